@@ -1,0 +1,496 @@
+#include "engine/audit/audit_store.h"
+
+#include <QHostInfo>
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+
+#include <vector>
+
+Q_LOGGING_CATEGORY(lcAudit, "filingdesk.audit")
+
+namespace fd {
+
+namespace {
+
+QString isoUtc(const QDateTime &t)
+{
+    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+// Schema migrations, applied in order; index + 1 is the schema version each one produces.
+const std::vector<std::vector<const char *>> kMigrations = {
+    // 1: tasks and the append-only audit table
+    {
+        "CREATE TABLE tasks ("
+        " idempotency_key TEXT PRIMARY KEY, entity_id TEXT NOT NULL, entity_name TEXT NOT NULL,"
+        " jurisdiction TEXT NOT NULL, filing_type TEXT NOT NULL, filing_year INTEGER NOT NULL, due_date TEXT NOT NULL,"
+        " fee_cents INTEGER NOT NULL, state TEXT NOT NULL, score REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,"
+        " last_category TEXT, last_code TEXT, last_message TEXT, trace_id TEXT, last_response BLOB,"
+        " confirmation_number TEXT, fee_charged_cents INTEGER NOT NULL DEFAULT -1, next_attempt_utc TEXT,"
+        " batch_id TEXT, rule_id TEXT NOT NULL, rules_version TEXT NOT NULL, obligation_json TEXT NOT NULL,"
+        " created_utc TEXT NOT NULL, updated_utc TEXT NOT NULL)",
+        "CREATE INDEX tasks_state ON tasks(state)",
+        "CREATE TABLE audit ("
+        " id INTEGER PRIMARY KEY AUTOINCREMENT, at_utc TEXT NOT NULL, idempotency_key TEXT, entity_id TEXT,"
+        " action TEXT NOT NULL, from_state TEXT, to_state TEXT, rule_id TEXT, rules_version TEXT, payload_sha256 TEXT,"
+        " actor TEXT NOT NULL, error_category TEXT, error_code TEXT, detail TEXT, reason TEXT, host TEXT)",
+        "CREATE INDEX audit_key ON audit(idempotency_key)",
+        "CREATE INDEX audit_entity ON audit(entity_id)",
+        "CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'audit is append-only'); END",
+        "CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'audit is append-only'); END",
+    },
+    // 2: the dead-letter archive (payload, trace id and raw response of every dead-lettering), append-only too
+    {
+        "CREATE TABLE dead_letters ("
+        " id INTEGER PRIMARY KEY AUTOINCREMENT, at_utc TEXT NOT NULL, idempotency_key TEXT NOT NULL, attempts INTEGER,"
+        " error_category TEXT, error_code TEXT, error_message TEXT, trace_id TEXT, raw_response BLOB, payload TEXT)",
+        "CREATE INDEX dead_letters_key ON dead_letters(idempotency_key)",
+        "CREATE TRIGGER dead_letters_no_update BEFORE UPDATE ON dead_letters BEGIN SELECT RAISE(ABORT, 'dead letters "
+        "are append-only'); END",
+        "CREATE TRIGGER dead_letters_no_delete BEFORE DELETE ON dead_letters BEGIN SELECT RAISE(ABORT, 'dead letters "
+        "are append-only'); END",
+    },
+};
+
+FilingTask taskFromQuery(const QSqlQuery &q)
+{
+    FilingTask t;
+    t.key = q.value(QStringLiteral("idempotency_key")).toString();
+    t.obligation = obligationFromJson(
+        QJsonDocument::fromJson(q.value(QStringLiteral("obligation_json")).toByteArray()).object());
+    t.state = stateFromName(q.value(QStringLiteral("state")).toString()).value_or(ExecutionState::Pending);
+    t.score = q.value(QStringLiteral("score")).toDouble();
+    t.attempts = q.value(QStringLiteral("attempts")).toInt();
+    t.lastCategory = categoryFromName(q.value(QStringLiteral("last_category")).toString());
+    t.lastErrorCode = q.value(QStringLiteral("last_code")).toString();
+    t.lastErrorMessage = q.value(QStringLiteral("last_message")).toString();
+    t.traceId = q.value(QStringLiteral("trace_id")).toString();
+    t.lastResponseBody = q.value(QStringLiteral("last_response")).toByteArray();
+    t.confirmationNumber = q.value(QStringLiteral("confirmation_number")).toString();
+    t.feeChargedCents = q.value(QStringLiteral("fee_charged_cents")).toLongLong();
+    t.nextAttemptUtc = QDateTime::fromString(q.value(QStringLiteral("next_attempt_utc")).toString(), Qt::ISODateWithMs);
+    t.batchId = q.value(QStringLiteral("batch_id")).toString();
+    t.updatedUtc = QDateTime::fromString(q.value(QStringLiteral("updated_utc")).toString(), Qt::ISODateWithMs);
+    return t;
+}
+
+} // namespace
+
+AuditStore::AuditStore()
+    : m_connectionName(QStringLiteral("filingdesk-audit-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+{
+}
+
+AuditStore::~AuditStore()
+{
+    close();
+}
+
+bool AuditStore::open(const QString &path, QString *error)
+{
+    close();
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+        db.setDatabaseName(path);
+        if (!db.open()) {
+            *error = QStringLiteral("%1: cannot open the audit database: %2").arg(path, db.lastError().text());
+            db = QSqlDatabase();
+            QSqlDatabase::removeDatabase(m_connectionName);
+            return false;
+        }
+    }
+    m_path = path;
+    QSqlQuery wal(QSqlDatabase::database(m_connectionName));
+    if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next()
+        || wal.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+        *error = QStringLiteral("%1: cannot switch the audit database to WAL: %2").arg(path, wal.lastError().text());
+        close();
+        return false;
+    }
+    if (!exec(QStringLiteral("PRAGMA synchronous=NORMAL"), error) || !exec(QStringLiteral("PRAGMA foreign_keys=ON"), error)
+        || !exec(QStringLiteral("PRAGMA busy_timeout=5000"), error) || !migrate(error)) {
+        *error = QStringLiteral("%1: %2").arg(path, *error);
+        close();
+        return false;
+    }
+    qCInfo(lcAudit) << "audit database" << path << "schema" << schemaVersion();
+    return true;
+}
+
+void AuditStore::close()
+{
+    if (!QSqlDatabase::contains(m_connectionName))
+        return;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connectionName);
+}
+
+bool AuditStore::isOpen() const
+{
+    return QSqlDatabase::contains(m_connectionName) && QSqlDatabase::database(m_connectionName, false).isOpen();
+}
+
+bool AuditStore::exec(const QString &sql, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    if (!q.exec(sql)) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+int AuditStore::schemaVersion() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    if (q.exec(QStringLiteral("SELECT version FROM schema_version")) && q.next())
+        return q.value(0).toInt();
+    return 0;
+}
+
+bool AuditStore::migrate(QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName);
+    if (!exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"), error))
+        return false;
+    int version = schemaVersion();
+    if (version == 0 && !exec(QStringLiteral("INSERT INTO schema_version(version) SELECT 0 WHERE NOT EXISTS "
+                                             "(SELECT 1 FROM schema_version)"),
+                              error))
+        return false;
+    if (version > kSchemaVersion) {
+        *error = QStringLiteral("the audit database has schema %1, newer than this FilingDesk understands (%2)")
+                     .arg(version)
+                     .arg(kSchemaVersion);
+        return false;
+    }
+    for (; version < kSchemaVersion; ++version) {
+        db.transaction();
+        for (const char *sql : kMigrations.at(size_t(version))) {
+            if (!exec(QString::fromLatin1(sql), error)) {
+                db.rollback();
+                *error = QStringLiteral("migration to schema %1 failed: %2").arg(version + 1).arg(*error);
+                return false;
+            }
+        }
+        if (!exec(QStringLiteral("UPDATE schema_version SET version = %1").arg(version + 1), error) || !db.commit()) {
+            db.rollback();
+            return false;
+        }
+    }
+    return true;
+}
+
+QString AuditStore::osUser()
+{
+    QString user = qEnvironmentVariable("USER");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("USERNAME");
+    if (user.isEmpty())
+        user = qEnvironmentVariable("LOGNAME");
+    return user.isEmpty() ? QStringLiteral("unknown-user") : user;
+}
+
+QString AuditStore::hostName()
+{
+    static const QString name = QHostInfo::localHostName();
+    return name;
+}
+
+bool AuditStore::insertAudit(const AuditEntry &e, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.prepare(QStringLiteral(
+        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, rules_version,"
+        " payload_sha256, actor, error_category, error_code, detail, reason, host)"
+        " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    q.addBindValue(isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()));
+    q.addBindValue(e.idempotencyKey);
+    q.addBindValue(e.entityId);
+    q.addBindValue(e.action);
+    q.addBindValue(e.fromState);
+    q.addBindValue(e.toState);
+    q.addBindValue(e.ruleId);
+    q.addBindValue(e.rulesVersion);
+    q.addBindValue(e.payloadSha256);
+    q.addBindValue(e.actor);
+    q.addBindValue(e.errorCategory);
+    q.addBindValue(e.errorCode);
+    q.addBindValue(e.detail);
+    q.addBindValue(e.reason);
+    q.addBindValue(e.host.isEmpty() ? hostName() : e.host);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool AuditStore::writeTask(const FilingTask &t, bool insert, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
+    if (insert) {
+        q.prepare(QStringLiteral(
+            "INSERT INTO tasks(idempotency_key, entity_id, entity_name, jurisdiction, filing_type, filing_year, due_date,"
+            " fee_cents, state, score, attempts, last_category, last_code, last_message, trace_id, last_response,"
+            " confirmation_number, fee_charged_cents, next_attempt_utc, batch_id, rule_id, rules_version,"
+            " obligation_json, created_utc, updated_utc) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    } else {
+        q.prepare(QStringLiteral(
+            "UPDATE tasks SET entity_id=?, entity_name=?, jurisdiction=?, filing_type=?, filing_year=?, due_date=?,"
+            " fee_cents=?, state=?, score=?, attempts=?, last_category=?, last_code=?, last_message=?, trace_id=?,"
+            " last_response=?, confirmation_number=?, fee_charged_cents=?, next_attempt_utc=?, batch_id=?, rule_id=?,"
+            " rules_version=?, obligation_json=?, updated_utc=? WHERE idempotency_key=?"));
+    }
+    const Obligation &o = t.obligation;
+    if (insert)
+        q.addBindValue(t.key);
+    q.addBindValue(o.entity.entityId);
+    q.addBindValue(o.entity.name);
+    q.addBindValue(o.jurisdiction);
+    q.addBindValue(o.filingType);
+    q.addBindValue(o.filingYear);
+    q.addBindValue(o.dueDate.toString(Qt::ISODate));
+    q.addBindValue(o.feeCents);
+    q.addBindValue(stateName(t.state));
+    q.addBindValue(t.score);
+    q.addBindValue(t.attempts);
+    q.addBindValue(categoryName(t.lastCategory));
+    q.addBindValue(t.lastErrorCode);
+    q.addBindValue(t.lastErrorMessage);
+    q.addBindValue(t.traceId);
+    q.addBindValue(t.lastResponseBody);
+    q.addBindValue(t.confirmationNumber);
+    q.addBindValue(t.feeChargedCents);
+    q.addBindValue(isoUtc(t.nextAttemptUtc));
+    q.addBindValue(t.batchId);
+    q.addBindValue(o.ruleId);
+    q.addBindValue(o.rulesVersion);
+    q.addBindValue(QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact)));
+    if (insert)
+        q.addBindValue(now);
+    q.addBindValue(now);
+    if (!insert)
+        q.addBindValue(t.key);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    if (!insert && q.numRowsAffected() != 1) {
+        *error = QStringLiteral("task %1 is not in the store").arg(t.key);
+        return false;
+    }
+    return true;
+}
+
+bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName);
+    if (hasTask(task.key)) {
+        *error = QStringLiteral("task %1 is already stored").arg(task.key);
+        return false;
+    }
+    db.transaction();
+    AuditEntry e;
+    e.idempotencyKey = task.key;
+    e.entityId = task.obligation.entity.entityId;
+    e.action = QStringLiteral("admit");
+    e.toState = stateName(task.state);
+    e.ruleId = task.obligation.ruleId;
+    e.rulesVersion = task.obligation.rulesVersion;
+    e.payloadSha256 = task.payloadSha256();
+    e.actor = actor;
+    e.detail = QStringLiteral("%1 %2 %3 due %4, score %5")
+                   .arg(task.obligation.jurisdiction, task.obligation.filingType)
+                   .arg(task.obligation.filingYear)
+                   .arg(task.obligation.dueDate.toString(Qt::ISODate))
+                   .arg(task.score, 0, 'f', 2);
+    if (!writeTask(task, true, error) || !insertAudit(e, error)) {
+        db.rollback();
+        return false;
+    }
+    return db.commit();
+}
+
+bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                  const QString &action, const QString &reason, QString *error)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName);
+    db.transaction();
+    AuditEntry e;
+    e.idempotencyKey = task.key;
+    e.entityId = task.obligation.entity.entityId;
+    e.action = action;
+    e.fromState = stateName(from);
+    e.toState = stateName(task.state);
+    e.ruleId = task.obligation.ruleId;
+    e.rulesVersion = task.obligation.rulesVersion;
+    e.payloadSha256 = task.payloadSha256();
+    e.actor = actor;
+    e.errorCategory = categoryName(task.lastCategory);
+    e.errorCode = task.lastErrorCode;
+    e.detail = task.lastErrorMessage;
+    if (!task.confirmationNumber.isEmpty() && task.state == ExecutionState::Completed)
+        e.detail = QStringLiteral("confirmation %1, charged %2 cents").arg(task.confirmationNumber).arg(task.feeChargedCents);
+    e.reason = reason;
+    if (!writeTask(task, false, error) || !insertAudit(e, error)) {
+        db.rollback();
+        qCWarning(lcAudit) << "transition not recorded for" << task.key << *error;
+        return false;
+    }
+    if (!db.commit()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool AuditStore::saveTask(const FilingTask &task, QString *error)
+{
+    return writeTask(task, false, error);
+}
+
+bool AuditStore::appendAction(const AuditEntry &entry, QString *error)
+{
+    return insertAudit(entry, error);
+}
+
+bool AuditStore::archiveDeadLetter(const FilingTask &task, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.prepare(QStringLiteral("INSERT INTO dead_letters(at_utc, idempotency_key, attempts, error_category, error_code,"
+                             " error_message, trace_id, raw_response, payload) VALUES(?,?,?,?,?,?,?,?,?)"));
+    q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
+    q.addBindValue(task.key);
+    q.addBindValue(task.attempts);
+    q.addBindValue(categoryName(task.lastCategory));
+    q.addBindValue(task.lastErrorCode);
+    q.addBindValue(task.lastErrorMessage);
+    q.addBindValue(task.traceId);
+    q.addBindValue(task.lastResponseBody);
+    q.addBindValue(QString::fromUtf8(task.payloadJson()));
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool AuditStore::hasTask(const QString &key) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.prepare(QStringLiteral("SELECT 1 FROM tasks WHERE idempotency_key = ?"));
+    q.addBindValue(key);
+    return q.exec() && q.next();
+}
+
+std::optional<FilingTask> AuditStore::task(const QString &key) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.prepare(QStringLiteral("SELECT * FROM tasks WHERE idempotency_key = ?"));
+    q.addBindValue(key);
+    if (q.exec() && q.next())
+        return taskFromQuery(q);
+    return std::nullopt;
+}
+
+QList<FilingTask> AuditStore::loadTasks(bool nonTerminalOnly) const
+{
+    QList<FilingTask> tasks;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.setForwardOnly(true);
+    const QString sql = nonTerminalOnly
+        ? QStringLiteral("SELECT * FROM tasks WHERE state NOT IN ('COMPLETED','FAILED_STATUTORY','DEAD_LETTER')")
+        : QStringLiteral("SELECT * FROM tasks");
+    if (!q.exec(sql)) {
+        qCWarning(lcAudit) << "cannot load tasks:" << q.lastError().text();
+        return tasks;
+    }
+    while (q.next())
+        tasks.append(taskFromQuery(q));
+    return tasks;
+}
+
+QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const
+{
+    QStringList where;
+    QVariantList binds;
+    if (!query.text.isEmpty()) {
+        where << QStringLiteral("(idempotency_key LIKE ? OR entity_id LIKE ? OR actor LIKE ? OR action LIKE ? OR detail "
+                                "LIKE ? OR reason LIKE ?)");
+        const QString like = QLatin1Char('%') + query.text + QLatin1Char('%');
+        for (int i = 0; i < 6; ++i)
+            binds << like;
+    }
+    auto exact = [&](const QString &column, const QString &value) {
+        if (!value.isEmpty()) {
+            where << column + QStringLiteral(" = ?");
+            binds << value;
+        }
+    };
+    exact(QStringLiteral("idempotency_key"), query.idempotencyKey);
+    exact(QStringLiteral("entity_id"), query.entityId);
+    exact(QStringLiteral("actor"), query.actor);
+    exact(QStringLiteral("action"), query.action);
+    if (query.fromUtc.isValid()) {
+        where << QStringLiteral("at_utc >= ?");
+        binds << isoUtc(query.fromUtc);
+    }
+    if (query.toUtc.isValid()) {
+        where << QStringLiteral("at_utc <= ?");
+        binds << isoUtc(query.toUtc);
+    }
+    QString sql = QStringLiteral("SELECT * FROM audit");
+    if (!where.isEmpty())
+        sql += QStringLiteral(" WHERE ") + where.join(QStringLiteral(" AND "));
+    sql += QStringLiteral(" ORDER BY id DESC LIMIT %1").arg(qMax(1, query.limit));
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.setForwardOnly(true);
+    q.prepare(sql);
+    for (const QVariant &b : binds)
+        q.addBindValue(b);
+    QList<AuditEntry> out;
+    if (!q.exec()) {
+        qCWarning(lcAudit) << "audit query failed:" << q.lastError().text();
+        return out;
+    }
+    while (q.next()) {
+        AuditEntry e;
+        e.id = q.value(QStringLiteral("id")).toLongLong();
+        e.atUtc = QDateTime::fromString(q.value(QStringLiteral("at_utc")).toString(), Qt::ISODateWithMs);
+        e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
+        e.entityId = q.value(QStringLiteral("entity_id")).toString();
+        e.action = q.value(QStringLiteral("action")).toString();
+        e.fromState = q.value(QStringLiteral("from_state")).toString();
+        e.toState = q.value(QStringLiteral("to_state")).toString();
+        e.ruleId = q.value(QStringLiteral("rule_id")).toString();
+        e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
+        e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
+        e.actor = q.value(QStringLiteral("actor")).toString();
+        e.errorCategory = q.value(QStringLiteral("error_category")).toString();
+        e.errorCode = q.value(QStringLiteral("error_code")).toString();
+        e.detail = q.value(QStringLiteral("detail")).toString();
+        e.reason = q.value(QStringLiteral("reason")).toString();
+        e.host = q.value(QStringLiteral("host")).toString();
+        out.append(e);
+    }
+    return out;
+}
+
+qint64 AuditStore::auditRowCount() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    if (q.exec(QStringLiteral("SELECT COUNT(*) FROM audit")) && q.next())
+        return q.value(0).toLongLong();
+    return -1;
+}
+
+} // namespace fd

@@ -1,0 +1,54 @@
+#include "engine/import/entity_type_inference.h"
+
+#include <QRegularExpression>
+
+namespace fd {
+
+QString stripFootnoteMarkers(const QString &legalName)
+{
+    static const QRegularExpression markers(QStringLiteral("(\\s*(\\(\\s*[0-9a-z]{1,2}\\s*\\)|\\*+|†|‡))+\\s*$"));
+    QString name = legalName.simplified();
+    name.remove(markers);
+    return name.simplified();
+}
+
+EntityTypeGuess inferEntityType(const QString &legalName)
+{
+    const QString name = stripFootnoteMarkers(legalName);
+    struct Pattern {
+        const char *regex;
+        EntityType type;
+        const char *unsupported; // non-null: a recognised form FilingDesk has no rules for
+    };
+    // Order matters: "Limited Liability Company" before "Company", "LLLP"/"LLP" before "LP".
+    static const Pattern patterns[] = {
+        {"limited\\s+liability\\s+company", EntityType::Llc, nullptr},
+        {"l\\.?\\s?l\\.?\\s?c\\.?", EntityType::Llc, nullptr},
+        {"limited\\s+liability\\s+partnership|l\\.?\\s?l\\.?\\s?p\\.?", EntityType::Unknown,
+         "a limited liability partnership (LLP), a form the rules do not cover"},
+        {"limited\\s+partnership|l\\.?\\s?l\\.?\\s?l\\.?\\s?p\\.?|l\\.?\\s?p\\.?", EntityType::Lp, nullptr},
+        {"incorporated|inc\\.?|corporation|corp\\.?|company|co\\.?|limited|ltd\\.?", EntityType::Corporation,
+         nullptr},
+        {"gmbh|s\\.?\\s?a\\.?(\\s+de\\s+c\\.?\\s?v\\.?)?|s\\.?\\s?p\\.?\\s?a\\.?|b\\.?\\s?v\\.?|n\\.?\\s?v\\.?|ag|"
+         "pty\\.?(\\s+ltd\\.?)?|s\\.?\\s?r\\.?\\s?l\\.?|s\\.?\\s?à\\.?\\s?r\\.?\\s?l\\.?|sdn\\.?\\s+bhd\\.?|"
+         "kft\\.?|ab|oy|as|sas|s\\.?\\s?a\\.?\\s?s\\.?|plc|kk|k\\.k\\.|ltda\\.?|s\\.? de r\\.?l\\.?( de c\\.?v\\.?)?",
+         EntityType::Unknown, "a non-US legal form"},
+    };
+    for (const auto &p : patterns) {
+        const QRegularExpression re(QStringLiteral("(?:^|[\\s,])(") + QString::fromUtf8(p.regex)
+                                        + QStringLiteral(")\\s*$"),
+                                    QRegularExpression::CaseInsensitiveOption);
+        const auto m = re.match(name);
+        if (!m.hasMatch())
+            continue;
+        EntityTypeGuess guess;
+        guess.type = p.type;
+        guess.suffix = m.captured(1).trimmed();
+        if (p.unsupported)
+            guess.reason = QStringLiteral("\"%1\" is %2").arg(guess.suffix, QString::fromUtf8(p.unsupported));
+        return guess;
+    }
+    return {EntityType::Unknown, QString(), QStringLiteral("the name has no legal-form suffix (Inc., LLC, L.P. ...)")};
+}
+
+} // namespace fd

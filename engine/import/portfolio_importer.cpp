@@ -1,0 +1,323 @@
+#include "engine/import/portfolio_importer.h"
+
+#include "engine/import/csv_reader.h"
+#include "engine/import/entity_type_inference.h"
+#include "engine/import/jurisdiction_normaliser.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QRegularExpression>
+
+namespace fd {
+
+namespace {
+
+const QStringList kExhibit21Columns{QStringLiteral("parent_cik"), QStringLiteral("parent_name_inferred"),
+                                    QStringLiteral("accession"), QStringLiteral("subsidiary"),
+                                    QStringLiteral("jurisdiction_raw"), QStringLiteral("ownership_pct")};
+const QStringList kFilingDeskRequired{QStringLiteral("entity_id"), QStringLiteral("entity_name"),
+                                      QStringLiteral("jurisdiction")};
+const QStringList kFilingDeskColumns{QStringLiteral("entity_id"),       QStringLiteral("entity_name"),
+                                     QStringLiteral("entity_type"),     QStringLiteral("jurisdiction"),
+                                     QStringLiteral("formation_date"),  QStringLiteral("registered_agent"),
+                                     QStringLiteral("status"),          QStringLiteral("risk_tier"),
+                                     QStringLiteral("ein"),             QStringLiteral("fiscal_year_end"),
+                                     QStringLiteral("authorized_shares")};
+
+ImportedRow rowError(int line, int column, const QString &field, const QString &reason)
+{
+    ImportedRow row;
+    row.line = line;
+    row.errorColumn = column;
+    row.errorField = field;
+    row.error = reason;
+    return row;
+}
+
+void resolveJurisdiction(ImportedRow &row)
+{
+    const JurisdictionMatch match = normaliseJurisdiction(row.entity.jurisdictionRaw);
+    if (match.kind == JurisdictionMatch::Kind::Unrecognised)
+        row.jurisdictionProblem = match.reason;
+    else
+        row.entity.jurisdiction = match.code;
+}
+
+bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow *error)
+{
+    if (record.fields.size() != header.size()) {
+        *error = rowError(record.line, 0, QString(),
+                          QStringLiteral("has %1 fields where the header has %2 (ragged row; quote fields that "
+                                         "contain commas)")
+                              .arg(record.fields.size())
+                              .arg(header.size()));
+        return false;
+    }
+    if (record.hasEmbeddedLineBreak) {
+        for (int c = 0; c < record.fields.size(); ++c) {
+            if (record.fields.at(c).contains(QLatin1Char('\n'))) {
+                *error = rowError(record.line, c + 1, header.at(c),
+                                  QStringLiteral("the field contains a line break"));
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, const QString &file)
+{
+    ImportedRow row;
+    if (!checkShape(record, header, &row))
+        return row;
+    auto field = [&](const char *name) { return record.fields.at(header.indexOf(QLatin1String(name))).trimmed(); };
+    const QString subsidiary = field("subsidiary");
+    if (subsidiary.isEmpty())
+        return rowError(record.line, int(header.indexOf(QStringLiteral("subsidiary"))) + 1,
+                        QStringLiteral("subsidiary"), QStringLiteral("the subsidiary name is empty"));
+    const QString pct = field("ownership_pct");
+    if (!pct.isEmpty()) {
+        bool ok = false;
+        const double value = pct.toDouble(&ok);
+        if (!ok || value < 0.0 || value > 100.0)
+            return rowError(record.line, int(header.indexOf(QStringLiteral("ownership_pct"))) + 1,
+                            QStringLiteral("ownership_pct"),
+                            QStringLiteral("\"%1\" is not a percentage between 0 and 100").arg(pct));
+    }
+    row.ok = true;
+    row.line = record.line;
+    Entity &e = row.entity;
+    e.name = stripFootnoteMarkers(subsidiary);
+    e.jurisdictionRaw = field("jurisdiction_raw");
+    const QByteArray identity = (e.name.toLower() + QLatin1Char('|') + e.jurisdictionRaw.toLower()).toUtf8();
+    e.entityId = QStringLiteral("ex21-%1-%2")
+                     .arg(field("parent_cik"),
+                          QString::fromLatin1(
+                              QCryptographicHash::hash(identity, QCryptographicHash::Sha256).toHex().left(12)));
+    const EntityTypeGuess guess = inferEntityType(e.name);
+    e.type = guess.type;
+    e.typeSource = guess.suffix.isEmpty() ? QString() : QStringLiteral("suffix \"%1\"").arg(guess.suffix);
+    if (guess.type == EntityType::Unknown)
+        row.typeProblem = guess.reason;
+    e.status = QStringLiteral("active");
+    e.sourceFile = file;
+    e.sourceLine = record.line;
+    resolveJurisdiction(row);
+    return row;
+}
+
+ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, const QString &file)
+{
+    ImportedRow row;
+    if (!checkShape(record, header, &row))
+        return row;
+    auto column = [&](const QString &name) { return int(header.indexOf(name)) + 1; };
+    auto field = [&](const char *name) {
+        const qsizetype i = header.indexOf(QLatin1String(name));
+        return i < 0 ? QString() : record.fields.at(i).trimmed();
+    };
+    auto fail = [&](const char *name, const QString &reason) {
+        const QString n = QString::fromLatin1(name);
+        return rowError(record.line, column(n), n, reason);
+    };
+
+    Entity &e = row.entity;
+    e.entityId = field("entity_id");
+    if (e.entityId.isEmpty())
+        return fail("entity_id", QStringLiteral("entity_id is empty"));
+    static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$"));
+    if (!idRe.match(e.entityId).hasMatch())
+        return fail("entity_id", QStringLiteral("\"%1\" is not a valid entity id (letters, digits, . _ : / -)")
+                                     .arg(e.entityId));
+    e.name = stripFootnoteMarkers(field("entity_name"));
+    if (e.name.isEmpty())
+        return fail("entity_name", QStringLiteral("entity_name is empty"));
+
+    const QString type = field("entity_type");
+    if (!type.isEmpty()) {
+        e.type = entityTypeFromName(type);
+        if (e.type == EntityType::Unknown)
+            return fail("entity_type",
+                        QStringLiteral("\"%1\" is not an entity type (corporation, llc, lp)").arg(type));
+        e.typeSource = QStringLiteral("given");
+    } else {
+        const EntityTypeGuess guess = inferEntityType(e.name);
+        e.type = guess.type;
+        e.typeSource = guess.suffix.isEmpty() ? QString() : QStringLiteral("suffix \"%1\"").arg(guess.suffix);
+        if (guess.type == EntityType::Unknown)
+            row.typeProblem = guess.reason;
+    }
+
+    e.jurisdictionRaw = field("jurisdiction");
+    if (e.jurisdictionRaw.isEmpty())
+        return fail("jurisdiction", QStringLiteral("jurisdiction is empty"));
+
+    const QString formation = field("formation_date");
+    if (!formation.isEmpty()) {
+        e.formationDate = QDate::fromString(formation, Qt::ISODate);
+        if (!e.formationDate.isValid() || formation.size() != 10)
+            return fail("formation_date",
+                        QStringLiteral("\"%1\" is not a date in YYYY-MM-DD form").arg(formation));
+        if (e.formationDate > QDate::currentDate().addYears(1))
+            return fail("formation_date", QStringLiteral("%1 is in the future").arg(formation));
+    }
+    e.registeredAgent = field("registered_agent");
+    e.status = field("status").toLower();
+    if (e.status.isEmpty())
+        e.status = QStringLiteral("active");
+    static const QStringList statuses{QStringLiteral("active"), QStringLiteral("inactive"),
+                                      QStringLiteral("dissolved"), QStringLiteral("withdrawn"),
+                                      QStringLiteral("merged")};
+    if (!statuses.contains(e.status))
+        return fail("status", QStringLiteral("\"%1\" is not a status (%2)")
+                                  .arg(field("status"), statuses.join(QStringLiteral(", "))));
+    const QString tier = field("risk_tier");
+    if (!tier.isEmpty()) {
+        bool ok = false;
+        e.riskTier = tier.toInt(&ok);
+        if (!ok || e.riskTier < 1 || e.riskTier > 5)
+            return fail("risk_tier", QStringLiteral("\"%1\" is not a risk tier from 1 to 5").arg(tier));
+    }
+    e.ein = field("ein");
+    static const QRegularExpression einRe(QStringLiteral("^\\d{2}-?\\d{7}$"));
+    if (!e.ein.isEmpty() && !einRe.match(e.ein).hasMatch())
+        return fail("ein", QStringLiteral("\"%1\" is not an EIN (NN-NNNNNNN)").arg(e.ein));
+    const QString fye = field("fiscal_year_end");
+    if (!fye.isEmpty()) {
+        const QDate d = QDate::fromString(QStringLiteral("2000-") + fye, Qt::ISODate);
+        if (!d.isValid() || fye.size() != 5)
+            return fail("fiscal_year_end", QStringLiteral("\"%1\" is not a month and day in MM-DD form").arg(fye));
+        e.fiscalYearEndMonth = d.month();
+        e.fiscalYearEndDay = d.day();
+        e.fiscalYearEndGiven = true;
+    }
+    const QString shares = field("authorized_shares");
+    if (!shares.isEmpty()) {
+        bool ok = false;
+        e.authorizedShares = shares.toLongLong(&ok);
+        if (!ok || e.authorizedShares <= 0)
+            return fail("authorized_shares",
+                        QStringLiteral("\"%1\" is not a positive whole number of shares").arg(shares));
+    }
+    e.sourceFile = file;
+    e.sourceLine = record.line;
+    row.ok = true;
+    row.line = record.line;
+    resolveJurisdiction(row);
+    return row;
+}
+
+} // namespace
+
+int ImportResult::rowErrorCount() const
+{
+    int n = 0;
+    for (const auto &row : rows)
+        n += row.ok ? 0 : 1;
+    return n;
+}
+
+ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displayName)
+{
+    ImportResult result;
+    result.file = displayName;
+    const CsvDocument doc = readCsv(bytes);
+    if (!doc.ok()) {
+        result.fileErrorLine = doc.errorLine;
+        result.fileError = QStringLiteral("%1:%2: %3").arg(displayName).arg(doc.errorLine).arg(doc.error);
+        return result;
+    }
+    QStringList header;
+    for (const QString &h : doc.records.first().fields)
+        header.append(h.trimmed().toLower());
+    const int headerLine = doc.records.first().line;
+
+    bool isExhibit21 = true;
+    for (const QString &c : kExhibit21Columns)
+        isExhibit21 = isExhibit21 && header.contains(c);
+    bool isFilingDesk = true;
+    for (const QString &c : kFilingDeskRequired)
+        isFilingDesk = isFilingDesk && header.contains(c);
+    if (!isExhibit21 && !isFilingDesk) {
+        result.fileErrorLine = headerLine;
+        result.fileError = QStringLiteral("%1:%2: the header is neither an Exhibit 21 layout (%3) nor a FilingDesk "
+                                          "CSV (at least %4)")
+                               .arg(displayName)
+                               .arg(headerLine)
+                               .arg(kExhibit21Columns.join(QStringLiteral(", ")),
+                                    kFilingDeskRequired.join(QStringLiteral(", ")));
+        return result;
+    }
+    if (isFilingDesk) {
+        for (int c = 0; c < header.size(); ++c) {
+            if (header.at(c).isEmpty() || !kFilingDeskColumns.contains(header.at(c))) {
+                result.fileErrorLine = headerLine;
+                result.fileError = QStringLiteral("%1:%2: column %3 \"%4\" is not a FilingDesk CSV column (%5)")
+                                       .arg(displayName)
+                                       .arg(headerLine)
+                                       .arg(c + 1)
+                                       .arg(header.at(c), kFilingDeskColumns.join(QStringLiteral(", ")));
+                return result;
+            }
+        }
+        if (header.removeDuplicates() > 0) {
+            result.fileErrorLine = headerLine;
+            result.fileError = QStringLiteral("%1:%2: the header repeats a column").arg(displayName).arg(headerLine);
+            return result;
+        }
+    }
+    result.format = isExhibit21 ? QStringLiteral("exhibit21") : QStringLiteral("filingdesk");
+    if (doc.records.size() == 1) {
+        result.fileErrorLine = headerLine;
+        result.fileError = QStringLiteral("%1:%2: the file has a header but no data rows").arg(displayName).arg(headerLine);
+        return result;
+    }
+
+    QHash<QString, int> firstLineOfId;
+    for (qsizetype i = 1; i < doc.records.size(); ++i) {
+        const CsvRecord &record = doc.records.at(i);
+        ImportedRow row = isExhibit21 ? exhibit21Row(record, header, displayName)
+                                      : filingDeskRow(record, header, displayName);
+        if (!row.ok && row.line == 0)
+            row.line = record.line;
+        if (row.ok && !isExhibit21) {
+            const auto it = firstLineOfId.constFind(row.entity.entityId);
+            if (it != firstLineOfId.constEnd()) {
+                row = rowError(record.line, int(header.indexOf(QStringLiteral("entity_id"))) + 1,
+                               QStringLiteral("entity_id"),
+                               QStringLiteral("entity_id \"%1\" already appears on line %2")
+                                   .arg(record.fields.at(header.indexOf(QStringLiteral("entity_id"))))
+                                   .arg(*it));
+            } else {
+                firstLineOfId.insert(row.entity.entityId, record.line);
+            }
+        }
+        result.rows.append(row);
+    }
+    return result;
+}
+
+ImportResult importPortfolio(const QString &path)
+{
+    QFile file(path);
+    const QString name = QFileInfo(path).fileName();
+    if (!file.open(QIODevice::ReadOnly)) {
+        ImportResult result;
+        result.file = name;
+        result.fileError = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
+        return result;
+    }
+    constexpr qint64 kMaxBytes = 64 * 1024 * 1024;
+    if (file.size() > kMaxBytes) {
+        ImportResult result;
+        result.file = name;
+        result.fileError = QStringLiteral("%1: the file is larger than 64 MiB").arg(path);
+        return result;
+    }
+    ImportResult result = importPortfolioBytes(file.readAll(), name);
+    return result;
+}
+
+} // namespace fd

@@ -1,0 +1,124 @@
+#include "engine/model/filing_task.h"
+
+#include <QCryptographicHash>
+#include <QJsonDocument>
+
+namespace fd {
+
+QByteArray FilingTask::payloadJson() const
+{
+    const Obligation &o = obligation;
+    QJsonObject payload{
+        {QStringLiteral("entity_type"), entityTypeName(o.entity.type)},
+        {QStringLiteral("registered_agent"), o.entity.registeredAgent},
+        {QStringLiteral("ein"), o.entity.ein},
+        {QStringLiteral("due_date"), o.dueDate.toString(Qt::ISODate)},
+        {QStringLiteral("rule_id"), o.ruleId},
+        {QStringLiteral("rules_version"), o.rulesVersion},
+    };
+    if (o.entity.formationDate.isValid())
+        payload.insert(QStringLiteral("formation_date"), o.entity.formationDate.toString(Qt::ISODate));
+    const QJsonObject body{
+        {QStringLiteral("idempotency_key"), key},
+        {QStringLiteral("entity_id"), o.entity.entityId},
+        {QStringLiteral("entity_name"), o.entity.name},
+        {QStringLiteral("jurisdiction"), o.jurisdiction},
+        {QStringLiteral("filing_type"), o.filingType},
+        {QStringLiteral("filing_year"), o.filingYear},
+        {QStringLiteral("fee_cents"), o.feeCents},
+        {QStringLiteral("payload"), payload},
+    };
+    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+}
+
+QString FilingTask::payloadSha256() const
+{
+    return QString::fromLatin1(QCryptographicHash::hash(payloadJson(), QCryptographicHash::Sha256).toHex());
+}
+
+QJsonObject obligationToJson(const Obligation &o)
+{
+    const Entity &e = o.entity;
+    const QJsonObject entity{
+        {QStringLiteral("entity_id"), e.entityId},
+        {QStringLiteral("name"), e.name},
+        {QStringLiteral("type"), entityTypeName(e.type)},
+        {QStringLiteral("type_source"), e.typeSource},
+        {QStringLiteral("jurisdiction"), e.jurisdiction},
+        {QStringLiteral("jurisdiction_raw"), e.jurisdictionRaw},
+        {QStringLiteral("formation_date"), e.formationDate.toString(Qt::ISODate)},
+        {QStringLiteral("registered_agent"), e.registeredAgent},
+        {QStringLiteral("status"), e.status},
+        {QStringLiteral("risk_tier"), e.riskTier},
+        {QStringLiteral("ein"), e.ein},
+        {QStringLiteral("fye_month"), e.fiscalYearEndMonth},
+        {QStringLiteral("fye_day"), e.fiscalYearEndDay},
+        {QStringLiteral("fye_given"), e.fiscalYearEndGiven},
+        {QStringLiteral("authorized_shares"), e.authorizedShares},
+        {QStringLiteral("source_file"), e.sourceFile},
+        {QStringLiteral("source_line"), e.sourceLine},
+    };
+    return QJsonObject{
+        {QStringLiteral("entity"), entity},
+        {QStringLiteral("rule_id"), o.ruleId},
+        {QStringLiteral("rules_version"), o.rulesVersion},
+        {QStringLiteral("jurisdiction"), o.jurisdiction},
+        {QStringLiteral("filing_type"), o.filingType},
+        {QStringLiteral("filing_name"), o.filingName},
+        {QStringLiteral("filing_year"), o.filingYear},
+        {QStringLiteral("due_date"), o.dueDate.toString(Qt::ISODate)},
+        {QStringLiteral("window_opens"), o.windowOpens.toString(Qt::ISODate)},
+        {QStringLiteral("fee_cents"), o.feeCents},
+        {QStringLiteral("fee_note"), o.feeNote},
+        {QStringLiteral("penalty_flat_cents"), o.penaltyFlatCents},
+        {QStringLiteral("penalty_monthly_interest_bp"), o.penaltyMonthlyInterestBp},
+        {QStringLiteral("penalty_percent_of_fee_bp"), o.penaltyPercentOfFeeBp},
+        {QStringLiteral("penalty_note"), o.penaltyNote},
+        {QStringLiteral("citation"), o.citation},
+        {QStringLiteral("citation_url"), o.citationUrl},
+        {QStringLiteral("notes"), o.notes},
+    };
+}
+
+Obligation obligationFromJson(const QJsonObject &json)
+{
+    Obligation o;
+    const QJsonObject e = json.value(QStringLiteral("entity")).toObject();
+    o.entity.entityId = e.value(QStringLiteral("entity_id")).toString();
+    o.entity.name = e.value(QStringLiteral("name")).toString();
+    o.entity.type = entityTypeFromName(e.value(QStringLiteral("type")).toString());
+    o.entity.typeSource = e.value(QStringLiteral("type_source")).toString();
+    o.entity.jurisdiction = e.value(QStringLiteral("jurisdiction")).toString();
+    o.entity.jurisdictionRaw = e.value(QStringLiteral("jurisdiction_raw")).toString();
+    o.entity.formationDate = QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
+    o.entity.registeredAgent = e.value(QStringLiteral("registered_agent")).toString();
+    o.entity.status = e.value(QStringLiteral("status")).toString();
+    o.entity.riskTier = e.value(QStringLiteral("risk_tier")).toInt(3);
+    o.entity.ein = e.value(QStringLiteral("ein")).toString();
+    o.entity.fiscalYearEndMonth = e.value(QStringLiteral("fye_month")).toInt(12);
+    o.entity.fiscalYearEndDay = e.value(QStringLiteral("fye_day")).toInt(31);
+    o.entity.fiscalYearEndGiven = e.value(QStringLiteral("fye_given")).toBool();
+    o.entity.authorizedShares = e.value(QStringLiteral("authorized_shares")).toInteger();
+    o.entity.sourceFile = e.value(QStringLiteral("source_file")).toString();
+    o.entity.sourceLine = e.value(QStringLiteral("source_line")).toInt();
+    o.ruleId = json.value(QStringLiteral("rule_id")).toString();
+    o.rulesVersion = json.value(QStringLiteral("rules_version")).toString();
+    o.jurisdiction = json.value(QStringLiteral("jurisdiction")).toString();
+    o.filingType = json.value(QStringLiteral("filing_type")).toString();
+    o.filingName = json.value(QStringLiteral("filing_name")).toString();
+    o.filingYear = json.value(QStringLiteral("filing_year")).toInt();
+    o.dueDate = QDate::fromString(json.value(QStringLiteral("due_date")).toString(), Qt::ISODate);
+    o.windowOpens = QDate::fromString(json.value(QStringLiteral("window_opens")).toString(), Qt::ISODate);
+    o.feeCents = json.value(QStringLiteral("fee_cents")).toInteger();
+    o.feeNote = json.value(QStringLiteral("fee_note")).toString();
+    o.penaltyFlatCents = json.value(QStringLiteral("penalty_flat_cents")).toInteger();
+    o.penaltyMonthlyInterestBp = json.value(QStringLiteral("penalty_monthly_interest_bp")).toInt();
+    o.penaltyPercentOfFeeBp = json.value(QStringLiteral("penalty_percent_of_fee_bp")).toInt();
+    o.penaltyNote = json.value(QStringLiteral("penalty_note")).toString();
+    o.citation = json.value(QStringLiteral("citation")).toString();
+    o.citationUrl = json.value(QStringLiteral("citation_url")).toString();
+    o.notes = json.value(QStringLiteral("notes")).toString();
+    return o;
+}
+
+} // namespace fd

@@ -1,0 +1,44 @@
+#pragma once
+
+#include "engine/model/execution_state.h"
+#include "engine/model/obligation.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QMetaType>
+#include <QString>
+
+namespace fd {
+
+/// A single-intent filing task: exactly one obligation, keyed by its idempotency key.
+struct FilingTask {
+    QString key;                 ///< Obligation::idempotencyKey()
+    Obligation obligation;
+    ExecutionState state = ExecutionState::Pending;
+    double score = 0.0;          ///< admission score (higher is admitted sooner)
+    int attempts = 0;            ///< registry submissions made so far
+    ErrorCategory lastCategory = ErrorCategory::None;
+    QString lastErrorCode;
+    QString lastErrorMessage;
+    QString traceId;             ///< trace id of the last submission (X-Request-Id header)
+    QByteArray lastResponseBody; ///< raw body of the last registry answer
+    QString confirmationNumber;
+    qint64 feeChargedCents = -1; ///< -1 until a receipt arrives
+    QDateTime nextAttemptUtc;    ///< earliest time of the next submission (backoff), UTC
+    QString batchId;
+    QDateTime updatedUtc;
+
+    /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON.
+    QByteArray payloadJson() const;
+    /// SHA-256 hex of payloadJson(): what the audit rows record.
+    QString payloadSha256() const;
+};
+
+/// Obligation <-> JSON for the task store (all fields, so a restart rebuilds the task exactly).
+QJsonObject obligationToJson(const Obligation &obligation);
+Obligation obligationFromJson(const QJsonObject &json);
+
+} // namespace fd
+
+Q_DECLARE_METATYPE(fd::FilingTask)

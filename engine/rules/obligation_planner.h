@@ -1,0 +1,52 @@
+#pragma once
+
+#include "engine/import/portfolio_importer.h"
+#include "engine/model/obligation.h"
+#include "engine/rules/rule_set.h"
+
+#include <QDate>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace fd {
+
+/// Where one portfolio row ended up. Every row gets exactly one outcome.
+enum class RowOutcome { Obligations, NeedsData, OutOfScope, RowError };
+QString rowOutcomeName(RowOutcome outcome);
+
+/// The plan for one imported row.
+struct RowPlan {
+    int line = 0;
+    QString file;
+    RowOutcome outcome = RowOutcome::RowError;
+    Entity entity;                 ///< as imported (empty for a row error)
+    QList<Obligation> obligations; ///< the next occurrence of each applicable rule
+    QStringList missing;           ///< fields that block some rule ("formation_date", "entity_type", "jurisdiction")
+    QString reason;                ///< needs data / out of scope / row error: one line for a person
+    int errorColumn = 0;
+    QString errorField;
+};
+
+/// Counts over a whole plan; rows == rowsWithObligations + needsData + outOfScope + rowErrors.
+struct PlanCounts {
+    int rows = 0;
+    int rowsWithObligations = 0;
+    int needsData = 0;
+    int outOfScope = 0;
+    int rowErrors = 0;
+    int obligations = 0;
+};
+
+/// Turns imported rows into obligations with the rules file. Obligations are the next occurrence of every rule
+/// that applies to the entity with a due date on or after `asOf` (the injectable "today"). Pure function.
+QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules, const QDate &asOf);
+/// Plans one entity (used when an operator fills in a missing field).
+RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf);
+PlanCounts countPlan(const QList<RowPlan> &plan);
+
+/// The admission score of the reference (seed 003, Phase 2): urgency = max(0.1, 10 / (max(days, 0) + 1)),
+/// risk = tier * 2.5, score = urgency * risk, with days counted from `asOf` to the due date.
+double admissionScore(const QDate &dueDate, int riskTier, const QDate &asOf);
+
+} // namespace fd

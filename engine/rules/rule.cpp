@@ -1,0 +1,30 @@
+#include "engine/rules/rule.h"
+
+namespace fd {
+
+bool Rule::appliesTo(EntityType type, bool domestic) const
+{
+    if (!entityTypes.contains(type))
+        return false;
+    if (domicile == QLatin1String("any"))
+        return true;
+    return domestic ? domicile == QLatin1String("domestic") : domicile == QLatin1String("foreign");
+}
+
+bool Rule::needsFormationDate() const
+{
+    return due.kind == QLatin1String("anniversary_month_end") || due.kind == QLatin1String("before_anniversary_month")
+        || due.kind == QLatin1String("anniversary_date") || due.kind == QLatin1String("anniversary_quarter_end")
+        || (frequency == QLatin1String("biennial") && biennialParity == QLatin1String("formation_year"));
+}
+
+QString Rule::citationText() const
+{
+    if (statute.isEmpty())
+        return url;
+    if (url.isEmpty())
+        return statute;
+    return statute + QStringLiteral("; ") + url;
+}
+
+} // namespace fd

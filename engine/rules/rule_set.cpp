@@ -1,0 +1,273 @@
+#include "engine/rules/rule_set.h"
+
+#include "engine/import/jurisdiction_normaliser.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+
+Q_LOGGING_CATEGORY(lcRules, "filingdesk.rules")
+
+namespace fd {
+
+namespace {
+
+const QStringList kDueKinds{QStringLiteral("fixed_date"),         QStringLiteral("anniversary_month_end"),
+                            QStringLiteral("before_anniversary_month"), QStringLiteral("anniversary_date"),
+                            QStringLiteral("anniversary_quarter_end"),
+                            QStringLiteral("months_after_fiscal_year_end")};
+const QStringList kFeeMethods{QStringLiteral("flat"), QStringLiteral("none"), QStringLiteral("minimum"),
+                              QStringLiteral("de_franchise_tax")};
+
+struct ValidationError {
+    QString field;
+    QString reason;
+};
+
+int lineOfOffset(const QByteArray &text, qsizetype offset)
+{
+    return 1 + int(text.left(offset).count('\n'));
+}
+
+int lineOfRule(const QByteArray &text, const QString &id, int fallbackIndex)
+{
+    if (!id.isEmpty()) {
+        const QByteArray needle = "\"" + id.toUtf8() + "\"";
+        const qsizetype at = text.indexOf(needle);
+        if (at >= 0)
+            return lineOfOffset(text, at);
+    }
+    Q_UNUSED(fallbackIndex);
+    return 0;
+}
+
+QDate parseDate(const QJsonValue &v, bool *ok)
+{
+    *ok = true;
+    if (v.isNull() || v.isUndefined())
+        return QDate();
+    const QDate d = QDate::fromString(v.toString(), Qt::ISODate);
+    *ok = d.isValid();
+    return d;
+}
+
+std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
+{
+    auto str = [&](const char *key) { return o.value(QLatin1String(key)).toString(); };
+    auto need = [&](const char *key) -> std::optional<ValidationError> {
+        if (o.value(QLatin1String(key)).toString().trimmed().isEmpty())
+            return ValidationError{QString::fromLatin1(key), QStringLiteral("is required")};
+        return std::nullopt;
+    };
+    for (const char *key : {"id", "jurisdiction", "obligation_type", "filing_type", "name", "frequency"}) {
+        if (auto e = need(key))
+            return e;
+    }
+    rule->id = str("id");
+    rule->jurisdiction = str("jurisdiction");
+    if (usJurisdictionName(rule->jurisdiction).isEmpty())
+        return ValidationError{QStringLiteral("jurisdiction"),
+                               QStringLiteral("\"%1\" is not a US ISO 3166-2 code").arg(rule->jurisdiction)};
+    const QJsonArray types = o.value(QStringLiteral("entity_types")).toArray();
+    if (types.isEmpty())
+        return ValidationError{QStringLiteral("entity_types"), QStringLiteral("needs at least one entity type")};
+    for (const auto &t : types) {
+        const EntityType type = entityTypeFromName(t.toString());
+        if (type == EntityType::Unknown || t.toString() != entityTypeName(type))
+            return ValidationError{QStringLiteral("entity_types"),
+                                   QStringLiteral("\"%1\" is not corporation, llc or lp").arg(t.toString())};
+        rule->entityTypes.append(type);
+    }
+    rule->domicile = o.value(QStringLiteral("domicile")).toString(QStringLiteral("domestic"));
+    if (!QStringList{QStringLiteral("domestic"), QStringLiteral("foreign"), QStringLiteral("any")}.contains(rule->domicile))
+        return ValidationError{QStringLiteral("domicile"), QStringLiteral("must be domestic, foreign or any")};
+    rule->obligationType = str("obligation_type");
+    rule->filingType = str("filing_type");
+    rule->name = str("name");
+    rule->frequency = str("frequency");
+    if (!QStringList{QStringLiteral("annual"), QStringLiteral("biennial"), QStringLiteral("none")}.contains(rule->frequency))
+        return ValidationError{QStringLiteral("frequency"), QStringLiteral("must be annual, biennial or none")};
+
+    const QJsonObject citation = o.value(QStringLiteral("citation")).toObject();
+    rule->statute = citation.value(QStringLiteral("statute")).toString().trimmed();
+    rule->url = citation.value(QStringLiteral("url")).toString().trimmed();
+    if (rule->statute.isEmpty() && rule->url.isEmpty())
+        return ValidationError{QStringLiteral("citation"), QStringLiteral("needs a statute or a filing page URL")};
+    rule->sourceChoice = str("source_choice");
+    bool ok = true;
+    rule->effectiveFrom = parseDate(o.value(QStringLiteral("effective_from")), &ok);
+    if (!ok || !rule->effectiveFrom.isValid())
+        return ValidationError{QStringLiteral("effective_from"), QStringLiteral("needs a YYYY-MM-DD date")};
+    rule->effectiveTo = parseDate(o.value(QStringLiteral("effective_to")), &ok);
+    if (!ok)
+        return ValidationError{QStringLiteral("effective_to"), QStringLiteral("must be a YYYY-MM-DD date or null")};
+    if (rule->effectiveTo.isValid() && rule->effectiveTo < rule->effectiveFrom)
+        return ValidationError{QStringLiteral("effective_to"), QStringLiteral("is before effective_from")};
+    rule->lastChecked = parseDate(o.value(QStringLiteral("last_checked")), &ok);
+
+    if (rule->frequency == QLatin1String("none"))
+        return std::nullopt;
+
+    const QJsonObject due = o.value(QStringLiteral("due")).toObject();
+    rule->due.kind = due.value(QStringLiteral("kind")).toString();
+    if (!kDueKinds.contains(rule->due.kind))
+        return ValidationError{QStringLiteral("due.kind"),
+                               QStringLiteral("\"%1\" is not one of %2").arg(rule->due.kind, kDueKinds.join(QStringLiteral(", ")))};
+    rule->due.month = due.value(QStringLiteral("month")).toInt();
+    rule->due.day = due.value(QStringLiteral("day")).toInt();
+    rule->due.months = due.value(QStringLiteral("months")).toInt();
+    if (rule->due.kind == QLatin1String("fixed_date")
+        && !QDate(2024, qMax(1, rule->due.month), qMax(1, rule->due.day)).isValid())
+        return ValidationError{QStringLiteral("due.month"), QStringLiteral("month and day do not form a date")};
+    if (rule->due.kind == QLatin1String("fixed_date") && (rule->due.month < 1 || rule->due.day < 1))
+        return ValidationError{QStringLiteral("due.day"), QStringLiteral("fixed_date needs month and day")};
+    if (rule->due.kind == QLatin1String("months_after_fiscal_year_end")
+        && (rule->due.months < 1 || rule->due.months > 24 || rule->due.day < 0 || rule->due.day > 31))
+        return ValidationError{QStringLiteral("due.months"), QStringLiteral("needs months 1..24 and day 0..31")};
+    const QJsonObject window = due.value(QStringLiteral("window_opens")).toObject();
+    rule->due.windowOpensMonth = window.value(QStringLiteral("month")).toInt();
+    rule->due.windowOpensDay = window.value(QStringLiteral("day")).toInt();
+    rule->due.windowDaysBefore = window.value(QStringLiteral("days_before")).toInt();
+
+    if (rule->frequency == QLatin1String("biennial")) {
+        rule->biennialParity = o.value(QStringLiteral("biennial")).toObject().value(QStringLiteral("parity")).toString();
+        if (!QStringList{QStringLiteral("formation_year"), QStringLiteral("even"), QStringLiteral("odd")}.contains(rule->biennialParity))
+            return ValidationError{QStringLiteral("biennial.parity"), QStringLiteral("must be formation_year, even or odd")};
+    }
+    const QString filingYear = o.value(QStringLiteral("filing_year")).toString(QStringLiteral("due_year"));
+    if (filingYear != QLatin1String("due_year") && filingYear != QLatin1String("due_year_minus_1"))
+        return ValidationError{QStringLiteral("filing_year"), QStringLiteral("must be due_year or due_year_minus_1")};
+    rule->filingYearIsDueYearMinusOne = filingYear == QLatin1String("due_year_minus_1");
+    const QString weekend = o.value(QStringLiteral("weekend_holiday")).toString(QStringLiteral("none"));
+    if (weekend != QLatin1String("none") && weekend != QLatin1String("next_business_day"))
+        return ValidationError{QStringLiteral("weekend_holiday"), QStringLiteral("must be none or next_business_day")};
+    rule->nextBusinessDay = weekend == QLatin1String("next_business_day");
+    rule->weekendHolidayNote = str("weekend_holiday_note");
+
+    const QJsonObject fee = o.value(QStringLiteral("fee")).toObject();
+    rule->fee.method = fee.value(QStringLiteral("method")).toString();
+    if (!kFeeMethods.contains(rule->fee.method))
+        return ValidationError{QStringLiteral("fee.method"),
+                               QStringLiteral("\"%1\" is not one of %2").arg(rule->fee.method, kFeeMethods.join(QStringLiteral(", ")))};
+    rule->fee.cents = fee.value(QStringLiteral("cents")).toInteger();
+    rule->fee.reportFeeCents = fee.value(QStringLiteral("report_fee_cents")).toInteger();
+    rule->fee.minimumTaxCents = fee.value(QStringLiteral("minimum_tax_cents")).toInteger();
+    rule->fee.maximumTaxCents = fee.value(QStringLiteral("maximum_tax_cents")).toInteger();
+    rule->fee.largeFilerMaximumCents = fee.value(QStringLiteral("large_filer_maximum_cents")).toInteger();
+    if (rule->fee.cents < 0 || rule->fee.reportFeeCents < 0 || rule->fee.minimumTaxCents < 0)
+        return ValidationError{QStringLiteral("fee"), QStringLiteral("amounts must not be negative")};
+    if (rule->fee.method == QLatin1String("de_franchise_tax") && rule->fee.minimumTaxCents <= 0)
+        return ValidationError{QStringLiteral("fee.minimum_tax_cents"), QStringLiteral("de_franchise_tax needs a minimum")};
+    rule->feeNote = str("fee_note");
+    const QJsonObject penalty = o.value(QStringLiteral("penalty")).toObject();
+    rule->penaltyFlatCents = penalty.value(QStringLiteral("flat_cents")).toInteger();
+    rule->penaltyMonthlyInterestBp = penalty.value(QStringLiteral("monthly_interest_bp")).toInt();
+    rule->penaltyPercentOfFeeBp = penalty.value(QStringLiteral("percent_of_fee_bp")).toInt();
+    rule->penaltyNote = penalty.value(QStringLiteral("note")).toString();
+    return std::nullopt;
+}
+
+} // namespace
+
+bool RuleSet::loadFromFile(const QString &path, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
+        return false;
+    }
+    return loadFromBytes(file.readAll(), path, error);
+}
+
+bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, QString *error)
+{
+    *this = RuleSet();
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = QStringLiteral("%1:%2: not valid JSON: %3")
+                     .arg(displayName)
+                     .arg(lineOfOffset(json, parseError.offset))
+                     .arg(parseError.errorString());
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(QStringLiteral("schema")).toInt() != 1) {
+        *error = QStringLiteral("%1:1: schema: only schema 1 is understood").arg(displayName);
+        return false;
+    }
+    RuleSet loaded;
+    loaded.m_version = root.value(QStringLiteral("version")).toString();
+    if (loaded.m_version.isEmpty()) {
+        *error = QStringLiteral("%1:1: version: is required").arg(displayName);
+        return false;
+    }
+    for (const auto &value : root.value(QStringLiteral("jurisdictions")).toArray()) {
+        const QJsonObject j = value.toObject();
+        JurisdictionInfo info{j.value(QStringLiteral("code")).toString(), j.value(QStringLiteral("name")).toString(),
+                              QDate::fromString(j.value(QStringLiteral("last_checked")).toString(), Qt::ISODate),
+                              j.value(QStringLiteral("notes")).toString()};
+        loaded.m_jurisdictions.append(info);
+    }
+    const QJsonArray rules = root.value(QStringLiteral("rules")).toArray();
+    for (qsizetype i = 0; i < rules.size(); ++i) {
+        Rule rule;
+        const QJsonObject o = rules.at(i).toObject();
+        const QString id = o.value(QStringLiteral("id")).toString();
+        if (const auto e = parseRule(o, &rule)) {
+            *error = QStringLiteral("%1:%2: rule %3 (%4): %5: %6")
+                         .arg(displayName)
+                         .arg(lineOfRule(json, id, int(i)))
+                         .arg(i + 1)
+                         .arg(id.isEmpty() ? QStringLiteral("without id") : id, e->field, e->reason);
+            return false;
+        }
+        if (loaded.m_indexById.contains(rule.id)) {
+            *error = QStringLiteral("%1:%2: rule %3 (%4): id: is used twice")
+                         .arg(displayName)
+                         .arg(lineOfRule(json, id, int(i)))
+                         .arg(i + 1)
+                         .arg(id);
+            return false;
+        }
+        loaded.m_indexById.insert(rule.id, loaded.m_rules.size());
+        loaded.m_rules.append(rule);
+    }
+    if (loaded.m_rules.isEmpty()) {
+        *error = QStringLiteral("%1:1: rules: the file has no rules").arg(displayName);
+        return false;
+    }
+    *this = loaded;
+    qCInfo(lcRules) << "loaded" << m_rules.size() << "rules, version" << m_version << "from" << displayName;
+    return true;
+}
+
+RuleSet RuleSet::builtIn()
+{
+    RuleSet set;
+    QString error;
+    if (!set.loadFromFile(QStringLiteral(":/filingdesk/rules/us-rules.json"), &error))
+        qCCritical(lcRules) << "built-in rules do not load:" << error;
+    return set;
+}
+
+QList<Rule> RuleSet::rulesFor(const QString &jurisdiction) const
+{
+    QList<Rule> out;
+    for (const Rule &r : m_rules) {
+        if (r.jurisdiction == jurisdiction)
+            out.append(r);
+    }
+    return out;
+}
+
+const Rule *RuleSet::ruleById(const QString &id) const
+{
+    const auto it = m_indexById.constFind(id);
+    return it == m_indexById.constEnd() ? nullptr : &m_rules.at(*it);
+}
+
+} // namespace fd

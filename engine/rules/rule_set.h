@@ -1,0 +1,37 @@
+#pragma once
+
+#include "engine/rules/rule.h"
+
+#include <QHash>
+#include <QList>
+#include <QString>
+
+namespace fd {
+
+/// The whole rules file, loaded and validated (format: docs/rules-format.md).
+class RuleSet
+{
+public:
+    /// Loads and validates. On failure returns false and sets *error to "FILE:LINE: rule ID: field: reason";
+    /// nothing is half-loaded (the RuleSet is left empty).
+    bool loadFromFile(const QString &path, QString *error);
+    bool loadFromBytes(const QByteArray &json, const QString &displayName, QString *error);
+    /// The rules shipped inside the application (resources/rules/us-rules.json via Qt resources).
+    static RuleSet builtIn();
+
+    QString version() const { return m_version; }
+    const QList<Rule> &rules() const { return m_rules; }
+    const QList<JurisdictionInfo> &jurisdictions() const { return m_jurisdictions; }
+    /// Rules of one jurisdiction ("US-DE"), file order.
+    QList<Rule> rulesFor(const QString &jurisdiction) const;
+    const Rule *ruleById(const QString &id) const;
+    bool isEmpty() const { return m_rules.isEmpty(); }
+
+private:
+    QString m_version;
+    QList<Rule> m_rules;
+    QList<JurisdictionInfo> m_jurisdictions;
+    QHash<QString, qsizetype> m_indexById;
+};
+
+} // namespace fd
