@@ -1,0 +1,92 @@
+// Options of the sandbox registry and its reproducible failure injection.
+#pragma once
+
+#include <QtCore/QByteArray>
+#include <QtCore/QHash>
+#include <QtCore/QString>
+#include <QtCore/QStringList>
+
+#include <array>
+#include <cstddef>
+#include <optional>
+
+namespace fd::sandbox {
+
+// Kinds of injected failure, in the order in which they share the unit interval of their group.
+enum class FaultKind : int {
+    // Per (seed, key, attempt): infrastructure trouble, retries get past it.
+    Transient = 0, // 500 / 502 / 503
+    Throttle,      // 429 with Retry-After
+    Slow,          // the answer comes after --slow-ms instead of the normal latency
+    Drop,          // the filing is processed, then the connection is closed without an answer
+    // Per (seed, key): business outcomes, stable across retries.
+    Statutory,           // 422 category statutory
+    Validation,          // 422 category validation
+    WrongFee,            // accepted, but the receipt charges fee + 1000 cents
+    MissingConfirmation, // accepted, but the receipt has no confirmation_number
+};
+inline constexpr std::size_t kFaultKindCount = 8;
+
+QString faultKindName(FaultKind kind);
+std::optional<FaultKind> faultKindFromName(const QString &name);
+
+struct SandboxConfig {
+    QString host = QStringLiteral("127.0.0.1");
+    quint16 port = 0;
+    QHash<QString, int> caps; // jurisdiction -> concurrent-connection cap
+    int defaultCap = 16;
+    int latencyMinMs = 20;
+    int latencyMaxMs = 60;
+    quint64 seed = 1;
+    std::array<double, kFaultKindCount> rates{}; // indexed by FaultKind
+    int slowMs = 20000;
+    int faultAttempts = 2;     // per-attempt faults only ever hit attempts 1..faultAttempts of a key
+    int retryAfterSeconds = 1; // Retry-After of cap and throttle 429s
+    qint64 maxBodyBytes = 1024 * 1024;
+    bool lookup = true;
+    bool verbose = false;
+
+    int capFor(const QString &jurisdiction) const { return caps.value(jurisdiction, defaultCap); }
+    double rate(FaultKind kind) const { return rates[static_cast<std::size_t>(kind)]; }
+};
+
+struct ParsedArguments {
+    std::optional<SandboxConfig> config; // set when the arguments are valid and no help was asked for
+    bool helpRequested = false;
+    QString helpText;
+    QString error;
+};
+
+// Parses the command line (args[0] is the program name). Never exits the process.
+ParsedArguments parseArguments(const QStringList &args);
+
+// Reproducible decisions: every draw is a hash of (seed, salt, idempotency key, attempt), so a second run
+// with the same seed and the same keys meets exactly the same faults, whatever the timing or concurrency.
+class FaultInjector {
+public:
+    explicit FaultInjector(const SandboxConfig &config)
+        : m_config(config) {}
+
+    enum class AttemptFault { None, Transient, Throttle, Slow, Drop };
+    enum class KeyRejection { None, Statutory, Validation };
+
+    // Attempt numbers start at 1; attempts beyond faultAttempts are never faulted.
+    AttemptFault attemptFault(const QString &key, int attempt) const;
+    int transientStatus(const QString &key, int attempt) const; // 500, 502 or 503
+
+    KeyRejection keyRejection(const QString &key) const;
+    QString statutoryCode(const QString &key) const;
+    QString validationCode(const QString &key) const;
+    bool wrongFee(const QString &key) const;
+    bool missingConfirmation(const QString &key) const;
+
+    int latencyMs(const QString &key, int attempt, const char *salt) const;
+
+    // Uniform in [0, 1), derived from SHA-256 of the inputs.
+    static double unit(quint64 seed, const char *salt, const QString &key, int attempt);
+
+private:
+    const SandboxConfig &m_config;
+};
+
+} // namespace fd::sandbox
