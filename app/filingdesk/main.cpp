@@ -1,0 +1,22 @@
+// FilingDesk: `filingdesk` opens the operator console; `filingdesk run ...` and `filingdesk calendar ...` run headless.
+#include "engine/headless/calendar_command.h"
+#include "engine/headless/run_command.h"
+#include "ui/console.h"
+
+#include <QApplication>
+#include <QCoreApplication>
+
+int main(int argc, char *argv[])
+{
+    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
+    if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
+        QCoreApplication app(argc, argv);
+        const QStringList rest = app.arguments().mid(2);
+        return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
+    }
+    QApplication app(argc, argv);
+    return fd::ui::runConsole(app);
+}

@@ -1,0 +1,51 @@
+#pragma once
+
+#include <QHash>
+#include <QString>
+#include <QUrl>
+
+namespace fd {
+
+/// Everything the engine needs to run, from the command line, a config file or the console's settings.
+/// Durations in ms. Secrets (Redis password, registry token) are never read from or written to the file:
+/// they come from the keychain (console) or the environment (FILINGDESK_REDIS_PASSWORD,
+/// FILINGDESK_REGISTRY_TOKEN) in headless runs.
+///
+/// Config file (JSON, documented in README "Configuration"):
+/// {"redis": "redis://127.0.0.1:6379/0", "key_prefix": "sos", "lease_ms": 15000,
+///  "registry": "http://127.0.0.1:8080", "registries": {"US-DE": "http://..."}, "lookup_supported": true,
+///  "limits": {"US-DE": 8}, "default_limit": 4, "global_limit": 32, "request_timeout_ms": 10000,
+///  "max_attempts": 5, "retry_base_ms": 1000, "retry_max_ms": 60000, "breaker_threshold": 5,
+///  "breaker_cooldown_ms": 30000, "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json"}
+struct EngineConfig {
+    QString redisUrl;                      ///< empty: the in-process gate (single console)
+    QString redisPassword;                 ///< secret: not persisted here
+    QString keyPrefix = QStringLiteral("sos");
+    qint64 leaseMs = 15000;
+    QUrl registryUrl;                      ///< default registry base URL
+    QHash<QString, QUrl> registryUrls;     ///< per jurisdiction
+    QString registryToken;                 ///< secret
+    bool lookupSupported = true;
+    QHash<QString, int> limits;            ///< fleet cap per jurisdiction (the same number across the fleet)
+    int defaultLimit = 4;
+    int globalLimit = 32;
+    int requestTimeoutMs = 10000;          ///< must be shorter than leaseMs
+    int maxAttempts = 5;
+    int retryBaseMs = 1000;
+    int retryMaxMs = 60000;
+    int breakerThreshold = 5;
+    int breakerCooldownMs = 30000;
+    QString dbPath;                        ///< the audit database
+    QString rulesPath;                     ///< empty: the built-in rules
+    QString consoleId;                     ///< shown to the fleet as the holder of this engine's permits
+
+    int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
+    /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".
+    bool loadFile(const QString &path, QString *error);
+    /// Checks consistency (timeouts shorter than the lease, positive limits); false with *error.
+    bool validate(QString *error) const;
+    /// Parses "US-DE=8"; false with *error.
+    bool addLimit(const QString &spec, QString *error);
+};
+
+} // namespace fd

@@ -1,0 +1,55 @@
+#pragma once
+
+#include "engine/model/filing_task.h"
+#include "engine/rules/obligation_planner.h"
+
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace fd {
+
+/// What the engine reports after loading a portfolio.
+struct PortfolioSummary {
+    QString file;
+    QString format;           ///< exhibit21 / filingdesk
+    QString fileError;        ///< non-empty: nothing was loaded
+    QDate asOf;
+    QString rulesVersion;
+    PlanCounts counts;
+};
+
+/// Progress of the running batch, for the console and the headless run.
+struct BatchStatus {
+    QString batchId;
+    bool active = false;      ///< a batch was launched and is not finished or cancelled
+    bool paused = false;
+    int total = 0;            ///< tasks in the batch
+    int inFlight = 0;         ///< requests on the wire
+    int awaitingPermit = 0;
+    int waitingRetry = 0;     ///< FAILED_TRANSIENT waiting for their backoff
+    QHash<QString, int> byState; ///< state name -> count, batch tasks only
+    qint64 etaMs = -1;        ///< estimated time left, -1 unknown
+    QDateTime startedUtc;
+    bool gateBlind = false;
+};
+
+/// One alert for a person: a statutory halt, a reconciliation exception or a dead letter.
+struct EngineAlert {
+    QString kind;             ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost"
+    QString idempotencyKey;
+    QString entityName;
+    QString jurisdiction;
+    QString message;
+};
+
+void registerEngineMetaTypes();
+
+} // namespace fd
+
+Q_DECLARE_METATYPE(fd::PortfolioSummary)
+Q_DECLARE_METATYPE(fd::BatchStatus)
+Q_DECLARE_METATYPE(fd::EngineAlert)
+Q_DECLARE_METATYPE(fd::RowPlan)

@@ -1,0 +1,157 @@
+#include "engine/dispatch/registry_client.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLoggingCategory>
+#include <QNetworkReply>
+#include <QNetworkRequest>
+#include <QUuid>
+
+Q_LOGGING_CATEGORY(lcRegistry, "filingdesk.dispatch.registry")
+
+namespace fd {
+
+RegistryClient::RegistryClient(QObject *parent)
+    : QObject(parent)
+{
+    m_nam.setAutoDeleteReplies(false);
+}
+
+QUrl RegistryClient::baseUrlFor(const QString &jurisdiction) const
+{
+    return m_bases.value(jurisdiction, m_defaultBase);
+}
+
+namespace {
+
+QNetworkRequest makeRequest(const QUrl &url, const QString &traceId, const QString &token, int timeoutMs)
+{
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    request.setRawHeader("Accept", "application/json");
+    request.setRawHeader("X-Request-Id", traceId.toLatin1());
+    request.setRawHeader("User-Agent", "FilingDesk/" FILINGDESK_VERSION);
+    if (!token.isEmpty())
+        request.setRawHeader("Authorization", "Bearer " + token.toUtf8());
+    request.setTransferTimeout(timeoutMs);
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    return request;
+}
+
+QUrl joined(const QUrl &base, const QString &path)
+{
+    QUrl url = base;
+    QString p = url.path();
+    if (p.endsWith(QLatin1Char('/')))
+        p.chop(1);
+    url.setPath(p + path);
+    return url;
+}
+
+} // namespace
+
+void RegistryClient::submit(const FilingTask &task, Callback callback)
+{
+    const QString traceId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    const QUrl base = baseUrlFor(task.obligation.jurisdiction);
+    QNetworkRequest request = makeRequest(joined(base, QStringLiteral("/v1/filings")), traceId, m_token, m_timeoutMs);
+    request.setRawHeader("Idempotency-Key", task.key.toLatin1());
+    QNetworkReply *reply = m_nam.post(request, task.payloadJson());
+    connect(reply, &QNetworkReply::finished, this, [this, reply, traceId, callback] { finish(reply, traceId, false, callback); });
+}
+
+void RegistryClient::lookup(const FilingTask &task, Callback callback)
+{
+    const QString traceId = QUuid::createUuid().toString(QUuid::WithoutBraces);
+    if (!m_lookupSupported) {
+        RegistryOutcome outcome;
+        outcome.kind = RegistryOutcome::Kind::Unsupported;
+        outcome.traceId = traceId;
+        outcome.code = QStringLiteral("LOOKUP_UNSUPPORTED");
+        outcome.message = tr("this registry is configured without look-up");
+        QMetaObject::invokeMethod(this, [callback, outcome] { callback(outcome); }, Qt::QueuedConnection);
+        return;
+    }
+    const QUrl base = baseUrlFor(task.obligation.jurisdiction);
+    const QNetworkRequest request =
+        makeRequest(joined(base, QStringLiteral("/v1/filings/") + task.key), traceId, m_token, m_timeoutMs);
+    QNetworkReply *reply = m_nam.get(request);
+    connect(reply, &QNetworkReply::finished, this, [this, reply, traceId, callback] { finish(reply, traceId, true, callback); });
+}
+
+void RegistryClient::abortAll()
+{
+    const auto replies = m_nam.findChildren<QNetworkReply *>();
+    for (QNetworkReply *reply : replies)
+        reply->abort();
+}
+
+void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool isLookup, const Callback &callback)
+{
+    reply->deleteLater();
+    RegistryOutcome out;
+    out.traceId = traceId;
+    out.body = reply->readAll();
+    out.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QJsonObject json = QJsonDocument::fromJson(out.body).object();
+    const QJsonObject error = json.value(QStringLiteral("error")).toObject();
+    out.code = error.value(QStringLiteral("code")).toString();
+    out.message = error.value(QStringLiteral("message")).toString();
+    const QByteArray retryAfter = reply->rawHeader("Retry-After");
+    if (!retryAfter.isEmpty()) {
+        bool ok = false;
+        const double seconds = retryAfter.trimmed().toDouble(&ok);
+        if (ok && seconds >= 0)
+            out.retryAfterMs = qint64(seconds * 1000);
+    }
+    auto readReceipt = [&] {
+        out.receipt.confirmationNumber = json.value(QStringLiteral("confirmation_number")).toString();
+        out.receipt.feeChargedCents = json.value(QStringLiteral("fee_charged_cents")).toInteger(-1);
+        out.receipt.acceptedAt = json.value(QStringLiteral("accepted_at")).toString();
+        out.receipt.nextDue = json.value(QStringLiteral("next_due")).toString();
+    };
+
+    if (out.httpStatus == 0) {
+        out.kind = RegistryOutcome::Kind::Transient;
+        out.code = reply->error() == QNetworkReply::OperationCanceledError || reply->error() == QNetworkReply::TimeoutError
+            ? QStringLiteral("NETWORK_TIMEOUT")
+            : QStringLiteral("NETWORK_ERROR");
+        out.message = reply->errorString();
+    } else if (isLookup) {
+        if (out.httpStatus == 200) {
+            out.kind = RegistryOutcome::Kind::Found;
+            readReceipt();
+        } else if (out.httpStatus == 404) {
+            out.kind = RegistryOutcome::Kind::NotFound;
+        } else if (out.httpStatus == 501 || out.httpStatus == 405) {
+            out.kind = RegistryOutcome::Kind::Unsupported;
+        } else {
+            out.kind = RegistryOutcome::Kind::Transient;
+        }
+    } else if (out.httpStatus == 201) {
+        out.kind = RegistryOutcome::Kind::Accepted;
+        readReceipt();
+    } else if (out.httpStatus == 200) {
+        out.kind = reply->rawHeader("Idempotent-Replayed").compare("true", Qt::CaseInsensitive) == 0
+            ? RegistryOutcome::Kind::Replayed
+            : RegistryOutcome::Kind::Accepted;
+        readReceipt();
+    } else if (out.httpStatus == 422 && error.value(QStringLiteral("category")).toString() == QLatin1String("statutory")) {
+        out.kind = RegistryOutcome::Kind::Statutory;
+    } else if (out.httpStatus == 400 || out.httpStatus == 422) {
+        out.kind = RegistryOutcome::Kind::Validation;
+    } else if (out.httpStatus == 429 || out.httpStatus >= 500) {
+        out.kind = RegistryOutcome::Kind::Transient;
+    } else {
+        // 401/403/404/409 ... : nothing a retry fixes; quarantine for a person to look at.
+        out.kind = RegistryOutcome::Kind::Validation;
+    }
+    if (out.code.isEmpty() && out.httpStatus != 0 && out.httpStatus >= 300)
+        out.code = QStringLiteral("HTTP_%1").arg(out.httpStatus);
+    if (out.message.isEmpty() && out.httpStatus >= 300)
+        out.message = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
+    qCDebug(lcRegistry) << (isLookup ? "lookup" : "submit") << traceId << out.httpStatus << out.code;
+    callback(out);
+}
+
+} // namespace fd

@@ -1,0 +1,43 @@
+#pragma once
+
+#include "engine/gate/permit_gate.h"
+
+#include <QHash>
+#include <QList>
+#include <QSet>
+
+namespace fd {
+
+/// The in-process gate: serves a single console when no Redis is configured. Same contract as the fleet gate,
+/// but it only knows this process's own permits. Thread affinity: the engine thread.
+class LocalPermitGate final : public PermitGate
+{
+    Q_OBJECT
+public:
+    explicit LocalPermitGate(qint64 leaseMs, QObject *parent = nullptr);
+
+    Mode mode() const override { return Mode::InProcess; }
+    QString describe() const override;
+    void requestPermit(quint64 requestId, const QString &jurisdiction, int limit, const PermitHolder &holder) override;
+    void cancelRequest(quint64 requestId) override;
+    void releasePermit(const QString &jurisdiction, const QString &token) override;
+    bool isBlind() const override { return false; }
+    void refreshUsage(const QStringList &jurisdictions) override;
+    qint64 leaseMs() const override { return m_leaseMs; }
+
+private:
+    struct Waiter {
+        quint64 requestId;
+        QString jurisdiction;
+        int limit;
+        PermitHolder holder;
+    };
+    void grantWaiting();
+
+    qint64 m_leaseMs;
+    QList<Waiter> m_waiters;
+    QHash<QString, QHash<QString, PermitInfo>> m_held; // jurisdiction -> token -> info
+    QHash<QString, int> m_caps;
+};
+
+} // namespace fd

@@ -1,0 +1,352 @@
+#include "engine/headless/run_command.h"
+
+#include "engine/core/engine.h"
+#include "engine/core/engine_host.h"
+#include "engine/headless/sandbox_launcher.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace fd {
+
+namespace {
+
+void printErr(const QString &text)
+{
+    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
+    std::fflush(stderr);
+}
+
+int badInput(const QString &reason)
+{
+    printErr(QStringLiteral("filingdesk run: %1").arg(reason));
+    return 2;
+}
+
+QJsonObject fetchSandboxStats(const QUrl &base)
+{
+    QNetworkAccessManager nam;
+    QUrl url = base;
+    url.setPath(QStringLiteral("/sandbox/stats"));
+    QNetworkRequest request(url);
+    request.setTransferTimeout(5000);
+    QNetworkReply *reply = nam.get(request);
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const QJsonObject stats = QJsonDocument::fromJson(reply->readAll()).object();
+    reply->deleteLater();
+    return stats;
+}
+
+QString defaultDbPath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
+}
+
+} // namespace
+
+int runHeadless(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Runs a filing batch headless."));
+    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"), QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."), QStringLiteral("FILE"));
+    const QCommandLineOption asOfOpt(QStringLiteral("as-of"), QStringLiteral("Date to compute due dates from (default today)."), QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"), QStringLiteral("Admit only obligations due within DAYS."), QStringLiteral("DAYS"));
+    const QCommandLineOption registryOpt(QStringLiteral("registry"), QStringLiteral("Registry base URL (registry-api-v1)."), QStringLiteral("URL"));
+    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"), QStringLiteral("Start the sandbox registry and file against it."));
+    const QCommandLineOption sandboxArgOpt(QStringLiteral("sandbox-arg"), QStringLiteral("Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--fail=transient=0.1."), QStringLiteral("ARG"));
+    const QCommandLineOption redisOpt(QStringLiteral("redis"), QStringLiteral("Fleet gate Redis URL (default: in-process gate)."), QStringLiteral("URL"));
+    const QCommandLineOption limitOpt(QStringLiteral("limit"), QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."), QStringLiteral("JURISDICTION=N"));
+    const QCommandLineOption configOpt(QStringLiteral("config"), QStringLiteral("Settings file (JSON, see README)."), QStringLiteral("FILE"));
+    const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("Audit database (default in the user's data folder)."), QStringLiteral("FILE"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption deadlineOpt(QStringLiteral("deadline"), QStringLiteral("Give up waiting after SECONDS (default: wait; fail closed)."), QStringLiteral("SECONDS"));
+    const QCommandLineOption quietOpt(QStringLiteral("quiet"), QStringLiteral("No progress lines on stderr."));
+    parser.addOptions({portfolioOpt, asOfOpt, dueWithinOpt, registryOpt, sandboxOpt, sandboxArgOpt, redisOpt, limitOpt,
+                       configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt});
+    parser.addHelpOption();
+    if (!parser.parse(QStringList{QStringLiteral("filingdesk run")} + arguments))
+        return badInput(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qUtf8Printable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return badInput(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+
+    EngineConfig config;
+    QString error;
+    if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
+        return badInput(error);
+    if (!parser.isSet(portfolioOpt))
+        return badInput(QStringLiteral("--portfolio FILE is required"));
+    const QString portfolio = parser.value(portfolioOpt);
+    if (!QFileInfo(portfolio).isFile())
+        return badInput(QStringLiteral("%1: no such file").arg(portfolio));
+    QDate asOf = QDate::currentDate();
+    if (parser.isSet(asOfOpt)) {
+        asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
+        if (!asOf.isValid())
+            return badInput(QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
+    }
+    int dueWithin = -1;
+    if (parser.isSet(dueWithinOpt)) {
+        bool ok = false;
+        dueWithin = parser.value(dueWithinOpt).toInt(&ok);
+        if (!ok || dueWithin < 0)
+            return badInput(QStringLiteral("--due-within \"%1\" is not a number of days").arg(parser.value(dueWithinOpt)));
+    }
+    int deadlineS = 0;
+    if (parser.isSet(deadlineOpt)) {
+        bool ok = false;
+        deadlineS = parser.value(deadlineOpt).toInt(&ok);
+        if (!ok || deadlineS <= 0)
+            return badInput(QStringLiteral("--deadline \"%1\" is not a positive number of seconds").arg(parser.value(deadlineOpt)));
+    }
+    for (const QString &spec : parser.values(limitOpt)) {
+        if (!config.addLimit(spec, &error))
+            return badInput(error);
+    }
+    if (parser.isSet(redisOpt))
+        config.redisUrl = parser.value(redisOpt);
+    if (config.redisPassword.isEmpty())
+        config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
+    if (config.registryToken.isEmpty())
+        config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
+    if (parser.isSet(dbOpt))
+        config.dbPath = parser.value(dbOpt);
+    if (config.dbPath.isEmpty())
+        config.dbPath = defaultDbPath();
+    if (parser.isSet(registryOpt) && parser.isSet(sandboxOpt))
+        return badInput(QStringLiteral("--registry and --sandbox exclude each other"));
+    if (parser.isSet(registryOpt)) {
+        config.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
+        if (!config.registryUrl.isValid() || !config.registryUrl.scheme().startsWith(QLatin1String("http")))
+            return badInput(QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
+    }
+    if (!config.validate(&error))
+        return badInput(error);
+    const bool quiet = parser.isSet(quietOpt);
+
+    SandboxLauncher sandbox;
+    if (parser.isSet(sandboxOpt)) {
+        // The sandbox enforces the same caps: a request beyond them would be answered 429 and counted.
+        QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
+        for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
+            args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        args += parser.values(sandboxArgOpt);
+        if (!sandbox.start(args, &error)) {
+            printErr(QStringLiteral("filingdesk run: %1").arg(error));
+            return 3;
+        }
+        config.registryUrl = sandbox.baseUrl();
+        if (!quiet)
+            printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
+    }
+    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
+        return badInput(QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
+
+    EngineHost host;
+    Engine *engine = host.engine();
+    QEventLoop loop;
+    int exitCode = 0;
+    PortfolioSummary summary;
+    QList<RowPlan> plan;
+    int admittedCount = 0, duplicates = 0, notYetOpen = 0, outsideWindow = 0;
+    BatchStatus finalStatus;
+    QList<EngineAlert> alerts;
+    QString gateDescription;
+    QElapsedTimer clock;
+    clock.start();
+    qint64 lastProgress = -10000;
+    bool finished = false;
+
+    QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
+        if (!ok) {
+            printErr(QStringLiteral("filingdesk run: %1").arg(err));
+            exitCode = 3;
+            loop.quit();
+            return;
+        }
+        gateDescription = gate;
+        if (!quiet)
+            printErr(QStringLiteral("gate: %1").arg(gate));
+        QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio), Q_ARG(QDate, asOf));
+    });
+    QObject::connect(engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &rows) {
+        summary = s;
+        plan = rows;
+        if (!s.fileError.isEmpty()) {
+            printErr(QStringLiteral("filingdesk run: %1").arg(s.fileError));
+            exitCode = 2;
+            loop.quit();
+            return;
+        }
+        if (!quiet)
+            printErr(QStringLiteral("%1: %2 rows: %3 with obligations, %4 need data, %5 out of scope, %6 row errors")
+                         .arg(QFileInfo(portfolio).fileName())
+                         .arg(s.counts.rows)
+                         .arg(s.counts.rowsWithObligations)
+                         .arg(s.counts.needsData)
+                         .arg(s.counts.outOfScope)
+                         .arg(s.counts.rowErrors));
+        QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
+    });
+    QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
+        admittedCount = a;
+        duplicates = d;
+        notYetOpen = n;
+        outsideWindow = o;
+        if (!quiet)
+            printErr(QStringLiteral("admitted %1 task(s); %2 already known, %3 not yet open for filing, %4 due later")
+                         .arg(a).arg(d).arg(n).arg(o));
+        QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
+                                  Q_ARG(QString, QStringLiteral("headless run")));
+    });
+    QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
+        finalStatus = s;
+        if (quiet || clock.elapsed() - lastProgress < 1000)
+            return;
+        lastProgress = clock.elapsed();
+        QStringList parts;
+        for (ExecutionState state : allStates()) {
+            const int n = s.byState.value(stateName(state));
+            if (n > 0)
+                parts << QStringLiteral("%1 %2").arg(stateName(state)).arg(n);
+        }
+        printErr(QStringLiteral("[%1s] %2 task(s): %3; in flight %4, awaiting permit %5%6%7")
+                     .arg(clock.elapsed() / 1000)
+                     .arg(s.total)
+                     .arg(parts.join(QStringLiteral(", ")))
+                     .arg(s.inFlight)
+                     .arg(s.awaitingPermit)
+                     .arg(s.paused ? QStringLiteral(" (PAUSED)") : QString())
+                     .arg(s.gateBlind ? QStringLiteral(" — GATE BLIND: Redis unreachable, nothing is being sent") : QString()));
+    });
+    QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
+        if (!quiet)
+            printErr(blind ? QStringLiteral("gate blind: Redis unreachable, nothing is being sent (%1)").arg(reason)
+                           : QStringLiteral("gate connected: dispatch resumes"));
+    });
+    QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) { alerts.append(a); });
+    QObject::connect(engine, &Engine::errorOccurred, &loop, [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
+    QObject::connect(engine, &Engine::batchIdle, &loop, [&](const BatchStatus &s) {
+        finalStatus = s;
+        finished = true;
+        loop.quit();
+    });
+    QTimer deadline;
+    if (deadlineS > 0) {
+        deadline.setSingleShot(true);
+        QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
+            printErr(QStringLiteral("filingdesk run: deadline of %1 s reached; unfinished tasks stay in the database and "
+                                    "resume on the next run").arg(deadlineS));
+            loop.quit();
+        });
+        deadline.start(deadlineS * 1000);
+    }
+
+    QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+    loop.exec();
+    if (exitCode != 0)
+        return exitCode;
+
+    int terminal = 0;
+    int exceptions = 0;
+    QJsonObject states;
+    for (auto it = finalStatus.byState.cbegin(); it != finalStatus.byState.cend(); ++it) {
+        states.insert(it.key(), it.value());
+        if (const auto s = stateFromName(it.key()); s && isTerminal(*s))
+            terminal += it.value();
+    }
+    exceptions = finalStatus.byState.value(stateName(ExecutionState::FailedStatutory));
+    if (!finished || terminal != finalStatus.total)
+        exitCode = 1;
+
+    QJsonObject registryStats;
+    if (parser.isSet(sandboxOpt))
+        registryStats = fetchSandboxStats(sandbox.baseUrl());
+
+    if (parser.isSet(jsonOpt)) {
+        QJsonArray rowDetails;
+        for (const RowPlan &row : std::as_const(plan)) {
+            if (row.outcome == RowOutcome::Obligations)
+                continue;
+            rowDetails.append(QJsonObject{{QStringLiteral("line"), row.line},
+                                          {QStringLiteral("outcome"), rowOutcomeName(row.outcome)},
+                                          {QStringLiteral("entity"), row.entity.name},
+                                          {QStringLiteral("reason"), row.reason}});
+        }
+        QJsonArray alertList;
+        for (const EngineAlert &a : std::as_const(alerts))
+            alertList.append(QJsonObject{{QStringLiteral("kind"), a.kind},
+                                         {QStringLiteral("idempotency_key"), a.idempotencyKey},
+                                         {QStringLiteral("entity"), a.entityName},
+                                         {QStringLiteral("jurisdiction"), a.jurisdiction},
+                                         {QStringLiteral("message"), a.message}});
+        QJsonObject out{
+            {QStringLiteral("file"), QFileInfo(portfolio).fileName()},
+            {QStringLiteral("format"), summary.format},
+            {QStringLiteral("as_of"), summary.asOf.toString(Qt::ISODate)},
+            {QStringLiteral("rules_version"), summary.rulesVersion},
+            {QStringLiteral("gate"), gateDescription},
+            {QStringLiteral("rows"), summary.counts.rows},
+            {QStringLiteral("rows_with_obligations"), summary.counts.rowsWithObligations},
+            {QStringLiteral("needs_data"), summary.counts.needsData},
+            {QStringLiteral("out_of_scope"), summary.counts.outOfScope},
+            {QStringLiteral("row_errors"), summary.counts.rowErrors},
+            {QStringLiteral("obligations"), summary.counts.obligations},
+            {QStringLiteral("admitted"), admittedCount},
+            {QStringLiteral("already_known"), duplicates},
+            {QStringLiteral("not_yet_open"), notYetOpen},
+            {QStringLiteral("due_later"), outsideWindow},
+            {QStringLiteral("tasks"), finalStatus.total},
+            {QStringLiteral("states"), states},
+            {QStringLiteral("exceptions"), exceptions},
+            {QStringLiteral("alerts"), alertList},
+            {QStringLiteral("rows_without_obligations"), rowDetails},
+            {QStringLiteral("finished"), finished},
+            {QStringLiteral("elapsed_ms"), clock.elapsed()},
+        };
+        if (!registryStats.isEmpty())
+            out.insert(QStringLiteral("registry_stats"), registryStats);
+        std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
+    } else {
+        QStringList parts;
+        for (auto it = states.begin(); it != states.end(); ++it)
+            parts << QStringLiteral("%1 %2").arg(it.key()).arg(it.value().toInt());
+        std::printf("%s\n", qUtf8Printable(QStringLiteral(
+                                "%1: %2 rows = %3 with obligations + %4 need data + %5 out of scope + %6 row errors\n"
+                                "%7 task(s): %8\n%9 exception(s) for a person; %10 alert(s)")
+                                .arg(QFileInfo(portfolio).fileName())
+                                .arg(summary.counts.rows)
+                                .arg(summary.counts.rowsWithObligations)
+                                .arg(summary.counts.needsData)
+                                .arg(summary.counts.outOfScope)
+                                .arg(summary.counts.rowErrors)
+                                .arg(finalStatus.total)
+                                .arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")))
+                                .arg(exceptions)
+                                .arg(alerts.size())));
+    }
+    std::fflush(stdout);
+    return exitCode;
+}
+
+} // namespace fd

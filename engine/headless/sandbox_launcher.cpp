@@ -1,0 +1,80 @@
+#include "engine/headless/sandbox_launcher.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFileInfo>
+#include <QStandardPaths>
+
+namespace fd {
+
+SandboxLauncher::~SandboxLauncher()
+{
+    stop();
+}
+
+QString SandboxLauncher::executablePath()
+{
+    const QString env = qEnvironmentVariable("FILINGDESK_SANDBOX");
+    if (!env.isEmpty() && QFileInfo(env).isExecutable())
+        return env;
+#ifdef Q_OS_WIN
+    const QString name = QStringLiteral("filingdesk-sandbox.exe");
+#else
+    const QString name = QStringLiteral("filingdesk-sandbox");
+#endif
+    const QString beside = QDir(QCoreApplication::applicationDirPath()).filePath(name);
+    if (QFileInfo(beside).isExecutable())
+        return beside;
+    return QStandardPaths::findExecutable(QStringLiteral("filingdesk-sandbox"));
+}
+
+bool SandboxLauncher::start(const QStringList &args, QString *error)
+{
+    const QString program = executablePath();
+    if (program.isEmpty()) {
+        *error = QStringLiteral("filingdesk-sandbox was not found next to this program or on PATH");
+        return false;
+    }
+    m_process.setProgram(program);
+    m_process.setArguments(QStringList{QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
+                                       QStringLiteral("0")}
+                           + args);
+    m_process.setProcessChannelMode(QProcess::SeparateChannels);
+    m_process.setReadChannel(QProcess::StandardOutput);
+    m_process.start();
+    if (!m_process.waitForStarted(5000)) {
+        *error = QStringLiteral("cannot start %1: %2").arg(program, m_process.errorString());
+        return false;
+    }
+    QDeadlineTimer deadline(10000);
+    QByteArray buffer;
+    while (!deadline.hasExpired()) {
+        if (!m_process.canReadLine() && !m_process.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
+            break;
+        while (m_process.canReadLine()) {
+            const QByteArray line = m_process.readLine().trimmed();
+            const QByteArray prefix("listening on ");
+            if (line.startsWith(prefix)) {
+                m_baseUrl = QUrl(QString::fromUtf8(line.mid(prefix.size())));
+                return m_baseUrl.isValid();
+            }
+        }
+    }
+    *error = QStringLiteral("the sandbox registry did not start: %1").arg(QString::fromUtf8(m_process.readAllStandardError()).trimmed());
+    stop();
+    return false;
+}
+
+void SandboxLauncher::stop()
+{
+    if (m_process.state() == QProcess::NotRunning)
+        return;
+    m_process.terminate();
+    if (!m_process.waitForFinished(3000)) {
+        m_process.kill();
+        m_process.waitForFinished(3000);
+    }
+}
+
+} // namespace fd
