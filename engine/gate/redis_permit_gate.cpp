@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
+#include <QPointer>
 #include <QUuid>
 
 #include <memory>
@@ -47,7 +48,7 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
     , m_subscriber(new RedisConnection(endpoint, this))
 {
     // A stalled Redis must not hold a request longer than a fraction of the lease.
-    m_commands->setCommandTimeoutMs(int(qBound<qint64>(500, leaseMs / 5, 3000)));
+    m_commands->setCommandTimeoutMs(int(qBound(qint64(500), qint64(leaseMs) / 5, qint64(3000))));
     m_subscriber->setCommandTimeoutMs(3000);
     connect(m_commands, &RedisConnection::connected, this, [this] {
         setBlind(false, QString());

@@ -15,7 +15,7 @@ int lineOfFirstInvalidUtf8(const QByteArray &bytes)
         if (end < 0)
             end = bytes.size();
         QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-        const QString decoded = decoder.decode(QByteArrayView(bytes).mid(start, end - start));
+        const QString decoded = decoder.decode(QByteArrayView(bytes.constData() + start, end - start));
         Q_UNUSED(decoded);
         if (decoder.hasError())
             return line;

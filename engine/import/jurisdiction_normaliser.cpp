@@ -70,7 +70,7 @@ struct Tables {
 
 const Tables &tables()
 {
-    static const Tables t = [] {
+    static const Tables cached = [] {
         Tables tb;
         for (const auto &s : kUsStates) {
             const QString code = QString::fromLatin1(s.code);
@@ -90,7 +90,7 @@ const Tables &tables()
             tb.countryByFolded.insert(QString::fromLatin1(alias), QString::fromLatin1(code));
         return tb;
     }();
-    return t;
+    return cached;
 }
 
 JurisdictionMatch usState(const QString &code)
