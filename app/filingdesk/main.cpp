@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QLoggingCategory>
 
 int main(int argc, char *argv[])
 {
@@ -12,6 +13,9 @@ int main(int argc, char *argv[])
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
+    // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for operators.
+    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+        QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
     if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
         QCoreApplication app(argc, argv);
         const QStringList rest = app.arguments().mid(2);

@@ -111,6 +111,7 @@ bool AuditStore::open(const QString &path, QString *error)
         close();
         return false;
     }
+    wal.finish(); // an open result set would keep the migrations' transaction from committing
     if (!exec(QStringLiteral("PRAGMA synchronous=NORMAL"), error) || !exec(QStringLiteral("PRAGMA foreign_keys=ON"), error)
         || !exec(QStringLiteral("PRAGMA busy_timeout=5000"), error) || !migrate(error)) {
         *error = QStringLiteral("%1: %2").arg(path, *error);
@@ -180,7 +181,12 @@ bool AuditStore::migrate(QString *error)
                 return false;
             }
         }
-        if (!exec(QStringLiteral("UPDATE schema_version SET version = %1").arg(version + 1), error) || !db.commit()) {
+        if (!exec(QStringLiteral("UPDATE schema_version SET version = %1").arg(version + 1), error)) {
+            db.rollback();
+            return false;
+        }
+        if (!db.commit()) {
+            *error = QStringLiteral("migration to schema %1 did not commit: %2").arg(version + 1).arg(db.lastError().text());
             db.rollback();
             return false;
         }

@@ -149,9 +149,9 @@ private:
     int m_awaitingTotal = 0;
     QHash<QString, int> m_inFlightBy;            // jurisdiction -> in flight + awaiting permit
     QSet<QString> m_dirty;
-    QTimer m_flushTimer;
-    QTimer m_retryTimer;
-    QTimer m_statusTimer;
+    QTimer m_flushTimer{this}; // parented so moveToThread() takes it along
+    QTimer m_retryTimer{this};
+    QTimer m_statusTimer{this};
     int m_completedInBatch = 0;
     bool m_idleSignalled = false;
 };

@@ -11,13 +11,16 @@ EngineHost::EngineHost(QObject *parent)
     registerEngineMetaTypes();
     m_thread.setObjectName(QStringLiteral("filingdesk-engine"));
     m_engine->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_engine, &QObject::deleteLater);
     m_thread.start();
 }
 
 EngineHost::~EngineHost()
 {
     QMetaObject::invokeMethod(m_engine, &Engine::shutdown, Qt::BlockingQueuedConnection);
+    // The engine, its timers, sockets and database connection must be destroyed on the thread they live on.
+    Engine *engine = m_engine;
+    QMetaObject::invokeMethod(engine, [engine] { delete engine; }, Qt::BlockingQueuedConnection);
+    m_engine = nullptr;
     m_thread.quit();
     m_thread.wait();
 }

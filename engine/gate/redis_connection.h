@@ -98,8 +98,8 @@ private:
     bool m_ready = false;      // connected and authenticated
     bool m_running = false;
     QString m_lastError;
-    QTimer m_reconnect;
-    QTimer m_watchdog;
+    QTimer m_reconnect{this};
+    QTimer m_watchdog{this};
     int m_commandTimeoutMs = 3000;
     QList<Pending *> m_inFlight;
     QByteArray m_pattern;

@@ -74,8 +74,8 @@ private:
     QHash<QString, QList<Waiter>> m_waiters;   // jurisdiction -> FIFO
     QHash<QString, bool> m_attemptInFlight;     // one acquire attempt per jurisdiction at a time
     QList<Held> m_held;
-    QTimer m_recheck;
-    QTimer m_renew;
+    QTimer m_recheck{this};
+    QTimer m_renew{this};
     bool m_blind = true;
     int m_granted = 0;
     int m_lost = 0;

@@ -11,7 +11,24 @@
 
 Q_LOGGING_CATEGORY(lcRules, "filingdesk.rules")
 
+// The rules file is compiled into the static engine library; a static library's resources are registered only
+// when something calls Q_INIT_RESOURCE, which must happen outside any namespace.
+static void initEngineResourcesOnce()
+{
+    static const bool done = [] {
+        Q_INIT_RESOURCE(engine_resources);
+        return true;
+    }();
+    Q_UNUSED(done);
+}
+
 namespace fd {
+
+static void initEngineResources()
+{
+    ::initEngineResourcesOnce();
+}
+
 
 namespace {
 
@@ -247,6 +264,7 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
 
 RuleSet RuleSet::builtIn()
 {
+    initEngineResources();
     RuleSet set;
     QString error;
     if (!set.loadFromFile(QStringLiteral(":/filingdesk/rules/us-rules.json"), &error))
