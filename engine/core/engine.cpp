@@ -309,6 +309,7 @@ void Engine::pauseBatch(const QString &reason)
         if (it->stage == Stage::AwaitingPermit) {
             m_gate->cancelRequest(it->requestId);
             m_requests.remove(it->requestId);
+            m_requestJurisdictions.remove(it->requestId);
             it->stage = Stage::Idle;
             --m_awaitingTotal;
             --m_inFlightBy[m_tasks[it.key()].obligation.jurisdiction];
@@ -340,6 +341,7 @@ void Engine::cancelBatch(const QString &reason)
         if (track.stage == Stage::AwaitingPermit) {
             m_gate->cancelRequest(track.requestId);
             m_requests.remove(track.requestId);
+            m_requestJurisdictions.remove(track.requestId);
             --m_awaitingTotal;
             --m_inFlightBy[m_tasks[key].obligation.jurisdiction];
         }
@@ -505,6 +507,7 @@ void Engine::pump()
         track.stage = Stage::AwaitingPermit;
         track.requestId = m_nextRequestId++;
         m_requests.insert(track.requestId, key);
+        m_requestJurisdictions.insert(track.requestId, bestJurisdiction);
         ++m_awaitingTotal;
         ++m_inFlightBy[bestJurisdiction];
         m_gate->requestPermit(track.requestId, bestJurisdiction, m_config.limitFor(bestJurisdiction), holderFor(task));
@@ -516,9 +519,12 @@ void Engine::pump()
 void Engine::dispatchGranted(quint64 requestId, const QString &token)
 {
     const QString key = m_requests.take(requestId);
+    const QString grantedJurisdiction = m_requestJurisdictions.take(requestId);
     if (key.isEmpty()) {
         // Withdrawn (pause, cancel) while the grant was on its way: hand the permit straight back.
         qCInfo(lcEngine) << "returning a permit granted to a withdrawn request";
+        if (m_gate && !grantedJurisdiction.isEmpty())
+            m_gate->releasePermit(grantedJurisdiction, token);
         return;
     }
     Track &track = m_track[key];

@@ -144,6 +144,7 @@ private:
     QHash<QString, std::set<std::tuple<double, QDate, QString>>> m_ready;
     std::multimap<QDateTime, QString> m_delayed; // FAILED_TRANSIENT waiting for backoff
     QHash<quint64, QString> m_requests;          // permit request id -> key
+    QHash<quint64, QString> m_requestJurisdictions; // permit request id -> jurisdiction, to hand back stray grants
     quint64 m_nextRequestId = 1;
     int m_inFlightTotal = 0;
     int m_awaitingTotal = 0;

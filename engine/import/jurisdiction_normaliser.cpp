@@ -128,6 +128,8 @@ JurisdictionMatch normaliseJurisdiction(const QString &raw)
             return usState(cleaned);
         if (cleaned == QLatin1String("UK"))
             return {JurisdictionMatch::Kind::Country, QStringLiteral("GB"), QString()};
+        if (QLocale::codeToTerritory(cleaned) != QLocale::AnyTerritory)
+            return {JurisdictionMatch::Kind::Country, cleaned, QString()};
     }
 
     const QString folded = fold(cleaned);
