@@ -13,9 +13,24 @@ bool Rule::appliesTo(EntityType type, bool domestic) const
 
 bool Rule::needsFormationDate() const
 {
+    if (frequency == QLatin1String("none"))
+        return false;
     return due.kind == QLatin1String("anniversary_month_end") || due.kind == QLatin1String("before_anniversary_month")
         || due.kind == QLatin1String("anniversary_date") || due.kind == QLatin1String("anniversary_quarter_end")
-        || (frequency == QLatin1String("biennial") && biennialParity == QLatin1String("formation_year"));
+        || (frequency == QLatin1String("biennial")
+            && (biennialParity == QLatin1String("formation_year")
+                || biennialParity == QLatin1String("opposite_formation_year")));
+}
+
+int Rule::cycleYears() const
+{
+    if (frequency == QLatin1String("annual"))
+        return 1;
+    if (frequency == QLatin1String("biennial"))
+        return 2;
+    if (frequency == QLatin1String("decennial"))
+        return 10;
+    return 0;
 }
 
 QString Rule::citationText() const

@@ -9,6 +9,9 @@
 #include <QJsonObject>
 #include <QLoggingCategory>
 
+#include <optional>
+#include <utility>
+
 Q_LOGGING_CATEGORY(lcRules, "filingdesk.rules")
 
 // The rules file is compiled into the static engine library; a static library's resources are registered only
@@ -49,16 +52,103 @@ int lineOfOffset(const QByteArray &text, qsizetype offset)
     return 1 + int(text.left(offset).count('\n'));
 }
 
-int lineOfRule(const QByteArray &text, const QString &id, int fallbackIndex)
+// Byte offsets of the elements of the root object's array `key` ("rules"), found by a small scan of the JSON text:
+// QJsonDocument keeps no positions, and an error must name the line a person has to fix. Only called on text that
+// QJsonDocument has already accepted.
+QList<qsizetype> rootArrayElementOffsets(const QByteArray &text, const QByteArray &key, qsizetype *arrayEnd)
 {
-    if (!id.isEmpty()) {
-        const QByteArray needle = "\"" + id.toUtf8() + "\"";
-        const qsizetype at = text.indexOf(needle);
-        if (at >= 0)
-            return lineOfOffset(text, at);
+    QList<qsizetype> offsets;
+    int depth = 0;
+    bool inString = false;
+    bool escaped = false;
+    qsizetype stringStart = -1;
+    QByteArray lastString;
+    bool expectArray = false;
+    int arrayDepth = -1;
+    bool expectElement = false;
+    *arrayEnd = text.size();
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char c = text.at(i);
+        if (inString) {
+            if (escaped) {
+                escaped = false;
+            } else if (c == '\\') {
+                escaped = true;
+            } else if (c == '"') {
+                inString = false;
+                lastString = text.mid(stringStart + 1, i - stringStart - 1);
+            }
+            continue;
+        }
+        if (c == ' ' || c == '\n' || c == '\r' || c == '\t')
+            continue;
+        if (arrayDepth >= 0 && depth == arrayDepth && expectElement && c != ']') {
+            offsets.append(i);
+            expectElement = false;
+        }
+        switch (c) {
+        case '"':
+            inString = true;
+            stringStart = i;
+            break;
+        case ':':
+            expectArray = depth == 1 && lastString == key;
+            break;
+        case '{':
+        case '[':
+            if (c == '[' && expectArray && arrayDepth < 0) {
+                arrayDepth = depth + 1;
+                expectElement = true;
+            }
+            expectArray = false;
+            ++depth;
+            break;
+        case '}':
+        case ']':
+            if (c == ']' && depth == arrayDepth) {
+                *arrayEnd = i;
+                return offsets;
+            }
+            --depth;
+            break;
+        case ',':
+            if (depth == arrayDepth)
+                expectElement = true;
+            break;
+        default:
+            expectArray = false;
+            break;
+        }
     }
-    Q_UNUSED(fallbackIndex);
-    return 0;
+    return offsets;
+}
+
+// Offset of `"name"` used as an object key within [from, to), or -1.
+qsizetype findKey(const QByteArray &text, const QByteArray &name, qsizetype from, qsizetype to)
+{
+    const QByteArray needle = '"' + name + '"';
+    for (qsizetype at = text.indexOf(needle, from); at >= 0 && at < to; at = text.indexOf(needle, at + 1)) {
+        qsizetype j = at + needle.size();
+        while (j < to && (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\r' || text.at(j) == '\n'))
+            ++j;
+        if (j < to && text.at(j) == ':')
+            return at;
+    }
+    return -1;
+}
+
+// Line of a field ("due.month") inside the element spanning [start, end); the element's first line when the field
+// is absent (a missing required field).
+int lineOfField(const QByteArray &text, qsizetype start, qsizetype end, const QString &field)
+{
+    qsizetype at = start;
+    for (const QString &part : field.split(QLatin1Char('.'))) {
+        const qsizetype found = findKey(text, part.toUtf8(), at, end);
+        if (found < 0)
+            break;
+        at = found;
+    }
+    return lineOfOffset(text, at);
 }
 
 QDate parseDate(const QJsonValue &v, bool *ok)
@@ -105,8 +195,10 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
     rule->filingType = str("filing_type");
     rule->name = str("name");
     rule->frequency = str("frequency");
-    if (!QStringList{QStringLiteral("annual"), QStringLiteral("biennial"), QStringLiteral("none")}.contains(rule->frequency))
-        return ValidationError{QStringLiteral("frequency"), QStringLiteral("must be annual, biennial or none")};
+    if (!QStringList{QStringLiteral("annual"), QStringLiteral("biennial"), QStringLiteral("decennial"),
+                     QStringLiteral("none")}
+             .contains(rule->frequency))
+        return ValidationError{QStringLiteral("frequency"), QStringLiteral("must be annual, biennial, decennial or none")};
 
     const QJsonObject citation = o.value(QStringLiteral("citation")).toObject();
     rule->statute = citation.value(QStringLiteral("statute")).toString().trimmed();
@@ -124,6 +216,9 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
     if (rule->effectiveTo.isValid() && rule->effectiveTo < rule->effectiveFrom)
         return ValidationError{QStringLiteral("effective_to"), QStringLiteral("is before effective_from")};
     rule->lastChecked = parseDate(o.value(QStringLiteral("last_checked")), &ok);
+    if (!ok || !rule->lastChecked.isValid())
+        return ValidationError{QStringLiteral("last_checked"),
+                               QStringLiteral("needs the YYYY-MM-DD date the rule was checked against its citation")};
 
     if (rule->frequency == QLatin1String("none"))
         return std::nullopt;
@@ -151,9 +246,23 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
 
     if (rule->frequency == QLatin1String("biennial")) {
         rule->biennialParity = o.value(QStringLiteral("biennial")).toObject().value(QStringLiteral("parity")).toString();
-        if (!QStringList{QStringLiteral("formation_year"), QStringLiteral("even"), QStringLiteral("odd")}.contains(rule->biennialParity))
-            return ValidationError{QStringLiteral("biennial.parity"), QStringLiteral("must be formation_year, even or odd")};
+        if (!QStringList{QStringLiteral("formation_year"), QStringLiteral("opposite_formation_year"),
+                         QStringLiteral("even"), QStringLiteral("odd")}
+                 .contains(rule->biennialParity))
+            return ValidationError{QStringLiteral("biennial.parity"),
+                                   QStringLiteral("must be formation_year, opposite_formation_year, even or odd")};
     }
+    if (rule->frequency == QLatin1String("decennial")) {
+        const QJsonValue digit = o.value(QStringLiteral("decennial")).toObject().value(QStringLiteral("year_digit"));
+        rule->decennialYearDigit = digit.isDouble() ? digit.toInt(-1) : -1;
+        if (rule->decennialYearDigit < 0 || rule->decennialYearDigit > 9)
+            return ValidationError{QStringLiteral("decennial.year_digit"),
+                                   QStringLiteral("must be the last digit (0..9) of the years the report is due")};
+    }
+    const QString firstDue = o.value(QStringLiteral("first_due")).toString(QStringLiteral("year_after_formation"));
+    if (firstDue != QLatin1String("year_after_formation") && firstDue != QLatin1String("after_formation"))
+        return ValidationError{QStringLiteral("first_due"), QStringLiteral("must be year_after_formation or after_formation")};
+    rule->firstDueYearAfterFormation = firstDue == QLatin1String("year_after_formation");
     const QString filingYear = o.value(QStringLiteral("filing_year")).toString(QStringLiteral("due_year"));
     if (filingYear != QLatin1String("due_year") && filingYear != QLatin1String("due_year_minus_1"))
         return ValidationError{QStringLiteral("filing_year"), QStringLiteral("must be due_year or due_year_minus_1")};
@@ -174,10 +283,31 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
     rule->fee.minimumTaxCents = fee.value(QStringLiteral("minimum_tax_cents")).toInteger();
     rule->fee.maximumTaxCents = fee.value(QStringLiteral("maximum_tax_cents")).toInteger();
     rule->fee.largeFilerMaximumCents = fee.value(QStringLiteral("large_filer_maximum_cents")).toInteger();
-    if (rule->fee.cents < 0 || rule->fee.reportFeeCents < 0 || rule->fee.minimumTaxCents < 0)
-        return ValidationError{QStringLiteral("fee"), QStringLiteral("amounts must not be negative")};
-    if (rule->fee.method == QLatin1String("de_franchise_tax") && rule->fee.minimumTaxCents <= 0)
-        return ValidationError{QStringLiteral("fee.minimum_tax_cents"), QStringLiteral("de_franchise_tax needs a minimum")};
+    rule->fee.secondTierTaxCents = fee.value(QStringLiteral("second_tier_tax_cents")).toInteger();
+    rule->fee.perTenThousandSharesCents = fee.value(QStringLiteral("per_10000_shares_cents")).toInteger();
+    rule->fee.apvMinimumTaxCents = fee.value(QStringLiteral("apv_minimum_tax_cents")).toInteger();
+    rule->fee.apvCentsPerMillion = fee.value(QStringLiteral("apv_cents_per_million")).toInteger();
+    for (const char *key : {"cents", "report_fee_cents", "minimum_tax_cents", "maximum_tax_cents",
+                            "large_filer_maximum_cents", "second_tier_tax_cents", "per_10000_shares_cents",
+                            "apv_minimum_tax_cents", "apv_cents_per_million"}) {
+        const QJsonValue v = fee.value(QLatin1String(key));
+        if (!v.isUndefined() && (!v.isDouble() || v.toDouble() < 0 || v.toDouble() != double(v.toInteger())))
+            return ValidationError{QStringLiteral("fee.") + QLatin1String(key),
+                                   QStringLiteral("must be a whole, non-negative number of cents")};
+    }
+    if ((rule->fee.method == QLatin1String("flat") || rule->fee.method == QLatin1String("minimum"))
+        && !fee.value(QStringLiteral("cents")).isDouble())
+        return ValidationError{QStringLiteral("fee.cents"), QStringLiteral("%1 needs cents").arg(rule->fee.method)};
+    if (rule->fee.method == QLatin1String("de_franchise_tax")) {
+        // Every number of the computation comes from the file, so that a change in the tax is a new rule version.
+        for (const char *key : {"report_fee_cents", "minimum_tax_cents", "second_tier_tax_cents",
+                                "per_10000_shares_cents", "apv_minimum_tax_cents", "apv_cents_per_million",
+                                "maximum_tax_cents"}) {
+            if (fee.value(QLatin1String(key)).toInteger() <= 0)
+                return ValidationError{QStringLiteral("fee.") + QLatin1String(key),
+                                       QStringLiteral("de_franchise_tax needs a positive amount")};
+        }
+    }
     rule->feeNote = str("fee_note");
     const QJsonObject penalty = o.value(QStringLiteral("penalty")).toObject();
     rule->penaltyFlatCents = penalty.value(QStringLiteral("flat_cents")).toInteger();
@@ -222,22 +352,54 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
         *error = QStringLiteral("%1:1: version: is required").arg(displayName);
         return false;
     }
-    for (const auto &value : root.value(QStringLiteral("jurisdictions")).toArray()) {
-        const QJsonObject j = value.toObject();
+    const QJsonArray jurisdictions = root.value(QStringLiteral("jurisdictions")).toArray();
+    qsizetype jurisdictionsEnd = 0;
+    const QList<qsizetype> jurisdictionOffsets = rootArrayElementOffsets(json, "jurisdictions", &jurisdictionsEnd);
+    for (qsizetype i = 0; i < jurisdictions.size(); ++i) {
+        const QJsonObject j = jurisdictions.at(i).toObject();
         JurisdictionInfo info{j.value(QStringLiteral("code")).toString(), j.value(QStringLiteral("name")).toString(),
                               QDate::fromString(j.value(QStringLiteral("last_checked")).toString(), Qt::ISODate),
                               j.value(QStringLiteral("notes")).toString()};
+        QString field;
+        if (usJurisdictionName(info.code).isEmpty())
+            field = QStringLiteral("code");
+        else if (!info.lastChecked.isValid())
+            field = QStringLiteral("last_checked");
+        if (!field.isEmpty()) {
+            const qsizetype start = i < jurisdictionOffsets.size() ? jurisdictionOffsets.at(i) : 0;
+            const qsizetype end = i + 1 < jurisdictionOffsets.size() ? jurisdictionOffsets.at(i + 1) : jurisdictionsEnd;
+            *error = QStringLiteral("%1:%2: jurisdiction %3 (%4): %5: %6")
+                         .arg(displayName)
+                         .arg(lineOfField(json, start, end, field))
+                         .arg(i + 1)
+                         .arg(info.code, field,
+                              field == QLatin1String("code") ? QStringLiteral("is not a US ISO 3166-2 code")
+                                                             : QStringLiteral("needs a YYYY-MM-DD date"));
+            return false;
+        }
         loaded.m_jurisdictions.append(info);
     }
     const QJsonArray rules = root.value(QStringLiteral("rules")).toArray();
+    qsizetype rulesEnd = 0;
+    const QList<qsizetype> ruleOffsets = rootArrayElementOffsets(json, "rules", &rulesEnd);
+    auto ruleSpan = [&](qsizetype i) -> std::pair<qsizetype, qsizetype> {
+        if (i >= ruleOffsets.size())
+            return {0, json.size()};
+        return {ruleOffsets.at(i), i + 1 < ruleOffsets.size() ? ruleOffsets.at(i + 1) : rulesEnd};
+    };
     for (qsizetype i = 0; i < rules.size(); ++i) {
         Rule rule;
+        const auto [start, end] = ruleSpan(i);
+        if (!rules.at(i).isObject()) {
+            *error = QStringLiteral("%1:%2: rule %3: is not an object").arg(displayName).arg(lineOfOffset(json, start)).arg(i + 1);
+            return false;
+        }
         const QJsonObject o = rules.at(i).toObject();
         const QString id = o.value(QStringLiteral("id")).toString();
         if (const auto e = parseRule(o, &rule)) {
             *error = QStringLiteral("%1:%2: rule %3 (%4): %5: %6")
                          .arg(displayName)
-                         .arg(lineOfRule(json, id, int(i)))
+                         .arg(lineOfField(json, start, end, e->field))
                          .arg(i + 1)
                          .arg(id.isEmpty() ? QStringLiteral("without id") : id, e->field, e->reason);
             return false;
@@ -245,7 +407,7 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
         if (loaded.m_indexById.contains(rule.id)) {
             *error = QStringLiteral("%1:%2: rule %3 (%4): id: is used twice")
                          .arg(displayName)
-                         .arg(lineOfRule(json, id, int(i)))
+                         .arg(lineOfField(json, start, end, QStringLiteral("id")))
                          .arg(i + 1)
                          .arg(id);
             return false;
