@@ -142,11 +142,22 @@ qsizetype findKey(const QByteArray &text, const QByteArray &name, qsizetype from
 int lineOfField(const QByteArray &text, qsizetype start, qsizetype end, const QString &field)
 {
     qsizetype at = start;
+    bool found = true;
     for (const QString &part : field.split(QLatin1Char('.'))) {
-        const qsizetype found = findKey(text, part.toUtf8(), at, end);
-        if (found < 0)
+        const qsizetype next = findKey(text, part.toUtf8(), at, end);
+        if (next < 0) {
+            found = false;
             break;
-        at = found;
+        }
+        at = next;
+    }
+    if (!found && at == start) {
+        // A required field that is absent: name the line of the element's id (or code), where a person looks.
+        qsizetype id = findKey(text, "id", start, end);
+        if (id < 0)
+            id = findKey(text, "code", start, end);
+        if (id >= 0)
+            at = id;
     }
     return lineOfOffset(text, at);
 }
