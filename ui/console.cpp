@@ -1,15 +1,53 @@
 #include "ui/console.h"
 
+#include "engine/headless/sandbox_launcher.h"
+#include "ui/session/console_options.h"
+#include "ui/settings/console_settings.h"
+#include "ui/widgets/main_window.h"
+
 #include <QApplication>
-#include <QLabel>
-#include <QMainWindow>
+
+#include <cstdio>
 
 namespace fd::ui {
 
+namespace {
+
+int fail(const QString &reason, int code)
+{
+    std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1\n").arg(reason)), stderr);
+    return code;
+}
+
+} // namespace
+
 int runConsole(QApplication &app)
 {
-    QMainWindow window;
-    window.setCentralWidget(new QLabel(QObject::tr("FilingDesk")));
+    ConsoleOptions options;
+    QString error;
+    bool helpShown = false;
+    if (!ConsoleOptions::parse(app.arguments().mid(1), &options, &error, &helpShown))
+        return fail(error, 2);
+    if (helpShown)
+        return 0;
+
+    SandboxLauncher sandbox;
+    if (options.sandbox) {
+        // The sandbox enforces the same caps as the gate, as in the headless run.
+        EngineConfig config = ConsoleSettings(options.settingsPath).engineConfig();
+        for (const QString &spec : std::as_const(options.limits)) {
+            if (!config.addLimit(spec, &error))
+                return fail(error, 2);
+        }
+        QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
+        for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
+            args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        args += options.sandboxArgs;
+        if (!sandbox.start(args, &error))
+            return fail(error, 3);
+        options.registryUrl = sandbox.baseUrl();
+    }
+    MainWindow window(options);
     window.show();
     return app.exec();
 }

@@ -1,0 +1,390 @@
+#include "ui/models/obligation_model.h"
+
+#include "engine/rules/obligation_planner.h"
+#include "ui/models/display_format.h"
+#include "ui/models/item_roles.h"
+#include "ui/models/row_ranges.h"
+
+#include <QColor>
+#include <QSet>
+
+#include <limits>
+
+namespace fd::ui {
+
+QString rowStateName(const ObligationRow &row)
+{
+    switch (row.kind) {
+    case ObligationRow::Kind::Task:
+        return stateName(row.task.state);
+    case ObligationRow::Kind::Planned:
+        return QStringLiteral("PLANNED");
+    case ObligationRow::Kind::NeedsData:
+        return QStringLiteral("NEEDS_DATA");
+    case ObligationRow::Kind::OutOfScope:
+        return QStringLiteral("OUT_OF_SCOPE");
+    case ObligationRow::Kind::RowError:
+        return QStringLiteral("ROW_ERROR");
+    }
+    return QString();
+}
+
+ObligationModel::ObligationModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+int ObligationModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ObligationModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const
+{
+    if (row.kind != ObligationRow::Kind::NeedsData || row.task.obligation.entity.entityId.isEmpty())
+        return false;
+    if (column == FormationDateColumn)
+        return !row.task.obligation.entity.formationDate.isValid();
+    if (column == EntityTypeColumn)
+        return row.task.obligation.entity.type == EntityType::Unknown;
+    return false;
+}
+
+Qt::ItemFlags ObligationModel::flags(const QModelIndex &index) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+        return Qt::NoItemFlags;
+    Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
+    if (isEditableRow(m_rows.at(index.row()), index.column()))
+        f |= Qt::ItemIsEditable;
+    return f;
+}
+
+int ObligationModel::daysLeft(const ObligationRow &row) const
+{
+    const QDate due = row.task.obligation.dueDate;
+    if (!due.isValid() || !m_asOf.isValid())
+        return std::numeric_limits<int>::min();
+    return int(m_asOf.daysTo(due));
+}
+
+double ObligationModel::urgency(const ObligationRow &row) const
+{
+    if (row.kind == ObligationRow::Kind::Task)
+        return row.task.score;
+    if (row.kind == ObligationRow::Kind::Planned)
+        return admissionScore(row.task.obligation.dueDate, row.task.obligation.entity.riskTier, m_asOf);
+    return -1.0; // rows without an obligation sort after every obligation
+}
+
+qint64 ObligationModel::penaltyExposure(const ObligationRow &row) const
+{
+    if (row.kind != ObligationRow::Kind::Task && row.kind != ObligationRow::Kind::Planned)
+        return -1;
+    // What missing the due date costs: the penalty owed once it is passed (today's, if already late).
+    const int left = daysLeft(row);
+    const int daysLate = left == std::numeric_limits<int>::min() ? 1 : qMax(1, -left);
+    return row.task.obligation.penaltyExposureCents(daysLate);
+}
+
+QVariant ObligationModel::displayData(const ObligationRow &row, int column) const
+{
+    const Obligation &o = row.task.obligation;
+    const bool hasObligation = row.kind == ObligationRow::Kind::Task || row.kind == ObligationRow::Kind::Planned;
+    switch (column) {
+    case EntityColumn:
+        return o.entity.name;
+    case JurisdictionColumn:
+        return o.jurisdiction.isEmpty() ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
+                                        : o.jurisdiction;
+    case FilingTypeColumn:
+        return hasObligation ? (o.filingName.isEmpty() ? o.filingType : o.filingName) : QVariant();
+    case YearColumn:
+        return hasObligation ? QVariant(o.filingYear) : QVariant();
+    case DueDateColumn:
+        return o.dueDate.isValid() ? o.dueDate.toString(Qt::ISODate) : QString();
+    case DaysLeftColumn: {
+        const int left = daysLeft(row);
+        return left == std::numeric_limits<int>::min() ? QVariant() : QVariant(left);
+    }
+    case FeeColumn:
+        return hasObligation ? formatCents(o.feeCents) : QString();
+    case PenaltyColumn:
+        return formatCents(penaltyExposure(row));
+    case UrgencyColumn:
+        return hasObligation ? QString::number(urgency(row), 'f', 2) : QString();
+    case StateColumn:
+        if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
+            return tr("PLANNED (opens %1)").arg(o.windowOpens.toString(Qt::ISODate));
+        return rowStateName(row);
+    case EntityTypeColumn: {
+        const QString type = entityTypeName(o.entity.type);
+        return type.isEmpty() && isEditableRow(row, column) ? tr("(missing: double-click to set)") : type;
+    }
+    case FormationDateColumn:
+        if (o.entity.formationDate.isValid())
+            return o.entity.formationDate.toString(Qt::ISODate);
+        return isEditableRow(row, column) ? tr("(missing: double-click to set)") : QString();
+    case AttemptsColumn:
+        return row.kind == ObligationRow::Kind::Task ? QVariant(row.task.attempts) : QVariant();
+    case ConfirmationColumn:
+        return row.task.confirmationNumber;
+    case DetailColumn:
+        if (!row.reason.isEmpty())
+            return row.reason;
+        if (row.kind == ObligationRow::Kind::Task && !row.task.lastErrorCode.isEmpty())
+            return QStringLiteral("%1: %2").arg(row.task.lastErrorCode, row.task.lastErrorMessage);
+        return o.notes;
+    case KeyColumn:
+        return hasObligation ? row.key : QString();
+    default:
+        return QVariant();
+    }
+}
+
+QVariant ObligationModel::sortData(const ObligationRow &row, int column) const
+{
+    switch (column) {
+    case YearColumn:
+        return row.task.obligation.filingYear;
+    case DueDateColumn:
+        return row.task.obligation.dueDate.isValid() ? row.task.obligation.dueDate : QDate(9999, 12, 31);
+    case DaysLeftColumn:
+        return daysLeft(row);
+    case FeeColumn:
+        return row.task.obligation.feeCents;
+    case PenaltyColumn:
+        return penaltyExposure(row);
+    case UrgencyColumn:
+        return urgency(row);
+    case AttemptsColumn:
+        return row.task.attempts;
+    default:
+        return displayData(row, column);
+    }
+}
+
+QVariant ObligationModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return QVariant();
+    const ObligationRow &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return displayData(row, index.column());
+    case Qt::EditRole:
+        if (index.column() == FormationDateColumn)
+            return row.task.obligation.entity.formationDate.isValid() ? row.task.obligation.entity.formationDate
+                                                                      : QDate(2000, 1, 1);
+        if (index.column() == EntityTypeColumn)
+            return entityTypeName(row.task.obligation.entity.type);
+        return displayData(row, index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == KeyColumn || index.column() == EntityColumn)
+            return tr("%1\nkey %2\nline %3").arg(row.task.obligation.entity.name, row.key).arg(row.line);
+        if (index.column() == PenaltyColumn)
+            return row.task.obligation.penaltyNote;
+        if (index.column() == DetailColumn)
+            return displayData(row, DetailColumn);
+        return QVariant();
+    case Qt::TextAlignmentRole:
+        switch (index.column()) {
+        case YearColumn: case DaysLeftColumn: case FeeColumn: case PenaltyColumn: case UrgencyColumn: case AttemptsColumn:
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return QVariant();
+        }
+    case Qt::ForegroundRole:
+        if (index.column() == DaysLeftColumn && daysLeft(row) != std::numeric_limits<int>::min() && daysLeft(row) < 0)
+            return QColor(Qt::red);
+        return QVariant();
+    case KeyRole:
+        return row.key;
+    case SortRole:
+        return sortData(row, index.column());
+    case StateRole:
+        return rowStateName(row);
+    case JurisdictionRole:
+        return displayData(row, JurisdictionColumn);
+    case DaysLeftRole: {
+        const int left = daysLeft(row);
+        return left == std::numeric_limits<int>::min() ? QVariant() : QVariant(left);
+    }
+    case SearchFieldsRole:
+        return QStringList{row.key, row.task.obligation.entity.name, row.task.obligation.entity.entityId,
+                           row.task.confirmationNumber, row.task.traceId, row.task.lastErrorCode};
+    case EntityIdRole:
+        return row.task.obligation.entity.entityId;
+    case CategoryRole:
+        return categoryName(row.task.lastCategory);
+    default:
+        return QVariant();
+    }
+}
+
+QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return QVariant();
+    if (role == Qt::ToolTipRole && section == PenaltyColumn)
+        return tr("Penalty owed once the due date is missed (today's amount if already late)");
+    if (role == Qt::ToolTipRole && section == UrgencyColumn)
+        return tr("Admission score: urgency (days to due date) times risk tier; higher files sooner");
+    if (role != Qt::DisplayRole)
+        return QVariant();
+    switch (section) {
+    case EntityColumn: return tr("Entity");
+    case JurisdictionColumn: return tr("Jurisdiction");
+    case FilingTypeColumn: return tr("Filing");
+    case YearColumn: return tr("Year");
+    case DueDateColumn: return tr("Due");
+    case DaysLeftColumn: return tr("Days left");
+    case FeeColumn: return tr("Fee");
+    case PenaltyColumn: return tr("Penalty exposure");
+    case UrgencyColumn: return tr("Urgency");
+    case StateColumn: return tr("State");
+    case EntityTypeColumn: return tr("Entity type");
+    case FormationDateColumn: return tr("Formed");
+    case AttemptsColumn: return tr("Attempts");
+    case ConfirmationColumn: return tr("Confirmation");
+    case DetailColumn: return tr("Detail");
+    case KeyColumn: return tr("Idempotency key");
+    default: return QVariant();
+    }
+}
+
+bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, int role)
+{
+    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
+        return false;
+    const ObligationRow &row = m_rows.at(index.row());
+    if (!isEditableRow(row, index.column()))
+        return false;
+    const QString entityId = row.task.obligation.entity.entityId;
+    if (index.column() == FormationDateColumn) {
+        const QDate date = value.toDate();
+        if (!date.isValid() || (m_asOf.isValid() && date > m_asOf))
+            return false;
+        Q_EMIT entityEditRequested(entityId, date, QString());
+        return true;
+    }
+    const EntityType type = entityTypeFromName(value.toString());
+    if (type == EntityType::Unknown)
+        return false;
+    Q_EMIT entityEditRequested(entityId, QDate(), entityTypeName(type));
+    return true;
+}
+
+void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf)
+{
+    beginResetModel();
+    m_asOf = asOf;
+    m_rows.clear();
+    QSet<QString> planned;
+    for (const RowPlan &p : plan) {
+        if (p.outcome == RowOutcome::Obligations) {
+            for (const Obligation &o : p.obligations) {
+                ObligationRow row;
+                row.key = o.idempotencyKey();
+                row.line = p.line;
+                if (planned.contains(row.key))
+                    continue; // identical obligations collapse to one filing, as in the engine
+                planned.insert(row.key);
+                const auto known = m_tasks.constFind(row.key);
+                if (known != m_tasks.constEnd()) {
+                    row.kind = ObligationRow::Kind::Task;
+                    row.task = *known;
+                } else {
+                    row.kind = ObligationRow::Kind::Planned;
+                    row.task.key = row.key;
+                    row.task.obligation = o;
+                }
+                m_rows.append(row);
+            }
+            continue;
+        }
+        ObligationRow row;
+        row.kind = p.outcome == RowOutcome::NeedsData    ? ObligationRow::Kind::NeedsData
+                   : p.outcome == RowOutcome::OutOfScope ? ObligationRow::Kind::OutOfScope
+                                                         : ObligationRow::Kind::RowError;
+        row.key = QStringLiteral("row:%1:%2").arg(p.file).arg(p.line);
+        row.line = p.line;
+        row.task.obligation.entity = p.entity;
+        row.task.obligation.jurisdiction = p.entity.jurisdiction;
+        row.reason = p.reason;
+        row.missing = p.missing;
+        m_rows.append(row);
+    }
+    // Tasks from earlier portfolios (resumed from the audit database) stay visible.
+    for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
+        if (planned.contains(it.key()))
+            continue;
+        ObligationRow row;
+        row.kind = ObligationRow::Kind::Task;
+        row.key = it.key();
+        row.task = *it;
+        m_rows.append(row);
+    }
+    rebuildIndex();
+    endResetModel();
+}
+
+void ObligationModel::applyTasks(const QList<FilingTask> &tasks)
+{
+    QList<int> changed;
+    QList<ObligationRow> added;
+    for (const FilingTask &task : tasks) {
+        m_tasks.insert(task.key, task);
+        const int row = m_rowOfKey.value(task.key, -1);
+        if (row >= 0) {
+            m_rows[row].kind = ObligationRow::Kind::Task;
+            m_rows[row].task = task;
+            changed.append(row);
+        } else {
+            ObligationRow r;
+            r.kind = ObligationRow::Kind::Task;
+            r.key = task.key;
+            r.task = task;
+            r.line = task.obligation.entity.sourceLine;
+            m_rowOfKey.insert(r.key, int(m_rows.size() + added.size()));
+            added.append(r);
+        }
+    }
+    for (const auto &[first, last] : contiguousRanges(changed))
+        Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows(QModelIndex(), first, first + int(added.size()) - 1);
+        m_rows.append(added);
+        endInsertRows();
+    }
+}
+
+QStringList ObligationModel::jurisdictions() const
+{
+    QSet<QString> set;
+    for (const ObligationRow &row : m_rows) {
+        const QString j = row.task.obligation.jurisdiction.isEmpty() ? row.task.obligation.entity.jurisdiction
+                                                                     : row.task.obligation.jurisdiction;
+        if (!j.isEmpty())
+            set.insert(j);
+    }
+    QStringList list = set.values();
+    list.sort();
+    return list;
+}
+
+void ObligationModel::rebuildIndex()
+{
+    m_rowOfKey.clear();
+    m_rowOfKey.reserve(m_rows.size());
+    for (int i = 0; i < m_rows.size(); ++i)
+        m_rowOfKey.insert(m_rows.at(i).key, i);
+}
+
+} // namespace fd::ui

@@ -1,0 +1,84 @@
+#pragma once
+
+#include "engine/core/engine_types.h"
+#include "ui/models/obligation_row.h"
+
+#include <QAbstractTableModel>
+#include <QDate>
+#include <QHash>
+#include <QList>
+
+namespace fd::ui {
+
+/// Every obligation the console knows: admitted tasks (live state from the engine), planned obligations whose
+/// filing window is not open yet, and the portfolio rows that produced none (needs data, out of scope, row
+/// errors). Formation date and entity type are editable on rows missing them; an edit is not applied locally
+/// but requested from the engine (entityEditRequested), which re-plans the entity and answers with a new plan.
+///
+/// Thread affinity: GUI thread. Fed by batched updates: one applyTasks() call per coalesced engine signal, which
+/// emits at most a handful of dataChanged ranges and one rowsInserted, never one signal per task.
+class ObligationModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column {
+        EntityColumn,
+        JurisdictionColumn,
+        FilingTypeColumn,
+        YearColumn,
+        DueDateColumn,
+        DaysLeftColumn,
+        FeeColumn,
+        PenaltyColumn,
+        UrgencyColumn,
+        StateColumn,
+        EntityTypeColumn,
+        FormationDateColumn,
+        AttemptsColumn,
+        ConfirmationColumn,
+        DetailColumn,
+        KeyColumn,
+        ColumnCount
+    };
+    Q_ENUM(Column)
+
+    explicit ObligationModel(QObject *parent = nullptr);
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    int columnCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+    bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
+
+    /// Replaces the plan (after a portfolio load or an entity edit). Known tasks keep their live state.
+    void setPlan(const QList<fd::RowPlan> &plan, const QDate &asOf);
+    /// Applies one coalesced batch of task changes.
+    void applyTasks(const QList<fd::FilingTask> &tasks);
+
+    QDate asOf() const { return m_asOf; }
+    const ObligationRow &rowAt(int row) const { return m_rows.at(row); }
+    /// Row of a key, -1 when unknown.
+    int rowOfKey(const QString &key) const { return m_rowOfKey.value(key, -1); }
+    QStringList jurisdictions() const;
+
+Q_SIGNALS:
+    /// An operator typed a formation date or entity type into a row that lacks it.
+    void entityEditRequested(const QString &entityId, const QDate &formationDate, const QString &entityType);
+
+private:
+    QVariant displayData(const ObligationRow &row, int column) const;
+    QVariant sortData(const ObligationRow &row, int column) const;
+    int daysLeft(const ObligationRow &row) const;
+    double urgency(const ObligationRow &row) const;
+    qint64 penaltyExposure(const ObligationRow &row) const;
+    bool isEditableRow(const ObligationRow &row, int column) const;
+    void rebuildIndex();
+
+    QDate m_asOf;
+    QList<ObligationRow> m_rows;
+    QHash<QString, int> m_rowOfKey;
+    QHash<QString, FilingTask> m_tasks; ///< every task the engine reported, also those of earlier portfolios
+};
+
+} // namespace fd::ui

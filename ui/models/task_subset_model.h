@@ -1,0 +1,47 @@
+#pragma once
+
+#include "engine/model/filing_task.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QList>
+
+namespace fd::ui {
+
+/// A table of the tasks that currently satisfy accepts() — the dead letters, or the statutory halts and
+/// reconciliation exceptions. Subclasses define the predicate and the columns.
+///
+/// Thread affinity: GUI thread. applyTasks() takes one coalesced engine batch and turns it into at most one
+/// insertion, a few removal ranges and a few dataChanged ranges.
+class TaskSubsetModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    using QAbstractTableModel::QAbstractTableModel;
+
+    int rowCount(const QModelIndex &parent = QModelIndex()) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    Qt::ItemFlags flags(const QModelIndex &index) const override;
+
+    void applyTasks(const QList<fd::FilingTask> &tasks);
+    const FilingTask &taskAt(int row) const { return m_tasks.at(row); }
+    int rowOfKey(const QString &key) const { return m_rowOfKey.value(key, -1); }
+
+Q_SIGNALS:
+    /// Tasks that entered this subset in the last batch (for notifications).
+    void tasksArrived(const QList<fd::FilingTask> &tasks);
+
+protected:
+    virtual bool accepts(const FilingTask &task) const = 0;
+    virtual QVariant cellText(const FilingTask &task, int column) const = 0;
+    /// Value used for sorting a column; by default the cell text.
+    virtual QVariant cellSortValue(const FilingTask &task, int column) const { return cellText(task, column); }
+
+private:
+    void rebuildIndex();
+
+    QList<FilingTask> m_tasks;
+    QHash<QString, int> m_rowOfKey;
+};
+
+} // namespace fd::ui

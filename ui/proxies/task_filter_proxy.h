@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QSet>
+#include <QSortFilterProxyModel>
+#include <QStringList>
+
+namespace fd::ui {
+
+/// Filters and sorts any FilingDesk item model through the roles of item_roles.h: by state, jurisdiction,
+/// error category, due window (days from the as-of date) and free text, where free text matches an idempotency
+/// key (a prefix of 4+ hex digits is enough), an entity name or id, a confirmation number, a trace id or an
+/// error code. Sorting uses SortRole, so numbers and dates sort as such.
+///
+/// Thread affinity: GUI thread. Bulk actions use matchingKeys(): every row the filter matches, not a page.
+class TaskFilterProxy : public QSortFilterProxyModel
+{
+    Q_OBJECT
+public:
+    explicit TaskFilterProxy(QObject *parent = nullptr);
+
+    /// Only rows in one of these states (empty: any state).
+    void setStates(const QStringList &states);
+    /// Only this jurisdiction ("US-DE"; empty: any).
+    void setJurisdiction(const QString &jurisdiction);
+    /// Only this error category ("validation"; empty: any).
+    void setCategory(const QString &category);
+    /// Only rows due within `days` of the as-of date, overdue ones included (-1: no limit).
+    void setDueWithinDays(int days);
+    void setSearchText(const QString &text);
+
+    QStringList states() const { return m_states.values(); }
+    QString jurisdiction() const { return m_jurisdiction; }
+    QString searchText() const { return m_search; }
+    int dueWithinDays() const { return m_dueWithinDays; }
+
+    /// KeyRole of every row the filter currently accepts, in view order.
+    QStringList matchingKeys() const;
+
+protected:
+    bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+
+private:
+    QSet<QString> m_states;
+    QString m_jurisdiction;
+    QString m_category;
+    int m_dueWithinDays = -1;
+    QString m_search;
+};
+
+} // namespace fd::ui

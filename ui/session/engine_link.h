@@ -1,0 +1,67 @@
+#pragma once
+
+#include "engine/audit/audit_store.h"
+#include "engine/core/engine_config.h"
+
+#include <QDate>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <memory>
+
+namespace fd {
+class Engine;
+class EngineHost;
+} // namespace fd
+
+namespace fd::ui {
+
+/// The console's only way to the engine. Owns the engine's worker thread (EngineHost) and turns every request
+/// into a queued call on that thread, so no call here ever waits for the engine: answers come back as the
+/// engine's signals (connect to engine()). A heartbeat posted to the engine thread every second tells whether
+/// the thread is alive and responsive.
+///
+/// Thread affinity: GUI thread. Destroying it shuts the engine down (this waits for the engine's current slot
+/// to return, which never blocks on I/O).
+class EngineLink : public QObject
+{
+    Q_OBJECT
+public:
+    explicit EngineLink(QObject *parent = nullptr);
+    ~EngineLink() override;
+
+    /// For connecting to the engine's signals only; never call its methods directly.
+    Engine *engine() const;
+    bool isThreadRunning() const;
+
+    void start(const EngineConfig &config);
+    void loadPortfolio(const QString &path, const QDate &asOf);
+    void admit(int dueWithinDays);
+    void launchBatch(const QStringList &keys, const QString &reason);
+    void pauseBatch(const QString &reason);
+    void resumeBatch(const QString &reason);
+    void cancelBatch(const QString &reason);
+    void replay(const QStringList &keys, const QString &reason);
+    void resolve(const QStringList &keys, const QString &reason, bool requeue);
+    void withdraw(const QStringList &keys, const QString &reason);
+    void addNote(const QString &key, const QString &note);
+    void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType, const QString &reason);
+    void refreshUsage();
+    void queryAudit(const AuditQuery &query);
+
+Q_SIGNALS:
+    /// The engine thread answered (or stopped answering for over 3 s).
+    void heartbeat(bool alive, qint64 roundTripMs);
+
+private:
+    void ping();
+
+    std::unique_ptr<EngineHost> m_host;
+    QTimer m_heartbeatTimer;
+    QElapsedTimer m_sincePong;
+    bool m_pingOutstanding = false;
+};
+
+} // namespace fd::ui

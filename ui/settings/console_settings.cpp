@@ -1,0 +1,105 @@
+#include "ui/settings/console_settings.h"
+
+namespace fd::ui {
+
+ConsoleSettings::ConsoleSettings(const QString &path)
+    : m_settings(path.isEmpty() ? std::make_unique<QSettings>()
+                                : std::make_unique<QSettings>(path, QSettings::IniFormat))
+{
+}
+
+EngineConfig ConsoleSettings::engineConfig() const
+{
+    EngineConfig c;
+    QSettings &s = *m_settings;
+    c.redisUrl = s.value(QStringLiteral("gate/redisUrl"), c.redisUrl).toString();
+    c.keyPrefix = s.value(QStringLiteral("gate/keyPrefix"), c.keyPrefix).toString();
+    c.leaseMs = s.value(QStringLiteral("gate/leaseMs"), c.leaseMs).toLongLong();
+    c.registryUrl = QUrl(s.value(QStringLiteral("registry/defaultUrl")).toString());
+    s.beginGroup(QStringLiteral("registryUrls"));
+    for (const QString &j : s.childKeys())
+        c.registryUrls.insert(j, QUrl(s.value(j).toString()));
+    s.endGroup();
+    s.beginGroup(QStringLiteral("limits"));
+    for (const QString &j : s.childKeys())
+        c.limits.insert(j, s.value(j).toInt());
+    s.endGroup();
+    c.defaultLimit = s.value(QStringLiteral("dispatch/defaultLimit"), c.defaultLimit).toInt();
+    c.globalLimit = s.value(QStringLiteral("dispatch/globalLimit"), c.globalLimit).toInt();
+    c.requestTimeoutMs = s.value(QStringLiteral("dispatch/requestTimeoutMs"), c.requestTimeoutMs).toInt();
+    c.maxAttempts = s.value(QStringLiteral("dispatch/maxAttempts"), c.maxAttempts).toInt();
+    c.retryBaseMs = s.value(QStringLiteral("dispatch/retryBaseMs"), c.retryBaseMs).toInt();
+    c.retryMaxMs = s.value(QStringLiteral("dispatch/retryMaxMs"), c.retryMaxMs).toInt();
+    c.breakerThreshold = s.value(QStringLiteral("dispatch/breakerThreshold"), c.breakerThreshold).toInt();
+    c.breakerCooldownMs = s.value(QStringLiteral("dispatch/breakerCooldownMs"), c.breakerCooldownMs).toInt();
+    c.dbPath = s.value(QStringLiteral("audit/dbPath")).toString();
+    return c;
+}
+
+void ConsoleSettings::setEngineConfig(const EngineConfig &c)
+{
+    QSettings &s = *m_settings;
+    s.setValue(QStringLiteral("gate/redisUrl"), c.redisUrl);
+    s.setValue(QStringLiteral("gate/keyPrefix"), c.keyPrefix);
+    s.setValue(QStringLiteral("gate/leaseMs"), c.leaseMs);
+    s.setValue(QStringLiteral("registry/defaultUrl"), c.registryUrl.toString());
+    s.remove(QStringLiteral("registryUrls"));
+    s.beginGroup(QStringLiteral("registryUrls"));
+    for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it)
+        s.setValue(it.key(), it.value().toString());
+    s.endGroup();
+    s.remove(QStringLiteral("limits"));
+    s.beginGroup(QStringLiteral("limits"));
+    for (auto it = c.limits.cbegin(); it != c.limits.cend(); ++it)
+        s.setValue(it.key(), it.value());
+    s.endGroup();
+    s.setValue(QStringLiteral("dispatch/defaultLimit"), c.defaultLimit);
+    s.setValue(QStringLiteral("dispatch/globalLimit"), c.globalLimit);
+    s.setValue(QStringLiteral("dispatch/requestTimeoutMs"), c.requestTimeoutMs);
+    s.setValue(QStringLiteral("dispatch/maxAttempts"), c.maxAttempts);
+    s.setValue(QStringLiteral("dispatch/retryBaseMs"), c.retryBaseMs);
+    s.setValue(QStringLiteral("dispatch/retryMaxMs"), c.retryMaxMs);
+    s.setValue(QStringLiteral("dispatch/breakerThreshold"), c.breakerThreshold);
+    s.setValue(QStringLiteral("dispatch/breakerCooldownMs"), c.breakerCooldownMs);
+    if (!c.dbPath.isEmpty())
+        s.setValue(QStringLiteral("audit/dbPath"), c.dbPath);
+    // EngineConfig carries the secrets in memory only; they are deliberately not written.
+}
+
+bool ConsoleSettings::hasSecret(const QString &name) const
+{
+    return m_settings->value(QStringLiteral("keychain/%1").arg(name), false).toBool();
+}
+
+void ConsoleSettings::setHasSecret(const QString &name, bool stored)
+{
+    m_settings->setValue(QStringLiteral("keychain/%1").arg(name), stored);
+}
+
+QByteArray ConsoleSettings::windowGeometry() const
+{
+    return m_settings->value(QStringLiteral("window/geometry")).toByteArray();
+}
+
+QByteArray ConsoleSettings::windowState() const
+{
+    return m_settings->value(QStringLiteral("window/state")).toByteArray();
+}
+
+void ConsoleSettings::setWindowLayout(const QByteArray &geometry, const QByteArray &state)
+{
+    m_settings->setValue(QStringLiteral("window/geometry"), geometry);
+    m_settings->setValue(QStringLiteral("window/state"), state);
+}
+
+QByteArray ConsoleSettings::headerState(const QString &view) const
+{
+    return m_settings->value(QStringLiteral("headers/%1").arg(view)).toByteArray();
+}
+
+void ConsoleSettings::setHeaderState(const QString &view, const QByteArray &state)
+{
+    m_settings->setValue(QStringLiteral("headers/%1").arg(view), state);
+}
+
+} // namespace fd::ui

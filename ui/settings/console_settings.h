@@ -1,0 +1,44 @@
+#pragma once
+
+#include "engine/core/engine_config.h"
+
+#include <QByteArray>
+#include <QSettings>
+#include <QString>
+
+#include <memory>
+
+namespace fd::ui {
+
+/// The console's persistent, non-secret settings (QSettings): Redis URL, registry base URLs and ceilings per
+/// jurisdiction, lease and timeouts, the audit database, and the window layout. Secrets are never written here
+/// (see SecretStore); only a flag saying that one is kept in the keychain.
+///
+/// Thread affinity: GUI thread.
+class ConsoleSettings
+{
+public:
+    /// `path` empty: the platform's default location for organisation "FilingDesk", application "FilingDesk".
+    explicit ConsoleSettings(const QString &path = QString());
+
+    /// The engine configuration as saved (secrets left empty); defaults where nothing is saved.
+    EngineConfig engineConfig() const;
+    void setEngineConfig(const EngineConfig &config);
+
+    bool hasSecret(const QString &name) const;
+    void setHasSecret(const QString &name, bool stored);
+
+    QByteArray windowGeometry() const;
+    QByteArray windowState() const;
+    void setWindowLayout(const QByteArray &geometry, const QByteArray &state);
+    QByteArray headerState(const QString &view) const;
+    void setHeaderState(const QString &view, const QByteArray &state);
+
+    QString fileName() const { return m_settings->fileName(); }
+    void sync() { m_settings->sync(); }
+
+private:
+    std::unique_ptr<QSettings> m_settings;
+};
+
+} // namespace fd::ui

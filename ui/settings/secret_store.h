@@ -1,0 +1,49 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include <functional>
+
+namespace fd::ui {
+
+/// Secrets (the Redis password, the registry API token) in the operating system's keychain through QtKeychain:
+/// Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS, Credential Manager on Windows. Entries
+/// are scoped "FilingDesk/<name>" under the service "FilingDesk". There is no plain-text fallback: when no
+/// keychain is available the operation fails with `noBackend` set and nothing is stored anywhere.
+///
+/// Thread affinity: GUI thread (QtKeychain jobs run on the caller's event loop). Every call is asynchronous;
+/// the callback runs once, later, on the same thread, unless the store was destroyed first.
+class SecretStore : public QObject
+{
+    Q_OBJECT
+public:
+    struct Result {
+        bool ok = false;
+        bool notFound = false;  ///< read/remove: there is no such entry (ok stays false)
+        bool noBackend = false; ///< no keychain on this machine: nothing was read or stored
+        QString value;          ///< read: the secret
+        QString error;          ///< one line for a person
+    };
+    using Callback = std::function<void(const Result &)>;
+
+    static constexpr const char *redisPassword = "redis-password";
+    static constexpr const char *registryToken = "registry-token";
+
+    explicit SecretStore(QObject *parent = nullptr);
+
+    /// Service name for the keychain ("FilingDesk"; tests use their own to stay out of real entries).
+    void setService(const QString &service) { m_service = service; }
+    QString service() const { return m_service; }
+    /// "FilingDesk/<name>".
+    static QString scopedKey(const QString &name);
+
+    void write(const QString &name, const QString &value, Callback done);
+    void read(const QString &name, Callback done);
+    void remove(const QString &name, Callback done);
+
+private:
+    QString m_service = QStringLiteral("FilingDesk");
+};
+
+} // namespace fd::ui

@@ -1,0 +1,171 @@
+#include "ui/widgets/audit_page.h"
+
+#include "ui/models/audit_model.h"
+#include "ui/models/item_roles.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTimeEdit>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+namespace {
+
+QLineEdit *searchField(const QString &objectName, const QString &accessibleName, const QString &placeholder, QWidget *parent)
+{
+    auto *edit = new QLineEdit(parent);
+    edit->setObjectName(objectName);
+    edit->setAccessibleName(accessibleName);
+    edit->setPlaceholderText(placeholder);
+    edit->setClearButtonEnabled(true);
+    return edit;
+}
+
+} // namespace
+
+AuditPage::AuditPage(AuditModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_text(searchField(QStringLiteral("auditText"), tr("Audit free text"), tr("any text: key, entity, actor, action, detail"), this))
+    , m_key(searchField(QStringLiteral("auditKey"), tr("Idempotency key"), tr("idempotency key (full)"), this))
+    , m_entity(searchField(QStringLiteral("auditEntity"), tr("Entity id"), tr("entity id"), this))
+    , m_actor(searchField(QStringLiteral("auditActor"), tr("Actor"), tr("OS user or engine"), this))
+    , m_action(new QComboBox(this))
+    , m_fromEnabled(new QCheckBox(tr("From"), this))
+    , m_from(new QDateTimeEdit(QDateTime::currentDateTime().addDays(-1), this))
+    , m_toEnabled(new QCheckBox(tr("To"), this))
+    , m_to(new QDateTimeEdit(QDateTime::currentDateTime().addDays(1), this))
+    , m_table(new QTableView(this))
+    , m_count(new QLabel(this))
+{
+    setObjectName(QStringLiteral("auditPage"));
+    m_action->setObjectName(QStringLiteral("auditAction"));
+    m_action->setAccessibleName(tr("Action"));
+    m_action->setEditable(true);
+    m_action->addItem(QString());
+    for (const char *a : {"batch_launch", "batch_pause", "batch_resume", "batch_cancel", "replay", "resolve_requeue",
+                          "resolve_accept", "withdraw", "note", "edit_entity", "import", "admit", "transition",
+                          "reconcile", "lookup", "permit_lost", "engine_start", "batch_idle"})
+        m_action->addItem(QString::fromLatin1(a));
+    for (QDateTimeEdit *edit : {m_from, m_to}) {
+        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
+        edit->setCalendarPopup(true);
+        edit->setEnabled(false);
+    }
+    m_from->setObjectName(QStringLiteral("auditFrom"));
+    m_from->setAccessibleName(tr("From time"));
+    m_to->setObjectName(QStringLiteral("auditTo"));
+    m_to->setAccessibleName(tr("To time"));
+    m_fromEnabled->setObjectName(QStringLiteral("auditFromEnabled"));
+    m_toEnabled->setObjectName(QStringLiteral("auditToEnabled"));
+    connect(m_fromEnabled, &QCheckBox::toggled, m_from, &QWidget::setEnabled);
+    connect(m_toEnabled, &QCheckBox::toggled, m_to, &QWidget::setEnabled);
+
+    auto *searchButton = new QPushButton(tr("&Search"), this);
+    searchButton->setObjectName(QStringLiteral("auditSearchButton"));
+    searchButton->setShortcut(QKeySequence(Qt::Key_F5));
+    searchButton->setToolTip(tr("Search the audit trail (F5)"));
+    auto *exportButton = new QPushButton(tr("&Export CSV…"), this);
+    exportButton->setObjectName(QStringLiteral("auditExportButton"));
+
+    m_proxy->setSourceModel(model);
+    m_proxy->setSortRole(SortRole);
+    m_table->setObjectName(QStringLiteral("auditTable"));
+    m_table->setAccessibleName(tr("Audit trail"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(AuditModel::TimeColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(AuditModel::TimeColumn, 190);
+    m_table->setColumnWidth(AuditModel::ActionColumn, 130);
+    m_table->setColumnWidth(AuditModel::KeyColumn, 140);
+    m_table->setColumnWidth(AuditModel::EntityColumn, 170);
+    m_table->setColumnWidth(AuditModel::TransitionColumn, 220);
+    m_table->setColumnWidth(AuditModel::ReasonColumn, 220);
+
+    auto *row1 = new QHBoxLayout;
+    row1->addWidget(m_text, 2);
+    row1->addWidget(m_key, 1);
+    row1->addWidget(m_entity, 1);
+    row1->addWidget(m_actor, 1);
+    row1->addWidget(m_action, 1);
+    auto *row2 = new QHBoxLayout;
+    row2->addWidget(m_fromEnabled);
+    row2->addWidget(m_from);
+    row2->addWidget(m_toEnabled);
+    row2->addWidget(m_to);
+    row2->addStretch(1);
+    row2->addWidget(m_count);
+    row2->addWidget(searchButton);
+    row2->addWidget(exportButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(row1);
+    layout->addLayout(row2);
+    layout->addWidget(m_table, 1);
+
+    connect(searchButton, &QPushButton::clicked, this, &AuditPage::search);
+    for (QLineEdit *edit : {m_text, m_key, m_entity, m_actor})
+        connect(edit, &QLineEdit::returnPressed, this, &AuditPage::search);
+    connect(m_action, &QComboBox::activated, this, &AuditPage::search);
+    connect(exportButton, &QPushButton::clicked, this, &AuditPage::exportWithDialog);
+}
+
+AuditQuery AuditPage::query() const
+{
+    AuditQuery q;
+    q.text = m_text->text().trimmed();
+    q.idempotencyKey = m_key->text().trimmed();
+    q.entityId = m_entity->text().trimmed();
+    q.actor = m_actor->text().trimmed();
+    q.action = m_action->currentText().trimmed();
+    if (m_fromEnabled->isChecked())
+        q.fromUtc = m_from->dateTime().toUTC();
+    if (m_toEnabled->isChecked())
+        q.toUtc = m_to->dateTime().toUTC();
+    return q;
+}
+
+void AuditPage::search()
+{
+    Q_EMIT queryRequested(query());
+}
+
+void AuditPage::setResultCount(int count)
+{
+    m_count->setText(count >= query().limit ? tr("first %1 rows (narrow the search)").arg(count) : tr("%n row(s)", nullptr, count));
+}
+
+bool AuditPage::exportCsv(const QString &path, QString *error) const
+{
+    return writeAuditCsv(m_model->entries(), path, error);
+}
+
+void AuditPage::exportWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export audit rows"), QStringLiteral("filingdesk-audit.csv"),
+                                                      tr("CSV files (*.csv)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCsv(path, &error))
+        QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+} // namespace fd::ui

@@ -1,0 +1,127 @@
+#include "ui/widgets/batch_panel.h"
+
+#include "engine/model/execution_state.h"
+#include "ui/models/display_format.h"
+
+#include <QAction>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QSpinBox>
+#include <QToolButton>
+
+namespace fd::ui {
+
+namespace {
+
+QToolButton *buttonFor(QAction *action, const QString &objectName, QWidget *parent)
+{
+    auto *button = new QToolButton(parent);
+    button->setDefaultAction(action);
+    button->setObjectName(objectName);
+    button->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    button->setAccessibleName(action->text().remove(QLatin1Char('&')));
+    return button;
+}
+
+} // namespace
+
+BatchPanel::BatchPanel(const Actions &actions, int dueWithinDays, QWidget *parent)
+    : QWidget(parent)
+    , m_dueWithin(new QSpinBox(this))
+    , m_progress(new QProgressBar(this))
+    , m_title(new QLabel(this))
+    , m_counts(new QLabel(this))
+    , m_wire(new QLabel(this))
+    , m_eta(new QLabel(this))
+{
+    setObjectName(QStringLiteral("batchPanel"));
+    m_dueWithin->setObjectName(QStringLiteral("dueWithinSpin"));
+    m_dueWithin->setAccessibleName(tr("Launch window in days"));
+    m_dueWithin->setRange(0, 3660);
+    m_dueWithin->setValue(dueWithinDays);
+    m_dueWithin->setSuffix(tr(" days"));
+    m_progress->setObjectName(QStringLiteral("batchProgress"));
+    m_progress->setAccessibleName(tr("Batch progress"));
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setMinimumWidth(320);
+    m_title->setObjectName(QStringLiteral("batchTitle"));
+    m_counts->setObjectName(QStringLiteral("batchCounts"));
+    m_counts->setWordWrap(true);
+    m_wire->setObjectName(QStringLiteral("batchWire"));
+    m_eta->setObjectName(QStringLiteral("batchEta"));
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+
+    auto *dueLabel = new QLabel(tr("Due &within:"), this);
+    dueLabel->setBuddy(m_dueWithin);
+    auto *controls = new QHBoxLayout;
+    controls->addWidget(dueLabel);
+    controls->addWidget(m_dueWithin);
+    controls->addWidget(buttonFor(actions.launchDue, QStringLiteral("launchDueButton"), this));
+    controls->addWidget(buttonFor(actions.launchSelection, QStringLiteral("launchSelectionToolButton"), this));
+    controls->addSpacing(16);
+    controls->addWidget(buttonFor(actions.pause, QStringLiteral("pauseButton"), this));
+    controls->addWidget(buttonFor(actions.resume, QStringLiteral("resumeButton"), this));
+    controls->addWidget(buttonFor(actions.cancel, QStringLiteral("cancelButton"), this));
+    controls->addStretch(1);
+
+    auto *grid = new QGridLayout(this);
+    grid->addLayout(controls, 0, 0, 1, 3);
+    grid->addWidget(m_title, 1, 0);
+    grid->addWidget(m_progress, 1, 1);
+    grid->addWidget(m_eta, 1, 2);
+    grid->addWidget(m_counts, 2, 0, 1, 3);
+    grid->addWidget(m_wire, 3, 0, 1, 3);
+    grid->setColumnStretch(1, 1);
+    setStatus(BatchStatus{});
+}
+
+int BatchPanel::dueWithinDays() const
+{
+    return m_dueWithin->value();
+}
+
+void BatchPanel::setStatus(const BatchStatus &status)
+{
+    m_status = status;
+    int terminal = 0;
+    QStringList parts;
+    for (ExecutionState state : allStates()) {
+        const int n = status.byState.value(stateName(state));
+        if (isTerminal(state))
+            terminal += n;
+        parts << tr("%1 %2").arg(stateName(state)).arg(n);
+    }
+    if (status.batchId.isEmpty()) {
+        m_title->setText(tr("No batch yet"));
+    } else if (status.paused) {
+        m_title->setText(tr("Batch %1 — PAUSED").arg(status.batchId));
+    } else if (status.active) {
+        m_title->setText(tr("Batch %1 — running").arg(status.batchId));
+    } else {
+        m_title->setText(tr("Batch %1 — finished").arg(status.batchId));
+    }
+    m_progress->setRange(0, qMax(1, status.total));
+    m_progress->setValue(terminal);
+    m_progress->setFormat(status.paused ? tr("PAUSED — %v of %m done") : tr("%v of %m done (%p%)"));
+    // A paused bar is drawn in the paused colour, not the "in progress" one.
+    m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }") : QString());
+    m_counts->setText(parts.join(QStringLiteral(" · ")));
+    m_wire->setText(tr("In flight %1 · awaiting permit %2 · waiting to retry %3%4")
+                        .arg(status.inFlight)
+                        .arg(status.awaitingPermit)
+                        .arg(status.waitingRetry)
+                        .arg(status.gateBlind ? tr(" · GATE BLIND: nothing is being sent") : QString()));
+    if (status.paused)
+        m_eta->setText(tr("ETA: paused"));
+    else if (status.active)
+        m_eta->setText(tr("ETA: %1").arg(formatDuration(status.etaMs)));
+    else
+        m_eta->setText(QString());
+}
+
+} // namespace fd::ui

@@ -1,0 +1,135 @@
+#include "ui/widgets/dead_letters_page.h"
+
+#include "ui/models/dead_letter_model.h"
+#include "ui/models/item_roles.h"
+#include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/task_detail_text.h"
+#include "ui/widgets/task_filter_bar.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_proxy(new TaskFilterProxy(this))
+    , m_table(new QTableView(this))
+    , m_detail(new QPlainTextEdit(this))
+    , m_replayOne(new QPushButton(tr("&Replay…"), this))
+    , m_replaySelection(new QPushButton(tr("Replay &selection…"), this))
+    , m_replayMatching(new QPushButton(this))
+{
+    setObjectName(QStringLiteral("deadLettersPage"));
+    m_proxy->setObjectName(QStringLiteral("deadLettersProxy"));
+    m_proxy->setSourceModel(model);
+    m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("deadLetters"), this);
+
+    m_table->setObjectName(QStringLiteral("deadLettersTable"));
+    m_table->setAccessibleName(tr("Dead letters"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(DeadLetterModel::UpdatedColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
+    m_table->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
+    m_table->setColumnWidth(DeadLetterModel::CodeColumn, 170);
+
+    m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
+    m_detail->setAccessibleName(tr("Dead letter detail: raw response body and payload"));
+    m_detail->setReadOnly(true);
+    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detail->setPlaceholderText(tr("Select a dead letter to see its trace id, raw response body and payload."));
+
+    m_replayOne->setObjectName(QStringLiteral("replayOneButton"));
+    m_replayOne->setAccessibleName(tr("Replay the current dead letter"));
+    m_replaySelection->setObjectName(QStringLiteral("replaySelectionButton"));
+    m_replaySelection->setAccessibleName(tr("Replay the selected dead letters"));
+    m_replaySelection->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
+    m_replayMatching->setObjectName(QStringLiteral("replayAllMatchingButton"));
+    m_replayMatching->setAccessibleName(tr("Replay every dead letter matching the filter"));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("deadLettersSplitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    buttons->addWidget(m_replayOne);
+    buttons->addWidget(m_replaySelection);
+    buttons->addWidget(m_replayMatching);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(buttons);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DeadLettersPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DeadLettersPage::updateButtons);
+    for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
+        connect(m_proxy, signal, this, &DeadLettersPage::updateButtons);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &DeadLettersPage::updateButtons);
+    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &DeadLettersPage::updateButtons);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &DeadLettersPage::showCurrent);
+    connect(m_replayOne, &QPushButton::clicked, this, [this] {
+        if (!currentKey().isEmpty())
+            Q_EMIT replayRequested({currentKey()}, tr("1 dead letter"));
+    });
+    connect(m_replaySelection, &QPushButton::clicked, this, [this] {
+        const QStringList keys = selectedKeys();
+        if (!keys.isEmpty())
+            Q_EMIT replayRequested(keys, tr("%n selected dead letter(s)", nullptr, int(keys.size())));
+    });
+    connect(m_replayMatching, &QPushButton::clicked, this, [this] {
+        const QStringList keys = m_proxy->matchingKeys();
+        if (!keys.isEmpty())
+            Q_EMIT replayRequested(keys, tr("all %n dead letter(s) matching the filter", nullptr, int(keys.size())));
+    });
+    updateButtons();
+}
+
+QStringList DeadLettersPage::selectedKeys() const
+{
+    QStringList keys;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        keys.append(index.data(KeyRole).toString());
+    return keys;
+}
+
+QString DeadLettersPage::currentKey() const
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(KeyRole).toString() : QString();
+}
+
+void DeadLettersPage::showCurrent()
+{
+    const int row = m_model->rowOfKey(currentKey());
+    m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
+    updateButtons();
+}
+
+void DeadLettersPage::updateButtons()
+{
+    m_replayOne->setEnabled(!currentKey().isEmpty());
+    m_replaySelection->setEnabled(m_table->selectionModel()->hasSelection());
+    m_replayMatching->setText(tr("Replay &all %1 matching filter…").arg(m_proxy->rowCount()));
+    m_replayMatching->setEnabled(m_proxy->rowCount() > 0);
+}
+
+} // namespace fd::ui

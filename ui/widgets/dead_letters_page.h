@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QWidget>
+
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+
+namespace fd::ui {
+
+class DeadLetterModel;
+class TaskFilterBar;
+class TaskFilterProxy;
+
+/// The dead letters with their error category and code, attempts, last error, trace id, raw response body and
+/// payload; replay the current one, the selection, or everything the filter matches. Thread affinity: GUI.
+class DeadLettersPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit DeadLettersPage(DeadLetterModel *model, QWidget *parent = nullptr);
+
+    QTableView *table() const { return m_table; }
+    TaskFilterProxy *proxy() const { return m_proxy; }
+    TaskFilterBar *filterBar() const { return m_filterBar; }
+    QStringList selectedKeys() const;
+    QString currentKey() const;
+
+Q_SIGNALS:
+    /// `scope` says in words what is replayed ("1 dead letter", "all 12 matching the filter").
+    void replayRequested(const QStringList &keys, const QString &scope);
+
+private:
+    void showCurrent();
+    void updateButtons();
+
+    DeadLetterModel *m_model;
+    TaskFilterProxy *m_proxy;
+    TaskFilterBar *m_filterBar;
+    QTableView *m_table;
+    QPlainTextEdit *m_detail;
+    QPushButton *m_replayOne;
+    QPushButton *m_replaySelection;
+    QPushButton *m_replayMatching;
+};
+
+} // namespace fd::ui

@@ -1,0 +1,123 @@
+#include "ui/widgets/exceptions_page.h"
+
+#include "ui/models/exception_model.h"
+#include "ui/models/item_roles.h"
+#include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/task_detail_text.h"
+#include "ui/widgets/task_filter_bar.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_proxy(new TaskFilterProxy(this))
+    , m_table(new QTableView(this))
+    , m_detail(new QPlainTextEdit(this))
+    , m_requeue(new QPushButton(tr("Resolve and &requeue…"), this))
+    , m_accept(new QPushButton(tr("&Accept as filed…"), this))
+    , m_withdraw(new QPushButton(tr("&Withdraw (will not file)…"), this))
+    , m_note(new QPushButton(tr("Add &note…"), this))
+{
+    setObjectName(QStringLiteral("exceptionsPage"));
+    m_proxy->setObjectName(QStringLiteral("exceptionsProxy"));
+    m_proxy->setSourceModel(model);
+    m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("exceptions"), this);
+
+    m_table->setObjectName(QStringLiteral("exceptionsTable"));
+    m_table->setAccessibleName(tr("Statutory halts and reconciliation exceptions"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ExceptionModel::DueDateColumn, Qt::AscendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(ExceptionModel::EntityColumn, 260);
+    m_table->setColumnWidth(ExceptionModel::KindColumn, 190);
+    m_table->setColumnWidth(ExceptionModel::CodeColumn, 190);
+    m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);
+
+    m_detail->setObjectName(QStringLiteral("exceptionDetail"));
+    m_detail->setAccessibleName(tr("Exception detail: rule, citation, reason, payload"));
+    m_detail->setReadOnly(true);
+    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_detail->setPlaceholderText(tr("Select an item to see its rule, citation, registry answer and payload."));
+
+    m_requeue->setObjectName(QStringLiteral("resolveRequeueButton"));
+    m_requeue->setAccessibleName(tr("Resolve and requeue the selected items"));
+    m_accept->setObjectName(QStringLiteral("acceptAsFiledButton"));
+    m_accept->setAccessibleName(tr("Accept the selected reconciliation exceptions as filed"));
+    m_withdraw->setObjectName(QStringLiteral("withdrawButton"));
+    m_withdraw->setAccessibleName(tr("Withdraw the selected items: they will not be filed"));
+    m_note->setObjectName(QStringLiteral("addNoteButton"));
+    m_note->setAccessibleName(tr("Add a note to the selected items"));
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("exceptionsSplitter"));
+    splitter->addWidget(m_table);
+    splitter->addWidget(m_detail);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch(1);
+    for (QPushButton *b : {m_requeue, m_accept, m_withdraw, m_note})
+        buttons->addWidget(b);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(splitter, 1);
+    layout->addLayout(buttons);
+
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ExceptionsPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExceptionsPage::updateButtons);
+    connect(m_proxy, &QAbstractItemModel::dataChanged, this, &ExceptionsPage::showCurrent);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &ExceptionsPage::updateButtons);
+    connect(m_requeue, &QPushButton::clicked, this, [this] { Q_EMIT resolveRequested(selectedKeys(), true); });
+    connect(m_accept, &QPushButton::clicked, this, [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
+    connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
+    connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
+    updateButtons();
+}
+
+QStringList ExceptionsPage::selectedKeys() const
+{
+    QStringList keys;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        keys.append(index.data(KeyRole).toString());
+    return keys;
+}
+
+void ExceptionsPage::showCurrent()
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const int row = current.isValid() ? m_model->rowOfKey(current.data(KeyRole).toString()) : -1;
+    m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
+    updateButtons();
+}
+
+void ExceptionsPage::updateButtons()
+{
+    const bool any = m_table->selectionModel()->hasSelection();
+    bool anyReconciliation = false;
+    for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
+        anyReconciliation = anyReconciliation || index.data(CategoryRole).toString() == QLatin1String("reconciliation");
+    m_requeue->setEnabled(any);
+    m_accept->setEnabled(anyReconciliation);
+    m_withdraw->setEnabled(any);
+    m_note->setEnabled(any);
+}
+
+} // namespace fd::ui

@@ -1,0 +1,564 @@
+#include "ui/widgets/main_window.h"
+
+#include "engine/core/engine.h"
+#include "ui/models/audit_model.h"
+#include "ui/models/dead_letter_model.h"
+#include "ui/models/exception_model.h"
+#include "ui/models/obligation_model.h"
+#include "ui/models/permit_model.h"
+#include "ui/proxies/task_filter_proxy.h"
+#include "ui/session/engine_link.h"
+#include "ui/session/registry_probe.h"
+#include "ui/settings/console_settings.h"
+#include "ui/settings/secret_store.h"
+#include "ui/widgets/alert_notifier.h"
+#include "ui/widgets/audit_page.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/batch_panel.h"
+#include "ui/widgets/dead_letters_page.h"
+#include "ui/widgets/exceptions_page.h"
+#include "ui/widgets/obligations_page.h"
+#include "ui/widgets/operator_actions.h"
+#include "ui/widgets/permits_page.h"
+#include "ui/widgets/reason_provider.h"
+#include "ui/widgets/settings_dialog.h"
+#include "ui/widgets/status_indicators.h"
+#include "ui/widgets/task_filter_bar.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDateEdit>
+#include <QDir>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QStyle>
+#include <QSystemTrayIcon>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolBar>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+namespace {
+
+enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab };
+
+QString defaultDbPath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
+}
+
+} // namespace
+
+MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
+    : QMainWindow(parent)
+    , m_options(options)
+    , m_settings(std::make_unique<ConsoleSettings>(options.settingsPath))
+    , m_secrets(new SecretStore(this))
+    , m_link(new EngineLink(this))
+    , m_actions(new OperatorActions(m_link, this, this))
+    , m_probe(new RegistryProbe(this))
+    , m_notifier(new AlertNotifier(this))
+    , m_obligations(new ObligationModel(this))
+    , m_deadLetters(new DeadLetterModel(this))
+    , m_exceptions(new ExceptionModel(this))
+    , m_permits(new PermitModel(this))
+    , m_audit(new AuditModel(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setAccessibleName(tr("FilingDesk operator console"));
+    setWindowIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
+    buildActions();
+    buildPages();
+    buildMenus();
+    connectEngine();
+    restoreLayout();
+    updateTitle();
+
+    m_tray = new QSystemTrayIcon(windowIcon(), this);
+    m_tray->setToolTip(tr("FilingDesk"));
+    m_notifier->useTrayIfAvailable(m_tray);
+    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text) { showNotice(text); });
+
+    m_usageTimer.setInterval(1000);
+    connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
+    // Operator actions and finished batches show up in the audit view without a manual refresh, a moment later.
+    m_auditRefresh.setSingleShot(true);
+    m_auditRefresh.setInterval(400);
+    connect(&m_auditRefresh, &QTimer::timeout, this, &MainWindow::refreshAudit);
+    connect(m_actions, &OperatorActions::actionSent, this, [this] { m_auditRefresh.start(); });
+    connect(m_actions, &OperatorActions::refused, this, [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+
+    QTimer::singleShot(0, this, &MainWindow::startEngine);
+}
+
+MainWindow::~MainWindow()
+{
+    // Stop the engine first: nothing may arrive for models that are being destroyed.
+    m_usageTimer.stop();
+    delete m_link;
+    m_link = nullptr;
+}
+
+void MainWindow::setReasonProvider(std::unique_ptr<ReasonProvider> provider)
+{
+    m_actions->setReasonProvider(std::move(provider));
+}
+
+void MainWindow::buildActions()
+{
+    auto make = [this](const QString &text, const QString &objectName, const QKeySequence &shortcut, QStyle::StandardPixmap icon) {
+        auto *action = new QAction(style()->standardIcon(icon), text, this);
+        action->setObjectName(objectName);
+        action->setShortcut(shortcut);
+        action->setShortcutContext(Qt::WindowShortcut);
+        action->setToolTip(shortcut.isEmpty() ? QString(text).remove(QLatin1Char('&'))
+                                              : tr("%1 (%2)").arg(QString(text).remove(QLatin1Char('&')),
+                                                                  shortcut.toString(QKeySequence::NativeText)));
+        return action;
+    };
+    m_openAction = make(tr("&Open portfolio…"), QStringLiteral("openPortfolioAction"), QKeySequence::Open, QStyle::SP_DialogOpenButton);
+    m_launchSelectionAction = make(tr("Launch &selection"), QStringLiteral("launchSelectionAction"), QKeySequence(QStringLiteral("Ctrl+L")), QStyle::SP_MediaPlay);
+    m_launchDueAction = make(tr("Launch &due within…"), QStringLiteral("launchDueAction"), QKeySequence(QStringLiteral("Ctrl+Shift+L")), QStyle::SP_MediaSeekForward);
+    m_pauseAction = make(tr("&Pause"), QStringLiteral("pauseAction"), QKeySequence(QStringLiteral("Ctrl+P")), QStyle::SP_MediaPause);
+    m_resumeAction = make(tr("&Resume"), QStringLiteral("resumeAction"), QKeySequence(QStringLiteral("Ctrl+R")), QStyle::SP_MediaPlay);
+    m_cancelAction = make(tr("&Cancel batch…"), QStringLiteral("cancelAction"), QKeySequence(QStringLiteral("Ctrl+Shift+X")), QStyle::SP_MediaStop);
+    m_settingsAction = make(tr("S&ettings…"), QStringLiteral("settingsAction"), QKeySequence(QStringLiteral("Ctrl+,")), QStyle::SP_FileDialogInfoView);
+    m_findAction = make(tr("&Find"), QStringLiteral("findAction"), QKeySequence::Find, QStyle::SP_FileDialogContentsView);
+    m_pauseAction->setEnabled(false);
+    m_resumeAction->setEnabled(false);
+    m_cancelAction->setEnabled(false);
+    for (QAction *a : {m_openAction, m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction,
+                       m_cancelAction, m_settingsAction, m_findAction})
+        addAction(a);
+
+    connect(m_openAction, &QAction::triggered, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open portfolio"), QString(), tr("Portfolio CSV (*.csv);;All files (*)"));
+        if (!path.isEmpty())
+            loadPortfolio(path);
+    });
+    connect(m_launchSelectionAction, &QAction::triggered, this, &MainWindow::launchSelection);
+    connect(m_launchDueAction, &QAction::triggered, this, &MainWindow::launchDueWithin);
+    connect(m_pauseAction, &QAction::triggered, m_actions, &OperatorActions::pause);
+    connect(m_resumeAction, &QAction::triggered, m_actions, &OperatorActions::resume);
+    connect(m_cancelAction, &QAction::triggered, m_actions, &OperatorActions::cancel);
+    connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
+}
+
+void MainWindow::buildPages()
+{
+    m_obligationsPage = new ObligationsPage(m_obligations, this);
+    m_permitsPage = new PermitsPage(m_permits, this);
+    m_deadLettersPage = new DeadLettersPage(m_deadLetters, this);
+    m_exceptionsPage = new ExceptionsPage(m_exceptions, this);
+    m_auditPage = new AuditPage(m_audit, this);
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setAccessibleName(tr("Console views"));
+    m_tabs->addTab(m_obligationsPage, tr("Obligations"));
+    m_tabs->addTab(m_permitsPage, tr("Permits"));
+    m_tabs->addTab(m_deadLettersPage, tr("Dead letters"));
+    m_tabs->addTab(m_exceptionsPage, tr("Halts && exceptions"));
+    m_tabs->addTab(m_auditPage, tr("Audit"));
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        auto *jump = new QAction(this);
+        jump->setObjectName(QStringLiteral("showTab%1Action").arg(i + 1));
+        jump->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+        connect(jump, &QAction::triggered, m_tabs, [this, i] { m_tabs->setCurrentIndex(i); });
+        addAction(jump);
+    }
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        if (index == AuditTab)
+            refreshAudit();
+    });
+
+    m_blindBanner = new BannerWidget(BannerWidget::Kind::Alarm, this);
+    m_blindBanner->setObjectName(QStringLiteral("gateBlindBanner"));
+    m_pausedBanner = new BannerWidget(BannerWidget::Kind::Warning, this);
+    m_pausedBanner->setObjectName(QStringLiteral("pausedBanner"));
+    QToolButton *resume = m_pausedBanner->addButton(tr("Resume"), QStringLiteral("pausedBannerResume"));
+    connect(resume, &QToolButton::clicked, m_resumeAction, &QAction::trigger);
+    m_noticeBanner = new BannerWidget(BannerWidget::Kind::Notice, this);
+    m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
+    connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this, [this] {
+        m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
+        m_noticeBanner->showMessage(QString());
+    });
+    connect(m_noticeBanner->addButton(tr("Dismiss"), QStringLiteral("noticeDismiss")), &QToolButton::clicked, this,
+            [this] { m_noticeBanner->showMessage(QString()); });
+
+    auto *central = new QWidget(this);
+    auto *layout = new QVBoxLayout(central);
+    layout->setContentsMargins(4, 4, 4, 0);
+    layout->addWidget(m_blindBanner);
+    layout->addWidget(m_pausedBanner);
+    layout->addWidget(m_noticeBanner);
+    layout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
+
+    m_batchPanel = new BatchPanel({m_launchDueAction, m_launchSelectionAction, m_pauseAction, m_resumeAction, m_cancelAction},
+                                  m_options.dueWithinDays, this);
+    m_batchDock = new QDockWidget(tr("Batch"), this);
+    m_batchDock->setObjectName(QStringLiteral("batchDock"));
+    m_batchDock->setWidget(m_batchPanel);
+    m_batchDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    addDockWidget(Qt::BottomDockWidgetArea, m_batchDock);
+
+    auto *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(m_openAction);
+    auto *asOfLabel = new QLabel(tr(" As of: "), toolbar);
+    m_asOf = new QDateEdit(m_options.asOf.isValid() ? m_options.asOf : QDate::currentDate(), toolbar);
+    m_asOf->setObjectName(QStringLiteral("asOfEdit"));
+    m_asOf->setAccessibleName(tr("As-of date for due dates"));
+    m_asOf->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_asOf->setCalendarPopup(true);
+    asOfLabel->setBuddy(m_asOf);
+    toolbar->addWidget(asOfLabel);
+    toolbar->addWidget(m_asOf);
+    toolbar->addSeparator();
+    toolbar->addAction(m_launchSelectionAction);
+    toolbar->addAction(m_launchDueAction);
+    toolbar->addAction(m_pauseAction);
+    toolbar->addAction(m_resumeAction);
+    toolbar->addAction(m_cancelAction);
+    toolbar->addSeparator();
+    toolbar->addAction(m_settingsAction);
+
+    m_indicators = new StatusIndicators(this);
+    m_indicators->setObjectName(QStringLiteral("statusIndicators"));
+    statusBar()->setObjectName(QStringLiteral("statusBar"));
+    statusBar()->addPermanentWidget(m_indicators);
+
+    connect(m_findAction, &QAction::triggered, this, [this] {
+        QWidget *page = m_tabs->currentWidget();
+        if (auto *bar = page->findChild<TaskFilterBar *>()) {
+            bar->searchEdit()->setFocus();
+            bar->searchEdit()->selectAll();
+        } else if (auto *edit = page->findChild<QLineEdit *>()) {
+            edit->setFocus();
+        }
+    });
+    connect(m_obligationsPage, &ObligationsPage::launchSelectionRequested, this, &MainWindow::launchSelection);
+    connect(m_obligationsPage, &ObligationsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
+    connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
+    connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, m_actions, &OperatorActions::resolve);
+    connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
+    connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
+    connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
+    connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
+    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters), static_cast<QAbstractItemModel *>(m_exceptions)}) {
+        connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateTabCounts);
+    }
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(m_openAction);
+    file->addAction(m_settingsAction);
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    quit->setObjectName(QStringLiteral("quitAction"));
+    QMenu *batch = menuBar()->addMenu(tr("&Batch"));
+    for (QAction *a : {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
+        batch->addAction(a);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_findAction);
+    view->addAction(m_batchDock->toggleViewAction());
+    QAction *refresh = view->addAction(tr("Refresh &audit"), this, &MainWindow::refreshAudit);
+    refresh->setObjectName(QStringLiteral("refreshAuditAction"));
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), this, [this] {
+        QMessageBox::information(this, tr("Keyboard shortcuts"),
+                                 tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
+                                    "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
+                                    "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
+                                    "Ctrl+1 … Ctrl+5 switch views\nF5 search the audit trail\nCtrl+, settings"));
+    });
+}
+
+void MainWindow::connectEngine()
+{
+    Engine *engine = m_link->engine();
+    connect(engine, &Engine::started, this, [this](bool ok, const QString &error, const QString &gate, bool fleet) {
+        m_engineStarted = ok;
+        m_fleetMode = fleet;
+        m_gateDescription = gate;
+        m_indicators->setGateMode(fleet, ok);
+        if (!ok) {
+            m_blindBanner->showMessage(tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).").arg(error));
+            return;
+        }
+        m_permitsPage->setGateDescription(gate, fleet);
+        m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
+        m_usageTimer.start();
+        if (!m_options.portfolio.isEmpty())
+            loadPortfolio(m_options.portfolio);
+    });
+    connect(engine, &Engine::portfolioLoaded, this, [this](const PortfolioSummary &summary, const QList<RowPlan> &rows) {
+        if (!summary.fileError.isEmpty()) {
+            QMessageBox::warning(this, tr("Portfolio not loaded"), summary.fileError);
+            return;
+        }
+        if (!summary.file.isEmpty())
+            m_portfolioName = QFileInfo(summary.file).fileName();
+        m_obligations->setPlan(rows, summary.asOf);
+        m_exceptions->setAsOf(summary.asOf);
+        const PlanCounts &c = summary.counts;
+        m_obligationsPage->setSummary(tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
+                                         "scope + %8 row errors; %9 obligations")
+                                          .arg(m_portfolioName, summary.asOf.toString(Qt::ISODate), summary.rulesVersion)
+                                          .arg(c.rows).arg(c.rowsWithObligations).arg(c.needsData).arg(c.outOfScope)
+                                          .arg(c.rowErrors).arg(c.obligations));
+        updateTitle();
+        // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
+        m_link->admit(-1);
+    });
+    connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
+        statusBar()->showMessage(tr("%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later")
+                                     .arg(admitted).arg(known).arg(notYetOpen).arg(later), 10000);
+        m_obligationsPage->refreshJurisdictions();
+    });
+    connect(engine, &Engine::tasksChanged, this, [this](const QList<FilingTask> &tasks) {
+        // One coalesced batch from the engine -> one update per model.
+        m_obligations->applyTasks(tasks);
+        m_deadLetters->applyTasks(tasks);
+        m_exceptions->applyTasks(tasks);
+    });
+    connect(engine, &Engine::batchStatusChanged, this, &MainWindow::applyBatchStatus);
+    connect(engine, &Engine::batchIdle, this, [this](const BatchStatus &status) {
+        statusBar()->showMessage(tr("Batch %1 has nothing left to send.").arg(status.batchId), 15000);
+        m_auditRefresh.start();
+    });
+    connect(engine, &Engine::gateBlindChanged, this, &MainWindow::setGateBlind);
+    connect(engine, &Engine::usageUpdated, m_permitsPage, &PermitsPage::addUsage);
+    connect(engine, &Engine::auditResults, this, [this](const QList<AuditEntry> &entries) {
+        m_audit->setEntries(entries);
+        m_auditPage->setResultCount(int(entries.size()));
+    });
+    connect(engine, &Engine::alertRaised, this, [this](const EngineAlert &alert) {
+        if (alert.kind == QLatin1String("permit_lost"))
+            m_permits->recordLostLease(alert.jurisdiction, alert.idempotencyKey, alert.entityName);
+        m_notifier->addAlert(alert);
+    });
+    connect(engine, &Engine::errorOccurred, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Engine: %1").arg(message), 15000);
+        showNotice(tr("Engine: %1").arg(message));
+    });
+    connect(m_link, &EngineLink::heartbeat, this, [this](bool alive) { m_indicators->setEngineAlive(alive); });
+    connect(m_probe, &RegistryProbe::reachabilityChanged, m_indicators, &StatusIndicators::setRegistry);
+}
+
+EngineConfig MainWindow::sessionConfig() const
+{
+    EngineConfig config = m_settings->engineConfig();
+    if (m_options.registryUrl.isValid())
+        config.registryUrl = m_options.registryUrl;
+    if (m_options.redisUrlGiven)
+        config.redisUrl = m_options.redisUrl;
+    for (const QString &spec : m_options.limits) {
+        QString ignored; // validated when the options were parsed
+        config.addLimit(spec, &ignored);
+    }
+    if (!m_options.dbPath.isEmpty())
+        config.dbPath = m_options.dbPath;
+    if (config.dbPath.isEmpty())
+        config.dbPath = defaultDbPath();
+    return config;
+}
+
+void MainWindow::startEngine()
+{
+    const EngineConfig config = sessionConfig();
+    const QString redisSecret = QString::fromLatin1(SecretStore::redisPassword);
+    const QString tokenSecret = QString::fromLatin1(SecretStore::registryToken);
+    const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
+    const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
+    if (!wantRedis && !wantToken) {
+        startEngineWith(config);
+        return;
+    }
+    // Secrets come from the keychain, asynchronously; the engine starts once both answers are in.
+    auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken));
+    auto collected = std::make_shared<EngineConfig>(config);
+    auto finishOne = [this, pending, collected](const QString &name, const SecretStore::Result &r, QString EngineConfig::*field) {
+        if (r.ok)
+            (*collected).*field = r.value;
+        else
+            showNotice(tr("Could not read %1 from the keychain: %2").arg(name, r.error));
+        if (--*pending == 0)
+            startEngineWith(*collected);
+    };
+    if (wantRedis)
+        m_secrets->read(redisSecret, [finishOne, redisSecret](const SecretStore::Result &r) { finishOne(redisSecret, r, &EngineConfig::redisPassword); });
+    if (wantToken)
+        m_secrets->read(tokenSecret, [finishOne, tokenSecret](const SecretStore::Result &r) { finishOne(tokenSecret, r, &EngineConfig::registryToken); });
+}
+
+void MainWindow::startEngineWith(const EngineConfig &config)
+{
+    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
+        showNotice(tr("No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
+                      "with --sandbox."));
+    m_probe->setUrl(config.registryUrl.isValid() ? config.registryUrl
+                                                 : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
+    if (config.redisUrl.isEmpty())
+        m_indicators->setRedis(tr("not used (in-process gate)"), true);
+    m_link->start(config);
+}
+
+void MainWindow::loadPortfolio(const QString &path)
+{
+    m_link->loadPortfolio(path, m_asOf->date());
+}
+
+QStringList MainWindow::pendingKeysDueWithin(int days) const
+{
+    QStringList keys;
+    const QDate asOf = m_obligations->asOf().isValid() ? m_obligations->asOf() : m_asOf->date();
+    for (int row = 0; row < m_obligations->rowCount(); ++row) {
+        const ObligationRow &r = m_obligations->rowAt(row);
+        if (r.kind == ObligationRow::Kind::Task && r.task.state == ExecutionState::Pending && r.task.batchId.isEmpty()
+            && asOf.daysTo(r.task.obligation.dueDate) <= days)
+            keys.append(r.key);
+    }
+    return keys;
+}
+
+void MainWindow::launchSelection()
+{
+    QStringList keys;
+    for (const QString &key : m_obligationsPage->selectedTaskKeys()) {
+        const int row = m_obligations->rowOfKey(key);
+        if (row >= 0 && m_obligations->rowAt(row).task.state == ExecutionState::Pending)
+            keys.append(key);
+    }
+    m_actions->launch(keys, tr("the selection"));
+}
+
+void MainWindow::launchDueWithin()
+{
+    const int days = m_batchPanel->dueWithinDays();
+    m_actions->launch(pendingKeysDueWithin(days), tr("everything due within %n day(s)", nullptr, days));
+}
+
+void MainWindow::refreshAudit()
+{
+    m_auditPage->search();
+}
+
+void MainWindow::showSettings()
+{
+    auto *dialog = new SettingsDialog(m_settings.get(), m_secrets, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->open();
+}
+
+void MainWindow::applyBatchStatus(const BatchStatus &status)
+{
+    m_batchPanel->setStatus(status);
+    m_paused = status.paused;
+    m_pauseAction->setEnabled(status.active && !status.paused);
+    m_resumeAction->setEnabled(status.paused);
+    m_cancelAction->setEnabled(status.active);
+    m_pausedBanner->showMessage(status.paused
+                                    ? tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
+                                          .arg(status.batchId).arg(status.inFlight)
+                                    : QString());
+    m_indicators->setPaused(status.paused);
+    if (status.gateBlind != m_gateBlind)
+        setGateBlind(status.gateBlind, QString());
+    updateTitle();
+}
+
+void MainWindow::setGateBlind(bool blind, const QString &reason)
+{
+    m_gateBlind = blind;
+    const QString text = blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when "
+                                    "Redis is back.").arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason))
+                               : QString();
+    m_blindBanner->showMessage(text);
+    m_permitsPage->setGateBlind(blind, reason);
+    if (m_fleetMode)
+        m_indicators->setRedis(blind ? tr("UNREACHABLE") : tr("connected"), !blind);
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    QString title = m_portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(m_portfolioName);
+    if (m_gateBlind)
+        title.prepend(tr("[GATE BLIND] "));
+    if (m_paused)
+        title.prepend(tr("[PAUSED] "));
+    setWindowTitle(title);
+    if (m_tray)
+        m_tray->setToolTip(title);
+}
+
+void MainWindow::updateTabCounts()
+{
+    m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0 ? tr("Dead letters (%1)").arg(m_deadLetters->rowCount())
+                                                                      : tr("Dead letters"));
+    m_tabs->setTabText(ExceptionsTab, m_exceptions->rowCount() > 0
+                                          ? tr("Halts && exceptions (%1)").arg(m_exceptions->rowCount())
+                                          : tr("Halts && exceptions"));
+}
+
+void MainWindow::showNotice(const QString &text)
+{
+    m_noticeBanner->showMessage(text);
+}
+
+void MainWindow::restoreLayout()
+{
+    const QByteArray geometry = m_settings->windowGeometry();
+    if (geometry.isEmpty() || !restoreGeometry(geometry))
+        resize(1500, 900);
+    restoreState(m_settings->windowState());
+    const struct {
+        const char *name;
+        QTableView *view;
+    } tables[] = {{"obligations", m_obligationsPage->table()}, {"deadLetters", m_deadLettersPage->table()},
+                  {"exceptions", m_exceptionsPage->table()}, {"audit", m_auditPage->table()}};
+    for (const auto &t : tables) {
+        const QByteArray state = m_settings->headerState(QString::fromLatin1(t.name));
+        if (!state.isEmpty())
+            t.view->horizontalHeader()->restoreState(state);
+    }
+}
+
+void MainWindow::saveLayout()
+{
+    m_settings->setWindowLayout(saveGeometry(), saveState());
+    m_settings->setHeaderState(QStringLiteral("obligations"), m_obligationsPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("deadLetters"), m_deadLettersPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("exceptions"), m_exceptionsPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("audit"), m_auditPage->table()->horizontalHeader()->saveState());
+    m_settings->sync();
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    saveLayout();
+    event->accept();
+}
+
+} // namespace fd::ui

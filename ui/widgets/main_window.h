@@ -1,0 +1,146 @@
+#pragma once
+
+#include "engine/core/engine_types.h"
+#include "engine/core/engine_config.h"
+#include "engine/gate/permit_gate.h"
+#include "ui/session/console_options.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class QAction;
+class QDateEdit;
+class QDockWidget;
+class QSystemTrayIcon;
+class QTabWidget;
+
+namespace fd::ui {
+
+class AlertNotifier;
+class AuditModel;
+class AuditPage;
+class BannerWidget;
+class BatchPanel;
+class ConsoleSettings;
+class DeadLetterModel;
+class DeadLettersPage;
+class EngineLink;
+class ExceptionModel;
+class ExceptionsPage;
+class ObligationModel;
+class ObligationsPage;
+class OperatorActions;
+class PermitModel;
+class PermitsPage;
+class ReasonProvider;
+class RegistryProbe;
+class SecretStore;
+class StatusIndicators;
+
+/// The operator console's main window (objectName "mainWindow"): tabs Obligations, Permits, Dead letters,
+/// Halts & exceptions, Audit; the Batch panel as a dock; banners for "gate blind" and "batch paused"; status
+/// bar indicators. Layout is saved between runs.
+///
+/// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineLink (queued), answers
+/// arrive as the engine's queued signals and are applied to the models one batch at a time.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    explicit MainWindow(const ConsoleOptions &options, QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    OperatorActions *operatorActions() const { return m_actions; }
+    /// Convenience for tests: replaces the reason prompt.
+    void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
+    ObligationModel *obligationModel() const { return m_obligations; }
+    DeadLetterModel *deadLetterModel() const { return m_deadLetters; }
+    ExceptionModel *exceptionModel() const { return m_exceptions; }
+    AuditModel *auditModel() const { return m_audit; }
+    PermitModel *permitModel() const { return m_permits; }
+    BatchPanel *batchPanel() const { return m_batchPanel; }
+    StatusIndicators *indicators() const { return m_indicators; }
+    bool engineStarted() const { return m_engineStarted; }
+    bool isPaused() const { return m_paused; }
+    /// PENDING tasks not in a batch due within `days` of the as-of date: what "launch due within" files.
+    QStringList pendingKeysDueWithin(int days) const;
+
+public Q_SLOTS:
+    /// Loads a portfolio with the as-of date shown in the toolbar; then admits its obligations (nothing is sent
+    /// before a launch).
+    void loadPortfolio(const QString &path);
+    void launchSelection();
+    void launchDueWithin();
+    void refreshAudit();
+    void showSettings();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildActions();
+    void buildMenus();
+    void buildPages();
+    void connectEngine();
+    void startEngine();
+    void startEngineWith(const EngineConfig &config);
+    EngineConfig sessionConfig() const;
+    void restoreLayout();
+    void saveLayout();
+    void applyBatchStatus(const fd::BatchStatus &status);
+    void setGateBlind(bool blind, const QString &reason);
+    void updateTitle();
+    void updateTabCounts();
+    void showNotice(const QString &text);
+
+    ConsoleOptions m_options;
+    std::unique_ptr<ConsoleSettings> m_settings;
+    SecretStore *m_secrets;
+    EngineLink *m_link;
+    OperatorActions *m_actions;
+    RegistryProbe *m_probe;
+    AlertNotifier *m_notifier;
+    QSystemTrayIcon *m_tray = nullptr;
+
+    ObligationModel *m_obligations;
+    DeadLetterModel *m_deadLetters;
+    ExceptionModel *m_exceptions;
+    PermitModel *m_permits;
+    AuditModel *m_audit;
+
+    QTabWidget *m_tabs = nullptr;
+    ObligationsPage *m_obligationsPage = nullptr;
+    PermitsPage *m_permitsPage = nullptr;
+    DeadLettersPage *m_deadLettersPage = nullptr;
+    ExceptionsPage *m_exceptionsPage = nullptr;
+    AuditPage *m_auditPage = nullptr;
+    BatchPanel *m_batchPanel = nullptr;
+    QDockWidget *m_batchDock = nullptr;
+    BannerWidget *m_blindBanner = nullptr;
+    BannerWidget *m_pausedBanner = nullptr;
+    BannerWidget *m_noticeBanner = nullptr;
+    StatusIndicators *m_indicators = nullptr;
+    QDateEdit *m_asOf = nullptr;
+
+    QAction *m_openAction = nullptr;
+    QAction *m_launchSelectionAction = nullptr;
+    QAction *m_launchDueAction = nullptr;
+    QAction *m_pauseAction = nullptr;
+    QAction *m_resumeAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QAction *m_settingsAction = nullptr;
+    QAction *m_findAction = nullptr;
+
+    QTimer m_usageTimer;
+    QTimer m_auditRefresh;
+    QString m_portfolioName;
+    QString m_gateDescription;
+    bool m_engineStarted = false;
+    bool m_fleetMode = false;
+    bool m_paused = false;
+    bool m_gateBlind = false;
+};
+
+} // namespace fd::ui

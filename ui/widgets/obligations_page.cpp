@@ -1,0 +1,112 @@
+#include "ui/widgets/obligations_page.h"
+
+#include "engine/model/execution_state.h"
+#include "ui/models/item_roles.h"
+#include "ui/models/obligation_model.h"
+#include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/entity_edit_delegate.h"
+#include "ui/widgets/task_filter_bar.h"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+namespace {
+
+QStringList stateChoices()
+{
+    QStringList states;
+    for (ExecutionState s : allStates())
+        states << stateName(s);
+    states << QStringLiteral("PLANNED") << QStringLiteral("NEEDS_DATA") << QStringLiteral("OUT_OF_SCOPE")
+           << QStringLiteral("ROW_ERROR");
+    return states;
+}
+
+} // namespace
+
+ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_proxy(new TaskFilterProxy(this))
+    , m_table(new QTableView(this))
+    , m_summary(new QLabel(this))
+    , m_launchSelection(new QPushButton(tr("&Launch selection"), this))
+    , m_withdraw(new QPushButton(tr("&Withdraw selection…"), this))
+{
+    setObjectName(QStringLiteral("obligationsPage"));
+    m_proxy->setObjectName(QStringLiteral("obligationsProxy"));
+    m_proxy->setSourceModel(model);
+    m_filterBar = new TaskFilterBar(m_proxy, {stateChoices(), false, true}, QStringLiteral("obligations"), this);
+
+    m_table->setObjectName(QStringLiteral("obligationsTable"));
+    m_table->setAccessibleName(tr("Obligations"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ObligationModel::UrgencyColumn, Qt::DescendingOrder);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionsMovable(true);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn, ObligationModel::EntityTypeColumn, m_table));
+    m_table->setColumnWidth(ObligationModel::EntityColumn, 300);
+    m_table->setColumnWidth(ObligationModel::FilingTypeColumn, 220);
+    m_table->setColumnWidth(ObligationModel::StateColumn, 170);
+    m_table->setColumnWidth(ObligationModel::DetailColumn, 320);
+
+    m_summary->setObjectName(QStringLiteral("portfolioSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setText(tr("No portfolio loaded. Open one with Ctrl+O."));
+    m_launchSelection->setObjectName(QStringLiteral("launchSelectionButton"));
+    m_launchSelection->setAccessibleName(tr("Launch the selected tasks"));
+    m_launchSelection->setToolTip(tr("Start filing the selected PENDING tasks (Ctrl+L)"));
+    m_withdraw->setObjectName(QStringLiteral("withdrawSelectionButton"));
+    m_withdraw->setAccessibleName(tr("Withdraw the selected tasks"));
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_summary, 1);
+    buttons->addWidget(m_launchSelection);
+    buttons->addWidget(m_withdraw);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_filterBar);
+    layout->addWidget(m_table, 1);
+    layout->addLayout(buttons);
+
+    connect(m_launchSelection, &QPushButton::clicked, this, [this] { Q_EMIT launchSelectionRequested(selectedTaskKeys()); });
+    connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedTaskKeys()); });
+    connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshJurisdictions);
+}
+
+QStringList ObligationsPage::selectedTaskKeys() const
+{
+    QStringList keys;
+    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
+    for (const QModelIndex &index : rows) {
+        if (stateFromName(index.data(StateRole).toString()))
+            keys.append(index.data(KeyRole).toString());
+    }
+    return keys;
+}
+
+void ObligationsPage::setSummary(const QString &text)
+{
+    m_summary->setText(text);
+}
+
+void ObligationsPage::refreshJurisdictions()
+{
+    m_filterBar->setJurisdictions(m_model->jurisdictions());
+}
+
+} // namespace fd::ui

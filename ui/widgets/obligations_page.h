@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QWidget>
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace fd::ui {
+
+class ObligationModel;
+class TaskFilterBar;
+class TaskFilterProxy;
+
+/// The Obligations view: every task and every portfolio row, sorted by urgency, filterable by state,
+/// jurisdiction, due window and free text, multi-select; missing formation dates and entity types are edited in
+/// place. Actions are signals; the main window asks for the reason and calls the engine. Thread: GUI.
+class ObligationsPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ObligationsPage(ObligationModel *model, QWidget *parent = nullptr);
+
+    QTableView *table() const { return m_table; }
+    TaskFilterProxy *proxy() const { return m_proxy; }
+    TaskFilterBar *filterBar() const { return m_filterBar; }
+    /// Keys of the selected rows that are admitted tasks.
+    QStringList selectedTaskKeys() const;
+    void setSummary(const QString &text);
+    void refreshJurisdictions();
+
+Q_SIGNALS:
+    void launchSelectionRequested(const QStringList &keys);
+    void withdrawRequested(const QStringList &keys);
+
+private:
+    ObligationModel *m_model;
+    TaskFilterProxy *m_proxy;
+    TaskFilterBar *m_filterBar;
+    QTableView *m_table;
+    QLabel *m_summary;
+    QPushButton *m_launchSelection;
+    QPushButton *m_withdraw;
+};
+
+} // namespace fd::ui

@@ -1,0 +1,167 @@
+#include "ui/widgets/operator_actions.h"
+
+#include "ui/session/engine_link.h"
+#include "ui/widgets/reason_provider.h"
+
+#include <QWidget>
+
+namespace fd::ui {
+
+OperatorActions::OperatorActions(EngineLink *link, QWidget *dialogParent, QObject *parent)
+    : QObject(parent)
+    , m_link(link)
+    , m_dialogParent(dialogParent)
+    , m_reasons(std::make_unique<DialogReasonProvider>())
+{
+}
+
+OperatorActions::~OperatorActions() = default;
+
+void OperatorActions::setReasonProvider(std::unique_ptr<ReasonProvider> provider)
+{
+    m_reasons = std::move(provider);
+}
+
+std::optional<QString> OperatorActions::ask(const ReasonRequest &request)
+{
+    const std::optional<QString> reason = m_reasons->askReason(m_dialogParent, request);
+    if (!reason || reason->trimmed().isEmpty())
+        return std::nullopt;
+    return reason->trimmed();
+}
+
+bool OperatorActions::launch(const QStringList &keys, const QString &scope)
+{
+    if (keys.isEmpty()) {
+        Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
+        return false;
+    }
+    const auto reason = ask({QStringLiteral("batch_launch"), tr("Launch filings"),
+                             tr("File %n task(s) now: %1.", nullptr, int(keys.size())).arg(scope),
+                             tr("Scheduled filing run"), int(keys.size())});
+    if (!reason)
+        return false;
+    m_link->launchBatch(keys, *reason);
+    Q_EMIT actionSent(QStringLiteral("batch_launch"), int(keys.size()));
+    return true;
+}
+
+bool OperatorActions::pause()
+{
+    const auto reason = ask({QStringLiteral("batch_pause"), tr("Pause the batch"),
+                             tr("Pause: nothing new is sent; requests already on the wire finish."),
+                             tr("Paused from the console"), 0});
+    if (!reason)
+        return false;
+    m_link->pauseBatch(*reason);
+    Q_EMIT actionSent(QStringLiteral("batch_pause"), 0);
+    return true;
+}
+
+bool OperatorActions::resume()
+{
+    const auto reason = ask({QStringLiteral("batch_resume"), tr("Resume the batch"), tr("Resume sending."),
+                             tr("Resumed from the console"), 0});
+    if (!reason)
+        return false;
+    m_link->resumeBatch(*reason);
+    Q_EMIT actionSent(QStringLiteral("batch_resume"), 0);
+    return true;
+}
+
+bool OperatorActions::cancel()
+{
+    const auto reason = ask({QStringLiteral("batch_cancel"), tr("Cancel the batch"),
+                             tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."),
+                             QString(), 0});
+    if (!reason)
+        return false;
+    m_link->cancelBatch(*reason);
+    Q_EMIT actionSent(QStringLiteral("batch_cancel"), 0);
+    return true;
+}
+
+bool OperatorActions::replay(const QStringList &keys, const QString &scope)
+{
+    if (keys.isEmpty()) {
+        Q_EMIT refused(tr("No dead letter selected."));
+        return false;
+    }
+    const auto reason = ask({QStringLiteral("replay"), tr("Replay dead letters"),
+                             tr("Replay %1: each is looked up at the registry first, then re-sent under the same "
+                                "idempotency key.").arg(scope),
+                             QString(), int(keys.size())});
+    if (!reason)
+        return false;
+    m_link->replay(keys, *reason);
+    Q_EMIT actionSent(QStringLiteral("replay"), int(keys.size()));
+    return true;
+}
+
+bool OperatorActions::resolve(const QStringList &keys, bool requeue)
+{
+    if (keys.isEmpty()) {
+        Q_EMIT refused(tr("Nothing selected in the review queue."));
+        return false;
+    }
+    const QString action = requeue ? QStringLiteral("resolve_requeue") : QStringLiteral("resolve_accept");
+    const QString question = requeue
+        ? tr("Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.", nullptr, int(keys.size()))
+        : tr("Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.", nullptr, int(keys.size()));
+    const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question, QString(),
+                             int(keys.size())});
+    if (!reason)
+        return false;
+    m_link->resolve(keys, *reason, requeue);
+    Q_EMIT actionSent(action, int(keys.size()));
+    return true;
+}
+
+bool OperatorActions::withdraw(const QStringList &keys)
+{
+    if (keys.isEmpty()) {
+        Q_EMIT refused(tr("Nothing selected to withdraw."));
+        return false;
+    }
+    const auto reason = ask({QStringLiteral("withdraw"), tr("Withdraw filings"),
+                             tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())), QString(),
+                             int(keys.size())});
+    if (!reason)
+        return false;
+    m_link->withdraw(keys, *reason);
+    Q_EMIT actionSent(QStringLiteral("withdraw"), int(keys.size()));
+    return true;
+}
+
+bool OperatorActions::addNote(const QStringList &keys)
+{
+    if (keys.isEmpty()) {
+        Q_EMIT refused(tr("Nothing selected to annotate."));
+        return false;
+    }
+    const auto note = ask({QStringLiteral("note"), tr("Add a note"),
+                           tr("Note for %n item(s), kept in the audit trail:", nullptr, int(keys.size())), QString(),
+                           int(keys.size())});
+    if (!note)
+        return false;
+    for (const QString &key : keys)
+        m_link->addNote(key, *note);
+    Q_EMIT actionSent(QStringLiteral("note"), int(keys.size()));
+    return true;
+}
+
+bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType)
+{
+    const QString change = formationDate.isValid() ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
+                                                   : tr("entity type %1").arg(entityType);
+    const auto reason = ask({QStringLiteral("edit_entity"), tr("Edit entity"),
+                             tr("Set %1 for entity %2; its obligations are planned again.").arg(change, entityId),
+                             QString(), 1});
+    if (!reason)
+        return false;
+    m_link->updateEntity(entityId, formationDate, entityType, *reason);
+    Q_EMIT actionSent(QStringLiteral("edit_entity"), 1);
+    return true;
+}
+
+} // namespace fd::ui

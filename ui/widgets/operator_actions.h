@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QDate>
+#include <QObject>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+class QWidget;
+
+namespace fd::ui {
+
+class EngineLink;
+class ReasonProvider;
+struct ReasonRequest;
+
+/// Every operator action of the console, in one place: it asks the person for the reason (ReasonProvider),
+/// then sends the action to the engine (EngineLink, queued). The engine audits it with the OS user and the
+/// reason. Cancelling the reason prompt does nothing. Thread affinity: GUI thread.
+class OperatorActions : public QObject
+{
+    Q_OBJECT
+public:
+    OperatorActions(EngineLink *link, QWidget *dialogParent, QObject *parent = nullptr);
+    ~OperatorActions() override;
+
+    /// Replaces how reasons are asked for (tests answer without a dialog).
+    void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
+
+    bool launch(const QStringList &keys, const QString &scope);
+    bool pause();
+    bool resume();
+    bool cancel();
+    bool replay(const QStringList &keys, const QString &scope);
+    bool resolve(const QStringList &keys, bool requeue);
+    bool withdraw(const QStringList &keys);
+    bool addNote(const QStringList &keys);
+    bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType);
+
+Q_SIGNALS:
+    /// An action went to the engine (`action` as audited: "replay", "batch_pause" ...).
+    void actionSent(const QString &action, int affected);
+    /// An action could not be offered (nothing selected ...): one line for the status bar.
+    void refused(const QString &message);
+
+private:
+    std::optional<QString> ask(const ReasonRequest &request);
+
+    EngineLink *m_link;
+    QWidget *m_dialogParent;
+    std::unique_ptr<ReasonProvider> m_reasons;
+};
+
+} // namespace fd::ui

@@ -1,0 +1,82 @@
+#include "ui/widgets/permits_page.h"
+
+#include "ui/models/permit_model.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/inflight_chart.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
+    : QWidget(parent)
+    , m_model(model)
+    , m_blindBanner(new BannerWidget(BannerWidget::Kind::Alarm, this))
+    , m_gateLabel(new QLabel(this))
+    , m_tree(new QTreeView(this))
+    , m_chart(new InFlightChart(this))
+{
+    setObjectName(QStringLiteral("permitsPage"));
+    m_blindBanner->setObjectName(QStringLiteral("permitsGateBlindBanner"));
+    m_gateLabel->setObjectName(QStringLiteral("gateDescription"));
+    m_gateLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tree->setObjectName(QStringLiteral("permitsTree"));
+    m_tree->setAccessibleName(tr("Permits in use and their holders"));
+    m_tree->setModel(model);
+    m_tree->setAlternatingRowColors(true);
+    m_tree->setUniformRowHeights(true);
+    m_tree->header()->setStretchLastSection(true);
+    m_tree->setColumnWidth(PermitModel::NameColumn, 180);
+    m_tree->setColumnWidth(PermitModel::InUseColumn, 110);
+    m_tree->setColumnWidth(PermitModel::AgeColumn, 90);
+    m_tree->setColumnWidth(PermitModel::LeaseColumn, 120);
+    m_tree->setColumnWidth(PermitModel::HostColumn, 140);
+    m_tree->setColumnWidth(PermitModel::EntityColumn, 300);
+    // Busy jurisdictions open by themselves so the holders are in view without clicking.
+    connect(model, &QAbstractItemModel::rowsInserted, m_tree, [this](const QModelIndex &group) {
+        if (group.isValid())
+            m_tree->expand(group);
+    });
+    connect(model, &QAbstractItemModel::modelReset, m_tree, [this] {
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            if (m_model->rowCount(m_model->index(row, 0)) > 0)
+                m_tree->expand(m_model->index(row, 0));
+        }
+    });
+
+    auto *splitter = new QSplitter(Qt::Vertical, this);
+    splitter->setObjectName(QStringLiteral("permitsSplitter"));
+    splitter->addWidget(m_tree);
+    splitter->addWidget(m_chart);
+    splitter->setStretchFactor(0, 1);
+    splitter->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_blindBanner);
+    layout->addWidget(m_gateLabel);
+    layout->addWidget(splitter, 1);
+}
+
+void PermitsPage::setGateDescription(const QString &description, bool fleetMode)
+{
+    m_gateLabel->setText(fleetMode ? tr("Fleet gate: %1 — caps are shared by every console and worker on this Redis.").arg(description)
+                                   : tr("In-process gate: %1 — caps apply to this console only.").arg(description));
+}
+
+void PermitsPage::setGateBlind(bool blind, const QString &reason)
+{
+    m_blindBanner->showMessage(blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes "
+                                          "by itself when Redis is back.").arg(reason)
+                                     : QString());
+}
+
+void PermitsPage::addUsage(const QList<JurisdictionUsage> &usage)
+{
+    m_model->setUsage(usage);
+    m_chart->addSample(usage, QDateTime::currentDateTime());
+}
+
+} // namespace fd::ui

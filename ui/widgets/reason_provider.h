@@ -1,0 +1,30 @@
+#pragma once
+
+#include "ui/widgets/reason_request.h"
+
+#include <QString>
+
+#include <optional>
+
+class QWidget;
+
+namespace fd::ui {
+
+/// Asks a person for the reason of an operator action. The console uses ReasonDialog; tests inject their own
+/// provider to answer without a dialog. Thread affinity: GUI thread.
+class ReasonProvider
+{
+public:
+    virtual ~ReasonProvider() = default;
+    /// The reason (never empty), or std::nullopt when the person cancels — then nothing is done.
+    virtual std::optional<QString> askReason(QWidget *parent, const ReasonRequest &request) = 0;
+};
+
+/// The default provider: a ReasonDialog.
+class DialogReasonProvider : public ReasonProvider
+{
+public:
+    std::optional<QString> askReason(QWidget *parent, const ReasonRequest &request) override;
+};
+
+} // namespace fd::ui

@@ -1,0 +1,290 @@
+#include "ui/widgets/settings_dialog.h"
+
+#include "ui/settings/console_settings.h"
+#include "ui/settings/secret_store.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace fd::ui {
+
+namespace {
+
+QSpinBox *spin(const QString &objectName, int min, int max, const QString &suffix, QWidget *parent)
+{
+    auto *box = new QSpinBox(parent);
+    box->setObjectName(objectName);
+    box->setRange(min, max);
+    box->setSuffix(suffix);
+    return box;
+}
+
+QLineEdit *line(const QString &objectName, const QString &accessibleName, QWidget *parent)
+{
+    auto *edit = new QLineEdit(parent);
+    edit->setObjectName(objectName);
+    edit->setAccessibleName(accessibleName);
+    return edit;
+}
+
+} // namespace
+
+SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, QWidget *parent)
+    : QDialog(parent)
+    , m_settings(settings)
+    , m_secrets(secrets)
+    , m_redisUrl(line(QStringLiteral("settingsRedisUrl"), tr("Redis URL"), this))
+    , m_keyPrefix(line(QStringLiteral("settingsKeyPrefix"), tr("Gate key prefix"), this))
+    , m_redisPassword(line(QStringLiteral("settingsRedisPassword"), tr("Redis password"), this))
+    , m_registryUrl(line(QStringLiteral("settingsRegistryUrl"), tr("Default registry base URL"), this))
+    , m_registryToken(line(QStringLiteral("settingsRegistryToken"), tr("Registry API token"), this))
+    , m_jurisdictions(new QTableWidget(0, 3, this))
+    , m_defaultLimit(spin(QStringLiteral("settingsDefaultLimit"), 1, 10000, QString(), this))
+    , m_globalLimit(spin(QStringLiteral("settingsGlobalLimit"), 1, 100000, QString(), this))
+    , m_leaseMs(spin(QStringLiteral("settingsLeaseMs"), 1000, 3600000, tr(" ms"), this))
+    , m_requestTimeoutMs(spin(QStringLiteral("settingsRequestTimeoutMs"), 100, 3600000, tr(" ms"), this))
+    , m_maxAttempts(spin(QStringLiteral("settingsMaxAttempts"), 1, 100, QString(), this))
+    , m_retryBaseMs(spin(QStringLiteral("settingsRetryBaseMs"), 10, 3600000, tr(" ms"), this))
+    , m_retryMaxMs(spin(QStringLiteral("settingsRetryMaxMs"), 10, 86400000, tr(" ms"), this))
+    , m_error(new QLabel(this))
+    , m_secretStatus(new QLabel(this))
+{
+    setObjectName(QStringLiteral("settingsDialog"));
+    setWindowTitle(tr("FilingDesk settings"));
+    m_redisUrl->setPlaceholderText(tr("redis://host:6379/0 — empty: in-process gate (this console only)"));
+    m_registryUrl->setPlaceholderText(tr("https://registry.example/ (jurisdictions without their own URL)"));
+    for (QLineEdit *secret : {m_redisPassword, m_registryToken}) {
+        secret->setEchoMode(QLineEdit::Password);
+        secret->setClearButtonEnabled(true);
+    }
+    m_redisPassword->setPlaceholderText(settings->hasSecret(QString::fromLatin1(SecretStore::redisPassword))
+                                            ? tr("(kept in the keychain — type to replace)")
+                                            : tr("(none)"));
+    m_registryToken->setPlaceholderText(settings->hasSecret(QString::fromLatin1(SecretStore::registryToken))
+                                            ? tr("(kept in the keychain — type to replace)")
+                                            : tr("(none)"));
+
+    m_jurisdictions->setObjectName(QStringLiteral("settingsJurisdictions"));
+    m_jurisdictions->setAccessibleName(tr("Registry URL and ceiling per jurisdiction"));
+    m_jurisdictions->setHorizontalHeaderLabels({tr("Jurisdiction"), tr("Registry base URL (empty: default)"), tr("Ceiling")});
+    m_jurisdictions->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
+    m_jurisdictions->verticalHeader()->hide();
+    m_jurisdictions->setMinimumHeight(150);
+    auto *addRow = new QPushButton(tr("Add jurisdiction"), this);
+    addRow->setObjectName(QStringLiteral("settingsAddJurisdiction"));
+    auto *removeRow = new QPushButton(tr("Remove"), this);
+    removeRow->setObjectName(QStringLiteral("settingsRemoveJurisdiction"));
+    connect(addRow, &QPushButton::clicked, this, [this] { addJurisdictionRow(QStringLiteral("US-"), QString(), m_defaultLimit->value()); });
+    connect(removeRow, &QPushButton::clicked, this, [this] {
+        if (m_jurisdictions->currentRow() >= 0)
+            m_jurisdictions->removeRow(m_jurisdictions->currentRow());
+    });
+
+    auto *gate = new QGroupBox(tr("Fleet gate"), this);
+    auto *gateForm = new QFormLayout(gate);
+    gateForm->addRow(tr("Redis &URL:"), m_redisUrl);
+    gateForm->addRow(tr("Redis &password:"), m_redisPassword);
+    gateForm->addRow(tr("Key &prefix:"), m_keyPrefix);
+    gateForm->addRow(tr("&Lease:"), m_leaseMs);
+
+    auto *registry = new QGroupBox(tr("Registries and ceilings"), this);
+    auto *registryLayout = new QVBoxLayout(registry);
+    auto *registryForm = new QFormLayout;
+    registryForm->addRow(tr("Default registry &base URL:"), m_registryUrl);
+    registryForm->addRow(tr("Registry API &token:"), m_registryToken);
+    registryForm->addRow(tr("&Default ceiling per jurisdiction:"), m_defaultLimit);
+    registryForm->addRow(tr("&Global ceiling (all jurisdictions):"), m_globalLimit);
+    registryLayout->addLayout(registryForm);
+    registryLayout->addWidget(m_jurisdictions);
+    auto *rowButtons = new QHBoxLayout;
+    rowButtons->addStretch(1);
+    rowButtons->addWidget(addRow);
+    rowButtons->addWidget(removeRow);
+    registryLayout->addLayout(rowButtons);
+
+    auto *timing = new QGroupBox(tr("Timeouts and retries"), this);
+    auto *timingForm = new QFormLayout(timing);
+    timingForm->addRow(tr("&Request timeout (shorter than the lease):"), m_requestTimeoutMs);
+    timingForm->addRow(tr("&Attempts before dead letter:"), m_maxAttempts);
+    timingForm->addRow(tr("Retry backoff &base:"), m_retryBaseMs);
+    timingForm->addRow(tr("Retry backoff &max:"), m_retryMaxMs);
+
+    m_error->setObjectName(QStringLiteral("settingsError"));
+    m_error->setStyleSheet(QStringLiteral("color: #b00020; font-weight: bold;"));
+    m_error->setWordWrap(true);
+    m_error->hide();
+    m_secretStatus->setObjectName(QStringLiteral("secretStatus"));
+    m_secretStatus->setWordWrap(true);
+    m_secretStatus->setText(tr("Secrets are kept in the system keychain (service \"%1\"), never in the settings file.")
+                                .arg(secrets->service()));
+    auto *note = new QLabel(tr("Changes apply the next time the console starts its engine."), this);
+
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Save)->setObjectName(QStringLiteral("settingsSaveButton"));
+    connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *columns = new QHBoxLayout;
+    auto *left = new QVBoxLayout;
+    left->addWidget(gate);
+    left->addWidget(timing);
+    left->addStretch(1);
+    columns->addLayout(left);
+    columns->addWidget(registry, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(columns);
+    layout->addWidget(m_secretStatus);
+    layout->addWidget(m_error);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    resize(1000, 560);
+    load(settings->engineConfig());
+}
+
+void SettingsDialog::load(const EngineConfig &c)
+{
+    m_redisUrl->setText(c.redisUrl);
+    m_keyPrefix->setText(c.keyPrefix);
+    m_registryUrl->setText(c.registryUrl.toString());
+    m_defaultLimit->setValue(c.defaultLimit);
+    m_globalLimit->setValue(c.globalLimit);
+    m_leaseMs->setValue(int(c.leaseMs));
+    m_requestTimeoutMs->setValue(c.requestTimeoutMs);
+    m_maxAttempts->setValue(c.maxAttempts);
+    m_retryBaseMs->setValue(c.retryBaseMs);
+    m_retryMaxMs->setValue(c.retryMaxMs);
+    m_dbPath = c.dbPath;
+    QStringList jurisdictions = c.limits.keys() + c.registryUrls.keys();
+    jurisdictions.sort();
+    jurisdictions.removeDuplicates();
+    for (const QString &j : std::as_const(jurisdictions))
+        addJurisdictionRow(j, c.registryUrls.value(j).toString(), c.limitFor(j));
+}
+
+void SettingsDialog::addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling)
+{
+    const int row = m_jurisdictions->rowCount();
+    m_jurisdictions->insertRow(row);
+    m_jurisdictions->setItem(row, 0, new QTableWidgetItem(jurisdiction));
+    m_jurisdictions->setItem(row, 1, new QTableWidgetItem(url));
+    auto *limit = new QTableWidgetItem;
+    limit->setData(Qt::EditRole, ceiling);
+    m_jurisdictions->setItem(row, 2, limit);
+}
+
+EngineConfig SettingsDialog::config() const
+{
+    EngineConfig c;
+    c.redisUrl = m_redisUrl->text().trimmed();
+    c.keyPrefix = m_keyPrefix->text().trimmed();
+    c.leaseMs = m_leaseMs->value();
+    c.registryUrl = QUrl(m_registryUrl->text().trimmed());
+    c.defaultLimit = m_defaultLimit->value();
+    c.globalLimit = m_globalLimit->value();
+    c.requestTimeoutMs = m_requestTimeoutMs->value();
+    c.maxAttempts = m_maxAttempts->value();
+    c.retryBaseMs = m_retryBaseMs->value();
+    c.retryMaxMs = m_retryMaxMs->value();
+    c.dbPath = m_dbPath;
+    for (int row = 0; row < m_jurisdictions->rowCount(); ++row) {
+        const QString j = m_jurisdictions->item(row, 0) ? m_jurisdictions->item(row, 0)->text().trimmed().toUpper() : QString();
+        if (j.isEmpty())
+            continue;
+        const QString url = m_jurisdictions->item(row, 1) ? m_jurisdictions->item(row, 1)->text().trimmed() : QString();
+        if (!url.isEmpty())
+            c.registryUrls.insert(j, QUrl(url));
+        if (m_jurisdictions->item(row, 2))
+            c.limits.insert(j, m_jurisdictions->item(row, 2)->data(Qt::EditRole).toInt());
+    }
+    return c;
+}
+
+void SettingsDialog::save()
+{
+    const EngineConfig c = config();
+    QString error;
+    if (!c.validate(&error)) {
+        m_error->setText(error);
+        m_error->show();
+        Q_EMIT saveFinished(false);
+        return;
+    }
+    for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it) {
+        if (!it.value().isValid() || !it.value().scheme().startsWith(QLatin1String("http"))) {
+            m_error->setText(tr("%1: \"%2\" is not an http(s) URL").arg(it.key(), it.value().toString()));
+            m_error->show();
+            Q_EMIT saveFinished(false);
+            return;
+        }
+    }
+    m_error->hide();
+    m_settings->setEngineConfig(c);
+    m_settings->sync();
+    saveSecrets();
+}
+
+void SettingsDialog::saveSecrets()
+{
+    const QList<std::pair<const char *, QLineEdit *>> secrets{{SecretStore::redisPassword, m_redisPassword},
+                                                             {SecretStore::registryToken, m_registryToken}};
+    m_secretJobs = 0;
+    m_secretFailed = false;
+    for (const auto &[name, edit] : secrets) {
+        if (edit->text().isEmpty())
+            continue; // unchanged: what the keychain holds stays
+        ++m_secretJobs;
+        const QString secretName = QString::fromLatin1(name);
+        m_secrets->write(secretName, edit->text(), [this, secretName, edit](const SecretStore::Result &r) {
+            --m_secretJobs;
+            if (r.ok) {
+                m_settings->setHasSecret(secretName, true);
+                edit->clear();
+                edit->setPlaceholderText(tr("(kept in the keychain — type to replace)"));
+            } else {
+                m_secretFailed = true;
+                setSecretStatus(r.noBackend ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
+                                                 "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
+                                                 "enter it again next session.").arg(secretName)
+                                            : tr("%1 was NOT stored: %2").arg(secretName, r.error),
+                                true);
+            }
+            if (m_secretJobs == 0) {
+                m_settings->sync();
+                if (!m_secretFailed) {
+                    setSecretStatus(tr("Saved. Secrets are in the system keychain."), false);
+                    Q_EMIT saveFinished(true);
+                    accept();
+                } else {
+                    Q_EMIT saveFinished(false);
+                }
+            }
+        });
+    }
+    if (m_secretJobs == 0) {
+        Q_EMIT saveFinished(true);
+        accept();
+    }
+}
+
+void SettingsDialog::setSecretStatus(const QString &text, bool error)
+{
+    m_secretStatus->setText(text);
+    m_secretStatus->setStyleSheet(error ? QStringLiteral("color: white; background: #b00020; font-weight: bold; padding: 4px;")
+                                        : QString());
+}
+
+QString SettingsDialog::secretStatus() const
+{
+    return m_secretStatus->text();
+}
+
+} // namespace fd::ui

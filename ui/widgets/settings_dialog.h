@@ -1,0 +1,68 @@
+#pragma once
+
+#include "engine/core/engine_config.h"
+
+#include <QDialog>
+
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTableWidget;
+
+namespace fd::ui {
+
+class ConsoleSettings;
+class SecretStore;
+
+/// Settings: Redis URL and key prefix, default registry URL, per-jurisdiction registry URL and ceiling, global
+/// and default ceilings, lease and timeouts, and the secrets — Redis password and registry API token — which go
+/// to the keychain (SecretStore), never to the settings file. When no keychain is available the dialog says so
+/// in red and stores nothing. Settings take effect when the console next starts its engine.
+///
+/// Thread affinity: GUI thread. save() is asynchronous because the keychain is: saveFinished(ok) reports the end.
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, QWidget *parent = nullptr);
+
+    /// The configuration the fields describe (secrets empty).
+    EngineConfig config() const;
+    QString secretStatus() const;
+
+public Q_SLOTS:
+    /// Validates, writes the settings file, then the changed secrets to the keychain; closes on success.
+    void save();
+
+Q_SIGNALS:
+    void saveFinished(bool ok);
+
+private:
+    void load(const EngineConfig &config);
+    void addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling);
+    void saveSecrets();
+    void setSecretStatus(const QString &text, bool error);
+
+    ConsoleSettings *m_settings;
+    SecretStore *m_secrets;
+    QLineEdit *m_redisUrl;
+    QLineEdit *m_keyPrefix;
+    QLineEdit *m_redisPassword;
+    QLineEdit *m_registryUrl;
+    QLineEdit *m_registryToken;
+    QTableWidget *m_jurisdictions;
+    QSpinBox *m_defaultLimit;
+    QSpinBox *m_globalLimit;
+    QSpinBox *m_leaseMs;
+    QSpinBox *m_requestTimeoutMs;
+    QSpinBox *m_maxAttempts;
+    QSpinBox *m_retryBaseMs;
+    QSpinBox *m_retryMaxMs;
+    QLabel *m_error;
+    QLabel *m_secretStatus;
+    int m_secretJobs = 0;
+    bool m_secretFailed = false;
+    QString m_dbPath;
+};
+
+} // namespace fd::ui

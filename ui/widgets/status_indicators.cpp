@@ -1,0 +1,83 @@
+#include "ui/widgets/status_indicators.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+
+namespace fd::ui {
+
+namespace {
+
+QLabel *indicator(const QString &objectName, QWidget *parent)
+{
+    auto *label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setContentsMargins(6, 0, 6, 0);
+    return label;
+}
+
+} // namespace
+
+StatusIndicators::StatusIndicators(QWidget *parent)
+    : QWidget(parent)
+    , m_paused(indicator(QStringLiteral("statusPaused"), this))
+    , m_gate(indicator(QStringLiteral("statusGateMode"), this))
+    , m_redis(indicator(QStringLiteral("statusRedis"), this))
+    , m_registry(indicator(QStringLiteral("statusRegistry"), this))
+    , m_engine(indicator(QStringLiteral("statusEngine"), this))
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    for (QLabel *label : {m_paused, m_gate, m_redis, m_registry, m_engine})
+        layout->addWidget(label);
+    m_paused->setStyleSheet(QStringLiteral("background: #ffb300; color: black; font-weight: bold;"));
+    m_paused->setText(tr("PAUSED"));
+    m_paused->setAccessibleName(tr("Batch paused"));
+    m_paused->hide();
+    paint(m_gate, tr("Gate: starting…"), true);
+    paint(m_redis, tr("Redis: —"), true);
+    paint(m_registry, tr("Registry: —"), true);
+    paint(m_engine, tr("Engine: starting…"), true);
+}
+
+void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip)
+{
+    label->setText(text);
+    label->setAccessibleName(text);
+    label->setToolTip(tooltip);
+    label->setStyleSheet(ok ? QString() : QStringLiteral("color: white; background: #b00020; font-weight: bold;"));
+}
+
+void StatusIndicators::setGateMode(bool fleet, bool started)
+{
+    if (!started)
+        paint(m_gate, tr("Gate: not started"), false);
+    else
+        paint(m_gate, fleet ? tr("Gate: fleet (Redis)") : tr("Gate: in-process (this console only)"), true);
+}
+
+void StatusIndicators::setRedis(const QString &state, bool ok)
+{
+    paint(m_redis, tr("Redis: %1").arg(state), ok);
+}
+
+void StatusIndicators::setRegistry(bool reachable, const QString &detail)
+{
+    paint(m_registry, reachable ? tr("Registry: reachable") : tr("Registry: unreachable"), reachable, detail);
+}
+
+void StatusIndicators::setEngineAlive(bool alive)
+{
+    paint(m_engine, alive ? tr("Engine: alive") : tr("Engine: NOT RESPONDING"), alive);
+}
+
+void StatusIndicators::setPaused(bool paused)
+{
+    m_paused->setVisible(paused);
+}
+
+QString StatusIndicators::gateModeText() const { return m_gate->text(); }
+QString StatusIndicators::redisText() const { return m_redis->text(); }
+QString StatusIndicators::registryText() const { return m_registry->text(); }
+QString StatusIndicators::engineText() const { return m_engine->text(); }
+
+} // namespace fd::ui

@@ -1,0 +1,114 @@
+#include "ui/widgets/task_filter_bar.h"
+
+#include "ui/proxies/task_filter_proxy.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSpinBox>
+
+namespace fd::ui {
+
+TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, const QString &objectPrefix, QWidget *parent)
+    : QWidget(parent)
+    , m_proxy(proxy)
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    if (!controls.states.isEmpty()) {
+        m_state = new QComboBox(this);
+        m_state->setObjectName(objectPrefix + QStringLiteral("StateFilter"));
+        m_state->setAccessibleName(tr("State filter"));
+        m_state->addItem(tr("All states"), QStringList());
+        for (const QString &state : controls.states)
+            m_state->addItem(state, QStringList{state});
+        connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
+            m_proxy->setStates(m_state->currentData().toStringList());
+            updateCount();
+        });
+        auto *label = new QLabel(tr("&State:"), this);
+        label->setBuddy(m_state);
+        layout->addWidget(label);
+        layout->addWidget(m_state);
+    }
+    m_jurisdiction = new QComboBox(this);
+    m_jurisdiction->setObjectName(objectPrefix + QStringLiteral("JurisdictionFilter"));
+    m_jurisdiction->setAccessibleName(tr("Jurisdiction filter"));
+    m_jurisdiction->addItem(tr("All jurisdictions"), QString());
+    connect(m_jurisdiction, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setJurisdiction(m_jurisdiction->currentData().toString());
+        updateCount();
+    });
+    auto *jLabel = new QLabel(tr("&Jurisdiction:"), this);
+    jLabel->setBuddy(m_jurisdiction);
+    layout->addWidget(jLabel);
+    layout->addWidget(m_jurisdiction);
+    if (controls.categories) {
+        m_category = new QComboBox(this);
+        m_category->setObjectName(objectPrefix + QStringLiteral("CategoryFilter"));
+        m_category->setAccessibleName(tr("Error category filter"));
+        m_category->addItem(tr("All categories"), QString());
+        for (const char *c : {"validation", "transient", "statutory", "system", "reconciliation", "none"})
+            m_category->addItem(QString::fromLatin1(c), QString::fromLatin1(c));
+        connect(m_category, &QComboBox::currentIndexChanged, this, [this] {
+            m_proxy->setCategory(m_category->currentData().toString());
+            updateCount();
+        });
+        layout->addWidget(m_category);
+    }
+    if (controls.dueWindow) {
+        m_dueWindow = new QSpinBox(this);
+        m_dueWindow->setObjectName(objectPrefix + QStringLiteral("DueWindow"));
+        m_dueWindow->setAccessibleName(tr("Due within days"));
+        m_dueWindow->setRange(-1, 3660);
+        m_dueWindow->setValue(-1);
+        m_dueWindow->setSpecialValueText(tr("any time"));
+        m_dueWindow->setSuffix(tr(" days"));
+        connect(m_dueWindow, &QSpinBox::valueChanged, this, [this](int days) {
+            m_proxy->setDueWithinDays(days);
+            updateCount();
+        });
+        auto *label = new QLabel(tr("&Due within:"), this);
+        label->setBuddy(m_dueWindow);
+        layout->addWidget(label);
+        layout->addWidget(m_dueWindow);
+    }
+    m_search = new QLineEdit(this);
+    m_search->setObjectName(objectPrefix + QStringLiteral("Search"));
+    m_search->setAccessibleName(tr("Search"));
+    m_search->setPlaceholderText(tr("Search idempotency key, entity, confirmation number, trace id, code…"));
+    m_search->setClearButtonEnabled(true);
+    connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setSearchText(text);
+        updateCount();
+    });
+    layout->addWidget(m_search, 1);
+    m_count = new QLabel(this);
+    m_count->setObjectName(objectPrefix + QStringLiteral("Count"));
+    layout->addWidget(m_count);
+    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TaskFilterBar::updateCount);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TaskFilterBar::updateCount);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &TaskFilterBar::updateCount);
+    updateCount();
+}
+
+void TaskFilterBar::setJurisdictions(const QStringList &jurisdictions)
+{
+    const QString current = m_jurisdiction->currentData().toString();
+    QSignalBlocker block(m_jurisdiction);
+    while (m_jurisdiction->count() > 1)
+        m_jurisdiction->removeItem(1);
+    for (const QString &j : jurisdictions)
+        m_jurisdiction->addItem(j, j);
+    const int found = m_jurisdiction->findData(current);
+    m_jurisdiction->setCurrentIndex(found >= 0 ? found : 0);
+}
+
+void TaskFilterBar::updateCount()
+{
+    const int total = m_proxy->sourceModel() ? m_proxy->sourceModel()->rowCount() : 0;
+    m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(total));
+}
+
+} // namespace fd::ui
