@@ -7,7 +7,11 @@
 
 #include <QCommandLineParser>
 #include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QSaveFile>
+#include <QSet>
 
 #include <cstdio>
 
@@ -19,6 +23,65 @@ int fail(const QString &reason)
 {
     std::fputs(qUtf8Printable(QStringLiteral("filingdesk calendar: %1\n").arg(reason)), stderr);
     return 2;
+}
+
+QJsonObject obligationJson(const Obligation &o, bool inCalendar)
+{
+    return QJsonObject{
+        {QStringLiteral("rule_id"), o.ruleId},
+        {QStringLiteral("rules_version"), o.rulesVersion},
+        {QStringLiteral("filing_type"), o.filingType},
+        {QStringLiteral("filing_name"), o.filingName},
+        {QStringLiteral("filing_year"), o.filingYear},
+        {QStringLiteral("due"), o.dueDate.toString(Qt::ISODate)},
+        {QStringLiteral("fee_cents"), o.feeCents},
+        {QStringLiteral("citation"), o.citation},
+        {QStringLiteral("citation_url"), o.citationUrl},
+        {QStringLiteral("uid"), QStringLiteral("%1@filingdesk").arg(o.idempotencyKey())},
+        {QStringLiteral("in_calendar"), inCalendar},
+    };
+}
+
+// The machine-readable account of a calendar export: one entry per portfolio row, so that a reviewer (and the
+// tests) can check that every US row has either a cited obligation or an explicit reason for having none.
+QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, const QDate &asOf, const QDate &horizon,
+                           const QSet<QString> &exportedKeys, int events)
+{
+    QJsonArray rows;
+    for (const RowPlan &row : plan) {
+        QJsonArray obligations;
+        for (const Obligation &o : row.obligations)
+            obligations.append(obligationJson(o, exportedKeys.contains(o.idempotencyKey())));
+        QJsonArray noFilingRules;
+        if (row.outcome == RowOutcome::OutOfScope && row.entity.isUsDomestic()) {
+            // Explicit "no periodic filing" rules that explain an empty row, with their citations.
+            for (const Rule &r : rules.rulesFor(row.entity.jurisdiction)) {
+                if (r.frequency == QLatin1String("none") && r.appliesTo(row.entity.type, true))
+                    noFilingRules.append(QJsonObject{{QStringLiteral("rule_id"), r.id},
+                                                     {QStringLiteral("citation"), r.citationText()}});
+            }
+        }
+        rows.append(QJsonObject{
+            {QStringLiteral("file"), row.file},
+            {QStringLiteral("line"), row.line},
+            {QStringLiteral("entity_id"), row.entity.entityId},
+            {QStringLiteral("name"), row.entity.name},
+            {QStringLiteral("jurisdiction"), row.entity.jurisdiction},
+            {QStringLiteral("entity_type"), entityTypeName(row.entity.type)},
+            {QStringLiteral("outcome"), rowOutcomeName(row.outcome)},
+            {QStringLiteral("reason"), row.reason},
+            {QStringLiteral("missing"), QJsonArray::fromStringList(row.missing)},
+            {QStringLiteral("obligations"), obligations},
+            {QStringLiteral("no_filing_rules"), noFilingRules},
+        });
+    }
+    return QJsonObject{
+        {QStringLiteral("rules_version"), rules.version()},
+        {QStringLiteral("as_of"), asOf.toString(Qt::ISODate)},
+        {QStringLiteral("horizon"), horizon.toString(Qt::ISODate)},
+        {QStringLiteral("events"), events},
+        {QStringLiteral("rows"), rows},
+    };
 }
 
 } // namespace
@@ -34,7 +97,11 @@ int runCalendar(const QStringList &arguments)
     const QCommandLineOption cyclesOpt(QStringLiteral("cycles"), QStringLiteral("Occurrences per rule (default 1)."), QStringLiteral("N"));
     const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("Audit database with confirmation numbers."), QStringLiteral("FILE"));
     const QCommandLineOption rulesOpt(QStringLiteral("rules"), QStringLiteral("Rules file instead of the built-in one."), QStringLiteral("FILE"));
-    parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt});
+    const QCommandLineOption reportOpt(QStringLiteral("report"),
+                                       QStringLiteral("Also write a JSON account of every portfolio row: its obligations "
+                                                      "with rule id and citation, or why it has none."),
+                                       QStringLiteral("FILE.json"));
+    parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk calendar")} + arguments))
         return fail(parser.errorText());
@@ -77,6 +144,9 @@ int runCalendar(const QStringList &arguments)
         return fail(error);
 
     QList<CalendarEntry> entries;
+    // One event per obligation: a portfolio may list the same entity twice (Exhibit 21 lists often do), which
+    // yields the same idempotency key and so the same UID; a calendar must not hold two events with one UID.
+    QSet<QString> exportedKeys;
     const QDate horizon = asOf.addDays(days);
     for (const RowPlan &row : plan) {
         if (row.outcome != RowOutcome::Obligations)
@@ -96,8 +166,9 @@ int runCalendar(const QStringList &arguments)
                 }
             }
             for (const Obligation &o : occurrences) {
-                if (o.dueDate > horizon)
+                if (o.dueDate > horizon || exportedKeys.contains(o.idempotencyKey()))
                     continue;
+                exportedKeys.insert(o.idempotencyKey());
                 CalendarEntry entry{o, QString()};
                 if (store.isOpen()) {
                     if (const auto task = store.task(o.idempotencyKey()); task && task->state == ExecutionState::Completed)
@@ -110,6 +181,15 @@ int runCalendar(const QStringList &arguments)
     std::sort(entries.begin(), entries.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
         return a.obligation.dueDate < b.obligation.dueDate;
     });
+    if (parser.isSet(reportOpt)) {
+        QSaveFile report(parser.value(reportOpt));
+        if (!report.open(QIODevice::WriteOnly))
+            return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
+        report.write(QJsonDocument(calendarReport(plan, rules, asOf, horizon, exportedKeys, int(entries.size())))
+                         .toJson(QJsonDocument::Indented));
+        if (!report.commit())
+            return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
+    }
     QSaveFile out(parser.value(outOpt));
     if (!out.open(QIODevice::WriteOnly))
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
@@ -127,6 +207,13 @@ int runCalendar(const QStringList &arguments)
                                   .arg(counts.rowErrors)),
                stderr);
     for (const RowPlan &row : plan) {
+        // A row with some obligations can still lack data for another rule (an anniversary rule without a
+        // formation date): say so too, so that nothing is silently left out of the calendar.
+        if (row.outcome == RowOutcome::Obligations && !row.missing.isEmpty())
+            std::fputs(qUtf8Printable(QStringLiteral("  needs data for some rules: line %1 %2 (%3): %4\n")
+                                          .arg(row.line)
+                                          .arg(row.entity.name, row.entity.jurisdiction, row.reason)),
+                       stderr);
         if (row.outcome == RowOutcome::NeedsData && row.entity.isUsDomestic())
             std::fputs(qUtf8Printable(QStringLiteral("  needs data: line %1 %2 (%3): %4\n")
                                           .arg(row.line)

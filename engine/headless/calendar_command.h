@@ -4,11 +4,16 @@
 
 namespace fd {
 
-/// `filingdesk calendar --portfolio FILE --out FILE.ics [--as-of YYYY-MM-DD] [--days N] [--cycles N] [--db FILE]`
+/// `filingdesk calendar --portfolio FILE --out FILE.ics [--as-of YYYY-MM-DD] [--days N] [--cycles N] [--db FILE]
+///  [--rules FILE] [--report FILE.json]`
 ///
 /// Exports upcoming deadlines as iCalendar (RFC 5545): every obligation due within N days (default 365) of the
 /// as-of date, the next `cycles` occurrences of each rule (default 1), confirmation numbers from the audit
-/// database when --db is given. Writes the file atomically (QSaveFile). Exit 0, or 2 on bad input.
+/// database when --db is given. Writes the file atomically (QSaveFile). Rows that need data are listed on stderr
+/// ("needs data: line L NAME (US-XX): reason"); --report writes the same account for every row as JSON
+/// (rows[].outcome obligations / needs_data / out_of_scope / row_error, with reason, missing fields, the
+/// obligations with rule id, rules version, citation and UID, and for rows a state exempts the cited
+/// "no periodic filing" rules). Exit 0, or 2 on bad input.
 int runCalendar(const QStringList &arguments);
 
 } // namespace fd

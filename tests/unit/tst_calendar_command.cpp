@@ -1,0 +1,239 @@
+// `filingdesk calendar` end to end: the real executable (FILINGDESK_CLI) on each portfolio of tests/data/portfolios
+// as of 2026-11-29, the .ics parsed by Debian's python3-icalendar, and the --report account checked so that every
+// US row has an obligation with a cited rule or an explicit reason (needs data, or a cited "no periodic filing"
+// rule).
+#include "ics_python_check.h"
+
+#include <QDir>
+#include <QFile>
+#include <QHash>
+#include <QJsonArray>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString stderrText;
+    QJsonObject report;
+    QJsonObject ics;
+    QString error;
+};
+
+Run runCalendar(const QString &portfolio, const QString &outDir, const QString &stem, const QStringList &extra = {})
+{
+    Run run;
+    const QString ics = outDir + QLatin1Char('/') + stem + QStringLiteral(".ics");
+    const QString report = outDir + QLatin1Char('/') + stem + QStringLiteral(".json");
+    QProcess p;
+    p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+            QStringList{QStringLiteral("calendar"), QStringLiteral("--portfolio"), portfolio, QStringLiteral("--out"), ics,
+                        QStringLiteral("--as-of"), QStringLiteral("2026-11-29"), QStringLiteral("--report"), report}
+                + extra);
+    if (!p.waitForFinished(120000)) {
+        run.error = QStringLiteral("filingdesk calendar did not finish: ") + p.errorString();
+        return run;
+    }
+    run.exitCode = p.exitCode();
+    run.stderrText = QString::fromUtf8(p.readAllStandardError());
+    if (run.exitCode != 0) {
+        run.error = run.stderrText;
+        return run;
+    }
+    QFile r(report);
+    if (!r.open(QIODevice::ReadOnly)) {
+        run.error = report + QStringLiteral(": not written");
+        return run;
+    }
+    run.report = QJsonDocument::fromJson(r.readAll()).object();
+    run.ics = fd::test::parseIcsWithPython(ics, &run.error);
+    return run;
+}
+
+QSet<QString> uids(const QJsonObject &ics)
+{
+    QSet<QString> out;
+    for (const QJsonValue &ev : ics.value(QStringLiteral("events")).toArray())
+        out.insert(ev.toObject().value(QStringLiteral("uid")).toString());
+    return out;
+}
+
+} // namespace
+
+class TestCalendarCommand : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY2(!qEnvironmentVariableIsEmpty("FILINGDESK_CLI"), "run through ctest (FILINGDESK_CLI)");
+        QVERIFY2(QFile::exists(qEnvironmentVariable("FILINGDESK_CLI")), "the filingdesk executable is not built");
+        QVERIFY(m_dir.isValid());
+    }
+
+    void portfolios_data()
+    {
+        QTest::addColumn<QString>("portfolio");
+        const QDir dir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR") + QStringLiteral("/tests/data/portfolios"));
+        const QStringList files = dir.entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
+        QVERIFY2(files.size() >= 5, qPrintable(dir.path() + QStringLiteral(": the five portfolios are missing")));
+        for (const QString &f : files)
+            QTest::newRow(qPrintable(f)) << dir.filePath(f);
+    }
+
+    void portfolios()
+    {
+        QFETCH(QString, portfolio);
+        const QString stem = QFileInfo(portfolio).completeBaseName();
+        const Run run = runCalendar(portfolio, m_dir.path(), stem);
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QCOMPARE(run.exitCode, 0);
+
+        // The calendar opens in an independent implementation, with one VEVENT per obligation in the horizon.
+        QCOMPARE(run.ics.value(QStringLiteral("errors")).toArray().size(), 0);
+        const QJsonArray events = run.ics.value(QStringLiteral("events")).toArray();
+        QCOMPARE(events.size(), run.report.value(QStringLiteral("events")).toInt());
+        const QString rulesVersion = run.report.value(QStringLiteral("rules_version")).toString();
+        QVERIFY(!rulesVersion.isEmpty());
+
+        QSet<QString> calendarUids;
+        QHash<QString, QString> uidOwner; // UID -> entity id: the same entity listed twice shares its obligations
+        int usRows = 0;
+        for (const QJsonValue &v : run.report.value(QStringLiteral("rows")).toArray()) {
+            const QJsonObject row = v.toObject();
+            const QString where = QStringLiteral("line %1 %2 (%3)")
+                                      .arg(row.value(QStringLiteral("line")).toInt())
+                                      .arg(row.value(QStringLiteral("name")).toString(),
+                                           row.value(QStringLiteral("jurisdiction")).toString());
+            const QString outcome = row.value(QStringLiteral("outcome")).toString();
+            const QString reason = row.value(QStringLiteral("reason")).toString();
+            QVERIFY2(outcome != QLatin1String("row_error"), qPrintable(where + QStringLiteral(": ") + reason));
+            for (const QJsonValue &ov : row.value(QStringLiteral("obligations")).toArray()) {
+                const QJsonObject o = ov.toObject();
+                QVERIFY2(!o.value(QStringLiteral("rule_id")).toString().isEmpty(), qPrintable(where));
+                QVERIFY2(!o.value(QStringLiteral("citation")).toString().isEmpty(), qPrintable(where + QStringLiteral(": uncited obligation")));
+                QCOMPARE(o.value(QStringLiteral("rules_version")).toString(), rulesVersion);
+                if (o.value(QStringLiteral("in_calendar")).toBool()) {
+                    const QString uid = o.value(QStringLiteral("uid")).toString();
+                    const QString entityId = row.value(QStringLiteral("entity_id")).toString();
+                    QVERIFY2(uidOwner.value(uid, entityId) == entityId,
+                             qPrintable(where + QStringLiteral(": UID shared by two entities: ") + uid));
+                    uidOwner.insert(uid, entityId);
+                    calendarUids.insert(uid);
+                }
+            }
+            // A needs-data row says why, whatever its jurisdiction, and is listed on stderr.
+            if (outcome == QLatin1String("needs_data")) {
+                QVERIFY2(!reason.isEmpty(), qPrintable(where));
+                QVERIFY2(!row.value(QStringLiteral("missing")).toArray().isEmpty(), qPrintable(where));
+            }
+            if (!row.value(QStringLiteral("jurisdiction")).toString().startsWith(QLatin1String("US-")))
+                continue;
+            ++usRows;
+            if (outcome == QLatin1String("obligations")) {
+                QVERIFY2(!row.value(QStringLiteral("obligations")).toArray().isEmpty(), qPrintable(where));
+            } else if (outcome == QLatin1String("needs_data")) {
+                QVERIFY2(run.stderrText.contains(QStringLiteral("needs data: line %1 ").arg(row.value(QStringLiteral("line")).toInt())),
+                         qPrintable(where + QStringLiteral(": not reported on stderr")));
+            } else {
+                // No obligation and no missing data: only when the state's rules say there is no periodic filing
+                // for this entity type, with a citation, or the entity is not active.
+                QCOMPARE(outcome, QStringLiteral("out_of_scope"));
+                const QJsonArray noFiling = row.value(QStringLiteral("no_filing_rules")).toArray();
+                QVERIFY2(!noFiling.isEmpty() || reason.contains(QStringLiteral("status")),
+                         qPrintable(where + QStringLiteral(": no obligation and no cited reason: ") + reason));
+                for (const QJsonValue &nf : noFiling)
+                    QVERIFY2(!nf.toObject().value(QStringLiteral("citation")).toString().isEmpty(), qPrintable(where));
+            }
+        }
+        QVERIFY2(usRows > 0, "the portfolio has US rows");
+
+        // Every VEVENT is one of the report's obligations, once (unique UIDs), all-day, cited by rule and version,
+        // with alarms.
+        QCOMPARE(uids(run.ics), calendarUids);
+        QCOMPARE(int(uids(run.ics).size()), int(events.size()));
+        for (const QJsonValue &v : events) {
+            const QJsonObject ev = v.toObject();
+            QVERIFY(ev.value(QStringLiteral("dtstart_is_date")).toBool());
+            QCOMPARE(ev.value(QStringLiteral("dtstart_value")).toString(), QStringLiteral("DATE"));
+            QVERIFY(ev.value(QStringLiteral("dtstart")).toString() >= QStringLiteral("2026-11-29"));
+            QVERIFY(ev.value(QStringLiteral("dtstart")).toString() <= QStringLiteral("2027-11-29"));
+            QVERIFY(!ev.value(QStringLiteral("rule")).toString().isEmpty());
+            QCOMPARE(ev.value(QStringLiteral("rules_version")).toString(), rulesVersion);
+            QVERIFY(!ev.value(QStringLiteral("alarms")).toArray().isEmpty());
+            QVERIFY(ev.value(QStringLiteral("description")).toString().contains(QStringLiteral("Source: ")));
+        }
+
+        // A second export gives the same UIDs, so calendars update instead of duplicating.
+        const Run again = runCalendar(portfolio, m_dir.path(), stem + QStringLiteral("-again"));
+        QVERIFY2(again.error.isEmpty(), qPrintable(again.error));
+        QCOMPARE(uids(again.ics), uids(run.ics));
+    }
+
+    // A FilingDesk-format portfolio: formation dates, authorized shares, rows that need data, a state with no
+    // periodic filing, several cycles and a longer horizon.
+    void filingDeskPortfolio()
+    {
+        const QString path = m_dir.filePath(QStringLiteral("fd.csv"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein,"
+                "fiscal_year_end,authorized_shares\n"
+                "E1,\"Acme, Inc.\",corporation,DE,2010-05-04,CSC,active,3,,,10000000\n"
+                "E2,Société Générale Holdings LLC,llc,NY,,CSC,active,2,,,\n"
+                "E3,Capitol; Holdings LLC,llc,DC,2023-05-10,CSC,active,2,,,\n"
+                "E4,Buckeye Corp,corporation,OH,2001-01-01,CSC,active,1,,,\n"
+                "E5,Dormant Corp,corporation,TX,2001-01-01,CSC,dissolved,1,,,\n");
+        f.close();
+
+        const Run run = runCalendar(path, m_dir.path(), QStringLiteral("fd"),
+                                    {QStringLiteral("--cycles"), QStringLiteral("3"), QStringLiteral("--days"), QStringLiteral("1200")});
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QCOMPARE(run.ics.value(QStringLiteral("errors")).toArray().size(), 0);
+        const QJsonArray rows = run.report.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), 5);
+        auto row = [&](int i) { return rows.at(i).toObject(); };
+        QCOMPARE(row(0).value(QStringLiteral("outcome")).toString(), QStringLiteral("obligations"));
+        QCOMPARE(row(0).value(QStringLiteral("obligations")).toArray().first().toObject().value(QStringLiteral("fee_cents")).toInteger(),
+                 qint64(8516500 + 5000)); // $85,165 authorized-shares tax + $50 report fee
+        QCOMPARE(row(1).value(QStringLiteral("outcome")).toString(), QStringLiteral("needs_data"));
+        QCOMPARE(row(1).value(QStringLiteral("missing")).toArray(), (QJsonArray{QStringLiteral("formation_date")}));
+        QVERIFY(run.stderrText.contains(QStringLiteral("needs data: line 3 Société Générale Holdings LLC (US-NY)")));
+        QCOMPARE(row(2).value(QStringLiteral("outcome")).toString(), QStringLiteral("obligations"));
+        QCOMPARE(row(2).value(QStringLiteral("obligations")).toArray().first().toObject().value(QStringLiteral("due")).toString(),
+                 QStringLiteral("2028-04-01")); // D.C.: formed 2023 -> 2024, 2026, 2028
+        QCOMPARE(row(3).value(QStringLiteral("outcome")).toString(), QStringLiteral("out_of_scope"));
+        QCOMPARE(row(3).value(QStringLiteral("no_filing_rules")).toArray().size(), 1);
+        QCOMPARE(row(4).value(QStringLiteral("outcome")).toString(), QStringLiteral("out_of_scope"));
+
+        // Three cycles each within 1,200 days: Delaware 2027, 2028, 2029 (March 1) and D.C. 2028 and 2030 (only
+        // 2028 is within the horizon). Each cycle is its own event with its own UID.
+        QStringList starts;
+        for (const QJsonValue &v : run.ics.value(QStringLiteral("events")).toArray())
+            starts.append(v.toObject().value(QStringLiteral("dtstart")).toString());
+        starts.sort();
+        QCOMPARE(starts, (QStringList{QStringLiteral("2027-03-01"), QStringLiteral("2028-03-01"), QStringLiteral("2028-04-01"),
+                                      QStringLiteral("2029-03-01")}));
+        QCOMPARE(uids(run.ics).size(), 4);
+    }
+
+    void badArguments()
+    {
+        QProcess p;
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        QVERIFY(QString::fromUtf8(p.readAllStandardError()).contains(QStringLiteral("--out")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCalendarCommand)
+#include "tst_calendar_command.moc"
