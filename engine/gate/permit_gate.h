@@ -65,6 +65,9 @@ public:
     virtual void refreshUsage(const QStringList &jurisdictions) = 0;
     /// Lease of a permit in ms (the crash backstop).
     virtual qint64 leaseMs() const = 0;
+    /// Waits (bounded by `timeoutMs`, running the calling thread's event loop) until releases already sent are
+    /// confirmed, so that a clean shutdown hands its permits back instead of leaving them to the lease.
+    virtual void drain(int timeoutMs) { Q_UNUSED(timeoutMs); }
 
 Q_SIGNALS:
     void permitGranted(quint64 requestId, const QString &token);

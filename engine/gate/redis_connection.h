@@ -66,6 +66,8 @@ public:
     void stop();
     bool isConnected() const { return m_ready; }
     QString lastError() const { return m_lastError; }
+    /// Commands sent and not yet answered.
+    int pendingCount() const { return int(m_inFlight.size()); }
 
     /// Sends a command; `callback` is called exactly once, with ok=false if it cannot be answered.
     void command(const QList<QByteArray> &argv, Callback callback);

@@ -3,6 +3,7 @@
 #include "engine/gate/gate_scripts.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QCryptographicHash>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -222,6 +223,21 @@ void RedisPermitGate::releasePermit(const QString &jurisdiction, const QString &
                        qCWarning(lcGate) << "release of" << token.left(8) << "on" << setKey
                                          << "not confirmed; the lease will reclaim it:" << reply.errorText();
                });
+}
+
+void RedisPermitGate::drain(int timeoutMs)
+{
+    if (!m_commands->isConnected() || m_commands->pendingCount() == 0)
+        return;
+    QEventLoop loop;
+    QTimer poll;
+    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
+        if (m_commands->pendingCount() == 0 || !m_commands->isConnected())
+            loop.quit();
+    });
+    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
+    poll.start(10);
+    loop.exec(QEventLoop::ExcludeUserInputEvents);
 }
 
 void RedisPermitGate::renewAll()

@@ -38,6 +38,7 @@ public:
     bool isBlind() const override { return m_blind; }
     void refreshUsage(const QStringList &jurisdictions) override;
     qint64 leaseMs() const override { return m_leaseMs; }
+    void drain(int timeoutMs) override;
 
     /// Counters for logs and tests.
     int grantedCount() const { return m_granted; }
