@@ -54,6 +54,7 @@ Engine::Engine(QObject *parent)
 
 Engine::~Engine()
 {
+    m_started = false; // see shutdown(): aborted requests are not outcomes
     if (m_registry)
         m_registry->abortAll();
     delete m_gate;
@@ -576,6 +577,11 @@ void Engine::releasePermit(const QString &key)
 
 void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
 {
+    if (!m_started) {
+        if (m_track.value(key).stage == Stage::InFlight)
+            releasePermit(key);
+        return; // aborted by shutdown(): the task stays as persisted (DISPATCHING)
+    }
     FilingTask &task = m_tasks[key];
     Track &track = m_track[key];
     releasePermit(key);
@@ -621,6 +627,13 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
 {
+    if (!m_started) {
+        // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The connection is
+        // closed, so the permit goes back (best effort; the lease reclaims it otherwise).
+        if (m_track.value(key).stage == Stage::InFlight)
+            releasePermit(key);
+        return;
+    }
     FilingTask &task = m_tasks[key];
     if (m_track[key].stage == Stage::InFlight)
         releasePermit(key);
@@ -898,6 +911,10 @@ void Engine::publishAllTasks()
 void Engine::shutdown()
 {
     m_paused = true;
+    // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks are
+    // ignored, so those tasks stay DISPATCHING on disk and are looked up on the next start instead of being
+    // recorded as a transient failure (which would spend an attempt and re-send them blind).
+    m_started = false;
     if (m_registry)
         m_registry->abortAll();
     flushDirty();
