@@ -256,7 +256,10 @@ void RedisConnection::onDisconnect(int status)
     retireAdapter();
     // Pending replies were already failed by hiredis (callbacks with a null reply).
     m_inFlight.clear();
-    qCWarning(lcRedis) << "lost" << m_endpoint.redacted() << ":" << reason;
+    if (m_running)
+        qCWarning(lcRedis) << "lost" << m_endpoint.redacted() << ":" << reason;
+    else
+        qCInfo(lcRedis) << "closed" << m_endpoint.redacted();
     if (wasReady)
         Q_EMIT disconnected(reason);
     if (m_running)
