@@ -46,6 +46,15 @@ public:
     ChildProcess(const ChildProcess &) = delete;
     ChildProcess &operator=(const ChildProcess &) = delete;
 
+    /// Adds "NAME=VALUE" to the child's environment (before start()).
+    void setEnv(const QString &name, const QString &value)
+    {
+        QProcessEnvironment env = m_process.processEnvironment().isEmpty() ? QProcessEnvironment::systemEnvironment()
+                                                                           : m_process.processEnvironment();
+        env.insert(name, value);
+        m_process.setProcessEnvironment(env);
+    }
+
     bool start(const QString &program, const QStringList &args, int timeoutMs = 10000)
     {
         m_process.setProgram(program);

@@ -116,6 +116,9 @@ void TestFleetGate::enginesAndReferenceWorkerShareOneCap()
     const QJsonObject stats = sandbox.stats();
     QVERIFY(!stats.isEmpty());
     const qint64 maxInFlight = sandboxCounter(stats, kDelaware, QStringLiteral("max_in_flight"));
+    qInfo().noquote() << "US-DE: max_in_flight" << maxInFlight << "accepted"
+                      << sandboxCounter(stats, kDelaware, QStringLiteral("accepted")) << "; reference worker:"
+                      << reference.standardOutput().trimmed();
     QVERIFY2(maxInFlight <= kCap, qPrintable(QStringLiteral("US-DE max_in_flight %1 > cap %2").arg(maxInFlight).arg(kCap)));
     QVERIFY2(maxInFlight >= 2, "the fleet never ran Delaware requests concurrently: the test proves nothing");
     QCOMPARE(sandboxCounter(stats, kDelaware, QStringLiteral("rejected.cap")), 0);

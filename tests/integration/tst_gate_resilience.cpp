@@ -215,6 +215,9 @@ void TestGateResilience::staleLeaseIsReclaimedAfterTheLease()
     sinceStale.start();
 
     ChildProcess run;
+    // Headless runs keep the log to progress lines; the gate's info line about reclaimed permits is the evidence.
+    run.setEnv(QStringLiteral("QT_LOGGING_RULES"),
+               QStringLiteral("filingdesk.*.debug=false;filingdesk.*.info=false;filingdesk.gate.info=true"));
     QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("stale.sqlite"))
                          + QStringList{QStringLiteral("--config"), config}));
     // Fail closed while the dead holder's lease runs: no Delaware request reaches the registry before it ends.
