@@ -91,7 +91,8 @@ void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool i
     reply->deleteLater();
     RegistryOutcome out;
     out.traceId = traceId;
-    out.body = reply->readAll();
+    // An aborted reply (shutdown, timeout) is closed: reading it would only print a QIODevice warning.
+    out.body = reply->isOpen() ? reply->readAll() : QByteArray();
     out.httpStatus = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
     const QJsonObject json = QJsonDocument::fromJson(out.body).object();
     const QJsonObject error = json.value(QStringLiteral("error")).toObject();

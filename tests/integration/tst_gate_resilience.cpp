@@ -68,6 +68,7 @@ private Q_SLOTS:
     void scriptFlushMidBatchIsSurvived();
     void staleLeaseIsReclaimedAfterTheLease();
     void killedReferenceHolderIsReclaimed();
+    void deadlineExitHandsPermitsBack();
 
 private:
     QStringList runArgs(const QString &registry, const QString &redisUrl, const QString &db) const;
@@ -275,6 +276,31 @@ void TestGateResilience::killedReferenceHolderIsReclaimed()
     checkCompleted(run, sandbox);
     for (const QJsonValue &token : held)
         QVERIFY(isNil(redis.cli({QStringLiteral("ZSCORE"), kPermitSet, token.toString()})));
+}
+
+void TestGateResilience::deadlineExitHandsPermitsBack()
+{
+    // A run that stops at its --deadline with requests in flight must return its permits on the way out: the lease
+    // is the crash backstop, not the way a clean exit gives capacity back to the fleet.
+    RedisServer redis;
+    QVERIFY2(redis.start(), qPrintable(redis.errorString()));
+    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap), QStringLiteral("--latency-ms"),
+                            QStringLiteral("400:500")});
+    QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
+    ChildProcess run;
+    run.setEnv(QStringLiteral("QT_LOGGING_RULES"), QString());
+    QStringList args = runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("deadline.sqlite"));
+    args[args.indexOf(QStringLiteral("--deadline")) + 1] = QStringLiteral("2");
+    QVERIFY(run.startRun(args + QStringList{QStringLiteral("--quiet")}));
+    QVERIFY2(run.waitFinished(60000), qPrintable(run.describe()));
+    QVERIFY2(run.exitCode() == 1, qPrintable(run.describe()));
+    QVERIFY2(!run.json().value(QLatin1String("finished")).toBool(true), run.standardOutput().constData());
+    // Requests were in flight when it stopped (each takes 400-500 ms and the cap was busy the whole time) ...
+    QVERIFY(delawareRequests(sandbox) < 48);
+    // ... and yet nothing of it is left in the permit set, and the exit said only what the operator needs.
+    QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kPermitSet}), QStringLiteral("0"));
+    const QStringList lines = run.standardError().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    QVERIFY2(lines.size() == 1 && lines.first().contains(QLatin1String("deadline of 2 s reached")), qPrintable(run.describe()));
 }
 
 QTEST_GUILESS_MAIN(TestGateResilience)
