@@ -18,7 +18,7 @@ int AuditModel::columnCount(const QModelIndex &parent) const
 
 QVariant AuditModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const AuditEntry &e = m_entries.at(index.row());
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {

@@ -57,7 +57,7 @@ bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const
 
 Qt::ItemFlags ObligationModel::flags(const QModelIndex &index) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
     if (isEditableRow(m_rows.at(index.row()), index.column()))
@@ -171,7 +171,7 @@ QVariant ObligationModel::sortData(const ObligationRow &row, int column) const
 
 QVariant ObligationModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const ObligationRow &row = m_rows.at(index.row());
     switch (role) {
@@ -260,7 +260,7 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
 
 bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole || !checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (role != Qt::EditRole || !index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return false;
     const ObligationRow &row = m_rows.at(index.row());
     if (!isEditableRow(row, index.column()))

@@ -105,7 +105,7 @@ QVariant PermitModel::holderData(const Group &group, const Holder &holder, int c
 
 QVariant PermitModel::data(const QModelIndex &index, int role) const
 {
-    if (!checkIndex(index, CheckIndexOption::IndexIsValid))
+    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return QVariant();
     if (index.internalId() == kTopLevel)
         return groupData(m_groups.at(index.row()), index.column(), role);
