@@ -565,7 +565,8 @@ void Engine::releasePermit(const QString &key)
     Track &track = m_track[key];
     const FilingTask &task = m_tasks[key];
     if (!track.token.isEmpty()) {
-        m_gate->releasePermit(task.obligation.jurisdiction, track.token);
+        if (m_gate) // gone after shutdown(); the lease reclaims what could not be handed back
+            m_gate->releasePermit(task.obligation.jurisdiction, track.token);
         track.token.clear();
     }
     if (track.stage == Stage::InFlight) {
@@ -895,7 +896,8 @@ void Engine::refreshUsage()
         jurisdictions.insert(it.key());
     QStringList list = jurisdictions.values();
     list.sort();
-    m_gate->refreshUsage(list);
+    if (m_gate)
+        m_gate->refreshUsage(list);
 }
 
 void Engine::queryAudit(const AuditQuery &query)
@@ -918,6 +920,11 @@ void Engine::shutdown()
     if (m_registry)
         m_registry->abortAll();
     flushDirty();
+    if (m_gate) {
+        m_gate->drain(2000);
+        // Stop renewing, reconnecting and waking up now: nothing of this engine may hold or ask for permits.
+        delete m_gate;
+    }
     m_store.close();
     Q_EMIT stopped();
 }

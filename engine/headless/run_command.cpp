@@ -3,6 +3,7 @@
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
 #include "engine/headless/sandbox_launcher.h"
+#include "engine/import/portfolio_importer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -99,6 +100,10 @@ int runHeadless(const QStringList &arguments)
     const QString portfolio = parser.value(portfolioOpt);
     if (!QFileInfo(portfolio).isFile())
         return badInput(QStringLiteral("%1: no such file").arg(portfolio));
+    // A file that cannot be read at all is bad input: refuse it before the audit database is opened or Redis is
+    // contacted, so that a typo never resumes unfinished work of an earlier run.
+    if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
+        return badInput(precheck.fileError);
     QDate asOf = QDate::currentDate();
     if (parser.isSet(asOfOpt)) {
         asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
