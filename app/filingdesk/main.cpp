@@ -1,11 +1,41 @@
-// FilingDesk: `filingdesk` opens the operator console; `filingdesk run ...` and `filingdesk calendar ...` run headless.
+// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...` and `filingdesk calendar ...`
+// run headless. The console accepts --portfolio, --as-of, --sandbox, --registry, --redis, --limit (see --help) so
+// that a demo can open it ready to launch.
 #include "engine/headless/calendar_command.h"
 #include "engine/headless/run_command.h"
 #include "ui/console.h"
+#include "ui/session/console_options.h"
 
 #include <QApplication>
 #include <QCoreApplication>
 #include <QLoggingCategory>
+
+#include <cstdio>
+
+namespace {
+
+bool wantsHelp(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "--help" || arg == "-h" || arg == "--help-all")
+            return true;
+    }
+    return false;
+}
+
+/// On X11/Wayland systems without a display, QApplication would abort; say what to do instead.
+bool hasDisplay()
+{
+#if defined(Q_OS_LINUX) || defined(Q_OS_FREEBSD)
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
+        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+#else
+    return true;
+#endif
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -14,16 +44,27 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
     // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for operators.
-    const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar");
-    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
-        // Headless commands print their own progress lines; the engine's info log would only repeat them.
-        QLoggingCategory::setFilterRules(headless ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
-                                                  : QStringLiteral("filingdesk.*.debug=false"));
-    }
-    if (headless) {
+    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
+        QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
+    if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
         QCoreApplication app(argc, argv);
         const QStringList rest = app.arguments().mid(2);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
+    }
+    if (wantsHelp(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        fd::ui::ConsoleOptions options;
+        QString error;
+        bool helpShown = false;
+        fd::ui::ConsoleOptions::parse(app.arguments().mid(1), &options, &error, &helpShown);
+        return helpShown ? 0 : 2;
+    }
+    if (!hasDisplay()) {
+        std::fputs("filingdesk: no display for the console (DISPLAY and WAYLAND_DISPLAY are unset).\n"
+                   "  Headless: filingdesk run --portfolio FILE [--sandbox] ...   (filingdesk run --help)\n"
+                   "  Or: QT_QPA_PLATFORM=offscreen filingdesk ...\n",
+                   stderr);
+        return 2;
     }
     QApplication app(argc, argv);
     return fd::ui::runConsole(app);
