@@ -54,7 +54,8 @@ QVariant PermitModel::groupData(const Group &group, int column, int role) const
     if (role == Qt::DisplayRole) {
         switch (column) {
         case NameColumn: return u.jurisdiction;
-        case InUseColumn: return tr("%1 / %2").arg(u.inUse).arg(u.cap);
+        case InUseColumn:
+            return u.inUse < 0 ? tr("? / %1 (unknown: gate blind)").arg(u.cap) : tr("%1 / %2").arg(u.inUse).arg(u.cap);
         case LeaseColumn: return tr("lease %1 s").arg(u.leaseMs / 1000.0, 0, 'f', 1);
         default: return QVariant();
         }

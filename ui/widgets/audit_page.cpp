@@ -98,7 +98,8 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     m_table->setColumnWidth(AuditModel::KeyColumn, 140);
     m_table->setColumnWidth(AuditModel::EntityColumn, 170);
     m_table->setColumnWidth(AuditModel::TransitionColumn, 220);
-    m_table->setColumnWidth(AuditModel::ReasonColumn, 220);
+    m_table->setColumnWidth(AuditModel::ReasonColumn, 260);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
     auto *row1 = new QHBoxLayout;
     row1->addWidget(m_text, 2);

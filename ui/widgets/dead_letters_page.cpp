@@ -48,6 +48,9 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     m_table->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
     m_table->setColumnWidth(DeadLetterModel::CodeColumn, 170);
+    m_table->setColumnWidth(DeadLetterModel::TraceIdColumn, 290);
+    m_table->setColumnWidth(DeadLetterModel::UpdatedColumn, 150);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
     m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
     m_detail->setAccessibleName(tr("Dead letter detail: raw response body and payload"));

@@ -50,6 +50,9 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_table->setColumnWidth(ExceptionModel::KindColumn, 190);
     m_table->setColumnWidth(ExceptionModel::CodeColumn, 190);
     m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);
+    m_table->setColumnWidth(ExceptionModel::KindColumn, 170);
+    m_table->setColumnWidth(ExceptionModel::CodeColumn, 220);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
     m_detail->setObjectName(QStringLiteral("exceptionDetail"));
     m_detail->setAccessibleName(tr("Exception detail: rule, citation, reason, payload"));

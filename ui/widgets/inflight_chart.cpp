@@ -2,6 +2,8 @@
 
 #include <QChart>
 #include <QDateTimeAxis>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QValueAxis>
@@ -21,7 +23,7 @@ InFlightChart::InFlightChart(QWidget *parent)
     setObjectName(QStringLiteral("inFlightChart"));
     setAccessibleName(tr("Permits in flight over the last %n minute(s)", nullptr, windowMinutes));
     auto *c = new QChart;
-    c->setTitle(tr("Permits in flight (fleet-wide), last %n minute(s)", nullptr, windowMinutes));
+    c->setTitle(tr("Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap", nullptr, windowMinutes));
     c->legend()->setAlignment(Qt::AlignRight);
     m_time->setFormat(QStringLiteral("HH:mm:ss"));
     m_time->setTitleText(tr("time"));
@@ -55,6 +57,9 @@ InFlightChart::Lines &InFlightChart::linesFor(const QString &jurisdiction, int c
         s->attachAxis(m_time);
         s->attachAxis(m_count);
     }
+    // Caps are drawn but not listed: the legend names jurisdictions, the dashed line of the same colour is its cap.
+    for (QLegendMarker *marker : chart()->legend()->markers(lines.cap))
+        marker->setVisible(false);
     return *m_lines.insert(jurisdiction, lines);
 }
 
@@ -64,8 +69,8 @@ void InFlightChart::addSample(const QList<JurisdictionUsage> &usage, const QDate
     const qreal oldest = qreal(at.addSecs(-60 * windowMinutes).toMSecsSinceEpoch());
     for (const JurisdictionUsage &u : usage) {
         // Only jurisdictions that were ever busy get a line; a portfolio touches dozens that never are.
-        if (u.inUse == 0 && !m_lines.contains(u.jurisdiction))
-            continue;
+        if (u.inUse < 0 || (u.inUse == 0 && !m_lines.contains(u.jurisdiction)))
+            continue; // < 0: unknown (gate blind); nothing is plotted rather than a made-up value
         Lines &lines = linesFor(u.jurisdiction, int(m_lines.size()));
         lines.inFlight->append(x, u.inUse);
         lines.cap->append(x, u.cap);
@@ -80,8 +85,14 @@ void InFlightChart::addSample(const QList<JurisdictionUsage> &usage, const QDate
                 s->removePoints(0, drop);
         }
     }
-    m_time->setRange(at.addSecs(-60 * windowMinutes).toLocalTime(), at.toLocalTime());
+    // The axis spans what has been seen (at least a minute, at most the window), so a young chart is readable.
+    if (!m_firstSample.isValid())
+        m_firstSample = at;
+    const QDateTime start = qMax(qMin(m_firstSample, at.addSecs(-60)), at.addSecs(-60 * windowMinutes));
+    m_time->setRange(start.toLocalTime(), at.toLocalTime());
     m_count->setRange(0, m_maxSeen + 1);
+    // One tick per permit while that stays readable, so the labels are the integers they claim to be.
+    m_count->setTickCount(m_maxSeen + 1 <= 12 ? m_maxSeen + 2 : 7);
 }
 
 int InFlightChart::latestValue(const QString &jurisdiction) const

@@ -3,6 +3,7 @@
 #include "engine/gate/permit_gate.h"
 
 #include <QChartView>
+#include <QDateTime>
 #include <QHash>
 
 class QDateTimeAxis;
@@ -36,6 +37,7 @@ private:
     QValueAxis *m_count;
     QHash<QString, Lines> m_lines;
     int m_maxSeen = 1;
+    QDateTime m_firstSample;
 };
 
 } // namespace fd::ui

@@ -91,7 +91,11 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_tray = new QSystemTrayIcon(windowIcon(), this);
     m_tray->setToolTip(tr("FilingDesk"));
     m_notifier->useTrayIfAvailable(m_tray);
-    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text) { showNotice(text); });
+    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text) {
+        // The latest news, and what is waiting for a person altogether.
+        showNotice(tr("%1. Waiting for a person: %2 halt(s)/exception(s), %3 dead letter(s).")
+                       .arg(text).arg(m_exceptions->rowCount()).arg(m_deadLetters->rowCount()));
+    });
 
     m_usageTimer.setInterval(1000);
     connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
@@ -467,6 +471,18 @@ void MainWindow::refreshAudit()
 void MainWindow::showSettings()
 {
     auto *dialog = new SettingsDialog(m_settings.get(), m_secrets, this);
+    QStringList overrides;
+    if (m_options.redisUrlGiven)
+        overrides << tr("Redis %1").arg(m_options.redisUrl.isEmpty() ? tr("(none: in-process gate)") : m_options.redisUrl);
+    if (m_options.registryUrl.isValid())
+        overrides << tr("registry %1").arg(m_options.registryUrl.toString());
+    if (!m_options.limits.isEmpty())
+        overrides << tr("ceilings %1").arg(m_options.limits.join(QStringLiteral(", ")));
+    if (!m_options.dbPath.isEmpty())
+        overrides << tr("audit database %1").arg(m_options.dbPath);
+    if (!overrides.isEmpty())
+        dialog->setSessionNote(tr("This session runs with command-line options that override the saved settings (not "
+                                  "saved): %1. Below are the saved settings.").arg(overrides.join(QStringLiteral("; "))));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

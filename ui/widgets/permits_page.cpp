@@ -30,12 +30,17 @@ PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
     m_tree->setAlternatingRowColors(true);
     m_tree->setUniformRowHeights(true);
     m_tree->header()->setStretchLastSection(true);
-    m_tree->setColumnWidth(PermitModel::NameColumn, 180);
-    m_tree->setColumnWidth(PermitModel::InUseColumn, 110);
-    m_tree->setColumnWidth(PermitModel::AgeColumn, 90);
-    m_tree->setColumnWidth(PermitModel::LeaseColumn, 120);
-    m_tree->setColumnWidth(PermitModel::HostColumn, 140);
-    m_tree->setColumnWidth(PermitModel::EntityColumn, 300);
+    // A reset (the set of jurisdictions changed) recreates the header sections: widths are applied again.
+    auto applyWidths = [this] {
+        m_tree->setColumnWidth(PermitModel::NameColumn, 180);
+        m_tree->setColumnWidth(PermitModel::InUseColumn, 210);
+        m_tree->setColumnWidth(PermitModel::AgeColumn, 90);
+        m_tree->setColumnWidth(PermitModel::LeaseColumn, 120);
+        m_tree->setColumnWidth(PermitModel::HostColumn, 140);
+        m_tree->setColumnWidth(PermitModel::EntityColumn, 300);
+    };
+    applyWidths();
+    connect(model, &QAbstractItemModel::modelReset, m_tree, applyWidths);
     // Busy jurisdictions open by themselves so the holders are in view without clicking.
     connect(model, &QAbstractItemModel::rowsInserted, m_tree, [this](const QModelIndex &group) {
         if (group.isValid())

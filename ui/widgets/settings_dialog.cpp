@@ -57,6 +57,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     , m_retryMaxMs(spin(QStringLiteral("settingsRetryMaxMs"), 10, 86400000, tr(" ms"), this))
     , m_error(new QLabel(this))
     , m_secretStatus(new QLabel(this))
+    , m_sessionNote(new QLabel(this))
 {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("FilingDesk settings"));
@@ -127,6 +128,10 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     m_secretStatus->setText(tr("Secrets are kept in the system keychain (service \"%1\"), never in the settings file.")
                                 .arg(secrets->service()));
     auto *note = new QLabel(tr("Changes apply the next time the console starts its engine."), this);
+    m_sessionNote->setObjectName(QStringLiteral("settingsSessionNote"));
+    m_sessionNote->setWordWrap(true);
+    m_sessionNote->setStyleSheet(QStringLiteral("background: #e3f2fd; padding: 4px;"));
+    m_sessionNote->hide();
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Save)->setObjectName(QStringLiteral("settingsSaveButton"));
@@ -141,6 +146,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     columns->addLayout(left);
     columns->addWidget(registry, 1);
     auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_sessionNote);
     layout->addLayout(columns);
     layout->addWidget(m_secretStatus);
     layout->addWidget(m_error);
@@ -280,6 +286,12 @@ void SettingsDialog::setSecretStatus(const QString &text, bool error)
     m_secretStatus->setText(text);
     m_secretStatus->setStyleSheet(error ? QStringLiteral("color: white; background: #b00020; font-weight: bold; padding: 4px;")
                                         : QString());
+}
+
+void SettingsDialog::setSessionNote(const QString &note)
+{
+    m_sessionNote->setText(note);
+    m_sessionNote->setVisible(!note.isEmpty());
 }
 
 QString SettingsDialog::secretStatus() const

@@ -29,6 +29,8 @@ public:
     /// The configuration the fields describe (secrets empty).
     EngineConfig config() const;
     QString secretStatus() const;
+    /// Shows what this session runs with when command-line options override the saved settings.
+    void setSessionNote(const QString &note);
 
 public Q_SLOTS:
     /// Validates, writes the settings file, then the changed secrets to the keychain; closes on success.
@@ -60,6 +62,7 @@ private:
     QSpinBox *m_retryMaxMs;
     QLabel *m_error;
     QLabel *m_secretStatus;
+    QLabel *m_sessionNote;
     int m_secretJobs = 0;
     bool m_secretFailed = false;
     QString m_dbPath;

@@ -1,0 +1,182 @@
+// Takes the console's screenshots for docs/screenshots/ under a real X server (Xvfb), the way an operator would
+// see it: a real portfolio, a private redis-server (fleet gate, US-DE capped at 4), the sandbox registry with
+// latency and seeded failures. Not a test; run by hand:
+//   Xvfb :99 -screen 0 1600x1000x24 &  DISPLAY=:99 FILINGDESK_SANDBOX=... console_screenshots OUTDIR PORTFOLIO
+// Each view is captured with `import -window root OUTDIR/<view>.png`.
+#include "support/redis_server.h"
+#include "support/sandbox_process.h"
+#include "ui/models/dead_letter_model.h"
+#include "ui/models/exception_model.h"
+#include "ui/models/item_roles.h"
+#include "ui/settings/console_settings.h"
+#include "ui/widgets/batch_panel.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/reason_provider.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QLoggingCategory>
+#include <QProcess>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QTreeView>
+
+#include <cstdio>
+
+using namespace fd;
+using namespace fd::ui;
+
+namespace {
+
+class FixedReasons : public ReasonProvider
+{
+public:
+    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override
+    {
+        if (request.action == QLatin1String("batch_launch"))
+            return QStringLiteral("February franchise tax run");
+        if (request.action == QLatin1String("batch_pause"))
+            return QStringLiteral("Registry maintenance notice: holding new submissions");
+        if (request.action == QLatin1String("replay"))
+            return QStringLiteral("Officer list corrected with the client");
+        if (request.action == QLatin1String("resolve_requeue"))
+            return QStringLiteral("Registered agent renewed, confirmed by phone");
+        return QStringLiteral("Operator decision");
+    }
+};
+
+void say(const QString &text)
+{
+    std::fprintf(stderr, "screenshots: %s\n", qPrintable(text));
+}
+
+bool waitFor(const std::function<bool()> &condition, int timeoutMs)
+{
+    return QTest::qWaitFor(condition, timeoutMs);
+}
+
+void capture(const QString &dir, const QString &name)
+{
+    QTest::qWait(700); // let the window repaint
+    const QString path = QDir(dir).filePath(name + QStringLiteral(".png"));
+    const int rc = QProcess::execute(QStringLiteral("import"), {QStringLiteral("-window"), QStringLiteral("root"), path});
+    say(QStringLiteral("%1 -> %2 (import rc %3)").arg(name, path).arg(rc));
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
+    QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
+    QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
+    if (app.arguments().size() < 3) {
+        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO"));
+        return 2;
+    }
+    const QString out = app.arguments().at(1);
+    QDir().mkpath(out);
+    QTemporaryDir work;
+
+    test::RedisServer redis;
+    if (!redis.start()) {
+        say(redis.errorString());
+        return 1;
+    }
+    test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("1200:2600"), QStringLiteral("--seed"),
+                                  QStringLiteral("3"), QStringLiteral("--fail"), QStringLiteral("validation=0.08"),
+                                  QStringLiteral("--fail"), QStringLiteral("statutory=0.05"), QStringLiteral("--fail"),
+                                  QStringLiteral("wrong_fee=0.03"), QStringLiteral("--cap"), QStringLiteral("US-DE=4"),
+                                  QStringLiteral("--default-cap"), QStringLiteral("4")});
+    if (!sandbox.start()) {
+        say(sandbox.errorString());
+        return 1;
+    }
+
+    // Saved settings as an operator would have them; the session adds nothing but the portfolio and the database.
+    {
+        ConsoleSettings saved(QDir(work.path()).filePath(QStringLiteral("settings.ini")));
+        EngineConfig config;
+        config.redisUrl = redis.url();
+        config.registryUrl = sandbox.baseUrl();
+        config.registryUrls.insert(QStringLiteral("US-DE"), sandbox.baseUrl());
+        config.limits = {{QStringLiteral("US-DE"), 4}, {QStringLiteral("US-FL"), 4}, {QStringLiteral("US-CA"), 2}};
+        saved.setEngineConfig(config);
+        saved.sync();
+    }
+    ConsoleOptions options;
+    options.portfolio = app.arguments().at(2);
+    options.asOf = QDate(2027, 2, 15);
+    options.dbPath = QDir(work.path()).filePath(QStringLiteral("audit.sqlite"));
+    options.settingsPath = QDir(work.path()).filePath(QStringLiteral("settings.ini"));
+    options.useKeychain = false;
+    options.dueWithinDays = 400;
+    MainWindow window(options);
+    window.setReasonProvider(std::make_unique<FixedReasons>());
+    window.setGeometry(0, 0, 1600, 1000);
+    window.show();
+    auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+
+    if (!waitFor([&] { return window.pendingKeysDueWithin(400).size() > 0; }, 30000)) {
+        say(QStringLiteral("portfolio did not load"));
+        return 1;
+    }
+    QTest::qWait(1500);
+    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("launchDueButton")), Qt::LeftButton);
+    BatchPanel *panel = window.batchPanel();
+    waitFor([&] { return panel->status().byState.value(QStringLiteral("COMPLETED")) >= 12; }, 120000);
+    tabs->setCurrentIndex(0);
+    capture(out, QStringLiteral("obligations"));
+
+    tabs->setCurrentIndex(1);
+    waitFor([&] { return false; }, 20000); // the chart gathers some history while permits fill to the cap
+    capture(out, QStringLiteral("permits"));
+
+    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("pauseButton")), Qt::LeftButton);
+    waitFor([&] { return panel->status().paused && panel->status().inFlight + panel->status().awaitingPermit == 0; }, 30000);
+    tabs->setCurrentIndex(0);
+    capture(out, QStringLiteral("batch-paused"));
+
+    QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("resumeButton")), Qt::LeftButton);
+    waitFor([&] { return !panel->status().active; }, 600000);
+    say(QStringLiteral("batch finished"));
+
+    tabs->setCurrentIndex(2);
+    auto *dead = window.findChild<QTableView *>(QStringLiteral("deadLettersTable"));
+    dead->selectRow(0);
+    capture(out, QStringLiteral("dead-letters"));
+    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("replayOneButton")), Qt::LeftButton);
+
+    tabs->setCurrentIndex(3);
+    auto *halts = window.findChild<QTableView *>(QStringLiteral("exceptionsTable"));
+    for (int r = 0; r < halts->model()->rowCount(); ++r) {
+        if (halts->model()->index(r, 0).data(CategoryRole).toString() == QLatin1String("statutory")) {
+            halts->selectRow(r);
+            break;
+        }
+    }
+    capture(out, QStringLiteral("halts"));
+    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+    waitFor([&] { return !panel->status().active; }, 120000);
+
+    tabs->setCurrentIndex(4);
+    QTest::qWait(1500);
+    window.refreshAudit();
+    capture(out, QStringLiteral("audit"));
+
+    // Redis goes away: the gate fails closed and says so where nobody can miss it.
+    redis.stop();
+    waitFor([&] { return false; }, 6000);
+    tabs->setCurrentIndex(1);
+    capture(out, QStringLiteral("gate-blind"));
+
+    window.showSettings();
+    capture(out, QStringLiteral("settings"));
+    return 0;
+}
