@@ -44,9 +44,13 @@ int main(int argc, char *argv[])
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
     // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for operators.
-    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES"))
-        QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
-    if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
+    const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar");
+    if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
+        // Headless commands print their own progress lines; the engine's info log would only repeat them.
+        QLoggingCategory::setFilterRules(headless ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
+                                                  : QStringLiteral("filingdesk.*.debug=false"));
+    }
+    if (headless) {
         QCoreApplication app(argc, argv);
         const QStringList rest = app.arguments().mid(2);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);

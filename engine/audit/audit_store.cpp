@@ -1,5 +1,10 @@
 #include "engine/audit/audit_store.h"
 
+#ifdef Q_OS_UNIX
+#include <pwd.h>
+#include <unistd.h>
+#endif
+
 #include <QHostInfo>
 #include <QJsonDocument>
 #include <QLoggingCategory>
@@ -201,6 +206,13 @@ QString AuditStore::osUser()
         user = qEnvironmentVariable("USERNAME");
     if (user.isEmpty())
         user = qEnvironmentVariable("LOGNAME");
+#ifdef Q_OS_UNIX
+    // Services and containers often run without USER or LOGNAME; the password database still knows who we are.
+    if (user.isEmpty()) {
+        if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name)
+            user = QString::fromLocal8Bit(pw->pw_name);
+    }
+#endif
     return user.isEmpty() ? QStringLiteral("unknown-user") : user;
 }
 
