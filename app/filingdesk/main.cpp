@@ -8,11 +8,23 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QLocale>
 #include <QLoggingCategory>
+#include <QTranslator>
 
 #include <cstdio>
 
 namespace {
+
+/// Installs the catalogue for the user's language from the compiled-in translations, when there is one.
+void installTranslator(QCoreApplication &app)
+{
+    auto *translator = new QTranslator(&app);
+    if (translator->load(QLocale(), QStringLiteral("filingdesk"), QStringLiteral("_"), QStringLiteral(":/filingdesk/i18n")))
+        QCoreApplication::installTranslator(translator);
+    else
+        delete translator;
+}
 
 bool wantsHelp(int argc, char *argv[])
 {
@@ -52,6 +64,7 @@ int main(int argc, char *argv[])
     }
     if (headless) {
         QCoreApplication app(argc, argv);
+        installTranslator(app);
         const QStringList rest = app.arguments().mid(2);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
@@ -71,5 +84,6 @@ int main(int argc, char *argv[])
         return 2;
     }
     QApplication app(argc, argv);
+    installTranslator(app);
     return fd::ui::runConsole(app);
 }

@@ -1,0 +1,1749 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>AlertNotifier</name>
+    <message numerus="yes">
+        <source>%n new statutory halt(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new reconciliation exception(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost permit lease(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new dead letter(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>FilingDesk needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditModel</name>
+    <message>
+        <source>Time (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Transition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>AuditPage</name>
+    <message>
+        <source>Audit free text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any text: key, entity, actor, action, detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idempotency key (full)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>OS user or engine</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search the audit trail (F5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first %1 rows (narrow the search)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export audit rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BatchPanel</name>
+    <message>
+        <source>Launch window in days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due &amp;within:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No batch yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 — PAUSED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 — running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 — finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAUSED — %v of %m done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m done (%p%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · GATE BLIND: nothing is being sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETA: paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETA: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeadLetterModel</name>
+    <message>
+        <source>withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeadLettersPage</name>
+    <message>
+        <source>&amp;Replay…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay &amp;selection…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letter detail: raw response body and payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a dead letter to see its trace id, raw response body and payload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay the current dead letter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay the selected dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay every dead letter matching the filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 dead letter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected dead letter(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n dead letter(s) matching the filter</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay &amp;all %1 matching filter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Engine</name>
+    <message>
+        <source>the built-in rules file does not load</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot store task %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1: %2 task(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead-letter archive write failed for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity name is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>negative fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no registry URL is configured for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>look-up after restart: the registry never accepted this key; it will be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idempotent replay: filed earlier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retries exhausted after %1 attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 after %2 attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a replay needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolving a halt needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only a reconciliation exception with a confirmation number can be accepted as filed; requeue or withdraw %1 instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawing a filing needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn by %1: will not file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formation date %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity type %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> -&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 has nothing left to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>EntityEditDelegate</name>
+    <message>
+        <source>Formation date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExceptionModel</name>
+    <message>
+        <source>Reconciliation exception</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statutory halt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Citation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ExceptionsPage</name>
+    <message>
+        <source>Resolve and &amp;requeue…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Accept as filed…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw (will not file)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statutory halts and reconciliation exceptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exception detail: rule, citation, reason, payload</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an item to see its rule, citation, registry answer and payload.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolve and requeue the selected items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept the selected reconciliation exceptions as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw the selected items: they will not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a note to the selected items</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>InFlightChart</name>
+    <message numerus="yes">
+        <source>Permits in flight over the last %n minute(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LocalPermitGate</name>
+    <message>
+        <source>in-process gate (this console only; no Redis configured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>FilingDesk operator console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Waiting for a person: %2 halt(s)/exception(s), %3 dead letter(s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open portfolio…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch &amp;selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch &amp;due within…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel batch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;ettings…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open portfolio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portfolio CSV (*.csv);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Console views</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Obligations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halts &amp;&amp; exceptions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> As of: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As-of date for due dates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh &amp;audit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+5 switch views
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not used (in-process gate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portfolio not loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of scope + %8 row errors; %9 obligations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 has nothing left to send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not read %1 from the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>everything due within %n day(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Redis %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none: in-process gate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registry %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ceilings %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit database %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This session runs with command-line options that override the saved settings (not saved): %1. Below are the saved settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when Redis is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>UNREACHABLE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[GATE BLIND] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[PAUSED] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead letters (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halts &amp;&amp; exceptions (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ObligationModel</name>
+    <message>
+        <source>PLANNED (opens %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(missing: double-click to set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+key %2
+line %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty owed once the due date is missed (today&apos;s amount if already late)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admission score: urgency (days to due date) times risk tier; higher files sooner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Urgency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ObligationsPage</name>
+    <message>
+        <source>&amp;Launch selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw selection…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Obligations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No portfolio loaded. Open one with Ctrl+O.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch the selected tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start filing the selected PENDING tasks (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw the selected tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>OperatorActions</name>
+    <message>
+        <source>Nothing to launch: %1 has no PENDING task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>File %n task(s) now: %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scheduled filing run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause: nothing new is sent; requests already on the wire finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume sending.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resumed from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel: tasks not yet sent go back to PENDING; requests on the wire finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dead letter selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay %1: each is looked up at the registry first, then re-sent under the same idempotency key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected in the review queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolve and requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected to withdraw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Withdraw %n filing(s): they will NOT be filed.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing selected to annotate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Note for %n item(s), kept in the audit trail:</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>formation date %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity type %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 for entity %2; its obligations are planned again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PermitModel</name>
+    <message>
+        <source>? / %1 (unknown: gate blind)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reclaimed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease lost: outcome uncertain, looked up before any re-send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>near expiry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(reference worker)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token %1
+process %2
+key %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction / permit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use / cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PermitsPage</name>
+    <message>
+        <source>Permits in use and their holders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet gate: %1 — caps are shared by every console and worker on this Redis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process gate: %1 — caps apply to this console only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReasonDialog</name>
+    <message>
+        <source>Recorded in the audit trail as %1, with this reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why? (required)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RedisPermitGate</name>
+    <message>
+        <source>connecting to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RegistryClient</name>
+    <message>
+        <source>this registry is configured without look-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RegistryProbe</name>
+    <message>
+        <source>no answer within 3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SecretStore</name>
+    <message>
+        <source>no such entry in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain is available on this machine (%1); nothing was stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain refused access: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keychain error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SettingsDialog</name>
+    <message>
+        <source>Redis URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate key prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default registry base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry API token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redis://host:6379/0 — empty: in-process gate (this console only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://registry.example/ (jurisdictions without their own URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(kept in the keychain — type to replace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry URL and ceiling per jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry base URL (empty: default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ceiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis &amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis &amp;password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key &amp;prefix:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lease:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registries and ceilings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default registry &amp;base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry API &amp;token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Default ceiling per jurisdiction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Global ceiling (all jurisdictions):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeouts and retries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Request timeout (shorter than the lease):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Attempts before dead letter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry backoff &amp;base:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry backoff &amp;max:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets are kept in the system keychain (service &quot;%1&quot;), never in the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes apply the next time the console starts its engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available: %1 was NOT stored, and nothing was written in plain text. Start a Secret Service (GNOME Keyring, KWallet) or enter it again next session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was NOT stored: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Secrets are in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>StatusIndicators</name>
+    <message>
+        <source>PAUSED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: fleet (Redis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: in-process (this console only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry: reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry: unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: NOT RESPONDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TaskFilterBar</name>
+    <message>
+        <source>State filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;State:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Jurisdiction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error category filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due within days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Due within:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search idempotency key, entity, confirmation number, trace id, code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui</name>
+    <message>
+        <source>Idempotency key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity: %1 (%2), %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing: %1 %2, due %3, fee %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule: %1 (rules %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Citation: %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State: %1, attempts %2, batch %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: [%1] %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation: %1, charged %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw response body:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload (SHA-256 %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ConsoleOptions</name>
+    <message>
+        <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date to compute due dates from (default today).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the sandbox registry and file against it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry base URL (registry-api-v1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet gate Redis URL (empty: in-process gate).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings file (INI) instead of the user&apos;s settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset of the launch window in days (default 30).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not read secrets from the keychain this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--registry and --sandbox exclude each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::Format</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskDetail</name>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
