@@ -107,7 +107,10 @@ void BatchPanel::setStatus(const BatchStatus &status)
     }
     m_progress->setRange(0, qMax(1, status.total));
     m_progress->setValue(terminal);
-    m_progress->setFormat(status.paused ? tr("PAUSED — %v of %m done") : tr("%v of %m done (%p%)"));
+    if (status.total == 0)
+        m_progress->setFormat(tr("nothing launched"));
+    else
+        m_progress->setFormat(status.paused ? tr("PAUSED — %v of %m done") : tr("%v of %m done (%p%)"));
     // A paused bar is drawn in the paused colour, not the "in progress" one.
     m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }") : QString());
     m_counts->setText(parts.join(QStringLiteral(" · ")));
