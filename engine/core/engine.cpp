@@ -626,6 +626,16 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
     checkIdle();
 }
 
+void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category, ExecutionState to,
+                           const QString &alertKind)
+{
+    task.lastCategory = category;
+    task.lastErrorCode = o.code;
+    task.lastErrorMessage = o.message;
+    transition(task, to, kEngineActor, QStringLiteral("transition"));
+    raise(alertKind, task, o.message);
+}
+
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
 {
     if (!m_started) {
@@ -670,20 +680,13 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
         break;
     }
     case RegistryOutcome::Kind::Statutory:
+        // The registry answered: the portal is healthy even though this filing is not.
         m_breakers.recordSuccess(jurisdiction);
-        task.lastCategory = ErrorCategory::Statutory;
-        task.lastErrorCode = o.code;
-        task.lastErrorMessage = o.message;
-        transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("transition"));
-        raise(QStringLiteral("statutory_halt"), task, o.message);
+        stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory, QStringLiteral("statutory_halt"));
         break;
     case RegistryOutcome::Kind::Validation:
         m_breakers.recordSuccess(jurisdiction);
-        task.lastCategory = ErrorCategory::Validation;
-        task.lastErrorCode = o.code;
-        task.lastErrorMessage = o.message;
-        transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"));
-        raise(QStringLiteral("dead_letter"), task, o.message);
+        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter, QStringLiteral("dead_letter"));
         break;
     default:
         handleTransient(task, o);

@@ -110,6 +110,9 @@ private:
     void onSubmitted(const QString &key, const struct RegistryOutcome &outcome);
     void onLookedUp(const QString &key, const struct RegistryOutcome &outcome);
     void handleTransient(FilingTask &task, const RegistryOutcome &outcome);
+    /// Statutory halts and validation quarantines: never retried, recorded, and announced to a person.
+    void stopForPerson(FilingTask &task, const struct RegistryOutcome &outcome, ErrorCategory category, ExecutionState to,
+                       const QString &alertKind);
     void releasePermit(const QString &key);
     void markDirty(const QString &key);
     void flushDirty();

@@ -1,4 +1,5 @@
 #include "ui/widgets/audit_page.h"
+#include "ui/widgets/table_setup.h"
 
 #include "ui/models/audit_model.h"
 #include "ui/models/item_roles.h"
@@ -82,24 +83,14 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
 
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(SortRole);
-    m_table->setObjectName(QStringLiteral("auditTable"));
-    m_table->setAccessibleName(tr("Audit trail"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(AuditModel::TimeColumn, Qt::DescendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    setUpTable(m_table, m_proxy,
+               {QStringLiteral("auditTable"), tr("Audit trail"), AuditModel::TimeColumn, Qt::DescendingOrder});
     m_table->setColumnWidth(AuditModel::TimeColumn, 190);
     m_table->setColumnWidth(AuditModel::ActionColumn, 130);
     m_table->setColumnWidth(AuditModel::KeyColumn, 140);
     m_table->setColumnWidth(AuditModel::EntityColumn, 170);
     m_table->setColumnWidth(AuditModel::TransitionColumn, 220);
     m_table->setColumnWidth(AuditModel::ReasonColumn, 260);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
     auto *row1 = new QHBoxLayout;
     row1->addWidget(m_text, 2);

@@ -5,6 +5,7 @@
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
+#include "ui/widgets/table_setup.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -33,30 +34,16 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     m_proxy->setSourceModel(model);
     m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("deadLetters"), this);
 
-    m_table->setObjectName(QStringLiteral("deadLettersTable"));
-    m_table->setAccessibleName(tr("Dead letters"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(DeadLetterModel::UpdatedColumn, Qt::DescendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    setUpTable(m_table, m_proxy,
+               {QStringLiteral("deadLettersTable"), tr("Dead letters"), DeadLetterModel::UpdatedColumn, Qt::DescendingOrder});
     m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     m_table->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
     m_table->setColumnWidth(DeadLetterModel::CodeColumn, 170);
     m_table->setColumnWidth(DeadLetterModel::TraceIdColumn, 290);
     m_table->setColumnWidth(DeadLetterModel::UpdatedColumn, 150);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
 
-    m_detail->setObjectName(QStringLiteral("deadLetterDetail"));
-    m_detail->setAccessibleName(tr("Dead letter detail: raw response body and payload"));
-    m_detail->setReadOnly(true);
-    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_detail->setPlaceholderText(tr("Select a dead letter to see its trace id, raw response body and payload."));
+    setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"), tr("Dead letter detail: raw response body and payload"),
+                    tr("Select a dead letter to see its trace id, raw response body and payload."));
 
     m_replayOne->setObjectName(QStringLiteral("replayOneButton"));
     m_replayOne->setAccessibleName(tr("Replay the current dead letter"));

@@ -5,6 +5,7 @@
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
+#include "ui/widgets/table_setup.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -34,31 +35,16 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_proxy->setSourceModel(model);
     m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("exceptions"), this);
 
-    m_table->setObjectName(QStringLiteral("exceptionsTable"));
-    m_table->setAccessibleName(tr("Statutory halts and reconciliation exceptions"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ExceptionModel::DueDateColumn, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    setUpTable(m_table, m_proxy,
+               {QStringLiteral("exceptionsTable"), tr("Statutory halts and reconciliation exceptions"),
+                ExceptionModel::DueDateColumn, Qt::AscendingOrder});
     m_table->setColumnWidth(ExceptionModel::EntityColumn, 260);
-    m_table->setColumnWidth(ExceptionModel::KindColumn, 190);
-    m_table->setColumnWidth(ExceptionModel::CodeColumn, 190);
-    m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);
     m_table->setColumnWidth(ExceptionModel::KindColumn, 170);
     m_table->setColumnWidth(ExceptionModel::CodeColumn, 220);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
+    m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);
 
-    m_detail->setObjectName(QStringLiteral("exceptionDetail"));
-    m_detail->setAccessibleName(tr("Exception detail: rule, citation, reason, payload"));
-    m_detail->setReadOnly(true);
-    m_detail->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_detail->setPlaceholderText(tr("Select an item to see its rule, citation, registry answer and payload."));
+    setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"), tr("Exception detail: rule, citation, reason, payload"),
+                    tr("Select an item to see its rule, citation, registry answer and payload."));
 
     m_requeue->setObjectName(QStringLiteral("resolveRequeueButton"));
     m_requeue->setAccessibleName(tr("Resolve and requeue the selected items"));

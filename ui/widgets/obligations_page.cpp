@@ -6,6 +6,7 @@
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/entity_edit_delegate.h"
 #include "ui/widgets/task_filter_bar.h"
+#include "ui/widgets/table_setup.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -45,20 +46,10 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     m_proxy->setSourceModel(model);
     m_filterBar = new TaskFilterBar(m_proxy, {stateChoices(), false, true}, QStringLiteral("obligations"), this);
 
-    m_table->setObjectName(QStringLiteral("obligationsTable"));
-    m_table->setAccessibleName(tr("Obligations"));
-    m_table->setModel(m_proxy);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(ObligationModel::UrgencyColumn, Qt::DescendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
-    m_table->setAlternatingRowColors(true);
-    m_table->setWordWrap(false);
-    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 6);
-    m_table->verticalHeader()->hide();
+    setUpTable(m_table, m_proxy,
+               {QStringLiteral("obligationsTable"), tr("Obligations"), ObligationModel::UrgencyColumn, Qt::DescendingOrder,
+                QAbstractItemView::ExtendedSelection, QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed});
     m_table->horizontalHeader()->setSectionsMovable(true);
-    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn, ObligationModel::EntityTypeColumn, m_table));
     m_table->setColumnWidth(ObligationModel::EntityColumn, 300);
     m_table->setColumnWidth(ObligationModel::FilingTypeColumn, 220);
