@@ -50,6 +50,8 @@ Engine::Engine(QObject *parent)
     m_statusTimer.setInterval(250);
     m_statusTimer.setSingleShot(true);
     connect(&m_statusTimer, &QTimer::timeout, this, &Engine::updateStatus);
+    m_breakerTimer.setSingleShot(true);
+    connect(&m_breakerTimer, &QTimer::timeout, this, &Engine::pump);
 }
 
 Engine::~Engine()
@@ -110,6 +112,10 @@ void Engine::start(const EngineConfig &config)
         if (!blind)
             pump();
     });
+    if (m_gate->isBlind()) {
+        m_gateBlind = true;
+        Q_EMIT gateBlindChanged(true, tr("connecting to Redis"));
+    }
     connect(m_gate, &PermitGate::usageUpdated, this, [this](const QList<JurisdictionUsage> &usage) {
         QList<JurisdictionUsage> withCaps = usage;
         for (JurisdictionUsage &u : withCaps)
@@ -276,15 +282,8 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason)
                 chosen.append(k);
         }
     }
-    if (!m_batchActive) {
-        m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
-        m_batchStartedUtc = QDateTime::currentDateTimeUtc();
-        m_completedInBatch = 0;
-        m_batch.clear();
-    }
-    m_batchActive = true;
+    beginBatchIfIdle();
     m_paused = false;
-    m_idleSignalled = false;
     for (const QString &k : std::as_const(chosen)) {
         m_batch.insert(k);
         FilingTask &task = m_tasks[k];
@@ -390,6 +389,27 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     return true;
 }
 
+void Engine::beginBatchIfIdle()
+{
+    // A finished batch's tasks must not count in the next one (its progress would read "37 of 37 done" at once).
+    if (!m_batchActive) {
+        m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+        m_batchStartedUtc = QDateTime::currentDateTimeUtc();
+        m_completedInBatch = 0;
+        m_batch.clear();
+    }
+    m_batchActive = true;
+    m_idleSignalled = false;
+}
+
+void Engine::clearLastError(FilingTask &task)
+{
+    // The operator's audit row has recorded what was wrong; later transitions must not repeat it as their own.
+    task.lastCategory = ErrorCategory::None;
+    task.lastErrorCode.clear();
+    task.lastErrorMessage.clear();
+}
+
 void Engine::operatorAction(const QString &action, const QString &reason, const QString &key, const QString &entityId,
                             const QString &detail)
 {
@@ -399,9 +419,9 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
     e.idempotencyKey = key;
     e.entityId = entityId;
     e.detail = detail;
-    e.actor = action == QLatin1String("engine_start") || action == QLatin1String("import") ? kEngineActor : AuditStore::osUser();
-    if (action == QLatin1String("import"))
-        e.actor = AuditStore::osUser();
+    // The engine's own bookkeeping is attributed to it; everything an operator starts names the OS user.
+    const bool engineOwn = action == QLatin1String("engine_start") || action == QLatin1String("batch_idle");
+    e.actor = engineOwn ? kEngineActor : AuditStore::osUser();
     e.rulesVersion = m_rules.version();
     QString error;
     if (!m_store.appendAction(e, &error))
@@ -477,8 +497,10 @@ void Engine::pump()
                 bestJurisdiction = j;
             }
         }
-        if (!best)
+        if (!best) {
+            scheduleBreakerWake(now);
             break;
+        }
         const QString key = std::get<2>(*best);
         m_ready[bestJurisdiction].erase(m_ready[bestJurisdiction].begin());
         FilingTask &task = m_tasks[key];
@@ -599,7 +621,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
     case RegistryOutcome::Kind::NotFound:
         track.lookupFirst = false;
         transition(task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
-                   tr("look-up after restart: the registry never accepted this key; it will be sent"));
+                   tr("looked up before sending again: the registry has no filing under this key; it will be sent"));
         enqueue(key);
         break;
     case RegistryOutcome::Kind::Unsupported:
@@ -654,7 +676,7 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
     switch (o.kind) {
     case RegistryOutcome::Kind::Accepted:
     case RegistryOutcome::Kind::Replayed: {
-        m_breakers.recordSuccess(jurisdiction);
+        recordRegistrySuccess(jurisdiction);
         task.confirmationNumber = o.receipt.confirmationNumber;
         task.feeChargedCents = o.receipt.feeChargedCents;
         // Reconciliation: a receipt is not a filing until its confirmation and fee check out.
@@ -681,11 +703,11 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
     }
     case RegistryOutcome::Kind::Statutory:
         // The registry answered: the portal is healthy even though this filing is not.
-        m_breakers.recordSuccess(jurisdiction);
+        recordRegistrySuccess(jurisdiction);
         stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory, QStringLiteral("statutory_halt"));
         break;
     case RegistryOutcome::Kind::Validation:
-        m_breakers.recordSuccess(jurisdiction);
+        recordRegistrySuccess(jurisdiction);
         stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter, QStringLiteral("dead_letter"));
         break;
     default:
@@ -702,9 +724,16 @@ void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o)
     task.lastCategory = ErrorCategory::Transient;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
-    if (m_breakers.recordFailure(task.obligation.jurisdiction, now))
-        qCWarning(lcEngine) << "circuit breaker open for" << task.obligation.jurisdiction << "until"
-                            << m_breakers.openUntil(task.obligation.jurisdiction);
+    if (m_breakers.recordFailure(task.obligation.jurisdiction, now)) {
+        const QString j = task.obligation.jurisdiction;
+        const QDateTime until = m_breakers.openUntil(j);
+        const QString message = tr("the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a "
+                                   "trial request at %4 UTC")
+                                    .arg(j, o.code, o.message, until.toString(QStringLiteral("HH:mm:ss")));
+        qCInfo(lcEngine).noquote() << "circuit breaker open:" << message; // the alert carries it to a person
+        Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), j, message});
+        scheduleBreakerWake(now);
+    }
     if (task.attempts >= m_retry.maxAttempts) {
         transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"),
                    tr("retries exhausted after %1 attempts").arg(task.attempts));
@@ -717,6 +746,34 @@ void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o)
     m_delayed.emplace(task.nextAttemptUtc, task.key);
     m_track[task.key].stage = Stage::Queued;
     scheduleRetryTimer();
+}
+
+void Engine::recordRegistrySuccess(const QString &jurisdiction)
+{
+    const bool wasTripped = m_breakers.openUntil(jurisdiction).isValid();
+    m_breakers.recordSuccess(jurisdiction);
+    if (wasTripped) {
+        const QString message = tr("the %1 registry answers again; dispatch there resumes").arg(jurisdiction);
+        qCInfo(lcEngine).noquote() << "circuit breaker closed:" << message;
+        Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), jurisdiction, message});
+    }
+}
+
+void Engine::scheduleBreakerWake(const QDateTime &nowUtc)
+{
+    QDateTime earliest;
+    for (auto it = m_ready.cbegin(); it != m_ready.cend(); ++it) {
+        if (it->empty() || m_breakers.state(it.key(), nowUtc) != CircuitBreakers::State::Open)
+            continue;
+        const QDateTime until = m_breakers.openUntil(it.key());
+        if (!earliest.isValid() || until < earliest)
+            earliest = until;
+    }
+    if (!earliest.isValid())
+        return;
+    const qint64 ms = qBound<qint64>(0, nowUtc.msecsTo(earliest) + 1, 24LL * 3600 * 1000);
+    if (!m_breakerTimer.isActive() || m_breakerTimer.remainingTime() > ms)
+        m_breakerTimer.start(int(ms));
 }
 
 void Engine::scheduleRetryTimer()
@@ -760,12 +817,8 @@ void Engine::replay(const QStringList &keys, const QString &reason)
         m_track[key].stage = Stage::Idle;
         m_track[key].lookupFirst = true; // a dead letter may hide an accepted filing: look it up first
         ++replayed;
-        if (!m_batchActive) {
-            m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
-            m_batchStartedUtc = QDateTime::currentDateTimeUtc();
-            m_batchActive = true;
-            m_idleSignalled = false;
-        }
+        clearLastError(*it);
+        beginBatchIfIdle();
         it->batchId = m_batchId;
         m_batch.insert(key);
         enqueue(key);
@@ -800,12 +853,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             continue;
         m_track[key].stage = Stage::Idle;
         m_track[key].lookupFirst = it->lastCategory == ErrorCategory::System;
-        if (!m_batchActive) {
-            m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
-            m_batchStartedUtc = QDateTime::currentDateTimeUtc();
-            m_batchActive = true;
-        }
-        m_idleSignalled = false;
+        clearLastError(*it);
+        beginBatchIfIdle();
         it->batchId = m_batchId;
         m_batch.insert(key);
         enqueue(key);

@@ -102,6 +102,8 @@ private:
                     const QString &reason = QString());
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
                         const QString &entityId = QString(), const QString &detail = QString());
+    void beginBatchIfIdle();
+    static void clearLastError(FilingTask &task);
     void enqueue(const QString &key);
     void dequeue(const QString &key);
     void pump();
@@ -117,6 +119,9 @@ private:
     void markDirty(const QString &key);
     void flushDirty();
     void scheduleRetryTimer();
+    /// Arms m_breakerTimer for the earliest moment a jurisdiction with ready tasks gets a trial request.
+    void scheduleBreakerWake(const QDateTime &nowUtc);
+    void recordRegistrySuccess(const QString &jurisdiction);
     void promoteDueRetries();
     void updateStatus();
     void checkIdle();
@@ -156,6 +161,7 @@ private:
     QTimer m_flushTimer{this}; // parented so moveToThread() takes it along
     QTimer m_retryTimer{this};
     QTimer m_statusTimer{this};
+    QTimer m_breakerTimer{this}; // wakes dispatch when an open circuit breaker admits its trial request
     int m_completedInBatch = 0;
     bool m_idleSignalled = false;
 };

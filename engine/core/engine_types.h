@@ -36,9 +36,11 @@ struct BatchStatus {
     bool gateBlind = false;
 };
 
-/// One alert for a person: a statutory halt, a reconciliation exception or a dead letter.
+/// One alert for a person: a statutory halt, a reconciliation exception, a dead letter, a lost permit, or a
+/// jurisdiction whose registry keeps failing (its circuit breaker opened or closed again).
 struct EngineAlert {
-    QString kind;             ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost"
+    QString kind;             ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost",
+                              ///< "breaker_open" (no task: jurisdiction and message only), "breaker_closed"
     QString idempotencyKey;
     QString entityName;
     QString jurisdiction;

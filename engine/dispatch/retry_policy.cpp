@@ -34,6 +34,10 @@ bool CircuitBreakers::recordFailure(const QString &jurisdiction, const QDateTime
 {
     Entry &e = m_entries[jurisdiction];
     ++e.consecutiveFailures;
+    // Requests that were already in flight when the breaker opened fail too; they belong to the same outage and
+    // must neither re-open it nor double the cooldown.
+    if (e.openUntil.isValid() && e.openUntil > nowUtc)
+        return false;
     const bool halfOpen = e.openUntil.isValid() && e.openUntil <= nowUtc;
     if (e.consecutiveFailures >= threshold || halfOpen) {
         e.openUntil = nowUtc.addMSecs(qint64(cooldownMs) << qMin(e.opens, 3));

@@ -192,8 +192,10 @@ void RedisConnection::onConnectResult(int status)
         m_ctx = nullptr;
         retireAdapter();
         qCDebug(lcRedis) << "connect to" << m_endpoint.redacted() << "failed:" << m_lastError;
-        if (m_running)
+        if (m_running) {
             m_reconnect.start();
+            Q_EMIT connectFailed(m_lastError);
+        }
         return;
     }
     handshake();
@@ -262,6 +264,8 @@ void RedisConnection::onDisconnect(int status)
         qCInfo(lcRedis) << "closed" << m_endpoint.redacted();
     if (wasReady)
         Q_EMIT disconnected(reason);
+    else if (m_running)
+        Q_EMIT connectFailed(reason); // e.g. refused during AUTH/SELECT
     if (m_running)
         m_reconnect.start();
 }

@@ -78,6 +78,8 @@ public:
 Q_SIGNALS:
     void connected();
     void disconnected(const QString &reason);
+    /// A connection attempt failed (refused, unreachable, authentication); another follows by itself.
+    void connectFailed(const QString &reason);
 
 private:
     struct Pending;

@@ -59,6 +59,14 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
         m_attemptInFlight.clear();
         setBlind(true, reason);
     });
+    connect(m_commands, &RedisConnection::connectFailed, this, [this](const QString &reason) {
+        // Already blind (never connected, or reconnecting): say why, once per distinct reason.
+        if (reason == m_blindReason)
+            return;
+        m_blindReason = reason;
+        qCInfo(lcGate).noquote() << "gate blind: cannot reach" << m_endpoint.redacted() << ":" << reason;
+        Q_EMIT blindChanged(true, reason);
+    });
     m_recheck.setInterval(250);
     connect(&m_recheck, &QTimer::timeout, this, &RedisPermitGate::pumpAll);
     m_renew.setInterval(int(qMax<qint64>(100, leaseMs / 3)));
@@ -109,6 +117,7 @@ void RedisPermitGate::setBlind(bool blind, const QString &reason)
     if (m_blind == blind)
         return;
     m_blind = blind;
+    m_blindReason = blind ? reason : QString();
     if (blind)
         qCWarning(lcGate) << "gate blind: Redis unreachable, nothing is being sent:" << reason;
     else

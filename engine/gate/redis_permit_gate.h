@@ -78,6 +78,7 @@ private:
     QTimer m_recheck{this};
     QTimer m_renew{this};
     bool m_blind = true;
+    QString m_blindReason;
     int m_granted = 0;
     int m_lost = 0;
     int m_noscriptReloads = 0;

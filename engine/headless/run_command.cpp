@@ -2,6 +2,7 @@
 
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
+#include "engine/headless/interrupt_watcher.h"
 #include "engine/headless/sandbox_launcher.h"
 #include "engine/import/portfolio_importer.h"
 
@@ -98,8 +99,10 @@ int runHeadless(const QStringList &arguments)
     if (!parser.isSet(portfolioOpt))
         return badInput(QStringLiteral("--portfolio FILE is required"));
     const QString portfolio = parser.value(portfolioOpt);
-    if (!QFileInfo(portfolio).isFile())
+    if (const QFileInfo info(portfolio); !info.exists())
         return badInput(QStringLiteral("%1: no such file").arg(portfolio));
+    else if (!info.isFile())
+        return badInput(QStringLiteral("%1: not a file (a directory?)").arg(portfolio));
     // A file that cannot be read at all is bad input: refuse it before the audit database is opened or Redis is
     // contacted, so that a typo never resumes unfinished work of an earlier run.
     if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
@@ -161,6 +164,10 @@ int runHeadless(const QStringList &arguments)
             return 3;
         }
         config.registryUrl = sandbox.baseUrl();
+        // --sandbox means nothing reaches a real registry, whatever the settings file names per jurisdiction.
+        if (!config.registryUrls.isEmpty() && !quiet)
+            printErr(QStringLiteral("--sandbox: ignoring the per-jurisdiction registries of the settings file"));
+        config.registryUrls.clear();
         if (!quiet)
             printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
@@ -181,6 +188,11 @@ int runHeadless(const QStringList &arguments)
     clock.start();
     qint64 lastProgress = -10000;
     bool finished = false;
+    // The first "blind" is the gate connecting at start; it is worth a line only if it lasts or fails.
+    bool gateConnectedOnce = false;
+    bool gateBlindReported = false;
+    bool gateBlindNow = false;
+    QString gateBlindReason;
 
     QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
         if (!ok) {
@@ -219,7 +231,8 @@ int runHeadless(const QStringList &arguments)
         notYetOpen = n;
         outsideWindow = o;
         if (!quiet)
-            printErr(QStringLiteral("admitted %1 task(s); %2 already known, %3 not yet open for filing, %4 due later")
+            printErr(QStringLiteral("admitted %1 task(s); %2 already in the database or repeated in the file, %3 not yet "
+                                    "open for filing, %4 due later")
                          .arg(a).arg(d).arg(n).arg(o));
         QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
                                   Q_ARG(QString, QStringLiteral("headless run")));
@@ -238,30 +251,83 @@ int runHeadless(const QStringList &arguments)
         printErr(QStringLiteral("[%1s] %2 task(s): %3; in flight %4, awaiting permit %5%6%7")
                      .arg(clock.elapsed() / 1000)
                      .arg(s.total)
-                     .arg(parts.join(QStringLiteral(", ")))
+                     .arg(parts.isEmpty() ? QStringLiteral("none yet") : parts.join(QStringLiteral(", ")))
                      .arg(s.inFlight)
                      .arg(s.awaitingPermit)
                      .arg(s.paused ? QStringLiteral(" (PAUSED)") : QString())
-                     .arg(s.gateBlind ? QStringLiteral(" — GATE BLIND: Redis unreachable, nothing is being sent") : QString()));
+                     .arg(!s.gateBlind ? QString()
+                          : gateConnectedOnce || gateBlindReported
+                              ? QStringLiteral(" — GATE BLIND: Redis unreachable, nothing is being sent")
+                              : QStringLiteral(" — connecting to the fleet gate")));
     });
     QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
-        if (!quiet)
-            printErr(blind ? QStringLiteral("gate blind: Redis unreachable, nothing is being sent (%1)").arg(reason)
-                           : QStringLiteral("gate connected: dispatch resumes"));
+        const bool initialConnect = blind && !gateConnectedOnce && !gateBlindNow;
+        gateBlindNow = blind;
+        if (blind)
+            gateBlindReason = reason;
+        else
+            gateConnectedOnce = true;
+        if (quiet || initialConnect)
+            return;
+        if (blind) {
+            printErr(QStringLiteral("gate blind: Redis unreachable, nothing is being sent (%1); dispatch resumes by "
+                                    "itself when Redis is back")
+                         .arg(reason));
+            gateBlindReported = true;
+        } else if (gateBlindReported) {
+            printErr(QStringLiteral("gate connected: dispatch resumes"));
+            gateBlindReported = false;
+        }
     });
-    QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) { alerts.append(a); });
+    QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
+        alerts.append(a);
+        if (quiet)
+            return;
+        if (a.entityName.isEmpty())
+            printErr(QStringLiteral("%1: %2").arg(a.kind, a.message));
+        else
+            printErr(QStringLiteral("%1: %2 (%3): %4").arg(a.kind, a.entityName, a.jurisdiction, a.message));
+    });
     QObject::connect(engine, &Engine::errorOccurred, &loop, [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
     QObject::connect(engine, &Engine::batchIdle, &loop, [&](const BatchStatus &s) {
         finalStatus = s;
         finished = true;
         loop.quit();
     });
+    // Ctrl-C or a service stop: send nothing new, let requests on the wire finish (bounded by the request timeout)
+    // so they are recorded rather than left uncertain, then stop; the engine hands its permits back on shutdown.
+    int interruptedBy = 0;
+    InterruptWatcher interrupts;
+    QTimer drainLimit;
+    drainLimit.setSingleShot(true);
+    QObject::connect(&drainLimit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop, [&](const QString &signalName) {
+        interruptedBy = signalName == QLatin1String("SIGTERM") ? 15 : 2;
+        printErr(QStringLiteral("filingdesk run: %1: nothing new is sent; waiting for %2 request(s) on the wire, then "
+                                "stopping (again to stop at once)")
+                     .arg(signalName)
+                     .arg(finalStatus.inFlight + finalStatus.awaitingPermit));
+        QMetaObject::invokeMethod(engine, "pauseBatch", Qt::QueuedConnection,
+                                  Q_ARG(QString, QStringLiteral("headless run interrupted by %1").arg(signalName)));
+        if (finalStatus.inFlight == 0)
+            loop.quit();
+        else
+            drainLimit.start(config.requestTimeoutMs + 2000);
+    });
+    QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
+        if (interruptedBy != 0 && s.paused && s.inFlight == 0)
+            loop.quit();
+    });
     QTimer deadline;
     if (deadlineS > 0) {
         deadline.setSingleShot(true);
         QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-            printErr(QStringLiteral("filingdesk run: deadline of %1 s reached; unfinished tasks stay in the database and "
-                                    "resume on the next run").arg(deadlineS));
+            printErr(QStringLiteral("filingdesk run: deadline of %1 s reached%2; unfinished tasks stay in the database "
+                                    "and resume on the next run")
+                         .arg(deadlineS)
+                         .arg(gateBlindNow ? QStringLiteral(" while the gate was blind (%1): nothing could be sent")
+                                                 .arg(gateBlindReason)
+                                           : QString()));
             loop.quit();
         });
         deadline.start(deadlineS * 1000);
@@ -281,7 +347,7 @@ int runHeadless(const QStringList &arguments)
             terminal += it.value();
     }
     exceptions = finalStatus.byState.value(stateName(ExecutionState::FailedStatutory));
-    if (!finished || terminal != finalStatus.total)
+    if (!finished || terminal != finalStatus.total || interruptedBy != 0)
         exitCode = 1;
 
     QJsonObject registryStats;
@@ -327,6 +393,8 @@ int runHeadless(const QStringList &arguments)
             {QStringLiteral("alerts"), alertList},
             {QStringLiteral("rows_without_obligations"), rowDetails},
             {QStringLiteral("finished"), finished},
+            {QStringLiteral("interrupted"), interruptedBy != 0},
+            {QStringLiteral("gate_blind"), gateBlindNow},
             {QStringLiteral("elapsed_ms"), clock.elapsed()},
         };
         if (!registryStats.isEmpty())
