@@ -86,7 +86,12 @@ int runHeadless(const QStringList &arguments)
     if (!parser.parse(QStringList{QStringLiteral("filingdesk run")} + arguments))
         return badInput(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qUtf8Printable(parser.helpText()), stdout);
+        // The usage line must name the sub-command so that it can be pasted as it stands.
+        QString help = parser.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk run [options]"));
+        help += QStringLiteral("\nExit status: 0 every admitted task reached a terminal state; 1 some did not (deadline, "
+                               "interrupted); 2 bad input; 3 the engine could not start.\n");
+        std::fputs(qUtf8Printable(help), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
