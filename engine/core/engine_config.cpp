@@ -1,8 +1,10 @@
 #include "engine/core/engine_config.h"
 
+#include "engine/gate/redis_connection.h"
 #include "engine/import/jurisdiction_normaliser.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -10,10 +12,140 @@ namespace fd {
 
 namespace {
 
-int lineOf(const QByteArray &text, const QString &key)
+/// One object key of the settings file as written: its path from the top ("limits", "US-DE") and its line.
+struct KeyLocation {
+    QStringList path;
+    int line = 1;
+    bool insideArray = false; ///< under an array: keys there may repeat legitimately (one object per element)
+};
+
+/// Every object key of a file that QJsonDocument already accepted, with its line. QJsonObject keeps neither line
+/// numbers nor repeated keys (the last one wins), and an error message must point at the offending line and a
+/// repeated key must not silently override the first, so the raw text is scanned once more.
+QList<KeyLocation> scanKeys(const QByteArray &text)
 {
-    const qsizetype at = text.indexOf("\"" + key.toUtf8() + "\"");
-    return at < 0 ? 1 : 1 + int(text.left(at).count('\n'));
+    struct Level {
+        char kind;          // '{' or '['
+        QStringList path;   // the key path of this container
+        QString lastKey;    // the key whose value is being read (objects)
+        bool expectKey;     // the next string is a key
+        bool insideArray;
+    };
+    QList<KeyLocation> keys;
+    QList<Level> stack;
+    int line = 1;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const char ch = text.at(i);
+        if (ch == '\n') {
+            ++line;
+        } else if (ch == '{' || ch == '[') {
+            QStringList path;
+            bool insideArray = false;
+            if (!stack.isEmpty()) {
+                const Level &top = stack.last();
+                path = top.path;
+                if (top.kind == '{')
+                    path.append(top.lastKey);
+                insideArray = top.insideArray || top.kind == '[';
+            }
+            stack.append(Level{ch, path, QString(), ch == '{', insideArray});
+        } else if (ch == '}' || ch == ']') {
+            if (!stack.isEmpty())
+                stack.removeLast();
+        } else if (ch == ',') {
+            if (!stack.isEmpty() && stack.last().kind == '{')
+                stack.last().expectKey = true;
+        } else if (ch == ':') {
+            if (!stack.isEmpty())
+                stack.last().expectKey = false;
+        } else if (ch == '"') {
+            const qsizetype start = i;
+            for (++i; i < text.size() && text.at(i) != '"'; ++i) {
+                if (text.at(i) == '\\')
+                    ++i;
+            }
+            if (!stack.isEmpty() && stack.last().kind == '{' && stack.last().expectKey) {
+                // Decode escapes exactly as the parser did, so "US\u002dDE" is reported as the key it is.
+                const QByteArray token = text.mid(start, i - start + 1);
+                const QString key = QJsonDocument::fromJson("[" + token + "]").array().at(0).toString();
+                Level &top = stack.last();
+                top.lastKey = key;
+                keys.append(KeyLocation{top.path + QStringList{key}, line, top.insideArray});
+            }
+        }
+    }
+    return keys;
+}
+
+QString jsonTypeName(const QJsonValue &v)
+{
+    switch (v.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+/// The value as the user wrote it, for messages: strings quoted, long values cut.
+QString jsonLiteral(const QJsonValue &v)
+{
+    QString text;
+    if (v.isString())
+        text = QLatin1Char('"') + v.toString() + QLatin1Char('"');
+    else if (v.isArray())
+        text = QString::fromUtf8(QJsonDocument(v.toArray()).toJson(QJsonDocument::Compact));
+    else if (v.isObject())
+        text = QString::fromUtf8(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact));
+    else if (v.isBool())
+        text = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    else if (v.isDouble())
+        text = QString::number(v.toDouble(), 'g', 17);
+    else
+        text = QStringLiteral("null");
+    return text.size() > 60 ? text.left(57) + QStringLiteral("...") : text;
+}
+
+/// A registry base URL must be absolute http(s) with a host: anything else (ftp://, a bare host name, a relative
+/// path) would only fail at the first submission, long after the batch was launched.
+bool isRegistryUrl(const QUrl &url)
+{
+    return url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
+        && !url.host().isEmpty();
+}
+
+/// The cross-field and value checks shared by validate() and loadFile(): false with the field at fault and why.
+bool checkConsistency(const EngineConfig &c, QString *field, QString *reason)
+{
+    if (c.requestTimeoutMs >= c.leaseMs) {
+        *field = QStringLiteral("request_timeout_ms");
+        *reason = QStringLiteral("%1 must be shorter than lease_ms (%2): a permit must outlive its request")
+                      .arg(c.requestTimeoutMs)
+                      .arg(c.leaseMs);
+        return false;
+    }
+    if (!c.redisUrl.isEmpty() && !c.redisUrl.startsWith(QLatin1String("redis://"))) {
+        *field = QStringLiteral("redis");
+        *reason = QStringLiteral("\"%1\" is not a redis:// URL").arg(c.redisUrl);
+        return false;
+    }
+    if (c.keyPrefix.isEmpty() || c.keyPrefix.contains(QLatin1Char(' '))) {
+        *field = QStringLiteral("key_prefix");
+        *reason = QStringLiteral("must be a non-empty word");
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -46,15 +178,45 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
     const QByteArray text = file.readAll();
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = QStringLiteral("%1:%2: not a JSON object: %3")
+    // The parser refuses a bare scalar ("5") as "illegal value"; it is valid JSON, just not a settings object.
+    const bool scalar = parseError.error != QJsonParseError::NoError
+        && QJsonDocument::fromJson("[" + text + "]").isArray();
+    if (parseError.error != QJsonParseError::NoError && !scalar) {
+        *error = QStringLiteral("%1:%2: not valid JSON: %3")
                      .arg(path)
                      .arg(1 + int(text.left(parseError.offset).count('\n')))
                      .arg(parseError.errorString());
         return false;
     }
+    if (scalar || !doc.isObject()) {
+        // The line of the first thing in the file: where the array (or scalar) starts.
+        qsizetype first = 0;
+        while (first < text.size() && QChar::isSpace(uchar(text.at(first))))
+            ++first;
+        *error = QStringLiteral("%1:%2: the settings file must hold a JSON object ({\"key\": value, ...}), not %3")
+                     .arg(path)
+                     .arg(1 + int(text.left(first).count('\n')))
+                     .arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"));
+        return false;
+    }
     const QJsonObject o = doc.object();
-    EngineConfig c = *this;
+    const QList<KeyLocation> locations = scanKeys(text);
+    auto lineOf = [&](const QStringList &keyPath) {
+        for (const KeyLocation &k : locations) {
+            if (k.path == keyPath)
+                return k.line;
+        }
+        return 1;
+    };
+    auto failAt = [&](const QStringList &keyPath, const QString &reason) {
+        *error = QStringLiteral("%1:%2: %3: %4").arg(path).arg(lineOf(keyPath)).arg(keyPath.join(QLatin1Char('.')), reason);
+        return false;
+    };
+    auto fail = [&](const QString &key, const QString &reason) { return failAt(QStringList{key}, reason); };
+    auto wrongType = [&](const QString &key, const QString &expected) {
+        return fail(key, QStringLiteral("expected %1, got %2").arg(expected, jsonTypeName(o.value(key))));
+    };
+
     static const QStringList known{QStringLiteral("redis"), QStringLiteral("key_prefix"), QStringLiteral("lease_ms"),
                                    QStringLiteral("registry"), QStringLiteral("registries"), QStringLiteral("lookup_supported"),
                                    QStringLiteral("limits"), QStringLiteral("default_limit"), QStringLiteral("global_limit"),
@@ -62,51 +224,121 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
                                    QStringLiteral("retry_base_ms"), QStringLiteral("retry_max_ms"),
                                    QStringLiteral("breaker_threshold"), QStringLiteral("breaker_cooldown_ms"),
                                    QStringLiteral("db"), QStringLiteral("rules"), QStringLiteral("console_id")};
-    auto fail = [&](const QString &key, const QString &reason) {
-        *error = QStringLiteral("%1:%2: %3: %4").arg(path).arg(lineOf(text, key)).arg(key, reason);
-        return false;
-    };
-    for (auto it = o.begin(); it != o.end(); ++it) {
-        if (!known.contains(it.key()))
-            return fail(it.key(), QStringLiteral("unknown setting (secrets such as passwords never go in this file)"));
+    // Unknown keys, in file order: a typo ("limit" for "limits") must not silently leave a cap unset.
+    for (const KeyLocation &k : locations) {
+        if (k.path.size() == 1 && !known.contains(k.path.first()))
+            return fail(k.path.first(), QStringLiteral("unknown setting (known: %1; secrets such as passwords never go "
+                                                       "in this file)")
+                                            .arg(known.join(QStringLiteral(", "))));
     }
+    // Repeated keys: the JSON parser keeps the last silently; which one the author meant is not ours to guess.
+    for (qsizetype i = 0; i < locations.size(); ++i) {
+        if (locations.at(i).insideArray)
+            continue;
+        for (qsizetype j = 0; j < i; ++j) {
+            if (!locations.at(j).insideArray && locations.at(j).path == locations.at(i).path) {
+                *error = QStringLiteral("%1:%2: %3: repeats the key already set on line %4")
+                             .arg(path)
+                             .arg(locations.at(i).line)
+                             .arg(locations.at(i).path.join(QLatin1Char('.')))
+                             .arg(locations.at(j).line);
+                return false;
+            }
+        }
+    }
+
+    EngineConfig c = *this;
+    auto string = [&](const char *key, QString *target, bool allowEmpty) {
+        const QString k = QString::fromLatin1(key);
+        if (!o.contains(k))
+            return true;
+        const QJsonValue v = o.value(k);
+        if (!v.isString())
+            return wrongType(k, QStringLiteral("a string"));
+        if (!allowEmpty && v.toString().trimmed().isEmpty())
+            return fail(k, QStringLiteral("is empty (leave the key out for the default)"));
+        *target = v.toString();
+        return true;
+    };
     auto integer = [&](const char *key, int *target, int min, int max) {
         const QString k = QString::fromLatin1(key);
         if (!o.contains(k))
             return true;
         const QJsonValue v = o.value(k);
-        if (!v.isDouble() || v.toDouble() != double(v.toInt()) || v.toInt() < min || v.toInt() > max)
-            return fail(k, QStringLiteral("must be a whole number from %1 to %2").arg(min).arg(max));
+        if (!v.isDouble())
+            return wrongType(k, QStringLiteral("a whole number from %1 to %2").arg(min).arg(max));
+        if (v.toDouble() != double(v.toInt()) || v.toInt() < min || v.toInt() > max)
+            return fail(k, QStringLiteral("%1 is not a whole number from %2 to %3").arg(jsonLiteral(v)).arg(min).arg(max));
         *target = v.toInt();
         return true;
     };
-    if (o.contains(QStringLiteral("redis")))
-        c.redisUrl = o.value(QStringLiteral("redis")).toString();
-    if (o.contains(QStringLiteral("key_prefix")))
-        c.keyPrefix = o.value(QStringLiteral("key_prefix")).toString();
+
+    // An empty "redis" would silently mean the in-process gate, which enforces no fleet-wide cap: refused, the
+    // way to ask for the in-process gate is to leave the key out.
+    if (!string("redis", &c.redisUrl, false))
+        return false;
+    if (o.contains(QStringLiteral("redis"))) {
+        RedisEndpoint endpoint;
+        QString reason;
+        if (!RedisEndpoint::parse(c.redisUrl, &endpoint, &reason))
+            return fail(QStringLiteral("redis"), reason);
+    }
+    if (!string("key_prefix", &c.keyPrefix, false))
+        return false;
     int lease = int(c.leaseMs);
     if (!integer("lease_ms", &lease, 1000, 3600000))
         return false;
     c.leaseMs = lease;
     if (o.contains(QStringLiteral("registry"))) {
-        c.registryUrl = QUrl(o.value(QStringLiteral("registry")).toString(), QUrl::StrictMode);
-        if (!c.registryUrl.isValid() || c.registryUrl.scheme().isEmpty())
-            return fail(QStringLiteral("registry"), QStringLiteral("is not an http(s) URL"));
+        QString registry;
+        if (!string("registry", &registry, false))
+            return false;
+        c.registryUrl = QUrl(registry, QUrl::StrictMode);
+        if (!isRegistryUrl(c.registryUrl))
+            return fail(QStringLiteral("registry"),
+                        QStringLiteral("\"%1\" is not an http(s) URL with a host (e.g. https://registry.example)").arg(registry));
     }
-    const QJsonObject registries = o.value(QStringLiteral("registries")).toObject();
-    for (auto it = registries.begin(); it != registries.end(); ++it) {
-        const QUrl url(it.value().toString(), QUrl::StrictMode);
-        if (usJurisdictionName(it.key()).isEmpty() || !url.isValid() || url.scheme().isEmpty())
-            return fail(QStringLiteral("registries"), QStringLiteral("\"%1\" must map a jurisdiction such as US-DE to a URL").arg(it.key()));
-        c.registryUrls.insert(it.key(), url);
+    if (o.contains(QStringLiteral("registries"))) {
+        const QJsonValue v = o.value(QStringLiteral("registries"));
+        if (!v.isObject())
+            return wrongType(QStringLiteral("registries"), QStringLiteral("an object mapping jurisdictions to URLs"));
+        const QJsonObject registries = v.toObject();
+        for (auto it = registries.begin(); it != registries.end(); ++it) {
+            const QStringList keyPath{QStringLiteral("registries"), it.key()};
+            if (usJurisdictionName(it.key()).isEmpty())
+                return failAt(keyPath, QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
+            if (!it.value().isString())
+                return failAt(keyPath, QStringLiteral("expected a string, got %1").arg(jsonTypeName(it.value())));
+            const QUrl url(it.value().toString(), QUrl::StrictMode);
+            if (!isRegistryUrl(url))
+                return failAt(keyPath, QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString()));
+            c.registryUrls.insert(it.key(), url);
+        }
     }
-    if (o.contains(QStringLiteral("lookup_supported")))
-        c.lookupSupported = o.value(QStringLiteral("lookup_supported")).toBool(true);
-    const QJsonObject limitsObject = o.value(QStringLiteral("limits")).toObject();
-    for (auto it = limitsObject.begin(); it != limitsObject.end(); ++it) {
-        QString limitError;
-        if (!c.addLimit(it.key() + QLatin1Char('=') + QString::number(it.value().toInt()), &limitError))
-            return fail(QStringLiteral("limits"), limitError);
+    if (o.contains(QStringLiteral("lookup_supported"))) {
+        const QJsonValue v = o.value(QStringLiteral("lookup_supported"));
+        if (!v.isBool())
+            return wrongType(QStringLiteral("lookup_supported"), QStringLiteral("true or false"));
+        c.lookupSupported = v.toBool();
+    }
+    if (o.contains(QStringLiteral("limits"))) {
+        const QJsonValue v = o.value(QStringLiteral("limits"));
+        if (!v.isObject())
+            return wrongType(QStringLiteral("limits"), QStringLiteral("an object mapping jurisdictions to caps"));
+        const QJsonObject limitsObject = v.toObject();
+        for (auto it = limitsObject.begin(); it != limitsObject.end(); ++it) {
+            const QStringList keyPath{QStringLiteral("limits"), it.key()};
+            const QString code = it.key().trimmed().toUpper();
+            if (usJurisdictionName(code).isEmpty())
+                return failAt(keyPath, QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
+            const QJsonValue cap = it.value();
+            if (!cap.isDouble())
+                return failAt(keyPath, QStringLiteral("expected a whole number from 1 to 10000, got %1 %2")
+                                           .arg(jsonTypeName(cap), jsonLiteral(cap)));
+            if (cap.toDouble() != double(cap.toInt()) || cap.toInt() < 1 || cap.toInt() > 10000)
+                return failAt(keyPath, QStringLiteral("%1 is not a whole number from 1 to 10000").arg(jsonLiteral(cap)));
+            c.limits.insert(code, cap.toInt());
+        }
     }
     if (!integer("default_limit", &c.defaultLimit, 1, 10000) || !integer("global_limit", &c.globalLimit, 1, 100000)
         || !integer("request_timeout_ms", &c.requestTimeoutMs, 100, 3600000)
@@ -115,16 +347,16 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
         || !integer("breaker_threshold", &c.breakerThreshold, 1, 1000)
         || !integer("breaker_cooldown_ms", &c.breakerCooldownMs, 1, 86400000))
         return false;
-    if (o.contains(QStringLiteral("db")))
-        c.dbPath = o.value(QStringLiteral("db")).toString();
-    if (o.contains(QStringLiteral("rules")))
-        c.rulesPath = o.value(QStringLiteral("rules")).toString();
-    if (o.contains(QStringLiteral("console_id")))
-        c.consoleId = o.value(QStringLiteral("console_id")).toString();
-    QString invalid;
-    if (!c.validate(&invalid)) {
-        *error = QStringLiteral("%1: %2").arg(path, invalid);
+    if (!string("db", &c.dbPath, false) || !string("rules", &c.rulesPath, false)
+        || !string("console_id", &c.consoleId, false))
         return false;
+    QString field;
+    QString reason;
+    if (!checkConsistency(c, &field, &reason)) {
+        // request_timeout_ms against lease_ms: point at whichever of the two the file set.
+        if (field == QLatin1String("request_timeout_ms") && !o.contains(field))
+            field = QStringLiteral("lease_ms");
+        return fail(field, reason);
     }
     *this = c;
     return true;
@@ -132,21 +364,12 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
 
 bool EngineConfig::validate(QString *error) const
 {
-    if (requestTimeoutMs >= leaseMs) {
-        *error = QStringLiteral("request_timeout_ms (%1) must be shorter than lease_ms (%2): a permit must outlive its request")
-                     .arg(requestTimeoutMs)
-                     .arg(leaseMs);
-        return false;
-    }
-    if (!redisUrl.isEmpty() && !redisUrl.startsWith(QLatin1String("redis://"))) {
-        *error = QStringLiteral("redis: \"%1\" is not a redis:// URL").arg(redisUrl);
-        return false;
-    }
-    if (keyPrefix.isEmpty() || keyPrefix.contains(QLatin1Char(' '))) {
-        *error = QStringLiteral("key_prefix must be a non-empty word");
-        return false;
-    }
-    return true;
+    QString field;
+    QString reason;
+    if (checkConsistency(*this, &field, &reason))
+        return true;
+    *error = QStringLiteral("%1: %2").arg(field, reason);
+    return false;
 }
 
 } // namespace fd
