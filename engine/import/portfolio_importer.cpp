@@ -26,6 +26,21 @@ const QStringList kFilingDeskColumns{QStringLiteral("entity_id"),       QStringL
                                      QStringLiteral("ein"),             QStringLiteral("fiscal_year_end"),
                                      QStringLiteral("authorized_shares")};
 
+// The longest value each column may hold, in characters. A registry rejects an absurd field only after the batch
+// is launched (a dead letter per row), so the import refuses it up front, with the limit. Legal names get room for
+// the longest real ones (a few hundred characters); codes, dates and numbers far less.
+int maxFieldLength(const QString &column)
+{
+    static const QHash<QString, int> limits{
+        {QStringLiteral("entity_name"), 500},      {QStringLiteral("subsidiary"), 500},
+        {QStringLiteral("parent_name_inferred"), 500}, {QStringLiteral("registered_agent"), 200},
+        {QStringLiteral("jurisdiction"), 100},     {QStringLiteral("jurisdiction_raw"), 100},
+        {QStringLiteral("entity_id"), 128},        {QStringLiteral("parent_cik"), 20},
+        {QStringLiteral("accession"), 40},
+    };
+    return limits.value(column, 40); // entity_type, status, dates, tiers, EIN, shares, percentages
+}
+
 ImportedRow rowError(int line, int column, const QString &field, const QString &reason)
 {
     ImportedRow row;
@@ -54,6 +69,18 @@ bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow 
                               .arg(record.fields.size())
                               .arg(header.size()));
         return false;
+    }
+    for (int c = 0; c < record.fields.size(); ++c) {
+        const qsizetype length = record.fields.at(c).trimmed().size();
+        const int limit = maxFieldLength(header.at(c));
+        if (length > limit) {
+            *error = rowError(record.line, c + 1, header.at(c),
+                              QStringLiteral("%1 is %2 characters long; the limit is %3")
+                                  .arg(header.at(c))
+                                  .arg(length)
+                                  .arg(limit));
+            return false;
+        }
     }
     if (record.hasEmbeddedLineBreak) {
         for (int c = 0; c < record.fields.size(); ++c) {
@@ -234,14 +261,46 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         header.append(h.trimmed().toLower());
     const int headerLine = doc.records.first().line;
 
-    bool isExhibit21 = true;
-    for (const QString &c : kExhibit21Columns)
-        isExhibit21 = isExhibit21 && header.contains(c);
-    bool isFilingDesk = true;
-    for (const QString &c : kFilingDeskRequired)
-        isFilingDesk = isFilingDesk && header.contains(c);
+    auto missingOf = [&](const QStringList &columns) {
+        QStringList missing;
+        for (const QString &c : columns) {
+            if (!header.contains(c))
+                missing.append(c);
+        }
+        return missing;
+    };
+    auto knownOf = [&](const QStringList &columns) {
+        int n = 0;
+        for (const QString &h : std::as_const(header))
+            n += columns.contains(h) ? 1 : 0;
+        return n;
+    };
+    const QStringList exhibit21Missing = missingOf(kExhibit21Columns);
+    const QStringList filingDeskMissing = missingOf(kFilingDeskRequired);
+    const bool isExhibit21 = exhibit21Missing.isEmpty();
+    const bool isFilingDesk = filingDeskMissing.isEmpty();
     if (!isExhibit21 && !isFilingDesk) {
         result.fileErrorLine = headerLine;
+        // A header that is clearly one layout with a column missing gets the missing column named, not a lecture
+        // on both layouts.
+        const int filingDeskKnown = knownOf(kFilingDeskColumns);
+        const int exhibit21Known = knownOf(kExhibit21Columns);
+        if (filingDeskKnown > exhibit21Known && (header.contains(QStringLiteral("entity_id")) || filingDeskKnown >= 3)) {
+            result.fileError = QStringLiteral("%1:%2: the FilingDesk CSV header lacks the required column%3 %4")
+                                   .arg(displayName)
+                                   .arg(headerLine)
+                                   .arg(filingDeskMissing.size() > 1 ? QStringLiteral("s") : QString(),
+                                        filingDeskMissing.join(QStringLiteral(", ")));
+            return result;
+        }
+        if (exhibit21Known >= 3) {
+            result.fileError = QStringLiteral("%1:%2: the Exhibit 21 header lacks the column%3 %4")
+                                   .arg(displayName)
+                                   .arg(headerLine)
+                                   .arg(exhibit21Missing.size() > 1 ? QStringLiteral("s") : QString(),
+                                        exhibit21Missing.join(QStringLiteral(", ")));
+            return result;
+        }
         result.fileError = QStringLiteral("%1:%2: the header is neither an Exhibit 21 layout (%3) nor a FilingDesk "
                                           "CSV (at least %4)")
                                .arg(displayName)
@@ -275,6 +334,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         return result;
     }
 
+    const qsizetype nameColumn = header.indexOf(isExhibit21 ? QStringLiteral("subsidiary") : QStringLiteral("entity_name"));
     QHash<QString, int> firstLineOfId;
     for (qsizetype i = 1; i < doc.records.size(); ++i) {
         const CsvRecord &record = doc.records.at(i);
@@ -282,17 +342,32 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
                                       : filingDeskRow(record, header, displayName);
         if (!row.ok && row.line == 0)
             row.line = record.line;
-        if (row.ok && !isExhibit21) {
+        if (row.ok) {
             const auto it = firstLineOfId.constFind(row.entity.entityId);
-            if (it != firstLineOfId.constEnd()) {
+            if (it == firstLineOfId.constEnd()) {
+                firstLineOfId.insert(row.entity.entityId, record.line);
+            } else if (isExhibit21) {
+                // Exhibit 21 lists often name a subsidiary twice (once per parent); the row stays valid and its
+                // obligations collapse onto the first row's, but the repeat is flagged, not passed off as new.
+                row.duplicateOfLine = *it;
+            } else {
+                const QString name = row.entity.name;
                 row = rowError(record.line, int(header.indexOf(QStringLiteral("entity_id"))) + 1,
                                QStringLiteral("entity_id"),
                                QStringLiteral("entity_id \"%1\" already appears on line %2")
                                    .arg(record.fields.at(header.indexOf(QStringLiteral("entity_id"))))
                                    .arg(*it));
-            } else {
-                firstLineOfId.insert(row.entity.entityId, record.line);
+                row.entity.name = name;
+                row.duplicateOfLine = *it;
             }
+        }
+        // A row error still says whose row it is, when the name column could be read: a ragged row's columns
+        // are shifted, so its "name" would be a guess and stays empty.
+        if (!row.ok && row.entity.name.isEmpty() && record.fields.size() == header.size() && nameColumn >= 0) {
+            const QString raw = record.fields.at(nameColumn).trimmed();
+            const int limit = maxFieldLength(header.at(nameColumn));
+            row.entity.name = raw.size() > limit ? stripFootnoteMarkers(raw.left(limit)) + QStringLiteral("…")
+                                                 : stripFootnoteMarkers(raw);
         }
         result.rows.append(row);
     }

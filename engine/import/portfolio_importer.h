@@ -11,12 +11,15 @@ namespace fd {
 struct ImportedRow {
     int line = 0;          ///< 1-based physical line in the file
     bool ok = false;       ///< false: a row error (see error, column)
-    Entity entity;         ///< valid when ok
+    Entity entity;         ///< valid when ok; for a row error, entity.name is the name as read (if readable)
     QString jurisdictionProblem; ///< ok but the jurisdiction is unrecognised: why (the row needs data)
     QString typeProblem;   ///< ok but the entity type is unknown: why (the row needs data)
     int errorColumn = 0;   ///< 1-based column of the offending field, 0 for the whole row
     QString errorField;    ///< header name of that column
     QString error;         ///< the reason, one line
+    /// Non-zero: the same entity (same entity id) already appeared on this line of the file. An Exhibit 21 repeat
+    /// stays a valid row (its obligations are the first row's); a FilingDesk repeat is a row error on entity_id.
+    int duplicateOfLine = 0;
 };
 
 /// The outcome of importing one portfolio file. A file-level error leaves `rows` empty.
@@ -38,6 +41,9 @@ struct ImportResult {
 /// - FilingDesk CSV (entity_id, entity_name, entity_type, jurisdiction, formation_date, registered_agent,
 ///   status, risk_tier, ein; optional fiscal_year_end as MM-DD and authorized_shares), documented in README.
 /// Nothing is dropped: every data line becomes a row, valid or with an error naming line, column and field.
+/// Fields longer than their column's limit (entity_name 500 characters, registered_agent 200, entity_id 128,
+/// jurisdiction 100, codes, dates and numbers 40) are row errors. A header that is clearly one layout but lacks a
+/// required column is a file error naming the missing column(s).
 /// Pure function of its input; call it on the engine thread.
 ImportResult importPortfolio(const QString &path);
 ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displayName);

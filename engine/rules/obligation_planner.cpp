@@ -151,6 +151,7 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
             plan.line = row.line;
             plan.file = import.file;
             plan.outcome = RowOutcome::RowError;
+            plan.entity = row.entity; // only what could be read (the name), so a person knows whose row it is
             plan.errorColumn = row.errorColumn;
             plan.errorField = row.errorField;
             plan.reason = row.errorColumn > 0
@@ -173,6 +174,7 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
                 && !row.typeProblem.isEmpty())
                 plan.reason = QStringLiteral("entity type unknown: %1").arg(row.typeProblem);
         }
+        plan.duplicateOfLine = row.duplicateOfLine;
         plans.append(plan);
     }
     return plans;

@@ -20,12 +20,13 @@ struct RowPlan {
     int line = 0;
     QString file;
     RowOutcome outcome = RowOutcome::RowError;
-    Entity entity;                 ///< as imported (empty for a row error)
+    Entity entity;                 ///< as imported (for a row error only the name, when it could be read)
     QList<Obligation> obligations; ///< the next occurrence of each applicable rule
     QStringList missing;           ///< fields that block some rule ("formation_date", "entity_type", "jurisdiction")
     QString reason;                ///< needs data / out of scope / row error: one line for a person
     int errorColumn = 0;
     QString errorField;
+    int duplicateOfLine = 0;       ///< non-zero: the file already listed this entity on that line (ImportedRow)
 };
 
 /// Counts over a whole plan; rows == rowsWithObligations + needsData + outOfScope + rowErrors.

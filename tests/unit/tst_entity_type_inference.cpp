@@ -25,6 +25,21 @@ private Q_SLOTS:
         QTest::newRow("footnote marker") << "Valspar Sourcing, Inc. (2)" << int(EntityType::Corporation);
         QTest::newRow("no suffix") << "Sherwin-Williams Protective & Marine Coatings" << int(EntityType::Unknown);
         QTest::newRow("empty") << "" << int(EntityType::Unknown);
+        // A designator followed by a place: still a real designator word, right before "of".
+        QTest::newRow("Corporation of America") << "Directories Corporation of America" << int(EntityType::Corporation);
+        QTest::newRow("Company of New York") << "The Trust Company of New York" << int(EntityType::Corporation);
+        QTest::newRow("Company of the State of X") << "Insurance Company of the State of Pennsylvania"
+                                                   << int(EntityType::Corporation);
+        QTest::newRow("upper case") << "DIRECTORIES CORPORATION OF AMERICA" << int(EntityType::Corporation);
+        QTest::newRow("Corp. of Delaware") << "Acme Corp. of Delaware" << int(EntityType::Corporation);
+        QTest::newRow("LLC of Texas") << "Acme Holdings LLC of Texas" << int(EntityType::Llc);
+        QTest::newRow("of place, footnote") << "Directories Corporation of America (1)" << int(EntityType::Corporation);
+        // ... and never a guess: no designator before "of", or nothing but the designator, or no place after it.
+        QTest::newRow("Bank of America") << "Bank of America" << int(EntityType::Unknown);
+        QTest::newRow("Company of Heroes") << "Company of Heroes" << int(EntityType::Unknown);
+        QTest::newRow("designator mid-name") << "Acme Company Holdings" << int(EntityType::Unknown);
+        QTest::newRow("of a number") << "Acme Corporation of 1999" << int(EntityType::Unknown);
+        QTest::newRow("non-US form of a place") << "Acme AG of Switzerland" << int(EntityType::Unknown);
     }
 
     void infers()
@@ -37,6 +52,15 @@ private Q_SLOTS:
             QVERIFY2(!guess.reason.isEmpty(), "Unknown must say why");
         else
             QVERIFY(!guess.suffix.isEmpty());
+    }
+
+    void designatorBeforePlaceIsTheSuffix()
+    {
+        const fd::EntityTypeGuess guess = fd::inferEntityType(QStringLiteral("Directories Corporation of America"));
+        QCOMPARE(guess.suffix, QStringLiteral("Corporation of America"));
+        QVERIFY(guess.reason.isEmpty());
+        const fd::EntityTypeGuess foreign = fd::inferEntityType(QStringLiteral("Acme AG of Switzerland"));
+        QVERIFY2(foreign.reason.contains(QStringLiteral("non-US")), qPrintable(foreign.reason));
     }
 
     void stripsFootnoteMarkers()

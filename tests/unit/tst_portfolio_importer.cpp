@@ -1,6 +1,7 @@
 // Portfolio import: both layouts, and every malformed input ends in a clear error naming file, line and field.
 #include "engine/import/csv_reader.h"
 #include "engine/import/portfolio_importer.h"
+#include "engine/rules/obligation_planner.h"
 
 #include <QtTest>
 
@@ -50,6 +51,19 @@ private Q_SLOTS:
                                         << "p.csv:2:" << "quote";
         QTest::newRow("unknown header") << QByteArray("name,state\nAcme,DE\n") << "p.csv:1:" << "header";
         QTest::newRow("header only") << kFilingDeskHeader << "p.csv:1:" << "no data rows";
+        // A header that is clearly one layout names what it lacks instead of describing both layouts.
+        QTest::newRow("FilingDesk without entity_name")
+            << QByteArray("entity_id,entity_type,jurisdiction,formation_date\ne1,corporation,DE,\n") << "p.csv:1:"
+            << "lacks the required column entity_name";
+        QTest::newRow("FilingDesk without entity_id")
+            << QByteArray("entity_name,entity_type,jurisdiction,status\nAcme Inc.,corporation,DE,active\n")
+            << "p.csv:1:" << "lacks the required column entity_id";
+        QTest::newRow("FilingDesk without two")
+            << QByteArray("entity_id,entity_type,formation_date,status\ne1,corporation,,active\n") << "p.csv:1:"
+            << "required columns entity_name, jurisdiction";
+        QTest::newRow("Exhibit 21 without ownership")
+            << QByteArray("parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw\n1,P,a,Acme Inc.,DE\n")
+            << "p.csv:1:" << "lacks the column ownership_pct";
     }
 
     void fileLevelErrors()
@@ -108,6 +122,100 @@ private Q_SLOTS:
 
         QVERIFY(result.rows.at(5).ok);
         QCOMPARE(result.rows.at(5).entity.type, fd::EntityType::Lp);
+    }
+
+    void unknownHeaderStillDescribesBothLayouts()
+    {
+        const fd::ImportResult result = fd::importPortfolioBytes("name,state\nAcme,DE\n", QStringLiteral("p.csv"));
+        QVERIFY(result.fileError.contains(QStringLiteral("neither an Exhibit 21 layout")));
+    }
+
+    // An absurd field is refused at import, with line, column, field and the limit, instead of being
+    // dead-lettered by the registry after the batch was launched.
+    void fieldLengthLimits()
+    {
+        const QString hugeName = QString(2 * 1024 * 1024, QLatin1Char('A')) + QStringLiteral(" Inc.");
+        const QByteArray bytes = kFilingDeskHeader + "e1," + hugeName.toUtf8()
+            + ",corporation,DE,2019-04-01,,active,2,\n"
+              "e2,Agent Corp," + "corporation,DE,2019-04-01," + QByteArray(201, 'x') + ",active,2,\n"
+              "e3," + QByteArray(495, 'n') + " Inc.,corporation,DE,2019-04-01," + QByteArray(200, 'x') + ",active,2,\n"
+              + QByteArray(129, 'i') + ",Long Id Inc.,corporation,DE,,,active,2,\n"
+              "e5,Status Inc.,corporation,DE,,,active" + QByteArray(40, ' ') + "x,2,\n";
+        const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
+        QVERIFY2(result.ok(), qPrintable(result.fileError));
+        QCOMPARE(result.rows.size(), 5);
+
+        const fd::ImportedRow &huge = result.rows.at(0);
+        QVERIFY(!huge.ok);
+        QCOMPARE(huge.line, 2);
+        QCOMPARE(huge.errorColumn, 2);
+        QCOMPARE(huge.errorField, QStringLiteral("entity_name"));
+        QVERIFY2(huge.error.contains(QStringLiteral("limit is 500")), qPrintable(huge.error));
+        QVERIFY2(huge.error.size() < 200, "the message does not quote the field");
+        // The name is known, cut to the limit and marked as cut.
+        QVERIFY(huge.entity.name.startsWith(QStringLiteral("AAAA")));
+        QVERIFY(huge.entity.name.endsWith(QStringLiteral("…")));
+        QVERIFY(huge.entity.name.size() <= 501);
+
+        const fd::ImportedRow &agent = result.rows.at(1);
+        QVERIFY(!agent.ok);
+        QCOMPARE(agent.errorColumn, 6);
+        QCOMPARE(agent.errorField, QStringLiteral("registered_agent"));
+        QVERIFY2(agent.error.contains(QStringLiteral("201 characters")) && agent.error.contains(QStringLiteral("limit is 200")),
+                 qPrintable(agent.error));
+        QCOMPARE(agent.entity.name, QStringLiteral("Agent Corp"));
+
+        QVERIFY2(result.rows.at(2).ok, qPrintable(result.rows.at(2).error)); // exactly at the limits
+        QCOMPARE(result.rows.at(2).entity.name.size(), 500);
+
+        QCOMPARE(result.rows.at(3).errorField, QStringLiteral("entity_id"));
+        QVERIFY2(result.rows.at(3).error.contains(QStringLiteral("limit is 128")), qPrintable(result.rows.at(3).error));
+        QCOMPARE(result.rows.at(4).errorField, QStringLiteral("status"));
+        QVERIFY2(result.rows.at(4).error.contains(QStringLiteral("limit is 40")), qPrintable(result.rows.at(4).error));
+
+        // The plan (what `filingdesk run --json` prints) carries the name of a row error too.
+        const QList<fd::RowPlan> plan = fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        QCOMPARE(plan.at(1).outcome, fd::RowOutcome::RowError);
+        QCOMPARE(plan.at(1).entity.name, QStringLiteral("Agent Corp"));
+        QVERIFY2(plan.at(1).reason.startsWith(QStringLiteral("p.csv:3: column 6 (registered_agent): ")), qPrintable(plan.at(1).reason));
+    }
+
+    void rowErrorsKeepTheName()
+    {
+        const QByteArray bytes = kFilingDeskHeader
+            + "e1,Acme Inc.,corporation,DE,2019-04-01,,active,2,\n"
+              "e2,Bad Date LLC,llc,DE,2019-13-45,,active,2,\n"
+              "e3,Ragged Inc.,corporation\n"
+              "e1,Acme Again Inc.,corporation,DE,2019-04-01,,active,2,\n"
+              "e5,Bad Tier Corp (2),corporation,DE,2019-04-01,,active,nine,\n";
+        const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
+        QVERIFY2(result.ok(), qPrintable(result.fileError));
+        QCOMPARE(result.rows.at(1).entity.name, QStringLiteral("Bad Date LLC"));
+        QVERIFY(result.rows.at(2).entity.name.isEmpty()); // ragged: the columns are shifted, no guess
+        const fd::ImportedRow &dup = result.rows.at(3);
+        QVERIFY(!dup.ok);
+        QCOMPARE(dup.errorField, QStringLiteral("entity_id"));
+        QCOMPARE(dup.entity.name, QStringLiteral("Acme Again Inc."));
+        QCOMPARE(dup.duplicateOfLine, 2);
+        QCOMPARE(result.rows.at(4).entity.name, QStringLiteral("Bad Tier Corp"));
+        QCOMPARE(result.rows.at(0).duplicateOfLine, 0);
+    }
+
+    void exhibit21RepeatsAreFlagged()
+    {
+        const QByteArray bytes = kExhibit21Header + "1,Parent,acc,Acme Inc.,Delaware,100\n"
+                                                    "1,Parent,acc,Other LLC,Delaware,100\n"
+                                                    "1,Parent,acc,ACME INC.,delaware,50\n"
+                                                    "1,Parent,acc,Acme Inc.,Nevada,100\n";
+        const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("ex21.csv"));
+        QVERIFY2(result.ok(), qPrintable(result.fileError));
+        QCOMPARE(result.rowErrorCount(), 0); // still valid rows: their obligations are the first row's
+        QCOMPARE(result.rows.at(0).duplicateOfLine, 0);
+        QCOMPARE(result.rows.at(1).duplicateOfLine, 0);
+        QCOMPARE(result.rows.at(2).duplicateOfLine, 2);
+        QCOMPARE(result.rows.at(3).duplicateOfLine, 0); // another state: another entity
+        const QList<fd::RowPlan> plan = fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        QCOMPARE(plan.at(2).duplicateOfLine, 2);
     }
 
     void unrecognisedJurisdictionNeedsData()
