@@ -78,11 +78,21 @@ QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampU
     line(QStringLiteral("X-WR-CALNAME:FilingDesk statutory deadlines"));
     for (const CalendarEntry &entry : entries) {
         const Obligation &o = entry.obligation;
-        const QString summary = QStringLiteral("%1 %2 %3 — %4%5")
-                                    .arg(o.jurisdiction, o.filingName)
+        // A halted or dead-lettered filing must not read like an ordinary upcoming deadline: it was not filed and
+        // someone has to act before the due date.
+        const bool deadLetter = entry.haltedState == ExecutionState::DeadLetter;
+        const bool halted = entry.haltedState == ExecutionState::FailedStatutory;
+        const QString marker = deadLetter ? QStringLiteral("[DEAD LETTER] ") : halted ? QStringLiteral("[HALTED] ") : QString();
+        const QString summary = QStringLiteral("%1%2 %3 %4 — %5%6")
+                                    .arg(marker, o.jurisdiction, o.filingName)
                                     .arg(o.filingYear)
                                     .arg(o.entity.name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
-        QStringList description{
+        QStringList description;
+        if (deadLetter || halted)
+            description << QStringLiteral("NOT FILED (%1): %2. A person must resolve it in FilingDesk before the due date.")
+                               .arg(stateName(*entry.haltedState),
+                                    entry.haltReason.isEmpty() ? QStringLiteral("no reason recorded") : entry.haltReason);
+        description << QStringList{
             QStringLiteral("Entity: %1 (%2)").arg(o.entity.name, o.entity.entityId),
             QStringLiteral("Filing: %1, %2 filing year %3").arg(o.filingName, o.filingType).arg(o.filingYear),
             QStringLiteral("Due: %1").arg(o.dueDate.toString(Qt::ISODate)),
@@ -106,11 +116,16 @@ QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampU
         line(QStringLiteral("DTEND;VALUE=DATE:%1").arg(o.dueDate.addDays(1).toString(QStringLiteral("yyyyMMdd"))));
         line(QStringLiteral("SUMMARY:%1").arg(escapeIcsText(summary)));
         line(QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(description.join(QLatin1Char('\n')))));
-        line(QStringLiteral("CATEGORIES:%1,%2").arg(escapeIcsText(o.jurisdiction), escapeIcsText(o.filingType)));
+        line(QStringLiteral("CATEGORIES:%1,%2%3")
+                 .arg(escapeIcsText(o.jurisdiction), escapeIcsText(o.filingType),
+                      deadLetter ? QStringLiteral(",DEAD LETTER") : halted ? QStringLiteral(",HALTED") : QString()));
         if (!o.citationUrl.isEmpty() && o.citationUrl.startsWith(QLatin1String("http")))
             line(QStringLiteral("URL:%1").arg(o.citationUrl));
         line(QStringLiteral("TRANSP:TRANSPARENT"));
+        // CONFIRMED even when halted: the deadline itself stands (CANCELLED would hide it in most calendars).
         line(QStringLiteral("STATUS:CONFIRMED"));
+        if (deadLetter || halted)
+            line(QStringLiteral("X-FILINGDESK-STATE:%1").arg(stateName(*entry.haltedState)));
         line(QStringLiteral("X-FILINGDESK-RULE:%1").arg(escapeIcsText(o.ruleId)));
         line(QStringLiteral("X-FILINGDESK-RULES-VERSION:%1").arg(escapeIcsText(o.rulesVersion)));
         if (!entry.confirmationNumber.isEmpty())

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/model/execution_state.h"
 #include "engine/model/obligation.h"
 
 #include <QByteArray>
@@ -14,6 +15,11 @@ namespace fd {
 struct CalendarEntry {
     Obligation obligation;
     QString confirmationNumber;
+    /// The task's state in the audit database when it waits for a person: FailedStatutory or DeadLetter. Such an
+    /// event is marked (SUMMARY "[HALTED] "/"[DEAD LETTER] ", a first DESCRIPTION line saying it was not filed
+    /// and why, a category, X-FILINGDESK-STATE) and keeps its alarms: the deadline still stands.
+    std::optional<ExecutionState> haltedState = std::nullopt;
+    QString haltReason = {};   ///< with haltedState: why, one line ("the registry rejected it: ...")
 };
 
 /// Writes an iCalendar (RFC 5545) document: one VEVENT per obligation, all-day (DTSTART;VALUE=DATE) on the due

@@ -25,6 +25,27 @@ int fail(const QString &reason)
     return 2;
 }
 
+// Why a task waits for a person, in words for a calendar reader, from what the engine recorded on it.
+QString haltReason(const FilingTask &task)
+{
+    const QString code = task.lastErrorCode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(task.lastErrorCode);
+    const QString message = task.lastErrorMessage.isEmpty() ? QString() : QStringLiteral(": %1").arg(task.lastErrorMessage);
+    switch (task.lastCategory) {
+    case ErrorCategory::Statutory:
+        return QStringLiteral("the registry rejected it as a legal defect%1%2").arg(code, message);
+    case ErrorCategory::Reconciliation:
+        return QStringLiteral("the registry accepted it but the receipt does not match%1%2").arg(code, message);
+    case ErrorCategory::Validation:
+        return QStringLiteral("quarantined: the registry refused the filing data%1%2").arg(code, message);
+    case ErrorCategory::Transient:
+    case ErrorCategory::System:
+        return QStringLiteral("retries ran out after %1 attempt(s)%2%3").arg(task.attempts).arg(code, message);
+    case ErrorCategory::None:
+        break;
+    }
+    return QStringLiteral("halted%1%2").arg(code, message);
+}
+
 QJsonObject obligationJson(const Obligation &o, bool inCalendar)
 {
     return QJsonObject{
@@ -106,9 +127,16 @@ int runCalendar(const QStringList &arguments)
     if (!parser.parse(QStringList{QStringLiteral("filingdesk calendar")} + arguments))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qUtf8Printable(parser.helpText()), stdout);
+        // QCommandLineParser names the executable in its usage line ("filingdesk [options]"); this is a
+        // sub-command, and a usage line a person can paste must say so.
+        QString help = parser.helpText();
+        const qsizetype endOfUsage = help.indexOf(QLatin1Char('\n'));
+        help.replace(0, endOfUsage, QStringLiteral("Usage: filingdesk calendar [options]"));
+        std::fputs(qUtf8Printable(help), stdout);
         return 0;
     }
+    if (!parser.positionalArguments().isEmpty())
+        return fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
     if (!parser.isSet(portfolioOpt) || !parser.isSet(outOpt))
         return fail(QStringLiteral("--portfolio FILE and --out FILE.ics are required"));
     QDate asOf = QDate::currentDate();
@@ -124,6 +152,16 @@ int runCalendar(const QStringList &arguments)
     const int cycles = parser.isSet(cyclesOpt) ? parser.value(cyclesOpt).toInt(&ok) : 1;
     if (!ok || cycles < 1 || cycles > 20)
         return fail(QStringLiteral("--cycles must be a number from 1 to 20"));
+
+    if (parser.isSet(dbOpt)) {
+        // The calendar only reads the audit database: opening a path that is not there would create an empty
+        // one and quietly export every deadline as unfiled.
+        const QFileInfo db(parser.value(dbOpt));
+        if (!db.exists())
+            return fail(QStringLiteral("%1: no such audit database").arg(parser.value(dbOpt)));
+        if (!db.isFile())
+            return fail(QStringLiteral("%1: not an audit database (not a file)").arg(parser.value(dbOpt)));
+    }
 
     RuleSet rules;
     QString error;
@@ -169,10 +207,18 @@ int runCalendar(const QStringList &arguments)
                 if (o.dueDate > horizon || exportedKeys.contains(o.idempotencyKey()))
                     continue;
                 exportedKeys.insert(o.idempotencyKey());
-                CalendarEntry entry{o, QString()};
+                CalendarEntry entry;
+                entry.obligation = o;
                 if (store.isOpen()) {
-                    if (const auto task = store.task(o.idempotencyKey()); task && task->state == ExecutionState::Completed)
-                        entry.confirmationNumber = task->confirmationNumber;
+                    if (const auto task = store.task(o.idempotencyKey())) {
+                        if (task->state == ExecutionState::Completed) {
+                            entry.confirmationNumber = task->confirmationNumber;
+                        } else if (task->state == ExecutionState::FailedStatutory
+                                   || task->state == ExecutionState::DeadLetter) {
+                            entry.haltedState = task->state;
+                            entry.haltReason = haltReason(*task);
+                        }
+                    }
                 }
                 entries.append(entry);
             }

@@ -13,7 +13,10 @@ namespace fd {
 /// ("needs data: line L NAME (US-XX): reason"); --report writes the same account for every row as JSON
 /// (rows[].outcome obligations / needs_data / out_of_scope / row_error, with reason, missing fields, the
 /// obligations with rule id, rules version, citation and UID, and for rows a state exempts the cited
-/// "no periodic filing" rules). Exit 0, or 2 on bad input.
+/// "no periodic filing" rules). With --db, completed filings carry their confirmation number and filings halted
+/// for a person (FAILED_STATUTORY, DEAD_LETTER) are marked "[HALTED]" / "[DEAD LETTER]" with the reason; the
+/// database must exist (it is only read). Exit 0, or 2 on bad input (unknown options, extra arguments, a missing
+/// database).
 int runCalendar(const QStringList &arguments);
 
 } // namespace fd

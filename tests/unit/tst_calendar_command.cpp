@@ -4,6 +4,9 @@
 // rule).
 #include "ics_python_check.h"
 
+#include "engine/audit/audit_store.h"
+#include "engine/rules/obligation_planner.h"
+
 #include <QDir>
 #include <QFile>
 #include <QHash>
@@ -222,6 +225,153 @@ private slots:
         QCOMPARE(starts, (QStringList{QStringLiteral("2027-03-01"), QStringLiteral("2028-03-01"), QStringLiteral("2028-04-01"),
                                       QStringLiteral("2029-03-01")}));
         QCOMPARE(uids(run.ics).size(), 4);
+    }
+
+    // With --db, the audit database's outcome shows on each event: a completed filing carries its confirmation
+    // number; a filing halted for legal-ops or dead-lettered is marked as not filed, with the reason, and keeps its
+    // alarms (the deadline still stands).
+    void auditOutcomesShowOnEvents()
+    {
+        const QString portfolio = m_dir.filePath(QStringLiteral("states.csv"));
+        QFile f(portfolio);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein\n"
+                "S1,Filed Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "S2,Halted Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "S3,Dead Letter Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "S4,Untouched Inc.,corporation,DE,2010-05-04,CSC,active,3,\n");
+        f.close();
+
+        const QList<fd::RowPlan> plan =
+            fd::planObligations(fd::importPortfolio(portfolio), fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        QCOMPARE(plan.size(), 4);
+        const QString dbPath = m_dir.filePath(QStringLiteral("states.sqlite"));
+        QHash<QString, QString> keyOf; // entity id -> idempotency key of its first obligation
+        {
+            fd::AuditStore store;
+            QString error;
+            QVERIFY2(store.open(dbPath, &error), qPrintable(error));
+            auto file = [&](const fd::RowPlan &row, const QList<fd::ExecutionState> &path, auto &&finish) {
+                QVERIFY(!row.obligations.isEmpty());
+                fd::FilingTask task;
+                task.obligation = row.obligations.first();
+                task.key = task.obligation.idempotencyKey();
+                keyOf.insert(row.entity.entityId, task.key);
+                QVERIFY2(store.admitTask(task, QStringLiteral("test"), &error), qPrintable(error));
+                for (const fd::ExecutionState next : path) {
+                    const fd::ExecutionState from = task.state;
+                    task.state = next;
+                    if (next == path.last())
+                        finish(task);
+                    QVERIFY2(store.recordTransition(task, from, QStringLiteral("test"), QStringLiteral("transition"), QString(), &error),
+                             qPrintable(error));
+                }
+            };
+            using S = fd::ExecutionState;
+            file(plan.at(0), {S::Validating, S::Dispatching, S::Completed}, [](fd::FilingTask &t) {
+                t.confirmationNumber = QStringLiteral("DE-2027-000777");
+                t.feeChargedCents = t.obligation.feeCents;
+            });
+            file(plan.at(1), {S::Validating, S::Dispatching, S::FailedStatutory}, [](fd::FilingTask &t) {
+                t.lastCategory = fd::ErrorCategory::Statutory;
+                t.lastErrorCode = QStringLiteral("REGISTERED_AGENT_INVALID");
+                t.lastErrorMessage = QStringLiteral("the registered agent has resigned");
+            });
+            file(plan.at(2), {S::Validating, S::Dispatching, S::FailedTransient, S::DeadLetter}, [](fd::FilingTask &t) {
+                t.attempts = 5;
+                t.lastCategory = fd::ErrorCategory::Transient;
+                t.lastErrorCode = QStringLiteral("HTTP_503");
+                t.lastErrorMessage = QStringLiteral("service unavailable");
+            });
+        }
+        if (QTest::currentTestFailed())
+            return;
+
+        const Run run = runCalendar(portfolio, m_dir.path(), QStringLiteral("states"), {QStringLiteral("--db"), dbPath});
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QHash<QString, QJsonObject> byUid;
+        for (const QJsonValue &v : run.ics.value(QStringLiteral("events")).toArray())
+            byUid.insert(v.toObject().value(QStringLiteral("uid")).toString(), v.toObject());
+        QCOMPARE(byUid.size(), 4);
+        auto event = [&](const char *entityId) { return byUid.value(keyOf.value(QLatin1String(entityId)) + QStringLiteral("@filingdesk")); };
+
+        const QJsonObject filed = event("S1");
+        QCOMPARE(filed.value(QStringLiteral("confirmation")).toString(), QStringLiteral("DE-2027-000777"));
+        QVERIFY2(filed.value(QStringLiteral("summary")).toString().endsWith(QStringLiteral("Filed Inc. (filed)")),
+                 qPrintable(filed.value(QStringLiteral("summary")).toString()));
+        QVERIFY(filed.value(QStringLiteral("description")).toString().contains(QStringLiteral("Filed: confirmation DE-2027-000777")));
+        QVERIFY(filed.value(QStringLiteral("alarms")).toArray().isEmpty());
+
+        const QJsonObject halted = event("S2");
+        const QString haltedSummary = halted.value(QStringLiteral("summary")).toString();
+        QVERIFY2(haltedSummary.startsWith(QStringLiteral("[HALTED] US-DE ")), qPrintable(haltedSummary));
+        const QString haltedDescription = halted.value(QStringLiteral("description")).toString();
+        QVERIFY2(haltedDescription.startsWith(QStringLiteral("NOT FILED (FAILED_STATUTORY): the registry rejected it")),
+                 qPrintable(haltedDescription));
+        QVERIFY2(haltedDescription.contains(QStringLiteral("REGISTERED_AGENT_INVALID"))
+                     && haltedDescription.contains(QStringLiteral("the registered agent has resigned")),
+                 qPrintable(haltedDescription));
+        QVERIFY(halted.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("HALTED")));
+        QVERIFY(halted.value(QStringLiteral("confirmation")).isNull());
+        QVERIFY(!halted.value(QStringLiteral("alarms")).toArray().isEmpty());
+
+        const QJsonObject dead = event("S3");
+        QVERIFY2(dead.value(QStringLiteral("summary")).toString().startsWith(QStringLiteral("[DEAD LETTER] ")),
+                 qPrintable(dead.value(QStringLiteral("summary")).toString()));
+        const QString deadDescription = dead.value(QStringLiteral("description")).toString();
+        QVERIFY2(deadDescription.startsWith(QStringLiteral("NOT FILED (DEAD_LETTER): retries ran out after 5 attempt(s) (HTTP_503)")),
+                 qPrintable(deadDescription));
+        QVERIFY(dead.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("DEAD LETTER")));
+        QVERIFY(!dead.value(QStringLiteral("alarms")).toArray().isEmpty());
+
+        QJsonObject untouched;
+        for (const QJsonObject &ev : std::as_const(byUid)) {
+            if (ev.value(QStringLiteral("summary")).toString().contains(QStringLiteral("Untouched Inc.")))
+                untouched = ev;
+        }
+        QVERIFY(!untouched.isEmpty());
+        QVERIFY(!untouched.value(QStringLiteral("summary")).toString().startsWith(QLatin1Char('[')));
+        QVERIFY(untouched.value(QStringLiteral("confirmation")).isNull());
+        QVERIFY(!untouched.value(QStringLiteral("alarms")).toArray().isEmpty());
+    }
+
+    // The calendar only reads: a --db that does not exist is refused, not created empty.
+    void missingDatabaseIsRefused()
+    {
+        const QString dbPath = m_dir.filePath(QStringLiteral("no-such.sqlite"));
+        QProcess p;
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv"), QStringLiteral("--out"),
+                 m_dir.filePath(QStringLiteral("none.ics")), QStringLiteral("--db"), dbPath});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(dbPath + QStringLiteral(": no such audit database")), qPrintable(err));
+        QVERIFY(!QFile::exists(dbPath));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.ics"))));
+    }
+
+    void extraArgumentIsRefused()
+    {
+        QProcess p;
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv"), QStringLiteral("--out"),
+                 m_dir.filePath(QStringLiteral("extra.ics")), QStringLiteral("stray")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 2);
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QVERIFY2(err.contains(QStringLiteral("unexpected argument \"stray\"")), qPrintable(err));
+    }
+
+    void helpNamesTheSubcommand()
+    {
+        QProcess p;
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"), {QStringLiteral("calendar"), QStringLiteral("--help")});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        QVERIFY2(out.startsWith(QStringLiteral("Usage: filingdesk calendar [options]\n")), qPrintable(out));
+        QVERIFY(out.contains(QStringLiteral("--portfolio")));
     }
 
     void badArguments()
