@@ -1,5 +1,7 @@
 #include "engine/core/engine.h"
 
+#include "engine/calendar/ics_writer.h"
+
 #include "engine/dispatch/registry_client.h"
 #include "engine/gate/local_permit_gate.h"
 #include "engine/gate/redis_permit_gate.h"
@@ -8,6 +10,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QSaveFile>
 #include <QUuid>
 
 Q_LOGGING_CATEGORY(lcEngine, "filingdesk.engine")
@@ -797,6 +800,53 @@ void Engine::promoteDueRetries()
         m_ready[task.obligation.jurisdiction].insert({-task.score, task.obligation.dueDate, key});
     }
     scheduleRetryTimer();
+}
+
+void Engine::exportCalendar(const QString &path, int days)
+{
+    if (m_plan.isEmpty()) {
+        Q_EMIT calendarExported(path, 0, tr("no portfolio is loaded"));
+        return;
+    }
+    const QDate horizon = m_asOf.addDays(qMax(0, days));
+    QList<CalendarEntry> entries;
+    QSet<QString> exported; // an entity listed twice gives one key, and a calendar must not repeat a UID
+    for (const RowPlan &row : std::as_const(m_plan)) {
+        for (const Obligation &o : row.obligations) {
+            const QString key = o.idempotencyKey();
+            if (o.dueDate > horizon || exported.contains(key))
+                continue;
+            exported.insert(key);
+            CalendarEntry entry;
+            entry.obligation = o;
+            if (const auto it = m_tasks.constFind(key); it != m_tasks.constEnd()) {
+                if (it->state == ExecutionState::Completed) {
+                    entry.confirmationNumber = it->confirmationNumber;
+                } else if (it->state == ExecutionState::FailedStatutory || it->state == ExecutionState::DeadLetter) {
+                    entry.haltedState = it->state;
+                    entry.haltReason = it->lastErrorCode.isEmpty()
+                        ? it->lastErrorMessage
+                        : QStringLiteral("%1: %2").arg(it->lastErrorCode, it->lastErrorMessage);
+                }
+            }
+            entries.append(entry);
+        }
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const CalendarEntry &a, const CalendarEntry &b) { return a.obligation.dueDate < b.obligation.dueDate; });
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        Q_EMIT calendarExported(path, 0, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return;
+    }
+    file.write(writeIcs(entries, QDateTime::currentDateTimeUtc()));
+    if (!file.commit()) {
+        Q_EMIT calendarExported(path, 0, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        return;
+    }
+    operatorAction(QStringLiteral("calendar_export"), QString(), QString(), QString(),
+                   tr("%1 event(s) due by %2 written to %3").arg(entries.size()).arg(horizon.toString(Qt::ISODate), path));
+    Q_EMIT calendarExported(path, int(entries.size()), QString());
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason)

@@ -69,6 +69,10 @@ public Q_SLOTS:
     void queryAudit(const fd::AuditQuery &query);
     /// Sends the full task list again (tasksChanged with every task).
     void publishAllTasks();
+    /// Writes the loaded portfolio's obligations due within `days` of the as-of date as an iCalendar file (RFC 5545,
+    /// see IcsWriter): UIDs from the idempotency keys, confirmation numbers of completed filings, halted and dead-
+    /// lettered filings marked. Written atomically. Answers with calendarExported().
+    void exportCalendar(const QString &path, int days);
     /// Stops dispatching and closes the database; answers with stopped().
     void shutdown();
 
@@ -84,6 +88,8 @@ Q_SIGNALS:
     void gateBlindChanged(bool blind, const QString &reason);
     void usageUpdated(const QList<fd::JurisdictionUsage> &usage);
     void auditResults(const QList<fd::AuditEntry> &entries);
+    /// `error` empty on success; `events` VEVENTs written.
+    void calendarExported(const QString &path, int events, const QString &error);
     void alertRaised(const fd::EngineAlert &alert);
     void errorOccurred(const QString &message);
     void stopped();
