@@ -1,0 +1,117 @@
+// The console's calendar export: the engine on its own thread files a portfolio against the real sandbox
+// registry, then writes the calendar; Python's icalendar (an independent implementation) reads it back.
+#include "engine/core/engine.h"
+#include "engine/core/engine_host.h"
+#include "support/sandbox_process.h"
+#include "unit/ics_python_check.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestEngineCalendarExport : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void exportsFiledAndHaltedObligations()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        // Every key accepted, but a statutory rejection for some: those events must say they were not filed.
+        fd::test::SandboxProcess sandbox({QStringLiteral("--fail"), QStringLiteral("statutory=0.2"),
+                                          QStringLiteral("--seed"), QStringLiteral("3")});
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
+
+        fd::EngineHost host;
+        fd::Engine *engine = host.engine();
+        QSignalSpy started(engine, &fd::Engine::started);
+        QSignalSpy loaded(engine, &fd::Engine::portfolioLoaded);
+        QSignalSpy admitted(engine, &fd::Engine::admitted);
+        QSignalSpy idle(engine, &fd::Engine::batchIdle);
+        QSignalSpy exported(engine, &fd::Engine::calendarExported);
+
+        fd::EngineConfig config;
+        config.registryUrl = sandbox.baseUrl();
+        config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
+        QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
+        QVERIFY(started.first().at(0).toBool());
+
+        const QString portfolio = qEnvironmentVariable("FILINGDESK_SOURCE_DIR")
+            + QStringLiteral("/resources/portfolios/ex21_3570_0000003570-17-000052.csv");
+        QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio),
+                                  Q_ARG(QDate, QDate(2027, 2, 15)));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+
+        // Before anything is filed: every obligation due within a year, none with a confirmation.
+        const QString before = dir.filePath(QStringLiteral("before.ics"));
+        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, before), Q_ARG(int, 365));
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
+        QCOMPARE(exported.first().at(2).toString(), QString());
+        const int events = exported.first().at(1).toInt();
+        QVERIFY(events > 0);
+
+        QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, -1));
+        QTRY_COMPARE_WITH_TIMEOUT(admitted.size(), 1, 10000);
+        QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
+                                  Q_ARG(QString, QStringLiteral("calendar export test")));
+        QTRY_COMPARE_WITH_TIMEOUT(idle.size(), 1, 60000);
+
+        const QString after = dir.filePath(QStringLiteral("after.ics"));
+        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, after), Q_ARG(int, 365));
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, 10000);
+        QCOMPARE(exported.at(1).at(2).toString(), QString());
+        QCOMPARE(exported.at(1).at(1).toInt(), events);
+
+        QString error;
+        const QJsonObject first = fd::test::parseIcsWithPython(before, &error);
+        QVERIFY2(!first.isEmpty(), qPrintable(error));
+        const QJsonObject second = fd::test::parseIcsWithPython(after, &error);
+        QVERIFY2(!second.isEmpty(), qPrintable(error));
+        QCOMPARE(second.value(QLatin1String("errors")).toArray().size(), 0);
+
+        QSet<QString> uidsBefore, uidsAfter;
+        for (const QJsonValue &e : first.value(QLatin1String("events")).toArray()) {
+            uidsBefore.insert(e[QLatin1String("uid")].toString());
+            QVERIFY(e[QLatin1String("confirmation")].isNull());
+        }
+        int confirmed = 0, halted = 0;
+        for (const QJsonValue &e : second.value(QLatin1String("events")).toArray()) {
+            uidsAfter.insert(e[QLatin1String("uid")].toString());
+            QVERIFY(e[QLatin1String("dtstart_is_date")].toBool());
+            if (!e[QLatin1String("confirmation")].isNull())
+                ++confirmed;
+            if (e[QLatin1String("summary")].toString().startsWith(QLatin1String("[HALTED]")))
+                ++halted;
+        }
+        // Re-exporting updates the same events (same UIDs), it never adds new ones.
+        QCOMPARE(uidsAfter, uidsBefore);
+        QCOMPARE(int(uidsAfter.size()), events);
+        QVERIFY2(confirmed > 0, "completed filings must carry their confirmation number");
+        QVERIFY2(halted > 0, "statutory halts must be marked, not shown as ordinary deadlines");
+        QCOMPARE(confirmed + halted, events);
+    }
+
+    void refusesWithoutPortfolioOrWritablePath()
+    {
+        QTemporaryDir dir;
+        fd::EngineHost host;
+        fd::Engine *engine = host.engine();
+        QSignalSpy started(engine, &fd::Engine::started);
+        QSignalSpy exported(engine, &fd::Engine::calendarExported);
+        fd::EngineConfig config;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+        config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
+        QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
+        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection,
+                                  Q_ARG(QString, dir.filePath(QStringLiteral("x.ics"))), Q_ARG(int, 30));
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
+        QVERIFY(!exported.first().at(2).toString().isEmpty());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.ics"))));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngineCalendarExport)
+#include "tst_engine_calendar_export.moc"
