@@ -135,4 +135,10 @@ void EngineLink::queryAudit(const AuditQuery &query)
     QMetaObject::invokeMethod(e, [e, query] { e->queryAudit(query); }, Qt::QueuedConnection);
 }
 
+void EngineLink::exportCalendar(const QString &path, int days)
+{
+    Engine *e = engine();
+    QMetaObject::invokeMethod(e, [e, path, days] { e->exportCalendar(path, days); }, Qt::QueuedConnection);
+}
+
 } // namespace fd::ui

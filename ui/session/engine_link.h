@@ -50,6 +50,8 @@ public:
     void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType, const QString &reason);
     void refreshUsage();
     void queryAudit(const AuditQuery &query);
+    /// Engine::exportCalendar: answered by Engine::calendarExported.
+    void exportCalendar(const QString &path, int days);
 
 Q_SIGNALS:
     /// The engine thread answered (or stopped answering for over 3 s).
