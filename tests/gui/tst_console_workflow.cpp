@@ -1,15 +1,19 @@
 // Drives the real console window (offscreen) against the real sandbox registry: load a portfolio, launch, pause
 // (nothing new is dispatched while paused, by the sandbox's own count), resume, replay a dead letter with a
 // reason (the audit row names the OS user and the reason), resolve a halt, and a filter-wide bulk replay that
-// touches exactly the filtered rows.
+// touches exactly the filtered rows; keyboard shortcuts work without a click into the window; a batch started by
+// a replay or a resolve counts only what it launched; a failing registry (circuit breaker) is shown.
 #include "engine/audit/audit_store.h"
+#include "engine/core/engine.h"
 #include "support/sandbox_process.h"
 #include "ui/models/audit_model.h"
+#include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/session/engine_link.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/main_window.h"
@@ -72,11 +76,13 @@ class TestConsoleWorkflow : public QObject
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
+    void shortcutsWorkWithoutClicking();
     void loadsPortfolio();
     void launchPauseResume();
     void deadLetterReplayedWithReason();
     void haltResolved();
     void bulkReplayTouchesExactlyTheFilteredRows();
+    void failingRegistryIsShown();
     void paneStateIsSaved();
 
 private:
@@ -92,6 +98,8 @@ private:
     void searchAudit(const QString &action, const QString &key = QString(), const QString &text = QString());
     bool auditHas(const QString &action, const QString &key, const QString &reason) const;
     void waitBatchIdle();
+    /// After a replay or resolve of `launched` task(s) while no batch ran: the new batch is those alone.
+    void checkNewBatchCounts(const QString &previousBatchId, int launched);
 
     QTemporaryDir m_dir;
     std::unique_ptr<test::SandboxProcess> m_sandbox;
@@ -135,6 +143,24 @@ void TestConsoleWorkflow::cleanupTestCase()
 {
     m_window.reset();
     m_sandbox.reset();
+}
+
+void TestConsoleWorkflow::shortcutsWorkWithoutClicking()
+{
+    // The window takes the keyboard when shown (no click, no activateWindow() from here): Ctrl+2 and Ctrl+1
+    // switch views at once.
+    QTRY_COMPARE_WITH_TIMEOUT(QApplication::activeWindow(), m_window.get(), 5000);
+    auto *tabs = child<QTabWidget>(QStringLiteral("mainTabs"));
+    QCOMPARE(tabs->currentIndex(), 0);
+    QTest::keySequence(m_window.get(), QKeySequence(QStringLiteral("Ctrl+2")));
+    QCOMPARE(tabs->currentIndex(), 1);
+    QTest::keySequence(m_window.get(), QKeySequence(QStringLiteral("Ctrl+1")));
+    QCOMPARE(tabs->currentIndex(), 0);
+    for (const char *name : {"pauseAction", "resumeAction", "cancelAction", "launchDueAction", "showTab1Action"}) {
+        auto *action = m_window->findChild<QAction *>(QString::fromLatin1(name));
+        QVERIFY2(action, name);
+        QCOMPARE(action->shortcutContext(), Qt::WindowShortcut);
+    }
 }
 
 void TestConsoleWorkflow::loadsPortfolio()
@@ -241,8 +267,12 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason()
     QVERIFY(child<QPlainTextEdit>(QStringLiteral("deadLetterDetail"))->toPlainText().contains(QLatin1String("Raw response body")));
 
     m_reasons->next = QStringLiteral("officer list corrected with the registry");
+    const QString previousBatch = m_window->batchPanel()->status().batchId;
     QTest::mouseClick(child<QPushButton>(QStringLiteral("replayOneButton")), Qt::LeftButton);
     QCOMPARE(m_reasons->asked.last().action, QStringLiteral("replay"));
+    checkNewBatchCounts(previousBatch, 1);
+    if (QTest::currentTestFailed())
+        return;
     searchAudit(QStringLiteral("replay"), key);
     QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("replay"), key, QStringLiteral("officer list corrected with the registry")), 10000);
     const AuditEntry &entry = m_window->auditModel()->entries().first();
@@ -279,7 +309,12 @@ void TestConsoleWorkflow::haltResolved()
     table->clearSelection();
     table->selectRow(statutoryRow);
     m_reasons->next = QStringLiteral("registered agent renewed");
+    waitBatchIdle();
+    const QString previousBatch = m_window->batchPanel()->status().batchId;
     QTest::mouseClick(child<QPushButton>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+    checkNewBatchCounts(previousBatch, 1);
+    if (QTest::currentTestFailed())
+        return;
     searchAudit(QStringLiteral("resolve_requeue"), haltKey);
     QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("resolve_requeue"), haltKey, QStringLiteral("registered agent renewed")), 10000);
     QCOMPARE(m_window->auditModel()->entries().first().actor, AuditStore::osUser());
@@ -354,6 +389,54 @@ void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows()
     waitBatchIdle();
 }
 
+void TestConsoleWorkflow::failingRegistryIsShown()
+{
+    // The engine raises breaker_open when a jurisdiction's registry keeps failing; here the alert is raised on the
+    // window's own engine connection, as the engine would.
+    auto *link = m_window->findChild<EngineLink *>();
+    QVERIFY(link && link->engine());
+    Engine *engine = link->engine();
+    const QDateTime trialUtc = QDateTime::currentDateTimeUtc().addSecs(40);
+    const QString message = QStringLiteral("the US-DE registry keeps failing (last: HTTP_503 service unavailable); nothing "
+                                           "more is sent there until a trial request at %1 UTC")
+                                .arg(trialUtc.toString(QStringLiteral("HH:mm:ss")));
+    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), QStringLiteral("US-DE"), message});
+
+    // Status bar, next to "Registry: reachable" (the TCP probe still succeeds): which registry, and when.
+    const QString expected = QStringLiteral("US-DE: registry failing, retry at %1")
+                                 .arg(trialUtc.toLocalTime().toString(QStringLiteral("HH:mm:ss")));
+    QCOMPARE(m_window->indicators()->failingRegistriesText(), expected);
+    QVERIFY(child<QLabel>(QStringLiteral("statusFailingRegistries"))->isVisible());
+    // The Permits view names it with the engine's words.
+    auto *banner = child<BannerWidget>(QStringLiteral("permitsFailingRegistriesBanner"));
+    QVERIFY(banner->message().startsWith(expected));
+    QVERIFY(banner->message().contains(QLatin1String("HTTP_503")));
+    // And a notice: the in-window banner here (no system tray offscreen).
+    auto *notice = child<BannerWidget>(QStringLiteral("noticeBanner"));
+    QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(message), 5000);
+    QVERIFY(notice->message().startsWith(QStringLiteral("Registry failing — US-DE")));
+    // "Show" leads to the Permits view.
+    QTest::mouseClick(child<QToolButton>(QStringLiteral("noticeShow")), Qt::LeftButton);
+    QCOMPARE(child<QTabWidget>(QStringLiteral("mainTabs"))->currentIndex(), 1);
+    QVERIFY(notice->isHidden());
+
+    // A kind this console does not know is still announced.
+    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("registry_notice"), QString(), QString(), QStringLiteral("US-FL"),
+                                           QStringLiteral("fees change on 2027-03-01")});
+    QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(QLatin1String("US-FL: fees change on 2027-03-01")), 5000);
+    QVERIFY(notice->message().contains(QLatin1String("registry_notice")));
+    // The failing registry is still listed with what waits for a person.
+    QVERIFY(notice->message().contains(expected));
+
+    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), QStringLiteral("US-DE"),
+                                           QStringLiteral("the US-DE registry answers again; dispatch there resumes")});
+    QCOMPARE(m_window->indicators()->failingRegistriesText(), QString());
+    QVERIFY(child<QLabel>(QStringLiteral("statusFailingRegistries"))->isHidden());
+    QVERIFY(banner->isHidden());
+    QVERIFY(m_window->failingRegistries()->isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(QLatin1String("answers again")), 5000);
+}
+
 void TestConsoleWorkflow::paneStateIsSaved()
 {
     m_window->close();
@@ -382,6 +465,20 @@ bool TestConsoleWorkflow::auditHas(const QString &action, const QString &key, co
             return true;
     }
     return false;
+}
+
+void TestConsoleWorkflow::checkNewBatchCounts(const QString &previousBatchId, int launched)
+{
+    BatchPanel *panel = m_window->batchPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->status().batchId.isEmpty() && panel->status().batchId != previousBatchId, 10000);
+    // The panel shows what the engine reports, whatever it is ...
+    auto *bar = child<QProgressBar>(QStringLiteral("batchProgress"));
+    QCOMPARE(bar->maximum(), qMax(1, panel->status().total));
+    // ... and the engine reports the batch it launched, not the finished batch before it as well ("37 of 37
+    // done" after requeueing one halt).
+    QCOMPARE(panel->status().total, launched);
+    QCOMPARE(bar->maximum(), launched);
+    QVERIFY2(bar->text().contains(QStringLiteral(" of %1 done").arg(launched)), qPrintable(bar->text()));
 }
 
 void TestConsoleWorkflow::waitBatchIdle()

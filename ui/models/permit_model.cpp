@@ -55,19 +55,27 @@ QVariant PermitModel::groupData(const Group &group, int column, int role) const
         switch (column) {
         case NameColumn: return u.jurisdiction;
         case InUseColumn:
-            return u.inUse < 0 ? tr("? / %1 (unknown: gate blind)").arg(u.cap) : tr("%1 / %2").arg(u.inUse).arg(u.cap);
+            // Short enough for the column; the tooltip says why it is unknown.
+            return u.inUse < 0 ? tr("? / %1").arg(u.cap) : tr("%1 / %2").arg(u.inUse).arg(u.cap);
         case LeaseColumn: return tr("lease %1 s").arg(u.leaseMs / 1000.0, 0, 'f', 1);
         default: return QVariant();
         }
     }
+    if (role == Qt::ForegroundRole && column == InUseColumn && u.inUse < 0)
+        return QBrush(QColor(0xb0, 0x00, 0x20));
     if (role == Qt::ForegroundRole && column == InUseColumn && u.cap > 0 && u.inUse >= u.cap)
         return QBrush(QColor(0xb3, 0x5c, 0x00));
+    if (role == Qt::ToolTipRole && column == InUseColumn)
+        return u.inUse < 0 ? tr("Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count "
+                                "cannot be read; nothing is being sent. Cap: %1.").arg(u.cap)
+                           : tr("%1 of %2 permits in use across the fleet").arg(u.inUse).arg(u.cap);
     if (role == SortRole)
         return column == InUseColumn ? QVariant(u.inUse) : groupData(group, column, Qt::DisplayRole);
     if (role == JurisdictionRole || role == KeyRole)
         return u.jurisdiction;
     if (role == Qt::AccessibleTextRole && column == InUseColumn)
-        return tr("%1 of %2 permits in use").arg(u.inUse).arg(u.cap);
+        return u.inUse < 0 ? tr("permits in use unknown (gate blind), cap %1").arg(u.cap)
+                           : tr("%1 of %2 permits in use").arg(u.inUse).arg(u.cap);
     return QVariant();
 }
 

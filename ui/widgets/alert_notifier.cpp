@@ -4,6 +4,18 @@
 
 namespace fd::ui {
 
+namespace {
+
+constexpr int kDetailsKept = 3;
+
+// Most pressing first: a failing registry stops a whole jurisdiction; halts and exceptions wait for legal-ops,
+// lost permits and dead letters for an operator. Kinds not listed follow in the order they arrived; good news
+// comes last.
+const char *const kPriority[] = {"breaker_open", "statutory_halt", "reconciliation_exception", "permit_lost",
+                                 "dead_letter"};
+
+} // namespace
+
 AlertNotifier::AlertNotifier(QObject *parent)
     : QObject(parent)
 {
@@ -21,43 +33,98 @@ bool AlertNotifier::useTrayIfAvailable(QSystemTrayIcon *icon)
     return true;
 }
 
+QString AlertNotifier::describe(const EngineAlert &alert)
+{
+    QString subject;
+    if (!alert.entityName.isEmpty() && !alert.jurisdiction.isEmpty())
+        subject = tr("%1 (%2)").arg(alert.entityName, alert.jurisdiction);
+    else if (!alert.entityName.isEmpty())
+        subject = alert.entityName;
+    else if (!alert.jurisdiction.isEmpty())
+        subject = alert.jurisdiction;
+    else if (!alert.idempotencyKey.isEmpty())
+        subject = alert.idempotencyKey.left(12);
+    if (subject.isEmpty())
+        return alert.message;
+    return alert.message.isEmpty() ? subject : tr("%1: %2").arg(subject, alert.message);
+}
+
+bool AlertNotifier::isInformational(const QString &kind)
+{
+    return kind == QLatin1String("breaker_closed");
+}
+
 void AlertNotifier::addAlert(const EngineAlert &alert)
 {
-    m_pending[alert.kind] += 1;
-    if (m_pending.value(alert.kind) == 1)
-        m_lastMessage = QStringLiteral("%1 (%2): %3").arg(alert.entityName, alert.jurisdiction, alert.message);
+    const QString kind = alert.kind.isEmpty() ? QStringLiteral("alert") : alert.kind;
+    Pending &pending = m_pending[kind];
+    if (pending.count == 0)
+        m_arrival.append(kind);
+    pending.count += 1;
+    if (pending.details.size() < kDetailsKept)
+        pending.details.append(describe(alert));
     if (!m_gather.isActive())
         m_gather.start();
 }
 
+QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) const
+{
+    const int n = p.count;
+    const QString more = n > p.details.size() ? tr(" (and %n more)", nullptr, int(n - p.details.size())) : QString();
+    const QString details = p.details.join(QStringLiteral("; ")) + more;
+    // Registry trouble names its jurisdiction and the next trial request every time: the details are the news.
+    if (kind == QLatin1String("breaker_open"))
+        return tr("Registry failing — %1").arg(details);
+    if (kind == QLatin1String("breaker_closed"))
+        return tr("Registry answering again — %1").arg(details);
+    QString counted;
+    if (kind == QLatin1String("statutory_halt"))
+        counted = tr("%n new statutory halt(s)", nullptr, n);
+    else if (kind == QLatin1String("reconciliation_exception"))
+        counted = tr("%n new reconciliation exception(s)", nullptr, n);
+    else if (kind == QLatin1String("permit_lost"))
+        counted = tr("%n lost permit lease(s)", nullptr, n);
+    else if (kind == QLatin1String("dead_letter"))
+        counted = tr("%n new dead letter(s)", nullptr, n);
+    else // a kind this console does not know yet: shown under the engine's name for it, never dropped
+        return tr("%n alert(s) \"%1\" — %2", nullptr, n).arg(kind, details);
+    return alone && n == 1 ? tr("%1 — %2").arg(counted, p.details.value(0)) : counted;
+}
+
 void AlertNotifier::flush()
 {
+    m_gather.stop();
     if (m_pending.isEmpty())
         return;
-    QStringList parts;
-    QString kind;
-    // Most pressing first: halts and exceptions wait for legal-ops, dead letters for an operator.
-    for (const char *k : {"statutory_halt", "reconciliation_exception", "permit_lost", "dead_letter"}) {
-        const int n = m_pending.value(QString::fromLatin1(k));
-        if (n == 0)
-            continue;
-        if (kind.isEmpty())
-            kind = QString::fromLatin1(k);
-        if (qstrcmp(k, "statutory_halt") == 0)
-            parts << tr("%n new statutory halt(s)", nullptr, n);
-        else if (qstrcmp(k, "reconciliation_exception") == 0)
-            parts << tr("%n new reconciliation exception(s)", nullptr, n);
-        else if (qstrcmp(k, "permit_lost") == 0)
-            parts << tr("%n lost permit lease(s)", nullptr, n);
-        else
-            parts << tr("%n new dead letter(s)", nullptr, n);
+    QStringList order;
+    for (const char *k : kPriority) {
+        if (m_pending.contains(QString::fromLatin1(k)))
+            order.append(QString::fromLatin1(k));
     }
-    const int total = [this] { int t = 0; for (int n : std::as_const(m_pending)) t += n; return t; }();
-    const QString text = parts.join(QStringLiteral(", ")) + (total == 1 ? QStringLiteral(" — ") + m_lastMessage : QString());
+    for (const QString &k : std::as_const(m_arrival)) {
+        if (!order.contains(k) && !isInformational(k))
+            order.append(k);
+    }
+    for (const QString &k : std::as_const(m_arrival)) {
+        if (!order.contains(k))
+            order.append(k);
+    }
+    int total = 0;
+    for (const Pending &p : std::as_const(m_pending))
+        total += p.count;
+    QStringList parts;
+    for (const QString &k : std::as_const(order))
+        parts.append(part(k, m_pending.value(k), total == 1));
+    const QString kind = order.first();
+    const QString text = parts.join(QStringLiteral(", "));
     m_pending.clear();
+    m_arrival.clear();
     if (m_tray) {
-        m_tray->showMessage(tr("FilingDesk needs a person"), text,
-                            kind == QLatin1String("dead_letter") ? QSystemTrayIcon::Warning : QSystemTrayIcon::Critical);
+        const bool goodNews = isInformational(kind);
+        m_tray->showMessage(goodNews ? tr("FilingDesk") : tr("FilingDesk needs a person"), text,
+                            goodNews ? QSystemTrayIcon::Information
+                                     : (kind == QLatin1String("dead_letter") ? QSystemTrayIcon::Warning
+                                                                             : QSystemTrayIcon::Critical));
         return;
     }
     Q_EMIT noticeRaised(text, kind);

@@ -4,16 +4,18 @@
 
 #include <QHash>
 #include <QObject>
+#include <QStringList>
 #include <QTimer>
 
 class QSystemTrayIcon;
 
 namespace fd::ui {
 
-/// Tells a person when a statutory halt, a reconciliation exception or a dead letter appears: a desktop
-/// notification through the system tray where there is one, otherwise an in-window notice (noticeRaised).
-/// Alerts arriving together (a batch can dead-letter dozens at once) are gathered for a second and announced
-/// as one message. Thread affinity: GUI thread.
+/// Tells a person when something needs them: a jurisdiction's registry failing (circuit breaker open), a
+/// statutory halt, a reconciliation exception, a lost permit, a dead letter — and any alert kind the engine adds
+/// later, under its own name: no alert is dropped. A desktop notification through the system tray where there is
+/// one, otherwise an in-window notice (noticeRaised). Alerts arriving together (a batch can dead-letter dozens at
+/// once) are gathered for a second and announced as one message. Thread affinity: GUI thread.
 class AlertNotifier : public QObject
 {
     Q_OBJECT
@@ -24,18 +26,30 @@ public:
     bool useTrayIfAvailable(QSystemTrayIcon *icon);
     void addAlert(const fd::EngineAlert &alert);
     bool usesTray() const { return m_tray != nullptr; }
+    /// Announces what was gathered now instead of after the gathering second (tests, shutdown).
+    void flushNow() { flush(); }
+
+    /// "Acme Holdings LLC (US-DE): message", "US-DE: message" for alerts about a jurisdiction, or the message.
+    static QString describe(const fd::EngineAlert &alert);
+    /// True for kinds that are good news (a registry answering again): no "needs a person" wording.
+    static bool isInformational(const QString &kind);
 
 Q_SIGNALS:
     /// An in-window notice (no system tray): `kind` of the most pressing alert in it.
     void noticeRaised(const QString &text, const QString &kind);
 
 private:
+    struct Pending {
+        int count = 0;
+        QStringList details; ///< describe() of the first few
+    };
     void flush();
+    QString part(const QString &kind, const Pending &pending, bool alone) const;
 
     QSystemTrayIcon *m_tray = nullptr;
     QTimer m_gather;
-    QHash<QString, int> m_pending; ///< kind -> count
-    QString m_lastMessage;
+    QHash<QString, Pending> m_pending; ///< kind -> alerts gathered
+    QStringList m_arrival;            ///< kinds in the order they first arrived
 };
 
 } // namespace fd::ui

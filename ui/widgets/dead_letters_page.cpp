@@ -36,6 +36,7 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("deadLettersTable"), tr("Dead letters"), DeadLetterModel::UpdatedColumn, Qt::DescendingOrder});
+    keepCurrentRowSelected(m_table);
     m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     m_table->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
     m_table->setColumnWidth(DeadLetterModel::CodeColumn, 170);
@@ -69,11 +70,12 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     layout->addWidget(splitter, 1);
     layout->addLayout(buttons);
 
+    // The detail pane, "Replay…" and "Replay selection…" follow the same rows (detailIndex(), the selection).
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DeadLettersPage::showCurrent);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DeadLettersPage::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DeadLettersPage::showCurrent);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
-        connect(m_proxy, signal, this, &DeadLettersPage::updateButtons);
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, &DeadLettersPage::updateButtons);
+        connect(m_proxy, signal, this, &DeadLettersPage::showCurrent);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &DeadLettersPage::showCurrent);
     connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &DeadLettersPage::updateButtons);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &DeadLettersPage::showCurrent);
     connect(m_replayOne, &QPushButton::clicked, this, [this] {
@@ -103,8 +105,8 @@ QStringList DeadLettersPage::selectedKeys() const
 
 QString DeadLettersPage::currentKey() const
 {
-    const QModelIndex current = m_table->selectionModel()->currentIndex();
-    return current.isValid() ? current.data(KeyRole).toString() : QString();
+    const QModelIndex shown = detailIndex(m_table);
+    return shown.isValid() ? shown.data(KeyRole).toString() : QString();
 }
 
 void DeadLettersPage::showCurrent()

@@ -24,6 +24,7 @@ public:
     TaskFilterProxy *proxy() const { return m_proxy; }
     TaskFilterBar *filterBar() const { return m_filterBar; }
     QStringList selectedKeys() const;
+    /// The dead letter whose details are shown ("Replay…" replays it): see detailIndex().
     QString currentKey() const;
 
 Q_SIGNALS:

@@ -38,6 +38,7 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     setUpTable(m_table, m_proxy,
                {QStringLiteral("exceptionsTable"), tr("Statutory halts and reconciliation exceptions"),
                 ExceptionModel::DueDateColumn, Qt::AscendingOrder});
+    keepCurrentRowSelected(m_table);
     m_table->setColumnWidth(ExceptionModel::EntityColumn, 260);
     m_table->setColumnWidth(ExceptionModel::KindColumn, 170);
     m_table->setColumnWidth(ExceptionModel::CodeColumn, 220);
@@ -70,10 +71,12 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     layout->addWidget(splitter, 1);
     layout->addLayout(buttons);
 
+    // The detail pane and the buttons follow the same rows (detailIndex(), the selection).
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ExceptionsPage::showCurrent);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExceptionsPage::updateButtons);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExceptionsPage::showCurrent);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &ExceptionsPage::showCurrent);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &ExceptionsPage::updateButtons);
+    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &ExceptionsPage::showCurrent);
+    connect(m_proxy, &QAbstractItemModel::modelReset, this, &ExceptionsPage::showCurrent);
     connect(m_requeue, &QPushButton::clicked, this, [this] { Q_EMIT resolveRequested(selectedKeys(), true); });
     connect(m_accept, &QPushButton::clicked, this, [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
@@ -91,8 +94,8 @@ QStringList ExceptionsPage::selectedKeys() const
 
 void ExceptionsPage::showCurrent()
 {
-    const QModelIndex current = m_table->selectionModel()->currentIndex();
-    const int row = current.isValid() ? m_model->rowOfKey(current.data(KeyRole).toString()) : -1;
+    const QModelIndex shown = detailIndex(m_table);
+    const int row = shown.isValid() ? m_model->rowOfKey(shown.data(KeyRole).toString()) : -1;
     m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
     updateButtons();
 }

@@ -2,6 +2,7 @@
 
 #include "engine/core/engine.h"
 #include "ui/models/audit_model.h"
+#include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/obligation_model.h"
@@ -38,6 +39,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QShowEvent>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
@@ -72,6 +74,7 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     , m_actions(new OperatorActions(m_link, this, this))
     , m_probe(new RegistryProbe(this))
     , m_notifier(new AlertNotifier(this))
+    , m_breakers(new BreakerBoard(this))
     , m_obligations(new ObligationModel(this))
     , m_deadLetters(new DeadLetterModel(this))
     , m_exceptions(new ExceptionModel(this))
@@ -91,11 +94,16 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_tray = new QSystemTrayIcon(windowIcon(), this);
     m_tray->setToolTip(tr("FilingDesk"));
     m_notifier->useTrayIfAvailable(m_tray);
-    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text) {
+    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text, const QString &kind) {
         // The latest news, and what is waiting for a person altogether.
-        showNotice(tr("%1. Waiting for a person: %2 halt(s)/exception(s), %3 dead letter(s).")
-                       .arg(text).arg(m_exceptions->rowCount()).arg(m_deadLetters->rowCount()));
+        QString waiting = tr("Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)")
+                              .arg(m_exceptions->rowCount()).arg(m_deadLetters->rowCount());
+        // Registries still failing, unless this very notice is about the only one.
+        if (!m_breakers->isEmpty() && (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
+            waiting += tr("; registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
+        showNotice(tr("%1. %2.").arg(text, waiting), kind);
     });
+    connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::showFailingRegistries);
 
     m_usageTimer.setInterval(1000);
     connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
@@ -182,6 +190,7 @@ void MainWindow::buildPages()
         auto *jump = new QAction(this);
         jump->setObjectName(QStringLiteral("showTab%1Action").arg(i + 1));
         jump->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
+        jump->setShortcutContext(Qt::WindowShortcut);
         connect(jump, &QAction::triggered, m_tabs, [this, i] { m_tabs->setCurrentIndex(i); });
         addAction(jump);
     }
@@ -199,11 +208,14 @@ void MainWindow::buildPages()
     m_noticeBanner = new BannerWidget(BannerWidget::Kind::Notice, this);
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this, [this] {
-        m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
-        m_noticeBanner->showMessage(QString());
+        if (m_noticeKind.startsWith(QLatin1String("breaker_")) || m_noticeKind == QLatin1String("permit_lost"))
+            m_tabs->setCurrentIndex(PermitsTab);
+        else
+            m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
+        showNotice(QString());
     });
     connect(m_noticeBanner->addButton(tr("Dismiss"), QStringLiteral("noticeDismiss")), &QToolButton::clicked, this,
-            [this] { m_noticeBanner->showMessage(QString()); });
+            [this] { showNotice(QString()); });
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -280,6 +292,7 @@ void MainWindow::buildMenus()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
+    quit->setShortcutContext(Qt::WindowShortcut);
     QMenu *batch = menuBar()->addMenu(tr("&Batch"));
     for (QAction *a : {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
         batch->addAction(a);
@@ -306,6 +319,7 @@ void MainWindow::connectEngine()
         m_fleetMode = fleet;
         m_gateDescription = gate;
         m_indicators->setGateMode(fleet, ok);
+        m_breakers->clear(); // a new engine starts with every circuit breaker closed
         if (!ok) {
             m_blindBanner->showMessage(tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).").arg(error));
             return;
@@ -360,7 +374,8 @@ void MainWindow::connectEngine()
     connect(engine, &Engine::alertRaised, this, [this](const EngineAlert &alert) {
         if (alert.kind == QLatin1String("permit_lost"))
             m_permits->recordLostLease(alert.jurisdiction, alert.idempotencyKey, alert.entityName);
-        m_notifier->addAlert(alert);
+        m_breakers->apply(alert); // breaker_open / breaker_closed: per jurisdiction, until it closes
+        m_notifier->addAlert(alert); // every kind, known or not, is announced
     });
     connect(engine, &Engine::errorOccurred, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Engine: %1").arg(message), 15000);
@@ -538,9 +553,43 @@ void MainWindow::updateTabCounts()
                                           : tr("Halts && exceptions"));
 }
 
-void MainWindow::showNotice(const QString &text)
+void MainWindow::showNotice(const QString &text, const QString &kind)
 {
+    m_noticeKind = text.isEmpty() ? QString() : kind;
     m_noticeBanner->showMessage(text);
+}
+
+void MainWindow::showFailingRegistries()
+{
+    QStringList details;
+    QStringList lines;
+    for (const BreakerBoard::Entry &entry : m_breakers->openBreakers()) {
+        details.append(entry.message);
+        const QString lastError = BreakerBoard::lastErrorIn(entry.message);
+        lines.append(tr("%1 (failing since %2) — %3")
+                         .arg(BreakerBoard::summary(entry), entry.openedAt.toString(QStringLiteral("HH:mm:ss")),
+                              lastError.isEmpty() ? entry.message : tr("last error: %1").arg(lastError)));
+    }
+    m_indicators->setFailingRegistries(m_breakers->summaries(), details.join(QLatin1Char('\n')));
+    m_permitsPage->setFailingRegistries(lines, details.join(QLatin1Char('\n')));
+}
+
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (event->spontaneous())
+        return;
+    // Without a window manager (Xvfb) nobody gives a new window the keyboard: take it, or Ctrl+R and friends
+    // would do nothing until the operator clicks into the window. Queued: the window is mapped by then.
+    QTimer::singleShot(0, this, &MainWindow::takeKeyboard);
+}
+
+void MainWindow::takeKeyboard()
+{
+    if (!isVisible() || isMinimized())
+        return;
+    raise();
+    activateWindow();
 }
 
 void MainWindow::restoreLayout()

@@ -23,6 +23,7 @@ class AuditModel;
 class AuditPage;
 class BannerWidget;
 class BatchPanel;
+class BreakerBoard;
 class ConsoleSettings;
 class DeadLetterModel;
 class DeadLettersPage;
@@ -62,6 +63,9 @@ public:
     PermitModel *permitModel() const { return m_permits; }
     BatchPanel *batchPanel() const { return m_batchPanel; }
     StatusIndicators *indicators() const { return m_indicators; }
+    AlertNotifier *alertNotifier() const { return m_notifier; }
+    /// The jurisdictions whose registry keeps failing (engine alerts breaker_open / breaker_closed).
+    BreakerBoard *failingRegistries() const { return m_breakers; }
     bool engineStarted() const { return m_engineStarted; }
     bool isPaused() const { return m_paused; }
     /// PENDING tasks not in a batch due within `days` of the as-of date: what "launch due within" files.
@@ -78,6 +82,9 @@ public Q_SLOTS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    /// Raises and activates the window when it is shown, so that its keyboard shortcuts work at once, also
+    /// where no window manager gives it the focus (Xvfb, kiosk sessions).
+    void showEvent(QShowEvent *event) override;
 
 private:
     void buildActions();
@@ -93,7 +100,9 @@ private:
     void setGateBlind(bool blind, const QString &reason);
     void updateTitle();
     void updateTabCounts();
-    void showNotice(const QString &text);
+    void showNotice(const QString &text, const QString &kind = QString());
+    void showFailingRegistries();
+    void takeKeyboard();
 
     ConsoleOptions m_options;
     std::unique_ptr<ConsoleSettings> m_settings;
@@ -102,6 +111,7 @@ private:
     OperatorActions *m_actions;
     RegistryProbe *m_probe;
     AlertNotifier *m_notifier;
+    BreakerBoard *m_breakers;
     QSystemTrayIcon *m_tray = nullptr;
 
     ObligationModel *m_obligations;
@@ -137,6 +147,7 @@ private:
     QTimer m_auditRefresh;
     QString m_portfolioName;
     QString m_gateDescription;
+    QString m_noticeKind; ///< alert kind of the notice on show ("breaker_open" …), empty for other notices
     bool m_engineStarted = false;
     bool m_fleetMode = false;
     bool m_paused = false;

@@ -16,12 +16,15 @@ PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
     , m_blindBanner(new BannerWidget(BannerWidget::Kind::Alarm, this))
+    , m_breakerBanner(new BannerWidget(BannerWidget::Kind::Warning, this))
     , m_gateLabel(new QLabel(this))
     , m_tree(new QTreeView(this))
     , m_chart(new InFlightChart(this))
 {
     setObjectName(QStringLiteral("permitsPage"));
     m_blindBanner->setObjectName(QStringLiteral("permitsGateBlindBanner"));
+    m_breakerBanner->setObjectName(QStringLiteral("permitsFailingRegistriesBanner"));
+    m_breakerBanner->setAccessibleName(tr("Registries failing"));
     m_gateLabel->setObjectName(QStringLiteral("gateDescription"));
     m_gateLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_tree->setObjectName(QStringLiteral("permitsTree"));
@@ -61,6 +64,7 @@ PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
     splitter->setStretchFactor(1, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_blindBanner);
+    layout->addWidget(m_breakerBanner);
     layout->addWidget(m_gateLabel);
     layout->addWidget(splitter, 1);
 }
@@ -76,6 +80,12 @@ void PermitsPage::setGateBlind(bool blind, const QString &reason)
     m_blindBanner->showMessage(blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes "
                                           "by itself when Redis is back.").arg(reason)
                                      : QString());
+}
+
+void PermitsPage::setFailingRegistries(const QStringList &lines, const QString &detail)
+{
+    m_breakerBanner->showMessage(lines.join(QLatin1Char('\n')));
+    m_breakerBanner->setToolTip(detail);
 }
 
 void PermitsPage::addUsage(const QList<JurisdictionUsage> &usage)

@@ -42,6 +42,19 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
 
+void returnKeyboardToParent(QDialog *dialog)
+{
+    QWidget *parent = dialog->parentWidget();
+    if (parent && dialog->isActiveWindow() && parent->window()->isVisible())
+        parent->window()->activateWindow();
+}
+
+void ReasonDialog::done(int result)
+{
+    returnKeyboardToParent(this);
+    QDialog::done(result);
+}
+
 QString ReasonDialog::reason() const
 {
     return m_edit->text().trimmed();

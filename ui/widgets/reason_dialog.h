@@ -9,6 +9,11 @@ class QLineEdit;
 
 namespace fd::ui {
 
+/// Called by a closing dialog while it still has the keyboard: gives the keyboard to its parent's window.
+/// Without a window manager (Xvfb) the window system would otherwise give it to nobody when the dialog
+/// disappears, and the console's shortcuts would stop working until someone clicks into the window.
+void returnKeyboardToParent(QDialog *dialog);
+
 /// A small dialog: what is about to happen, and a required reason (OK stays disabled until one is typed).
 /// objectName "reasonDialog"; the field is "reasonEdit". Thread affinity: GUI thread.
 class ReasonDialog : public QDialog
@@ -17,6 +22,8 @@ class ReasonDialog : public QDialog
 public:
     explicit ReasonDialog(const ReasonRequest &request, QWidget *parent = nullptr);
     QString reason() const;
+    /// Hands the keyboard back to the window it asked for before it closes (see returnKeyboardToParent()).
+    void done(int result) override;
 
 private:
     QLineEdit *m_edit;

@@ -2,6 +2,7 @@
 
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/reason_dialog.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -297,6 +298,12 @@ void SettingsDialog::setSessionNote(const QString &note)
 QString SettingsDialog::secretStatus() const
 {
     return m_secretStatus->text();
+}
+
+void SettingsDialog::done(int result)
+{
+    returnKeyboardToParent(this);
+    QDialog::done(result);
 }
 
 } // namespace fd::ui

@@ -25,6 +25,8 @@ class SettingsDialog : public QDialog
     Q_OBJECT
 public:
     SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, QWidget *parent = nullptr);
+    /// Hands the keyboard back to the main window before it closes (returnKeyboardToParent()).
+    void done(int result) override;
 
     /// The configuration the fields describe (secrets empty).
     EngineConfig config() const;

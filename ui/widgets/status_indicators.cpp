@@ -23,11 +23,12 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     , m_gate(indicator(QStringLiteral("statusGateMode"), this))
     , m_redis(indicator(QStringLiteral("statusRedis"), this))
     , m_registry(indicator(QStringLiteral("statusRegistry"), this))
+    , m_breakers(indicator(QStringLiteral("statusFailingRegistries"), this))
     , m_engine(indicator(QStringLiteral("statusEngine"), this))
 {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (QLabel *label : {m_paused, m_gate, m_redis, m_registry, m_engine})
+    for (QLabel *label : {m_paused, m_gate, m_redis, m_registry, m_breakers, m_engine})
         layout->addWidget(label);
     m_paused->setStyleSheet(QStringLiteral("background: #ffb300; color: black; font-weight: bold;"));
     m_paused->setText(tr("PAUSED"));
@@ -37,6 +38,7 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     paint(m_redis, tr("Redis: —"), true);
     paint(m_registry, tr("Registry: —"), true);
     paint(m_engine, tr("Engine: starting…"), true);
+    m_breakers->hide();
 }
 
 void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip)
@@ -70,6 +72,21 @@ void StatusIndicators::setEngineAlive(bool alive)
     paint(m_engine, alive ? tr("Engine: alive") : tr("Engine: NOT RESPONDING"), alive);
 }
 
+void StatusIndicators::setFailingRegistries(const QStringList &summaries, const QString &detail)
+{
+    if (summaries.isEmpty()) {
+        m_breakers->clear();
+        m_breakers->hide();
+        return;
+    }
+    // Two fit in the status bar; more are counted, each named in the tooltip.
+    const QString text = summaries.size() <= 2
+                             ? summaries.join(QStringLiteral(" · "))
+                             : tr("%n registries failing: nothing is sent there", nullptr, int(summaries.size()));
+    paint(m_breakers, text, false, detail);
+    m_breakers->show();
+}
+
 void StatusIndicators::setPaused(bool paused)
 {
     m_paused->setVisible(paused);
@@ -79,5 +96,6 @@ QString StatusIndicators::gateModeText() const { return m_gate->text(); }
 QString StatusIndicators::redisText() const { return m_redis->text(); }
 QString StatusIndicators::registryText() const { return m_registry->text(); }
 QString StatusIndicators::engineText() const { return m_engine->text(); }
+QString StatusIndicators::failingRegistriesText() const { return m_breakers->isHidden() ? QString() : m_breakers->text(); }
 
 } // namespace fd::ui

@@ -7,7 +7,8 @@ class QLabel;
 namespace fd::ui {
 
 /// The status bar's permanent indicators: gate mode (fleet or in-process), Redis connection, registry
-/// reachability, engine thread alive, and PAUSED while the batch is paused. Thread affinity: GUI thread.
+/// reachability, the jurisdictions whose registry keeps failing (circuit breaker open: nothing is sent there),
+/// engine thread alive, and PAUSED while the batch is paused. Thread affinity: GUI thread.
 class StatusIndicators : public QWidget
 {
     Q_OBJECT
@@ -19,11 +20,16 @@ public:
     void setRegistry(bool reachable, const QString &detail);
     void setEngineAlive(bool alive);
     void setPaused(bool paused);
+    /// One "US-DE: registry failing, retry at 14:03:27" per open circuit breaker (empty: hidden); `detail` is
+    /// the tooltip (the engine's own words: last error, next trial request).
+    void setFailingRegistries(const QStringList &summaries, const QString &detail);
 
     QString gateModeText() const;
     QString redisText() const;
     QString registryText() const;
     QString engineText() const;
+    /// Empty while no registry is failing.
+    QString failingRegistriesText() const;
 
 private:
     static void paint(QLabel *label, const QString &text, bool ok, const QString &tooltip = QString());
@@ -32,6 +38,7 @@ private:
     QLabel *m_gate;
     QLabel *m_redis;
     QLabel *m_registry;
+    QLabel *m_breakers;
     QLabel *m_engine;
 };
 

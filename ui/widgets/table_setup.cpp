@@ -2,6 +2,7 @@
 
 #include <QFontDatabase>
 #include <QHeaderView>
+#include <QItemSelectionModel>
 #include <QPlainTextEdit>
 #include <QTableView>
 
@@ -23,6 +24,30 @@ void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &
     // Dense rows: operators scan hundreds of filings at once.
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     table->horizontalHeader()->setStretchLastSection(true);
+}
+
+void keepCurrentRowSelected(QTableView *table)
+{
+    auto selectCurrent = [table] {
+        QItemSelectionModel *selection = table->selectionModel();
+        const QModelIndex current = selection ? selection->currentIndex() : QModelIndex();
+        if (current.isValid() && !selection->hasSelection())
+            selection->select(current, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    };
+    QObject::connect(table->selectionModel(), &QItemSelectionModel::currentRowChanged, table, selectCurrent,
+                     Qt::QueuedConnection);
+}
+
+QModelIndex detailIndex(const QTableView *table)
+{
+    const QItemSelectionModel *selection = table->selectionModel();
+    if (!selection || !selection->hasSelection())
+        return QModelIndex();
+    const QModelIndex current = selection->currentIndex();
+    if (current.isValid() && selection->isRowSelected(current.row(), current.parent()))
+        return current;
+    const QModelIndexList rows = selection->selectedRows();
+    return rows.isEmpty() ? QModelIndex() : rows.first();
 }
 
 void setUpDetailPane(QPlainTextEdit *detail, const QString &objectName, const QString &accessibleName,

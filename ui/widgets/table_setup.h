@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QAbstractItemView>
+#include <QModelIndex>
 #include <QString>
 #include <Qt>
 
@@ -22,6 +23,17 @@ struct TableSetup {
 
 /// Applies the console's common table look and behaviour to `table` showing `model`. GUI thread only.
 void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &setup);
+
+/// For a table with a detail pane: the row whose details are shown is the row the page's actions apply to.
+/// When the view gets a current row while nothing is selected (keyboard focus moving into the table, the
+/// current row removed or filtered out from under it), that row is selected too. Queued, so that a mouse
+/// press, which sets the current index before it selects, keeps its own selection (Ctrl+click included).
+/// Call after setUpTable(): it watches the table's selection model. GUI thread only.
+void keepCurrentRowSelected(QTableView *table);
+
+/// The row a detail pane shows: the current row when it is selected, otherwise the first selected row, otherwise
+/// none (invalid). It is valid exactly when something is selected, so detail pane and action buttons agree.
+QModelIndex detailIndex(const QTableView *table);
 
 /// A read-only, fixed-width detail pane (raw response bodies, payloads). GUI thread only.
 void setUpDetailPane(QPlainTextEdit *detail, const QString &objectName, const QString &accessibleName,

@@ -1,0 +1,331 @@
+// The console's alert and permit widgets on their own (offscreen, no engine): every alert kind is announced,
+// known or not; an open circuit breaker is shown per jurisdiction with its next trial request; the Permits view's
+// in-use column fits while the gate is blind; detail pane and action buttons agree on the rows they mean.
+#include "ui/models/breaker_board.h"
+#include "ui/models/dead_letter_model.h"
+#include "ui/models/exception_model.h"
+#include "ui/models/item_roles.h"
+#include "ui/models/permit_model.h"
+#include "ui/widgets/alert_notifier.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/dead_letters_page.h"
+#include "ui/widgets/exceptions_page.h"
+#include "ui/widgets/permits_page.h"
+#include "ui/widgets/status_indicators.h"
+
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTreeView>
+#include <QtTest>
+
+using namespace fd;
+using namespace fd::ui;
+
+namespace {
+
+EngineAlert alert(const QString &kind, const QString &jurisdiction, const QString &message,
+                  const QString &entity = QString(), const QString &key = QString())
+{
+    return EngineAlert{kind, key, entity, jurisdiction, message};
+}
+
+/// The engine's breaker_open wording (engine/core/engine.cpp handleTransient()).
+QString breakerMessage(const QString &jurisdiction, const QDateTime &untilUtc)
+{
+    return QStringLiteral("the %1 registry keeps failing (last: HTTP_503 service unavailable); nothing more is sent "
+                          "there until a trial request at %2 UTC")
+        .arg(jurisdiction, untilUtc.toString(QStringLiteral("HH:mm:ss")));
+}
+
+FilingTask haltTask(int i, const QString &category)
+{
+    FilingTask t;
+    t.key = QStringLiteral("key-%1").arg(i, 4, 10, QLatin1Char('0'));
+    t.obligation.entity.name = QStringLiteral("Entity %1 LLC").arg(i);
+    t.obligation.entity.entityId = QStringLiteral("E%1").arg(i);
+    t.obligation.jurisdiction = QStringLiteral("US-DE");
+    t.obligation.dueDate = QDate(2027, 3, 1).addDays(i);
+    t.state = category == QLatin1String("dead") ? ExecutionState::DeadLetter : ExecutionState::FailedStatutory;
+    t.lastCategory = category == QLatin1String("reconciliation") ? ErrorCategory::Reconciliation
+                     : category == QLatin1String("dead")         ? ErrorCategory::Validation
+                                                                 : ErrorCategory::Statutory;
+    t.lastErrorCode = QStringLiteral("CODE_%1").arg(i);
+    t.lastErrorMessage = QStringLiteral("reason %1").arg(i);
+    if (t.lastCategory == ErrorCategory::Reconciliation)
+        t.confirmationNumber = QStringLiteral("CONF-%1").arg(i);
+    return t;
+}
+
+} // namespace
+
+class TestConsoleWidgets : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void notifierAnnouncesEveryKind();
+    void notifierGathersAndOrders();
+    void breakerBoardTracksJurisdictions();
+    void breakerShownInStatusBarAndPermits();
+    void blindInUseFitsItsColumn();
+    void exceptionsDetailAndButtonsAgree();
+    void deadLettersDetailAndButtonsAgree();
+};
+
+void TestConsoleWidgets::notifierAnnouncesEveryKind()
+{
+    AlertNotifier notifier;
+    QSignalSpy notices(&notifier, &AlertNotifier::noticeRaised);
+    // A kind this console has never heard of is shown under its own name, with its message: not dropped.
+    notifier.addAlert(alert(QStringLiteral("registry_maintenance"), QStringLiteral("US-NV"),
+                            QStringLiteral("planned downtime until 18:00")));
+    notifier.flushNow();
+    QCOMPARE(notices.size(), 1);
+    QString text = notices.at(0).at(0).toString();
+    QVERIFY2(text.contains(QLatin1String("registry_maintenance")), qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("US-NV: planned downtime until 18:00")), qPrintable(text));
+    QCOMPARE(notices.at(0).at(1).toString(), QStringLiteral("registry_maintenance"));
+
+    // breaker_open: the jurisdiction and the engine's message (last error, next trial request).
+    const QString message = breakerMessage(QStringLiteral("US-DE"), QDateTime::currentDateTimeUtc().addSecs(30));
+    notifier.addAlert(alert(QStringLiteral("breaker_open"), QStringLiteral("US-DE"), message));
+    notifier.flushNow();
+    QCOMPARE(notices.size(), 2);
+    text = notices.at(1).at(0).toString();
+    QVERIFY2(text.startsWith(QStringLiteral("Registry failing — US-DE: ")), qPrintable(text));
+    QVERIFY2(text.contains(message), qPrintable(text));
+    QCOMPARE(notices.at(1).at(1).toString(), QStringLiteral("breaker_open"));
+    // No " (US-DE)" with an empty entity in front.
+    QVERIFY(!text.contains(QLatin1String(" (US-DE)")));
+
+    notifier.addAlert(alert(QStringLiteral("breaker_closed"), QStringLiteral("US-DE"),
+                            QStringLiteral("the US-DE registry answers again; dispatch there resumes")));
+    notifier.flushNow();
+    QCOMPARE(notices.size(), 3);
+    QVERIFY(notices.at(2).at(0).toString().contains(QLatin1String("answers again")));
+    QVERIFY(AlertNotifier::isInformational(notices.at(2).at(1).toString()));
+
+    // An alert without a kind is still shown.
+    notifier.addAlert(alert(QString(), QString(), QStringLiteral("something odd")));
+    notifier.flushNow();
+    QCOMPARE(notices.size(), 4);
+    QVERIFY(notices.at(3).at(0).toString().contains(QLatin1String("something odd")));
+}
+
+void TestConsoleWidgets::notifierGathersAndOrders()
+{
+    AlertNotifier notifier;
+    QSignalSpy notices(&notifier, &AlertNotifier::noticeRaised);
+    for (int i = 0; i < 5; ++i)
+        notifier.addAlert(alert(QStringLiteral("dead_letter"), QStringLiteral("US-DE"), QStringLiteral("E_%1").arg(i),
+                                QStringLiteral("Entity %1").arg(i), QStringLiteral("k%1").arg(i)));
+    notifier.addAlert(alert(QStringLiteral("future_kind"), QStringLiteral("US-CA"), QStringLiteral("new news")));
+    notifier.addAlert(alert(QStringLiteral("breaker_closed"), QStringLiteral("US-FL"), QStringLiteral("answers again")));
+    notifier.addAlert(alert(QStringLiteral("statutory_halt"), QStringLiteral("US-DE"), QStringLiteral("franchise tax"),
+                            QStringLiteral("Acme LLC"), QStringLiteral("k9")));
+    // Gathered for a second, then one notice.
+    QVERIFY(notices.isEmpty());
+    QTRY_COMPARE_WITH_TIMEOUT(notices.size(), 1, 3000);
+    const QString text = notices.at(0).at(0).toString();
+    QCOMPARE(notices.at(0).at(1).toString(), QStringLiteral("statutory_halt"));
+    const qsizetype halt = text.indexOf(QLatin1String("1 new statutory halt"));
+    const qsizetype dead = text.indexOf(QLatin1String("5 new dead letter(s)"));
+    const qsizetype future = text.indexOf(QLatin1String("future_kind"));
+    const qsizetype closed = text.indexOf(QLatin1String("answering again"));
+    QVERIFY2(halt >= 0 && dead > halt && future > dead && closed > future, qPrintable(text));
+    QVERIFY2(text.contains(QLatin1String("US-CA: new news")), qPrintable(text));
+}
+
+void TestConsoleWidgets::breakerBoardTracksJurisdictions()
+{
+    BreakerBoard board;
+    QSignalSpy changed(&board, &BreakerBoard::changed);
+    QVERIFY(!board.apply(alert(QStringLiteral("dead_letter"), QStringLiteral("US-DE"), QStringLiteral("x"))));
+    QCOMPARE(changed.size(), 0);
+
+    const QDateTime untilUtc = QDateTime::currentDateTimeUtc().addSecs(45);
+    QVERIFY(board.apply(alert(QStringLiteral("breaker_open"), QStringLiteral("US-DE"),
+                              breakerMessage(QStringLiteral("US-DE"), untilUtc))));
+    QCOMPARE(changed.size(), 1);
+    const QString localTime = untilUtc.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
+    QCOMPARE(board.summaries(), QStringList{QStringLiteral("US-DE: registry failing, retry at %1").arg(localTime)});
+
+    QCOMPARE(BreakerBoard::lastErrorIn(breakerMessage(QStringLiteral("US-DE"), untilUtc)),
+             QStringLiteral("HTTP_503 service unavailable"));
+    QCOMPARE(BreakerBoard::lastErrorIn(QStringLiteral("no detail")), QString());
+
+    // A message without a time still names the jurisdiction.
+    QVERIFY(board.apply(alert(QStringLiteral("breaker_open"), QStringLiteral("US-CA"), QStringLiteral("keeps failing"))));
+    QCOMPARE(board.summaries().size(), 2);
+    QCOMPARE(board.summaries().at(0), QStringLiteral("US-CA: registry failing"));
+
+    QVERIFY(board.apply(alert(QStringLiteral("breaker_closed"), QStringLiteral("US-DE"), QStringLiteral("answers again"))));
+    QCOMPARE(board.summaries(), QStringList{QStringLiteral("US-CA: registry failing")});
+    // Closing a breaker that was never open changes nothing.
+    const qsizetype before = changed.size();
+    QVERIFY(board.apply(alert(QStringLiteral("breaker_closed"), QStringLiteral("US-TX"), QString())));
+    QCOMPARE(changed.size(), before);
+
+    // Around midnight UTC: a trial request at 00:00:10 seen at 23:59:50 is ten seconds away, not a day ago.
+    const QDateTime lateUtc(QDate(2027, 2, 15), QTime(23, 59, 50), Qt::UTC);
+    const QDateTime retry = BreakerBoard::retryTimeIn(QStringLiteral("… a trial request at 00:00:10 UTC"), lateUtc);
+    QCOMPARE(retry.toUTC(), QDateTime(QDate(2027, 2, 16), QTime(0, 0, 10), Qt::UTC));
+}
+
+void TestConsoleWidgets::breakerShownInStatusBarAndPermits()
+{
+    StatusIndicators indicators;
+    indicators.show();
+    QCOMPARE(indicators.failingRegistriesText(), QString());
+    indicators.setFailingRegistries({QStringLiteral("US-DE: registry failing, retry at 14:03:27")}, QStringLiteral("detail"));
+    QCOMPARE(indicators.failingRegistriesText(), QStringLiteral("US-DE: registry failing, retry at 14:03:27"));
+    auto *label = indicators.findChild<QLabel *>(QStringLiteral("statusFailingRegistries"));
+    QVERIFY(label && label->isVisible());
+    QCOMPARE(label->toolTip(), QStringLiteral("detail"));
+    QCOMPARE(label->accessibleName(), label->text());
+    indicators.setFailingRegistries({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}, QString());
+    QVERIFY(indicators.failingRegistriesText().startsWith(QLatin1String("3 registries failing")));
+    indicators.setFailingRegistries({}, QString());
+    QVERIFY(label->isHidden());
+
+    PermitModel model;
+    PermitsPage page(&model);
+    page.show();
+    auto *banner = page.findChild<BannerWidget *>(QStringLiteral("permitsFailingRegistriesBanner"));
+    QVERIFY(banner);
+    QVERIFY(banner->isHidden());
+    page.setFailingRegistries({QStringLiteral("US-DE: registry failing, retry at 14:03:27 — the US-DE registry keeps failing")});
+    QVERIFY(banner->isVisible());
+    QVERIFY(banner->message().startsWith(QStringLiteral("US-DE: registry failing, retry at 14:03:27")));
+    page.setFailingRegistries({});
+    QVERIFY(banner->isHidden());
+}
+
+void TestConsoleWidgets::blindInUseFitsItsColumn()
+{
+    PermitModel model;
+    PermitsPage page(&model);
+    page.resize(1400, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    JurisdictionUsage blind;
+    blind.jurisdiction = QStringLiteral("US-DE");
+    blind.inUse = -1;
+    blind.cap = 4;
+    blind.leaseMs = 30000;
+    page.addUsage({blind});
+    const QModelIndex cell = model.index(0, PermitModel::InUseColumn);
+    QCOMPARE(cell.data().toString(), QStringLiteral("? / 4"));
+    QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QLatin1String("unknown")));
+    QVERIFY(cell.data(Qt::ToolTipRole).toString().contains(QLatin1String("gate is blind")));
+    QVERIFY(cell.data(Qt::AccessibleTextRole).toString().contains(QLatin1String("unknown")));
+    QVERIFY(cell.data(Qt::ForegroundRole).isValid());
+    // The whole text is in view: the column is wider than the text and the header.
+    QTreeView *tree = page.tree();
+    const int width = tree->columnWidth(PermitModel::InUseColumn);
+    QVERIFY(width > tree->fontMetrics().horizontalAdvance(cell.data().toString()) + 12);
+    QVERIFY(width >= tree->header()->sectionSizeHint(PermitModel::InUseColumn));
+
+    JurisdictionUsage seen = blind;
+    seen.inUse = 3;
+    page.addUsage({seen});
+    QCOMPARE(model.index(0, PermitModel::InUseColumn).data().toString(), QStringLiteral("3 / 4"));
+}
+
+void TestConsoleWidgets::exceptionsDetailAndButtonsAgree()
+{
+    ExceptionModel model;
+    QList<FilingTask> tasks;
+    for (int i = 0; i < 4; ++i)
+        tasks.append(haltTask(i, i == 2 ? QStringLiteral("reconciliation") : QStringLiteral("statutory")));
+    model.applyTasks(tasks);
+    ExceptionsPage page(&model);
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTableView *table = page.table();
+    auto *detail = page.findChild<QPlainTextEdit *>(QStringLiteral("exceptionDetail"));
+    auto *requeue = page.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton"));
+    auto *withdraw = page.findChild<QPushButton *>(QStringLiteral("withdrawButton"));
+    auto *note = page.findChild<QPushButton *>(QStringLiteral("addNoteButton"));
+    QVERIFY(detail && requeue && withdraw && note);
+    QCOMPARE(table->model()->rowCount(), 4);
+    QVERIFY(detail->toPlainText().isEmpty());
+    QVERIFY(!requeue->isEnabled());
+
+    // What keyboard focus does to a table without a current row: a current index, nothing selected. The row whose
+    // details appear is selected, and the buttons act on it.
+    table->selectionModel()->setCurrentIndex(table->model()->index(0, 0), QItemSelectionModel::NoUpdate);
+    QTRY_VERIFY(table->selectionModel()->isRowSelected(0, QModelIndex()));
+    const QString firstKey = table->model()->index(0, 0).data(KeyRole).toString();
+    QCOMPARE(page.selectedKeys(), QStringList{firstKey});
+    QVERIFY(!detail->toPlainText().isEmpty());
+    QVERIFY(requeue->isEnabled() && withdraw->isEnabled() && note->isEnabled());
+
+    // Ctrl+click on the selected row deselects it: no details, no actions (and it stays deselected).
+    const QRect rect = table->visualRect(table->model()->index(0, 1));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, rect.center());
+    QTest::qWait(50);
+    QVERIFY(!table->selectionModel()->hasSelection());
+    QVERIFY(detail->toPlainText().isEmpty());
+    QVERIFY(!requeue->isEnabled() && !withdraw->isEnabled() && !note->isEnabled());
+
+    // Ctrl+click on another row with nothing selected selects exactly that row.
+    const QRect second = table->visualRect(table->model()->index(1, 1));
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, Qt::ControlModifier, second.center());
+    QTest::qWait(50);
+    QCOMPARE(page.selectedKeys(), QStringList{table->model()->index(1, 0).data(KeyRole).toString()});
+    QVERIFY(requeue->isEnabled());
+
+    // The selected row leaves the queue (resolved): its neighbour becomes current, and is selected with it.
+    const QString secondKey = page.selectedKeys().value(0);
+    FilingTask done = tasks.at(secondKey.right(1).toInt());
+    done.state = ExecutionState::Completed;
+    model.applyTasks({done});
+    QCOMPARE(table->model()->rowCount(), 3);
+    QTRY_COMPARE(page.selectedKeys().size(), 1);
+    const QModelIndex current = table->selectionModel()->currentIndex();
+    QCOMPARE(page.selectedKeys(), QStringList{current.data(KeyRole).toString()});
+    QVERIFY(detail->toPlainText().contains(current.data(KeyRole).toString().left(8)));
+    QVERIFY(requeue->isEnabled());
+}
+
+void TestConsoleWidgets::deadLettersDetailAndButtonsAgree()
+{
+    DeadLetterModel model;
+    QList<FilingTask> tasks;
+    for (int i = 0; i < 3; ++i)
+        tasks.append(haltTask(i, QStringLiteral("dead")));
+    model.applyTasks(tasks);
+    DeadLettersPage page(&model);
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTableView *table = page.table();
+    auto *detail = page.findChild<QPlainTextEdit *>(QStringLiteral("deadLetterDetail"));
+    auto *replayOne = page.findChild<QPushButton *>(QStringLiteral("replayOneButton"));
+    auto *replaySelection = page.findChild<QPushButton *>(QStringLiteral("replaySelectionButton"));
+    QVERIFY(detail && replayOne && replaySelection);
+    QVERIFY(!replayOne->isEnabled());
+
+    table->selectionModel()->setCurrentIndex(table->model()->index(0, 0), QItemSelectionModel::NoUpdate);
+    QTRY_VERIFY(table->selectionModel()->isRowSelected(0, QModelIndex()));
+    const QString key = table->model()->index(0, 0).data(KeyRole).toString();
+    QCOMPARE(page.currentKey(), key);
+    QCOMPARE(page.selectedKeys(), QStringList{key});
+    QVERIFY(!detail->toPlainText().isEmpty());
+    QVERIFY(replayOne->isEnabled() && replaySelection->isEnabled());
+
+    // "Replay…" means the row whose details are shown, never a row the operator deselected.
+    table->clearSelection();
+    QVERIFY(page.currentKey().isEmpty());
+    QVERIFY(detail->toPlainText().isEmpty());
+    QVERIFY(!replayOne->isEnabled() && !replaySelection->isEnabled());
+}
+
+QTEST_MAIN(TestConsoleWidgets)
+#include "tst_console_widgets.moc"
