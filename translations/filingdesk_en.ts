@@ -35,6 +35,44 @@
         <source>FilingDesk needs a person</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Registry failing — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry answering again — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) &quot;%1&quot; — %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>AuditModel</name>
@@ -239,6 +277,53 @@
         <source>ETA: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>nothing launched</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BreakerBoard</name>
+    <message>
+        <source>A jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: registry failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: registry failing, retry at %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>CalendarExport</name>
+    <message>
+        <source>Calendar exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 deadline(s) written to %2.
+Importing it again updates the same events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Calendar not exported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>iCalendar files (*.ics)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadlines due within how many days?</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>DeadLetterModel</name>
@@ -403,10 +488,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>look-up after restart: the registry never accepted this key; it will be sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
         <translation type="unfinished"></translation>
     </message>
@@ -472,6 +553,34 @@
     </message>
     <message>
         <source>batch %1 has nothing left to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>connecting to Redis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looked up before sending again: the registry has no filing under this key; it will be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a trial request at %4 UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 registry answers again; dispatch there resumes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no portfolio is loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 event(s) due by %2 written to %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -644,10 +753,6 @@
     </message>
     <message>
         <source>FilingDesk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. Waiting for a person: %2 halt(s)/exception(s), %3 dead letter(s).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -901,6 +1006,30 @@ Ctrl+, settings</source>
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; registry failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;calendar…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (failing since %2) — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last error: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1165,10 +1294,6 @@ line %3</source>
 <context>
     <name>PermitModel</name>
     <message>
-        <source>? / %1 (unknown: gate blind)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1246,6 +1371,22 @@ key %3</source>
         <source>Console</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>? / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count cannot be read; nothing is being sent. Cap: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use across the fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permits in use unknown (gate blind), cap %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PermitsPage</name>
@@ -1263,6 +1404,10 @@ key %3</source>
     </message>
     <message>
         <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registries failing</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1537,6 +1682,13 @@ key %3</source>
     <message>
         <source>Engine: NOT RESPONDING</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n registries failing: nothing is sent there</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "ui/widgets/main_window.h"
 
+#include "ui/widgets/calendar_export.h"
+
 #include "engine/core/engine.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
@@ -150,11 +152,15 @@ void MainWindow::buildActions()
     m_cancelAction = make(tr("&Cancel batch…"), QStringLiteral("cancelAction"), QKeySequence(QStringLiteral("Ctrl+Shift+X")), QStyle::SP_MediaStop);
     m_settingsAction = make(tr("S&ettings…"), QStringLiteral("settingsAction"), QKeySequence(QStringLiteral("Ctrl+,")), QStyle::SP_FileDialogInfoView);
     m_findAction = make(tr("&Find"), QStringLiteral("findAction"), QKeySequence::Find, QStyle::SP_FileDialogContentsView);
+    m_exportCalendarAction = make(tr("Export &calendar…"), QStringLiteral("exportCalendarAction"),
+                                  QKeySequence(QStringLiteral("Ctrl+Shift+E")), QStyle::SP_DialogSaveButton);
+    m_calendarExport = new CalendarExport(m_link, this);
+    connect(m_exportCalendarAction, &QAction::triggered, m_calendarExport, &CalendarExport::run);
     m_pauseAction->setEnabled(false);
     m_resumeAction->setEnabled(false);
     m_cancelAction->setEnabled(false);
     for (QAction *a : {m_openAction, m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction,
-                       m_cancelAction, m_settingsAction, m_findAction})
+                       m_cancelAction, m_settingsAction, m_findAction, m_exportCalendarAction})
         addAction(a);
 
     connect(m_openAction, &QAction::triggered, this, [this] {
@@ -288,6 +294,7 @@ void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
+    file->addAction(m_exportCalendarAction);
     file->addAction(m_settingsAction);
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

@@ -24,6 +24,7 @@ class AuditPage;
 class BannerWidget;
 class BatchPanel;
 class BreakerBoard;
+class CalendarExport;
 class ConsoleSettings;
 class DeadLetterModel;
 class DeadLettersPage;
@@ -135,6 +136,8 @@ private:
     QDateEdit *m_asOf = nullptr;
 
     QAction *m_openAction = nullptr;
+    QAction *m_exportCalendarAction = nullptr;
+    CalendarExport *m_calendarExport = nullptr;
     QAction *m_launchSelectionAction = nullptr;
     QAction *m_launchDueAction = nullptr;
     QAction *m_pauseAction = nullptr;
