@@ -8,21 +8,22 @@
 
 namespace {
 
-QByteArray syntheticPortfolio(int rows)
-{
-    static const char *const states[] = {"US-DE", "US-CA", "US-NY", "US-TX", "US-FL", "US-NV", "US-IL", "US-WA"};
+QByteArray syntheticPortfolio(int rows) {
+    static const char *const states[] = {"US-DE", "US-CA", "US-NY", "US-TX",
+                                         "US-FL", "US-NV", "US-IL", "US-WA"};
     static const char *const types[] = {"corporation", "llc", "lp"};
-    QByteArray csv = "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein\n";
+    QByteArray csv = "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,"
+                     "risk_tier,ein\n";
     for (int i = 0; i < rows; ++i) {
-        csv += "E" + QByteArray::number(i) + ",Entity " + QByteArray::number(i) + " Holdings," + types[i % 3] + ","
-            + states[i % 8] + "," + QByteArray::number(1990 + i % 30) + "-" + QByteArray::number(1 + i % 12).rightJustified(2, '0')
-            + "-15,CT Corporation,active," + QByteArray::number(1 + i % 5) + ",12-345" + QByteArray::number(1000 + i % 9000) + "\n";
+        csv += "E" + QByteArray::number(i) + ",Entity " + QByteArray::number(i) + " Holdings," +
+               types[i % 3] + "," + states[i % 8] + "," + QByteArray::number(1990 + i % 30) + "-" +
+               QByteArray::number(1 + i % 12).rightJustified(2, '0') + "-15,CT Corporation,active," +
+               QByteArray::number(1 + i % 5) + ",12-345" + QByteArray::number(1000 + i % 9000) + "\n";
     }
     return csv;
 }
 
-void BM_ImportAndPlan(benchmark::State &state)
-{
+void BM_ImportAndPlan(benchmark::State &state) {
     const QByteArray csv = syntheticPortfolio(int(state.range(0)));
     const fd::RuleSet rules = fd::RuleSet::builtIn();
     for (auto _ : state) {
@@ -36,8 +37,7 @@ BENCHMARK(BM_ImportAndPlan)->Arg(1000)->Arg(10000)->Unit(benchmark::kMillisecond
 
 } // namespace
 
-int main(int argc, char **argv)
-{
+int main(int argc, char **argv) {
     QCoreApplication app(argc, argv);
     benchmark::Initialize(&argc, argv);
     benchmark::RunSpecifiedBenchmarks();

@@ -13,16 +13,14 @@ namespace fd::ui {
 
 namespace {
 
-int fail(const QString &reason, int code)
-{
+int fail(const QString &reason, int code) {
     std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1\n").arg(reason)), stderr);
     return code;
 }
 
 } // namespace
 
-int runConsole(QApplication &app)
-{
+int runConsole(QApplication &app) {
     ConsoleOptions options;
     QString error;
     bool helpShown = false;

@@ -1,6 +1,6 @@
-// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...` and `filingdesk calendar ...`
-// run headless. The console accepts --portfolio, --as-of, --sandbox, --registry, --redis, --limit (see --help) so
-// that a demo can open it ready to launch.
+// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...` and `filingdesk
+// calendar ...` run headless. The console accepts --portfolio, --as-of, --sandbox, --registry, --redis,
+// --limit (see --help) so that a demo can open it ready to launch.
 #include "engine/headless/calendar_command.h"
 #include "engine/headless/run_command.h"
 #include "ui/console.h"
@@ -17,17 +17,16 @@
 namespace {
 
 /// Installs the catalogue for the user's language from the compiled-in translations, when there is one.
-void installTranslator(QCoreApplication &app)
-{
+void installTranslator(QCoreApplication &app) {
     auto *translator = new QTranslator(&app);
-    if (translator->load(QLocale(), QStringLiteral("filingdesk"), QStringLiteral("_"), QStringLiteral(":/filingdesk/i18n")))
+    if (translator->load(QLocale(), QStringLiteral("filingdesk"), QStringLiteral("_"),
+                         QStringLiteral(":/filingdesk/i18n")))
         QCoreApplication::installTranslator(translator);
     else
         delete translator;
 }
 
-bool wantsHelp(int argc, char *argv[])
-{
+bool wantsHelp(int argc, char *argv[]) {
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
         if (arg == "--help" || arg == "-h" || arg == "--help-all")
@@ -37,11 +36,10 @@ bool wantsHelp(int argc, char *argv[])
 }
 
 /// On X11/Wayland systems without a display, QApplication would abort; say what to do instead.
-bool hasDisplay()
-{
+bool hasDisplay() {
 #if defined(Q_OS_LINUX) || defined(Q_OS_FREEBSD)
-    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY")
-        || !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+    return !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") || !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
 #else
     return true;
 #endif
@@ -49,18 +47,19 @@ bool hasDisplay()
 
 } // namespace
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
-    // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for operators.
+    // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for
+    // operators.
     const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar");
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
-        QLoggingCategory::setFilterRules(headless ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
-                                                  : QStringLiteral("filingdesk.*.debug=false"));
+        QLoggingCategory::setFilterRules(
+            headless ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
+                     : QStringLiteral("filingdesk.*.debug=false"));
     }
     if (headless) {
         QCoreApplication app(argc, argv);

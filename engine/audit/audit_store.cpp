@@ -21,8 +21,7 @@ namespace fd {
 
 namespace {
 
-QString isoUtc(const QDateTime &t)
-{
+QString isoUtc(const QDateTime &t) {
     return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
 }
 
@@ -32,8 +31,10 @@ const std::vector<std::vector<const char *>> kMigrations = {
     {
         "CREATE TABLE tasks ("
         " idempotency_key TEXT PRIMARY KEY, entity_id TEXT NOT NULL, entity_name TEXT NOT NULL,"
-        " jurisdiction TEXT NOT NULL, filing_type TEXT NOT NULL, filing_year INTEGER NOT NULL, due_date TEXT NOT NULL,"
-        " fee_cents INTEGER NOT NULL, state TEXT NOT NULL, score REAL NOT NULL, attempts INTEGER NOT NULL DEFAULT 0,"
+        " jurisdiction TEXT NOT NULL, filing_type TEXT NOT NULL, filing_year INTEGER NOT NULL, due_date TEXT "
+        "NOT NULL,"
+        " fee_cents INTEGER NOT NULL, state TEXT NOT NULL, score REAL NOT NULL, attempts INTEGER NOT NULL "
+        "DEFAULT 0,"
         " last_category TEXT, last_code TEXT, last_message TEXT, trace_id TEXT, last_response BLOB,"
         " confirmation_number TEXT, fee_charged_cents INTEGER NOT NULL DEFAULT -1, next_attempt_utc TEXT,"
         " batch_id TEXT, rule_id TEXT NOT NULL, rules_version TEXT NOT NULL, obligation_json TEXT NOT NULL,"
@@ -41,28 +42,35 @@ const std::vector<std::vector<const char *>> kMigrations = {
         "CREATE INDEX tasks_state ON tasks(state)",
         "CREATE TABLE audit ("
         " id INTEGER PRIMARY KEY AUTOINCREMENT, at_utc TEXT NOT NULL, idempotency_key TEXT, entity_id TEXT,"
-        " action TEXT NOT NULL, from_state TEXT, to_state TEXT, rule_id TEXT, rules_version TEXT, payload_sha256 TEXT,"
+        " action TEXT NOT NULL, from_state TEXT, to_state TEXT, rule_id TEXT, rules_version TEXT, "
+        "payload_sha256 TEXT,"
         " actor TEXT NOT NULL, error_category TEXT, error_code TEXT, detail TEXT, reason TEXT, host TEXT)",
         "CREATE INDEX audit_key ON audit(idempotency_key)",
         "CREATE INDEX audit_entity ON audit(entity_id)",
-        "CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'audit is append-only'); END",
-        "CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'audit is append-only'); END",
+        "CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit BEGIN SELECT RAISE(ABORT, 'audit is "
+        "append-only'); END",
+        "CREATE TRIGGER audit_no_delete BEFORE DELETE ON audit BEGIN SELECT RAISE(ABORT, 'audit is "
+        "append-only'); END",
     },
-    // 2: the dead-letter archive (payload, trace id and raw response of every dead-lettering), append-only too
+    // 2: the dead-letter archive (payload, trace id and raw response of every dead-lettering), append-only
+    // too
     {
         "CREATE TABLE dead_letters ("
-        " id INTEGER PRIMARY KEY AUTOINCREMENT, at_utc TEXT NOT NULL, idempotency_key TEXT NOT NULL, attempts INTEGER,"
-        " error_category TEXT, error_code TEXT, error_message TEXT, trace_id TEXT, raw_response BLOB, payload TEXT)",
+        " id INTEGER PRIMARY KEY AUTOINCREMENT, at_utc TEXT NOT NULL, idempotency_key TEXT NOT NULL, "
+        "attempts INTEGER,"
+        " error_category TEXT, error_code TEXT, error_message TEXT, trace_id TEXT, raw_response BLOB, "
+        "payload TEXT)",
         "CREATE INDEX dead_letters_key ON dead_letters(idempotency_key)",
-        "CREATE TRIGGER dead_letters_no_update BEFORE UPDATE ON dead_letters BEGIN SELECT RAISE(ABORT, 'dead letters "
+        "CREATE TRIGGER dead_letters_no_update BEFORE UPDATE ON dead_letters BEGIN SELECT RAISE(ABORT, 'dead "
+        "letters "
         "are append-only'); END",
-        "CREATE TRIGGER dead_letters_no_delete BEFORE DELETE ON dead_letters BEGIN SELECT RAISE(ABORT, 'dead letters "
+        "CREATE TRIGGER dead_letters_no_delete BEFORE DELETE ON dead_letters BEGIN SELECT RAISE(ABORT, 'dead "
+        "letters "
         "are append-only'); END",
     },
 };
 
-FilingTask taskFromQuery(const QSqlQuery &q)
-{
+FilingTask taskFromQuery(const QSqlQuery &q) {
     FilingTask t;
     t.key = q.value(QStringLiteral("idempotency_key")).toString();
     t.obligation = obligationFromJson(
@@ -77,32 +85,32 @@ FilingTask taskFromQuery(const QSqlQuery &q)
     t.lastResponseBody = q.value(QStringLiteral("last_response")).toByteArray();
     t.confirmationNumber = q.value(QStringLiteral("confirmation_number")).toString();
     t.feeChargedCents = q.value(QStringLiteral("fee_charged_cents")).toLongLong();
-    t.nextAttemptUtc = QDateTime::fromString(q.value(QStringLiteral("next_attempt_utc")).toString(), Qt::ISODateWithMs);
+    t.nextAttemptUtc =
+        QDateTime::fromString(q.value(QStringLiteral("next_attempt_utc")).toString(), Qt::ISODateWithMs);
     t.batchId = q.value(QStringLiteral("batch_id")).toString();
-    t.updatedUtc = QDateTime::fromString(q.value(QStringLiteral("updated_utc")).toString(), Qt::ISODateWithMs);
+    t.updatedUtc =
+        QDateTime::fromString(q.value(QStringLiteral("updated_utc")).toString(), Qt::ISODateWithMs);
     return t;
 }
 
 } // namespace
 
 AuditStore::AuditStore()
-    : m_connectionName(QStringLiteral("filingdesk-audit-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
-{
-}
+    : m_connectionName(QStringLiteral("filingdesk-audit-") +
+                       QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
-AuditStore::~AuditStore()
-{
+AuditStore::~AuditStore() {
     close();
 }
 
-bool AuditStore::open(const QString &path, QString *error)
-{
+bool AuditStore::open(const QString &path, QString *error) {
     close();
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
         db.setDatabaseName(path);
         if (!db.open()) {
-            *error = QStringLiteral("%1: cannot open the audit database: %2").arg(path, db.lastError().text());
+            *error =
+                QStringLiteral("%1: cannot open the audit database: %2").arg(path, db.lastError().text());
             db = QSqlDatabase();
             QSqlDatabase::removeDatabase(m_connectionName);
             return false;
@@ -110,15 +118,17 @@ bool AuditStore::open(const QString &path, QString *error)
     }
     m_path = path;
     QSqlQuery wal(QSqlDatabase::database(m_connectionName));
-    if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next()
-        || wal.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
-        *error = QStringLiteral("%1: cannot switch the audit database to WAL: %2").arg(path, wal.lastError().text());
+    if (!wal.exec(QStringLiteral("PRAGMA journal_mode=WAL")) || !wal.next() ||
+        wal.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+        *error = QStringLiteral("%1: cannot switch the audit database to WAL: %2")
+                     .arg(path, wal.lastError().text());
         close();
         return false;
     }
     wal.finish(); // an open result set would keep the migrations' transaction from committing
-    if (!exec(QStringLiteral("PRAGMA synchronous=NORMAL"), error) || !exec(QStringLiteral("PRAGMA foreign_keys=ON"), error)
-        || !exec(QStringLiteral("PRAGMA busy_timeout=5000"), error) || !migrate(error)) {
+    if (!exec(QStringLiteral("PRAGMA synchronous=NORMAL"), error) ||
+        !exec(QStringLiteral("PRAGMA foreign_keys=ON"), error) ||
+        !exec(QStringLiteral("PRAGMA busy_timeout=5000"), error) || !migrate(error)) {
         *error = QStringLiteral("%1: %2").arg(path, *error);
         close();
         return false;
@@ -127,8 +137,7 @@ bool AuditStore::open(const QString &path, QString *error)
     return true;
 }
 
-void AuditStore::close()
-{
+void AuditStore::close() {
     if (!QSqlDatabase::contains(m_connectionName))
         return;
     {
@@ -138,13 +147,12 @@ void AuditStore::close()
     QSqlDatabase::removeDatabase(m_connectionName);
 }
 
-bool AuditStore::isOpen() const
-{
-    return QSqlDatabase::contains(m_connectionName) && QSqlDatabase::database(m_connectionName, false).isOpen();
+bool AuditStore::isOpen() const {
+    return QSqlDatabase::contains(m_connectionName) &&
+           QSqlDatabase::database(m_connectionName, false).isOpen();
 }
 
-bool AuditStore::exec(const QString &sql, QString *error)
-{
+bool AuditStore::exec(const QString &sql, QString *error) {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     if (!q.exec(sql)) {
         *error = q.lastError().text();
@@ -153,16 +161,14 @@ bool AuditStore::exec(const QString &sql, QString *error)
     return true;
 }
 
-int AuditStore::schemaVersion() const
-{
+int AuditStore::schemaVersion() const {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     if (q.exec(QStringLiteral("SELECT version FROM schema_version")) && q.next())
         return q.value(0).toInt();
     return 0;
 }
 
-bool AuditStore::migrate(QString *error)
-{
+bool AuditStore::migrate(QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_connectionName);
     if (!exec(QStringLiteral("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)"), error))
         return false;
@@ -172,9 +178,10 @@ bool AuditStore::migrate(QString *error)
                               error))
         return false;
     if (version > kSchemaVersion) {
-        *error = QStringLiteral("the audit database has schema %1, newer than this FilingDesk understands (%2)")
-                     .arg(version)
-                     .arg(kSchemaVersion);
+        *error =
+            QStringLiteral("the audit database has schema %1, newer than this FilingDesk understands (%2)")
+                .arg(version)
+                .arg(kSchemaVersion);
         return false;
     }
     for (; version < kSchemaVersion; ++version) {
@@ -191,7 +198,9 @@ bool AuditStore::migrate(QString *error)
             return false;
         }
         if (!db.commit()) {
-            *error = QStringLiteral("migration to schema %1 did not commit: %2").arg(version + 1).arg(db.lastError().text());
+            *error = QStringLiteral("migration to schema %1 did not commit: %2")
+                         .arg(version + 1)
+                         .arg(db.lastError().text());
             db.rollback();
             return false;
         }
@@ -199,15 +208,15 @@ bool AuditStore::migrate(QString *error)
     return true;
 }
 
-QString AuditStore::osUser()
-{
+QString AuditStore::osUser() {
     QString user = qEnvironmentVariable("USER");
     if (user.isEmpty())
         user = qEnvironmentVariable("USERNAME");
     if (user.isEmpty())
         user = qEnvironmentVariable("LOGNAME");
 #ifdef Q_OS_UNIX
-    // Services and containers often run without USER or LOGNAME; the password database still knows who we are.
+    // Services and containers often run without USER or LOGNAME; the password database still knows who we
+    // are.
     if (user.isEmpty()) {
         if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name)
             user = QString::fromLocal8Bit(pw->pw_name);
@@ -216,19 +225,17 @@ QString AuditStore::osUser()
     return user.isEmpty() ? QStringLiteral("unknown-user") : user;
 }
 
-QString AuditStore::hostName()
-{
+QString AuditStore::hostName() {
     static const QString name = QHostInfo::localHostName();
     return name;
 }
 
-bool AuditStore::insertAudit(const AuditEntry &e, QString *error)
-{
+bool AuditStore::insertAudit(const AuditEntry &e, QString *error) {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    q.prepare(QStringLiteral(
-        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, rules_version,"
-        " payload_sha256, actor, error_category, error_code, detail, reason, host)"
-        " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    q.prepare(QStringLiteral("INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, "
+                             "to_state, rule_id, rules_version,"
+                             " payload_sha256, actor, error_category, error_code, detail, reason, host)"
+                             " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     q.addBindValue(isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()));
     q.addBindValue(e.idempotencyKey);
     q.addBindValue(e.entityId);
@@ -251,22 +258,27 @@ bool AuditStore::insertAudit(const AuditEntry &e, QString *error)
     return true;
 }
 
-bool AuditStore::writeTask(const FilingTask &t, bool insert, QString *error)
-{
+bool AuditStore::writeTask(const FilingTask &t, bool insert, QString *error) {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     const QString now = isoUtc(QDateTime::currentDateTimeUtc());
     if (insert) {
         q.prepare(QStringLiteral(
-            "INSERT INTO tasks(idempotency_key, entity_id, entity_name, jurisdiction, filing_type, filing_year, due_date,"
-            " fee_cents, state, score, attempts, last_category, last_code, last_message, trace_id, last_response,"
+            "INSERT INTO tasks(idempotency_key, entity_id, entity_name, jurisdiction, filing_type, "
+            "filing_year, due_date,"
+            " fee_cents, state, score, attempts, last_category, last_code, last_message, trace_id, "
+            "last_response,"
             " confirmation_number, fee_charged_cents, next_attempt_utc, batch_id, rule_id, rules_version,"
-            " obligation_json, created_utc, updated_utc) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+            " obligation_json, created_utc, updated_utc) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     } else {
-        q.prepare(QStringLiteral(
-            "UPDATE tasks SET entity_id=?, entity_name=?, jurisdiction=?, filing_type=?, filing_year=?, due_date=?,"
-            " fee_cents=?, state=?, score=?, attempts=?, last_category=?, last_code=?, last_message=?, trace_id=?,"
-            " last_response=?, confirmation_number=?, fee_charged_cents=?, next_attempt_utc=?, batch_id=?, rule_id=?,"
-            " rules_version=?, obligation_json=?, updated_utc=? WHERE idempotency_key=?"));
+        q.prepare(
+            QStringLiteral("UPDATE tasks SET entity_id=?, entity_name=?, jurisdiction=?, filing_type=?, "
+                           "filing_year=?, due_date=?,"
+                           " fee_cents=?, state=?, score=?, attempts=?, last_category=?, last_code=?, "
+                           "last_message=?, trace_id=?,"
+                           " last_response=?, confirmation_number=?, fee_charged_cents=?, "
+                           "next_attempt_utc=?, batch_id=?, rule_id=?,"
+                           " rules_version=?, obligation_json=?, updated_utc=? WHERE idempotency_key=?"));
     }
     const Obligation &o = t.obligation;
     if (insert)
@@ -309,8 +321,7 @@ bool AuditStore::writeTask(const FilingTask &t, bool insert, QString *error)
     return true;
 }
 
-bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error)
-{
+bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_connectionName);
     if (hasTask(task.key)) {
         *error = QStringLiteral("task %1 is already stored").arg(task.key);
@@ -339,8 +350,7 @@ bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString
 }
 
 bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                                  const QString &action, const QString &reason, QString *error)
-{
+                                  const QString &action, const QString &reason, QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_connectionName);
     db.transaction();
     AuditEntry e;
@@ -357,7 +367,9 @@ bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, c
     e.errorCode = task.lastErrorCode;
     e.detail = task.lastErrorMessage;
     if (!task.confirmationNumber.isEmpty() && task.state == ExecutionState::Completed)
-        e.detail = QStringLiteral("confirmation %1, charged %2 cents").arg(task.confirmationNumber).arg(task.feeChargedCents);
+        e.detail = QStringLiteral("confirmation %1, charged %2 cents")
+                       .arg(task.confirmationNumber)
+                       .arg(task.feeChargedCents);
     e.reason = reason;
     if (!writeTask(task, false, error) || !insertAudit(e, error)) {
         db.rollback();
@@ -371,21 +383,19 @@ bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, c
     return true;
 }
 
-bool AuditStore::saveTask(const FilingTask &task, QString *error)
-{
+bool AuditStore::saveTask(const FilingTask &task, QString *error) {
     return writeTask(task, false, error);
 }
 
-bool AuditStore::appendAction(const AuditEntry &entry, QString *error)
-{
+bool AuditStore::appendAction(const AuditEntry &entry, QString *error) {
     return insertAudit(entry, error);
 }
 
-bool AuditStore::archiveDeadLetter(const FilingTask &task, QString *error)
-{
+bool AuditStore::archiveDeadLetter(const FilingTask &task, QString *error) {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    q.prepare(QStringLiteral("INSERT INTO dead_letters(at_utc, idempotency_key, attempts, error_category, error_code,"
-                             " error_message, trace_id, raw_response, payload) VALUES(?,?,?,?,?,?,?,?,?)"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO dead_letters(at_utc, idempotency_key, attempts, error_category, error_code,"
+        " error_message, trace_id, raw_response, payload) VALUES(?,?,?,?,?,?,?,?,?)"));
     q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
     q.addBindValue(task.key);
     q.addBindValue(task.attempts);
@@ -402,16 +412,14 @@ bool AuditStore::archiveDeadLetter(const FilingTask &task, QString *error)
     return true;
 }
 
-bool AuditStore::hasTask(const QString &key) const
-{
+bool AuditStore::hasTask(const QString &key) const {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     q.prepare(QStringLiteral("SELECT 1 FROM tasks WHERE idempotency_key = ?"));
     q.addBindValue(key);
     return q.exec() && q.next();
 }
 
-std::optional<FilingTask> AuditStore::task(const QString &key) const
-{
+std::optional<FilingTask> AuditStore::task(const QString &key) const {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     q.prepare(QStringLiteral("SELECT * FROM tasks WHERE idempotency_key = ?"));
     q.addBindValue(key);
@@ -420,14 +428,15 @@ std::optional<FilingTask> AuditStore::task(const QString &key) const
     return std::nullopt;
 }
 
-QList<FilingTask> AuditStore::loadTasks(bool nonTerminalOnly) const
-{
+QList<FilingTask> AuditStore::loadTasks(bool nonTerminalOnly) const {
     QList<FilingTask> tasks;
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     q.setForwardOnly(true);
-    const QString sql = nonTerminalOnly
-        ? QStringLiteral("SELECT * FROM tasks WHERE state NOT IN ('COMPLETED','FAILED_STATUTORY','DEAD_LETTER')")
-        : QStringLiteral("SELECT * FROM tasks");
+    const QString sql =
+        nonTerminalOnly
+            ? QStringLiteral(
+                  "SELECT * FROM tasks WHERE state NOT IN ('COMPLETED','FAILED_STATUTORY','DEAD_LETTER')")
+            : QStringLiteral("SELECT * FROM tasks");
     if (!q.exec(sql)) {
         qCWarning(lcAudit) << "cannot load tasks:" << q.lastError().text();
         return tasks;
@@ -437,13 +446,13 @@ QList<FilingTask> AuditStore::loadTasks(bool nonTerminalOnly) const
     return tasks;
 }
 
-QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const
-{
+QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
     QStringList where;
     QVariantList binds;
     if (!query.text.isEmpty()) {
-        where << QStringLiteral("(idempotency_key LIKE ? OR entity_id LIKE ? OR actor LIKE ? OR action LIKE ? OR detail "
-                                "LIKE ? OR reason LIKE ?)");
+        where << QStringLiteral(
+            "(idempotency_key LIKE ? OR entity_id LIKE ? OR actor LIKE ? OR action LIKE ? OR detail "
+            "LIKE ? OR reason LIKE ?)");
         const QString like = QLatin1Char('%') + query.text + QLatin1Char('%');
         for (int i = 0; i < 6; ++i)
             binds << like;
@@ -503,8 +512,7 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const
     return out;
 }
 
-qint64 AuditStore::auditRowCount() const
-{
+qint64 AuditStore::auditRowCount() const {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
     if (q.exec(QStringLiteral("SELECT COUNT(*) FROM audit")) && q.next())
         return q.value(0).toLongLong();

@@ -11,24 +11,25 @@ namespace fd {
 /// One row of the append-only audit table.
 struct AuditEntry {
     qint64 id = 0;
-    QDateTime atUtc;          ///< UTC, millisecond precision
-    QString idempotencyKey;   ///< empty for actions not about one task (batch launched, settings changed)
+    QDateTime atUtc;        ///< UTC, millisecond precision
+    QString idempotencyKey; ///< empty for actions not about one task (batch launched, settings changed)
     QString entityId;
-    QString action;           ///< "transition", "import", "batch_launch", "pause", "replay", "resolve", ...
+    QString action; ///< "transition", "import", "batch_launch", "pause", "replay", "resolve", ...
     QString fromState;
     QString toState;
     QString ruleId;
     QString rulesVersion;
     QString payloadSha256;
-    QString actor;            ///< the OS user for operator actions, "engine" for the engine's own
+    QString actor; ///< the OS user for operator actions, "engine" for the engine's own
     QString errorCategory;
     QString errorCode;
     QString detail;
-    QString reason;           ///< the operator's stated reason, where an action asks for one
+    QString reason; ///< the operator's stated reason, where an action asks for one
     QString host;
 };
 
-/// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action and detail.
+/// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action and
+/// detail.
 struct AuditQuery {
     QString text;
     QString idempotencyKey;
@@ -46,8 +47,7 @@ struct AuditQuery {
 ///
 /// Thread affinity: the thread that called open() (the engine thread). Not copyable. All writes of one state
 /// transition (task row and audit row) happen in one transaction: either both or neither.
-class AuditStore
-{
+class AuditStore {
 public:
     static constexpr int kSchemaVersion = 2;
 
@@ -63,12 +63,12 @@ public:
     QString path() const { return m_path; }
     int schemaVersion() const;
 
-    /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if the
-    /// key is already stored (deduplication across runs) or on error.
+    /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if
+    /// the key is already stored (deduplication across runs) or on error.
     bool admitTask(const FilingTask &task, const QString &actor, QString *error);
     /// Persists `task` (already in its new state) and appends the transition row, atomically.
-    bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor, const QString &action,
-                          const QString &reason, QString *error);
+    bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                          const QString &action, const QString &reason, QString *error);
     /// Persists task fields that changed without a state change (attempt counters, receipt) — no audit row.
     bool saveTask(const FilingTask &task, QString *error);
     /// Appends an action not tied to a transition (batch launch, pause, settings, note).

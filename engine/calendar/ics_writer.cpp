@@ -2,8 +2,7 @@
 
 namespace fd {
 
-QString escapeIcsText(const QString &text)
-{
+QString escapeIcsText(const QString &text) {
     QString out;
     out.reserve(text.size());
     for (const QChar c : text) {
@@ -29,8 +28,7 @@ QString escapeIcsText(const QString &text)
     return out;
 }
 
-QByteArray foldIcsLine(const QByteArray &line)
-{
+QByteArray foldIcsLine(const QByteArray &line) {
     QByteArray out;
     qsizetype lineOctets = 0;
     qsizetype limit = 75;
@@ -58,15 +56,14 @@ QByteArray foldIcsLine(const QByteArray &line)
 
 namespace {
 
-QString money(qint64 cents)
-{
+QString money(qint64 cents) {
     return QStringLiteral("$%1.%2").arg(cents / 100).arg(cents % 100, 2, 10, QLatin1Char('0'));
 }
 
 } // namespace
 
-QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampUtc, const QList<int> &alarmDaysBefore)
-{
+QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampUtc,
+                    const QList<int> &alarmDaysBefore) {
     QByteArray out;
     auto line = [&out](const QString &text) { out += foldIcsLine(text.toUtf8()); };
     const QString stamp = stampUtc.toUTC().toString(QStringLiteral("yyyyMMdd'T'HHmmss'Z'"));
@@ -78,32 +75,44 @@ QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampU
     line(QStringLiteral("X-WR-CALNAME:FilingDesk statutory deadlines"));
     for (const CalendarEntry &entry : entries) {
         const Obligation &o = entry.obligation;
-        // A halted or dead-lettered filing must not read like an ordinary upcoming deadline: it was not filed and
-        // someone has to act before the due date.
+        // A halted or dead-lettered filing must not read like an ordinary upcoming deadline: it was not filed
+        // and someone has to act before the due date.
         const bool deadLetter = entry.haltedState == ExecutionState::DeadLetter;
         const bool halted = entry.haltedState == ExecutionState::FailedStatutory;
-        const QString marker = deadLetter ? QStringLiteral("[DEAD LETTER] ") : halted ? QStringLiteral("[HALTED] ") : QString();
-        const QString summary = QStringLiteral("%1%2 %3 %4 — %5%6")
-                                    .arg(marker, o.jurisdiction, o.filingName)
-                                    .arg(o.filingYear)
-                                    .arg(o.entity.name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
+        const QString marker = deadLetter ? QStringLiteral("[DEAD LETTER] ")
+                               : halted   ? QStringLiteral("[HALTED] ")
+                                          : QString();
+        const QString summary =
+            QStringLiteral("%1%2 %3 %4 — %5%6")
+                .arg(marker, o.jurisdiction, o.filingName)
+                .arg(o.filingYear)
+                .arg(o.entity.name,
+                     entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
         QStringList description;
         if (deadLetter || halted)
-            description << QStringLiteral("NOT FILED (%1): %2. A person must resolve it in FilingDesk before the due date.")
-                               .arg(stateName(*entry.haltedState),
-                                    entry.haltReason.isEmpty() ? QStringLiteral("no reason recorded") : entry.haltReason);
+            description
+                << QStringLiteral(
+                       "NOT FILED (%1): %2. A person must resolve it in FilingDesk before the due date.")
+                       .arg(stateName(*entry.haltedState), entry.haltReason.isEmpty()
+                                                               ? QStringLiteral("no reason recorded")
+                                                               : entry.haltReason);
         description << QStringList{
             QStringLiteral("Entity: %1 (%2)").arg(o.entity.name, o.entity.entityId),
             QStringLiteral("Filing: %1, %2 filing year %3").arg(o.filingName, o.filingType).arg(o.filingYear),
             QStringLiteral("Due: %1").arg(o.dueDate.toString(Qt::ISODate)),
-            QStringLiteral("Fee: %1%2").arg(money(o.feeCents), o.feeNote.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.feeNote)),
+            QStringLiteral("Fee: %1%2")
+                .arg(money(o.feeCents),
+                     o.feeNote.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.feeNote)),
         };
         if (o.windowOpens.isValid())
             description << QStringLiteral("Filing window opens: %1").arg(o.windowOpens.toString(Qt::ISODate));
         if (!o.penaltyNote.isEmpty() || o.penaltyFlatCents > 0)
-            description << QStringLiteral("Late: %1").arg(o.penaltyNote.isEmpty() ? money(o.penaltyFlatCents) : o.penaltyNote);
+            description << QStringLiteral("Late: %1")
+                               .arg(o.penaltyNote.isEmpty() ? money(o.penaltyFlatCents) : o.penaltyNote);
         description << QStringLiteral("Rule: %1 (rules version %2)").arg(o.ruleId, o.rulesVersion);
-        description << QStringLiteral("Source: %1").arg(o.citationUrl.isEmpty() ? o.citation : o.citation + QStringLiteral(" ") + o.citationUrl);
+        description << QStringLiteral("Source: %1")
+                           .arg(o.citationUrl.isEmpty() ? o.citation
+                                                        : o.citation + QStringLiteral(" ") + o.citationUrl);
         if (!entry.confirmationNumber.isEmpty())
             description << QStringLiteral("Filed: confirmation %1").arg(entry.confirmationNumber);
         if (!o.notes.isEmpty())
@@ -113,12 +122,15 @@ QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampU
         line(QStringLiteral("UID:%1@filingdesk").arg(o.idempotencyKey()));
         line(QStringLiteral("DTSTAMP:%1").arg(stamp));
         line(QStringLiteral("DTSTART;VALUE=DATE:%1").arg(o.dueDate.toString(QStringLiteral("yyyyMMdd"))));
-        line(QStringLiteral("DTEND;VALUE=DATE:%1").arg(o.dueDate.addDays(1).toString(QStringLiteral("yyyyMMdd"))));
+        line(QStringLiteral("DTEND;VALUE=DATE:%1")
+                 .arg(o.dueDate.addDays(1).toString(QStringLiteral("yyyyMMdd"))));
         line(QStringLiteral("SUMMARY:%1").arg(escapeIcsText(summary)));
         line(QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(description.join(QLatin1Char('\n')))));
         line(QStringLiteral("CATEGORIES:%1,%2%3")
                  .arg(escapeIcsText(o.jurisdiction), escapeIcsText(o.filingType),
-                      deadLetter ? QStringLiteral(",DEAD LETTER") : halted ? QStringLiteral(",HALTED") : QString()));
+                      deadLetter ? QStringLiteral(",DEAD LETTER")
+                      : halted   ? QStringLiteral(",HALTED")
+                                 : QString()));
         if (!o.citationUrl.isEmpty() && o.citationUrl.startsWith(QLatin1String("http")))
             line(QStringLiteral("URL:%1").arg(o.citationUrl));
         line(QStringLiteral("TRANSP:TRANSPARENT"));
@@ -135,7 +147,8 @@ QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampU
                 line(QStringLiteral("BEGIN:VALARM"));
                 line(QStringLiteral("ACTION:DISPLAY"));
                 line(QStringLiteral("TRIGGER:-P%1D").arg(days));
-                line(QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(QStringLiteral("%1 due in %2 day(s)").arg(summary).arg(days))));
+                line(QStringLiteral("DESCRIPTION:%1")
+                         .arg(escapeIcsText(QStringLiteral("%1 due in %2 day(s)").arg(summary).arg(days))));
                 line(QStringLiteral("END:VALARM"));
             }
         }

@@ -4,8 +4,8 @@
 
 #include "engine/dispatch/registry_client.h"
 #include "engine/gate/local_permit_gate.h"
-#include "engine/gate/redis_permit_gate.h"
 #include "engine/gate/redis_connection.h"
+#include "engine/gate/redis_permit_gate.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -21,8 +21,7 @@ namespace {
 const QString kEngineActor = QStringLiteral("engine");
 } // namespace
 
-void registerEngineMetaTypes()
-{
+void registerEngineMetaTypes() {
     qRegisterMetaType<fd::EngineConfig>("fd::EngineConfig");
     qRegisterMetaType<fd::PortfolioSummary>("fd::PortfolioSummary");
     qRegisterMetaType<fd::BatchStatus>("fd::BatchStatus");
@@ -39,8 +38,7 @@ void registerEngineMetaTypes()
 }
 
 Engine::Engine(QObject *parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
     registerEngineMetaTypes();
     m_flushTimer.setInterval(100);
     m_flushTimer.setSingleShot(true);
@@ -57,16 +55,14 @@ Engine::Engine(QObject *parent)
     connect(&m_breakerTimer, &QTimer::timeout, this, &Engine::pump);
 }
 
-Engine::~Engine()
-{
+Engine::~Engine() {
     m_started = false; // see shutdown(): aborted requests are not outcomes
     if (m_registry)
         m_registry->abortAll();
     delete m_gate;
 }
 
-void Engine::start(const EngineConfig &config)
-{
+void Engine::start(const EngineConfig &config) {
     m_config = config;
     QString error;
     if (!m_config.validate(&error)) {
@@ -74,7 +70,8 @@ void Engine::start(const EngineConfig &config)
         return;
     }
     if (m_config.consoleId.isEmpty())
-        m_config.consoleId = QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
+        m_config.consoleId =
+            QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
     if (m_config.rulesPath.isEmpty()) {
         m_rules = RuleSet::builtIn();
         if (m_rules.isEmpty()) {
@@ -136,7 +133,8 @@ void Engine::start(const EngineConfig &config)
                 e.actor = kEngineActor;
                 e.errorCategory = categoryName(ErrorCategory::System);
                 e.errorCode = QStringLiteral("GATE_PERMIT_LOST");
-                e.detail = tr("the permit for this in-flight request on %1 was reclaimed by the fleet gate").arg(jurisdiction);
+                e.detail = tr("the permit for this in-flight request on %1 was reclaimed by the fleet gate")
+                               .arg(jurisdiction);
                 QString err;
                 m_store.appendAction(e, &err);
                 raise(QStringLiteral("permit_lost"), task, e.detail);
@@ -170,10 +168,11 @@ void Engine::start(const EngineConfig &config)
         }
     }
     m_started = true;
-    operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
-                   tr("%1; rules %2; database %3; %4 task(s) resumed")
-                       .arg(m_gate->describe(), m_rules.version(), QFileInfo(m_config.dbPath).absoluteFilePath())
-                       .arg(resumed));
+    operatorAction(
+        QStringLiteral("engine_start"), QString(), QString(), QString(),
+        tr("%1; rules %2; database %3; %4 task(s) resumed")
+            .arg(m_gate->describe(), m_rules.version(), QFileInfo(m_config.dbPath).absoluteFilePath())
+            .arg(resumed));
     qCInfo(lcEngine) << "engine started:" << m_gate->describe() << "resumed" << resumed << "task(s)";
     Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
     publishAllTasks();
@@ -189,8 +188,7 @@ void Engine::start(const EngineConfig &config)
     updateStatus();
 }
 
-void Engine::loadPortfolio(const QString &path, const QDate &asOf)
-{
+void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     PortfolioSummary summary;
     summary.file = path;
     summary.asOf = asOf.isValid() ? asOf : QDate::currentDate();
@@ -205,20 +203,20 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf)
     m_asOf = summary.asOf;
     m_plan = planObligations(import, m_rules, m_asOf);
     summary.counts = countPlan(m_plan);
-    operatorAction(QStringLiteral("import"), QString(), QString(), QString(),
-                   tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)")
-                       .arg(QFileInfo(path).fileName())
-                       .arg(summary.counts.rows)
-                       .arg(summary.counts.rowsWithObligations)
-                       .arg(summary.counts.needsData)
-                       .arg(summary.counts.outOfScope)
-                       .arg(summary.counts.rowErrors)
-                       .arg(m_asOf.toString(Qt::ISODate)));
+    operatorAction(
+        QStringLiteral("import"), QString(), QString(), QString(),
+        tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)")
+            .arg(QFileInfo(path).fileName())
+            .arg(summary.counts.rows)
+            .arg(summary.counts.rowsWithObligations)
+            .arg(summary.counts.needsData)
+            .arg(summary.counts.outOfScope)
+            .arg(summary.counts.rowErrors)
+            .arg(m_asOf.toString(Qt::ISODate)));
     Q_EMIT portfolioLoaded(summary, m_plan);
 }
 
-void Engine::admit(int dueWithinDays)
-{
+void Engine::admit(int dueWithinDays) {
     QList<FilingTask> candidates;
     int notYetOpen = 0;
     int outsideWindow = 0;
@@ -264,14 +262,13 @@ void Engine::admit(int dueWithinDays)
         markDirty(task.key);
         ++admittedCount;
     }
-    qCInfo(lcEngine) << "admitted" << admittedCount << "task(s);" << duplicates << "duplicate(s)," << notYetOpen
-                     << "window not open," << outsideWindow << "outside the due window";
+    qCInfo(lcEngine) << "admitted" << admittedCount << "task(s);" << duplicates << "duplicate(s),"
+                     << notYetOpen << "window not open," << outsideWindow << "outside the due window";
     Q_EMIT admitted(admittedCount, duplicates, notYetOpen, outsideWindow);
     updateStatus();
 }
 
-void Engine::launchBatch(const QStringList &keys, const QString &reason)
-{
+void Engine::launchBatch(const QStringList &keys, const QString &reason) {
     QStringList chosen;
     if (keys.isEmpty()) {
         for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
@@ -302,8 +299,7 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason)
     checkIdle();
 }
 
-void Engine::pauseBatch(const QString &reason)
-{
+void Engine::pauseBatch(const QString &reason) {
     if (m_paused)
         return;
     m_paused = true;
@@ -319,22 +315,22 @@ void Engine::pauseBatch(const QString &reason)
             enqueue(it.key());
         }
     }
-    operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(), tr("batch %1 paused").arg(m_batchId));
+    operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(),
+                   tr("batch %1 paused").arg(m_batchId));
     updateStatus();
 }
 
-void Engine::resumeBatch(const QString &reason)
-{
+void Engine::resumeBatch(const QString &reason) {
     if (!m_paused)
         return;
     m_paused = false;
-    operatorAction(QStringLiteral("batch_resume"), reason, QString(), QString(), tr("batch %1 resumed").arg(m_batchId));
+    operatorAction(QStringLiteral("batch_resume"), reason, QString(), QString(),
+                   tr("batch %1 resumed").arg(m_batchId));
     pump();
     updateStatus();
 }
 
-void Engine::cancelBatch(const QString &reason)
-{
+void Engine::cancelBatch(const QString &reason) {
     int withdrawn = 0;
     const QSet<QString> batch = m_batch;
     for (const QString &key : batch) {
@@ -353,7 +349,8 @@ void Engine::cancelBatch(const QString &reason)
         FilingTask &task = m_tasks[key];
         if (!isTerminal(task.state)) {
             if (task.state != ExecutionState::Pending)
-                transition(task, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("batch_cancel"), reason);
+                transition(task, ExecutionState::Pending, AuditStore::osUser(),
+                           QStringLiteral("batch_cancel"), reason);
             task.batchId.clear();
             QString error;
             m_store.saveTask(task, &error);
@@ -369,11 +366,11 @@ void Engine::cancelBatch(const QString &reason)
 }
 
 bool Engine::transition(FilingTask &task, ExecutionState to, const QString &actor, const QString &action,
-                        const QString &reason)
-{
+                        const QString &reason) {
     const ExecutionState from = task.state;
     if (from != to && !isAllowedTransition(from, to)) {
-        qCCritical(lcEngine) << "refused transition" << stateName(from) << "->" << stateName(to) << "for" << task.key;
+        qCCritical(lcEngine) << "refused transition" << stateName(from) << "->" << stateName(to) << "for"
+                             << task.key;
         return false;
     }
     task.state = to;
@@ -392,9 +389,9 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     return true;
 }
 
-void Engine::beginBatchIfIdle()
-{
-    // A finished batch's tasks must not count in the next one (its progress would read "37 of 37 done" at once).
+void Engine::beginBatchIfIdle() {
+    // A finished batch's tasks must not count in the next one (its progress would read "37 of 37 done" at
+    // once).
     if (!m_batchActive) {
         m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
         m_batchStartedUtc = QDateTime::currentDateTimeUtc();
@@ -405,17 +402,16 @@ void Engine::beginBatchIfIdle()
     m_idleSignalled = false;
 }
 
-void Engine::clearLastError(FilingTask &task)
-{
-    // The operator's audit row has recorded what was wrong; later transitions must not repeat it as their own.
+void Engine::clearLastError(FilingTask &task) {
+    // The operator's audit row has recorded what was wrong; later transitions must not repeat it as their
+    // own.
     task.lastCategory = ErrorCategory::None;
     task.lastErrorCode.clear();
     task.lastErrorMessage.clear();
 }
 
-void Engine::operatorAction(const QString &action, const QString &reason, const QString &key, const QString &entityId,
-                            const QString &detail)
-{
+void Engine::operatorAction(const QString &action, const QString &reason, const QString &key,
+                            const QString &entityId, const QString &detail) {
     AuditEntry e;
     e.action = action;
     e.reason = reason;
@@ -431,14 +427,13 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
         Q_EMIT errorOccurred(tr("audit write failed for %1: %2").arg(action, error));
 }
 
-void Engine::enqueue(const QString &key)
-{
+void Engine::enqueue(const QString &key) {
     const FilingTask &task = m_tasks[key];
     Track &track = m_track[key];
     if (track.stage != Stage::Idle && track.stage != Stage::Queued)
         return;
-    if (task.state == ExecutionState::FailedTransient && task.nextAttemptUtc.isValid()
-        && task.nextAttemptUtc > QDateTime::currentDateTimeUtc()) {
+    if (task.state == ExecutionState::FailedTransient && task.nextAttemptUtc.isValid() &&
+        task.nextAttemptUtc > QDateTime::currentDateTimeUtc()) {
         m_delayed.emplace(task.nextAttemptUtc, key);
         track.stage = Stage::Queued;
         scheduleRetryTimer();
@@ -450,8 +445,7 @@ void Engine::enqueue(const QString &key)
     track.stage = Stage::Queued;
 }
 
-void Engine::dequeue(const QString &key)
-{
+void Engine::dequeue(const QString &key) {
     const FilingTask &task = m_tasks[key];
     m_ready[task.obligation.jurisdiction].erase({-task.score, task.obligation.dueDate, key});
     for (auto it = m_delayed.begin(); it != m_delayed.end();) {
@@ -462,13 +456,11 @@ void Engine::dequeue(const QString &key)
     }
 }
 
-int Engine::inFlightFor(const QString &jurisdiction) const
-{
+int Engine::inFlightFor(const QString &jurisdiction) const {
     return m_inFlightBy.value(jurisdiction);
 }
 
-PermitHolder Engine::holderFor(const FilingTask &task) const
-{
+PermitHolder Engine::holderFor(const FilingTask &task) const {
     PermitHolder h;
     h.host = AuditStore::hostName();
     h.process = QStringLiteral("filingdesk/%1").arg(QCoreApplication::applicationPid());
@@ -479,8 +471,7 @@ PermitHolder Engine::holderFor(const FilingTask &task) const
     return h;
 }
 
-void Engine::pump()
-{
+void Engine::pump() {
     if (!m_started || m_paused || !m_batchActive)
         return;
     const QDateTime now = QDateTime::currentDateTimeUtc();
@@ -536,14 +527,14 @@ void Engine::pump()
         m_requestJurisdictions.insert(track.requestId, bestJurisdiction);
         ++m_awaitingTotal;
         ++m_inFlightBy[bestJurisdiction];
-        m_gate->requestPermit(track.requestId, bestJurisdiction, m_config.limitFor(bestJurisdiction), holderFor(task));
+        m_gate->requestPermit(track.requestId, bestJurisdiction, m_config.limitFor(bestJurisdiction),
+                              holderFor(task));
     }
     if (!m_statusTimer.isActive())
         m_statusTimer.start();
 }
 
-void Engine::dispatchGranted(quint64 requestId, const QString &token)
-{
+void Engine::dispatchGranted(quint64 requestId, const QString &token) {
     const QString key = m_requests.take(requestId);
     const QString grantedJurisdiction = m_requestJurisdictions.take(requestId);
     if (key.isEmpty()) {
@@ -564,9 +555,10 @@ void Engine::dispatchGranted(quint64 requestId, const QString &token)
         m_registry->lookup(task, [this, key](const RegistryOutcome &o) { onLookedUp(key, o); });
         return;
     }
-    // Persist DISPATCHING before the request leaves: after a crash this task is looked up, never blindly re-sent.
-    if (task.state != ExecutionState::Dispatching
-        && !transition(task, ExecutionState::Dispatching, kEngineActor, QStringLiteral("transition"))) {
+    // Persist DISPATCHING before the request leaves: after a crash this task is looked up, never blindly
+    // re-sent.
+    if (task.state != ExecutionState::Dispatching &&
+        !transition(task, ExecutionState::Dispatching, kEngineActor, QStringLiteral("transition"))) {
         releasePermit(key);
         track.stage = Stage::Idle;
         return;
@@ -574,8 +566,7 @@ void Engine::dispatchGranted(quint64 requestId, const QString &token)
     send(key);
 }
 
-void Engine::send(const QString &key)
-{
+void Engine::send(const QString &key) {
     FilingTask &task = m_tasks[key];
     Track &track = m_track[key];
     ++task.attempts;
@@ -585,8 +576,7 @@ void Engine::send(const QString &key)
     m_registry->submit(task, [this, key](const RegistryOutcome &o) { onSubmitted(key, o); });
 }
 
-void Engine::releasePermit(const QString &key)
-{
+void Engine::releasePermit(const QString &key) {
     Track &track = m_track[key];
     const FilingTask &task = m_tasks[key];
     if (!track.token.isEmpty()) {
@@ -601,8 +591,7 @@ void Engine::releasePermit(const QString &key)
     track.stage = Stage::Idle;
 }
 
-void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
-{
+void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
     if (!m_started) {
         if (m_track.value(key).stage == Stage::InFlight)
             releasePermit(key);
@@ -623,16 +612,18 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
     }
     case RegistryOutcome::Kind::NotFound:
         track.lookupFirst = false;
-        transition(task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
-                   tr("looked up before sending again: the registry has no filing under this key; it will be sent"));
+        transition(
+            task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
+            tr("looked up before sending again: the registry has no filing under this key; it will be sent"));
         enqueue(key);
         break;
     case RegistryOutcome::Kind::Unsupported:
         track.lookupFirst = false;
         task.lastCategory = ErrorCategory::System;
         task.lastErrorCode = QStringLiteral("UNCERTAIN_OUTCOME");
-        task.lastErrorMessage = tr("the outcome of an earlier submission is unknown and this registry has no look-up: "
-                                   "a person must check before anything is re-sent");
+        task.lastErrorMessage =
+            tr("the outcome of an earlier submission is unknown and this registry has no look-up: "
+               "a person must check before anything is re-sent");
         transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("lookup"));
         raise(QStringLiteral("statutory_halt"), task, task.lastErrorMessage);
         break;
@@ -651,9 +642,8 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o)
     checkIdle();
 }
 
-void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category, ExecutionState to,
-                           const QString &alertKind)
-{
+void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category,
+                           ExecutionState to, const QString &alertKind) {
     task.lastCategory = category;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
@@ -661,11 +651,10 @@ void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCate
     raise(alertKind, task, o.message);
 }
 
-void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
-{
+void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
     if (!m_started) {
-        // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The connection is
-        // closed, so the permit goes back (best effort; the lease reclaims it otherwise).
+        // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The
+        // connection is closed, so the permit goes back (best effort; the lease reclaims it otherwise).
         if (m_track.value(key).stage == Stage::InFlight)
             releasePermit(key);
         return;
@@ -687,7 +676,9 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
         if (task.confirmationNumber.isEmpty())
             mismatch = tr("the receipt has no confirmation number");
         else if (task.feeChargedCents != task.obligation.feeCents)
-            mismatch = tr("charged %1 cents, the rule's fee is %2 cents").arg(task.feeChargedCents).arg(task.obligation.feeCents);
+            mismatch = tr("charged %1 cents, the rule's fee is %2 cents")
+                           .arg(task.feeChargedCents)
+                           .arg(task.obligation.feeCents);
         if (!mismatch.isEmpty()) {
             task.lastCategory = ErrorCategory::Reconciliation;
             task.lastErrorCode = task.confirmationNumber.isEmpty() ? QStringLiteral("RECON_NO_CONFIRMATION")
@@ -698,7 +689,9 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
         } else {
             task.lastCategory = ErrorCategory::None;
             task.lastErrorCode.clear();
-            task.lastErrorMessage = o.kind == RegistryOutcome::Kind::Replayed ? tr("idempotent replay: filed earlier") : QString();
+            task.lastErrorMessage = o.kind == RegistryOutcome::Kind::Replayed
+                                        ? tr("idempotent replay: filed earlier")
+                                        : QString();
             transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"));
             ++m_completedInBatch;
         }
@@ -707,11 +700,13 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
     case RegistryOutcome::Kind::Statutory:
         // The registry answered: the portal is healthy even though this filing is not.
         recordRegistrySuccess(jurisdiction);
-        stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory, QStringLiteral("statutory_halt"));
+        stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory,
+                      QStringLiteral("statutory_halt"));
         break;
     case RegistryOutcome::Kind::Validation:
         recordRegistrySuccess(jurisdiction);
-        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter, QStringLiteral("dead_letter"));
+        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter,
+                      QStringLiteral("dead_letter"));
         break;
     default:
         handleTransient(task, o);
@@ -721,8 +716,7 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o)
     checkIdle();
 }
 
-void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o)
-{
+void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o) {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     task.lastCategory = ErrorCategory::Transient;
     task.lastErrorCode = o.code;
@@ -730,9 +724,10 @@ void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o)
     if (m_breakers.recordFailure(task.obligation.jurisdiction, now)) {
         const QString j = task.obligation.jurisdiction;
         const QDateTime until = m_breakers.openUntil(j);
-        const QString message = tr("the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a "
-                                   "trial request at %4 UTC")
-                                    .arg(j, o.code, o.message, until.toString(QStringLiteral("HH:mm:ss")));
+        const QString message =
+            tr("the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a "
+               "trial request at %4 UTC")
+                .arg(j, o.code, o.message, until.toString(QStringLiteral("HH:mm:ss")));
         qCInfo(lcEngine).noquote() << "circuit breaker open:" << message; // the alert carries it to a person
         Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), j, message});
         scheduleBreakerWake(now);
@@ -751,19 +746,18 @@ void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o)
     scheduleRetryTimer();
 }
 
-void Engine::recordRegistrySuccess(const QString &jurisdiction)
-{
+void Engine::recordRegistrySuccess(const QString &jurisdiction) {
     const bool wasTripped = m_breakers.openUntil(jurisdiction).isValid();
     m_breakers.recordSuccess(jurisdiction);
     if (wasTripped) {
         const QString message = tr("the %1 registry answers again; dispatch there resumes").arg(jurisdiction);
         qCInfo(lcEngine).noquote() << "circuit breaker closed:" << message;
-        Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), jurisdiction, message});
+        Q_EMIT alertRaised(
+            EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), jurisdiction, message});
     }
 }
 
-void Engine::scheduleBreakerWake(const QDateTime &nowUtc)
-{
+void Engine::scheduleBreakerWake(const QDateTime &nowUtc) {
     QDateTime earliest;
     for (auto it = m_ready.cbegin(); it != m_ready.cend(); ++it) {
         if (it->empty() || m_breakers.state(it.key(), nowUtc) != CircuitBreakers::State::Open)
@@ -779,8 +773,7 @@ void Engine::scheduleBreakerWake(const QDateTime &nowUtc)
         m_breakerTimer.start(int(ms));
 }
 
-void Engine::scheduleRetryTimer()
-{
+void Engine::scheduleRetryTimer() {
     if (m_delayed.empty())
         return;
     const qint64 ms = qMax<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(m_delayed.begin()->first));
@@ -788,8 +781,7 @@ void Engine::scheduleRetryTimer()
         m_retryTimer.start(int(qMin<qint64>(ms, 60000)));
 }
 
-void Engine::promoteDueRetries()
-{
+void Engine::promoteDueRetries() {
     const QDateTime now = QDateTime::currentDateTimeUtc();
     while (!m_delayed.empty() && m_delayed.begin()->first <= now) {
         const QString key = m_delayed.begin()->second;
@@ -802,8 +794,7 @@ void Engine::promoteDueRetries()
     scheduleRetryTimer();
 }
 
-void Engine::exportCalendar(const QString &path, int days)
-{
+void Engine::exportCalendar(const QString &path, int days) {
     if (m_plan.isEmpty()) {
         Q_EMIT calendarExported(path, 0, tr("no portfolio is loaded"));
         return;
@@ -822,18 +813,21 @@ void Engine::exportCalendar(const QString &path, int days)
             if (const auto it = m_tasks.constFind(key); it != m_tasks.constEnd()) {
                 if (it->state == ExecutionState::Completed) {
                     entry.confirmationNumber = it->confirmationNumber;
-                } else if (it->state == ExecutionState::FailedStatutory || it->state == ExecutionState::DeadLetter) {
+                } else if (it->state == ExecutionState::FailedStatutory ||
+                           it->state == ExecutionState::DeadLetter) {
                     entry.haltedState = it->state;
-                    entry.haltReason = it->lastErrorCode.isEmpty()
-                        ? it->lastErrorMessage
-                        : QStringLiteral("%1: %2").arg(it->lastErrorCode, it->lastErrorMessage);
+                    entry.haltReason =
+                        it->lastErrorCode.isEmpty()
+                            ? it->lastErrorMessage
+                            : QStringLiteral("%1: %2").arg(it->lastErrorCode, it->lastErrorMessage);
                 }
             }
             entries.append(entry);
         }
     }
-    std::sort(entries.begin(), entries.end(),
-              [](const CalendarEntry &a, const CalendarEntry &b) { return a.obligation.dueDate < b.obligation.dueDate; });
+    std::sort(entries.begin(), entries.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
+        return a.obligation.dueDate < b.obligation.dueDate;
+    });
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         Q_EMIT calendarExported(path, 0, tr("%1: cannot write: %2").arg(path, file.errorString()));
@@ -845,12 +839,13 @@ void Engine::exportCalendar(const QString &path, int days)
         return;
     }
     operatorAction(QStringLiteral("calendar_export"), QString(), QString(), QString(),
-                   tr("%1 event(s) due by %2 written to %3").arg(entries.size()).arg(horizon.toString(Qt::ISODate), path));
+                   tr("%1 event(s) due by %2 written to %3")
+                       .arg(entries.size())
+                       .arg(horizon.toString(Qt::ISODate), path));
     Q_EMIT calendarExported(path, int(entries.size()), QString());
 }
 
-void Engine::replay(const QStringList &keys, const QString &reason)
-{
+void Engine::replay(const QStringList &keys, const QString &reason) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("a replay needs a reason"));
         return;
@@ -879,8 +874,7 @@ void Engine::replay(const QStringList &keys, const QString &reason)
     updateStatus();
 }
 
-void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue)
-{
+void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
         return;
@@ -891,15 +885,19 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             continue;
         if (!requeue) {
             if (it->lastCategory != ErrorCategory::Reconciliation || it->confirmationNumber.isEmpty()) {
-                Q_EMIT errorOccurred(tr("only a reconciliation exception with a confirmation number can be accepted as "
-                                        "filed; requeue or withdraw %1 instead").arg(key.left(12)));
+                Q_EMIT errorOccurred(
+                    tr("only a reconciliation exception with a confirmation number can be accepted as "
+                       "filed; requeue or withdraw %1 instead")
+                        .arg(key.left(12)));
                 continue;
             }
-            transition(*it, ExecutionState::Completed, AuditStore::osUser(), QStringLiteral("resolve_accept"), reason);
+            transition(*it, ExecutionState::Completed, AuditStore::osUser(), QStringLiteral("resolve_accept"),
+                       reason);
             continue;
         }
         it->attempts = 0;
-        if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"), reason))
+        if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"),
+                        reason))
             continue;
         m_track[key].stage = Stage::Idle;
         m_track[key].lookupFirst = it->lastCategory == ErrorCategory::System;
@@ -913,8 +911,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
     updateStatus();
 }
 
-void Engine::withdraw(const QStringList &keys, const QString &reason)
-{
+void Engine::withdraw(const QStringList &keys, const QString &reason) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("withdrawing a filing needs a reason"));
         return;
@@ -932,7 +929,8 @@ void Engine::withdraw(const QStringList &keys, const QString &reason)
         it->lastErrorCode = QStringLiteral("WITHDRAWN");
         it->lastErrorMessage = tr("withdrawn by %1: will not file").arg(AuditStore::osUser());
         if (it->state == ExecutionState::Pending)
-            transition(*it, ExecutionState::Validating, AuditStore::osUser(), QStringLiteral("withdraw"), reason);
+            transition(*it, ExecutionState::Validating, AuditStore::osUser(), QStringLiteral("withdraw"),
+                       reason);
         transition(*it, ExecutionState::DeadLetter, AuditStore::osUser(), QStringLiteral("withdraw"), reason);
         m_track[key].stage = Stage::Idle;
     }
@@ -940,14 +938,14 @@ void Engine::withdraw(const QStringList &keys, const QString &reason)
     checkIdle();
 }
 
-void Engine::addNote(const QString &key, const QString &note)
-{
+void Engine::addNote(const QString &key, const QString &note) {
     const auto it = m_tasks.constFind(key);
-    operatorAction(QStringLiteral("note"), note, key, it == m_tasks.constEnd() ? QString() : it->obligation.entity.entityId);
+    operatorAction(QStringLiteral("note"), note, key,
+                   it == m_tasks.constEnd() ? QString() : it->obligation.entity.entityId);
 }
 
-void Engine::updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType, const QString &reason)
-{
+void Engine::updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
+                          const QString &reason) {
     int changedRows = 0;
     for (RowPlan &row : m_plan) {
         if (row.entity.entityId != entityId || row.outcome == RowOutcome::RowError)
@@ -956,14 +954,16 @@ void Engine::updateEntity(const QString &entityId, const QDate &formationDate, c
         QStringList changes;
         if (formationDate.isValid() && formationDate != e.formationDate) {
             changes << tr("formation date %1 -> %2")
-                           .arg(e.formationDate.isValid() ? e.formationDate.toString(Qt::ISODate) : tr("(none)"),
+                           .arg(e.formationDate.isValid() ? e.formationDate.toString(Qt::ISODate)
+                                                          : tr("(none)"),
                                 formationDate.toString(Qt::ISODate));
             e.formationDate = formationDate;
         }
         const EntityType type = entityTypeFromName(entityType);
         if (type != EntityType::Unknown && type != e.type) {
-            changes << tr("entity type %1 -> %2").arg(entityTypeName(e.type).isEmpty() ? tr("(unknown)") : entityTypeName(e.type),
-                                                   entityTypeName(type));
+            changes << tr("entity type %1 -> %2")
+                           .arg(entityTypeName(e.type).isEmpty() ? tr("(unknown)") : entityTypeName(e.type),
+                                entityTypeName(type));
             e.type = type;
             e.typeSource = QStringLiteral("operator");
         }
@@ -987,8 +987,7 @@ void Engine::updateEntity(const QString &entityId, const QDate &formationDate, c
     }
 }
 
-void Engine::refreshUsage()
-{
+void Engine::refreshUsage() {
     if (!m_gate)
         return;
     QSet<QString> jurisdictions;
@@ -1002,22 +1001,19 @@ void Engine::refreshUsage()
         m_gate->refreshUsage(list);
 }
 
-void Engine::queryAudit(const AuditQuery &query)
-{
+void Engine::queryAudit(const AuditQuery &query) {
     Q_EMIT auditResults(m_store.queryAudit(query));
 }
 
-void Engine::publishAllTasks()
-{
+void Engine::publishAllTasks() {
     Q_EMIT tasksChanged(m_tasks.values());
 }
 
-void Engine::shutdown()
-{
+void Engine::shutdown() {
     m_paused = true;
-    // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks are
-    // ignored, so those tasks stay DISPATCHING on disk and are looked up on the next start instead of being
-    // recorded as a transient failure (which would spend an attempt and re-send them blind).
+    // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks
+    // are ignored, so those tasks stay DISPATCHING on disk and are looked up on the next start instead of
+    // being recorded as a transient failure (which would spend an attempt and re-send them blind).
     m_started = false;
     if (m_registry)
         m_registry->abortAll();
@@ -1031,15 +1027,13 @@ void Engine::shutdown()
     Q_EMIT stopped();
 }
 
-void Engine::markDirty(const QString &key)
-{
+void Engine::markDirty(const QString &key) {
     m_dirty.insert(key);
     if (!m_flushTimer.isActive())
         m_flushTimer.start();
 }
 
-void Engine::flushDirty()
-{
+void Engine::flushDirty() {
     if (m_dirty.isEmpty())
         return;
     QList<FilingTask> changed;
@@ -1051,14 +1045,12 @@ void Engine::flushDirty()
     updateStatus();
 }
 
-void Engine::raise(const QString &kind, const FilingTask &task, const QString &message)
-{
+void Engine::raise(const QString &kind, const FilingTask &task, const QString &message) {
     EngineAlert alert{kind, task.key, task.obligation.entity.name, task.obligation.jurisdiction, message};
     Q_EMIT alertRaised(alert);
 }
 
-void Engine::updateStatus()
-{
+void Engine::updateStatus() {
     BatchStatus s;
     s.batchId = m_batchId;
     s.active = m_batchActive;
@@ -1086,8 +1078,7 @@ void Engine::updateStatus()
     Q_EMIT batchStatusChanged(s);
 }
 
-void Engine::checkIdle()
-{
+void Engine::checkIdle() {
     if (!m_batchActive || m_idleSignalled)
         return;
     for (const QString &key : std::as_const(m_batch)) {

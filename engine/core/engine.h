@@ -25,10 +25,9 @@ class RegistryClient;
 /// per-jurisdiction and fleet ceilings, retry, reconciliation, and the audit trail.
 ///
 /// Thread affinity: one worker thread (see EngineHost); the UI and the headless run talk to it only through
-/// queued signals and QMetaObject::invokeMethod. Slots never block. Every state transition is persisted (task row
-/// and audit row in one transaction) before the engine acts on it; a request is sent only with a permit.
-class Engine : public QObject
-{
+/// queued signals and QMetaObject::invokeMethod. Slots never block. Every state transition is persisted (task
+/// row and audit row in one transaction) before the engine acts on it; a request is sent only with a permit.
+class Engine : public QObject {
     Q_OBJECT
 public:
     explicit Engine(QObject *parent = nullptr);
@@ -44,8 +43,8 @@ public Q_SLOTS:
     void start(const fd::EngineConfig &config);
     /// Imports a portfolio and plans its obligations as of `asOf`. Answers with portfolioLoaded().
     void loadPortfolio(const QString &path, const QDate &asOf);
-    /// Admits the planned obligations due within `dueWithinDays` of the as-of date (-1: all) whose filing window
-    /// is open, in admission-score order, skipping keys already stored. Answers with admitted().
+    /// Admits the planned obligations due within `dueWithinDays` of the as-of date (-1: all) whose filing
+    /// window is open, in admission-score order, skipping keys already stored. Answers with admitted().
     void admit(int dueWithinDays);
     /// Starts a batch over `keys` (empty: every PENDING task). Audited with the reason.
     void launchBatch(const QStringList &keys, const QString &reason);
@@ -55,23 +54,24 @@ public Q_SLOTS:
     void cancelBatch(const QString &reason);
     /// DEAD_LETTER -> PENDING, back into the batch. The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);
-    /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception a
-    /// person has checked, accept (-> COMPLETED).
+    /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception
+    /// a person has checked, accept (-> COMPLETED).
     void resolve(const QStringList &keys, const QString &reason, bool requeue);
     /// Will not file: FAILED_STATUTORY/PENDING -> DEAD_LETTER with category "withdrawn".
     void withdraw(const QStringList &keys, const QString &reason);
     void addNote(const QString &key, const QString &note);
     /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited).
-    void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType, const QString &reason);
+    void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
+                      const QString &reason);
     /// Asks the gate for permit usage of every jurisdiction with tasks; answers with usageUpdated().
     void refreshUsage();
     /// Queries the audit table; answers with auditResults().
     void queryAudit(const fd::AuditQuery &query);
     /// Sends the full task list again (tasksChanged with every task).
     void publishAllTasks();
-    /// Writes the loaded portfolio's obligations due within `days` of the as-of date as an iCalendar file (RFC 5545,
-    /// see IcsWriter): UIDs from the idempotency keys, confirmation numbers of completed filings, halted and dead-
-    /// lettered filings marked. Written atomically. Answers with calendarExported().
+    /// Writes the loaded portfolio's obligations due within `days` of the as-of date as an iCalendar file
+    /// (RFC 5545, see IcsWriter): UIDs from the idempotency keys, confirmation numbers of completed filings,
+    /// halted and dead- lettered filings marked. Written atomically. Answers with calendarExported().
     void exportCalendar(const QString &path, int days);
     /// Stops dispatching and closes the database; answers with stopped().
     void shutdown();
@@ -100,7 +100,7 @@ private:
         Stage stage = Stage::Idle;
         quint64 requestId = 0;
         QString token;
-        bool lookupFirst = false;   // outcome of an earlier DISPATCHING is uncertain
+        bool lookupFirst = false; // outcome of an earlier DISPATCHING is uncertain
         QDateTime sentUtc;
     };
 
@@ -119,8 +119,8 @@ private:
     void onLookedUp(const QString &key, const struct RegistryOutcome &outcome);
     void handleTransient(FilingTask &task, const RegistryOutcome &outcome);
     /// Statutory halts and validation quarantines: never retried, recorded, and announced to a person.
-    void stopForPerson(FilingTask &task, const struct RegistryOutcome &outcome, ErrorCategory category, ExecutionState to,
-                       const QString &alertKind);
+    void stopForPerson(FilingTask &task, const struct RegistryOutcome &outcome, ErrorCategory category,
+                       ExecutionState to, const QString &alertKind);
     void releasePermit(const QString &key);
     void markDirty(const QString &key);
     void flushDirty();
@@ -158,11 +158,12 @@ private:
     QHash<QString, std::set<std::tuple<double, QDate, QString>>> m_ready;
     std::multimap<QDateTime, QString> m_delayed; // FAILED_TRANSIENT waiting for backoff
     QHash<quint64, QString> m_requests;          // permit request id -> key
-    QHash<quint64, QString> m_requestJurisdictions; // permit request id -> jurisdiction, to hand back stray grants
+    QHash<quint64, QString>
+        m_requestJurisdictions; // permit request id -> jurisdiction, to hand back stray grants
     quint64 m_nextRequestId = 1;
     int m_inFlightTotal = 0;
     int m_awaitingTotal = 0;
-    QHash<QString, int> m_inFlightBy;            // jurisdiction -> in flight + awaiting permit
+    QHash<QString, int> m_inFlightBy; // jurisdiction -> in flight + awaiting permit
     QSet<QString> m_dirty;
     QTimer m_flushTimer{this}; // parented so moveToThread() takes it along
     QTimer m_retryTimer{this};

@@ -19,16 +19,15 @@ struct KeyLocation {
     bool insideArray = false; ///< under an array: keys there may repeat legitimately (one object per element)
 };
 
-/// Every object key of a file that QJsonDocument already accepted, with its line. QJsonObject keeps neither line
-/// numbers nor repeated keys (the last one wins), and an error message must point at the offending line and a
-/// repeated key must not silently override the first, so the raw text is scanned once more.
-QList<KeyLocation> scanKeys(const QByteArray &text)
-{
+/// Every object key of a file that QJsonDocument already accepted, with its line. QJsonObject keeps neither
+/// line numbers nor repeated keys (the last one wins), and an error message must point at the offending line
+/// and a repeated key must not silently override the first, so the raw text is scanned once more.
+QList<KeyLocation> scanKeys(const QByteArray &text) {
     struct Level {
-        char kind;          // '{' or '['
-        QStringList path;   // the key path of this container
-        QString lastKey;    // the key whose value is being read (objects)
-        bool expectKey;     // the next string is a key
+        char kind;        // '{' or '['
+        QStringList path; // the key path of this container
+        QString lastKey;  // the key whose value is being read (objects)
+        bool expectKey;   // the next string is a key
         bool insideArray;
     };
     QList<KeyLocation> keys;
@@ -77,8 +76,7 @@ QList<KeyLocation> scanKeys(const QByteArray &text)
     return keys;
 }
 
-QString jsonTypeName(const QJsonValue &v)
-{
+QString jsonTypeName(const QJsonValue &v) {
     switch (v.type()) {
     case QJsonValue::Null:
         return QStringLiteral("null");
@@ -99,8 +97,7 @@ QString jsonTypeName(const QJsonValue &v)
 }
 
 /// The value as the user wrote it, for messages: strings quoted, long values cut.
-QString jsonLiteral(const QJsonValue &v)
-{
+QString jsonLiteral(const QJsonValue &v) {
     QString text;
     if (v.isString())
         text = QLatin1Char('"') + v.toString() + QLatin1Char('"');
@@ -117,17 +114,17 @@ QString jsonLiteral(const QJsonValue &v)
     return text.size() > 60 ? text.left(57) + QStringLiteral("...") : text;
 }
 
-/// A registry base URL must be absolute http(s) with a host: anything else (ftp://, a bare host name, a relative
-/// path) would only fail at the first submission, long after the batch was launched.
-bool isRegistryUrl(const QUrl &url)
-{
-    return url.isValid() && (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https"))
-        && !url.host().isEmpty();
+/// A registry base URL must be absolute http(s) with a host: anything else (ftp://, a bare host name, a
+/// relative path) would only fail at the first submission, long after the batch was launched.
+bool isRegistryUrl(const QUrl &url) {
+    return url.isValid() &&
+           (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
+           !url.host().isEmpty();
 }
 
-/// The cross-field and value checks shared by validate() and loadFile(): false with the field at fault and why.
-bool checkConsistency(const EngineConfig &c, QString *field, QString *reason)
-{
+/// The cross-field and value checks shared by validate() and loadFile(): false with the field at fault and
+/// why.
+bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
     if (c.requestTimeoutMs >= c.leaseMs) {
         *field = QStringLiteral("request_timeout_ms");
         *reason = QStringLiteral("%1 must be shorter than lease_ms (%2): a permit must outlive its request")
@@ -150,26 +147,27 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason)
 
 } // namespace
 
-bool EngineConfig::addLimit(const QString &spec, QString *error)
-{
+bool EngineConfig::addLimit(const QString &spec, QString *error) {
     const qsizetype eq = spec.indexOf(QLatin1Char('='));
     const QString jurisdiction = spec.left(eq).trimmed().toUpper();
     bool ok = false;
     const int value = eq > 0 ? spec.mid(eq + 1).trimmed().toInt(&ok) : 0;
     if (eq <= 0 || !ok || value < 1 || value > 10000) {
-        *error = QStringLiteral("--limit \"%1\": expected JURISDICTION=N with N from 1 to 10000 (e.g. US-DE=8)").arg(spec);
+        *error =
+            QStringLiteral("--limit \"%1\": expected JURISDICTION=N with N from 1 to 10000 (e.g. US-DE=8)")
+                .arg(spec);
         return false;
     }
     if (usJurisdictionName(jurisdiction).isEmpty()) {
-        *error = QStringLiteral("--limit \"%1\": \"%2\" is not a US jurisdiction code such as US-DE").arg(spec, jurisdiction);
+        *error = QStringLiteral("--limit \"%1\": \"%2\" is not a US jurisdiction code such as US-DE")
+                     .arg(spec, jurisdiction);
         return false;
     }
     limits.insert(jurisdiction, value);
     return true;
 }
 
-bool EngineConfig::loadFile(const QString &path, QString *error)
-{
+bool EngineConfig::loadFile(const QString &path, QString *error) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
@@ -178,9 +176,10 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
     const QByteArray text = file.readAll();
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(text, &parseError);
-    // The parser refuses a bare scalar ("5") as "illegal value"; it is valid JSON, just not a settings object.
-    const bool scalar = parseError.error != QJsonParseError::NoError
-        && QJsonDocument::fromJson("[" + text + "]").isArray();
+    // The parser refuses a bare scalar ("5") as "illegal value"; it is valid JSON, just not a settings
+    // object.
+    const bool scalar =
+        parseError.error != QJsonParseError::NoError && QJsonDocument::fromJson("[" + text + "]").isArray();
     if (parseError.error != QJsonParseError::NoError && !scalar) {
         *error = QStringLiteral("%1:%2: not valid JSON: %3")
                      .arg(path)
@@ -193,10 +192,11 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
         qsizetype first = 0;
         while (first < text.size() && QChar::isSpace(uchar(text.at(first))))
             ++first;
-        *error = QStringLiteral("%1:%2: the settings file must hold a JSON object ({\"key\": value, ...}), not %3")
-                     .arg(path)
-                     .arg(1 + int(text.left(first).count('\n')))
-                     .arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"));
+        *error =
+            QStringLiteral("%1:%2: the settings file must hold a JSON object ({\"key\": value, ...}), not %3")
+                .arg(path)
+                .arg(1 + int(text.left(first).count('\n')))
+                .arg(doc.isArray() ? QStringLiteral("an array") : QStringLiteral("a single value"));
         return false;
     }
     const QJsonObject o = doc.object();
@@ -209,7 +209,10 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
         return 1;
     };
     auto failAt = [&](const QStringList &keyPath, const QString &reason) {
-        *error = QStringLiteral("%1:%2: %3: %4").arg(path).arg(lineOf(keyPath)).arg(keyPath.join(QLatin1Char('.')), reason);
+        *error = QStringLiteral("%1:%2: %3: %4")
+                     .arg(path)
+                     .arg(lineOf(keyPath))
+                     .arg(keyPath.join(QLatin1Char('.')), reason);
         return false;
     };
     auto fail = [&](const QString &key, const QString &reason) { return failAt(QStringList{key}, reason); };
@@ -217,21 +220,34 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
         return fail(key, QStringLiteral("expected %1, got %2").arg(expected, jsonTypeName(o.value(key))));
     };
 
-    static const QStringList known{QStringLiteral("redis"), QStringLiteral("key_prefix"), QStringLiteral("lease_ms"),
-                                   QStringLiteral("registry"), QStringLiteral("registries"), QStringLiteral("lookup_supported"),
-                                   QStringLiteral("limits"), QStringLiteral("default_limit"), QStringLiteral("global_limit"),
-                                   QStringLiteral("request_timeout_ms"), QStringLiteral("max_attempts"),
-                                   QStringLiteral("retry_base_ms"), QStringLiteral("retry_max_ms"),
-                                   QStringLiteral("breaker_threshold"), QStringLiteral("breaker_cooldown_ms"),
-                                   QStringLiteral("db"), QStringLiteral("rules"), QStringLiteral("console_id")};
+    static const QStringList known{QStringLiteral("redis"),
+                                   QStringLiteral("key_prefix"),
+                                   QStringLiteral("lease_ms"),
+                                   QStringLiteral("registry"),
+                                   QStringLiteral("registries"),
+                                   QStringLiteral("lookup_supported"),
+                                   QStringLiteral("limits"),
+                                   QStringLiteral("default_limit"),
+                                   QStringLiteral("global_limit"),
+                                   QStringLiteral("request_timeout_ms"),
+                                   QStringLiteral("max_attempts"),
+                                   QStringLiteral("retry_base_ms"),
+                                   QStringLiteral("retry_max_ms"),
+                                   QStringLiteral("breaker_threshold"),
+                                   QStringLiteral("breaker_cooldown_ms"),
+                                   QStringLiteral("db"),
+                                   QStringLiteral("rules"),
+                                   QStringLiteral("console_id")};
     // Unknown keys, in file order: a typo ("limit" for "limits") must not silently leave a cap unset.
     for (const KeyLocation &k : locations) {
         if (k.path.size() == 1 && !known.contains(k.path.first()))
-            return fail(k.path.first(), QStringLiteral("unknown setting (known: %1; secrets such as passwords never go "
-                                                       "in this file)")
-                                            .arg(known.join(QStringLiteral(", "))));
+            return fail(k.path.first(),
+                        QStringLiteral("unknown setting (known: %1; secrets such as passwords never go "
+                                       "in this file)")
+                            .arg(known.join(QStringLiteral(", "))));
     }
-    // Repeated keys: the JSON parser keeps the last silently; which one the author meant is not ours to guess.
+    // Repeated keys: the JSON parser keeps the last silently; which one the author meant is not ours to
+    // guess.
     for (qsizetype i = 0; i < locations.size(); ++i) {
         if (locations.at(i).insideArray)
             continue;
@@ -268,13 +284,16 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
         if (!v.isDouble())
             return wrongType(k, QStringLiteral("a whole number from %1 to %2").arg(min).arg(max));
         if (v.toDouble() != double(v.toInt()) || v.toInt() < min || v.toInt() > max)
-            return fail(k, QStringLiteral("%1 is not a whole number from %2 to %3").arg(jsonLiteral(v)).arg(min).arg(max));
+            return fail(k, QStringLiteral("%1 is not a whole number from %2 to %3")
+                               .arg(jsonLiteral(v))
+                               .arg(min)
+                               .arg(max));
         *target = v.toInt();
         return true;
     };
 
-    // An empty "redis" would silently mean the in-process gate, which enforces no fleet-wide cap: refused, the
-    // way to ask for the in-process gate is to leave the key out.
+    // An empty "redis" would silently mean the in-process gate, which enforces no fleet-wide cap: refused,
+    // the way to ask for the in-process gate is to leave the key out.
     if (!string("redis", &c.redisUrl, false))
         return false;
     if (o.contains(QStringLiteral("redis"))) {
@@ -295,23 +314,31 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
             return false;
         c.registryUrl = QUrl(registry, QUrl::StrictMode);
         if (!isRegistryUrl(c.registryUrl))
-            return fail(QStringLiteral("registry"),
-                        QStringLiteral("\"%1\" is not an http(s) URL with a host (e.g. https://registry.example)").arg(registry));
+            return fail(
+                QStringLiteral("registry"),
+                QStringLiteral("\"%1\" is not an http(s) URL with a host (e.g. https://registry.example)")
+                    .arg(registry));
     }
     if (o.contains(QStringLiteral("registries"))) {
         const QJsonValue v = o.value(QStringLiteral("registries"));
         if (!v.isObject())
-            return wrongType(QStringLiteral("registries"), QStringLiteral("an object mapping jurisdictions to URLs"));
+            return wrongType(QStringLiteral("registries"),
+                             QStringLiteral("an object mapping jurisdictions to URLs"));
         const QJsonObject registries = v.toObject();
         for (auto it = registries.begin(); it != registries.end(); ++it) {
             const QStringList keyPath{QStringLiteral("registries"), it.key()};
             if (usJurisdictionName(it.key()).isEmpty())
-                return failAt(keyPath, QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
+                return failAt(
+                    keyPath,
+                    QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
             if (!it.value().isString())
-                return failAt(keyPath, QStringLiteral("expected a string, got %1").arg(jsonTypeName(it.value())));
+                return failAt(keyPath,
+                              QStringLiteral("expected a string, got %1").arg(jsonTypeName(it.value())));
             const QUrl url(it.value().toString(), QUrl::StrictMode);
             if (!isRegistryUrl(url))
-                return failAt(keyPath, QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString()));
+                return failAt(
+                    keyPath,
+                    QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString()));
             c.registryUrls.insert(it.key(), url);
         }
     }
@@ -324,31 +351,38 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
     if (o.contains(QStringLiteral("limits"))) {
         const QJsonValue v = o.value(QStringLiteral("limits"));
         if (!v.isObject())
-            return wrongType(QStringLiteral("limits"), QStringLiteral("an object mapping jurisdictions to caps"));
+            return wrongType(QStringLiteral("limits"),
+                             QStringLiteral("an object mapping jurisdictions to caps"));
         const QJsonObject limitsObject = v.toObject();
         for (auto it = limitsObject.begin(); it != limitsObject.end(); ++it) {
             const QStringList keyPath{QStringLiteral("limits"), it.key()};
             const QString code = it.key().trimmed().toUpper();
             if (usJurisdictionName(code).isEmpty())
-                return failAt(keyPath, QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
+                return failAt(
+                    keyPath,
+                    QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
             const QJsonValue cap = it.value();
             if (!cap.isDouble())
                 return failAt(keyPath, QStringLiteral("expected a whole number from 1 to 10000, got %1 %2")
                                            .arg(jsonTypeName(cap), jsonLiteral(cap)));
             if (cap.toDouble() != double(cap.toInt()) || cap.toInt() < 1 || cap.toInt() > 10000)
-                return failAt(keyPath, QStringLiteral("%1 is not a whole number from 1 to 10000").arg(jsonLiteral(cap)));
+                return failAt(
+                    keyPath,
+                    QStringLiteral("%1 is not a whole number from 1 to 10000").arg(jsonLiteral(cap)));
             c.limits.insert(code, cap.toInt());
         }
     }
-    if (!integer("default_limit", &c.defaultLimit, 1, 10000) || !integer("global_limit", &c.globalLimit, 1, 100000)
-        || !integer("request_timeout_ms", &c.requestTimeoutMs, 100, 3600000)
-        || !integer("max_attempts", &c.maxAttempts, 1, 100) || !integer("retry_base_ms", &c.retryBaseMs, 1, 3600000)
-        || !integer("retry_max_ms", &c.retryMaxMs, 1, 86400000)
-        || !integer("breaker_threshold", &c.breakerThreshold, 1, 1000)
-        || !integer("breaker_cooldown_ms", &c.breakerCooldownMs, 1, 86400000))
+    if (!integer("default_limit", &c.defaultLimit, 1, 10000) ||
+        !integer("global_limit", &c.globalLimit, 1, 100000) ||
+        !integer("request_timeout_ms", &c.requestTimeoutMs, 100, 3600000) ||
+        !integer("max_attempts", &c.maxAttempts, 1, 100) ||
+        !integer("retry_base_ms", &c.retryBaseMs, 1, 3600000) ||
+        !integer("retry_max_ms", &c.retryMaxMs, 1, 86400000) ||
+        !integer("breaker_threshold", &c.breakerThreshold, 1, 1000) ||
+        !integer("breaker_cooldown_ms", &c.breakerCooldownMs, 1, 86400000))
         return false;
-    if (!string("db", &c.dbPath, false) || !string("rules", &c.rulesPath, false)
-        || !string("console_id", &c.consoleId, false))
+    if (!string("db", &c.dbPath, false) || !string("rules", &c.rulesPath, false) ||
+        !string("console_id", &c.consoleId, false))
         return false;
     QString field;
     QString reason;
@@ -362,8 +396,7 @@ bool EngineConfig::loadFile(const QString &path, QString *error)
     return true;
 }
 
-bool EngineConfig::validate(QString *error) const
-{
+bool EngineConfig::validate(QString *error) const {
     QString field;
     QString reason;
     if (checkConsistency(*this, &field, &reason))

@@ -18,26 +18,26 @@ namespace fd {
 ///  "max_attempts": 5, "retry_base_ms": 1000, "retry_max_ms": 60000, "breaker_threshold": 5,
 ///  "breaker_cooldown_ms": 30000, "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json"}
 struct EngineConfig {
-    QString redisUrl;                      ///< empty: the in-process gate (single console)
-    QString redisPassword;                 ///< secret: not persisted here
+    QString redisUrl;      ///< empty: the in-process gate (single console)
+    QString redisPassword; ///< secret: not persisted here
     QString keyPrefix = QStringLiteral("sos");
     qint64 leaseMs = 15000;
-    QUrl registryUrl;                      ///< default registry base URL
-    QHash<QString, QUrl> registryUrls;     ///< per jurisdiction
-    QString registryToken;                 ///< secret
+    QUrl registryUrl;                  ///< default registry base URL
+    QHash<QString, QUrl> registryUrls; ///< per jurisdiction
+    QString registryToken;             ///< secret
     bool lookupSupported = true;
-    QHash<QString, int> limits;            ///< fleet cap per jurisdiction (the same number across the fleet)
+    QHash<QString, int> limits; ///< fleet cap per jurisdiction (the same number across the fleet)
     int defaultLimit = 4;
     int globalLimit = 32;
-    int requestTimeoutMs = 10000;          ///< must be shorter than leaseMs
+    int requestTimeoutMs = 10000; ///< must be shorter than leaseMs
     int maxAttempts = 5;
     int retryBaseMs = 1000;
     int retryMaxMs = 60000;
     int breakerThreshold = 5;
     int breakerCooldownMs = 30000;
-    QString dbPath;                        ///< the audit database
-    QString rulesPath;                     ///< empty: the built-in rules
-    QString consoleId;                     ///< shown to the fleet as the holder of this engine's permits
+    QString dbPath;    ///< the audit database
+    QString rulesPath; ///< empty: the built-in rules
+    QString consoleId; ///< shown to the fleet as the holder of this engine's permits
 
     int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
     /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".

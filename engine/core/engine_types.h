@@ -14,8 +14,8 @@ namespace fd {
 /// What the engine reports after loading a portfolio.
 struct PortfolioSummary {
     QString file;
-    QString format;           ///< exhibit21 / filingdesk
-    QString fileError;        ///< non-empty: nothing was loaded
+    QString format;    ///< exhibit21 / filingdesk
+    QString fileError; ///< non-empty: nothing was loaded
     QDate asOf;
     QString rulesVersion;
     PlanCounts counts;
@@ -24,14 +24,14 @@ struct PortfolioSummary {
 /// Progress of the running batch, for the console and the headless run.
 struct BatchStatus {
     QString batchId;
-    bool active = false;      ///< a batch was launched and is not finished or cancelled
+    bool active = false; ///< a batch was launched and is not finished or cancelled
     bool paused = false;
-    int total = 0;            ///< tasks in the batch
-    int inFlight = 0;         ///< requests on the wire
+    int total = 0;    ///< tasks in the batch
+    int inFlight = 0; ///< requests on the wire
     int awaitingPermit = 0;
-    int waitingRetry = 0;     ///< FAILED_TRANSIENT waiting for their backoff
+    int waitingRetry = 0;        ///< FAILED_TRANSIENT waiting for their backoff
     QHash<QString, int> byState; ///< state name -> count, batch tasks only
-    qint64 etaMs = -1;        ///< estimated time left, -1 unknown
+    qint64 etaMs = -1;           ///< estimated time left, -1 unknown
     QDateTime startedUtc;
     bool gateBlind = false;
 };
@@ -39,8 +39,8 @@ struct BatchStatus {
 /// One alert for a person: a statutory halt, a reconciliation exception, a dead letter, a lost permit, or a
 /// jurisdiction whose registry keeps failing (its circuit breaker opened or closed again).
 struct EngineAlert {
-    QString kind;             ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost",
-                              ///< "breaker_open" (no task: jurisdiction and message only), "breaker_closed"
+    QString kind; ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost",
+                  ///< "breaker_open" (no task: jurisdiction and message only), "breaker_closed"
     QString idempotencyKey;
     QString entityName;
     QString jurisdiction;

@@ -12,20 +12,17 @@ Q_LOGGING_CATEGORY(lcRegistry, "filingdesk.dispatch.registry")
 namespace fd {
 
 RegistryClient::RegistryClient(QObject *parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
     m_nam.setAutoDeleteReplies(false);
 }
 
-QUrl RegistryClient::baseUrlFor(const QString &jurisdiction) const
-{
+QUrl RegistryClient::baseUrlFor(const QString &jurisdiction) const {
     return m_bases.value(jurisdiction, m_defaultBase);
 }
 
 namespace {
 
-QNetworkRequest makeRequest(const QUrl &url, const QString &traceId, const QString &token, int timeoutMs)
-{
+QNetworkRequest makeRequest(const QUrl &url, const QString &traceId, const QString &token, int timeoutMs) {
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     request.setRawHeader("Accept", "application/json");
@@ -38,8 +35,7 @@ QNetworkRequest makeRequest(const QUrl &url, const QString &traceId, const QStri
     return request;
 }
 
-QUrl joined(const QUrl &base, const QString &path)
-{
+QUrl joined(const QUrl &base, const QString &path) {
     QUrl url = base;
     QString p = url.path();
     if (p.endsWith(QLatin1Char('/')))
@@ -50,18 +46,18 @@ QUrl joined(const QUrl &base, const QString &path)
 
 } // namespace
 
-void RegistryClient::submit(const FilingTask &task, Callback callback)
-{
+void RegistryClient::submit(const FilingTask &task, Callback callback) {
     const QString traceId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     const QUrl base = baseUrlFor(task.obligation.jurisdiction);
-    QNetworkRequest request = makeRequest(joined(base, QStringLiteral("/v1/filings")), traceId, m_token, m_timeoutMs);
+    QNetworkRequest request =
+        makeRequest(joined(base, QStringLiteral("/v1/filings")), traceId, m_token, m_timeoutMs);
     request.setRawHeader("Idempotency-Key", task.key.toLatin1());
     QNetworkReply *reply = m_nam.post(request, task.payloadJson());
-    connect(reply, &QNetworkReply::finished, this, [this, reply, traceId, callback] { finish(reply, traceId, false, callback); });
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, traceId, callback] { finish(reply, traceId, false, callback); });
 }
 
-void RegistryClient::lookup(const FilingTask &task, Callback callback)
-{
+void RegistryClient::lookup(const FilingTask &task, Callback callback) {
     const QString traceId = QUuid::createUuid().toString(QUuid::WithoutBraces);
     if (!m_lookupSupported) {
         RegistryOutcome outcome;
@@ -69,25 +65,26 @@ void RegistryClient::lookup(const FilingTask &task, Callback callback)
         outcome.traceId = traceId;
         outcome.code = QStringLiteral("LOOKUP_UNSUPPORTED");
         outcome.message = tr("this registry is configured without look-up");
-        QMetaObject::invokeMethod(this, [callback, outcome] { callback(outcome); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this, [callback, outcome] { callback(outcome); }, Qt::QueuedConnection);
         return;
     }
     const QUrl base = baseUrlFor(task.obligation.jurisdiction);
     const QNetworkRequest request =
         makeRequest(joined(base, QStringLiteral("/v1/filings/") + task.key), traceId, m_token, m_timeoutMs);
     QNetworkReply *reply = m_nam.get(request);
-    connect(reply, &QNetworkReply::finished, this, [this, reply, traceId, callback] { finish(reply, traceId, true, callback); });
+    connect(reply, &QNetworkReply::finished, this,
+            [this, reply, traceId, callback] { finish(reply, traceId, true, callback); });
 }
 
-void RegistryClient::abortAll()
-{
+void RegistryClient::abortAll() {
     const auto replies = m_nam.findChildren<QNetworkReply *>();
     for (QNetworkReply *reply : replies)
         reply->abort();
 }
 
-void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool isLookup, const Callback &callback)
-{
+void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool isLookup,
+                            const Callback &callback) {
     reply->deleteLater();
     RegistryOutcome out;
     out.traceId = traceId;
@@ -114,9 +111,10 @@ void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool i
 
     if (out.httpStatus == 0) {
         out.kind = RegistryOutcome::Kind::Transient;
-        out.code = reply->error() == QNetworkReply::OperationCanceledError || reply->error() == QNetworkReply::TimeoutError
-            ? QStringLiteral("NETWORK_TIMEOUT")
-            : QStringLiteral("NETWORK_ERROR");
+        out.code = reply->error() == QNetworkReply::OperationCanceledError ||
+                           reply->error() == QNetworkReply::TimeoutError
+                       ? QStringLiteral("NETWORK_TIMEOUT")
+                       : QStringLiteral("NETWORK_ERROR");
         out.message = reply->errorString();
     } else if (isLookup) {
         if (out.httpStatus == 200) {
@@ -134,10 +132,11 @@ void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool i
         readReceipt();
     } else if (out.httpStatus == 200) {
         out.kind = reply->rawHeader("Idempotent-Replayed").compare("true", Qt::CaseInsensitive) == 0
-            ? RegistryOutcome::Kind::Replayed
-            : RegistryOutcome::Kind::Accepted;
+                       ? RegistryOutcome::Kind::Replayed
+                       : RegistryOutcome::Kind::Accepted;
         readReceipt();
-    } else if (out.httpStatus == 422 && error.value(QStringLiteral("category")).toString() == QLatin1String("statutory")) {
+    } else if (out.httpStatus == 422 &&
+               error.value(QStringLiteral("category")).toString() == QLatin1String("statutory")) {
         out.kind = RegistryOutcome::Kind::Statutory;
     } else if (out.httpStatus == 400 || out.httpStatus == 422) {
         out.kind = RegistryOutcome::Kind::Validation;

@@ -15,7 +15,7 @@ namespace fd {
 struct RegistryReceipt {
     QString confirmationNumber; ///< empty when the registry gave none (a reconciliation exception)
     qint64 feeChargedCents = -1;
-    QString acceptedAt;         ///< RFC 3339 UTC as sent
+    QString acceptedAt; ///< RFC 3339 UTC as sent
     QString nextDue;
 };
 
@@ -32,21 +32,20 @@ struct RegistryOutcome {
         Unsupported ///< look-up not offered (501 or configured off)
     };
     Kind kind = Kind::Transient;
-    int httpStatus = 0;         ///< 0 when no HTTP answer
-    QByteArray body;            ///< raw response body
-    QString traceId;            ///< X-Request-Id sent with the request
-    qint64 retryAfterMs = 0;    ///< from Retry-After
-    QString code;               ///< error code ("STAT_AGENT_EXPIRED", "HTTP_503", "NETWORK_TIMEOUT")
+    int httpStatus = 0;      ///< 0 when no HTTP answer
+    QByteArray body;         ///< raw response body
+    QString traceId;         ///< X-Request-Id sent with the request
+    qint64 retryAfterMs = 0; ///< from Retry-After
+    QString code;            ///< error code ("STAT_AGENT_EXPIRED", "HTTP_503", "NETWORK_TIMEOUT")
     QString message;
     RegistryReceipt receipt;
 };
 
 /// The HTTP adapter speaking ../shared/specs/registry-api-v1.md through QNetworkAccessManager.
-/// Every request carries a transfer timeout shorter than the gate lease, so a permit never outlives its request.
-/// The caller holds a permit for every call (no request ever leaves without one). Thread affinity: the engine
-/// thread.
-class RegistryClient : public QObject
-{
+/// Every request carries a transfer timeout shorter than the gate lease, so a permit never outlives its
+/// request. The caller holds a permit for every call (no request ever leaves without one). Thread affinity:
+/// the engine thread.
+class RegistryClient : public QObject {
     Q_OBJECT
 public:
     using Callback = std::function<void(const RegistryOutcome &)>;

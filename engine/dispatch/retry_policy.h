@@ -8,7 +8,7 @@ namespace fd {
 
 /// Exponential backoff with jitter for transient errors (seed 003 taxonomy, tier 1).
 struct RetryPolicy {
-    int maxAttempts = 5;    ///< submissions in all, the first included; then the task is a dead letter
+    int maxAttempts = 5; ///< submissions in all, the first included; then the task is a dead letter
     int baseMs = 1000;
     int maxMs = 60000;
 
@@ -19,8 +19,7 @@ struct RetryPolicy {
 
 /// Per-jurisdiction circuit breaker: `threshold` consecutive transient failures open it for `cooldownMs`
 /// (doubling on each re-open, up to 8x); then one probe request is allowed (half-open); a success closes it.
-class CircuitBreakers
-{
+class CircuitBreakers {
 public:
     int threshold = 5;
     int cooldownMs = 30000;

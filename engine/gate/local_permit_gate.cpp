@@ -8,37 +8,31 @@ namespace fd {
 
 LocalPermitGate::LocalPermitGate(qint64 leaseMs, QObject *parent)
     : PermitGate(parent)
-    , m_leaseMs(leaseMs)
-{
-}
+    , m_leaseMs(leaseMs) {}
 
-QString LocalPermitGate::describe() const
-{
+QString LocalPermitGate::describe() const {
     return tr("in-process gate (this console only; no Redis configured)");
 }
 
-void LocalPermitGate::requestPermit(quint64 requestId, const QString &jurisdiction, int limit, const PermitHolder &holder)
-{
+void LocalPermitGate::requestPermit(quint64 requestId, const QString &jurisdiction, int limit,
+                                    const PermitHolder &holder) {
     m_waiters.append({requestId, jurisdiction, limit, holder});
     m_caps.insert(jurisdiction, limit);
     // Grant from the event loop, never re-entrantly inside the caller.
     QTimer::singleShot(0, this, &LocalPermitGate::grantWaiting);
 }
 
-void LocalPermitGate::cancelRequest(quint64 requestId)
-{
+void LocalPermitGate::cancelRequest(quint64 requestId) {
     m_waiters.removeIf([requestId](const Waiter &w) { return w.requestId == requestId; });
 }
 
-void LocalPermitGate::releasePermit(const QString &jurisdiction, const QString &token)
-{
+void LocalPermitGate::releasePermit(const QString &jurisdiction, const QString &token) {
     auto it = m_held.find(jurisdiction);
     if (it != m_held.end() && it->remove(token))
         QTimer::singleShot(0, this, &LocalPermitGate::grantWaiting);
 }
 
-void LocalPermitGate::grantWaiting()
-{
+void LocalPermitGate::grantWaiting() {
     for (qsizetype i = 0; i < m_waiters.size();) {
         const Waiter w = m_waiters.at(i);
         auto &held = m_held[w.jurisdiction];
@@ -57,8 +51,7 @@ void LocalPermitGate::grantWaiting()
     }
 }
 
-void LocalPermitGate::refreshUsage(const QStringList &jurisdictions)
-{
+void LocalPermitGate::refreshUsage(const QStringList &jurisdictions) {
     QList<JurisdictionUsage> usage;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     for (const QString &j : jurisdictions) {

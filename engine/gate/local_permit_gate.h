@@ -10,15 +10,15 @@ namespace fd {
 
 /// The in-process gate: serves a single console when no Redis is configured. Same contract as the fleet gate,
 /// but it only knows this process's own permits. Thread affinity: the engine thread.
-class LocalPermitGate final : public PermitGate
-{
+class LocalPermitGate final : public PermitGate {
     Q_OBJECT
 public:
     explicit LocalPermitGate(qint64 leaseMs, QObject *parent = nullptr);
 
     Mode mode() const override { return Mode::InProcess; }
     QString describe() const override;
-    void requestPermit(quint64 requestId, const QString &jurisdiction, int limit, const PermitHolder &holder) override;
+    void requestPermit(quint64 requestId, const QString &jurisdiction, int limit,
+                       const PermitHolder &holder) override;
     void cancelRequest(quint64 requestId) override;
     void releasePermit(const QString &jurisdiction, const QString &token) override;
     bool isBlind() const override { return false; }

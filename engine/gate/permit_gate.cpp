@@ -2,8 +2,7 @@
 
 namespace fd {
 
-QString permitSetKey(const QString &prefix, const QString &jurisdiction)
-{
+QString permitSetKey(const QString &prefix, const QString &jurisdiction) {
     QString state = jurisdiction;
     if (state.startsWith(QLatin1String("US-")))
         state = state.mid(3);

@@ -22,8 +22,7 @@ struct RedisConnection::Pending {
 
 namespace {
 
-RedisReply copyReply(const redisReply *r)
-{
+RedisReply copyReply(const redisReply *r) {
     RedisReply out;
     if (!r)
         return out;
@@ -62,12 +61,11 @@ RedisReply copyReply(const redisReply *r)
 
 } // namespace
 
-void RedisConnection::retireAdapter()
-{
+void RedisConnection::retireAdapter() {
     if (!m_adapter)
         return;
-    // RedisQtAdapter's destructor writes to the context it was given, which hiredis frees on its own schedule:
-    // point the adapter at a context that lives for ever before it goes.
+    // RedisQtAdapter's destructor writes to the context it was given, which hiredis frees on its own
+    // schedule: point the adapter at a context that lives for ever before it goes.
     static thread_local redisAsyncContext detached{};
     detached.ev.data = nullptr;
     m_adapter->setContext(&detached);
@@ -76,8 +74,7 @@ void RedisConnection::retireAdapter()
     m_adapter = nullptr;
 }
 
-QString RedisReply::errorText() const
-{
+QString RedisReply::errorText() const {
     if (!ok)
         return QStringLiteral("no answer from Redis");
     if (type == Type::Error)
@@ -85,8 +82,7 @@ QString RedisReply::errorText() const
     return QString();
 }
 
-bool RedisEndpoint::parse(const QString &text, RedisEndpoint *out, QString *error)
-{
+bool RedisEndpoint::parse(const QString &text, RedisEndpoint *out, QString *error) {
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid() || url.scheme() != QLatin1String("redis") || url.host().isEmpty()) {
         *error = QStringLiteral("\"%1\" is not a redis://host[:port][/db] URL").arg(text);
@@ -102,7 +98,8 @@ bool RedisEndpoint::parse(const QString &text, RedisEndpoint *out, QString *erro
         bool ok = false;
         e.db = path.toInt(&ok);
         if (!ok || e.db < 0) {
-            *error = QStringLiteral("\"%1\": the database number \"%2\" is not a number").arg(url.toDisplayString(QUrl::RemovePassword), path);
+            *error = QStringLiteral("\"%1\": the database number \"%2\" is not a number")
+                         .arg(url.toDisplayString(QUrl::RemovePassword), path);
             return false;
         }
     }
@@ -110,15 +107,13 @@ bool RedisEndpoint::parse(const QString &text, RedisEndpoint *out, QString *erro
     return true;
 }
 
-QString RedisEndpoint::redacted() const
-{
+QString RedisEndpoint::redacted() const {
     return QStringLiteral("redis://%1:%2/%3").arg(host).arg(port).arg(db);
 }
 
 RedisConnection::RedisConnection(const RedisEndpoint &endpoint, QObject *parent)
     : QObject(parent)
-    , m_endpoint(endpoint)
-{
+    , m_endpoint(endpoint) {
     m_reconnect.setInterval(1000);
     m_reconnect.setSingleShot(true);
     connect(&m_reconnect, &QTimer::timeout, this, &RedisConnection::connectNow);
@@ -126,21 +121,18 @@ RedisConnection::RedisConnection(const RedisEndpoint &endpoint, QObject *parent)
     connect(&m_watchdog, &QTimer::timeout, this, &RedisConnection::checkStalls);
 }
 
-RedisConnection::~RedisConnection()
-{
+RedisConnection::~RedisConnection() {
     stop();
 }
 
-void RedisConnection::start()
-{
+void RedisConnection::start() {
     m_running = true;
     m_watchdog.start();
     if (!m_ctx)
         connectNow();
 }
 
-void RedisConnection::stop()
-{
+void RedisConnection::stop() {
     m_running = false;
     m_reconnect.stop();
     m_watchdog.stop();
@@ -148,8 +140,7 @@ void RedisConnection::stop()
         dropConnection(QStringLiteral("stopped"));
 }
 
-void RedisConnection::connectNow()
-{
+void RedisConnection::connectNow() {
     if (!m_running || m_ctx)
         return;
     redisAsyncContext *ctx = redisAsyncConnect(m_endpoint.host.toUtf8().constData(), m_endpoint.port);
@@ -168,22 +159,19 @@ void RedisConnection::connectNow()
     redisAsyncSetDisconnectCallback(ctx, &RedisConnection::disconnectCallback);
 }
 
-void RedisConnection::connectCallback(const redisAsyncContext *ctx, int status)
-{
+void RedisConnection::connectCallback(const redisAsyncContext *ctx, int status) {
     auto *self = static_cast<RedisConnection *>(ctx->data);
     if (self)
         self->onConnectResult(status);
 }
 
-void RedisConnection::disconnectCallback(const redisAsyncContext *ctx, int status)
-{
+void RedisConnection::disconnectCallback(const redisAsyncContext *ctx, int status) {
     auto *self = static_cast<RedisConnection *>(ctx->data);
     if (self)
         self->onDisconnect(status);
 }
 
-void RedisConnection::onConnectResult(int status)
-{
+void RedisConnection::onConnectResult(int status) {
     if (status != REDIS_OK) {
         // hiredis frees the context itself after a failed connect.
         m_lastError = m_ctx ? QString::fromUtf8(m_ctx->errstr) : QStringLiteral("connect failed");
@@ -201,8 +189,7 @@ void RedisConnection::onConnectResult(int status)
     handshake();
 }
 
-void RedisConnection::handshake()
-{
+void RedisConnection::handshake() {
     auto finish = [this] {
         m_ready = true;
         m_lastError.clear();
@@ -211,7 +198,8 @@ void RedisConnection::handshake()
             const QByteArray pattern = m_pattern;
             std::vector<const char *> argv{"PSUBSCRIBE", pattern.constData()};
             std::vector<size_t> lens{10, size_t(pattern.size())};
-            redisAsyncCommandArgv(m_ctx, &RedisConnection::subscribeCallback, this, 2, argv.data(), lens.data());
+            redisAsyncCommandArgv(m_ctx, &RedisConnection::subscribeCallback, this, 2, argv.data(),
+                                  lens.data());
         }
         Q_EMIT connected();
     };
@@ -220,7 +208,8 @@ void RedisConnection::handshake()
             finish();
             return;
         }
-        send({QByteArrayLiteral("SELECT"), QByteArray::number(m_endpoint.db)}, [this, finish](const RedisReply &r) {
+        send({QByteArrayLiteral("SELECT"), QByteArray::number(m_endpoint.db)}, [this,
+                                                                                finish](const RedisReply &r) {
             if (r.isError()) {
                 dropConnection(QStringLiteral("SELECT %1 failed: %2").arg(m_endpoint.db).arg(r.errorText()));
                 return;
@@ -245,10 +234,10 @@ void RedisConnection::handshake()
     });
 }
 
-void RedisConnection::onDisconnect(int status)
-{
-    const QString reason = status == REDIS_OK ? QStringLiteral("disconnected")
-                                              : (m_ctx ? QString::fromUtf8(m_ctx->errstr) : QStringLiteral("connection lost"));
+void RedisConnection::onDisconnect(int status) {
+    const QString reason =
+        status == REDIS_OK ? QStringLiteral("disconnected")
+                           : (m_ctx ? QString::fromUtf8(m_ctx->errstr) : QStringLiteral("connection lost"));
     if (m_ctx)
         m_ctx->data = nullptr;
     m_ctx = nullptr; // hiredis frees the context after this callback
@@ -270,8 +259,7 @@ void RedisConnection::onDisconnect(int status)
         m_reconnect.start();
 }
 
-void RedisConnection::dropConnection(const QString &reason)
-{
+void RedisConnection::dropConnection(const QString &reason) {
     if (!m_ctx)
         return;
     redisAsyncContext *ctx = m_ctx;
@@ -292,8 +280,7 @@ void RedisConnection::dropConnection(const QString &reason)
     }
 }
 
-void RedisConnection::checkStalls()
-{
+void RedisConnection::checkStalls() {
     if (!m_ctx)
         return;
     for (Pending *p : std::as_const(m_inFlight)) {
@@ -305,8 +292,7 @@ void RedisConnection::checkStalls()
     }
 }
 
-void RedisConnection::replyCallback(redisAsyncContext *, void *reply, void *privdata)
-{
+void RedisConnection::replyCallback(redisAsyncContext *, void *reply, void *privdata) {
     auto *pending = static_cast<Pending *>(privdata);
     RedisConnection *self = pending->owner;
     self->m_inFlight.removeOne(pending);
@@ -317,8 +303,7 @@ void RedisConnection::replyCallback(redisAsyncContext *, void *reply, void *priv
         cb(copy);
 }
 
-void RedisConnection::subscribeCallback(redisAsyncContext *, void *reply, void *privdata)
-{
+void RedisConnection::subscribeCallback(redisAsyncContext *, void *reply, void *privdata) {
     auto *self = static_cast<RedisConnection *>(privdata);
     const RedisReply r = copyReply(static_cast<redisReply *>(reply));
     if (!r.ok || r.type != RedisReply::Type::Array || r.elements.size() < 4)
@@ -327,8 +312,7 @@ void RedisConnection::subscribeCallback(redisAsyncContext *, void *reply, void *
         self->m_onMessage(r.elements.at(2).string, r.elements.at(3).string);
 }
 
-void RedisConnection::send(const QList<QByteArray> &argv, Callback callback)
-{
+void RedisConnection::send(const QList<QByteArray> &argv, Callback callback) {
     std::vector<const char *> args;
     std::vector<size_t> lens;
     for (const QByteArray &a : argv) {
@@ -337,8 +321,8 @@ void RedisConnection::send(const QList<QByteArray> &argv, Callback callback)
     }
     auto *pending = new Pending{this, std::move(callback), {}, false};
     pending->sent.start();
-    if (redisAsyncCommandArgv(m_ctx, &RedisConnection::replyCallback, pending, int(args.size()), args.data(), lens.data())
-        != REDIS_OK) {
+    if (redisAsyncCommandArgv(m_ctx, &RedisConnection::replyCallback, pending, int(args.size()), args.data(),
+                              lens.data()) != REDIS_OK) {
         Callback cb = std::move(pending->callback);
         delete pending;
         if (cb)
@@ -348,8 +332,7 @@ void RedisConnection::send(const QList<QByteArray> &argv, Callback callback)
     m_inFlight.append(pending);
 }
 
-void RedisConnection::command(const QList<QByteArray> &argv, Callback callback)
-{
+void RedisConnection::command(const QList<QByteArray> &argv, Callback callback) {
     if (!m_ctx || !m_ready) {
         // Fail closed, but never re-entrantly inside the caller.
         QMetaObject::invokeMethod(
@@ -360,8 +343,7 @@ void RedisConnection::command(const QList<QByteArray> &argv, Callback callback)
 }
 
 void RedisConnection::psubscribe(const QByteArray &pattern,
-                                 std::function<void(const QByteArray &, const QByteArray &)> onMessage)
-{
+                                 std::function<void(const QByteArray &, const QByteArray &)> onMessage) {
     m_pattern = pattern;
     m_onMessage = std::move(onMessage);
     if (m_ctx && m_ready) {

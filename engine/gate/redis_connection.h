@@ -24,8 +24,8 @@ struct RedisReply {
     bool ok = false;
     Type type = Type::None;
     qint64 integer = 0;
-    QByteArray string;           ///< String, Status, Error
-    QList<RedisReply> elements;  ///< Array
+    QByteArray string;          ///< String, Status, Error
+    QList<RedisReply> elements; ///< Array
 
     bool isError() const { return !ok || type == Type::Error; }
     QString errorText() const;
@@ -48,10 +48,9 @@ struct RedisEndpoint {
 /// One asynchronous hiredis connection driven by the Qt event loop (hiredis's own Qt adapter).
 ///
 /// Reconnects by itself (every `reconnectIntervalMs`) and drops a connection whose oldest command waited more
-/// than `commandTimeoutMs` (a stalled server), failing its pending commands. Thread affinity: the thread it was
-/// created on; the redisAsyncContext never leaves it.
-class RedisConnection : public QObject
-{
+/// than `commandTimeoutMs` (a stalled server), failing its pending commands. Thread affinity: the thread it
+/// was created on; the redisAsyncContext never leaves it.
+class RedisConnection : public QObject {
     Q_OBJECT
 public:
     using Callback = std::function<void(const RedisReply &)>;
@@ -73,7 +72,8 @@ public:
     void command(const QList<QByteArray> &argv, Callback callback);
     /// Subscribes to a channel pattern (PSUBSCRIBE); `onMessage(channel, payload)` for each message. Use on a
     /// connection dedicated to subscriptions; re-subscribed after every reconnect.
-    void psubscribe(const QByteArray &pattern, std::function<void(const QByteArray &, const QByteArray &)> onMessage);
+    void psubscribe(const QByteArray &pattern,
+                    std::function<void(const QByteArray &, const QByteArray &)> onMessage);
 
 Q_SIGNALS:
     void connected();
@@ -99,7 +99,7 @@ private:
     RedisEndpoint m_endpoint;
     redisAsyncContext *m_ctx = nullptr;
     RedisQtAdapter *m_adapter = nullptr;
-    bool m_ready = false;      // connected and authenticated
+    bool m_ready = false; // connected and authenticated
     bool m_running = false;
     QString m_lastError;
     QTimer m_reconnect{this};

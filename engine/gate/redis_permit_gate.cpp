@@ -3,8 +3,8 @@
 #include "engine/gate/gate_scripts.h"
 
 #include <QCoreApplication>
-#include <QEventLoop>
 #include <QCryptographicHash>
+#include <QEventLoop>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -19,8 +19,7 @@ namespace fd {
 
 namespace {
 
-const char *scriptSource(int script)
-{
+const char *scriptSource(int script) {
     switch (script) {
     case 0:
         return gate_scripts::kAcquire;
@@ -33,21 +32,20 @@ const char *scriptSource(int script)
     }
 }
 
-QByteArray scriptSha(const char *source)
-{
+QByteArray scriptSha(const char *source) {
     return QCryptographicHash::hash(QByteArray(source), QCryptographicHash::Sha1).toHex();
 }
 
 } // namespace
 
-RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &keyPrefix, qint64 leaseMs, QObject *parent)
+RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &keyPrefix, qint64 leaseMs,
+                                 QObject *parent)
     : PermitGate(parent)
     , m_endpoint(endpoint)
     , m_prefix(keyPrefix)
     , m_leaseMs(leaseMs)
     , m_commands(new RedisConnection(endpoint, this))
-    , m_subscriber(new RedisConnection(endpoint, this))
-{
+    , m_subscriber(new RedisConnection(endpoint, this)) {
     // A stalled Redis must not hold a request longer than a fraction of the lease.
     m_commands->setCommandTimeoutMs(int(qBound(qint64(500), qint64(leaseMs) / 5, qint64(3000))));
     m_subscriber->setCommandTimeoutMs(3000);
@@ -73,8 +71,7 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
     connect(&m_renew, &QTimer::timeout, this, &RedisPermitGate::renewAll);
 }
 
-RedisPermitGate::~RedisPermitGate()
-{
+RedisPermitGate::~RedisPermitGate() {
     m_recheck.stop();
     m_renew.stop();
     // Drop pending callbacks before members go: they capture `this`.
@@ -84,8 +81,7 @@ RedisPermitGate::~RedisPermitGate()
     m_subscriber->stop();
 }
 
-void RedisPermitGate::start()
-{
+void RedisPermitGate::start() {
     m_subscriber->psubscribe((m_prefix + QStringLiteral(":*:inflight:released")).toUtf8(),
                              [this](const QByteArray &channel, const QByteArray &) {
                                  const QByteArray setKey = channel.chopped(int(qstrlen(":released")));
@@ -102,18 +98,17 @@ void RedisPermitGate::start()
         Q_EMIT blindChanged(true, tr("connecting to %1").arg(m_endpoint.redacted()));
 }
 
-QString RedisPermitGate::describe() const
-{
-    return tr("fleet gate on %1 (key prefix \"%2\", lease %3 ms)").arg(m_endpoint.redacted(), m_prefix).arg(m_leaseMs);
+QString RedisPermitGate::describe() const {
+    return tr("fleet gate on %1 (key prefix \"%2\", lease %3 ms)")
+        .arg(m_endpoint.redacted(), m_prefix)
+        .arg(m_leaseMs);
 }
 
-QByteArray RedisPermitGate::key(const QString &jurisdiction) const
-{
+QByteArray RedisPermitGate::key(const QString &jurisdiction) const {
     return permitSetKey(m_prefix, jurisdiction).toUtf8();
 }
 
-void RedisPermitGate::setBlind(bool blind, const QString &reason)
-{
+void RedisPermitGate::setBlind(bool blind, const QString &reason) {
     if (m_blind == blind)
         return;
     m_blind = blind;
@@ -126,51 +121,51 @@ void RedisPermitGate::setBlind(bool blind, const QString &reason)
 }
 
 void RedisPermitGate::evalScript(Script script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
-                                 RedisConnection::Callback callback)
-{
+                                 RedisConnection::Callback callback) {
     const char *source = scriptSource(int(script));
     QList<QByteArray> argv{QByteArrayLiteral("EVALSHA"), scriptSha(source), QByteArray::number(keys.size())};
     argv += keys;
     argv += args;
     QPointer<RedisPermitGate> self(this);
-    m_commands->command(argv, [self, source, keys, args, callback = std::move(callback)](const RedisReply &reply) {
-        if (!self)
-            return;
-        if (reply.ok && reply.type == RedisReply::Type::Error && reply.string.startsWith("NOSCRIPT")) {
-            // The script cache was flushed (SCRIPT FLUSH, restart): send the source, which also caches it.
-            ++self->m_noscriptReloads;
-            QList<QByteArray> eval{QByteArrayLiteral("EVAL"), QByteArray(source), QByteArray::number(keys.size())};
-            eval += keys;
-            eval += args;
-            self->m_commands->command(eval, callback);
-            return;
-        }
-        callback(reply);
-    });
+    m_commands->command(
+        argv, [self, source, keys, args, callback = std::move(callback)](const RedisReply &reply) {
+            if (!self)
+                return;
+            if (reply.ok && reply.type == RedisReply::Type::Error && reply.string.startsWith("NOSCRIPT")) {
+                // The script cache was flushed (SCRIPT FLUSH, restart): send the source, which also caches
+                // it.
+                ++self->m_noscriptReloads;
+                QList<QByteArray> eval{QByteArrayLiteral("EVAL"), QByteArray(source),
+                                       QByteArray::number(keys.size())};
+                eval += keys;
+                eval += args;
+                self->m_commands->command(eval, callback);
+                return;
+            }
+            callback(reply);
+        });
 }
 
-void RedisPermitGate::requestPermit(quint64 requestId, const QString &jurisdiction, int limit, const PermitHolder &holder)
-{
+void RedisPermitGate::requestPermit(quint64 requestId, const QString &jurisdiction, int limit,
+                                    const PermitHolder &holder) {
     Waiter w{requestId, jurisdiction, limit, holder, QUuid::createUuid().toString(QUuid::Id128)};
     m_waiters[jurisdiction].append(w);
-    QMetaObject::invokeMethod(this, [this, jurisdiction] { pump(jurisdiction); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this, jurisdiction] { pump(jurisdiction); }, Qt::QueuedConnection);
 }
 
-void RedisPermitGate::cancelRequest(quint64 requestId)
-{
+void RedisPermitGate::cancelRequest(quint64 requestId) {
     for (auto &queue : m_waiters)
         queue.removeIf([requestId](const Waiter &w) { return w.requestId == requestId; });
 }
 
-void RedisPermitGate::pumpAll()
-{
+void RedisPermitGate::pumpAll() {
     const QStringList jurisdictions = m_waiters.keys();
     for (const QString &j : jurisdictions)
         pump(j);
 }
 
-void RedisPermitGate::pump(const QString &jurisdiction)
-{
+void RedisPermitGate::pump(const QString &jurisdiction) {
     if (m_blind || m_attemptInFlight.value(jurisdiction))
         return;
     auto it = m_waiters.find(jurisdiction);
@@ -220,8 +215,7 @@ void RedisPermitGate::pump(const QString &jurisdiction)
                });
 }
 
-void RedisPermitGate::releasePermit(const QString &jurisdiction, const QString &token)
-{
+void RedisPermitGate::releasePermit(const QString &jurisdiction, const QString &token) {
     const qsizetype removed = m_held.removeIf([&](const Held &h) { return h.token == token; });
     if (removed == 0)
         return;
@@ -234,8 +228,7 @@ void RedisPermitGate::releasePermit(const QString &jurisdiction, const QString &
                });
 }
 
-void RedisPermitGate::drain(int timeoutMs)
-{
+void RedisPermitGate::drain(int timeoutMs) {
     if (!m_commands->isConnected() || m_commands->pendingCount() == 0)
         return;
     QEventLoop loop;
@@ -249,13 +242,12 @@ void RedisPermitGate::drain(int timeoutMs)
     loop.exec(QEventLoop::ExcludeUserInputEvents);
 }
 
-void RedisPermitGate::renewAll()
-{
+void RedisPermitGate::renewAll() {
     const QList<Held> held = m_held;
     for (const Held &h : held) {
         const QByteArray setKey = key(h.jurisdiction);
-        evalScript(Script::Renew, {setKey, setKey + ":holders"}, {h.token.toLatin1(), QByteArray::number(m_leaseMs)},
-                   [this, h](const RedisReply &reply) {
+        evalScript(Script::Renew, {setKey, setKey + ":holders"},
+                   {h.token.toLatin1(), QByteArray::number(m_leaseMs)}, [this, h](const RedisReply &reply) {
                        if (reply.isError() || reply.integer != 0)
                            return; // renewed, or unknown: the next round tries again
                        if (m_held.removeIf([&](const Held &x) { return x.token == h.token; }) == 0)
@@ -268,8 +260,7 @@ void RedisPermitGate::renewAll()
     }
 }
 
-void RedisPermitGate::refreshUsage(const QStringList &jurisdictions)
-{
+void RedisPermitGate::refreshUsage(const QStringList &jurisdictions) {
     if (jurisdictions.isEmpty()) {
         Q_EMIT usageUpdated({});
         return;
@@ -278,42 +269,45 @@ void RedisPermitGate::refreshUsage(const QStringList &jurisdictions)
     auto remaining = std::make_shared<int>(int(jurisdictions.size()));
     for (const QString &j : jurisdictions) {
         const QByteArray setKey = key(j);
-        evalScript(Script::Usage, {setKey, setKey + ":holders"}, {}, [this, j, collected, remaining](const RedisReply &r) {
-            JurisdictionUsage u;
-            u.jurisdiction = j;
-            u.leaseMs = m_leaseMs;
-            if (!r.isError() && r.type == RedisReply::Type::Array && r.elements.size() == 3) {
-                const qint64 now = r.elements.at(0).integer;
-                QHash<QString, QJsonObject> holders;
-                const auto &h = r.elements.at(2).elements;
-                for (qsizetype i = 0; i + 1 < h.size(); i += 2)
-                    holders.insert(QString::fromLatin1(h.at(i).string), QJsonDocument::fromJson(h.at(i + 1).string).object());
-                const auto &z = r.elements.at(1).elements;
-                for (qsizetype i = 0; i + 1 < z.size(); i += 2) {
-                    PermitInfo info;
-                    info.token = QString::fromLatin1(z.at(i).string);
-                    info.scoreMs = z.at(i + 1).string.toLongLong();
-                    info.ageMs = now - info.scoreMs;
-                    const auto hit = holders.constFind(info.token);
-                    if (hit != holders.constEnd()) {
-                        info.known = true;
-                        info.holder.host = hit->value(QStringLiteral("host")).toString();
-                        info.holder.process = hit->value(QStringLiteral("process")).toString();
-                        info.holder.consoleId = hit->value(QStringLiteral("console")).toString();
-                        info.holder.entityId = hit->value(QStringLiteral("entity")).toString();
-                        info.holder.jurisdiction = hit->value(QStringLiteral("jurisdiction")).toString();
-                        info.holder.idempotencyKey = hit->value(QStringLiteral("key")).toString();
-                    }
-                    u.permits.append(info);
-                }
-                u.inUse = int(u.permits.size());
-            } else {
-                u.inUse = -1; // unknown: gate blind
-            }
-            collected->append(u);
-            if (--*remaining == 0)
-                Q_EMIT usageUpdated(*collected);
-        });
+        evalScript(Script::Usage, {setKey, setKey + ":holders"}, {},
+                   [this, j, collected, remaining](const RedisReply &r) {
+                       JurisdictionUsage u;
+                       u.jurisdiction = j;
+                       u.leaseMs = m_leaseMs;
+                       if (!r.isError() && r.type == RedisReply::Type::Array && r.elements.size() == 3) {
+                           const qint64 now = r.elements.at(0).integer;
+                           QHash<QString, QJsonObject> holders;
+                           const auto &h = r.elements.at(2).elements;
+                           for (qsizetype i = 0; i + 1 < h.size(); i += 2)
+                               holders.insert(QString::fromLatin1(h.at(i).string),
+                                              QJsonDocument::fromJson(h.at(i + 1).string).object());
+                           const auto &z = r.elements.at(1).elements;
+                           for (qsizetype i = 0; i + 1 < z.size(); i += 2) {
+                               PermitInfo info;
+                               info.token = QString::fromLatin1(z.at(i).string);
+                               info.scoreMs = z.at(i + 1).string.toLongLong();
+                               info.ageMs = now - info.scoreMs;
+                               const auto hit = holders.constFind(info.token);
+                               if (hit != holders.constEnd()) {
+                                   info.known = true;
+                                   info.holder.host = hit->value(QStringLiteral("host")).toString();
+                                   info.holder.process = hit->value(QStringLiteral("process")).toString();
+                                   info.holder.consoleId = hit->value(QStringLiteral("console")).toString();
+                                   info.holder.entityId = hit->value(QStringLiteral("entity")).toString();
+                                   info.holder.jurisdiction =
+                                       hit->value(QStringLiteral("jurisdiction")).toString();
+                                   info.holder.idempotencyKey = hit->value(QStringLiteral("key")).toString();
+                               }
+                               u.permits.append(info);
+                           }
+                           u.inUse = int(u.permits.size());
+                       } else {
+                           u.inUse = -1; // unknown: gate blind
+                       }
+                       collected->append(u);
+                       if (--*remaining == 0)
+                           Q_EMIT usageUpdated(*collected);
+                   });
     }
 }
 

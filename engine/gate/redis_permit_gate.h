@@ -18,21 +18,23 @@ namespace fd {
 /// - Each held permit is re-scored every lease/3 (ZADD XX); a token that is gone is reported by permitLost().
 /// - Holder metadata (JSON: host, process, console, entity, jurisdiction, key, started) in the hash
 ///   "<key>:holders", expiring with the lease.
-/// - Redis unreachable: nothing is granted (blindChanged(true)); queued requests wait and are served when it is
+/// - Redis unreachable: nothing is granted (blindChanged(true)); queued requests wait and are served when it
+/// is
 ///   back. Fail closed, never open.
 ///
 /// Thread affinity: the engine thread; both hiredis contexts belong to it.
-class RedisPermitGate final : public PermitGate
-{
+class RedisPermitGate final : public PermitGate {
     Q_OBJECT
 public:
-    RedisPermitGate(const RedisEndpoint &endpoint, const QString &keyPrefix, qint64 leaseMs, QObject *parent = nullptr);
+    RedisPermitGate(const RedisEndpoint &endpoint, const QString &keyPrefix, qint64 leaseMs,
+                    QObject *parent = nullptr);
     ~RedisPermitGate() override;
 
     void start();
     Mode mode() const override { return Mode::Fleet; }
     QString describe() const override;
-    void requestPermit(quint64 requestId, const QString &jurisdiction, int limit, const PermitHolder &holder) override;
+    void requestPermit(quint64 requestId, const QString &jurisdiction, int limit,
+                       const PermitHolder &holder) override;
     void cancelRequest(quint64 requestId) override;
     void releasePermit(const QString &jurisdiction, const QString &token) override;
     bool isBlind() const override { return m_blind; }
@@ -72,8 +74,8 @@ private:
     qint64 m_leaseMs;
     RedisConnection *m_commands;
     RedisConnection *m_subscriber;
-    QHash<QString, QList<Waiter>> m_waiters;   // jurisdiction -> FIFO
-    QHash<QString, bool> m_attemptInFlight;     // one acquire attempt per jurisdiction at a time
+    QHash<QString, QList<Waiter>> m_waiters; // jurisdiction -> FIFO
+    QHash<QString, bool> m_attemptInFlight;  // one acquire attempt per jurisdiction at a time
     QList<Held> m_held;
     QTimer m_recheck{this};
     QTimer m_renew{this};

@@ -19,35 +19,37 @@ namespace fd {
 
 namespace {
 
-int fail(const QString &reason)
-{
+int fail(const QString &reason) {
     std::fputs(qUtf8Printable(QStringLiteral("filingdesk calendar: %1\n").arg(reason)), stderr);
     return 2;
 }
 
 // Why a task waits for a person, in words for a calendar reader, from what the engine recorded on it.
-QString haltReason(const FilingTask &task)
-{
-    const QString code = task.lastErrorCode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(task.lastErrorCode);
-    const QString message = task.lastErrorMessage.isEmpty() ? QString() : QStringLiteral(": %1").arg(task.lastErrorMessage);
+QString haltReason(const FilingTask &task) {
+    const QString code =
+        task.lastErrorCode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(task.lastErrorCode);
+    const QString message =
+        task.lastErrorMessage.isEmpty() ? QString() : QStringLiteral(": %1").arg(task.lastErrorMessage);
     switch (task.lastCategory) {
     case ErrorCategory::Statutory:
         return QStringLiteral("the registry rejected it as a legal defect%1%2").arg(code, message);
     case ErrorCategory::Reconciliation:
-        return QStringLiteral("the registry accepted it but the receipt does not match%1%2").arg(code, message);
+        return QStringLiteral("the registry accepted it but the receipt does not match%1%2")
+            .arg(code, message);
     case ErrorCategory::Validation:
         return QStringLiteral("quarantined: the registry refused the filing data%1%2").arg(code, message);
     case ErrorCategory::Transient:
     case ErrorCategory::System:
-        return QStringLiteral("retries ran out after %1 attempt(s)%2%3").arg(task.attempts).arg(code, message);
+        return QStringLiteral("retries ran out after %1 attempt(s)%2%3")
+            .arg(task.attempts)
+            .arg(code, message);
     case ErrorCategory::None:
         break;
     }
     return QStringLiteral("halted%1%2").arg(code, message);
 }
 
-QJsonObject obligationJson(const Obligation &o, bool inCalendar)
-{
+QJsonObject obligationJson(const Obligation &o, bool inCalendar) {
     return QJsonObject{
         {QStringLiteral("rule_id"), o.ruleId},
         {QStringLiteral("rules_version"), o.rulesVersion},
@@ -65,9 +67,8 @@ QJsonObject obligationJson(const Obligation &o, bool inCalendar)
 
 // The machine-readable account of a calendar export: one entry per portfolio row, so that a reviewer (and the
 // tests) can check that every US row has either a cited obligation or an explicit reason for having none.
-QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, const QDate &asOf, const QDate &horizon,
-                           const QSet<QString> &exportedKeys, int events)
-{
+QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, const QDate &asOf,
+                           const QDate &horizon, const QSet<QString> &exportedKeys, int events) {
     QJsonArray rows;
     for (const RowPlan &row : plan) {
         QJsonArray obligations;
@@ -107,21 +108,30 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
 
 } // namespace
 
-int runCalendar(const QStringList &arguments)
-{
+int runCalendar(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Exports upcoming statutory deadlines as iCalendar."));
-    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"), QStringLiteral("Portfolio CSV."), QStringLiteral("FILE"));
-    const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Output .ics file."), QStringLiteral("FILE"));
-    const QCommandLineOption asOfOpt(QStringLiteral("as-of"), QStringLiteral("Start date (default today)."), QStringLiteral("YYYY-MM-DD"));
-    const QCommandLineOption daysOpt(QStringLiteral("days"), QStringLiteral("Horizon in days (default 365)."), QStringLiteral("N"));
-    const QCommandLineOption cyclesOpt(QStringLiteral("cycles"), QStringLiteral("Occurrences per rule (default 1)."), QStringLiteral("N"));
-    const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("Audit database with confirmation numbers."), QStringLiteral("FILE"));
-    const QCommandLineOption rulesOpt(QStringLiteral("rules"), QStringLiteral("Rules file instead of the built-in one."), QStringLiteral("FILE"));
-    const QCommandLineOption reportOpt(QStringLiteral("report"),
-                                       QStringLiteral("Also write a JSON account of every portfolio row: its obligations "
-                                                      "with rule id and citation, or why it has none."),
-                                       QStringLiteral("FILE.json"));
+    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"), QStringLiteral("Portfolio CSV."),
+                                          QStringLiteral("FILE"));
+    const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Output .ics file."),
+                                    QStringLiteral("FILE"));
+    const QCommandLineOption asOfOpt(QStringLiteral("as-of"), QStringLiteral("Start date (default today)."),
+                                     QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption daysOpt(QStringLiteral("days"), QStringLiteral("Horizon in days (default 365)."),
+                                     QStringLiteral("N"));
+    const QCommandLineOption cyclesOpt(
+        QStringLiteral("cycles"), QStringLiteral("Occurrences per rule (default 1)."), QStringLiteral("N"));
+    const QCommandLineOption dbOpt(QStringLiteral("db"),
+                                   QStringLiteral("Audit database with confirmation numbers."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption rulesOpt(QStringLiteral("rules"),
+                                      QStringLiteral("Rules file instead of the built-in one."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption reportOpt(
+        QStringLiteral("report"),
+        QStringLiteral("Also write a JSON account of every portfolio row: its obligations "
+                       "with rule id and citation, or why it has none."),
+        QStringLiteral("FILE.json"));
     parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk calendar")} + arguments))
@@ -194,7 +204,8 @@ int runCalendar(const QStringList &arguments)
             QList<Obligation> occurrences{first};
             if (rule && cycles > 1) {
                 DueProblem problem;
-                const QList<DueOccurrence> more = dueOccurrences(*rule, row.entity, first.dueDate.addDays(1), cycles - 1, &problem);
+                const QList<DueOccurrence> more =
+                    dueOccurrences(*rule, row.entity, first.dueDate.addDays(1), cycles - 1, &problem);
                 for (const DueOccurrence &occ : more) {
                     Obligation o = first;
                     o.dueDate = occ.due;
@@ -213,8 +224,8 @@ int runCalendar(const QStringList &arguments)
                     if (const auto task = store.task(o.idempotencyKey())) {
                         if (task->state == ExecutionState::Completed) {
                             entry.confirmationNumber = task->confirmationNumber;
-                        } else if (task->state == ExecutionState::FailedStatutory
-                                   || task->state == ExecutionState::DeadLetter) {
+                        } else if (task->state == ExecutionState::FailedStatutory ||
+                                   task->state == ExecutionState::DeadLetter) {
                             entry.haltedState = task->state;
                             entry.haltReason = haltReason(*task);
                         }
@@ -230,11 +241,14 @@ int runCalendar(const QStringList &arguments)
     if (parser.isSet(reportOpt)) {
         QSaveFile report(parser.value(reportOpt));
         if (!report.open(QIODevice::WriteOnly))
-            return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
-        report.write(QJsonDocument(calendarReport(plan, rules, asOf, horizon, exportedKeys, int(entries.size())))
-                         .toJson(QJsonDocument::Indented));
+            return fail(
+                QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
+        report.write(
+            QJsonDocument(calendarReport(plan, rules, asOf, horizon, exportedKeys, int(entries.size())))
+                .toJson(QJsonDocument::Indented));
         if (!report.commit())
-            return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
+            return fail(
+                QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
     }
     QSaveFile out(parser.value(outOpt));
     if (!out.open(QIODevice::WriteOnly))
@@ -242,16 +256,18 @@ int runCalendar(const QStringList &arguments)
     out.write(writeIcs(entries, QDateTime::currentDateTimeUtc()));
     if (!out.commit())
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
-    std::fputs(qUtf8Printable(QStringLiteral("%1: %2 event(s) from %3 rows (%4 with obligations, %5 need data, %6 out of "
-                                             "scope, %7 row errors)\n")
-                                  .arg(parser.value(outOpt))
-                                  .arg(entries.size())
-                                  .arg(counts.rows)
-                                  .arg(counts.rowsWithObligations)
-                                  .arg(counts.needsData)
-                                  .arg(counts.outOfScope)
-                                  .arg(counts.rowErrors)),
-               stderr);
+    std::fputs(
+        qUtf8Printable(
+            QStringLiteral("%1: %2 event(s) from %3 rows (%4 with obligations, %5 need data, %6 out of "
+                           "scope, %7 row errors)\n")
+                .arg(parser.value(outOpt))
+                .arg(entries.size())
+                .arg(counts.rows)
+                .arg(counts.rowsWithObligations)
+                .arg(counts.needsData)
+                .arg(counts.outOfScope)
+                .arg(counts.rowErrors)),
+        stderr);
     for (const RowPlan &row : plan) {
         // A row with some obligations can still lack data for another rule (an anniversary rule without a
         // formation date): say so too, so that nothing is silently left out of the calendar.

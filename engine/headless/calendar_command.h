@@ -4,19 +4,21 @@
 
 namespace fd {
 
-/// `filingdesk calendar --portfolio FILE --out FILE.ics [--as-of YYYY-MM-DD] [--days N] [--cycles N] [--db FILE]
+/// `filingdesk calendar --portfolio FILE --out FILE.ics [--as-of YYYY-MM-DD] [--days N] [--cycles N] [--db
+/// FILE]
 ///  [--rules FILE] [--report FILE.json]`
 ///
-/// Exports upcoming deadlines as iCalendar (RFC 5545): every obligation due within N days (default 365) of the
-/// as-of date, the next `cycles` occurrences of each rule (default 1), confirmation numbers from the audit
-/// database when --db is given. Writes the file atomically (QSaveFile). Rows that need data are listed on stderr
+/// Exports upcoming deadlines as iCalendar (RFC 5545): every obligation due within N days (default 365) of
+/// the as-of date, the next `cycles` occurrences of each rule (default 1), confirmation numbers from the
+/// audit database when --db is given. Writes the file atomically (QSaveFile). Rows that need data are listed
+/// on stderr
 /// ("needs data: line L NAME (US-XX): reason"); --report writes the same account for every row as JSON
 /// (rows[].outcome obligations / needs_data / out_of_scope / row_error, with reason, missing fields, the
 /// obligations with rule id, rules version, citation and UID, and for rows a state exempts the cited
-/// "no periodic filing" rules). With --db, completed filings carry their confirmation number and filings halted
-/// for a person (FAILED_STATUTORY, DEAD_LETTER) are marked "[HALTED]" / "[DEAD LETTER]" with the reason; the
-/// database must exist (it is only read). Exit 0, or 2 on bad input (unknown options, extra arguments, a missing
-/// database).
+/// "no periodic filing" rules). With --db, completed filings carry their confirmation number and filings
+/// halted for a person (FAILED_STATUTORY, DEAD_LETTER) are marked "[HALTED]" / "[DEAD LETTER]" with the
+/// reason; the database must exist (it is only read). Exit 0, or 2 on bad input (unknown options, extra
+/// arguments, a missing database).
 int runCalendar(const QStringList &arguments);
 
 } // namespace fd

@@ -16,8 +16,7 @@ namespace {
 int g_signalPipe[2] = {-1, -1};
 
 // Only async-signal-safe calls here: the self-pipe hands the signal to the event loop.
-extern "C" void onInterruptSignal(int signalNumber)
-{
+extern "C" void onInterruptSignal(int signalNumber) {
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);
     const char byte = char(signalNumber);
@@ -28,8 +27,7 @@ extern "C" void onInterruptSignal(int signalNumber)
 #endif
 
 InterruptWatcher::InterruptWatcher(QObject *parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
 #ifdef Q_OS_UNIX
     if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalPipe) != 0)
         return;
@@ -45,8 +43,7 @@ InterruptWatcher::InterruptWatcher(QObject *parent)
 #endif
 }
 
-InterruptWatcher::~InterruptWatcher()
-{
+InterruptWatcher::~InterruptWatcher() {
 #ifdef Q_OS_UNIX
     std::signal(SIGINT, SIG_DFL);
     std::signal(SIGTERM, SIG_DFL);

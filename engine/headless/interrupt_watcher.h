@@ -6,12 +6,11 @@ class QSocketNotifier;
 
 namespace fd {
 
-/// Turns SIGINT and SIGTERM into a Qt signal on the thread that created the watcher, so that a headless run can
-/// stop dispatching, let in-flight requests finish and hand its fleet permits back instead of dying with them.
-/// A second signal of either kind ends the process at once (the default action). One watcher per process;
-/// on platforms without POSIX signals it never fires.
-class InterruptWatcher : public QObject
-{
+/// Turns SIGINT and SIGTERM into a Qt signal on the thread that created the watcher, so that a headless run
+/// can stop dispatching, let in-flight requests finish and hand its fleet permits back instead of dying with
+/// them. A second signal of either kind ends the process at once (the default action). One watcher per
+/// process; on platforms without POSIX signals it never fires.
+class InterruptWatcher : public QObject {
     Q_OBJECT
 public:
     explicit InterruptWatcher(QObject *parent = nullptr);

@@ -26,20 +26,17 @@ namespace fd {
 
 namespace {
 
-void printErr(const QString &text)
-{
+void printErr(const QString &text) {
     std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
     std::fflush(stderr);
 }
 
-int badInput(const QString &reason)
-{
+int badInput(const QString &reason) {
     printErr(QStringLiteral("filingdesk run: %1").arg(reason));
     return 2;
 }
 
-QJsonObject fetchSandboxStats(const QUrl &base)
-{
+QJsonObject fetchSandboxStats(const QUrl &base) {
     QNetworkAccessManager nam;
     QUrl url = base;
     url.setPath(QStringLiteral("/sandbox/stats"));
@@ -54,8 +51,7 @@ QJsonObject fetchSandboxStats(const QUrl &base)
     return stats;
 }
 
-QString defaultDbPath()
-{
+QString defaultDbPath() {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(dir);
     return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
@@ -63,25 +59,50 @@ QString defaultDbPath()
 
 } // namespace
 
-int runHeadless(const QStringList &arguments)
-{
+int runHeadless(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Runs a filing batch headless."));
-    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"), QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."), QStringLiteral("FILE"));
-    const QCommandLineOption asOfOpt(QStringLiteral("as-of"), QStringLiteral("Date to compute due dates from (default today)."), QStringLiteral("YYYY-MM-DD"));
-    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"), QStringLiteral("Admit only obligations due within DAYS."), QStringLiteral("DAYS"));
-    const QCommandLineOption registryOpt(QStringLiteral("registry"), QStringLiteral("Registry base URL (registry-api-v1)."), QStringLiteral("URL"));
-    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"), QStringLiteral("Start the sandbox registry and file against it."));
-    const QCommandLineOption sandboxArgOpt(QStringLiteral("sandbox-arg"), QStringLiteral("Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--fail=transient=0.1."), QStringLiteral("ARG"));
-    const QCommandLineOption redisOpt(QStringLiteral("redis"), QStringLiteral("Fleet gate Redis URL (default: in-process gate)."), QStringLiteral("URL"));
-    const QCommandLineOption limitOpt(QStringLiteral("limit"), QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."), QStringLiteral("JURISDICTION=N"));
-    const QCommandLineOption configOpt(QStringLiteral("config"), QStringLiteral("Settings file (JSON, see README)."), QStringLiteral("FILE"));
-    const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("Audit database (default in the user's data folder)."), QStringLiteral("FILE"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
-    const QCommandLineOption deadlineOpt(QStringLiteral("deadline"), QStringLiteral("Give up waiting after SECONDS (default: wait; fail closed)."), QStringLiteral("SECONDS"));
-    const QCommandLineOption quietOpt(QStringLiteral("quiet"), QStringLiteral("No progress lines on stderr."));
-    parser.addOptions({portfolioOpt, asOfOpt, dueWithinOpt, registryOpt, sandboxOpt, sandboxArgOpt, redisOpt, limitOpt,
-                       configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt});
+    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"),
+                                          QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."),
+                                          QStringLiteral("FILE"));
+    const QCommandLineOption asOfOpt(QStringLiteral("as-of"),
+                                     QStringLiteral("Date to compute due dates from (default today)."),
+                                     QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"),
+                                          QStringLiteral("Admit only obligations due within DAYS."),
+                                          QStringLiteral("DAYS"));
+    const QCommandLineOption registryOpt(QStringLiteral("registry"),
+                                         QStringLiteral("Registry base URL (registry-api-v1)."),
+                                         QStringLiteral("URL"));
+    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"),
+                                        QStringLiteral("Start the sandbox registry and file against it."));
+    const QCommandLineOption sandboxArgOpt(
+        QStringLiteral("sandbox-arg"),
+        QStringLiteral(
+            "Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--fail=transient=0.1."),
+        QStringLiteral("ARG"));
+    const QCommandLineOption redisOpt(QStringLiteral("redis"),
+                                      QStringLiteral("Fleet gate Redis URL (default: in-process gate)."),
+                                      QStringLiteral("URL"));
+    const QCommandLineOption limitOpt(
+        QStringLiteral("limit"), QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
+        QStringLiteral("JURISDICTION=N"));
+    const QCommandLineOption configOpt(QStringLiteral("config"),
+                                       QStringLiteral("Settings file (JSON, see README)."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption dbOpt(QStringLiteral("db"),
+                                   QStringLiteral("Audit database (default in the user's data folder)."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption deadlineOpt(
+        QStringLiteral("deadline"),
+        QStringLiteral("Give up waiting after SECONDS (default: wait; fail closed)."),
+        QStringLiteral("SECONDS"));
+    const QCommandLineOption quietOpt(QStringLiteral("quiet"),
+                                      QStringLiteral("No progress lines on stderr."));
+    parser.addOptions({portfolioOpt, asOfOpt, dueWithinOpt, registryOpt, sandboxOpt, sandboxArgOpt, redisOpt,
+                       limitOpt, configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk run")} + arguments))
         return badInput(parser.errorText());
@@ -89,13 +110,15 @@ int runHeadless(const QStringList &arguments)
         // The usage line must name the sub-command so that it can be pasted as it stands.
         QString help = parser.helpText();
         help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk run [options]"));
-        help += QStringLiteral("\nExit status: 0 every admitted task reached a terminal state; 1 some did not (deadline, "
-                               "interrupted); 2 bad input; 3 the engine could not start.\n");
+        help += QStringLiteral(
+            "\nExit status: 0 every admitted task reached a terminal state; 1 some did not (deadline, "
+            "interrupted); 2 bad input; 3 the engine could not start.\n");
         std::fputs(qUtf8Printable(help), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return badInput(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+        return badInput(
+            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
 
     EngineConfig config;
     QString error;
@@ -108,29 +131,32 @@ int runHeadless(const QStringList &arguments)
         return badInput(QStringLiteral("%1: no such file").arg(portfolio));
     else if (!info.isFile())
         return badInput(QStringLiteral("%1: not a file (a directory?)").arg(portfolio));
-    // A file that cannot be read at all is bad input: refuse it before the audit database is opened or Redis is
-    // contacted, so that a typo never resumes unfinished work of an earlier run.
+    // A file that cannot be read at all is bad input: refuse it before the audit database is opened or Redis
+    // is contacted, so that a typo never resumes unfinished work of an earlier run.
     if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
         return badInput(precheck.fileError);
     QDate asOf = QDate::currentDate();
     if (parser.isSet(asOfOpt)) {
         asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
         if (!asOf.isValid())
-            return badInput(QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
+            return badInput(
+                QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
     }
     int dueWithin = -1;
     if (parser.isSet(dueWithinOpt)) {
         bool ok = false;
         dueWithin = parser.value(dueWithinOpt).toInt(&ok);
         if (!ok || dueWithin < 0)
-            return badInput(QStringLiteral("--due-within \"%1\" is not a number of days").arg(parser.value(dueWithinOpt)));
+            return badInput(QStringLiteral("--due-within \"%1\" is not a number of days")
+                                .arg(parser.value(dueWithinOpt)));
     }
     int deadlineS = 0;
     if (parser.isSet(deadlineOpt)) {
         bool ok = false;
         deadlineS = parser.value(deadlineOpt).toInt(&ok);
         if (!ok || deadlineS <= 0)
-            return badInput(QStringLiteral("--deadline \"%1\" is not a positive number of seconds").arg(parser.value(deadlineOpt)));
+            return badInput(QStringLiteral("--deadline \"%1\" is not a positive number of seconds")
+                                .arg(parser.value(deadlineOpt)));
     }
     for (const QString &spec : parser.values(limitOpt)) {
         if (!config.addLimit(spec, &error))
@@ -151,7 +177,8 @@ int runHeadless(const QStringList &arguments)
     if (parser.isSet(registryOpt)) {
         config.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
         if (!config.registryUrl.isValid() || !config.registryUrl.scheme().startsWith(QLatin1String("http")))
-            return badInput(QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
+            return badInput(
+                QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
     }
     if (!config.validate(&error))
         return badInput(error);
@@ -171,13 +198,15 @@ int runHeadless(const QStringList &arguments)
         config.registryUrl = sandbox.baseUrl();
         // --sandbox means nothing reaches a real registry, whatever the settings file names per jurisdiction.
         if (!config.registryUrls.isEmpty() && !quiet)
-            printErr(QStringLiteral("--sandbox: ignoring the per-jurisdiction registries of the settings file"));
+            printErr(
+                QStringLiteral("--sandbox: ignoring the per-jurisdiction registries of the settings file"));
         config.registryUrls.clear();
         if (!quiet)
             printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        return badInput(QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
+        return badInput(
+            QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
     EngineHost host;
     Engine *engine = host.engine();
@@ -199,46 +228,55 @@ int runHeadless(const QStringList &arguments)
     bool gateBlindNow = false;
     QString gateBlindReason;
 
-    QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
-        if (!ok) {
-            printErr(QStringLiteral("filingdesk run: %1").arg(err));
-            exitCode = 3;
-            loop.quit();
-            return;
-        }
-        gateDescription = gate;
-        if (!quiet)
-            printErr(QStringLiteral("gate: %1").arg(gate));
-        QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio), Q_ARG(QDate, asOf));
-    });
-    QObject::connect(engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &rows) {
-        summary = s;
-        plan = rows;
-        if (!s.fileError.isEmpty()) {
-            printErr(QStringLiteral("filingdesk run: %1").arg(s.fileError));
-            exitCode = 2;
-            loop.quit();
-            return;
-        }
-        if (!quiet)
-            printErr(QStringLiteral("%1: %2 rows: %3 with obligations, %4 need data, %5 out of scope, %6 row errors")
-                         .arg(QFileInfo(portfolio).fileName())
-                         .arg(s.counts.rows)
-                         .arg(s.counts.rowsWithObligations)
-                         .arg(s.counts.needsData)
-                         .arg(s.counts.outOfScope)
-                         .arg(s.counts.rowErrors));
-        QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
-    });
+    QObject::connect(engine, &Engine::started, &loop,
+                     [&](bool ok, const QString &err, const QString &gate, bool) {
+                         if (!ok) {
+                             printErr(QStringLiteral("filingdesk run: %1").arg(err));
+                             exitCode = 3;
+                             loop.quit();
+                             return;
+                         }
+                         gateDescription = gate;
+                         if (!quiet)
+                             printErr(QStringLiteral("gate: %1").arg(gate));
+                         QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection,
+                                                   Q_ARG(QString, portfolio), Q_ARG(QDate, asOf));
+                     });
+    QObject::connect(
+        engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &rows) {
+            summary = s;
+            plan = rows;
+            if (!s.fileError.isEmpty()) {
+                printErr(QStringLiteral("filingdesk run: %1").arg(s.fileError));
+                exitCode = 2;
+                loop.quit();
+                return;
+            }
+            if (!quiet)
+                printErr(QStringLiteral(
+                             "%1: %2 rows: %3 with obligations, %4 need data, %5 out of scope, %6 row errors")
+                             .arg(QFileInfo(portfolio).fileName())
+                             .arg(s.counts.rows)
+                             .arg(s.counts.rowsWithObligations)
+                             .arg(s.counts.needsData)
+                             .arg(s.counts.outOfScope)
+                             .arg(s.counts.rowErrors));
+            QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
+        });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
         admittedCount = a;
         duplicates = d;
         notYetOpen = n;
         outsideWindow = o;
         if (!quiet)
-            printErr(QStringLiteral("admitted %1 task(s); %2 already in the database or repeated in the file, %3 not yet "
-                                    "open for filing, %4 due later")
-                         .arg(a).arg(d).arg(n).arg(o));
+            printErr(
+                QStringLiteral(
+                    "admitted %1 task(s); %2 already in the database or repeated in the file, %3 not yet "
+                    "open for filing, %4 due later")
+                    .arg(a)
+                    .arg(d)
+                    .arg(n)
+                    .arg(o));
         QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
                                   Q_ARG(QString, QStringLiteral("headless run")));
     });
@@ -275,8 +313,9 @@ int runHeadless(const QStringList &arguments)
         if (quiet || initialConnect)
             return;
         if (blind) {
-            printErr(QStringLiteral("gate blind: Redis unreachable, nothing is being sent (%1); dispatch resumes by "
-                                    "itself when Redis is back")
+            printErr(QStringLiteral(
+                         "gate blind: Redis unreachable, nothing is being sent (%1); dispatch resumes by "
+                         "itself when Redis is back")
                          .arg(reason));
             gateBlindReported = true;
         } else if (gateBlindReported) {
@@ -293,14 +332,16 @@ int runHeadless(const QStringList &arguments)
         else
             printErr(QStringLiteral("%1: %2 (%3): %4").arg(a.kind, a.entityName, a.jurisdiction, a.message));
     });
-    QObject::connect(engine, &Engine::errorOccurred, &loop, [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
+    QObject::connect(engine, &Engine::errorOccurred, &loop,
+                     [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
     QObject::connect(engine, &Engine::batchIdle, &loop, [&](const BatchStatus &s) {
         finalStatus = s;
         finished = true;
         loop.quit();
     });
-    // Ctrl-C or a service stop: send nothing new, let requests on the wire finish (bounded by the request timeout)
-    // so they are recorded rather than left uncertain, then stop; the engine hands its permits back on shutdown.
+    // Ctrl-C or a service stop: send nothing new, let requests on the wire finish (bounded by the request
+    // timeout) so they are recorded rather than left uncertain, then stop; the engine hands its permits back
+    // on shutdown.
     int interruptedBy = 0;
     InterruptWatcher interrupts;
     QTimer drainLimit;
@@ -308,12 +349,14 @@ int runHeadless(const QStringList &arguments)
     QObject::connect(&drainLimit, &QTimer::timeout, &loop, &QEventLoop::quit);
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop, [&](const QString &signalName) {
         interruptedBy = signalName == QLatin1String("SIGTERM") ? 15 : 2;
-        printErr(QStringLiteral("filingdesk run: %1: nothing new is sent; waiting for %2 request(s) on the wire, then "
-                                "stopping (again to stop at once)")
+        printErr(QStringLiteral(
+                     "filingdesk run: %1: nothing new is sent; waiting for %2 request(s) on the wire, then "
+                     "stopping (again to stop at once)")
                      .arg(signalName)
                      .arg(finalStatus.inFlight + finalStatus.awaitingPermit));
-        QMetaObject::invokeMethod(engine, "pauseBatch", Qt::QueuedConnection,
-                                  Q_ARG(QString, QStringLiteral("headless run interrupted by %1").arg(signalName)));
+        QMetaObject::invokeMethod(
+            engine, "pauseBatch", Qt::QueuedConnection,
+            Q_ARG(QString, QStringLiteral("headless run interrupted by %1").arg(signalName)));
         if (finalStatus.inFlight == 0)
             loop.quit();
         else
@@ -327,12 +370,14 @@ int runHeadless(const QStringList &arguments)
     if (deadlineS > 0) {
         deadline.setSingleShot(true);
         QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-            printErr(QStringLiteral("filingdesk run: deadline of %1 s reached%2; unfinished tasks stay in the database "
-                                    "and resume on the next run")
+            printErr(QStringLiteral(
+                         "filingdesk run: deadline of %1 s reached%2; unfinished tasks stay in the database "
+                         "and resume on the next run")
                          .arg(deadlineS)
-                         .arg(gateBlindNow ? QStringLiteral(" while the gate was blind (%1): nothing could be sent")
-                                                 .arg(gateBlindReason)
-                                           : QString()));
+                         .arg(gateBlindNow
+                                  ? QStringLiteral(" while the gate was blind (%1): nothing could be sent")
+                                        .arg(gateBlindReason)
+                                  : QString()));
             loop.quit();
         });
         deadline.start(deadlineS * 1000);
@@ -409,19 +454,22 @@ int runHeadless(const QStringList &arguments)
         QStringList parts;
         for (auto it = states.begin(); it != states.end(); ++it)
             parts << QStringLiteral("%1 %2").arg(it.key()).arg(it.value().toInt());
-        std::printf("%s\n", qUtf8Printable(QStringLiteral(
-                                "%1: %2 rows = %3 with obligations + %4 need data + %5 out of scope + %6 row errors\n"
-                                "%7 task(s): %8\n%9 exception(s) for a person; %10 alert(s)")
-                                .arg(QFileInfo(portfolio).fileName())
-                                .arg(summary.counts.rows)
-                                .arg(summary.counts.rowsWithObligations)
-                                .arg(summary.counts.needsData)
-                                .arg(summary.counts.outOfScope)
-                                .arg(summary.counts.rowErrors)
-                                .arg(finalStatus.total)
-                                .arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")))
-                                .arg(exceptions)
-                                .arg(alerts.size())));
+        std::printf(
+            "%s\n",
+            qUtf8Printable(
+                QStringLiteral(
+                    "%1: %2 rows = %3 with obligations + %4 need data + %5 out of scope + %6 row errors\n"
+                    "%7 task(s): %8\n%9 exception(s) for a person; %10 alert(s)")
+                    .arg(QFileInfo(portfolio).fileName())
+                    .arg(summary.counts.rows)
+                    .arg(summary.counts.rowsWithObligations)
+                    .arg(summary.counts.needsData)
+                    .arg(summary.counts.outOfScope)
+                    .arg(summary.counts.rowErrors)
+                    .arg(finalStatus.total)
+                    .arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")))
+                    .arg(exceptions)
+                    .arg(alerts.size())));
     }
     std::fflush(stdout);
     return exitCode;

@@ -8,13 +8,11 @@
 
 namespace fd {
 
-SandboxLauncher::~SandboxLauncher()
-{
+SandboxLauncher::~SandboxLauncher() {
     stop();
 }
 
-QString SandboxLauncher::executablePath()
-{
+QString SandboxLauncher::executablePath() {
     const QString env = qEnvironmentVariable("FILINGDESK_SANDBOX");
     if (!env.isEmpty() && QFileInfo(env).isExecutable())
         return env;
@@ -29,17 +27,16 @@ QString SandboxLauncher::executablePath()
     return QStandardPaths::findExecutable(QStringLiteral("filingdesk-sandbox"));
 }
 
-bool SandboxLauncher::start(const QStringList &args, QString *error)
-{
+bool SandboxLauncher::start(const QStringList &args, QString *error) {
     const QString program = executablePath();
     if (program.isEmpty()) {
         *error = QStringLiteral("filingdesk-sandbox was not found next to this program or on PATH");
         return false;
     }
     m_process.setProgram(program);
-    m_process.setArguments(QStringList{QStringLiteral("--host"), QStringLiteral("127.0.0.1"), QStringLiteral("--port"),
-                                       QStringLiteral("0")}
-                           + args);
+    m_process.setArguments(QStringList{QStringLiteral("--host"), QStringLiteral("127.0.0.1"),
+                                       QStringLiteral("--port"), QStringLiteral("0")} +
+                           args);
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
     m_process.setReadChannel(QProcess::StandardOutput);
     m_process.start();
@@ -50,7 +47,8 @@ bool SandboxLauncher::start(const QStringList &args, QString *error)
     QDeadlineTimer deadline(10000);
     QByteArray buffer;
     while (!deadline.hasExpired()) {
-        if (!m_process.canReadLine() && !m_process.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
+        if (!m_process.canReadLine() &&
+            !m_process.waitForReadyRead(int(qMax<qint64>(1, deadline.remainingTime()))))
             break;
         while (m_process.canReadLine()) {
             const QByteArray line = m_process.readLine().trimmed();
@@ -61,13 +59,13 @@ bool SandboxLauncher::start(const QStringList &args, QString *error)
             }
         }
     }
-    *error = QStringLiteral("the sandbox registry did not start: %1").arg(QString::fromUtf8(m_process.readAllStandardError()).trimmed());
+    *error = QStringLiteral("the sandbox registry did not start: %1")
+                 .arg(QString::fromUtf8(m_process.readAllStandardError()).trimmed());
     stop();
     return false;
 }
 
-void SandboxLauncher::stop()
-{
+void SandboxLauncher::stop() {
     if (m_process.state() == QProcess::NotRunning)
         return;
     m_process.terminate();

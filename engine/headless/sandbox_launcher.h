@@ -9,8 +9,7 @@ namespace fd {
 
 /// Starts the filingdesk-sandbox registry as a child process on a free loopback port (for --sandbox and the
 /// demo). The executable is looked up next to the running program first, then on PATH.
-class SandboxLauncher
-{
+class SandboxLauncher {
 public:
     ~SandboxLauncher();
     /// Starts and waits (up to 10 s) for its "listening on URL" line; false with *error.

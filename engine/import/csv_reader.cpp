@@ -6,8 +6,7 @@ namespace fd {
 
 namespace {
 
-int lineOfFirstInvalidUtf8(const QByteArray &bytes)
-{
+int lineOfFirstInvalidUtf8(const QByteArray &bytes) {
     int line = 1;
     qsizetype start = 0;
     while (start <= bytes.size()) {
@@ -27,8 +26,7 @@ int lineOfFirstInvalidUtf8(const QByteArray &bytes)
 
 } // namespace
 
-CsvDocument readCsv(const QByteArray &raw)
-{
+CsvDocument readCsv(const QByteArray &raw) {
     CsvDocument doc;
     QByteArray bytes = raw;
     if (bytes.startsWith("\xEF\xBB\xBF"))
@@ -67,7 +65,8 @@ CsvDocument readCsv(const QByteArray &raw)
     };
     auto endRecord = [&] {
         endField();
-        const bool blank = current.fields.size() == 1 && current.fields.first().isEmpty() && !recordHasContent;
+        const bool blank =
+            current.fields.size() == 1 && current.fields.first().isEmpty() && !recordHasContent;
         if (!blank)
             doc.records.append(current);
         current = CsvRecord();

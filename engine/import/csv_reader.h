@@ -17,7 +17,7 @@ struct CsvRecord {
 /// The outcome of reading a whole file: the records, or a file-level error naming the line.
 struct CsvDocument {
     QList<CsvRecord> records;
-    QString error;    ///< empty when the file could be read; else a one-line reason
+    QString error; ///< empty when the file could be read; else a one-line reason
     int errorLine = 0;
 
     bool ok() const { return error.isEmpty(); }

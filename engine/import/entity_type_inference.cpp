@@ -6,9 +6,9 @@
 
 namespace fd {
 
-QString stripFootnoteMarkers(const QString &legalName)
-{
-    static const QRegularExpression markers(QStringLiteral("(\\s*(\\(\\s*[0-9a-z]{1,2}\\s*\\)|\\*+|†|‡))+\\s*$"));
+QString stripFootnoteMarkers(const QString &legalName) {
+    static const QRegularExpression markers(
+        QStringLiteral("(\\s*(\\(\\s*[0-9a-z]{1,2}\\s*\\)|\\*+|†|‡))+\\s*$"));
     QString name = legalName.simplified();
     name.remove(markers);
     return name.simplified();
@@ -31,18 +31,19 @@ const Pattern kPatterns[] = {
     {"limited\\s+partnership|l\\.?\\s?l\\.?\\s?l\\.?\\s?p\\.?|l\\.?\\s?p\\.?", EntityType::Lp, nullptr},
     {"incorporated|inc\\.?|corporation|corp\\.?|company|co\\.?|limited|ltd\\.?", EntityType::Corporation,
      nullptr},
-    {"gmbh|s\\.?\\s?a\\.?(\\s+de\\s+c\\.?\\s?v\\.?)?|s\\.?\\s?p\\.?\\s?a\\.?|b\\.?\\s?v\\.?|n\\.?\\s?v\\.?|ag|"
+    {"gmbh|s\\.?\\s?a\\.?(\\s+de\\s+c\\.?\\s?v\\.?)?|s\\.?\\s?p\\.?\\s?a\\.?|b\\.?\\s?v\\.?|n\\.?\\s?v\\.?|"
+     "ag|"
      "pty\\.?(\\s+ltd\\.?)?|s\\.?\\s?r\\.?\\s?l\\.?|s\\.?\\s?à\\.?\\s?r\\.?\\s?l\\.?|sdn\\.?\\s+bhd\\.?|"
-     "kft\\.?|ab|oy|as|sas|s\\.?\\s?a\\.?\\s?s\\.?|plc|kk|k\\.k\\.|ltda\\.?|s\\.? de r\\.?l\\.?( de c\\.?v\\.?)?",
+     "kft\\.?|ab|oy|as|sas|s\\.?\\s?a\\.?\\s?s\\.?|plc|kk|k\\.k\\.|ltda\\.?|s\\.? de r\\.?l\\.?( de "
+     "c\\.?v\\.?)?",
      EntityType::Unknown, "a non-US legal form"},
 };
 
 /// The legal-form designator at the very end of `name`, if any.
-std::optional<EntityTypeGuess> designatorAtEnd(const QString &name)
-{
+std::optional<EntityTypeGuess> designatorAtEnd(const QString &name) {
     for (const auto &p : kPatterns) {
-        const QRegularExpression re(QStringLiteral("(?:^|[\\s,])(") + QString::fromUtf8(p.regex)
-                                        + QStringLiteral(")\\s*$"),
+        const QRegularExpression re(QStringLiteral("(?:^|[\\s,])(") + QString::fromUtf8(p.regex) +
+                                        QStringLiteral(")\\s*$"),
                                     QRegularExpression::CaseInsensitiveOption);
         const auto m = re.match(name);
         if (!m.hasMatch())
@@ -59,17 +60,19 @@ std::optional<EntityTypeGuess> designatorAtEnd(const QString &name)
 
 } // namespace
 
-EntityTypeGuess inferEntityType(const QString &legalName)
-{
+EntityTypeGuess inferEntityType(const QString &legalName) {
     const QString name = stripFootnoteMarkers(legalName);
     if (const auto guess = designatorAtEnd(name))
         return *guess;
-    // Older corporate names put the designator before a place: "Directories Corporation of America", "The Trust
-    // Company of New York". The designator must still be a real one, right before "of", and what follows must
-    // read as a place (a few words, letters only), so "Bank of America" stays Unknown: never a guess.
-    static const QRegularExpression ofPlace(QStringLiteral("^\\s+of\\s+((?:[\\p{L}][\\p{L}.'&-]*)(?:\\s+[\\p{L}][\\p{L}.'&-]*){0,5})$"),
-                                            QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression of(QStringLiteral("\\s+of\\s+"), QRegularExpression::CaseInsensitiveOption);
+    // Older corporate names put the designator before a place: "Directories Corporation of America", "The
+    // Trust Company of New York". The designator must still be a real one, right before "of", and what
+    // follows must read as a place (a few words, letters only), so "Bank of America" stays Unknown: never a
+    // guess.
+    static const QRegularExpression ofPlace(
+        QStringLiteral("^\\s+of\\s+((?:[\\p{L}][\\p{L}.'&-]*)(?:\\s+[\\p{L}][\\p{L}.'&-]*){0,5})$"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression of(QStringLiteral("\\s+of\\s+"),
+                                       QRegularExpression::CaseInsensitiveOption);
     for (auto it = of.globalMatch(name); it.hasNext();) {
         const auto at = it.next();
         const QString place = name.mid(at.capturedStart());
@@ -83,7 +86,8 @@ EntityTypeGuess inferEntityType(const QString &legalName)
             return *guess;
         }
     }
-    return {EntityType::Unknown, QString(), QStringLiteral("the name has no legal-form suffix (Inc., LLC, L.P. ...)")};
+    return {EntityType::Unknown, QString(),
+            QStringLiteral("the name has no legal-form suffix (Inc., LLC, L.P. ...)")};
 }
 
 } // namespace fd

@@ -14,35 +14,36 @@ namespace fd {
 
 namespace {
 
-const QStringList kExhibit21Columns{QStringLiteral("parent_cik"), QStringLiteral("parent_name_inferred"),
-                                    QStringLiteral("accession"), QStringLiteral("subsidiary"),
-                                    QStringLiteral("jurisdiction_raw"), QStringLiteral("ownership_pct")};
+const QStringList kExhibit21Columns{
+    QStringLiteral("parent_cik"), QStringLiteral("parent_name_inferred"), QStringLiteral("accession"),
+    QStringLiteral("subsidiary"), QStringLiteral("jurisdiction_raw"),     QStringLiteral("ownership_pct")};
 const QStringList kFilingDeskRequired{QStringLiteral("entity_id"), QStringLiteral("entity_name"),
                                       QStringLiteral("jurisdiction")};
-const QStringList kFilingDeskColumns{QStringLiteral("entity_id"),       QStringLiteral("entity_name"),
-                                     QStringLiteral("entity_type"),     QStringLiteral("jurisdiction"),
-                                     QStringLiteral("formation_date"),  QStringLiteral("registered_agent"),
-                                     QStringLiteral("status"),          QStringLiteral("risk_tier"),
-                                     QStringLiteral("ein"),             QStringLiteral("fiscal_year_end"),
-                                     QStringLiteral("authorized_shares")};
+const QStringList kFilingDeskColumns{
+    QStringLiteral("entity_id"),       QStringLiteral("entity_name"),      QStringLiteral("entity_type"),
+    QStringLiteral("jurisdiction"),    QStringLiteral("formation_date"),   QStringLiteral("registered_agent"),
+    QStringLiteral("status"),          QStringLiteral("risk_tier"),        QStringLiteral("ein"),
+    QStringLiteral("fiscal_year_end"), QStringLiteral("authorized_shares")};
 
-// The longest value each column may hold, in characters. A registry rejects an absurd field only after the batch
-// is launched (a dead letter per row), so the import refuses it up front, with the limit. Legal names get room for
-// the longest real ones (a few hundred characters); codes, dates and numbers far less.
-int maxFieldLength(const QString &column)
-{
+// The longest value each column may hold, in characters. A registry rejects an absurd field only after the
+// batch is launched (a dead letter per row), so the import refuses it up front, with the limit. Legal names
+// get room for the longest real ones (a few hundred characters); codes, dates and numbers far less.
+int maxFieldLength(const QString &column) {
     static const QHash<QString, int> limits{
-        {QStringLiteral("entity_name"), 500},      {QStringLiteral("subsidiary"), 500},
-        {QStringLiteral("parent_name_inferred"), 500}, {QStringLiteral("registered_agent"), 200},
-        {QStringLiteral("jurisdiction"), 100},     {QStringLiteral("jurisdiction_raw"), 100},
-        {QStringLiteral("entity_id"), 128},        {QStringLiteral("parent_cik"), 20},
+        {QStringLiteral("entity_name"), 500},
+        {QStringLiteral("subsidiary"), 500},
+        {QStringLiteral("parent_name_inferred"), 500},
+        {QStringLiteral("registered_agent"), 200},
+        {QStringLiteral("jurisdiction"), 100},
+        {QStringLiteral("jurisdiction_raw"), 100},
+        {QStringLiteral("entity_id"), 128},
+        {QStringLiteral("parent_cik"), 20},
         {QStringLiteral("accession"), 40},
     };
     return limits.value(column, 40); // entity_type, status, dates, tiers, EIN, shares, percentages
 }
 
-ImportedRow rowError(int line, int column, const QString &field, const QString &reason)
-{
+ImportedRow rowError(int line, int column, const QString &field, const QString &reason) {
     ImportedRow row;
     row.line = line;
     row.errorColumn = column;
@@ -51,8 +52,7 @@ ImportedRow rowError(int line, int column, const QString &field, const QString &
     return row;
 }
 
-void resolveJurisdiction(ImportedRow &row)
-{
+void resolveJurisdiction(ImportedRow &row) {
     const JurisdictionMatch match = normaliseJurisdiction(row.entity.jurisdictionRaw);
     if (match.kind == JurisdictionMatch::Kind::Unrecognised)
         row.jurisdictionProblem = match.reason;
@@ -60,14 +60,14 @@ void resolveJurisdiction(ImportedRow &row)
         row.entity.jurisdiction = match.code;
 }
 
-bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow *error)
-{
+bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow *error) {
     if (record.fields.size() != header.size()) {
-        *error = rowError(record.line, 0, QString(),
-                          QStringLiteral("has %1 fields where the header has %2 (ragged row; quote fields that "
-                                         "contain commas)")
-                              .arg(record.fields.size())
-                              .arg(header.size()));
+        *error =
+            rowError(record.line, 0, QString(),
+                     QStringLiteral("has %1 fields where the header has %2 (ragged row; quote fields that "
+                                    "contain commas)")
+                         .arg(record.fields.size())
+                         .arg(header.size()));
         return false;
     }
     for (int c = 0; c < record.fields.size(); ++c) {
@@ -94,12 +94,13 @@ bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow 
     return true;
 }
 
-ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, const QString &file)
-{
+ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, const QString &file) {
     ImportedRow row;
     if (!checkShape(record, header, &row))
         return row;
-    auto field = [&](const char *name) { return record.fields.at(header.indexOf(QLatin1String(name))).trimmed(); };
+    auto field = [&](const char *name) {
+        return record.fields.at(header.indexOf(QLatin1String(name))).trimmed();
+    };
     const QString subsidiary = field("subsidiary");
     if (subsidiary.isEmpty())
         return rowError(record.line, int(header.indexOf(QStringLiteral("subsidiary"))) + 1,
@@ -119,10 +120,11 @@ ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, con
     e.name = stripFootnoteMarkers(subsidiary);
     e.jurisdictionRaw = field("jurisdiction_raw");
     const QByteArray identity = (e.name.toLower() + QLatin1Char('|') + e.jurisdictionRaw.toLower()).toUtf8();
-    e.entityId = QStringLiteral("ex21-%1-%2")
-                     .arg(field("parent_cik"),
-                          QString::fromLatin1(
-                              QCryptographicHash::hash(identity, QCryptographicHash::Sha256).toHex().left(12)));
+    e.entityId =
+        QStringLiteral("ex21-%1-%2")
+            .arg(field("parent_cik"),
+                 QString::fromLatin1(
+                     QCryptographicHash::hash(identity, QCryptographicHash::Sha256).toHex().left(12)));
     const EntityTypeGuess guess = inferEntityType(e.name);
     e.type = guess.type;
     e.typeSource = guess.suffix.isEmpty() ? QString() : QStringLiteral("suffix \"%1\"").arg(guess.suffix);
@@ -135,8 +137,7 @@ ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, con
     return row;
 }
 
-ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, const QString &file)
-{
+ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, const QString &file) {
     ImportedRow row;
     if (!checkShape(record, header, &row))
         return row;
@@ -156,8 +157,9 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
         return fail("entity_id", QStringLiteral("entity_id is empty"));
     static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$"));
     if (!idRe.match(e.entityId).hasMatch())
-        return fail("entity_id", QStringLiteral("\"%1\" is not a valid entity id (letters, digits, . _ : / -)")
-                                     .arg(e.entityId));
+        return fail(
+            "entity_id",
+            QStringLiteral("\"%1\" is not a valid entity id (letters, digits, . _ : / -)").arg(e.entityId));
     e.name = stripFootnoteMarkers(field("entity_name"));
     if (e.name.isEmpty())
         return fail("entity_name", QStringLiteral("entity_name is empty"));
@@ -215,7 +217,8 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
     if (!fye.isEmpty()) {
         const QDate d = QDate::fromString(QStringLiteral("2000-") + fye, Qt::ISODate);
         if (!d.isValid() || fye.size() != 5)
-            return fail("fiscal_year_end", QStringLiteral("\"%1\" is not a month and day in MM-DD form").arg(fye));
+            return fail("fiscal_year_end",
+                        QStringLiteral("\"%1\" is not a month and day in MM-DD form").arg(fye));
         e.fiscalYearEndMonth = d.month();
         e.fiscalYearEndDay = d.day();
         e.fiscalYearEndGiven = true;
@@ -238,16 +241,14 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
 
 } // namespace
 
-int ImportResult::rowErrorCount() const
-{
+int ImportResult::rowErrorCount() const {
     int n = 0;
     for (const auto &row : rows)
         n += row.ok ? 0 : 1;
     return n;
 }
 
-ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displayName)
-{
+ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displayName) {
     ImportResult result;
     result.file = displayName;
     const CsvDocument doc = readCsv(bytes);
@@ -281,16 +282,18 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
     const bool isFilingDesk = filingDeskMissing.isEmpty();
     if (!isExhibit21 && !isFilingDesk) {
         result.fileErrorLine = headerLine;
-        // A header that is clearly one layout with a column missing gets the missing column named, not a lecture
-        // on both layouts.
+        // A header that is clearly one layout with a column missing gets the missing column named, not a
+        // lecture on both layouts.
         const int filingDeskKnown = knownOf(kFilingDeskColumns);
         const int exhibit21Known = knownOf(kExhibit21Columns);
-        if (filingDeskKnown > exhibit21Known && (header.contains(QStringLiteral("entity_id")) || filingDeskKnown >= 3)) {
-            result.fileError = QStringLiteral("%1:%2: the FilingDesk CSV header lacks the required column%3 %4")
-                                   .arg(displayName)
-                                   .arg(headerLine)
-                                   .arg(filingDeskMissing.size() > 1 ? QStringLiteral("s") : QString(),
-                                        filingDeskMissing.join(QStringLiteral(", ")));
+        if (filingDeskKnown > exhibit21Known &&
+            (header.contains(QStringLiteral("entity_id")) || filingDeskKnown >= 3)) {
+            result.fileError =
+                QStringLiteral("%1:%2: the FilingDesk CSV header lacks the required column%3 %4")
+                    .arg(displayName)
+                    .arg(headerLine)
+                    .arg(filingDeskMissing.size() > 1 ? QStringLiteral("s") : QString(),
+                         filingDeskMissing.join(QStringLiteral(", ")));
             return result;
         }
         if (exhibit21Known >= 3) {
@@ -301,40 +304,45 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
                                         exhibit21Missing.join(QStringLiteral(", ")));
             return result;
         }
-        result.fileError = QStringLiteral("%1:%2: the header is neither an Exhibit 21 layout (%3) nor a FilingDesk "
-                                          "CSV (at least %4)")
-                               .arg(displayName)
-                               .arg(headerLine)
-                               .arg(kExhibit21Columns.join(QStringLiteral(", ")),
-                                    kFilingDeskRequired.join(QStringLiteral(", ")));
+        result.fileError =
+            QStringLiteral("%1:%2: the header is neither an Exhibit 21 layout (%3) nor a FilingDesk "
+                           "CSV (at least %4)")
+                .arg(displayName)
+                .arg(headerLine)
+                .arg(kExhibit21Columns.join(QStringLiteral(", ")),
+                     kFilingDeskRequired.join(QStringLiteral(", ")));
         return result;
     }
     if (isFilingDesk) {
         for (int c = 0; c < header.size(); ++c) {
             if (header.at(c).isEmpty() || !kFilingDeskColumns.contains(header.at(c))) {
                 result.fileErrorLine = headerLine;
-                result.fileError = QStringLiteral("%1:%2: column %3 \"%4\" is not a FilingDesk CSV column (%5)")
-                                       .arg(displayName)
-                                       .arg(headerLine)
-                                       .arg(c + 1)
-                                       .arg(header.at(c), kFilingDeskColumns.join(QStringLiteral(", ")));
+                result.fileError =
+                    QStringLiteral("%1:%2: column %3 \"%4\" is not a FilingDesk CSV column (%5)")
+                        .arg(displayName)
+                        .arg(headerLine)
+                        .arg(c + 1)
+                        .arg(header.at(c), kFilingDeskColumns.join(QStringLiteral(", ")));
                 return result;
             }
         }
         if (header.removeDuplicates() > 0) {
             result.fileErrorLine = headerLine;
-            result.fileError = QStringLiteral("%1:%2: the header repeats a column").arg(displayName).arg(headerLine);
+            result.fileError =
+                QStringLiteral("%1:%2: the header repeats a column").arg(displayName).arg(headerLine);
             return result;
         }
     }
     result.format = isExhibit21 ? QStringLiteral("exhibit21") : QStringLiteral("filingdesk");
     if (doc.records.size() == 1) {
         result.fileErrorLine = headerLine;
-        result.fileError = QStringLiteral("%1:%2: the file has a header but no data rows").arg(displayName).arg(headerLine);
+        result.fileError =
+            QStringLiteral("%1:%2: the file has a header but no data rows").arg(displayName).arg(headerLine);
         return result;
     }
 
-    const qsizetype nameColumn = header.indexOf(isExhibit21 ? QStringLiteral("subsidiary") : QStringLiteral("entity_name"));
+    const qsizetype nameColumn =
+        header.indexOf(isExhibit21 ? QStringLiteral("subsidiary") : QStringLiteral("entity_name"));
     QHash<QString, int> firstLineOfId;
     for (qsizetype i = 1; i < doc.records.size(); ++i) {
         const CsvRecord &record = doc.records.at(i);
@@ -347,8 +355,9 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
             if (it == firstLineOfId.constEnd()) {
                 firstLineOfId.insert(row.entity.entityId, record.line);
             } else if (isExhibit21) {
-                // Exhibit 21 lists often name a subsidiary twice (once per parent); the row stays valid and its
-                // obligations collapse onto the first row's, but the repeat is flagged, not passed off as new.
+                // Exhibit 21 lists often name a subsidiary twice (once per parent); the row stays valid and
+                // its obligations collapse onto the first row's, but the repeat is flagged, not passed off as
+                // new.
                 row.duplicateOfLine = *it;
             } else {
                 const QString name = row.entity.name;
@@ -363,7 +372,8 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         }
         // A row error still says whose row it is, when the name column could be read: a ragged row's columns
         // are shifted, so its "name" would be a guess and stays empty.
-        if (!row.ok && row.entity.name.isEmpty() && record.fields.size() == header.size() && nameColumn >= 0) {
+        if (!row.ok && row.entity.name.isEmpty() && record.fields.size() == header.size() &&
+            nameColumn >= 0) {
             const QString raw = record.fields.at(nameColumn).trimmed();
             const int limit = maxFieldLength(header.at(nameColumn));
             row.entity.name = raw.size() > limit ? stripFootnoteMarkers(raw.left(limit)) + QStringLiteral("…")
@@ -374,8 +384,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
     return result;
 }
 
-ImportResult importPortfolio(const QString &path)
-{
+ImportResult importPortfolio(const QString &path) {
     QFile file(path);
     const QString name = QFileInfo(path).fileName();
     if (!file.open(QIODevice::ReadOnly)) {

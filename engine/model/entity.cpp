@@ -2,8 +2,7 @@
 
 namespace fd {
 
-QString entityTypeName(EntityType type)
-{
+QString entityTypeName(EntityType type) {
     switch (type) {
     case EntityType::Corporation:
         return QStringLiteral("corporation");
@@ -17,13 +16,12 @@ QString entityTypeName(EntityType type)
     return QString();
 }
 
-EntityType entityTypeFromName(const QString &name)
-{
+EntityType entityTypeFromName(const QString &name) {
     QString n = name.trimmed().toLower();
     n.remove(QLatin1Char('.'));
     n.remove(QLatin1Char(' '));
-    if (n == QLatin1String("corporation") || n == QLatin1String("corp") || n == QLatin1String("inc")
-        || n == QLatin1String("company") || n == QLatin1String("co"))
+    if (n == QLatin1String("corporation") || n == QLatin1String("corp") || n == QLatin1String("inc") ||
+        n == QLatin1String("company") || n == QLatin1String("co"))
         return EntityType::Corporation;
     if (n == QLatin1String("llc") || n == QLatin1String("limitedliabilitycompany"))
         return EntityType::Llc;

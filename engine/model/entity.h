@@ -16,23 +16,23 @@ EntityType entityTypeFromName(const QString &name);
 
 /// One subsidiary as imported from a portfolio file. Dates are calendar dates (no time zone).
 struct Entity {
-    QString entityId;           ///< stable id: given in a FilingDesk CSV, derived for Exhibit 21 rows
-    QString name;               ///< legal name as filed, footnote markers removed
+    QString entityId; ///< stable id: given in a FilingDesk CSV, derived for Exhibit 21 rows
+    QString name;     ///< legal name as filed, footnote markers removed
     EntityType type = EntityType::Unknown;
-    QString typeSource;         ///< "given", or the suffix it was inferred from ("LLC", "Inc.")
-    QString jurisdiction;       ///< ISO 3166-2 ("US-DE") or ISO 3166-1 alpha-2 ("GB"); empty if unrecognised
-    QString jurisdictionRaw;    ///< as written in the file
-    QDate formationDate;        ///< null when the file does not give it
+    QString typeSource;      ///< "given", or the suffix it was inferred from ("LLC", "Inc.")
+    QString jurisdiction;    ///< ISO 3166-2 ("US-DE") or ISO 3166-1 alpha-2 ("GB"); empty if unrecognised
+    QString jurisdictionRaw; ///< as written in the file
+    QDate formationDate;     ///< null when the file does not give it
     QString registeredAgent;
-    QString status;             ///< "active" unless the file says otherwise
-    int riskTier = 3;           ///< 1 (low) .. 5 (administrative-dissolution risk)
+    QString status;   ///< "active" unless the file says otherwise
+    int riskTier = 3; ///< 1 (low) .. 5 (administrative-dissolution risk)
     QString ein;
     int fiscalYearEndMonth = 12; ///< month of the fiscal year end (1..12)
     int fiscalYearEndDay = 31;
     bool fiscalYearEndGiven = false;
     qint64 authorizedShares = 0; ///< Delaware authorized-shares method; 0 = unknown
     QString sourceFile;
-    int sourceLine = 0;         ///< 1-based physical line of the row's first line
+    int sourceLine = 0; ///< 1-based physical line of the row's first line
 
     bool isUsDomestic() const { return jurisdiction.startsWith(QLatin1String("US-")); }
 };

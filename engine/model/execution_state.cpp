@@ -20,8 +20,7 @@ constexpr StateNameEntry kStateNames[] = {
 };
 } // namespace
 
-QString stateName(ExecutionState state)
-{
+QString stateName(ExecutionState state) {
     for (const auto &entry : kStateNames) {
         if (entry.state == state)
             return QString::fromLatin1(entry.name);
@@ -29,8 +28,7 @@ QString stateName(ExecutionState state)
     return QStringLiteral("UNKNOWN");
 }
 
-std::optional<ExecutionState> stateFromName(const QString &name)
-{
+std::optional<ExecutionState> stateFromName(const QString &name) {
     for (const auto &entry : kStateNames) {
         if (name == QLatin1String(entry.name))
             return entry.state;
@@ -38,14 +36,12 @@ std::optional<ExecutionState> stateFromName(const QString &name)
     return std::nullopt;
 }
 
-bool isTerminal(ExecutionState state)
-{
-    return state == ExecutionState::Completed || state == ExecutionState::FailedStatutory
-        || state == ExecutionState::DeadLetter;
+bool isTerminal(ExecutionState state) {
+    return state == ExecutionState::Completed || state == ExecutionState::FailedStatutory ||
+           state == ExecutionState::DeadLetter;
 }
 
-bool isAllowedTransition(ExecutionState from, ExecutionState to)
-{
+bool isAllowedTransition(ExecutionState from, ExecutionState to) {
     using S = ExecutionState;
     switch (from) {
     case S::Pending:
@@ -53,8 +49,8 @@ bool isAllowedTransition(ExecutionState from, ExecutionState to)
     case S::Validating:
         return to == S::Dispatching || to == S::FailedStatutory || to == S::DeadLetter || to == S::Pending;
     case S::Dispatching:
-        return to == S::Completed || to == S::FailedTransient || to == S::FailedStatutory || to == S::DeadLetter
-            || to == S::Pending;
+        return to == S::Completed || to == S::FailedTransient || to == S::FailedStatutory ||
+               to == S::DeadLetter || to == S::Pending;
     case S::FailedTransient:
         return to == S::Dispatching || to == S::DeadLetter || to == S::Pending;
     case S::FailedStatutory:
@@ -68,8 +64,7 @@ bool isAllowedTransition(ExecutionState from, ExecutionState to)
     return false;
 }
 
-const QList<ExecutionState> &allStates()
-{
+const QList<ExecutionState> &allStates() {
     static const QList<ExecutionState> states = [] {
         QList<ExecutionState> list;
         for (const auto &entry : kStateNames)
@@ -79,8 +74,7 @@ const QList<ExecutionState> &allStates()
     return states;
 }
 
-QString categoryName(ErrorCategory category)
-{
+QString categoryName(ErrorCategory category) {
     switch (category) {
     case ErrorCategory::None:
         return QString();
@@ -98,8 +92,7 @@ QString categoryName(ErrorCategory category)
     return QString();
 }
 
-ErrorCategory categoryFromName(const QString &name)
-{
+ErrorCategory categoryFromName(const QString &name) {
     for (auto c : {ErrorCategory::Transient, ErrorCategory::Statutory, ErrorCategory::Validation,
                    ErrorCategory::System, ErrorCategory::Reconciliation}) {
         if (categoryName(c) == name)

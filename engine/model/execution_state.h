@@ -41,7 +41,8 @@ enum class ErrorCategory {
     Statutory,      ///< legal defect: halted for legal-ops, never retried
     Validation,     ///< malformed or incomplete payload: quarantined as a dead letter
     System,         ///< gate, audit store or signature trouble: infrastructure, not the filing
-    Reconciliation, ///< accepted but the receipt does not match (no confirmation, wrong fee): a person decides
+    Reconciliation, ///< accepted but the receipt does not match (no confirmation, wrong fee): a person
+                    ///< decides
 };
 
 QString categoryName(ErrorCategory category);

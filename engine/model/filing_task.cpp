@@ -5,8 +5,7 @@
 
 namespace fd {
 
-QByteArray FilingTask::payloadJson() const
-{
+QByteArray FilingTask::payloadJson() const {
     const Obligation &o = obligation;
     QJsonObject payload{
         {QStringLiteral("entity_type"), entityTypeName(o.entity.type)},
@@ -19,25 +18,19 @@ QByteArray FilingTask::payloadJson() const
     if (o.entity.formationDate.isValid())
         payload.insert(QStringLiteral("formation_date"), o.entity.formationDate.toString(Qt::ISODate));
     const QJsonObject body{
-        {QStringLiteral("idempotency_key"), key},
-        {QStringLiteral("entity_id"), o.entity.entityId},
-        {QStringLiteral("entity_name"), o.entity.name},
-        {QStringLiteral("jurisdiction"), o.jurisdiction},
-        {QStringLiteral("filing_type"), o.filingType},
-        {QStringLiteral("filing_year"), o.filingYear},
-        {QStringLiteral("fee_cents"), o.feeCents},
-        {QStringLiteral("payload"), payload},
+        {QStringLiteral("idempotency_key"), key},       {QStringLiteral("entity_id"), o.entity.entityId},
+        {QStringLiteral("entity_name"), o.entity.name}, {QStringLiteral("jurisdiction"), o.jurisdiction},
+        {QStringLiteral("filing_type"), o.filingType},  {QStringLiteral("filing_year"), o.filingYear},
+        {QStringLiteral("fee_cents"), o.feeCents},      {QStringLiteral("payload"), payload},
     };
     return QJsonDocument(body).toJson(QJsonDocument::Compact);
 }
 
-QString FilingTask::payloadSha256() const
-{
+QString FilingTask::payloadSha256() const {
     return QString::fromLatin1(QCryptographicHash::hash(payloadJson(), QCryptographicHash::Sha256).toHex());
 }
 
-QJsonObject obligationToJson(const Obligation &o)
-{
+QJsonObject obligationToJson(const Obligation &o) {
     const Entity &e = o.entity;
     const QJsonObject entity{
         {QStringLiteral("entity_id"), e.entityId},
@@ -80,8 +73,7 @@ QJsonObject obligationToJson(const Obligation &o)
     };
 }
 
-Obligation obligationFromJson(const QJsonObject &json)
-{
+Obligation obligationFromJson(const QJsonObject &json) {
     Obligation o;
     const QJsonObject e = json.value(QStringLiteral("entity")).toObject();
     o.entity.entityId = e.value(QStringLiteral("entity_id")).toString();
@@ -90,7 +82,8 @@ Obligation obligationFromJson(const QJsonObject &json)
     o.entity.typeSource = e.value(QStringLiteral("type_source")).toString();
     o.entity.jurisdiction = e.value(QStringLiteral("jurisdiction")).toString();
     o.entity.jurisdictionRaw = e.value(QStringLiteral("jurisdiction_raw")).toString();
-    o.entity.formationDate = QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
+    o.entity.formationDate =
+        QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
     o.entity.registeredAgent = e.value(QStringLiteral("registered_agent")).toString();
     o.entity.status = e.value(QStringLiteral("status")).toString();
     o.entity.riskTier = e.value(QStringLiteral("risk_tier")).toInt(3);

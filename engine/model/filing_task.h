@@ -13,11 +13,11 @@ namespace fd {
 
 /// A single-intent filing task: exactly one obligation, keyed by its idempotency key.
 struct FilingTask {
-    QString key;                 ///< Obligation::idempotencyKey()
+    QString key; ///< Obligation::idempotencyKey()
     Obligation obligation;
     ExecutionState state = ExecutionState::Pending;
-    double score = 0.0;          ///< admission score (higher is admitted sooner)
-    int attempts = 0;            ///< registry submissions made so far
+    double score = 0.0; ///< admission score (higher is admitted sooner)
+    int attempts = 0;   ///< registry submissions made so far
     ErrorCategory lastCategory = ErrorCategory::None;
     QString lastErrorCode;
     QString lastErrorMessage;

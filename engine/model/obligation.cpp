@@ -7,20 +7,18 @@
 namespace fd {
 
 QString idempotencyKeyFor(const QString &entityId, const QString &jurisdiction, const QString &filingType,
-                          int filingYear)
-{
-    const QString material = entityId + QLatin1Char(':') + jurisdiction + QLatin1Char(':') + filingType
-        + QLatin1Char(':') + QString::number(filingYear);
-    return QString::fromLatin1(QCryptographicHash::hash(material.toUtf8(), QCryptographicHash::Sha256).toHex());
+                          int filingYear) {
+    const QString material = entityId + QLatin1Char(':') + jurisdiction + QLatin1Char(':') + filingType +
+                             QLatin1Char(':') + QString::number(filingYear);
+    return QString::fromLatin1(
+        QCryptographicHash::hash(material.toUtf8(), QCryptographicHash::Sha256).toHex());
 }
 
-QString Obligation::idempotencyKey() const
-{
+QString Obligation::idempotencyKey() const {
     return idempotencyKeyFor(entity.entityId, jurisdiction, filingType, filingYear);
 }
 
-qint64 Obligation::penaltyExposureCents(int daysLate) const
-{
+qint64 Obligation::penaltyExposureCents(int daysLate) const {
     if (daysLate <= 0)
         return 0;
     const qint64 flat = penaltyFlatCents + feeCents * penaltyPercentOfFeeBp / 10000;

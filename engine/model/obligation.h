@@ -12,25 +12,26 @@ namespace fd {
 /// Money in integer cents; dates are calendar dates in the jurisdiction (no time of day).
 struct Obligation {
     Entity entity;
-    QString ruleId;          ///< rules file rule id, e.g. "US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014"
-    QString rulesVersion;    ///< rules file "version" the rule came from
-    QString jurisdiction;    ///< ISO 3166-2
-    QString filingType;      ///< "ANNUAL_FRANCHISE_TAX_REPORT"
-    QString filingName;      ///< the state's own name
+    QString ruleId;       ///< rules file rule id, e.g. "US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014"
+    QString rulesVersion; ///< rules file "version" the rule came from
+    QString jurisdiction; ///< ISO 3166-2
+    QString filingType;   ///< "ANNUAL_FRANCHISE_TAX_REPORT"
+    QString filingName;   ///< the state's own name
     int filingYear = 0;
-    QDate dueDate;           ///< after any weekend/holiday move the rule makes
-    QDate windowOpens;       ///< first day the state accepts it; null when unrestricted
-    qint64 feeCents = 0;     ///< expected fee; reconciliation compares the charged fee with this
+    QDate dueDate;       ///< after any weekend/holiday move the rule makes
+    QDate windowOpens;   ///< first day the state accepts it; null when unrestricted
+    qint64 feeCents = 0; ///< expected fee; reconciliation compares the charged fee with this
     QString feeNote;
     qint64 penaltyFlatCents = 0;
     int penaltyMonthlyInterestBp = 0;
     int penaltyPercentOfFeeBp = 0;
     QString penaltyNote;
-    QString citation;        ///< statute and/or filing page
+    QString citation; ///< statute and/or filing page
     QString citationUrl;
-    QString notes;           ///< assumptions made (fee at statutory minimum, calendar fiscal year ...)
+    QString notes; ///< assumptions made (fee at statutory minimum, calendar fiscal year ...)
 
-    /// SHA-256 hex of "entity_id:jurisdiction:filing_type:filing_year" (seed 003, Phase 1): the dedup contract.
+    /// SHA-256 hex of "entity_id:jurisdiction:filing_type:filing_year" (seed 003, Phase 1): the dedup
+    /// contract.
     QString idempotencyKey() const;
     /// Penalty owed if filed `daysLate` days after the due date, in cents (0 when not late).
     qint64 penaltyExposureCents(int daysLate) const;

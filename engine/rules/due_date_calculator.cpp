@@ -8,38 +8,33 @@ namespace fd {
 
 namespace {
 
-QDate lastDayOfMonth(int year, int month)
-{
+QDate lastDayOfMonth(int year, int month) {
     return QDate(year, month, QDate(year, month, 1).daysInMonth());
 }
 
-QDate clampedDate(int year, int month, int day)
-{
+QDate clampedDate(int year, int month, int day) {
     const int days = QDate(year, month, 1).daysInMonth();
     return QDate(year, month, qMin(day, days));
 }
 
-bool isKind(const Rule &rule, const char *kind)
-{
+bool isKind(const Rule &rule, const char *kind) {
     return rule.due.kind == QLatin1String(kind);
 }
 
-bool isAnniversaryKind(const Rule &rule)
-{
-    return isKind(rule, "anniversary_month_end") || isKind(rule, "before_anniversary_month")
-        || isKind(rule, "anniversary_date") || isKind(rule, "anniversary_quarter_end");
+bool isAnniversaryKind(const Rule &rule) {
+    return isKind(rule, "anniversary_month_end") || isKind(rule, "before_anniversary_month") ||
+           isKind(rule, "anniversary_date") || isKind(rule, "anniversary_quarter_end");
 }
 
-// The last day of the fiscal year that ends in `year` (a 29 February year end is 28 February in common years).
-QDate fiscalYearEnd(const Entity &entity, int year)
-{
+// The last day of the fiscal year that ends in `year` (a 29 February year end is 28 February in common
+// years).
+QDate fiscalYearEnd(const Entity &entity, int year) {
     return clampedDate(year, entity.fiscalYearEndMonth, entity.fiscalYearEndDay);
 }
 
-// The nominal due date of the cycle that belongs to `year` (the calendar year of the due date, or for fiscal-year
-// rules the calendar year in which the fiscal year ends); null when there is none.
-QDate nominalDueForYear(const Rule &rule, const Entity &entity, int year)
-{
+// The nominal due date of the cycle that belongs to `year` (the calendar year of the due date, or for
+// fiscal-year rules the calendar year in which the fiscal year ends); null when there is none.
+QDate nominalDueForYear(const Rule &rule, const Entity &entity, int year) {
     const QDate formed = entity.formationDate;
     if (isKind(rule, "fixed_date"))
         return clampedDate(year, rule.due.month, rule.due.day);
@@ -61,16 +56,15 @@ QDate nominalDueForYear(const Rule &rule, const Entity &entity, int year)
     return QDate();
 }
 
-bool isEven(int n)
-{
+bool isEven(int n) {
     return n % 2 == 0; // also right for negative n: -1 % 2 == -1
 }
 
-// Whether a report falls due in `dueYear`. Parity and decade are those of the year the report is due in, which is
-// what the statutes count ("shall file a report in each even-numbered year", K.S.A. 17-7503(b); "by April 1st of
-// each 2nd calendar year thereafter", D.C. Code § 29-102.11(c)), not the fiscal year the report covers.
-bool cycleApplies(const Rule &rule, const Entity &entity, int dueYear)
-{
+// Whether a report falls due in `dueYear`. Parity and decade are those of the year the report is due in,
+// which is what the statutes count ("shall file a report in each even-numbered year", K.S.A. 17-7503(b); "by
+// April 1st of each 2nd calendar year thereafter", D.C. Code § 29-102.11(c)), not the fiscal year the report
+// covers.
+bool cycleApplies(const Rule &rule, const Entity &entity, int dueYear) {
     if (rule.frequency == QLatin1String("decennial"))
         return dueYear % 10 == rule.decennialYearDigit;
     if (rule.frequency != QLatin1String("biennial"))
@@ -84,8 +78,7 @@ bool cycleApplies(const Rule &rule, const Entity &entity, int dueYear)
 }
 
 // False when the cycle would fall before the entity's first obligation under the rule.
-bool afterFormation(const Rule &rule, const Entity &entity, int cycleYear, const QDate &nominal)
-{
+bool afterFormation(const Rule &rule, const Entity &entity, int cycleYear, const QDate &nominal) {
     const QDate formed = entity.formationDate;
     if (!formed.isValid())
         return true; // fixed-date and fiscal rules do not need it; nothing to exclude
@@ -94,7 +87,8 @@ bool afterFormation(const Rule &rule, const Entity &entity, int cycleYear, const
     if (isAnniversaryKind(rule))
         return cycleYear > formed.year();
     if (isKind(rule, "months_after_fiscal_year_end"))
-        return fiscalYearEnd(entity, cycleYear) >= formed; // a fiscal year that ended before formation is no one's
+        return fiscalYearEnd(entity, cycleYear) >=
+               formed; // a fiscal year that ended before formation is no one's
     if (isKind(rule, "fixed_date") && rule.firstDueYearAfterFormation)
         return nominal.year() > formed.year();
     return true;
@@ -103,17 +97,17 @@ bool afterFormation(const Rule &rule, const Entity &entity, int cycleYear, const
 } // namespace
 
 QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, const QDate &from, int count,
-                                    DueProblem *problem)
-{
+                                    DueProblem *problem) {
     QList<DueOccurrence> out;
     if (rule.cycleYears() == 0 || count <= 0 || !from.isValid())
         return out;
     if (rule.needsFormationDate() && !entity.formationDate.isValid()) {
         if (problem) {
             problem->missingField = QStringLiteral("formation_date");
-            problem->reason = QStringLiteral("%1 (%2) is due relative to the formation date, which the portfolio "
-                                             "does not give")
-                                  .arg(rule.name, rule.id);
+            problem->reason =
+                QStringLiteral("%1 (%2) is due relative to the formation date, which the portfolio "
+                               "does not give")
+                    .arg(rule.name, rule.id);
         }
         return out;
     }
@@ -141,7 +135,8 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
         if (rule.due.windowDaysBefore > 0) {
             occ.windowOpens = nominal.addDays(-rule.due.windowDaysBefore);
         } else if (rule.due.windowOpensMonth > 0) {
-            QDate opens = clampedDate(nominal.year(), rule.due.windowOpensMonth, qMax(1, rule.due.windowOpensDay));
+            QDate opens =
+                clampedDate(nominal.year(), rule.due.windowOpensMonth, qMax(1, rule.due.windowOpensDay));
             if (opens > nominal)
                 opens = opens.addYears(-1);
             occ.windowOpens = opens;
@@ -151,8 +146,7 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
     return out;
 }
 
-qint64 delawareAuthorizedSharesTaxCents(qint64 shares, const Rule::Fee &fee)
-{
+qint64 delawareAuthorizedSharesTaxCents(qint64 shares, const Rule::Fee &fee) {
     qint64 tax = 0;
     if (shares <= 5000) {
         tax = fee.minimumTaxCents;
@@ -169,8 +163,7 @@ qint64 delawareAuthorizedSharesTaxCents(qint64 shares, const Rule::Fee &fee)
 }
 
 qint64 delawareAssumedParValueTaxCents(qint64 grossAssetsCents, qint64 issuedShares,
-                                       const QList<DelawareShareClass> &classes, const Rule::Fee &fee)
-{
+                                       const QList<DelawareShareClass> &classes, const Rule::Fee &fee) {
     if (issuedShares <= 0 || grossAssetsCents < 0)
         return -1;
     // Assumed par in millionths of a dollar, truncated at 6 decimal places as the Division's instructions do.
@@ -183,11 +176,12 @@ qint64 delawareAssumedParValueTaxCents(qint64 grossAssetsCents, qint64 issuedSha
     qint64 capitalMicros = 0;
     bool overflow = false;
     for (const DelawareShareClass &c : classes) {
-        const qint64 perShare = c.parValueMicros >= assumedParMicros && c.parValueMicros > 0 ? c.parValueMicros
-                                                                                          : assumedParMicros;
+        const qint64 perShare = c.parValueMicros >= assumedParMicros && c.parValueMicros > 0
+                                    ? c.parValueMicros
+                                    : assumedParMicros;
         qint64 classCapital = 0;
-        if (__builtin_mul_overflow(perShare, c.authorizedShares, &classCapital)
-            || __builtin_add_overflow(capitalMicros, classCapital, &capitalMicros)) {
+        if (__builtin_mul_overflow(perShare, c.authorizedShares, &classCapital) ||
+            __builtin_add_overflow(capitalMicros, classCapital, &capitalMicros)) {
             overflow = true;
             break;
         }
@@ -207,8 +201,7 @@ qint64 delawareAssumedParValueTaxCents(qint64 grossAssetsCents, qint64 issuedSha
 }
 
 qint64 delawareFranchiseTaxCents(const QList<DelawareShareClass> &classes, qint64 grossAssetsCents,
-                                 qint64 issuedShares, const Rule::Fee &fee)
-{
+                                 qint64 issuedShares, const Rule::Fee &fee) {
     qint64 authorized = 0;
     for (const DelawareShareClass &c : classes)
         authorized += c.authorizedShares;
@@ -217,29 +210,31 @@ qint64 delawareFranchiseTaxCents(const QList<DelawareShareClass> &classes, qint6
     return byApv < 0 ? byShares : qMin(byShares, byApv);
 }
 
-qint64 feeFor(const Rule &rule, const Entity &entity, QString *note)
-{
+qint64 feeFor(const Rule &rule, const Entity &entity, QString *note) {
     const Rule::Fee &fee = rule.fee;
     if (fee.method == QLatin1String("flat"))
         return fee.cents;
     if (fee.method == QLatin1String("minimum")) {
         if (note)
-            *note = QStringLiteral("statutory minimum; the amount owed depends on figures the portfolio does not hold");
+            *note = QStringLiteral(
+                "statutory minimum; the amount owed depends on figures the portfolio does not hold");
         return fee.cents;
     }
     if (fee.method == QLatin1String("de_franchise_tax")) {
         if (entity.authorizedShares > 0) {
             if (note)
-                *note = QStringLiteral("authorized-shares method on %1 shares, plus the report fee (the "
-                                       "assumed-par-value-capital method, minimum $%2, may give less; it needs gross "
-                                       "assets and issued shares)")
+                *note = QStringLiteral(
+                            "authorized-shares method on %1 shares, plus the report fee (the "
+                            "assumed-par-value-capital method, minimum $%2, may give less; it needs gross "
+                            "assets and issued shares)")
                             .arg(entity.authorizedShares)
                             .arg(fee.apvMinimumTaxCents / 100);
             return fee.reportFeeCents + delawareAuthorizedSharesTaxCents(entity.authorizedShares, fee);
         }
         if (note)
-            *note = QStringLiteral("minimum franchise tax plus the report fee: authorized shares unknown (the tax "
-                                   "may be higher by either method)");
+            *note = QStringLiteral(
+                "minimum franchise tax plus the report fee: authorized shares unknown (the tax "
+                "may be higher by either method)");
         return fee.reportFeeCents + fee.minimumTaxCents;
     }
     return 0;

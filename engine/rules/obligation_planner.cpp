@@ -7,8 +7,7 @@
 
 namespace fd {
 
-QString rowOutcomeName(RowOutcome outcome)
-{
+QString rowOutcomeName(RowOutcome outcome) {
     switch (outcome) {
     case RowOutcome::Obligations:
         return QStringLiteral("obligations");
@@ -22,22 +21,21 @@ QString rowOutcomeName(RowOutcome outcome)
     return QString();
 }
 
-double admissionScore(const QDate &dueDate, int riskTier, const QDate &asOf)
-{
+double admissionScore(const QDate &dueDate, int riskTier, const QDate &asOf) {
     const qint64 days = asOf.daysTo(dueDate);
     const double urgency = qMax(0.1, 10.0 / double(qMax<qint64>(days, 0) + 1));
     return urgency * riskTier * 2.5;
 }
 
-RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf)
-{
+RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf) {
     RowPlan plan;
     plan.entity = entity;
     plan.line = entity.sourceLine;
     plan.file = entity.sourceFile;
     if (entity.status != QLatin1String("active")) {
         plan.outcome = RowOutcome::OutOfScope;
-        plan.reason = QStringLiteral("entity status is \"%1\": no filings are made for it").arg(entity.status);
+        plan.reason =
+            QStringLiteral("entity status is \"%1\": no filings are made for it").arg(entity.status);
         return plan;
     }
     if (!entity.isUsDomestic()) {
@@ -48,13 +46,15 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
     const QList<Rule> candidates = rules.rulesFor(entity.jurisdiction);
     if (candidates.isEmpty()) {
         plan.outcome = RowOutcome::OutOfScope;
-        plan.reason = QStringLiteral("no rule for %1 in rules version %2").arg(entity.jurisdiction, rules.version());
+        plan.reason =
+            QStringLiteral("no rule for %1 in rules version %2").arg(entity.jurisdiction, rules.version());
         return plan;
     }
     if (entity.type == EntityType::Unknown) {
         plan.outcome = RowOutcome::NeedsData;
         plan.missing.append(QStringLiteral("entity_type"));
-        plan.reason = QStringLiteral("entity type unknown, so the %1 rules cannot be chosen").arg(entity.jurisdiction);
+        plan.reason =
+            QStringLiteral("entity type unknown, so the %1 rules cannot be chosen").arg(entity.jurisdiction);
         return plan;
     }
 
@@ -78,8 +78,8 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
         const Rule *bestRule = nullptr;
         DueProblem problem;
         for (const Rule &version : candidates) {
-            if (version.filingType != rule.filingType || !version.appliesTo(entity.type, true)
-                || version.frequency == QLatin1String("none"))
+            if (version.filingType != rule.filingType || !version.appliesTo(entity.type, true) ||
+                version.frequency == QLatin1String("none"))
                 continue;
             const QList<DueOccurrence> occ = dueOccurrences(version, entity, asOf, 1, &problem);
             if (!occ.isEmpty() && (!bestRule || occ.first().due < best.due)) {
@@ -108,7 +108,8 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
         o.windowOpens = best.windowOpens;
         o.feeCents = feeFor(*bestRule, entity, &o.feeNote);
         if (!bestRule->feeNote.isEmpty())
-            o.feeNote = o.feeNote.isEmpty() ? bestRule->feeNote : o.feeNote + QStringLiteral("; ") + bestRule->feeNote;
+            o.feeNote = o.feeNote.isEmpty() ? bestRule->feeNote
+                                            : o.feeNote + QStringLiteral("; ") + bestRule->feeNote;
         o.penaltyFlatCents = bestRule->penaltyFlatCents;
         o.penaltyMonthlyInterestBp = bestRule->penaltyMonthlyInterestBp;
         o.penaltyPercentOfFeeBp = bestRule->penaltyPercentOfFeeBp;
@@ -135,14 +136,15 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
                           .arg(entity.jurisdiction, entityTypeName(entity.type), rules.version());
     else if (!noObligationReasons.isEmpty())
         plan.reason = QStringLiteral("%1 has no periodic filing for a %2: %3")
-                          .arg(entity.jurisdiction, entityTypeName(entity.type), noObligationReasons.join(QStringLiteral("; ")));
+                          .arg(entity.jurisdiction, entityTypeName(entity.type),
+                               noObligationReasons.join(QStringLiteral("; ")));
     else
-        plan.reason = QStringLiteral("no %1 rule in force on or after %2").arg(entity.jurisdiction, asOf.toString(Qt::ISODate));
+        plan.reason = QStringLiteral("no %1 rule in force on or after %2")
+                          .arg(entity.jurisdiction, asOf.toString(Qt::ISODate));
     return plan;
 }
 
-QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules, const QDate &asOf)
-{
+QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules, const QDate &asOf) {
     QList<RowPlan> plans;
     plans.reserve(import.rows.size());
     for (const ImportedRow &row : import.rows) {
@@ -155,12 +157,12 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
             plan.errorColumn = row.errorColumn;
             plan.errorField = row.errorField;
             plan.reason = row.errorColumn > 0
-                ? QStringLiteral("%1:%2: column %3 (%4): %5")
-                      .arg(import.file)
-                      .arg(row.line)
-                      .arg(row.errorColumn)
-                      .arg(row.errorField, row.error)
-                : QStringLiteral("%1:%2: %3").arg(import.file).arg(row.line).arg(row.error);
+                              ? QStringLiteral("%1:%2: column %3 (%4): %5")
+                                    .arg(import.file)
+                                    .arg(row.line)
+                                    .arg(row.errorColumn)
+                                    .arg(row.errorField, row.error)
+                              : QStringLiteral("%1:%2: %3").arg(import.file).arg(row.line).arg(row.error);
         } else if (!row.jurisdictionProblem.isEmpty()) {
             plan.line = row.line;
             plan.file = import.file;
@@ -170,8 +172,8 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
             plan.reason = row.jurisdictionProblem;
         } else {
             plan = planEntity(row.entity, rules, asOf);
-            if (plan.outcome == RowOutcome::NeedsData && plan.missing.contains(QStringLiteral("entity_type"))
-                && !row.typeProblem.isEmpty())
+            if (plan.outcome == RowOutcome::NeedsData &&
+                plan.missing.contains(QStringLiteral("entity_type")) && !row.typeProblem.isEmpty())
                 plan.reason = QStringLiteral("entity type unknown: %1").arg(row.typeProblem);
         }
         plan.duplicateOfLine = row.duplicateOfLine;
@@ -180,8 +182,7 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
     return plans;
 }
 
-PlanCounts countPlan(const QList<RowPlan> &plan)
-{
+PlanCounts countPlan(const QList<RowPlan> &plan) {
     PlanCounts c;
     for (const RowPlan &row : plan) {
         ++c.rows;

@@ -22,11 +22,11 @@ struct RowPlan {
     RowOutcome outcome = RowOutcome::RowError;
     Entity entity;                 ///< as imported (for a row error only the name, when it could be read)
     QList<Obligation> obligations; ///< the next occurrence of each applicable rule
-    QStringList missing;           ///< fields that block some rule ("formation_date", "entity_type", "jurisdiction")
-    QString reason;                ///< needs data / out of scope / row error: one line for a person
+    QStringList missing; ///< fields that block some rule ("formation_date", "entity_type", "jurisdiction")
+    QString reason;      ///< needs data / out of scope / row error: one line for a person
     int errorColumn = 0;
     QString errorField;
-    int duplicateOfLine = 0;       ///< non-zero: the file already listed this entity on that line (ImportedRow)
+    int duplicateOfLine = 0; ///< non-zero: the file already listed this entity on that line (ImportedRow)
 };
 
 /// Counts over a whole plan; rows == rowsWithObligations + needsData + outOfScope + rowErrors.
@@ -39,8 +39,9 @@ struct PlanCounts {
     int obligations = 0;
 };
 
-/// Turns imported rows into obligations with the rules file. Obligations are the next occurrence of every rule
-/// that applies to the entity with a due date on or after `asOf` (the injectable "today"). Pure function.
+/// Turns imported rows into obligations with the rules file. Obligations are the next occurrence of every
+/// rule that applies to the entity with a due date on or after `asOf` (the injectable "today"). Pure
+/// function.
 QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules, const QDate &asOf);
 /// Plans one entity (used when an operator fills in a missing field).
 RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf);

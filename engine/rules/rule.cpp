@@ -2,8 +2,7 @@
 
 namespace fd {
 
-bool Rule::appliesTo(EntityType type, bool domestic) const
-{
+bool Rule::appliesTo(EntityType type, bool domestic) const {
     if (!entityTypes.contains(type))
         return false;
     if (domicile == QLatin1String("any"))
@@ -11,19 +10,19 @@ bool Rule::appliesTo(EntityType type, bool domestic) const
     return domestic ? domicile == QLatin1String("domestic") : domicile == QLatin1String("foreign");
 }
 
-bool Rule::needsFormationDate() const
-{
+bool Rule::needsFormationDate() const {
     if (frequency == QLatin1String("none"))
         return false;
-    return due.kind == QLatin1String("anniversary_month_end") || due.kind == QLatin1String("before_anniversary_month")
-        || due.kind == QLatin1String("anniversary_date") || due.kind == QLatin1String("anniversary_quarter_end")
-        || (frequency == QLatin1String("biennial")
-            && (biennialParity == QLatin1String("formation_year")
-                || biennialParity == QLatin1String("opposite_formation_year")));
+    return due.kind == QLatin1String("anniversary_month_end") ||
+           due.kind == QLatin1String("before_anniversary_month") ||
+           due.kind == QLatin1String("anniversary_date") ||
+           due.kind == QLatin1String("anniversary_quarter_end") ||
+           (frequency == QLatin1String("biennial") &&
+            (biennialParity == QLatin1String("formation_year") ||
+             biennialParity == QLatin1String("opposite_formation_year")));
 }
 
-int Rule::cycleYears() const
-{
+int Rule::cycleYears() const {
     if (frequency == QLatin1String("annual"))
         return 1;
     if (frequency == QLatin1String("biennial"))
@@ -33,8 +32,7 @@ int Rule::cycleYears() const
     return 0;
 }
 
-QString Rule::citationText() const
-{
+QString Rule::citationText() const {
     if (statute.isEmpty())
         return url;
     if (url.isEmpty())

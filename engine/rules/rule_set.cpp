@@ -16,8 +16,7 @@ Q_LOGGING_CATEGORY(lcRules, "filingdesk.rules")
 
 // The rules file is compiled into the static engine library; a static library's resources are registered only
 // when something calls Q_INIT_RESOURCE, which must happen outside any namespace.
-static void initEngineResourcesOnce()
-{
+static void initEngineResourcesOnce() {
     static const bool done = [] {
         Q_INIT_RESOURCE(engine_resources);
         return true;
@@ -27,16 +26,16 @@ static void initEngineResourcesOnce()
 
 namespace fd {
 
-static void initEngineResources()
-{
+static void initEngineResources() {
     ::initEngineResourcesOnce();
 }
 
-
 namespace {
 
-const QStringList kDueKinds{QStringLiteral("fixed_date"),         QStringLiteral("anniversary_month_end"),
-                            QStringLiteral("before_anniversary_month"), QStringLiteral("anniversary_date"),
+const QStringList kDueKinds{QStringLiteral("fixed_date"),
+                            QStringLiteral("anniversary_month_end"),
+                            QStringLiteral("before_anniversary_month"),
+                            QStringLiteral("anniversary_date"),
                             QStringLiteral("anniversary_quarter_end"),
                             QStringLiteral("months_after_fiscal_year_end")};
 const QStringList kFeeMethods{QStringLiteral("flat"), QStringLiteral("none"), QStringLiteral("minimum"),
@@ -47,16 +46,14 @@ struct ValidationError {
     QString reason;
 };
 
-int lineOfOffset(const QByteArray &text, qsizetype offset)
-{
+int lineOfOffset(const QByteArray &text, qsizetype offset) {
     return 1 + int(text.left(offset).count('\n'));
 }
 
-// Byte offsets of the elements of the root object's array `key` ("rules"), found by a small scan of the JSON text:
-// QJsonDocument keeps no positions, and an error must name the line a person has to fix. Only called on text that
-// QJsonDocument has already accepted.
-QList<qsizetype> rootArrayElementOffsets(const QByteArray &text, const QByteArray &key, qsizetype *arrayEnd)
-{
+// Byte offsets of the elements of the root object's array `key` ("rules"), found by a small scan of the JSON
+// text: QJsonDocument keeps no positions, and an error must name the line a person has to fix. Only called on
+// text that QJsonDocument has already accepted.
+QList<qsizetype> rootArrayElementOffsets(const QByteArray &text, const QByteArray &key, qsizetype *arrayEnd) {
     QList<qsizetype> offsets;
     int depth = 0;
     bool inString = false;
@@ -124,12 +121,12 @@ QList<qsizetype> rootArrayElementOffsets(const QByteArray &text, const QByteArra
 }
 
 // Offset of `"name"` used as an object key within [from, to), or -1.
-qsizetype findKey(const QByteArray &text, const QByteArray &name, qsizetype from, qsizetype to)
-{
+qsizetype findKey(const QByteArray &text, const QByteArray &name, qsizetype from, qsizetype to) {
     const QByteArray needle = '"' + name + '"';
     for (qsizetype at = text.indexOf(needle, from); at >= 0 && at < to; at = text.indexOf(needle, at + 1)) {
         qsizetype j = at + needle.size();
-        while (j < to && (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\r' || text.at(j) == '\n'))
+        while (j < to &&
+               (text.at(j) == ' ' || text.at(j) == '\t' || text.at(j) == '\r' || text.at(j) == '\n'))
             ++j;
         if (j < to && text.at(j) == ':')
             return at;
@@ -137,10 +134,9 @@ qsizetype findKey(const QByteArray &text, const QByteArray &name, qsizetype from
     return -1;
 }
 
-// Line of a field ("due.month") inside the element spanning [start, end); the element's first line when the field
-// is absent (a missing required field).
-int lineOfField(const QByteArray &text, qsizetype start, qsizetype end, const QString &field)
-{
+// Line of a field ("due.month") inside the element spanning [start, end); the element's first line when the
+// field is absent (a missing required field).
+int lineOfField(const QByteArray &text, qsizetype start, qsizetype end, const QString &field) {
     qsizetype at = start;
     bool found = true;
     for (const QString &part : field.split(QLatin1Char('.'))) {
@@ -162,8 +158,7 @@ int lineOfField(const QByteArray &text, qsizetype start, qsizetype end, const QS
     return lineOfOffset(text, at);
 }
 
-QDate parseDate(const QJsonValue &v, bool *ok)
-{
+QDate parseDate(const QJsonValue &v, bool *ok) {
     *ok = true;
     if (v.isNull() || v.isUndefined())
         return QDate();
@@ -172,8 +167,7 @@ QDate parseDate(const QJsonValue &v, bool *ok)
     return d;
 }
 
-std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
-{
+std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule) {
     auto str = [&](const char *key) { return o.value(QLatin1String(key)).toString(); };
     auto need = [&](const char *key) -> std::optional<ValidationError> {
         if (o.value(QLatin1String(key)).toString().trimmed().isEmpty())
@@ -191,7 +185,8 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
                                QStringLiteral("\"%1\" is not a US ISO 3166-2 code").arg(rule->jurisdiction)};
     const QJsonArray types = o.value(QStringLiteral("entity_types")).toArray();
     if (types.isEmpty())
-        return ValidationError{QStringLiteral("entity_types"), QStringLiteral("needs at least one entity type")};
+        return ValidationError{QStringLiteral("entity_types"),
+                               QStringLiteral("needs at least one entity type")};
     for (const auto &t : types) {
         const EntityType type = entityTypeFromName(t.toString());
         if (type == EntityType::Unknown || t.toString() != entityTypeName(type))
@@ -200,8 +195,10 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
         rule->entityTypes.append(type);
     }
     rule->domicile = o.value(QStringLiteral("domicile")).toString(QStringLiteral("domestic"));
-    if (!QStringList{QStringLiteral("domestic"), QStringLiteral("foreign"), QStringLiteral("any")}.contains(rule->domicile))
-        return ValidationError{QStringLiteral("domicile"), QStringLiteral("must be domestic, foreign or any")};
+    if (!QStringList{QStringLiteral("domestic"), QStringLiteral("foreign"), QStringLiteral("any")}.contains(
+            rule->domicile))
+        return ValidationError{QStringLiteral("domicile"),
+                               QStringLiteral("must be domestic, foreign or any")};
     rule->obligationType = str("obligation_type");
     rule->filingType = str("filing_type");
     rule->name = str("name");
@@ -209,13 +206,15 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
     if (!QStringList{QStringLiteral("annual"), QStringLiteral("biennial"), QStringLiteral("decennial"),
                      QStringLiteral("none")}
              .contains(rule->frequency))
-        return ValidationError{QStringLiteral("frequency"), QStringLiteral("must be annual, biennial, decennial or none")};
+        return ValidationError{QStringLiteral("frequency"),
+                               QStringLiteral("must be annual, biennial, decennial or none")};
 
     const QJsonObject citation = o.value(QStringLiteral("citation")).toObject();
     rule->statute = citation.value(QStringLiteral("statute")).toString().trimmed();
     rule->url = citation.value(QStringLiteral("url")).toString().trimmed();
     if (rule->statute.isEmpty() && rule->url.isEmpty())
-        return ValidationError{QStringLiteral("citation"), QStringLiteral("needs a statute or a filing page URL")};
+        return ValidationError{QStringLiteral("citation"),
+                               QStringLiteral("needs a statute or a filing page URL")};
     rule->sourceChoice = str("source_choice");
     bool ok = true;
     rule->effectiveFrom = parseDate(o.value(QStringLiteral("effective_from")), &ok);
@@ -223,13 +222,15 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
         return ValidationError{QStringLiteral("effective_from"), QStringLiteral("needs a YYYY-MM-DD date")};
     rule->effectiveTo = parseDate(o.value(QStringLiteral("effective_to")), &ok);
     if (!ok)
-        return ValidationError{QStringLiteral("effective_to"), QStringLiteral("must be a YYYY-MM-DD date or null")};
+        return ValidationError{QStringLiteral("effective_to"),
+                               QStringLiteral("must be a YYYY-MM-DD date or null")};
     if (rule->effectiveTo.isValid() && rule->effectiveTo < rule->effectiveFrom)
         return ValidationError{QStringLiteral("effective_to"), QStringLiteral("is before effective_from")};
     rule->lastChecked = parseDate(o.value(QStringLiteral("last_checked")), &ok);
     if (!ok || !rule->lastChecked.isValid())
-        return ValidationError{QStringLiteral("last_checked"),
-                               QStringLiteral("needs the YYYY-MM-DD date the rule was checked against its citation")};
+        return ValidationError{
+            QStringLiteral("last_checked"),
+            QStringLiteral("needs the YYYY-MM-DD date the rule was checked against its citation")};
 
     if (rule->frequency == QLatin1String("none"))
         return std::nullopt;
@@ -238,49 +239,60 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
     rule->due.kind = due.value(QStringLiteral("kind")).toString();
     if (!kDueKinds.contains(rule->due.kind))
         return ValidationError{QStringLiteral("due.kind"),
-                               QStringLiteral("\"%1\" is not one of %2").arg(rule->due.kind, kDueKinds.join(QStringLiteral(", ")))};
+                               QStringLiteral("\"%1\" is not one of %2")
+                                   .arg(rule->due.kind, kDueKinds.join(QStringLiteral(", ")))};
     rule->due.month = due.value(QStringLiteral("month")).toInt();
     rule->due.day = due.value(QStringLiteral("day")).toInt();
     rule->due.months = due.value(QStringLiteral("months")).toInt();
-    if (rule->due.kind == QLatin1String("fixed_date")
-        && !QDate(2024, qMax(1, rule->due.month), qMax(1, rule->due.day)).isValid())
-        return ValidationError{QStringLiteral("due.month"), QStringLiteral("month and day do not form a date")};
+    if (rule->due.kind == QLatin1String("fixed_date") &&
+        !QDate(2024, qMax(1, rule->due.month), qMax(1, rule->due.day)).isValid())
+        return ValidationError{QStringLiteral("due.month"),
+                               QStringLiteral("month and day do not form a date")};
     if (rule->due.kind == QLatin1String("fixed_date") && (rule->due.month < 1 || rule->due.day < 1))
         return ValidationError{QStringLiteral("due.day"), QStringLiteral("fixed_date needs month and day")};
-    if (rule->due.kind == QLatin1String("months_after_fiscal_year_end")
-        && (rule->due.months < 1 || rule->due.months > 24 || rule->due.day < 0 || rule->due.day > 31))
-        return ValidationError{QStringLiteral("due.months"), QStringLiteral("needs months 1..24 and day 0..31")};
+    if (rule->due.kind == QLatin1String("months_after_fiscal_year_end") &&
+        (rule->due.months < 1 || rule->due.months > 24 || rule->due.day < 0 || rule->due.day > 31))
+        return ValidationError{QStringLiteral("due.months"),
+                               QStringLiteral("needs months 1..24 and day 0..31")};
     const QJsonObject window = due.value(QStringLiteral("window_opens")).toObject();
     rule->due.windowOpensMonth = window.value(QStringLiteral("month")).toInt();
     rule->due.windowOpensDay = window.value(QStringLiteral("day")).toInt();
     rule->due.windowDaysBefore = window.value(QStringLiteral("days_before")).toInt();
 
     if (rule->frequency == QLatin1String("biennial")) {
-        rule->biennialParity = o.value(QStringLiteral("biennial")).toObject().value(QStringLiteral("parity")).toString();
+        rule->biennialParity =
+            o.value(QStringLiteral("biennial")).toObject().value(QStringLiteral("parity")).toString();
         if (!QStringList{QStringLiteral("formation_year"), QStringLiteral("opposite_formation_year"),
                          QStringLiteral("even"), QStringLiteral("odd")}
                  .contains(rule->biennialParity))
-            return ValidationError{QStringLiteral("biennial.parity"),
-                                   QStringLiteral("must be formation_year, opposite_formation_year, even or odd")};
+            return ValidationError{
+                QStringLiteral("biennial.parity"),
+                QStringLiteral("must be formation_year, opposite_formation_year, even or odd")};
     }
     if (rule->frequency == QLatin1String("decennial")) {
-        const QJsonValue digit = o.value(QStringLiteral("decennial")).toObject().value(QStringLiteral("year_digit"));
+        const QJsonValue digit =
+            o.value(QStringLiteral("decennial")).toObject().value(QStringLiteral("year_digit"));
         rule->decennialYearDigit = digit.isDouble() ? digit.toInt(-1) : -1;
         if (rule->decennialYearDigit < 0 || rule->decennialYearDigit > 9)
-            return ValidationError{QStringLiteral("decennial.year_digit"),
-                                   QStringLiteral("must be the last digit (0..9) of the years the report is due")};
+            return ValidationError{
+                QStringLiteral("decennial.year_digit"),
+                QStringLiteral("must be the last digit (0..9) of the years the report is due")};
     }
-    const QString firstDue = o.value(QStringLiteral("first_due")).toString(QStringLiteral("year_after_formation"));
+    const QString firstDue =
+        o.value(QStringLiteral("first_due")).toString(QStringLiteral("year_after_formation"));
     if (firstDue != QLatin1String("year_after_formation") && firstDue != QLatin1String("after_formation"))
-        return ValidationError{QStringLiteral("first_due"), QStringLiteral("must be year_after_formation or after_formation")};
+        return ValidationError{QStringLiteral("first_due"),
+                               QStringLiteral("must be year_after_formation or after_formation")};
     rule->firstDueYearAfterFormation = firstDue == QLatin1String("year_after_formation");
     const QString filingYear = o.value(QStringLiteral("filing_year")).toString(QStringLiteral("due_year"));
     if (filingYear != QLatin1String("due_year") && filingYear != QLatin1String("due_year_minus_1"))
-        return ValidationError{QStringLiteral("filing_year"), QStringLiteral("must be due_year or due_year_minus_1")};
+        return ValidationError{QStringLiteral("filing_year"),
+                               QStringLiteral("must be due_year or due_year_minus_1")};
     rule->filingYearIsDueYearMinusOne = filingYear == QLatin1String("due_year_minus_1");
     const QString weekend = o.value(QStringLiteral("weekend_holiday")).toString(QStringLiteral("none"));
     if (weekend != QLatin1String("none") && weekend != QLatin1String("next_business_day"))
-        return ValidationError{QStringLiteral("weekend_holiday"), QStringLiteral("must be none or next_business_day")};
+        return ValidationError{QStringLiteral("weekend_holiday"),
+                               QStringLiteral("must be none or next_business_day")};
     rule->nextBusinessDay = weekend == QLatin1String("next_business_day");
     rule->weekendHolidayNote = str("weekend_holiday_note");
 
@@ -288,7 +300,8 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
     rule->fee.method = fee.value(QStringLiteral("method")).toString();
     if (!kFeeMethods.contains(rule->fee.method))
         return ValidationError{QStringLiteral("fee.method"),
-                               QStringLiteral("\"%1\" is not one of %2").arg(rule->fee.method, kFeeMethods.join(QStringLiteral(", ")))};
+                               QStringLiteral("\"%1\" is not one of %2")
+                                   .arg(rule->fee.method, kFeeMethods.join(QStringLiteral(", ")))};
     rule->fee.cents = fee.value(QStringLiteral("cents")).toInteger();
     rule->fee.reportFeeCents = fee.value(QStringLiteral("report_fee_cents")).toInteger();
     rule->fee.minimumTaxCents = fee.value(QStringLiteral("minimum_tax_cents")).toInteger();
@@ -306,14 +319,16 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
             return ValidationError{QStringLiteral("fee.") + QLatin1String(key),
                                    QStringLiteral("must be a whole, non-negative number of cents")};
     }
-    if ((rule->fee.method == QLatin1String("flat") || rule->fee.method == QLatin1String("minimum"))
-        && !fee.value(QStringLiteral("cents")).isDouble())
-        return ValidationError{QStringLiteral("fee.cents"), QStringLiteral("%1 needs cents").arg(rule->fee.method)};
+    if ((rule->fee.method == QLatin1String("flat") || rule->fee.method == QLatin1String("minimum")) &&
+        !fee.value(QStringLiteral("cents")).isDouble())
+        return ValidationError{QStringLiteral("fee.cents"),
+                               QStringLiteral("%1 needs cents").arg(rule->fee.method)};
     if (rule->fee.method == QLatin1String("de_franchise_tax")) {
-        // Every number of the computation comes from the file, so that a change in the tax is a new rule version.
-        for (const char *key : {"report_fee_cents", "minimum_tax_cents", "second_tier_tax_cents",
-                                "per_10000_shares_cents", "apv_minimum_tax_cents", "apv_cents_per_million",
-                                "maximum_tax_cents"}) {
+        // Every number of the computation comes from the file, so that a change in the tax is a new rule
+        // version.
+        for (const char *key :
+             {"report_fee_cents", "minimum_tax_cents", "second_tier_tax_cents", "per_10000_shares_cents",
+              "apv_minimum_tax_cents", "apv_cents_per_million", "maximum_tax_cents"}) {
             if (fee.value(QLatin1String(key)).toInteger() <= 0)
                 return ValidationError{QStringLiteral("fee.") + QLatin1String(key),
                                        QStringLiteral("de_franchise_tax needs a positive amount")};
@@ -330,8 +345,7 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule)
 
 } // namespace
 
-bool RuleSet::loadFromFile(const QString &path, QString *error)
-{
+bool RuleSet::loadFromFile(const QString &path, QString *error) {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         *error = QStringLiteral("%1: cannot open: %2").arg(path, file.errorString());
@@ -340,8 +354,7 @@ bool RuleSet::loadFromFile(const QString &path, QString *error)
     return loadFromBytes(file.readAll(), path, error);
 }
 
-bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, QString *error)
-{
+bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, QString *error) {
     *this = RuleSet();
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
@@ -365,12 +378,14 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
     }
     const QJsonArray jurisdictions = root.value(QStringLiteral("jurisdictions")).toArray();
     qsizetype jurisdictionsEnd = 0;
-    const QList<qsizetype> jurisdictionOffsets = rootArrayElementOffsets(json, "jurisdictions", &jurisdictionsEnd);
+    const QList<qsizetype> jurisdictionOffsets =
+        rootArrayElementOffsets(json, "jurisdictions", &jurisdictionsEnd);
     for (qsizetype i = 0; i < jurisdictions.size(); ++i) {
         const QJsonObject j = jurisdictions.at(i).toObject();
-        JurisdictionInfo info{j.value(QStringLiteral("code")).toString(), j.value(QStringLiteral("name")).toString(),
-                              QDate::fromString(j.value(QStringLiteral("last_checked")).toString(), Qt::ISODate),
-                              j.value(QStringLiteral("notes")).toString()};
+        JurisdictionInfo info{
+            j.value(QStringLiteral("code")).toString(), j.value(QStringLiteral("name")).toString(),
+            QDate::fromString(j.value(QStringLiteral("last_checked")).toString(), Qt::ISODate),
+            j.value(QStringLiteral("notes")).toString()};
         QString field;
         if (usJurisdictionName(info.code).isEmpty())
             field = QStringLiteral("code");
@@ -378,7 +393,8 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
             field = QStringLiteral("last_checked");
         if (!field.isEmpty()) {
             const qsizetype start = i < jurisdictionOffsets.size() ? jurisdictionOffsets.at(i) : 0;
-            const qsizetype end = i + 1 < jurisdictionOffsets.size() ? jurisdictionOffsets.at(i + 1) : jurisdictionsEnd;
+            const qsizetype end =
+                i + 1 < jurisdictionOffsets.size() ? jurisdictionOffsets.at(i + 1) : jurisdictionsEnd;
             *error = QStringLiteral("%1:%2: jurisdiction %3 (%4): %5: %6")
                          .arg(displayName)
                          .arg(lineOfField(json, start, end, field))
@@ -402,7 +418,10 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
         Rule rule;
         const auto [start, end] = ruleSpan(i);
         if (!rules.at(i).isObject()) {
-            *error = QStringLiteral("%1:%2: rule %3: is not an object").arg(displayName).arg(lineOfOffset(json, start)).arg(i + 1);
+            *error = QStringLiteral("%1:%2: rule %3: is not an object")
+                         .arg(displayName)
+                         .arg(lineOfOffset(json, start))
+                         .arg(i + 1);
             return false;
         }
         const QJsonObject o = rules.at(i).toObject();
@@ -435,8 +454,7 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
     return true;
 }
 
-RuleSet RuleSet::builtIn()
-{
+RuleSet RuleSet::builtIn() {
     initEngineResources();
     RuleSet set;
     QString error;
@@ -445,8 +463,7 @@ RuleSet RuleSet::builtIn()
     return set;
 }
 
-QList<Rule> RuleSet::rulesFor(const QString &jurisdiction) const
-{
+QList<Rule> RuleSet::rulesFor(const QString &jurisdiction) const {
     QList<Rule> out;
     for (const Rule &r : m_rules) {
         if (r.jurisdiction == jurisdiction)
@@ -455,8 +472,7 @@ QList<Rule> RuleSet::rulesFor(const QString &jurisdiction) const
     return out;
 }
 
-const Rule *RuleSet::ruleById(const QString &id) const
-{
+const Rule *RuleSet::ruleById(const QString &id) const {
     const auto it = m_indexById.constFind(id);
     return it == m_indexById.constEnd() ? nullptr : &m_rules.at(*it);
 }

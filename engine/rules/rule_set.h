@@ -9,8 +9,7 @@
 namespace fd {
 
 /// The whole rules file, loaded and validated (format: docs/rules-format.md).
-class RuleSet
-{
+class RuleSet {
 public:
     /// Loads and validates. On failure returns false and sets *error to "FILE:LINE: rule ID: field: reason";
     /// nothing is half-loaded (the RuleSet is left empty).

@@ -1,7 +1,8 @@
-// Takes the console's screenshots for docs/screenshots/ under a real X server (Xvfb), the way an operator would
-// see it: a real portfolio, a private redis-server (fleet gate, US-DE capped at 4), the sandbox registry with
-// latency and seeded failures. Not a test; run by hand:
-//   Xvfb :99 -screen 0 1600x1000x24 &  DISPLAY=:99 FILINGDESK_SANDBOX=... console_screenshots OUTDIR PORTFOLIO
+// Takes the console's screenshots for docs/screenshots/ under a real X server (Xvfb), the way an operator
+// would see it: a real portfolio, a private redis-server (fleet gate, US-DE capped at 4), the sandbox
+// registry with latency and seeded failures. Not a test; run by hand:
+//   Xvfb :99 -screen 0 1600x1000x24 &  DISPLAY=:99 FILINGDESK_SANDBOX=... console_screenshots OUTDIR
+//   PORTFOLIO
 // Each view is captured with `import -window root OUTDIR/<view>.png`.
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -33,11 +34,9 @@ using namespace fd::ui;
 
 namespace {
 
-class FixedReasons : public ReasonProvider
-{
+class FixedReasons : public ReasonProvider {
 public:
-    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override
-    {
+    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
         if (request.action == QLatin1String("batch_launch"))
             return QStringLiteral("February franchise tax run");
         if (request.action == QLatin1String("batch_pause"))
@@ -50,28 +49,25 @@ public:
     }
 };
 
-void say(const QString &text)
-{
+void say(const QString &text) {
     std::fprintf(stderr, "screenshots: %s\n", qPrintable(text));
 }
 
-bool waitFor(const std::function<bool()> &condition, int timeoutMs)
-{
+bool waitFor(const std::function<bool()> &condition, int timeoutMs) {
     return QTest::qWaitFor(condition, timeoutMs);
 }
 
-void capture(const QString &dir, const QString &name)
-{
+void capture(const QString &dir, const QString &name) {
     QTest::qWait(700); // let the window repaint
     const QString path = QDir(dir).filePath(name + QStringLiteral(".png"));
-    const int rc = QProcess::execute(QStringLiteral("import"), {QStringLiteral("-window"), QStringLiteral("root"), path});
+    const int rc = QProcess::execute(QStringLiteral("import"),
+                                     {QStringLiteral("-window"), QStringLiteral("root"), path});
     say(QStringLiteral("%1 -> %2 (import rc %3)").arg(name, path).arg(rc));
 }
 
 } // namespace
 
-int main(int argc, char *argv[])
-{
+int main(int argc, char *argv[]) {
     QApplication app(argc, argv);
     QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
@@ -89,24 +85,27 @@ int main(int argc, char *argv[])
         say(redis.errorString());
         return 1;
     }
-    test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("1200:2600"), QStringLiteral("--seed"),
-                                  QStringLiteral("3"), QStringLiteral("--fail"), QStringLiteral("validation=0.08"),
-                                  QStringLiteral("--fail"), QStringLiteral("statutory=0.05"), QStringLiteral("--fail"),
-                                  QStringLiteral("wrong_fee=0.03"), QStringLiteral("--cap"), QStringLiteral("US-DE=4"),
-                                  QStringLiteral("--default-cap"), QStringLiteral("4")});
+    test::SandboxProcess sandbox(
+        {QStringLiteral("--latency-ms"), QStringLiteral("1200:2600"), QStringLiteral("--seed"),
+         QStringLiteral("3"), QStringLiteral("--fail"), QStringLiteral("validation=0.08"),
+         QStringLiteral("--fail"), QStringLiteral("statutory=0.05"), QStringLiteral("--fail"),
+         QStringLiteral("wrong_fee=0.03"), QStringLiteral("--cap"), QStringLiteral("US-DE=4"),
+         QStringLiteral("--default-cap"), QStringLiteral("4")});
     if (!sandbox.start()) {
         say(sandbox.errorString());
         return 1;
     }
 
-    // Saved settings as an operator would have them; the session adds nothing but the portfolio and the database.
+    // Saved settings as an operator would have them; the session adds nothing but the portfolio and the
+    // database.
     {
         ConsoleSettings saved(QDir(work.path()).filePath(QStringLiteral("settings.ini")));
         EngineConfig config;
         config.redisUrl = redis.url();
         config.registryUrl = sandbox.baseUrl();
         config.registryUrls.insert(QStringLiteral("US-DE"), sandbox.baseUrl());
-        config.limits = {{QStringLiteral("US-DE"), 4}, {QStringLiteral("US-FL"), 4}, {QStringLiteral("US-CA"), 2}};
+        config.limits = {
+            {QStringLiteral("US-DE"), 4}, {QStringLiteral("US-FL"), 4}, {QStringLiteral("US-CA"), 2}};
         saved.setEngineConfig(config);
         saved.sync();
     }
@@ -139,7 +138,11 @@ int main(int argc, char *argv[])
     capture(out, QStringLiteral("permits"));
 
     QTest::mouseClick(window.findChild<QToolButton *>(QStringLiteral("pauseButton")), Qt::LeftButton);
-    waitFor([&] { return panel->status().paused && panel->status().inFlight + panel->status().awaitingPermit == 0; }, 30000);
+    waitFor(
+        [&] {
+            return panel->status().paused && panel->status().inFlight + panel->status().awaitingPermit == 0;
+        },
+        30000);
     tabs->setCurrentIndex(0);
     capture(out, QStringLiteral("batch-paused"));
 
@@ -162,7 +165,8 @@ int main(int argc, char *argv[])
         }
     }
     capture(out, QStringLiteral("halts"));
-    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")),
+                      Qt::LeftButton);
     waitFor([&] { return !panel->status().active; }, 120000);
 
     tabs->setCurrentIndex(4);

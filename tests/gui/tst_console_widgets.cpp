@@ -1,6 +1,7 @@
 // The console's alert and permit widgets on their own (offscreen, no engine): every alert kind is announced,
-// known or not; an open circuit breaker is shown per jurisdiction with its next trial request; the Permits view's
-// in-use column fits while the gate is blind; detail pane and action buttons agree on the rows they mean.
+// known or not; an open circuit breaker is shown per jurisdiction with its next trial request; the Permits
+// view's in-use column fits while the gate is blind; detail pane and action buttons agree on the rows they
+// mean.
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
@@ -29,28 +30,27 @@ using namespace fd::ui;
 namespace {
 
 EngineAlert alert(const QString &kind, const QString &jurisdiction, const QString &message,
-                  const QString &entity = QString(), const QString &key = QString())
-{
+                  const QString &entity = QString(), const QString &key = QString()) {
     return EngineAlert{kind, key, entity, jurisdiction, message};
 }
 
 /// The engine's breaker_open wording (engine/core/engine.cpp handleTransient()).
-QString breakerMessage(const QString &jurisdiction, const QDateTime &untilUtc)
-{
-    return QStringLiteral("the %1 registry keeps failing (last: HTTP_503 service unavailable); nothing more is sent "
-                          "there until a trial request at %2 UTC")
+QString breakerMessage(const QString &jurisdiction, const QDateTime &untilUtc) {
+    return QStringLiteral(
+               "the %1 registry keeps failing (last: HTTP_503 service unavailable); nothing more is sent "
+               "there until a trial request at %2 UTC")
         .arg(jurisdiction, untilUtc.toString(QStringLiteral("HH:mm:ss")));
 }
 
-FilingTask haltTask(int i, const QString &category)
-{
+FilingTask haltTask(int i, const QString &category) {
     FilingTask t;
     t.key = QStringLiteral("key-%1").arg(i, 4, 10, QLatin1Char('0'));
     t.obligation.entity.name = QStringLiteral("Entity %1 LLC").arg(i);
     t.obligation.entity.entityId = QStringLiteral("E%1").arg(i);
     t.obligation.jurisdiction = QStringLiteral("US-DE");
     t.obligation.dueDate = QDate(2027, 3, 1).addDays(i);
-    t.state = category == QLatin1String("dead") ? ExecutionState::DeadLetter : ExecutionState::FailedStatutory;
+    t.state =
+        category == QLatin1String("dead") ? ExecutionState::DeadLetter : ExecutionState::FailedStatutory;
     t.lastCategory = category == QLatin1String("reconciliation") ? ErrorCategory::Reconciliation
                      : category == QLatin1String("dead")         ? ErrorCategory::Validation
                                                                  : ErrorCategory::Statutory;
@@ -63,8 +63,7 @@ FilingTask haltTask(int i, const QString &category)
 
 } // namespace
 
-class TestConsoleWidgets : public QObject
-{
+class TestConsoleWidgets : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void notifierAnnouncesEveryKind();
@@ -76,8 +75,7 @@ private Q_SLOTS:
     void deadLettersDetailAndButtonsAgree();
 };
 
-void TestConsoleWidgets::notifierAnnouncesEveryKind()
-{
+void TestConsoleWidgets::notifierAnnouncesEveryKind() {
     AlertNotifier notifier;
     QSignalSpy notices(&notifier, &AlertNotifier::noticeRaised);
     // A kind this console has never heard of is shown under its own name, with its message: not dropped.
@@ -91,7 +89,8 @@ void TestConsoleWidgets::notifierAnnouncesEveryKind()
     QCOMPARE(notices.at(0).at(1).toString(), QStringLiteral("registry_maintenance"));
 
     // breaker_open: the jurisdiction and the engine's message (last error, next trial request).
-    const QString message = breakerMessage(QStringLiteral("US-DE"), QDateTime::currentDateTimeUtc().addSecs(30));
+    const QString message =
+        breakerMessage(QStringLiteral("US-DE"), QDateTime::currentDateTimeUtc().addSecs(30));
     notifier.addAlert(alert(QStringLiteral("breaker_open"), QStringLiteral("US-DE"), message));
     notifier.flushNow();
     QCOMPARE(notices.size(), 2);
@@ -116,17 +115,20 @@ void TestConsoleWidgets::notifierAnnouncesEveryKind()
     QVERIFY(notices.at(3).at(0).toString().contains(QLatin1String("something odd")));
 }
 
-void TestConsoleWidgets::notifierGathersAndOrders()
-{
+void TestConsoleWidgets::notifierGathersAndOrders() {
     AlertNotifier notifier;
     QSignalSpy notices(&notifier, &AlertNotifier::noticeRaised);
     for (int i = 0; i < 5; ++i)
-        notifier.addAlert(alert(QStringLiteral("dead_letter"), QStringLiteral("US-DE"), QStringLiteral("E_%1").arg(i),
-                                QStringLiteral("Entity %1").arg(i), QStringLiteral("k%1").arg(i)));
-    notifier.addAlert(alert(QStringLiteral("future_kind"), QStringLiteral("US-CA"), QStringLiteral("new news")));
-    notifier.addAlert(alert(QStringLiteral("breaker_closed"), QStringLiteral("US-FL"), QStringLiteral("answers again")));
-    notifier.addAlert(alert(QStringLiteral("statutory_halt"), QStringLiteral("US-DE"), QStringLiteral("franchise tax"),
-                            QStringLiteral("Acme LLC"), QStringLiteral("k9")));
+        notifier.addAlert(alert(QStringLiteral("dead_letter"), QStringLiteral("US-DE"),
+                                QStringLiteral("E_%1").arg(i), QStringLiteral("Entity %1").arg(i),
+                                QStringLiteral("k%1").arg(i)));
+    notifier.addAlert(
+        alert(QStringLiteral("future_kind"), QStringLiteral("US-CA"), QStringLiteral("new news")));
+    notifier.addAlert(
+        alert(QStringLiteral("breaker_closed"), QStringLiteral("US-FL"), QStringLiteral("answers again")));
+    notifier.addAlert(alert(QStringLiteral("statutory_halt"), QStringLiteral("US-DE"),
+                            QStringLiteral("franchise tax"), QStringLiteral("Acme LLC"),
+                            QStringLiteral("k9")));
     // Gathered for a second, then one notice.
     QVERIFY(notices.isEmpty());
     QTRY_COMPARE_WITH_TIMEOUT(notices.size(), 1, 3000);
@@ -140,8 +142,7 @@ void TestConsoleWidgets::notifierGathersAndOrders()
     QVERIFY2(text.contains(QLatin1String("US-CA: new news")), qPrintable(text));
 }
 
-void TestConsoleWidgets::breakerBoardTracksJurisdictions()
-{
+void TestConsoleWidgets::breakerBoardTracksJurisdictions() {
     BreakerBoard board;
     QSignalSpy changed(&board, &BreakerBoard::changed);
     QVERIFY(!board.apply(alert(QStringLiteral("dead_letter"), QStringLiteral("US-DE"), QStringLiteral("x"))));
@@ -152,18 +153,21 @@ void TestConsoleWidgets::breakerBoardTracksJurisdictions()
                               breakerMessage(QStringLiteral("US-DE"), untilUtc))));
     QCOMPARE(changed.size(), 1);
     const QString localTime = untilUtc.toLocalTime().toString(QStringLiteral("HH:mm:ss"));
-    QCOMPARE(board.summaries(), QStringList{QStringLiteral("US-DE: registry failing, retry at %1").arg(localTime)});
+    QCOMPARE(board.summaries(),
+             QStringList{QStringLiteral("US-DE: registry failing, retry at %1").arg(localTime)});
 
     QCOMPARE(BreakerBoard::lastErrorIn(breakerMessage(QStringLiteral("US-DE"), untilUtc)),
              QStringLiteral("HTTP_503 service unavailable"));
     QCOMPARE(BreakerBoard::lastErrorIn(QStringLiteral("no detail")), QString());
 
     // A message without a time still names the jurisdiction.
-    QVERIFY(board.apply(alert(QStringLiteral("breaker_open"), QStringLiteral("US-CA"), QStringLiteral("keeps failing"))));
+    QVERIFY(board.apply(
+        alert(QStringLiteral("breaker_open"), QStringLiteral("US-CA"), QStringLiteral("keeps failing"))));
     QCOMPARE(board.summaries().size(), 2);
     QCOMPARE(board.summaries().at(0), QStringLiteral("US-CA: registry failing"));
 
-    QVERIFY(board.apply(alert(QStringLiteral("breaker_closed"), QStringLiteral("US-DE"), QStringLiteral("answers again"))));
+    QVERIFY(board.apply(
+        alert(QStringLiteral("breaker_closed"), QStringLiteral("US-DE"), QStringLiteral("answers again"))));
     QCOMPARE(board.summaries(), QStringList{QStringLiteral("US-CA: registry failing")});
     // Closing a breaker that was never open changes nothing.
     const qsizetype before = changed.size();
@@ -172,22 +176,25 @@ void TestConsoleWidgets::breakerBoardTracksJurisdictions()
 
     // Around midnight UTC: a trial request at 00:00:10 seen at 23:59:50 is ten seconds away, not a day ago.
     const QDateTime lateUtc(QDate(2027, 2, 15), QTime(23, 59, 50), Qt::UTC);
-    const QDateTime retry = BreakerBoard::retryTimeIn(QStringLiteral("… a trial request at 00:00:10 UTC"), lateUtc);
+    const QDateTime retry =
+        BreakerBoard::retryTimeIn(QStringLiteral("… a trial request at 00:00:10 UTC"), lateUtc);
     QCOMPARE(retry.toUTC(), QDateTime(QDate(2027, 2, 16), QTime(0, 0, 10), Qt::UTC));
 }
 
-void TestConsoleWidgets::breakerShownInStatusBarAndPermits()
-{
+void TestConsoleWidgets::breakerShownInStatusBarAndPermits() {
     StatusIndicators indicators;
     indicators.show();
     QCOMPARE(indicators.failingRegistriesText(), QString());
-    indicators.setFailingRegistries({QStringLiteral("US-DE: registry failing, retry at 14:03:27")}, QStringLiteral("detail"));
-    QCOMPARE(indicators.failingRegistriesText(), QStringLiteral("US-DE: registry failing, retry at 14:03:27"));
+    indicators.setFailingRegistries({QStringLiteral("US-DE: registry failing, retry at 14:03:27")},
+                                    QStringLiteral("detail"));
+    QCOMPARE(indicators.failingRegistriesText(),
+             QStringLiteral("US-DE: registry failing, retry at 14:03:27"));
     auto *label = indicators.findChild<QLabel *>(QStringLiteral("statusFailingRegistries"));
     QVERIFY(label && label->isVisible());
     QCOMPARE(label->toolTip(), QStringLiteral("detail"));
     QCOMPARE(label->accessibleName(), label->text());
-    indicators.setFailingRegistries({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")}, QString());
+    indicators.setFailingRegistries({QStringLiteral("a"), QStringLiteral("b"), QStringLiteral("c")},
+                                    QString());
     QVERIFY(indicators.failingRegistriesText().startsWith(QLatin1String("3 registries failing")));
     indicators.setFailingRegistries({}, QString());
     QVERIFY(label->isHidden());
@@ -198,15 +205,15 @@ void TestConsoleWidgets::breakerShownInStatusBarAndPermits()
     auto *banner = page.findChild<BannerWidget *>(QStringLiteral("permitsFailingRegistriesBanner"));
     QVERIFY(banner);
     QVERIFY(banner->isHidden());
-    page.setFailingRegistries({QStringLiteral("US-DE: registry failing, retry at 14:03:27 — the US-DE registry keeps failing")});
+    page.setFailingRegistries(
+        {QStringLiteral("US-DE: registry failing, retry at 14:03:27 — the US-DE registry keeps failing")});
     QVERIFY(banner->isVisible());
     QVERIFY(banner->message().startsWith(QStringLiteral("US-DE: registry failing, retry at 14:03:27")));
     page.setFailingRegistries({});
     QVERIFY(banner->isHidden());
 }
 
-void TestConsoleWidgets::blindInUseFitsItsColumn()
-{
+void TestConsoleWidgets::blindInUseFitsItsColumn() {
     PermitModel model;
     PermitsPage page(&model);
     page.resize(1400, 700);
@@ -236,8 +243,7 @@ void TestConsoleWidgets::blindInUseFitsItsColumn()
     QCOMPARE(model.index(0, PermitModel::InUseColumn).data().toString(), QStringLiteral("3 / 4"));
 }
 
-void TestConsoleWidgets::exceptionsDetailAndButtonsAgree()
-{
+void TestConsoleWidgets::exceptionsDetailAndButtonsAgree() {
     ExceptionModel model;
     QList<FilingTask> tasks;
     for (int i = 0; i < 4; ++i)
@@ -257,8 +263,8 @@ void TestConsoleWidgets::exceptionsDetailAndButtonsAgree()
     QVERIFY(detail->toPlainText().isEmpty());
     QVERIFY(!requeue->isEnabled());
 
-    // What keyboard focus does to a table without a current row: a current index, nothing selected. The row whose
-    // details appear is selected, and the buttons act on it.
+    // What keyboard focus does to a table without a current row: a current index, nothing selected. The row
+    // whose details appear is selected, and the buttons act on it.
     table->selectionModel()->setCurrentIndex(table->model()->index(0, 0), QItemSelectionModel::NoUpdate);
     QTRY_VERIFY(table->selectionModel()->isRowSelected(0, QModelIndex()));
     const QString firstKey = table->model()->index(0, 0).data(KeyRole).toString();
@@ -294,8 +300,7 @@ void TestConsoleWidgets::exceptionsDetailAndButtonsAgree()
     QVERIFY(requeue->isEnabled());
 }
 
-void TestConsoleWidgets::deadLettersDetailAndButtonsAgree()
-{
+void TestConsoleWidgets::deadLettersDetailAndButtonsAgree() {
     DeadLetterModel model;
     QList<FilingTask> tasks;
     for (int i = 0; i < 3; ++i)

@@ -1,8 +1,9 @@
-// Drives the real console window (offscreen) against the real sandbox registry: load a portfolio, launch, pause
-// (nothing new is dispatched while paused, by the sandbox's own count), resume, replay a dead letter with a
-// reason (the audit row names the OS user and the reason), resolve a halt, and a filter-wide bulk replay that
-// touches exactly the filtered rows; keyboard shortcuts work without a click into the window; a batch started by
-// a replay or a resolve counts only what it launched; a failing registry (circuit breaker) is shown.
+// Drives the real console window (offscreen) against the real sandbox registry: load a portfolio, launch,
+// pause (nothing new is dispatched while paused, by the sandbox's own count), resume, replay a dead letter
+// with a reason (the audit row names the OS user and the reason), resolve a halt, and a filter-wide bulk
+// replay that touches exactly the filtered rows; keyboard shortcuts work without a click into the window; a
+// batch started by a replay or a resolve counts only what it launched; a failing registry (circuit breaker)
+// is shown.
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine.h"
 #include "support/sandbox_process.h"
@@ -24,12 +25,12 @@
 #include <QComboBox>
 #include <QDateEdit>
 #include <QHeaderView>
-#include <QPlainTextEdit>
-#include <QSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -45,11 +46,9 @@ const QDate kAsOf(2027, 2, 15);
 constexpr int kLong = 60000;
 
 /// Answers every reason prompt with `next` and remembers what was asked.
-class ScriptedReasons : public ReasonProvider
-{
+class ScriptedReasons : public ReasonProvider {
 public:
-    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override
-    {
+    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
         asked.append(request);
         return next;
     }
@@ -57,21 +56,22 @@ public:
     QList<ReasonRequest> asked;
 };
 
-QString portfolioPath()
-{
+QString portfolioPath() {
     return QDir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR"))
         .filePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv"));
 }
 
-qint64 totalRequests(const test::SandboxProcess &sandbox)
-{
-    return sandbox.stats().value(QStringLiteral("totals")).toObject().value(QStringLiteral("requests")).toInteger(-1);
+qint64 totalRequests(const test::SandboxProcess &sandbox) {
+    return sandbox.stats()
+        .value(QStringLiteral("totals"))
+        .toObject()
+        .value(QStringLiteral("requests"))
+        .toInteger(-1);
 }
 
 } // namespace
 
-class TestConsoleWorkflow : public QObject
-{
+class TestConsoleWorkflow : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -86,9 +86,7 @@ private Q_SLOTS:
     void paneStateIsSaved();
 
 private:
-    template <typename T>
-    T *child(const QString &name) const
-    {
+    template <typename T> T *child(const QString &name) const {
         T *found = m_window->findChild<T *>(name);
         if (!found)
             qWarning("no child %s", qPrintable(name));
@@ -107,16 +105,16 @@ private:
     ScriptedReasons *m_reasons = nullptr;
 };
 
-void TestConsoleWorkflow::initTestCase()
-{
+void TestConsoleWorkflow::initTestCase() {
     QVERIFY(m_dir.isValid());
     QVERIFY2(QFileInfo::exists(portfolioPath()), qPrintable(portfolioPath()));
     // Latency so that a pause can be observed mid-batch; seeded failures so that there are dead letters
     // (validation), statutory halts and a reconciliation exception (wrong fee) for a person.
-    m_sandbox = std::make_unique<test::SandboxProcess>(QStringList{
-        QStringLiteral("--latency-ms"), QStringLiteral("300:500"), QStringLiteral("--seed"), QStringLiteral("1"),
-        QStringLiteral("--fail"), QStringLiteral("validation=0.15"), QStringLiteral("--fail"), QStringLiteral("statutory=0.1"),
-        QStringLiteral("--fail"), QStringLiteral("wrong_fee=0.06"), QStringLiteral("--default-cap"), QStringLiteral("4")});
+    m_sandbox = std::make_unique<test::SandboxProcess>(
+        QStringList{QStringLiteral("--latency-ms"), QStringLiteral("300:500"), QStringLiteral("--seed"),
+                    QStringLiteral("1"), QStringLiteral("--fail"), QStringLiteral("validation=0.15"),
+                    QStringLiteral("--fail"), QStringLiteral("statutory=0.1"), QStringLiteral("--fail"),
+                    QStringLiteral("wrong_fee=0.06"), QStringLiteral("--default-cap"), QStringLiteral("4")});
     QVERIFY2(m_sandbox->start(), qPrintable(m_sandbox->errorString()));
 
     ConsoleOptions options;
@@ -134,19 +132,19 @@ void TestConsoleWorkflow::initTestCase()
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engineStarted(), 20000);
     QCOMPARE(m_window->objectName(), QStringLiteral("mainWindow"));
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->gateModeText(), QStringLiteral("Gate: in-process (this console only)"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->gateModeText(),
+                              QStringLiteral("Gate: in-process (this console only)"), 5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->engineText(), QStringLiteral("Engine: alive"), 5000);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->registryText(), QStringLiteral("Registry: reachable"), 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->registryText(), QStringLiteral("Registry: reachable"),
+                              10000);
 }
 
-void TestConsoleWorkflow::cleanupTestCase()
-{
+void TestConsoleWorkflow::cleanupTestCase() {
     m_window.reset();
     m_sandbox.reset();
 }
 
-void TestConsoleWorkflow::shortcutsWorkWithoutClicking()
-{
+void TestConsoleWorkflow::shortcutsWorkWithoutClicking() {
     // The window takes the keyboard when shown (no click, no activateWindow() from here): Ctrl+2 and Ctrl+1
     // switch views at once.
     QTRY_COMPARE_WITH_TIMEOUT(QApplication::activeWindow(), m_window.get(), 5000);
@@ -156,15 +154,15 @@ void TestConsoleWorkflow::shortcutsWorkWithoutClicking()
     QCOMPARE(tabs->currentIndex(), 1);
     QTest::keySequence(m_window.get(), QKeySequence(QStringLiteral("Ctrl+1")));
     QCOMPARE(tabs->currentIndex(), 0);
-    for (const char *name : {"pauseAction", "resumeAction", "cancelAction", "launchDueAction", "showTab1Action"}) {
+    for (const char *name :
+         {"pauseAction", "resumeAction", "cancelAction", "launchDueAction", "showTab1Action"}) {
         auto *action = m_window->findChild<QAction *>(QString::fromLatin1(name));
         QVERIFY2(action, name);
         QCOMPARE(action->shortcutContext(), Qt::WindowShortcut);
     }
 }
 
-void TestConsoleWorkflow::loadsPortfolio()
-{
+void TestConsoleWorkflow::loadsPortfolio() {
     auto *asOf = child<QDateEdit>(QStringLiteral("asOfEdit"));
     QVERIFY(asOf);
     QCOMPARE(asOf->date(), kAsOf);
@@ -190,8 +188,7 @@ void TestConsoleWorkflow::loadsPortfolio()
     QCOMPARE(table->model()->rowCount(), 56);
 }
 
-void TestConsoleWorkflow::launchPauseResume()
-{
+void TestConsoleWorkflow::launchPauseResume() {
     child<QSpinBox>(QStringLiteral("dueWithinSpin"))->setValue(3660);
     m_reasons->next = QStringLiteral("quarterly run");
     QTest::mouseClick(child<QToolButton>(QStringLiteral("launchDueButton")), Qt::LeftButton);
@@ -232,10 +229,13 @@ void TestConsoleWorkflow::launchPauseResume()
     QVERIFY(before > 0);
     QTest::qWait(3000);
     QCOMPARE(totalRequests(*m_sandbox), before);
-    QVERIFY2(panel->status().byState.value(QStringLiteral("PENDING")) > 0, "paused too late to observe anything");
+    QVERIFY2(panel->status().byState.value(QStringLiteral("PENDING")) > 0,
+             "paused too late to observe anything");
     QCOMPARE(panel->status().byState.value(QStringLiteral("DISPATCHING")), 0);
     searchAudit(QStringLiteral("batch_pause"));
-    QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("batch_pause"), QString(), QStringLiteral("checking a registry notice")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        auditHas(QStringLiteral("batch_pause"), QString(), QStringLiteral("checking a registry notice")),
+        10000);
 
     m_reasons->next = QStringLiteral("notice checked");
     QTest::mouseClick(child<QToolButton>(QStringLiteral("resumeButton")), Qt::LeftButton);
@@ -245,17 +245,19 @@ void TestConsoleWorkflow::launchPauseResume()
     QTRY_VERIFY_WITH_TIMEOUT(totalRequests(*m_sandbox) > before, 10000);
     waitBatchIdle();
     int terminal = 0;
-    for (const QString &state : {QStringLiteral("COMPLETED"), QStringLiteral("DEAD_LETTER"), QStringLiteral("FAILED_STATUTORY")})
+    for (const QString &state :
+         {QStringLiteral("COMPLETED"), QStringLiteral("DEAD_LETTER"), QStringLiteral("FAILED_STATUTORY")})
         terminal += panel->status().byState.value(state);
     QCOMPARE(terminal, 46);
 }
 
-void TestConsoleWorkflow::deadLetterReplayedWithReason()
-{
+void TestConsoleWorkflow::deadLetterReplayedWithReason() {
     DeadLetterModel *dead = m_window->deadLetterModel();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
     // The notification reached the window (no system tray offscreen).
-    QTRY_VERIFY_WITH_TIMEOUT(child<BannerWidget>(QStringLiteral("noticeBanner"))->message().contains(QLatin1String("dead letter")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        child<BannerWidget>(QStringLiteral("noticeBanner"))->message().contains(QLatin1String("dead letter")),
+        5000);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(2);
     auto *table = child<QTableView>(QStringLiteral("deadLettersTable"));
     table->selectRow(0);
@@ -264,7 +266,9 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason()
     const int row = dead->rowOfKey(key);
     QVERIFY(!dead->taskAt(row).traceId.isEmpty());
     QVERIFY(!dead->taskAt(row).lastResponseBody.isEmpty());
-    QVERIFY(child<QPlainTextEdit>(QStringLiteral("deadLetterDetail"))->toPlainText().contains(QLatin1String("Raw response body")));
+    QVERIFY(child<QPlainTextEdit>(QStringLiteral("deadLetterDetail"))
+                ->toPlainText()
+                .contains(QLatin1String("Raw response body")));
 
     m_reasons->next = QStringLiteral("officer list corrected with the registry");
     const QString previousBatch = m_window->batchPanel()->status().batchId;
@@ -274,18 +278,20 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason()
     if (QTest::currentTestFailed())
         return;
     searchAudit(QStringLiteral("replay"), key);
-    QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("replay"), key, QStringLiteral("officer list corrected with the registry")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        auditHas(QStringLiteral("replay"), key, QStringLiteral("officer list corrected with the registry")),
+        10000);
     const AuditEntry &entry = m_window->auditModel()->entries().first();
     QCOMPARE(entry.actor, AuditStore::osUser());
     QCOMPARE(entry.fromState, QStringLiteral("DEAD_LETTER"));
     QCOMPARE(entry.toState, QStringLiteral("PENDING"));
-    // The sandbox rejects this key's data every time: the replay ends as a dead letter again, looked up first.
+    // The sandbox rejects this key's data every time: the replay ends as a dead letter again, looked up
+    // first.
     waitBatchIdle();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowOfKey(key) >= 0, kLong);
 }
 
-void TestConsoleWorkflow::haltResolved()
-{
+void TestConsoleWorkflow::haltResolved() {
     ExceptionModel *halts = m_window->exceptionModel();
     QTRY_VERIFY_WITH_TIMEOUT(halts->rowCount() >= 2, kLong);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(3);
@@ -316,7 +322,9 @@ void TestConsoleWorkflow::haltResolved()
     if (QTest::currentTestFailed())
         return;
     searchAudit(QStringLiteral("resolve_requeue"), haltKey);
-    QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("resolve_requeue"), haltKey, QStringLiteral("registered agent renewed")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        auditHas(QStringLiteral("resolve_requeue"), haltKey, QStringLiteral("registered agent renewed")),
+        10000);
     QCOMPARE(m_window->auditModel()->entries().first().actor, AuditStore::osUser());
 
     // A reconciliation exception a person checked is accepted as filed.
@@ -333,14 +341,16 @@ void TestConsoleWorkflow::haltResolved()
     m_reasons->next = QStringLiteral("receipt checked: fee change published");
     QTest::mouseClick(child<QPushButton>(QStringLiteral("acceptAsFiledButton")), Qt::LeftButton);
     ObligationModel *obligations = m_window->obligationModel();
-    QTRY_COMPARE_WITH_TIMEOUT(obligations->rowAt(obligations->rowOfKey(reconKey)).task.state, ExecutionState::Completed, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(obligations->rowAt(obligations->rowOfKey(reconKey)).task.state,
+                              ExecutionState::Completed, 10000);
     QTRY_VERIFY_WITH_TIMEOUT(halts->rowOfKey(reconKey) < 0, 10000);
     searchAudit(QStringLiteral("resolve_accept"), reconKey);
-    QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("resolve_accept"), reconKey, QStringLiteral("receipt checked: fee change published")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("resolve_accept"), reconKey,
+                                      QStringLiteral("receipt checked: fee change published")),
+                             10000);
 }
 
-void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows()
-{
+void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows() {
     waitBatchIdle();
     DeadLetterModel *dead = m_window->deadLetterModel();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
@@ -389,18 +399,19 @@ void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows()
     waitBatchIdle();
 }
 
-void TestConsoleWorkflow::failingRegistryIsShown()
-{
-    // The engine raises breaker_open when a jurisdiction's registry keeps failing; here the alert is raised on the
-    // window's own engine connection, as the engine would.
+void TestConsoleWorkflow::failingRegistryIsShown() {
+    // The engine raises breaker_open when a jurisdiction's registry keeps failing; here the alert is raised
+    // on the window's own engine connection, as the engine would.
     auto *link = m_window->findChild<EngineLink *>();
     QVERIFY(link && link->engine());
     Engine *engine = link->engine();
     const QDateTime trialUtc = QDateTime::currentDateTimeUtc().addSecs(40);
-    const QString message = QStringLiteral("the US-DE registry keeps failing (last: HTTP_503 service unavailable); nothing "
-                                           "more is sent there until a trial request at %1 UTC")
-                                .arg(trialUtc.toString(QStringLiteral("HH:mm:ss")));
-    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), QStringLiteral("US-DE"), message});
+    const QString message =
+        QStringLiteral("the US-DE registry keeps failing (last: HTTP_503 service unavailable); nothing "
+                       "more is sent there until a trial request at %1 UTC")
+            .arg(trialUtc.toString(QStringLiteral("HH:mm:ss")));
+    Q_EMIT engine->alertRaised(
+        EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), QStringLiteral("US-DE"), message});
 
     // Status bar, next to "Registry: reachable" (the TCP probe still succeeds): which registry, and when.
     const QString expected = QStringLiteral("US-DE: registry failing, retry at %1")
@@ -421,15 +432,18 @@ void TestConsoleWorkflow::failingRegistryIsShown()
     QVERIFY(notice->isHidden());
 
     // A kind this console does not know is still announced.
-    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("registry_notice"), QString(), QString(), QStringLiteral("US-FL"),
+    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("registry_notice"), QString(), QString(),
+                                           QStringLiteral("US-FL"),
                                            QStringLiteral("fees change on 2027-03-01")});
-    QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(QLatin1String("US-FL: fees change on 2027-03-01")), 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(QLatin1String("US-FL: fees change on 2027-03-01")),
+                             5000);
     QVERIFY(notice->message().contains(QLatin1String("registry_notice")));
     // The failing registry is still listed with what waits for a person.
     QVERIFY(notice->message().contains(expected));
 
-    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), QStringLiteral("US-DE"),
-                                           QStringLiteral("the US-DE registry answers again; dispatch there resumes")});
+    Q_EMIT engine->alertRaised(
+        EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), QStringLiteral("US-DE"),
+                    QStringLiteral("the US-DE registry answers again; dispatch there resumes")});
     QCOMPARE(m_window->indicators()->failingRegistriesText(), QString());
     QVERIFY(child<QLabel>(QStringLiteral("statusFailingRegistries"))->isHidden());
     QVERIFY(banner->isHidden());
@@ -437,8 +451,7 @@ void TestConsoleWorkflow::failingRegistryIsShown()
     QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(QLatin1String("answers again")), 5000);
 }
 
-void TestConsoleWorkflow::paneStateIsSaved()
-{
+void TestConsoleWorkflow::paneStateIsSaved() {
     m_window->close();
     QSettings settings(m_dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
     QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
@@ -446,8 +459,7 @@ void TestConsoleWorkflow::paneStateIsSaved()
     QVERIFY(!settings.value(QStringLiteral("headers/obligations")).toByteArray().isEmpty());
 }
 
-void TestConsoleWorkflow::searchAudit(const QString &action, const QString &key, const QString &text)
-{
+void TestConsoleWorkflow::searchAudit(const QString &action, const QString &key, const QString &text) {
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(4);
     child<QLineEdit>(QStringLiteral("auditKey"))->setText(key);
     child<QLineEdit>(QStringLiteral("auditText"))->setText(text);
@@ -455,22 +467,22 @@ void TestConsoleWorkflow::searchAudit(const QString &action, const QString &key,
     QTest::mouseClick(child<QPushButton>(QStringLiteral("auditSearchButton")), Qt::LeftButton);
 }
 
-bool TestConsoleWorkflow::auditHas(const QString &action, const QString &key, const QString &reason) const
-{
+bool TestConsoleWorkflow::auditHas(const QString &action, const QString &key, const QString &reason) const {
     // Re-query until the row is there: the engine writes it after the queued call arrives.
-    QMetaObject::invokeMethod(m_window->findChild<QPushButton *>(QStringLiteral("auditSearchButton")), "click");
+    QMetaObject::invokeMethod(m_window->findChild<QPushButton *>(QStringLiteral("auditSearchButton")),
+                              "click");
     for (const AuditEntry &e : m_window->auditModel()->entries()) {
-        if (e.action == action && (key.isEmpty() || e.idempotencyKey == key) && e.reason == reason
-            && e.actor == AuditStore::osUser())
+        if (e.action == action && (key.isEmpty() || e.idempotencyKey == key) && e.reason == reason &&
+            e.actor == AuditStore::osUser())
             return true;
     }
     return false;
 }
 
-void TestConsoleWorkflow::checkNewBatchCounts(const QString &previousBatchId, int launched)
-{
+void TestConsoleWorkflow::checkNewBatchCounts(const QString &previousBatchId, int launched) {
     BatchPanel *panel = m_window->batchPanel();
-    QTRY_VERIFY_WITH_TIMEOUT(!panel->status().batchId.isEmpty() && panel->status().batchId != previousBatchId, 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->status().batchId.isEmpty() && panel->status().batchId != previousBatchId,
+                             10000);
     // The panel shows what the engine reports, whatever it is ...
     auto *bar = child<QProgressBar>(QStringLiteral("batchProgress"));
     QCOMPARE(bar->maximum(), qMax(1, panel->status().total));
@@ -481,8 +493,7 @@ void TestConsoleWorkflow::checkNewBatchCounts(const QString &previousBatchId, in
     QVERIFY2(bar->text().contains(QStringLiteral(" of %1 done").arg(launched)), qPrintable(bar->text()));
 }
 
-void TestConsoleWorkflow::waitBatchIdle()
-{
+void TestConsoleWorkflow::waitBatchIdle() {
     QTRY_VERIFY_WITH_TIMEOUT(!m_window->batchPanel()->status().active, kLong);
 }
 

@@ -1,6 +1,6 @@
-// The console's item models under load: 100,000 obligations, checked by QAbstractItemModelTester (source model
-// and filter proxy), fed the way the engine feeds them (coalesced batches), with the number of model signals
-// per batch bounded — no per-row signal storms.
+// The console's item models under load: 100,000 obligations, checked by QAbstractItemModelTester (source
+// model and filter proxy), fed the way the engine feeds them (coalesced batches), with the number of model
+// signals per batch bounded — no per-row signal storms.
 #include "engine/rules/obligation_planner.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
@@ -26,8 +26,7 @@ const QDate kAsOf(2027, 2, 15);
 const QStringList kJurisdictions{QStringLiteral("US-DE"), QStringLiteral("US-CA"), QStringLiteral("US-NY"),
                                  QStringLiteral("US-TX"), QStringLiteral("US-FL")};
 
-Obligation obligationFor(int i)
-{
+Obligation obligationFor(int i) {
     Obligation o;
     o.entity.entityId = QStringLiteral("ent-%1").arg(i);
     o.entity.name = QStringLiteral("Subsidiary %1 LLC").arg(i);
@@ -45,8 +44,7 @@ Obligation obligationFor(int i)
 }
 
 /// 100,000 obligations in 100,000 rows, plus a few rows that need data or are out of scope.
-QList<RowPlan> bigPlan()
-{
+QList<RowPlan> bigPlan() {
     QList<RowPlan> plan;
     plan.reserve(kObligations + 20);
     for (int i = 0; i < kObligations; ++i) {
@@ -80,8 +78,7 @@ QList<RowPlan> bigPlan()
     return plan;
 }
 
-FilingTask taskFor(int i, ExecutionState state)
-{
+FilingTask taskFor(int i, ExecutionState state) {
     FilingTask t;
     t.obligation = obligationFor(i);
     t.key = t.obligation.idempotencyKey();
@@ -89,7 +86,8 @@ FilingTask taskFor(int i, ExecutionState state)
     t.score = admissionScore(t.obligation.dueDate, t.obligation.entity.riskTier, kAsOf);
     if (state == ExecutionState::DeadLetter) {
         t.lastCategory = ErrorCategory::Validation;
-        t.lastErrorCode = i % 2 ? QStringLiteral("VAL_OFFICER_MISSING") : QStringLiteral("VAL_ADDRESS_FORMAT");
+        t.lastErrorCode =
+            i % 2 ? QStringLiteral("VAL_OFFICER_MISSING") : QStringLiteral("VAL_ADDRESS_FORMAT");
     }
     if (state == ExecutionState::FailedStatutory) {
         t.lastCategory = ErrorCategory::Statutory;
@@ -100,8 +98,7 @@ FilingTask taskFor(int i, ExecutionState state)
     return t;
 }
 
-int countSignals(const QList<QSignalSpy *> &spies)
-{
+int countSignals(const QList<QSignalSpy *> &spies) {
     int n = 0;
     for (QSignalSpy *s : spies)
         n += int(s->count());
@@ -110,8 +107,7 @@ int countSignals(const QList<QSignalSpy *> &spies)
 
 } // namespace
 
-class TestObligationModel : public QObject
-{
+class TestObligationModel : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void hundredThousandObligations();
@@ -119,16 +115,16 @@ private Q_SLOTS:
     void permitTreeKeepsStructureAcrossRefreshes();
 };
 
-void TestObligationModel::hundredThousandObligations()
-{
+void TestObligationModel::hundredThousandObligations() {
     ObligationModel model;
     TaskFilterProxy proxy;
     proxy.setSourceModel(&model);
     proxy.sort(ObligationModel::UrgencyColumn, Qt::DescendingOrder);
     QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    // The tester follows the proxy through loading and the engine's batches. For the filter sweeps below it is
-    // detached and re-attached after each one: QAbstractItemModelTester's per-signal bookkeeping turns a filter
-    // change that moves 100,000 rows in hundreds of ranges into minutes, which tests the tester, not the proxy.
+    // The tester follows the proxy through loading and the engine's batches. For the filter sweeps below it
+    // is detached and re-attached after each one: QAbstractItemModelTester's per-signal bookkeeping turns a
+    // filter change that moves 100,000 rows in hundreds of ranges into minutes, which tests the tester, not
+    // the proxy.
     std::optional<QAbstractItemModelTester> proxyTester;
     proxyTester.emplace(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
     auto checkProxy = [&] {
@@ -173,7 +169,8 @@ void TestObligationModel::hundredThousandObligations()
     model.applyTasks(progress);
     qInfo("batch of %d scattered changes applied in %lld ms with %d dataChanged", int(progress.size()),
           clock.restart(), int(changed.count()));
-    QVERIFY2(changed.count() <= 10, qPrintable(QStringLiteral("%1 dataChanged signals for one batch").arg(changed.count())));
+    QVERIFY2(changed.count() <= 10,
+             qPrintable(QStringLiteral("%1 dataChanged signals for one batch").arg(changed.count())));
 
     // Tasks the plan does not know (resumed from an earlier portfolio) arrive as one insertion.
     QList<FilingTask> strangers;
@@ -231,8 +228,7 @@ void TestObligationModel::hundredThousandObligations()
     QCOMPARE(model.rowCount(), kObligations + 20 + 300);
 }
 
-void TestObligationModel::subsetModelsMoveTasksInAndOut()
-{
+void TestObligationModel::subsetModelsMoveTasksInAndOut() {
     DeadLetterModel dead;
     ExceptionModel halts;
     TaskFilterProxy deadProxy;
@@ -244,8 +240,9 @@ void TestObligationModel::subsetModelsMoveTasksInAndOut()
 
     QList<FilingTask> batch;
     for (int i = 0; i < 2000; ++i)
-        batch.append(taskFor(i, i % 3 == 0 ? ExecutionState::DeadLetter
-                                : i % 3 == 1 ? ExecutionState::FailedStatutory : ExecutionState::Completed));
+        batch.append(taskFor(i, i % 3 == 0   ? ExecutionState::DeadLetter
+                                : i % 3 == 1 ? ExecutionState::FailedStatutory
+                                             : ExecutionState::Completed));
     QSignalSpy inserted(&dead, &QAbstractItemModel::rowsInserted);
     QSignalSpy removed(&dead, &QAbstractItemModel::rowsRemoved);
     QSignalSpy changed(&dead, &QAbstractItemModel::dataChanged);
@@ -273,11 +270,11 @@ void TestObligationModel::subsetModelsMoveTasksInAndOut()
         QVERIFY(r >= 0);
         QCOMPARE(dead.taskAt(r).lastErrorCode, QStringLiteral("VAL_OFFICER_MISSING"));
     }
-    QCOMPARE(deadProxy.rowCount(), dead.rowCount()); // odd i only are VAL_OFFICER_MISSING, and i = 3 mod 6 is odd
+    QCOMPARE(deadProxy.rowCount(),
+             dead.rowCount()); // odd i only are VAL_OFFICER_MISSING, and i = 3 mod 6 is odd
 }
 
-void TestObligationModel::permitTreeKeepsStructureAcrossRefreshes()
-{
+void TestObligationModel::permitTreeKeepsStructureAcrossRefreshes() {
     PermitModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     auto usage = [](int inUse, qint64 age) {
@@ -307,13 +304,15 @@ void TestObligationModel::permitTreeKeepsStructureAcrossRefreshes()
     QCOMPARE(model.index(0, PermitModel::InUseColumn).data().toString(), QStringLiteral("4 / 4"));
     model.setUsage(usage(4, 14000)); // same holders, older: near expiry, no structural change
     QCOMPARE(reset.count(), 1);
-    QCOMPARE(model.index(0, PermitModel::LeaseColumn, model.index(0, 0)).data().toString(), QStringLiteral("near expiry"));
+    QCOMPARE(model.index(0, PermitModel::LeaseColumn, model.index(0, 0)).data().toString(),
+             QStringLiteral("near expiry"));
     model.setUsage(usage(2, 500));
     QCOMPARE(model.rowCount(model.index(0, 0)), 2);
     QCOMPARE(reset.count(), 1);
     model.recordLostLease(QStringLiteral("US-DE"), QStringLiteral("abc"), QStringLiteral("Lost Co"));
     QCOMPARE(model.rowCount(model.index(0, 0)), 3);
-    QCOMPARE(model.index(2, PermitModel::InUseColumn, model.index(0, 0)).data().toString(), QStringLiteral("LOST"));
+    QCOMPARE(model.index(2, PermitModel::InUseColumn, model.index(0, 0)).data().toString(),
+             QStringLiteral("LOST"));
 }
 
 QTEST_MAIN(TestObligationModel)

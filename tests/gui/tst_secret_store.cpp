@@ -1,5 +1,6 @@
-// QtKeychain against a real Secret Service (gnome-keyring in a private D-Bus session, see run_with_keyring.sh),
-// through the console's SecretStore and Settings dialog; and, with no D-Bus at all, the refusal to store anything.
+// QtKeychain against a real Secret Service (gnome-keyring in a private D-Bus session, see
+// run_with_keyring.sh), through the console's SecretStore and Settings dialog; and, with no D-Bus at all, the
+// refusal to store anything.
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
 #include "ui/widgets/settings_dialog.h"
@@ -21,9 +22,7 @@ using fd::ui::SettingsDialog;
 namespace {
 
 /// Runs one asynchronous SecretStore call to completion (bounded).
-template <typename Call>
-std::optional<SecretStore::Result> await(Call call)
-{
+template <typename Call> std::optional<SecretStore::Result> await(Call call) {
     std::optional<SecretStore::Result> result;
     call([&result](const SecretStore::Result &r) { result = r; });
     if (!QTest::qWaitFor([&] { return result.has_value(); }, 20000))
@@ -31,16 +30,14 @@ std::optional<SecretStore::Result> await(Call call)
     return result;
 }
 
-QByteArray fileBytes(const QString &path)
-{
+QByteArray fileBytes(const QString &path) {
     QFile f(path);
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
 } // namespace
 
-class TestSecretStore : public QObject
-{
+class TestSecretStore : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void writeReadDeleteThroughKeychain();
@@ -48,15 +45,16 @@ private Q_SLOTS:
     void noKeychainStoresNothing();
 };
 
-void TestSecretStore::writeReadDeleteThroughKeychain()
-{
+void TestSecretStore::writeReadDeleteThroughKeychain() {
     if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
         QSKIP("this run has no Secret Service on purpose");
-    QVERIFY2(qEnvironmentVariableIsSet("DBUS_SESSION_BUS_ADDRESS"), "run under dbus-run-session (see CMakeLists.txt)");
+    QVERIFY2(qEnvironmentVariableIsSet("DBUS_SESSION_BUS_ADDRESS"),
+             "run under dbus-run-session (see CMakeLists.txt)");
     SecretStore store;
     const QString secret = QStringLiteral("s3cret-%1").arg(QDateTime::currentMSecsSinceEpoch());
 
-    auto written = await([&](auto done) { store.write(QString::fromLatin1(SecretStore::redisPassword), secret, done); });
+    auto written =
+        await([&](auto done) { store.write(QString::fromLatin1(SecretStore::redisPassword), secret, done); });
     QVERIFY(written);
     QVERIFY2(written->ok, qPrintable(written->error));
 
@@ -65,7 +63,8 @@ void TestSecretStore::writeReadDeleteThroughKeychain()
     QVERIFY2(read->ok, qPrintable(read->error));
     QCOMPARE(read->value, secret);
 
-    auto removed = await([&](auto done) { store.remove(QString::fromLatin1(SecretStore::redisPassword), done); });
+    auto removed =
+        await([&](auto done) { store.remove(QString::fromLatin1(SecretStore::redisPassword), done); });
     QVERIFY(removed);
     QVERIFY2(removed->ok, qPrintable(removed->error));
 
@@ -76,8 +75,7 @@ void TestSecretStore::writeReadDeleteThroughKeychain()
     QVERIFY(!gone->noBackend);
 }
 
-void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile()
-{
+void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
     if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
         QSKIP("this run has no Secret Service on purpose");
     QTemporaryDir dir;
@@ -88,8 +86,10 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile()
     SettingsDialog dialog(&settings, &store);
     const QString password = QStringLiteral("redis-pw-%1").arg(QDateTime::currentMSecsSinceEpoch());
     const QString token = QStringLiteral("registry-token-%1").arg(QDateTime::currentMSecsSinceEpoch());
-    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))->setText(QStringLiteral("redis://127.0.0.1:6390/0"));
-    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRegistryUrl"))->setText(QStringLiteral("http://127.0.0.1:8089"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
+        ->setText(QStringLiteral("redis://127.0.0.1:6390/0"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRegistryUrl"))
+        ->setText(QStringLiteral("http://127.0.0.1:8089"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRegistryToken"))->setText(token);
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
@@ -109,10 +109,12 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile()
     auto read = await([&](auto done) { store.read(QString::fromLatin1(SecretStore::redisPassword), done); });
     QVERIFY(read && read->ok);
     QCOMPARE(read->value, password);
-    auto readToken = await([&](auto done) { store.read(QString::fromLatin1(SecretStore::registryToken), done); });
+    auto readToken =
+        await([&](auto done) { store.read(QString::fromLatin1(SecretStore::registryToken), done); });
     QVERIFY(readToken && readToken->ok);
     QCOMPARE(readToken->value, token);
-    QCOMPARE(SecretStore::scopedKey(QString::fromLatin1(SecretStore::redisPassword)), QStringLiteral("FilingDesk/redis-password"));
+    QCOMPARE(SecretStore::scopedKey(QString::fromLatin1(SecretStore::redisPassword)),
+             QStringLiteral("FilingDesk/redis-password"));
 
     // Nothing secret anywhere under the private HOME's settings either.
     const QString home = qEnvironmentVariable("HOME");
@@ -125,8 +127,7 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile()
     }
 }
 
-void TestSecretStore::noKeychainStoresNothing()
-{
+void TestSecretStore::noKeychainStoresNothing() {
     if (!qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
         QSKIP("runs as tst_secret_store_no_keychain, without a D-Bus session");
     QTemporaryDir dir;
@@ -135,7 +136,8 @@ void TestSecretStore::noKeychainStoresNothing()
     ConsoleSettings settings(iniPath);
     SecretStore store;
     SettingsDialog dialog(&settings, &store);
-    const QString password = QStringLiteral("must-not-be-written-%1").arg(QDateTime::currentMSecsSinceEpoch());
+    const QString password =
+        QStringLiteral("must-not-be-written-%1").arg(QDateTime::currentMSecsSinceEpoch());
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
     dialog.save();

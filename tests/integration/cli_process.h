@@ -18,26 +18,22 @@
 namespace fd::test {
 
 /// A path inside the source tree (FILINGDESK_SOURCE_DIR is set by ctest), so tests never depend on the cwd.
-inline QString sourcePath(const QString &relative)
-{
+inline QString sourcePath(const QString &relative) {
     return QDir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR")).filePath(relative);
 }
 
 /// The filingdesk executable under test (FILINGDESK_CLI is set by ctest).
-inline QString cliPath()
-{
+inline QString cliPath() {
     return qEnvironmentVariable("FILINGDESK_CLI");
 }
 
 /// One child process whose output is collected while the test's event loop runs. Waiting goes through
 /// QTest::qWaitFor so that every child's pipes keep draining while we wait for another one (a blocking
 /// waitForFinished() on one child would let a chatty sibling fill its pipe and stall).
-class ChildProcess
-{
+class ChildProcess {
 public:
     ChildProcess() = default;
-    ~ChildProcess()
-    {
+    ~ChildProcess() {
         if (m_process.state() != QProcess::NotRunning) {
             m_process.kill();
             m_process.waitForFinished(5000);
@@ -47,16 +43,15 @@ public:
     ChildProcess &operator=(const ChildProcess &) = delete;
 
     /// Adds "NAME=VALUE" to the child's environment (before start()).
-    void setEnv(const QString &name, const QString &value)
-    {
-        QProcessEnvironment env = m_process.processEnvironment().isEmpty() ? QProcessEnvironment::systemEnvironment()
-                                                                           : m_process.processEnvironment();
+    void setEnv(const QString &name, const QString &value) {
+        QProcessEnvironment env = m_process.processEnvironment().isEmpty()
+                                      ? QProcessEnvironment::systemEnvironment()
+                                      : m_process.processEnvironment();
         env.insert(name, value);
         m_process.setProcessEnvironment(env);
     }
 
-    bool start(const QString &program, const QStringList &args, int timeoutMs = 10000)
-    {
+    bool start(const QString &program, const QStringList &args, int timeoutMs = 10000) {
         m_process.setProgram(program);
         m_process.setArguments(args);
         m_process.setProcessChannelMode(QProcess::SeparateChannels);
@@ -68,27 +63,27 @@ public:
         return m_process.waitForStarted(timeoutMs);
     }
     /// `filingdesk run ARGS...`
-    bool startRun(const QStringList &args) { return start(cliPath(), QStringList{QStringLiteral("run")} + args); }
+    bool startRun(const QStringList &args) {
+        return start(cliPath(), QStringList{QStringLiteral("run")} + args);
+    }
 
     bool isRunning() const { return m_process.state() != QProcess::NotRunning; }
-    bool waitFinished(int timeoutMs)
-    {
-        const bool done = QTest::qWaitFor([this] { return m_process.state() == QProcess::NotRunning; }, timeoutMs);
+    bool waitFinished(int timeoutMs) {
+        const bool done =
+            QTest::qWaitFor([this] { return m_process.state() == QProcess::NotRunning; }, timeoutMs);
         if (done) {
             m_out += m_process.readAllStandardOutput();
             m_err += m_process.readAllStandardError();
         }
         return done;
     }
-    void kill()
-    {
+    void kill() {
         m_process.kill();
         m_process.waitForFinished(5000);
     }
 
     /// Exit code, or -1 if the process crashed or is still running.
-    int exitCode() const
-    {
+    int exitCode() const {
         if (m_process.state() != QProcess::NotRunning || m_process.exitStatus() != QProcess::NormalExit)
             return -1;
         return m_process.exitCode();
@@ -98,12 +93,12 @@ public:
     QJsonObject json() const { return QJsonDocument::fromJson(m_out).object(); }
     qint64 pid() const { return m_process.processId(); }
     /// For failure messages: the command's exit and the tail of its stderr.
-    QString describe() const
-    {
+    QString describe() const {
         return QStringLiteral("%1 %2: exit %3 (%4); stderr tail:\n%5")
             .arg(QFileInfo(m_process.program()).fileName(), m_process.arguments().join(QLatin1Char(' ')))
             .arg(m_process.exitCode())
-            .arg(m_process.exitStatus() == QProcess::NormalExit ? QStringLiteral("normal") : QStringLiteral("crashed"))
+            .arg(m_process.exitStatus() == QProcess::NormalExit ? QStringLiteral("normal")
+                                                                : QStringLiteral("crashed"))
             .arg(standardError().right(3000));
     }
 
@@ -114,8 +109,7 @@ private:
 };
 
 /// Waits (bounded) until every process has ended, draining all of their pipes meanwhile.
-inline bool waitAll(const QList<ChildProcess *> &processes, int timeoutMs)
-{
+inline bool waitAll(const QList<ChildProcess *> &processes, int timeoutMs) {
     const bool done = QTest::qWaitFor(
         [&processes] {
             for (const ChildProcess *p : processes) {
@@ -132,8 +126,7 @@ inline bool waitAll(const QList<ChildProcess *> &processes, int timeoutMs)
 
 /// A counter of GET /sandbox/stats: per jurisdiction, or "totals" when `jurisdiction` is empty;
 /// "rejected.cap" reads the nested rejection counters. -1 when absent.
-inline qint64 sandboxCounter(const QJsonObject &stats, const QString &jurisdiction, const QString &name)
-{
+inline qint64 sandboxCounter(const QJsonObject &stats, const QString &jurisdiction, const QString &name) {
     const QJsonObject entry =
         jurisdiction.isEmpty()
             ? stats.value(QLatin1String("totals")).toObject()
@@ -144,8 +137,7 @@ inline qint64 sandboxCounter(const QJsonObject &stats, const QString &jurisdicti
 }
 
 /// The sum of the "states" object of `filingdesk run --json`.
-inline int stateSum(const QJsonObject &runJson)
-{
+inline int stateSum(const QJsonObject &runJson) {
     int sum = 0;
     const QJsonObject states = runJson.value(QLatin1String("states")).toObject();
     for (auto it = states.begin(); it != states.end(); ++it)

@@ -10,12 +10,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-class TestEngineCalendarExport : public QObject
-{
+class TestEngineCalendarExport : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void exportsFiledAndHaltedObligations()
-    {
+    void exportsFiledAndHaltedObligations() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
         // Every key accepted, but a statutory rejection for some: those events must say they were not filed.
@@ -38,15 +36,16 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
         QVERIFY(started.first().at(0).toBool());
 
-        const QString portfolio = qEnvironmentVariable("FILINGDESK_SOURCE_DIR")
-            + QStringLiteral("/resources/portfolios/ex21_3570_0000003570-17-000052.csv");
+        const QString portfolio = qEnvironmentVariable("FILINGDESK_SOURCE_DIR") +
+                                  QStringLiteral("/resources/portfolios/ex21_3570_0000003570-17-000052.csv");
         QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio),
                                   Q_ARG(QDate, QDate(2027, 2, 15)));
         QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
 
         // Before anything is filed: every obligation due within a year, none with a confirmation.
         const QString before = dir.filePath(QStringLiteral("before.ics"));
-        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, before), Q_ARG(int, 365));
+        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, before),
+                                  Q_ARG(int, 365));
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
         QCOMPARE(exported.first().at(2).toString(), QString());
         const int events = exported.first().at(1).toInt();
@@ -59,7 +58,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(idle.size(), 1, 60000);
 
         const QString after = dir.filePath(QStringLiteral("after.ics"));
-        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, after), Q_ARG(int, 365));
+        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, after),
+                                  Q_ARG(int, 365));
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, 10000);
         QCOMPARE(exported.at(1).at(2).toString(), QString());
         QCOMPARE(exported.at(1).at(1).toInt(), events);
@@ -93,8 +93,7 @@ private Q_SLOTS:
         QCOMPARE(confirmed + halted, events);
     }
 
-    void refusesWithoutPortfolioOrWritablePath()
-    {
+    void refusesWithoutPortfolioOrWritablePath() {
         QTemporaryDir dir;
         fd::EngineHost host;
         fd::Engine *engine = host.engine();

@@ -1,9 +1,11 @@
-// Integration tests of the fleet gate under Redis trouble, through the real `filingdesk run` CLI against the real
-// sandbox registry and a private redis-server:
-// - Redis stopped mid-batch: the gate goes blind and fails closed (nothing new reaches the registry), and the batch
+// Integration tests of the fleet gate under Redis trouble, through the real `filingdesk run` CLI against the
+// real sandbox registry and a private redis-server:
+// - Redis stopped mid-batch: the gate goes blind and fails closed (nothing new reaches the registry), and the
+// batch
 //   finishes once Redis is back on the same port;
 // - SCRIPT FLUSH mid-batch: EVALSHA answers NOSCRIPT, the gate re-sends the source with EVAL and carries on;
-// - a permit left behind by a dead holder (a stale token, or a SIGKILLed reference worker) is reclaimed by the
+// - a permit left behind by a dead holder (a stale token, or a SIGKILLed reference worker) is reclaimed by
+// the
 //   gate after the lease, and not before.
 // The sandbox's own counters are the witness of what was sent and when.
 #include "cli_process.h"
@@ -20,8 +22,8 @@
 
 using fd::test::ChildProcess;
 using fd::test::RedisServer;
-using fd::test::SandboxProcess;
 using fd::test::sandboxCounter;
+using fd::test::SandboxProcess;
 
 namespace {
 
@@ -29,21 +31,19 @@ const QString kSystemPython = QStringLiteral("/usr/bin/python3");
 const QString kDelaware = QStringLiteral("US-DE");
 const QString kPermitSet = QStringLiteral("sos:de:inflight");
 constexpr int kCap = 2;
-constexpr int kTasks = 53; // tests/data/fleet/fleet_a.csv: 48 Delaware corporations + 4 others (one owes two filings)
+constexpr int kTasks =
+    53; // tests/data/fleet/fleet_a.csv: 48 Delaware corporations + 4 others (one owes two filings)
 
-qint64 totalRequests(const SandboxProcess &sandbox)
-{
+qint64 totalRequests(const SandboxProcess &sandbox) {
     return sandboxCounter(sandbox.stats(), QString(), QStringLiteral("requests"));
 }
 
-qint64 delawareRequests(const SandboxProcess &sandbox)
-{
+qint64 delawareRequests(const SandboxProcess &sandbox) {
     return sandboxCounter(sandbox.stats(), kDelaware, QStringLiteral("requests"));
 }
 
 /// Redis's own clock in ms (the gate scores permits with it).
-qint64 redisNowMs(const RedisServer &redis)
-{
+qint64 redisNowMs(const RedisServer &redis) {
     const QStringList parts = redis.cli({QStringLiteral("TIME")}).split(QLatin1Char('\n'));
     if (parts.size() != 2)
         return -1;
@@ -51,15 +51,13 @@ qint64 redisNowMs(const RedisServer &redis)
 }
 
 /// redis-cli prints an empty line for a nil reply; a null string means redis-cli itself failed.
-bool isNil(const QString &cliOutput)
-{
+bool isNil(const QString &cliOutput) {
     return !cliOutput.isNull() && cliOutput.isEmpty();
 }
 
 } // namespace
 
-class TestGateResilience : public QObject
-{
+class TestGateResilience : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -78,31 +76,31 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestGateResilience::initTestCase()
-{
+void TestGateResilience::initTestCase() {
     QVERIFY2(!fd::test::cliPath().isEmpty(), "FILINGDESK_CLI is not set (run through ctest)");
     QVERIFY(m_dir.isValid());
 }
 
-QStringList TestGateResilience::runArgs(const QString &registry, const QString &redisUrl, const QString &db) const
-{
-    return {QStringLiteral("--portfolio"), fd::test::sourcePath(QStringLiteral("tests/data/fleet/fleet_a.csv")),
-            QStringLiteral("--as-of"),     QStringLiteral("2027-02-15"),
-            QStringLiteral("--registry"),  registry,
-            QStringLiteral("--redis"),     redisUrl,
-            QStringLiteral("--limit"),     QStringLiteral("US-DE=%1").arg(kCap),
-            QStringLiteral("--db"),        m_dir.filePath(db),
-            QStringLiteral("--deadline"),  QStringLiteral("120"),
-            QStringLiteral("--json")};
+QStringList TestGateResilience::runArgs(const QString &registry, const QString &redisUrl,
+                                        const QString &db) const {
+    return {
+        QStringLiteral("--portfolio"), fd::test::sourcePath(QStringLiteral("tests/data/fleet/fleet_a.csv")),
+        QStringLiteral("--as-of"),     QStringLiteral("2027-02-15"),
+        QStringLiteral("--registry"),  registry,
+        QStringLiteral("--redis"),     redisUrl,
+        QStringLiteral("--limit"),     QStringLiteral("US-DE=%1").arg(kCap),
+        QStringLiteral("--db"),        m_dir.filePath(db),
+        QStringLiteral("--deadline"),  QStringLiteral("120"),
+        QStringLiteral("--json")};
 }
 
-void TestGateResilience::checkCompleted(const ChildProcess &run, const SandboxProcess &sandbox)
-{
+void TestGateResilience::checkCompleted(const ChildProcess &run, const SandboxProcess &sandbox) {
     QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
     const QJsonObject json = run.json();
     QVERIFY2(json.value(QLatin1String("finished")).toBool(), run.standardOutput().constData());
     QCOMPARE(json.value(QLatin1String("tasks")).toInt(), kTasks);
-    QCOMPARE(json.value(QLatin1String("states")).toObject(), QJsonObject({{QStringLiteral("COMPLETED"), kTasks}}));
+    QCOMPARE(json.value(QLatin1String("states")).toObject(),
+             QJsonObject({{QStringLiteral("COMPLETED"), kTasks}}));
     const QJsonObject stats = sandbox.stats();
     QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
     QCOMPARE(sandboxCounter(stats, QString(), QStringLiteral("rejected.cap")), 0);
@@ -110,25 +108,27 @@ void TestGateResilience::checkCompleted(const ChildProcess &run, const SandboxPr
     QCOMPARE(sandboxCounter(stats, QString(), QStringLiteral("accepted")), kTasks);
 }
 
-QString TestGateResilience::writeShortLeaseConfig(const QString &name, int leaseMs)
-{
-    // A short lease so that reclaiming a dead holder's permits takes seconds, not the default 15 s; requests must
-    // still be shorter than the lease (EngineConfig::validate).
+QString TestGateResilience::writeShortLeaseConfig(const QString &name, int leaseMs) {
+    // A short lease so that reclaiming a dead holder's permits takes seconds, not the default 15 s; requests
+    // must still be shorter than the lease (EngineConfig::validate).
     const QString path = m_dir.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly))
         return QString();
-    file.write(QStringLiteral("{\"lease_ms\": %1, \"request_timeout_ms\": %2}\n").arg(leaseMs).arg(leaseMs / 2).toUtf8());
+    file.write(QStringLiteral("{\"lease_ms\": %1, \"request_timeout_ms\": %2}\n")
+                   .arg(leaseMs)
+                   .arg(leaseMs / 2)
+                   .toUtf8());
     return path;
 }
 
-void TestGateResilience::redisStoppedMidBatchFailsClosedThenFinishes()
-{
+void TestGateResilience::redisStoppedMidBatchFailsClosedThenFinishes() {
     RedisServer redis;
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));
-    // ~150 ms per request and two Delaware connections: the batch takes a few seconds, time enough to pull Redis.
-    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap), QStringLiteral("--latency-ms"),
-                            QStringLiteral("120:180")});
+    // ~150 ms per request and two Delaware connections: the batch takes a few seconds, time enough to pull
+    // Redis.
+    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap),
+                            QStringLiteral("--latency-ms"), QStringLiteral("120:180")});
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
     ChildProcess run;
     QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("blind.sqlite"))));
@@ -161,12 +161,11 @@ void TestGateResilience::redisStoppedMidBatchFailsClosedThenFinishes()
     QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kPermitSet}), QStringLiteral("0"));
 }
 
-void TestGateResilience::scriptFlushMidBatchIsSurvived()
-{
+void TestGateResilience::scriptFlushMidBatchIsSurvived() {
     RedisServer redis;
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));
-    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap), QStringLiteral("--latency-ms"),
-                            QStringLiteral("80:120")});
+    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap),
+                            QStringLiteral("--latency-ms"), QStringLiteral("80:120")});
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
     ChildProcess run;
     QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("flush.sqlite"))));
@@ -174,35 +173,38 @@ void TestGateResilience::scriptFlushMidBatchIsSurvived()
     const QString acquireSha = QString::fromLatin1(
         QCryptographicHash::hash(QByteArray(fd::gate_scripts::kAcquire), QCryptographicHash::Sha1).toHex());
     QTRY_VERIFY2_WITH_TIMEOUT(delawareRequests(sandbox) >= 6, qPrintable(run.describe()), 30000);
-    QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"), acquireSha}), QStringLiteral("1"));
+    QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"), acquireSha}),
+             QStringLiteral("1"));
     // Flush twice, some requests apart, so the NOSCRIPT path is hit while permits are held and waiters queue.
     for (int round = 0; round < 2; ++round) {
         QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("FLUSH")}), QStringLiteral("OK"));
-        QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"), acquireSha}), QStringLiteral("0"));
+        QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"), acquireSha}),
+                 QStringLiteral("0"));
         const qint64 atFlush = delawareRequests(sandbox);
         QVERIFY2(atFlush < 48, "the Delaware filings finished before the flush: nothing was tested");
-        QTRY_VERIFY2_WITH_TIMEOUT(delawareRequests(sandbox) >= atFlush + 4, qPrintable(run.describe()), 20000);
+        QTRY_VERIFY2_WITH_TIMEOUT(delawareRequests(sandbox) >= atFlush + 4, qPrintable(run.describe()),
+                                  20000);
     }
     QVERIFY2(run.waitFinished(90000), qPrintable(run.describe()));
     checkCompleted(run, sandbox);
     // Only the gate's fallback to EVAL can have put the acquire script back into the cache.
-    QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"), acquireSha}), QStringLiteral("1"));
+    QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("EXISTS"), acquireSha}),
+             QStringLiteral("1"));
     QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kPermitSet}), QStringLiteral("0"));
 }
 
-void TestGateResilience::staleLeaseIsReclaimedAfterTheLease()
-{
+void TestGateResilience::staleLeaseIsReclaimedAfterTheLease() {
     constexpr int kLeaseMs = 3000;
     RedisServer redis;
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));
-    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap), QStringLiteral("--latency-ms"),
-                            QStringLiteral("10:30")});
+    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap),
+                            QStringLiteral("--latency-ms"), QStringLiteral("10:30")});
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
     const QString config = writeShortLeaseConfig(QStringLiteral("stale.json"), kLeaseMs);
     QVERIFY(!config.isEmpty());
 
-    // A holder that acquired the whole cap just now (reference format: 32 hex digits, score in ms) and died: no
-    // release will ever come, and the set has no expiry, so only the gate's reap can free it.
+    // A holder that acquired the whole cap just now (reference format: 32 hex digits, score in ms) and died:
+    // no release will ever come, and the set has no expiry, so only the gate's reap can free it.
     const qint64 now = redisNowMs(redis);
     QVERIFY(now > 0);
     QStringList stale;
@@ -216,18 +218,21 @@ void TestGateResilience::staleLeaseIsReclaimedAfterTheLease()
     sinceStale.start();
 
     ChildProcess run;
-    // Headless runs keep the log to progress lines; the gate's info line about reclaimed permits is the evidence.
+    // Headless runs keep the log to progress lines; the gate's info line about reclaimed permits is the
+    // evidence.
     run.setEnv(QStringLiteral("QT_LOGGING_RULES"),
                QStringLiteral("filingdesk.*.debug=false;filingdesk.*.info=false;filingdesk.gate.info=true"));
-    QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("stale.sqlite"))
-                         + QStringList{QStringLiteral("--config"), config}));
-    // Fail closed while the dead holder's lease runs: no Delaware request reaches the registry before it ends.
+    QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("stale.sqlite")) +
+                         QStringList{QStringLiteral("--config"), config}));
+    // Fail closed while the dead holder's lease runs: no Delaware request reaches the registry before it
+    // ends.
     QTRY_VERIFY2_WITH_TIMEOUT(delawareRequests(sandbox) > 0, qPrintable(run.describe()), 30000);
     const qint64 firstDelawareAfterMs = sinceStale.elapsed();
-    QVERIFY2(firstDelawareAfterMs >= kLeaseMs - 200,
-             qPrintable(QStringLiteral("a Delaware request went out %1 ms after the cap was filled (lease %2 ms)")
-                            .arg(firstDelawareAfterMs)
-                            .arg(kLeaseMs)));
+    QVERIFY2(
+        firstDelawareAfterMs >= kLeaseMs - 200,
+        qPrintable(QStringLiteral("a Delaware request went out %1 ms after the cap was filled (lease %2 ms)")
+                       .arg(firstDelawareAfterMs)
+                       .arg(kLeaseMs)));
 
     QVERIFY2(run.waitFinished(90000), qPrintable(run.describe()));
     checkCompleted(run, sandbox);
@@ -237,39 +242,41 @@ void TestGateResilience::staleLeaseIsReclaimedAfterTheLease()
     QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kPermitSet}), QStringLiteral("0"));
 }
 
-void TestGateResilience::killedReferenceHolderIsReclaimed()
-{
+void TestGateResilience::killedReferenceHolderIsReclaimed() {
     constexpr int kLeaseMs = 3000;
     RedisServer redis;
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));
-    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap), QStringLiteral("--latency-ms"),
-                            QStringLiteral("10:30")});
+    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap),
+                            QStringLiteral("--latency-ms"), QStringLiteral("10:30")});
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
     const QString config = writeShortLeaseConfig(QStringLiteral("killed.json"), kLeaseMs);
     QVERIFY(!config.isEmpty());
 
     // A reference worker (client-clock scores) takes the whole cap; SIGKILL means it never releases.
     ChildProcess holder;
-    QVERIFY(holder.start(kSystemPython, {fd::test::sourcePath(QStringLiteral("tests/integration/reference_worker.py")),
-                                         QStringLiteral("--redis-port"), QString::number(redis.port()),
-                                         QStringLiteral("--limit"), QString::number(kCap),
-                                         QStringLiteral("--lease-ms"), QString::number(kLeaseMs),
-                                         QStringLiteral("--hold")}));
-    QTRY_VERIFY2_WITH_TIMEOUT(holder.standardOutput().contains("\"held\""), qPrintable(holder.describe()), 20000);
+    QVERIFY(holder.start(kSystemPython,
+                         {fd::test::sourcePath(QStringLiteral("tests/integration/reference_worker.py")),
+                          QStringLiteral("--redis-port"), QString::number(redis.port()),
+                          QStringLiteral("--limit"), QString::number(kCap), QStringLiteral("--lease-ms"),
+                          QString::number(kLeaseMs), QStringLiteral("--hold")}));
+    QTRY_VERIFY2_WITH_TIMEOUT(holder.standardOutput().contains("\"held\""), qPrintable(holder.describe()),
+                              20000);
     QElapsedTimer sinceHeld;
     sinceHeld.start();
-    const QJsonArray held = QJsonDocument::fromJson(holder.standardOutput()).object().value(QLatin1String("held")).toArray();
+    const QJsonArray held =
+        QJsonDocument::fromJson(holder.standardOutput()).object().value(QLatin1String("held")).toArray();
     QCOMPARE(held.size(), kCap);
     holder.kill();
     QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kPermitSet}), QString::number(kCap));
 
     ChildProcess run;
-    QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("killed.sqlite"))
-                         + QStringList{QStringLiteral("--config"), config}));
+    QVERIFY(run.startRun(runArgs(sandbox.baseUrl().toString(), redis.url(), QStringLiteral("killed.sqlite")) +
+                         QStringList{QStringLiteral("--config"), config}));
     QTRY_VERIFY2_WITH_TIMEOUT(delawareRequests(sandbox) > 0, qPrintable(run.describe()), 30000);
     const qint64 firstDelawareAfterMs = sinceHeld.elapsed();
     QVERIFY2(firstDelawareAfterMs >= kLeaseMs - 500,
-             qPrintable(QStringLiteral("a Delaware request went out %1 ms after the holder took the cap (lease %2 ms)")
+             qPrintable(QStringLiteral(
+                            "a Delaware request went out %1 ms after the holder took the cap (lease %2 ms)")
                             .arg(firstDelawareAfterMs)
                             .arg(kLeaseMs)));
     QVERIFY2(run.waitFinished(90000), qPrintable(run.describe()));
@@ -278,14 +285,13 @@ void TestGateResilience::killedReferenceHolderIsReclaimed()
         QVERIFY(isNil(redis.cli({QStringLiteral("ZSCORE"), kPermitSet, token.toString()})));
 }
 
-void TestGateResilience::deadlineExitHandsPermitsBack()
-{
-    // A run that stops at its --deadline with requests in flight must return its permits on the way out: the lease
-    // is the crash backstop, not the way a clean exit gives capacity back to the fleet.
+void TestGateResilience::deadlineExitHandsPermitsBack() {
+    // A run that stops at its --deadline with requests in flight must return its permits on the way out: the
+    // lease is the crash backstop, not the way a clean exit gives capacity back to the fleet.
     RedisServer redis;
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));
-    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap), QStringLiteral("--latency-ms"),
-                            QStringLiteral("400:500")});
+    SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(kCap),
+                            QStringLiteral("--latency-ms"), QStringLiteral("400:500")});
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
     ChildProcess run;
     run.setEnv(QStringLiteral("QT_LOGGING_RULES"), QString());
@@ -300,7 +306,8 @@ void TestGateResilience::deadlineExitHandsPermitsBack()
     // ... and yet nothing of it is left in the permit set, and the exit said only what the operator needs.
     QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kPermitSet}), QStringLiteral("0"));
     const QStringList lines = run.standardError().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    QVERIFY2(lines.size() == 1 && lines.first().contains(QLatin1String("deadline of 2 s reached")), qPrintable(run.describe()));
+    QVERIFY2(lines.size() == 1 && lines.first().contains(QLatin1String("deadline of 2 s reached")),
+             qPrintable(run.describe()));
 }
 
 QTEST_GUILESS_MAIN(TestGateResilience)

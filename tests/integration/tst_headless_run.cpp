@@ -1,6 +1,7 @@
-// Integration tests of `filingdesk run` as an operator or a CI job uses it: the five real Exhibit 21 portfolios
-// filed against the sandbox (--sandbox, started by the CLI itself), and bad input files, which must end with exit 2
-// and one line on stderr naming the file, or with a row error in the summary, and never with a crash.
+// Integration tests of `filingdesk run` as an operator or a CI job uses it: the five real Exhibit 21
+// portfolios filed against the sandbox (--sandbox, started by the CLI itself), and bad input files, which
+// must end with exit 2 and one line on stderr naming the file, or with a row error in the summary, and never
+// with a crash.
 #include "cli_process.h"
 
 #include <QtCore/QDir>
@@ -13,17 +14,16 @@ using fd::test::ChildProcess;
 
 namespace {
 
-const QByteArray kExhibit21Header = "parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw,ownership_pct\n";
+const QByteArray kExhibit21Header =
+    "parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw,ownership_pct\n";
 
-QStringList nonEmptyLines(const QString &text)
-{
+QStringList nonEmptyLines(const QString &text) {
     return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
 
 } // namespace
 
-class TestHeadlessRun : public QObject
-{
+class TestHeadlessRun : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
@@ -40,14 +40,12 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestHeadlessRun::initTestCase()
-{
+void TestHeadlessRun::initTestCase() {
     QVERIFY2(!fd::test::cliPath().isEmpty(), "FILINGDESK_CLI is not set (run through ctest)");
     QVERIFY(m_dir.isValid());
 }
 
-QString TestHeadlessRun::writeFile(const QString &name, const QByteArray &bytes)
-{
+QString TestHeadlessRun::writeFile(const QString &name, const QByteArray &bytes) {
     const QString path = m_dir.filePath(name);
     QFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(bytes) != bytes.size())
@@ -55,8 +53,7 @@ QString TestHeadlessRun::writeFile(const QString &name, const QByteArray &bytes)
     return path;
 }
 
-void TestHeadlessRun::realPortfoliosAddUp_data()
-{
+void TestHeadlessRun::realPortfoliosAddUp_data() {
     QTest::addColumn<QString>("file");
     const QDir dir(fd::test::sourcePath(QStringLiteral("tests/data/portfolios")));
     const QStringList files = dir.entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
@@ -65,13 +62,13 @@ void TestHeadlessRun::realPortfoliosAddUp_data()
         QTest::newRow(qPrintable(f)) << dir.filePath(f);
 }
 
-void TestHeadlessRun::realPortfoliosAddUp()
-{
+void TestHeadlessRun::realPortfoliosAddUp() {
     QFETCH(QString, file);
     ChildProcess run;
-    QVERIFY(run.startRun({QStringLiteral("--portfolio"), file, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
-                          QStringLiteral("--sandbox"), QStringLiteral("--sandbox-arg=--latency-ms=1:5"),
-                          QStringLiteral("--db"), m_dir.filePath(QFileInfo(file).completeBaseName() + QStringLiteral(".sqlite")),
+    QVERIFY(run.startRun({QStringLiteral("--portfolio"), file, QStringLiteral("--as-of"),
+                          QStringLiteral("2027-02-15"), QStringLiteral("--sandbox"),
+                          QStringLiteral("--sandbox-arg=--latency-ms=1:5"), QStringLiteral("--db"),
+                          m_dir.filePath(QFileInfo(file).completeBaseName() + QStringLiteral(".sqlite")),
                           QStringLiteral("--json"), QStringLiteral("--quiet")}));
     QVERIFY2(run.waitFinished(120000), qPrintable(run.describe()));
     QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
@@ -84,8 +81,10 @@ void TestHeadlessRun::realPortfoliosAddUp()
     // Nothing is dropped: every row is accounted for exactly once.
     const int rows = json.value(QLatin1String("rows")).toInt();
     QVERIFY(rows > 0);
-    QCOMPARE(rows, json.value(QLatin1String("rows_with_obligations")).toInt() + json.value(QLatin1String("needs_data")).toInt()
-                       + json.value(QLatin1String("out_of_scope")).toInt() + json.value(QLatin1String("row_errors")).toInt());
+    QCOMPARE(rows, json.value(QLatin1String("rows_with_obligations")).toInt() +
+                       json.value(QLatin1String("needs_data")).toInt() +
+                       json.value(QLatin1String("out_of_scope")).toInt() +
+                       json.value(QLatin1String("row_errors")).toInt());
     QCOMPARE(json.value(QLatin1String("rows_without_obligations")).toArray().size(),
              rows - json.value(QLatin1String("rows_with_obligations")).toInt());
     // The file's data lines are its rows (the copies in tests/data have no quoted line breaks).
@@ -97,8 +96,10 @@ void TestHeadlessRun::realPortfoliosAddUp()
     QVERIFY2(tasks > 0, "with --as-of 2027-02-15 every real portfolio has filings due");
     QCOMPARE(fd::test::stateSum(json), tasks);
     QCOMPARE(tasks, json.value(QLatin1String("admitted")).toInt());
-    QCOMPARE(json.value(QLatin1String("admitted")).toInt() + json.value(QLatin1String("already_known")).toInt()
-                 + json.value(QLatin1String("not_yet_open")).toInt() + json.value(QLatin1String("due_later")).toInt(),
+    QCOMPARE(json.value(QLatin1String("admitted")).toInt() +
+                 json.value(QLatin1String("already_known")).toInt() +
+                 json.value(QLatin1String("not_yet_open")).toInt() +
+                 json.value(QLatin1String("due_later")).toInt(),
              json.value(QLatin1String("obligations")).toInt());
 
     const QJsonObject stats = json.value(QLatin1String("registry_stats")).toObject();
@@ -108,31 +109,37 @@ void TestHeadlessRun::realPortfoliosAddUp()
              json.value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt());
 }
 
-void TestHeadlessRun::fileErrorsExitTwo_data()
-{
+void TestHeadlessRun::fileErrorsExitTwo_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QByteArray>("bytes"); // a null QByteArray: do not create the file
     QTest::addColumn<QString>("reason");
-    QTest::newRow("nonexistent") << QStringLiteral("missing.csv") << QByteArray() << QStringLiteral("no such file");
-    QTest::newRow("empty") << QStringLiteral("empty.csv") << QByteArray("") << QStringLiteral("empty.csv:1: the file is empty");
+    QTest::newRow("nonexistent") << QStringLiteral("missing.csv") << QByteArray()
+                                 << QStringLiteral("no such file");
+    QTest::newRow("empty") << QStringLiteral("empty.csv") << QByteArray("")
+                           << QStringLiteral("empty.csv:1: the file is empty");
     QTest::newRow("blank lines only") << QStringLiteral("blank.csv") << QByteArray("\n \r\n\n")
                                       << QStringLiteral("blank.csv:1: the file is empty");
     QTest::newRow("invalid UTF-8") << QStringLiteral("latin1.csv")
-                                   << kExhibit21Header + QByteArray("1,Parent,0001,Soci\xe9t\xe9 G\xe9n\xe9rale S.A.,France,\n")
+                                   << kExhibit21Header +
+                                          QByteArray(
+                                              "1,Parent,0001,Soci\xe9t\xe9 G\xe9n\xe9rale S.A.,France,\n")
                                    << QStringLiteral("latin1.csv:2: not valid UTF-8");
-    QTest::newRow("unclosed quote") << QStringLiteral("unclosed.csv")
-                                    << kExhibit21Header + QByteArray("1,Parent,0001,Alpha Inc.,Delaware,\n1,Parent,0001,\"Beta Inc.,Delaware,\n")
-                                    << QStringLiteral("unclosed.csv:3: a quoted field opened here is never closed");
+    QTest::newRow("unclosed quote")
+        << QStringLiteral("unclosed.csv")
+        << kExhibit21Header +
+               QByteArray("1,Parent,0001,Alpha Inc.,Delaware,\n1,Parent,0001,\"Beta Inc.,Delaware,\n")
+        << QStringLiteral("unclosed.csv:3: a quoted field opened here is never closed");
     QTest::newRow("header only") << QStringLiteral("header.csv") << kExhibit21Header
                                  << QStringLiteral("header.csv:1: the file has a header but no data rows");
-    QTest::newRow("unknown layout") << QStringLiteral("layout.csv") << QByteArray("name,state\nAlpha Inc.,DE\n")
+    QTest::newRow("unknown layout") << QStringLiteral("layout.csv")
+                                    << QByteArray("name,state\nAlpha Inc.,DE\n")
                                     << QStringLiteral("layout.csv:1: the header is neither");
-    QTest::newRow("NUL bytes") << QStringLiteral("binary.csv") << kExhibit21Header + QByteArray("1,P,0001,Al\0pha,DE,\n", 20)
+    QTest::newRow("NUL bytes") << QStringLiteral("binary.csv")
+                               << kExhibit21Header + QByteArray("1,P,0001,Al\0pha,DE,\n", 20)
                                << QStringLiteral("binary.csv:2: contains NUL characters");
 }
 
-void TestHeadlessRun::fileErrorsExitTwo()
-{
+void TestHeadlessRun::fileErrorsExitTwo() {
     QFETCH(QString, name);
     QFETCH(QByteArray, bytes);
     QFETCH(QString, reason);
@@ -141,9 +148,10 @@ void TestHeadlessRun::fileErrorsExitTwo()
         QVERIFY(!writeFile(name, bytes).isEmpty());
     ChildProcess run;
     run.setEnv(QStringLiteral("QT_LOGGING_RULES"), QString()); // the operator's default: no engine log lines
-    QVERIFY(run.startRun({QStringLiteral("--portfolio"), path, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
-                          QStringLiteral("--sandbox"), QStringLiteral("--db"), m_dir.filePath(name + QStringLiteral(".sqlite")),
-                          QStringLiteral("--json"), QStringLiteral("--quiet")}));
+    QVERIFY(run.startRun({QStringLiteral("--portfolio"), path, QStringLiteral("--as-of"),
+                          QStringLiteral("2027-02-15"), QStringLiteral("--sandbox"), QStringLiteral("--db"),
+                          m_dir.filePath(name + QStringLiteral(".sqlite")), QStringLiteral("--json"),
+                          QStringLiteral("--quiet")}));
     QVERIFY2(run.waitFinished(60000), qPrintable(run.describe()));
     QVERIFY2(run.exitCode() == 2, qPrintable(run.describe()));
     // One line for the operator, naming the file (and the line) and the reason; no JSON summary of a non-run.
@@ -155,8 +163,7 @@ void TestHeadlessRun::fileErrorsExitTwo()
     QVERIFY2(run.standardOutput().trimmed().isEmpty(), run.standardOutput().constData());
 }
 
-void TestHeadlessRun::badRowsAreRowErrors_data()
-{
+void TestHeadlessRun::badRowsAreRowErrors_data() {
     QTest::addColumn<QString>("name");
     QTest::addColumn<QByteArray>("bytes");
     QTest::addColumn<int>("badLine");
@@ -164,24 +171,26 @@ void TestHeadlessRun::badRowsAreRowErrors_data()
     QTest::addColumn<int>("completed");
     // A ragged row is one row's problem, not the file's: the other rows are still filed.
     QTest::newRow("ragged row") << QStringLiteral("ragged.csv")
-                                << kExhibit21Header + QByteArray("1,Parent,0001,Alpha Inc.,Delaware,\n"
-                                                                 "1,Parent,0001,Beta Inc.,Delaware,100,extra\n"
-                                                                 "1,Parent,0001,Gamma Inc.,Delaware,\n")
-                                << 3 << QStringLiteral("ragged.csv:3: has 7 fields where the header has 6") << 2;
-    QTest::newRow("short row") << QStringLiteral("short.csv")
-                               << kExhibit21Header + QByteArray("1,Parent,0001,Alpha Inc.\n1,Parent,0001,Gamma Inc.,Delaware,\n")
-                               << 2 << QStringLiteral("short.csv:2: has 4 fields where the header has 6") << 1;
+                                << kExhibit21Header +
+                                       QByteArray("1,Parent,0001,Alpha Inc.,Delaware,\n"
+                                                  "1,Parent,0001,Beta Inc.,Delaware,100,extra\n"
+                                                  "1,Parent,0001,Gamma Inc.,Delaware,\n")
+                                << 3 << QStringLiteral("ragged.csv:3: has 7 fields where the header has 6")
+                                << 2;
+    QTest::newRow("short row")
+        << QStringLiteral("short.csv")
+        << kExhibit21Header + QByteArray("1,Parent,0001,Alpha Inc.\n1,Parent,0001,Gamma Inc.,Delaware,\n")
+        << 2 << QStringLiteral("short.csv:2: has 4 fields where the header has 6") << 1;
     // A quoted line break is legal CSV but not a legal entity name; the record keeps the line it started on.
-    QTest::newRow("embedded newline") << QStringLiteral("newline.csv")
-                                      << kExhibit21Header + QByteArray("1,Parent,0001,Alpha Inc.,Delaware,\n"
-                                                                       "1,Parent,0001,\"Beta\nHoldings Inc.\",Delaware,\n"
-                                                                       "1,Parent,0001,Gamma Inc.,Delaware,\n")
-                                      << 3 << QStringLiteral("newline.csv:3: column 4 (subsidiary): the field contains a line break")
-                                      << 2;
+    QTest::newRow("embedded newline")
+        << QStringLiteral("newline.csv")
+        << kExhibit21Header + QByteArray("1,Parent,0001,Alpha Inc.,Delaware,\n"
+                                         "1,Parent,0001,\"Beta\nHoldings Inc.\",Delaware,\n"
+                                         "1,Parent,0001,Gamma Inc.,Delaware,\n")
+        << 3 << QStringLiteral("newline.csv:3: column 4 (subsidiary): the field contains a line break") << 2;
 }
 
-void TestHeadlessRun::badRowsAreRowErrors()
-{
+void TestHeadlessRun::badRowsAreRowErrors() {
     QFETCH(QString, name);
     QFETCH(QByteArray, bytes);
     QFETCH(int, badLine);
@@ -190,10 +199,11 @@ void TestHeadlessRun::badRowsAreRowErrors()
     const QString path = writeFile(name, bytes);
     QVERIFY(!path.isEmpty());
     ChildProcess run;
-    QVERIFY(run.startRun({QStringLiteral("--portfolio"), path, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
-                          QStringLiteral("--sandbox"), QStringLiteral("--sandbox-arg=--latency-ms=1:5"),
-                          QStringLiteral("--db"), m_dir.filePath(name + QStringLiteral(".sqlite")),
-                          QStringLiteral("--json"), QStringLiteral("--quiet")}));
+    QVERIFY(run.startRun({QStringLiteral("--portfolio"), path, QStringLiteral("--as-of"),
+                          QStringLiteral("2027-02-15"), QStringLiteral("--sandbox"),
+                          QStringLiteral("--sandbox-arg=--latency-ms=1:5"), QStringLiteral("--db"),
+                          m_dir.filePath(name + QStringLiteral(".sqlite")), QStringLiteral("--json"),
+                          QStringLiteral("--quiet")}));
     QVERIFY2(run.waitFinished(60000), qPrintable(run.describe()));
     QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
     const QJsonObject json = run.json();
@@ -206,7 +216,8 @@ void TestHeadlessRun::badRowsAreRowErrors()
     QCOMPARE(detail.value(QLatin1String("line")).toInt(), badLine);
     QVERIFY2(detail.value(QLatin1String("reason")).toString().startsWith(reason),
              qPrintable(detail.value(QLatin1String("reason")).toString()));
-    QCOMPARE(json.value(QLatin1String("states")).toObject(), QJsonObject({{QStringLiteral("COMPLETED"), completed}}));
+    QCOMPARE(json.value(QLatin1String("states")).toObject(),
+             QJsonObject({{QStringLiteral("COMPLETED"), completed}}));
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessRun)

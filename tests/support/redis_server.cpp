@@ -9,26 +9,22 @@ namespace fd::test {
 
 RedisServer::RedisServer() = default;
 
-RedisServer::~RedisServer()
-{
+RedisServer::~RedisServer() {
     stop();
 }
 
-quint16 RedisServer::freePort()
-{
+quint16 RedisServer::freePort() {
     QTcpServer probe;
     if (!probe.listen(QHostAddress::LocalHost, 0))
         return 0;
     return probe.serverPort();
 }
 
-QString RedisServer::url() const
-{
+QString RedisServer::url() const {
     return QStringLiteral("redis://127.0.0.1:%1").arg(m_port);
 }
 
-bool RedisServer::start(int timeoutMs)
-{
+bool RedisServer::start(int timeoutMs) {
     const QString binary = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
     if (binary.isEmpty()) {
         m_error = QStringLiteral("redis-server is not installed (./scripts/install-deps installs it)");
@@ -50,9 +46,10 @@ bool RedisServer::start(int timeoutMs)
     }
     m_process.setProgram(binary);
     m_process.setArguments({QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--bind"),
-                            QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"),
-                            QStringLiteral("no"), QStringLiteral("--dir"), m_dir.path(), QStringLiteral("--daemonize"),
-                            QStringLiteral("no"), QStringLiteral("--loglevel"), QStringLiteral("warning")});
+                            QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(),
+                            QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"),
+                            m_dir.path(), QStringLiteral("--daemonize"), QStringLiteral("no"),
+                            QStringLiteral("--loglevel"), QStringLiteral("warning")});
     m_process.setProcessChannelMode(QProcess::MergedChannels);
     m_process.start();
     if (!m_process.waitForStarted(timeoutMs)) {
@@ -62,20 +59,21 @@ bool RedisServer::start(int timeoutMs)
     const QDeadlineTimer deadline(timeoutMs);
     while (!deadline.hasExpired()) {
         if (m_process.state() != QProcess::Running) {
-            m_error = QStringLiteral("redis-server exited: %1").arg(QString::fromLocal8Bit(m_process.readAll()));
+            m_error =
+                QStringLiteral("redis-server exited: %1").arg(QString::fromLocal8Bit(m_process.readAll()));
             return false;
         }
         if (cli({QStringLiteral("PING")}, 1000) == QLatin1String("PONG"))
             return true;
         QThread::msleep(50);
     }
-    m_error = QStringLiteral("redis-server on port %1 did not answer PING in %2 ms").arg(m_port).arg(timeoutMs);
+    m_error =
+        QStringLiteral("redis-server on port %1 did not answer PING in %2 ms").arg(m_port).arg(timeoutMs);
     stop();
     return false;
 }
 
-void RedisServer::stop()
-{
+void RedisServer::stop() {
     if (m_process.state() == QProcess::NotRunning)
         return;
     cli({QStringLiteral("SHUTDOWN"), QStringLiteral("NOSAVE")}, 2000);
@@ -85,16 +83,15 @@ void RedisServer::stop()
     }
 }
 
-bool RedisServer::isRunning() const
-{
+bool RedisServer::isRunning() const {
     return m_process.state() == QProcess::Running;
 }
 
-QString RedisServer::cli(const QStringList &args, int timeoutMs) const
-{
+QString RedisServer::cli(const QStringList &args, int timeoutMs) const {
     QProcess p;
-    p.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
-                                                     QString::number(m_port)} + args);
+    p.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-h"), QStringLiteral("127.0.0.1"),
+                                                     QStringLiteral("-p"), QString::number(m_port)} +
+                                             args);
     if (!p.waitForFinished(timeoutMs)) {
         p.kill();
         p.waitForFinished(1000);

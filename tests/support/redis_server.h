@@ -16,8 +16,8 @@ public:
     RedisServer(const RedisServer &) = delete;
     RedisServer &operator=(const RedisServer &) = delete;
 
-    /// Starts redis-server on a free loopback port (or on the port it last used, after stop(), so that clients
-    /// reconnect to the same URL) and waits, bounded, until it answers PING.
+    /// Starts redis-server on a free loopback port (or on the port it last used, after stop(), so that
+    /// clients reconnect to the same URL) and waits, bounded, until it answers PING.
     bool start(int timeoutMs = 10000);
     /// Stops the server (SHUTDOWN NOSAVE, then SIGKILL). Safe to call twice.
     void stop();

@@ -1,6 +1,7 @@
 // Test helper for tst_ics_writer and tst_calendar_command: parses an iCalendar file with an independent
-// implementation, Debian's python3-icalendar, and returns what it saw as JSON. Always /usr/bin/python3: the pyenv
-// python on PATH has no icalendar module. A missing interpreter or module is a test failure, never a skip.
+// implementation, Debian's python3-icalendar, and returns what it saw as JSON. Always /usr/bin/python3: the
+// pyenv python on PATH has no icalendar module. A missing interpreter or module is a test failure, never a
+// skip.
 #pragma once
 
 #include <QJsonDocument>
@@ -10,9 +11,9 @@
 
 namespace fd::test {
 
-// Prints {"version", "prodid", "errors": [[component, [messages]]], "events": [{uid, dtstart, dtstart_is_date,
-// dtstart_value, dtend, summary, description, categories, alarms (trigger days), alarm_actions, confirmation,
-// rule, rules_version, url}]}.
+// Prints {"version", "prodid", "errors": [[component, [messages]]], "events": [{uid, dtstart,
+// dtstart_is_date, dtstart_value, dtend, summary, description, categories, alarms (trigger days),
+// alarm_actions, confirmation, rule, rules_version, url}]}.
 inline const char *kIcsParseScript = R"PY(
 import datetime, json, sys
 from icalendar import Calendar
@@ -50,11 +51,12 @@ print(json.dumps(out))
 )PY";
 
 /// Parses `path`; on failure returns an empty object and sets *error.
-inline QJsonObject parseIcsWithPython(const QString &path, QString *error)
-{
+inline QJsonObject parseIcsWithPython(const QString &path, QString *error) {
     QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QString::fromUtf8(kIcsParseScript), path});
-    if (!python.waitForFinished(60000) || python.exitStatus() != QProcess::NormalExit || python.exitCode() != 0) {
+    python.start(QStringLiteral("/usr/bin/python3"),
+                 {QStringLiteral("-c"), QString::fromUtf8(kIcsParseScript), path});
+    if (!python.waitForFinished(60000) || python.exitStatus() != QProcess::NormalExit ||
+        python.exitCode() != 0) {
         *error = QStringLiteral("/usr/bin/python3 icalendar failed (%1): %2")
                      .arg(python.errorString(), QString::fromUtf8(python.readAllStandardError()));
         return {};

@@ -1,7 +1,7 @@
-// `filingdesk calendar` end to end: the real executable (FILINGDESK_CLI) on each portfolio of tests/data/portfolios
-// as of 2026-11-29, the .ics parsed by Debian's python3-icalendar, and the --report account checked so that every
-// US row has an obligation with a cited rule or an explicit reason (needs data, or a cited "no periodic filing"
-// rule).
+// `filingdesk calendar` end to end: the real executable (FILINGDESK_CLI) on each portfolio of
+// tests/data/portfolios as of 2026-11-29, the .ics parsed by Debian's python3-icalendar, and the --report
+// account checked so that every US row has an obligation with a cited rule or an explicit reason (needs data,
+// or a cited "no periodic filing" rule).
 #include "ics_python_check.h"
 
 #include "engine/audit/audit_store.h"
@@ -26,16 +26,17 @@ struct Run {
     QString error;
 };
 
-Run runCalendar(const QString &portfolio, const QString &outDir, const QString &stem, const QStringList &extra = {})
-{
+Run runCalendar(const QString &portfolio, const QString &outDir, const QString &stem,
+                const QStringList &extra = {}) {
     Run run;
     const QString ics = outDir + QLatin1Char('/') + stem + QStringLiteral(".ics");
     const QString report = outDir + QLatin1Char('/') + stem + QStringLiteral(".json");
     QProcess p;
     p.start(qEnvironmentVariable("FILINGDESK_CLI"),
-            QStringList{QStringLiteral("calendar"), QStringLiteral("--portfolio"), portfolio, QStringLiteral("--out"), ics,
-                        QStringLiteral("--as-of"), QStringLiteral("2026-11-29"), QStringLiteral("--report"), report}
-                + extra);
+            QStringList{QStringLiteral("calendar"), QStringLiteral("--portfolio"), portfolio,
+                        QStringLiteral("--out"), ics, QStringLiteral("--as-of"), QStringLiteral("2026-11-29"),
+                        QStringLiteral("--report"), report} +
+                extra);
     if (!p.waitForFinished(120000)) {
         run.error = QStringLiteral("filingdesk calendar did not finish: ") + p.errorString();
         return run;
@@ -56,8 +57,7 @@ Run runCalendar(const QString &portfolio, const QString &outDir, const QString &
     return run;
 }
 
-QSet<QString> uids(const QJsonObject &ics)
-{
+QSet<QString> uids(const QJsonObject &ics) {
     QSet<QString> out;
     for (const QJsonValue &ev : ics.value(QStringLiteral("events")).toArray())
         out.insert(ev.toObject().value(QStringLiteral("uid")).toString());
@@ -66,33 +66,32 @@ QSet<QString> uids(const QJsonObject &ics)
 
 } // namespace
 
-class TestCalendarCommand : public QObject
-{
+class TestCalendarCommand : public QObject {
     Q_OBJECT
 
 private:
     QTemporaryDir m_dir;
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY2(!qEnvironmentVariableIsEmpty("FILINGDESK_CLI"), "run through ctest (FILINGDESK_CLI)");
-        QVERIFY2(QFile::exists(qEnvironmentVariable("FILINGDESK_CLI")), "the filingdesk executable is not built");
+        QVERIFY2(QFile::exists(qEnvironmentVariable("FILINGDESK_CLI")),
+                 "the filingdesk executable is not built");
         QVERIFY(m_dir.isValid());
     }
 
-    void portfolios_data()
-    {
+    void portfolios_data() {
         QTest::addColumn<QString>("portfolio");
-        const QDir dir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR") + QStringLiteral("/tests/data/portfolios"));
+        const QDir dir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR") +
+                       QStringLiteral("/tests/data/portfolios"));
         const QStringList files = dir.entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
-        QVERIFY2(files.size() >= 5, qPrintable(dir.path() + QStringLiteral(": the five portfolios are missing")));
+        QVERIFY2(files.size() >= 5,
+                 qPrintable(dir.path() + QStringLiteral(": the five portfolios are missing")));
         for (const QString &f : files)
             QTest::newRow(qPrintable(f)) << dir.filePath(f);
     }
 
-    void portfolios()
-    {
+    void portfolios() {
         QFETCH(QString, portfolio);
         const QString stem = QFileInfo(portfolio).completeBaseName();
         const Run run = runCalendar(portfolio, m_dir.path(), stem);
@@ -107,7 +106,8 @@ private slots:
         QVERIFY(!rulesVersion.isEmpty());
 
         QSet<QString> calendarUids;
-        QHash<QString, QString> uidOwner; // UID -> entity id: the same entity listed twice shares its obligations
+        QHash<QString, QString>
+            uidOwner; // UID -> entity id: the same entity listed twice shares its obligations
         int usRows = 0;
         for (const QJsonValue &v : run.report.value(QStringLiteral("rows")).toArray()) {
             const QJsonObject row = v.toObject();
@@ -117,11 +117,13 @@ private slots:
                                            row.value(QStringLiteral("jurisdiction")).toString());
             const QString outcome = row.value(QStringLiteral("outcome")).toString();
             const QString reason = row.value(QStringLiteral("reason")).toString();
-            QVERIFY2(outcome != QLatin1String("row_error"), qPrintable(where + QStringLiteral(": ") + reason));
+            QVERIFY2(outcome != QLatin1String("row_error"),
+                     qPrintable(where + QStringLiteral(": ") + reason));
             for (const QJsonValue &ov : row.value(QStringLiteral("obligations")).toArray()) {
                 const QJsonObject o = ov.toObject();
                 QVERIFY2(!o.value(QStringLiteral("rule_id")).toString().isEmpty(), qPrintable(where));
-                QVERIFY2(!o.value(QStringLiteral("citation")).toString().isEmpty(), qPrintable(where + QStringLiteral(": uncited obligation")));
+                QVERIFY2(!o.value(QStringLiteral("citation")).toString().isEmpty(),
+                         qPrintable(where + QStringLiteral(": uncited obligation")));
                 QCOMPARE(o.value(QStringLiteral("rules_version")).toString(), rulesVersion);
                 if (o.value(QStringLiteral("in_calendar")).toBool()) {
                     const QString uid = o.value(QStringLiteral("uid")).toString();
@@ -143,23 +145,26 @@ private slots:
             if (outcome == QLatin1String("obligations")) {
                 QVERIFY2(!row.value(QStringLiteral("obligations")).toArray().isEmpty(), qPrintable(where));
             } else if (outcome == QLatin1String("needs_data")) {
-                QVERIFY2(run.stderrText.contains(QStringLiteral("needs data: line %1 ").arg(row.value(QStringLiteral("line")).toInt())),
+                QVERIFY2(run.stderrText.contains(QStringLiteral("needs data: line %1 ")
+                                                     .arg(row.value(QStringLiteral("line")).toInt())),
                          qPrintable(where + QStringLiteral(": not reported on stderr")));
             } else {
-                // No obligation and no missing data: only when the state's rules say there is no periodic filing
-                // for this entity type, with a citation, or the entity is not active.
+                // No obligation and no missing data: only when the state's rules say there is no periodic
+                // filing for this entity type, with a citation, or the entity is not active.
                 QCOMPARE(outcome, QStringLiteral("out_of_scope"));
                 const QJsonArray noFiling = row.value(QStringLiteral("no_filing_rules")).toArray();
-                QVERIFY2(!noFiling.isEmpty() || reason.contains(QStringLiteral("status")),
-                         qPrintable(where + QStringLiteral(": no obligation and no cited reason: ") + reason));
+                QVERIFY2(
+                    !noFiling.isEmpty() || reason.contains(QStringLiteral("status")),
+                    qPrintable(where + QStringLiteral(": no obligation and no cited reason: ") + reason));
                 for (const QJsonValue &nf : noFiling)
-                    QVERIFY2(!nf.toObject().value(QStringLiteral("citation")).toString().isEmpty(), qPrintable(where));
+                    QVERIFY2(!nf.toObject().value(QStringLiteral("citation")).toString().isEmpty(),
+                             qPrintable(where));
             }
         }
         QVERIFY2(usRows > 0, "the portfolio has US rows");
 
-        // Every VEVENT is one of the report's obligations, once (unique UIDs), all-day, cited by rule and version,
-        // with alarms.
+        // Every VEVENT is one of the report's obligations, once (unique UIDs), all-day, cited by rule and
+        // version, with alarms.
         QCOMPARE(uids(run.ics), calendarUids);
         QCOMPARE(int(uids(run.ics).size()), int(events.size()));
         for (const QJsonValue &v : events) {
@@ -182,12 +187,12 @@ private slots:
 
     // A FilingDesk-format portfolio: formation dates, authorized shares, rows that need data, a state with no
     // periodic filing, several cycles and a longer horizon.
-    void filingDeskPortfolio()
-    {
+    void filingDeskPortfolio() {
         const QString path = m_dir.filePath(QStringLiteral("fd.csv"));
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein,"
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_"
+                "tier,ein,"
                 "fiscal_year_end,authorized_shares\n"
                 "E1,\"Acme, Inc.\",corporation,DE,2010-05-04,CSC,active,3,,,10000000\n"
                 "E2,Société Générale Holdings LLC,llc,NY,,CSC,active,2,,,\n"
@@ -197,45 +202,60 @@ private slots:
         f.close();
 
         const Run run = runCalendar(path, m_dir.path(), QStringLiteral("fd"),
-                                    {QStringLiteral("--cycles"), QStringLiteral("3"), QStringLiteral("--days"), QStringLiteral("1200")});
+                                    {QStringLiteral("--cycles"), QStringLiteral("3"),
+                                     QStringLiteral("--days"), QStringLiteral("1200")});
         QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
         QCOMPARE(run.ics.value(QStringLiteral("errors")).toArray().size(), 0);
         const QJsonArray rows = run.report.value(QStringLiteral("rows")).toArray();
         QCOMPARE(rows.size(), 5);
         auto row = [&](int i) { return rows.at(i).toObject(); };
         QCOMPARE(row(0).value(QStringLiteral("outcome")).toString(), QStringLiteral("obligations"));
-        QCOMPARE(row(0).value(QStringLiteral("obligations")).toArray().first().toObject().value(QStringLiteral("fee_cents")).toInteger(),
+        QCOMPARE(row(0)
+                     .value(QStringLiteral("obligations"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("fee_cents"))
+                     .toInteger(),
                  qint64(8516500 + 5000)); // $85,165 authorized-shares tax + $50 report fee
         QCOMPARE(row(1).value(QStringLiteral("outcome")).toString(), QStringLiteral("needs_data"));
-        QCOMPARE(row(1).value(QStringLiteral("missing")).toArray(), (QJsonArray{QStringLiteral("formation_date")}));
-        QVERIFY(run.stderrText.contains(QStringLiteral("needs data: line 3 Société Générale Holdings LLC (US-NY)")));
+        QCOMPARE(row(1).value(QStringLiteral("missing")).toArray(),
+                 (QJsonArray{QStringLiteral("formation_date")}));
+        QVERIFY(run.stderrText.contains(
+            QStringLiteral("needs data: line 3 Société Générale Holdings LLC (US-NY)")));
         QCOMPARE(row(2).value(QStringLiteral("outcome")).toString(), QStringLiteral("obligations"));
-        QCOMPARE(row(2).value(QStringLiteral("obligations")).toArray().first().toObject().value(QStringLiteral("due")).toString(),
+        QCOMPARE(row(2)
+                     .value(QStringLiteral("obligations"))
+                     .toArray()
+                     .first()
+                     .toObject()
+                     .value(QStringLiteral("due"))
+                     .toString(),
                  QStringLiteral("2028-04-01")); // D.C.: formed 2023 -> 2024, 2026, 2028
         QCOMPARE(row(3).value(QStringLiteral("outcome")).toString(), QStringLiteral("out_of_scope"));
         QCOMPARE(row(3).value(QStringLiteral("no_filing_rules")).toArray().size(), 1);
         QCOMPARE(row(4).value(QStringLiteral("outcome")).toString(), QStringLiteral("out_of_scope"));
 
-        // Three cycles each within 1,200 days: Delaware 2027, 2028, 2029 (March 1) and D.C. 2028 and 2030 (only
-        // 2028 is within the horizon). Each cycle is its own event with its own UID.
+        // Three cycles each within 1,200 days: Delaware 2027, 2028, 2029 (March 1) and D.C. 2028 and 2030
+        // (only 2028 is within the horizon). Each cycle is its own event with its own UID.
         QStringList starts;
         for (const QJsonValue &v : run.ics.value(QStringLiteral("events")).toArray())
             starts.append(v.toObject().value(QStringLiteral("dtstart")).toString());
         starts.sort();
-        QCOMPARE(starts, (QStringList{QStringLiteral("2027-03-01"), QStringLiteral("2028-03-01"), QStringLiteral("2028-04-01"),
-                                      QStringLiteral("2029-03-01")}));
+        QCOMPARE(starts, (QStringList{QStringLiteral("2027-03-01"), QStringLiteral("2028-03-01"),
+                                      QStringLiteral("2028-04-01"), QStringLiteral("2029-03-01")}));
         QCOMPARE(uids(run.ics).size(), 4);
     }
 
-    // With --db, the audit database's outcome shows on each event: a completed filing carries its confirmation
-    // number; a filing halted for legal-ops or dead-lettered is marked as not filed, with the reason, and keeps its
-    // alarms (the deadline still stands).
-    void auditOutcomesShowOnEvents()
-    {
+    // With --db, the audit database's outcome shows on each event: a completed filing carries its
+    // confirmation number; a filing halted for legal-ops or dead-lettered is marked as not filed, with the
+    // reason, and keeps its alarms (the deadline still stands).
+    void auditOutcomesShowOnEvents() {
         const QString portfolio = m_dir.filePath(QStringLiteral("states.csv"));
         QFile f(portfolio);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein\n"
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_"
+                "tier,ein\n"
                 "S1,Filed Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
                 "S2,Halted Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
                 "S3,Dead Letter Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
@@ -263,7 +283,8 @@ private slots:
                     task.state = next;
                     if (next == path.last())
                         finish(task);
-                    QVERIFY2(store.recordTransition(task, from, QStringLiteral("test"), QStringLiteral("transition"), QString(), &error),
+                    QVERIFY2(store.recordTransition(task, from, QStringLiteral("test"),
+                                                    QStringLiteral("transition"), QString(), &error),
                              qPrintable(error));
                 }
             };
@@ -277,49 +298,59 @@ private slots:
                 t.lastErrorCode = QStringLiteral("REGISTERED_AGENT_INVALID");
                 t.lastErrorMessage = QStringLiteral("the registered agent has resigned");
             });
-            file(plan.at(2), {S::Validating, S::Dispatching, S::FailedTransient, S::DeadLetter}, [](fd::FilingTask &t) {
-                t.attempts = 5;
-                t.lastCategory = fd::ErrorCategory::Transient;
-                t.lastErrorCode = QStringLiteral("HTTP_503");
-                t.lastErrorMessage = QStringLiteral("service unavailable");
-            });
+            file(plan.at(2), {S::Validating, S::Dispatching, S::FailedTransient, S::DeadLetter},
+                 [](fd::FilingTask &t) {
+                     t.attempts = 5;
+                     t.lastCategory = fd::ErrorCategory::Transient;
+                     t.lastErrorCode = QStringLiteral("HTTP_503");
+                     t.lastErrorMessage = QStringLiteral("service unavailable");
+                 });
         }
         if (QTest::currentTestFailed())
             return;
 
-        const Run run = runCalendar(portfolio, m_dir.path(), QStringLiteral("states"), {QStringLiteral("--db"), dbPath});
+        const Run run =
+            runCalendar(portfolio, m_dir.path(), QStringLiteral("states"), {QStringLiteral("--db"), dbPath});
         QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
         QHash<QString, QJsonObject> byUid;
         for (const QJsonValue &v : run.ics.value(QStringLiteral("events")).toArray())
             byUid.insert(v.toObject().value(QStringLiteral("uid")).toString(), v.toObject());
         QCOMPARE(byUid.size(), 4);
-        auto event = [&](const char *entityId) { return byUid.value(keyOf.value(QLatin1String(entityId)) + QStringLiteral("@filingdesk")); };
+        auto event = [&](const char *entityId) {
+            return byUid.value(keyOf.value(QLatin1String(entityId)) + QStringLiteral("@filingdesk"));
+        };
 
         const QJsonObject filed = event("S1");
         QCOMPARE(filed.value(QStringLiteral("confirmation")).toString(), QStringLiteral("DE-2027-000777"));
-        QVERIFY2(filed.value(QStringLiteral("summary")).toString().endsWith(QStringLiteral("Filed Inc. (filed)")),
-                 qPrintable(filed.value(QStringLiteral("summary")).toString()));
-        QVERIFY(filed.value(QStringLiteral("description")).toString().contains(QStringLiteral("Filed: confirmation DE-2027-000777")));
+        QVERIFY2(
+            filed.value(QStringLiteral("summary")).toString().endsWith(QStringLiteral("Filed Inc. (filed)")),
+            qPrintable(filed.value(QStringLiteral("summary")).toString()));
+        QVERIFY(filed.value(QStringLiteral("description"))
+                    .toString()
+                    .contains(QStringLiteral("Filed: confirmation DE-2027-000777")));
         QVERIFY(filed.value(QStringLiteral("alarms")).toArray().isEmpty());
 
         const QJsonObject halted = event("S2");
         const QString haltedSummary = halted.value(QStringLiteral("summary")).toString();
         QVERIFY2(haltedSummary.startsWith(QStringLiteral("[HALTED] US-DE ")), qPrintable(haltedSummary));
         const QString haltedDescription = halted.value(QStringLiteral("description")).toString();
-        QVERIFY2(haltedDescription.startsWith(QStringLiteral("NOT FILED (FAILED_STATUTORY): the registry rejected it")),
+        QVERIFY2(haltedDescription.startsWith(
+                     QStringLiteral("NOT FILED (FAILED_STATUTORY): the registry rejected it")),
                  qPrintable(haltedDescription));
-        QVERIFY2(haltedDescription.contains(QStringLiteral("REGISTERED_AGENT_INVALID"))
-                     && haltedDescription.contains(QStringLiteral("the registered agent has resigned")),
+        QVERIFY2(haltedDescription.contains(QStringLiteral("REGISTERED_AGENT_INVALID")) &&
+                     haltedDescription.contains(QStringLiteral("the registered agent has resigned")),
                  qPrintable(haltedDescription));
         QVERIFY(halted.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("HALTED")));
         QVERIFY(halted.value(QStringLiteral("confirmation")).isNull());
         QVERIFY(!halted.value(QStringLiteral("alarms")).toArray().isEmpty());
 
         const QJsonObject dead = event("S3");
-        QVERIFY2(dead.value(QStringLiteral("summary")).toString().startsWith(QStringLiteral("[DEAD LETTER] ")),
-                 qPrintable(dead.value(QStringLiteral("summary")).toString()));
+        QVERIFY2(
+            dead.value(QStringLiteral("summary")).toString().startsWith(QStringLiteral("[DEAD LETTER] ")),
+            qPrintable(dead.value(QStringLiteral("summary")).toString()));
         const QString deadDescription = dead.value(QStringLiteral("description")).toString();
-        QVERIFY2(deadDescription.startsWith(QStringLiteral("NOT FILED (DEAD_LETTER): retries ran out after 5 attempt(s) (HTTP_503)")),
+        QVERIFY2(deadDescription.startsWith(QStringLiteral(
+                     "NOT FILED (DEAD_LETTER): retries ran out after 5 attempt(s) (HTTP_503)")),
                  qPrintable(deadDescription));
         QVERIFY(dead.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("DEAD LETTER")));
         QVERIFY(!dead.value(QStringLiteral("alarms")).toArray().isEmpty());
@@ -336,13 +367,13 @@ private slots:
     }
 
     // The calendar only reads: a --db that does not exist is refused, not created empty.
-    void missingDatabaseIsRefused()
-    {
+    void missingDatabaseIsRefused() {
         const QString dbPath = m_dir.filePath(QStringLiteral("no-such.sqlite"));
         QProcess p;
         p.start(qEnvironmentVariable("FILINGDESK_CLI"),
-                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv"), QStringLiteral("--out"),
-                 m_dir.filePath(QStringLiteral("none.ics")), QStringLiteral("--db"), dbPath});
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv"),
+                 QStringLiteral("--out"), m_dir.filePath(QStringLiteral("none.ics")), QStringLiteral("--db"),
+                 dbPath});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 2);
         const QString err = QString::fromUtf8(p.readAllStandardError());
@@ -351,22 +382,22 @@ private slots:
         QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("none.ics"))));
     }
 
-    void extraArgumentIsRefused()
-    {
+    void extraArgumentIsRefused() {
         QProcess p;
         p.start(qEnvironmentVariable("FILINGDESK_CLI"),
-                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv"), QStringLiteral("--out"),
-                 m_dir.filePath(QStringLiteral("extra.ics")), QStringLiteral("stray")});
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv"),
+                 QStringLiteral("--out"), m_dir.filePath(QStringLiteral("extra.ics")),
+                 QStringLiteral("stray")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 2);
         const QString err = QString::fromUtf8(p.readAllStandardError());
         QVERIFY2(err.contains(QStringLiteral("unexpected argument \"stray\"")), qPrintable(err));
     }
 
-    void helpNamesTheSubcommand()
-    {
+    void helpNamesTheSubcommand() {
         QProcess p;
-        p.start(qEnvironmentVariable("FILINGDESK_CLI"), {QStringLiteral("calendar"), QStringLiteral("--help")});
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                {QStringLiteral("calendar"), QStringLiteral("--help")});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
@@ -374,8 +405,7 @@ private slots:
         QVERIFY(out.contains(QStringLiteral("--portfolio")));
     }
 
-    void badArguments()
-    {
+    void badArguments() {
         QProcess p;
         p.start(qEnvironmentVariable("FILINGDESK_CLI"),
                 {QStringLiteral("calendar"), QStringLiteral("--portfolio"), QStringLiteral("x.csv")});

@@ -1,8 +1,8 @@
-// Due dates, filing years and fees of the shipped rules file against tests/data/known_due_dates.csv (one Qt Test
-// row per CSV line, each checked against the source it cites), plus the edge cases of the statutory calendar:
-// leap-day anniversaries, biennial and decennial cycles, rule versions on both sides of a change, weekend and
-// holiday moves, the first cycle after formation, "needs data", penalty exposure, the next N cycles, and the
-// Delaware franchise tax methods.
+// Due dates, filing years and fees of the shipped rules file against tests/data/known_due_dates.csv (one Qt
+// Test row per CSV line, each checked against the source it cites), plus the edge cases of the statutory
+// calendar: leap-day anniversaries, biennial and decennial cycles, rule versions on both sides of a change,
+// weekend and holiday moves, the first cycle after formation, "needs data", penalty exposure, the next N
+// cycles, and the Delaware franchise tax methods.
 #include "engine/import/csv_reader.h"
 #include "engine/rules/due_date_calculator.h"
 #include "engine/rules/obligation_planner.h"
@@ -16,14 +16,12 @@ using namespace fd;
 namespace {
 
 // Set by ctest (cmake/FilingDeskTesting.cmake).
-QString sourceDir()
-{
+QString sourceDir() {
     return qEnvironmentVariable("FILINGDESK_SOURCE_DIR");
 }
 
 Entity makeEntity(EntityType type, const QString &jurisdiction, const QDate &formed = QDate(),
-                  const QString &fiscalYearEnd = QString())
-{
+                  const QString &fiscalYearEnd = QString()) {
     Entity e;
     e.entityId = QStringLiteral("test-entity");
     e.name = QStringLiteral("Test Entity");
@@ -40,14 +38,12 @@ Entity makeEntity(EntityType type, const QString &jurisdiction, const QDate &for
     return e;
 }
 
-QDate d(const char *iso)
-{
+QDate d(const char *iso) {
     return QDate::fromString(QString::fromLatin1(iso), Qt::ISODate);
 }
 
 // A minimal valid rule as JSON; `extra` overrides or adds fields.
-QJsonObject syntheticRule(const QString &id, const QJsonObject &extra)
-{
+QJsonObject syntheticRule(const QString &id, const QJsonObject &extra) {
     QJsonObject o{
         {QStringLiteral("id"), id},
         {QStringLiteral("jurisdiction"), QStringLiteral("US-CO")},
@@ -60,8 +56,8 @@ QJsonObject syntheticRule(const QString &id, const QJsonObject &extra)
         {QStringLiteral("due"), QJsonObject{{QStringLiteral("kind"), QStringLiteral("fixed_date")},
                                             {QStringLiteral("month"), 7},
                                             {QStringLiteral("day"), 1}}},
-        {QStringLiteral("fee"), QJsonObject{{QStringLiteral("method"), QStringLiteral("flat")},
-                                            {QStringLiteral("cents"), 1000}}},
+        {QStringLiteral("fee"),
+         QJsonObject{{QStringLiteral("method"), QStringLiteral("flat")}, {QStringLiteral("cents"), 1000}}},
         {QStringLiteral("effective_from"), QStringLiteral("2000-01-01")},
         {QStringLiteral("effective_to"), QJsonValue::Null},
         {QStringLiteral("citation"), QJsonObject{{QStringLiteral("statute"), QStringLiteral("Test § 1")}}},
@@ -72,8 +68,7 @@ QJsonObject syntheticRule(const QString &id, const QJsonObject &extra)
     return o;
 }
 
-RuleSet syntheticRuleSet(const QJsonArray &rules)
-{
+RuleSet syntheticRuleSet(const QJsonArray &rules) {
     const QJsonObject root{{QStringLiteral("schema"), 1},
                            {QStringLiteral("version"), QStringLiteral("test.1")},
                            {QStringLiteral("rules"), rules}};
@@ -86,23 +81,20 @@ RuleSet syntheticRuleSet(const QJsonArray &rules)
 
 } // namespace
 
-class TestDueDates : public QObject
-{
+class TestDueDates : public QObject {
     Q_OBJECT
 
 private:
     RuleSet m_rules;
 
-    const Rule &rule(const char *id)
-    {
+    const Rule &rule(const char *id) {
         const Rule *r = m_rules.ruleById(QString::fromLatin1(id));
         if (!r)
             qFatal("rule %s is not in the shipped rules file", id);
         return *r;
     }
 
-    QList<DueOccurrence> occurrences(const char *id, const Entity &e, const QDate &from, int count = 1)
-    {
+    QList<DueOccurrence> occurrences(const char *id, const Entity &e, const QDate &from, int count = 1) {
         DueProblem problem;
         const QList<DueOccurrence> out = dueOccurrences(rule(id), e, from, count, &problem);
         if (!problem.missingField.isEmpty())
@@ -111,16 +103,14 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         m_rules = RuleSet::builtIn();
         QVERIFY2(!m_rules.isEmpty(), "the built-in rules file does not load");
     }
 
     // ---- tests/data/known_due_dates.csv: one row per line -------------------------------------------------
 
-    void knownDueDates_data()
-    {
+    void knownDueDates_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("entityType");
         QTest::addColumn<QDate>("formed");
@@ -133,7 +123,8 @@ private slots:
 
         const QString path = sourceDir() + QStringLiteral("/tests/data/known_due_dates.csv");
         QFile file(path);
-        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(path + QStringLiteral(": ") + file.errorString()));
+        QVERIFY2(file.open(QIODevice::ReadOnly),
+                 qPrintable(path + QStringLiteral(": ") + file.errorString()));
         const CsvDocument csv = readCsv(file.readAll());
         QVERIFY2(csv.ok(), qPrintable(csv.error));
         QVERIFY(csv.records.size() > 1);
@@ -141,23 +132,24 @@ private slots:
         QCOMPARE(header, (QStringList{QStringLiteral("rule_id"), QStringLiteral("entity_type"),
                                       QStringLiteral("formation_date"), QStringLiteral("fiscal_year_end"),
                                       QStringLiteral("as_of"), QStringLiteral("expected_due"),
-                                      QStringLiteral("expected_filing_year"), QStringLiteral("expected_fee_cents"),
-                                      QStringLiteral("source")}));
+                                      QStringLiteral("expected_filing_year"),
+                                      QStringLiteral("expected_fee_cents"), QStringLiteral("source")}));
         for (qsizetype i = 1; i < csv.records.size(); ++i) {
             const CsvRecord &r = csv.records.at(i);
-            QVERIFY2(r.fields.size() == 9, qPrintable(QStringLiteral("line %1: %2 fields").arg(r.line).arg(r.fields.size())));
+            QVERIFY2(r.fields.size() == 9,
+                     qPrintable(QStringLiteral("line %1: %2 fields").arg(r.line).arg(r.fields.size())));
             const QString name = QStringLiteral("line %1 %2 %3 as of %4")
                                      .arg(r.line)
                                      .arg(r.fields[0], r.fields[1], r.fields[4]);
             QTest::newRow(qPrintable(name))
                 << r.fields[0] << r.fields[1] << QDate::fromString(r.fields[2], Qt::ISODate) << r.fields[3]
                 << QDate::fromString(r.fields[4], Qt::ISODate) << QDate::fromString(r.fields[5], Qt::ISODate)
-                << (r.fields[6].isEmpty() ? 0 : r.fields[6].toInt()) << r.fields[7].toLongLong() << r.fields[8];
+                << (r.fields[6].isEmpty() ? 0 : r.fields[6].toInt()) << r.fields[7].toLongLong()
+                << r.fields[8];
         }
     }
 
-    void knownDueDates()
-    {
+    void knownDueDates() {
         QFETCH(QString, ruleId);
         QFETCH(QString, entityType);
         QFETCH(QDate, formed);
@@ -172,7 +164,8 @@ private slots:
         QVERIFY2(r, qPrintable(ruleId + QStringLiteral(" is not in the rules file")));
         QVERIFY2(asOf.isValid(), "as_of must be a date");
         const EntityType type = entityTypeFromName(entityType);
-        QVERIFY2(r->entityTypes.contains(type), qPrintable(QStringLiteral("%1 does not cover %2").arg(ruleId, entityType)));
+        QVERIFY2(r->entityTypes.contains(type),
+                 qPrintable(QStringLiteral("%1 does not cover %2").arg(ruleId, entityType)));
         QVERIFY2(!r->citationText().isEmpty(), "every rule names its source");
         QVERIFY2(!source.isEmpty(), "every expectation names its source");
         const Entity e = makeEntity(type, r->jurisdiction, formed, fiscalYearEnd);
@@ -182,10 +175,13 @@ private slots:
         QVERIFY2(problem.missingField.isEmpty(), qPrintable(problem.reason));
         if (!expectedDue.isValid()) {
             // No due date: a "no periodic filing" rule, or a rule with no cycle on or after as_of.
-            QVERIFY2(occ.isEmpty(), qPrintable(QStringLiteral("expected no due date, got %1").arg(occ.value(0).due.toString(Qt::ISODate))));
+            QVERIFY2(occ.isEmpty(), qPrintable(QStringLiteral("expected no due date, got %1")
+                                                   .arg(occ.value(0).due.toString(Qt::ISODate))));
             return;
         }
-        QVERIFY2(!occ.isEmpty(), qPrintable(QStringLiteral("no due date; expected %1").arg(expectedDue.toString(Qt::ISODate))));
+        QVERIFY2(
+            !occ.isEmpty(),
+            qPrintable(QStringLiteral("no due date; expected %1").arg(expectedDue.toString(Qt::ISODate))));
         QCOMPARE(occ.first().due, expectedDue);
         QCOMPARE(occ.first().filingYear, expectedFilingYear);
         QString note;
@@ -197,7 +193,8 @@ private slots:
             const RowPlan plan = planEntity(e, m_rules, asOf);
             const auto it = std::find_if(plan.obligations.cbegin(), plan.obligations.cend(),
                                          [&](const Obligation &o) { return o.filingType == r->filingType; });
-            QVERIFY2(it != plan.obligations.cend(), qPrintable(QStringLiteral("planner has no %1: %2").arg(r->filingType, plan.reason)));
+            QVERIFY2(it != plan.obligations.cend(),
+                     qPrintable(QStringLiteral("planner has no %1: %2").arg(r->filingType, plan.reason)));
             QCOMPARE(it->ruleId, ruleId);
             QCOMPARE(it->dueDate, expectedDue);
             QCOMPARE(it->filingYear, expectedFilingYear);
@@ -208,8 +205,7 @@ private slots:
 
     // ---- anniversary in February of a leap year -----------------------------------------------------------
 
-    void leapDayFormation_data()
-    {
+    void leapDayFormation_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
@@ -220,20 +216,22 @@ private slots:
             << QList<QDate>{d("2025-02-28"), d("2026-02-28"), d("2027-02-28"), d("2028-02-29")};
         // Anniversary date (M.G.L. c. 156C § 12): 29 February becomes 28 February in common years.
         QTest::newRow("MA LLC annual report, anniversary date")
-            << QStringLiteral("US-MA.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-MA") << int(EntityType::Llc)
+            << QStringLiteral("US-MA.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-MA")
+            << int(EntityType::Llc)
             << QList<QDate>{d("2025-02-28"), d("2026-02-28"), d("2027-02-28"), d("2028-02-29")};
         // Before the first day of the anniversary month (805 ILCS 180/50-10): 31 January every year.
         QTest::newRow("IL LLC annual report, before anniversary month")
-            << QStringLiteral("US-IL.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-IL") << int(EntityType::Llc)
+            << QStringLiteral("US-IL.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-IL")
+            << int(EntityType::Llc)
             << QList<QDate>{d("2025-01-31"), d("2026-01-31"), d("2027-01-31"), d("2028-01-31")};
         // Calendar quarter of the anniversary (Wis. Stat. § 180.1622): 31 March.
         QTest::newRow("WI corporation, quarter end")
-            << QStringLiteral("US-WI.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-WI") << int(EntityType::Corporation)
+            << QStringLiteral("US-WI.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-WI")
+            << int(EntityType::Corporation)
             << QList<QDate>{d("2025-03-31"), d("2026-03-31"), d("2027-03-31"), d("2028-03-31")};
     }
 
-    void leapDayFormation()
-    {
+    void leapDayFormation() {
         QFETCH(QString, ruleId);
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
@@ -247,10 +245,10 @@ private slots:
         QCOMPARE(occ.first().filingYear, 2025);
     }
 
-    // ---- biennial parity: both parities, for each kind of parity -------------------------------------------
+    // ---- biennial parity: both parities, for each kind of parity
+    // -------------------------------------------
 
-    void biennialParity_data()
-    {
+    void biennialParity_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
@@ -262,31 +260,32 @@ private slots:
 
         // Same parity as the formation year (Cal. Corp. Code § 17702.09(a)).
         QTest::newRow("CA LLC formed in an odd year")
-            << QStringLiteral("US-CA.LLC.STATEMENT_OF_INFORMATION.2014") << QStringLiteral("US-CA") << int(EntityType::Llc)
-            << d("2023-05-10") << QString() << d("2024-01-01") << QList<QDate>{d("2025-05-31"), d("2027-05-31")}
-            << QList<int>{2025, 2027};
+            << QStringLiteral("US-CA.LLC.STATEMENT_OF_INFORMATION.2014") << QStringLiteral("US-CA")
+            << int(EntityType::Llc) << d("2023-05-10") << QString() << d("2024-01-01")
+            << QList<QDate>{d("2025-05-31"), d("2027-05-31")} << QList<int>{2025, 2027};
         QTest::newRow("CA LLC formed in an even year")
-            << QStringLiteral("US-CA.LLC.STATEMENT_OF_INFORMATION.2014") << QStringLiteral("US-CA") << int(EntityType::Llc)
-            << d("2024-05-10") << QString() << d("2024-06-01") << QList<QDate>{d("2026-05-31"), d("2028-05-31")}
-            << QList<int>{2026, 2028};
+            << QStringLiteral("US-CA.LLC.STATEMENT_OF_INFORMATION.2014") << QStringLiteral("US-CA")
+            << int(EntityType::Llc) << d("2024-05-10") << QString() << d("2024-06-01")
+            << QList<QDate>{d("2026-05-31"), d("2028-05-31")} << QList<int>{2026, 2028};
         // Fixed parity: Iowa corporations even years (Iowa Code § 490.1621), LLCs odd years.
         QTest::newRow("IA corporation, even years")
-            << QStringLiteral("US-IA.CORP.BIENNIAL_REPORT.2000") << QStringLiteral("US-IA") << int(EntityType::Corporation)
-            << QDate() << QString() << d("2025-04-02") << QList<QDate>{d("2026-04-01"), d("2028-04-01")}
-            << QList<int>{2026, 2028};
+            << QStringLiteral("US-IA.CORP.BIENNIAL_REPORT.2000") << QStringLiteral("US-IA")
+            << int(EntityType::Corporation) << QDate() << QString() << d("2025-04-02")
+            << QList<QDate>{d("2026-04-01"), d("2028-04-01")} << QList<int>{2026, 2028};
         QTest::newRow("IA LLC, odd years")
-            << QStringLiteral("US-IA.LLC.BIENNIAL_REPORT.2000") << QStringLiteral("US-IA") << int(EntityType::Llc)
-            << QDate() << QString() << d("2025-04-02") << QList<QDate>{d("2027-04-01"), d("2029-04-01")}
-            << QList<int>{2027, 2029};
-        // Opposite parity: D.C. Code § 29-102.11(c), first report the year after formation, then every 2nd year.
+            << QStringLiteral("US-IA.LLC.BIENNIAL_REPORT.2000") << QStringLiteral("US-IA")
+            << int(EntityType::Llc) << QDate() << QString() << d("2025-04-02")
+            << QList<QDate>{d("2027-04-01"), d("2029-04-01")} << QList<int>{2027, 2029};
+        // Opposite parity: D.C. Code § 29-102.11(c), first report the year after formation, then every 2nd
+        // year.
         QTest::newRow("DC formed in an even year")
-            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC") << int(EntityType::Corporation)
-            << d("2024-05-10") << QString() << d("2024-05-11") << QList<QDate>{d("2025-04-01"), d("2027-04-01")}
-            << QList<int>{2025, 2027};
+            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC")
+            << int(EntityType::Corporation) << d("2024-05-10") << QString() << d("2024-05-11")
+            << QList<QDate>{d("2025-04-01"), d("2027-04-01")} << QList<int>{2025, 2027};
         QTest::newRow("DC formed in an odd year")
-            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC") << int(EntityType::Lp)
-            << d("2021-09-09") << QString() << d("2026-11-29") << QList<QDate>{d("2028-04-01"), d("2030-04-01")}
-            << QList<int>{2028, 2030};
+            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC")
+            << int(EntityType::Lp) << d("2021-09-09") << QString() << d("2026-11-29")
+            << QList<QDate>{d("2028-04-01"), d("2030-04-01")} << QList<int>{2028, 2030};
         // Kansas (K.S.A. 17-7503(b)): parity of the year the report is filed, not of the tax year it covers.
         QTest::newRow("KS calendar year, formed even")
             << QStringLiteral("US-KS.ALL.BUSINESS_ENTITY_INFORMATION_REPORT.2024") << QStringLiteral("US-KS")
@@ -303,8 +302,7 @@ private slots:
             << QList<QDate>{d("2026-01-15"), d("2028-01-15")} << QList<int>{2025, 2027};
     }
 
-    void biennialParity()
-    {
+    void biennialParity() {
         QFETCH(QString, ruleId);
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
@@ -325,12 +323,13 @@ private slots:
         QCOMPARE(years, expectedFilingYear);
     }
 
-    // ---- decennial cycle (15 Pa.C.S. § 153) and its end date -----------------------------------------------
+    // ---- decennial cycle (15 Pa.C.S. § 153) and its end date
+    // -----------------------------------------------
 
-    void decennialCycleEndsWithTheRule()
-    {
+    void decennialCycleEndsWithTheRule() {
         const Entity e = makeEntity(EntityType::Corporation, QStringLiteral("US-PA"), d("1990-01-01"));
-        const QList<DueOccurrence> occ = occurrences("US-PA.ALL.DECENNIAL_REPORT.2001", e, d("2000-06-01"), 5);
+        const QList<DueOccurrence> occ =
+            occurrences("US-PA.ALL.DECENNIAL_REPORT.2001", e, d("2000-06-01"), 5);
         QList<QDate> due;
         for (const DueOccurrence &o : occ)
             due.append(o.due);
@@ -341,8 +340,7 @@ private slots:
 
     // ---- a change of the law: both sides of the change date -----------------------------------------------
 
-    void pennsylvaniaAnnualReportFrom2025_data()
-    {
+    void pennsylvaniaAnnualReportFrom2025_data() {
         QTest::addColumn<QDate>("asOf");
         QTest::addColumn<QStringList>("expected"); // "filing type|rule id|due"
         QTest::newRow("2021: decennial year, annual report not yet in force")
@@ -350,28 +348,30 @@ private slots:
             << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2025-06-30"),
                            QStringLiteral("DECENNIAL_REPORT|US-PA.ALL.DECENNIAL_REPORT.2001|2021-12-31")};
         QTest::newRow("2024-12-31: the day before the annual report rule takes effect")
-            << d("2024-12-31") << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2025-06-30")};
+            << d("2024-12-31")
+            << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2025-06-30")};
         QTest::newRow("2025-01-01: the day it takes effect")
-            << d("2025-01-01") << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2025-06-30")};
+            << d("2025-01-01")
+            << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2025-06-30")};
         QTest::newRow("2025-07-01: after the first due date")
-            << d("2025-07-01") << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2026-06-30")};
+            << d("2025-07-01")
+            << QStringList{QStringLiteral("ANNUAL_REPORT|US-PA.CORP.ANNUAL_REPORT.2025|2026-06-30")};
     }
 
-    void pennsylvaniaAnnualReportFrom2025()
-    {
+    void pennsylvaniaAnnualReportFrom2025() {
         QFETCH(QDate, asOf);
         QFETCH(QStringList, expected);
         const Entity e = makeEntity(EntityType::Corporation, QStringLiteral("US-PA"), d("1995-03-01"));
         const RowPlan plan = planEntity(e, m_rules, asOf);
         QStringList got;
         for (const Obligation &o : plan.obligations)
-            got.append(QStringLiteral("%1|%2|%3").arg(o.filingType, o.ruleId, o.dueDate.toString(Qt::ISODate)));
+            got.append(
+                QStringLiteral("%1|%2|%3").arg(o.filingType, o.ruleId, o.dueDate.toString(Qt::ISODate)));
         got.sort();
         QCOMPARE(got, expected);
     }
 
-    void delawareLlcTaxChange2014_data()
-    {
+    void delawareLlcTaxChange2014_data() {
         QTest::addColumn<QDate>("asOf");
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QDate>("due");
@@ -386,8 +386,7 @@ private slots:
                                           << d("2015-06-01") << 2014 << qint64(30000);
     }
 
-    void delawareLlcTaxChange2014()
-    {
+    void delawareLlcTaxChange2014() {
         QFETCH(QDate, asOf);
         QFETCH(QString, ruleId);
         QFETCH(QDate, due);
@@ -402,10 +401,10 @@ private slots:
         QCOMPARE(plan.obligations.first().feeCents, fee);
     }
 
-    // A fee change whose effective date is the due date itself: the due date on the day before the change takes
-    // the old fee, the due date on the day of the change the new one (effective dates govern nominal due dates).
-    void feeChangeOnItsEffectiveDate_data()
-    {
+    // A fee change whose effective date is the due date itself: the due date on the day before the change
+    // takes the old fee, the due date on the day of the change the new one (effective dates govern nominal
+    // due dates).
+    void feeChangeOnItsEffectiveDate_data() {
         QTest::addColumn<int>("dueMonth");
         QTest::addColumn<int>("dueDay");
         QTest::addColumn<QString>("expectedRule");
@@ -414,8 +413,7 @@ private slots:
         QTest::newRow("due the day of") << 7 << 1 << QStringLiteral("US-CO.TEST.NEW") << qint64(2500);
     }
 
-    void feeChangeOnItsEffectiveDate()
-    {
+    void feeChangeOnItsEffectiveDate() {
         QFETCH(int, dueMonth);
         QFETCH(int, dueDay);
         QFETCH(QString, expectedRule);
@@ -424,16 +422,18 @@ private slots:
                               {QStringLiteral("month"), dueMonth},
                               {QStringLiteral("day"), dueDay}};
         const RuleSet set = syntheticRuleSet(QJsonArray{
-            syntheticRule(QStringLiteral("US-CO.TEST.OLD"),
-                          {{QStringLiteral("due"), due},
-                           {QStringLiteral("effective_to"), QStringLiteral("2024-06-30")},
-                           {QStringLiteral("fee"), QJsonObject{{QStringLiteral("method"), QStringLiteral("flat")},
-                                                               {QStringLiteral("cents"), 1000}}}}),
-            syntheticRule(QStringLiteral("US-CO.TEST.NEW"),
-                          {{QStringLiteral("due"), due},
-                           {QStringLiteral("effective_from"), QStringLiteral("2024-07-01")},
-                           {QStringLiteral("fee"), QJsonObject{{QStringLiteral("method"), QStringLiteral("flat")},
-                                                               {QStringLiteral("cents"), 2500}}}}),
+            syntheticRule(
+                QStringLiteral("US-CO.TEST.OLD"),
+                {{QStringLiteral("due"), due},
+                 {QStringLiteral("effective_to"), QStringLiteral("2024-06-30")},
+                 {QStringLiteral("fee"), QJsonObject{{QStringLiteral("method"), QStringLiteral("flat")},
+                                                     {QStringLiteral("cents"), 1000}}}}),
+            syntheticRule(
+                QStringLiteral("US-CO.TEST.NEW"),
+                {{QStringLiteral("due"), due},
+                 {QStringLiteral("effective_from"), QStringLiteral("2024-07-01")},
+                 {QStringLiteral("fee"), QJsonObject{{QStringLiteral("method"), QStringLiteral("flat")},
+                                                     {QStringLiteral("cents"), 2500}}}}),
         });
         QVERIFY(!set.isEmpty());
         const Entity e = makeEntity(EntityType::Corporation, QStringLiteral("US-CO"), d("2010-01-01"));
@@ -446,8 +446,7 @@ private slots:
     }
 
     // The real Colorado change ($10 -> $25 from 2024-07-01): June and July anniversaries on either side.
-    void coloradoFeeChange()
-    {
+    void coloradoFeeChange() {
         const Entity june = makeEntity(EntityType::Llc, QStringLiteral("US-CO"), d("2015-06-10"));
         const Entity july = makeEntity(EntityType::Llc, QStringLiteral("US-CO"), d("2015-07-10"));
         const RowPlan before = planEntity(june, m_rules, d("2024-06-01"));
@@ -462,18 +461,17 @@ private slots:
         QCOMPARE(after.obligations.first().feeCents, qint64(2500));
     }
 
-    // ---- a rule with an end date: Oklahoma franchise tax, repealed (HB 1039X) ------------------------------
+    // ---- a rule with an end date: Oklahoma franchise tax, repealed (HB 1039X)
+    // ------------------------------
 
-    void ruleWithEndDate_data()
-    {
+    void ruleWithEndDate_data() {
         QTest::addColumn<QDate>("asOf");
         QTest::addColumn<QDate>("expectedDue");
         QTest::newRow("the day of the last due date") << d("2024-07-01") << d("2024-07-01");
         QTest::newRow("the day after") << d("2024-07-02") << QDate();
     }
 
-    void ruleWithEndDate()
-    {
+    void ruleWithEndDate() {
         QFETCH(QDate, asOf);
         QFETCH(QDate, expectedDue);
         const Entity e = makeEntity(EntityType::Corporation, QStringLiteral("US-OK"), d("2001-01-01"));
@@ -486,7 +484,8 @@ private slots:
             QCOMPARE(plan.outcome, RowOutcome::Obligations);
         } else {
             QVERIFY(occ.isEmpty());
-            // Not a silent gap: the explicit "no annual report" rule explains the empty row, with its citation.
+            // Not a silent gap: the explicit "no annual report" rule explains the empty row, with its
+            // citation.
             QCOMPARE(plan.outcome, RowOutcome::OutOfScope);
             QVERIFY2(plan.reason.contains(QStringLiteral("HB 1039X")), qPrintable(plan.reason));
         }
@@ -494,8 +493,7 @@ private slots:
 
     // ---- weekend and holiday handling --------------------------------------------------------------------
 
-    void weekendAndHoliday_data()
-    {
+    void weekendAndHoliday_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
@@ -504,33 +502,37 @@ private slots:
         QTest::addColumn<QDate>("nominal");
         QTest::addColumn<QDate>("due");
         // Tex. Tax Code § 111.053: a due date on a weekend or holiday moves to the next business day.
-        QTest::newRow("TX Saturday moves") << QStringLiteral("US-TX.ALL.FRANCHISE_TAX_REPORT.2008") << QStringLiteral("US-TX")
-                                           << int(EntityType::Corporation) << QDate() << d("2026-11-29")
-                                           << d("2027-05-15") << d("2027-05-17");
+        QTest::newRow("TX Saturday moves")
+            << QStringLiteral("US-TX.ALL.FRANCHISE_TAX_REPORT.2008") << QStringLiteral("US-TX")
+            << int(EntityType::Corporation) << QDate() << d("2026-11-29") << d("2027-05-15")
+            << d("2027-05-17");
         // Florida: May 1 is not moved (Sunbiz: by 11:59 p.m. ET on May 1).
-        QTest::newRow("FL Saturday stays") << QStringLiteral("US-FL.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-FL")
-                                           << int(EntityType::Corporation) << QDate() << d("2026-11-29")
-                                           << d("2027-05-01") << d("2027-05-01");
+        QTest::newRow("FL Saturday stays")
+            << QStringLiteral("US-FL.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-FL")
+            << int(EntityType::Corporation) << QDate() << d("2026-11-29") << d("2027-05-01")
+            << d("2027-05-01");
         // Delaware: 1 March 2026 is a Sunday and is not moved.
-        QTest::newRow("DE Sunday stays") << QStringLiteral("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014") << QStringLiteral("US-DE")
-                                         << int(EntityType::Corporation) << QDate() << d("2025-03-02")
-                                         << d("2026-03-01") << d("2026-03-01");
+        QTest::newRow("DE Sunday stays") << QStringLiteral("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014")
+                                         << QStringLiteral("US-DE") << int(EntityType::Corporation) << QDate()
+                                         << d("2025-03-02") << d("2026-03-01") << d("2026-03-01");
         // N.Y. Gen. Constr. Law § 25-a: 31 May 2027 is Memorial Day, a public holiday: Tuesday 1 June.
-        QTest::newRow("NY holiday moves") << QStringLiteral("US-NY.CORP.BIENNIAL_STATEMENT.2000") << QStringLiteral("US-NY")
-                                          << int(EntityType::Corporation) << d("2025-05-12") << d("2026-11-29")
-                                          << d("2027-05-31") << d("2027-06-01");
-        // Tennessee F&E tax moves (Saturday 15 April 2028 -> Monday 17 April); the annual report (1 April) does not.
-        QTest::newRow("TN tax moves") << QStringLiteral("US-TN.ALL.FRANCHISE_EXCISE_TAX.2000") << QStringLiteral("US-TN")
-                                      << int(EntityType::Llc) << d("2010-01-01") << d("2027-04-16")
-                                      << d("2028-04-15") << d("2028-04-17");
+        QTest::newRow("NY holiday moves")
+            << QStringLiteral("US-NY.CORP.BIENNIAL_STATEMENT.2000") << QStringLiteral("US-NY")
+            << int(EntityType::Corporation) << d("2025-05-12") << d("2026-11-29") << d("2027-05-31")
+            << d("2027-06-01");
+        // Tennessee F&E tax moves (Saturday 15 April 2028 -> Monday 17 April); the annual report (1 April)
+        // does not.
+        QTest::newRow("TN tax moves") << QStringLiteral("US-TN.ALL.FRANCHISE_EXCISE_TAX.2000")
+                                      << QStringLiteral("US-TN") << int(EntityType::Llc) << d("2010-01-01")
+                                      << d("2027-04-16") << d("2028-04-15") << d("2028-04-17");
         // Saturday 1 April 2028.
-        QTest::newRow("TN report stays") << QStringLiteral("US-TN.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-TN")
-                                         << int(EntityType::Corporation) << d("2010-01-01") << d("2027-10-02")
-                                         << d("2028-04-01") << d("2028-04-01");
+        QTest::newRow("TN report stays")
+            << QStringLiteral("US-TN.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-TN")
+            << int(EntityType::Corporation) << d("2010-01-01") << d("2027-10-02") << d("2028-04-01")
+            << d("2028-04-01");
     }
 
-    void weekendAndHoliday()
-    {
+    void weekendAndHoliday() {
         QFETCH(QString, ruleId);
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
@@ -541,116 +543,130 @@ private slots:
         const Rule &r = rule(qPrintable(ruleId));
         QVERIFY2(!r.weekendHolidayNote.isEmpty(), "the rule says where its weekend handling comes from");
         QCOMPARE(r.nextBusinessDay, nominal != due);
-        const QList<DueOccurrence> occ = occurrences(qPrintable(ruleId), makeEntity(EntityType(type), jurisdiction, formed), from);
+        const QList<DueOccurrence> occ =
+            occurrences(qPrintable(ruleId), makeEntity(EntityType(type), jurisdiction, formed), from);
         QCOMPARE(occ.size(), 1);
         QCOMPARE(occ.first().nominalDue, nominal);
         QCOMPARE(occ.first().due, due);
     }
 
     // A moved date still counts as on or after as_of when only the nominal date is before it.
-    void movedDateAfterAsOf()
-    {
+    void movedDateAfterAsOf() {
         const Entity e = makeEntity(EntityType::Lp, QStringLiteral("US-TX"));
-        const QList<DueOccurrence> occ = occurrences("US-TX.ALL.FRANCHISE_TAX_REPORT.2008", e, d("2027-05-16"));
+        const QList<DueOccurrence> occ =
+            occurrences("US-TX.ALL.FRANCHISE_TAX_REPORT.2008", e, d("2027-05-16"));
         QCOMPARE(occ.size(), 1);
         QCOMPARE(occ.first().due, d("2027-05-17"));
     }
 
     // ---- the first cycle after formation ------------------------------------------------------------------
 
-    void firstCycleAfterFormation_data()
-    {
+    void firstCycleAfterFormation_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
         QTest::addColumn<QDate>("formed");
         QTest::addColumn<QDate>("expectedDue");
         QTest::addColumn<int>("expectedFilingYear");
-        // 8 Del. C. § 502: a corporation incorporated in January 2026 does not owe the report due 1 March 2026
-        // (it is for 2025); its first report is for 2026, due 1 March 2027.
+        // 8 Del. C. § 502: a corporation incorporated in January 2026 does not owe the report due 1 March
+        // 2026 (it is for 2025); its first report is for 2026, due 1 March 2027.
         QTest::newRow("DE corporation formed in January")
             << QStringLiteral("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014") << QStringLiteral("US-DE")
             << int(EntityType::Corporation) << d("2026-01-15") << d("2027-03-01") << 2026;
         QTest::newRow("DE LLC formed in March")
-            << QStringLiteral("US-DE.LLC_LP.ANNUAL_TAX.2015") << QStringLiteral("US-DE") << int(EntityType::Llc)
-            << d("2026-03-01") << d("2027-06-01") << 2026;
+            << QStringLiteral("US-DE.LLC_LP.ANNUAL_TAX.2015") << QStringLiteral("US-DE")
+            << int(EntityType::Llc) << d("2026-03-01") << d("2027-06-01") << 2026;
         // Fla. Stat. § 607.1622: first report the year following the calendar year of incorporation.
         QTest::newRow("FL corporation formed in January")
-            << QStringLiteral("US-FL.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-FL") << int(EntityType::Corporation)
-            << d("2026-01-15") << d("2027-05-01") << 2027;
+            << QStringLiteral("US-FL.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-FL")
+            << int(EntityType::Corporation) << d("2026-01-15") << d("2027-05-01") << 2027;
         // Texas: first report on May 15 of the year after the entity becomes subject to the tax.
         QTest::newRow("TX LLC formed in February")
-            << QStringLiteral("US-TX.ALL.FRANCHISE_TAX_REPORT.2008") << QStringLiteral("US-TX") << int(EntityType::Llc)
-            << d("2026-02-02") << d("2027-05-17") << 2027;
+            << QStringLiteral("US-TX.ALL.FRANCHISE_TAX_REPORT.2008") << QStringLiteral("US-TX")
+            << int(EntityType::Llc) << d("2026-02-02") << d("2027-05-17") << 2027;
         // Fiscal-year rule: the fiscal year that ended before formation is not the entity's.
         QTest::newRow("TN corporation formed in February, December year end")
-            << QStringLiteral("US-TN.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-TN") << int(EntityType::Corporation)
-            << d("2026-02-01") << d("2027-04-01") << 2026;
+            << QStringLiteral("US-TN.CORP.ANNUAL_REPORT.2000") << QStringLiteral("US-TN")
+            << int(EntityType::Corporation) << d("2026-02-01") << d("2027-04-01") << 2026;
         // Biennial by formation parity (K.S.A. 17-7503(b)): formed 2026 -> first filing in 2028.
         QTest::newRow("KS LLC formed in 2026")
             << QStringLiteral("US-KS.ALL.BUSINESS_ENTITY_INFORMATION_REPORT.2024") << QStringLiteral("US-KS")
             << int(EntityType::Llc) << d("2026-01-10") << d("2028-04-15") << 2027;
         // D.C.: first report by April 1 of the year following formation.
         QTest::newRow("DC corporation formed in March")
-            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC") << int(EntityType::Corporation)
-            << d("2026-03-01") << d("2027-04-01") << 2027;
+            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC")
+            << int(EntityType::Corporation) << d("2026-03-01") << d("2027-04-01") << 2027;
         // Anniversary rule: first anniversary in the year after formation, even when the month end is later.
         QTest::newRow("NJ corporation formed on the 1st")
-            << QStringLiteral("US-NJ.ALL.ANNUAL_REPORT.2013") << QStringLiteral("US-NJ") << int(EntityType::Corporation)
-            << d("2026-01-01") << d("2027-01-31") << 2027;
+            << QStringLiteral("US-NJ.ALL.ANNUAL_REPORT.2013") << QStringLiteral("US-NJ")
+            << int(EntityType::Corporation) << d("2026-01-01") << d("2027-01-31") << 2027;
     }
 
-    void firstCycleAfterFormation()
-    {
+    void firstCycleAfterFormation() {
         QFETCH(QString, ruleId);
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
         QFETCH(QDate, formed);
         QFETCH(QDate, expectedDue);
         QFETCH(int, expectedFilingYear);
-        const QList<DueOccurrence> occ = occurrences(qPrintable(ruleId), makeEntity(EntityType(type), jurisdiction, formed),
-                                                     formed.addDays(1));
+        const QList<DueOccurrence> occ = occurrences(
+            qPrintable(ruleId), makeEntity(EntityType(type), jurisdiction, formed), formed.addDays(1));
         QCOMPARE(occ.size(), 1);
         QCOMPARE(occ.first().due, expectedDue);
         QCOMPARE(occ.first().filingYear, expectedFilingYear);
     }
 
-    void firstDueAfterFormationOption()
-    {
+    void firstDueAfterFormationOption() {
         // A rule may say the first date after formation counts even in the formation year.
         const RuleSet set = syntheticRuleSet(QJsonArray{
-            syntheticRule(QStringLiteral("US-CO.TEST.SAME_YEAR"), {{QStringLiteral("first_due"), QStringLiteral("after_formation")}}),
-            syntheticRule(QStringLiteral("US-CO.TEST.NEXT_YEAR"), {{QStringLiteral("filing_type"), QStringLiteral("OTHER")}}),
+            syntheticRule(QStringLiteral("US-CO.TEST.SAME_YEAR"),
+                          {{QStringLiteral("first_due"), QStringLiteral("after_formation")}}),
+            syntheticRule(QStringLiteral("US-CO.TEST.NEXT_YEAR"),
+                          {{QStringLiteral("filing_type"), QStringLiteral("OTHER")}}),
         });
         QVERIFY(!set.isEmpty());
         const Entity e = makeEntity(EntityType::Corporation, QStringLiteral("US-CO"), d("2026-03-01"));
         DueProblem problem;
-        QCOMPARE(dueOccurrences(*set.ruleById(QStringLiteral("US-CO.TEST.SAME_YEAR")), e, d("2026-03-01"), 1, &problem).value(0).due,
+        QCOMPARE(dueOccurrences(*set.ruleById(QStringLiteral("US-CO.TEST.SAME_YEAR")), e, d("2026-03-01"), 1,
+                                &problem)
+                     .value(0)
+                     .due,
                  d("2026-07-01"));
-        QCOMPARE(dueOccurrences(*set.ruleById(QStringLiteral("US-CO.TEST.NEXT_YEAR")), e, d("2026-03-01"), 1, &problem).value(0).due,
+        QCOMPARE(dueOccurrences(*set.ruleById(QStringLiteral("US-CO.TEST.NEXT_YEAR")), e, d("2026-03-01"), 1,
+                                &problem)
+                     .value(0)
+                     .due,
                  d("2027-07-01"));
         // Never before the entity exists, whatever the option.
         const Entity july = makeEntity(EntityType::Corporation, QStringLiteral("US-CO"), d("2026-07-01"));
-        QCOMPARE(dueOccurrences(*set.ruleById(QStringLiteral("US-CO.TEST.SAME_YEAR")), july, d("2026-01-01"), 1, &problem).value(0).due,
+        QCOMPARE(dueOccurrences(*set.ruleById(QStringLiteral("US-CO.TEST.SAME_YEAR")), july, d("2026-01-01"),
+                                1, &problem)
+                     .value(0)
+                     .due,
                  d("2027-07-01"));
     }
 
-    // ---- needs data: an anniversary or parity rule without a formation date is never guessed ----------------
+    // ---- needs data: an anniversary or parity rule without a formation date is never guessed
+    // ----------------
 
-    void needsDataWithoutFormationDate_data()
-    {
+    void needsDataWithoutFormationDate_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
-        QTest::newRow("anniversary date") << QStringLiteral("US-MA.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-MA") << int(EntityType::Llc);
-        QTest::newRow("anniversary month end") << QStringLiteral("US-NV.CORP.ANNUAL_LIST.2000") << QStringLiteral("US-NV") << int(EntityType::Corporation);
-        QTest::newRow("quarter end") << QStringLiteral("US-WI.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-WI") << int(EntityType::Llc);
-        QTest::newRow("formation parity") << QStringLiteral("US-KS.ALL.BUSINESS_ENTITY_INFORMATION_REPORT.2024") << QStringLiteral("US-KS") << int(EntityType::Corporation);
-        QTest::newRow("opposite formation parity") << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC") << int(EntityType::Llc);
+        QTest::newRow("anniversary date") << QStringLiteral("US-MA.LLC.ANNUAL_REPORT.2000")
+                                          << QStringLiteral("US-MA") << int(EntityType::Llc);
+        QTest::newRow("anniversary month end") << QStringLiteral("US-NV.CORP.ANNUAL_LIST.2000")
+                                               << QStringLiteral("US-NV") << int(EntityType::Corporation);
+        QTest::newRow("quarter end") << QStringLiteral("US-WI.LLC.ANNUAL_REPORT.2000")
+                                     << QStringLiteral("US-WI") << int(EntityType::Llc);
+        QTest::newRow("formation parity")
+            << QStringLiteral("US-KS.ALL.BUSINESS_ENTITY_INFORMATION_REPORT.2024") << QStringLiteral("US-KS")
+            << int(EntityType::Corporation);
+        QTest::newRow("opposite formation parity") << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013")
+                                                   << QStringLiteral("US-DC") << int(EntityType::Llc);
     }
 
-    void needsDataWithoutFormationDate()
-    {
+    void needsDataWithoutFormationDate() {
         QFETCH(QString, ruleId);
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
@@ -669,39 +685,44 @@ private slots:
         QVERIFY2(plan.reason.contains(ruleId), qPrintable(plan.reason));
     }
 
-    void fixedDateRuleNeedsNoFormationDate()
-    {
+    void fixedDateRuleNeedsNoFormationDate() {
         const Entity e = makeEntity(EntityType::Corporation, QStringLiteral("US-FL"));
         DueProblem problem;
-        const QList<DueOccurrence> occ = dueOccurrences(rule("US-FL.CORP.ANNUAL_REPORT.2000"), e, d("2026-11-29"), 1, &problem);
+        const QList<DueOccurrence> occ =
+            dueOccurrences(rule("US-FL.CORP.ANNUAL_REPORT.2000"), e, d("2026-11-29"), 1, &problem);
         QVERIFY(problem.missingField.isEmpty());
         QCOMPARE(occ.value(0).due, d("2027-05-01"));
     }
 
     // ---- penalty exposure if filed late by D days --------------------------------------------------------
 
-    void penaltyExposure_data()
-    {
+    void penaltyExposure_data() {
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
         QTest::addColumn<int>("daysLate");
         QTest::addColumn<qint64>("expected");
         // Delaware corporation, fee $225 ($175 tax + $50 report): $200 penalty and 1.5% a month (or part) on
         // tax + penalty (8 Del. C. § 504) as the rule encodes it: (22500 + 20000) * 1.5% = 637 cents a month.
-        QTest::newRow("DE on time") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 0 << qint64(0);
-        QTest::newRow("DE 1 day") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 1 << qint64(20000 + 637);
-        QTest::newRow("DE 30 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 30 << qint64(20000 + 637);
-        QTest::newRow("DE 31 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 31 << qint64(20000 + 1275);
-        QTest::newRow("DE 365 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 365 << qint64(20000 + 8287);
+        QTest::newRow("DE on time") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 0
+                                    << qint64(0);
+        QTest::newRow("DE 1 day") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 1
+                                  << qint64(20000 + 637);
+        QTest::newRow("DE 30 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 30
+                                    << qint64(20000 + 637);
+        QTest::newRow("DE 31 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 31
+                                    << qint64(20000 + 1275);
+        QTest::newRow("DE 365 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 365
+                                     << qint64(20000 + 8287);
         // Florida: $400 late fee, flat (Fla. Stat. § 607.193).
-        QTest::newRow("FL 1 day") << QStringLiteral("US-FL") << int(EntityType::Corporation) << 1 << qint64(40000);
-        QTest::newRow("FL 100 days") << QStringLiteral("US-FL") << int(EntityType::Corporation) << 100 << qint64(40000);
+        QTest::newRow("FL 1 day") << QStringLiteral("US-FL") << int(EntityType::Corporation) << 1
+                                  << qint64(40000);
+        QTest::newRow("FL 100 days") << QStringLiteral("US-FL") << int(EntityType::Corporation) << 100
+                                     << qint64(40000);
         // New York: no dollar penalty (the entity is shown past due).
         QTest::newRow("NY 10 days") << QStringLiteral("US-NY") << int(EntityType::Llc) << 10 << qint64(0);
     }
 
-    void penaltyExposure()
-    {
+    void penaltyExposure() {
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
         QFETCH(int, daysLate);
@@ -715,10 +736,10 @@ private slots:
 
     // ---- the next N cycles -------------------------------------------------------------------------------
 
-    void nextCycles()
-    {
+    void nextCycles() {
         const Entity de = makeEntity(EntityType::Corporation, QStringLiteral("US-DE"));
-        const QList<DueOccurrence> occ = occurrences("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014", de, d("2026-11-29"), 3);
+        const QList<DueOccurrence> occ =
+            occurrences("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014", de, d("2026-11-29"), 3);
         QCOMPARE(occ.size(), 3);
         QCOMPARE(occ.at(0).due, d("2027-03-01"));
         QCOMPARE(occ.at(1).due, d("2028-03-01"));
@@ -728,7 +749,8 @@ private slots:
         QCOMPARE(occ.at(0).windowOpens, d("2027-01-01"));
 
         const Entity ny = makeEntity(EntityType::Llc, QStringLiteral("US-NY"), d("2020-06-15"));
-        const QList<DueOccurrence> nyOcc = occurrences("US-NY.LLC.BIENNIAL_STATEMENT.2000", ny, d("2026-11-29"), 3);
+        const QList<DueOccurrence> nyOcc =
+            occurrences("US-NY.LLC.BIENNIAL_STATEMENT.2000", ny, d("2026-11-29"), 3);
         QCOMPARE(nyOcc.size(), 3);
         QCOMPARE(nyOcc.at(0).due, d("2028-06-30"));
         QCOMPARE(nyOcc.at(1).due, d("2030-07-01")); // 30 June 2030 is a Sunday: GCL § 25-a
@@ -742,11 +764,11 @@ private slots:
 
     // ---- Delaware franchise tax: both methods, minimum and maximum ----------------------------------------
 
-    void delawareAuthorizedShares_data()
-    {
+    void delawareAuthorizedShares_data() {
         QTest::addColumn<qint64>("shares");
         QTest::addColumn<qint64>("expected");
-        // https://corp.delaware.gov/frtaxcalc/: <=5,000 $175; 5,001-10,000 $250; +$85 per 10,000 or part; max $200,000.
+        // https://corp.delaware.gov/frtaxcalc/: <=5,000 $175; 5,001-10,000 $250; +$85 per 10,000 or part; max
+        // $200,000.
         QTest::newRow("1") << qint64(1) << qint64(17500);
         QTest::newRow("5,000") << qint64(5000) << qint64(17500);
         QTest::newRow("5,001") << qint64(5001) << qint64(25000);
@@ -758,8 +780,7 @@ private slots:
         QTest::newRow("cap") << qint64(1000000000) << qint64(20000000);
     }
 
-    void delawareAuthorizedShares()
-    {
+    void delawareAuthorizedShares() {
         QFETCH(qint64, shares);
         QFETCH(qint64, expected);
         const Rule &r = rule("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014");
@@ -771,16 +792,15 @@ private slots:
         QVERIFY(note.contains(QStringLiteral("authorized-shares")));
     }
 
-    void delawareAssumedParValue_data()
-    {
+    void delawareAssumedParValue_data() {
         QTest::addColumn<qint64>("grossAssetsCents");
         QTest::addColumn<qint64>("issued");
         QTest::addColumn<qint64>("authorized");
         QTest::addColumn<qint64>("parMicros");
         QTest::addColumn<qint64>("apv");
         QTest::addColumn<qint64>("owed");
-        // $50,000 / 5,000,000 issued = $0.01 assumed par; par $0.0001 is lower, so 10,000,000 x $0.01 = $100,000
-        // capital: the $400 minimum; authorized shares would give $85,165, so $400 is owed.
+        // $50,000 / 5,000,000 issued = $0.01 assumed par; par $0.0001 is lower, so 10,000,000 x $0.01 =
+        // $100,000 capital: the $400 minimum; authorized shares would give $85,165, so $400 is owed.
         QTest::newRow("startup") << qint64(5000000) << qint64(5000000) << qint64(10000000) << qint64(100)
                                  << qint64(40000) << qint64(40000);
         // $10,000,000 / 1,000,000 = $10 assumed par; 2,000,000 x $10 = $20,000,000: 20 x $400 = $8,000.
@@ -793,20 +813,19 @@ private slots:
         QTest::newRow("no par") << qint64(1000000000) << qint64(1000000) << qint64(2000000) << qint64(0)
                                 << qint64(800000) << qint64(800000);
         // Exactly $1,000,000 of capital is one unit; one dollar more is two ("or part").
-        QTest::newRow("exactly one million") << qint64(100000000) << qint64(1000000) << qint64(1000000) << qint64(0)
-                                             << qint64(40000) << qint64(40000);
-        QTest::newRow("just over one million") << qint64(100000100) << qint64(1000000) << qint64(1000000) << qint64(0)
-                                               << qint64(80000) << qint64(80000);
+        QTest::newRow("exactly one million") << qint64(100000000) << qint64(1000000) << qint64(1000000)
+                                             << qint64(0) << qint64(40000) << qint64(40000);
+        QTest::newRow("just over one million") << qint64(100000100) << qint64(1000000) << qint64(1000000)
+                                               << qint64(0) << qint64(80000) << qint64(80000);
         // Few authorized shares: the authorized-shares method ($175) is lower than the APV minimum ($400).
-        QTest::newRow("small authorized") << qint64(10000000) << qint64(1000) << qint64(1000) << qint64(1000000)
-                                          << qint64(40000) << qint64(17500);
+        QTest::newRow("small authorized") << qint64(10000000) << qint64(1000) << qint64(1000)
+                                          << qint64(1000000) << qint64(40000) << qint64(17500);
         // Huge capital: capped at $200,000.
         QTest::newRow("cap") << qint64(900000000000000) << qint64(1000) << qint64(1000000000) << qint64(0)
                              << qint64(20000000) << qint64(20000000);
     }
 
-    void delawareAssumedParValue()
-    {
+    void delawareAssumedParValue() {
         QFETCH(qint64, grossAssetsCents);
         QFETCH(qint64, issued);
         QFETCH(qint64, authorized);
@@ -823,8 +842,7 @@ private slots:
                  delawareAuthorizedSharesTaxCents(authorized, r.fee));
     }
 
-    void delawareFeeFromTheRulesFile()
-    {
+    void delawareFeeFromTheRulesFile() {
         const Rule &r = rule("US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014");
         QCOMPARE(r.fee.reportFeeCents, qint64(5000));
         QCOMPARE(r.fee.minimumTaxCents, qint64(17500));
@@ -836,7 +854,8 @@ private slots:
         QCOMPARE(r.fee.largeFilerMaximumCents, qint64(25000000));
         // Unknown authorized shares: the minimum, said to be an estimate.
         QString note;
-        QCOMPARE(feeFor(r, makeEntity(EntityType::Corporation, QStringLiteral("US-DE")), &note), qint64(22500));
+        QCOMPARE(feeFor(r, makeEntity(EntityType::Corporation, QStringLiteral("US-DE")), &note),
+                 qint64(22500));
         QVERIFY(note.contains(QStringLiteral("unknown")));
     }
 };

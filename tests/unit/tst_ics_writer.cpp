@@ -15,8 +15,7 @@ using namespace fd;
 namespace {
 
 Obligation makeObligation(const QString &entityId, const QString &name, const QString &jurisdiction,
-                          const QString &filingType, int filingYear, const QDate &due)
-{
+                          const QString &filingType, int filingYear, const QDate &due) {
     Obligation o;
     o.entity.entityId = entityId;
     o.entity.name = name;
@@ -39,8 +38,9 @@ Obligation makeObligation(const QString &entityId, const QString &name, const QS
 }
 
 // A name long enough to be folded several times, with multibyte characters and TEXT separators.
-const QString kLongName = QStringLiteral("Société Générale d'Équipement, Inc.; Ünïcødé Holdings, LLC — 日本語の株式会社 "
-                                         "(Zürich; São Paulo, Kraków) \U0001F3E2 Grüße");
+const QString kLongName =
+    QStringLiteral("Société Générale d'Équipement, Inc.; Ünïcødé Holdings, LLC — 日本語の株式会社 "
+                   "(Zürich; São Paulo, Kraków) \U0001F3E2 Grüße");
 
 struct Exported {
     QByteArray bytes;
@@ -49,16 +49,15 @@ struct Exported {
 
 } // namespace
 
-class TestIcsWriter : public QObject
-{
+class TestIcsWriter : public QObject {
     Q_OBJECT
 
 private:
     QTemporaryDir m_dir;
     QList<CalendarEntry> m_entries;
 
-    Exported exportAndParse(const QList<CalendarEntry> &entries, const QDateTime &stamp, const QString &fileName)
-    {
+    Exported exportAndParse(const QList<CalendarEntry> &entries, const QDateTime &stamp,
+                            const QString &fileName) {
         Exported e;
         e.bytes = writeIcs(entries, stamp);
         const QString path = m_dir.filePath(fileName);
@@ -74,12 +73,11 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
+    void initTestCase() {
         QVERIFY(m_dir.isValid());
         m_entries = {
-            {makeObligation(QStringLiteral("ent-1"), kLongName, QStringLiteral("US-FL"), QStringLiteral("ANNUAL_REPORT"),
-                            2027, QDate(2027, 5, 1)),
+            {makeObligation(QStringLiteral("ent-1"), kLongName, QStringLiteral("US-FL"),
+                            QStringLiteral("ANNUAL_REPORT"), 2027, QDate(2027, 5, 1)),
              QString()},
             {makeObligation(QStringLiteral("ent-2"), QStringLiteral("Acme, Inc."), QStringLiteral("US-DE"),
                             QStringLiteral("ANNUAL_FRANCHISE_TAX_REPORT"), 2026, QDate(2027, 3, 1)),
@@ -90,8 +88,7 @@ private slots:
         };
     }
 
-    void escaping_data()
-    {
+    void escaping_data() {
         QTest::addColumn<QString>("in");
         QTest::addColumn<QString>("out");
         QTest::newRow("comma") << QStringLiteral("a,b") << QStringLiteral("a\\,b");
@@ -103,15 +100,13 @@ private slots:
         QTest::newRow("multibyte kept") << QStringLiteral("§ é 日") << QStringLiteral("§ é 日");
     }
 
-    void escaping()
-    {
+    void escaping() {
         QFETCH(QString, in);
         QFETCH(QString, out);
         QCOMPARE(escapeIcsText(in), out);
     }
 
-    void foldingKeepsCharactersWhole_data()
-    {
+    void foldingKeepsCharactersWhole_data() {
         QTest::addColumn<QString>("text");
         QTest::newRow("ascii") << QString(300, QLatin1Char('x'));
         QTest::newRow("two-octet") << QString(200, QChar(0x00E9));
@@ -121,8 +116,7 @@ private slots:
         QTest::newRow("exactly 75") << QString(75, QLatin1Char('y'));
     }
 
-    void foldingKeepsCharactersWhole()
-    {
+    void foldingKeepsCharactersWhole() {
         QFETCH(QString, text);
         const QByteArray folded = foldIcsLine(text.toUtf8());
         QVERIFY(folded.endsWith("\r\n"));
@@ -134,7 +128,8 @@ private slots:
                 QVERIFY2(line.endsWith('\r'), "CRLF line ends only");
                 line.chop(1);
             }
-            QVERIFY2(line.size() <= 75, qPrintable(QStringLiteral("line %1 has %2 octets").arg(i).arg(line.size())));
+            QVERIFY2(line.size() <= 75,
+                     qPrintable(QStringLiteral("line %1 has %2 octets").arg(i).arg(line.size())));
             QStringDecoder utf8(QStringDecoder::Utf8);
             const QString decoded = utf8(line);
             QVERIFY2(!utf8.hasError(), "a line break split a UTF-8 character");
@@ -150,8 +145,7 @@ private slots:
             QCOMPARE(lines.size(), 1);
     }
 
-    void documentOctets()
-    {
+    void documentOctets() {
         const QByteArray ics = writeIcs(m_entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC));
         QVERIFY(ics.startsWith("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"));
         QVERIFY(ics.endsWith("END:VCALENDAR\r\n"));
@@ -174,8 +168,7 @@ private slots:
         QVERIFY(unfolded.contains("X-FILINGDESK-CONFIRMATION:DE-2027-000123\\;A\\,B\r\n"));
     }
 
-    void parsesInPythonIcalendar()
-    {
+    void parsesInPythonIcalendar() {
         const Exported e = exportAndParse(m_entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC),
                                           QStringLiteral("a.ics"));
         QVERIFY2(!e.parsed.isEmpty(), "python icalendar could not parse the export");
@@ -188,17 +181,21 @@ private slots:
             const QJsonObject ev = events.at(i).toObject();
             const CalendarEntry &entry = m_entries.at(i);
             const Obligation &o = entry.obligation;
-            QCOMPARE(ev.value(QStringLiteral("uid")).toString(), o.idempotencyKey() + QStringLiteral("@filingdesk"));
+            QCOMPARE(ev.value(QStringLiteral("uid")).toString(),
+                     o.idempotencyKey() + QStringLiteral("@filingdesk"));
             QVERIFY(ev.value(QStringLiteral("dtstart_is_date")).toBool());
             QCOMPARE(ev.value(QStringLiteral("dtstart_value")).toString(), QStringLiteral("DATE"));
             QCOMPARE(ev.value(QStringLiteral("dtstart")).toString(), o.dueDate.toString(Qt::ISODate));
-            QCOMPARE(ev.value(QStringLiteral("dtend")).toString(), o.dueDate.addDays(1).toString(Qt::ISODate));
-            // Names with commas, semicolons and multibyte characters come back intact after escaping and folding.
+            QCOMPARE(ev.value(QStringLiteral("dtend")).toString(),
+                     o.dueDate.addDays(1).toString(Qt::ISODate));
+            // Names with commas, semicolons and multibyte characters come back intact after escaping and
+            // folding.
             const QString summary = ev.value(QStringLiteral("summary")).toString();
             QVERIFY2(summary.contains(o.entity.name), qPrintable(summary));
             QVERIFY(summary.startsWith(o.jurisdiction));
             const QString description = ev.value(QStringLiteral("description")).toString();
-            QVERIFY2(description.contains(QStringLiteral("Rule: %1 (rules version %2)").arg(o.ruleId, o.rulesVersion)),
+            QVERIFY2(description.contains(
+                         QStringLiteral("Rule: %1 (rules version %2)").arg(o.ruleId, o.rulesVersion)),
                      qPrintable(description));
             QVERIFY(description.contains(o.citation));
             QVERIFY(description.contains(QStringLiteral("\n"))); // \n escapes decode to real line breaks
@@ -217,7 +214,8 @@ private slots:
             } else {
                 // Once filed: the confirmation number, and no more reminders.
                 QCOMPARE(ev.value(QStringLiteral("confirmation")).toString(), entry.confirmationNumber);
-                QVERIFY2(description.contains(QStringLiteral("Filed: confirmation %1").arg(entry.confirmationNumber)),
+                QVERIFY2(description.contains(
+                             QStringLiteral("Filed: confirmation %1").arg(entry.confirmationNumber)),
                          qPrintable(description));
                 QVERIFY(summary.contains(QStringLiteral("(filed)")));
                 QCOMPARE(ev.value(QStringLiteral("alarms")).toArray().size(), 0);
@@ -226,10 +224,9 @@ private slots:
     }
 
     // Re-exports update the same events: the UID comes from the idempotency key, not from the export.
-    void uidStableAcrossExports()
-    {
-        const Exported first = exportAndParse(m_entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC),
-                                              QStringLiteral("first.ics"));
+    void uidStableAcrossExports() {
+        const Exported first = exportAndParse(
+            m_entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC), QStringLiteral("first.ics"));
         QList<CalendarEntry> later = m_entries;
         std::reverse(later.begin(), later.end());
         later[0].confirmationNumber = QStringLiteral("TX-99"); // filed since
@@ -253,8 +250,7 @@ private slots:
         QVERIFY(!a.contains(next.idempotencyKey() + QStringLiteral("@filingdesk")));
     }
 
-    void emptyCalendarParses()
-    {
+    void emptyCalendarParses() {
         const Exported e = exportAndParse({}, QDateTime(QDate(2026, 11, 29), QTime(0, 0), Qt::UTC),
                                           QStringLiteral("empty.ics"));
         QVERIFY(!e.parsed.isEmpty());

@@ -5,12 +5,10 @@
 
 using fd::JurisdictionMatch;
 
-class TestJurisdictionNormaliser : public QObject
-{
+class TestJurisdictionNormaliser : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void normalises_data()
-    {
+    void normalises_data() {
         QTest::addColumn<QString>("raw");
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("code");
@@ -40,8 +38,7 @@ private Q_SLOTS:
         QTest::newRow("nonsense") << "Atlantis" << none << "";
     }
 
-    void normalises()
-    {
+    void normalises() {
         QFETCH(QString, raw);
         QFETCH(int, kind);
         QFETCH(QString, code);
@@ -52,8 +49,7 @@ private Q_SLOTS:
             QVERIFY2(!match.reason.isEmpty(), "an unrecognised jurisdiction must say why");
     }
 
-    void listsAllFiftyOneUsJurisdictions()
-    {
+    void listsAllFiftyOneUsJurisdictions() {
         const QStringList codes = fd::usJurisdictionCodes();
         QCOMPARE(codes.size(), 51);
         QVERIFY(codes.contains(QStringLiteral("US-DC")));

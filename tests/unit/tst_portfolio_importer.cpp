@@ -1,4 +1,5 @@
-// Portfolio import: both layouts, and every malformed input ends in a clear error naming file, line and field.
+// Portfolio import: both layouts, and every malformed input ends in a clear error naming file, line and
+// field.
 #include "engine/import/csv_reader.h"
 #include "engine/import/portfolio_importer.h"
 #include "engine/rules/obligation_planner.h"
@@ -9,65 +10,73 @@ namespace {
 
 const QByteArray kFilingDeskHeader =
     "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein\n";
-const QByteArray kExhibit21Header = "parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw,ownership_pct\n";
+const QByteArray kExhibit21Header =
+    "parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw,ownership_pct\n";
 
-QString sourceDir()
-{
+QString sourceDir() {
     return qEnvironmentVariable("FILINGDESK_SOURCE_DIR", QStringLiteral(".."));
 }
 
 } // namespace
 
-class TestPortfolioImporter : public QObject
-{
+class TestPortfolioImporter : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void readsRfc4180()
-    {
+    void readsRfc4180() {
         const fd::CsvDocument doc = fd::readCsv("a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\n\n1,2,3");
         QVERIFY(doc.ok());
         QCOMPARE(doc.records.size(), 3);
-        QCOMPARE(doc.records.at(1).fields, QStringList({QStringLiteral("x, y"), QStringLiteral("say \"hi\""), QString()}));
+        QCOMPARE(doc.records.at(1).fields,
+                 QStringList({QStringLiteral("x, y"), QStringLiteral("say \"hi\""), QString()}));
         QCOMPARE(doc.records.at(2).line, 4); // physical line, blank line counted
     }
 
-    void skipsByteOrderMark()
-    {
-        const fd::CsvDocument doc = fd::readCsv("\xEF\xBB\xBF" "a,b\n1,2\n");
+    void skipsByteOrderMark() {
+        const fd::CsvDocument doc = fd::readCsv("\xEF\xBB\xBF"
+                                                "a,b\n1,2\n");
         QVERIFY(doc.ok());
         QCOMPARE(doc.records.first().fields.first(), QStringLiteral("a"));
     }
 
-    void fileLevelErrors_data()
-    {
+    void fileLevelErrors_data() {
         QTest::addColumn<QByteArray>("bytes");
         QTest::addColumn<QString>("expectedStart");
         QTest::addColumn<QString>("mentions");
-        QTest::newRow("empty") << QByteArray() << "p.csv:1:" << "empty";
-        QTest::newRow("whitespace only") << QByteArray(" \n\n") << "p.csv:1:" << "empty";
-        QTest::newRow("latin-1 bytes") << QByteArray(kFilingDeskHeader + "e1,Caf\xE9 Inc.,corporation,DE,,,,,\n")
-                                        << "p.csv:2:" << "UTF-8";
-        QTest::newRow("unclosed quote") << QByteArray(kFilingDeskHeader + "e1,\"Acme Inc.,corporation,DE,,,,,\n")
-                                        << "p.csv:2:" << "quote";
-        QTest::newRow("unknown header") << QByteArray("name,state\nAcme,DE\n") << "p.csv:1:" << "header";
-        QTest::newRow("header only") << kFilingDeskHeader << "p.csv:1:" << "no data rows";
+        QTest::newRow("empty") << QByteArray() << "p.csv:1:"
+                               << "empty";
+        QTest::newRow("whitespace only") << QByteArray(" \n\n") << "p.csv:1:"
+                                         << "empty";
+        QTest::newRow("latin-1 bytes")
+            << QByteArray(kFilingDeskHeader + "e1,Caf\xE9 Inc.,corporation,DE,,,,,\n") << "p.csv:2:"
+            << "UTF-8";
+        QTest::newRow("unclosed quote")
+            << QByteArray(kFilingDeskHeader + "e1,\"Acme Inc.,corporation,DE,,,,,\n") << "p.csv:2:"
+            << "quote";
+        QTest::newRow("unknown header") << QByteArray("name,state\nAcme,DE\n") << "p.csv:1:"
+                                        << "header";
+        QTest::newRow("header only") << kFilingDeskHeader << "p.csv:1:"
+                                     << "no data rows";
         // A header that is clearly one layout names what it lacks instead of describing both layouts.
         QTest::newRow("FilingDesk without entity_name")
-            << QByteArray("entity_id,entity_type,jurisdiction,formation_date\ne1,corporation,DE,\n") << "p.csv:1:"
+            << QByteArray("entity_id,entity_type,jurisdiction,formation_date\ne1,corporation,DE,\n")
+            << "p.csv:1:"
             << "lacks the required column entity_name";
         QTest::newRow("FilingDesk without entity_id")
             << QByteArray("entity_name,entity_type,jurisdiction,status\nAcme Inc.,corporation,DE,active\n")
-            << "p.csv:1:" << "lacks the required column entity_id";
+            << "p.csv:1:"
+            << "lacks the required column entity_id";
         QTest::newRow("FilingDesk without two")
-            << QByteArray("entity_id,entity_type,formation_date,status\ne1,corporation,,active\n") << "p.csv:1:"
+            << QByteArray("entity_id,entity_type,formation_date,status\ne1,corporation,,active\n")
+            << "p.csv:1:"
             << "required columns entity_name, jurisdiction";
         QTest::newRow("Exhibit 21 without ownership")
-            << QByteArray("parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw\n1,P,a,Acme Inc.,DE\n")
-            << "p.csv:1:" << "lacks the column ownership_pct";
+            << QByteArray("parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw\n1,P,a,Acme "
+                          "Inc.,DE\n")
+            << "p.csv:1:"
+            << "lacks the column ownership_pct";
     }
 
-    void fileLevelErrors()
-    {
+    void fileLevelErrors() {
         QFETCH(QByteArray, bytes);
         QFETCH(QString, expectedStart);
         QFETCH(QString, mentions);
@@ -79,15 +88,14 @@ private Q_SLOTS:
         QVERIFY2(!result.fileError.contains(QLatin1Char('\n')), "the reason is one line");
     }
 
-    void rowErrorsNameLineColumnAndField()
-    {
-        const QByteArray bytes = kFilingDeskHeader
-            + "e1,Acme Inc.,corporation,DE,2019-04-01,CT Corporation,active,2,12-3456789\n"
-              "e2,Ragged Inc.,corporation,DE\n"
-              "e3,Bad Date LLC,llc,DE,2019-13-45,,active,2,\n"
-              "e4,\"Two\nLines Inc.\",corporation,DE,2019-04-01,,active,2,\n"
-              "e5,Bad Tier Corp,corporation,DE,2019-04-01,,active,nine,\n"
-              "e6,Fine LP,lp,US-TX,2020-01-15,,active,1,\n";
+    void rowErrorsNameLineColumnAndField() {
+        const QByteArray bytes = kFilingDeskHeader +
+                                 "e1,Acme Inc.,corporation,DE,2019-04-01,CT Corporation,active,2,12-3456789\n"
+                                 "e2,Ragged Inc.,corporation,DE\n"
+                                 "e3,Bad Date LLC,llc,DE,2019-13-45,,active,2,\n"
+                                 "e4,\"Two\nLines Inc.\",corporation,DE,2019-04-01,,active,2,\n"
+                                 "e5,Bad Tier Corp,corporation,DE,2019-04-01,,active,nine,\n"
+                                 "e6,Fine LP,lp,US-TX,2020-01-15,,active,1,\n";
         const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
         QVERIFY2(result.ok(), qPrintable(result.fileError));
         QCOMPARE(result.format, QStringLiteral("filingdesk"));
@@ -124,23 +132,27 @@ private Q_SLOTS:
         QCOMPARE(result.rows.at(5).entity.type, fd::EntityType::Lp);
     }
 
-    void unknownHeaderStillDescribesBothLayouts()
-    {
-        const fd::ImportResult result = fd::importPortfolioBytes("name,state\nAcme,DE\n", QStringLiteral("p.csv"));
+    void unknownHeaderStillDescribesBothLayouts() {
+        const fd::ImportResult result =
+            fd::importPortfolioBytes("name,state\nAcme,DE\n", QStringLiteral("p.csv"));
         QVERIFY(result.fileError.contains(QStringLiteral("neither an Exhibit 21 layout")));
     }
 
     // An absurd field is refused at import, with line, column, field and the limit, instead of being
     // dead-lettered by the registry after the batch was launched.
-    void fieldLengthLimits()
-    {
+    void fieldLengthLimits() {
         const QString hugeName = QString(2 * 1024 * 1024, QLatin1Char('A')) + QStringLiteral(" Inc.");
-        const QByteArray bytes = kFilingDeskHeader + "e1," + hugeName.toUtf8()
-            + ",corporation,DE,2019-04-01,,active,2,\n"
-              "e2,Agent Corp," + "corporation,DE,2019-04-01," + QByteArray(201, 'x') + ",active,2,\n"
-              "e3," + QByteArray(495, 'n') + " Inc.,corporation,DE,2019-04-01," + QByteArray(200, 'x') + ",active,2,\n"
-              + QByteArray(129, 'i') + ",Long Id Inc.,corporation,DE,,,active,2,\n"
-              "e5,Status Inc.,corporation,DE,,,active" + QByteArray(40, ' ') + "x,2,\n";
+        const QByteArray bytes = kFilingDeskHeader + "e1," + hugeName.toUtf8() +
+                                 ",corporation,DE,2019-04-01,,active,2,\n"
+                                 "e2,Agent Corp," +
+                                 "corporation,DE,2019-04-01," + QByteArray(201, 'x') +
+                                 ",active,2,\n"
+                                 "e3," +
+                                 QByteArray(495, 'n') + " Inc.,corporation,DE,2019-04-01," +
+                                 QByteArray(200, 'x') + ",active,2,\n" + QByteArray(129, 'i') +
+                                 ",Long Id Inc.,corporation,DE,,,active,2,\n"
+                                 "e5,Status Inc.,corporation,DE,,,active" +
+                                 QByteArray(40, ' ') + "x,2,\n";
         const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
         QVERIFY2(result.ok(), qPrintable(result.fileError));
         QCOMPARE(result.rows.size(), 5);
@@ -161,7 +173,8 @@ private Q_SLOTS:
         QVERIFY(!agent.ok);
         QCOMPARE(agent.errorColumn, 6);
         QCOMPARE(agent.errorField, QStringLiteral("registered_agent"));
-        QVERIFY2(agent.error.contains(QStringLiteral("201 characters")) && agent.error.contains(QStringLiteral("limit is 200")),
+        QVERIFY2(agent.error.contains(QStringLiteral("201 characters")) &&
+                     agent.error.contains(QStringLiteral("limit is 200")),
                  qPrintable(agent.error));
         QCOMPARE(agent.entity.name, QStringLiteral("Agent Corp"));
 
@@ -169,25 +182,28 @@ private Q_SLOTS:
         QCOMPARE(result.rows.at(2).entity.name.size(), 500);
 
         QCOMPARE(result.rows.at(3).errorField, QStringLiteral("entity_id"));
-        QVERIFY2(result.rows.at(3).error.contains(QStringLiteral("limit is 128")), qPrintable(result.rows.at(3).error));
+        QVERIFY2(result.rows.at(3).error.contains(QStringLiteral("limit is 128")),
+                 qPrintable(result.rows.at(3).error));
         QCOMPARE(result.rows.at(4).errorField, QStringLiteral("status"));
-        QVERIFY2(result.rows.at(4).error.contains(QStringLiteral("limit is 40")), qPrintable(result.rows.at(4).error));
+        QVERIFY2(result.rows.at(4).error.contains(QStringLiteral("limit is 40")),
+                 qPrintable(result.rows.at(4).error));
 
         // The plan (what `filingdesk run --json` prints) carries the name of a row error too.
-        const QList<fd::RowPlan> plan = fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        const QList<fd::RowPlan> plan =
+            fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
         QCOMPARE(plan.at(1).outcome, fd::RowOutcome::RowError);
         QCOMPARE(plan.at(1).entity.name, QStringLiteral("Agent Corp"));
-        QVERIFY2(plan.at(1).reason.startsWith(QStringLiteral("p.csv:3: column 6 (registered_agent): ")), qPrintable(plan.at(1).reason));
+        QVERIFY2(plan.at(1).reason.startsWith(QStringLiteral("p.csv:3: column 6 (registered_agent): ")),
+                 qPrintable(plan.at(1).reason));
     }
 
-    void rowErrorsKeepTheName()
-    {
-        const QByteArray bytes = kFilingDeskHeader
-            + "e1,Acme Inc.,corporation,DE,2019-04-01,,active,2,\n"
-              "e2,Bad Date LLC,llc,DE,2019-13-45,,active,2,\n"
-              "e3,Ragged Inc.,corporation\n"
-              "e1,Acme Again Inc.,corporation,DE,2019-04-01,,active,2,\n"
-              "e5,Bad Tier Corp (2),corporation,DE,2019-04-01,,active,nine,\n";
+    void rowErrorsKeepTheName() {
+        const QByteArray bytes = kFilingDeskHeader +
+                                 "e1,Acme Inc.,corporation,DE,2019-04-01,,active,2,\n"
+                                 "e2,Bad Date LLC,llc,DE,2019-13-45,,active,2,\n"
+                                 "e3,Ragged Inc.,corporation\n"
+                                 "e1,Acme Again Inc.,corporation,DE,2019-04-01,,active,2,\n"
+                                 "e5,Bad Tier Corp (2),corporation,DE,2019-04-01,,active,nine,\n";
         const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
         QVERIFY2(result.ok(), qPrintable(result.fileError));
         QCOMPARE(result.rows.at(1).entity.name, QStringLiteral("Bad Date LLC"));
@@ -201,8 +217,7 @@ private Q_SLOTS:
         QCOMPARE(result.rows.at(0).duplicateOfLine, 0);
     }
 
-    void exhibit21RepeatsAreFlagged()
-    {
+    void exhibit21RepeatsAreFlagged() {
         const QByteArray bytes = kExhibit21Header + "1,Parent,acc,Acme Inc.,Delaware,100\n"
                                                     "1,Parent,acc,Other LLC,Delaware,100\n"
                                                     "1,Parent,acc,ACME INC.,delaware,50\n"
@@ -214,12 +229,12 @@ private Q_SLOTS:
         QCOMPARE(result.rows.at(1).duplicateOfLine, 0);
         QCOMPARE(result.rows.at(2).duplicateOfLine, 2);
         QCOMPARE(result.rows.at(3).duplicateOfLine, 0); // another state: another entity
-        const QList<fd::RowPlan> plan = fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        const QList<fd::RowPlan> plan =
+            fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
         QCOMPARE(plan.at(2).duplicateOfLine, 2);
     }
 
-    void unrecognisedJurisdictionNeedsData()
-    {
+    void unrecognisedJurisdictionNeedsData() {
         const QByteArray bytes = kExhibit21Header + "1,Parent,acc,\"Acme Holdings, LLC\",United States,\n"
                                                     "1,Parent,acc,Acme GmbH,Germany,100\n"
                                                     "1,Parent,acc,Acme Protective Coatings,Delaware,\n";
@@ -239,8 +254,7 @@ private Q_SLOTS:
         QVERIFY(result.rows.at(0).entity.entityId != result.rows.at(1).entity.entityId);
     }
 
-    void shippedPortfoliosImportCompletely_data()
-    {
+    void shippedPortfoliosImportCompletely_data() {
         QTest::addColumn<QString>("path");
         const QDir dir(sourceDir() + QStringLiteral("/resources/portfolios"));
         const QStringList files = dir.entryList({QStringLiteral("*.csv")}, QDir::Files, QDir::Name);
@@ -249,8 +263,7 @@ private Q_SLOTS:
             QTest::newRow(qPrintable(f)) << dir.filePath(f);
     }
 
-    void shippedPortfoliosImportCompletely()
-    {
+    void shippedPortfoliosImportCompletely() {
         QFETCH(QString, path);
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -263,8 +276,7 @@ private Q_SLOTS:
         QCOMPARE(int(result.rows.size()), dataLines);
     }
 
-    void missingFileIsAFileError()
-    {
+    void missingFileIsAFileError() {
         const fd::ImportResult result = fd::importPortfolio(QStringLiteral("/nonexistent/portfolio.csv"));
         QVERIFY(!result.ok());
         QVERIFY(result.fileError.startsWith(QStringLiteral("/nonexistent/portfolio.csv")));

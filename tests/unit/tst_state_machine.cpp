@@ -8,12 +8,10 @@ using fd::ExecutionState;
 
 Q_DECLARE_METATYPE(fd::ExecutionState)
 
-class TestStateMachine : public QObject
-{
+class TestStateMachine : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void transitions_data()
-    {
+    void transitions_data() {
         QTest::addColumn<ExecutionState>("from");
         QTest::addColumn<ExecutionState>("to");
         QTest::addColumn<bool>("allowed");
@@ -31,20 +29,19 @@ private Q_SLOTS:
         QTest::newRow("completed is final") << S::Completed << S::Pending << false;
         QTest::newRow("completed never re-dispatched") << S::Completed << S::Dispatching << false;
         QTest::newRow("no skipping validation") << S::Pending << S::Dispatching << false;
-        QTest::newRow("statutory never retried as transient") << S::FailedStatutory << S::Dispatching << false;
+        QTest::newRow("statutory never retried as transient")
+            << S::FailedStatutory << S::Dispatching << false;
         QTest::newRow("pending cannot complete") << S::Pending << S::Completed << false;
     }
 
-    void transitions()
-    {
+    void transitions() {
         QFETCH(ExecutionState, from);
         QFETCH(ExecutionState, to);
         QFETCH(bool, allowed);
         QCOMPARE(fd::isAllowedTransition(from, to), allowed);
     }
 
-    void terminalStates()
-    {
+    void terminalStates() {
         QVERIFY(fd::isTerminal(ExecutionState::Completed));
         QVERIFY(fd::isTerminal(ExecutionState::FailedStatutory));
         QVERIFY(fd::isTerminal(ExecutionState::DeadLetter));
@@ -53,8 +50,7 @@ private Q_SLOTS:
         QVERIFY(!fd::isTerminal(ExecutionState::Dispatching));
     }
 
-    void namesRoundTrip()
-    {
+    void namesRoundTrip() {
         QCOMPARE(fd::allStates().size(), 7);
         for (ExecutionState s : fd::allStates()) {
             const QString name = fd::stateName(s);
@@ -63,24 +59,24 @@ private Q_SLOTS:
         }
         QCOMPARE(fd::stateName(ExecutionState::FailedTransient), QStringLiteral("FAILED_TRANSIENT"));
         QVERIFY(!fd::stateFromName(QStringLiteral("DONE")).has_value());
-        QCOMPARE(fd::categoryFromName(fd::categoryName(fd::ErrorCategory::Reconciliation)), fd::ErrorCategory::Reconciliation);
+        QCOMPARE(fd::categoryFromName(fd::categoryName(fd::ErrorCategory::Reconciliation)),
+                 fd::ErrorCategory::Reconciliation);
     }
 
-    void backoffGrowsWithJitterAndHonoursRetryAfter()
-    {
+    void backoffGrowsWithJitterAndHonoursRetryAfter() {
         const fd::RetryPolicy policy{5, 1000, 60000};
         for (int attempt = 1; attempt <= 8; ++attempt) {
             const qint64 nominal = qMin<qint64>(60000, 1000LL << (attempt - 1));
             for (int i = 0; i < 50; ++i) {
                 const qint64 d = policy.delayMs(attempt, 0);
-                QVERIFY2(d >= nominal / 2 && d <= nominal, qPrintable(QStringLiteral("attempt %1: %2").arg(attempt).arg(d)));
+                QVERIFY2(d >= nominal / 2 && d <= nominal,
+                         qPrintable(QStringLiteral("attempt %1: %2").arg(attempt).arg(d)));
             }
         }
         QVERIFY(policy.delayMs(1, 30000) >= 30000);
     }
 
-    void circuitBreakerOpensThenProbes()
-    {
+    void circuitBreakerOpensThenProbes() {
         fd::CircuitBreakers breakers;
         breakers.threshold = 3;
         breakers.cooldownMs = 1000;

@@ -6,36 +6,47 @@
 
 namespace fd::ui {
 
-int AuditModel::rowCount(const QModelIndex &parent) const
-{
+int AuditModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_entries.size());
 }
 
-int AuditModel::columnCount(const QModelIndex &parent) const
-{
+int AuditModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant AuditModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+QVariant AuditModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const AuditEntry &e = m_entries.at(index.row());
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) {
         switch (index.column()) {
-        case TimeColumn: return e.atUtc.toString(Qt::ISODateWithMs);
-        case ActorColumn: return e.actor;
-        case ActionColumn: return e.action;
-        case KeyColumn: return role == Qt::ToolTipRole ? e.idempotencyKey : e.idempotencyKey.left(16);
-        case EntityColumn: return e.entityId;
+        case TimeColumn:
+            return e.atUtc.toString(Qt::ISODateWithMs);
+        case ActorColumn:
+            return e.actor;
+        case ActionColumn:
+            return e.action;
+        case KeyColumn:
+            return role == Qt::ToolTipRole ? e.idempotencyKey : e.idempotencyKey.left(16);
+        case EntityColumn:
+            return e.entityId;
         case TransitionColumn:
-            return e.fromState.isEmpty() && e.toState.isEmpty() ? QString() : QStringLiteral("%1 → %2").arg(e.fromState, e.toState);
-        case ReasonColumn: return e.reason;
-        case CategoryColumn: return e.errorCategory;
-        case CodeColumn: return e.errorCode;
-        case DetailColumn: return e.detail;
-        case HostColumn: return e.host;
-        default: return QVariant();
+            return e.fromState.isEmpty() && e.toState.isEmpty()
+                       ? QString()
+                       : QStringLiteral("%1 → %2").arg(e.fromState, e.toState);
+        case ReasonColumn:
+            return e.reason;
+        case CategoryColumn:
+            return e.errorCategory;
+        case CodeColumn:
+            return e.errorCode;
+        case DetailColumn:
+            return e.detail;
+        case HostColumn:
+            return e.host;
+        default:
+            return QVariant();
         }
     }
     if (role == SortRole)
@@ -47,28 +58,38 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const
     return QVariant();
 }
 
-QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
-    case TimeColumn: return tr("Time (UTC)");
-    case ActorColumn: return tr("Actor");
-    case ActionColumn: return tr("Action");
-    case KeyColumn: return tr("Key");
-    case EntityColumn: return tr("Entity");
-    case TransitionColumn: return tr("Transition");
-    case ReasonColumn: return tr("Reason");
-    case CategoryColumn: return tr("Category");
-    case CodeColumn: return tr("Code");
-    case DetailColumn: return tr("Detail");
-    case HostColumn: return tr("Host");
-    default: return QVariant();
+    case TimeColumn:
+        return tr("Time (UTC)");
+    case ActorColumn:
+        return tr("Actor");
+    case ActionColumn:
+        return tr("Action");
+    case KeyColumn:
+        return tr("Key");
+    case EntityColumn:
+        return tr("Entity");
+    case TransitionColumn:
+        return tr("Transition");
+    case ReasonColumn:
+        return tr("Reason");
+    case CategoryColumn:
+        return tr("Category");
+    case CodeColumn:
+        return tr("Code");
+    case DetailColumn:
+        return tr("Detail");
+    case HostColumn:
+        return tr("Host");
+    default:
+        return QVariant();
     }
 }
 
-void AuditModel::setEntries(const QList<AuditEntry> &entries)
-{
+void AuditModel::setEntries(const QList<AuditEntry> &entries) {
     beginResetModel();
     m_entries = entries;
     endResetModel();
@@ -76,11 +97,10 @@ void AuditModel::setEntries(const QList<AuditEntry> &entries)
 
 namespace {
 
-QByteArray csvField(const QString &value)
-{
+QByteArray csvField(const QString &value) {
     QString v = value;
-    if (v.contains(QLatin1Char('"')) || v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('\n'))
-        || v.contains(QLatin1Char('\r'))) {
+    if (v.contains(QLatin1Char('"')) || v.contains(QLatin1Char(',')) || v.contains(QLatin1Char('\n')) ||
+        v.contains(QLatin1Char('\r'))) {
         v.replace(QLatin1String("\""), QLatin1String("\"\""));
         v = QLatin1Char('"') + v + QLatin1Char('"');
     }
@@ -89,19 +109,32 @@ QByteArray csvField(const QString &value)
 
 } // namespace
 
-bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QString *error)
-{
+bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QString *error) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         *error = QStringLiteral("%1: %2").arg(path, file.errorString());
         return false;
     }
-    file.write("id,at_utc,idempotency_key,entity_id,action,from_state,to_state,rule_id,rules_version,payload_sha256,"
-               "actor,error_category,error_code,reason,detail,host\r\n");
+    file.write(
+        "id,at_utc,idempotency_key,entity_id,action,from_state,to_state,rule_id,rules_version,payload_sha256,"
+        "actor,error_category,error_code,reason,detail,host\r\n");
     for (const AuditEntry &e : entries) {
-        const QList<QString> fields{QString::number(e.id), e.atUtc.toString(Qt::ISODateWithMs), e.idempotencyKey,
-                                    e.entityId, e.action, e.fromState, e.toState, e.ruleId, e.rulesVersion,
-                                    e.payloadSha256, e.actor, e.errorCategory, e.errorCode, e.reason, e.detail, e.host};
+        const QList<QString> fields{QString::number(e.id),
+                                    e.atUtc.toString(Qt::ISODateWithMs),
+                                    e.idempotencyKey,
+                                    e.entityId,
+                                    e.action,
+                                    e.fromState,
+                                    e.toState,
+                                    e.ruleId,
+                                    e.rulesVersion,
+                                    e.payloadSha256,
+                                    e.actor,
+                                    e.errorCategory,
+                                    e.errorCode,
+                                    e.reason,
+                                    e.detail,
+                                    e.host};
         QByteArray line;
         for (int i = 0; i < fields.size(); ++i) {
             if (i > 0)

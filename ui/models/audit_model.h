@@ -9,8 +9,7 @@ namespace fd::ui {
 
 /// Rows of the local audit mirror as answered by the engine's queryAudit(). Read-only: the audit table is
 /// append-only. Thread affinity: GUI thread.
-class AuditModel : public QAbstractTableModel
-{
+class AuditModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {
@@ -43,8 +42,8 @@ private:
     QList<AuditEntry> m_entries;
 };
 
-/// Writes audit rows as RFC 4180 CSV (UTF-8, header line, every field). False with *error on failure; the file
-/// is replaced atomically, so a failed export never leaves half a file.
+/// Writes audit rows as RFC 4180 CSV (UTF-8, header line, every field). False with *error on failure; the
+/// file is replaced atomically, so a failed export never leaves half a file.
 bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QString *error);
 
 } // namespace fd::ui

@@ -5,14 +5,12 @@
 namespace fd::ui {
 
 BreakerBoard::BreakerBoard(QObject *parent)
-    : QObject(parent)
-{
-}
+    : QObject(parent) {}
 
-bool BreakerBoard::apply(const EngineAlert &alert)
-{
+bool BreakerBoard::apply(const EngineAlert &alert) {
     if (alert.kind == QLatin1String("breaker_open")) {
-        Entry entry{alert.jurisdiction, alert.message, retryTimeIn(alert.message, QDateTime::currentDateTimeUtc()),
+        Entry entry{alert.jurisdiction, alert.message,
+                    retryTimeIn(alert.message, QDateTime::currentDateTimeUtc()),
                     QDateTime::currentDateTime()};
         // A re-opened breaker (its trial request failed) keeps the time the trouble started.
         if (const auto it = m_open.constFind(alert.jurisdiction); it != m_open.constEnd())
@@ -29,32 +27,29 @@ bool BreakerBoard::apply(const EngineAlert &alert)
     return false;
 }
 
-void BreakerBoard::clear()
-{
+void BreakerBoard::clear() {
     if (m_open.isEmpty())
         return;
     m_open.clear();
     Q_EMIT changed();
 }
 
-QStringList BreakerBoard::summaries() const
-{
+QStringList BreakerBoard::summaries() const {
     QStringList lines;
     for (const Entry &entry : m_open)
         lines.append(summary(entry));
     return lines;
 }
 
-QString BreakerBoard::summary(const Entry &entry)
-{
+QString BreakerBoard::summary(const Entry &entry) {
     const QString where = entry.jurisdiction.isEmpty() ? tr("A jurisdiction") : entry.jurisdiction;
     if (!entry.retryAt.isValid())
         return tr("%1: registry failing").arg(where);
-    return tr("%1: registry failing, retry at %2").arg(where, entry.retryAt.toString(QStringLiteral("HH:mm:ss")));
+    return tr("%1: registry failing, retry at %2")
+        .arg(where, entry.retryAt.toString(QStringLiteral("HH:mm:ss")));
 }
 
-QDateTime BreakerBoard::retryTimeIn(const QString &message, const QDateTime &nowUtc)
-{
+QDateTime BreakerBoard::retryTimeIn(const QString &message, const QDateTime &nowUtc) {
     // The engine names the moment of the trial request as a UTC time of day; the console shows local time.
     static const QRegularExpression timeOfDay(QStringLiteral("(\\d{1,2}:\\d{2}:\\d{2})(\\s*UTC)?"));
     QRegularExpressionMatch match;
@@ -77,8 +72,7 @@ QDateTime BreakerBoard::retryTimeIn(const QString &message, const QDateTime &now
     return utc.toLocalTime();
 }
 
-QString BreakerBoard::lastErrorIn(const QString &message)
-{
+QString BreakerBoard::lastErrorIn(const QString &message) {
     static const QRegularExpression last(QStringLiteral("\\(last: ([^)]*)\\)"));
     return last.match(message).captured(1).trimmed();
 }

@@ -10,10 +10,9 @@
 namespace fd::ui {
 
 /// Which jurisdictions' registries are failing right now, as told by the engine's "breaker_open" and
-/// "breaker_closed" alerts: while a jurisdiction's circuit breaker is open nothing is sent there, and its filings
-/// wait. Read by the status bar and the Permits view. Thread affinity: GUI thread.
-class BreakerBoard : public QObject
-{
+/// "breaker_closed" alerts: while a jurisdiction's circuit breaker is open nothing is sent there, and its
+/// filings wait. Read by the status bar and the Permits view. Thread affinity: GUI thread.
+class BreakerBoard : public QObject {
     Q_OBJECT
 public:
     struct Entry {

@@ -2,55 +2,70 @@
 
 namespace fd::ui {
 
-int DeadLetterModel::columnCount(const QModelIndex &parent) const
-{
+int DeadLetterModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-bool DeadLetterModel::accepts(const FilingTask &task) const
-{
+bool DeadLetterModel::accepts(const FilingTask &task) const {
     return task.state == ExecutionState::DeadLetter;
 }
 
-QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const
-{
+QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
     switch (column) {
-    case EntityColumn: return task.obligation.entity.name;
-    case JurisdictionColumn: return task.obligation.jurisdiction;
+    case EntityColumn:
+        return task.obligation.entity.name;
+    case JurisdictionColumn:
+        return task.obligation.jurisdiction;
     case CategoryColumn:
-        return task.lastErrorCode == QLatin1String("WITHDRAWN") ? tr("withdrawn") : categoryName(task.lastCategory);
-    case CodeColumn: return task.lastErrorCode;
-    case AttemptsColumn: return task.attempts;
-    case LastErrorColumn: return task.lastErrorMessage;
-    case TraceIdColumn: return task.traceId;
-    case UpdatedColumn: return task.updatedUtc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
-    case KeyColumn: return task.key;
-    default: return QVariant();
+        return task.lastErrorCode == QLatin1String("WITHDRAWN") ? tr("withdrawn")
+                                                                : categoryName(task.lastCategory);
+    case CodeColumn:
+        return task.lastErrorCode;
+    case AttemptsColumn:
+        return task.attempts;
+    case LastErrorColumn:
+        return task.lastErrorMessage;
+    case TraceIdColumn:
+        return task.traceId;
+    case UpdatedColumn:
+        return task.updatedUtc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case KeyColumn:
+        return task.key;
+    default:
+        return QVariant();
     }
 }
 
-QVariant DeadLetterModel::cellSortValue(const FilingTask &task, int column) const
-{
+QVariant DeadLetterModel::cellSortValue(const FilingTask &task, int column) const {
     if (column == UpdatedColumn)
         return task.updatedUtc;
     return cellText(task, column);
 }
 
-QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
-    case EntityColumn: return tr("Entity");
-    case JurisdictionColumn: return tr("Jurisdiction");
-    case CategoryColumn: return tr("Category");
-    case CodeColumn: return tr("Code");
-    case AttemptsColumn: return tr("Attempts");
-    case LastErrorColumn: return tr("Last error");
-    case TraceIdColumn: return tr("Trace id");
-    case UpdatedColumn: return tr("Since");
-    case KeyColumn: return tr("Idempotency key");
-    default: return QVariant();
+    case EntityColumn:
+        return tr("Entity");
+    case JurisdictionColumn:
+        return tr("Jurisdiction");
+    case CategoryColumn:
+        return tr("Category");
+    case CodeColumn:
+        return tr("Code");
+    case AttemptsColumn:
+        return tr("Attempts");
+    case LastErrorColumn:
+        return tr("Last error");
+    case TraceIdColumn:
+        return tr("Trace id");
+    case UpdatedColumn:
+        return tr("Since");
+    case KeyColumn:
+        return tr("Idempotency key");
+    default:
+        return QVariant();
     }
 }
 

@@ -4,10 +4,9 @@
 
 namespace fd::ui {
 
-/// The dead letters: tasks in DEAD_LETTER (retries exhausted, validation quarantine, or withdrawn), with what an
-/// operator needs to decide on a replay. Thread affinity: GUI thread.
-class DeadLetterModel : public TaskSubsetModel
-{
+/// The dead letters: tasks in DEAD_LETTER (retries exhausted, validation quarantine, or withdrawn), with what
+/// an operator needs to decide on a replay. Thread affinity: GUI thread.
+class DeadLetterModel : public TaskSubsetModel {
     Q_OBJECT
 public:
     enum Column {

@@ -6,10 +6,10 @@
 
 namespace fd::ui {
 
-/// The legal-ops review queue: statutory halts and reconciliation exceptions (tasks in FAILED_STATUTORY), with
-/// the rule and citation, the reason, the due date and the penalty exposure. Thread affinity: GUI thread.
-class ExceptionModel : public TaskSubsetModel
-{
+/// The legal-ops review queue: statutory halts and reconciliation exceptions (tasks in FAILED_STATUTORY),
+/// with the rule and citation, the reason, the due date and the penalty exposure. Thread affinity: GUI
+/// thread.
+class ExceptionModel : public TaskSubsetModel {
     Q_OBJECT
 public:
     enum Column {

@@ -9,12 +9,12 @@ namespace fd::ui {
 enum ItemRole {
     KeyRole = Qt::UserRole + 1, ///< QString: idempotency key (tasks) or row id (plan rows without a task)
     SortRole,                   ///< QVariant comparable value of the cell (numbers, dates) for sorting
-    StateRole,                  ///< QString: execution state name, or PLANNED / NEEDS_DATA / OUT_OF_SCOPE / ROW_ERROR
-    JurisdictionRole,           ///< QString: "US-DE"
-    DaysLeftRole,               ///< int: days from the as-of date to the due date; invalid QVariant without one
-    SearchFieldsRole,           ///< QStringList: what free-text search looks at (key, entity, confirmation ...)
-    EntityIdRole,               ///< QString
-    CategoryRole,               ///< QString: error category name ("validation", "statutory" ...)
+    StateRole,        ///< QString: execution state name, or PLANNED / NEEDS_DATA / OUT_OF_SCOPE / ROW_ERROR
+    JurisdictionRole, ///< QString: "US-DE"
+    DaysLeftRole,     ///< int: days from the as-of date to the due date; invalid QVariant without one
+    SearchFieldsRole, ///< QStringList: what free-text search looks at (key, entity, confirmation ...)
+    EntityIdRole,     ///< QString
+    CategoryRole,     ///< QString: error category name ("validation", "statutory" ...)
 };
 
 } // namespace fd::ui

@@ -12,8 +12,7 @@
 
 namespace fd::ui {
 
-QString rowStateName(const ObligationRow &row)
-{
+QString rowStateName(const ObligationRow &row) {
     switch (row.kind) {
     case ObligationRow::Kind::Task:
         return stateName(row.task.state);
@@ -30,22 +29,17 @@ QString rowStateName(const ObligationRow &row)
 }
 
 ObligationModel::ObligationModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+    : QAbstractTableModel(parent) {}
 
-int ObligationModel::rowCount(const QModelIndex &parent) const
-{
+int ObligationModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_rows.size());
 }
 
-int ObligationModel::columnCount(const QModelIndex &parent) const
-{
+int ObligationModel::columnCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const
-{
+bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const {
     if (row.kind != ObligationRow::Kind::NeedsData || row.task.obligation.entity.entityId.isEmpty())
         return false;
     if (column == FormationDateColumn)
@@ -55,8 +49,7 @@ bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const
     return false;
 }
 
-Qt::ItemFlags ObligationModel::flags(const QModelIndex &index) const
-{
+Qt::ItemFlags ObligationModel::flags(const QModelIndex &index) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
@@ -65,16 +58,14 @@ Qt::ItemFlags ObligationModel::flags(const QModelIndex &index) const
     return f;
 }
 
-int ObligationModel::daysLeft(const ObligationRow &row) const
-{
+int ObligationModel::daysLeft(const ObligationRow &row) const {
     const QDate due = row.task.obligation.dueDate;
     if (!due.isValid() || !m_asOf.isValid())
         return std::numeric_limits<int>::min();
     return int(m_asOf.daysTo(due));
 }
 
-double ObligationModel::urgency(const ObligationRow &row) const
-{
+double ObligationModel::urgency(const ObligationRow &row) const {
     if (row.kind == ObligationRow::Kind::Task)
         return row.task.score;
     if (row.kind == ObligationRow::Kind::Planned)
@@ -82,8 +73,7 @@ double ObligationModel::urgency(const ObligationRow &row) const
     return -1.0; // rows without an obligation sort after every obligation
 }
 
-qint64 ObligationModel::penaltyExposure(const ObligationRow &row) const
-{
+qint64 ObligationModel::penaltyExposure(const ObligationRow &row) const {
     if (row.kind != ObligationRow::Kind::Task && row.kind != ObligationRow::Kind::Planned)
         return -1;
     // What missing the due date costs: the penalty owed once it is passed (today's, if already late).
@@ -92,16 +82,17 @@ qint64 ObligationModel::penaltyExposure(const ObligationRow &row) const
     return row.task.obligation.penaltyExposureCents(daysLate);
 }
 
-QVariant ObligationModel::displayData(const ObligationRow &row, int column) const
-{
+QVariant ObligationModel::displayData(const ObligationRow &row, int column) const {
     const Obligation &o = row.task.obligation;
-    const bool hasObligation = row.kind == ObligationRow::Kind::Task || row.kind == ObligationRow::Kind::Planned;
+    const bool hasObligation =
+        row.kind == ObligationRow::Kind::Task || row.kind == ObligationRow::Kind::Planned;
     switch (column) {
     case EntityColumn:
         return o.entity.name;
     case JurisdictionColumn:
-        return o.jurisdiction.isEmpty() ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
-                                        : o.jurisdiction;
+        return o.jurisdiction.isEmpty()
+                   ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
+                   : o.jurisdiction;
     case FilingTypeColumn:
         return hasObligation ? (o.filingName.isEmpty() ? o.filingType : o.filingName) : QVariant();
     case YearColumn:
@@ -147,8 +138,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     }
 }
 
-QVariant ObligationModel::sortData(const ObligationRow &row, int column) const
-{
+QVariant ObligationModel::sortData(const ObligationRow &row, int column) const {
     switch (column) {
     case YearColumn:
         return row.task.obligation.filingYear;
@@ -169,9 +159,9 @@ QVariant ObligationModel::sortData(const ObligationRow &row, int column) const
     }
 }
 
-QVariant ObligationModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+QVariant ObligationModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const ObligationRow &row = m_rows.at(index.row());
     switch (role) {
@@ -179,8 +169,9 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const
         return displayData(row, index.column());
     case Qt::EditRole:
         if (index.column() == FormationDateColumn)
-            return row.task.obligation.entity.formationDate.isValid() ? row.task.obligation.entity.formationDate
-                                                                      : QDate(2000, 1, 1);
+            return row.task.obligation.entity.formationDate.isValid()
+                       ? row.task.obligation.entity.formationDate
+                       : QDate(2000, 1, 1);
         if (index.column() == EntityTypeColumn)
             return entityTypeName(row.task.obligation.entity.type);
         return displayData(row, index.column());
@@ -194,13 +185,19 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const
         return QVariant();
     case Qt::TextAlignmentRole:
         switch (index.column()) {
-        case YearColumn: case DaysLeftColumn: case FeeColumn: case PenaltyColumn: case UrgencyColumn: case AttemptsColumn:
+        case YearColumn:
+        case DaysLeftColumn:
+        case FeeColumn:
+        case PenaltyColumn:
+        case UrgencyColumn:
+        case AttemptsColumn:
             return QVariant(Qt::AlignRight | Qt::AlignVCenter);
         default:
             return QVariant();
         }
     case Qt::ForegroundRole:
-        if (index.column() == DaysLeftColumn && daysLeft(row) != std::numeric_limits<int>::min() && daysLeft(row) < 0)
+        if (index.column() == DaysLeftColumn && daysLeft(row) != std::numeric_limits<int>::min() &&
+            daysLeft(row) < 0)
             return QColor(Qt::red);
         return QVariant();
     case KeyRole:
@@ -216,8 +213,12 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const
         return left == std::numeric_limits<int>::min() ? QVariant() : QVariant(left);
     }
     case SearchFieldsRole:
-        return QStringList{row.key, row.task.obligation.entity.name, row.task.obligation.entity.entityId,
-                           row.task.confirmationNumber, row.task.traceId, row.task.lastErrorCode};
+        return QStringList{row.key,
+                           row.task.obligation.entity.name,
+                           row.task.obligation.entity.entityId,
+                           row.task.confirmationNumber,
+                           row.task.traceId,
+                           row.task.lastErrorCode};
     case EntityIdRole:
         return row.task.obligation.entity.entityId;
     case CategoryRole:
@@ -227,8 +228,7 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const
     }
 }
 
-QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal)
         return QVariant();
     if (role == Qt::ToolTipRole && section == PenaltyColumn)
@@ -238,28 +238,44 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
     if (role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
-    case EntityColumn: return tr("Entity");
-    case JurisdictionColumn: return tr("Jurisdiction");
-    case FilingTypeColumn: return tr("Filing");
-    case YearColumn: return tr("Year");
-    case DueDateColumn: return tr("Due");
-    case DaysLeftColumn: return tr("Days left");
-    case FeeColumn: return tr("Fee");
-    case PenaltyColumn: return tr("Penalty exposure");
-    case UrgencyColumn: return tr("Urgency");
-    case StateColumn: return tr("State");
-    case EntityTypeColumn: return tr("Entity type");
-    case FormationDateColumn: return tr("Formed");
-    case AttemptsColumn: return tr("Attempts");
-    case ConfirmationColumn: return tr("Confirmation");
-    case DetailColumn: return tr("Detail");
-    case KeyColumn: return tr("Idempotency key");
-    default: return QVariant();
+    case EntityColumn:
+        return tr("Entity");
+    case JurisdictionColumn:
+        return tr("Jurisdiction");
+    case FilingTypeColumn:
+        return tr("Filing");
+    case YearColumn:
+        return tr("Year");
+    case DueDateColumn:
+        return tr("Due");
+    case DaysLeftColumn:
+        return tr("Days left");
+    case FeeColumn:
+        return tr("Fee");
+    case PenaltyColumn:
+        return tr("Penalty exposure");
+    case UrgencyColumn:
+        return tr("Urgency");
+    case StateColumn:
+        return tr("State");
+    case EntityTypeColumn:
+        return tr("Entity type");
+    case FormationDateColumn:
+        return tr("Formed");
+    case AttemptsColumn:
+        return tr("Attempts");
+    case ConfirmationColumn:
+        return tr("Confirmation");
+    case DetailColumn:
+        return tr("Detail");
+    case KeyColumn:
+        return tr("Idempotency key");
+    default:
+        return QVariant();
     }
 }
 
-bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, int role)
-{
+bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, int role) {
     if (role != Qt::EditRole || !index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return false;
     const ObligationRow &row = m_rows.at(index.row());
@@ -280,8 +296,7 @@ bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, i
     return true;
 }
 
-void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf)
-{
+void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
     beginResetModel();
     m_asOf = asOf;
     m_rows.clear();
@@ -334,8 +349,7 @@ void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf)
     endResetModel();
 }
 
-void ObligationModel::applyTasks(const QList<FilingTask> &tasks)
-{
+void ObligationModel::applyTasks(const QList<FilingTask> &tasks) {
     QList<int> changed;
     QList<ObligationRow> added;
     for (const FilingTask &task : tasks) {
@@ -365,8 +379,7 @@ void ObligationModel::applyTasks(const QList<FilingTask> &tasks)
     }
 }
 
-QStringList ObligationModel::jurisdictions() const
-{
+QStringList ObligationModel::jurisdictions() const {
     QSet<QString> set;
     for (const ObligationRow &row : m_rows) {
         const QString j = row.task.obligation.jurisdiction.isEmpty() ? row.task.obligation.entity.jurisdiction
@@ -379,8 +392,7 @@ QStringList ObligationModel::jurisdictions() const
     return list;
 }
 
-void ObligationModel::rebuildIndex()
-{
+void ObligationModel::rebuildIndex() {
     m_rowOfKey.clear();
     m_rowOfKey.reserve(m_rows.size());
     for (int i = 0; i < m_rows.size(); ++i)

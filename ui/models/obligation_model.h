@@ -13,12 +13,12 @@ namespace fd::ui {
 /// Every obligation the console knows: admitted tasks (live state from the engine), planned obligations whose
 /// filing window is not open yet, and the portfolio rows that produced none (needs data, out of scope, row
 /// errors). Formation date and entity type are editable on rows missing them; an edit is not applied locally
-/// but requested from the engine (entityEditRequested), which re-plans the entity and answers with a new plan.
+/// but requested from the engine (entityEditRequested), which re-plans the entity and answers with a new
+/// plan.
 ///
-/// Thread affinity: GUI thread. Fed by batched updates: one applyTasks() call per coalesced engine signal, which
-/// emits at most a handful of dataChanged ranges and one rowsInserted, never one signal per task.
-class ObligationModel : public QAbstractTableModel
-{
+/// Thread affinity: GUI thread. Fed by batched updates: one applyTasks() call per coalesced engine signal,
+/// which emits at most a handful of dataChanged ranges and one rowsInserted, never one signal per task.
+class ObligationModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     enum Column {

@@ -7,18 +7,18 @@
 
 namespace fd::ui {
 
-/// One line of the Obligations view: an admitted task, a planned obligation not admitted yet (its filing window
-/// is not open), or a portfolio row that produced no obligation (needs data, out of scope, row error) — so that
-/// every imported row is visible somewhere.
+/// One line of the Obligations view: an admitted task, a planned obligation not admitted yet (its filing
+/// window is not open), or a portfolio row that produced no obligation (needs data, out of scope, row error)
+/// — so that every imported row is visible somewhere.
 struct ObligationRow {
     enum class Kind { Task, Planned, NeedsData, OutOfScope, RowError };
 
     Kind kind = Kind::Task;
-    QString key;          ///< idempotency key, or "row:<file>:<line>" for rows without an obligation
-    FilingTask task;      ///< for Planned rows only the obligation is filled; for row outcomes only the entity
-    QString reason;       ///< why a row has no obligation
-    QStringList missing;  ///< fields an operator can fill in ("formation_date", "entity_type")
-    int line = 0;         ///< portfolio line
+    QString key;         ///< idempotency key, or "row:<file>:<line>" for rows without an obligation
+    FilingTask task;     ///< for Planned rows only the obligation is filled; for row outcomes only the entity
+    QString reason;      ///< why a row has no obligation
+    QStringList missing; ///< fields an operator can fill in ("formation_date", "entity_type")
+    int line = 0;        ///< portfolio line
 };
 
 /// "PLANNED", "NEEDS_DATA", "OUT_OF_SCOPE", "ROW_ERROR", or the task's state name.

@@ -13,12 +13,9 @@ constexpr qint64 kLostLeaseShownMs = 5 * 60 * 1000;
 } // namespace
 
 PermitModel::PermitModel(QObject *parent)
-    : QAbstractItemModel(parent)
-{
-}
+    : QAbstractItemModel(parent) {}
 
-QModelIndex PermitModel::index(int row, int column, const QModelIndex &parent) const
-{
+QModelIndex PermitModel::index(int row, int column, const QModelIndex &parent) const {
     if (!hasIndex(row, column, parent))
         return QModelIndex();
     if (!parent.isValid())
@@ -27,15 +24,13 @@ QModelIndex PermitModel::index(int row, int column, const QModelIndex &parent) c
     return createIndex(row, column, quintptr(parent.row() + 1));
 }
 
-QModelIndex PermitModel::parent(const QModelIndex &child) const
-{
+QModelIndex PermitModel::parent(const QModelIndex &child) const {
     if (!child.isValid() || child.internalId() == kTopLevel)
         return QModelIndex();
     return createIndex(int(child.internalId() - 1), 0, kTopLevel);
 }
 
-int PermitModel::rowCount(const QModelIndex &parent) const
-{
+int PermitModel::rowCount(const QModelIndex &parent) const {
     if (!parent.isValid())
         return int(m_groups.size());
     if (parent.internalId() != kTopLevel || parent.column() != 0)
@@ -43,22 +38,23 @@ int PermitModel::rowCount(const QModelIndex &parent) const
     return int(m_groups.at(parent.row()).holders.size());
 }
 
-int PermitModel::columnCount(const QModelIndex &) const
-{
+int PermitModel::columnCount(const QModelIndex &) const {
     return ColumnCount;
 }
 
-QVariant PermitModel::groupData(const Group &group, int column, int role) const
-{
+QVariant PermitModel::groupData(const Group &group, int column, int role) const {
     const JurisdictionUsage &u = group.usage;
     if (role == Qt::DisplayRole) {
         switch (column) {
-        case NameColumn: return u.jurisdiction;
+        case NameColumn:
+            return u.jurisdiction;
         case InUseColumn:
             // Short enough for the column; the tooltip says why it is unknown.
             return u.inUse < 0 ? tr("? / %1").arg(u.cap) : tr("%1 / %2").arg(u.inUse).arg(u.cap);
-        case LeaseColumn: return tr("lease %1 s").arg(u.leaseMs / 1000.0, 0, 'f', 1);
-        default: return QVariant();
+        case LeaseColumn:
+            return tr("lease %1 s").arg(u.leaseMs / 1000.0, 0, 'f', 1);
+        default:
+            return QVariant();
         }
     }
     if (role == Qt::ForegroundRole && column == InUseColumn && u.inUse < 0)
@@ -66,8 +62,10 @@ QVariant PermitModel::groupData(const Group &group, int column, int role) const
     if (role == Qt::ForegroundRole && column == InUseColumn && u.cap > 0 && u.inUse >= u.cap)
         return QBrush(QColor(0xb3, 0x5c, 0x00));
     if (role == Qt::ToolTipRole && column == InUseColumn)
-        return u.inUse < 0 ? tr("Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count "
-                                "cannot be read; nothing is being sent. Cap: %1.").arg(u.cap)
+        return u.inUse < 0 ? tr("Permits in use: unknown. The gate is blind (Redis unreachable), so the "
+                                "fleet-wide count "
+                                "cannot be read; nothing is being sent. Cap: %1.")
+                                 .arg(u.cap)
                            : tr("%1 of %2 permits in use across the fleet").arg(u.inUse).arg(u.cap);
     if (role == SortRole)
         return column == InUseColumn ? QVariant(u.inUse) : groupData(group, column, Qt::DisplayRole);
@@ -79,27 +77,36 @@ QVariant PermitModel::groupData(const Group &group, int column, int role) const
     return QVariant();
 }
 
-QVariant PermitModel::holderData(const Group &group, const Holder &holder, int column, int role) const
-{
+QVariant PermitModel::holderData(const Group &group, const Holder &holder, int column, int role) const {
     const PermitInfo &p = holder.info;
-    const bool nearExpiry = !holder.lost && group.usage.leaseMs > 0 && p.ageMs > nearExpiryFraction * group.usage.leaseMs;
+    const bool nearExpiry =
+        !holder.lost && group.usage.leaseMs > 0 && p.ageMs > nearExpiryFraction * group.usage.leaseMs;
     if (role == Qt::DisplayRole) {
         switch (column) {
-        case NameColumn: return p.token.left(12);
-        case InUseColumn: return holder.lost ? tr("LOST") : tr("held");
-        case AgeColumn: return holder.lost ? tr("reclaimed %1").arg(holder.lostAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
-                                           : tr("%1 s").arg(p.ageMs / 1000.0, 0, 'f', 1);
+        case NameColumn:
+            return p.token.left(12);
+        case InUseColumn:
+            return holder.lost ? tr("LOST") : tr("held");
+        case AgeColumn:
+            return holder.lost ? tr("reclaimed %1")
+                                     .arg(holder.lostAt.toLocalTime().toString(QStringLiteral("HH:mm:ss")))
+                               : tr("%1 s").arg(p.ageMs / 1000.0, 0, 'f', 1);
         case LeaseColumn:
             if (holder.lost)
                 return tr("lease lost: outcome uncertain, looked up before any re-send");
             return nearExpiry ? tr("near expiry") : tr("ok");
-        case HostColumn: return p.known ? p.holder.host : tr("(reference worker)");
-        case EntityColumn: return holder.lost ? holder.lostEntityName : p.holder.entityId;
-        case ConsoleColumn: return p.known ? p.holder.consoleId : QString();
-        default: return QVariant();
+        case HostColumn:
+            return p.known ? p.holder.host : tr("(reference worker)");
+        case EntityColumn:
+            return holder.lost ? holder.lostEntityName : p.holder.entityId;
+        case ConsoleColumn:
+            return p.known ? p.holder.consoleId : QString();
+        default:
+            return QVariant();
         }
     }
-    if (role == Qt::ForegroundRole && (holder.lost || nearExpiry) && (column == LeaseColumn || column == InUseColumn))
+    if (role == Qt::ForegroundRole && (holder.lost || nearExpiry) &&
+        (column == LeaseColumn || column == InUseColumn))
         return QBrush(holder.lost ? QColor(Qt::red) : QColor(0xb3, 0x5c, 0x00));
     if (role == Qt::ToolTipRole)
         return tr("token %1\nprocess %2\nkey %3").arg(p.token, p.holder.process, p.holder.idempotencyKey);
@@ -112,8 +119,7 @@ QVariant PermitModel::holderData(const Group &group, const Holder &holder, int c
     return QVariant();
 }
 
-QVariant PermitModel::data(const QModelIndex &index, int role) const
-{
+QVariant PermitModel::data(const QModelIndex &index, int role) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return QVariant();
     if (index.internalId() == kTopLevel)
@@ -122,24 +128,31 @@ QVariant PermitModel::data(const QModelIndex &index, int role) const
     return holderData(group, group.holders.at(index.row()), index.column(), role);
 }
 
-QVariant PermitModel::headerData(int section, Qt::Orientation orientation, int role) const
-{
+QVariant PermitModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
-    case NameColumn: return tr("Jurisdiction / permit");
-    case InUseColumn: return tr("In use / cap");
-    case AgeColumn: return tr("Age");
-    case LeaseColumn: return tr("Lease");
-    case HostColumn: return tr("Host");
-    case EntityColumn: return tr("Entity");
-    case ConsoleColumn: return tr("Console");
-    default: return QVariant();
+    case NameColumn:
+        return tr("Jurisdiction / permit");
+    case InUseColumn:
+        return tr("In use / cap");
+    case AgeColumn:
+        return tr("Age");
+    case LeaseColumn:
+        return tr("Lease");
+    case HostColumn:
+        return tr("Host");
+    case EntityColumn:
+        return tr("Entity");
+    case ConsoleColumn:
+        return tr("Console");
+    default:
+        return QVariant();
     }
 }
 
-QList<PermitModel::Holder> PermitModel::holdersFor(const JurisdictionUsage &usage, const QString &jurisdiction) const
-{
+QList<PermitModel::Holder> PermitModel::holdersFor(const JurisdictionUsage &usage,
+                                                   const QString &jurisdiction) const {
     QList<Holder> holders;
     for (const PermitInfo &p : usage.permits)
         holders.append(Holder{p, false, QString(), QDateTime()});
@@ -150,8 +163,7 @@ QList<PermitModel::Holder> PermitModel::holdersFor(const JurisdictionUsage &usag
     return holders;
 }
 
-void PermitModel::setUsage(const QList<JurisdictionUsage> &usage)
-{
+void PermitModel::setUsage(const QList<JurisdictionUsage> &usage) {
     m_usage = usage;
     const QDateTime now = QDateTime::currentDateTimeUtc();
     m_lost.removeIf([&](const auto &entry) { return entry.second.lostAt.msecsTo(now) > kLostLeaseShownMs; });
@@ -173,12 +185,14 @@ void PermitModel::setUsage(const QList<JurisdictionUsage> &usage)
         const QList<Holder> holders = holdersFor(group.usage, group.usage.jurisdiction);
         bool sameTokens = holders.size() == group.holders.size();
         for (int h = 0; sameTokens && h < holders.size(); ++h)
-            sameTokens = holders.at(h).info.token == group.holders.at(h).info.token && holders.at(h).lost == group.holders.at(h).lost;
+            sameTokens = holders.at(h).info.token == group.holders.at(h).info.token &&
+                         holders.at(h).lost == group.holders.at(h).lost;
         const QModelIndex parentIndex = index(i, 0);
         if (sameTokens) {
             group.holders = holders;
             if (!holders.isEmpty())
-                Q_EMIT dataChanged(index(0, 0, parentIndex), index(int(holders.size()) - 1, ColumnCount - 1, parentIndex));
+                Q_EMIT dataChanged(index(0, 0, parentIndex),
+                                   index(int(holders.size()) - 1, ColumnCount - 1, parentIndex));
         } else {
             if (!group.holders.isEmpty()) {
                 beginRemoveRows(parentIndex, 0, int(group.holders.size()) - 1);
@@ -196,8 +210,8 @@ void PermitModel::setUsage(const QList<JurisdictionUsage> &usage)
         Q_EMIT dataChanged(index(0, 0), index(int(m_groups.size()) - 1, ColumnCount - 1));
 }
 
-void PermitModel::recordLostLease(const QString &jurisdiction, const QString &idempotencyKey, const QString &entityName)
-{
+void PermitModel::recordLostLease(const QString &jurisdiction, const QString &idempotencyKey,
+                                  const QString &entityName) {
     Holder lost;
     lost.lost = true;
     lost.lostAt = QDateTime::currentDateTimeUtc();

@@ -10,16 +10,24 @@ namespace fd::ui {
 
 /// Permits in use per jurisdiction against its cap, fleet-wide (as read from the gate), as a two-level tree:
 /// jurisdictions, and under each the holders with their age, host, console and entity. A permit whose age
-/// passes `nearExpiryFraction` of the lease is flagged "lease near expiry"; a lease the gate reclaimed from this
-/// console (permit lost) stays listed for a few minutes.
+/// passes `nearExpiryFraction` of the lease is flagged "lease near expiry"; a lease the gate reclaimed from
+/// this console (permit lost) stays listed for a few minutes.
 ///
-/// Thread affinity: GUI thread. setUsage() replaces the snapshot with as few structural changes as possible, so
-/// that a tree view keeps its expansion and selection across the once-a-second refresh.
-class PermitModel : public QAbstractItemModel
-{
+/// Thread affinity: GUI thread. setUsage() replaces the snapshot with as few structural changes as possible,
+/// so that a tree view keeps its expansion and selection across the once-a-second refresh.
+class PermitModel : public QAbstractItemModel {
     Q_OBJECT
 public:
-    enum Column { NameColumn, InUseColumn, AgeColumn, LeaseColumn, HostColumn, EntityColumn, ConsoleColumn, ColumnCount };
+    enum Column {
+        NameColumn,
+        InUseColumn,
+        AgeColumn,
+        LeaseColumn,
+        HostColumn,
+        EntityColumn,
+        ConsoleColumn,
+        ColumnCount
+    };
     Q_ENUM(Column)
 
     explicit PermitModel(QObject *parent = nullptr);
@@ -33,7 +41,8 @@ public:
 
     void setUsage(const QList<fd::JurisdictionUsage> &usage);
     /// The gate reclaimed one of this console's permits (engine alert "permit_lost").
-    void recordLostLease(const QString &jurisdiction, const QString &idempotencyKey, const QString &entityName);
+    void recordLostLease(const QString &jurisdiction, const QString &idempotencyKey,
+                         const QString &entityName);
     const QList<JurisdictionUsage> &usage() const { return m_usage; }
     static constexpr double nearExpiryFraction = 0.75;
 

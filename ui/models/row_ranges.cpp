@@ -4,8 +4,7 @@
 
 namespace fd::ui {
 
-QList<std::pair<int, int>> contiguousRanges(QList<int> rows, int mergeGap)
-{
+QList<std::pair<int, int>> contiguousRanges(QList<int> rows, int mergeGap) {
     QList<std::pair<int, int>> ranges;
     if (rows.isEmpty())
         return ranges;

@@ -7,21 +7,19 @@
 
 namespace fd::ui {
 
-int TaskSubsetModel::rowCount(const QModelIndex &parent) const
-{
+int TaskSubsetModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_tasks.size());
 }
 
-Qt::ItemFlags TaskSubsetModel::flags(const QModelIndex &index) const
-{
+Qt::ItemFlags TaskSubsetModel::flags(const QModelIndex &index) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
 }
 
-QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const
-{
-    if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
+    if (!index.isValid() ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const FilingTask &task = m_tasks.at(index.row());
     switch (role) {
@@ -40,8 +38,13 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const
     case DaysLeftRole:
         return QVariant(); // the review queues are not filtered by due window
     case SearchFieldsRole:
-        return QStringList{task.key, task.obligation.entity.name, task.obligation.entity.entityId,
-                           task.confirmationNumber, task.traceId, task.lastErrorCode, task.lastErrorMessage};
+        return QStringList{task.key,
+                           task.obligation.entity.name,
+                           task.obligation.entity.entityId,
+                           task.confirmationNumber,
+                           task.traceId,
+                           task.lastErrorCode,
+                           task.lastErrorMessage};
     case EntityIdRole:
         return task.obligation.entity.entityId;
     case CategoryRole:
@@ -51,8 +54,7 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const
     }
 }
 
-void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks)
-{
+void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks) {
     QList<int> removed;
     QList<FilingTask> added;
     QList<int> changed;
@@ -101,8 +103,7 @@ void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks)
     }
 }
 
-void TaskSubsetModel::rebuildIndex()
-{
+void TaskSubsetModel::rebuildIndex() {
     m_rowOfKey.clear();
     for (int i = 0; i < m_tasks.size(); ++i)
         m_rowOfKey.insert(m_tasks.at(i).key, i);

@@ -13,8 +13,7 @@ namespace fd::ui {
 ///
 /// Thread affinity: GUI thread. applyTasks() takes one coalesced engine batch and turns it into at most one
 /// insertion, a few removal ranges and a few dataChanged ranges.
-class TaskSubsetModel : public QAbstractTableModel
-{
+class TaskSubsetModel : public QAbstractTableModel {
     Q_OBJECT
 public:
     using QAbstractTableModel::QAbstractTableModel;
@@ -35,7 +34,9 @@ protected:
     virtual bool accepts(const FilingTask &task) const = 0;
     virtual QVariant cellText(const FilingTask &task, int column) const = 0;
     /// Value used for sorting a column; by default the cell text.
-    virtual QVariant cellSortValue(const FilingTask &task, int column) const { return cellText(task, column); }
+    virtual QVariant cellSortValue(const FilingTask &task, int column) const {
+        return cellText(task, column);
+    }
 
 private:
     void rebuildIndex();

@@ -5,15 +5,13 @@
 namespace fd::ui {
 
 TaskFilterProxy::TaskFilterProxy(QObject *parent)
-    : QSortFilterProxyModel(parent)
-{
+    : QSortFilterProxyModel(parent) {
     setSortRole(SortRole);
     setDynamicSortFilter(true);
     setSortCaseSensitivity(Qt::CaseInsensitive);
 }
 
-void TaskFilterProxy::setStates(const QStringList &states)
-{
+void TaskFilterProxy::setStates(const QStringList &states) {
     const QSet<QString> set(states.cbegin(), states.cend());
     if (set == m_states)
         return;
@@ -21,32 +19,28 @@ void TaskFilterProxy::setStates(const QStringList &states)
     invalidateFilter();
 }
 
-void TaskFilterProxy::setJurisdiction(const QString &jurisdiction)
-{
+void TaskFilterProxy::setJurisdiction(const QString &jurisdiction) {
     if (jurisdiction == m_jurisdiction)
         return;
     m_jurisdiction = jurisdiction;
     invalidateFilter();
 }
 
-void TaskFilterProxy::setCategory(const QString &category)
-{
+void TaskFilterProxy::setCategory(const QString &category) {
     if (category == m_category)
         return;
     m_category = category;
     invalidateFilter();
 }
 
-void TaskFilterProxy::setDueWithinDays(int days)
-{
+void TaskFilterProxy::setDueWithinDays(int days) {
     if (days == m_dueWithinDays)
         return;
     m_dueWithinDays = days;
     invalidateFilter();
 }
 
-void TaskFilterProxy::setSearchText(const QString &text)
-{
+void TaskFilterProxy::setSearchText(const QString &text) {
     const QString trimmed = text.trimmed();
     if (trimmed == m_search)
         return;
@@ -54,8 +48,7 @@ void TaskFilterProxy::setSearchText(const QString &text)
     invalidateFilter();
 }
 
-bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
-{
+bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     if (!m_states.isEmpty() && !m_states.contains(index.data(StateRole).toString()))
         return false;
@@ -81,8 +74,7 @@ bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     return false;
 }
 
-QStringList TaskFilterProxy::matchingKeys() const
-{
+QStringList TaskFilterProxy::matchingKeys() const {
     QStringList keys;
     keys.reserve(rowCount());
     for (int row = 0; row < rowCount(); ++row)

@@ -7,13 +7,12 @@
 namespace fd::ui {
 
 /// Filters and sorts any FilingDesk item model through the roles of item_roles.h: by state, jurisdiction,
-/// error category, due window (days from the as-of date) and free text, where free text matches an idempotency
-/// key (a prefix of 4+ hex digits is enough), an entity name or id, a confirmation number, a trace id or an
-/// error code. Sorting uses SortRole, so numbers and dates sort as such.
+/// error category, due window (days from the as-of date) and free text, where free text matches an
+/// idempotency key (a prefix of 4+ hex digits is enough), an entity name or id, a confirmation number, a
+/// trace id or an error code. Sorting uses SortRole, so numbers and dates sort as such.
 ///
 /// Thread affinity: GUI thread. Bulk actions use matchingKeys(): every row the filter matches, not a page.
-class TaskFilterProxy : public QSortFilterProxyModel
-{
+class TaskFilterProxy : public QSortFilterProxyModel {
     Q_OBJECT
 public:
     explicit TaskFilterProxy(QObject *parent = nullptr);

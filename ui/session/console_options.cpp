@@ -7,26 +7,65 @@
 
 namespace fd::ui {
 
-bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options, QString *error, bool *helpShown)
-{
+bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options, QString *error,
+                           bool *helpShown) {
     *helpShown = false;
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate(
         "fd::ui::ConsoleOptions",
         "FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help."));
-    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Portfolio CSV to load at start."), QStringLiteral("FILE"));
-    const QCommandLineOption asOfOpt(QStringLiteral("as-of"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Date to compute due dates from (default today)."), QStringLiteral("YYYY-MM-DD"));
-    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Start the sandbox registry and file against it."));
-    const QCommandLineOption sandboxArgOpt(QStringLiteral("sandbox-arg"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800."), QStringLiteral("ARG"));
-    const QCommandLineOption registryOpt(QStringLiteral("registry"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Registry base URL (registry-api-v1)."), QStringLiteral("URL"));
-    const QCommandLineOption redisOpt(QStringLiteral("redis"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Fleet gate Redis URL (empty: in-process gate)."), QStringLiteral("URL"));
-    const QCommandLineOption limitOpt(QStringLiteral("limit"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable)."), QStringLiteral("JURISDICTION=N"));
-    const QCommandLineOption dbOpt(QStringLiteral("db"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Audit database."), QStringLiteral("FILE"));
-    const QCommandLineOption settingsOpt(QStringLiteral("settings"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Settings file (INI) instead of the user's settings."), QStringLiteral("FILE"));
-    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Preset of the launch window in days (default 30)."), QStringLiteral("DAYS"));
-    const QCommandLineOption noKeychainOpt(QStringLiteral("no-keychain"), QCoreApplication::translate("fd::ui::ConsoleOptions", "Do not read secrets from the keychain this session."));
-    parser.addOptions({portfolioOpt, asOfOpt, sandboxOpt, sandboxArgOpt, registryOpt, redisOpt, limitOpt, dbOpt,
-                       settingsOpt, dueWithinOpt, noKeychainOpt});
+    const QCommandLineOption portfolioOpt(
+        QStringLiteral("portfolio"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions", "Portfolio CSV to load at start."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption asOfOpt(
+        QStringLiteral("as-of"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Date to compute due dates from (default today)."),
+        QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption sandboxOpt(
+        QStringLiteral("sandbox"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Start the sandbox registry and file against it."));
+    const QCommandLineOption sandboxArgOpt(
+        QStringLiteral("sandbox-arg"),
+        QCoreApplication::translate(
+            "fd::ui::ConsoleOptions",
+            "Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800."),
+        QStringLiteral("ARG"));
+    const QCommandLineOption registryOpt(
+        QStringLiteral("registry"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions", "Registry base URL (registry-api-v1)."),
+        QStringLiteral("URL"));
+    const QCommandLineOption redisOpt(
+        QStringLiteral("redis"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Fleet gate Redis URL (empty: in-process gate)."),
+        QStringLiteral("URL"));
+    const QCommandLineOption limitOpt(
+        QStringLiteral("limit"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable)."),
+        QStringLiteral("JURISDICTION=N"));
+    const QCommandLineOption dbOpt(QStringLiteral("db"),
+                                   QCoreApplication::translate("fd::ui::ConsoleOptions", "Audit database."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption settingsOpt(
+        QStringLiteral("settings"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Settings file (INI) instead of the user's settings."),
+        QStringLiteral("FILE"));
+    const QCommandLineOption dueWithinOpt(
+        QStringLiteral("due-within"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Preset of the launch window in days (default 30)."),
+        QStringLiteral("DAYS"));
+    const QCommandLineOption noKeychainOpt(
+        QStringLiteral("no-keychain"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Do not read secrets from the keychain this session."));
+    parser.addOptions({portfolioOpt, asOfOpt, sandboxOpt, sandboxArgOpt, registryOpt, redisOpt, limitOpt,
+                       dbOpt, settingsOpt, dueWithinOpt, noKeychainOpt});
     const QCommandLineOption helpOpt = parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk")} + arguments)) {
         *error = parser.errorText();
@@ -38,7 +77,8 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
         return true;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "unexpected argument \"%1\" (headless commands: run, calendar)")
+        *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                             "unexpected argument \"%1\" (headless commands: run, calendar)")
                      .arg(parser.positionalArguments().first());
         return false;
     }
@@ -47,7 +87,9 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
     if (parser.isSet(asOfOpt)) {
         o.asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
         if (!o.asOf.isValid()) {
-            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt));
+            *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                                 "--as-of \"%1\" is not a YYYY-MM-DD date")
+                         .arg(parser.value(asOfOpt));
             return false;
         }
     }
@@ -55,12 +97,15 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
     o.sandboxArgs = parser.values(sandboxArgOpt);
     if (parser.isSet(registryOpt)) {
         if (o.sandbox) {
-            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--registry and --sandbox exclude each other");
+            *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                                 "--registry and --sandbox exclude each other");
             return false;
         }
         o.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
         if (!o.registryUrl.isValid() || !o.registryUrl.scheme().startsWith(QLatin1String("http"))) {
-            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt));
+            *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                                 "--registry \"%1\" is not an http(s) URL")
+                         .arg(parser.value(registryOpt));
             return false;
         }
     }
@@ -74,7 +119,9 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
         bool ok = false;
         o.dueWithinDays = parser.value(dueWithinOpt).toInt(&ok);
         if (!ok || o.dueWithinDays < 0) {
-            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--due-within \"%1\" is not a number of days").arg(parser.value(dueWithinOpt));
+            *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                                 "--due-within \"%1\" is not a number of days")
+                         .arg(parser.value(dueWithinOpt));
             return false;
         }
     }

@@ -12,18 +12,18 @@ namespace fd::ui {
 /// [--sandbox-arg ARG]...] [--registry URL] [--redis URL] [--limit J=N]... [--db FILE] [--settings FILE]`.
 /// Values given here override the saved settings for this session only; they are not saved.
 struct ConsoleOptions {
-    QString portfolio;            ///< loaded as soon as the engine has started
-    QDate asOf;                   ///< null: today
-    bool sandbox = false;         ///< start the sandbox registry and file against it
+    QString portfolio;    ///< loaded as soon as the engine has started
+    QDate asOf;           ///< null: today
+    bool sandbox = false; ///< start the sandbox registry and file against it
     QStringList sandboxArgs;
     QUrl registryUrl;
     QString redisUrl;
-    bool redisUrlGiven = false;   ///< --redis given (an empty value selects the in-process gate)
-    QStringList limits;           ///< "US-DE=4"
+    bool redisUrlGiven = false; ///< --redis given (an empty value selects the in-process gate)
+    QStringList limits;         ///< "US-DE=4"
     QString dbPath;
-    QString settingsPath;         ///< empty: the platform's default QSettings location
-    bool useKeychain = true;      ///< false in tests that do not run a Secret Service
-    int dueWithinDays = 30;       ///< preset of the "launch everything due within N days" control
+    QString settingsPath;    ///< empty: the platform's default QSettings location
+    bool useKeychain = true; ///< false in tests that do not run a Secret Service
+    int dueWithinDays = 30;  ///< preset of the "launch everything due within N days" control
 
     /// Parses the arguments after the program name; false with *error (one line) on bad input.
     static bool parse(const QStringList &arguments, ConsoleOptions *options, QString *error, bool *helpShown);

@@ -12,8 +12,7 @@ constexpr qint64 kUnresponsiveMs = 3000;
 
 EngineLink::EngineLink(QObject *parent)
     : QObject(parent)
-    , m_host(std::make_unique<EngineHost>())
-{
+    , m_host(std::make_unique<EngineHost>()) {
     m_heartbeatTimer.setInterval(kHeartbeatMs);
     connect(&m_heartbeatTimer, &QTimer::timeout, this, &EngineLink::ping);
     m_heartbeatTimer.start();
@@ -22,18 +21,15 @@ EngineLink::EngineLink(QObject *parent)
 
 EngineLink::~EngineLink() = default;
 
-Engine *EngineLink::engine() const
-{
+Engine *EngineLink::engine() const {
     return m_host->engine();
 }
 
-bool EngineLink::isThreadRunning() const
-{
+bool EngineLink::isThreadRunning() const {
     return m_host->isRunning();
 }
 
-void EngineLink::ping()
-{
+void EngineLink::ping() {
     if (m_pingOutstanding) {
         if (m_sincePong.elapsed() > kUnresponsiveMs || !isThreadRunning())
             Q_EMIT heartbeat(false, m_sincePong.elapsed());
@@ -42,103 +38,109 @@ void EngineLink::ping()
     m_pingOutstanding = true;
     m_sincePong.restart();
     // Runs on the engine thread and posts the answer back to this (GUI-thread) object.
-    QMetaObject::invokeMethod(engine(), [this] {
-        QMetaObject::invokeMethod(this, [this] {
-            m_pingOutstanding = false;
-            Q_EMIT heartbeat(true, m_sincePong.elapsed());
-        }, Qt::QueuedConnection);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        engine(),
+        [this] {
+            QMetaObject::invokeMethod(
+                this,
+                [this] {
+                    m_pingOutstanding = false;
+                    Q_EMIT heartbeat(true, m_sincePong.elapsed());
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
-void EngineLink::start(const EngineConfig &config)
-{
+void EngineLink::start(const EngineConfig &config) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, config] { e->start(config); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, config] { e->start(config); }, Qt::QueuedConnection);
 }
 
-void EngineLink::loadPortfolio(const QString &path, const QDate &asOf)
-{
+void EngineLink::loadPortfolio(const QString &path, const QDate &asOf) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, path, asOf] { e->loadPortfolio(path, asOf); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, path, asOf] { e->loadPortfolio(path, asOf); }, Qt::QueuedConnection);
 }
 
-void EngineLink::admit(int dueWithinDays)
-{
+void EngineLink::admit(int dueWithinDays) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, dueWithinDays] { e->admit(dueWithinDays); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, dueWithinDays] { e->admit(dueWithinDays); }, Qt::QueuedConnection);
 }
 
-void EngineLink::launchBatch(const QStringList &keys, const QString &reason)
-{
+void EngineLink::launchBatch(const QStringList &keys, const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, keys, reason] { e->launchBatch(keys, reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, keys, reason] { e->launchBatch(keys, reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::pauseBatch(const QString &reason)
-{
+void EngineLink::pauseBatch(const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, reason] { e->pauseBatch(reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, reason] { e->pauseBatch(reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::resumeBatch(const QString &reason)
-{
+void EngineLink::resumeBatch(const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, reason] { e->resumeBatch(reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, reason] { e->resumeBatch(reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::cancelBatch(const QString &reason)
-{
+void EngineLink::cancelBatch(const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, reason] { e->cancelBatch(reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, reason] { e->cancelBatch(reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::replay(const QStringList &keys, const QString &reason)
-{
+void EngineLink::replay(const QStringList &keys, const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, keys, reason] { e->replay(keys, reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, keys, reason] { e->replay(keys, reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::resolve(const QStringList &keys, const QString &reason, bool requeue)
-{
+void EngineLink::resolve(const QStringList &keys, const QString &reason, bool requeue) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, keys, reason, requeue] { e->resolve(keys, reason, requeue); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, keys, reason, requeue] { e->resolve(keys, reason, requeue); }, Qt::QueuedConnection);
 }
 
-void EngineLink::withdraw(const QStringList &keys, const QString &reason)
-{
+void EngineLink::withdraw(const QStringList &keys, const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, keys, reason] { e->withdraw(keys, reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, keys, reason] { e->withdraw(keys, reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::addNote(const QString &key, const QString &note)
-{
+void EngineLink::addNote(const QString &key, const QString &note) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, key, note] { e->addNote(key, note); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, key, note] { e->addNote(key, note); }, Qt::QueuedConnection);
 }
 
 void EngineLink::updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
-                              const QString &reason)
-{
+                              const QString &reason) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [=] { e->updateEntity(entityId, formationDate, entityType, reason); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [=] { e->updateEntity(entityId, formationDate, entityType, reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::refreshUsage()
-{
+void EngineLink::refreshUsage() {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e] { e->refreshUsage(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e] { e->refreshUsage(); }, Qt::QueuedConnection);
 }
 
-void EngineLink::queryAudit(const AuditQuery &query)
-{
+void EngineLink::queryAudit(const AuditQuery &query) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, query] { e->queryAudit(query); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, query] { e->queryAudit(query); }, Qt::QueuedConnection);
 }
 
-void EngineLink::exportCalendar(const QString &path, int days)
-{
+void EngineLink::exportCalendar(const QString &path, int days) {
     Engine *e = engine();
-    QMetaObject::invokeMethod(e, [e, path, days] { e->exportCalendar(path, days); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        e, [e, path, days] { e->exportCalendar(path, days); }, Qt::QueuedConnection);
 }
 
 } // namespace fd::ui

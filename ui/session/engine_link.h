@@ -25,8 +25,7 @@ namespace fd::ui {
 ///
 /// Thread affinity: GUI thread. Destroying it shuts the engine down (this waits for the engine's current slot
 /// to return, which never blocks on I/O).
-class EngineLink : public QObject
-{
+class EngineLink : public QObject {
     Q_OBJECT
 public:
     explicit EngineLink(QObject *parent = nullptr);
@@ -47,7 +46,8 @@ public:
     void resolve(const QStringList &keys, const QString &reason, bool requeue);
     void withdraw(const QStringList &keys, const QString &reason);
     void addNote(const QString &key, const QString &note);
-    void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType, const QString &reason);
+    void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
+                      const QString &reason);
     void refreshUsage();
     void queryAudit(const AuditQuery &query);
     /// Engine::exportCalendar: answered by Engine::calendarExported.

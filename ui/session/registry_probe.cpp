@@ -10,14 +10,12 @@ constexpr int kConnectTimeoutMs = 3000;
 } // namespace
 
 RegistryProbe::RegistryProbe(QObject *parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
     m_timer.setInterval(kIntervalMs);
     connect(&m_timer, &QTimer::timeout, this, &RegistryProbe::probe);
 }
 
-void RegistryProbe::setUrl(const QUrl &url)
-{
+void RegistryProbe::setUrl(const QUrl &url) {
     m_url = url;
     m_last = -1;
     if (url.isValid()) {
@@ -28,8 +26,7 @@ void RegistryProbe::setUrl(const QUrl &url)
     }
 }
 
-void RegistryProbe::probe()
-{
+void RegistryProbe::probe() {
     if (m_socket)
         return; // the previous probe is still connecting
     m_socket = new QTcpSocket(this);
@@ -47,7 +44,8 @@ void RegistryProbe::probe()
         }
     };
     connect(socket, &QTcpSocket::connected, this, [report] { report(true, QString()); });
-    connect(socket, &QTcpSocket::errorOccurred, this, [report, socket] { report(false, socket->errorString()); });
+    connect(socket, &QTcpSocket::errorOccurred, this,
+            [report, socket] { report(false, socket->errorString()); });
     QTimer::singleShot(kConnectTimeoutMs, socket, [report] { report(false, tr("no answer within 3 s")); });
     const int defaultPort = m_url.scheme() == QLatin1String("https") ? 443 : 80;
     socket->connectToHost(m_url.host(), quint16(m_url.port(defaultPort)));

@@ -10,8 +10,7 @@ namespace fd::ui {
 
 /// Checks every few seconds that the registry's host accepts TCP connections. Deliberately no HTTP request:
 /// a probe must not show up in the registry's request counts or rate limits. Thread affinity: GUI thread.
-class RegistryProbe : public QObject
-{
+class RegistryProbe : public QObject {
     Q_OBJECT
 public:
     explicit RegistryProbe(QObject *parent = nullptr);

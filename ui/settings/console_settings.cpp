@@ -4,12 +4,9 @@ namespace fd::ui {
 
 ConsoleSettings::ConsoleSettings(const QString &path)
     : m_settings(path.isEmpty() ? std::make_unique<QSettings>()
-                                : std::make_unique<QSettings>(path, QSettings::IniFormat))
-{
-}
+                                : std::make_unique<QSettings>(path, QSettings::IniFormat)) {}
 
-EngineConfig ConsoleSettings::engineConfig() const
-{
+EngineConfig ConsoleSettings::engineConfig() const {
     EngineConfig c;
     QSettings &s = *m_settings;
     c.redisUrl = s.value(QStringLiteral("gate/redisUrl"), c.redisUrl).toString();
@@ -36,8 +33,7 @@ EngineConfig ConsoleSettings::engineConfig() const
     return c;
 }
 
-void ConsoleSettings::setEngineConfig(const EngineConfig &c)
-{
+void ConsoleSettings::setEngineConfig(const EngineConfig &c) {
     QSettings &s = *m_settings;
     s.setValue(QStringLiteral("gate/redisUrl"), c.redisUrl);
     s.setValue(QStringLiteral("gate/keyPrefix"), c.keyPrefix);
@@ -66,39 +62,32 @@ void ConsoleSettings::setEngineConfig(const EngineConfig &c)
     // EngineConfig carries the secrets in memory only; they are deliberately not written.
 }
 
-bool ConsoleSettings::hasSecret(const QString &name) const
-{
+bool ConsoleSettings::hasSecret(const QString &name) const {
     return m_settings->value(QStringLiteral("keychain/%1").arg(name), false).toBool();
 }
 
-void ConsoleSettings::setHasSecret(const QString &name, bool stored)
-{
+void ConsoleSettings::setHasSecret(const QString &name, bool stored) {
     m_settings->setValue(QStringLiteral("keychain/%1").arg(name), stored);
 }
 
-QByteArray ConsoleSettings::windowGeometry() const
-{
+QByteArray ConsoleSettings::windowGeometry() const {
     return m_settings->value(QStringLiteral("window/geometry")).toByteArray();
 }
 
-QByteArray ConsoleSettings::windowState() const
-{
+QByteArray ConsoleSettings::windowState() const {
     return m_settings->value(QStringLiteral("window/state")).toByteArray();
 }
 
-void ConsoleSettings::setWindowLayout(const QByteArray &geometry, const QByteArray &state)
-{
+void ConsoleSettings::setWindowLayout(const QByteArray &geometry, const QByteArray &state) {
     m_settings->setValue(QStringLiteral("window/geometry"), geometry);
     m_settings->setValue(QStringLiteral("window/state"), state);
 }
 
-QByteArray ConsoleSettings::headerState(const QString &view) const
-{
+QByteArray ConsoleSettings::headerState(const QString &view) const {
     return m_settings->value(QStringLiteral("headers/%1").arg(view)).toByteArray();
 }
 
-void ConsoleSettings::setHeaderState(const QString &view, const QByteArray &state)
-{
+void ConsoleSettings::setHeaderState(const QString &view, const QByteArray &state) {
     m_settings->setValue(QStringLiteral("headers/%1").arg(view), state);
 }
 

@@ -11,12 +11,11 @@
 namespace fd::ui {
 
 /// The console's persistent, non-secret settings (QSettings): Redis URL, registry base URLs and ceilings per
-/// jurisdiction, lease and timeouts, the audit database, and the window layout. Secrets are never written here
-/// (see SecretStore); only a flag saying that one is kept in the keychain.
+/// jurisdiction, lease and timeouts, the audit database, and the window layout. Secrets are never written
+/// here (see SecretStore); only a flag saying that one is kept in the keychain.
 ///
 /// Thread affinity: GUI thread.
-class ConsoleSettings
-{
+class ConsoleSettings {
 public:
     /// `path` empty: the platform's default location for organisation "FilingDesk", application "FilingDesk".
     explicit ConsoleSettings(const QString &path = QString());

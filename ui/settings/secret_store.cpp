@@ -8,8 +8,7 @@ namespace fd::ui {
 
 namespace {
 
-SecretStore::Result resultOf(const QKeychain::Job *job)
-{
+SecretStore::Result resultOf(const QKeychain::Job *job) {
     SecretStore::Result r;
     switch (job->error()) {
     case QKeychain::NoError:
@@ -36,9 +35,7 @@ SecretStore::Result resultOf(const QKeychain::Job *job)
     return r;
 }
 
-template <typename JobType>
-JobType *makeJob(const QString &service, const QString &name, QObject *owner)
-{
+template <typename JobType> JobType *makeJob(const QString &service, const QString &name, QObject *owner) {
     auto *job = new JobType(service, owner);
     job->setAutoDelete(true);
     // Never write a secret to a settings file, whatever the platform's backend situation.
@@ -49,8 +46,7 @@ JobType *makeJob(const QString &service, const QString &name, QObject *owner)
 
 template <typename JobType>
 void finishWith(JobType *job, QObject *owner, SecretStore::Callback done,
-                std::function<void(SecretStore::Result &, JobType *)> fill = {})
-{
+                std::function<void(SecretStore::Result &, JobType *)> fill = {}) {
     QPointer<QObject> guard(owner);
     QObject::connect(job, &QKeychain::Job::finished, owner, [guard, done, fill](QKeychain::Job *finished) {
         if (!guard)
@@ -66,33 +62,28 @@ void finishWith(JobType *job, QObject *owner, SecretStore::Callback done,
 } // namespace
 
 SecretStore::SecretStore(QObject *parent)
-    : QObject(parent)
-{
-}
+    : QObject(parent) {}
 
-QString SecretStore::scopedKey(const QString &name)
-{
+QString SecretStore::scopedKey(const QString &name) {
     return QStringLiteral("FilingDesk/%1").arg(name);
 }
 
-void SecretStore::write(const QString &name, const QString &value, Callback done)
-{
+void SecretStore::write(const QString &name, const QString &value, Callback done) {
     auto *job = makeJob<QKeychain::WritePasswordJob>(m_service, name, this);
     job->setTextData(value);
     finishWith(job, this, std::move(done));
 }
 
-void SecretStore::read(const QString &name, Callback done)
-{
+void SecretStore::read(const QString &name, Callback done) {
     auto *job = makeJob<QKeychain::ReadPasswordJob>(m_service, name, this);
-    finishWith<QKeychain::ReadPasswordJob>(job, this, std::move(done), [](Result &r, QKeychain::ReadPasswordJob *j) {
-        if (r.ok)
-            r.value = j->textData();
-    });
+    finishWith<QKeychain::ReadPasswordJob>(job, this, std::move(done),
+                                           [](Result &r, QKeychain::ReadPasswordJob *j) {
+                                               if (r.ok)
+                                                   r.value = j->textData();
+                                           });
 }
 
-void SecretStore::remove(const QString &name, Callback done)
-{
+void SecretStore::remove(const QString &name, Callback done) {
     auto *job = makeJob<QKeychain::DeletePasswordJob>(m_service, name, this);
     finishWith(job, this, std::move(done));
 }

@@ -7,15 +7,15 @@
 
 namespace fd::ui {
 
-/// Secrets (the Redis password, the registry API token) in the operating system's keychain through QtKeychain:
-/// Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS, Credential Manager on Windows. Entries
-/// are scoped "FilingDesk/<name>" under the service "FilingDesk". There is no plain-text fallback: when no
-/// keychain is available the operation fails with `noBackend` set and nothing is stored anywhere.
+/// Secrets (the Redis password, the registry API token) in the operating system's keychain through
+/// QtKeychain: Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS, Credential Manager on
+/// Windows. Entries are scoped "FilingDesk/<name>" under the service "FilingDesk". There is no plain-text
+/// fallback: when no keychain is available the operation fails with `noBackend` set and nothing is stored
+/// anywhere.
 ///
 /// Thread affinity: GUI thread (QtKeychain jobs run on the caller's event loop). Every call is asynchronous;
 /// the callback runs once, later, on the same thread, unless the store was destroyed first.
-class SecretStore : public QObject
-{
+class SecretStore : public QObject {
     Q_OBJECT
 public:
     struct Result {

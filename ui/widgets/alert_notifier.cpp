@@ -8,24 +8,22 @@ namespace {
 
 constexpr int kDetailsKept = 3;
 
-// Most pressing first: a failing registry stops a whole jurisdiction; halts and exceptions wait for legal-ops,
-// lost permits and dead letters for an operator. Kinds not listed follow in the order they arrived; good news
-// comes last.
+// Most pressing first: a failing registry stops a whole jurisdiction; halts and exceptions wait for
+// legal-ops, lost permits and dead letters for an operator. Kinds not listed follow in the order they
+// arrived; good news comes last.
 const char *const kPriority[] = {"breaker_open", "statutory_halt", "reconciliation_exception", "permit_lost",
                                  "dead_letter"};
 
 } // namespace
 
 AlertNotifier::AlertNotifier(QObject *parent)
-    : QObject(parent)
-{
+    : QObject(parent) {
     m_gather.setSingleShot(true);
     m_gather.setInterval(1000);
     connect(&m_gather, &QTimer::timeout, this, &AlertNotifier::flush);
 }
 
-bool AlertNotifier::useTrayIfAvailable(QSystemTrayIcon *icon)
-{
+bool AlertNotifier::useTrayIfAvailable(QSystemTrayIcon *icon) {
     if (!QSystemTrayIcon::isSystemTrayAvailable() || !QSystemTrayIcon::supportsMessages())
         return false;
     m_tray = icon;
@@ -33,8 +31,7 @@ bool AlertNotifier::useTrayIfAvailable(QSystemTrayIcon *icon)
     return true;
 }
 
-QString AlertNotifier::describe(const EngineAlert &alert)
-{
+QString AlertNotifier::describe(const EngineAlert &alert) {
     QString subject;
     if (!alert.entityName.isEmpty() && !alert.jurisdiction.isEmpty())
         subject = tr("%1 (%2)").arg(alert.entityName, alert.jurisdiction);
@@ -49,13 +46,11 @@ QString AlertNotifier::describe(const EngineAlert &alert)
     return alert.message.isEmpty() ? subject : tr("%1: %2").arg(subject, alert.message);
 }
 
-bool AlertNotifier::isInformational(const QString &kind)
-{
+bool AlertNotifier::isInformational(const QString &kind) {
     return kind == QLatin1String("breaker_closed");
 }
 
-void AlertNotifier::addAlert(const EngineAlert &alert)
-{
+void AlertNotifier::addAlert(const EngineAlert &alert) {
     const QString kind = alert.kind.isEmpty() ? QStringLiteral("alert") : alert.kind;
     Pending &pending = m_pending[kind];
     if (pending.count == 0)
@@ -67,12 +62,13 @@ void AlertNotifier::addAlert(const EngineAlert &alert)
         m_gather.start();
 }
 
-QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) const
-{
+QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) const {
     const int n = p.count;
-    const QString more = n > p.details.size() ? tr(" (and %n more)", nullptr, int(n - p.details.size())) : QString();
+    const QString more =
+        n > p.details.size() ? tr(" (and %n more)", nullptr, int(n - p.details.size())) : QString();
     const QString details = p.details.join(QStringLiteral("; ")) + more;
-    // Registry trouble names its jurisdiction and the next trial request every time: the details are the news.
+    // Registry trouble names its jurisdiction and the next trial request every time: the details are the
+    // news.
     if (kind == QLatin1String("breaker_open"))
         return tr("Registry failing — %1").arg(details);
     if (kind == QLatin1String("breaker_closed"))
@@ -91,8 +87,7 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
     return alone && n == 1 ? tr("%1 — %2").arg(counted, p.details.value(0)) : counted;
 }
 
-void AlertNotifier::flush()
-{
+void AlertNotifier::flush() {
     m_gather.stop();
     if (m_pending.isEmpty())
         return;

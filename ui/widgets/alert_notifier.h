@@ -12,12 +12,12 @@ class QSystemTrayIcon;
 namespace fd::ui {
 
 /// Tells a person when something needs them: a jurisdiction's registry failing (circuit breaker open), a
-/// statutory halt, a reconciliation exception, a lost permit, a dead letter — and any alert kind the engine adds
-/// later, under its own name: no alert is dropped. A desktop notification through the system tray where there is
-/// one, otherwise an in-window notice (noticeRaised). Alerts arriving together (a batch can dead-letter dozens at
-/// once) are gathered for a second and announced as one message. Thread affinity: GUI thread.
-class AlertNotifier : public QObject
-{
+/// statutory halt, a reconciliation exception, a lost permit, a dead letter — and any alert kind the engine
+/// adds later, under its own name: no alert is dropped. A desktop notification through the system tray where
+/// there is one, otherwise an in-window notice (noticeRaised). Alerts arriving together (a batch can
+/// dead-letter dozens at once) are gathered for a second and announced as one message. Thread affinity: GUI
+/// thread.
+class AlertNotifier : public QObject {
     Q_OBJECT
 public:
     explicit AlertNotifier(QObject *parent = nullptr);
@@ -29,7 +29,8 @@ public:
     /// Announces what was gathered now instead of after the gathering second (tests, shutdown).
     void flushNow() { flush(); }
 
-    /// "Acme Holdings LLC (US-DE): message", "US-DE: message" for alerts about a jurisdiction, or the message.
+    /// "Acme Holdings LLC (US-DE): message", "US-DE: message" for alerts about a jurisdiction, or the
+    /// message.
     static QString describe(const fd::EngineAlert &alert);
     /// True for kinds that are good news (a registry answering again): no "needs a person" wording.
     static bool isInformational(const QString &kind);
@@ -49,7 +50,7 @@ private:
     QSystemTrayIcon *m_tray = nullptr;
     QTimer m_gather;
     QHash<QString, Pending> m_pending; ///< kind -> alerts gathered
-    QStringList m_arrival;            ///< kinds in the order they first arrived
+    QStringList m_arrival;             ///< kinds in the order they first arrived
 };
 
 } // namespace fd::ui

@@ -23,8 +23,8 @@ namespace fd::ui {
 
 namespace {
 
-QLineEdit *searchField(const QString &objectName, const QString &accessibleName, const QString &placeholder, QWidget *parent)
-{
+QLineEdit *searchField(const QString &objectName, const QString &accessibleName, const QString &placeholder,
+                       QWidget *parent) {
     auto *edit = new QLineEdit(parent);
     edit->setObjectName(objectName);
     edit->setAccessibleName(accessibleName);
@@ -39,8 +39,10 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
     , m_proxy(new QSortFilterProxyModel(this))
-    , m_text(searchField(QStringLiteral("auditText"), tr("Audit free text"), tr("any text: key, entity, actor, action, detail"), this))
-    , m_key(searchField(QStringLiteral("auditKey"), tr("Idempotency key"), tr("idempotency key (full)"), this))
+    , m_text(searchField(QStringLiteral("auditText"), tr("Audit free text"),
+                         tr("any text: key, entity, actor, action, detail"), this))
+    , m_key(
+          searchField(QStringLiteral("auditKey"), tr("Idempotency key"), tr("idempotency key (full)"), this))
     , m_entity(searchField(QStringLiteral("auditEntity"), tr("Entity id"), tr("entity id"), this))
     , m_actor(searchField(QStringLiteral("auditActor"), tr("Actor"), tr("OS user or engine"), this))
     , m_action(new QComboBox(this))
@@ -49,16 +51,16 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     , m_toEnabled(new QCheckBox(tr("To"), this))
     , m_to(new QDateTimeEdit(QDateTime::currentDateTime().addDays(1), this))
     , m_table(new QTableView(this))
-    , m_count(new QLabel(this))
-{
+    , m_count(new QLabel(this)) {
     setObjectName(QStringLiteral("auditPage"));
     m_action->setObjectName(QStringLiteral("auditAction"));
     m_action->setAccessibleName(tr("Action"));
     m_action->setEditable(true);
     m_action->addItem(QString());
-    for (const char *a : {"batch_launch", "batch_pause", "batch_resume", "batch_cancel", "replay", "resolve_requeue",
-                          "resolve_accept", "withdraw", "note", "edit_entity", "import", "admit", "transition",
-                          "reconcile", "lookup", "permit_lost", "engine_start", "batch_idle"})
+    for (const char *a :
+         {"batch_launch", "batch_pause", "batch_resume", "batch_cancel", "replay", "resolve_requeue",
+          "resolve_accept", "withdraw", "note", "edit_entity", "import", "admit", "transition", "reconcile",
+          "lookup", "permit_lost", "engine_start", "batch_idle"})
         m_action->addItem(QString::fromLatin1(a));
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
@@ -83,8 +85,9 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
 
     m_proxy->setSourceModel(model);
     m_proxy->setSortRole(SortRole);
-    setUpTable(m_table, m_proxy,
-               {QStringLiteral("auditTable"), tr("Audit trail"), AuditModel::TimeColumn, Qt::DescendingOrder});
+    setUpTable(
+        m_table, m_proxy,
+        {QStringLiteral("auditTable"), tr("Audit trail"), AuditModel::TimeColumn, Qt::DescendingOrder});
     m_table->setColumnWidth(AuditModel::TimeColumn, 190);
     m_table->setColumnWidth(AuditModel::ActionColumn, 130);
     m_table->setColumnWidth(AuditModel::KeyColumn, 140);
@@ -119,8 +122,7 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     connect(exportButton, &QPushButton::clicked, this, &AuditPage::exportWithDialog);
 }
 
-AuditQuery AuditPage::query() const
-{
+AuditQuery AuditPage::query() const {
     AuditQuery q;
     q.text = m_text->text().trimmed();
     q.idempotencyKey = m_key->text().trimmed();
@@ -134,25 +136,22 @@ AuditQuery AuditPage::query() const
     return q;
 }
 
-void AuditPage::search()
-{
+void AuditPage::search() {
     Q_EMIT queryRequested(query());
 }
 
-void AuditPage::setResultCount(int count)
-{
-    m_count->setText(count >= query().limit ? tr("first %1 rows (narrow the search)").arg(count) : tr("%n row(s)", nullptr, count));
+void AuditPage::setResultCount(int count) {
+    m_count->setText(count >= query().limit ? tr("first %1 rows (narrow the search)").arg(count)
+                                            : tr("%n row(s)", nullptr, count));
 }
 
-bool AuditPage::exportCsv(const QString &path, QString *error) const
-{
+bool AuditPage::exportCsv(const QString &path, QString *error) const {
     return writeAuditCsv(m_model->entries(), path, error);
 }
 
-void AuditPage::exportWithDialog()
-{
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export audit rows"), QStringLiteral("filingdesk-audit.csv"),
-                                                      tr("CSV files (*.csv)"));
+void AuditPage::exportWithDialog() {
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export audit rows"), QStringLiteral("filingdesk-audit.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

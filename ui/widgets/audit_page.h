@@ -16,10 +16,9 @@ namespace fd::ui {
 
 class AuditModel;
 
-/// The Audit view: the local SQLite audit mirror, searched on the engine thread by key, entity, actor, action,
-/// free text and time range; export of the rows found to CSV. Thread affinity: GUI thread.
-class AuditPage : public QWidget
-{
+/// The Audit view: the local SQLite audit mirror, searched on the engine thread by key, entity, actor,
+/// action, free text and time range; export of the rows found to CSV. Thread affinity: GUI thread.
+class AuditPage : public QWidget {
     Q_OBJECT
 public:
     explicit AuditPage(AuditModel *model, QWidget *parent = nullptr);

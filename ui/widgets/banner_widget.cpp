@@ -8,16 +8,17 @@ namespace fd::ui {
 
 BannerWidget::BannerWidget(Kind kind, QWidget *parent)
     : QFrame(parent)
-    , m_label(new QLabel(this))
-{
+    , m_label(new QLabel(this)) {
     // Colours chosen for contrast, not theme: these strips must stand out on any style.
     const char *style = nullptr;
     switch (kind) {
     case Kind::Alarm:
-        style = "fd--ui--BannerWidget { background: #b00020; } QLabel { color: white; font-weight: bold; font-size: 15pt; }";
+        style = "fd--ui--BannerWidget { background: #b00020; } QLabel { color: white; font-weight: bold; "
+                "font-size: 15pt; }";
         break;
     case Kind::Warning:
-        style = "fd--ui--BannerWidget { background: #ffb300; } QLabel { color: black; font-weight: bold; font-size: 13pt; }";
+        style = "fd--ui--BannerWidget { background: #ffb300; } QLabel { color: black; font-weight: bold; "
+                "font-size: 13pt; }";
         break;
     case Kind::Notice:
         style = "fd--ui--BannerWidget { background: #1565c0; } QLabel { color: white; font-weight: bold; }";
@@ -33,20 +34,17 @@ BannerWidget::BannerWidget(Kind kind, QWidget *parent)
     hide();
 }
 
-void BannerWidget::showMessage(const QString &text)
-{
+void BannerWidget::showMessage(const QString &text) {
     m_label->setText(text);
     setAccessibleDescription(text);
     setVisible(!text.isEmpty());
 }
 
-QString BannerWidget::message() const
-{
+QString BannerWidget::message() const {
     return isHidden() ? QString() : m_label->text();
 }
 
-QToolButton *BannerWidget::addButton(const QString &text, const QString &objectName)
-{
+QToolButton *BannerWidget::addButton(const QString &text, const QString &objectName) {
     auto *button = new QToolButton(this);
     button->setText(text);
     button->setObjectName(objectName);

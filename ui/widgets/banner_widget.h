@@ -9,8 +9,7 @@ namespace fd::ui {
 
 /// A full-width coloured strip for states nobody may miss (gate blind, batch paused) and for notices.
 /// Hidden while it has no text. Thread affinity: GUI thread.
-class BannerWidget : public QFrame
-{
+class BannerWidget : public QFrame {
     Q_OBJECT
 public:
     enum class Kind { Alarm, Warning, Notice };

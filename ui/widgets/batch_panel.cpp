@@ -15,8 +15,7 @@ namespace fd::ui {
 
 namespace {
 
-QToolButton *buttonFor(QAction *action, const QString &objectName, QWidget *parent)
-{
+QToolButton *buttonFor(QAction *action, const QString &objectName, QWidget *parent) {
     auto *button = new QToolButton(parent);
     button->setDefaultAction(action);
     button->setObjectName(objectName);
@@ -34,8 +33,7 @@ BatchPanel::BatchPanel(const Actions &actions, int dueWithinDays, QWidget *paren
     , m_title(new QLabel(this))
     , m_counts(new QLabel(this))
     , m_wire(new QLabel(this))
-    , m_eta(new QLabel(this))
-{
+    , m_eta(new QLabel(this)) {
     setObjectName(QStringLiteral("batchPanel"));
     m_dueWithin->setObjectName(QStringLiteral("dueWithinSpin"));
     m_dueWithin->setAccessibleName(tr("Launch window in days"));
@@ -62,7 +60,8 @@ BatchPanel::BatchPanel(const Actions &actions, int dueWithinDays, QWidget *paren
     controls->addWidget(dueLabel);
     controls->addWidget(m_dueWithin);
     controls->addWidget(buttonFor(actions.launchDue, QStringLiteral("launchDueButton"), this));
-    controls->addWidget(buttonFor(actions.launchSelection, QStringLiteral("launchSelectionToolButton"), this));
+    controls->addWidget(
+        buttonFor(actions.launchSelection, QStringLiteral("launchSelectionToolButton"), this));
     controls->addSpacing(16);
     controls->addWidget(buttonFor(actions.pause, QStringLiteral("pauseButton"), this));
     controls->addWidget(buttonFor(actions.resume, QStringLiteral("resumeButton"), this));
@@ -80,13 +79,11 @@ BatchPanel::BatchPanel(const Actions &actions, int dueWithinDays, QWidget *paren
     setStatus(BatchStatus{});
 }
 
-int BatchPanel::dueWithinDays() const
-{
+int BatchPanel::dueWithinDays() const {
     return m_dueWithin->value();
 }
 
-void BatchPanel::setStatus(const BatchStatus &status)
-{
+void BatchPanel::setStatus(const BatchStatus &status) {
     m_status = status;
     int terminal = 0;
     QStringList parts;
@@ -112,7 +109,8 @@ void BatchPanel::setStatus(const BatchStatus &status)
     else
         m_progress->setFormat(status.paused ? tr("PAUSED — %v of %m done") : tr("%v of %m done (%p%)"));
     // A paused bar is drawn in the paused colour, not the "in progress" one.
-    m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }") : QString());
+    m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }")
+                                            : QString());
     m_counts->setText(parts.join(QStringLiteral(" · ")));
     m_wire->setText(tr("In flight %1 · awaiting permit %2 · waiting to retry %3%4")
                         .arg(status.inFlight)

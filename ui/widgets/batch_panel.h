@@ -14,8 +14,7 @@ namespace fd::ui {
 /// The Batch panel: launch everything due within N days, pause, resume, cancel (the window's actions, so
 /// shortcuts and toolbar agree), a progress bar with the count per state and an estimate of time left.
 /// A paused batch shows it here too. Thread affinity: GUI thread.
-class BatchPanel : public QWidget
-{
+class BatchPanel : public QWidget {
     Q_OBJECT
 public:
     struct Actions {

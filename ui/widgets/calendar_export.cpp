@@ -14,37 +14,38 @@ namespace fd::ui {
 CalendarExport::CalendarExport(EngineLink *link, QWidget *window)
     : QObject(window)
     , m_link(link)
-    , m_window(window)
-{
-    connect(link->engine(), &Engine::calendarExported, this, [this](const QString &path, int events, const QString &error) {
-        if (path != m_pendingPath)
-            return; // another console component's export
-        m_pendingPath.clear();
-        if (m_window && m_window->isVisible()) {
-            if (error.isEmpty())
-                QMessageBox::information(m_window, tr("Calendar exported"),
-                                         tr("%1 deadline(s) written to %2.\nImporting it again updates the same events.")
-                                             .arg(events)
-                                             .arg(QDir::toNativeSeparators(path)));
-            else
-                QMessageBox::warning(m_window, tr("Calendar not exported"), error);
-        }
-        Q_EMIT finished(path, events, error);
-    });
+    , m_window(window) {
+    connect(link->engine(), &Engine::calendarExported, this,
+            [this](const QString &path, int events, const QString &error) {
+                if (path != m_pendingPath)
+                    return; // another console component's export
+                m_pendingPath.clear();
+                if (m_window && m_window->isVisible()) {
+                    if (error.isEmpty())
+                        QMessageBox::information(
+                            m_window, tr("Calendar exported"),
+                            tr("%1 deadline(s) written to %2.\nImporting it again updates the same events.")
+                                .arg(events)
+                                .arg(QDir::toNativeSeparators(path)));
+                    else
+                        QMessageBox::warning(m_window, tr("Calendar not exported"), error);
+                }
+                Q_EMIT finished(path, events, error);
+            });
 }
 
-void CalendarExport::run()
-{
+void CalendarExport::run() {
     QSettings settings;
     const QString lastDir = settings.value(QStringLiteral("calendar/lastDir"), QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export calendar"),
-                                                      QDir(lastDir).filePath(QStringLiteral("filingdesk-deadlines.ics")),
-                                                      tr("iCalendar files (*.ics)"));
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export calendar"), QDir(lastDir).filePath(QStringLiteral("filingdesk-deadlines.ics")),
+        tr("iCalendar files (*.ics)"));
     if (path.isEmpty())
         return;
     bool ok = false;
-    const int days = QInputDialog::getInt(m_window, tr("Export calendar"), tr("Deadlines due within how many days?"),
-                                          settings.value(QStringLiteral("calendar/days"), 365).toInt(), 1, 3660, 1, &ok);
+    const int days =
+        QInputDialog::getInt(m_window, tr("Export calendar"), tr("Deadlines due within how many days?"),
+                             settings.value(QStringLiteral("calendar/days"), 365).toInt(), 1, 3660, 1, &ok);
     if (!ok)
         return;
     settings.setValue(QStringLiteral("calendar/lastDir"), QFileInfo(path).absolutePath());
@@ -52,8 +53,7 @@ void CalendarExport::run()
     exportTo(path, days);
 }
 
-void CalendarExport::exportTo(const QString &path, int days)
-{
+void CalendarExport::exportTo(const QString &path, int days) {
     m_pendingPath = path;
     m_link->exportCalendar(path, days);
 }

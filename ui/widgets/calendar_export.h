@@ -9,10 +9,9 @@ namespace fd::ui {
 
 class EngineLink;
 
-/// File > Export calendar: asks where to write and how many days ahead, has the engine write the iCalendar file
-/// on its own thread (Engine::exportCalendar) and reports the outcome in a message box. GUI thread only.
-class CalendarExport : public QObject
-{
+/// File > Export calendar: asks where to write and how many days ahead, has the engine write the iCalendar
+/// file on its own thread (Engine::exportCalendar) and reports the outcome in a message box. GUI thread only.
+class CalendarExport : public QObject {
     Q_OBJECT
 public:
     CalendarExport(EngineLink *link, QWidget *window);

@@ -3,9 +3,9 @@
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
-#include "ui/widgets/table_setup.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -27,15 +27,16 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     , m_detail(new QPlainTextEdit(this))
     , m_replayOne(new QPushButton(tr("&Replay…"), this))
     , m_replaySelection(new QPushButton(tr("Replay &selection…"), this))
-    , m_replayMatching(new QPushButton(this))
-{
+    , m_replayMatching(new QPushButton(this)) {
     setObjectName(QStringLiteral("deadLettersPage"));
     m_proxy->setObjectName(QStringLiteral("deadLettersProxy"));
     m_proxy->setSourceModel(model);
-    m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("deadLetters"), this);
+    m_filterBar =
+        new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("deadLetters"), this);
 
     setUpTable(m_table, m_proxy,
-               {QStringLiteral("deadLettersTable"), tr("Dead letters"), DeadLetterModel::UpdatedColumn, Qt::DescendingOrder});
+               {QStringLiteral("deadLettersTable"), tr("Dead letters"), DeadLetterModel::UpdatedColumn,
+                Qt::DescendingOrder});
     keepCurrentRowSelected(m_table);
     m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     m_table->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
@@ -43,7 +44,8 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     m_table->setColumnWidth(DeadLetterModel::TraceIdColumn, 290);
     m_table->setColumnWidth(DeadLetterModel::UpdatedColumn, 150);
 
-    setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"), tr("Dead letter detail: raw response body and payload"),
+    setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"),
+                    tr("Dead letter detail: raw response body and payload"),
                     tr("Select a dead letter to see its trace id, raw response body and payload."));
 
     m_replayOne->setObjectName(QStringLiteral("replayOneButton"));
@@ -71,8 +73,10 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     layout->addLayout(buttons);
 
     // The detail pane, "Replay…" and "Replay selection…" follow the same rows (detailIndex(), the selection).
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &DeadLettersPage::showCurrent);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &DeadLettersPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &DeadLettersPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &DeadLettersPage::showCurrent);
     for (auto signal : {&QAbstractItemModel::rowsInserted, &QAbstractItemModel::rowsRemoved})
         connect(m_proxy, signal, this, &DeadLettersPage::showCurrent);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &DeadLettersPage::showCurrent);
@@ -90,34 +94,31 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     connect(m_replayMatching, &QPushButton::clicked, this, [this] {
         const QStringList keys = m_proxy->matchingKeys();
         if (!keys.isEmpty())
-            Q_EMIT replayRequested(keys, tr("all %n dead letter(s) matching the filter", nullptr, int(keys.size())));
+            Q_EMIT replayRequested(
+                keys, tr("all %n dead letter(s) matching the filter", nullptr, int(keys.size())));
     });
     updateButtons();
 }
 
-QStringList DeadLettersPage::selectedKeys() const
-{
+QStringList DeadLettersPage::selectedKeys() const {
     QStringList keys;
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
         keys.append(index.data(KeyRole).toString());
     return keys;
 }
 
-QString DeadLettersPage::currentKey() const
-{
+QString DeadLettersPage::currentKey() const {
     const QModelIndex shown = detailIndex(m_table);
     return shown.isValid() ? shown.data(KeyRole).toString() : QString();
 }
 
-void DeadLettersPage::showCurrent()
-{
+void DeadLettersPage::showCurrent() {
     const int row = m_model->rowOfKey(currentKey());
     m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
     updateButtons();
 }
 
-void DeadLettersPage::updateButtons()
-{
+void DeadLettersPage::updateButtons() {
     m_replayOne->setEnabled(!currentKey().isEmpty());
     m_replaySelection->setEnabled(m_table->selectionModel()->hasSelection());
     m_replayMatching->setText(tr("Replay &all %1 matching filter…").arg(m_proxy->rowCount()));

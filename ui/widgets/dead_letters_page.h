@@ -14,8 +14,7 @@ class TaskFilterProxy;
 
 /// The dead letters with their error category and code, attempts, last error, trace id, raw response body and
 /// payload; replay the current one, the selection, or everything the filter matches. Thread affinity: GUI.
-class DeadLettersPage : public QWidget
-{
+class DeadLettersPage : public QWidget {
     Q_OBJECT
 public:
     explicit DeadLettersPage(DeadLetterModel *model, QWidget *parent = nullptr);

@@ -8,12 +8,10 @@ namespace fd::ui {
 EntityEditDelegate::EntityEditDelegate(int formationDateColumn, int entityTypeColumn, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_formationDateColumn(formationDateColumn)
-    , m_entityTypeColumn(entityTypeColumn)
-{
-}
+    , m_entityTypeColumn(entityTypeColumn) {}
 
-QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &option, const QModelIndex &index) const
-{
+QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &option,
+                                          const QModelIndex &index) const {
     if (index.column() == m_formationDateColumn) {
         auto *edit = new QDateEdit(parent);
         edit->setObjectName(QStringLiteral("formationDateEditor"));
@@ -36,8 +34,7 @@ QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionVie
     return QStyledItemDelegate::createEditor(parent, option, index);
 }
 
-void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const
-{
+void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const {
     if (auto *edit = qobject_cast<QDateEdit *>(editor)) {
         edit->setDate(index.data(Qt::EditRole).toDate());
         return;
@@ -50,8 +47,8 @@ void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index
     QStyledItemDelegate::setEditorData(editor, index);
 }
 
-void EntityEditDelegate::setModelData(QWidget *editor, QAbstractItemModel *model, const QModelIndex &index) const
-{
+void EntityEditDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
+                                      const QModelIndex &index) const {
     if (auto *edit = qobject_cast<QDateEdit *>(editor)) {
         model->setData(index, edit->date(), Qt::EditRole);
         return;

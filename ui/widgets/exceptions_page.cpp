@@ -3,9 +3,9 @@
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
-#include "ui/widgets/table_setup.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -28,12 +28,12 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     , m_requeue(new QPushButton(tr("Resolve and &requeue…"), this))
     , m_accept(new QPushButton(tr("&Accept as filed…"), this))
     , m_withdraw(new QPushButton(tr("&Withdraw (will not file)…"), this))
-    , m_note(new QPushButton(tr("Add &note…"), this))
-{
+    , m_note(new QPushButton(tr("Add &note…"), this)) {
     setObjectName(QStringLiteral("exceptionsPage"));
     m_proxy->setObjectName(QStringLiteral("exceptionsProxy"));
     m_proxy->setSourceModel(model);
-    m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("exceptions"), this);
+    m_filterBar =
+        new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("exceptions"), this);
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("exceptionsTable"), tr("Statutory halts and reconciliation exceptions"),
@@ -44,7 +44,8 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_table->setColumnWidth(ExceptionModel::CodeColumn, 220);
     m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);
 
-    setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"), tr("Exception detail: rule, citation, reason, payload"),
+    setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"),
+                    tr("Exception detail: rule, citation, reason, payload"),
                     tr("Select an item to see its rule, citation, registry answer and payload."));
 
     m_requeue->setObjectName(QStringLiteral("resolveRequeueButton"));
@@ -72,40 +73,42 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     layout->addLayout(buttons);
 
     // The detail pane and the buttons follow the same rows (detailIndex(), the selection).
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &ExceptionsPage::showCurrent);
-    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &ExceptionsPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            &ExceptionsPage::showCurrent);
+    connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
+            &ExceptionsPage::showCurrent);
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &ExceptionsPage::showCurrent);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &ExceptionsPage::showCurrent);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &ExceptionsPage::showCurrent);
-    connect(m_requeue, &QPushButton::clicked, this, [this] { Q_EMIT resolveRequested(selectedKeys(), true); });
-    connect(m_accept, &QPushButton::clicked, this, [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
+    connect(m_requeue, &QPushButton::clicked, this,
+            [this] { Q_EMIT resolveRequested(selectedKeys(), true); });
+    connect(m_accept, &QPushButton::clicked, this,
+            [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
     updateButtons();
 }
 
-QStringList ExceptionsPage::selectedKeys() const
-{
+QStringList ExceptionsPage::selectedKeys() const {
     QStringList keys;
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
         keys.append(index.data(KeyRole).toString());
     return keys;
 }
 
-void ExceptionsPage::showCurrent()
-{
+void ExceptionsPage::showCurrent() {
     const QModelIndex shown = detailIndex(m_table);
     const int row = shown.isValid() ? m_model->rowOfKey(shown.data(KeyRole).toString()) : -1;
     m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
     updateButtons();
 }
 
-void ExceptionsPage::updateButtons()
-{
+void ExceptionsPage::updateButtons() {
     const bool any = m_table->selectionModel()->hasSelection();
     bool anyReconciliation = false;
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
-        anyReconciliation = anyReconciliation || index.data(CategoryRole).toString() == QLatin1String("reconciliation");
+        anyReconciliation =
+            anyReconciliation || index.data(CategoryRole).toString() == QLatin1String("reconciliation");
     m_requeue->setEnabled(any);
     m_accept->setEnabled(anyReconciliation);
     m_withdraw->setEnabled(any);

@@ -15,8 +15,7 @@ class TaskFilterProxy;
 /// The legal-ops review queue: statutory halts and reconciliation exceptions, with rule and citation, reason,
 /// due date and penalty exposure; resolve-and-requeue, accept as filed (reconciliation), withdraw, add note.
 /// Actions apply to the selection and are signals; the main window asks for the reason. Thread affinity: GUI.
-class ExceptionsPage : public QWidget
-{
+class ExceptionsPage : public QWidget {
     Q_OBJECT
 public:
     explicit ExceptionsPage(ExceptionModel *model, QWidget *parent = nullptr);

@@ -18,12 +18,12 @@ const QColor kPalette[] = {QColor(0x1565c0), QColor(0x2e7d32), QColor(0xc62828),
 InFlightChart::InFlightChart(QWidget *parent)
     : QChartView(parent)
     , m_time(new QDateTimeAxis)
-    , m_count(new QValueAxis)
-{
+    , m_count(new QValueAxis) {
     setObjectName(QStringLiteral("inFlightChart"));
     setAccessibleName(tr("Permits in flight over the last %n minute(s)", nullptr, windowMinutes));
     auto *c = new QChart;
-    c->setTitle(tr("Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap", nullptr, windowMinutes));
+    c->setTitle(tr("Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap", nullptr,
+                   windowMinutes));
     c->legend()->setAlignment(Qt::AlignRight);
     m_time->setFormat(QStringLiteral("HH:mm:ss"));
     m_time->setTitleText(tr("time"));
@@ -39,8 +39,7 @@ InFlightChart::InFlightChart(QWidget *parent)
     setMinimumHeight(220);
 }
 
-InFlightChart::Lines &InFlightChart::linesFor(const QString &jurisdiction, int colourIndex)
-{
+InFlightChart::Lines &InFlightChart::linesFor(const QString &jurisdiction, int colourIndex) {
     auto it = m_lines.find(jurisdiction);
     if (it != m_lines.end())
         return *it;
@@ -57,14 +56,14 @@ InFlightChart::Lines &InFlightChart::linesFor(const QString &jurisdiction, int c
         s->attachAxis(m_time);
         s->attachAxis(m_count);
     }
-    // Caps are drawn but not listed: the legend names jurisdictions, the dashed line of the same colour is its cap.
+    // Caps are drawn but not listed: the legend names jurisdictions, the dashed line of the same colour is
+    // its cap.
     for (QLegendMarker *marker : chart()->legend()->markers(lines.cap))
         marker->setVisible(false);
     return *m_lines.insert(jurisdiction, lines);
 }
 
-void InFlightChart::addSample(const QList<JurisdictionUsage> &usage, const QDateTime &at)
-{
+void InFlightChart::addSample(const QList<JurisdictionUsage> &usage, const QDateTime &at) {
     const qreal x = qreal(at.toMSecsSinceEpoch());
     const qreal oldest = qreal(at.addSecs(-60 * windowMinutes).toMSecsSinceEpoch());
     for (const JurisdictionUsage &u : usage) {
@@ -85,7 +84,8 @@ void InFlightChart::addSample(const QList<JurisdictionUsage> &usage, const QDate
                 s->removePoints(0, drop);
         }
     }
-    // The axis spans what has been seen (at least a minute, at most the window), so a young chart is readable.
+    // The axis spans what has been seen (at least a minute, at most the window), so a young chart is
+    // readable.
     if (!m_firstSample.isValid())
         m_firstSample = at;
     const QDateTime start = qMax(qMin(m_firstSample, at.addSecs(-60)), at.addSecs(-60 * windowMinutes));
@@ -95,8 +95,7 @@ void InFlightChart::addSample(const QList<JurisdictionUsage> &usage, const QDate
     m_count->setTickCount(m_maxSeen + 1 <= 12 ? m_maxSeen + 2 : 7);
 }
 
-int InFlightChart::latestValue(const QString &jurisdiction) const
-{
+int InFlightChart::latestValue(const QString &jurisdiction) const {
     const auto it = m_lines.constFind(jurisdiction);
     if (it == m_lines.constEnd() || it->inFlight->count() == 0)
         return -1;

@@ -14,8 +14,7 @@ namespace fd::ui {
 
 /// Permits in flight per jurisdiction over the last minutes (Qt Charts), one line per jurisdiction that has
 /// had any in use, with its cap as a dashed line. Thread affinity: GUI thread.
-class InFlightChart : public QChartView
-{
+class InFlightChart : public QChartView {
     Q_OBJECT
 public:
     explicit InFlightChart(QWidget *parent = nullptr);

@@ -58,8 +58,7 @@ namespace {
 
 enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab };
 
-QString defaultDbPath()
-{
+QString defaultDbPath() {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(dir);
     return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
@@ -81,8 +80,7 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     , m_deadLetters(new DeadLetterModel(this))
     , m_exceptions(new ExceptionModel(this))
     , m_permits(new PermitModel(this))
-    , m_audit(new AuditModel(this))
-{
+    , m_audit(new AuditModel(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setAccessibleName(tr("FilingDesk operator console"));
     setWindowIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
@@ -99,9 +97,11 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text, const QString &kind) {
         // The latest news, and what is waiting for a person altogether.
         QString waiting = tr("Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)")
-                              .arg(m_exceptions->rowCount()).arg(m_deadLetters->rowCount());
+                              .arg(m_exceptions->rowCount())
+                              .arg(m_deadLetters->rowCount());
         // Registries still failing, unless this very notice is about the only one.
-        if (!m_breakers->isEmpty() && (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
+        if (!m_breakers->isEmpty() &&
+            (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
             waiting += tr("; registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
         showNotice(tr("%1. %2.").arg(text, waiting), kind);
     });
@@ -109,49 +109,58 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
 
     m_usageTimer.setInterval(1000);
     connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
-    // Operator actions and finished batches show up in the audit view without a manual refresh, a moment later.
+    // Operator actions and finished batches show up in the audit view without a manual refresh, a moment
+    // later.
     m_auditRefresh.setSingleShot(true);
     m_auditRefresh.setInterval(400);
     connect(&m_auditRefresh, &QTimer::timeout, this, &MainWindow::refreshAudit);
     connect(m_actions, &OperatorActions::actionSent, this, [this] { m_auditRefresh.start(); });
-    connect(m_actions, &OperatorActions::refused, this, [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    connect(m_actions, &OperatorActions::refused, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 8000); });
 
     QTimer::singleShot(0, this, &MainWindow::startEngine);
 }
 
-MainWindow::~MainWindow()
-{
+MainWindow::~MainWindow() {
     // Stop the engine first: nothing may arrive for models that are being destroyed.
     m_usageTimer.stop();
     delete m_link;
     m_link = nullptr;
 }
 
-void MainWindow::setReasonProvider(std::unique_ptr<ReasonProvider> provider)
-{
+void MainWindow::setReasonProvider(std::unique_ptr<ReasonProvider> provider) {
     m_actions->setReasonProvider(std::move(provider));
 }
 
-void MainWindow::buildActions()
-{
-    auto make = [this](const QString &text, const QString &objectName, const QKeySequence &shortcut, QStyle::StandardPixmap icon) {
+void MainWindow::buildActions() {
+    auto make = [this](const QString &text, const QString &objectName, const QKeySequence &shortcut,
+                       QStyle::StandardPixmap icon) {
         auto *action = new QAction(style()->standardIcon(icon), text, this);
         action->setObjectName(objectName);
         action->setShortcut(shortcut);
         action->setShortcutContext(Qt::WindowShortcut);
-        action->setToolTip(shortcut.isEmpty() ? QString(text).remove(QLatin1Char('&'))
-                                              : tr("%1 (%2)").arg(QString(text).remove(QLatin1Char('&')),
-                                                                  shortcut.toString(QKeySequence::NativeText)));
+        action->setToolTip(shortcut.isEmpty()
+                               ? QString(text).remove(QLatin1Char('&'))
+                               : tr("%1 (%2)").arg(QString(text).remove(QLatin1Char('&')),
+                                                   shortcut.toString(QKeySequence::NativeText)));
         return action;
     };
-    m_openAction = make(tr("&Open portfolio…"), QStringLiteral("openPortfolioAction"), QKeySequence::Open, QStyle::SP_DialogOpenButton);
-    m_launchSelectionAction = make(tr("Launch &selection"), QStringLiteral("launchSelectionAction"), QKeySequence(QStringLiteral("Ctrl+L")), QStyle::SP_MediaPlay);
-    m_launchDueAction = make(tr("Launch &due within…"), QStringLiteral("launchDueAction"), QKeySequence(QStringLiteral("Ctrl+Shift+L")), QStyle::SP_MediaSeekForward);
-    m_pauseAction = make(tr("&Pause"), QStringLiteral("pauseAction"), QKeySequence(QStringLiteral("Ctrl+P")), QStyle::SP_MediaPause);
-    m_resumeAction = make(tr("&Resume"), QStringLiteral("resumeAction"), QKeySequence(QStringLiteral("Ctrl+R")), QStyle::SP_MediaPlay);
-    m_cancelAction = make(tr("&Cancel batch…"), QStringLiteral("cancelAction"), QKeySequence(QStringLiteral("Ctrl+Shift+X")), QStyle::SP_MediaStop);
-    m_settingsAction = make(tr("S&ettings…"), QStringLiteral("settingsAction"), QKeySequence(QStringLiteral("Ctrl+,")), QStyle::SP_FileDialogInfoView);
-    m_findAction = make(tr("&Find"), QStringLiteral("findAction"), QKeySequence::Find, QStyle::SP_FileDialogContentsView);
+    m_openAction = make(tr("&Open portfolio…"), QStringLiteral("openPortfolioAction"), QKeySequence::Open,
+                        QStyle::SP_DialogOpenButton);
+    m_launchSelectionAction = make(tr("Launch &selection"), QStringLiteral("launchSelectionAction"),
+                                   QKeySequence(QStringLiteral("Ctrl+L")), QStyle::SP_MediaPlay);
+    m_launchDueAction = make(tr("Launch &due within…"), QStringLiteral("launchDueAction"),
+                             QKeySequence(QStringLiteral("Ctrl+Shift+L")), QStyle::SP_MediaSeekForward);
+    m_pauseAction = make(tr("&Pause"), QStringLiteral("pauseAction"), QKeySequence(QStringLiteral("Ctrl+P")),
+                         QStyle::SP_MediaPause);
+    m_resumeAction = make(tr("&Resume"), QStringLiteral("resumeAction"),
+                          QKeySequence(QStringLiteral("Ctrl+R")), QStyle::SP_MediaPlay);
+    m_cancelAction = make(tr("&Cancel batch…"), QStringLiteral("cancelAction"),
+                          QKeySequence(QStringLiteral("Ctrl+Shift+X")), QStyle::SP_MediaStop);
+    m_settingsAction = make(tr("S&ettings…"), QStringLiteral("settingsAction"),
+                            QKeySequence(QStringLiteral("Ctrl+,")), QStyle::SP_FileDialogInfoView);
+    m_findAction = make(tr("&Find"), QStringLiteral("findAction"), QKeySequence::Find,
+                        QStyle::SP_FileDialogContentsView);
     m_exportCalendarAction = make(tr("Export &calendar…"), QStringLiteral("exportCalendarAction"),
                                   QKeySequence(QStringLiteral("Ctrl+Shift+E")), QStyle::SP_DialogSaveButton);
     m_calendarExport = new CalendarExport(m_link, this);
@@ -159,12 +168,14 @@ void MainWindow::buildActions()
     m_pauseAction->setEnabled(false);
     m_resumeAction->setEnabled(false);
     m_cancelAction->setEnabled(false);
-    for (QAction *a : {m_openAction, m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction,
-                       m_cancelAction, m_settingsAction, m_findAction, m_exportCalendarAction})
+    for (QAction *a :
+         {m_openAction, m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction,
+          m_cancelAction, m_settingsAction, m_findAction, m_exportCalendarAction})
         addAction(a);
 
     connect(m_openAction, &QAction::triggered, this, [this] {
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open portfolio"), QString(), tr("Portfolio CSV (*.csv);;All files (*)"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open portfolio"), QString(),
+                                                          tr("Portfolio CSV (*.csv);;All files (*)"));
         if (!path.isEmpty())
             loadPortfolio(path);
     });
@@ -176,8 +187,7 @@ void MainWindow::buildActions()
     connect(m_settingsAction, &QAction::triggered, this, &MainWindow::showSettings);
 }
 
-void MainWindow::buildPages()
-{
+void MainWindow::buildPages() {
     m_obligationsPage = new ObligationsPage(m_obligations, this);
     m_permitsPage = new PermitsPage(m_permits, this);
     m_deadLettersPage = new DeadLettersPage(m_deadLetters, this);
@@ -213,15 +223,17 @@ void MainWindow::buildPages()
     connect(resume, &QToolButton::clicked, m_resumeAction, &QAction::trigger);
     m_noticeBanner = new BannerWidget(BannerWidget::Kind::Notice, this);
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
-    connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this, [this] {
-        if (m_noticeKind.startsWith(QLatin1String("breaker_")) || m_noticeKind == QLatin1String("permit_lost"))
-            m_tabs->setCurrentIndex(PermitsTab);
-        else
-            m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
-        showNotice(QString());
-    });
-    connect(m_noticeBanner->addButton(tr("Dismiss"), QStringLiteral("noticeDismiss")), &QToolButton::clicked, this,
-            [this] { showNotice(QString()); });
+    connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this,
+            [this] {
+                if (m_noticeKind.startsWith(QLatin1String("breaker_")) ||
+                    m_noticeKind == QLatin1String("permit_lost"))
+                    m_tabs->setCurrentIndex(PermitsTab);
+                else
+                    m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
+                showNotice(QString());
+            });
+    connect(m_noticeBanner->addButton(tr("Dismiss"), QStringLiteral("noticeDismiss")), &QToolButton::clicked,
+            this, [this] { showNotice(QString()); });
 
     auto *central = new QWidget(this);
     auto *layout = new QVBoxLayout(central);
@@ -232,8 +244,9 @@ void MainWindow::buildPages()
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
 
-    m_batchPanel = new BatchPanel({m_launchDueAction, m_launchSelectionAction, m_pauseAction, m_resumeAction, m_cancelAction},
-                                  m_options.dueWithinDays, this);
+    m_batchPanel = new BatchPanel(
+        {m_launchDueAction, m_launchSelectionAction, m_pauseAction, m_resumeAction, m_cancelAction},
+        m_options.dueWithinDays, this);
     m_batchDock = new QDockWidget(tr("Batch"), this);
     m_batchDock->setObjectName(QStringLiteral("batchDock"));
     m_batchDock->setWidget(m_batchPanel);
@@ -276,7 +289,8 @@ void MainWindow::buildPages()
             edit->setFocus();
         }
     });
-    connect(m_obligationsPage, &ObligationsPage::launchSelectionRequested, this, &MainWindow::launchSelection);
+    connect(m_obligationsPage, &ObligationsPage::launchSelectionRequested, this,
+            &MainWindow::launchSelection);
     connect(m_obligationsPage, &ObligationsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
     connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, m_actions, &OperatorActions::resolve);
@@ -284,14 +298,14 @@ void MainWindow::buildPages()
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
     connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
     connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
-    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters), static_cast<QAbstractItemModel *>(m_exceptions)}) {
+    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters),
+                                      static_cast<QAbstractItemModel *>(m_exceptions)}) {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateTabCounts);
     }
 }
 
-void MainWindow::buildMenus()
-{
+void MainWindow::buildMenus() {
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(m_openAction);
     file->addAction(m_exportCalendarAction);
@@ -301,7 +315,8 @@ void MainWindow::buildMenus()
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcutContext(Qt::WindowShortcut);
     QMenu *batch = menuBar()->addMenu(tr("&Batch"));
-    for (QAction *a : {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
+    for (QAction *a :
+         {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
         batch->addAction(a);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_findAction);
@@ -310,55 +325,69 @@ void MainWindow::buildMenus()
     refresh->setObjectName(QStringLiteral("refreshAuditAction"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&Keyboard shortcuts"), this, [this] {
-        QMessageBox::information(this, tr("Keyboard shortcuts"),
-                                 tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
-                                    "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
-                                    "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
-                                    "Ctrl+1 … Ctrl+5 switch views\nF5 search the audit trail\nCtrl+, settings"));
+        QMessageBox::information(
+            this, tr("Keyboard shortcuts"),
+            tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
+               "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
+               "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
+               "Ctrl+1 … Ctrl+5 switch views\nF5 search the audit trail\nCtrl+, settings"));
     });
 }
 
-void MainWindow::connectEngine()
-{
+void MainWindow::connectEngine() {
     Engine *engine = m_link->engine();
-    connect(engine, &Engine::started, this, [this](bool ok, const QString &error, const QString &gate, bool fleet) {
-        m_engineStarted = ok;
-        m_fleetMode = fleet;
-        m_gateDescription = gate;
-        m_indicators->setGateMode(fleet, ok);
-        m_breakers->clear(); // a new engine starts with every circuit breaker closed
-        if (!ok) {
-            m_blindBanner->showMessage(tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).").arg(error));
-            return;
-        }
-        m_permitsPage->setGateDescription(gate, fleet);
-        m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
-        m_usageTimer.start();
-        if (!m_options.portfolio.isEmpty())
-            loadPortfolio(m_options.portfolio);
-    });
-    connect(engine, &Engine::portfolioLoaded, this, [this](const PortfolioSummary &summary, const QList<RowPlan> &rows) {
-        if (!summary.fileError.isEmpty()) {
-            QMessageBox::warning(this, tr("Portfolio not loaded"), summary.fileError);
-            return;
-        }
-        if (!summary.file.isEmpty())
-            m_portfolioName = QFileInfo(summary.file).fileName();
-        m_obligations->setPlan(rows, summary.asOf);
-        m_exceptions->setAsOf(summary.asOf);
-        const PlanCounts &c = summary.counts;
-        m_obligationsPage->setSummary(tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
-                                         "scope + %8 row errors; %9 obligations")
-                                          .arg(m_portfolioName, summary.asOf.toString(Qt::ISODate), summary.rulesVersion)
-                                          .arg(c.rows).arg(c.rowsWithObligations).arg(c.needsData).arg(c.outOfScope)
-                                          .arg(c.rowErrors).arg(c.obligations));
-        updateTitle();
-        // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
-        m_link->admit(-1);
-    });
+    connect(engine, &Engine::started, this,
+            [this](bool ok, const QString &error, const QString &gate, bool fleet) {
+                m_engineStarted = ok;
+                m_fleetMode = fleet;
+                m_gateDescription = gate;
+                m_indicators->setGateMode(fleet, ok);
+                m_breakers->clear(); // a new engine starts with every circuit breaker closed
+                if (!ok) {
+                    m_blindBanner->showMessage(
+                        tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).")
+                            .arg(error));
+                    return;
+                }
+                m_permitsPage->setGateDescription(gate, fleet);
+                m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
+                m_usageTimer.start();
+                if (!m_options.portfolio.isEmpty())
+                    loadPortfolio(m_options.portfolio);
+            });
+    connect(engine, &Engine::portfolioLoaded, this,
+            [this](const PortfolioSummary &summary, const QList<RowPlan> &rows) {
+                if (!summary.fileError.isEmpty()) {
+                    QMessageBox::warning(this, tr("Portfolio not loaded"), summary.fileError);
+                    return;
+                }
+                if (!summary.file.isEmpty())
+                    m_portfolioName = QFileInfo(summary.file).fileName();
+                m_obligations->setPlan(rows, summary.asOf);
+                m_exceptions->setAsOf(summary.asOf);
+                const PlanCounts &c = summary.counts;
+                m_obligationsPage->setSummary(
+                    tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
+                       "scope + %8 row errors; %9 obligations")
+                        .arg(m_portfolioName, summary.asOf.toString(Qt::ISODate), summary.rulesVersion)
+                        .arg(c.rows)
+                        .arg(c.rowsWithObligations)
+                        .arg(c.needsData)
+                        .arg(c.outOfScope)
+                        .arg(c.rowErrors)
+                        .arg(c.obligations));
+                updateTitle();
+                // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
+                m_link->admit(-1);
+            });
     connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
-        statusBar()->showMessage(tr("%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later")
-                                     .arg(admitted).arg(known).arg(notYetOpen).arg(later), 10000);
+        statusBar()->showMessage(
+            tr("%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later")
+                .arg(admitted)
+                .arg(known)
+                .arg(notYetOpen)
+                .arg(later),
+            10000);
         m_obligationsPage->refreshJurisdictions();
     });
     connect(engine, &Engine::tasksChanged, this, [this](const QList<FilingTask> &tasks) {
@@ -381,19 +410,19 @@ void MainWindow::connectEngine()
     connect(engine, &Engine::alertRaised, this, [this](const EngineAlert &alert) {
         if (alert.kind == QLatin1String("permit_lost"))
             m_permits->recordLostLease(alert.jurisdiction, alert.idempotencyKey, alert.entityName);
-        m_breakers->apply(alert); // breaker_open / breaker_closed: per jurisdiction, until it closes
+        m_breakers->apply(alert);    // breaker_open / breaker_closed: per jurisdiction, until it closes
         m_notifier->addAlert(alert); // every kind, known or not, is announced
     });
     connect(engine, &Engine::errorOccurred, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Engine: %1").arg(message), 15000);
         showNotice(tr("Engine: %1").arg(message));
     });
-    connect(m_link, &EngineLink::heartbeat, this, [this](bool alive) { m_indicators->setEngineAlive(alive); });
+    connect(m_link, &EngineLink::heartbeat, this,
+            [this](bool alive) { m_indicators->setEngineAlive(alive); });
     connect(m_probe, &RegistryProbe::reachabilityChanged, m_indicators, &StatusIndicators::setRegistry);
 }
 
-EngineConfig MainWindow::sessionConfig() const
-{
+EngineConfig MainWindow::sessionConfig() const {
     EngineConfig config = m_settings->engineConfig();
     if (m_options.registryUrl.isValid())
         config.registryUrl = m_options.registryUrl;
@@ -410,8 +439,7 @@ EngineConfig MainWindow::sessionConfig() const
     return config;
 }
 
-void MainWindow::startEngine()
-{
+void MainWindow::startEngine() {
     const EngineConfig config = sessionConfig();
     const QString redisSecret = QString::fromLatin1(SecretStore::redisPassword);
     const QString tokenSecret = QString::fromLatin1(SecretStore::registryToken);
@@ -424,7 +452,8 @@ void MainWindow::startEngine()
     // Secrets come from the keychain, asynchronously; the engine starts once both answers are in.
     auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken));
     auto collected = std::make_shared<EngineConfig>(config);
-    auto finishOne = [this, pending, collected](const QString &name, const SecretStore::Result &r, QString EngineConfig::*field) {
+    auto finishOne = [this, pending, collected](const QString &name, const SecretStore::Result &r,
+                                                QString EngineConfig::*field) {
         if (r.ok)
             (*collected).*field = r.value;
         else
@@ -433,43 +462,45 @@ void MainWindow::startEngine()
             startEngineWith(*collected);
     };
     if (wantRedis)
-        m_secrets->read(redisSecret, [finishOne, redisSecret](const SecretStore::Result &r) { finishOne(redisSecret, r, &EngineConfig::redisPassword); });
+        m_secrets->read(redisSecret, [finishOne, redisSecret](const SecretStore::Result &r) {
+            finishOne(redisSecret, r, &EngineConfig::redisPassword);
+        });
     if (wantToken)
-        m_secrets->read(tokenSecret, [finishOne, tokenSecret](const SecretStore::Result &r) { finishOne(tokenSecret, r, &EngineConfig::registryToken); });
+        m_secrets->read(tokenSecret, [finishOne, tokenSecret](const SecretStore::Result &r) {
+            finishOne(tokenSecret, r, &EngineConfig::registryToken);
+        });
 }
 
-void MainWindow::startEngineWith(const EngineConfig &config)
-{
+void MainWindow::startEngineWith(const EngineConfig &config) {
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        showNotice(tr("No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
-                      "with --sandbox."));
-    m_probe->setUrl(config.registryUrl.isValid() ? config.registryUrl
-                                                 : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
+        showNotice(tr(
+            "No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
+            "with --sandbox."));
+    m_probe->setUrl(config.registryUrl.isValid()
+                        ? config.registryUrl
+                        : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
     if (config.redisUrl.isEmpty())
         m_indicators->setRedis(tr("not used (in-process gate)"), true);
     m_link->start(config);
 }
 
-void MainWindow::loadPortfolio(const QString &path)
-{
+void MainWindow::loadPortfolio(const QString &path) {
     m_link->loadPortfolio(path, m_asOf->date());
 }
 
-QStringList MainWindow::pendingKeysDueWithin(int days) const
-{
+QStringList MainWindow::pendingKeysDueWithin(int days) const {
     QStringList keys;
     const QDate asOf = m_obligations->asOf().isValid() ? m_obligations->asOf() : m_asOf->date();
     for (int row = 0; row < m_obligations->rowCount(); ++row) {
         const ObligationRow &r = m_obligations->rowAt(row);
-        if (r.kind == ObligationRow::Kind::Task && r.task.state == ExecutionState::Pending && r.task.batchId.isEmpty()
-            && asOf.daysTo(r.task.obligation.dueDate) <= days)
+        if (r.kind == ObligationRow::Kind::Task && r.task.state == ExecutionState::Pending &&
+            r.task.batchId.isEmpty() && asOf.daysTo(r.task.obligation.dueDate) <= days)
             keys.append(r.key);
     }
     return keys;
 }
 
-void MainWindow::launchSelection()
-{
+void MainWindow::launchSelection() {
     QStringList keys;
     for (const QString &key : m_obligationsPage->selectedTaskKeys()) {
         const int row = m_obligations->rowOfKey(key);
@@ -479,23 +510,22 @@ void MainWindow::launchSelection()
     m_actions->launch(keys, tr("the selection"));
 }
 
-void MainWindow::launchDueWithin()
-{
+void MainWindow::launchDueWithin() {
     const int days = m_batchPanel->dueWithinDays();
     m_actions->launch(pendingKeysDueWithin(days), tr("everything due within %n day(s)", nullptr, days));
 }
 
-void MainWindow::refreshAudit()
-{
+void MainWindow::refreshAudit() {
     m_auditPage->search();
 }
 
-void MainWindow::showSettings()
-{
+void MainWindow::showSettings() {
     auto *dialog = new SettingsDialog(m_settings.get(), m_secrets, this);
     QStringList overrides;
     if (m_options.redisUrlGiven)
-        overrides << tr("Redis %1").arg(m_options.redisUrl.isEmpty() ? tr("(none: in-process gate)") : m_options.redisUrl);
+        overrides << tr("Redis %1")
+                         .arg(m_options.redisUrl.isEmpty() ? tr("(none: in-process gate)")
+                                                           : m_options.redisUrl);
     if (m_options.registryUrl.isValid())
         overrides << tr("registry %1").arg(m_options.registryUrl.toString());
     if (!m_options.limits.isEmpty())
@@ -503,35 +533,39 @@ void MainWindow::showSettings()
     if (!m_options.dbPath.isEmpty())
         overrides << tr("audit database %1").arg(m_options.dbPath);
     if (!overrides.isEmpty())
-        dialog->setSessionNote(tr("This session runs with command-line options that override the saved settings (not "
-                                  "saved): %1. Below are the saved settings.").arg(overrides.join(QStringLiteral("; "))));
+        dialog->setSessionNote(
+            tr("This session runs with command-line options that override the saved settings (not "
+               "saved): %1. Below are the saved settings.")
+                .arg(overrides.join(QStringLiteral("; "))));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
 
-void MainWindow::applyBatchStatus(const BatchStatus &status)
-{
+void MainWindow::applyBatchStatus(const BatchStatus &status) {
     m_batchPanel->setStatus(status);
     m_paused = status.paused;
     m_pauseAction->setEnabled(status.active && !status.paused);
     m_resumeAction->setEnabled(status.paused);
     m_cancelAction->setEnabled(status.active);
-    m_pausedBanner->showMessage(status.paused
-                                    ? tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
-                                          .arg(status.batchId).arg(status.inFlight)
-                                    : QString());
+    m_pausedBanner->showMessage(
+        status.paused
+            ? tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
+                  .arg(status.batchId)
+                  .arg(status.inFlight)
+            : QString());
     m_indicators->setPaused(status.paused);
     if (status.gateBlind != m_gateBlind)
         setGateBlind(status.gateBlind, QString());
     updateTitle();
 }
 
-void MainWindow::setGateBlind(bool blind, const QString &reason)
-{
+void MainWindow::setGateBlind(bool blind, const QString &reason) {
     m_gateBlind = blind;
-    const QString text = blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when "
-                                    "Redis is back.").arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason))
-                               : QString();
+    const QString text =
+        blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when "
+                   "Redis is back.")
+                    .arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason))
+              : QString();
     m_blindBanner->showMessage(text);
     m_permitsPage->setGateBlind(blind, reason);
     if (m_fleetMode)
@@ -539,8 +573,7 @@ void MainWindow::setGateBlind(bool blind, const QString &reason)
     updateTitle();
 }
 
-void MainWindow::updateTitle()
-{
+void MainWindow::updateTitle() {
     QString title = m_portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(m_portfolioName);
     if (m_gateBlind)
         title.prepend(tr("[GATE BLIND] "));
@@ -551,38 +584,36 @@ void MainWindow::updateTitle()
         m_tray->setToolTip(title);
 }
 
-void MainWindow::updateTabCounts()
-{
-    m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0 ? tr("Dead letters (%1)").arg(m_deadLetters->rowCount())
-                                                                      : tr("Dead letters"));
+void MainWindow::updateTabCounts() {
+    m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0
+                                           ? tr("Dead letters (%1)").arg(m_deadLetters->rowCount())
+                                           : tr("Dead letters"));
     m_tabs->setTabText(ExceptionsTab, m_exceptions->rowCount() > 0
                                           ? tr("Halts && exceptions (%1)").arg(m_exceptions->rowCount())
                                           : tr("Halts && exceptions"));
 }
 
-void MainWindow::showNotice(const QString &text, const QString &kind)
-{
+void MainWindow::showNotice(const QString &text, const QString &kind) {
     m_noticeKind = text.isEmpty() ? QString() : kind;
     m_noticeBanner->showMessage(text);
 }
 
-void MainWindow::showFailingRegistries()
-{
+void MainWindow::showFailingRegistries() {
     QStringList details;
     QStringList lines;
     for (const BreakerBoard::Entry &entry : m_breakers->openBreakers()) {
         details.append(entry.message);
         const QString lastError = BreakerBoard::lastErrorIn(entry.message);
         lines.append(tr("%1 (failing since %2) — %3")
-                         .arg(BreakerBoard::summary(entry), entry.openedAt.toString(QStringLiteral("HH:mm:ss")),
+                         .arg(BreakerBoard::summary(entry),
+                              entry.openedAt.toString(QStringLiteral("HH:mm:ss")),
                               lastError.isEmpty() ? entry.message : tr("last error: %1").arg(lastError)));
     }
     m_indicators->setFailingRegistries(m_breakers->summaries(), details.join(QLatin1Char('\n')));
     m_permitsPage->setFailingRegistries(lines, details.join(QLatin1Char('\n')));
 }
 
-void MainWindow::showEvent(QShowEvent *event)
-{
+void MainWindow::showEvent(QShowEvent *event) {
     QMainWindow::showEvent(event);
     if (event->spontaneous())
         return;
@@ -591,16 +622,14 @@ void MainWindow::showEvent(QShowEvent *event)
     QTimer::singleShot(0, this, &MainWindow::takeKeyboard);
 }
 
-void MainWindow::takeKeyboard()
-{
+void MainWindow::takeKeyboard() {
     if (!isVisible() || isMinimized())
         return;
     raise();
     activateWindow();
 }
 
-void MainWindow::restoreLayout()
-{
+void MainWindow::restoreLayout() {
     const QByteArray geometry = m_settings->windowGeometry();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1500, 900);
@@ -608,8 +637,10 @@ void MainWindow::restoreLayout()
     const struct {
         const char *name;
         QTableView *view;
-    } tables[] = {{"obligations", m_obligationsPage->table()}, {"deadLetters", m_deadLettersPage->table()},
-                  {"exceptions", m_exceptionsPage->table()}, {"audit", m_auditPage->table()}};
+    } tables[] = {{"obligations", m_obligationsPage->table()},
+                  {"deadLetters", m_deadLettersPage->table()},
+                  {"exceptions", m_exceptionsPage->table()},
+                  {"audit", m_auditPage->table()}};
     for (const auto &t : tables) {
         const QByteArray state = m_settings->headerState(QString::fromLatin1(t.name));
         if (!state.isEmpty())
@@ -617,18 +648,20 @@ void MainWindow::restoreLayout()
     }
 }
 
-void MainWindow::saveLayout()
-{
+void MainWindow::saveLayout() {
     m_settings->setWindowLayout(saveGeometry(), saveState());
-    m_settings->setHeaderState(QStringLiteral("obligations"), m_obligationsPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("deadLetters"), m_deadLettersPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("exceptions"), m_exceptionsPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("audit"), m_auditPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("obligations"),
+                               m_obligationsPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("deadLetters"),
+                               m_deadLettersPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("exceptions"),
+                               m_exceptionsPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("audit"),
+                               m_auditPage->table()->horizontalHeader()->saveState());
     m_settings->sync();
 }
 
-void MainWindow::closeEvent(QCloseEvent *event)
-{
+void MainWindow::closeEvent(QCloseEvent *event) {
     saveLayout();
     event->accept();
 }

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/core/engine_types.h"
 #include "engine/core/engine_config.h"
+#include "engine/core/engine_types.h"
 #include "engine/gate/permit_gate.h"
 #include "ui/session/console_options.h"
 
@@ -45,10 +45,9 @@ class StatusIndicators;
 /// Halts & exceptions, Audit; the Batch panel as a dock; banners for "gate blind" and "batch paused"; status
 /// bar indicators. Layout is saved between runs.
 ///
-/// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineLink (queued), answers
-/// arrive as the engine's queued signals and are applied to the models one batch at a time.
-class MainWindow : public QMainWindow
-{
+/// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineLink (queued),
+/// answers arrive as the engine's queued signals and are applied to the models one batch at a time.
+class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(const ConsoleOptions &options, QWidget *parent = nullptr);
@@ -73,8 +72,8 @@ public:
     QStringList pendingKeysDueWithin(int days) const;
 
 public Q_SLOTS:
-    /// Loads a portfolio with the as-of date shown in the toolbar; then admits its obligations (nothing is sent
-    /// before a launch).
+    /// Loads a portfolio with the as-of date shown in the toolbar; then admits its obligations (nothing is
+    /// sent before a launch).
     void loadPortfolio(const QString &path);
     void launchSelection();
     void launchDueWithin();

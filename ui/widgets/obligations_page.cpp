@@ -5,8 +5,8 @@
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/entity_edit_delegate.h"
-#include "ui/widgets/task_filter_bar.h"
 #include "ui/widgets/table_setup.h"
+#include "ui/widgets/task_filter_bar.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -20,8 +20,7 @@ namespace fd::ui {
 
 namespace {
 
-QStringList stateChoices()
-{
+QStringList stateChoices() {
     QStringList states;
     for (ExecutionState s : allStates())
         states << stateName(s);
@@ -39,18 +38,20 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     , m_table(new QTableView(this))
     , m_summary(new QLabel(this))
     , m_launchSelection(new QPushButton(tr("&Launch selection"), this))
-    , m_withdraw(new QPushButton(tr("&Withdraw selection…"), this))
-{
+    , m_withdraw(new QPushButton(tr("&Withdraw selection…"), this)) {
     setObjectName(QStringLiteral("obligationsPage"));
     m_proxy->setObjectName(QStringLiteral("obligationsProxy"));
     m_proxy->setSourceModel(model);
-    m_filterBar = new TaskFilterBar(m_proxy, {stateChoices(), false, true}, QStringLiteral("obligations"), this);
+    m_filterBar =
+        new TaskFilterBar(m_proxy, {stateChoices(), false, true}, QStringLiteral("obligations"), this);
 
     setUpTable(m_table, m_proxy,
-               {QStringLiteral("obligationsTable"), tr("Obligations"), ObligationModel::UrgencyColumn, Qt::DescendingOrder,
-                QAbstractItemView::ExtendedSelection, QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed});
+               {QStringLiteral("obligationsTable"), tr("Obligations"), ObligationModel::UrgencyColumn,
+                Qt::DescendingOrder, QAbstractItemView::ExtendedSelection,
+                QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed});
     m_table->horizontalHeader()->setSectionsMovable(true);
-    m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn, ObligationModel::EntityTypeColumn, m_table));
+    m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn,
+                                                    ObligationModel::EntityTypeColumn, m_table));
     m_table->setColumnWidth(ObligationModel::EntityColumn, 300);
     m_table->setColumnWidth(ObligationModel::FilingTypeColumn, 220);
     m_table->setColumnWidth(ObligationModel::StateColumn, 170);
@@ -74,13 +75,14 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     layout->addWidget(m_table, 1);
     layout->addLayout(buttons);
 
-    connect(m_launchSelection, &QPushButton::clicked, this, [this] { Q_EMIT launchSelectionRequested(selectedTaskKeys()); });
-    connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedTaskKeys()); });
+    connect(m_launchSelection, &QPushButton::clicked, this,
+            [this] { Q_EMIT launchSelectionRequested(selectedTaskKeys()); });
+    connect(m_withdraw, &QPushButton::clicked, this,
+            [this] { Q_EMIT withdrawRequested(selectedTaskKeys()); });
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshJurisdictions);
 }
 
-QStringList ObligationsPage::selectedTaskKeys() const
-{
+QStringList ObligationsPage::selectedTaskKeys() const {
     QStringList keys;
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     for (const QModelIndex &index : rows) {
@@ -90,13 +92,11 @@ QStringList ObligationsPage::selectedTaskKeys() const
     return keys;
 }
 
-void ObligationsPage::setSummary(const QString &text)
-{
+void ObligationsPage::setSummary(const QString &text) {
     m_summary->setText(text);
 }
 
-void ObligationsPage::refreshJurisdictions()
-{
+void ObligationsPage::refreshJurisdictions() {
     m_filterBar->setJurisdictions(m_model->jurisdictions());
 }
 

@@ -13,10 +13,9 @@ class TaskFilterBar;
 class TaskFilterProxy;
 
 /// The Obligations view: every task and every portfolio row, sorted by urgency, filterable by state,
-/// jurisdiction, due window and free text, multi-select; missing formation dates and entity types are edited in
-/// place. Actions are signals; the main window asks for the reason and calls the engine. Thread: GUI.
-class ObligationsPage : public QWidget
-{
+/// jurisdiction, due window and free text, multi-select; missing formation dates and entity types are edited
+/// in place. Actions are signals; the main window asks for the reason and calls the engine. Thread: GUI.
+class ObligationsPage : public QWidget {
     Q_OBJECT
 public:
     explicit ObligationsPage(ObligationModel *model, QWidget *parent = nullptr);

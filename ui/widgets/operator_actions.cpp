@@ -11,27 +11,22 @@ OperatorActions::OperatorActions(EngineLink *link, QWidget *dialogParent, QObjec
     : QObject(parent)
     , m_link(link)
     , m_dialogParent(dialogParent)
-    , m_reasons(std::make_unique<DialogReasonProvider>())
-{
-}
+    , m_reasons(std::make_unique<DialogReasonProvider>()) {}
 
 OperatorActions::~OperatorActions() = default;
 
-void OperatorActions::setReasonProvider(std::unique_ptr<ReasonProvider> provider)
-{
+void OperatorActions::setReasonProvider(std::unique_ptr<ReasonProvider> provider) {
     m_reasons = std::move(provider);
 }
 
-std::optional<QString> OperatorActions::ask(const ReasonRequest &request)
-{
+std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
     const std::optional<QString> reason = m_reasons->askReason(m_dialogParent, request);
     if (!reason || reason->trimmed().isEmpty())
         return std::nullopt;
     return reason->trimmed();
 }
 
-bool OperatorActions::launch(const QStringList &keys, const QString &scope)
-{
+bool OperatorActions::launch(const QStringList &keys, const QString &scope) {
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
         return false;
@@ -46,8 +41,7 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope)
     return true;
 }
 
-bool OperatorActions::pause()
-{
+bool OperatorActions::pause() {
     const auto reason = ask({QStringLiteral("batch_pause"), tr("Pause the batch"),
                              tr("Pause: nothing new is sent; requests already on the wire finish."),
                              tr("Paused from the console"), 0});
@@ -58,8 +52,7 @@ bool OperatorActions::pause()
     return true;
 }
 
-bool OperatorActions::resume()
-{
+bool OperatorActions::resume() {
     const auto reason = ask({QStringLiteral("batch_resume"), tr("Resume the batch"), tr("Resume sending."),
                              tr("Resumed from the console"), 0});
     if (!reason)
@@ -69,11 +62,10 @@ bool OperatorActions::resume()
     return true;
 }
 
-bool OperatorActions::cancel()
-{
-    const auto reason = ask({QStringLiteral("batch_cancel"), tr("Cancel the batch"),
-                             tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."),
-                             QString(), 0});
+bool OperatorActions::cancel() {
+    const auto reason = ask(
+        {QStringLiteral("batch_cancel"), tr("Cancel the batch"),
+         tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."), QString(), 0});
     if (!reason)
         return false;
     m_link->cancelBatch(*reason);
@@ -81,16 +73,17 @@ bool OperatorActions::cancel()
     return true;
 }
 
-bool OperatorActions::replay(const QStringList &keys, const QString &scope)
-{
+bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("No dead letter selected."));
         return false;
     }
-    const auto reason = ask({QStringLiteral("replay"), tr("Replay dead letters"),
-                             tr("Replay %1: each is looked up at the registry first, then re-sent under the same "
-                                "idempotency key.").arg(scope),
-                             QString(), int(keys.size())});
+    const auto reason =
+        ask({QStringLiteral("replay"), tr("Replay dead letters"),
+             tr("Replay %1: each is looked up at the registry first, then re-sent under the same "
+                "idempotency key.")
+                 .arg(scope),
+             QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->replay(keys, *reason);
@@ -98,18 +91,20 @@ bool OperatorActions::replay(const QStringList &keys, const QString &scope)
     return true;
 }
 
-bool OperatorActions::resolve(const QStringList &keys, bool requeue)
-{
+bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected in the review queue."));
         return false;
     }
     const QString action = requeue ? QStringLiteral("resolve_requeue") : QStringLiteral("resolve_accept");
-    const QString question = requeue
-        ? tr("Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.", nullptr, int(keys.size()))
-        : tr("Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.", nullptr, int(keys.size()));
-    const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question, QString(),
-                             int(keys.size())});
+    const QString question =
+        requeue ? tr("Resolve and requeue %n item(s): they go back to PENDING and are filed again under the "
+                     "same key.",
+                     nullptr, int(keys.size()))
+                : tr("Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.",
+                     nullptr, int(keys.size()));
+    const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question,
+                             QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->resolve(keys, *reason, requeue);
@@ -117,15 +112,14 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue)
     return true;
 }
 
-bool OperatorActions::withdraw(const QStringList &keys)
-{
+bool OperatorActions::withdraw(const QStringList &keys) {
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to withdraw."));
         return false;
     }
     const auto reason = ask({QStringLiteral("withdraw"), tr("Withdraw filings"),
-                             tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())), QString(),
-                             int(keys.size())});
+                             tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())),
+                             QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->withdraw(keys, *reason);
@@ -133,15 +127,14 @@ bool OperatorActions::withdraw(const QStringList &keys)
     return true;
 }
 
-bool OperatorActions::addNote(const QStringList &keys)
-{
+bool OperatorActions::addNote(const QStringList &keys) {
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to annotate."));
         return false;
     }
     const auto note = ask({QStringLiteral("note"), tr("Add a note"),
-                           tr("Note for %n item(s), kept in the audit trail:", nullptr, int(keys.size())), QString(),
-                           int(keys.size())});
+                           tr("Note for %n item(s), kept in the audit trail:", nullptr, int(keys.size())),
+                           QString(), int(keys.size())});
     if (!note)
         return false;
     for (const QString &key : keys)
@@ -150,13 +143,14 @@ bool OperatorActions::addNote(const QStringList &keys)
     return true;
 }
 
-bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType)
-{
-    const QString change = formationDate.isValid() ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
-                                                   : tr("entity type %1").arg(entityType);
-    const auto reason = ask({QStringLiteral("edit_entity"), tr("Edit entity"),
-                             tr("Set %1 for entity %2; its obligations are planned again.").arg(change, entityId),
-                             QString(), 1});
+bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate,
+                                 const QString &entityType) {
+    const QString change = formationDate.isValid()
+                               ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
+                               : tr("entity type %1").arg(entityType);
+    const auto reason = ask(
+        {QStringLiteral("edit_entity"), tr("Edit entity"),
+         tr("Set %1 for entity %2; its obligations are planned again.").arg(change, entityId), QString(), 1});
     if (!reason)
         return false;
     m_link->updateEntity(entityId, formationDate, entityType, *reason);

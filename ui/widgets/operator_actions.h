@@ -18,8 +18,7 @@ struct ReasonRequest;
 /// Every operator action of the console, in one place: it asks the person for the reason (ReasonProvider),
 /// then sends the action to the engine (EngineLink, queued). The engine audits it with the OS user and the
 /// reason. Cancelling the reason prompt does nothing. Thread affinity: GUI thread.
-class OperatorActions : public QObject
-{
+class OperatorActions : public QObject {
     Q_OBJECT
 public:
     OperatorActions(EngineLink *link, QWidget *dialogParent, QObject *parent = nullptr);

@@ -19,8 +19,7 @@ PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
     , m_breakerBanner(new BannerWidget(BannerWidget::Kind::Warning, this))
     , m_gateLabel(new QLabel(this))
     , m_tree(new QTreeView(this))
-    , m_chart(new InFlightChart(this))
-{
+    , m_chart(new InFlightChart(this)) {
     setObjectName(QStringLiteral("permitsPage"));
     m_blindBanner->setObjectName(QStringLiteral("permitsGateBlindBanner"));
     m_breakerBanner->setObjectName(QStringLiteral("permitsFailingRegistriesBanner"));
@@ -69,27 +68,27 @@ PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
     layout->addWidget(splitter, 1);
 }
 
-void PermitsPage::setGateDescription(const QString &description, bool fleetMode)
-{
-    m_gateLabel->setText(fleetMode ? tr("Fleet gate: %1 — caps are shared by every console and worker on this Redis.").arg(description)
-                                   : tr("In-process gate: %1 — caps apply to this console only.").arg(description));
+void PermitsPage::setGateDescription(const QString &description, bool fleetMode) {
+    m_gateLabel->setText(
+        fleetMode ? tr("Fleet gate: %1 — caps are shared by every console and worker on this Redis.")
+                        .arg(description)
+                  : tr("In-process gate: %1 — caps apply to this console only.").arg(description));
 }
 
-void PermitsPage::setGateBlind(bool blind, const QString &reason)
-{
-    m_blindBanner->showMessage(blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes "
-                                          "by itself when Redis is back.").arg(reason)
-                                     : QString());
+void PermitsPage::setGateBlind(bool blind, const QString &reason) {
+    m_blindBanner->showMessage(
+        blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes "
+                   "by itself when Redis is back.")
+                    .arg(reason)
+              : QString());
 }
 
-void PermitsPage::setFailingRegistries(const QStringList &lines, const QString &detail)
-{
+void PermitsPage::setFailingRegistries(const QStringList &lines, const QString &detail) {
     m_breakerBanner->showMessage(lines.join(QLatin1Char('\n')));
     m_breakerBanner->setToolTip(detail);
 }
 
-void PermitsPage::addUsage(const QList<JurisdictionUsage> &usage)
-{
+void PermitsPage::addUsage(const QList<JurisdictionUsage> &usage) {
     m_model->setUsage(usage);
     m_chart->addSample(usage, QDateTime::currentDateTime());
 }

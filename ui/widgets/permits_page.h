@@ -14,11 +14,10 @@ class InFlightChart;
 class PermitModel;
 
 /// The Permits view: per jurisdiction, permits in use against the cap for the whole fleet, the holders (age,
-/// host, console, entity; lease near expiry and lost leases marked), a chart of in-flight over the last minutes,
-/// the fail-closed banner when the gate cannot reach Redis, and one line per jurisdiction whose registry keeps
-/// failing (its filings wait for the next trial request). Thread affinity: GUI thread.
-class PermitsPage : public QWidget
-{
+/// host, console, entity; lease near expiry and lost leases marked), a chart of in-flight over the last
+/// minutes, the fail-closed banner when the gate cannot reach Redis, and one line per jurisdiction whose
+/// registry keeps failing (its filings wait for the next trial request). Thread affinity: GUI thread.
+class PermitsPage : public QWidget {
     Q_OBJECT
 public:
     explicit PermitsPage(PermitModel *model, QWidget *parent = nullptr);

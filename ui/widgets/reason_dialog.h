@@ -16,8 +16,7 @@ void returnKeyboardToParent(QDialog *dialog);
 
 /// A small dialog: what is about to happen, and a required reason (OK stays disabled until one is typed).
 /// objectName "reasonDialog"; the field is "reasonEdit". Thread affinity: GUI thread.
-class ReasonDialog : public QDialog
-{
+class ReasonDialog : public QDialog {
     Q_OBJECT
 public:
     explicit ReasonDialog(const ReasonRequest &request, QWidget *parent = nullptr);

@@ -12,8 +12,7 @@ namespace fd::ui {
 
 /// Asks a person for the reason of an operator action. The console uses ReasonDialog; tests inject their own
 /// provider to answer without a dialog. Thread affinity: GUI thread.
-class ReasonProvider
-{
+class ReasonProvider {
 public:
     virtual ~ReasonProvider() = default;
     /// The reason (never empty), or std::nullopt when the person cancels — then nothing is done.
@@ -21,8 +20,7 @@ public:
 };
 
 /// The default provider: a ReasonDialog.
-class DialogReasonProvider : public ReasonProvider
-{
+class DialogReasonProvider : public ReasonProvider {
 public:
     std::optional<QString> askReason(QWidget *parent, const ReasonRequest &request) override;
 };

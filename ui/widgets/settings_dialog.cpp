@@ -20,8 +20,7 @@ namespace fd::ui {
 
 namespace {
 
-QSpinBox *spin(const QString &objectName, int min, int max, const QString &suffix, QWidget *parent)
-{
+QSpinBox *spin(const QString &objectName, int min, int max, const QString &suffix, QWidget *parent) {
     auto *box = new QSpinBox(parent);
     box->setObjectName(objectName);
     box->setRange(min, max);
@@ -29,8 +28,7 @@ QSpinBox *spin(const QString &objectName, int min, int max, const QString &suffi
     return box;
 }
 
-QLineEdit *line(const QString &objectName, const QString &accessibleName, QWidget *parent)
-{
+QLineEdit *line(const QString &objectName, const QString &accessibleName, QWidget *parent) {
     auto *edit = new QLineEdit(parent);
     edit->setObjectName(objectName);
     edit->setAccessibleName(accessibleName);
@@ -58,8 +56,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     , m_retryMaxMs(spin(QStringLiteral("settingsRetryMaxMs"), 10, 86400000, tr(" ms"), this))
     , m_error(new QLabel(this))
     , m_secretStatus(new QLabel(this))
-    , m_sessionNote(new QLabel(this))
-{
+    , m_sessionNote(new QLabel(this)) {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("FilingDesk settings"));
     m_redisUrl->setPlaceholderText(tr("redis://host:6379/0 — empty: in-process gate (this console only)"));
@@ -77,7 +74,8 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
 
     m_jurisdictions->setObjectName(QStringLiteral("settingsJurisdictions"));
     m_jurisdictions->setAccessibleName(tr("Registry URL and ceiling per jurisdiction"));
-    m_jurisdictions->setHorizontalHeaderLabels({tr("Jurisdiction"), tr("Registry base URL (empty: default)"), tr("Ceiling")});
+    m_jurisdictions->setHorizontalHeaderLabels(
+        {tr("Jurisdiction"), tr("Registry base URL (empty: default)"), tr("Ceiling")});
     m_jurisdictions->horizontalHeader()->setSectionResizeMode(1, QHeaderView::Stretch);
     m_jurisdictions->verticalHeader()->hide();
     m_jurisdictions->setMinimumHeight(150);
@@ -85,7 +83,8 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     addRow->setObjectName(QStringLiteral("settingsAddJurisdiction"));
     auto *removeRow = new QPushButton(tr("Remove"), this);
     removeRow->setObjectName(QStringLiteral("settingsRemoveJurisdiction"));
-    connect(addRow, &QPushButton::clicked, this, [this] { addJurisdictionRow(QStringLiteral("US-"), QString(), m_defaultLimit->value()); });
+    connect(addRow, &QPushButton::clicked, this,
+            [this] { addJurisdictionRow(QStringLiteral("US-"), QString(), m_defaultLimit->value()); });
     connect(removeRow, &QPushButton::clicked, this, [this] {
         if (m_jurisdictions->currentRow() >= 0)
             m_jurisdictions->removeRow(m_jurisdictions->currentRow());
@@ -126,8 +125,9 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     m_error->hide();
     m_secretStatus->setObjectName(QStringLiteral("secretStatus"));
     m_secretStatus->setWordWrap(true);
-    m_secretStatus->setText(tr("Secrets are kept in the system keychain (service \"%1\"), never in the settings file.")
-                                .arg(secrets->service()));
+    m_secretStatus->setText(
+        tr("Secrets are kept in the system keychain (service \"%1\"), never in the settings file.")
+            .arg(secrets->service()));
     auto *note = new QLabel(tr("Changes apply the next time the console starts its engine."), this);
     m_sessionNote->setObjectName(QStringLiteral("settingsSessionNote"));
     m_sessionNote->setWordWrap(true);
@@ -157,8 +157,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     load(settings->engineConfig());
 }
 
-void SettingsDialog::load(const EngineConfig &c)
-{
+void SettingsDialog::load(const EngineConfig &c) {
     m_redisUrl->setText(c.redisUrl);
     m_keyPrefix->setText(c.keyPrefix);
     m_registryUrl->setText(c.registryUrl.toString());
@@ -177,8 +176,7 @@ void SettingsDialog::load(const EngineConfig &c)
         addJurisdictionRow(j, c.registryUrls.value(j).toString(), c.limitFor(j));
 }
 
-void SettingsDialog::addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling)
-{
+void SettingsDialog::addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling) {
     const int row = m_jurisdictions->rowCount();
     m_jurisdictions->insertRow(row);
     m_jurisdictions->setItem(row, 0, new QTableWidgetItem(jurisdiction));
@@ -188,8 +186,7 @@ void SettingsDialog::addJurisdictionRow(const QString &jurisdiction, const QStri
     m_jurisdictions->setItem(row, 2, limit);
 }
 
-EngineConfig SettingsDialog::config() const
-{
+EngineConfig SettingsDialog::config() const {
     EngineConfig c;
     c.redisUrl = m_redisUrl->text().trimmed();
     c.keyPrefix = m_keyPrefix->text().trimmed();
@@ -203,10 +200,13 @@ EngineConfig SettingsDialog::config() const
     c.retryMaxMs = m_retryMaxMs->value();
     c.dbPath = m_dbPath;
     for (int row = 0; row < m_jurisdictions->rowCount(); ++row) {
-        const QString j = m_jurisdictions->item(row, 0) ? m_jurisdictions->item(row, 0)->text().trimmed().toUpper() : QString();
+        const QString j = m_jurisdictions->item(row, 0)
+                              ? m_jurisdictions->item(row, 0)->text().trimmed().toUpper()
+                              : QString();
         if (j.isEmpty())
             continue;
-        const QString url = m_jurisdictions->item(row, 1) ? m_jurisdictions->item(row, 1)->text().trimmed() : QString();
+        const QString url =
+            m_jurisdictions->item(row, 1) ? m_jurisdictions->item(row, 1)->text().trimmed() : QString();
         if (!url.isEmpty())
             c.registryUrls.insert(j, QUrl(url));
         if (m_jurisdictions->item(row, 2))
@@ -215,8 +215,7 @@ EngineConfig SettingsDialog::config() const
     return c;
 }
 
-void SettingsDialog::save()
-{
+void SettingsDialog::save() {
     const EngineConfig c = config();
     QString error;
     if (!c.validate(&error)) {
@@ -239,10 +238,9 @@ void SettingsDialog::save()
     saveSecrets();
 }
 
-void SettingsDialog::saveSecrets()
-{
+void SettingsDialog::saveSecrets() {
     const QList<std::pair<const char *, QLineEdit *>> secrets{{SecretStore::redisPassword, m_redisPassword},
-                                                             {SecretStore::registryToken, m_registryToken}};
+                                                              {SecretStore::registryToken, m_registryToken}};
     m_secretJobs = 0;
     m_secretFailed = false;
     for (const auto &[name, edit] : secrets) {
@@ -258,11 +256,13 @@ void SettingsDialog::saveSecrets()
                 edit->setPlaceholderText(tr("(kept in the keychain — type to replace)"));
             } else {
                 m_secretFailed = true;
-                setSecretStatus(r.noBackend ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
-                                                 "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
-                                                 "enter it again next session.").arg(secretName)
-                                            : tr("%1 was NOT stored: %2").arg(secretName, r.error),
-                                true);
+                setSecretStatus(
+                    r.noBackend ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
+                                     "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
+                                     "enter it again next session.")
+                                      .arg(secretName)
+                                : tr("%1 was NOT stored: %2").arg(secretName, r.error),
+                    true);
             }
             if (m_secretJobs == 0) {
                 m_settings->sync();
@@ -282,26 +282,23 @@ void SettingsDialog::saveSecrets()
     }
 }
 
-void SettingsDialog::setSecretStatus(const QString &text, bool error)
-{
+void SettingsDialog::setSecretStatus(const QString &text, bool error) {
     m_secretStatus->setText(text);
-    m_secretStatus->setStyleSheet(error ? QStringLiteral("color: white; background: #b00020; font-weight: bold; padding: 4px;")
-                                        : QString());
+    m_secretStatus->setStyleSheet(
+        error ? QStringLiteral("color: white; background: #b00020; font-weight: bold; padding: 4px;")
+              : QString());
 }
 
-void SettingsDialog::setSessionNote(const QString &note)
-{
+void SettingsDialog::setSessionNote(const QString &note) {
     m_sessionNote->setText(note);
     m_sessionNote->setVisible(!note.isEmpty());
 }
 
-QString SettingsDialog::secretStatus() const
-{
+QString SettingsDialog::secretStatus() const {
     return m_secretStatus->text();
 }
 
-void SettingsDialog::done(int result)
-{
+void SettingsDialog::done(int result) {
     returnKeyboardToParent(this);
     QDialog::done(result);
 }

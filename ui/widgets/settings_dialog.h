@@ -14,14 +14,14 @@ namespace fd::ui {
 class ConsoleSettings;
 class SecretStore;
 
-/// Settings: Redis URL and key prefix, default registry URL, per-jurisdiction registry URL and ceiling, global
-/// and default ceilings, lease and timeouts, and the secrets — Redis password and registry API token — which go
-/// to the keychain (SecretStore), never to the settings file. When no keychain is available the dialog says so
-/// in red and stores nothing. Settings take effect when the console next starts its engine.
+/// Settings: Redis URL and key prefix, default registry URL, per-jurisdiction registry URL and ceiling,
+/// global and default ceilings, lease and timeouts, and the secrets — Redis password and registry API token —
+/// which go to the keychain (SecretStore), never to the settings file. When no keychain is available the
+/// dialog says so in red and stores nothing. Settings take effect when the console next starts its engine.
 ///
-/// Thread affinity: GUI thread. save() is asynchronous because the keychain is: saveFinished(ok) reports the end.
-class SettingsDialog : public QDialog
-{
+/// Thread affinity: GUI thread. save() is asynchronous because the keychain is: saveFinished(ok) reports the
+/// end.
+class SettingsDialog : public QDialog {
     Q_OBJECT
 public:
     SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, QWidget *parent = nullptr);

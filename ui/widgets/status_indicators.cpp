@@ -7,8 +7,7 @@ namespace fd::ui {
 
 namespace {
 
-QLabel *indicator(const QString &objectName, QWidget *parent)
-{
+QLabel *indicator(const QString &objectName, QWidget *parent) {
     auto *label = new QLabel(parent);
     label->setObjectName(objectName);
     label->setContentsMargins(6, 0, 6, 0);
@@ -24,8 +23,7 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     , m_redis(indicator(QStringLiteral("statusRedis"), this))
     , m_registry(indicator(QStringLiteral("statusRegistry"), this))
     , m_breakers(indicator(QStringLiteral("statusFailingRegistries"), this))
-    , m_engine(indicator(QStringLiteral("statusEngine"), this))
-{
+    , m_engine(indicator(QStringLiteral("statusEngine"), this)) {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     for (QLabel *label : {m_paused, m_gate, m_redis, m_registry, m_breakers, m_engine})
@@ -41,61 +39,65 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     m_breakers->hide();
 }
 
-void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip)
-{
+void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip) {
     label->setText(text);
     label->setAccessibleName(text);
     label->setToolTip(tooltip);
-    label->setStyleSheet(ok ? QString() : QStringLiteral("color: white; background: #b00020; font-weight: bold;"));
+    label->setStyleSheet(ok ? QString()
+                            : QStringLiteral("color: white; background: #b00020; font-weight: bold;"));
 }
 
-void StatusIndicators::setGateMode(bool fleet, bool started)
-{
+void StatusIndicators::setGateMode(bool fleet, bool started) {
     if (!started)
         paint(m_gate, tr("Gate: not started"), false);
     else
         paint(m_gate, fleet ? tr("Gate: fleet (Redis)") : tr("Gate: in-process (this console only)"), true);
 }
 
-void StatusIndicators::setRedis(const QString &state, bool ok)
-{
+void StatusIndicators::setRedis(const QString &state, bool ok) {
     paint(m_redis, tr("Redis: %1").arg(state), ok);
 }
 
-void StatusIndicators::setRegistry(bool reachable, const QString &detail)
-{
+void StatusIndicators::setRegistry(bool reachable, const QString &detail) {
     paint(m_registry, reachable ? tr("Registry: reachable") : tr("Registry: unreachable"), reachable, detail);
 }
 
-void StatusIndicators::setEngineAlive(bool alive)
-{
+void StatusIndicators::setEngineAlive(bool alive) {
     paint(m_engine, alive ? tr("Engine: alive") : tr("Engine: NOT RESPONDING"), alive);
 }
 
-void StatusIndicators::setFailingRegistries(const QStringList &summaries, const QString &detail)
-{
+void StatusIndicators::setFailingRegistries(const QStringList &summaries, const QString &detail) {
     if (summaries.isEmpty()) {
         m_breakers->clear();
         m_breakers->hide();
         return;
     }
     // Two fit in the status bar; more are counted, each named in the tooltip.
-    const QString text = summaries.size() <= 2
-                             ? summaries.join(QStringLiteral(" · "))
-                             : tr("%n registries failing: nothing is sent there", nullptr, int(summaries.size()));
+    const QString text = summaries.size() <= 2 ? summaries.join(QStringLiteral(" · "))
+                                               : tr("%n registries failing: nothing is sent there", nullptr,
+                                                    int(summaries.size()));
     paint(m_breakers, text, false, detail);
     m_breakers->show();
 }
 
-void StatusIndicators::setPaused(bool paused)
-{
+void StatusIndicators::setPaused(bool paused) {
     m_paused->setVisible(paused);
 }
 
-QString StatusIndicators::gateModeText() const { return m_gate->text(); }
-QString StatusIndicators::redisText() const { return m_redis->text(); }
-QString StatusIndicators::registryText() const { return m_registry->text(); }
-QString StatusIndicators::engineText() const { return m_engine->text(); }
-QString StatusIndicators::failingRegistriesText() const { return m_breakers->isHidden() ? QString() : m_breakers->text(); }
+QString StatusIndicators::gateModeText() const {
+    return m_gate->text();
+}
+QString StatusIndicators::redisText() const {
+    return m_redis->text();
+}
+QString StatusIndicators::registryText() const {
+    return m_registry->text();
+}
+QString StatusIndicators::engineText() const {
+    return m_engine->text();
+}
+QString StatusIndicators::failingRegistriesText() const {
+    return m_breakers->isHidden() ? QString() : m_breakers->text();
+}
 
 } // namespace fd::ui

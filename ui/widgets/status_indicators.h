@@ -7,10 +7,9 @@ class QLabel;
 namespace fd::ui {
 
 /// The status bar's permanent indicators: gate mode (fleet or in-process), Redis connection, registry
-/// reachability, the jurisdictions whose registry keeps failing (circuit breaker open: nothing is sent there),
-/// engine thread alive, and PAUSED while the batch is paused. Thread affinity: GUI thread.
-class StatusIndicators : public QWidget
-{
+/// reachability, the jurisdictions whose registry keeps failing (circuit breaker open: nothing is sent
+/// there), engine thread alive, and PAUSED while the batch is paused. Thread affinity: GUI thread.
+class StatusIndicators : public QWidget {
     Q_OBJECT
 public:
     explicit StatusIndicators(QWidget *parent = nullptr);

@@ -8,8 +8,7 @@
 
 namespace fd::ui {
 
-void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &setup)
-{
+void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &setup) {
     table->setObjectName(setup.objectName);
     table->setAccessibleName(setup.accessibleName);
     table->setModel(model);
@@ -26,8 +25,7 @@ void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &
     table->horizontalHeader()->setStretchLastSection(true);
 }
 
-void keepCurrentRowSelected(QTableView *table)
-{
+void keepCurrentRowSelected(QTableView *table) {
     auto selectCurrent = [table] {
         QItemSelectionModel *selection = table->selectionModel();
         const QModelIndex current = selection ? selection->currentIndex() : QModelIndex();
@@ -38,8 +36,7 @@ void keepCurrentRowSelected(QTableView *table)
                      Qt::QueuedConnection);
 }
 
-QModelIndex detailIndex(const QTableView *table)
-{
+QModelIndex detailIndex(const QTableView *table) {
     const QItemSelectionModel *selection = table->selectionModel();
     if (!selection || !selection->hasSelection())
         return QModelIndex();
@@ -51,8 +48,7 @@ QModelIndex detailIndex(const QTableView *table)
 }
 
 void setUpDetailPane(QPlainTextEdit *detail, const QString &objectName, const QString &accessibleName,
-                     const QString &placeholder)
-{
+                     const QString &placeholder) {
     detail->setObjectName(objectName);
     detail->setAccessibleName(accessibleName);
     detail->setReadOnly(true);

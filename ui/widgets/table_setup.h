@@ -31,8 +31,9 @@ void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &
 /// Call after setUpTable(): it watches the table's selection model. GUI thread only.
 void keepCurrentRowSelected(QTableView *table);
 
-/// The row a detail pane shows: the current row when it is selected, otherwise the first selected row, otherwise
-/// none (invalid). It is valid exactly when something is selected, so detail pane and action buttons agree.
+/// The row a detail pane shows: the current row when it is selected, otherwise the first selected row,
+/// otherwise none (invalid). It is valid exactly when something is selected, so detail pane and action
+/// buttons agree.
 QModelIndex detailIndex(const QTableView *table);
 
 /// A read-only, fixed-width detail pane (raw response bodies, payloads). GUI thread only.

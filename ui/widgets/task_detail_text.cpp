@@ -9,8 +9,7 @@ namespace fd::ui {
 
 namespace {
 
-QString prettyJson(const QByteArray &bytes)
-{
+QString prettyJson(const QByteArray &bytes) {
     if (bytes.isEmpty())
         return QCoreApplication::translate("fd::ui::TaskDetail", "(empty)");
     const QJsonDocument doc = QJsonDocument::fromJson(bytes);
@@ -19,32 +18,38 @@ QString prettyJson(const QByteArray &bytes)
     return QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
 }
 
-QString tr(const char *text)
-{
+QString tr(const char *text) {
     return QCoreApplication::translate("fd::ui::TaskDetail", text);
 }
 
 } // namespace
 
-QString taskDetailText(const FilingTask &task)
-{
+QString taskDetailText(const FilingTask &task) {
     const Obligation &o = task.obligation;
     QStringList lines;
     lines << tr("Idempotency key: %1").arg(task.key);
     lines << tr("Entity: %1 (%2), %3").arg(o.entity.name, o.entity.entityId, o.jurisdiction);
-    lines << tr("Filing: %1 %2, due %3, fee %4").arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
-                 .arg(o.filingYear).arg(o.dueDate.toString(Qt::ISODate), formatCents(o.feeCents));
+    lines << tr("Filing: %1 %2, due %3, fee %4")
+                 .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                 .arg(o.filingYear)
+                 .arg(o.dueDate.toString(Qt::ISODate), formatCents(o.feeCents));
     lines << tr("Rule: %1 (rules %2)").arg(o.ruleId, o.rulesVersion);
     lines << tr("Citation: %1 %2").arg(o.citation, o.citationUrl);
     if (!o.penaltyNote.isEmpty())
         lines << tr("Penalty: %1").arg(o.penaltyNote);
-    lines << tr("State: %1, attempts %2, batch %3").arg(stateName(task.state)).arg(task.attempts).arg(task.batchId);
-    lines << tr("Last error: [%1] %2: %3").arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
+    lines << tr("State: %1, attempts %2, batch %3")
+                 .arg(stateName(task.state))
+                 .arg(task.attempts)
+                 .arg(task.batchId);
+    lines << tr("Last error: [%1] %2: %3")
+                 .arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
     lines << tr("Trace id: %1").arg(task.traceId);
     if (!task.confirmationNumber.isEmpty())
-        lines << tr("Confirmation: %1, charged %2").arg(task.confirmationNumber, formatCents(task.feeChargedCents));
+        lines << tr("Confirmation: %1, charged %2")
+                     .arg(task.confirmationNumber, formatCents(task.feeChargedCents));
     lines << QString() << tr("Raw response body:") << prettyJson(task.lastResponseBody);
-    lines << QString() << tr("Payload (SHA-256 %1):").arg(task.payloadSha256()) << prettyJson(task.payloadJson());
+    lines << QString() << tr("Payload (SHA-256 %1):").arg(task.payloadSha256())
+          << prettyJson(task.payloadJson());
     return lines.join(QLatin1Char('\n'));
 }
 

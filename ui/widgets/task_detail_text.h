@@ -6,8 +6,8 @@
 
 namespace fd::ui {
 
-/// Plain-text description of a task for the detail panes: identity, rule and citation, last outcome, trace id,
-/// the raw response body and the payload (JSON pretty-printed where it parses).
+/// Plain-text description of a task for the detail panes: identity, rule and citation, last outcome, trace
+/// id, the raw response body and the payload (JSON pretty-printed where it parses).
 QString taskDetailText(const FilingTask &task);
 
 } // namespace fd::ui

@@ -10,10 +10,10 @@
 
 namespace fd::ui {
 
-TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, const QString &objectPrefix, QWidget *parent)
+TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, const QString &objectPrefix,
+                             QWidget *parent)
     : QWidget(parent)
-    , m_proxy(proxy)
-{
+    , m_proxy(proxy) {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     if (!controls.states.isEmpty()) {
@@ -93,8 +93,7 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     updateCount();
 }
 
-void TaskFilterBar::setJurisdictions(const QStringList &jurisdictions)
-{
+void TaskFilterBar::setJurisdictions(const QStringList &jurisdictions) {
     const QString current = m_jurisdiction->currentData().toString();
     QSignalBlocker block(m_jurisdiction);
     while (m_jurisdiction->count() > 1)
@@ -105,8 +104,7 @@ void TaskFilterBar::setJurisdictions(const QStringList &jurisdictions)
     m_jurisdiction->setCurrentIndex(found >= 0 ? found : 0);
 }
 
-void TaskFilterBar::updateCount()
-{
+void TaskFilterBar::updateCount() {
     const int total = m_proxy->sourceModel() ? m_proxy->sourceModel()->rowCount() : 0;
     m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(total));
 }

@@ -11,19 +11,19 @@ namespace fd::ui {
 
 class TaskFilterProxy;
 
-/// The filter controls over a TaskFilterProxy: state, jurisdiction, due window, free text, and "N of M shown".
-/// Which controls appear is chosen by the page. Thread affinity: GUI thread.
-class TaskFilterBar : public QWidget
-{
+/// The filter controls over a TaskFilterProxy: state, jurisdiction, due window, free text, and "N of M
+/// shown". Which controls appear is chosen by the page. Thread affinity: GUI thread.
+class TaskFilterBar : public QWidget {
     Q_OBJECT
 public:
     struct Controls {
-        QStringList states;     ///< choices of the state filter; empty: no state filter
+        QStringList states; ///< choices of the state filter; empty: no state filter
         bool categories = false;
         bool dueWindow = false;
     };
 
-    TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, const QString &objectPrefix, QWidget *parent = nullptr);
+    TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, const QString &objectPrefix,
+                  QWidget *parent = nullptr);
 
     /// Refreshes the jurisdiction choices (keeps the current one).
     void setJurisdictions(const QStringList &jurisdictions);
