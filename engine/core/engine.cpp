@@ -122,25 +122,27 @@ void Engine::start(const EngineConfig &config) {
             u.cap = m_config.limitFor(u.jurisdiction);
         Q_EMIT usageUpdated(withCaps);
     });
-    connect(m_gate, &PermitGate::permitLost, this, [this](const QString &jurisdiction, const QString &token) {
-        for (auto it = m_track.cbegin(); it != m_track.cend(); ++it) {
-            if (it->token == token) {
-                const FilingTask &task = m_tasks[it.key()];
-                AuditEntry e;
-                e.idempotencyKey = it.key();
-                e.entityId = task.obligation.entity.entityId;
-                e.action = QStringLiteral("permit_lost");
-                e.actor = kEngineActor;
-                e.errorCategory = categoryName(ErrorCategory::System);
-                e.errorCode = QStringLiteral("GATE_PERMIT_LOST");
-                e.detail = tr("the permit for this in-flight request on %1 was reclaimed by the fleet gate")
-                               .arg(jurisdiction);
-                QString err;
-                m_store.appendAction(e, &err);
-                raise(QStringLiteral("permit_lost"), task, e.detail);
-            }
-        }
-    });
+    connect(m_gate, &PermitGate::permitLost, this,
+            [this](const QString &jurisdiction, const QString &token, const QString &) {
+                for (auto it = m_track.cbegin(); it != m_track.cend(); ++it) {
+                    if (it->token == token) {
+                        const FilingTask &task = m_tasks[it.key()];
+                        AuditEntry e;
+                        e.idempotencyKey = it.key();
+                        e.entityId = task.obligation.entity.entityId;
+                        e.action = QStringLiteral("permit_lost");
+                        e.actor = kEngineActor;
+                        e.errorCategory = categoryName(ErrorCategory::System);
+                        e.errorCode = QStringLiteral("GATE_PERMIT_LOST");
+                        e.detail =
+                            tr("the permit for this in-flight request on %1 was reclaimed by the fleet gate")
+                                .arg(jurisdiction);
+                        QString err;
+                        m_store.appendAction(e, &err);
+                        raise(QStringLiteral("permit_lost"), task, e.detail);
+                    }
+                }
+            });
 
     m_registry = new RegistryClient(this);
     m_registry->setDefaultBaseUrl(m_config.registryUrl);
@@ -1018,13 +1020,19 @@ void Engine::shutdown() {
     if (m_registry)
         m_registry->abortAll();
     flushDirty();
-    if (m_gate) {
-        m_gate->drain(2000);
-        // Stop renewing, reconnecting and waking up now: nothing of this engine may hold or ask for permits.
-        delete m_gate;
+    if (!m_gate) {
+        m_store.close();
+        Q_EMIT stopped();
+        return;
     }
-    m_store.close();
-    Q_EMIT stopped();
+    m_gate->close(2000, [this] {
+        // Stop renewing, reconnecting and waking up now: nothing of this engine may hold or ask for permits.
+        if (m_gate)
+            m_gate->deleteLater();
+        m_gate = nullptr;
+        m_store.close();
+        Q_EMIT stopped();
+    });
 }
 
 void Engine::markDirty(const QString &key) {

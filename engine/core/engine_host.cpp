@@ -2,6 +2,8 @@
 
 #include "engine/core/engine.h"
 
+#include <QSemaphore>
+
 namespace fd {
 
 EngineHost::EngineHost(QObject *parent)
@@ -14,7 +16,14 @@ EngineHost::EngineHost(QObject *parent)
 }
 
 EngineHost::~EngineHost() {
-    QMetaObject::invokeMethod(m_engine, &Engine::shutdown, Qt::BlockingQueuedConnection);
+    // Shutdown is asynchronous on the engine thread (withdrawals and releases are confirmed by the gate):
+    // wait for stopped(), bounded, before the engine is destroyed.
+    QSemaphore stopped;
+    const QMetaObject::Connection c = QObject::connect(
+        m_engine, &Engine::stopped, m_engine, [&stopped] { stopped.release(); }, Qt::DirectConnection);
+    QMetaObject::invokeMethod(m_engine, &Engine::shutdown, Qt::QueuedConnection);
+    stopped.tryAcquire(1, 5000);
+    QObject::disconnect(c);
     // The engine, its timers, sockets and database connection must be destroyed on the thread they live on.
     Engine *engine = m_engine;
     QMetaObject::invokeMethod(

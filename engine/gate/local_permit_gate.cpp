@@ -32,6 +32,12 @@ void LocalPermitGate::releasePermit(const QString &jurisdiction, const QString &
         QTimer::singleShot(0, this, &LocalPermitGate::grantWaiting);
 }
 
+void LocalPermitGate::close(int timeoutMs, std::function<void()> done) {
+    Q_UNUSED(timeoutMs);
+    m_waiters.clear();
+    QMetaObject::invokeMethod(this, std::move(done), Qt::QueuedConnection);
+}
+
 void LocalPermitGate::grantWaiting() {
     for (qsizetype i = 0; i < m_waiters.size();) {
         const Waiter w = m_waiters.at(i);

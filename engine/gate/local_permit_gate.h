@@ -24,6 +24,7 @@ public:
     bool isBlind() const override { return false; }
     void refreshUsage(const QStringList &jurisdictions) override;
     qint64 leaseMs() const override { return m_leaseMs; }
+    void close(int timeoutMs, std::function<void()> done) override;
 
 private:
     struct Waiter {

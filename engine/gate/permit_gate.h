@@ -6,6 +6,8 @@
 #include <QObject>
 #include <QString>
 
+#include <functional>
+
 namespace fd {
 
 /// Who holds a permit, for the console's "who holds the permits" view (spec gate-wire.md, "Holder metadata").
@@ -39,8 +41,12 @@ struct JurisdictionUsage {
 /// A counting semaphore per jurisdiction that bounds in-flight registry requests.
 ///
 /// Thread affinity: the engine thread. Requests are asynchronous: requestPermit() never blocks and never
-/// fails open; the answer is permitGranted() (possibly much later), or nothing until cancelRequest(). While
+/// fails open; the answer is permitGranted() (possibly much later), or nothing after cancelRequest(). While
 /// the gate cannot confirm a free permit (Redis unreachable) it grants nothing: fail closed.
+///
+/// Withdrawing has one path, cancelRequest(): pause, cancel, a deadline, SIGINT and shutdown all use it. The
+/// gate, not the caller, hands back a permit that was granted (or is being granted on the wire) to a request
+/// withdrawn meanwhile, so a withdrawn request never leaves a token in the permit set.
 class PermitGate : public QObject {
     Q_OBJECT
 public:
@@ -53,11 +59,17 @@ public:
     /// Human-readable description: "fleet gate on redis://127.0.0.1:6379 (key prefix sos)".
     virtual QString describe() const = 0;
     /// Queues a request for one permit in `jurisdiction` ("US-DE") under a fleet cap of `limit` permits.
+    /// Requests of one jurisdiction are served first come, first served, fleet-wide in fleet mode.
     virtual void requestPermit(quint64 requestId, const QString &jurisdiction, int limit,
                                const PermitHolder &holder) = 0;
-    /// Withdraws a queued request; a no-op once granted (release the token instead).
+    /// Withdraws a request. After this call permitGranted() is never emitted for `requestId`; a permit
+    /// granted to it before or after (an acquire already on the wire) is handed back by the gate itself.
+    /// Idempotent; unknown ids are ignored. Not for a permit the caller already received: release that
+    /// instead.
     virtual void cancelRequest(quint64 requestId) = 0;
-    /// Returns a granted permit. Idempotent.
+    /// Returns a granted permit. Idempotent. When the gate finds the token already gone from the permit set
+    /// (reaped after its lease ran out while the request was out), it emits permitLost(): the cap may have
+    /// been exceeded while the request was on the wire.
     virtual void releasePermit(const QString &jurisdiction, const QString &token) = 0;
     /// True while the gate cannot grant (fleet mode with Redis unreachable).
     virtual bool isBlind() const = 0;
@@ -65,14 +77,17 @@ public:
     virtual void refreshUsage(const QStringList &jurisdictions) = 0;
     /// Lease of a permit in ms (the crash backstop).
     virtual qint64 leaseMs() const = 0;
-    /// Waits (bounded by `timeoutMs`, running the calling thread's event loop) until releases already sent
-    /// are confirmed, so that a clean shutdown hands its permits back instead of leaving them to the lease.
-    virtual void drain(int timeoutMs) { Q_UNUSED(timeoutMs); }
+    /// Closes the gate without a nested event loop: every queued request is withdrawn (as by
+    /// cancelRequest()), nothing more is granted, and `done` is called (queued, on the engine thread) once
+    /// every release and withdrawal already sent is confirmed, or after `timeoutMs`. Permits not confirmed by
+    /// then are left to the lease. The caller releases the permits it still holds before calling this.
+    virtual void close(int timeoutMs, std::function<void()> done) = 0;
 
 Q_SIGNALS:
     void permitGranted(quint64 requestId, const QString &token);
-    /// A held permit was found gone at renewal (reaped after a stall): the request it covered is uncertain.
-    void permitLost(const QString &jurisdiction, const QString &token);
+    /// A held permit was found gone, at renewal or at release (reaped after a stall): the request it
+    /// covered may have been on the wire without a permit. `idempotencyKey` is the holder's task.
+    void permitLost(const QString &jurisdiction, const QString &token, const QString &idempotencyKey);
     void blindChanged(bool blind, const QString &reason);
     void usageUpdated(const QList<fd::JurisdictionUsage> &usage);
 };

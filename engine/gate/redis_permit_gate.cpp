@@ -4,7 +4,6 @@
 
 #include <QCoreApplication>
 #include <QCryptographicHash>
-#include <QEventLoop>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -208,7 +207,7 @@ void RedisPermitGate::pump(const QString &jurisdiction) {
                        releasePermit(jurisdiction, head.token);
                    } else {
                        ++m_granted;
-                       m_held.append({jurisdiction, head.token});
+                       m_held.append({jurisdiction, head.token, head.holder.idempotencyKey});
                        Q_EMIT permitGranted(head.requestId, head.token);
                    }
                    pump(jurisdiction);
@@ -228,18 +227,34 @@ void RedisPermitGate::releasePermit(const QString &jurisdiction, const QString &
                });
 }
 
-void RedisPermitGate::drain(int timeoutMs) {
-    if (!m_commands->isConnected() || m_commands->pendingCount() == 0)
+void RedisPermitGate::close(int timeoutMs, std::function<void()> done) {
+    m_waiters.clear();
+    m_recheck.stop();
+    m_renew.stop();
+    auto finished = std::make_shared<bool>(false);
+    auto finish = [finished, done] {
+        if (*finished)
+            return;
+        *finished = true;
+        done();
+    };
+    if (!m_commands->isConnected() || m_commands->pendingCount() == 0) {
+        QMetaObject::invokeMethod(this, finish, Qt::QueuedConnection);
         return;
-    QEventLoop loop;
-    QTimer poll;
-    QObject::connect(&poll, &QTimer::timeout, &loop, [&] {
-        if (m_commands->pendingCount() == 0 || !m_commands->isConnected())
-            loop.quit();
+    }
+    QPointer<QTimer> poll = new QTimer(this);
+    connect(poll, &QTimer::timeout, this, [this, poll, finish] {
+        if (m_commands->pendingCount() == 0 || !m_commands->isConnected()) {
+            poll->deleteLater();
+            finish();
+        }
     });
-    QTimer::singleShot(timeoutMs, &loop, &QEventLoop::quit);
-    poll.start(10);
-    loop.exec(QEventLoop::ExcludeUserInputEvents);
+    QTimer::singleShot(timeoutMs, this, [poll, finish] {
+        if (poll)
+            poll->deleteLater();
+        finish();
+    });
+    poll->start(10);
 }
 
 void RedisPermitGate::renewAll() {
@@ -255,7 +270,7 @@ void RedisPermitGate::renewAll() {
                        ++m_lost;
                        qCWarning(lcGate) << "permit" << h.token.left(8) << "on" << h.jurisdiction
                                          << "was lost (reaped after the lease ran out)";
-                       Q_EMIT permitLost(h.jurisdiction, h.token);
+                       Q_EMIT permitLost(h.jurisdiction, h.token, h.idempotencyKey);
                    });
     }
 }

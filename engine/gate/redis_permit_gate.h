@@ -40,7 +40,7 @@ public:
     bool isBlind() const override { return m_blind; }
     void refreshUsage(const QStringList &jurisdictions) override;
     qint64 leaseMs() const override { return m_leaseMs; }
-    void drain(int timeoutMs) override;
+    void close(int timeoutMs, std::function<void()> done) override;
 
     /// Counters for logs and tests.
     int grantedCount() const { return m_granted; }
@@ -58,6 +58,7 @@ private:
     struct Held {
         QString jurisdiction;
         QString token;
+        QString idempotencyKey;
     };
     enum class Script { Acquire, Renew, Release, Usage };
 
