@@ -146,11 +146,15 @@ ParsedArguments parseArguments(const QStringList &args) {
         QStringLiteral("s"), QStringLiteral("1"));
     const QCommandLineOption noLookupOption(QStringLiteral("no-lookup"),
                                             QStringLiteral("Answer GET /v1/filings/{key} with 501."));
+    const QCommandLineOption ignoreKeyOption(
+        QStringLiteral("ignore-idempotency-key"),
+        QStringLiteral("File every POST anew, as a registry that ignores Idempotency-Key does (duplicates "
+                       "are counted in duplicate_filings)."));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"),
                                            QStringLiteral("Log one line per request to stderr."));
     parser.addOptions({helpOption, hostOption, portOption, capOption, defaultCapOption, latencyOption,
                        seedOption, failOption, slowOption, faultAttemptsOption, retryAfterOption,
-                       noLookupOption, verboseOption});
+                       noLookupOption, ignoreKeyOption, verboseOption});
 
     result.helpText = parser.helpText();
     if (!parser.parse(args)) {
@@ -233,6 +237,7 @@ ParsedArguments parseArguments(const QStringList &args) {
         return result;
     }
     config.lookup = !parser.isSet(noLookupOption);
+    config.ignoreIdempotencyKey = parser.isSet(ignoreKeyOption);
     config.verbose = parser.isSet(verboseOption);
     result.config = config;
     return result;

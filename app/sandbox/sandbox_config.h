@@ -44,6 +44,9 @@ struct SandboxConfig {
     int retryAfterSeconds = 1; // Retry-After of cap and throttle 429s
     qint64 maxBodyBytes = 1024 * 1024;
     bool lookup = true;
+    /// Treat every POST as new, as a registry that ignores the Idempotency-Key header does: a repeated key
+    /// files again (counted in duplicate_filings) instead of replaying the receipt. Look-up still works.
+    bool ignoreIdempotencyKey = false;
     bool verbose = false;
 
     int capFor(const QString &jurisdiction) const { return caps.value(jurisdiction, defaultCap); }

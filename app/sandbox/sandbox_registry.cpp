@@ -264,7 +264,7 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
 
     const QString tuple = tupleOf(entityId, jurisdiction, filingType, static_cast<int>(filingYear));
     const auto filedBy = m_filedTuples.constFind(tuple);
-    if (filedBy != m_filedTuples.cend() && *filedBy != key)
+    if (filedBy != m_filedTuples.cend() && (*filedBy != key || m_config.ignoreIdempotencyKey))
         ++m_duplicateFilings;
 
     const int cap = m_config.capFor(jurisdiction);
@@ -284,7 +284,7 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
     logLine += QStringLiteral(" attempt=%1").arg(attempt);
     int delay = m_faults.latencyMs(key, attempt, "latency");
 
-    const auto existing = m_filings.constFind(key);
+    const auto existing = m_config.ignoreIdempotencyKey ? m_filings.cend() : m_filings.constFind(key);
     if (existing != m_filings.cend()) {
         if (existing->entityId == entityId && existing->jurisdiction == jurisdiction &&
             existing->filingType == filingType && existing->filingYear == filingYear) {

@@ -1,13 +1,17 @@
 #include "engine/audit/audit_store.h"
 
-#ifdef Q_OS_UNIX
+#if defined(Q_OS_UNIX)
 #include <pwd.h>
 #include <unistd.h>
+#elif defined(Q_OS_WIN)
+#include <lmcons.h>
+#include <windows.h>
 #endif
 
 #include <QHostInfo>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QScopeGuard>
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
@@ -68,7 +72,14 @@ const std::vector<std::vector<const char *>> kMigrations = {
         "letters "
         "are append-only'); END",
     },
+    // 3: an uncertain outcome survives a restart (look the filing up before any re-send)
+    {
+        "ALTER TABLE tasks ADD COLUMN lookup_required INTEGER NOT NULL DEFAULT 0",
+    },
 };
+
+// Prepared statements, one slot each (AuditStore::prepared()).
+enum Statement { InsertAudit, InsertTask, UpdateTask, InsertDeadLetter, HasTask, StatementCount };
 
 FilingTask taskFromQuery(const QSqlQuery &q) {
     FilingTask t;
@@ -90,7 +101,17 @@ FilingTask taskFromQuery(const QSqlQuery &q) {
     t.batchId = q.value(QStringLiteral("batch_id")).toString();
     t.updatedUtc =
         QDateTime::fromString(q.value(QStringLiteral("updated_utc")).toString(), Qt::ISODateWithMs);
+    t.lookupRequired = q.value(QStringLiteral("lookup_required")).toInt() != 0;
     return t;
+}
+
+// LIKE pattern that matches `text` literally (ESCAPE '\\'), as a substring or as a prefix.
+QString likeLiteral(const QString &text) {
+    QString out = text;
+    out.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+    out.replace(QLatin1Char('%'), QStringLiteral("\\%"));
+    out.replace(QLatin1Char('_'), QStringLiteral("\\_"));
+    return out;
 }
 
 } // namespace
@@ -103,8 +124,28 @@ AuditStore::~AuditStore() {
     close();
 }
 
-bool AuditStore::open(const QString &path, QString *error) {
+bool AuditStore::open(const QString &path, QString *error, OpenMode mode) {
     close();
+    if (mode == OpenMode::Exclusive) {
+        // One database, one engine: two engines resuming the same unfinished tasks would send them twice.
+        auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
+        lock->setStaleLockTime(0); // only a dead holder's lock is stale, however old a live one is
+        if (!lock->tryLock(0)) {
+            qint64 pid = 0;
+            QString host;
+            QString program;
+            if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &program))
+                *error = QStringLiteral("%1 is in use by %2 (process %3 on %4); one database serves one "
+                                        "engine at a time")
+                             .arg(path, program.isEmpty() ? QStringLiteral("another program") : program)
+                             .arg(pid)
+                             .arg(host);
+            else
+                *error = QStringLiteral("%1: cannot take the lock file %1.lock").arg(path);
+            return false;
+        }
+        m_lock = std::move(lock);
+    }
     {
         QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
         db.setDatabaseName(path);
@@ -113,6 +154,7 @@ bool AuditStore::open(const QString &path, QString *error) {
                 QStringLiteral("%1: cannot open the audit database: %2").arg(path, db.lastError().text());
             db = QSqlDatabase();
             QSqlDatabase::removeDatabase(m_connectionName);
+            m_lock.reset();
             return false;
         }
     }
@@ -122,6 +164,7 @@ bool AuditStore::open(const QString &path, QString *error) {
         wal.value(0).toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
         *error = QStringLiteral("%1: cannot switch the audit database to WAL: %2")
                      .arg(path, wal.lastError().text());
+        wal = QSqlQuery();
         close();
         return false;
     }
@@ -138,13 +181,15 @@ bool AuditStore::open(const QString &path, QString *error) {
 }
 
 void AuditStore::close() {
-    if (!QSqlDatabase::contains(m_connectionName))
-        return;
-    {
-        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-        db.close();
+    m_statements.clear(); // prepared statements must go before their connection
+    if (QSqlDatabase::contains(m_connectionName)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connectionName);
     }
-    QSqlDatabase::removeDatabase(m_connectionName);
+    m_lock.reset();
 }
 
 bool AuditStore::isOpen() const {
@@ -159,6 +204,17 @@ bool AuditStore::exec(const QString &sql, QString *error) {
         return false;
     }
     return true;
+}
+
+QSqlQuery &AuditStore::prepared(int which, const char *sql) {
+    if (m_statements.size() < size_t(StatementCount))
+        m_statements.resize(size_t(StatementCount));
+    auto &slot = m_statements[size_t(which)];
+    if (!slot) {
+        slot = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName));
+        slot->prepare(QString::fromLatin1(sql));
+    }
+    return *slot;
 }
 
 int AuditStore::schemaVersion() const {
@@ -209,20 +265,23 @@ bool AuditStore::migrate(QString *error) {
 }
 
 QString AuditStore::osUser() {
-    QString user = qEnvironmentVariable("USER");
-    if (user.isEmpty())
-        user = qEnvironmentVariable("USERNAME");
-    if (user.isEmpty())
-        user = qEnvironmentVariable("LOGNAME");
-#ifdef Q_OS_UNIX
-    // Services and containers often run without USER or LOGNAME; the password database still knows who we
-    // are.
-    if (user.isEmpty()) {
+    // The environment is the caller's to set (USER=someone-else); the audit names who really acted.
+    static const QString user = [] {
+        QString name;
+#if defined(Q_OS_UNIX)
         if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name)
-            user = QString::fromLocal8Bit(pw->pw_name);
-    }
+            name = QString::fromLocal8Bit(pw->pw_name);
+        else
+            name = QStringLiteral("uid-%1").arg(::geteuid());
+#elif defined(Q_OS_WIN)
+        wchar_t buffer[UNLEN + 1];
+        DWORD size = UNLEN + 1;
+        if (::GetUserNameW(buffer, &size) && size > 0)
+            name = QString::fromWCharArray(buffer, int(size) - 1);
 #endif
-    return user.isEmpty() ? QStringLiteral("unknown-user") : user;
+        return name.isEmpty() ? QStringLiteral("unknown-user") : name;
+    }();
+    return user;
 }
 
 QString AuditStore::hostName() {
@@ -231,26 +290,25 @@ QString AuditStore::hostName() {
 }
 
 bool AuditStore::insertAudit(const AuditEntry &e, QString *error) {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    q.prepare(QStringLiteral("INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, "
-                             "to_state, rule_id, rules_version,"
-                             " payload_sha256, actor, error_category, error_code, detail, reason, host)"
-                             " VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
-    q.addBindValue(isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()));
-    q.addBindValue(e.idempotencyKey);
-    q.addBindValue(e.entityId);
-    q.addBindValue(e.action);
-    q.addBindValue(e.fromState);
-    q.addBindValue(e.toState);
-    q.addBindValue(e.ruleId);
-    q.addBindValue(e.rulesVersion);
-    q.addBindValue(e.payloadSha256);
-    q.addBindValue(e.actor);
-    q.addBindValue(e.errorCategory);
-    q.addBindValue(e.errorCode);
-    q.addBindValue(e.detail);
-    q.addBindValue(e.reason);
-    q.addBindValue(e.host.isEmpty() ? hostName() : e.host);
+    QSqlQuery &q =
+        prepared(InsertAudit, "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, "
+                              "to_state, rule_id, rules_version, payload_sha256, actor, error_category, "
+                              "error_code, detail, reason, host) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    q.bindValue(0, isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()));
+    q.bindValue(1, e.idempotencyKey);
+    q.bindValue(2, e.entityId);
+    q.bindValue(3, e.action);
+    q.bindValue(4, e.fromState);
+    q.bindValue(5, e.toState);
+    q.bindValue(6, e.ruleId);
+    q.bindValue(7, e.rulesVersion);
+    q.bindValue(8, e.payloadSha256);
+    q.bindValue(9, e.actor);
+    q.bindValue(10, e.errorCategory);
+    q.bindValue(11, e.errorCode);
+    q.bindValue(12, e.detail);
+    q.bindValue(13, e.reason);
+    q.bindValue(14, e.host.isEmpty() ? hostName() : e.host);
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
@@ -258,71 +316,122 @@ bool AuditStore::insertAudit(const AuditEntry &e, QString *error) {
     return true;
 }
 
-bool AuditStore::writeTask(const FilingTask &t, bool insert, QString *error) {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
-    if (insert) {
-        q.prepare(QStringLiteral(
-            "INSERT INTO tasks(idempotency_key, entity_id, entity_name, jurisdiction, filing_type, "
-            "filing_year, due_date,"
-            " fee_cents, state, score, attempts, last_category, last_code, last_message, trace_id, "
-            "last_response,"
-            " confirmation_number, fee_charged_cents, next_attempt_utc, batch_id, rule_id, rules_version,"
-            " obligation_json, created_utc, updated_utc) "
-            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
-    } else {
-        q.prepare(
-            QStringLiteral("UPDATE tasks SET entity_id=?, entity_name=?, jurisdiction=?, filing_type=?, "
-                           "filing_year=?, due_date=?,"
-                           " fee_cents=?, state=?, score=?, attempts=?, last_category=?, last_code=?, "
-                           "last_message=?, trace_id=?,"
-                           " last_response=?, confirmation_number=?, fee_charged_cents=?, "
-                           "next_attempt_utc=?, batch_id=?, rule_id=?,"
-                           " rules_version=?, obligation_json=?, updated_utc=? WHERE idempotency_key=?"));
-    }
+bool AuditStore::insertTask(const FilingTask &t, QString *error) {
+    QSqlQuery &q = prepared(
+        InsertTask,
+        "INSERT INTO tasks(idempotency_key, entity_id, entity_name, jurisdiction, filing_type, filing_year, "
+        "due_date, fee_cents, state, score, attempts, last_category, last_code, last_message, trace_id, "
+        "last_response, confirmation_number, fee_charged_cents, next_attempt_utc, batch_id, rule_id, "
+        "rules_version, obligation_json, created_utc, updated_utc, lookup_required) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     const Obligation &o = t.obligation;
-    if (insert)
-        q.addBindValue(t.key);
-    q.addBindValue(o.entity.entityId);
-    q.addBindValue(o.entity.name);
-    q.addBindValue(o.jurisdiction);
-    q.addBindValue(o.filingType);
-    q.addBindValue(o.filingYear);
-    q.addBindValue(o.dueDate.toString(Qt::ISODate));
-    q.addBindValue(o.feeCents);
-    q.addBindValue(stateName(t.state));
-    q.addBindValue(t.score);
-    q.addBindValue(t.attempts);
-    q.addBindValue(categoryName(t.lastCategory));
-    q.addBindValue(t.lastErrorCode);
-    q.addBindValue(t.lastErrorMessage);
-    q.addBindValue(t.traceId);
-    q.addBindValue(t.lastResponseBody);
-    q.addBindValue(t.confirmationNumber);
-    q.addBindValue(t.feeChargedCents);
-    q.addBindValue(isoUtc(t.nextAttemptUtc));
-    q.addBindValue(t.batchId);
-    q.addBindValue(o.ruleId);
-    q.addBindValue(o.rulesVersion);
-    q.addBindValue(QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact)));
-    if (insert)
-        q.addBindValue(now);
-    q.addBindValue(now);
-    if (!insert)
-        q.addBindValue(t.key);
+    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
+    const QVariantList values{
+        t.key,
+        o.entity.entityId,
+        o.entity.name,
+        o.jurisdiction,
+        o.filingType,
+        o.filingYear,
+        o.dueDate.toString(Qt::ISODate),
+        o.feeCents,
+        stateName(t.state),
+        t.score,
+        t.attempts,
+        categoryName(t.lastCategory),
+        t.lastErrorCode,
+        t.lastErrorMessage,
+        t.traceId,
+        t.lastResponseBody,
+        t.confirmationNumber,
+        t.feeChargedCents,
+        isoUtc(t.nextAttemptUtc),
+        t.batchId,
+        o.ruleId,
+        o.rulesVersion,
+        QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact)),
+        now,
+        now,
+        int(t.lookupRequired)};
+    for (int i = 0; i < values.size(); ++i)
+        q.bindValue(i, values.at(i));
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
     }
-    if (!insert && q.numRowsAffected() != 1) {
+    return true;
+}
+
+bool AuditStore::updateTask(const FilingTask &t, QString *error) {
+    // Only what changes after admission: the obligation itself is written once, at admission.
+    QSqlQuery &q =
+        prepared(UpdateTask, "UPDATE tasks SET state=?, attempts=?, last_category=?, last_code=?, "
+                             "last_message=?, trace_id=?, last_response=?, confirmation_number=?, "
+                             "fee_charged_cents=?, next_attempt_utc=?, batch_id=?, lookup_required=?, "
+                             "updated_utc=? WHERE idempotency_key=?");
+    q.bindValue(0, stateName(t.state));
+    q.bindValue(1, t.attempts);
+    q.bindValue(2, categoryName(t.lastCategory));
+    q.bindValue(3, t.lastErrorCode);
+    q.bindValue(4, t.lastErrorMessage);
+    q.bindValue(5, t.traceId);
+    q.bindValue(6, t.lastResponseBody);
+    q.bindValue(7, t.confirmationNumber);
+    q.bindValue(8, t.feeChargedCents);
+    q.bindValue(9, isoUtc(t.nextAttemptUtc));
+    q.bindValue(10, t.batchId);
+    q.bindValue(11, int(t.lookupRequired));
+    q.bindValue(12, isoUtc(QDateTime::currentDateTimeUtc()));
+    q.bindValue(13, t.key);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    if (q.numRowsAffected() != 1) {
         *error = QStringLiteral("task %1 is not in the store").arg(t.key);
         return false;
     }
     return true;
 }
 
+bool AuditStore::insertDeadLetter(const FilingTask &task, QString *error) {
+    QSqlQuery &q = prepared(InsertDeadLetter,
+                            "INSERT INTO dead_letters(at_utc, idempotency_key, attempts, error_category, "
+                            "error_code, error_message, trace_id, raw_response, payload) "
+                            "VALUES(?,?,?,?,?,?,?,?,?)");
+    q.bindValue(0, isoUtc(QDateTime::currentDateTimeUtc()));
+    q.bindValue(1, task.key);
+    q.bindValue(2, task.attempts);
+    q.bindValue(3, categoryName(task.lastCategory));
+    q.bindValue(4, task.lastErrorCode);
+    q.bindValue(5, task.lastErrorMessage);
+    q.bindValue(6, task.traceId);
+    q.bindValue(7, task.lastResponseBody);
+    q.bindValue(8, QString::fromUtf8(task.payloadJson()));
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool AuditStore::commit(Durability durability, QString *error) {
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    Q_ASSERT(durability == Durability::Normal); // synced commits go through recordTransitions()
+    if (!db.commit()) {
+        *error = db.lastError().text();
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
 bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName);
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     if (hasTask(task.key)) {
         *error = QStringLiteral("task %1 is already stored").arg(task.key);
         return false;
@@ -342,27 +451,25 @@ bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString
                    .arg(task.obligation.filingYear)
                    .arg(task.obligation.dueDate.toString(Qt::ISODate))
                    .arg(task.score, 0, 'f', 2);
-    if (!writeTask(task, true, error) || !insertAudit(e, error)) {
+    if (!insertTask(task, error) || !insertAudit(e, error)) {
         db.rollback();
         return false;
     }
-    return db.commit();
+    return commit(Durability::Normal, error);
 }
 
-bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                                  const QString &action, const QString &reason, QString *error) {
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName);
-    db.transaction();
+bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
+    const FilingTask &task = r.task;
     AuditEntry e;
     e.idempotencyKey = task.key;
     e.entityId = task.obligation.entity.entityId;
-    e.action = action;
-    e.fromState = stateName(from);
+    e.action = r.action;
+    e.fromState = stateName(r.from);
     e.toState = stateName(task.state);
     e.ruleId = task.obligation.ruleId;
     e.rulesVersion = task.obligation.rulesVersion;
     e.payloadSha256 = task.payloadSha256();
-    e.actor = actor;
+    e.actor = r.actor;
     e.errorCategory = categoryName(task.lastCategory);
     e.errorCode = task.lastErrorCode;
     e.detail = task.lastErrorMessage;
@@ -370,53 +477,81 @@ bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, c
         e.detail = QStringLiteral("confirmation %1, charged %2 cents")
                        .arg(task.confirmationNumber)
                        .arg(task.feeChargedCents);
-    e.reason = reason;
-    if (!writeTask(task, false, error) || !insertAudit(e, error)) {
-        db.rollback();
-        qCWarning(lcAudit) << "transition not recorded for" << task.key << *error;
+    e.reason = r.reason;
+    if (!updateTask(task, error) || !insertAudit(e, error))
         return false;
+    if (task.state == ExecutionState::DeadLetter && r.from != ExecutionState::DeadLetter &&
+        !insertDeadLetter(task, error))
+        return false;
+    return true;
+}
+
+bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                  const QString &action, const QString &reason, QString *error,
+                                  Durability durability) {
+    return recordTransitions({TransitionRecord{task, from, actor, action, reason}}, error, durability);
+}
+
+bool AuditStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                   Durability durability) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const bool synced = durability == Durability::Synced;
+    // synchronous cannot change inside a transaction: FULL for this commit alone, so that it is on disk
+    // before the caller acts on it (a request leaves only after its DISPATCHING row is durable).
+    if (synced && !exec(QStringLiteral("PRAGMA synchronous=FULL"), error))
+        return false;
+    auto restore = qScopeGuard([&] {
+        if (synced) {
+            QString ignored;
+            exec(QStringLiteral("PRAGMA synchronous=NORMAL"), &ignored);
+        }
+    });
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    for (const TransitionRecord &r : records) {
+        if (!writeTransition(r, error)) {
+            db.rollback();
+            qCWarning(lcAudit) << "transition not recorded for" << r.task.key << *error;
+            return false;
+        }
     }
     if (!db.commit()) {
         *error = db.lastError().text();
+        db.rollback();
         return false;
     }
     return true;
 }
 
 bool AuditStore::saveTask(const FilingTask &task, QString *error) {
-    return writeTask(task, false, error);
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    return updateTask(task, error);
 }
 
 bool AuditStore::appendAction(const AuditEntry &entry, QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
     return insertAudit(entry, error);
 }
 
-bool AuditStore::archiveDeadLetter(const FilingTask &task, QString *error) {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    q.prepare(QStringLiteral(
-        "INSERT INTO dead_letters(at_utc, idempotency_key, attempts, error_category, error_code,"
-        " error_message, trace_id, raw_response, payload) VALUES(?,?,?,?,?,?,?,?,?)"));
-    q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
-    q.addBindValue(task.key);
-    q.addBindValue(task.attempts);
-    q.addBindValue(categoryName(task.lastCategory));
-    q.addBindValue(task.lastErrorCode);
-    q.addBindValue(task.lastErrorMessage);
-    q.addBindValue(task.traceId);
-    q.addBindValue(task.lastResponseBody);
-    q.addBindValue(QString::fromUtf8(task.payloadJson()));
-    if (!q.exec()) {
-        *error = q.lastError().text();
-        return false;
-    }
-    return true;
-}
-
 bool AuditStore::hasTask(const QString &key) const {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    q.prepare(QStringLiteral("SELECT 1 FROM tasks WHERE idempotency_key = ?"));
-    q.addBindValue(key);
-    return q.exec() && q.next();
+    QSqlQuery &q =
+        const_cast<AuditStore *>(this)->prepared(HasTask, "SELECT 1 FROM tasks WHERE idempotency_key = ?");
+    q.bindValue(0, key);
+    const bool found = q.exec() && q.next();
+    q.finish();
+    return found;
 }
 
 std::optional<FilingTask> AuditStore::task(const QString &key) const {
@@ -451,9 +586,10 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
     QVariantList binds;
     if (!query.text.isEmpty()) {
         where << QStringLiteral(
-            "(idempotency_key LIKE ? OR entity_id LIKE ? OR actor LIKE ? OR action LIKE ? OR detail "
-            "LIKE ? OR reason LIKE ?)");
-        const QString like = QLatin1Char('%') + query.text + QLatin1Char('%');
+            "(idempotency_key LIKE ? ESCAPE '\\' OR entity_id LIKE ? ESCAPE '\\' OR actor LIKE ? ESCAPE "
+            "'\\' OR action LIKE ? ESCAPE '\\' OR detail LIKE ? ESCAPE '\\' OR reason LIKE ? ESCAPE "
+            "'\\')");
+        const QString like = QLatin1Char('%') + likeLiteral(query.text) + QLatin1Char('%');
         for (int i = 0; i < 6; ++i)
             binds << like;
     }
@@ -463,7 +599,10 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
             binds << value;
         }
     };
-    exact(QStringLiteral("idempotency_key"), query.idempotencyKey);
+    if (!query.idempotencyKey.isEmpty()) {
+        where << QStringLiteral("idempotency_key LIKE ? ESCAPE '\\'");
+        binds << likeLiteral(query.idempotencyKey.trimmed()) + QLatin1Char('%');
+    }
     exact(QStringLiteral("entity_id"), query.entityId);
     exact(QStringLiteral("actor"), query.actor);
     exact(QStringLiteral("action"), query.action);

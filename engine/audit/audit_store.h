@@ -4,7 +4,13 @@
 
 #include <QDateTime>
 #include <QList>
+#include <QLockFile>
+#include <QSqlQuery>
 #include <QString>
+
+#include <memory>
+#include <optional>
+#include <vector>
 
 namespace fd {
 
@@ -28,8 +34,9 @@ struct AuditEntry {
     QString host;
 };
 
-/// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action and
-/// detail.
+/// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action, detail
+/// and reason as a literal substring (`%` and `_` are not wildcards). `idempotencyKey` matches a key prefix
+/// (the console shows keys shortened to their first 12 hex digits), as a literal.
 struct AuditQuery {
     QString text;
     QString idempotencyKey;
@@ -41,23 +48,36 @@ struct AuditQuery {
     int limit = 5000;
 };
 
+/// How a transition's commit reaches the disk.
+enum class Durability {
+    Normal, ///< WAL with synchronous=NORMAL: survives a crash of the process, may roll back on power loss
+    Synced  ///< synchronous=FULL for this commit: on disk before the call returns (before a request leaves)
+};
+
 /// The local SQLite audit database (WAL): the task table the engine resumes from, and the audit table, which
 /// is append-only in the database itself (triggers make UPDATE and DELETE on it fail). Schema version in
 /// `schema_version`, migrated forward on open.
 ///
+/// One database, one engine: open() with OpenMode::Exclusive takes a lock file beside the database
+/// ("<path>.lock") for as long as it is open; a second engine on the same file is refused with a reason
+/// naming the holder (process id, host, program). A lock left by a process that died is taken over.
+///
 /// Thread affinity: the thread that called open() (the engine thread). Not copyable. All writes of one state
-/// transition (task row and audit row) happen in one transaction: either both or neither.
+/// transition (task row, audit row and, for a dead letter, the archive row) happen in one transaction: either
+/// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
+    enum class OpenMode { Shared, Exclusive };
 
     AuditStore();
-    ~AuditStore();
+    virtual ~AuditStore();
     AuditStore(const AuditStore &) = delete;
     AuditStore &operator=(const AuditStore &) = delete;
 
-    /// Opens or creates the database at `path`; false with *error ("PATH: reason") on failure.
-    bool open(const QString &path, QString *error);
+    /// Opens or creates the database at `path`; false with *error ("PATH: reason") on failure, including
+    /// "PATH is in use by ..." when another engine holds it (OpenMode::Exclusive).
+    [[nodiscard]] bool open(const QString &path, QString *error, OpenMode mode = OpenMode::Exclusive);
     void close();
     bool isOpen() const;
     QString path() const { return m_path; }
@@ -65,16 +85,27 @@ public:
 
     /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if
     /// the key is already stored (deduplication across runs) or on error.
-    bool admitTask(const FilingTask &task, const QString &actor, QString *error);
-    /// Persists `task` (already in its new state) and appends the transition row, atomically.
-    bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                          const QString &action, const QString &reason, QString *error);
-    /// Persists task fields that changed without a state change (attempt counters, receipt) — no audit row.
-    bool saveTask(const FilingTask &task, QString *error);
+    [[nodiscard]] virtual bool admitTask(const FilingTask &task, const QString &actor, QString *error);
+    /// Persists `task` (already in its new state) and appends the transition row, atomically; a transition
+    /// to DEAD_LETTER also writes the dead-letter archive row in the same transaction.
+    [[nodiscard]] virtual bool recordTransition(const FilingTask &task, ExecutionState from,
+                                                const QString &actor, const QString &action,
+                                                const QString &reason, QString *error,
+                                                Durability durability = Durability::Normal);
+    /// Persists task fields that changed without a state change (batch id, backoff time) — no audit row.
+    [[nodiscard]] virtual bool saveTask(const FilingTask &task, QString *error);
     /// Appends an action not tied to a transition (batch launch, pause, settings, note).
-    bool appendAction(const AuditEntry &entry, QString *error);
-    /// Copies a dead letter's payload, trace id and raw response body into the dead-letter archive.
-    bool archiveDeadLetter(const FilingTask &task, QString *error);
+    [[nodiscard]] virtual bool appendAction(const AuditEntry &entry, QString *error);
+    /// Several transitions in one transaction and one commit (group commit): all or none.
+    struct TransitionRecord {
+        FilingTask task;
+        ExecutionState from;
+        QString actor;
+        QString action;
+        QString reason;
+    };
+    [[nodiscard]] virtual bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                                 Durability durability);
 
     bool hasTask(const QString &key) const;
     std::optional<FilingTask> task(const QString &key) const;
@@ -82,7 +113,9 @@ public:
     QList<AuditEntry> queryAudit(const AuditQuery &query) const;
     qint64 auditRowCount() const;
 
-    /// The OS user name (USER / USERNAME), the actor of operator actions.
+    /// The identity of this process's user, from the operating system (the password database on Unix, the
+    /// logon name on Windows), never from environment variables that anyone can set: the actor of operator
+    /// actions.
     static QString osUser();
     static QString hostName();
 
@@ -90,10 +123,17 @@ private:
     bool migrate(QString *error);
     bool exec(const QString &sql, QString *error);
     bool insertAudit(const AuditEntry &entry, QString *error);
-    bool writeTask(const FilingTask &task, bool insert, QString *error);
+    bool insertTask(const FilingTask &task, QString *error);
+    bool updateTask(const FilingTask &task, QString *error);
+    bool insertDeadLetter(const FilingTask &task, QString *error);
+    bool writeTransition(const TransitionRecord &record, QString *error);
+    bool commit(Durability durability, QString *error);
+    QSqlQuery &prepared(int which, const char *sql);
 
     QString m_connectionName;
     QString m_path;
+    std::unique_ptr<QLockFile> m_lock;
+    std::vector<std::unique_ptr<QSqlQuery>> m_statements; // prepared once per connection
 };
 
 } // namespace fd

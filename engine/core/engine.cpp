@@ -1,7 +1,9 @@
 #include "engine/core/engine.h"
 
 #include "engine/calendar/ics_writer.h"
-
+#include "engine/core/clock.h"
+#include "engine/core/recovery_plan.h"
+#include "engine/dispatch/reconciler.h"
 #include "engine/dispatch/registry_client.h"
 #include "engine/gate/local_permit_gate.h"
 #include "engine/gate/redis_connection.h"
@@ -10,6 +12,7 @@
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QLoggingCategory>
+#include <QMetaMethod>
 #include <QSaveFile>
 #include <QUuid>
 
@@ -38,28 +41,55 @@ void registerEngineMetaTypes() {
 }
 
 Engine::Engine(QObject *parent)
-    : QObject(parent) {
+    : QObject(parent)
+    , m_store(std::make_unique<AuditStore>()) {
     registerEngineMetaTypes();
     m_flushTimer.setInterval(100);
     m_flushTimer.setSingleShot(true);
     connect(&m_flushTimer, &QTimer::timeout, this, &Engine::flushDirty);
-    m_retryTimer.setSingleShot(true);
-    connect(&m_retryTimer, &QTimer::timeout, this, [this] {
-        promoteDueRetries();
-        pump();
-    });
+    m_wakeTimer.setSingleShot(true);
+    connect(&m_wakeTimer, &QTimer::timeout, this, &Engine::onWake);
     m_statusTimer.setInterval(250);
     m_statusTimer.setSingleShot(true);
     connect(&m_statusTimer, &QTimer::timeout, this, &Engine::updateStatus);
-    m_breakerTimer.setSingleShot(true);
-    connect(&m_breakerTimer, &QTimer::timeout, this, &Engine::pump);
+    m_dispatchTimer.setInterval(0);
+    m_dispatchTimer.setSingleShot(true);
+    connect(&m_dispatchTimer, &QTimer::timeout, this, &Engine::dispatchGrantedGroup);
 }
 
 Engine::~Engine() {
     m_started = false; // see shutdown(): aborted requests are not outcomes
+    m_stopping = true;
     if (m_registry)
         m_registry->abortAll();
     delete m_gate;
+}
+
+void Engine::setClock(Clock *clock) {
+    Q_ASSERT(!m_started);
+    clock->setParent(this);
+    m_clock = clock;
+}
+
+void Engine::setTransport(RegistryTransport *transport) {
+    Q_ASSERT(!m_started);
+    transport->setParent(this);
+    m_registry = transport;
+}
+
+void Engine::setGate(PermitGate *gate) {
+    Q_ASSERT(!m_started);
+    gate->setParent(this);
+    m_gate = gate;
+}
+
+void Engine::setStore(std::unique_ptr<AuditStore> store) {
+    Q_ASSERT(!m_started);
+    m_store = std::move(store);
+}
+
+QDateTime Engine::now() const {
+    return m_clock ? m_clock->nowUtc() : QDateTime::currentDateTimeUtc();
 }
 
 void Engine::start(const EngineConfig &config) {
@@ -69,6 +99,10 @@ void Engine::start(const EngineConfig &config) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
+    if (!m_clock)
+        setClock(new SystemClock);
+    if (m_clock->isManual())
+        connect(m_clock, &Clock::advanced, this, &Engine::onWake);
     if (m_config.consoleId.isEmpty())
         m_config.consoleId =
             QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
@@ -84,27 +118,30 @@ void Engine::start(const EngineConfig &config) {
     }
     if (m_config.dbPath.isEmpty())
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
-    if (!m_store.open(m_config.dbPath, &error)) {
+    if (!m_store->open(m_config.dbPath, &error, AuditStore::OpenMode::Exclusive)) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
 
-    if (m_config.redisUrl.isEmpty()) {
-        m_gate = new LocalPermitGate(m_config.leaseMs, this);
-    } else {
-        RedisEndpoint endpoint;
-        if (!RedisEndpoint::parse(m_config.redisUrl, &endpoint, &error)) {
-            Q_EMIT started(false, error, QString(), false);
-            return;
+    if (!m_gate) {
+        if (m_config.redisUrl.isEmpty()) {
+            m_gate = new LocalPermitGate(m_config.leaseMs, this);
+        } else {
+            RedisEndpoint endpoint;
+            if (!RedisEndpoint::parse(m_config.redisUrl, &endpoint, &error)) {
+                m_store->close();
+                Q_EMIT started(false, error, QString(), false);
+                return;
+            }
+            if (!m_config.redisPassword.isEmpty())
+                endpoint.password = m_config.redisPassword;
+            auto *gate = new RedisPermitGate(endpoint, m_config.keyPrefix, m_config.leaseMs, this);
+            m_gate = gate;
+            gate->start();
         }
-        if (!m_config.redisPassword.isEmpty())
-            endpoint.password = m_config.redisPassword;
-        auto *gate = new RedisPermitGate(endpoint, m_config.keyPrefix, m_config.leaseMs, this);
-        m_gate = gate;
-        m_gateBlind = true;
-        gate->start();
     }
-    connect(m_gate, &PermitGate::permitGranted, this, &Engine::dispatchGranted);
+    m_permits.setGate(m_gate);
+    connect(m_gate, &PermitGate::permitGranted, this, &Engine::onGranted);
     connect(m_gate, &PermitGate::blindChanged, this, [this](bool blind, const QString &reason) {
         m_gateBlind = blind;
         Q_EMIT gateBlindChanged(blind, reason);
@@ -112,79 +149,57 @@ void Engine::start(const EngineConfig &config) {
         if (!blind)
             pump();
     });
-    if (m_gate->isBlind()) {
-        m_gateBlind = true;
+    m_gateBlind = m_gate->isBlind();
+    if (m_gateBlind)
         Q_EMIT gateBlindChanged(true, tr("connecting to Redis"));
-    }
     connect(m_gate, &PermitGate::usageUpdated, this, [this](const QList<JurisdictionUsage> &usage) {
         QList<JurisdictionUsage> withCaps = usage;
         for (JurisdictionUsage &u : withCaps)
             u.cap = m_config.limitFor(u.jurisdiction);
         Q_EMIT usageUpdated(withCaps);
     });
-    connect(m_gate, &PermitGate::permitLost, this,
-            [this](const QString &jurisdiction, const QString &token, const QString &) {
-                for (auto it = m_track.cbegin(); it != m_track.cend(); ++it) {
-                    if (it->token == token) {
-                        const FilingTask &task = m_tasks[it.key()];
-                        AuditEntry e;
-                        e.idempotencyKey = it.key();
-                        e.entityId = task.obligation.entity.entityId;
-                        e.action = QStringLiteral("permit_lost");
-                        e.actor = kEngineActor;
-                        e.errorCategory = categoryName(ErrorCategory::System);
-                        e.errorCode = QStringLiteral("GATE_PERMIT_LOST");
-                        e.detail =
-                            tr("the permit for this in-flight request on %1 was reclaimed by the fleet gate")
-                                .arg(jurisdiction);
-                        QString err;
-                        m_store.appendAction(e, &err);
-                        raise(QStringLiteral("permit_lost"), task, e.detail);
-                    }
-                }
-            });
+    connect(m_gate, &PermitGate::permitLost, this, &Engine::onPermitLost);
 
-    m_registry = new RegistryClient(this);
-    m_registry->setDefaultBaseUrl(m_config.registryUrl);
-    for (auto it = m_config.registryUrls.cbegin(); it != m_config.registryUrls.cend(); ++it)
-        m_registry->setBaseUrl(it.key(), it.value());
-    m_registry->setApiToken(m_config.registryToken);
-    m_registry->setTimeoutMs(m_config.requestTimeoutMs);
-    m_registry->setLookupSupported(m_config.lookupSupported);
-    m_retry = RetryPolicy{m_config.maxAttempts, m_config.retryBaseMs, m_config.retryMaxMs};
-    m_breakers.threshold = m_config.breakerThreshold;
-    m_breakers.cooldownMs = m_config.breakerCooldownMs;
-
-    // Resume: every task that never reached a terminal state goes back into a batch.
-    const QList<FilingTask> all = m_store.loadTasks(false);
-    int resumed = 0;
-    for (const FilingTask &t : all) {
-        m_tasks.insert(t.key, t);
-        if (isTerminal(t.state))
-            continue;
-        Track &track = m_track[t.key];
-        track.lookupFirst = t.state == ExecutionState::Dispatching;
-        if (t.state != ExecutionState::Pending || !t.batchId.isEmpty()) {
-            m_batch.insert(t.key);
-            ++resumed;
-        }
+    if (!m_registry) {
+        auto *client = new RegistryClient(this);
+        client->setDefaultBaseUrl(m_config.registryUrl);
+        for (auto it = m_config.registryUrls.cbegin(); it != m_config.registryUrls.cend(); ++it)
+            client->setBaseUrl(it.key(), it.value());
+        client->setApiToken(m_config.registryToken);
+        client->setTimeoutMs(m_config.requestTimeoutMs);
+        client->setLookupSupported(m_config.lookupSupported);
+        m_registry = client;
     }
+    m_retry = RetryPolicy{m_config.maxAttempts, m_config.retryBaseMs, m_config.retryMaxMs};
+    m_scheduler.setCeilings({m_config.globalLimit, m_config.defaultLimit, m_config.limits});
+    m_scheduler.breakers().threshold = m_config.breakerThreshold;
+    m_scheduler.breakers().cooldownMs = m_config.breakerCooldownMs;
+
+    // Resume: every task that never reached a terminal state goes back into a batch; an unknown outcome is
+    // looked up before anything is re-sent.
+    const QList<FilingTask> all = m_store->loadTasks(false);
+    const RecoveryPlan recovery = planRecovery(all);
+    for (const FilingTask &t : all)
+        m_tasks.insert(t.key, t);
+    for (const QString &key : recovery.lookupFirst)
+        m_tasks[key].lookupRequired = true;
     m_started = true;
     operatorAction(
         QStringLiteral("engine_start"), QString(), QString(), QString(),
-        tr("%1; rules %2; database %3; %4 task(s) resumed")
+        tr("%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first")
             .arg(m_gate->describe(), m_rules.version(), QFileInfo(m_config.dbPath).absoluteFilePath())
-            .arg(resumed));
-    qCInfo(lcEngine) << "engine started:" << m_gate->describe() << "resumed" << resumed << "task(s)";
+            .arg(recovery.resume.size())
+            .arg(recovery.lookupFirst.size()));
+    qCInfo(lcEngine) << "engine started:" << m_gate->describe() << "resumed" << recovery.resume.size()
+                     << "task(s)";
     Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
     publishAllTasks();
-    if (resumed > 0) {
-        m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
-        m_batchActive = true;
-        m_batchStartedUtc = QDateTime::currentDateTimeUtc();
-        m_idleSignalled = false;
-        for (const QString &key : std::as_const(m_batch))
+    if (!recovery.resume.isEmpty()) {
+        beginBatchIfIdle();
+        for (const QString &key : recovery.resume) {
+            m_batch.insert(key);
             enqueue(key);
+        }
         pump();
     }
     updateStatus();
@@ -251,9 +266,9 @@ void Engine::admit(int dueWithinDays) {
     int admittedCount = 0;
     for (FilingTask &task : candidates) {
         QString error;
-        task.updatedUtc = QDateTime::currentDateTimeUtc();
-        if (!m_store.admitTask(task, kEngineActor, &error)) {
-            if (m_store.hasTask(task.key)) {
+        task.updatedUtc = now();
+        if (!m_store->admitTask(task, kEngineActor, &error)) {
+            if (m_store->hasTask(task.key)) {
                 ++duplicates;
                 continue;
             }
@@ -287,11 +302,16 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason) {
     beginBatchIfIdle();
     m_paused = false;
     for (const QString &k : std::as_const(chosen)) {
-        m_batch.insert(k);
         FilingTask &task = m_tasks[k];
+        const QString previous = task.batchId;
         task.batchId = m_batchId;
         QString error;
-        m_store.saveTask(task, &error);
+        if (!m_store->saveTask(task, &error)) {
+            task.batchId = previous;
+            auditFailed(tr("launch of %1").arg(k.left(12)), error);
+            break;
+        }
+        m_batch.insert(k);
         enqueue(k);
     }
     operatorAction(QStringLiteral("batch_launch"), reason, QString(), QString(),
@@ -301,21 +321,23 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason) {
     checkIdle();
 }
 
+void Engine::requeueWithdrawn(const QString &key) {
+    m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
+    enqueue(key);
+}
+
 void Engine::pauseBatch(const QString &reason) {
     if (m_paused)
         return;
     m_paused = true;
-    // Nothing new leaves while paused: withdraw queued permit requests; in-flight requests finish.
-    for (auto it = m_track.begin(); it != m_track.end(); ++it) {
-        if (it->stage == Stage::AwaitingPermit) {
-            m_gate->cancelRequest(it->requestId);
-            m_requests.remove(it->requestId);
-            m_requestJurisdictions.remove(it->requestId);
-            it->stage = Stage::Idle;
-            --m_awaitingTotal;
-            --m_inFlightBy[m_tasks[it.key()].obligation.jurisdiction];
-            enqueue(it.key());
-        }
+    // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
+    // but not yet used; in-flight requests finish.
+    for (const QString &key : m_permits.withdrawAll())
+        requeueWithdrawn(key);
+    const QStringList granted = std::exchange(m_grantedPending, {});
+    for (const QString &key : granted) {
+        m_permits.release(key);
+        requeueWithdrawn(key);
     }
     operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(),
                    tr("batch %1 paused").arg(m_batchId));
@@ -326,39 +348,47 @@ void Engine::resumeBatch(const QString &reason) {
     if (!m_paused)
         return;
     m_paused = false;
+    const bool afterAuditFailure = std::exchange(m_auditUnavailable, false);
     operatorAction(QStringLiteral("batch_resume"), reason, QString(), QString(),
-                   tr("batch %1 resumed").arg(m_batchId));
+                   afterAuditFailure ? tr("batch %1 resumed after the audit database failed").arg(m_batchId)
+                                     : tr("batch %1 resumed").arg(m_batchId));
     pump();
     updateStatus();
 }
 
 void Engine::cancelBatch(const QString &reason) {
     int withdrawn = 0;
+    for (const QString &key : m_permits.withdrawAll())
+        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
+    const QStringList granted = std::exchange(m_grantedPending, {});
+    for (const QString &key : granted) {
+        m_permits.release(key);
+        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
+    }
     const QSet<QString> batch = m_batch;
     for (const QString &key : batch) {
-        Track &track = m_track[key];
-        if (track.stage == Stage::InFlight)
+        if (m_inFlight.contains(key))
             continue;
-        if (track.stage == Stage::AwaitingPermit) {
-            m_gate->cancelRequest(track.requestId);
-            m_requests.remove(track.requestId);
-            m_requestJurisdictions.remove(track.requestId);
-            --m_awaitingTotal;
-            --m_inFlightBy[m_tasks[key].obligation.jurisdiction];
-        }
-        dequeue(key);
-        track.stage = Stage::Idle;
+        m_scheduler.remove(key);
         FilingTask &task = m_tasks[key];
-        if (!isTerminal(task.state)) {
-            if (task.state != ExecutionState::Pending)
-                transition(task, ExecutionState::Pending, AuditStore::osUser(),
-                           QStringLiteral("batch_cancel"), reason);
-            task.batchId.clear();
-            QString error;
-            m_store.saveTask(task, &error);
-            m_batch.remove(key);
-            ++withdrawn;
+        if (isTerminal(task.state))
+            continue;
+        // A task whose outcome is unknown keeps lookupRequired (persisted): whenever it is launched again it
+        // is looked up first.
+        if (task.state != ExecutionState::Pending &&
+            !transition(task, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("batch_cancel"),
+                        reason)) {
+            auditFailed(tr("cancel of %1").arg(key.left(12)), QString());
+            break;
         }
+        task.batchId.clear();
+        QString error;
+        if (!m_store->saveTask(task, &error)) {
+            auditFailed(tr("cancel of %1").arg(key.left(12)), error);
+            break;
+        }
+        m_batch.remove(key);
+        ++withdrawn;
     }
     m_paused = false;
     operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(),
@@ -375,20 +405,44 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
                              << task.key;
         return false;
     }
+    const QDateTime previousUpdate = task.updatedUtc;
     task.state = to;
-    task.updatedUtc = QDateTime::currentDateTimeUtc();
+    task.updatedUtc = now();
     QString error;
-    if (!m_store.recordTransition(task, from, actor, action, reason, &error)) {
+    if (!m_store->recordTransition(task, from, actor, action, reason, &error)) {
         // The audit trail is the record: a transition that cannot be written did not happen.
         task.state = from;
-        Q_EMIT errorOccurred(tr("audit write failed, transition %1 -> %2 of %3 not made: %4")
-                                 .arg(stateName(from), stateName(to), task.key.left(12), error));
+        task.updatedUtc = previousUpdate;
+        auditFailed(tr("transition %1 -> %2 of %3").arg(stateName(from), stateName(to), task.key.left(12)),
+                    error);
         return false;
     }
-    if (to == ExecutionState::DeadLetter && !m_store.archiveDeadLetter(task, &error))
-        Q_EMIT errorOccurred(tr("dead-letter archive write failed for %1: %2").arg(task.key.left(12), error));
     markDirty(task.key);
     return true;
+}
+
+void Engine::auditFailed(const QString &what, const QString &error) {
+    const QString message = error.isEmpty() ? tr("audit write failed: %1").arg(what)
+                                            : tr("audit write failed: %1: %2").arg(what, error);
+    Q_EMIT errorOccurred(message);
+    if (m_auditUnavailable)
+        return;
+    // Fail closed: nothing is sent while the record cannot be kept. The operator resumes once it can.
+    qCCritical(lcEngine).noquote() << message << "- dispatch paused";
+    m_auditUnavailable = true;
+    if (!m_paused) {
+        m_paused = true;
+        for (const QString &key : m_permits.withdrawAll())
+            requeueWithdrawn(key);
+        const QStringList granted = std::exchange(m_grantedPending, {});
+        for (const QString &key : granted) {
+            m_permits.release(key);
+            requeueWithdrawn(key);
+        }
+    }
+    Q_EMIT alertRaised(EngineAlert{QStringLiteral("audit_unavailable"), QString(), QString(), QString(),
+                                   tr("%1; dispatch is paused until an operator resumes it").arg(message)});
+    updateStatus();
 }
 
 void Engine::beginBatchIfIdle() {
@@ -396,8 +450,7 @@ void Engine::beginBatchIfIdle() {
     // once).
     if (!m_batchActive) {
         m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
-        m_batchStartedUtc = QDateTime::currentDateTimeUtc();
-        m_completedInBatch = 0;
+        m_batchStartedUtc = now();
         m_batch.clear();
     }
     m_batchActive = true;
@@ -424,48 +477,33 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
     const bool engineOwn = action == QLatin1String("engine_start") || action == QLatin1String("batch_idle");
     e.actor = engineOwn ? kEngineActor : AuditStore::osUser();
     e.rulesVersion = m_rules.version();
+    e.atUtc = now();
     QString error;
-    if (!m_store.appendAction(e, &error))
-        Q_EMIT errorOccurred(tr("audit write failed for %1: %2").arg(action, error));
+    if (!m_store->appendAction(e, &error))
+        auditFailed(action, error);
 }
 
 void Engine::enqueue(const QString &key) {
+    if (m_inFlight.contains(key) || m_permits.isAwaiting(key) || m_permits.isHolding(key))
+        return;
     const FilingTask &task = m_tasks[key];
-    Track &track = m_track[key];
-    if (track.stage != Stage::Idle && track.stage != Stage::Queued)
-        return;
-    if (task.state == ExecutionState::FailedTransient && task.nextAttemptUtc.isValid() &&
-        task.nextAttemptUtc > QDateTime::currentDateTimeUtc()) {
-        m_delayed.emplace(task.nextAttemptUtc, key);
-        track.stage = Stage::Queued;
-        scheduleRetryTimer();
-        return;
-    }
     if (isTerminal(task.state))
         return;
-    m_ready[task.obligation.jurisdiction].insert({-task.score, task.obligation.dueDate, key});
-    track.stage = Stage::Queued;
-}
-
-void Engine::dequeue(const QString &key) {
-    const FilingTask &task = m_tasks[key];
-    m_ready[task.obligation.jurisdiction].erase({-task.score, task.obligation.dueDate, key});
-    for (auto it = m_delayed.begin(); it != m_delayed.end();) {
-        if (it->second == key)
-            it = m_delayed.erase(it);
-        else
-            ++it;
+    const Obligation &o = task.obligation;
+    if (task.nextAttemptUtc.isValid() && task.nextAttemptUtc > now() &&
+        (task.state == ExecutionState::FailedTransient || task.state == ExecutionState::Dispatching)) {
+        m_scheduler.delayUntil(key, o.jurisdiction, task.score, o.dueDate, task.nextAttemptUtc);
+        armWake();
+        return;
     }
-}
-
-int Engine::inFlightFor(const QString &jurisdiction) const {
-    return m_inFlightBy.value(jurisdiction);
+    m_scheduler.makeReady(key, o.jurisdiction, task.score, o.dueDate);
 }
 
 PermitHolder Engine::holderFor(const FilingTask &task) const {
+    static const QString process = QStringLiteral("filingdesk/%1").arg(QCoreApplication::applicationPid());
     PermitHolder h;
     h.host = AuditStore::hostName();
-    h.process = QStringLiteral("filingdesk/%1").arg(QCoreApplication::applicationPid());
+    h.process = process;
     h.consoleId = m_config.consoleId;
     h.entityId = task.obligation.entity.entityId;
     h.jurisdiction = task.obligation.jurisdiction;
@@ -474,37 +512,21 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
 }
 
 void Engine::pump() {
-    if (!m_started || m_paused || !m_batchActive)
+    if (!m_started || m_stopping || m_paused || !m_batchActive)
         return;
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    while (m_inFlightTotal + m_awaitingTotal < m_config.globalLimit) {
-        // The best ready task among jurisdictions that have room (ceiling and circuit breaker).
-        const std::tuple<double, QDate, QString> *best = nullptr;
-        QString bestJurisdiction;
-        for (auto it = m_ready.begin(); it != m_ready.end(); ++it) {
-            if (it->empty())
-                continue;
-            const QString &j = it.key();
-            if (inFlightFor(j) >= m_config.limitFor(j) || !m_breakers.allows(j, now, inFlightFor(j)))
-                continue;
-            const auto &head = *it->begin();
-            if (!best || head < *best) {
-                best = &head;
-                bestJurisdiction = j;
-            }
-        }
-        if (!best) {
-            scheduleBreakerWake(now);
+    const QDateTime t = now();
+    m_scheduler.promoteDue(t);
+    while (!m_paused) {
+        const auto pick = m_scheduler.next(t);
+        if (!pick)
             break;
-        }
-        const QString key = std::get<2>(*best);
-        m_ready[bestJurisdiction].erase(m_ready[bestJurisdiction].begin());
+        const QString &key = pick->key;
         FilingTask &task = m_tasks[key];
-        Track &track = m_track[key];
-
         if (task.state == ExecutionState::Pending) {
-            if (!transition(task, ExecutionState::Validating, kEngineActor, QStringLiteral("transition")))
-                continue;
+            if (!transition(task, ExecutionState::Validating, kEngineActor, QStringLiteral("transition"))) {
+                requeueWithdrawn(key); // auditFailed() paused dispatch
+                break;
+            }
             QString problem;
             if (task.obligation.entity.name.isEmpty())
                 problem = tr("entity name is empty");
@@ -513,135 +535,185 @@ void Engine::pump() {
             else if (!m_registry->hasBaseUrl(task.obligation.jurisdiction))
                 problem = tr("no registry URL is configured for %1").arg(task.obligation.jurisdiction);
             if (!problem.isEmpty()) {
+                m_scheduler.vacate(pick->jurisdiction);
                 task.lastCategory = ErrorCategory::Validation;
                 task.lastErrorCode = QStringLiteral("DATA_INVALID_PAYLOAD");
                 task.lastErrorMessage = problem;
-                transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"));
+                if (!transition(task, ExecutionState::DeadLetter, kEngineActor,
+                                QStringLiteral("transition"))) {
+                    enqueue(key);
+                    break;
+                }
                 raise(QStringLiteral("dead_letter"), task, problem);
-                track.stage = Stage::Idle;
-                checkIdle();
                 continue;
             }
         }
-        track.stage = Stage::AwaitingPermit;
-        track.requestId = m_nextRequestId++;
-        m_requests.insert(track.requestId, key);
-        m_requestJurisdictions.insert(track.requestId, bestJurisdiction);
-        ++m_awaitingTotal;
-        ++m_inFlightBy[bestJurisdiction];
-        m_gate->requestPermit(track.requestId, bestJurisdiction, m_config.limitFor(bestJurisdiction),
-                              holderFor(task));
+        m_permits.request(key, pick->jurisdiction, m_config.limitFor(pick->jurisdiction), holderFor(task));
+    }
+    armWake();
+    if (!m_statusTimer.isActive())
+        m_statusTimer.start();
+    checkIdle();
+}
+
+void Engine::onGranted(quint64 requestId, const QString &token) {
+    const QString key = m_permits.granted(requestId, token);
+    if (key.isEmpty())
+        return;
+    if (m_stopping || m_paused) {
+        // Stop or pause began after the request was made: this permit is not used.
+        m_permits.release(key);
+        requeueWithdrawn(key);
+        return;
+    }
+    // The grants of one event-loop turn share one synced commit of their DISPATCHING rows.
+    m_grantedPending.append(key);
+    if (!m_dispatchTimer.isActive())
+        m_dispatchTimer.start();
+}
+
+void Engine::dispatchGrantedGroup() {
+    const QStringList keys = std::exchange(m_grantedPending, {});
+    if (keys.isEmpty())
+        return;
+    if (m_stopping || m_paused) {
+        for (const QString &key : keys) {
+            m_permits.release(key);
+            requeueWithdrawn(key);
+        }
+        return;
+    }
+    // Persist DISPATCHING, on disk, before any request leaves: after a crash or power loss these tasks are
+    // looked up, never blindly re-sent.
+    QList<AuditStore::TransitionRecord> records;
+    records.reserve(keys.size());
+    const QDateTime t = now();
+    for (const QString &key : keys) {
+        FilingTask task = m_tasks.value(key);
+        const ExecutionState from = task.state;
+        const bool lookup = task.lookupRequired;
+        if (!lookup)
+            ++task.attempts;
+        if (from == ExecutionState::Dispatching && lookup)
+            continue; // already recorded as DISPATCHING with an unknown outcome: the look-up adds nothing
+        task.state = ExecutionState::Dispatching;
+        task.updatedUtc = t;
+        records.append({task, from, kEngineActor,
+                        lookup ? QStringLiteral("lookup") : QStringLiteral("transition"),
+                        lookup ? tr("looking the filing up before anything is sent again") : QString()});
+    }
+    QString error;
+    if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Synced)) {
+        for (const QString &key : keys) {
+            m_permits.release(key);
+            requeueWithdrawn(key);
+        }
+        auditFailed(tr("DISPATCHING of %n filing(s)", nullptr, int(keys.size())), error);
+        return;
+    }
+    for (const AuditStore::TransitionRecord &r : std::as_const(records)) {
+        m_tasks[r.task.key] = r.task;
+        markDirty(r.task.key);
+    }
+    for (const QString &key : keys) {
+        FilingTask &task = m_tasks[key];
+        const bool lookup = task.lookupRequired;
+        m_inFlight.insert(key, InFlight{t, lookup});
+        if (lookup)
+            m_registry->lookup(task, [this, key](const RegistryOutcome &o) { onLookedUp(key, o); });
+        else
+            m_registry->submit(task, [this, key](const RegistryOutcome &o) { onSubmitted(key, o); });
     }
     if (!m_statusTimer.isActive())
         m_statusTimer.start();
 }
 
-void Engine::dispatchGranted(quint64 requestId, const QString &token) {
-    const QString key = m_requests.take(requestId);
-    const QString grantedJurisdiction = m_requestJurisdictions.take(requestId);
-    if (key.isEmpty()) {
-        // Withdrawn (pause, cancel) while the grant was on its way: hand the permit straight back.
-        qCInfo(lcEngine) << "returning a permit granted to a withdrawn request";
-        if (m_gate && !grantedJurisdiction.isEmpty())
-            m_gate->releasePermit(grantedJurisdiction, token);
+void Engine::finishRequest(const QString &key) {
+    if (!m_inFlight.remove(key))
         return;
-    }
-    Track &track = m_track[key];
-    track.token = token;
-    --m_awaitingTotal;
-    ++m_inFlightTotal;
-    track.stage = Stage::InFlight;
-    FilingTask &task = m_tasks[key];
-    if (track.lookupFirst) {
-        track.sentUtc = QDateTime::currentDateTimeUtc();
-        m_registry->lookup(task, [this, key](const RegistryOutcome &o) { onLookedUp(key, o); });
-        return;
-    }
-    // Persist DISPATCHING before the request leaves: after a crash this task is looked up, never blindly
-    // re-sent.
-    if (task.state != ExecutionState::Dispatching &&
-        !transition(task, ExecutionState::Dispatching, kEngineActor, QStringLiteral("transition"))) {
-        releasePermit(key);
-        track.stage = Stage::Idle;
-        return;
-    }
-    send(key);
+    const QString jurisdiction = m_tasks.value(key).obligation.jurisdiction;
+    m_permits.release(key);
+    m_scheduler.vacate(jurisdiction);
 }
 
-void Engine::send(const QString &key) {
-    FilingTask &task = m_tasks[key];
-    Track &track = m_track[key];
-    ++task.attempts;
-    track.sentUtc = QDateTime::currentDateTimeUtc();
+void Engine::onPermitLost(const QString &jurisdiction, const QString &token, const QString &key) {
+    Q_UNUSED(token);
+    const auto it = m_tasks.constFind(key);
+    AuditEntry e;
+    e.idempotencyKey = key;
+    e.entityId = it == m_tasks.constEnd() ? QString() : it->obligation.entity.entityId;
+    e.action = QStringLiteral("permit_lost");
+    e.actor = kEngineActor;
+    e.atUtc = now();
+    e.errorCategory = categoryName(ErrorCategory::System);
+    e.errorCode = QStringLiteral("GATE_PERMIT_LOST");
+    e.detail = tr("the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its "
+                  "lease ran out): the fleet cap may have been exceeded")
+                   .arg(jurisdiction);
     QString error;
-    m_store.saveTask(task, &error);
-    m_registry->submit(task, [this, key](const RegistryOutcome &o) { onSubmitted(key, o); });
-}
-
-void Engine::releasePermit(const QString &key) {
-    Track &track = m_track[key];
-    const FilingTask &task = m_tasks[key];
-    if (!track.token.isEmpty()) {
-        if (m_gate) // gone after shutdown(); the lease reclaims what could not be handed back
-            m_gate->releasePermit(task.obligation.jurisdiction, track.token);
-        track.token.clear();
+    if (!m_store->appendAction(e, &error))
+        auditFailed(e.action, error);
+    FilingTask subject = it == m_tasks.constEnd() ? FilingTask{} : *it;
+    if (subject.key.isEmpty()) {
+        subject.key = key;
+        subject.obligation.jurisdiction = jurisdiction;
     }
-    if (track.stage == Stage::InFlight) {
-        --m_inFlightTotal;
-        --m_inFlightBy[task.obligation.jurisdiction];
-    }
-    track.stage = Stage::Idle;
+    raise(QStringLiteral("permit_lost"), subject, e.detail);
 }
 
 void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
     if (!m_started) {
-        if (m_track.value(key).stage == Stage::InFlight)
-            releasePermit(key);
+        finishRequest(key);
         return; // aborted by shutdown(): the task stays as persisted (DISPATCHING)
     }
+    finishRequest(key);
     FilingTask &task = m_tasks[key];
-    Track &track = m_track[key];
-    releasePermit(key);
     task.traceId = o.traceId;
     task.lastResponseBody = o.body;
     switch (o.kind) {
     case RegistryOutcome::Kind::Found: {
-        track.lookupFirst = false;
+        task.lookupRequired = false;
         RegistryOutcome accepted = o;
         accepted.kind = RegistryOutcome::Kind::Replayed;
-        onSubmitted(key, accepted);
-        return;
+        recordRegistrySuccess(task.obligation.jurisdiction);
+        acceptReceipt(task, accepted);
+        break;
     }
     case RegistryOutcome::Kind::NotFound:
-        track.lookupFirst = false;
-        transition(
-            task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
-            tr("looked up before sending again: the registry has no filing under this key; it will be sent"));
+        task.lookupRequired = false;
+        task.nextAttemptUtc = QDateTime();
+        if (!transition(task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
+                        tr("looked up before sending again: the registry has no filing under this key; it "
+                           "will be sent"))) {
+            task.lookupRequired = true;
+            enqueue(key);
+            break;
+        }
         enqueue(key);
         break;
-    case RegistryOutcome::Kind::Unsupported:
-        track.lookupFirst = false;
+    case RegistryOutcome::Kind::Unsupported: {
         task.lastCategory = ErrorCategory::System;
         task.lastErrorCode = QStringLiteral("UNCERTAIN_OUTCOME");
         task.lastErrorMessage =
             tr("the outcome of an earlier submission is unknown and this registry has no look-up: "
                "a person must check before anything is re-sent");
-        transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("lookup"));
+        if (!transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("lookup"))) {
+            enqueue(key);
+            break;
+        }
         raise(QStringLiteral("statutory_halt"), task, task.lastErrorMessage);
         break;
+    }
     default:
-        // The look-up itself failed: retry the look-up later (never a blind re-send).
+        // The look-up itself failed: look up again later, never a blind re-send.
         task.lastCategory = ErrorCategory::Transient;
         task.lastErrorCode = o.code;
         task.lastErrorMessage = o.message;
-        task.nextAttemptUtc = QDateTime::currentDateTimeUtc().addMSecs(m_retry.delayMs(1, o.retryAfterMs));
-        m_delayed.emplace(task.nextAttemptUtc, key);
-        track.stage = Stage::Queued;
-        scheduleRetryTimer();
+        task.nextAttemptUtc = now().addMSecs(m_retry.delayMs(qMax(1, task.attempts), o.retryAfterMs));
+        enqueue(key);
         break;
     }
     pump();
-    checkIdle();
 }
 
 void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category,
@@ -649,56 +721,58 @@ void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCate
     task.lastCategory = category;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
-    transition(task, to, kEngineActor, QStringLiteral("transition"));
+    if (!transition(task, to, kEngineActor, QStringLiteral("transition"))) {
+        enqueue(task.key);
+        return;
+    }
     raise(alertKind, task, o.message);
+}
+
+void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
+    task.confirmationNumber = o.receipt.confirmationNumber;
+    task.feeChargedCents = o.receipt.feeChargedCents;
+    task.lookupRequired = false;
+    const Reconciliation r = reconcile(task.obligation, o.receipt);
+    if (!r.matched) {
+        task.lastCategory = ErrorCategory::Reconciliation;
+        task.lastErrorCode = r.code;
+        task.lastErrorMessage = r.message;
+        if (!transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("reconcile"))) {
+            task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
+            enqueue(task.key);
+            return;
+        }
+        raise(QStringLiteral("reconciliation_exception"), task, r.message);
+        return;
+    }
+    task.lastCategory = ErrorCategory::None;
+    task.lastErrorCode.clear();
+    task.lastErrorMessage =
+        o.kind == RegistryOutcome::Kind::Replayed ? tr("idempotent replay: filed earlier") : QString();
+    if (!transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"))) {
+        task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
+        enqueue(task.key);
+    }
 }
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
     if (!m_started) {
-        // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The
-        // connection is closed, so the permit goes back (best effort; the lease reclaims it otherwise).
-        if (m_track.value(key).stage == Stage::InFlight)
-            releasePermit(key);
+        // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The permit
+        // goes back (confirmed by the gate's close(); the lease reclaims it otherwise).
+        finishRequest(key);
         return;
     }
+    finishRequest(key);
     FilingTask &task = m_tasks[key];
-    if (m_track[key].stage == Stage::InFlight)
-        releasePermit(key);
     task.traceId = o.traceId;
     task.lastResponseBody = o.body;
     const QString jurisdiction = task.obligation.jurisdiction;
     switch (o.kind) {
     case RegistryOutcome::Kind::Accepted:
-    case RegistryOutcome::Kind::Replayed: {
+    case RegistryOutcome::Kind::Replayed:
         recordRegistrySuccess(jurisdiction);
-        task.confirmationNumber = o.receipt.confirmationNumber;
-        task.feeChargedCents = o.receipt.feeChargedCents;
-        // Reconciliation: a receipt is not a filing until its confirmation and fee check out.
-        QString mismatch;
-        if (task.confirmationNumber.isEmpty())
-            mismatch = tr("the receipt has no confirmation number");
-        else if (task.feeChargedCents != task.obligation.feeCents)
-            mismatch = tr("charged %1 cents, the rule's fee is %2 cents")
-                           .arg(task.feeChargedCents)
-                           .arg(task.obligation.feeCents);
-        if (!mismatch.isEmpty()) {
-            task.lastCategory = ErrorCategory::Reconciliation;
-            task.lastErrorCode = task.confirmationNumber.isEmpty() ? QStringLiteral("RECON_NO_CONFIRMATION")
-                                                                   : QStringLiteral("RECON_FEE_MISMATCH");
-            task.lastErrorMessage = mismatch;
-            transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("reconcile"));
-            raise(QStringLiteral("reconciliation_exception"), task, mismatch);
-        } else {
-            task.lastCategory = ErrorCategory::None;
-            task.lastErrorCode.clear();
-            task.lastErrorMessage = o.kind == RegistryOutcome::Kind::Replayed
-                                        ? tr("idempotent replay: filed earlier")
-                                        : QString();
-            transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"));
-            ++m_completedInBatch;
-        }
+        acceptReceipt(task, o);
         break;
-    }
     case RegistryOutcome::Kind::Statutory:
         // The registry answered: the portal is healthy even though this filing is not.
         recordRegistrySuccess(jurisdiction);
@@ -710,47 +784,64 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
         stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter,
                       QStringLiteral("dead_letter"));
         break;
+    case RegistryOutcome::Kind::Uncertain:
+        scheduleRetry(task, o, true);
+        break;
     default:
-        handleTransient(task, o);
+        scheduleRetry(task, o, false);
         break;
     }
     pump();
-    checkIdle();
 }
 
-void Engine::handleTransient(FilingTask &task, const RegistryOutcome &o) {
-    const QDateTime now = QDateTime::currentDateTimeUtc();
+void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool uncertain) {
+    const QDateTime t = now();
+    const QString j = task.obligation.jurisdiction;
     task.lastCategory = ErrorCategory::Transient;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
-    if (m_breakers.recordFailure(task.obligation.jurisdiction, now)) {
-        const QString j = task.obligation.jurisdiction;
-        const QDateTime until = m_breakers.openUntil(j);
+    if (uncertain) {
+        // The request left and no answer came: it may have been filed. Never re-sent blind.
+        task.lookupRequired = true;
+        task.lastErrorMessage = tr("%1; the outcome is unknown: the filing is looked up before anything is "
+                                   "sent again")
+                                    .arg(o.message);
+    }
+    if (m_scheduler.breakers().recordFailure(j, t)) {
+        const QDateTime until = m_scheduler.breakers().openUntil(j);
         const QString message =
             tr("the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a "
                "trial request at %4 UTC")
                 .arg(j, o.code, o.message, until.toString(QStringLiteral("HH:mm:ss")));
         qCInfo(lcEngine).noquote() << "circuit breaker open:" << message; // the alert carries it to a person
         Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), j, message});
-        scheduleBreakerWake(now);
     }
     if (task.attempts >= m_retry.maxAttempts) {
-        transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"),
-                   tr("retries exhausted after %1 attempts").arg(task.attempts));
+        task.nextAttemptUtc = QDateTime();
+        if (!transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"),
+                        tr("retries exhausted after %1 attempts").arg(task.attempts))) {
+            enqueue(task.key);
+            return;
+        }
         raise(QStringLiteral("dead_letter"), task, tr("%1 after %2 attempts").arg(o.code).arg(task.attempts));
         return;
     }
-    task.nextAttemptUtc = now.addMSecs(m_retry.delayMs(task.attempts, o.retryAfterMs));
-    if (!transition(task, ExecutionState::FailedTransient, kEngineActor, QStringLiteral("transition")))
+    task.nextAttemptUtc = t.addMSecs(m_retry.delayMs(task.attempts, o.retryAfterMs));
+    // An unknown outcome stays DISPATCHING (what it may be), recorded with the error; a request the registry
+    // refused is FAILED_TRANSIENT.
+    const ExecutionState to = uncertain ? ExecutionState::Dispatching : ExecutionState::FailedTransient;
+    if (!transition(task, to, kEngineActor,
+                    uncertain ? QStringLiteral("uncertain_outcome") : QStringLiteral("transition"))) {
+        task.nextAttemptUtc = QDateTime();
+        enqueue(task.key);
         return;
-    m_delayed.emplace(task.nextAttemptUtc, task.key);
-    m_track[task.key].stage = Stage::Queued;
-    scheduleRetryTimer();
+    }
+    enqueue(task.key);
 }
 
 void Engine::recordRegistrySuccess(const QString &jurisdiction) {
-    const bool wasTripped = m_breakers.openUntil(jurisdiction).isValid();
-    m_breakers.recordSuccess(jurisdiction);
+    const bool wasTripped = m_scheduler.breakers().openUntil(jurisdiction).isValid();
+    m_scheduler.breakers().recordSuccess(jurisdiction);
     if (wasTripped) {
         const QString message = tr("the %1 registry answers again; dispatch there resumes").arg(jurisdiction);
         qCInfo(lcEngine).noquote() << "circuit breaker closed:" << message;
@@ -759,41 +850,26 @@ void Engine::recordRegistrySuccess(const QString &jurisdiction) {
     }
 }
 
-void Engine::scheduleBreakerWake(const QDateTime &nowUtc) {
-    QDateTime earliest;
-    for (auto it = m_ready.cbegin(); it != m_ready.cend(); ++it) {
-        if (it->empty() || m_breakers.state(it.key(), nowUtc) != CircuitBreakers::State::Open)
-            continue;
-        const QDateTime until = m_breakers.openUntil(it.key());
-        if (!earliest.isValid() || until < earliest)
-            earliest = until;
-    }
-    if (!earliest.isValid())
+void Engine::armWake() {
+    if (!m_clock || m_clock->isManual())
+        return; // a manual clock wakes the engine through advanced()
+    const QDateTime t = now();
+    const QDateTime when = m_scheduler.nextWakeUtc(t);
+    if (!when.isValid()) {
+        m_wakeTimer.stop();
         return;
-    const qint64 ms = qBound<qint64>(0, nowUtc.msecsTo(earliest) + 1, 24LL * 3600 * 1000);
-    if (!m_breakerTimer.isActive() || m_breakerTimer.remainingTime() > ms)
-        m_breakerTimer.start(int(ms));
+    }
+    const qint64 ms = qBound(qint64(0), t.msecsTo(when) + 1, qint64(60000));
+    if (!m_wakeTimer.isActive() || m_wakeTimer.remainingTime() > ms)
+        m_wakeTimer.start(int(ms));
 }
 
-void Engine::scheduleRetryTimer() {
-    if (m_delayed.empty())
+void Engine::onWake() {
+    if (!m_started)
         return;
-    const qint64 ms = qMax<qint64>(0, QDateTime::currentDateTimeUtc().msecsTo(m_delayed.begin()->first));
-    if (!m_retryTimer.isActive() || m_retryTimer.remainingTime() > ms)
-        m_retryTimer.start(int(qMin<qint64>(ms, 60000)));
-}
-
-void Engine::promoteDueRetries() {
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    while (!m_delayed.empty() && m_delayed.begin()->first <= now) {
-        const QString key = m_delayed.begin()->second;
-        m_delayed.erase(m_delayed.begin());
-        FilingTask &task = m_tasks[key];
-        if (isTerminal(task.state))
-            continue;
-        m_ready[task.obligation.jurisdiction].insert({-task.score, task.obligation.dueDate, key});
-    }
-    scheduleRetryTimer();
+    m_scheduler.promoteDue(now());
+    pump();
+    armWake();
 }
 
 void Engine::exportCalendar(const QString &path, int days) {
@@ -857,16 +933,24 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         auto it = m_tasks.find(key);
         if (it == m_tasks.end() || it->state != ExecutionState::DeadLetter)
             continue;
+        const FilingTask before = *it;
         it->attempts = 0;
         it->nextAttemptUtc = QDateTime();
-        if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("replay"), reason))
-            continue;
-        m_track[key].stage = Stage::Idle;
-        m_track[key].lookupFirst = true; // a dead letter may hide an accepted filing: look it up first
+        it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
+        if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("replay"),
+                        reason)) {
+            *it = before;
+            break;
+        }
         ++replayed;
         clearLastError(*it);
         beginBatchIfIdle();
         it->batchId = m_batchId;
+        QString error;
+        if (!m_store->saveTask(*it, &error)) {
+            auditFailed(tr("replay of %1").arg(key.left(12)), error);
+            break;
+        }
         m_batch.insert(key);
         enqueue(key);
     }
@@ -893,19 +977,27 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                         .arg(key.left(12)));
                 continue;
             }
-            transition(*it, ExecutionState::Completed, AuditStore::osUser(), QStringLiteral("resolve_accept"),
-                       reason);
+            if (!transition(*it, ExecutionState::Completed, AuditStore::osUser(),
+                            QStringLiteral("resolve_accept"), reason))
+                break;
             continue;
         }
+        const FilingTask before = *it;
         it->attempts = 0;
+        it->lookupRequired = it->lookupRequired || it->lastCategory == ErrorCategory::System;
         if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"),
-                        reason))
-            continue;
-        m_track[key].stage = Stage::Idle;
-        m_track[key].lookupFirst = it->lastCategory == ErrorCategory::System;
+                        reason)) {
+            *it = before;
+            break;
+        }
         clearLastError(*it);
         beginBatchIfIdle();
         it->batchId = m_batchId;
+        QString error;
+        if (!m_store->saveTask(*it, &error)) {
+            auditFailed(tr("requeue of %1").arg(key.left(12)), error);
+            break;
+        }
         m_batch.insert(key);
         enqueue(key);
     }
@@ -918,26 +1010,55 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         Q_EMIT errorOccurred(tr("withdrawing a filing needs a reason"));
         return;
     }
+    int onTheWire = 0;
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
         if (it == m_tasks.end())
             continue;
-        if (m_track[key].stage == Stage::InFlight || m_track[key].stage == Stage::AwaitingPermit)
+        if (m_inFlight.contains(key) || m_grantedPending.contains(key)) {
+            ++onTheWire;
             continue;
-        if (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::Pending)
+        }
+        if (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::Pending &&
+            it->state != ExecutionState::Validating)
             continue;
-        dequeue(key);
+        if (m_permits.withdraw(key))
+            m_scheduler.vacate(it->obligation.jurisdiction);
+        m_scheduler.remove(key);
+        const FilingTask before = *it;
         it->lastCategory = ErrorCategory::None;
         it->lastErrorCode = QStringLiteral("WITHDRAWN");
         it->lastErrorMessage = tr("withdrawn by %1: will not file").arg(AuditStore::osUser());
+        bool ok = true;
         if (it->state == ExecutionState::Pending)
-            transition(*it, ExecutionState::Validating, AuditStore::osUser(), QStringLiteral("withdraw"),
-                       reason);
-        transition(*it, ExecutionState::DeadLetter, AuditStore::osUser(), QStringLiteral("withdraw"), reason);
-        m_track[key].stage = Stage::Idle;
+            ok = transition(*it, ExecutionState::Validating, AuditStore::osUser(), QStringLiteral("withdraw"),
+                            reason);
+        ok = ok && transition(*it, ExecutionState::DeadLetter, AuditStore::osUser(),
+                              QStringLiteral("withdraw"), reason);
+        if (!ok) {
+            *it = before;
+            enqueue(key);
+            break;
+        }
     }
+    if (onTheWire > 0)
+        Q_EMIT errorOccurred(
+            tr("%n filing(s) not withdrawn: the request is on the wire; withdraw once it has "
+               "an outcome",
+               nullptr, onTheWire));
     updateStatus();
     checkIdle();
+}
+
+void Engine::recordSettingsChange(const QStringList &changes, const QString &reason) {
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("a change of settings needs a reason"));
+        return;
+    }
+    if (changes.isEmpty())
+        return;
+    operatorAction(QStringLiteral("settings_change"), reason, QString(), QString(),
+                   changes.join(QStringLiteral("; ")));
 }
 
 void Engine::addNote(const QString &key, const QString &note) {
@@ -1004,7 +1125,7 @@ void Engine::refreshUsage() {
 }
 
 void Engine::queryAudit(const AuditQuery &query) {
-    Q_EMIT auditResults(m_store.queryAudit(query));
+    Q_EMIT auditResults(m_store->queryAudit(query));
 }
 
 void Engine::publishAllTasks() {
@@ -1012,27 +1133,51 @@ void Engine::publishAllTasks() {
 }
 
 void Engine::shutdown() {
-    m_paused = true;
-    // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks
-    // are ignored, so those tasks stay DISPATCHING on disk and are looked up on the next start instead of
-    // being recorded as a transient failure (which would spend an attempt and re-send them blind).
-    m_started = false;
-    if (m_registry)
-        m_registry->abortAll();
-    flushDirty();
-    if (!m_gate) {
-        m_store.close();
+    if (m_stopped) {
         Q_EMIT stopped();
         return;
     }
-    m_gate->close(2000, [this] {
-        // Stop renewing, reconnecting and waking up now: nothing of this engine may hold or ask for permits.
+    if (m_stopping)
+        return; // already closing; stopped() follows
+    m_stopping = true;
+    m_paused = true;
+    m_wakeTimer.stop();
+    m_dispatchTimer.stop();
+    // Withdraw what has not left; permits granted but unused go back.
+    for (const QString &key : m_permits.withdrawAll())
+        requeueWithdrawn(key);
+    const QStringList granted = std::exchange(m_grantedPending, {});
+    for (const QString &key : granted) {
+        m_permits.release(key);
+        requeueWithdrawn(key);
+    }
+    // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks
+    // only hand the permits back, so those tasks stay DISPATCHING on disk and are looked up on the next start
+    // instead of being recorded as a failure.
+    const bool wasStarted = std::exchange(m_started, false);
+    if (m_registry)
+        m_registry->abortAll();
+    for (const QString &key : m_permits.holders())
+        m_permits.release(key);
+    m_inFlight.clear();
+    flushDirty();
+    if (wasStarted)
+        Q_EMIT batchStatusChanged(currentStatus()); // the final figures, taken after the engine stopped
+    auto finish = [this] {
+        // Nothing of this engine may hold or ask for permits from now on.
         if (m_gate)
             m_gate->deleteLater();
         m_gate = nullptr;
-        m_store.close();
+        m_permits.setGate(nullptr);
+        m_store->close();
+        m_stopped = true;
         Q_EMIT stopped();
-    });
+    };
+    if (!m_gate) {
+        finish();
+        return;
+    }
+    m_gate->close(2000, finish);
 }
 
 void Engine::markDirty(const QString &key) {
@@ -1044,12 +1189,15 @@ void Engine::markDirty(const QString &key) {
 void Engine::flushDirty() {
     if (m_dirty.isEmpty())
         return;
-    QList<FilingTask> changed;
-    changed.reserve(m_dirty.size());
-    for (const QString &key : std::as_const(m_dirty))
-        changed.append(m_tasks.value(key));
+    static const QMetaMethod changedSignal = QMetaMethod::fromSignal(&Engine::tasksChanged);
+    if (isSignalConnected(changedSignal)) {
+        QList<FilingTask> changed;
+        changed.reserve(m_dirty.size());
+        for (const QString &key : std::as_const(m_dirty))
+            changed.append(m_tasks.value(key));
+        Q_EMIT tasksChanged(changed);
+    }
     m_dirty.clear();
-    Q_EMIT tasksChanged(changed);
     updateStatus();
 }
 
@@ -1058,54 +1206,56 @@ void Engine::raise(const QString &kind, const FilingTask &task, const QString &m
     Q_EMIT alertRaised(alert);
 }
 
-void Engine::updateStatus() {
+BatchStatus Engine::currentStatus() const {
     BatchStatus s;
     s.batchId = m_batchId;
     s.active = m_batchActive;
     s.paused = m_paused;
     s.total = int(m_batch.size());
-    s.inFlight = m_inFlightTotal;
-    s.awaitingPermit = m_awaitingTotal;
+    s.inFlight = int(m_inFlight.size() + m_grantedPending.size());
+    s.awaitingPermit = m_permits.awaitingCount();
     s.gateBlind = m_gateBlind;
     s.startedUtc = m_batchStartedUtc;
     int done = 0;
     for (const QString &key : std::as_const(m_batch)) {
         const FilingTask &t = m_tasks[key];
         s.byState[stateName(t.state)] += 1;
-        if (t.state == ExecutionState::FailedTransient)
+        if (m_scheduler.isDelayed(key))
             ++s.waitingRetry;
         if (isTerminal(t.state))
             ++done;
     }
     if (done > 0 && m_batchStartedUtc.isValid() && done < s.total) {
-        const qint64 elapsed = m_batchStartedUtc.msecsTo(QDateTime::currentDateTimeUtc());
+        const qint64 elapsed = m_batchStartedUtc.msecsTo(now());
         s.etaMs = elapsed * (s.total - done) / done;
     } else if (done == s.total) {
         s.etaMs = 0;
     }
-    Q_EMIT batchStatusChanged(s);
+    return s;
+}
+
+void Engine::updateStatus() {
+    if (!m_clock)
+        return;
+    Q_EMIT batchStatusChanged(currentStatus());
 }
 
 void Engine::checkIdle() {
-    if (!m_batchActive || m_idleSignalled)
+    if (!m_batchActive || m_idleSignalled || m_stopping)
+        return;
+    // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
+    if (m_scheduler.queuedCount() > 0 || m_permits.awaitingCount() > 0 || !m_inFlight.isEmpty() ||
+        !m_grantedPending.isEmpty())
         return;
     for (const QString &key : std::as_const(m_batch)) {
-        const Stage stage = m_track.value(key).stage;
-        if (stage != Stage::Idle)
-            return;
-        if (!isTerminal(m_tasks[key].state) && m_tasks[key].state != ExecutionState::Pending)
-            return;
-        if (m_tasks[key].state == ExecutionState::Pending && !m_tasks[key].batchId.isEmpty())
+        const FilingTask &t = m_tasks[key];
+        if (!isTerminal(t.state) && !(t.state == ExecutionState::Pending && t.batchId.isEmpty()))
             return;
     }
     m_idleSignalled = true;
     flushDirty();
     updateStatus();
-    BatchStatus s;
-    s.batchId = m_batchId;
-    s.total = int(m_batch.size());
-    for (const QString &key : std::as_const(m_batch))
-        s.byState[stateName(m_tasks[key].state)] += 1;
+    BatchStatus s = currentStatus();
     m_batchActive = false;
     operatorAction(QStringLiteral("batch_idle"), QString(), QString(), QString(),
                    tr("batch %1 has nothing left to send").arg(m_batchId));

@@ -3,6 +3,9 @@
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine_config.h"
 #include "engine/core/engine_types.h"
+#include "engine/dispatch/dispatch_scheduler.h"
+#include "engine/dispatch/permit_ledger.h"
+#include "engine/dispatch/registry_transport.h"
 #include "engine/dispatch/retry_policy.h"
 #include "engine/gate/permit_gate.h"
 #include "engine/rules/rule_set.h"
@@ -14,32 +17,53 @@
 #include <QSet>
 #include <QTimer>
 
-#include <map>
-#include <set>
+#include <memory>
 
 namespace fd {
 
-class RegistryClient;
+class Clock;
+class RegistryTransport;
 
 /// The batch filing engine: portfolio import, obligation planning, admission, dispatch under the global,
 /// per-jurisdiction and fleet ceilings, retry, reconciliation, and the audit trail.
 ///
 /// Thread affinity: one worker thread (see EngineHost); the UI and the headless run talk to it only through
-/// queued signals and QMetaObject::invokeMethod. Slots never block. Every state transition is persisted (task
-/// row and audit row in one transaction) before the engine acts on it; a request is sent only with a permit.
+/// queued signals and QMetaObject::invokeMethod. Slots never block, except on the audit database.
+///
+/// Guarantees:
+/// - No request leaves without a permit, and none after shutdown() began.
+/// - A request leaves only after its DISPATCHING transition is on disk (Durability::Synced, one group commit
+///   for the grants of one event-loop turn). A task whose outcome is unknown (a crash while DISPATCHING, a
+///   timeout or reset after the request left) is looked up at the registry before anything is re-sent, and a
+///   registry without look-up sends it to a person (UNCERTAIN_OUTCOME).
+/// - Every state transition is persisted (task row and audit row in one transaction) before the engine acts
+///   on it. When the audit database refuses a write the engine fails closed: the batch pauses, the task goes
+///   back to its queue, and an `audit_unavailable` alert is raised.
+///
+/// Seams for tests (set before start(); the engine takes ownership): setClock(), setTransport(), setGate(),
+/// setStore().
 class Engine : public QObject {
     Q_OBJECT
 public:
     explicit Engine(QObject *parent = nullptr);
     ~Engine() override;
 
+    /// Test seams. Each must be called before start(); the engine takes ownership.
+    void setClock(Clock *clock);
+    void setTransport(RegistryTransport *transport);
+    void setGate(PermitGate *gate);
+    void setStore(std::unique_ptr<AuditStore> store);
+
     /// For tests: the gate in use (engine thread only).
     PermitGate *gate() const { return m_gate; }
-    const AuditStore &store() const { return m_store; }
+    const AuditStore &store() const { return *m_store; }
+    /// For tests: a task as the engine holds it in memory.
+    FilingTask task(const QString &key) const { return m_tasks.value(key); }
 
 public Q_SLOTS:
-    /// Opens the audit database, the gate and the registry adapter; resumes every task that never reached a
-    /// terminal state (DISPATCHING ones are looked up before anything is re-sent). Answers with started().
+    /// Opens the audit database (refused when another engine holds it), the gate and the registry adapter;
+    /// resumes every task that never reached a terminal state (those with an unknown outcome are looked up
+    /// before anything is re-sent). Answers with started().
     void start(const fd::EngineConfig &config);
     /// Imports a portfolio and plans its obligations as of `asOf`. Answers with portfolioLoaded().
     void loadPortfolio(const QString &path, const QDate &asOf);
@@ -48,21 +72,27 @@ public Q_SLOTS:
     void admit(int dueWithinDays);
     /// Starts a batch over `keys` (empty: every PENDING task). Audited with the reason.
     void launchBatch(const QStringList &keys, const QString &reason);
+    /// Nothing new leaves while paused: requests awaiting a permit are withdrawn; in-flight requests finish.
     void pauseBatch(const QString &reason);
+    /// Resumes sending; also the operator's answer to an `audit_unavailable` pause.
     void resumeBatch(const QString &reason);
     /// Stops dispatching the batch's remaining tasks; they stay PENDING. In-flight requests finish.
     void cancelBatch(const QString &reason);
-    /// DEAD_LETTER -> PENDING, back into the batch. The reason is required and audited.
+    /// DEAD_LETTER -> PENDING, back into the batch, looked up first. The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);
     /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception
     /// a person has checked, accept (-> COMPLETED).
     void resolve(const QStringList &keys, const QString &reason, bool requeue);
-    /// Will not file: FAILED_STATUTORY/PENDING -> DEAD_LETTER with category "withdrawn".
+    /// Will not file: FAILED_STATUTORY/PENDING -> DEAD_LETTER with category "withdrawn". A filing on the wire
+    /// cannot be withdrawn: errorOccurred() names how many were skipped for that.
     void withdraw(const QStringList &keys, const QString &reason);
     void addNote(const QString &key, const QString &note);
     /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited).
     void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
                       const QString &reason);
+    /// Audits a change of settings: `changes` are "setting: old -> new" lines (secrets as "changed", never
+    /// their value), `reason` the operator's. Refused (errorOccurred) without a reason.
+    void recordSettingsChange(const QStringList &changes, const QString &reason);
     /// Asks the gate for permit usage of every jurisdiction with tasks; answers with usageUpdated().
     void refreshUsage();
     /// Queries the audit table; answers with auditResults().
@@ -73,7 +103,10 @@ public Q_SLOTS:
     /// (RFC 5545, see IcsWriter): UIDs from the idempotency keys, confirmation numbers of completed filings,
     /// halted and dead- lettered filings marked. Written atomically. Answers with calendarExported().
     void exportCalendar(const QString &path, int days);
-    /// Stops dispatching and closes the database; answers with stopped().
+    /// Stops: nothing is sent from now on, requests awaiting a permit are withdrawn, requests on the wire are
+    /// aborted (their tasks stay DISPATCHING and are looked up on the next start), permits are handed back
+    /// and confirmed by the gate (bounded), then the database closes. Emits batchStatusChanged() with the
+    /// final figures, then stopped(). Idempotent.
     void shutdown();
 
 Q_SIGNALS:
@@ -95,81 +128,74 @@ Q_SIGNALS:
     void stopped();
 
 private:
-    enum class Stage { Idle, Queued, AwaitingPermit, InFlight };
-    struct Track {
-        Stage stage = Stage::Idle;
-        quint64 requestId = 0;
-        QString token;
-        bool lookupFirst = false; // outcome of an earlier DISPATCHING is uncertain
+    struct InFlight {
         QDateTime sentUtc;
+        bool lookup = false;
     };
 
-    bool transition(FilingTask &task, ExecutionState to, const QString &actor, const QString &action,
-                    const QString &reason = QString());
+    [[nodiscard]] bool transition(FilingTask &task, ExecutionState to, const QString &actor,
+                                  const QString &action, const QString &reason = QString());
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
                         const QString &entityId = QString(), const QString &detail = QString());
+    void auditFailed(const QString &what, const QString &error);
     void beginBatchIfIdle();
     static void clearLastError(FilingTask &task);
     void enqueue(const QString &key);
-    void dequeue(const QString &key);
+    void requeueWithdrawn(const QString &key);
     void pump();
-    void dispatchGranted(quint64 requestId, const QString &token);
-    void send(const QString &key);
-    void onSubmitted(const QString &key, const struct RegistryOutcome &outcome);
-    void onLookedUp(const QString &key, const struct RegistryOutcome &outcome);
-    void handleTransient(FilingTask &task, const RegistryOutcome &outcome);
+    void onGranted(quint64 requestId, const QString &token);
+    void dispatchGrantedGroup();
+    void finishRequest(const QString &key);
+    void onSubmitted(const QString &key, const RegistryOutcome &outcome);
+    void onLookedUp(const QString &key, const RegistryOutcome &outcome);
+    void onPermitLost(const QString &jurisdiction, const QString &token, const QString &key);
+    void acceptReceipt(FilingTask &task, const RegistryOutcome &outcome);
+    void scheduleRetry(FilingTask &task, const RegistryOutcome &outcome, bool uncertain);
     /// Statutory halts and validation quarantines: never retried, recorded, and announced to a person.
-    void stopForPerson(FilingTask &task, const struct RegistryOutcome &outcome, ErrorCategory category,
+    void stopForPerson(FilingTask &task, const RegistryOutcome &outcome, ErrorCategory category,
                        ExecutionState to, const QString &alertKind);
-    void releasePermit(const QString &key);
     void markDirty(const QString &key);
     void flushDirty();
-    void scheduleRetryTimer();
-    /// Arms m_breakerTimer for the earliest moment a jurisdiction with ready tasks gets a trial request.
-    void scheduleBreakerWake(const QDateTime &nowUtc);
+    void armWake();
+    void onWake();
     void recordRegistrySuccess(const QString &jurisdiction);
-    void promoteDueRetries();
+    BatchStatus currentStatus() const;
     void updateStatus();
     void checkIdle();
     void raise(const QString &kind, const FilingTask &task, const QString &message);
-    int inFlightFor(const QString &jurisdiction) const;
     PermitHolder holderFor(const FilingTask &task) const;
+    QDateTime now() const;
 
     EngineConfig m_config;
     RuleSet m_rules;
-    AuditStore m_store;
+    std::unique_ptr<AuditStore> m_store;
+    Clock *m_clock = nullptr;
     QPointer<PermitGate> m_gate;
-    RegistryClient *m_registry = nullptr;
+    RegistryTransport *m_registry = nullptr;
     RetryPolicy m_retry;
-    CircuitBreakers m_breakers;
-    bool m_started = false;
+    DispatchScheduler m_scheduler;
+    PermitLedger m_permits;
+    bool m_started = false;  ///< between a successful start() and shutdown()
+    bool m_stopping = false; ///< shutdown() began: nothing more is sent
+    bool m_stopped = false;
 
     QList<RowPlan> m_plan;
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
-    QHash<QString, Track> m_track;
+    QHash<QString, InFlight> m_inFlight; ///< requests on the wire
+    QStringList m_grantedPending;        ///< granted, DISPATCHING not yet committed (one group commit)
     QSet<QString> m_batch;
     QString m_batchId;
     QDateTime m_batchStartedUtc;
     bool m_batchActive = false;
     bool m_paused = false;
+    bool m_auditUnavailable = false;
     bool m_gateBlind = false;
-    // ready tasks per jurisdiction, best admission score first: (-score, due, key)
-    QHash<QString, std::set<std::tuple<double, QDate, QString>>> m_ready;
-    std::multimap<QDateTime, QString> m_delayed; // FAILED_TRANSIENT waiting for backoff
-    QHash<quint64, QString> m_requests;          // permit request id -> key
-    QHash<quint64, QString>
-        m_requestJurisdictions; // permit request id -> jurisdiction, to hand back stray grants
-    quint64 m_nextRequestId = 1;
-    int m_inFlightTotal = 0;
-    int m_awaitingTotal = 0;
-    QHash<QString, int> m_inFlightBy; // jurisdiction -> in flight + awaiting permit
     QSet<QString> m_dirty;
     QTimer m_flushTimer{this}; // parented so moveToThread() takes it along
-    QTimer m_retryTimer{this};
+    QTimer m_wakeTimer{this};  // the next backoff or breaker deadline
     QTimer m_statusTimer{this};
-    QTimer m_breakerTimer{this}; // wakes dispatch when an open circuit breaker admits its trial request
-    int m_completedInBatch = 0;
+    QTimer m_dispatchTimer{this}; // group commit of the grants of one event-loop turn
     bool m_idleSignalled = false;
 };
 

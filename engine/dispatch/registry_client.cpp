@@ -12,7 +12,7 @@ Q_LOGGING_CATEGORY(lcRegistry, "filingdesk.dispatch.registry")
 namespace fd {
 
 RegistryClient::RegistryClient(QObject *parent)
-    : QObject(parent) {
+    : RegistryTransport(parent) {
     m_nam.setAutoDeleteReplies(false);
 }
 
@@ -110,11 +110,19 @@ void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool i
     };
 
     if (out.httpStatus == 0) {
-        out.kind = RegistryOutcome::Kind::Transient;
-        out.code = reply->error() == QNetworkReply::OperationCanceledError ||
-                           reply->error() == QNetworkReply::TimeoutError
-                       ? QStringLiteral("NETWORK_TIMEOUT")
-                       : QStringLiteral("NETWORK_ERROR");
+        // No answer. Only when the connection was never made did the request surely not leave; a timeout or
+        // a reset after it left is an unknown outcome: the registry may have filed it.
+        const QNetworkReply::NetworkError e = reply->error();
+        const bool neverSent =
+            e == QNetworkReply::ConnectionRefusedError || e == QNetworkReply::HostNotFoundError ||
+            e == QNetworkReply::ProxyConnectionRefusedError || e == QNetworkReply::ProxyNotFoundError ||
+            e == QNetworkReply::SslHandshakeFailedError || e == QNetworkReply::NetworkSessionFailedError;
+        const bool timedOut = e == QNetworkReply::OperationCanceledError || e == QNetworkReply::TimeoutError;
+        out.kind =
+            neverSent || isLookup ? RegistryOutcome::Kind::Transient : RegistryOutcome::Kind::Uncertain;
+        out.code = timedOut    ? QStringLiteral("NETWORK_TIMEOUT")
+                   : neverSent ? QStringLiteral("NETWORK_ERROR")
+                               : QStringLiteral("CONNECTION_LOST");
         out.message = reply->errorString();
     } else if (isLookup) {
         if (out.httpStatus == 200) {

@@ -28,6 +28,10 @@ struct FilingTask {
     QDateTime nextAttemptUtc;    ///< earliest time of the next submission (backoff), UTC
     QString batchId;
     QDateTime updatedUtc;
+    /// The outcome of an earlier submission is unknown (a crash while DISPATCHING, a timeout or reset after
+    /// the request left): the filing is looked up at the registry before anything is sent again, and a
+    /// registry without look-up sends it to a person. Persisted, so that a restart keeps the promise.
+    bool lookupRequired = false;
 
     /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON.
     QByteArray payloadJson() const;
