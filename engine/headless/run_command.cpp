@@ -339,46 +339,57 @@ int runHeadless(const QStringList &arguments) {
         finished = true;
         loop.quit();
     });
-    // Ctrl-C or a service stop: send nothing new, let requests on the wire finish (bounded by the request
-    // timeout) so they are recorded rather than left uncertain, then stop; the engine hands its permits back
-    // on shutdown.
+    // Ctrl-C, a service stop or the deadline: send nothing new, let requests on the wire finish (bounded by
+    // the request timeout) so they are recorded rather than left uncertain, then stop; the engine hands its
+    // permits back on shutdown.
     int interruptedBy = 0;
-    InterruptWatcher interrupts;
+    bool drainingForStop = false;
     QTimer drainLimit;
     drainLimit.setSingleShot(true);
     QObject::connect(&drainLimit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    auto stopSending = [&](const QString &reason) {
+        if (drainingForStop)
+            return;
+        drainingForStop = true;
+        QMetaObject::invokeMethod(engine, "pauseBatch", Qt::QueuedConnection, Q_ARG(QString, reason));
+        if (finalStatus.inFlight == 0)
+            loop.quit();
+        else
+            drainLimit.start(config.requestTimeoutMs + 2000);
+    };
+    InterruptWatcher interrupts;
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop, [&](const QString &signalName) {
         interruptedBy = signalName == QLatin1String("SIGTERM") ? 15 : 2;
         printErr(QStringLiteral(
                      "filingdesk run: %1: nothing new is sent; waiting for %2 request(s) on the wire, then "
                      "stopping (again to stop at once)")
                      .arg(signalName)
-                     .arg(finalStatus.inFlight + finalStatus.awaitingPermit));
-        QMetaObject::invokeMethod(
-            engine, "pauseBatch", Qt::QueuedConnection,
-            Q_ARG(QString, QStringLiteral("headless run interrupted by %1").arg(signalName)));
-        if (finalStatus.inFlight == 0)
-            loop.quit();
-        else
-            drainLimit.start(config.requestTimeoutMs + 2000);
+                     .arg(finalStatus.inFlight));
+        stopSending(QStringLiteral("headless run interrupted by %1").arg(signalName));
     });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
-        if (interruptedBy != 0 && s.paused && s.inFlight == 0)
+        if (drainingForStop && s.paused && s.inFlight == 0)
             loop.quit();
+    });
+    // The audit database refused a write: the engine paused itself; a headless run stops there.
+    QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
+        if (a.kind == QLatin1String("audit_unavailable"))
+            stopSending(QStringLiteral("headless run: the audit database is unavailable"));
     });
     QTimer deadline;
     if (deadlineS > 0) {
         deadline.setSingleShot(true);
         QObject::connect(&deadline, &QTimer::timeout, &loop, [&] {
-            printErr(QStringLiteral(
-                         "filingdesk run: deadline of %1 s reached%2; unfinished tasks stay in the database "
-                         "and resume on the next run")
-                         .arg(deadlineS)
-                         .arg(gateBlindNow
-                                  ? QStringLiteral(" while the gate was blind (%1): nothing could be sent")
-                                        .arg(gateBlindReason)
-                                  : QString()));
-            loop.quit();
+            printErr(
+                QStringLiteral(
+                    "filingdesk run: deadline of %1 s reached%2; nothing new is sent, unfinished tasks stay "
+                    "in the database and resume on the next run")
+                    .arg(deadlineS)
+                    .arg(gateBlindNow
+                             ? QStringLiteral(" while the gate was blind (%1): nothing could be sent")
+                                   .arg(gateBlindReason)
+                             : QString()));
+            stopSending(QStringLiteral("headless run: deadline of %1 s reached").arg(deadlineS));
         });
         deadline.start(deadlineS * 1000);
     }
@@ -387,6 +398,15 @@ int runHeadless(const QStringList &arguments) {
     loop.exec();
     if (exitCode != 0)
         return exitCode;
+    // Stop the engine before any figure is taken: nothing is sent from here on, and no queued update can
+    // change what the summary reports. shutdown() sends its final status, then stopped().
+    {
+        QEventLoop stopLoop;
+        QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
+        QTimer::singleShot(config.requestTimeoutMs + 5000, &stopLoop, &QEventLoop::quit);
+        QMetaObject::invokeMethod(engine, "shutdown", Qt::QueuedConnection);
+        stopLoop.exec();
+    }
 
     int terminal = 0;
     int exceptions = 0;
