@@ -1,0 +1,457 @@
+// Every timed and failure path of the engine, driven by a manual clock, a scripted registry transport, the
+// in-process gate and a real SQLite audit database whose writes can be made to fail.
+#include "engine/core/clock.h"
+#include "engine/core/engine.h"
+#include "engine/gate/local_permit_gate.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <deque>
+
+using namespace fd;
+
+namespace {
+
+/// Answers each request from a script (per key, in order; Accepted with the rule's fee when the script is
+/// empty), always later from the event loop, like the HTTP adapter.
+class ScriptedRegistry final : public RegistryTransport {
+    Q_OBJECT
+public:
+    struct Call {
+        QString key;
+        bool lookup = false;
+        QDateTime atUtc;
+    };
+    explicit ScriptedRegistry(Clock *clock)
+        : m_clock(clock) {}
+
+    bool hasBaseUrl(const QString &) const override { return true; }
+    void submit(const FilingTask &task, Callback callback) override {
+        answer(task, false, std::move(callback));
+    }
+    void lookup(const FilingTask &task, Callback callback) override {
+        answer(task, true, std::move(callback));
+    }
+    void abortAll() override {
+        const auto pending = std::exchange(m_pending, {});
+        for (const auto &p : pending) {
+            RegistryOutcome o;
+            o.kind = RegistryOutcome::Kind::Uncertain;
+            o.code = QStringLiteral("ABORTED");
+            p(o);
+        }
+    }
+
+    void script(const QString &key, RegistryOutcome outcome) { m_scripts[key].push_back(outcome); }
+    void scriptLookup(const QString &key, RegistryOutcome outcome) { m_lookups[key].push_back(outcome); }
+    /// Holds answers back until release() (a request "on the wire").
+    void setHolding(bool hold) { m_hold = hold; }
+    void release() {
+        const auto pending = std::exchange(m_pending, {});
+        for (const auto &p : pending)
+            p(std::nullopt);
+    }
+    QList<Call> calls;
+    int submits(const QString &key) const {
+        return int(std::count_if(calls.cbegin(), calls.cend(),
+                                 [&](const Call &c) { return c.key == key && !c.lookup; }));
+    }
+    int lookups(const QString &key) const {
+        return int(std::count_if(calls.cbegin(), calls.cend(),
+                                 [&](const Call &c) { return c.key == key && c.lookup; }));
+    }
+
+private:
+    void answer(const FilingTask &task, bool isLookup, Callback callback) {
+        calls.append({task.key, isLookup, m_clock->nowUtc()});
+        auto &queue = isLookup ? m_lookups[task.key] : m_scripts[task.key];
+        RegistryOutcome o;
+        if (!queue.empty()) {
+            o = queue.front();
+            queue.pop_front();
+        } else {
+            o.kind = isLookup ? RegistryOutcome::Kind::NotFound : RegistryOutcome::Kind::Accepted;
+            o.httpStatus = isLookup ? 404 : 201;
+        }
+        if (o.kind == RegistryOutcome::Kind::Accepted || o.kind == RegistryOutcome::Kind::Found) {
+            if (o.receipt.confirmationNumber.isEmpty())
+                o.receipt.confirmationNumber = QStringLiteral("CONF-") + task.key.left(6);
+            if (o.receipt.feeChargedCents < 0)
+                o.receipt.feeChargedCents = task.obligation.feeCents;
+        }
+        auto deliver = [callback, o](std::optional<RegistryOutcome> override) {
+            callback(override.value_or(o));
+        };
+        if (m_hold) {
+            m_pending.push_back(deliver);
+            return;
+        }
+        QMetaObject::invokeMethod(
+            this, [deliver] { deliver(std::nullopt); }, Qt::QueuedConnection);
+    }
+
+    Clock *m_clock;
+    QHash<QString, std::deque<RegistryOutcome>> m_scripts;
+    QHash<QString, std::deque<RegistryOutcome>> m_lookups;
+    bool m_hold = false;
+    std::vector<std::function<void(std::optional<RegistryOutcome>)>> m_pending;
+};
+
+/// The real SQLite store, whose writes fail while `failing` is set (a full disk, a locked database).
+class FlakyStore final : public AuditStore {
+public:
+    bool failing = false;
+    bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                           Durability durability) override {
+        if (failing) {
+            *error = QStringLiteral("disk I/O error (injected)");
+            return false;
+        }
+        if (durability == Durability::Synced)
+            ++syncedCommits;
+        return AuditStore::recordTransitions(records, error, durability);
+    }
+    bool appendAction(const AuditEntry &entry, QString *error) override {
+        if (failing) {
+            *error = QStringLiteral("disk I/O error (injected)");
+            return false;
+        }
+        return AuditStore::appendAction(entry, error);
+    }
+    bool saveTask(const FilingTask &task, QString *error) override {
+        if (failing) {
+            *error = QStringLiteral("disk I/O error (injected)");
+            return false;
+        }
+        return AuditStore::saveTask(task, error);
+    }
+    int syncedCommits = 0;
+};
+
+RegistryOutcome outcome(RegistryOutcome::Kind kind, const QString &code = QString(),
+                        qint64 retryAfterMs = 0) {
+    RegistryOutcome o;
+    o.kind = kind;
+    o.code = code;
+    o.message = code;
+    o.retryAfterMs = retryAfterMs;
+    return o;
+}
+
+} // namespace
+
+class EnginePathsTest : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    Engine *m_engine = nullptr;
+    ManualClock *m_clock = nullptr;
+    ScriptedRegistry *m_registry = nullptr;
+    FlakyStore *m_store = nullptr;
+    QStringList m_keys;
+    QList<EngineAlert> m_alerts;
+    int m_case = 0;
+
+    /// A fresh engine and database with `entities` Delaware corporations admitted (not launched).
+    void setUpEngine(int entities, EngineConfig config = {}) {
+        delete m_engine;
+        m_alerts.clear();
+        m_engine = new Engine;
+        m_clock = new ManualClock(QDateTime(QDate(2027, 2, 15), QTime(9, 0), Qt::UTC));
+        m_registry = new ScriptedRegistry(m_clock);
+        auto store = std::make_unique<FlakyStore>();
+        m_store = store.get();
+        m_engine->setClock(m_clock);
+        m_engine->setTransport(m_registry);
+        m_engine->setGate(new LocalPermitGate(15000));
+        m_engine->setStore(std::move(store));
+        connect(m_engine, &Engine::alertRaised, this, [this](const EngineAlert &a) { m_alerts.append(a); });
+
+        const QString csv = m_dir.filePath(QStringLiteral("p%1.csv").arg(++m_case));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(
+            "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,"
+            "ein,fiscal_year_end,authorized_shares\n");
+        for (int i = 0; i < entities; ++i)
+            f.write(
+                QStringLiteral("D%1,Delaware Test %1 Inc.,corporation,DE,2010-05-04,CSC,active,2,,,5000\n")
+                    .arg(i)
+                    .toUtf8());
+        f.close();
+        config.dbPath = m_dir.filePath(QStringLiteral("audit%1.sqlite").arg(m_case));
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        QSignalSpy started(m_engine, &Engine::started);
+        m_engine->start(config);
+        QCOMPARE(started.count(), 1);
+        QVERIFY2(started.at(0).at(0).toBool(), qPrintable(started.at(0).at(1).toString()));
+        QSignalSpy admitted(m_engine, &Engine::admitted);
+        m_engine->loadPortfolio(csv, QDate(2027, 2, 15));
+        m_engine->admit(-1);
+        QCOMPARE(admitted.count(), 1);
+        QVERIFY(admitted.at(0).at(0).toInt() >= entities);
+        m_keys.clear();
+        for (const FilingTask &t : m_store->loadTasks(false))
+            m_keys.append(t.key);
+        m_keys.sort();
+    }
+    void launch() { m_engine->launchBatch({}, QStringLiteral("test")); }
+    ExecutionState stateOf(const QString &key) const { return m_engine->task(key).state; }
+    bool hasAlert(const QString &kind) const {
+        return std::any_of(m_alerts.cbegin(), m_alerts.cend(),
+                           [&](const EngineAlert &a) { return a.kind == kind; });
+    }
+    /// Lets queued answers arrive without moving the clock.
+    void settle() {
+        for (int i = 0; i < 20; ++i)
+            QCoreApplication::processEvents();
+    }
+
+private Q_SLOTS:
+    void cleanup() {
+        delete m_engine;
+        m_engine = nullptr;
+    }
+
+    void acceptedFilingCompletesWithOneSyncedDispatch() {
+        setUpEngine(3);
+        launch();
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::Completed; }));
+        for (const QString &k : std::as_const(m_keys))
+            QCOMPARE(m_registry->submits(k), 1);
+        QVERIFY(m_store->syncedCommits >= 1);
+        QVERIFY(m_store->syncedCommits <= m_keys.size());
+    }
+
+    void transientBackoff_data() {
+        QTest::addColumn<qint64>("retryAfterMs");
+        QTest::addColumn<qint64>("minimumWaitMs");
+        QTest::addColumn<qint64>("maximumWaitMs");
+        // base 1000 ms: the first backoff is drawn from [500, 1000] ms.
+        QTest::newRow("exponential backoff with jitter") << qint64(0) << qint64(500) << qint64(1000);
+        QTest::newRow("Retry-After is honoured") << qint64(30000) << qint64(30000) << qint64(30000);
+    }
+    void transientBackoff() {
+        QFETCH(qint64, retryAfterMs);
+        QFETCH(qint64, minimumWaitMs);
+        QFETCH(qint64, maximumWaitMs);
+        EngineConfig config;
+        config.retryBaseMs = 1000;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(
+            key, outcome(RegistryOutcome::Kind::Transient, QStringLiteral("HTTP_503"), retryAfterMs));
+        launch();
+        QTRY_COMPARE(stateOf(key), ExecutionState::FailedTransient);
+        const QDateTime firstAt = m_registry->calls.first().atUtc;
+        const qint64 wait = firstAt.msecsTo(m_engine->task(key).nextAttemptUtc);
+        QVERIFY2(wait >= minimumWaitMs && wait <= maximumWaitMs, qPrintable(QString::number(wait)));
+        m_clock->advance(wait - 1);
+        settle();
+        QCOMPARE(m_registry->submits(key), 1); // not before its time
+        m_clock->advance(1);
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->submits(key), 2);
+        QCOMPARE(firstAt.msecsTo(m_registry->calls.last().atUtc), wait);
+    }
+
+    void deadLetterAfterTheLastAttempt() {
+        EngineConfig config;
+        config.maxAttempts = 3;
+        config.breakerThreshold = 100;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        for (int i = 0; i < 3; ++i)
+            m_registry->script(key, outcome(RegistryOutcome::Kind::Transient, QStringLiteral("HTTP_503")));
+        launch();
+        for (int attempt = 1; attempt < 3; ++attempt) {
+            QTRY_COMPARE(m_registry->submits(key), attempt);
+            QTRY_COMPARE(stateOf(key), ExecutionState::FailedTransient);
+            m_clock->advance(120000);
+        }
+        QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+        QCOMPARE(m_registry->submits(key), 3);
+        QVERIFY(hasAlert(QStringLiteral("dead_letter")));
+        m_clock->advance(600000);
+        settle();
+        QCOMPARE(m_registry->submits(key), 3); // a dead letter is never sent by itself
+    }
+
+    void breakerOpensAdmitsOneTrialAndCloses() {
+        EngineConfig config;
+        config.breakerThreshold = 2;
+        config.breakerCooldownMs = 10000;
+        config.retryBaseMs = 100;
+        config.retryMaxMs = 100;
+        config.limits.insert(QStringLiteral("US-DE"), 1);
+        setUpEngine(3, config);
+        // Cap 1 sends in key order: the first two fail and open the breaker; the trial (the first key again)
+        // succeeds.
+        m_registry->script(m_keys.at(0),
+                           outcome(RegistryOutcome::Kind::Transient, QStringLiteral("HTTP_503")));
+        m_registry->script(m_keys.at(1),
+                           outcome(RegistryOutcome::Kind::Transient, QStringLiteral("HTTP_503")));
+        launch();
+        QTRY_VERIFY(hasAlert(QStringLiteral("breaker_open")));
+        const int callsWhenOpened = int(m_registry->calls.size());
+        QCOMPARE(callsWhenOpened, 2);
+        m_clock->advance(9000); // backoffs are due, but the breaker is open
+        settle();
+        QCOMPARE(int(m_registry->calls.size()), callsWhenOpened);
+        m_registry->setHolding(true);
+        m_clock->advance(1001); // cooldown over: exactly one trial request
+        QTRY_COMPARE(int(m_registry->calls.size()), callsWhenOpened + 1);
+        settle();
+        QCOMPARE(int(m_registry->calls.size()), callsWhenOpened + 1);
+        m_registry->setHolding(false);
+        m_registry->release(); // the trial succeeds
+        QTRY_VERIFY(hasAlert(QStringLiteral("breaker_closed")));
+        QCOMPARE(m_registry->calls.at(callsWhenOpened).key, m_keys.at(0));
+        m_clock->advance(1000);
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::Completed; }));
+        QVERIFY(hasAlert(QStringLiteral("breaker_closed")));
+    }
+
+    void permitLostIsAuditedAndAnnounced() {
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->setHolding(true);
+        launch();
+        QTRY_COMPARE(int(m_registry->calls.size()), 1);
+        Q_EMIT m_engine->gate()->permitLost(QStringLiteral("US-DE"), QStringLiteral("token"), key);
+        QVERIFY(hasAlert(QStringLiteral("permit_lost")));
+        AuditQuery q;
+        q.action = QStringLiteral("permit_lost");
+        const QList<AuditEntry> rows = m_store->queryAudit(q);
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().idempotencyKey, key);
+        QCOMPARE(rows.first().errorCode, QStringLiteral("GATE_PERMIT_LOST"));
+        m_registry->setHolding(false);
+        m_registry->release();
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+    }
+
+    void unknownOutcome_data() {
+        QTest::addColumn<int>("lookupAnswer"); // RegistryOutcome::Kind
+        QTest::addColumn<int>("expectedState");
+        QTest::addColumn<int>("expectedSubmits");
+        QTest::addColumn<QString>("expectedAlert");
+        QTest::newRow("found: filed once, completed")
+            << int(RegistryOutcome::Kind::Found) << int(ExecutionState::Completed) << 1 << QString();
+        QTest::newRow("not found: sent again")
+            << int(RegistryOutcome::Kind::NotFound) << int(ExecutionState::Completed) << 2 << QString();
+        QTest::newRow("no look-up: halted for a person")
+            << int(RegistryOutcome::Kind::Unsupported) << int(ExecutionState::FailedStatutory) << 1
+            << QStringLiteral("statutory_halt");
+    }
+    void unknownOutcome() {
+        QFETCH(int, lookupAnswer);
+        QFETCH(int, expectedState);
+        QFETCH(int, expectedSubmits);
+        QFETCH(QString, expectedAlert);
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Uncertain, QStringLiteral("NETWORK_TIMEOUT")));
+        m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind(lookupAnswer)));
+        launch();
+        QTRY_VERIFY(m_engine->task(key).lookupRequired);
+        QCOMPARE(stateOf(key), ExecutionState::Dispatching); // what it may be: filed
+        QVERIFY(m_store->task(key)->lookupRequired);         // and a restart keeps the promise
+        m_clock->advance(120000);
+        QTRY_COMPARE(int(stateOf(key)), expectedState);
+        QCOMPARE(m_registry->lookups(key), 1);
+        QCOMPARE(m_registry->submits(key), expectedSubmits);
+        // the look-up came before any re-send
+        const auto firstLookup = std::find_if(m_registry->calls.cbegin(), m_registry->calls.cend(),
+                                              [](const ScriptedRegistry::Call &c) { return c.lookup; });
+        QCOMPARE(int(firstLookup - m_registry->calls.cbegin()), 1);
+        if (!expectedAlert.isEmpty())
+            QVERIFY(hasAlert(expectedAlert));
+        if (expectedState == int(ExecutionState::FailedStatutory))
+            QCOMPARE(m_engine->task(key).lastErrorCode, QStringLiteral("UNCERTAIN_OUTCOME"));
+    }
+
+    void auditFailureFailsClosedAndResumes() {
+        setUpEngine(2);
+        m_store->failing = true;
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        launch();
+        settle();
+        QVERIFY(hasAlert(QStringLiteral("audit_unavailable")));
+        QVERIFY(!errors.isEmpty());
+        QCOMPARE(int(m_registry->calls.size()), 0); // nothing leaves without its record
+        for (const QString &k : std::as_const(m_keys))
+            QCOMPARE(stateOf(k), ExecutionState::Pending);
+        m_store->failing = false;
+        m_engine->resumeBatch(QStringLiteral("disk replaced"));
+        launch(); // the launch itself was not recorded: the operator launches again
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::Completed; }));
+    }
+
+    void auditFailureAfterAcceptedFilingLooksItUpAgain() {
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->setHolding(true);
+        launch();
+        QTRY_COMPARE(int(m_registry->calls.size()), 1);
+        m_store->failing = true;
+        m_registry->setHolding(false);
+        m_registry->release(); // accepted, but COMPLETED cannot be written
+        QVERIFY(hasAlert(QStringLiteral("audit_unavailable")));
+        QCOMPARE(m_store->task(key)->state, ExecutionState::Dispatching);
+        QVERIFY(m_engine->task(key).lookupRequired);
+        m_store->failing = false;
+        RegistryOutcome found = outcome(RegistryOutcome::Kind::Found);
+        m_registry->scriptLookup(key, found);
+        m_engine->resumeBatch(QStringLiteral("disk replaced"));
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->submits(key), 1); // never filed twice
+        QCOMPARE(m_registry->lookups(key), 1);
+    }
+
+    void nothingIsSentAfterShutdownBegan() {
+        setUpEngine(4);
+        QSignalSpy stopped(m_engine, &Engine::stopped);
+        launch(); // permits are granted from the event loop: none has been used yet
+        m_engine->shutdown();
+        QTRY_COMPARE(stopped.count(), 1);
+        settle();
+        QCOMPARE(int(m_registry->calls.size()), 0);
+    }
+
+    void withdrawSaysWhatIsOnTheWire() {
+        setUpEngine(1);
+        m_registry->setHolding(true);
+        launch();
+        QTRY_COMPARE(int(m_registry->calls.size()), 1);
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->withdraw(m_keys, QStringLiteral("no longer needed"));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.first().first().toString().contains(QLatin1String("on the wire")));
+        m_registry->setHolding(false);
+        m_registry->release();
+    }
+
+    void secondEngineOnOneDatabaseIsRefused() {
+        setUpEngine(1);
+        Engine second;
+        EngineConfig config;
+        config.dbPath = m_store->path();
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        QSignalSpy started(&second, &Engine::started);
+        second.start(config);
+        QCOMPARE(started.count(), 1);
+        QVERIFY(!started.first().at(0).toBool());
+        const QString reason = started.first().at(1).toString();
+        QVERIFY2(reason.contains(QLatin1String("in use by")), qPrintable(reason));
+        QVERIFY2(reason.contains(QString::number(QCoreApplication::applicationPid())), qPrintable(reason));
+    }
+};
+
+QTEST_GUILESS_MAIN(EnginePathsTest)
+#include "tst_engine_paths.moc"
