@@ -405,4 +405,53 @@ bool EngineConfig::validate(QString *error) const {
     return false;
 }
 
+QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig &after) {
+    QStringList lines;
+    auto text = [&](const char *name, const QString &a, const QString &b) {
+        if (a != b)
+            lines << QStringLiteral("%1: %2 -> %3")
+                         .arg(QLatin1String(name), a.isEmpty() ? QStringLiteral("(none)") : a,
+                              b.isEmpty() ? QStringLiteral("(none)") : b);
+    };
+    auto number = [&](const char *name, qint64 a, qint64 b) {
+        text(name, QString::number(a), QString::number(b));
+    };
+    auto secret = [&](const char *name, const QString &a, const QString &b) {
+        if (a != b)
+            lines << QStringLiteral("%1: changed").arg(QLatin1String(name));
+    };
+    text("redis", before.redisUrl, after.redisUrl);
+    secret("redis password", before.redisPassword, after.redisPassword);
+    text("key prefix", before.keyPrefix, after.keyPrefix);
+    number("lease ms", before.leaseMs, after.leaseMs);
+    text("registry", before.registryUrl.toString(), after.registryUrl.toString());
+    secret("registry token", before.registryToken, after.registryToken);
+    text("look-up supported", before.lookupSupported ? QStringLiteral("yes") : QStringLiteral("no"),
+         after.lookupSupported ? QStringLiteral("yes") : QStringLiteral("no"));
+    QStringList jurisdictions =
+        before.registryUrls.keys() + after.registryUrls.keys() + before.limits.keys() + after.limits.keys();
+    jurisdictions.sort();
+    jurisdictions.removeDuplicates();
+    for (const QString &j : std::as_const(jurisdictions)) {
+        const QByteArray registryName = QStringLiteral("registry %1").arg(j).toUtf8();
+        text(registryName.constData(), before.registryUrls.value(j).toString(),
+             after.registryUrls.value(j).toString());
+        const QByteArray capName = QStringLiteral("ceiling %1").arg(j).toUtf8();
+        text(capName.constData(),
+             before.limits.contains(j) ? QString::number(before.limits.value(j)) : QString(),
+             after.limits.contains(j) ? QString::number(after.limits.value(j)) : QString());
+    }
+    number("default ceiling", before.defaultLimit, after.defaultLimit);
+    number("global ceiling", before.globalLimit, after.globalLimit);
+    number("request timeout ms", before.requestTimeoutMs, after.requestTimeoutMs);
+    number("max attempts", before.maxAttempts, after.maxAttempts);
+    number("retry base ms", before.retryBaseMs, after.retryBaseMs);
+    number("retry max ms", before.retryMaxMs, after.retryMaxMs);
+    number("breaker threshold", before.breakerThreshold, after.breakerThreshold);
+    number("breaker cooldown ms", before.breakerCooldownMs, after.breakerCooldownMs);
+    text("audit database", before.dbPath, after.dbPath);
+    text("rules file", before.rulesPath, after.rulesPath);
+    return lines;
+}
+
 } // namespace fd

@@ -2,6 +2,7 @@
 
 #include <QHash>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 namespace fd {
@@ -47,5 +48,9 @@ struct EngineConfig {
     /// Parses "US-DE=8"; false with *error.
     bool addLimit(const QString &spec, QString *error);
 };
+
+/// The settings that differ between `before` and `after`, one "setting: old -> new" line each, for the audit
+/// trail. Secrets never appear by value: a changed secret reads "Redis password: changed".
+QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig &after);
 
 } // namespace fd

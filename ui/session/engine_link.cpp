@@ -143,4 +143,10 @@ void EngineLink::exportCalendar(const QString &path, int days) {
         e, [e, path, days] { e->exportCalendar(path, days); }, Qt::QueuedConnection);
 }
 
+void EngineLink::recordSettingsChange(const QStringList &changes, const QString &reason) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e, changes, reason] { e->recordSettingsChange(changes, reason); }, Qt::QueuedConnection);
+}
+
 } // namespace fd::ui

@@ -52,6 +52,8 @@ public:
     void queryAudit(const AuditQuery &query);
     /// Engine::exportCalendar: answered by Engine::calendarExported.
     void exportCalendar(const QString &path, int days);
+    /// Engine::recordSettingsChange.
+    void recordSettingsChange(const QStringList &changes, const QString &reason);
 
 Q_SIGNALS:
     /// The engine thread answered (or stopped answering for over 3 s).

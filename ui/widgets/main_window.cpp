@@ -537,6 +537,7 @@ void MainWindow::showSettings() {
             tr("This session runs with command-line options that override the saved settings (not "
                "saved): %1. Below are the saved settings.")
                 .arg(overrides.join(QStringLiteral("; "))));
+    connect(dialog, &SettingsDialog::settingsChanged, m_link, &EngineLink::recordSettingsChange);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }

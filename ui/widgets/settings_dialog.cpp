@@ -134,6 +134,13 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     m_sessionNote->setStyleSheet(QStringLiteral("background: #e3f2fd; padding: 4px;"));
     m_sessionNote->hide();
 
+    m_reason = new QLineEdit(this);
+    m_reason->setObjectName(QStringLiteral("settingsReason"));
+    m_reason->setPlaceholderText(tr("Why the settings change (recorded in the audit trail with old and new "
+                                    "values)"));
+    auto *reasonForm = new QFormLayout;
+    reasonForm->addRow(tr("&Reason for the change:"), m_reason);
+
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Save)->setObjectName(QStringLiteral("settingsSaveButton"));
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
@@ -150,6 +157,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     layout->addWidget(m_sessionNote);
     layout->addLayout(columns);
     layout->addWidget(m_secretStatus);
+    layout->addLayout(reasonForm);
     layout->addWidget(m_error);
     layout->addWidget(note);
     layout->addWidget(buttons);
@@ -232,9 +240,26 @@ void SettingsDialog::save() {
             return;
         }
     }
+    // Every change of settings is an operator action: audited with old and new values and a reason.
+    EngineConfig before = m_settings->engineConfig();
+    EngineConfig after = c;
+    if (!m_redisPassword->text().isEmpty())
+        after.redisPassword = QStringLiteral("new");
+    if (!m_registryToken->text().isEmpty())
+        after.registryToken = QStringLiteral("new");
+    const QStringList changes = describeConfigChanges(before, after);
+    if (!changes.isEmpty() && m_reason->text().trimmed().isEmpty()) {
+        m_error->setText(tr("Say why the settings change: the change is recorded in the audit trail."));
+        m_error->show();
+        m_reason->setFocus();
+        Q_EMIT saveFinished(false);
+        return;
+    }
     m_error->hide();
     m_settings->setEngineConfig(c);
     m_settings->sync();
+    if (!changes.isEmpty())
+        Q_EMIT settingsChanged(changes, m_reason->text().trimmed());
     saveSecrets();
 }
 

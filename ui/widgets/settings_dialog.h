@@ -40,6 +40,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void saveFinished(bool ok);
+    /// The saved settings changed: "setting: old -> new" lines (secrets as "changed") and the operator's
+    /// reason, for the audit trail (Engine::recordSettingsChange).
+    void settingsChanged(const QStringList &changes, const QString &reason);
 
 private:
     void load(const EngineConfig &config);
@@ -54,6 +57,7 @@ private:
     QLineEdit *m_redisPassword;
     QLineEdit *m_registryUrl;
     QLineEdit *m_registryToken;
+    QLineEdit *m_reason;
     QTableWidget *m_jurisdictions;
     QSpinBox *m_defaultLimit;
     QSpinBox *m_globalLimit;
