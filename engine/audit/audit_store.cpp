@@ -426,17 +426,7 @@ bool AuditStore::commit(Durability durability, QString *error) {
     return true;
 }
 
-bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
-    if (!isOpen()) {
-        *error = QStringLiteral("the audit database is not open");
-        return false;
-    }
-    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    if (hasTask(task.key)) {
-        *error = QStringLiteral("task %1 is already stored").arg(task.key);
-        return false;
-    }
-    db.transaction();
+bool AuditStore::insertAdmission(const FilingTask &task, const QString &actor, QString *error) {
     AuditEntry e;
     e.idempotencyKey = task.key;
     e.entityId = task.obligation.entity.entityId;
@@ -446,16 +436,52 @@ bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString
     e.rulesVersion = task.obligation.rulesVersion;
     e.payloadSha256 = task.payloadSha256();
     e.actor = actor;
+    e.atUtc = task.updatedUtc;
     e.detail = QStringLiteral("%1 %2 %3 due %4, score %5")
                    .arg(task.obligation.jurisdiction, task.obligation.filingType)
                    .arg(task.obligation.filingYear)
                    .arg(task.obligation.dueDate.toString(Qt::ISODate))
                    .arg(task.score, 0, 'f', 2);
-    if (!insertTask(task, error) || !insertAudit(e, error)) {
-        db.rollback();
+    return insertTask(task, error) && insertAudit(e, error);
+}
+
+bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+    QStringList already;
+    if (!admitTasks({task}, actor, &already, error))
+        return false;
+    if (!already.isEmpty()) {
+        *error = QStringLiteral("task %1 is already stored").arg(task.key);
         return false;
     }
-    return commit(Durability::Normal, error);
+    return true;
+}
+
+bool AuditStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
+                            QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    QStringList skipped;
+    for (const FilingTask &task : tasks) {
+        if (hasTask(task.key)) {
+            skipped.append(task.key);
+            continue;
+        }
+        if (!insertAdmission(task, actor, error)) {
+            db.rollback();
+            return false;
+        }
+    }
+    if (!commit(Durability::Normal, error))
+        return false;
+    *alreadyStored = skipped;
+    return true;
 }
 
 bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {

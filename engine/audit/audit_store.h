@@ -86,6 +86,10 @@ public:
     /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if
     /// the key is already stored (deduplication across runs) or on error.
     [[nodiscard]] virtual bool admitTask(const FilingTask &task, const QString &actor, QString *error);
+    /// Admits many tasks in one transaction (all or none); keys already stored are skipped and listed in
+    /// *alreadyStored.
+    [[nodiscard]] virtual bool admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                          QStringList *alreadyStored, QString *error);
     /// Persists `task` (already in its new state) and appends the transition row, atomically; a transition
     /// to DEAD_LETTER also writes the dead-letter archive row in the same transaction.
     [[nodiscard]] virtual bool recordTransition(const FilingTask &task, ExecutionState from,
@@ -124,6 +128,7 @@ private:
     bool exec(const QString &sql, QString *error);
     bool insertAudit(const AuditEntry &entry, QString *error);
     bool insertTask(const FilingTask &task, QString *error);
+    bool insertAdmission(const FilingTask &task, const QString &actor, QString *error);
     bool updateTask(const FilingTask &task, QString *error);
     bool insertDeadLetter(const FilingTask &task, QString *error);
     bool writeTransition(const TransitionRecord &record, QString *error);

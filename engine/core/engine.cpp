@@ -263,21 +263,25 @@ void Engine::admit(int dueWithinDays) {
     }
     std::stable_sort(candidates.begin(), candidates.end(),
                      [](const FilingTask &a, const FilingTask &b) { return a.score > b.score; });
+    // One transaction for the whole admission: all of it is recorded, or none.
+    const QDateTime t = now();
+    for (FilingTask &task : candidates)
+        task.updatedUtc = t;
     int admittedCount = 0;
-    for (FilingTask &task : candidates) {
-        QString error;
-        task.updatedUtc = now();
-        if (!m_store->admitTask(task, kEngineActor, &error)) {
-            if (m_store->hasTask(task.key)) {
-                ++duplicates;
+    QStringList alreadyStored;
+    QString error;
+    if (!m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error)) {
+        Q_EMIT errorOccurred(tr("cannot store the admitted tasks: %1").arg(error));
+    } else {
+        duplicates += int(alreadyStored.size());
+        const QSet<QString> skipped(alreadyStored.cbegin(), alreadyStored.cend());
+        for (const FilingTask &task : std::as_const(candidates)) {
+            if (skipped.contains(task.key))
                 continue;
-            }
-            Q_EMIT errorOccurred(tr("cannot store task %1: %2").arg(task.key.left(12), error));
-            continue;
+            m_tasks.insert(task.key, task);
+            markDirty(task.key);
+            ++admittedCount;
         }
-        m_tasks.insert(task.key, task);
-        markDirty(task.key);
-        ++admittedCount;
     }
     qCInfo(lcEngine) << "admitted" << admittedCount << "task(s);" << duplicates << "duplicate(s),"
                      << notYetOpen << "window not open," << outsideWindow << "outside the due window";

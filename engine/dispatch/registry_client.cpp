@@ -13,7 +13,24 @@ namespace fd {
 
 RegistryClient::RegistryClient(QObject *parent)
     : RegistryTransport(parent) {
-    m_nam.setAutoDeleteReplies(false);
+    // Six connections per host and manager: eight managers carry 48 requests at once to one portal, more than
+    // any fleet cap FilingDesk is used with per member.
+    constexpr int kManagers = 8;
+    for (int i = 0; i < kManagers; ++i) {
+        auto nam = std::make_unique<QNetworkAccessManager>(this);
+        nam->setAutoDeleteReplies(false);
+        m_outstanding.insert(nam.get(), 0);
+        m_managers.push_back(std::move(nam));
+    }
+}
+
+QNetworkAccessManager *RegistryClient::manager() {
+    QNetworkAccessManager *best = m_managers.front().get();
+    for (const auto &nam : m_managers) {
+        if (m_outstanding.value(nam.get()) < m_outstanding.value(best))
+            best = nam.get();
+    }
+    return best;
 }
 
 QUrl RegistryClient::baseUrlFor(const QString &jurisdiction) const {
@@ -52,9 +69,13 @@ void RegistryClient::submit(const FilingTask &task, Callback callback) {
     QNetworkRequest request =
         makeRequest(joined(base, QStringLiteral("/v1/filings")), traceId, m_token, m_timeoutMs);
     request.setRawHeader("Idempotency-Key", task.key.toLatin1());
-    QNetworkReply *reply = m_nam.post(request, task.payloadJson());
-    connect(reply, &QNetworkReply::finished, this,
-            [this, reply, traceId, callback] { finish(reply, traceId, false, callback); });
+    QNetworkAccessManager *nam = manager();
+    QNetworkReply *reply = nam->post(request, task.payloadJson());
+    ++m_outstanding[nam];
+    connect(reply, &QNetworkReply::finished, this, [this, nam, reply, traceId, callback] {
+        --m_outstanding[nam];
+        finish(reply, traceId, false, callback);
+    });
 }
 
 void RegistryClient::lookup(const FilingTask &task, Callback callback) {
@@ -72,15 +93,21 @@ void RegistryClient::lookup(const FilingTask &task, Callback callback) {
     const QUrl base = baseUrlFor(task.obligation.jurisdiction);
     const QNetworkRequest request =
         makeRequest(joined(base, QStringLiteral("/v1/filings/") + task.key), traceId, m_token, m_timeoutMs);
-    QNetworkReply *reply = m_nam.get(request);
-    connect(reply, &QNetworkReply::finished, this,
-            [this, reply, traceId, callback] { finish(reply, traceId, true, callback); });
+    QNetworkAccessManager *nam = manager();
+    QNetworkReply *reply = nam->get(request);
+    ++m_outstanding[nam];
+    connect(reply, &QNetworkReply::finished, this, [this, nam, reply, traceId, callback] {
+        --m_outstanding[nam];
+        finish(reply, traceId, true, callback);
+    });
 }
 
 void RegistryClient::abortAll() {
-    const auto replies = m_nam.findChildren<QNetworkReply *>();
-    for (QNetworkReply *reply : replies)
-        reply->abort();
+    for (const auto &nam : m_managers) {
+        const auto replies = nam->findChildren<QNetworkReply *>();
+        for (QNetworkReply *reply : replies)
+            reply->abort();
+    }
 }
 
 void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool isLookup,

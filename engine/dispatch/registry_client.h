@@ -6,6 +6,9 @@
 #include <QNetworkAccessManager>
 #include <QUrl>
 
+#include <memory>
+#include <vector>
+
 namespace fd {
 
 /// The HTTP adapter speaking Registry API v1 (docs/registry-api-v1.md) through QNetworkAccessManager.
@@ -35,7 +38,13 @@ public:
 private:
     void finish(class QNetworkReply *reply, const QString &traceId, bool isLookup, const Callback &callback);
 
-    QNetworkAccessManager m_nam;
+    /// The least busy of the managers; a QNetworkAccessManager opens at most six HTTP/1.1 connections per
+    /// host (not configurable before Qt 6.5), fewer than a portal's cap may allow, so requests are spread
+    /// over several.
+    QNetworkAccessManager *manager();
+
+    std::vector<std::unique_ptr<QNetworkAccessManager>> m_managers;
+    QHash<QNetworkAccessManager *, int> m_outstanding;
     QUrl m_defaultBase;
     QHash<QString, QUrl> m_bases;
     QString m_token;

@@ -6,6 +6,8 @@
 namespace fd {
 
 QByteArray FilingTask::payloadJson() const {
+    if (!m_payloadJson.isEmpty() && m_payloadKey == key)
+        return m_payloadJson;
     const Obligation &o = obligation;
     QJsonObject payload{
         {QStringLiteral("entity_type"), entityTypeName(o.entity.type)},
@@ -23,11 +25,17 @@ QByteArray FilingTask::payloadJson() const {
         {QStringLiteral("filing_type"), o.filingType},  {QStringLiteral("filing_year"), o.filingYear},
         {QStringLiteral("fee_cents"), o.feeCents},      {QStringLiteral("payload"), payload},
     };
-    return QJsonDocument(body).toJson(QJsonDocument::Compact);
+    m_payloadJson = QJsonDocument(body).toJson(QJsonDocument::Compact);
+    m_payloadKey = key;
+    m_payloadSha256.clear();
+    return m_payloadJson;
 }
 
 QString FilingTask::payloadSha256() const {
-    return QString::fromLatin1(QCryptographicHash::hash(payloadJson(), QCryptographicHash::Sha256).toHex());
+    if (m_payloadSha256.isEmpty() || m_payloadKey != key)
+        m_payloadSha256 =
+            QString::fromLatin1(QCryptographicHash::hash(payloadJson(), QCryptographicHash::Sha256).toHex());
+    return m_payloadSha256;
 }
 
 QJsonObject obligationToJson(const Obligation &o) {

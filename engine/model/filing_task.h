@@ -33,10 +33,18 @@ struct FilingTask {
     /// registry without look-up sends it to a person. Persisted, so that a restart keeps the promise.
     bool lookupRequired = false;
 
-    /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON.
+    /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON. Computed once per task: the
+    /// obligation of a task never changes (its idempotency key is derived from it).
     QByteArray payloadJson() const;
-    /// SHA-256 hex of payloadJson(): what the audit rows record.
+    /// SHA-256 hex of payloadJson(): what the audit rows record. Computed once per task.
     QString payloadSha256() const;
+
+private:
+    mutable QByteArray m_payloadJson;
+    mutable QString m_payloadKey;
+    mutable QString m_payloadSha256;
+
+public:
 };
 
 /// Obligation <-> JSON for the task store (all fields, so a restart rebuilds the task exactly).
