@@ -188,7 +188,7 @@ int runCalendar(const QStringList &arguments) {
     const PlanCounts counts = countPlan(plan);
 
     AuditStore store;
-    if (parser.isSet(dbOpt) && !store.open(parser.value(dbOpt), &error))
+    if (parser.isSet(dbOpt) && !store.open(parser.value(dbOpt), &error, AuditStore::OpenMode::Shared))
         return fail(error);
 
     QList<CalendarEntry> entries;
