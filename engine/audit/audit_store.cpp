@@ -563,6 +563,25 @@ bool AuditStore::saveTask(const FilingTask &task, QString *error) {
     return updateTask(task, error);
 }
 
+bool AuditStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    for (const FilingTask &task : tasks) {
+        if (!updateTask(task, error)) {
+            db.rollback();
+            return false;
+        }
+    }
+    return commit(Durability::Normal, error);
+}
+
 bool AuditStore::appendAction(const AuditEntry &entry, QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");

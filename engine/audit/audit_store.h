@@ -98,6 +98,8 @@ public:
                                                 Durability durability = Durability::Normal);
     /// Persists task fields that changed without a state change (batch id, backoff time) — no audit row.
     [[nodiscard]] virtual bool saveTask(const FilingTask &task, QString *error);
+    /// saveTask() for many tasks in one transaction: all or none.
+    [[nodiscard]] virtual bool saveTasks(const QList<FilingTask> &tasks, QString *error);
     /// Appends an action not tied to a transition (batch launch, pause, settings, note).
     [[nodiscard]] virtual bool appendAction(const AuditEntry &entry, QString *error);
     /// Several transitions in one transaction and one commit (group commit): all or none.

@@ -305,16 +305,20 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason) {
     }
     beginBatchIfIdle();
     m_paused = false;
+    QList<FilingTask> launched;
+    launched.reserve(chosen.size());
     for (const QString &k : std::as_const(chosen)) {
-        FilingTask &task = m_tasks[k];
-        const QString previous = task.batchId;
+        FilingTask task = m_tasks.value(k);
         task.batchId = m_batchId;
-        QString error;
-        if (!m_store->saveTask(task, &error)) {
-            task.batchId = previous;
-            auditFailed(tr("launch of %1").arg(k.left(12)), error);
-            break;
-        }
+        launched.append(task);
+    }
+    QString error;
+    if (!m_store->saveTasks(launched, &error)) {
+        auditFailed(tr("launch of %n task(s)", nullptr, int(launched.size())), error);
+        chosen.clear();
+    }
+    for (const QString &k : std::as_const(chosen)) {
+        m_tasks[k].batchId = m_batchId;
         m_batch.insert(k);
         enqueue(k);
     }

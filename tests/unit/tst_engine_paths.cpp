@@ -127,6 +127,13 @@ public:
         }
         return AuditStore::saveTask(task, error);
     }
+    bool saveTasks(const QList<FilingTask> &tasks, QString *error) override {
+        if (failing) {
+            *error = QStringLiteral("disk I/O error (injected)");
+            return false;
+        }
+        return AuditStore::saveTasks(tasks, error);
+    }
     int syncedCommits = 0;
 };
 
