@@ -65,6 +65,14 @@ FilingTask haltTask(int i, const QString &category) {
 
 class TestConsoleWidgets : public QObject {
     Q_OBJECT
+public:
+    /// Before the QApplication exists: offscreen when run by hand as under ctest, unless the environment says
+    /// otherwise.
+    static void initMain() {
+        if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
+
 private Q_SLOTS:
     void notifierAnnouncesEveryKind();
     void notifierGathersAndOrders();
