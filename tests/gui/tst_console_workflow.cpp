@@ -3,7 +3,11 @@
 // with a reason (the audit row names the OS user and the reason), resolve a halt, and a filter-wide bulk
 // replay that touches exactly the filtered rows; keyboard shortcuts work without a click into the window; a
 // batch started by a replay or a resolve counts only what it launched; a failing registry (circuit breaker)
-// is shown.
+// is shown; a change of settings needs a reason and is audited with old and new values.
+//
+// Every test function gets its own window, audit database and settings file (init()/cleanup()), and a
+// sandbox registry reset to a state that has seen nothing, so each passes alone and in any order. Tests that
+// need a batch behind them build it with runBatchToIdle().
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine.h"
 #include "support/sandbox_process.h"
@@ -15,10 +19,12 @@
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/session/engine_link.h"
+#include "ui/settings/console_settings.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/reason_provider.h"
+#include "ui/widgets/settings_dialog.h"
 #include "ui/widgets/status_indicators.h"
 
 #include <QApplication>
@@ -28,6 +34,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QPointer>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -37,6 +44,9 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <memory>
+#include <optional>
+
 using namespace fd;
 using namespace fd::ui;
 
@@ -44,6 +54,8 @@ namespace {
 
 const QDate kAsOf(2027, 2, 15);
 constexpr int kLong = 60000;
+/// Tasks of the test portfolio due within 3660 days of kAsOf: Delaware entities with obligations.
+constexpr int kDueTasks = 46;
 
 /// Answers every reason prompt with `next` and remembers what was asked.
 class ScriptedReasons : public ReasonProvider {
@@ -61,21 +73,39 @@ QString portfolioPath() {
         .filePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv"));
 }
 
+qint64 sandboxTotal(const test::SandboxProcess &sandbox, const QString &counter) {
+    return sandbox.stats().value(QStringLiteral("totals")).toObject().value(counter).toInteger(-1);
+}
+
 qint64 totalRequests(const test::SandboxProcess &sandbox) {
-    return sandbox.stats()
-        .value(QStringLiteral("totals"))
-        .toObject()
-        .value(QStringLiteral("requests"))
-        .toInteger(-1);
+    return sandboxTotal(sandbox, QStringLiteral("requests"));
+}
+
+/// How fast the sandbox answers. Slow where a test must catch a batch mid-way (a pause), fast everywhere
+/// else.
+enum class Latency { Fast, Slow };
+
+/// The test functions that observe a batch mid-way and so need the slow registry.
+bool needsSlowRegistry(const char *testFunction) {
+    return qstrcmp(testFunction, "launchPauseResume") == 0;
 }
 
 } // namespace
 
 class TestConsoleWorkflow : public QObject {
     Q_OBJECT
+public:
+    /// Before the QApplication exists: lets `./tst_console_workflow <testFunction>` run from a shell as it
+    /// runs under ctest (offscreen, sandbox and source tree found), without overriding what the environment
+    /// sets.
+    static void initMain();
+
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
+    void init();
+    void cleanup();
+    void statusBarShowsGateEngineAndRegistry();
     void shortcutsWorkWithoutClicking();
     void loadsPortfolio();
     void launchPauseResume();
@@ -84,6 +114,7 @@ private Q_SLOTS:
     void bulkReplayTouchesExactlyTheFilteredRows();
     void failingRegistryIsShown();
     void paneStateIsSaved();
+    void settingsChangeNeedsReasonAndIsAudited();
 
 private:
     template <typename T> T *child(const QString &name) const {
@@ -92,35 +123,97 @@ private:
             qWarning("no child %s", qPrintable(name));
         return found;
     }
-    /// Runs an audit search for `action` (and optionally `key`) through the Audit view's own fields.
+    /// The shared sandbox registry with the given latency, started on first use.
+    test::SandboxProcess *sandbox(Latency latency);
+    QString settingsPath() const { return m_dir->filePath(QStringLiteral("settings.ini")); }
+    /// Loads the test portfolio and waits until its obligations are admitted.
+    void loadPortfolioAndWait();
+    /// Launches everything due (the "launch due within" button) with `reason`; waits until the engine reports
+    /// the batch of kDueTasks.
+    void launchDue(const QString &reason);
+    /// Portfolio loaded, everything due launched and the batch finished: every task terminal.
+    void runBatchToIdle();
+    int terminalCount() const;
+    /// Runs an audit search for `action` (and optionally `key`, `text`) through the Audit view's own fields.
     void searchAudit(const QString &action, const QString &key = QString(), const QString &text = QString());
-    bool auditHas(const QString &action, const QString &key, const QString &reason) const;
+    /// Re-runs the last search; true when the Audit view shows its answer: every row found matches it.
+    /// (Showing the Audit view refreshes it with the fields as they are, so a wider answer can arrive first.)
+    bool auditAnswered() const;
+    /// Re-runs the search; once answered, the row found for `action`, `key` (if given) and `reason` by the OS
+    /// user.
+    std::optional<AuditEntry> auditEntry(const QString &action, const QString &key,
+                                         const QString &reason) const;
+    bool auditHas(const QString &action, const QString &key, const QString &reason) const {
+        return auditEntry(action, key, reason).has_value();
+    }
     void waitBatchIdle();
     /// After a replay or resolve of `launched` task(s) while no batch ran: the new batch is those alone.
     void checkNewBatchCounts(const QString &previousBatchId, int launched);
 
-    QTemporaryDir m_dir;
-    std::unique_ptr<test::SandboxProcess> m_sandbox;
+    std::unique_ptr<test::SandboxProcess> m_fastSandbox;
+    std::unique_ptr<test::SandboxProcess> m_slowSandbox;
+    test::SandboxProcess *m_sandbox = nullptr; ///< the one this test function's window files with
+    std::unique_ptr<QTemporaryDir> m_dir;      ///< this test function's audit database and settings file
     std::unique_ptr<MainWindow> m_window;
     ScriptedReasons *m_reasons = nullptr;
+    AuditQuery m_auditSearch; ///< what searchAudit() last asked for
 };
 
+void TestConsoleWorkflow::initMain() {
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!qEnvironmentVariableIsSet("FILINGDESK_SOURCE_DIR"))
+        qputenv("FILINGDESK_SOURCE_DIR", FILINGDESK_TEST_SOURCE_DIR);
+    if (!qEnvironmentVariableIsSet("FILINGDESK_SANDBOX"))
+        qputenv("FILINGDESK_SANDBOX", FILINGDESK_TEST_SANDBOX);
+}
+
 void TestConsoleWorkflow::initTestCase() {
-    QVERIFY(m_dir.isValid());
     QVERIFY2(QFileInfo::exists(portfolioPath()), qPrintable(portfolioPath()));
-    // Latency so that a pause can be observed mid-batch; seeded failures so that there are dead letters
-    // (validation), statutory halts and a reconciliation exception (wrong fee) for a person.
-    m_sandbox = std::make_unique<test::SandboxProcess>(
-        QStringList{QStringLiteral("--latency-ms"), QStringLiteral("300:500"), QStringLiteral("--seed"),
-                    QStringLiteral("1"), QStringLiteral("--fail"), QStringLiteral("validation=0.15"),
-                    QStringLiteral("--fail"), QStringLiteral("statutory=0.1"), QStringLiteral("--fail"),
-                    QStringLiteral("wrong_fee=0.06"), QStringLiteral("--default-cap"), QStringLiteral("4")});
-    QVERIFY2(m_sandbox->start(), qPrintable(m_sandbox->errorString()));
+}
+
+void TestConsoleWorkflow::cleanupTestCase() {
+    m_window.reset();
+    m_fastSandbox.reset();
+    m_slowSandbox.reset();
+}
+
+test::SandboxProcess *TestConsoleWorkflow::sandbox(Latency latency) {
+    std::unique_ptr<test::SandboxProcess> &slot = latency == Latency::Slow ? m_slowSandbox : m_fastSandbox;
+    if (!slot) {
+        // Seeded failures so that there are dead letters (validation), statutory halts and a reconciliation
+        // exception (wrong fee) for a person; the seed decides them per key and attempt, whatever the order
+        // and the timing. The slow registry lets a pause be observed mid-batch.
+        slot = std::make_unique<test::SandboxProcess>(QStringList{
+            QStringLiteral("--latency-ms"),
+            latency == Latency::Slow ? QStringLiteral("300:500") : QStringLiteral("0:5"),
+            QStringLiteral("--seed"), QStringLiteral("1"), QStringLiteral("--fail"),
+            QStringLiteral("validation=0.15"), QStringLiteral("--fail"), QStringLiteral("statutory=0.1"),
+            QStringLiteral("--fail"), QStringLiteral("wrong_fee=0.06"), QStringLiteral("--default-cap"),
+            QStringLiteral("4")});
+        if (!slot->start()) {
+            qWarning("sandbox did not start: %s", qPrintable(slot->errorString()));
+            slot.reset();
+            return nullptr;
+        }
+    }
+    return slot.get();
+}
+
+void TestConsoleWorkflow::init() {
+    m_window.reset(); // left over if the previous init() failed half-way
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_sandbox = sandbox(needsSlowRegistry(QTest::currentTestFunction()) ? Latency::Slow : Latency::Fast);
+    QVERIFY(m_sandbox);
+    // A registry that has seen nothing: no filings, no attempts, no counts from an earlier test.
+    QVERIFY(m_sandbox->reset());
+    QCOMPARE(totalRequests(*m_sandbox), 0);
 
     ConsoleOptions options;
     options.registryUrl = m_sandbox->baseUrl();
-    options.dbPath = m_dir.filePath(QStringLiteral("audit.sqlite"));
-    options.settingsPath = m_dir.filePath(QStringLiteral("settings.ini"));
+    options.dbPath = m_dir->filePath(QStringLiteral("audit.sqlite"));
+    options.settingsPath = settingsPath();
     options.useKeychain = false;
     options.asOf = kAsOf;
     options.limits = {QStringLiteral("US-DE=3")};
@@ -131,17 +224,24 @@ void TestConsoleWorkflow::initTestCase() {
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
     QTRY_VERIFY_WITH_TIMEOUT(m_window->engineStarted(), 20000);
+}
+
+void TestConsoleWorkflow::cleanup() {
+    // The window stops its engine (and closes the audit database) before the directory goes.
+    m_reasons = nullptr;
+    m_window.reset();
+    m_dir.reset();
+    m_sandbox = nullptr;
+}
+
+void TestConsoleWorkflow::statusBarShowsGateEngineAndRegistry() {
     QCOMPARE(m_window->objectName(), QStringLiteral("mainWindow"));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->gateModeText(),
                               QStringLiteral("Gate: in-process (this console only)"), 5000);
+    // The first heartbeat answer comes a second after the start.
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->engineText(), QStringLiteral("Engine: alive"), 5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->registryText(), QStringLiteral("Registry: reachable"),
                               10000);
-}
-
-void TestConsoleWorkflow::cleanupTestCase() {
-    m_window.reset();
-    m_sandbox.reset();
 }
 
 void TestConsoleWorkflow::shortcutsWorkWithoutClicking() {
@@ -189,13 +289,14 @@ void TestConsoleWorkflow::loadsPortfolio() {
 }
 
 void TestConsoleWorkflow::launchPauseResume() {
-    child<QSpinBox>(QStringLiteral("dueWithinSpin"))->setValue(3660);
-    m_reasons->next = QStringLiteral("quarterly run");
-    QTest::mouseClick(child<QToolButton>(QStringLiteral("launchDueButton")), Qt::LeftButton);
-    QCOMPARE(m_reasons->asked.last().action, QStringLiteral("batch_launch"));
-    QCOMPARE(m_reasons->asked.last().affected, 46);
+    loadPortfolioAndWait();
+    if (QTest::currentTestFailed())
+        return;
+    launchDue(QStringLiteral("quarterly run"));
+    if (QTest::currentTestFailed())
+        return;
     BatchPanel *panel = m_window->batchPanel();
-    QTRY_VERIFY_WITH_TIMEOUT(panel->status().active && panel->status().total == 46, kLong);
+    QVERIFY(panel->status().active);
     // Let a few filings complete, then pause while most of the batch is still waiting.
     QTRY_VERIFY_WITH_TIMEOUT(panel->status().byState.value(QStringLiteral("COMPLETED")) >= 3, kLong);
 
@@ -222,11 +323,14 @@ void TestConsoleWorkflow::launchPauseResume() {
     QVERIFY(!child<QLabel>(QStringLiteral("statusPaused"))->isHidden());
     QVERIFY(child<QProgressBar>(QStringLiteral("batchProgress"))->format().contains(QLatin1String("PAUSED")));
 
-    // Requests already on the wire finish; after that the registry sees nothing new.
+    // Requests already on the wire finish (the engine has their answers, the registry has nothing open);
+    // after that the registry sees nothing new.
     QTRY_COMPARE_WITH_TIMEOUT(panel->status().inFlight + panel->status().awaitingPermit, 0, 10000);
-    QTest::qWait(600); // answers of the last requests reach the engine
+    QTRY_COMPARE_WITH_TIMEOUT(sandboxTotal(*m_sandbox, QStringLiteral("in_flight")), 0, 10000);
     const qint64 before = totalRequests(*m_sandbox);
     QVERIFY(before > 0);
+    // A fixed window on purpose: this proves that nothing is sent while paused. Unpaused, the slow registry
+    // (300-500 ms a request) would have seen several new requests by then.
     QTest::qWait(3000);
     QCOMPARE(totalRequests(*m_sandbox), before);
     QVERIFY2(panel->status().byState.value(QStringLiteral("PENDING")) > 0,
@@ -244,14 +348,13 @@ void TestConsoleWorkflow::launchPauseResume() {
     QVERIFY(child<BannerWidget>(QStringLiteral("pausedBanner"))->isHidden());
     QTRY_VERIFY_WITH_TIMEOUT(totalRequests(*m_sandbox) > before, 10000);
     waitBatchIdle();
-    int terminal = 0;
-    for (const QString &state :
-         {QStringLiteral("COMPLETED"), QStringLiteral("DEAD_LETTER"), QStringLiteral("FAILED_STATUTORY")})
-        terminal += panel->status().byState.value(state);
-    QCOMPARE(terminal, 46);
+    QCOMPARE(terminalCount(), kDueTasks);
 }
 
 void TestConsoleWorkflow::deadLetterReplayedWithReason() {
+    runBatchToIdle();
+    if (QTest::currentTestFailed())
+        return;
     DeadLetterModel *dead = m_window->deadLetterModel();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
     // The notification reached the window (no system tray offscreen).
@@ -292,6 +395,9 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason() {
 }
 
 void TestConsoleWorkflow::haltResolved() {
+    runBatchToIdle();
+    if (QTest::currentTestFailed())
+        return;
     ExceptionModel *halts = m_window->exceptionModel();
     QTRY_VERIFY_WITH_TIMEOUT(halts->rowCount() >= 2, kLong);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(3);
@@ -351,7 +457,9 @@ void TestConsoleWorkflow::haltResolved() {
 }
 
 void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows() {
-    waitBatchIdle();
+    runBatchToIdle();
+    if (QTest::currentTestFailed())
+        return;
     DeadLetterModel *dead = m_window->deadLetterModel();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(2);
@@ -385,7 +493,8 @@ void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows() {
     QCOMPARE(m_reasons->asked.last().affected, int(filtered.size()));
 
     searchAudit(QStringLiteral("replay"), QString(), reason);
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->auditModel()->entries().size(), filtered.size(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(auditAnswered() && m_window->auditModel()->entries().size() == filtered.size(),
+                             10000);
     QSet<QString> replayed;
     for (const AuditEntry &e : m_window->auditModel()->entries()) {
         QCOMPARE(e.reason, reason);
@@ -452,31 +561,146 @@ void TestConsoleWorkflow::failingRegistryIsShown() {
 }
 
 void TestConsoleWorkflow::paneStateIsSaved() {
+    // Nothing is saved before the window closes: what is found below was written by the close.
+    QVERIFY(!QFileInfo::exists(settingsPath()) ||
+            QSettings(settingsPath(), QSettings::IniFormat).value(QStringLiteral("window/state")).isNull());
     m_window->close();
-    QSettings settings(m_dir.filePath(QStringLiteral("settings.ini")), QSettings::IniFormat);
+    QSettings settings(settingsPath(), QSettings::IniFormat);
     QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
     QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
     QVERIFY(!settings.value(QStringLiteral("headers/obligations")).toByteArray().isEmpty());
 }
 
+void TestConsoleWorkflow::settingsChangeNeedsReasonAndIsAudited() {
+    QCOMPARE(ConsoleSettings(settingsPath()).engineConfig().defaultLimit, 4);
+    // Ctrl+, opens Settings, like the menu does.
+    QTRY_COMPARE_WITH_TIMEOUT(QApplication::activeWindow(), m_window.get(), 5000);
+    QTest::keySequence(m_window.get(), QKeySequence(QStringLiteral("Ctrl+,")));
+    QPointer<SettingsDialog> dialog;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (dialog = m_window->findChild<SettingsDialog *>(QStringLiteral("settingsDialog"))) &&
+            dialog->isVisible(),
+        5000);
+    auto *ceiling = dialog->findChild<QSpinBox *>(QStringLiteral("settingsDefaultLimit"));
+    auto *reason = dialog->findChild<QLineEdit *>(QStringLiteral("settingsReason"));
+    auto *error = dialog->findChild<QLabel *>(QStringLiteral("settingsError"));
+    auto *save = dialog->findChild<QPushButton *>(QStringLiteral("settingsSaveButton"));
+    QVERIFY(ceiling && reason && error && save);
+    QCOMPARE(ceiling->value(), 4);
+    QVERIFY(reason->text().isEmpty());
+    QVERIFY(!error->isVisible());
+
+    // Change the default ceiling, as typed by a person.
+    ceiling->setFocus();
+    ceiling->selectAll();
+    QTest::keyClicks(ceiling, QStringLiteral("6"));
+    QCOMPARE(ceiling->value(), 6);
+
+    // Save without a reason: refused, said so in the dialog, nothing saved.
+    QTest::mouseClick(save, Qt::LeftButton);
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(error->isVisible());
+    QVERIFY2(error->text().contains(QLatin1String("audit trail")), qPrintable(error->text()));
+    QCOMPARE(ConsoleSettings(settingsPath()).engineConfig().defaultLimit, 4);
+
+    // With a reason: saved, the dialog closes, and the change is in the audit trail with old and new value,
+    // the reason and the real OS user.
+    const QString why = QStringLiteral("registry raised its connection limit");
+    QTest::keyClicks(reason, why);
+    QTest::mouseClick(save, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog || !dialog->isVisible(), 5000);
+    QCOMPARE(ConsoleSettings(settingsPath()).engineConfig().defaultLimit, 6);
+
+    searchAudit(QStringLiteral("settings_change"));
+    std::optional<AuditEntry> entry;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (entry = auditEntry(QStringLiteral("settings_change"), QString(), why)).has_value(), 10000);
+    QVERIFY2(entry->detail.contains(QLatin1String("default ceiling: 4 -> 6")), qPrintable(entry->detail));
+    QCOMPARE(entry->reason, why);
+    QCOMPARE(entry->actor, AuditStore::osUser());
+    QVERIFY(entry->idempotencyKey.isEmpty());
+    // One row: the refused save recorded nothing.
+    QCOMPARE(m_window->auditModel()->entries().size(), 1);
+}
+
+void TestConsoleWorkflow::loadPortfolioAndWait() {
+    m_window->loadPortfolio(portfolioPath());
+    // 56 rows: 46 Delaware entities with obligations (admitted as PENDING tasks), 10 foreign (out of scope).
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->obligationModel()->rowCount(), 56, kLong);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->pendingKeysDueWithin(3660).size(), kDueTasks, kLong);
+}
+
+void TestConsoleWorkflow::launchDue(const QString &reason) {
+    child<QSpinBox>(QStringLiteral("dueWithinSpin"))->setValue(3660);
+    m_reasons->next = reason;
+    QTest::mouseClick(child<QToolButton>(QStringLiteral("launchDueButton")), Qt::LeftButton);
+    QVERIFY(!m_reasons->asked.isEmpty());
+    QCOMPARE(m_reasons->asked.last().action, QStringLiteral("batch_launch"));
+    QCOMPARE(m_reasons->asked.last().affected, kDueTasks);
+    // The engine reports the batch (it may already have finished against the fast registry).
+    BatchPanel *panel = m_window->batchPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(!panel->status().batchId.isEmpty() && panel->status().total == kDueTasks, kLong);
+}
+
+void TestConsoleWorkflow::runBatchToIdle() {
+    loadPortfolioAndWait();
+    if (QTest::currentTestFailed())
+        return;
+    launchDue(QStringLiteral("quarterly run"));
+    if (QTest::currentTestFailed())
+        return;
+    waitBatchIdle();
+    QTRY_COMPARE_WITH_TIMEOUT(terminalCount(), kDueTasks, kLong);
+}
+
+int TestConsoleWorkflow::terminalCount() const {
+    int terminal = 0;
+    for (const QString &state :
+         {QStringLiteral("COMPLETED"), QStringLiteral("DEAD_LETTER"), QStringLiteral("FAILED_STATUTORY")})
+        terminal += m_window->batchPanel()->status().byState.value(state);
+    return terminal;
+}
+
 void TestConsoleWorkflow::searchAudit(const QString &action, const QString &key, const QString &text) {
-    child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(4);
+    m_auditSearch = AuditQuery();
+    m_auditSearch.action = action;
+    m_auditSearch.idempotencyKey = key;
+    m_auditSearch.text = text;
     child<QLineEdit>(QStringLiteral("auditKey"))->setText(key);
     child<QLineEdit>(QStringLiteral("auditText"))->setText(text);
     child<QComboBox>(QStringLiteral("auditAction"))->setCurrentText(action);
+    child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(4);
     QTest::mouseClick(child<QPushButton>(QStringLiteral("auditSearchButton")), Qt::LeftButton);
 }
 
-bool TestConsoleWorkflow::auditHas(const QString &action, const QString &key, const QString &reason) const {
-    // Re-query until the row is there: the engine writes it after the queued call arrives.
+bool TestConsoleWorkflow::auditAnswered() const {
     QMetaObject::invokeMethod(m_window->findChild<QPushButton *>(QStringLiteral("auditSearchButton")),
                               "click");
+    const AuditQuery &q = m_auditSearch;
+    for (const AuditEntry &e : m_window->auditModel()->entries()) {
+        if (e.action != q.action || !e.idempotencyKey.startsWith(q.idempotencyKey))
+            return false;
+        bool textFound = q.text.isEmpty();
+        for (const QString &field : {e.idempotencyKey, e.entityId, e.actor, e.action, e.detail, e.reason})
+            textFound = textFound || field.contains(q.text);
+        if (!textFound)
+            return false;
+    }
+    return true;
+}
+
+std::optional<AuditEntry> TestConsoleWorkflow::auditEntry(const QString &action, const QString &key,
+                                                          const QString &reason) const {
+    // Re-query until the row is there: the engine writes it after the queued call arrives.
+    if (!auditAnswered())
+        return std::nullopt;
     for (const AuditEntry &e : m_window->auditModel()->entries()) {
         if (e.action == action && (key.isEmpty() || e.idempotencyKey == key) && e.reason == reason &&
             e.actor == AuditStore::osUser())
-            return true;
+            return e;
     }
-    return false;
+    return std::nullopt;
 }
 
 void TestConsoleWorkflow::checkNewBatchCounts(const QString &previousBatchId, int launched) {

@@ -92,6 +92,9 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
         ->setText(QStringLiteral("http://127.0.0.1:8089"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRegistryToken"))->setText(token);
+    // A change of settings is audited and needs the operator's reason.
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
+        ->setText(QStringLiteral("fleet gate moved to the shared Redis"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
     dialog.save();
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
@@ -139,6 +142,8 @@ void TestSecretStore::noKeychainStoresNothing() {
     const QString password =
         QStringLiteral("must-not-be-written-%1").arg(QDateTime::currentMSecsSinceEpoch());
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
+        ->setText(QStringLiteral("password rotated"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
     dialog.save();
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 30000);
