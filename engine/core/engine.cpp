@@ -334,12 +334,8 @@ void Engine::requeueWithdrawn(const QString &key) {
     enqueue(key);
 }
 
-void Engine::pauseBatch(const QString &reason) {
-    if (m_paused)
-        return;
-    m_paused = true;
-    // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
-    // but not yet used; in-flight requests finish.
+void Engine::withdrawUnsent() {
+    // Requests awaiting a permit are withdrawn; permits granted but not yet used go back; all are requeued.
     for (const QString &key : m_permits.withdrawAll())
         requeueWithdrawn(key);
     const QStringList granted = std::exchange(m_grantedPending, {});
@@ -347,6 +343,15 @@ void Engine::pauseBatch(const QString &reason) {
         m_permits.release(key);
         requeueWithdrawn(key);
     }
+}
+
+void Engine::pauseBatch(const QString &reason) {
+    if (m_paused)
+        return;
+    m_paused = true;
+    // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
+    // but not yet used; in-flight requests finish.
+    withdrawUnsent();
     operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(),
                    tr("batch %1 paused").arg(m_batchId));
     updateStatus();
@@ -440,13 +445,7 @@ void Engine::auditFailed(const QString &what, const QString &error) {
     m_auditUnavailable = true;
     if (!m_paused) {
         m_paused = true;
-        for (const QString &key : m_permits.withdrawAll())
-            requeueWithdrawn(key);
-        const QStringList granted = std::exchange(m_grantedPending, {});
-        for (const QString &key : granted) {
-            m_permits.release(key);
-            requeueWithdrawn(key);
-        }
+        withdrawUnsent();
     }
     Q_EMIT alertRaised(EngineAlert{QStringLiteral("audit_unavailable"), QString(), QString(), QString(),
                                    tr("%1; dispatch is paused until an operator resumes it").arg(message)});
@@ -1152,13 +1151,7 @@ void Engine::shutdown() {
     m_wakeTimer.stop();
     m_dispatchTimer.stop();
     // Withdraw what has not left; permits granted but unused go back.
-    for (const QString &key : m_permits.withdrawAll())
-        requeueWithdrawn(key);
-    const QStringList granted = std::exchange(m_grantedPending, {});
-    for (const QString &key : granted) {
-        m_permits.release(key);
-        requeueWithdrawn(key);
-    }
+    withdrawUnsent();
     // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks
     // only hand the permits back, so those tasks stay DISPATCHING on disk and are looked up on the next start
     // instead of being recorded as a failure.

@@ -142,6 +142,7 @@ private:
     static void clearLastError(FilingTask &task);
     void enqueue(const QString &key);
     void requeueWithdrawn(const QString &key);
+    void withdrawUnsent();
     void pump();
     void onGranted(quint64 requestId, const QString &token);
     void dispatchGrantedGroup();

@@ -112,8 +112,7 @@ private Q_SLOTS:
         QVERIFY2(first.exitCode() == 0, qPrintable(first.describe()));
         QCOMPARE(second.exitCode(), 3);
         QVERIFY2(second.standardError().contains(QLatin1String("in use by")), qPrintable(second.describe()));
-        QVERIFY2(second.standardError().contains(QString::number(firstPid)),
-                 qPrintable(second.describe()));
+        QVERIFY2(second.standardError().contains(QString::number(firstPid)), qPrintable(second.describe()));
         QCOMPARE(sandbox.stats().value(QLatin1String("duplicate_filings")).toInt(-1), 0);
         // The lock goes with its holder: a third run on the same database starts and finds nothing to do.
         ChildProcess third;
