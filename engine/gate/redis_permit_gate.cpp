@@ -45,7 +45,8 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
     , m_prefix(keyPrefix)
     , m_leaseMs(leaseMs)
     , m_commands(new RedisConnection(endpoint, this))
-    , m_subscriber(new RedisConnection(endpoint, this)) {
+    , m_subscriber(new RedisConnection(endpoint, this))
+    , m_memberId(QUuid::createUuid().toByteArray(QUuid::Id128)) {
     // A stalled Redis must not hold a request longer than a fraction of the lease.
     m_commands->setCommandTimeoutMs(int(qBound(qint64(500), qint64(leaseMs) / 5, qint64(3000))));
     m_subscriber->setCommandTimeoutMs(3000);
@@ -57,6 +58,7 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
     connect(m_commands, &RedisConnection::disconnected, this, [this](const QString &reason) {
         m_attemptInFlight.clear();
         setBlind(true, reason);
+        checkClosed();
     });
     connect(m_commands, &RedisConnection::connectFailed, this, [this](const QString &reason) {
         // Already blind (never connected, or reconnecting): say why, once per distinct reason.
@@ -78,6 +80,7 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
             qCWarning(lcGate) << m_returns.size()
                               << "release(s)/withdrawal(s) not confirmed at close; the lease reclaims them";
         m_returns.clear();
+        m_attemptInFlight.clear();
         checkClosed();
     });
 }
@@ -100,7 +103,7 @@ void RedisPermitGate::start() {
     m_subscriber->psubscribe((m_prefix + QStringLiteral(":*:inflight:*")).toUtf8(),
                              [this](const QByteArray &channel, const QByteArray &payload) {
                                  if (channel.endsWith(":granted")) {
-                                     grantToken(QString::fromLatin1(payload));
+                                     grantToken(QString::fromLatin1(payload), true);
                                  } else if (channel.endsWith(":released")) {
                                      const QString j = m_jurisdictionOfKey.value(
                                          channel.chopped(int(qstrlen(":released"))));
@@ -128,8 +131,14 @@ QByteArray RedisPermitGate::key(const QString &jurisdiction) const {
 
 QList<QByteArray> RedisPermitGate::queueKeys(const QString &jurisdiction) const {
     const QByteArray set = key(jurisdiction);
-    return {
-        set, set + ":holders", set + ":queue", set + ":queue:seq", set + ":queue:seen", set + ":queue:info"};
+    return {set,
+            set + ":holders",
+            set + ":queue",
+            set + ":queue:seq",
+            set + ":queue:seen",
+            set + ":queue:info",
+            set + ":queue:handed",
+            set + ":queue:turns"};
 }
 
 QList<QByteArray> RedisPermitGate::commonArgs() const {
@@ -249,7 +258,7 @@ void RedisPermitGate::pump(const QString &jurisdiction) {
     evalScript(
         Script::Acquire, queueKeys(jurisdiction),
         commonArgs() + QList<QByteArray>{QByteArray::number(head.limit), token.toLatin1(),
-                                         QJsonDocument(holder).toJson(QJsonDocument::Compact)},
+                                         QJsonDocument(holder).toJson(QJsonDocument::Compact), m_memberId},
         [this, jurisdiction, token](const RedisReply &reply) { onAcquireReply(jurisdiction, token, reply); });
 }
 
@@ -259,6 +268,7 @@ void RedisPermitGate::onAcquireReply(const QString &jurisdiction, const QString 
     if (reply.isError() || reply.type != RedisReply::Type::Array || reply.elements.size() < 4) {
         if (reply.ok)
             qCWarning(lcGate) << "acquire script failed:" << reply.errorText();
+        checkClosed();
         return; // fail closed: retried on the next wake-up, re-check or reconnect
     }
     const bool granted = reply.elements.at(0).integer == 1;
@@ -268,21 +278,27 @@ void RedisPermitGate::onAcquireReply(const QString &jurisdiction, const QString 
     if (reply.elements.size() > 4 && reply.elements.at(4).integer > 0)
         qCInfo(lcGate) << "dropped" << reply.elements.at(4).integer << "stale waiter(s) from the queue of"
                        << key(jurisdiction);
-    if (!granted)
-        return; // queued: a release hands it over (grant message) or the re-check finds it
-    if (!grantToken(token)) {
-        // Not waiting any more: withdrawn, or already granted by a grant message. A withdrawal still
-        // unconfirmed executes after this acquire; one already confirmed ran before it (the acquire's EVAL
-        // was re-sent after a NOSCRIPT): hand the permit back again.
+    const bool waiting =
+        std::any_of(m_waiters.value(jurisdiction).cbegin(), m_waiters.value(jurisdiction).cend(),
+                    [&](const Waiter &w) { return w.token == token; });
+    if (granted && waiting) {
+        grantToken(token, false); // pumps the next waiter
+    } else if (!waiting) {
+        // Withdrawn (or already granted by a grant message). A withdrawal still unconfirmed executes after
+        // this acquire; one already confirmed ran before it (the acquire's EVAL was re-sent after a
+        // NOSCRIPT), so this acquire queued or granted the token afresh: withdraw it again.
         const bool held =
             std::any_of(m_held.cbegin(), m_held.cend(), [&](const Held &h) { return h.token == token; });
         if (!held && !m_returns.contains(token))
             sendReturn(jurisdiction, token, ReturnKind::Withdraw, QString());
+        pump(jurisdiction);
     }
-    pump(jurisdiction);
+    // Not granted and still waiting: queued; a release hands it over (grant message) or the re-check finds
+    // it.
+    checkClosed();
 }
 
-bool RedisPermitGate::grantToken(const QString &token) {
+bool RedisPermitGate::grantToken(const QString &token, bool claim) {
     for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it) {
         auto &queue = it.value();
         for (qsizetype i = 0; i < queue.size(); ++i) {
@@ -291,6 +307,9 @@ bool RedisPermitGate::grantToken(const QString &token) {
             const Waiter w = queue.takeAt(i);
             ++m_granted;
             m_held.append({w.jurisdiction, w.token, w.holder.idempotencyKey});
+            // Handed over by another script: claim it (not awaited), or it comes back after kWaiterStaleMs.
+            if (claim)
+                renew(m_held.last());
             Q_EMIT permitGranted(w.requestId, w.token);
             pump(w.jurisdiction); // the next waiter queues at once
             return true;
@@ -359,7 +378,7 @@ void RedisPermitGate::transmitReturn(const QString &token) {
                        }
                        // A permit handed to one of our own waiters: grant it now, ahead of the message.
                        for (const RedisReply &handed : reply.elements.at(1).elements)
-                           grantToken(QString::fromLatin1(handed.string));
+                           grantToken(QString::fromLatin1(handed.string), true);
                    }
                    checkClosed();
                });
@@ -404,6 +423,11 @@ void RedisPermitGate::close(int timeoutMs, std::function<void()> done) {
 void RedisPermitGate::checkClosed() {
     if (!m_closing || !m_returns.isEmpty() || !m_closeDone)
         return;
+    // An acquire still on the wire may yet be granted (its EVAL re-sent after NOSCRIPT runs after the
+    // withdrawal): its answer is awaited too, and hands the permit back.
+    for (auto it = m_attemptInFlight.cbegin(); it != m_attemptInFlight.cend(); ++it)
+        if (it.value())
+            return;
     m_closeTimeout.stop();
     auto done = std::move(m_closeDone);
     m_closeDone = nullptr;
@@ -414,20 +438,23 @@ void RedisPermitGate::checkClosed() {
 
 void RedisPermitGate::renewAll() {
     const QList<Held> held = m_held;
-    for (const Held &h : held) {
-        const QByteArray setKey = key(h.jurisdiction);
-        evalScript(Script::Renew, {setKey, setKey + ":holders"},
-                   {h.token.toLatin1(), QByteArray::number(m_leaseMs)}, [this, h](const RedisReply &reply) {
-                       if (reply.isError() || reply.integer != 0)
-                           return; // renewed, or unknown: the next round tries again
-                       if (m_held.removeIf([&](const Held &x) { return x.token == h.token; }) == 0)
-                           return; // released meanwhile
-                       ++m_lost;
-                       qCWarning(lcGate) << "permit" << h.token.left(8) << "on" << h.jurisdiction
-                                         << "was lost (reaped after the lease ran out)";
-                       Q_EMIT permitLost(h.jurisdiction, h.token, h.idempotencyKey);
-                   });
-    }
+    for (const Held &h : held)
+        renew(h);
+}
+
+void RedisPermitGate::renew(const Held &h) {
+    const QByteArray setKey = key(h.jurisdiction);
+    evalScript(Script::Renew, {setKey, setKey + ":holders", setKey + ":queue:handed"},
+               {h.token.toLatin1(), QByteArray::number(m_leaseMs)}, [this, h](const RedisReply &reply) {
+                   if (reply.isError() || reply.integer != 0)
+                       return; // renewed, or unknown: the next round tries again
+                   if (m_held.removeIf([&](const Held &x) { return x.token == h.token; }) == 0)
+                       return; // released meanwhile
+                   ++m_lost;
+                   qCWarning(lcGate) << "permit" << h.token.left(8) << "on" << h.jurisdiction
+                                     << "was lost (reaped after the lease ran out, or never claimed in time)";
+                   Q_EMIT permitLost(h.jurisdiction, h.token, h.idempotencyKey);
+               });
 }
 
 void RedisPermitGate::refreshUsage(const QStringList &jurisdictions) {

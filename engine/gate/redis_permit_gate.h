@@ -15,13 +15,16 @@ namespace fd {
 /// (wire format and every key: docs/gate-wire.md).
 ///
 /// - Acquire is one atomic Lua script (EVALSHA, EVAL on NOSCRIPT, so SCRIPT FLUSH is survived). It queues the
-///   token in "<set>:queue" and grants only in arrival order, fleet-wide. Each gate queues only its oldest
-///   waiter per jurisdiction, so members of a fleet that all wait take turns: an equal share per member.
+///   token in "<set>:queue" and grants in queue order, fleet-wide. Each gate queues only its oldest waiter
+///   per jurisdiction, at its member's next turn, so members of a fleet that all wait alternate: an equal
+///   share per member; within a turn, first come first served.
 /// - Release and withdrawal are one script: it removes the token from the queue and the set and hands the
 ///   freed permit directly to the live queue head (published on "<set>:granted"), so the cap stays full
 ///   with no extra round trip. Waiters re-check every `kRecheckMs` anyway (a message can be lost; reference
 ///   workers neither queue nor publish), which also keeps their queue entry alive: an entry not refreshed
-///   for `kWaiterStaleMs` (a crashed waiter) is dropped by the next script that runs.
+///   for `kWaiterStaleMs` (a crashed waiter) is dropped by the next script that runs. A permit handed over
+///   is claimed at once by its waiter (the renew script, not awaited); one left unclaimed for
+///   `kWaiterStaleMs` (the waiter crashed in between) is taken back, so a dead waiter blocks nobody for long.
 /// - Withdrawal (cancelRequest(), close()) sends the withdraw script on the same connection as the acquire
 ///   that may still be on the wire, so Redis executes it after that acquire and hands back whatever it
 ///   granted. Releases and withdrawals that Redis did not confirm (connection lost) are sent again on
@@ -102,12 +105,14 @@ private:
     void pumpAll();
     void onAcquireReply(const QString &jurisdiction, const QString &token, const RedisReply &reply);
     /// Hands the permit now held by `token` to its waiter, if it still waits. False for an unknown token.
-    bool grantToken(const QString &token);
+    /// `claim`: the permit was handed over by another script and must be claimed (renew) to be kept.
+    bool grantToken(const QString &token, bool claim);
     void sendReturn(const QString &jurisdiction, const QString &token, ReturnKind kind,
                     const QString &idempotencyKey);
     void transmitReturn(const QString &token);
     void resendReturns();
     void renewAll();
+    void renew(const Held &held);
     void setBlind(bool blind, const QString &reason);
     void checkClosed();
     QByteArray key(const QString &jurisdiction) const;
@@ -117,6 +122,7 @@ private:
     qint64 m_leaseMs;
     RedisConnection *m_commands;
     RedisConnection *m_subscriber;
+    QByteArray m_memberId; ///< this gate's id in the queue's turns (one member of the fleet)
     QHash<QString, QList<Waiter>> m_waiters; // jurisdiction -> FIFO
     QHash<QString, bool> m_attemptInFlight;  // one acquire attempt per jurisdiction at a time
     QHash<QByteArray, QString> m_jurisdictionOfKey;
