@@ -6,7 +6,8 @@
 #   bench/fleet_throughput.sh [BUILD_DIR] [FILINGS_PER_PROCESS] [CAP] [LATENCY_MS]
 #                              (defaults: build/ci, 600, 8, 10)
 #
-# Prints, for each phase, filings/s over its busy window (first request sent to last answer, from the sandbox's
+# A third phase runs three members with nothing but the gate (bench/gate_fleet_client) to separate the gate's
+# cost from the engine's. Prints, for each phase, filings/s over its busy window (first request sent to last answer, from the sandbox's
 # counters and the audit databases), the fleet/plain ratio, the peak in flight against the cap (GET
 # /sandbox/stats), and the CPU time (user+system, /usr/bin/time) per filing of each filingdesk process.
 set -euo pipefail
@@ -102,6 +103,23 @@ for pid in "${pids[@]}"; do wait "$pid" || { echo "a filingdesk process failed:"
 end=$(date +%s.%N)
 curl -fsS "$registry/sandbox/stats" >"$work/fleet-stats.json"
 redis-cli -p "$redis_port" info commandstats >"$work/commandstats.txt"
+curl -fsS -X POST "$registry/sandbox/reset" >/dev/null
+
+# Phase 3: three members with nothing but the gate (bench/gate_fleet_client.cpp): the gate's own ceiling.
+gate_client="$build/bin/gate_fleet_client"
+if [[ -x $gate_client ]]; then
+  gstart=$(date +%s.%N)
+  pids=()
+  for p in $(seq 0 $((processes - 1))); do
+    /usr/bin/time -f '%U %S %e %M' -o "$work/gtime_$p.txt" "$gate_client" --redis "redis://127.0.0.1:$redis_port" \
+      --registry "$registry" --cap "$cap" --count "$per_process" --prefix "GATE-$p" >"$work/gate_$p.json" &
+    pids+=($!)
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || { echo "a gate_fleet_client failed" >&2; exit 1; }; done
+  gend=$(date +%s.%N)
+  curl -fsS "$registry/sandbox/stats" >"$work/gate-stats.json"
+  echo "$gstart $gend" >"$work/gate-window.txt"
+fi
 
 /usr/bin/python3 - "$work" "$processes" "$cap" "$start" "$end" <<'PY'
 import json, sqlite3, sys
@@ -147,6 +165,20 @@ for line in open(f"{work}/commandstats.txt"):
         usec += float(fields["usec"])
 print(f"gate: {calls / completed:.2f} scripts (EVALSHA/EVAL) per filing, Redis time {usec / completed:.0f} us per "
       f"filing")
+import os
+if os.path.exists(f"{work}/gate-window.txt"):
+    gstart, gend = map(float, open(f"{work}/gate-window.txt").read().split())
+    gstats = json.load(open(f"{work}/gate-stats.json"))["jurisdictions"]["US-DE"]
+    gfiled = sum(json.load(open(f"{work}/gate_{p}.json"))["filed"] for p in range(processes))
+    gbusy = max(json.load(open(f"{work}/gate_{p}.json"))["wall_s"] for p in range(processes))
+    gcpu = [sum(map(float, open(f"{work}/gtime_{p}.txt").read().split()[-4:-2])) for p in range(processes)]
+    print(f"gate only ({processes} gate_fleet_client, same gate, no engine): {gfiled} filings, busy {gbusy:.2f} s = "
+          f"{gfiled / gbusy:.0f} filings/s (wall incl. start-up {gend - gstart:.2f} s); peak in flight "
+          f"{gstats['max_in_flight']} / cap {cap}; rejected by the cap {gstats['rejected']['cap']}; ratio to plain "
+          f"{100 * gfiled / gbusy / plain_rate:.1f} %; CPU "
+          + ", ".join(f"{1000 * c / per:.2f}" for c, per in zip(gcpu, [gfiled / processes] * processes))
+          + " ms/filing")
+print("filingdesk processes:")
 for p, n, cpu, elapsed, rss in rows:
     print(f"  process {p}: {n} filings, CPU {cpu:.2f} s = {1000 * cpu / max(n, 1):.2f} ms/filing, "
           f"elapsed {elapsed:.2f} s, max RSS {rss / 1024:.0f} MiB")
