@@ -46,8 +46,9 @@ if #expired > 0 then
 end
 local gone = redis.call('ZRANGEBYSCORE', seen, 0, now - stale)
 for i = 1, #gone do unqueue(gone[i]) end
--- a permit handed to a waiter that never claimed it (crashed meanwhile) comes back after `stale`, not the lease
-local unclaimed = redis.call('ZRANGEBYSCORE', handed, 0, now - stale)
+-- a permit handed to a waiter that never claimed it (crashed meanwhile) comes back after a third of the lease
+-- (at least `stale`), not the whole lease: a live holder that stalls that long would miss its renewal too
+local unclaimed = redis.call('ZRANGEBYSCORE', handed, 0, now - math.max(stale, math.floor(lease / 3)))
 for i = 1, #unclaimed do
   redis.call('ZREM', set, unclaimed[i])
   redis.call('HDEL', holders, unclaimed[i])

@@ -24,7 +24,8 @@ namespace fd {
 ///   workers neither queue nor publish), which also keeps their queue entry alive: an entry not refreshed
 ///   for `kWaiterStaleMs` (a crashed waiter) is dropped by the next script that runs. A permit handed over
 ///   is claimed at once by its waiter (the renew script, not awaited); one left unclaimed for
-///   `kWaiterStaleMs` (the waiter crashed in between) is taken back, so a dead waiter blocks nobody for long.
+///   max(`kWaiterStaleMs`, lease/3) (the waiter crashed in between) is taken back, so a dead waiter blocks
+///   nobody for a whole lease; a claim that finds the permit gone reports it by permitLost().
 /// - Withdrawal (cancelRequest(), close()) sends the withdraw script on the same connection as the acquire
 ///   that may still be on the wire, so Redis executes it after that acquire and hands back whatever it
 ///   granted. Releases and withdrawals that Redis did not confirm (connection lost) are sent again on
