@@ -16,6 +16,8 @@ QString LocalPermitGate::describe() const {
 
 void LocalPermitGate::requestPermit(quint64 requestId, const QString &jurisdiction, int limit,
                                     const PermitHolder &holder) {
+    if (m_closed)
+        return; // nothing is granted after close()
     m_waiters.append({requestId, jurisdiction, limit, holder});
     m_caps.insert(jurisdiction, limit);
     // Grant from the event loop, never re-entrantly inside the caller.
@@ -33,8 +35,10 @@ void LocalPermitGate::releasePermit(const QString &jurisdiction, const QString &
 }
 
 void LocalPermitGate::close(int timeoutMs, std::function<void()> done) {
-    Q_UNUSED(timeoutMs);
+    Q_UNUSED(timeoutMs); // nothing to confirm: every release and withdrawal takes effect at once
+    m_closed = true;
     m_waiters.clear();
+    m_held.clear();
     QMetaObject::invokeMethod(this, std::move(done), Qt::QueuedConnection);
 }
 

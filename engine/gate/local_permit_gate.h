@@ -9,7 +9,10 @@
 namespace fd {
 
 /// The in-process gate: serves a single console when no Redis is configured. Same contract as the fleet gate,
-/// but it only knows this process's own permits. Thread affinity: the engine thread.
+/// but it only knows this process's own permits: requests of one jurisdiction are granted first come, first
+/// served (from the event loop, never inside the caller); a withdrawn request is never granted, since grants
+/// and withdrawals happen on the same thread; a permit cannot be lost (no lease runs out in-process); close()
+/// drops every waiter and permit and calls back at once (queued). Thread affinity: the engine thread.
 class LocalPermitGate final : public PermitGate {
     Q_OBJECT
 public:
@@ -39,6 +42,7 @@ private:
     QList<Waiter> m_waiters;
     QHash<QString, QHash<QString, PermitInfo>> m_held; // jurisdiction -> token -> info
     QHash<QString, int> m_caps;
+    bool m_closed = false;
 };
 
 } // namespace fd

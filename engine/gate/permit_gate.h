@@ -10,7 +10,8 @@
 
 namespace fd {
 
-/// Who holds a permit, for the console's "who holds the permits" view (spec gate-wire.md, "Holder metadata").
+/// Who holds a permit, for the console's "who holds the permits" view (docs/gate-wire.md, "Keys":
+/// `S:holders`).
 struct PermitHolder {
     QString host;
     QString process;   ///< "filingdesk/<pid>"
@@ -92,7 +93,8 @@ Q_SIGNALS:
     void usageUpdated(const QList<fd::JurisdictionUsage> &usage);
 };
 
-/// The Redis key of a jurisdiction's permit set: "<prefix>:<state in lower case>:inflight" (gate-wire.md).
+/// The Redis key of a jurisdiction's permit set: "<prefix>:<state in lower case>:inflight"
+/// (docs/gate-wire.md, section 1).
 QString permitSetKey(const QString &prefix, const QString &jurisdiction);
 
 } // namespace fd

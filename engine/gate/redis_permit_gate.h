@@ -3,6 +3,7 @@
 #include "engine/gate/permit_gate.h"
 #include "engine/gate/redis_connection.h"
 
+#include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QTimer>
@@ -10,22 +11,42 @@
 namespace fd {
 
 /// The fleet-wide gate: a Redis sorted set per jurisdiction shared by every console and worker of a fleet,
-/// including reference workers (wire format: ../shared/specs/gate-wire.md).
+/// including reference workers, plus a first-come-first-served waiting queue in keys the reference ignores
+/// (wire format and every key: docs/gate-wire.md).
 ///
-/// - Acquire is one atomic Lua script (EVALSHA, EVAL on NOSCRIPT, so SCRIPT FLUSH is survived).
-/// - Release removes the token and publishes on "<key>:released"; waiters wake at once, and re-check every
-///   `recheckMs` anyway because a notification can be lost (reference workers do not publish).
-/// - Each held permit is re-scored every lease/3 (ZADD XX); a token that is gone is reported by permitLost().
-/// - Holder metadata (JSON: host, process, console, entity, jurisdiction, key, started) in the hash
-///   "<key>:holders", expiring with the lease.
+/// - Acquire is one atomic Lua script (EVALSHA, EVAL on NOSCRIPT, so SCRIPT FLUSH is survived). It queues the
+///   token in "<set>:queue" and grants in queue order, fleet-wide. Each gate queues only its oldest waiter
+///   per jurisdiction, at its member's next turn, so members of a fleet that all wait alternate: an equal
+///   share per member; within a turn, first come first served.
+/// - Release and withdrawal are one script: it removes the token from the queue and the set and hands the
+///   freed permit directly to the live queue head (published on "<set>:granted"), so the cap stays full
+///   with no extra round trip. Waiters re-check every `kRecheckMs` anyway (a message can be lost; reference
+///   workers neither queue nor publish), which also keeps their queue entry alive: an entry not refreshed
+///   for `kWaiterStaleMs` (a crashed waiter) is dropped by the next script that runs. A permit handed over
+///   is claimed at once by its waiter (the renew script, not awaited); one left unclaimed for
+///   max(`kWaiterStaleMs`, lease/3) (the waiter crashed in between) is taken back, so a dead waiter blocks
+///   nobody for a whole lease; a claim that finds the permit gone reports it by permitLost().
+/// - Withdrawal (cancelRequest(), close()) sends the withdraw script on the same connection as the acquire
+///   that may still be on the wire, so Redis executes it after that acquire and hands back whatever it
+///   granted. Releases and withdrawals that Redis did not confirm (connection lost) are sent again on
+///   reconnect until the lease would have reclaimed them anyway; close() waits for their confirmations.
+/// - Each held permit is re-scored every lease/3 (ZADD XX); a token found gone at renewal or at release is
+///   reported by permitLost().
+/// - Holder metadata (JSON: host, process, console, entity, jurisdiction, key, started_ms) in the hash
+///   "<set>:holders", expiring with the lease.
 /// - Redis unreachable: nothing is granted (blindChanged(true)); queued requests wait and are served when it
-/// is
-///   back. Fail closed, never open.
+///   is back. Fail closed, never open.
 ///
 /// Thread affinity: the engine thread; both hiredis contexts belong to it.
 class RedisPermitGate final : public PermitGate {
     Q_OBJECT
 public:
+    /// How often a waiting gate re-sends its head waiter's acquire (ms): the backstop for a lost grant
+    /// message, a permit freed by a reference worker or by a lease running out.
+    static constexpr int kRecheckMs = 250;
+    /// A queue entry whose waiter has not attempted for this long (ms) is dropped: its member crashed.
+    static constexpr int kWaiterStaleMs = 2000;
+
     RedisPermitGate(const RedisEndpoint &endpoint, const QString &keyPrefix, qint64 leaseMs,
                     QObject *parent = nullptr);
     ~RedisPermitGate() override;
@@ -40,12 +61,17 @@ public:
     bool isBlind() const override { return m_blind; }
     void refreshUsage(const QStringList &jurisdictions) override;
     qint64 leaseMs() const override { return m_leaseMs; }
+    /// Also hands back permits the caller still holds (after close() nothing of this gate is in flight).
     void close(int timeoutMs, std::function<void()> done) override;
 
     /// Counters for logs and tests.
     int grantedCount() const { return m_granted; }
     int lostCount() const { return m_lost; }
     int noscriptReloads() const { return m_noscriptReloads; }
+    /// Tokens of this gate: requested (queued or on the wire), held, or being handed back.
+    QStringList ownTokens() const;
+    /// Releases and withdrawals sent and not yet confirmed by Redis.
+    int unconfirmedReturns() const { return int(m_returns.size()); }
 
 private:
     struct Waiter {
@@ -54,20 +80,42 @@ private:
         int limit;
         PermitHolder holder;
         QString token;
+        bool sent = false; ///< an acquire for this token was sent: Redis may have queued or granted it
     };
     struct Held {
         QString jurisdiction;
         QString token;
         QString idempotencyKey;
     };
+    enum class ReturnKind { Release, Withdraw };
+    struct Return {
+        QString jurisdiction;
+        QString idempotencyKey;
+        ReturnKind kind;
+        bool onTheWire = false;
+        bool resent = false; ///< a previous attempt may have executed: a missing token is not a loss
+        QElapsedTimer since;
+    };
     enum class Script { Acquire, Renew, Release, Usage };
 
     void evalScript(Script script, const QList<QByteArray> &keys, const QList<QByteArray> &args,
                     RedisConnection::Callback callback);
+    QList<QByteArray> queueKeys(const QString &jurisdiction) const;
+    QList<QByteArray> commonArgs() const;
     void pump(const QString &jurisdiction);
     void pumpAll();
+    void onAcquireReply(const QString &jurisdiction, const QString &token, const RedisReply &reply);
+    /// Hands the permit now held by `token` to its waiter, if it still waits. False for an unknown token.
+    /// `claim`: the permit was handed over by another script and must be claimed (renew) to be kept.
+    bool grantToken(const QString &token, bool claim);
+    void sendReturn(const QString &jurisdiction, const QString &token, ReturnKind kind,
+                    const QString &idempotencyKey);
+    void transmitReturn(const QString &token);
+    void resendReturns();
     void renewAll();
+    void renew(const Held &held);
     void setBlind(bool blind, const QString &reason);
+    void checkClosed();
     QByteArray key(const QString &jurisdiction) const;
 
     RedisEndpoint m_endpoint;
@@ -75,13 +123,19 @@ private:
     qint64 m_leaseMs;
     RedisConnection *m_commands;
     RedisConnection *m_subscriber;
+    QByteArray m_memberId; ///< this gate's id in the queue's turns (one member of the fleet)
     QHash<QString, QList<Waiter>> m_waiters; // jurisdiction -> FIFO
     QHash<QString, bool> m_attemptInFlight;  // one acquire attempt per jurisdiction at a time
+    QHash<QByteArray, QString> m_jurisdictionOfKey;
     QList<Held> m_held;
+    QHash<QString, Return> m_returns; // token -> release or withdrawal not yet confirmed
     QTimer m_recheck{this};
     QTimer m_renew{this};
     bool m_blind = true;
     QString m_blindReason;
+    bool m_closing = false;
+    std::function<void()> m_closeDone;
+    QTimer m_closeTimeout{this};
     int m_granted = 0;
     int m_lost = 0;
     int m_noscriptReloads = 0;

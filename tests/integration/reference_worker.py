@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""A worker that still runs the Python reference gate (shared/seeds/000_4d8d6eec81b3026a.txt), for the fleet tests.
+"""A worker that still runs the Python reference gate (docs/gate-wire.md, section 1), for the fleet tests.
 
 It files `--count` Delaware filings against a Registry API v1 server (registry-api-v1.md), each one only while it
 holds a permit in the reference's permit set (`sos:de:inflight`), acquired with the reference's Lua script
