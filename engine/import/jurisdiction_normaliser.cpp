@@ -181,6 +181,56 @@ QString usLookup(const QString &folded) {
     return lookupWithVariants(tables().usByFolded, folded, prefixes, suffixes);
 }
 
+// Optimal-string-alignment distance (an adjacent transposition counts 1), stopping once it exceeds `limit`.
+int editDistance(const QString &a, const QString &b, int limit) {
+    if (qAbs(a.size() - b.size()) > limit)
+        return limit + 1;
+    QList<int> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
+    for (int j = 0; j <= b.size(); ++j)
+        previous[j] = j;
+    for (int i = 1; i <= a.size(); ++i) {
+        current[0] = i;
+        int rowMin = current[0];
+        for (int j = 1; j <= b.size(); ++j) {
+            const int cost = a.at(i - 1) == b.at(j - 1) ? 0 : 1;
+            current[j] = qMin(qMin(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a.at(i - 1) == b.at(j - 2) && a.at(i - 2) == b.at(j - 1))
+                current[j] = qMin(current[j], before[j - 2] + 1);
+            rowMin = qMin(rowMin, current[j]);
+        }
+        if (rowMin > limit)
+            return limit + 1;
+        before = previous;
+        previous = current;
+    }
+    return previous[b.size()];
+}
+
+// A state name written with one letter wrong, missing, extra or swapped ("Deleware", "Pennsylvannia",
+// "Tennesee"): only names of seven letters or more, only when exactly one state is that close, never Georgia
+// (a country too), and never a string that is one letter from a country name as well. Empty otherwise.
+QString misspeltState(const QString &folded) {
+    if (folded.size() < 7)
+        return QString();
+    QString found;
+    for (const UsStateName &s : usStateNames()) {
+        const QString name = foldPlace(QString::fromLatin1(s.name));
+        if (name.size() < 7 || name == QLatin1String("georgia") || editDistance(folded, name, 1) > 1)
+            continue;
+        if (!found.isEmpty())
+            return QString(); // two states that close: ambiguous
+        found = QString::fromLatin1(s.code);
+    }
+    if (found.isEmpty())
+        return QString();
+    const Tables &tb = tables();
+    for (auto it = tb.countryByFolded.constBegin(); it != tb.countryByFolded.constEnd(); ++it) {
+        if (editDistance(folded, it.key(), 1) <= 1)
+            return QString();
+    }
+    return found;
+}
+
 QString countryLookup(const QString &folded) {
     static const QStringList prefixes{QStringLiteral("the "),
                                       QStringLiteral("republic of "),
@@ -195,7 +245,20 @@ QString countryLookup(const QString &folded) {
                                       QStringLiteral("sultanate of "),
                                       QStringLiteral("country of ")};
     static const QStringList suffixes{QStringLiteral(" sar")};
-    return lookupWithVariants(tables().countryByFolded, folded, prefixes, suffixes);
+    const QString found = lookupWithVariants(tables().countryByFolded, folded, prefixes, suffixes);
+    if (!found.isEmpty())
+        return found;
+    // "British Virgin Is.", "Cayman Isl.", "Turks and Caicos Isls."
+    static const QRegularExpression islandsAbbreviation(QStringLiteral(" (is|isl|isls)$"));
+    if (islandsAbbreviation.match(folded).hasMatch()) {
+        const QString stem = QString(folded).remove(islandsAbbreviation);
+        for (const QString &word : {QStringLiteral(" islands"), QStringLiteral(" island")}) {
+            const QString code = lookupWithVariants(tables().countryByFolded, stem + word, prefixes, {});
+            if (!code.isEmpty())
+                return code;
+        }
+    }
+    return QString();
 }
 
 // Words around a place that say what the entity is, not where: "a Delaware corporation", "organized under the
@@ -574,6 +637,20 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
         QStringList list(placeEvidence.cbegin(), placeEvidence.cend());
         list.sort();
         return ambiguous(raw, list, QStringLiteral("a region of that name exists in more than one country"));
+    }
+    // A state name misspelt by one letter, as the only place in the string ("Deleware", "Tennesee, USA").
+    if (!foreignMarker && placeEvidence.isEmpty() && weakCountries.isEmpty()) {
+        QStringList misspelt;
+        for (const Segment *s : std::as_const(places)) {
+            if (!s->known())
+                addUnique(misspelt, misspeltState(s->folded));
+        }
+        if (misspelt.size() == 1) {
+            JurisdictionMatch m = usState(misspelt.first());
+            m.reason = QStringLiteral("\"%1\" read as %2, a misspelling")
+                           .arg(raw.simplified(), usJurisdictionName(m.code));
+            return m;
+        }
     }
     if (usMarker)
         return unrecognised(

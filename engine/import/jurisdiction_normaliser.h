@@ -14,7 +14,8 @@ struct JurisdictionMatch {
     };
     Kind kind = Kind::Unrecognised;
     QString code;
-    QString reason;
+    QString
+        reason; ///< Unrecognised: why; UsState read from a misspelt name ("Deleware"): what it was read as
     /// Unrecognised because the string reads more than one way: the codes it may mean ("US-GA", "GE"), so a
     /// person can pick one. Empty otherwise.
     QStringList candidates;
@@ -37,6 +38,8 @@ struct JurisdictionMatch {
 ///   "Maine-et-Loire, France", "Georgia, CIS", "Tbilisi, Georgia" are foreign. "Georgia" alone is the state
 ///   (the Exhibit 21 convention of US registrants); "City, Georgia" is the state or the country only when the
 ///   city is known (Atlanta, Tbilisi), else ambiguous.
+/// * A state name with one letter wrong, missing, extra or swapped ("Deleware", "Tennesee"; seven letters or
+///   more, one state that close, no country that close, never Georgia) is that state, with a note in reason.
 /// * Ambiguous strings ("Columbia", "Delaware and Nevada", "Georgia, Sandersville") are Unrecognised with the
 ///   candidates named; "United States" with no state is Unrecognised (which state?).
 JurisdictionMatch normaliseJurisdiction(const QString &raw);

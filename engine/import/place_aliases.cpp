@@ -125,6 +125,8 @@ const QList<PlaceAlias> &usStateAbbreviations() {
         {"wash d c", "DC"},
         {"district columbia", "DC"},
         {"new york city", "NY"},
+        {"rhode is", "RI"},
+        {"r is", "RI"},
     };
     return aliases;
 }
@@ -228,6 +230,10 @@ const QList<PlaceAlias> &countryAliases() {
         {"west germany", "DE"},
         {"federal republic of germany", "DE"},
         {"slovak", "SK"},
+        {"n ireland", "GB"},
+        {"no ireland", "GB"},
+        {"n korea", "KP"},
+        {"s africa", "ZA"},
         {"st vincent", "VC"},
         {"saint vincent", "VC"},
         {"america samoa", "AS"},

@@ -67,6 +67,11 @@ private Q_SLOTS:
         QTest::newRow("W. Va.") << "W. Va." << us << "US-WV";
         QTest::newRow("N. Mex. (GPO)") << "N. Mex." << us << "US-NM";
         QTest::newRow("Kansas City, MO") << "Kansas City, MO" << us << "US-MO";
+        QTest::newRow("misspelt state") << "Deleware" << us << "US-DE";
+        QTest::newRow("misspelt state, swapped letters") << "Pennsylvnaia" << us << "US-PA";
+        QTest::newRow("misspelt Georgia is not guessed") << "Gerogia" << none << "";
+        QTest::newRow("near a state, in a country") << "Floridia, Italy" << country << "IT";
+        QTest::newRow("islands abbreviated") << "British Virgin Is." << country << "VG";
         QTest::newRow("Commonwealth of Pennsylvania") << "Commonwealth of Pennsylvania" << us << "US-PA";
     }
 

@@ -240,6 +240,37 @@ HARD_CASES = [
     ("N/A", "needs_data"), ("Various", "needs_data"), ("Delaware, United Kingdom, USA", "needs_data"),
 ]
 
+# Written after the normaliser and first measured without any change made for them: the estimate of how it does
+# on strings it was not built against (docs/jurisdictions.md gives that figure). Labels are the truth, also where
+# FilingDesk answers "needs data" (state misspellings such as "Deleware": the filer meant the state).
+HELD_OUT = [
+    ("Delaware, U.S.A", "US-DE"), ("The Netherlands Antilles", "AN"), ("Bermuda Islands", "BM"),
+    ("Republic of Singapore", "SG"), ("Peoples Republic of China", "CN"), ("People’s Republic of China", "CN"),
+    ("Hong Kong S.A.R.", "HK"), ("Mexico D.F.", "MX"), ("Cayman Islands, BWI", "KY"),
+    ("Barbados, West Indies", "BB"), ("Commonwealth of the Bahamas", "BS"), ("United Kingdom - England", "GB"),
+    ("England, U.K.", "GB"), ("Australia (Victoria)", "AU"), ("Canada (Ontario)", "CA"), ("Ontario (Canada)", "CA"),
+    ("Canada - Alberta", "CA"), ("Province of Quebec, Canada", "CA"), ("Nova Scotia", "CA"),
+    ("New Brunswick, Canada", "CA"), ("Germany (Federal Republic)", "DE"), ("Switzerland (Zug)", "CH"),
+    ("Japan (Tokyo)", "JP"), ("India (Maharashtra)", "IN"), ("P.R. of China", "CN"), ("Peoples Rep. of China", "CN"),
+    ("China (Hong Kong)", "HK"), ("Hong Kong, People's Republic of China", "HK"), ("Taiwan, Republic of China", "TW"),
+    ("Republic of China (Taiwan)", "TW"), ("Malaysia (Labuan)", "MY"), ("British Virgin Is.", "VG"),
+    ("Virgin Islands (U.S.)", "VI"), ("US Virgin Islands", "VI"), ("St. Kitts", "KN"), ("Cook Islands", "CK"),
+    ("Isle of Jersey", "JE"), ("Jersey (Channel Islands)", "JE"), ("Guernsey (Channel Islands)", "GG"),
+    ("N. Ireland", "GB"), ("Panama (Republic of)", "PA"), ("Dominican Rep", "DO"),
+    ("Venezuela (Bolivarian Republic of)", "VE"), ("Iran (Islamic Republic of)", "IR"), ("Kyrgyz Republic", "KG"),
+    ("Slovak Rep.", "SK"), ("Czech Rep", "CZ"), ("Ivory Coast (Cote d'Ivoire)", "CI"), ("Burma (Myanmar)", "MM"),
+    ("Holland (Netherlands)", "NL"), ("Former Yugoslav Republic of Macedonia", "MK"), ("Deleware", "US-DE"),
+    ("Delawre", "US-DE"), ("Calfornia", "US-CA"), ("Pennsylvannia", "US-PA"), ("Massachusets", "US-MA"),
+    ("Conneticut", "US-CT"), ("Tennesee", "US-TN"), ("Delaware (LLC)", "US-DE"), ("Delaware - LLC", "US-DE"),
+    ("DE LLC", "US-DE"), ("Dela.", "US-DE"), ("Tex", "US-TX"), ("Fla", "US-FL"), ("Ohio corporation", "US-OH"),
+    ("Commonwealth of Virginia", "US-VA"), ("NY State", "US-NY"), ("N.Y. State", "US-NY"), ("Washington (State)", "US-WA"),
+    ("Washington State, USA", "US-WA"), ("D.C. (USA)", "US-DC"), ("District of Columbia (U.S.)", "US-DC"),
+    ("Guam (U.S. Territory)", "GU"), ("Delaware/United States", "US-DE"), ("USA/Delaware", "US-DE"),
+    ("U.S./Delaware", "US-DE"), ("Minnesota USA", "US-MN"), ("Texas, US", "US-TX"), ("California (USA)", "US-CA"),
+    ("Sao Paulo, Brazil", "BR"), ("Bombay, India", "IN"), ("Canton, China", "CN"), ("Saigon, Vietnam", "VN"),
+    ("Calcutta, India", "IN"), ("Peking, China", "CN"), ("Rangoon, Burma", "MM"), ("Kiev, Ukraine (Kyiv)", "UA"),
+]
+
 
 def rows():
     out = []
@@ -276,6 +307,8 @@ def rows():
             out.append((other, code, "country:alternative name"))
     for text, code in HARD_CASES:
         out.append((text, code, "hard-case"))
+    for text, code in HELD_OUT:
+        out.append((text, code, "held-out"))
     return out
 
 
