@@ -2,6 +2,7 @@
 
 #include "engine/audit/audit_store.h"
 #include "engine/calendar/ics_writer.h"
+#include "engine/headless/needs_data_json.h"
 #include "engine/rules/due_date_calculator.h"
 #include "engine/rules/obligation_planner.h"
 
@@ -74,6 +75,13 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
         QJsonArray obligations;
         for (const Obligation &o : row.obligations)
             obligations.append(obligationJson(o, exportedKeys.contains(o.idempotencyKey())));
+        QJsonArray needs;
+        for (const ObligationNeed &n : row.needs)
+            needs.append(QJsonObject{{QStringLiteral("rule_id"), n.ruleId},
+                                     {QStringLiteral("filing_type"), n.filingType},
+                                     {QStringLiteral("filing"), n.filingName},
+                                     {QStringLiteral("missing"), n.missingField},
+                                     {QStringLiteral("reason"), n.reason}});
         QJsonArray noFilingRules;
         if (row.outcome == RowOutcome::OutOfScope && row.entity.isUsDomestic()) {
             // Explicit "no periodic filing" rules that explain an empty row, with their citations.
@@ -93,6 +101,7 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
             {QStringLiteral("outcome"), rowOutcomeName(row.outcome)},
             {QStringLiteral("reason"), row.reason},
             {QStringLiteral("missing"), QJsonArray::fromStringList(row.missing)},
+            {QStringLiteral("needs_data_obligations"), needs},
             {QStringLiteral("obligations"), obligations},
             {QStringLiteral("no_filing_rules"), noFilingRules},
         });
@@ -102,6 +111,8 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
         {QStringLiteral("as_of"), asOf.toString(Qt::ISODate)},
         {QStringLiteral("horizon"), horizon.toString(Qt::ISODate)},
         {QStringLiteral("events"), events},
+        {QStringLiteral("obligations_needing_data"), countPlan(plan).obligationsNeedingData},
+        {QStringLiteral("needs_data_obligations"), obligationsNeedingDataJson(plan)},
         {QStringLiteral("rows"), rows},
     };
 }
@@ -259,23 +270,27 @@ int runCalendar(const QStringList &arguments) {
     std::fputs(
         qUtf8Printable(
             QStringLiteral("%1: %2 event(s) from %3 rows (%4 with obligations, %5 need data, %6 out of "
-                           "scope, %7 row errors)\n")
+                           "scope, %7 row errors); %8 filing(s) need data\n")
                 .arg(parser.value(outOpt))
                 .arg(entries.size())
                 .arg(counts.rows)
                 .arg(counts.rowsWithObligations)
                 .arg(counts.needsData)
                 .arg(counts.outOfScope)
-                .arg(counts.rowErrors)),
+                .arg(counts.rowErrors)
+                .arg(counts.obligationsNeedingData)),
         stderr);
     for (const RowPlan &row : plan) {
-        // A row with some obligations can still lack data for another rule (an anniversary rule without a
-        // formation date): say so too, so that nothing is silently left out of the calendar.
-        if (row.outcome == RowOutcome::Obligations && !row.missing.isEmpty())
-            std::fputs(qUtf8Printable(QStringLiteral("  needs data for some rules: line %1 %2 (%3): %4\n")
-                                          .arg(row.line)
-                                          .arg(row.entity.name, row.entity.jurisdiction, row.reason)),
-                       stderr);
+        // A row with some obligations can still lack data for another filing (an anniversary rule without a
+        // formation date): one line per filing, so that nothing is silently left out of the calendar.
+        if (row.outcome == RowOutcome::Obligations) {
+            for (const ObligationNeed &n : row.needs)
+                std::fputs(qUtf8Printable(QStringLiteral("  needs data: line %1 %2 (%3): %4 needs %5\n")
+                                              .arg(row.line)
+                                              .arg(row.entity.name, row.entity.jurisdiction, n.filingName,
+                                                   n.missingField)),
+                           stderr);
+        }
         if (row.outcome == RowOutcome::NeedsData && row.entity.isUsDomestic())
             std::fputs(qUtf8Printable(QStringLiteral("  needs data: line %1 %2 (%3): %4\n")
                                           .arg(row.line)

@@ -3,6 +3,7 @@
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
 #include "engine/headless/interrupt_watcher.h"
+#include "engine/headless/needs_data_json.h"
 #include "engine/headless/sandbox_launcher.h"
 #include "engine/import/portfolio_importer.h"
 
@@ -462,6 +463,8 @@ int runHeadless(const QStringList &arguments) {
             {QStringLiteral("exceptions"), exceptions},
             {QStringLiteral("alerts"), alertList},
             {QStringLiteral("rows_without_obligations"), rowDetails},
+            {QStringLiteral("obligations_needing_data"), summary.counts.obligationsNeedingData},
+            {QStringLiteral("needs_data_obligations"), obligationsNeedingDataJson(plan)},
             {QStringLiteral("finished"), finished},
             {QStringLiteral("interrupted"), interruptedBy != 0},
             {QStringLiteral("gate_blind"), gateBlindNow},
@@ -479,7 +482,7 @@ int runHeadless(const QStringList &arguments) {
             qUtf8Printable(
                 QStringLiteral(
                     "%1: %2 rows = %3 with obligations + %4 need data + %5 out of scope + %6 row errors\n"
-                    "%7 task(s): %8\n%9 exception(s) for a person; %10 alert(s)")
+                    "%7 task(s): %8\n%9 exception(s) for a person; %10 alert(s); %11 filing(s) need data")
                     .arg(QFileInfo(portfolio).fileName())
                     .arg(summary.counts.rows)
                     .arg(summary.counts.rowsWithObligations)
@@ -489,7 +492,8 @@ int runHeadless(const QStringList &arguments) {
                     .arg(finalStatus.total)
                     .arg(parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", ")))
                     .arg(exceptions)
-                    .arg(alerts.size())));
+                    .arg(alerts.size())
+                    .arg(summary.counts.obligationsNeedingData)));
     }
     std::fflush(stdout);
     return exitCode;

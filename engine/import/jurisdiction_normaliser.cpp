@@ -1,246 +1,717 @@
 #include "engine/import/jurisdiction_normaliser.h"
 
+#include "engine/import/iso_codes.h"
+#include "engine/import/place_aliases.h"
+
 #include <QHash>
-#include <QLocale>
 #include <QRegularExpression>
+#include <QSet>
+
+#include <algorithm>
 
 namespace fd {
 
 namespace {
 
-struct UsState {
-    const char *code;
-    const char *name;
-};
-
-constexpr UsState kUsStates[] = {
-    {"AL", "Alabama"},        {"AK", "Alaska"},         {"AZ", "Arizona"},
-    {"AR", "Arkansas"},       {"CA", "California"},     {"CO", "Colorado"},
-    {"CT", "Connecticut"},    {"DE", "Delaware"},       {"DC", "District of Columbia"},
-    {"FL", "Florida"},        {"GA", "Georgia"},        {"HI", "Hawaii"},
-    {"ID", "Idaho"},          {"IL", "Illinois"},       {"IN", "Indiana"},
-    {"IA", "Iowa"},           {"KS", "Kansas"},         {"KY", "Kentucky"},
-    {"LA", "Louisiana"},      {"ME", "Maine"},          {"MD", "Maryland"},
-    {"MA", "Massachusetts"},  {"MI", "Michigan"},       {"MN", "Minnesota"},
-    {"MS", "Mississippi"},    {"MO", "Missouri"},       {"MT", "Montana"},
-    {"NE", "Nebraska"},       {"NV", "Nevada"},         {"NH", "New Hampshire"},
-    {"NJ", "New Jersey"},     {"NM", "New Mexico"},     {"NY", "New York"},
-    {"NC", "North Carolina"}, {"ND", "North Dakota"},   {"OH", "Ohio"},
-    {"OK", "Oklahoma"},       {"OR", "Oregon"},         {"PA", "Pennsylvania"},
-    {"RI", "Rhode Island"},   {"SC", "South Carolina"}, {"SD", "South Dakota"},
-    {"TN", "Tennessee"},      {"TX", "Texas"},          {"UT", "Utah"},
-    {"VT", "Vermont"},        {"VA", "Virginia"},       {"WA", "Washington"},
-    {"WV", "West Virginia"},  {"WI", "Wisconsin"},      {"WY", "Wyoming"},
-};
-
-// Abbreviated spellings seen in filings (periods and case are folded before lookup).
-constexpr std::pair<const char *, const char *> kUsAliases[] = {
-    {"so carolina", "SC"},
-    {"no carolina", "NC"},
-    {"n carolina", "NC"},
-    {"s carolina", "SC"},
-    {"so dakota", "SD"},
-    {"no dakota", "ND"},
-    {"n dakota", "ND"},
-    {"s dakota", "SD"},
-    {"w virginia", "WV"},
-    {"west va", "WV"},
-    {"dist of columbia", "DC"},
-    {"washington dc", "DC"},
-    {"washington d c", "DC"},
-    {"del", "DE"},
-    {"calif", "CA"},
-    {"cal", "CA"},
-    {"mass", "MA"},
-    {"penn", "PA"},
-    {"penna", "PA"},
-    {"pa", "PA"},
-    {"conn", "CT"},
-    {"fla", "FL"},
-    {"ill", "IL"},
-    {"mich", "MI"},
-    {"minn", "MN"},
-    {"nev", "NV"},
-    {"tex", "TX"},
-    {"tenn", "TN"},
-    {"wash", "WA"},
-    {"wis", "WI"},
-    {"ariz", "AZ"},
-    {"colo", "CO"},
-    {"okla", "OK"},
-    {"ore", "OR"},
-    {"va", "VA"},
-    {"ga", "GA"},
-    {"md", "MD"},
-    {"n j", "NJ"},
-    {"n y", "NY"},
-    {"nj", "NJ"},
-    {"ny", "NY"},
-};
-
-constexpr std::pair<const char *, const char *> kCountryAliases[] = {
-    {"uk", "GB"},
-    {"u k", "GB"},
-    {"england", "GB"},
-    {"scotland", "GB"},
-    {"wales", "GB"},
-    {"northern ireland", "GB"},
-    {"england and wales", "GB"},
-    {"great britain", "GB"},
-    {"britain", "GB"},
-    {"grand cayman", "KY"},
-    {"cayman", "KY"},
-    {"cayman islands", "KY"},
-    {"bvi", "VG"},
-    {"british virgin islands", "VG"},
-    {"holland", "NL"},
-    {"the netherlands", "NL"},
-    {"korea", "KR"},
-    {"south korea", "KR"},
-    {"republic of korea", "KR"},
-    {"czech republic", "CZ"},
-    {"prc", "CN"},
-    {"peoples republic of china", "CN"},
-    {"people s republic of china", "CN"},
-    {"russian federation", "RU"},
-    {"uae", "AE"},
-    {"viet nam", "VN"},
-    {"hong kong sar", "HK"},
-    {"hong kong s a r", "HK"},
-    {"macao", "MO"},
-    {"puerto rico", "PR"},
-    {"turkey", "TR"},
-    {"ivory coast", "CI"},
-    {"the bahamas", "BS"},
-    {"slovak republic", "SK"},
-    {"republic of ireland", "IE"},
-    {"swaziland", "SZ"},
-    {"burma", "MM"},
-    {"us virgin islands", "VI"},
-    {"curacao", "CW"},
-    {"st lucia", "LC"},
-    {"st kitts", "KN"},
-};
-
-QString fold(const QString &s) {
-    QString out = s.toLower();
-    out.replace(QRegularExpression(QStringLiteral("[.'’]")), QString());
-    out.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral(" "));
-    return out.simplified();
-}
+const QSet<QString> kUsTerritories{QStringLiteral("PR"), QStringLiteral("VI"), QStringLiteral("GU"),
+                                   QStringLiteral("AS"), QStringLiteral("MP"), QStringLiteral("UM")};
 
 struct Tables {
-    QHash<QString, QString> usByFolded;      // folded name/alias/code -> "DE"
+    QHash<QString, QString> usByFolded;      // folded name, abbreviation or postal code -> "DE"
     QHash<QString, QString> usNameByCode;    // "DE" -> "Delaware"
-    QHash<QString, QString> countryByFolded; // folded name -> "GB"
+    QHash<QString, QString> countryByFolded; // folded country name or alias -> "GB"
+    QHash<QString, QString> contextCountry;  // "columbia" -> "CO", only in the country slot
+    QSet<QString> foreignMarkers;
+    QHash<QString, QString> georgiaCity;                // "tbilisi" -> "GE", "atlanta" -> "US-GA"
+    QHash<QString, QSet<QString>> subdivisionCountries; // folded ISO 3166-2 name -> {"FR"}
+    QSet<QString> subdivisionCodes;                     // "CN-HK": HK is also a part of CN
+    QSet<QString> alpha2;                               // ISO 3166-1 alpha-2 codes
+    QHash<QString, QString> alpha3;                     // "GBR" -> "GB"
+    QRegularExpression stateScan;                       // state names as words, longest first
+    QRegularExpression countryScan;                     // country names as words, longest first
 };
+
+QString alternation(QStringList keys) {
+    std::sort(keys.begin(), keys.end(), [](const QString &a, const QString &b) {
+        return a.size() != b.size() ? a.size() > b.size() : a < b;
+    });
+    for (QString &k : keys)
+        k = QRegularExpression::escape(k);
+    return QStringLiteral("\\b(") + keys.join(QLatin1Char('|')) + QStringLiteral(")\\b");
+}
+
+// Keys for an ISO name: the name itself, without a parenthesised part ("Falkland Islands (Malvinas)"),
+// inverted at its comma ("Korea, Republic of" -> "Republic of Korea"), and without a leading "the".
+QStringList isoNameKeys(const QString &name) {
+    QStringList out;
+    auto add = [&](const QString &text) {
+        QString f = foldPlace(text);
+        if (f.startsWith(QLatin1String("the ")))
+            out.append(f.mid(4));
+        if (!f.isEmpty())
+            out.append(f);
+    };
+    QString base = name;
+    base.remove(QRegularExpression(QStringLiteral("\\s*[\\[(][^\\])]*[\\])]")));
+    add(name);
+    add(base);
+    const qsizetype comma = base.indexOf(QLatin1Char(','));
+    if (comma > 0)
+        add(base.mid(comma + 1).trimmed() + QLatin1Char(' ') + base.left(comma));
+    return out;
+}
 
 const Tables &tables() {
     static const Tables cached = [] {
         Tables tb;
-        for (const auto &s : kUsStates) {
+        for (const UsStateName &s : usStateNames()) {
             const QString code = QString::fromLatin1(s.code);
-            tb.usByFolded.insert(fold(QString::fromLatin1(s.name)), code);
+            tb.usByFolded.insert(foldPlace(QString::fromLatin1(s.name)), code);
+            tb.usByFolded.insert(code.toLower(), code);
+            tb.usByFolded.insert(code.toLower().insert(1, QLatin1Char(' ')), code); // "N. Y." folds to "n y"
             tb.usNameByCode.insert(code, QString::fromLatin1(s.name));
         }
-        for (const auto &[alias, code] : kUsAliases)
-            tb.usByFolded.insert(QString::fromLatin1(alias), QString::fromLatin1(code));
-        for (int t = int(QLocale::AnyTerritory) + 1; t <= int(QLocale::LastTerritory); ++t) {
-            const auto territory = QLocale::Territory(t);
-            const QString code = QLocale::territoryToCode(territory);
-            if (code.size() != 2 || code == QLatin1String("US"))
+        for (const PlaceAlias &a : usStateAbbreviations())
+            tb.usByFolded.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
+
+        const IsoCodes &iso = IsoCodes::instance();
+        QHash<QString, QSet<QString>> shortForms; // "korea" -> {KR, KP}: kept only when it names one country
+        for (const IsoCountry &c : iso.countries()) {
+            tb.alpha2.insert(c.alpha2);
+            tb.alpha3.insert(c.alpha3, c.alpha2);
+            if (c.alpha2 == QLatin1String("US"))
                 continue;
-            tb.countryByFolded.insert(fold(QLocale::territoryToString(territory)), code);
+            for (const QString &n : {c.name, c.officialName, c.commonName}) {
+                if (n.isEmpty())
+                    continue;
+                for (const QString &key : isoNameKeys(n))
+                    tb.countryByFolded.insert(key, c.alpha2);
+                const qsizetype comma = n.indexOf(QLatin1Char(','));
+                if (comma > 0)
+                    shortForms[foldPlace(n.left(comma))].insert(c.alpha2);
+            }
         }
-        for (const auto &[alias, code] : kCountryAliases)
-            tb.countryByFolded.insert(QString::fromLatin1(alias), QString::fromLatin1(code));
+        for (auto it = shortForms.constBegin(); it != shortForms.constEnd(); ++it) {
+            if (it.value().size() == 1 && !tb.countryByFolded.contains(it.key()))
+                tb.countryByFolded.insert(it.key(), *it.value().constBegin());
+        }
+        for (const PlaceAlias &a : countryAliases())
+            tb.countryByFolded.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
+        for (const PlaceAlias &a : contextOnlyCountryAliases())
+            tb.contextCountry.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
+        for (const char *m : foreignRegionMarkers())
+            tb.foreignMarkers.insert(QString::fromLatin1(m));
+        for (const PlaceAlias &a : georgiaCities())
+            tb.georgiaCity.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
+
+        // Subdivision names, also without the type word ISO appends to some ("Shanghai Shi", "Hong Kong
+        // SAR").
+        static const QRegularExpression typeSuffix(
+            QStringLiteral(" (shi|sheng|sar|zizhiqu|province|prefecture|region|county|department|district|"
+                           "oblast|kray|respublika|governorate|state)$"));
+        for (const IsoSubdivision &s : iso.subdivisions()) {
+            tb.subdivisionCodes.insert(s.code);
+            if (s.country == QLatin1String("US"))
+                continue;
+            for (QString key : isoNameKeys(s.name)) {
+                if (key.size() < 3)
+                    continue;
+                tb.subdivisionCountries[key].insert(s.country);
+                key.remove(typeSuffix);
+                if (key.size() >= 3)
+                    tb.subdivisionCountries[key].insert(s.country);
+            }
+        }
+
+        QStringList stateNames;
+        for (const UsStateName &s : usStateNames())
+            stateNames.append(foldPlace(QString::fromLatin1(s.name)));
+        tb.stateScan = QRegularExpression(alternation(stateNames));
+        QStringList countryKeys;
+        for (auto it = tb.countryByFolded.constBegin(); it != tb.countryByFolded.constEnd(); ++it) {
+            if (it.key().size() >= 4 || it.key() == QLatin1String("uk") || it.key() == QLatin1String("uae"))
+                countryKeys.append(it.key());
+        }
+        tb.countryScan = QRegularExpression(alternation(countryKeys));
+        tb.stateScan.optimize();
+        tb.countryScan.optimize();
         return tb;
     }();
     return cached;
 }
 
-JurisdictionMatch usState(const QString &code) {
-    return {JurisdictionMatch::Kind::UsState, QStringLiteral("US-") + code, QString()};
+bool isUsOnly(const QString &folded) {
+    static const QSet<QString> names{QStringLiteral("usa"),
+                                     QStringLiteral("us"),
+                                     QStringLiteral("u s a"),
+                                     QStringLiteral("u s"),
+                                     QStringLiteral("united states"),
+                                     QStringLiteral("united states of america"),
+                                     QStringLiteral("america"),
+                                     QStringLiteral("the united states"),
+                                     QStringLiteral("the united states of america")};
+    return names.contains(folded);
 }
 
-bool mentionsUnitedStates(const QString &folded) {
-    static const QRegularExpression re(
-        QStringLiteral("\\b(usa|us|u s a|u s|united states|united states of america)\\b"));
-    return re.match(folded).hasMatch();
+QString lookupWithVariants(const QHash<QString, QString> &table, const QString &folded,
+                           const QStringList &prefixes, const QStringList &suffixes) {
+    if (const auto it = table.constFind(folded); it != table.constEnd())
+        return *it;
+    for (const QString &p : prefixes) {
+        if (folded.startsWith(p)) {
+            if (const auto it = table.constFind(folded.mid(p.size())); it != table.constEnd())
+                return *it;
+        }
+    }
+    for (const QString &s : suffixes) {
+        if (folded.endsWith(s)) {
+            if (const auto it = table.constFind(folded.left(folded.size() - s.size()));
+                it != table.constEnd())
+                return *it;
+        }
+    }
+    return QString();
+}
+
+QString usLookup(const QString &folded) {
+    static const QStringList prefixes{QStringLiteral("the state of "), QStringLiteral("state of "),
+                                      QStringLiteral("the commonwealth of "),
+                                      QStringLiteral("commonwealth of ")};
+    static const QStringList suffixes{QStringLiteral(" state"), QStringLiteral(" commonwealth")};
+    return lookupWithVariants(tables().usByFolded, folded, prefixes, suffixes);
+}
+
+// Optimal-string-alignment distance (an adjacent transposition counts 1), stopping once it exceeds `limit`.
+int editDistance(const QString &a, const QString &b, int limit) {
+    if (qAbs(a.size() - b.size()) > limit)
+        return limit + 1;
+    QList<int> before(b.size() + 1), previous(b.size() + 1), current(b.size() + 1);
+    for (int j = 0; j <= b.size(); ++j)
+        previous[j] = j;
+    for (int i = 1; i <= a.size(); ++i) {
+        current[0] = i;
+        int rowMin = current[0];
+        for (int j = 1; j <= b.size(); ++j) {
+            const int cost = a.at(i - 1) == b.at(j - 1) ? 0 : 1;
+            current[j] = qMin(qMin(previous[j] + 1, current[j - 1] + 1), previous[j - 1] + cost);
+            if (i > 1 && j > 1 && a.at(i - 1) == b.at(j - 2) && a.at(i - 2) == b.at(j - 1))
+                current[j] = qMin(current[j], before[j - 2] + 1);
+            rowMin = qMin(rowMin, current[j]);
+        }
+        if (rowMin > limit)
+            return limit + 1;
+        before = previous;
+        previous = current;
+    }
+    return previous[b.size()];
+}
+
+// A state name written with one letter wrong, missing, extra or swapped ("Deleware", "Pennsylvannia",
+// "Tennesee"): only names of seven letters or more, only when exactly one state is that close, never Georgia
+// (a country too), and never a string that is one letter from a country name as well. Empty otherwise.
+QString misspeltState(const QString &folded) {
+    if (folded.size() < 7)
+        return QString();
+    QString found;
+    for (const UsStateName &s : usStateNames()) {
+        const QString name = foldPlace(QString::fromLatin1(s.name));
+        if (name.size() < 7 || name == QLatin1String("georgia") || editDistance(folded, name, 1) > 1)
+            continue;
+        if (!found.isEmpty())
+            return QString(); // two states that close: ambiguous
+        found = QString::fromLatin1(s.code);
+    }
+    if (found.isEmpty())
+        return QString();
+    const Tables &tb = tables();
+    for (auto it = tb.countryByFolded.constBegin(); it != tb.countryByFolded.constEnd(); ++it) {
+        if (editDistance(folded, it.key(), 1) <= 1)
+            return QString();
+    }
+    return found;
+}
+
+QString countryLookup(const QString &folded) {
+    static const QStringList prefixes{QStringLiteral("the "),
+                                      QStringLiteral("republic of "),
+                                      QStringLiteral("the republic of "),
+                                      QStringLiteral("kingdom of "),
+                                      QStringLiteral("the kingdom of "),
+                                      QStringLiteral("state of "),
+                                      QStringLiteral("commonwealth of "),
+                                      QStringLiteral("federal republic of "),
+                                      QStringLiteral("principality of "),
+                                      QStringLiteral("grand duchy of "),
+                                      QStringLiteral("sultanate of "),
+                                      QStringLiteral("country of ")};
+    static const QStringList suffixes{QStringLiteral(" sar")};
+    const QString found = lookupWithVariants(tables().countryByFolded, folded, prefixes, suffixes);
+    if (!found.isEmpty())
+        return found;
+    // "British Virgin Is.", "Cayman Isl.", "Turks and Caicos Isls."
+    static const QRegularExpression islandsAbbreviation(QStringLiteral(" (is|isl|isls)$"));
+    if (islandsAbbreviation.match(folded).hasMatch()) {
+        const QString stem = QString(folded).remove(islandsAbbreviation);
+        for (const QString &word : {QStringLiteral(" islands"), QStringLiteral(" island")}) {
+            const QString code = lookupWithVariants(tables().countryByFolded, stem + word, prefixes, {});
+            if (!code.isEmpty())
+                return code;
+        }
+    }
+    return QString();
+}
+
+// Words around a place that say what the entity is, not where: "a Delaware corporation", "organized under the
+// laws of the State of New York", "Cayman Islands exempted company".
+QString stripNoise(QString f) {
+    static const QRegularExpression leading(QStringLiteral(
+        "^(a |an |(organi[sz]ed|incorporated|existing|formed|registered|domiciled|chartered)( and existing)? "
+        "(under the laws of |in |under )|under the laws of |laws of |incorporated |organi[sz]ed )"));
+    static const QRegularExpression trailing(QStringLiteral(
+        " (corporation|corp|incorporated|inc|limited liability company|llc|l l c|limited partnership|lp|l p|"
+        "general partnership|partnership|company|co|statutory trust|business trust|trust|entity|law|laws|"
+        "exempted company|exempted|limited|ltd|plc|gmbh|bv|b v|nv|n v|sa|s a|ag|corporate)$"));
+    for (int i = 0; i < 6; ++i) {
+        QString next = f;
+        next.remove(leading);
+        next.remove(trailing);
+        next = next.trimmed();
+        if (next == f || next.isEmpty())
+            break;
+        f = next;
+    }
+    return f;
+}
+
+struct Segment {
+    QString original;
+    QString folded;
+    bool usMarker = false;
+    bool foreignMarker = false;
+    bool branch = false;
+    QString state; // "DE"
+    bool stateIsCode = false;
+    QString country; // "GB"
+    QString contextCountry;
+    QSet<QString> subdivisionOf;
+    QString georgiaCity;
+    bool known() const { return usMarker || foreignMarker || !state.isEmpty() || !country.isEmpty(); }
+};
+
+Segment classify(const QString &text) {
+    const Tables &tb = tables();
+    Segment seg;
+    seg.original = text.trimmed();
+    // "W.I." (West Indies) and "C.I." (Channel Islands) fold to "wi" and "ci", which are not Wisconsin.
+    static const QRegularExpression dottedRegion(QStringLiteral("^(B\\.\\s?)?W\\.\\s?I\\.?$|^C\\.\\s?I\\.?$"),
+                                                 QRegularExpression::CaseInsensitiveOption);
+    if (dottedRegion.match(seg.original).hasMatch()) {
+        seg.foreignMarker = true;
+        seg.folded = foldPlace(seg.original);
+        return seg;
+    }
+    QString original = seg.original;
+    QString folded = foldPlace(original);
+    if (tb.foreignMarkers.contains(folded)) {
+        seg.foreignMarker = true;
+        return seg;
+    }
+    static const QRegularExpression trailingUs(
+        QStringLiteral(
+            "(^|[\\s,])(U\\.?\\s?S\\.?\\s?A\\.?|U\\.\\s?S\\.|United\\s+States(\\s+of\\s+America)?)\\s*$"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression trailingUpperUs(QStringLiteral("(^|[\\s,])US$"));
+    if (isUsOnly(folded)) {
+        seg.usMarker = true;
+        return seg;
+    }
+    if (!tb.countryByFolded.contains(folded)) { // "U.S. Virgin Islands" stays whole
+        const QString before = original;
+        original.remove(trailingUs);
+        original.remove(trailingUpperUs);
+        original = original.trimmed();
+        if (original != before) {
+            seg.usMarker = true;
+            folded = foldPlace(original);
+        }
+    }
+    static const QRegularExpression branchWords(
+        QStringLiteral("\\b(branch|office|representative office|rep office)\\b"));
+    if (branchWords.match(folded).hasMatch()) {
+        seg.branch = true;
+        folded.remove(branchWords);
+        folded = folded.simplified();
+    }
+    folded = stripNoise(folded);
+    seg.folded = folded;
+    if (folded.isEmpty())
+        return seg;
+    if (tb.foreignMarkers.contains(folded)) {
+        seg.foreignMarker = true;
+        return seg;
+    }
+    static const QRegularExpression upper2(QStringLiteral("^[A-Z]{2}$"));
+    static const QRegularExpression upper3(QStringLiteral("^[A-Z]{3}$"));
+    const bool isUpper2 = upper2.match(original).hasMatch();
+    const bool isUpper3 = upper3.match(original).hasMatch();
+    seg.state = usLookup(folded);
+    seg.stateIsCode = isUpper2 && !seg.state.isEmpty();
+    seg.country = countryLookup(folded);
+    if (isUpper2 && original != QLatin1String("US") && tb.alpha2.contains(original))
+        seg.country = original;
+    if (isUpper3 && original != QLatin1String("USA") && tb.alpha3.contains(original))
+        seg.country = tb.alpha3.value(original);
+    if (seg.country == QLatin1String("US"))
+        seg.country.clear();
+    seg.contextCountry = tb.contextCountry.value(folded);
+    seg.subdivisionOf = tb.subdivisionCountries.value(folded);
+    static const QRegularExpression regionWords(QStringLiteral(
+        "^(province|state|region|department|prefecture|county) of | (province|prefecture|region)$"));
+    if (seg.subdivisionOf.isEmpty() && regionWords.match(folded).hasMatch())
+        seg.subdivisionOf = tb.subdivisionCountries.value(QString(folded).remove(regionWords));
+    seg.georgiaCity = tb.georgiaCity.value(folded);
+    return seg;
+}
+
+QString describe(const QString &code) {
+    if (code.startsWith(QLatin1String("US-")))
+        return QStringLiteral("%1 (%2)").arg(code, usJurisdictionName(code));
+    const QString name = IsoCodes::instance().countryName(code);
+    return name.isEmpty() ? code : QStringLiteral("%1 (%2)").arg(code, name);
+}
+
+JurisdictionMatch usState(const QString &code) {
+    return {JurisdictionMatch::Kind::UsState, QStringLiteral("US-") + code, QString(), {}};
+}
+
+JurisdictionMatch country(const QString &code) {
+    return {JurisdictionMatch::Kind::Country, code, QString(), {}};
+}
+
+JurisdictionMatch ambiguous(const QString &raw, QStringList candidates, const QString &why) {
+    candidates.removeDuplicates();
+    QStringList described;
+    for (const QString &c : std::as_const(candidates))
+        described.append(describe(c));
+    return {JurisdictionMatch::Kind::Unrecognised, QString(),
+            QStringLiteral("\"%1\" is ambiguous (%2): it may be %3; give the ISO code")
+                .arg(raw.simplified(), why, described.join(QStringLiteral(" or "))),
+            candidates};
+}
+
+JurisdictionMatch unrecognised(const QString &reason) {
+    return {JurisdictionMatch::Kind::Unrecognised, QString(), reason, {}};
+}
+
+QStringList usCodes(const QStringList &states) {
+    QStringList out;
+    for (const QString &s : states)
+        out.append(QStringLiteral("US-") + s);
+    return out;
+}
+
+void addUnique(QStringList &list, const QString &value) {
+    if (!value.isEmpty() && !list.contains(value))
+        list.append(value);
+}
+
+// Weak evidence from the words of a segment that is no place as a whole: "Wilmington Delaware", "Dubai UAE".
+void scanWords(const Segment &seg, QStringList &states, QStringList &trailingStates, QStringList &countries) {
+    const Tables &tb = tables();
+    QString text = seg.folded;
+    for (auto it = tb.stateScan.globalMatch(text); it.hasNext();) {
+        const auto m = it.next();
+        if (text.mid(m.capturedEnd(1)).startsWith(QLatin1String(" city")))
+            continue; // "Kansas City", "Oklahoma City", "Iowa City"
+        const QString code = tb.usByFolded.value(m.captured(1));
+        addUnique(states, code);
+        if (m.capturedEnd(1) == text.size())
+            addUnique(trailingStates, code);
+        text.replace(m.capturedStart(1), m.capturedLength(1), QString(m.capturedLength(1), QLatin1Char('_')));
+    }
+    static const QRegularExpression codeToken(QStringLiteral("\\b([A-Z]{2})$"));
+    if (const auto m = codeToken.match(seg.original);
+        m.hasMatch() && tb.usNameByCode.contains(m.captured(1))) {
+        addUnique(states, m.captured(1));
+        addUnique(trailingStates, m.captured(1));
+    }
+    for (auto it = tb.countryScan.globalMatch(text); it.hasNext();)
+        addUnique(countries, tb.countryByFolded.value(it.next().captured(1)));
+}
+
+JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned) {
+    const Tables &tb = tables();
+    static const QRegularExpression splitter(QStringLiteral("[,;/()\\[\\]]|\\s[-–—]\\s|:"));
+    QList<Segment> segments;
+    for (const QString &part : cleaned.split(splitter, Qt::SkipEmptyParts)) {
+        if (!part.trimmed().isEmpty())
+            segments.append(classify(part));
+    }
+    bool usMarker = false;
+    bool foreignMarker = false;
+    QList<const Segment *> places; // segments that are not pure markers
+    for (const Segment &s : std::as_const(segments)) {
+        usMarker = usMarker || s.usMarker;
+        foreignMarker = foreignMarker || s.foreignMarker;
+        if (!s.folded.isEmpty() && !s.foreignMarker && !(s.usMarker && s.folded.isEmpty()))
+            places.append(&s);
+    }
+    if (places.isEmpty())
+        return usMarker && !foreignMarker
+                   ? unrecognised(
+                         QStringLiteral("\"%1\" names the United States but no state").arg(raw.simplified()))
+                   : unrecognised(QStringLiteral("\"%1\" names no state or country").arg(raw.simplified()));
+
+    QStringList states, countries, branchCountries, ambiguousCodes;
+    // Place names run from the narrowest to the broadest ("City, Region, Country"): where a state and a
+    // country are both named, the one named last is the jurisdiction ("Virginia, Ireland" is in Ireland,
+    // "Mexico, Missouri" in Missouri).
+    int lastStateAt = -1;
+    int lastCountryAt = -1;
+    bool lastStateIsCode =
+        false; // "Barbados, WI" may be the West Indies: a code after a country decides nothing
+    QSet<QString>
+        lastPlaceEvidence; // of the last segment that is a subdivision ("Victoria, British Columbia")
+    int position = 0;
+    QSet<QString> placeEvidence; // countries that unknown segments are subdivisions or cities of
+    bool usCityEvidence = false;
+    for (const Segment *s : std::as_const(places)) {
+        if (s->branch) {
+            addUnique(branchCountries, s->country);
+            continue;
+        }
+        const bool both = !s->state.isEmpty() && !s->country.isEmpty();
+        ++position;
+        if (!both) {
+            addUnique(states, s->state);
+            addUnique(countries, s->country);
+            if (!s->state.isEmpty()) {
+                lastStateAt = position;
+                lastStateIsCode = s->stateIsCode;
+            }
+            if (!s->country.isEmpty())
+                lastCountryAt = position;
+        }
+        if (s->state.isEmpty() && s->country.isEmpty()) {
+            placeEvidence.unite(s->subdivisionOf);
+            if (!s->subdivisionOf.isEmpty())
+                lastPlaceEvidence = s->subdivisionOf;
+            if (s->georgiaCity == QLatin1String("GE"))
+                placeEvidence.insert(QStringLiteral("GE"));
+            else if (!s->georgiaCity.isEmpty())
+                usCityEvidence = true;
+        }
+    }
+    // A segment that reads as a state and as a country ("Georgia", "MO", "DE"): the rest of the string
+    // decides.
+    position = 0;
+    for (const Segment *s : std::as_const(places)) {
+        if (!s->branch)
+            ++position;
+        if (s->branch || s->state.isEmpty() || s->country.isEmpty())
+            continue;
+        const bool abroadStated = foreignMarker || countries.contains(s->country);
+        const bool abroadByPlace = placeEvidence.contains(s->country);
+        // A place name is enough to read a name abroad ("Tbilisi, Georgia") but not a two-letter code, which
+        // Exhibit 21 lists use for states ("Ontario, CA" may be the city in California).
+        const bool abroad = abroadStated || (abroadByPlace && !s->stateIsCode);
+        const bool home =
+            usMarker || states.contains(s->state) || (usCityEvidence && s->state == QLatin1String("GA"));
+        if (abroadByPlace && !abroadStated && s->stateIsCode && !home) {
+            ambiguousCodes << QStringLiteral("US-") + s->state << s->country;
+        } else if (abroad && !home) {
+            addUnique(countries, s->country);
+            lastCountryAt = qMax(lastCountryAt, position);
+        } else if (home && !abroad) {
+            addUnique(states, s->state);
+            if (position > lastStateAt)
+                lastStateIsCode = s->stateIsCode;
+            lastStateAt = qMax(lastStateAt, position);
+        } else if (abroad && home) {
+            ambiguousCodes << QStringLiteral("US-") + s->state << s->country;
+        } else if (s->stateIsCode || places.size() == 1) {
+            addUnique(states, s->state); // the Exhibit 21 convention: a code, or a name alone, is the state
+            if (position > lastStateAt)
+                lastStateIsCode = s->stateIsCode;
+            lastStateAt = qMax(lastStateAt, position);
+        } else {
+            ambiguousCodes << QStringLiteral("US-") + s->state << s->country;
+        }
+    }
+    if (!ambiguousCodes.isEmpty())
+        return ambiguous(raw, ambiguousCodes, QStringLiteral("the other parts of the string do not decide"));
+
+    // Hong Kong, Macao and Taiwan are ISO 3166-1 countries and ISO 3166-2 parts of CN: the narrower one wins.
+    QStringList narrowed = countries;
+    for (const QString &outer : countries) {
+        for (const QString &inner : countries) {
+            if (inner != outer && tb.subdivisionCodes.contains(outer + QLatin1Char('-') + inner))
+                narrowed.removeAll(outer);
+        }
+    }
+    // Dependencies and overseas parts with their own ISO 3166-1 code, written beside their sovereign ("Isle
+    // of Man, UK", "Willemstad, Curacao, Netherlands Antilles"): the narrower code wins.
+    static const QHash<QString, QStringList> kDependencies{
+        {QStringLiteral("GB"),
+         QStringList{"IM", "JE", "GG", "KY", "VG", "BM", "GI", "TC", "AI", "MS", "FK", "SH"}},
+        {QStringLiteral("NL"), QStringList{"CW", "SX", "AW", "BQ"}},
+        {QStringLiteral("AN"), QStringList{"CW", "SX", "BQ"}}, // Netherlands Antilles, withdrawn 2010
+        {QStringLiteral("FR"), QStringList{"GP", "MQ", "GF", "RE", "YT", "PF", "NC", "PM", "WF", "MF", "BL"}},
+        {QStringLiteral("DK"), QStringList{"GL", "FO"}},
+        {QStringLiteral("AU"), QStringList{"CX", "CC", "NF"}},
+        {QStringLiteral("NZ"), QStringList{"CK", "NU", "TK"}},
+    };
+    for (auto it = kDependencies.constBegin(); it != kDependencies.constEnd(); ++it) {
+        if (narrowed.contains(it.key()) &&
+            std::any_of(narrowed.cbegin(), narrowed.cend(),
+                        [&](const QString &c) { return it.value().contains(c); }))
+            narrowed.removeAll(it.key());
+    }
+    countries = narrowed;
+
+    // "Bogota, Columbia": a misspelling that is also something else counts only in the country slot.
+    if (states.isEmpty() && countries.isEmpty() && places.size() >= 2) {
+        const Segment *last = places.last();
+        if (!last->contextCountry.isEmpty() && last->state.isEmpty())
+            countries.append(last->contextCountry);
+    }
+
+    if (!countries.isEmpty() && !states.isEmpty() && lastStateAt > lastCountryAt && states.size() == 1 &&
+        !foreignMarker && (!lastStateIsCode || usMarker)) {
+        // "Mexico, Missouri", "Lebanon, Tennessee": a town named after a country, in the state named last.
+        return usState(states.first());
+    }
+    if (!countries.isEmpty()) {
+        const bool territory = std::all_of(countries.cbegin(), countries.cend(),
+                                           [](const QString &c) { return kUsTerritories.contains(c); });
+        if (!states.isEmpty() && (usMarker || territory))
+            return ambiguous(raw, usCodes(states) + countries,
+                             QStringLiteral("it names a state and a country"));
+        if (states.isEmpty() && usMarker && !territory)
+            return ambiguous(raw, countries, QStringLiteral("it names a country and the United States"));
+        if (countries.size() > 1)
+            return ambiguous(raw, countries, QStringLiteral("it names more than one country"));
+        if (!states.isEmpty() && lastStateIsCode && lastStateAt > lastCountryAt)
+            return ambiguous(
+                raw, countries + usCodes(states),
+                QStringLiteral("a country followed by a state code")); // "Mexico, MO", "Barbados, WI"
+        return country(countries.first()); // a state name beside a country is a place in that country
+    }
+    if (!states.isEmpty()) {
+        if (states.size() > 1)
+            return ambiguous(raw, usCodes(states), QStringLiteral("it names more than one state"));
+        if (foreignMarker)
+            return ambiguous(raw, usCodes(states), QStringLiteral("it names a state and a place abroad"));
+        if (!branchCountries.isEmpty())
+            return ambiguous(raw, usCodes(states) + branchCountries,
+                             QStringLiteral("it names a state and a branch abroad"));
+        return usState(states.first());
+    }
+    if (!branchCountries.isEmpty() && branchCountries.size() == 1 && !usMarker)
+        return country(branchCountries.first());
+
+    // Nothing is a place as a whole: look at the words.
+    QStringList weakStates, trailingStates, weakCountries;
+    for (const Segment *s : std::as_const(places)) {
+        if (!s->known() && s->subdivisionOf.isEmpty() && s->georgiaCity.isEmpty())
+            scanWords(*s, weakStates, trailingStates, weakCountries);
+    }
+    if (!weakStates.isEmpty() && !weakCountries.isEmpty())
+        return ambiguous(raw, usCodes(weakStates) + weakCountries,
+                         QStringLiteral("it names a state and a country"));
+    if (weakStates.size() > 1)
+        return ambiguous(raw, usCodes(weakStates), QStringLiteral("it names more than one state"));
+    if (weakStates.size() == 1 && !foreignMarker && (usMarker || !trailingStates.isEmpty()))
+        return usState(weakStates.first());
+    if (weakCountries.size() > 1)
+        return ambiguous(raw, weakCountries, QStringLiteral("it names more than one country"));
+    if (weakCountries.size() == 1 && !usMarker)
+        return country(weakCountries.first());
+
+    // A subdivision alone ("Ontario", "Maine-et-Loire"), when it belongs to one country.
+    if (!usMarker && placeEvidence.size() == 1)
+        return country(*placeEvidence.constBegin());
+    if (!usMarker && placeEvidence.size() > 1 && lastPlaceEvidence.size() == 1)
+        return country(*lastPlaceEvidence.constBegin());
+    if (!usMarker && placeEvidence.size() > 1) {
+        QStringList list(placeEvidence.cbegin(), placeEvidence.cend());
+        list.sort();
+        return ambiguous(raw, list, QStringLiteral("a region of that name exists in more than one country"));
+    }
+    // A state name misspelt by one letter, as the only place in the string ("Deleware", "Tennesee, USA").
+    if (!foreignMarker && placeEvidence.isEmpty() && weakCountries.isEmpty()) {
+        QStringList misspelt;
+        for (const Segment *s : std::as_const(places)) {
+            if (!s->known())
+                addUnique(misspelt, misspeltState(s->folded));
+        }
+        if (misspelt.size() == 1) {
+            JurisdictionMatch m = usState(misspelt.first());
+            m.reason = QStringLiteral("\"%1\" read as %2, a misspelling")
+                           .arg(raw.simplified(), usJurisdictionName(m.code));
+            return m;
+        }
+    }
+    if (usMarker)
+        return unrecognised(
+            QStringLiteral("\"%1\" names the United States but no state").arg(raw.simplified()));
+    return unrecognised(
+        QStringLiteral("\"%1\" is not a US state, DC or a country FilingDesk knows").arg(raw.simplified()));
 }
 
 } // namespace
 
 JurisdictionMatch normaliseJurisdiction(const QString &raw) {
     const Tables &tb = tables();
+    // Footnote markers: "(1)", "(a)", "[2]", "*", "†".
+    static const QRegularExpression footnotes(
+        QStringLiteral("\\(\\s*(\\d{1,2}|[a-zA-Z]|[ivx]{2,4})\\s*\\)|\\[\\s*\\d{1,2}\\s*\\]|[*†‡]+"));
     QString cleaned = raw.simplified();
-    cleaned.remove(QRegularExpression(QStringLiteral("\\(\\s*\\d+\\s*\\)")));
+    cleaned.remove(footnotes);
     cleaned = cleaned.simplified();
     if (cleaned.isEmpty())
-        return {JurisdictionMatch::Kind::Unrecognised, QString(), QStringLiteral("no jurisdiction given")};
+        return unrecognised(QStringLiteral("no jurisdiction given"));
 
-    static const QRegularExpression isoSub(QStringLiteral("^US-([A-Z]{2})$"),
+    static const QRegularExpression isoSub(QStringLiteral("^([A-Z]{2})-([A-Z0-9]{1,3})$"),
                                            QRegularExpression::CaseInsensitiveOption);
     if (const auto m = isoSub.match(cleaned); m.hasMatch()) {
-        const QString code = m.captured(1).toUpper();
-        if (tb.usNameByCode.contains(code))
-            return usState(code);
+        const QString prefix = m.captured(1).toUpper();
+        const QString code = cleaned.toUpper();
+        if (prefix == QLatin1String("US") && tb.usNameByCode.contains(m.captured(2).toUpper()))
+            return usState(m.captured(2).toUpper());
+        if (prefix != QLatin1String("US") && tb.subdivisionCodes.contains(code))
+            return country(prefix);
     }
-    // Two upper-case letters: a US state code first (the Exhibit 21 convention), else a country code.
     static const QRegularExpression twoLetters(QStringLiteral("^[A-Z]{2}$"));
     if (twoLetters.match(cleaned).hasMatch()) {
         if (tb.usNameByCode.contains(cleaned))
-            return usState(cleaned);
+            return usState(cleaned); // Exhibit 21 convention: "DE" is Delaware
         if (cleaned == QLatin1String("UK"))
-            return {JurisdictionMatch::Kind::Country, QStringLiteral("GB"), QString()};
-        if (QLocale::codeToTerritory(cleaned) != QLocale::AnyTerritory)
-            return {JurisdictionMatch::Kind::Country, cleaned, QString()};
+            return country(QStringLiteral("GB"));
+        if (cleaned != QLatin1String("US") && tb.alpha2.contains(cleaned))
+            return country(cleaned);
     }
-
-    const QString folded = fold(cleaned);
-    if (const auto it = tb.usByFolded.constFind(folded); it != tb.usByFolded.constEnd())
-        return usState(*it);
-    if (const auto it = tb.countryByFolded.constFind(folded); it != tb.countryByFolded.constEnd())
-        return {JurisdictionMatch::Kind::Country, *it, QString()};
-    if (folded == QLatin1String("usa") || folded == QLatin1String("us") ||
-        folded == QLatin1String("united states") || folded == QLatin1String("united states of america") ||
-        folded == QLatin1String("u s a"))
-        return {JurisdictionMatch::Kind::Unrecognised, QString(),
-                QStringLiteral("\"%1\" names the United States but no state").arg(raw.simplified())};
-
-    // Composite strings such as "Minneapolis, MN USA" or "Wilmington, Delaware": look for exactly one state.
-    QStringList candidates;
-    static const QRegularExpression codeToken(QStringLiteral("\\b([A-Z]{2})\\b"));
-    for (auto it = codeToken.globalMatch(cleaned); it.hasNext();) {
-        const QString code = it.next().captured(1);
-        if (tb.usNameByCode.contains(code) && !candidates.contains(code))
-            candidates.append(code);
+    static const QRegularExpression threeLetters(QStringLiteral("^[A-Z]{3}$"));
+    const QString folded = stripNoise(foldPlace(cleaned));
+    if (threeLetters.match(cleaned).hasMatch() && cleaned != QLatin1String("USA") &&
+        tb.alpha3.contains(cleaned)) {
+        const QString state = usLookup(folded);
+        if (!state.isEmpty())
+            return ambiguous(raw, {QStringLiteral("US-") + state, tb.alpha3.value(cleaned)},
+                             QStringLiteral("a state abbreviation and a country code"));
+        return country(tb.alpha3.value(cleaned));
     }
-    for (const auto &s : kUsStates) {
-        const QString name = fold(QString::fromLatin1(s.name));
-        if (QRegularExpression(QStringLiteral("\\b") + name + QStringLiteral("\\b"))
-                .match(folded)
-                .hasMatch()) {
-            const QString code = QString::fromLatin1(s.code);
-            // "West Virginia" also contains "Virginia"; prefer the longer name.
-            if (code == QLatin1String("VA") && folded.contains(QLatin1String("west virginia")))
-                continue;
-            if (code == QLatin1String("WA") && folded.contains(QLatin1String("washington dc")))
-                continue;
-            if (!candidates.contains(code))
-                candidates.append(code);
-        }
-    }
-    if (candidates.size() == 1 && (mentionsUnitedStates(folded) || cleaned.contains(QLatin1Char(','))))
-        return usState(candidates.first());
-    if (candidates.size() > 1)
-        return {JurisdictionMatch::Kind::Unrecognised, QString(),
-                QStringLiteral("\"%1\" names more than one state (%2)")
-                    .arg(raw.simplified(), candidates.join(QStringLiteral(", ")))};
-
-    return {
-        JurisdictionMatch::Kind::Unrecognised, QString(),
-        QStringLiteral("\"%1\" is not a US state, DC or a country FilingDesk knows").arg(raw.simplified())};
+    if (const QString state = usLookup(folded); !state.isEmpty())
+        return usState(state); // includes "Georgia" alone, by the Exhibit 21 convention
+    if (const QString code = countryLookup(folded); !code.isEmpty())
+        return country(code);
+    if (isUsOnly(folded))
+        return unrecognised(
+            QStringLiteral("\"%1\" names the United States but no state").arg(raw.simplified()));
+    if (const QString code = tb.contextCountry.value(folded); !code.isEmpty())
+        return ambiguous(raw, {code, QStringLiteral("US-DC")},
+                         QStringLiteral("a misspelling of a country or part of a US name"));
+    return normaliseComposite(raw, cleaned);
 }
 
 QString usJurisdictionName(const QString &code) {
@@ -251,7 +722,7 @@ QString usJurisdictionName(const QString &code) {
 
 QStringList usJurisdictionCodes() {
     QStringList codes;
-    for (const auto &s : kUsStates)
+    for (const UsStateName &s : usStateNames())
         codes.append(QStringLiteral("US-") + QString::fromLatin1(s.code));
     codes.sort();
     return codes;

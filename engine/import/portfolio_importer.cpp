@@ -19,11 +19,18 @@ const QStringList kExhibit21Columns{
     QStringLiteral("subsidiary"), QStringLiteral("jurisdiction_raw"),     QStringLiteral("ownership_pct")};
 const QStringList kFilingDeskRequired{QStringLiteral("entity_id"), QStringLiteral("entity_name"),
                                       QStringLiteral("jurisdiction")};
-const QStringList kFilingDeskColumns{
-    QStringLiteral("entity_id"),       QStringLiteral("entity_name"),      QStringLiteral("entity_type"),
-    QStringLiteral("jurisdiction"),    QStringLiteral("formation_date"),   QStringLiteral("registered_agent"),
-    QStringLiteral("status"),          QStringLiteral("risk_tier"),        QStringLiteral("ein"),
-    QStringLiteral("fiscal_year_end"), QStringLiteral("authorized_shares")};
+const QStringList kFilingDeskColumns{QStringLiteral("entity_id"),
+                                     QStringLiteral("entity_name"),
+                                     QStringLiteral("entity_type"),
+                                     QStringLiteral("jurisdiction"),
+                                     QStringLiteral("formation_date"),
+                                     QStringLiteral("registered_agent"),
+                                     QStringLiteral("status"),
+                                     QStringLiteral("risk_tier"),
+                                     QStringLiteral("ein"),
+                                     QStringLiteral("fiscal_year_end"),
+                                     QStringLiteral("authorized_shares"),
+                                     QStringLiteral("registry_id")};
 
 // The longest value each column may hold, in characters. A registry rejects an absurd field only after the
 // batch is launched (a dead letter per row), so the import refuses it up front, with the limit. Legal names
@@ -231,6 +238,12 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
             return fail("authorized_shares",
                         QStringLiteral("\"%1\" is not a positive whole number of shares").arg(shares));
     }
+    e.registryId = field("registry_id");
+    static const QRegularExpression registryRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9 ./-]*$"));
+    if (!e.registryId.isEmpty() && !registryRe.match(e.registryId).hasMatch())
+        return fail(
+            "registry_id",
+            QStringLiteral("\"%1\" is not a state file number (letters, digits, . / -)").arg(e.registryId));
     e.sourceFile = file;
     e.sourceLine = record.line;
     row.ok = true;

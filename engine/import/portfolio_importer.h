@@ -41,7 +41,8 @@ struct ImportResult {
 ///   in shared/data/portfolios: entity ids are derived ("ex21-<cik>-<hash of name and place>"), the entity
 ///   type is inferred from the legal-name suffix, formation dates are absent;
 /// - FilingDesk CSV (entity_id, entity_name, entity_type, jurisdiction, formation_date, registered_agent,
-///   status, risk_tier, ein; optional fiscal_year_end as MM-DD and authorized_shares), documented in README.
+///   status, risk_tier, ein; optional fiscal_year_end as MM-DD, authorized_shares and registry_id, the
+///   state's file number), documented in README.
 /// Nothing is dropped: every data line becomes a row, valid or with an error naming line, column and field.
 /// Fields longer than their column's limit (entity_name 500 characters, registered_agent 200, entity_id 128,
 /// jurisdiction 100, codes, dates and numbers 40) are row errors. A header that is clearly one layout but

@@ -31,6 +31,9 @@ struct Entity {
     int fiscalYearEndDay = 31;
     bool fiscalYearEndGiven = false;
     qint64 authorizedShares = 0; ///< Delaware authorized-shares method; 0 = unknown
+    /// The state's file number for the entity in its jurisdiction (New Mexico's business ID, whose last digit
+    /// picks the biennial report's years); empty when the file does not give it.
+    QString registryId;
     QString sourceFile;
     int sourceLine = 0; ///< 1-based physical line of the row's first line
 

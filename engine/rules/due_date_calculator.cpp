@@ -1,7 +1,5 @@
 #include "engine/rules/due_date_calculator.h"
 
-#include "engine/rules/us_holidays.h"
-
 #include <limits>
 
 namespace fd {
@@ -22,8 +20,9 @@ bool isKind(const Rule &rule, const char *kind) {
 }
 
 bool isAnniversaryKind(const Rule &rule) {
-    return isKind(rule, "anniversary_month_end") || isKind(rule, "before_anniversary_month") ||
-           isKind(rule, "anniversary_date") || isKind(rule, "anniversary_quarter_end");
+    return isKind(rule, "anniversary_month_end") || isKind(rule, "anniversary_month_start") ||
+           isKind(rule, "before_anniversary_month") || isKind(rule, "anniversary_date") ||
+           isKind(rule, "anniversary_quarter_end");
 }
 
 // The last day of the fiscal year that ends in `year` (a 29 February year end is 28 February in common
@@ -38,8 +37,15 @@ QDate nominalDueForYear(const Rule &rule, const Entity &entity, int year) {
     const QDate formed = entity.formationDate;
     if (isKind(rule, "fixed_date"))
         return clampedDate(year, rule.due.month, rule.due.day);
-    if (isKind(rule, "anniversary_month_end"))
-        return lastDayOfMonth(year, formed.month());
+    if (isKind(rule, "anniversary_month_end")) {
+        // The anniversary in `year`, due at the end of its month or of a month after it (Colorado: the
+        // second).
+        const int monthIndex = formed.month() - 1 + rule.due.monthsAfterAnniversary;
+        return lastDayOfMonth(year + monthIndex / 12, monthIndex % 12 + 1);
+    }
+    if (isKind(rule, "anniversary_month_start"))
+        return QDate(year, formed.month(),
+                     1); // Wyoming: "on or before the first day of the anniversary month"
     if (isKind(rule, "before_anniversary_month"))
         return QDate(year, formed.month(), 1).addDays(-1);
     if (isKind(rule, "anniversary_date"))
@@ -73,6 +79,10 @@ bool cycleApplies(const Rule &rule, const Entity &entity, int dueYear) {
         return isEven(dueYear);
     if (rule.biennialParity == QLatin1String("odd"))
         return !isEven(dueYear);
+    if (rule.biennialParity == QLatin1String("registry_id")) {
+        const int lastDigit = entity.registryId.back().digitValue();
+        return isEven(dueYear) == isEven(lastDigit);
+    }
     const bool sameParity = isEven(dueYear - entity.formationDate.year());
     return rule.biennialParity == QLatin1String("opposite_formation_year") ? !sameParity : sameParity;
 }
@@ -111,6 +121,17 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
         }
         return out;
     }
+    if (rule.needsRegistryId() && (entity.registryId.isEmpty() || !entity.registryId.back().isDigit())) {
+        if (problem) {
+            problem->missingField = QStringLiteral("registry_id");
+            problem->reason =
+                QStringLiteral(
+                    "%1 (%2) is due every other year, in the years of the parity of the last digit "
+                    "of the state's file number, which the portfolio does not give")
+                    .arg(rule.name, rule.id);
+        }
+        return out;
+    }
     const bool fiscal = isKind(rule, "months_after_fiscal_year_end");
     // Start two years back (a fiscal year ending in year Y can be due in Y+2) and look far enough ahead for
     // `count` cycles even when a rule change or the first cycle after formation skips some years.
@@ -125,14 +146,16 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
             continue;
         DueOccurrence occ;
         occ.nominalDue = nominal;
-        occ.due = rule.nextBusinessDay ? nextBusinessDayOnOrAfter(nominal) : nominal;
+        occ.due = rule.nextBusinessDay ? rule.calendar.nextBusinessDayOnOrAfter(nominal) : nominal;
         if (occ.due < from)
             continue;
-        if (fiscal)
-            occ.filingYear = year;
+        if (fiscal || rule.due.monthsAfterAnniversary > 0)
+            occ.filingYear = year; // the fiscal year, or the year of the anniversary the report belongs to
         else
             occ.filingYear = nominal.year() - (rule.filingYearIsDueYearMinusOne ? 1 : 0);
-        if (rule.due.windowDaysBefore > 0) {
+        if (rule.due.windowOpensAnniversaryMonth) {
+            occ.windowOpens = QDate(year, entity.formationDate.month(), 1);
+        } else if (rule.due.windowDaysBefore > 0) {
             occ.windowOpens = nominal.addDays(-rule.due.windowDaysBefore);
         } else if (rule.due.windowOpensMonth > 0) {
             QDate opens =

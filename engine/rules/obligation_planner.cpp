@@ -61,6 +61,7 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
     QStringList noObligationReasons;
     QStringList needs;
     QSet<QString> plannedFilingTypes;
+    QSet<QString> neededFilingTypes;
     bool anyApplicable = false;
     // Several rules may share a filing type across a change in the law (effective dates): the earliest
     // occurrence on or after asOf wins, whichever version it comes from.
@@ -72,8 +73,8 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
             noObligationReasons.append(QStringLiteral("%1 (%2)").arg(rule.name, rule.citationText()));
             continue;
         }
-        if (plannedFilingTypes.contains(rule.filingType))
-            continue;
+        if (plannedFilingTypes.contains(rule.filingType) || neededFilingTypes.contains(rule.filingType))
+            continue; // another version of this filing was planned or needs data already
         DueOccurrence best;
         const Rule *bestRule = nullptr;
         DueProblem problem;
@@ -92,6 +93,9 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
                 if (!plan.missing.contains(problem.missingField))
                     plan.missing.append(problem.missingField);
                 needs.append(problem.reason);
+                plan.needs.append(
+                    {rule.id, rule.filingType, rule.name, problem.missingField, problem.reason});
+                neededFilingTypes.insert(rule.filingType);
             }
             continue;
         }
@@ -186,6 +190,7 @@ PlanCounts countPlan(const QList<RowPlan> &plan) {
     PlanCounts c;
     for (const RowPlan &row : plan) {
         ++c.rows;
+        c.obligationsNeedingData += int(row.needs.size());
         switch (row.outcome) {
         case RowOutcome::Obligations:
             ++c.rowsWithObligations;

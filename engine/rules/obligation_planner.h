@@ -15,6 +15,17 @@ namespace fd {
 enum class RowOutcome { Obligations, NeedsData, OutOfScope, RowError };
 QString rowOutcomeName(RowOutcome outcome);
 
+/// One filing that cannot be planned until a person supplies a field, whether or not other rules gave the
+/// same row obligations (a California corporation without a formation date owes its franchise tax, but its
+/// Statement of Information needs the formation date).
+struct ObligationNeed {
+    QString ruleId;       ///< "US-CA.CORP.STATEMENT_OF_INFORMATION.2000"
+    QString filingType;   ///< "STATEMENT_OF_INFORMATION"
+    QString filingName;   ///< the state's name for the filing
+    QString missingField; ///< "formation_date", "registry_id"
+    QString reason;       ///< one line for a person
+};
+
 /// The plan for one imported row.
 struct RowPlan {
     int line = 0;
@@ -23,7 +34,10 @@ struct RowPlan {
     Entity entity;                 ///< as imported (for a row error only the name, when it could be read)
     QList<Obligation> obligations; ///< the next occurrence of each applicable rule
     QStringList missing; ///< fields that block some rule ("formation_date", "entity_type", "jurisdiction")
-    QString reason;      ///< needs data / out of scope / row error: one line for a person
+    /// Per filing: the rules of the row's jurisdiction that need data (empty when the jurisdiction or entity
+    /// type is unknown, which blocks every rule: see missing).
+    QList<ObligationNeed> needs;
+    QString reason; ///< needs data / out of scope / row error: one line for a person
     int errorColumn = 0;
     QString errorField;
     int duplicateOfLine = 0; ///< non-zero: the file already listed this entity on that line (ImportedRow)
@@ -37,6 +51,7 @@ struct PlanCounts {
     int outOfScope = 0;
     int rowErrors = 0;
     int obligations = 0;
+    int obligationsNeedingData = 0; ///< filings waiting for data, over all rows (sum of RowPlan::needs)
 };
 
 /// Turns imported rows into obligations with the rules file. Obligations are the next occurrence of every

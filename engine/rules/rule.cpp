@@ -14,12 +14,17 @@ bool Rule::needsFormationDate() const {
     if (frequency == QLatin1String("none"))
         return false;
     return due.kind == QLatin1String("anniversary_month_end") ||
+           due.kind == QLatin1String("anniversary_month_start") ||
            due.kind == QLatin1String("before_anniversary_month") ||
            due.kind == QLatin1String("anniversary_date") ||
            due.kind == QLatin1String("anniversary_quarter_end") ||
            (frequency == QLatin1String("biennial") &&
             (biennialParity == QLatin1String("formation_year") ||
              biennialParity == QLatin1String("opposite_formation_year")));
+}
+
+bool Rule::needsRegistryId() const {
+    return frequency == QLatin1String("biennial") && biennialParity == QLatin1String("registry_id");
 }
 
 int Rule::cycleYears() const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/model/entity.h"
+#include "engine/rules/business_calendar.h"
 
 #include <QDate>
 #include <QList>
@@ -13,14 +14,20 @@ namespace fd {
 /// (statute section and/or the state's filing page); the rules-file loader refuses a rule without one.
 struct Rule {
     struct Due {
-        QString kind;   ///< fixed_date, anniversary_month_end, before_anniversary_month, anniversary_date,
-                        ///< anniversary_quarter_end, months_after_fiscal_year_end
+        QString kind;   ///< fixed_date, anniversary_month_end, anniversary_month_start,
+                        ///< before_anniversary_month, anniversary_date, anniversary_quarter_end,
+                        ///< months_after_fiscal_year_end
         int month = 0;  ///< fixed_date: month 1..12
         int day = 0;    ///< fixed_date: day 1..31; months_after_fiscal_year_end: day, 0 = last day
         int months = 0; ///< months_after_fiscal_year_end: months after the fiscal-year-end month, 1..24
         int windowOpensMonth = 0; ///< fixed opening day (month 1..12), or 0
         int windowOpensDay = 0;   ///< fixed opening day (day of month)
         int windowDaysBefore = 0; ///< opening relative to the due date, in days, or 0
+        /// anniversary_month_end: the due month is this many months after the anniversary month (C.R.S.
+        /// § 7-90-501(4)(c): "the last day of the second calendar month following" it: 2). 0..11.
+        int monthsAfterAnniversary = 0;
+        /// The window opens on the first day of the anniversary month (Colorado).
+        bool windowOpensAnniversaryMonth = false;
     };
     /// How the amount is computed. All amounts in cents.
     struct Fee {
@@ -47,7 +54,9 @@ struct Rule {
     QString frequency; ///< annual, biennial, decennial, none
     Due due;
     /// biennial: formation_year (due years of the formation year's parity), opposite_formation_year (the
-    /// other parity: D.C.'s first report is due the year after formation, then every 2nd year), even, odd.
+    /// other parity: D.C.'s first report is due the year after formation, then every 2nd year), even, odd,
+    /// registry_id (the parity of the last digit of the state's file number for the entity: New Mexico;
+    /// without Entity::registryId the rule needs data, it never files in both years).
     /// Parity is always that of the year the report is due in (K.S.A. 17-7503(b): "shall file a report in
     /// each even-numbered year"), which differs from the fiscal year for months_after_fiscal_year_end rules.
     QString biennialParity;
@@ -57,8 +66,11 @@ struct Rule {
     /// or the first due date after the formation date (false).
     bool firstDueYearAfterFormation = true;
     bool filingYearIsDueYearMinusOne = false;
-    bool nextBusinessDay = false;
+    bool nextBusinessDay = false; ///< a weekend or holiday due date moves to calendar's next business day
     QString weekendHolidayNote;
+    /// The business calendar that moves this rule's due dates ("weekend_holiday_calendar", default the rule's
+    /// own jurisdiction): set by the rules-file loader for rules with nextBusinessDay, whose dates it moves.
+    BusinessCalendar calendar;
     Fee fee;
     QString feeNote;
     qint64 penaltyFlatCents = 0;
@@ -76,6 +88,8 @@ struct Rule {
     /// True when no due date can be computed without the formation date (anniversary kinds, formation
     /// parity).
     bool needsFormationDate() const;
+    /// True when the due years depend on the state's file number (biennial parity registry_id).
+    bool needsRegistryId() const;
     /// Years between two due dates: 1, 2 or 10 (0 for frequency none).
     int cycleYears() const;
     /// "8 Del. C. § 502; https://corp.delaware.gov/paytaxes/"

@@ -1,6 +1,7 @@
 #include "engine/rules/rule_set.h"
 
 #include "engine/import/jurisdiction_normaliser.h"
+#include "engine/rules/calendar_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -34,6 +35,7 @@ namespace {
 
 const QStringList kDueKinds{QStringLiteral("fixed_date"),
                             QStringLiteral("anniversary_month_end"),
+                            QStringLiteral("anniversary_month_start"),
                             QStringLiteral("before_anniversary_month"),
                             QStringLiteral("anniversary_date"),
                             QStringLiteral("anniversary_quarter_end"),
@@ -258,16 +260,26 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule) {
     rule->due.windowOpensMonth = window.value(QStringLiteral("month")).toInt();
     rule->due.windowOpensDay = window.value(QStringLiteral("day")).toInt();
     rule->due.windowDaysBefore = window.value(QStringLiteral("days_before")).toInt();
+    rule->due.windowOpensAnniversaryMonth = window.value(QStringLiteral("anniversary_month")).toBool();
+    if (rule->due.windowOpensAnniversaryMonth && rule->due.kind != QLatin1String("anniversary_month_end"))
+        return ValidationError{QStringLiteral("due.window_opens.anniversary_month"),
+                               QStringLiteral("applies to anniversary_month_end only")};
+    rule->due.monthsAfterAnniversary = due.value(QStringLiteral("months_after")).toInt();
+    if (due.contains(QStringLiteral("months_after")) &&
+        (rule->due.kind != QLatin1String("anniversary_month_end") || rule->due.monthsAfterAnniversary < 0 ||
+         rule->due.monthsAfterAnniversary > 11))
+        return ValidationError{QStringLiteral("due.months_after"),
+                               QStringLiteral("needs anniversary_month_end and 0..11 months")};
 
     if (rule->frequency == QLatin1String("biennial")) {
         rule->biennialParity =
             o.value(QStringLiteral("biennial")).toObject().value(QStringLiteral("parity")).toString();
         if (!QStringList{QStringLiteral("formation_year"), QStringLiteral("opposite_formation_year"),
-                         QStringLiteral("even"), QStringLiteral("odd")}
+                         QStringLiteral("even"), QStringLiteral("odd"), QStringLiteral("registry_id")}
                  .contains(rule->biennialParity))
             return ValidationError{
                 QStringLiteral("biennial.parity"),
-                QStringLiteral("must be formation_year, opposite_formation_year, even or odd")};
+                QStringLiteral("must be formation_year, opposite_formation_year, even, odd or registry_id")};
     }
     if (rule->frequency == QLatin1String("decennial")) {
         const QJsonValue digit =
@@ -294,6 +306,11 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule) {
         return ValidationError{QStringLiteral("weekend_holiday"),
                                QStringLiteral("must be none or next_business_day")};
     rule->nextBusinessDay = weekend == QLatin1String("next_business_day");
+    // Resolved against the file's calendars once all are read (RuleSet::loadFromBytes).
+    rule->calendar.id = o.value(QStringLiteral("weekend_holiday_calendar")).toString(rule->jurisdiction);
+    if (!rule->nextBusinessDay && o.contains(QStringLiteral("weekend_holiday_calendar")))
+        return ValidationError{QStringLiteral("weekend_holiday_calendar"),
+                               QStringLiteral("applies only with weekend_holiday: next_business_day")};
     rule->weekendHolidayNote = str("weekend_holiday_note");
 
     const QJsonObject fee = o.value(QStringLiteral("fee")).toObject();
@@ -406,6 +423,47 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
         }
         loaded.m_jurisdictions.append(info);
     }
+    const QJsonArray calendars = root.value(QStringLiteral("calendars")).toArray();
+    qsizetype calendarsEnd = 0;
+    const QList<qsizetype> calendarOffsets = rootArrayElementOffsets(json, "calendars", &calendarsEnd);
+    for (qsizetype i = 0; i < calendars.size(); ++i) {
+        BusinessCalendar calendar;
+        QString field;
+        QString reason;
+        const QString id = calendars.at(i).toObject().value(QStringLiteral("id")).toString();
+        bool ok = parseBusinessCalendar(calendars.at(i).toObject(), &calendar, &field, &reason);
+        if (ok && loaded.calendarById(calendar.id)) {
+            ok = false;
+            field = QStringLiteral("id");
+            reason = QStringLiteral("is used twice");
+        }
+        if (!ok) {
+            const qsizetype start = i < calendarOffsets.size() ? calendarOffsets.at(i) : 0;
+            const qsizetype end = i + 1 < calendarOffsets.size() ? calendarOffsets.at(i + 1) : calendarsEnd;
+            QString located = field;
+            if (field.startsWith(QLatin1String("holidays."))) {
+                // "holidays.3.weekday": the line of the 3rd holiday's field.
+                const QStringList parts = field.split(QLatin1Char('.'));
+                qsizetype at = findKey(json, "holidays", start, end);
+                for (int n = 0; at >= 0 && n < parts.at(1).toInt(); ++n)
+                    at = json.indexOf('{', at + 1);
+                const qsizetype keyAt = at >= 0 ? findKey(json, parts.at(2).toUtf8(), at, end) : -1;
+                *error = QStringLiteral("%1:%2: calendar %3 (%4): %5: %6")
+                             .arg(displayName)
+                             .arg(lineOfOffset(json, keyAt >= 0 ? keyAt : (at >= 0 ? at : start)))
+                             .arg(i + 1)
+                             .arg(id.isEmpty() ? QStringLiteral("without id") : id, field, reason);
+                return false;
+            }
+            *error = QStringLiteral("%1:%2: calendar %3 (%4): %5: %6")
+                         .arg(displayName)
+                         .arg(lineOfField(json, start, end, located))
+                         .arg(i + 1)
+                         .arg(id.isEmpty() ? QStringLiteral("without id") : id, field, reason);
+            return false;
+        }
+        loaded.m_calendars.append(calendar);
+    }
     const QJsonArray rules = root.value(QStringLiteral("rules")).toArray();
     qsizetype rulesEnd = 0;
     const QList<qsizetype> ruleOffsets = rootArrayElementOffsets(json, "rules", &rulesEnd);
@@ -442,6 +500,21 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
                          .arg(id);
             return false;
         }
+        if (rule.nextBusinessDay) {
+            const BusinessCalendar *calendar = loaded.calendarById(rule.calendar.id);
+            if (!calendar) {
+                *error = QStringLiteral("%1:%2: rule %3 (%4): weekend_holiday: next_business_day needs the "
+                                        "calendar \"%5\", which the file does not define")
+                             .arg(displayName)
+                             .arg(lineOfField(json, start, end, QStringLiteral("weekend_holiday")))
+                             .arg(i + 1)
+                             .arg(id, rule.calendar.id);
+                return false;
+            }
+            rule.calendar = *calendar;
+        } else {
+            rule.calendar = BusinessCalendar();
+        }
         loaded.m_indexById.insert(rule.id, loaded.m_rules.size());
         loaded.m_rules.append(rule);
     }
@@ -470,6 +543,14 @@ QList<Rule> RuleSet::rulesFor(const QString &jurisdiction) const {
             out.append(r);
     }
     return out;
+}
+
+const BusinessCalendar *RuleSet::calendarById(const QString &id) const {
+    for (const BusinessCalendar &c : m_calendars) {
+        if (c.id == id)
+            return &c;
+    }
+    return nullptr;
 }
 
 const Rule *RuleSet::ruleById(const QString &id) const {

@@ -21,6 +21,9 @@ public:
     QString version() const { return m_version; }
     const QList<Rule> &rules() const { return m_rules; }
     const QList<JurisdictionInfo> &jurisdictions() const { return m_jurisdictions; }
+    /// The business calendars that move due dates (one per rolling jurisdiction, plus shared ones).
+    const QList<BusinessCalendar> &calendars() const { return m_calendars; }
+    const BusinessCalendar *calendarById(const QString &id) const;
     /// Rules of one jurisdiction ("US-DE"), file order.
     QList<Rule> rulesFor(const QString &jurisdiction) const;
     const Rule *ruleById(const QString &id) const;
@@ -30,6 +33,7 @@ private:
     QString m_version;
     QList<Rule> m_rules;
     QList<JurisdictionInfo> m_jurisdictions;
+    QList<BusinessCalendar> m_calendars;
     QHash<QString, qsizetype> m_indexById;
 };
 

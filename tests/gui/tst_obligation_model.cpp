@@ -113,7 +113,47 @@ private Q_SLOTS:
     void hundredThousandObligations();
     void subsetModelsMoveTasksInAndOut();
     void permitTreeKeepsStructureAcrossRefreshes();
+    void filingsThatNeedDataHaveRowsOfTheirOwn();
 };
+
+// A California corporation without a formation date owes its franchise tax (a planned obligation) and its
+// Statement of Information needs the formation date: that filing is a NEEDS_DATA row of its own, named,
+// with the date editable there.
+void TestObligationModel::filingsThatNeedDataHaveRowsOfTheirOwn() {
+    RowPlan p;
+    p.file = QStringLiteral("ca.csv");
+    p.line = 2;
+    p.outcome = RowOutcome::Obligations;
+    p.entity.entityId = QStringLiteral("C1");
+    p.entity.name = QStringLiteral("Golden Gate Widgets Inc.");
+    p.entity.type = EntityType::Corporation;
+    p.entity.jurisdiction = QStringLiteral("US-CA");
+    Obligation tax = obligationFor(1);
+    tax.entity = p.entity;
+    tax.jurisdiction = p.entity.jurisdiction;
+    tax.filingType = QStringLiteral("FRANCHISE_TAX_MINIMUM");
+    tax.filingName = QStringLiteral("Corporation Franchise Tax");
+    p.obligations.append(tax);
+    p.missing = {QStringLiteral("formation_date")};
+    p.needs.append({QStringLiteral("US-CA.CORP.STATEMENT_OF_INFORMATION.2000"),
+                    QStringLiteral("STATEMENT_OF_INFORMATION"), QStringLiteral("Statement of Information"),
+                    QStringLiteral("formation_date"), QStringLiteral("due relative to the formation date")});
+    ObligationModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan({p}, kAsOf);
+    QCOMPARE(model.rowCount(), 2);
+    const int need = model.rowOfKey(QStringLiteral("need:ca.csv:2:STATEMENT_OF_INFORMATION"));
+    QVERIFY(need >= 0);
+    QCOMPARE(rowStateName(model.rowAt(need)), QStringLiteral("NEEDS_DATA"));
+    QCOMPARE(model.index(need, ObligationModel::FilingTypeColumn).data().toString(),
+             QStringLiteral("Statement of Information"));
+    QVERIFY(model.index(need, ObligationModel::FormationDateColumn).flags() & Qt::ItemIsEditable);
+    QCOMPARE(rowStateName(model.rowAt(need == 0 ? 1 : 0)), QStringLiteral("PLANNED"));
+    QSignalSpy edits(&model, &ObligationModel::entityEditRequested);
+    QVERIFY(model.setData(model.index(need, ObligationModel::FormationDateColumn), QDate(2015, 3, 1)));
+    QCOMPARE(edits.count(), 1);
+    QCOMPARE(edits.first().at(0).toString(), QStringLiteral("C1"));
+}
 
 void TestObligationModel::hundredThousandObligations() {
     ObligationModel model;

@@ -34,6 +34,7 @@ private Q_SLOTS:
     void fileErrorsExitTwo();
     void badRowsAreRowErrors_data();
     void badRowsAreRowErrors();
+    void needsDataIsPerObligation();
 
 private:
     QString writeFile(const QString &name, const QByteArray &bytes);
@@ -218,6 +219,36 @@ void TestHeadlessRun::badRowsAreRowErrors() {
              qPrintable(detail.value(QLatin1String("reason")).toString()));
     QCOMPARE(json.value(QLatin1String("states")).toObject(),
              QJsonObject({{QStringLiteral("COMPLETED"), completed}}));
+}
+
+// A California corporation without a formation date: its franchise tax is filed, and the run's JSON says that
+// its Statement of Information needs the formation date (per obligation, not hidden behind the row's
+// outcome).
+void TestHeadlessRun::needsDataIsPerObligation() {
+    const QString path =
+        writeFile(QStringLiteral("ca.csv"), "entity_id,entity_name,entity_type,jurisdiction,formation_date\n"
+                                            "C1,Golden Gate Widgets Inc.,corporation,CA,\n");
+    QVERIFY(!path.isEmpty());
+    ChildProcess run;
+    QVERIFY(run.startRun({QStringLiteral("--portfolio"), path, QStringLiteral("--as-of"),
+                          QStringLiteral("2027-02-15"), QStringLiteral("--sandbox"),
+                          QStringLiteral("--sandbox-arg=--latency-ms=1:5"), QStringLiteral("--db"),
+                          m_dir.filePath(QStringLiteral("ca.sqlite")), QStringLiteral("--json"),
+                          QStringLiteral("--quiet")}));
+    QVERIFY2(run.waitFinished(60000), qPrintable(run.describe()));
+    QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+    const QJsonObject json = run.json();
+    QCOMPARE(json.value(QLatin1String("rows_with_obligations")).toInt(), 1);
+    QCOMPARE(json.value(QLatin1String("obligations")).toInt(), 1);
+    QCOMPARE(json.value(QLatin1String("obligations_needing_data")).toInt(), 1);
+    const QJsonArray needs = json.value(QLatin1String("needs_data_obligations")).toArray();
+    QCOMPARE(needs.size(), 1);
+    const QJsonObject need = needs.first().toObject();
+    QCOMPARE(need.value(QLatin1String("rule_id")).toString(),
+             QStringLiteral("US-CA.CORP.STATEMENT_OF_INFORMATION.2000"));
+    QCOMPARE(need.value(QLatin1String("missing")).toString(), QStringLiteral("formation_date"));
+    QCOMPARE(need.value(QLatin1String("line")).toInt(), 2);
+    QCOMPARE(need.value(QLatin1String("entity_id")).toString(), QStringLiteral("C1"));
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessRun)

@@ -185,6 +185,50 @@ private slots:
         QCOMPARE(uids(again.ics), uids(run.ics));
     }
 
+    // Needs data is per obligation: a California corporation without a formation date owes its franchise tax,
+    // and its Statement of Information (due in the anniversary month) is listed as needing the formation
+    // date, in the report's rows, its totals and on stderr.
+    void needsDataPerObligation() {
+        const QString path = m_dir.filePath(QStringLiteral("ca.csv"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date\n"
+                "C1,Golden Gate Widgets Inc.,corporation,CA,\n"
+                "C2,Sacramento Widgets Inc.,corporation,CA,2015-03-01\n"
+                "N1,Rio Grande Holdings Inc.,corporation,NM,2012-04-04\n");
+        f.close();
+        const Run run = runCalendar(path, m_dir.path(), QStringLiteral("ca"));
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QCOMPARE(run.report.value(QStringLiteral("obligations_needing_data")).toInt(), 2);
+        const QJsonArray all = run.report.value(QStringLiteral("needs_data_obligations")).toArray();
+        QCOMPARE(all.size(), 2);
+        QCOMPARE(all.at(0).toObject().value(QStringLiteral("rule_id")).toString(),
+                 QStringLiteral("US-CA.CORP.STATEMENT_OF_INFORMATION.2000"));
+        QCOMPARE(all.at(0).toObject().value(QStringLiteral("missing")).toString(),
+                 QStringLiteral("formation_date"));
+        QCOMPARE(all.at(0).toObject().value(QStringLiteral("line")).toInt(), 2);
+        QCOMPARE(all.at(1).toObject().value(QStringLiteral("rule_id")).toString(),
+                 QStringLiteral("US-NM.CORP.BIENNIAL_REPORT.2000"));
+        QCOMPARE(all.at(1).toObject().value(QStringLiteral("missing")).toString(),
+                 QStringLiteral("registry_id"));
+
+        const QJsonArray rows = run.report.value(QStringLiteral("rows")).toArray();
+        QCOMPARE(rows.size(), 3);
+        const QJsonObject c1 = rows.at(0).toObject();
+        QCOMPARE(c1.value(QStringLiteral("outcome")).toString(), QStringLiteral("obligations"));
+        QCOMPARE(c1.value(QStringLiteral("obligations")).toArray().size(), 1); // the franchise tax
+        QCOMPARE(c1.value(QStringLiteral("needs_data_obligations")).toArray().size(), 1);
+        QCOMPARE(rows.at(1).toObject().value(QStringLiteral("needs_data_obligations")).toArray().size(), 0);
+        QCOMPARE(rows.at(2).toObject().value(QStringLiteral("outcome")).toString(),
+                 QStringLiteral("needs_data"));
+        QVERIFY2(
+            run.stderrText.contains(QStringLiteral("needs data: line 2 Golden Gate Widgets Inc. (US-CA): "
+                                                   "Statement of Information")),
+            qPrintable(run.stderrText));
+        QVERIFY2(run.stderrText.contains(QStringLiteral("2 filing(s) need data")),
+                 qPrintable(run.stderrText));
+    }
+
     // A FilingDesk-format portfolio: formation dates, authorized shares, rows that need data, a state with no
     // periodic filing, several cycles and a longer horizon.
     void filingDeskPortfolio() {

@@ -445,15 +445,18 @@ private slots:
         QCOMPARE(plan.obligations.first().rulesVersion, QStringLiteral("test.1"));
     }
 
-    // The real Colorado change ($10 -> $25 from 2024-07-01): June and July anniversaries on either side.
+    // The real Colorado change ($10 -> $25 from 2024-07-01): due dates on either side. The report is due the
+    // last day of the second month after the anniversary month (C.R.S. § 7-90-501(4)(c)), so April and May
+    // anniversaries fall due on 30 June and 31 July 2024.
     void coloradoFeeChange() {
-        const Entity june = makeEntity(EntityType::Llc, QStringLiteral("US-CO"), d("2015-06-10"));
-        const Entity july = makeEntity(EntityType::Llc, QStringLiteral("US-CO"), d("2015-07-10"));
-        const RowPlan before = planEntity(june, m_rules, d("2024-06-01"));
-        const RowPlan after = planEntity(july, m_rules, d("2024-06-01"));
+        const Entity april = makeEntity(EntityType::Llc, QStringLiteral("US-CO"), d("2015-04-10"));
+        const Entity may = makeEntity(EntityType::Llc, QStringLiteral("US-CO"), d("2015-05-10"));
+        const RowPlan before = planEntity(april, m_rules, d("2024-06-01"));
+        const RowPlan after = planEntity(may, m_rules, d("2024-06-01"));
         QCOMPARE(before.obligations.size(), 1);
         QCOMPARE(after.obligations.size(), 1);
         QCOMPARE(before.obligations.first().dueDate, d("2024-06-30"));
+        QCOMPARE(before.obligations.first().windowOpens, d("2024-04-01"));
         QCOMPARE(before.obligations.first().ruleId, QStringLiteral("US-CO.ALL.PERIODIC_REPORT.2006"));
         QCOMPARE(before.obligations.first().feeCents, qint64(1000));
         QCOMPARE(after.obligations.first().dueDate, d("2024-07-31"));

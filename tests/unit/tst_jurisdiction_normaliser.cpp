@@ -36,6 +36,43 @@ private Q_SLOTS:
         QTest::newRow("misspelt country") << "Columbia" << none << "";
         QTest::newRow("two states") << "Delaware and Nevada" << none << "";
         QTest::newRow("nonsense") << "Atlantis" << none << "";
+        // A foreign place that contains a state name is foreign: the country wins.
+        QTest::newRow("Georgia, CIS") << "Georgia, CIS" << country << "GE";
+        QTest::newRow("Tbilisi, Georgia") << "Tbilisi, Georgia" << country << "GE";
+        QTest::newRow("Florida, Uruguay") << "Florida, Uruguay" << country << "UY";
+        QTest::newRow("Maine-et-Loire, France") << "Maine-et-Loire, France" << country << "FR";
+        QTest::newRow("Virginia, Ireland") << "Virginia, Ireland" << country << "IE";
+        QTest::newRow("Barbados, W.I. is not Wisconsin") << "Barbados, W.I." << country << "BB";
+        QTest::newRow("town named after a country") << "Mexico, Missouri" << us << "US-MO";
+        QTest::newRow("Georgia alone is the state") << "Georgia" << us << "US-GA";
+        QTest::newRow("Atlanta, Georgia") << "Atlanta, Georgia" << us << "US-GA";
+        // City, Country; City, Region, Country; official names.
+        QTest::newRow("Paris, France") << "Paris, France" << country << "FR";
+        QTest::newRow("Seoul, South Korea") << "Seoul, South Korea" << country << "KR";
+        QTest::newRow("Taiwan, Province of China") << "Taiwan, Province of China" << country << "TW";
+        QTest::newRow("Hong Kong, S.A.R., China") << "Hong Kong, S.A.R., China" << country << "HK";
+        QTest::newRow("Dubai (UAE)") << "Dubai (UAE)" << country << "AE";
+        QTest::newRow("Bogota, Columbia") << "Bogotá, Columbia" << country << "CO";
+        QTest::newRow("Isle of Man, UK") << "Isle of Man, UK" << country << "IM";
+        QTest::newRow("subdivision alone") << "Ontario" << country << "CA";
+        // US spellings: postal, AP and GPO styles.
+        QTest::newRow("New York State") << "New York State" << us << "US-NY";
+        QTest::newRow("State of Delaware") << "State of Delaware" << us << "US-DE";
+        QTest::newRow("N.C.") << "N.C." << us << "US-NC";
+        QTest::newRow("S.C.") << "S.C." << us << "US-SC";
+        QTest::newRow("D.C.") << "D.C." << us << "US-DC";
+        QTest::newRow("Mo.") << "Mo." << us << "US-MO";
+        QTest::newRow("Ky.") << "Ky." << us << "US-KY";
+        QTest::newRow("Vt.") << "Vt." << us << "US-VT";
+        QTest::newRow("W. Va.") << "W. Va." << us << "US-WV";
+        QTest::newRow("N. Mex. (GPO)") << "N. Mex." << us << "US-NM";
+        QTest::newRow("Kansas City, MO") << "Kansas City, MO" << us << "US-MO";
+        QTest::newRow("misspelt state") << "Deleware" << us << "US-DE";
+        QTest::newRow("misspelt state, swapped letters") << "Pennsylvnaia" << us << "US-PA";
+        QTest::newRow("misspelt Georgia is not guessed") << "Gerogia" << none << "";
+        QTest::newRow("near a state, in a country") << "Floridia, Italy" << country << "IT";
+        QTest::newRow("islands abbreviated") << "British Virgin Is." << country << "VG";
+        QTest::newRow("Commonwealth of Pennsylvania") << "Commonwealth of Pennsylvania" << us << "US-PA";
     }
 
     void normalises() {
@@ -47,6 +84,28 @@ private Q_SLOTS:
         QCOMPARE(match.code, code);
         if (match.kind == JurisdictionMatch::Kind::Unrecognised)
             QVERIFY2(!match.reason.isEmpty(), "an unrecognised jurisdiction must say why");
+    }
+
+    // Ambiguous strings need data and name every reading, so a person can pick one.
+    void ambiguousNamesTheCandidates_data() {
+        QTest::addColumn<QString>("raw");
+        QTest::addColumn<QStringList>("candidates");
+        QTest::newRow("Columbia") << "Columbia" << QStringList{"CO", "US-DC"};
+        QTest::newRow("unknown city, Georgia") << "Zestafoni, Georgia" << QStringList{"US-GA", "GE"};
+        QTest::newRow("country then state code") << "Mexico, MO" << QStringList{"MX", "US-MO"};
+        QTest::newRow("region and code") << "Ontario, CA" << QStringList{"US-CA", "CA"};
+        QTest::newRow("two states") << "Delaware/Texas" << QStringList{"US-DE", "US-TX"};
+        QTest::newRow("state and US and country")
+            << "Delaware, United Kingdom, USA" << QStringList{"US-DE", "GB"};
+    }
+    void ambiguousNamesTheCandidates() {
+        QFETCH(QString, raw);
+        QFETCH(QStringList, candidates);
+        const JurisdictionMatch match = fd::normaliseJurisdiction(raw);
+        QCOMPARE(int(match.kind), int(JurisdictionMatch::Kind::Unrecognised));
+        QCOMPARE(match.candidates, candidates);
+        for (const QString &c : candidates)
+            QVERIFY2(match.reason.contains(c), qPrintable(match.reason));
     }
 
     void listsAllFiftyOneUsJurisdictions() {

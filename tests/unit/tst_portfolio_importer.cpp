@@ -217,6 +217,28 @@ private Q_SLOTS:
         QCOMPARE(result.rows.at(0).duplicateOfLine, 0);
     }
 
+    // The state's file number (New Mexico picks the biennial report's years by its last digit).
+    void registryIdColumn() {
+        const QByteArray bytes = "entity_id,entity_name,entity_type,jurisdiction,formation_date,registry_id\n"
+                                 "n1,Rio Grande Inc.,corporation,NM,2012-04-04,0971235\n"
+                                 "n2,Mesa Inc.,corporation,NM,2012-04-04,\n"
+                                 "n3,Bad Id Inc.,corporation,NM,2012-04-04,12;34\n";
+        const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("nm.csv"));
+        QVERIFY2(result.ok(), qPrintable(result.fileError));
+        QCOMPARE(result.rows.at(0).entity.registryId, QStringLiteral("0971235"));
+        QVERIFY(result.rows.at(1).ok);
+        QVERIFY(result.rows.at(1).entity.registryId.isEmpty());
+        QVERIFY(!result.rows.at(2).ok);
+        QCOMPARE(result.rows.at(2).errorField, QStringLiteral("registry_id"));
+        QCOMPARE(result.rows.at(2).errorColumn, 6);
+        const QList<fd::RowPlan> plan =
+            fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        QCOMPARE(plan.at(0).outcome, fd::RowOutcome::Obligations);
+        QCOMPARE(plan.at(0).obligations.first().dueDate, QDate(2027, 4, 15)); // odd digit: odd years
+        QCOMPARE(plan.at(1).outcome, fd::RowOutcome::NeedsData);
+        QCOMPARE(plan.at(1).missing, QStringList{QStringLiteral("registry_id")});
+    }
+
     void exhibit21RepeatsAreFlagged() {
         const QByteArray bytes = kExhibit21Header + "1,Parent,acc,Acme Inc.,Delaware,100\n"
                                                     "1,Parent,acc,Other LLC,Delaware,100\n"

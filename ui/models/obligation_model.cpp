@@ -94,7 +94,10 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
                    ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
                    : o.jurisdiction;
     case FilingTypeColumn:
-        return hasObligation ? (o.filingName.isEmpty() ? o.filingType : o.filingName) : QVariant();
+        // A filing that needs data is named too: the row is that filing, not the whole entity.
+        return hasObligation || !o.filingType.isEmpty()
+                   ? (o.filingName.isEmpty() ? o.filingType : o.filingName)
+                   : QVariant();
     case YearColumn:
         return hasObligation ? QVariant(o.filingYear) : QVariant();
     case DueDateColumn:
@@ -296,6 +299,24 @@ bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, i
     return true;
 }
 
+void ObligationModel::appendNeeds(const RowPlan &p) {
+    // One row per filing that waits for data, beside the row's other obligations.
+    for (const ObligationNeed &need : p.needs) {
+        ObligationRow row;
+        row.kind = ObligationRow::Kind::NeedsData;
+        row.key = QStringLiteral("need:%1:%2:%3").arg(p.file).arg(p.line).arg(need.filingType);
+        row.line = p.line;
+        row.task.obligation.entity = p.entity;
+        row.task.obligation.jurisdiction = p.entity.jurisdiction;
+        row.task.obligation.ruleId = need.ruleId;
+        row.task.obligation.filingType = need.filingType;
+        row.task.obligation.filingName = need.filingName;
+        row.reason = need.reason;
+        row.missing = {need.missingField};
+        m_rows.append(row);
+    }
+}
+
 void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
     beginResetModel();
     m_asOf = asOf;
@@ -321,6 +342,11 @@ void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
                 }
                 m_rows.append(row);
             }
+            appendNeeds(p);
+            continue;
+        }
+        if (p.outcome == RowOutcome::NeedsData && !p.needs.isEmpty()) {
+            appendNeeds(p);
             continue;
         }
         ObligationRow row;

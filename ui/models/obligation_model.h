@@ -51,7 +51,9 @@ public:
     Qt::ItemFlags flags(const QModelIndex &index) const override;
     bool setData(const QModelIndex &index, const QVariant &value, int role = Qt::EditRole) override;
 
-    /// Replaces the plan (after a portfolio load or an entity edit). Known tasks keep their live state.
+    /// Replaces the plan (after a portfolio load or an entity edit). Known tasks keep their live state. Each
+    /// filing that needs data (RowPlan::needs) is a NEEDS_DATA row of its own, also when the entity has other
+    /// obligations; a row whose jurisdiction or entity type is unknown is one NEEDS_DATA row.
     void setPlan(const QList<fd::RowPlan> &plan, const QDate &asOf);
     /// Applies one coalesced batch of task changes.
     void applyTasks(const QList<fd::FilingTask> &tasks);
@@ -73,6 +75,7 @@ private:
     double urgency(const ObligationRow &row) const;
     qint64 penaltyExposure(const ObligationRow &row) const;
     bool isEditableRow(const ObligationRow &row, int column) const;
+    void appendNeeds(const fd::RowPlan &plan);
     void rebuildIndex();
 
     QDate m_asOf;

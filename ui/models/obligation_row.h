@@ -14,7 +14,8 @@ struct ObligationRow {
     enum class Kind { Task, Planned, NeedsData, OutOfScope, RowError };
 
     Kind kind = Kind::Task;
-    QString key;         ///< idempotency key, or "row:<file>:<line>" for rows without an obligation
+    QString key;         ///< idempotency key, "row:<file>:<line>" for rows without an obligation, or
+                         ///< "need:<file>:<line>:<filing type>" for one filing that needs data
     FilingTask task;     ///< for Planned rows only the obligation is filled; for row outcomes only the entity
     QString reason;      ///< why a row has no obligation
     QStringList missing; ///< fields an operator can fill in ("formation_date", "entity_type")

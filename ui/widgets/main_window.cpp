@@ -368,14 +368,15 @@ void MainWindow::connectEngine() {
                 const PlanCounts &c = summary.counts;
                 m_obligationsPage->setSummary(
                     tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
-                       "scope + %8 row errors; %9 obligations")
+                       "scope + %8 row errors; %9 obligations, %10 filing(s) need data")
                         .arg(m_portfolioName, summary.asOf.toString(Qt::ISODate), summary.rulesVersion)
                         .arg(c.rows)
                         .arg(c.rowsWithObligations)
                         .arg(c.needsData)
                         .arg(c.outOfScope)
                         .arg(c.rowErrors)
-                        .arg(c.obligations));
+                        .arg(c.obligations)
+                        .arg(c.obligationsNeedingData));
                 updateTitle();
                 // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
                 m_link->admit(-1);

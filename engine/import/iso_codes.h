@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace fd {
+
+/// One ISO 3166-1 country as Debian's iso-codes package lists it (iso_3166-1.json).
+struct IsoCountry {
+    QString alpha2;       ///< "GB"
+    QString alpha3;       ///< "GBR"
+    QString name;         ///< "United Kingdom"
+    QString officialName; ///< "United Kingdom of Great Britain and Northern Ireland"; may be empty
+    QString commonName;   ///< "South Korea" for "Korea, Republic of"; may be empty
+};
+
+/// One ISO 3166-2 subdivision (iso_3166-2.json).
+struct IsoSubdivision {
+    QString code;    ///< "FR-49"
+    QString country; ///< "FR", the part of the code before the hyphen
+    QString name;    ///< "Maine-et-Loire"; local-language names as ISO publishes them ("Bayern")
+    QString type;    ///< "Metropolitan department"
+};
+
+/// ISO 3166-1 and 3166-2 reference data from Debian's iso-codes package (LGPL-2.1+,
+/// https://salsa.debian.org/iso-codes-team/iso-codes).
+///
+/// Where it comes from: the system copy in /usr/share/iso-codes/json when it is installed and readable
+/// (Debian keeps it current: new, renamed and withdrawn codes arrive with the package), else the copy of
+/// version 4.15.0 compiled into FilingDesk (resources/iso-codes/, with its licence), which is what Windows
+/// and macOS builds use. A system file that does not parse is logged and the built-in copy is used instead;
+/// never half of each.
+class IsoCodes {
+public:
+    /// The process-wide data, loaded on first use; thread-safe (a function-local static), never empty.
+    static const IsoCodes &instance();
+
+    /// Loads iso_3166-1.json and iso_3166-2.json from `directory` (a file system path or a Qt resource path).
+    /// False with *error ("FILE: reason") when either is missing or not the iso-codes JSON layout.
+    bool load(const QString &directory, QString *error);
+
+    const QList<IsoCountry> &countries() const { return m_countries; }
+    const QList<IsoSubdivision> &subdivisions() const { return m_subdivisions; }
+    /// The directory the data was read from ("/usr/share/iso-codes/json" or ":/filingdesk/iso-codes").
+    QString source() const { return m_source; }
+    /// The ISO 3166-1 short name of an alpha-2 code ("KR" -> "Korea, Republic of"); empty if unknown.
+    QString countryName(const QString &alpha2) const;
+
+    /// The system directory searched first.
+    static QString systemDirectory();
+    /// The built-in copy's resource directory.
+    static QString builtInDirectory();
+
+private:
+    QList<IsoCountry> m_countries;
+    QList<IsoSubdivision> m_subdivisions;
+    QString m_source;
+};
+
+} // namespace fd

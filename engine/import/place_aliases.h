@@ -1,0 +1,50 @@
+#pragma once
+
+#include <QList>
+#include <QString>
+
+namespace fd {
+
+/// A spelling and the code it stands for. Spellings are written folded (lower case, no periods or accents,
+/// punctuation as single spaces: see foldPlace()).
+struct PlaceAlias {
+    const char *spelling;
+    const char *code;
+};
+
+/// The 50 states and DC: postal code ("DE") and name.
+struct UsStateName {
+    const char *code;
+    const char *name;
+};
+const QList<UsStateName> &usStateNames();
+
+/// Abbreviations of state names as filings write them, covered systematically: the AP stylebook ("Calif.",
+/// "Mo.", "W.Va."), the GPO style manual ("Kans.", "N. Mex.", "Oreg."), and older or informal forms seen in
+/// Exhibit 21 lists ("Penna.", "So. Carolina", "Wash. D.C."). Postal codes are added from usStateNames().
+const QList<PlaceAlias> &usStateAbbreviations();
+
+/// Country spellings filings use that ISO 3166-1 (iso-codes) does not list: "UK", "England", "Holland",
+/// "Korea", "PRC", "UAE", "BVI", "Grand Cayman", "Turkey", "Luxemburg" (a spelling, not a misspelling),
+/// "Netherlands Antilles" (withdrawn code AN). Unconditional: each names one country whatever the context.
+const QList<PlaceAlias> &countryAliases();
+
+/// Misspellings that are also something else, honoured only where the string gives a country context (the
+/// last part of "City, Country"): "Columbia" is Colombia in "Bogota, Columbia" but on its own could as well
+/// be the District of Columbia, so alone it needs data.
+const QList<PlaceAlias> &contextOnlyCountryAliases();
+
+/// Words that place a string outside the United States without naming a country: "CIS", "EU", "B.W.I.",
+/// "West Indies", "Channel Islands", "country", "republic", "S.A.R." ...
+const QList<const char *> &foreignRegionMarkers();
+
+/// Cities used only to tell the two Georgias apart ("Tbilisi, Georgia" is the country, "Atlanta, Georgia" the
+/// state). code is "GE" or "US-GA". Other "City, Georgia" strings are ambiguous and need data.
+const QList<PlaceAlias> &georgiaCities();
+
+/// Lower case, accents removed (NFKD), periods and apostrophes dropped, "&" read as "and", "St" read as
+/// "Saint", every other run of non-alphanumerics one space, trimmed. "Curaçao" -> "curacao", "W. Va." -> "w
+/// va".
+QString foldPlace(const QString &text);
+
+} // namespace fd

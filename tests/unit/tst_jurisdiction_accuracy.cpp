@@ -1,0 +1,94 @@
+// The jurisdiction normaliser against the labelled set tests/data/jurisdictions/labelled.csv: over 1,000
+// distinct jurisdiction strings as Exhibit 21 lists write them, each with the code it means (or "needs_data"
+// where the string alone cannot say), built by tests/data/jurisdictions/build_labelled_set.py. The normaliser
+// must get at least 99.5 % of them right, and must never put a string in a US state it does not name.
+#include "engine/import/csv_reader.h"
+#include "engine/import/iso_codes.h"
+#include "engine/import/jurisdiction_normaliser.h"
+
+#include <QFile>
+#include <QtTest>
+
+using fd::JurisdictionMatch;
+
+namespace {
+
+QString labelledSetPath() {
+    return qEnvironmentVariable("FILINGDESK_SOURCE_DIR") +
+           QStringLiteral("/tests/data/jurisdictions/labelled.csv");
+}
+
+QString outcome(const JurisdictionMatch &m) {
+    return m.kind == JurisdictionMatch::Kind::Unrecognised ? QStringLiteral("needs_data") : m.code;
+}
+
+} // namespace
+
+class TestJurisdictionAccuracy : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void labelledSetAccuracy() {
+        QFile file(labelledSetPath());
+        QVERIFY2(file.open(QIODevice::ReadOnly), qPrintable(labelledSetPath()));
+        const fd::CsvDocument doc = fd::readCsv(file.readAll());
+        QVERIFY2(doc.ok(), qPrintable(doc.error));
+        QCOMPARE(doc.records.first().fields,
+                 (QStringList{QStringLiteral("jurisdiction_raw"), QStringLiteral("expected"),
+                              QStringLiteral("source")}));
+        QSet<QString> seen;
+        int right = 0;
+        int total = 0;
+        QStringList misses;
+        QStringList wrongState;
+        for (qsizetype i = 1; i < doc.records.size(); ++i) {
+            const fd::CsvRecord &r = doc.records.at(i);
+            QCOMPARE(r.fields.size(), 3);
+            const QString raw = r.fields.at(0);
+            const QString expected = r.fields.at(1);
+            QVERIFY2(!seen.contains(raw),
+                     qPrintable(QStringLiteral("line %1 repeats \"%2\"").arg(r.line).arg(raw)));
+            seen.insert(raw);
+            const JurisdictionMatch m = fd::normaliseJurisdiction(raw);
+            const QString got = outcome(m);
+            ++total;
+            if (got == expected) {
+                ++right;
+                continue;
+            }
+            misses.append(QStringLiteral("line %1: \"%2\" (%3): expected %4, got %5 %6")
+                              .arg(r.line)
+                              .arg(raw, r.fields.at(2), expected, got, m.reason));
+            if (m.kind == JurisdictionMatch::Kind::UsState)
+                wrongState.append(misses.last());
+        }
+        const double accuracy = 100.0 * right / total;
+        qInfo().noquote() << QStringLiteral(
+                                 "jurisdiction accuracy: %1 of %2 strings right (%3 %), ISO data from %4")
+                                 .arg(right)
+                                 .arg(total)
+                                 .arg(accuracy, 0, 'f', 2)
+                                 .arg(fd::IsoCodes::instance().source());
+        for (const QString &miss : std::as_const(misses))
+            qInfo().noquote() << miss;
+        QVERIFY2(total >= 1000, "the labelled set must hold at least 1,000 distinct strings");
+        QVERIFY2(wrongState.isEmpty(), qPrintable(QStringLiteral("resolved to a state it does not name:\n") +
+                                                  wrongState.join(QLatin1Char('\n'))));
+        QVERIFY2(accuracy >= 99.5, qPrintable(QStringLiteral("accuracy %1 % is below 99.5 %").arg(accuracy)));
+    }
+
+    // The built-in copy (Windows, macOS) gives the same answers as the system data.
+    void builtInIsoCopyLoads() {
+        fd::IsoCodes builtIn;
+        QString error;
+        QVERIFY2(builtIn.load(fd::IsoCodes::builtInDirectory(), &error), qPrintable(error));
+        QVERIFY(builtIn.countries().size() >= 249);
+        QVERIFY(builtIn.subdivisions().size() >= 5000);
+        QCOMPARE(builtIn.countryName(QStringLiteral("GE")), QStringLiteral("Georgia"));
+        fd::IsoCodes missing;
+        QVERIFY(!missing.load(QStringLiteral("/nonexistent"), &error));
+        QVERIFY2(error.contains(QLatin1String("iso_3166-1.json")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJurisdictionAccuracy)
+#include "tst_jurisdiction_accuracy.moc"
