@@ -2,33 +2,72 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Annual reports and franchise taxes for a portfolio of entities, filed once each with the US Secretary of State registries, with an append-only audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules file version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>AlertNotifier</name>
     <message numerus="yes">
         <source>%n new statutory halt(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n new statutory halt</numerusform>
+            <numerusform>%n new statutory halts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n new reconciliation exception(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n new reconciliation exception</numerusform>
+            <numerusform>%n new reconciliation exceptions</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n lost permit lease(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n lost permit lease</numerusform>
+            <numerusform>%n lost permit leases</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n new dead letter(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n new dead letter</numerusform>
+            <numerusform>%n new dead letters</numerusform>
         </translation>
     </message>
     <message>
@@ -45,9 +84,9 @@
     </message>
     <message numerus="yes">
         <source> (and %n more)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> (and %n more)</numerusform>
+            <numerusform> (and %n more)</numerusform>
         </translation>
     </message>
     <message>
@@ -60,9 +99,9 @@
     </message>
     <message numerus="yes">
         <source>%n alert(s) &quot;%1&quot; — %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n alert &quot;%1&quot; — %2</numerusform>
+            <numerusform>%n alerts &quot;%1&quot; — %2</numerusform>
         </translation>
     </message>
     <message>
@@ -197,9 +236,9 @@
     </message>
     <message numerus="yes">
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
         </translation>
     </message>
     <message>
@@ -304,11 +343,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 deadline(s) written to %2.
-Importing it again updates the same events.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Calendar not exported</source>
         <translation type="unfinished"></translation>
     </message>
@@ -323,6 +357,16 @@ Importing it again updates the same events.</source>
     <message>
         <source>Deadlines due within how many days?</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadline(s) written to %1.
+Importing it again updates the same events.</source>
+        <translation>
+            <numerusform>%n deadline written to %1.
+Importing it again updates the same events.</numerusform>
+            <numerusform>%n deadlines written to %1.
+Importing it again updates the same events.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -408,16 +452,16 @@ Importing it again updates the same events.</source>
     </message>
     <message numerus="yes">
         <source>%n selected dead letter(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n selected dead letter</numerusform>
+            <numerusform>%n selected dead letters</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>all %n dead letter(s) matching the filter</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>all %n dead letter matching the filter</numerusform>
+            <numerusform>all %n dead letters matching the filter</numerusform>
         </translation>
     </message>
     <message>
@@ -713,16 +757,16 @@ Importing it again updates the same events.</source>
     <name>InFlightChart</name>
     <message numerus="yes">
         <source>Permits in flight over the last %n minute(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Permits in flight over the last %n minute</numerusform>
+            <numerusform>Permits in flight over the last %n minutes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Permits in flight (fleet-wide), up to the last %n minute; dashed: cap</numerusform>
+            <numerusform>Permits in flight (fleet-wide), up to the last %n minutes; dashed: cap</numerusform>
         </translation>
     </message>
     <message>
@@ -918,10 +962,6 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Batch %1 has nothing left to send.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -943,9 +983,9 @@ Ctrl+, settings</source>
     </message>
     <message numerus="yes">
         <source>everything due within %n day(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>everything due within %n day</numerusform>
+            <numerusform>everything due within %n days</numerusform>
         </translation>
     </message>
     <message>
@@ -1009,10 +1049,6 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>; registry failing: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1030,6 +1066,35 @@ Ctrl+, settings</source>
     </message>
     <message>
         <source>last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for a person: %n halt(s) or exception(s)</source>
+        <translation>
+            <numerusform>Waiting for a person: %n halt or exception</numerusform>
+            <numerusform>Waiting for a person: %n halts or exceptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n dead letter(s)</source>
+        <translation>
+            <numerusform>, %n dead letter</numerusform>
+            <numerusform>, %n dead letters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;About FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) admitted</source>
+        <translation>
+            <numerusform>%n task admitted</numerusform>
+            <numerusform>%n tasks admitted</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1165,9 +1230,9 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>File %n task(s) now: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>File %n task now: %1.</numerusform>
+            <numerusform>File %n tasks now: %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -1224,16 +1289,16 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Resolve and requeue %n item: they go back to PENDING and are filed again under the same key.</numerusform>
+            <numerusform>Resolve and requeue %n items: they go back to PENDING and are filed again under the same key.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Accept %n reconciliation exception as filed (COMPLETED) after checking the receipt.</numerusform>
+            <numerusform>Accept %n reconciliation exceptions as filed (COMPLETED) after checking the receipt.</numerusform>
         </translation>
     </message>
     <message>
@@ -1254,9 +1319,9 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>Withdraw %n filing(s): they will NOT be filed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Withdraw %n filing: they will NOT be filed.</numerusform>
+            <numerusform>Withdraw %n filings: they will NOT be filed.</numerusform>
         </translation>
     </message>
     <message>
@@ -1269,9 +1334,9 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>Note for %n item(s), kept in the audit trail:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Note for %n item, kept in the audit trail:</numerusform>
+            <numerusform>Note for %n items, kept in the audit trail:</numerusform>
         </translation>
     </message>
     <message>
@@ -1624,6 +1689,18 @@ key %3</source>
         <source>Saved. Secrets are in the system keychain.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language (from the next start):</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>StatusIndicators</name>
@@ -1685,9 +1762,9 @@ key %3</source>
     </message>
     <message numerus="yes">
         <source>%n registries failing: nothing is sent there</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n registry failing: nothing is sent there</numerusform>
+            <numerusform>%n registries failing: nothing is sent there</numerusform>
         </translation>
     </message>
 </context>
@@ -1873,6 +1950,10 @@ key %3</source>
     </message>
     <message>
         <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start (as --portfolio).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3,6 +3,7 @@
 #include "engine/headless/sandbox_launcher.h"
 #include "ui/session/console_options.h"
 #include "ui/settings/console_settings.h"
+#include "ui/settings/languages.h"
 #include "ui/widgets/main_window.h"
 
 #include <QApplication>
@@ -21,6 +22,8 @@ int fail(const QString &reason, int code) {
 } // namespace
 
 int runConsole(QApplication &app) {
+    // The language of the default settings first, so that option errors read in it; then that of --settings.
+    applyLanguage(app, ConsoleSettings().language());
     ConsoleOptions options;
     QString error;
     bool helpShown = false;
@@ -28,6 +31,8 @@ int runConsole(QApplication &app) {
         return fail(error, 2);
     if (helpShown)
         return 0;
+    if (!options.settingsPath.isEmpty())
+        applyLanguage(app, ConsoleSettings(options.settingsPath).language());
 
     SandboxLauncher sandbox;
     if (options.sandbox) {

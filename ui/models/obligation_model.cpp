@@ -98,7 +98,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case YearColumn:
         return hasObligation ? QVariant(o.filingYear) : QVariant();
     case DueDateColumn:
-        return o.dueDate.isValid() ? o.dueDate.toString(Qt::ISODate) : QString();
+        return formatDate(o.dueDate);
     case DaysLeftColumn: {
         const int left = daysLeft(row);
         return left == std::numeric_limits<int>::min() ? QVariant() : QVariant(left);
@@ -111,7 +111,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         return hasObligation ? QString::number(urgency(row), 'f', 2) : QString();
     case StateColumn:
         if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
-            return tr("PLANNED (opens %1)").arg(o.windowOpens.toString(Qt::ISODate));
+            return tr("PLANNED (opens %1)").arg(formatDate(o.windowOpens));
         return rowStateName(row);
     case EntityTypeColumn: {
         const QString type = entityTypeName(o.entity.type);

@@ -70,6 +70,17 @@ void ConsoleSettings::setHasSecret(const QString &name, bool stored) {
     m_settings->setValue(QStringLiteral("keychain/%1").arg(name), stored);
 }
 
+QString ConsoleSettings::language() const {
+    return m_settings->value(QStringLiteral("ui/language")).toString();
+}
+
+void ConsoleSettings::setLanguage(const QString &language) {
+    if (language.isEmpty())
+        m_settings->remove(QStringLiteral("ui/language"));
+    else
+        m_settings->setValue(QStringLiteral("ui/language"), language);
+}
+
 QByteArray ConsoleSettings::windowGeometry() const {
     return m_settings->value(QStringLiteral("window/geometry")).toByteArray();
 }

@@ -27,6 +27,11 @@ public:
     bool hasSecret(const QString &name) const;
     void setHasSecret(const QString &name, bool stored);
 
+    /// The interface language chosen by this user: "" follows the system locale, else "en" or "de"
+    /// (see languages.h). Applied at the next start of the console.
+    QString language() const;
+    void setLanguage(const QString &language);
+
     QByteArray windowGeometry() const;
     QByteArray windowState() const;
     void setWindowLayout(const QByteArray &geometry, const QByteArray &state);

@@ -14,6 +14,7 @@
 #include "ui/session/registry_probe.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/about_dialog.h"
 #include "ui/widgets/alert_notifier.h"
 #include "ui/widgets/audit_page.h"
 #include "ui/widgets/banner_widget.h"
@@ -96,9 +97,9 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_notifier->useTrayIfAvailable(m_tray);
     connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text, const QString &kind) {
         // The latest news, and what is waiting for a person altogether.
-        QString waiting = tr("Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)")
-                              .arg(m_exceptions->rowCount())
-                              .arg(m_deadLetters->rowCount());
+        QString waiting =
+            tr("Waiting for a person: %n halt(s) or exception(s)", nullptr, m_exceptions->rowCount()) +
+            tr(", %n dead letter(s)", nullptr, m_deadLetters->rowCount());
         // Registries still failing, unless this very notice is about the only one.
         if (!m_breakers->isEmpty() &&
             (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
@@ -332,6 +333,13 @@ void MainWindow::buildMenus() {
                "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
                "Ctrl+1 … Ctrl+5 switch views\nF5 search the audit trail\nCtrl+, settings"));
     });
+    help->addSeparator();
+    QAction *about = help->addAction(tr("&About FilingDesk"), this, [this] {
+        AboutDialog dialog(this);
+        dialog.exec();
+    });
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::connectEngine() {
@@ -381,13 +389,12 @@ void MainWindow::connectEngine() {
                 m_link->admit(-1);
             });
     connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
-        statusBar()->showMessage(
-            tr("%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later")
-                .arg(admitted)
-                .arg(known)
-                .arg(notYetOpen)
-                .arg(later),
-            10000);
+        statusBar()->showMessage(tr("%n task(s) admitted", nullptr, admitted) +
+                                     tr(", %1 already known, %2 not yet open for filing, %3 due later")
+                                         .arg(known)
+                                         .arg(notYetOpen)
+                                         .arg(later),
+                                 10000);
         m_obligationsPage->refreshJurisdictions();
     });
     connect(engine, &Engine::tasksChanged, this, [this](const QList<FilingTask> &tasks) {

@@ -1,9 +1,11 @@
 #include "ui/widgets/settings_dialog.h"
 
 #include "ui/settings/console_settings.h"
+#include "ui/settings/languages.h"
 #include "ui/settings/secret_store.h"
 #include "ui/widgets/reason_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -11,10 +13,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
+
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace fd::ui {
 
@@ -54,6 +59,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     , m_maxAttempts(spin(QStringLiteral("settingsMaxAttempts"), 1, 100, QString(), this))
     , m_retryBaseMs(spin(QStringLiteral("settingsRetryBaseMs"), 10, 3600000, tr(" ms"), this))
     , m_retryMaxMs(spin(QStringLiteral("settingsRetryMaxMs"), 10, 86400000, tr(" ms"), this))
+    , m_language(new QComboBox(this))
     , m_error(new QLabel(this))
     , m_secretStatus(new QLabel(this))
     , m_sessionNote(new QLabel(this)) {
@@ -139,10 +145,21 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    m_language->setObjectName(QStringLiteral("settingsLanguage"));
+    m_language->addItem(
+        tr("System default (%1)").arg(QLocale::languageToString(QLocale::system().language())), QString());
+    for (const LanguageOption &option : availableLanguages())
+        m_language->addItem(option.nativeName, option.code);
+    m_language->setCurrentIndex(std::max(0, m_language->findData(settings->language())));
+    auto *appearance = new QGroupBox(tr("Interface"), this);
+    auto *appearanceForm = new QFormLayout(appearance);
+    appearanceForm->addRow(tr("&Language (from the next start):"), m_language);
+
     auto *columns = new QHBoxLayout;
     auto *left = new QVBoxLayout;
     left->addWidget(gate);
     left->addWidget(timing);
+    left->addWidget(appearance);
     left->addStretch(1);
     columns->addLayout(left);
     columns->addWidget(registry, 1);
@@ -234,6 +251,7 @@ void SettingsDialog::save() {
     }
     m_error->hide();
     m_settings->setEngineConfig(c);
+    m_settings->setLanguage(m_language->currentData().toString());
     m_settings->sync();
     saveSecrets();
 }

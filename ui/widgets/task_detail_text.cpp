@@ -32,7 +32,7 @@ QString taskDetailText(const FilingTask &task) {
     lines << tr("Filing: %1 %2, due %3, fee %4")
                  .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                  .arg(o.filingYear)
-                 .arg(o.dueDate.toString(Qt::ISODate), formatCents(o.feeCents));
+                 .arg(formatDate(o.dueDate), formatCents(o.feeCents));
     lines << tr("Rule: %1 (rules %2)").arg(o.ruleId, o.rulesVersion);
     lines << tr("Citation: %1 %2").arg(o.citation, o.citationUrl);
     if (!o.penaltyNote.isEmpty())
