@@ -2,475 +2,7 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
-    <name>AboutDialog</name>
-    <message>
-        <source>About FilingDesk</source>
-        <translation>Über FilingDesk</translation>
-    </message>
-    <message>
-        <source>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</source>
-        <translation>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</translation>
-    </message>
-    <message>
-        <source>Annual reports and franchise taxes for a portfolio of entities, filed once each with the US Secretary of State registries, with an append-only audit trail.</source>
-        <translation>Jahresberichte und Franchise Tax für ein Portfolio von Rechtsträgern, jeweils genau einmal an die Register der US-Secretaries of State übermittelt, mit einem nur fortschreibbaren Prüfpfad.</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>nicht lesbar</translation>
-    </message>
-    <message>
-        <source>%1 (built with %2)</source>
-        <translation>%1 (erstellt mit %2)</translation>
-    </message>
-    <message>
-        <source>Program version:</source>
-        <translation>Programmversion:</translation>
-    </message>
-    <message>
-        <source>Rules file version:</source>
-        <translation>Version der Regeldatei:</translation>
-    </message>
-    <message>
-        <source>Qt version:</source>
-        <translation>Qt-Version:</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>Über &amp;Qt</translation>
-    </message>
-</context>
-<context>
-    <name>AlertNotifier</name>
-    <message>
-        <source>%1 (%2)</source>
-        <translation>%1 (%2)</translation>
-    </message>
-    <message>
-        <source>%1: %2</source>
-        <translation>%1: %2</translation>
-    </message>
-    <message numerus="yes">
-        <source> (and %n more)</source>
-        <translation>
-            <numerusform> (und %n weiterer)</numerusform>
-            <numerusform> (und %n weitere)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Registry failing — %1</source>
-        <translation>Register gestört — %1</translation>
-    </message>
-    <message>
-        <source>Registry answering again — %1</source>
-        <translation>Register antwortet wieder — %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new statutory halt(s)</source>
-        <translation>
-            <numerusform>%n neuer rechtlicher Halt</numerusform>
-            <numerusform>%n neue rechtliche Halts</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new reconciliation exception(s)</source>
-        <translation>
-            <numerusform>%n neue Abgleichsausnahme</numerusform>
-            <numerusform>%n neue Abgleichsausnahmen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lost permit lease(s)</source>
-        <translation>
-            <numerusform>%n verlorene Lease einer Sendeberechtigung</numerusform>
-            <numerusform>%n verlorene Leases von Sendeberechtigungen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new dead letter(s)</source>
-        <translation>
-            <numerusform>%n neuer Dead Letter</numerusform>
-            <numerusform>%n neue Dead Letters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n alert(s) &quot;%1&quot; — %2</source>
-        <translation>
-            <numerusform>%n Warnung „%1“ — %2</numerusform>
-            <numerusform>%n Warnungen „%1“ — %2</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>%1 — %2</source>
-        <translation>%1 — %2</translation>
-    </message>
-    <message>
-        <source>FilingDesk</source>
-        <translation>FilingDesk</translation>
-    </message>
-    <message>
-        <source>FilingDesk needs a person</source>
-        <translation>FilingDesk braucht eine Entscheidung</translation>
-    </message>
-</context>
-<context>
-    <name>AuditModel</name>
-    <message>
-        <source>Time (UTC)</source>
-        <translation>Zeit (UTC)</translation>
-    </message>
-    <message>
-        <source>Actor</source>
-        <translation>Akteur</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>Aktion</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>Schlüssel</translation>
-    </message>
-    <message>
-        <source>Entity</source>
-        <translation>Rechtsträger</translation>
-    </message>
-    <message>
-        <source>Transition</source>
-        <translation>Übergang</translation>
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation>Begründung</translation>
-    </message>
-    <message>
-        <source>Category</source>
-        <translation>Kategorie</translation>
-    </message>
-    <message>
-        <source>Code</source>
-        <translation>Code</translation>
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation>Detail</translation>
-    </message>
-    <message>
-        <source>Host</source>
-        <translation>Rechner</translation>
-    </message>
-</context>
-<context>
-    <name>AuditPage</name>
-    <message>
-        <source>Audit free text</source>
-        <translation>Freitext im Prüfpfad</translation>
-    </message>
-    <message>
-        <source>any text: key, entity, actor, action, detail</source>
-        <translation>beliebiger Text: Schlüssel, Rechtsträger, Akteur, Aktion, Detail</translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation>Idempotenzschlüssel</translation>
-    </message>
-    <message>
-        <source>idempotency key (full)</source>
-        <translation>Idempotenzschlüssel (vollständig)</translation>
-    </message>
-    <message>
-        <source>Entity id</source>
-        <translation>Rechtsträger-ID</translation>
-    </message>
-    <message>
-        <source>entity id</source>
-        <translation>Rechtsträger-ID</translation>
-    </message>
-    <message>
-        <source>Actor</source>
-        <translation>Akteur</translation>
-    </message>
-    <message>
-        <source>OS user or engine</source>
-        <translation>Betriebssystembenutzer oder Engine</translation>
-    </message>
-    <message>
-        <source>From</source>
-        <translation>Von</translation>
-    </message>
-    <message>
-        <source>To</source>
-        <translation>Nach</translation>
-    </message>
-    <message>
-        <source>Action</source>
-        <translation>Aktion</translation>
-    </message>
-    <message>
-        <source>From time</source>
-        <translation>Ab Zeitpunkt</translation>
-    </message>
-    <message>
-        <source>To time</source>
-        <translation>Bis Zeitpunkt</translation>
-    </message>
-    <message>
-        <source>&amp;Search</source>
-        <translation>&amp;Suchen</translation>
-    </message>
-    <message>
-        <source>Search the audit trail (F5)</source>
-        <translation>Prüfpfad durchsuchen (F5)</translation>
-    </message>
-    <message>
-        <source>&amp;Export CSV…</source>
-        <translation>Als CSV &amp;exportieren …</translation>
-    </message>
-    <message>
-        <source>Audit trail</source>
-        <translation>Prüfpfad</translation>
-    </message>
-    <message>
-        <source>first %1 rows (narrow the search)</source>
-        <translation>erste %1 Zeilen (Suche eingrenzen)</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n row(s)</source>
-        <translation>
-            <numerusform>%n Zeile</numerusform>
-            <numerusform>%n Zeilen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Export audit rows</source>
-        <translation>Prüfpfad-Zeilen exportieren</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV-Dateien (*.csv)</translation>
-    </message>
-    <message>
-        <source>Export failed</source>
-        <translation>Export fehlgeschlagen</translation>
-    </message>
-</context>
-<context>
-    <name>BatchPanel</name>
-    <message>
-        <source>Launch window in days</source>
-        <translation>Startfenster in Tagen</translation>
-    </message>
-    <message>
-        <source> days</source>
-        <translation> Tage</translation>
-    </message>
-    <message>
-        <source>Batch progress</source>
-        <translation>Fortschritt des Laufs</translation>
-    </message>
-    <message>
-        <source>Due &amp;within:</source>
-        <translation>Fällig &amp;innerhalb:</translation>
-    </message>
-    <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <source>No batch yet</source>
-        <translation>Noch kein Lauf</translation>
-    </message>
-    <message>
-        <source>Batch %1 — PAUSED</source>
-        <translation>Lauf %1 — ANGEHALTEN</translation>
-    </message>
-    <message>
-        <source>Batch %1 — running</source>
-        <translation>Lauf %1 — läuft</translation>
-    </message>
-    <message>
-        <source>Batch %1 — finished</source>
-        <translation>Lauf %1 — abgeschlossen</translation>
-    </message>
-    <message>
-        <source>nothing launched</source>
-        <translation>nichts gestartet</translation>
-    </message>
-    <message>
-        <source>PAUSED — %v of %m done</source>
-        <translation>ANGEHALTEN — %v von %m erledigt</translation>
-    </message>
-    <message>
-        <source>%v of %m done (%p%)</source>
-        <translation>%v von %m erledigt (%p %)</translation>
-    </message>
-    <message>
-        <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
-        <translation>In Übertragung %1 · wartet auf Sendeberechtigung %2 · wartet auf Wiederholung %3%4</translation>
-    </message>
-    <message>
-        <source> · GATE BLIND: nothing is being sent</source>
-        <translation> · SENDESTEUERUNG BLIND: es wird nichts gesendet</translation>
-    </message>
-    <message>
-        <source>ETA: paused</source>
-        <translation>Voraussichtlich fertig: angehalten</translation>
-    </message>
-    <message>
-        <source>ETA: %1</source>
-        <translation>Voraussichtlich fertig in: %1</translation>
-    </message>
-</context>
-<context>
-    <name>BreakerBoard</name>
-    <message>
-        <source>A jurisdiction</source>
-        <translation>Eine Jurisdiktion</translation>
-    </message>
-    <message>
-        <source>%1: registry failing</source>
-        <translation>%1: Register gestört</translation>
-    </message>
-    <message>
-        <source>%1: registry failing, retry at %2</source>
-        <translation>%1: Register gestört, neuer Versuch um %2</translation>
-    </message>
-</context>
-<context>
-    <name>CalendarExport</name>
-    <message>
-        <source>Calendar exported</source>
-        <translation>Kalender exportiert</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n deadline(s) written to %1.
-Importing it again updates the same events.</source>
-        <translation>
-            <numerusform>%n Fälligkeitstermin nach %1 geschrieben.
-Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
-            <numerusform>%n Fälligkeitstermine nach %1 geschrieben.
-Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Calendar not exported</source>
-        <translation>Kalender nicht exportiert</translation>
-    </message>
-    <message>
-        <source>Export calendar</source>
-        <translation>Kalender exportieren</translation>
-    </message>
-    <message>
-        <source>iCalendar files (*.ics)</source>
-        <translation>iCalendar-Dateien (*.ics)</translation>
-    </message>
-    <message>
-        <source>Deadlines due within how many days?</source>
-        <translation>Fälligkeitstermine innerhalb wie vieler Tage?</translation>
-    </message>
-</context>
-<context>
-    <name>DeadLetterModel</name>
-    <message>
-        <source>withdrawn</source>
-        <translation>zurückgezogen</translation>
-    </message>
-    <message>
-        <source>Entity</source>
-        <translation>Rechtsträger</translation>
-    </message>
-    <message>
-        <source>Jurisdiction</source>
-        <translation>Jurisdiktion</translation>
-    </message>
-    <message>
-        <source>Category</source>
-        <translation>Kategorie</translation>
-    </message>
-    <message>
-        <source>Code</source>
-        <translation>Code</translation>
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation>Versuche</translation>
-    </message>
-    <message>
-        <source>Last error</source>
-        <translation>Letzter Fehler</translation>
-    </message>
-    <message>
-        <source>Trace id</source>
-        <translation>Trace-ID</translation>
-    </message>
-    <message>
-        <source>Since</source>
-        <translation>Seit</translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation>Idempotenzschlüssel</translation>
-    </message>
-</context>
-<context>
-    <name>DeadLettersPage</name>
-    <message>
-        <source>&amp;Replay…</source>
-        <translation>&amp;Erneut senden …</translation>
-    </message>
-    <message>
-        <source>Replay &amp;selection…</source>
-        <translation>&amp;Auswahl erneut senden …</translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
-        <translation>Dead Letters</translation>
-    </message>
-    <message>
-        <source>Dead letter detail: raw response body and payload</source>
-        <translation>Dead-Letter-Details: unveränderte Antwort und Nutzdaten</translation>
-    </message>
-    <message>
-        <source>Select a dead letter to see its trace id, raw response body and payload.</source>
-        <translation>Einen Dead Letter auswählen, um Trace-ID, unveränderte Antwort des Registers und Nutzdaten zu sehen.</translation>
-    </message>
-    <message>
-        <source>Replay the current dead letter</source>
-        <translation>Den aktuellen Dead Letter erneut senden</translation>
-    </message>
-    <message>
-        <source>Replay the selected dead letters</source>
-        <translation>Die ausgewählten Dead Letters erneut senden</translation>
-    </message>
-    <message>
-        <source>Replay every dead letter matching the filter</source>
-        <translation>Alle Dead Letters erneut senden, die dem Filter entsprechen</translation>
-    </message>
-    <message>
-        <source>1 dead letter</source>
-        <translation>1 Dead Letter</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected dead letter(s)</source>
-        <translation>
-            <numerusform>%n ausgewählter Dead Letter</numerusform>
-            <numerusform>%n ausgewählte Dead Letters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>all %n dead letter(s) matching the filter</source>
-        <translation>
-            <numerusform>den %n Dead Letter, der dem Filter entspricht</numerusform>
-            <numerusform>alle %n Dead Letters, die dem Filter entsprechen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay &amp;all %1 matching filter…</source>
-        <translation>&amp;Alle %1 gefilterten erneut senden …</translation>
-    </message>
-</context>
-<context>
-    <name>Engine</name>
+    <name>fd::Engine</name>
     <message>
         <source>the built-in rules file does not load</source>
         <translation>die eingebaute Regeldatei lässt sich nicht laden</translation>
@@ -629,7 +161,647 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
 </context>
 <context>
-    <name>EntityEditDelegate</name>
+    <name>fd::LocalPermitGate</name>
+    <message>
+        <source>in-process gate (this console only; no Redis configured)</source>
+        <translation>prozessinterne Sendesteuerung (nur diese Konsole; kein Redis eingerichtet)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::RedisPermitGate</name>
+    <message>
+        <source>connecting to %1</source>
+        <translation>verbindet mit %1</translation>
+    </message>
+    <message>
+        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
+        <translation>Flotten-Sendesteuerung auf %1 (Schlüsselpräfix „%2“, Lease %3 ms)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::RegistryClient</name>
+    <message>
+        <source>this registry is configured without look-up</source>
+        <translation>dieses Register ist ohne Abfragemöglichkeit eingerichtet</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AboutDialog</name>
+    <message>
+        <source>About FilingDesk</source>
+        <translation>Über FilingDesk</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Annual reports and franchise taxes for a portfolio of entities, filed once each with the US Secretary of State registries, with an append-only audit trail.</source>
+        <translation>Jahresberichte und Franchise Tax für ein Portfolio von Rechtsträgern, jeweils genau einmal an die Register der US-Secretaries of State übermittelt, mit einem nur fortschreibbaren Prüfpfad.</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation>%1 (erstellt mit %2)</translation>
+    </message>
+    <message>
+        <source>Program version:</source>
+        <translation>Programmversion:</translation>
+    </message>
+    <message>
+        <source>Rules file version:</source>
+        <translation>Version der Regeldatei:</translation>
+    </message>
+    <message>
+        <source>Qt version:</source>
+        <translation>Qt-Version:</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AlertNotifier</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more)</source>
+        <translation>
+            <numerusform> (und %n weiterer)</numerusform>
+            <numerusform> (und %n weitere)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Registry failing — %1</source>
+        <translation>Register gestört — %1</translation>
+    </message>
+    <message>
+        <source>Registry answering again — %1</source>
+        <translation>Register antwortet wieder — %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new statutory halt(s)</source>
+        <translation>
+            <numerusform>%n neuer rechtlicher Halt</numerusform>
+            <numerusform>%n neue rechtliche Halts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new reconciliation exception(s)</source>
+        <translation>
+            <numerusform>%n neue Abgleichsausnahme</numerusform>
+            <numerusform>%n neue Abgleichsausnahmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost permit lease(s)</source>
+        <translation>
+            <numerusform>%n verlorene Lease einer Sendeberechtigung</numerusform>
+            <numerusform>%n verlorene Leases von Sendeberechtigungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new dead letter(s)</source>
+        <translation>
+            <numerusform>%n neuer Dead Letter</numerusform>
+            <numerusform>%n neue Dead Letters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) &quot;%1&quot; — %2</source>
+        <translation>
+            <numerusform>%n Warnung „%1“ — %2</numerusform>
+            <numerusform>%n Warnungen „%1“ — %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>FilingDesk</source>
+        <translation>FilingDesk</translation>
+    </message>
+    <message>
+        <source>FilingDesk needs a person</source>
+        <translation>FilingDesk braucht eine Entscheidung</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AuditModel</name>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Transition</source>
+        <translation>Übergang</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AuditPage</name>
+    <message>
+        <source>Audit free text</source>
+        <translation>Freitext im Prüfpfad</translation>
+    </message>
+    <message>
+        <source>any text: key, entity, actor, action, detail</source>
+        <translation>beliebiger Text: Schlüssel, Rechtsträger, Akteur, Aktion, Detail</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotenzschlüssel</translation>
+    </message>
+    <message>
+        <source>idempotency key (full)</source>
+        <translation>Idempotenzschlüssel (vollständig)</translation>
+    </message>
+    <message>
+        <source>Entity id</source>
+        <translation>Rechtsträger-ID</translation>
+    </message>
+    <message>
+        <source>entity id</source>
+        <translation>Rechtsträger-ID</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>OS user or engine</source>
+        <translation>Betriebssystembenutzer oder Engine</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>From time</source>
+        <translation>Ab Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>To time</source>
+        <translation>Bis Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Search the audit trail (F5)</source>
+        <translation>Prüfpfad durchsuchen (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>Als CSV &amp;exportieren …</translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation>Prüfpfad</translation>
+    </message>
+    <message>
+        <source>first %1 rows (narrow the search)</source>
+        <translation>erste %1 Zeilen (Suche eingrenzen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export audit rows</source>
+        <translation>Prüfpfad-Zeilen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>batch launched</source>
+        <translation>Lauf gestartet</translation>
+    </message>
+    <message>
+        <source>batch paused</source>
+        <translation>Lauf angehalten</translation>
+    </message>
+    <message>
+        <source>batch resumed</source>
+        <translation>Lauf fortgesetzt</translation>
+    </message>
+    <message>
+        <source>batch cancelled</source>
+        <translation>Lauf abgebrochen</translation>
+    </message>
+    <message>
+        <source>dead letter replayed</source>
+        <translation>Dead Letter erneut gesendet</translation>
+    </message>
+    <message>
+        <source>halt resolved and requeued</source>
+        <translation>Halt aufgelöst und neu eingereiht</translation>
+    </message>
+    <message>
+        <source>accepted as filed</source>
+        <translation>als übermittelt anerkannt</translation>
+    </message>
+    <message>
+        <source>filing withdrawn</source>
+        <translation>Filing zurückgezogen</translation>
+    </message>
+    <message>
+        <source>note added</source>
+        <translation>Notiz hinzugefügt</translation>
+    </message>
+    <message>
+        <source>entity edited</source>
+        <translation>Rechtsträger bearbeitet</translation>
+    </message>
+    <message>
+        <source>portfolio imported</source>
+        <translation>Portfolio importiert</translation>
+    </message>
+    <message>
+        <source>tasks admitted</source>
+        <translation>Aufgaben aufgenommen</translation>
+    </message>
+    <message>
+        <source>state transition</source>
+        <translation>Statusübergang</translation>
+    </message>
+    <message>
+        <source>receipt reconciled</source>
+        <translation>Empfangsbestätigung abgeglichen</translation>
+    </message>
+    <message>
+        <source>registry look-up</source>
+        <translation>Abfrage beim Register</translation>
+    </message>
+    <message>
+        <source>permit lease lost</source>
+        <translation>Lease der Sendeberechtigung verloren</translation>
+    </message>
+    <message>
+        <source>engine started</source>
+        <translation>Engine gestartet</translation>
+    </message>
+    <message>
+        <source>batch has nothing left to send</source>
+        <translation>Lauf hat nichts mehr zu senden</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::BatchPanel</name>
+    <message>
+        <source>Launch window in days</source>
+        <translation>Startfenster in Tagen</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>Batch progress</source>
+        <translation>Fortschritt des Laufs</translation>
+    </message>
+    <message>
+        <source>Due &amp;within:</source>
+        <translation>Fällig &amp;innerhalb:</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>No batch yet</source>
+        <translation>Noch kein Lauf</translation>
+    </message>
+    <message>
+        <source>Batch %1 — PAUSED</source>
+        <translation>Lauf %1 — ANGEHALTEN</translation>
+    </message>
+    <message>
+        <source>Batch %1 — running</source>
+        <translation>Lauf %1 — läuft</translation>
+    </message>
+    <message>
+        <source>Batch %1 — finished</source>
+        <translation>Lauf %1 — abgeschlossen</translation>
+    </message>
+    <message>
+        <source>nothing launched</source>
+        <translation>nichts gestartet</translation>
+    </message>
+    <message>
+        <source>PAUSED — %v of %m done</source>
+        <translation>ANGEHALTEN — %v von %m erledigt</translation>
+    </message>
+    <message>
+        <source>%v of %m done (%p%)</source>
+        <translation>%v von %m erledigt (%p %)</translation>
+    </message>
+    <message>
+        <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
+        <translation>In Übertragung %1 · wartet auf Sendeberechtigung %2 · wartet auf Wiederholung %3%4</translation>
+    </message>
+    <message>
+        <source> · GATE BLIND: nothing is being sent</source>
+        <translation> · SENDESTEUERUNG BLIND: es wird nichts gesendet</translation>
+    </message>
+    <message>
+        <source>ETA: paused</source>
+        <translation>Voraussichtlich fertig: angehalten</translation>
+    </message>
+    <message>
+        <source>ETA: %1</source>
+        <translation>Voraussichtlich fertig in: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::BreakerBoard</name>
+    <message>
+        <source>A jurisdiction</source>
+        <translation>Eine Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>%1: registry failing</source>
+        <translation>%1: Register gestört</translation>
+    </message>
+    <message>
+        <source>%1: registry failing, retry at %2</source>
+        <translation>%1: Register gestört, neuer Versuch um %2</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarExport</name>
+    <message>
+        <source>Calendar exported</source>
+        <translation>Kalender exportiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadline(s) written to %1.
+Importing it again updates the same events.</source>
+        <translation>
+            <numerusform>%n Fälligkeitstermin nach %1 geschrieben.
+Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
+            <numerusform>%n Fälligkeitstermine nach %1 geschrieben.
+Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Calendar not exported</source>
+        <translation>Kalender nicht exportiert</translation>
+    </message>
+    <message>
+        <source>Export calendar</source>
+        <translation>Kalender exportieren</translation>
+    </message>
+    <message>
+        <source>iCalendar files (*.ics)</source>
+        <translation>iCalendar-Dateien (*.ics)</translation>
+    </message>
+    <message>
+        <source>Deadlines due within how many days?</source>
+        <translation>Fälligkeitstermine innerhalb wie vieler Tage?</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ConsoleOptions</name>
+    <message>
+        <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
+        <translation>FilingDesk-Bedienkonsole. Ohne Oberfläche: filingdesk run --help, filingdesk calendar --help.</translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start.</source>
+        <translation>Portfolio-CSV, die beim Start geladen wird.</translation>
+    </message>
+    <message>
+        <source>Date to compute due dates from (default today).</source>
+        <translation>Stichtag für die Fälligkeitsberechnung (Vorgabe: heute).</translation>
+    </message>
+    <message>
+        <source>Start the sandbox registry and file against it.</source>
+        <translation>Das Sandbox-Register starten und dorthin übermitteln.</translation>
+    </message>
+    <message>
+        <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
+        <translation>Zusätzliches Argument für die Sandbox (wiederholbar), z. B. --sandbox-arg=--latency-ms=200:800.</translation>
+    </message>
+    <message>
+        <source>Registry base URL (registry-api-v1).</source>
+        <translation>Basis-URL des Registers (registry-api-v1).</translation>
+    </message>
+    <message>
+        <source>Fleet gate Redis URL (empty: in-process gate).</source>
+        <translation>Redis-URL der Flotten-Sendesteuerung (leer: prozessinterne Sendesteuerung).</translation>
+    </message>
+    <message>
+        <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
+        <translation>Flottenweite Obergrenze einer Jurisdiktion, z. B. US-DE=4 (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Audit database.</source>
+        <translation>Prüfpfad-Datenbank.</translation>
+    </message>
+    <message>
+        <source>Settings file (INI) instead of the user&apos;s settings.</source>
+        <translation>Einstellungsdatei (INI) anstelle der Einstellungen des Benutzers.</translation>
+    </message>
+    <message>
+        <source>Preset of the launch window in days (default 30).</source>
+        <translation>Voreinstellung des Startfensters in Tagen (Vorgabe 30).</translation>
+    </message>
+    <message>
+        <source>Do not read secrets from the keychain this session.</source>
+        <translation>In dieser Sitzung keine Geheimnisse aus dem Schlüsselbund lesen.</translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start (as --portfolio).</source>
+        <translation>Portfolio-CSV, die beim Start geladen wird (wie --portfolio).</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
+        <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar)</translation>
+    </message>
+    <message>
+        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
+        <translation>--as-of „%1“ ist kein Datum der Form JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>--registry and --sandbox exclude each other</source>
+        <translation>--registry und --sandbox schließen einander aus</translation>
+    </message>
+    <message>
+        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
+        <translation>--registry „%1“ ist keine http(s)-URL</translation>
+    </message>
+    <message>
+        <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <translation>--due-within „%1“ ist keine Anzahl von Tagen</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadLetterModel</name>
+    <message>
+        <source>withdrawn</source>
+        <translation>zurückgezogen</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation>Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>Trace id</source>
+        <translation>Trace-ID</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotenzschlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadLettersPage</name>
+    <message>
+        <source>&amp;Replay…</source>
+        <translation>&amp;Erneut senden …</translation>
+    </message>
+    <message>
+        <source>Replay &amp;selection…</source>
+        <translation>&amp;Auswahl erneut senden …</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>Dead Letters</translation>
+    </message>
+    <message>
+        <source>Dead letter detail: raw response body and payload</source>
+        <translation>Dead-Letter-Details: unveränderte Antwort und Nutzdaten</translation>
+    </message>
+    <message>
+        <source>Select a dead letter to see its trace id, raw response body and payload.</source>
+        <translation>Einen Dead Letter auswählen, um Trace-ID, unveränderte Antwort des Registers und Nutzdaten zu sehen.</translation>
+    </message>
+    <message>
+        <source>Replay the current dead letter</source>
+        <translation>Den aktuellen Dead Letter erneut senden</translation>
+    </message>
+    <message>
+        <source>Replay the selected dead letters</source>
+        <translation>Die ausgewählten Dead Letters erneut senden</translation>
+    </message>
+    <message>
+        <source>Replay every dead letter matching the filter</source>
+        <translation>Alle Dead Letters erneut senden, die dem Filter entsprechen</translation>
+    </message>
+    <message>
+        <source>1 dead letter</source>
+        <translation>1 Dead Letter</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected dead letter(s)</source>
+        <translation>
+            <numerusform>%n ausgewählter Dead Letter</numerusform>
+            <numerusform>%n ausgewählte Dead Letters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n dead letter(s) matching the filter</source>
+        <translation>
+            <numerusform>den %n Dead Letter, der dem Filter entspricht</numerusform>
+            <numerusform>alle %n Dead Letters, die dem Filter entsprechen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay &amp;all %1 matching filter…</source>
+        <translation>&amp;Alle %1 gefilterten erneut senden …</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::EntityEditDelegate</name>
     <message>
         <source>Formation date</source>
         <translation>Gründungsdatum</translation>
@@ -652,7 +824,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
 </context>
 <context>
-    <name>ExceptionModel</name>
+    <name>fd::ui::ExceptionModel</name>
     <message>
         <source>Reconciliation exception</source>
         <translation>Abgleichsausnahme</translation>
@@ -707,7 +879,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
 </context>
 <context>
-    <name>ExceptionsPage</name>
+    <name>fd::ui::ExceptionsPage</name>
     <message>
         <source>Resolve and &amp;requeue…</source>
         <translation>Auflösen und &amp;neu einreihen …</translation>
@@ -754,7 +926,22 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
 </context>
 <context>
-    <name>InFlightChart</name>
+    <name>fd::ui::Format</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 Std. %2 Min.</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 Min. %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::InFlightChart</name>
     <message numerus="yes">
         <source>Permits in flight over the last %n minute(s)</source>
         <translation>
@@ -783,14 +970,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
 </context>
 <context>
-    <name>LocalPermitGate</name>
-    <message>
-        <source>in-process gate (this console only; no Redis configured)</source>
-        <translation>prozessinterne Sendesteuerung (nur diese Konsole; kein Redis eingerichtet)</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
+    <name>fd::ui::MainWindow</name>
     <message>
         <source>FilingDesk operator console</source>
         <translation>FilingDesk-Bedienkonsole</translation>
@@ -1109,7 +1289,7 @@ Strg+, Einstellungen</translation>
     </message>
 </context>
 <context>
-    <name>ObligationModel</name>
+    <name>fd::ui::ObligationModel</name>
     <message>
         <source>PLANNED (opens %1)</source>
         <translation>GEPLANT (ab %1)</translation>
@@ -1200,7 +1380,7 @@ Zeile %3</translation>
     </message>
 </context>
 <context>
-    <name>ObligationsPage</name>
+    <name>fd::ui::ObligationsPage</name>
     <message>
         <source>&amp;Launch selection</source>
         <translation>Auswahl &amp;starten</translation>
@@ -1231,7 +1411,7 @@ Zeile %3</translation>
     </message>
 </context>
 <context>
-    <name>OperatorActions</name>
+    <name>fd::ui::OperatorActions</name>
     <message>
         <source>Nothing to launch: %1 has no PENDING task.</source>
         <translation>Nichts zu starten: %1 enthält keine Aufgabe im Status PENDING.</translation>
@@ -1369,7 +1549,7 @@ Zeile %3</translation>
     </message>
 </context>
 <context>
-    <name>PermitModel</name>
+    <name>fd::ui::PermitModel</name>
     <message>
         <source>? / %1</source>
         <translation>? / %1</translation>
@@ -1468,7 +1648,7 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>PermitsPage</name>
+    <name>fd::ui::PermitsPage</name>
     <message>
         <source>Registries failing</source>
         <translation>Gestörte Register</translation>
@@ -1491,7 +1671,7 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>ReasonDialog</name>
+    <name>fd::ui::ReasonDialog</name>
     <message>
         <source>Recorded in the audit trail as %1, with this reason:</source>
         <translation>Wird im Prüfpfad als %1 festgehalten, mit dieser Begründung:</translation>
@@ -1506,32 +1686,14 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>RedisPermitGate</name>
-    <message>
-        <source>connecting to %1</source>
-        <translation>verbindet mit %1</translation>
-    </message>
-    <message>
-        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
-        <translation>Flotten-Sendesteuerung auf %1 (Schlüsselpräfix „%2“, Lease %3 ms)</translation>
-    </message>
-</context>
-<context>
-    <name>RegistryClient</name>
-    <message>
-        <source>this registry is configured without look-up</source>
-        <translation>dieses Register ist ohne Abfragemöglichkeit eingerichtet</translation>
-    </message>
-</context>
-<context>
-    <name>RegistryProbe</name>
+    <name>fd::ui::RegistryProbe</name>
     <message>
         <source>no answer within 3 s</source>
         <translation>keine Antwort innerhalb von 3 s</translation>
     </message>
 </context>
 <context>
-    <name>SecretStore</name>
+    <name>fd::ui::SecretStore</name>
     <message>
         <source>no such entry in the keychain</source>
         <translation>kein solcher Eintrag im Schlüsselbund</translation>
@@ -1550,7 +1712,7 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>fd::ui::SettingsDialog</name>
     <message>
         <source>Redis URL</source>
         <translation>Redis-URL</translation>
@@ -1717,7 +1879,7 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>StatusIndicators</name>
+    <name>fd::ui::StatusIndicators</name>
     <message>
         <source>PAUSED</source>
         <translation>ANGEHALTEN</translation>
@@ -1783,7 +1945,62 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>TaskFilterBar</name>
+    <name>fd::ui::TaskDetail</name>
+    <message>
+        <source>(empty)</source>
+        <translation>(leer)</translation>
+    </message>
+    <message>
+        <source>Idempotency key: %1</source>
+        <translation>Idempotenzschlüssel: %1</translation>
+    </message>
+    <message>
+        <source>Entity: %1 (%2), %3</source>
+        <translation>Rechtsträger: %1 (%2), %3</translation>
+    </message>
+    <message>
+        <source>Filing: %1 %2, due %3, fee %4</source>
+        <translation>Filing: %1 %2, fällig %3, Gebühr %4</translation>
+    </message>
+    <message>
+        <source>Rule: %1 (rules %2)</source>
+        <translation>Regel: %1 (Regeln %2)</translation>
+    </message>
+    <message>
+        <source>Citation: %1 %2</source>
+        <translation>Rechtsgrundlage: %1 %2</translation>
+    </message>
+    <message>
+        <source>Penalty: %1</source>
+        <translation>Säumniszuschlag: %1</translation>
+    </message>
+    <message>
+        <source>State: %1, attempts %2, batch %3</source>
+        <translation>Status: %1, Versuche %2, Lauf %3</translation>
+    </message>
+    <message>
+        <source>Last error: [%1] %2: %3</source>
+        <translation>Letzter Fehler: [%1] %2: %3</translation>
+    </message>
+    <message>
+        <source>Trace id: %1</source>
+        <translation>Trace-ID: %1</translation>
+    </message>
+    <message>
+        <source>Confirmation: %1, charged %2</source>
+        <translation>Bestätigung: %1, berechnet %2</translation>
+    </message>
+    <message>
+        <source>Raw response body:</source>
+        <translation>Unveränderte Antwort:</translation>
+    </message>
+    <message>
+        <source>Payload (SHA-256 %1):</source>
+        <translation>Nutzdaten (SHA-256 %1):</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskFilterBar</name>
     <message>
         <source>State filter</source>
         <translation>Statusfilter</translation>
@@ -1844,153 +2061,29 @@ Schlüssel %3</translation>
         <source>%1 of %2 shown</source>
         <translation>%1 von %2 angezeigt</translation>
     </message>
-</context>
-<context>
-    <name>fd::ui</name>
     <message>
-        <source>Idempotency key: %1</source>
-        <translation>Idempotenzschlüssel: %1</translation>
+        <source>validation error</source>
+        <translation>Validierungsfehler</translation>
     </message>
     <message>
-        <source>Entity: %1 (%2), %3</source>
-        <translation>Rechtsträger: %1 (%2), %3</translation>
+        <source>transient fault</source>
+        <translation>vorübergehende Störung</translation>
     </message>
     <message>
-        <source>Filing: %1 %2, due %3, fee %4</source>
-        <translation>Filing: %1 %2, fällig %3, Gebühr %4</translation>
+        <source>statutory halt</source>
+        <translation>rechtlicher Halt</translation>
     </message>
     <message>
-        <source>Rule: %1 (rules %2)</source>
-        <translation>Regel: %1 (Regeln %2)</translation>
+        <source>system fault</source>
+        <translation>Systemfehler</translation>
     </message>
     <message>
-        <source>Citation: %1 %2</source>
-        <translation>Rechtsgrundlage: %1 %2</translation>
+        <source>reconciliation</source>
+        <translation>Abgleich</translation>
     </message>
     <message>
-        <source>Penalty: %1</source>
-        <translation>Säumniszuschlag: %1</translation>
-    </message>
-    <message>
-        <source>State: %1, attempts %2, batch %3</source>
-        <translation>Status: %1, Versuche %2, Lauf %3</translation>
-    </message>
-    <message>
-        <source>Last error: [%1] %2: %3</source>
-        <translation>Letzter Fehler: [%1] %2: %3</translation>
-    </message>
-    <message>
-        <source>Trace id: %1</source>
-        <translation>Trace-ID: %1</translation>
-    </message>
-    <message>
-        <source>Confirmation: %1, charged %2</source>
-        <translation>Bestätigung: %1, berechnet %2</translation>
-    </message>
-    <message>
-        <source>Raw response body:</source>
-        <translation>Unveränderte Antwort:</translation>
-    </message>
-    <message>
-        <source>Payload (SHA-256 %1):</source>
-        <translation>Nutzdaten (SHA-256 %1):</translation>
-    </message>
-</context>
-<context>
-    <name>fd::ui::ConsoleOptions</name>
-    <message>
-        <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
-        <translation>FilingDesk-Bedienkonsole. Ohne Oberfläche: filingdesk run --help, filingdesk calendar --help.</translation>
-    </message>
-    <message>
-        <source>Portfolio CSV to load at start.</source>
-        <translation>Portfolio-CSV, die beim Start geladen wird.</translation>
-    </message>
-    <message>
-        <source>Date to compute due dates from (default today).</source>
-        <translation>Stichtag für die Fälligkeitsberechnung (Vorgabe: heute).</translation>
-    </message>
-    <message>
-        <source>Start the sandbox registry and file against it.</source>
-        <translation>Das Sandbox-Register starten und dorthin übermitteln.</translation>
-    </message>
-    <message>
-        <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
-        <translation>Zusätzliches Argument für die Sandbox (wiederholbar), z. B. --sandbox-arg=--latency-ms=200:800.</translation>
-    </message>
-    <message>
-        <source>Registry base URL (registry-api-v1).</source>
-        <translation>Basis-URL des Registers (registry-api-v1).</translation>
-    </message>
-    <message>
-        <source>Fleet gate Redis URL (empty: in-process gate).</source>
-        <translation>Redis-URL der Flotten-Sendesteuerung (leer: prozessinterne Sendesteuerung).</translation>
-    </message>
-    <message>
-        <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
-        <translation>Flottenweite Obergrenze einer Jurisdiktion, z. B. US-DE=4 (wiederholbar).</translation>
-    </message>
-    <message>
-        <source>Audit database.</source>
-        <translation>Prüfpfad-Datenbank.</translation>
-    </message>
-    <message>
-        <source>Settings file (INI) instead of the user&apos;s settings.</source>
-        <translation>Einstellungsdatei (INI) anstelle der Einstellungen des Benutzers.</translation>
-    </message>
-    <message>
-        <source>Preset of the launch window in days (default 30).</source>
-        <translation>Voreinstellung des Startfensters in Tagen (Vorgabe 30).</translation>
-    </message>
-    <message>
-        <source>Do not read secrets from the keychain this session.</source>
-        <translation>In dieser Sitzung keine Geheimnisse aus dem Schlüsselbund lesen.</translation>
-    </message>
-    <message>
-        <source>Portfolio CSV to load at start (as --portfolio).</source>
-        <translation>Portfolio-CSV, die beim Start geladen wird (wie --portfolio).</translation>
-    </message>
-    <message>
-        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
-        <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar)</translation>
-    </message>
-    <message>
-        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
-        <translation>--as-of „%1“ ist kein Datum der Form JJJJ-MM-TT</translation>
-    </message>
-    <message>
-        <source>--registry and --sandbox exclude each other</source>
-        <translation>--registry und --sandbox schließen einander aus</translation>
-    </message>
-    <message>
-        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
-        <translation>--registry „%1“ ist keine http(s)-URL</translation>
-    </message>
-    <message>
-        <source>--due-within &quot;%1&quot; is not a number of days</source>
-        <translation>--due-within „%1“ ist keine Anzahl von Tagen</translation>
-    </message>
-</context>
-<context>
-    <name>fd::ui::Format</name>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation>%1 Std. %2 Min.</translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation>%1 Min. %2 s</translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation>%1 s</translation>
-    </message>
-</context>
-<context>
-    <name>fd::ui::TaskDetail</name>
-    <message>
-        <source>(empty)</source>
-        <translation>(leer)</translation>
+        <source>no error</source>
+        <translation>kein Fehler</translation>
     </message>
 </context>
 </TS>

