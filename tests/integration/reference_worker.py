@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A worker that still runs the Python reference gate (shared/seeds/000_4d8d6eec81b3026a.txt), for the fleet tests.
 
 It files `--count` Delaware filings against a Registry API v1 server (registry-api-v1.md), each one only while it

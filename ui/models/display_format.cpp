@@ -33,6 +33,14 @@ QString formatCents(qint64 cents) {
     return displayLocale().toCurrencyString(double(cents) / 100.0, QStringLiteral("$"));
 }
 
+QString datePattern() {
+    return isCLocale() ? QStringLiteral("yyyy-MM-dd") : shortDateFormat(QLocale());
+}
+
+QString formatDecimal(double value, int decimals) {
+    return isCLocale() ? QString::number(value, 'f', decimals) : QLocale().toString(value, 'f', decimals);
+}
+
 QString formatDate(const QDate &date) {
     if (!date.isValid())
         return QString();

@@ -108,7 +108,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case PenaltyColumn:
         return formatCents(penaltyExposure(row));
     case UrgencyColumn:
-        return hasObligation ? QString::number(urgency(row), 'f', 2) : QString();
+        return hasObligation ? formatDecimal(urgency(row), 2) : QString();
     case StateColumn:
         if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
             return tr("PLANNED (opens %1)").arg(formatDate(o.windowOpens));

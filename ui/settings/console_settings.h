@@ -24,6 +24,7 @@ public:
     EngineConfig engineConfig() const;
     void setEngineConfig(const EngineConfig &config);
 
+    /// Whether the keychain holds the secret `name` (SecretStore::nameFor(): scoped by the URL it unlocks).
     bool hasSecret(const QString &name) const;
     void setHasSecret(const QString &name, bool stored);
 

@@ -6,6 +6,7 @@
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
+#include "ui/models/display_format.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/obligation_model.h"
 #include "ui/models/permit_model.h"
@@ -262,7 +263,7 @@ void MainWindow::buildPages() {
     m_asOf = new QDateEdit(m_options.asOf.isValid() ? m_options.asOf : QDate::currentDate(), toolbar);
     m_asOf->setObjectName(QStringLiteral("asOfEdit"));
     m_asOf->setAccessibleName(tr("As-of date for due dates"));
-    m_asOf->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_asOf->setDisplayFormat(datePattern());
     m_asOf->setCalendarPopup(true);
     asOfLabel->setBuddy(m_asOf);
     toolbar->addWidget(asOfLabel);
@@ -377,7 +378,7 @@ void MainWindow::connectEngine() {
                 m_obligationsPage->setSummary(
                     tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
                        "scope + %8 row errors; %9 obligations")
-                        .arg(m_portfolioName, summary.asOf.toString(Qt::ISODate), summary.rulesVersion)
+                        .arg(m_portfolioName, formatDate(summary.asOf), summary.rulesVersion)
                         .arg(c.rows)
                         .arg(c.rowsWithObligations)
                         .arg(c.needsData)
@@ -448,8 +449,10 @@ EngineConfig MainWindow::sessionConfig() const {
 
 void MainWindow::startEngine() {
     const EngineConfig config = sessionConfig();
-    const QString redisSecret = QString::fromLatin1(SecretStore::redisPassword);
-    const QString tokenSecret = QString::fromLatin1(SecretStore::registryToken);
+    // Secrets are kept per URL they unlock: the password of the Redis this session uses, the token of its
+    // registry (a --redis or --registry override reads that server's own entry, never another's).
+    const QString redisSecret = SecretStore::nameFor(SecretStore::redisPassword, QUrl(config.redisUrl));
+    const QString tokenSecret = SecretStore::nameFor(SecretStore::registryToken, config.registryUrl);
     const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
     const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
     if (!wantRedis && !wantToken) {
@@ -464,18 +467,35 @@ void MainWindow::startEngine() {
         if (r.ok)
             (*collected).*field = r.value;
         else
+            // Said out loud: the engine then runs without it and the server refuses (fail closed), never a
+            // silent "no password".
             showNotice(tr("Could not read %1 from the keychain: %2").arg(name, r.error));
         if (--*pending == 0)
             startEngineWith(*collected);
     };
     if (wantRedis)
-        m_secrets->read(redisSecret, [finishOne, redisSecret](const SecretStore::Result &r) {
+        readSecret(redisSecret, kSecretReadAttempts, [finishOne, redisSecret](const SecretStore::Result &r) {
             finishOne(redisSecret, r, &EngineConfig::redisPassword);
         });
     if (wantToken)
-        m_secrets->read(tokenSecret, [finishOne, tokenSecret](const SecretStore::Result &r) {
+        readSecret(tokenSecret, kSecretReadAttempts, [finishOne, tokenSecret](const SecretStore::Result &r) {
             finishOne(tokenSecret, r, &EngineConfig::registryToken);
         });
+}
+
+void MainWindow::readSecret(const QString &name, int attemptsLeft,
+                            std::function<void(const SecretStore::Result &)> done) {
+    m_secrets->read(name, [this, name, attemptsLeft, done](const SecretStore::Result &r) {
+        // A keychain that is still unlocking at login, or busy, answers with an error: ask again, 1 s then 2
+        // s later. A missing entry or no keychain at all will not change by waiting.
+        if (r.ok || r.notFound || r.noBackend || attemptsLeft <= 1) {
+            done(r);
+            return;
+        }
+        const int delayMs = 1000 * (1 << (kSecretReadAttempts - attemptsLeft));
+        QTimer::singleShot(delayMs, this,
+                           [this, name, attemptsLeft, done] { readSecret(name, attemptsLeft - 1, done); });
+    });
 }
 
 void MainWindow::startEngineWith(const EngineConfig &config) {

@@ -4,10 +4,12 @@
 #include "engine/core/engine_types.h"
 #include "engine/gate/permit_gate.h"
 #include "ui/session/console_options.h"
+#include "ui/settings/secret_store.h"
 
 #include <QMainWindow>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -93,6 +95,11 @@ private:
     void connectEngine();
     void startEngine();
     void startEngineWith(const EngineConfig &config);
+    /// Reads one secret, asking again after 1 s and 2 s when the keychain answers with an error (not for a
+    /// missing entry or no keychain); `done` gets the last answer.
+    void readSecret(const QString &name, int attemptsLeft,
+                    std::function<void(const SecretStore::Result &)> done);
+    static constexpr int kSecretReadAttempts = 3;
     EngineConfig sessionConfig() const;
     void restoreLayout();
     void saveLayout();

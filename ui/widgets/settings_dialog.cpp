@@ -71,12 +71,16 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
         secret->setEchoMode(QLineEdit::Password);
         secret->setClearButtonEnabled(true);
     }
-    m_redisPassword->setPlaceholderText(settings->hasSecret(QString::fromLatin1(SecretStore::redisPassword))
-                                            ? tr("(kept in the keychain — type to replace)")
-                                            : tr("(none)"));
-    m_registryToken->setPlaceholderText(settings->hasSecret(QString::fromLatin1(SecretStore::registryToken))
-                                            ? tr("(kept in the keychain — type to replace)")
-                                            : tr("(none)"));
+    // Secrets are kept per URL they unlock: what the keychain holds for the saved URLs.
+    const EngineConfig saved = settings->engineConfig();
+    m_redisPassword->setPlaceholderText(
+        settings->hasSecret(SecretStore::nameFor(SecretStore::redisPassword, QUrl(saved.redisUrl)))
+            ? tr("(kept in the keychain — type to replace)")
+            : tr("(none)"));
+    m_registryToken->setPlaceholderText(
+        settings->hasSecret(SecretStore::nameFor(SecretStore::registryToken, saved.registryUrl))
+            ? tr("(kept in the keychain — type to replace)")
+            : tr("(none)"));
 
     m_jurisdictions->setObjectName(QStringLiteral("settingsJurisdictions"));
     m_jurisdictions->setAccessibleName(tr("Registry URL and ceiling per jurisdiction"));
@@ -257,42 +261,60 @@ void SettingsDialog::save() {
 }
 
 void SettingsDialog::saveSecrets() {
-    const QList<std::pair<const char *, QLineEdit *>> secrets{{SecretStore::redisPassword, m_redisPassword},
-                                                              {SecretStore::registryToken, m_registryToken}};
+    // Each secret is stored for the URL it unlocks, as the fields name it now.
+    const QList<std::pair<QString, QLineEdit *>> secrets{
+        {SecretStore::nameFor(SecretStore::redisPassword, QUrl(m_redisUrl->text().trimmed())),
+         m_redisPassword},
+        {SecretStore::nameFor(SecretStore::registryToken, QUrl(m_registryUrl->text().trimmed())),
+         m_registryToken}};
+    for (const auto &[secretName, edit] : secrets) {
+        if (!edit->text().isEmpty() && secretName.isEmpty()) {
+            setSecretStatus(
+                edit == m_redisPassword
+                    ? tr("A Redis password needs a Redis URL: it is kept for the server it unlocks.")
+                    : tr("A registry token needs a default registry base URL: it is kept for the "
+                         "registry it unlocks."),
+                true);
+            Q_EMIT saveFinished(false);
+            return;
+        }
+    }
     m_secretJobs = 0;
     m_secretFailed = false;
-    for (const auto &[name, edit] : secrets) {
+    for (const auto &[secretName, edit] : secrets) {
         if (edit->text().isEmpty())
             continue; // unchanged: what the keychain holds stays
         ++m_secretJobs;
-        const QString secretName = QString::fromLatin1(name);
-        m_secrets->write(secretName, edit->text(), [this, secretName, edit](const SecretStore::Result &r) {
-            --m_secretJobs;
-            if (r.ok) {
-                m_settings->setHasSecret(secretName, true);
-                edit->clear();
-                edit->setPlaceholderText(tr("(kept in the keychain — type to replace)"));
-            } else {
-                m_secretFailed = true;
-                setSecretStatus(
-                    r.noBackend ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
-                                     "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
-                                     "enter it again next session.")
-                                      .arg(secretName)
-                                : tr("%1 was NOT stored: %2").arg(secretName, r.error),
-                    true);
-            }
-            if (m_secretJobs == 0) {
-                m_settings->sync();
-                if (!m_secretFailed) {
-                    setSecretStatus(tr("Saved. Secrets are in the system keychain."), false);
-                    Q_EMIT saveFinished(true);
-                    accept();
+        m_secrets->write(
+            secretName, edit->text(),
+            [this, secretName = secretName, edit = edit](const SecretStore::Result &r) {
+                --m_secretJobs;
+                if (r.ok) {
+                    m_settings->setHasSecret(secretName, true);
+                    edit->clear();
+                    edit->setPlaceholderText(tr("(kept in the keychain — type to replace)"));
                 } else {
-                    Q_EMIT saveFinished(false);
+                    m_secretFailed = true;
+                    setSecretStatus(
+                        r.noBackend
+                            ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
+                                 "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
+                                 "enter it again next session.")
+                                  .arg(secretName)
+                            : tr("%1 was NOT stored: %2").arg(secretName, r.error),
+                        true);
                 }
-            }
-        });
+                if (m_secretJobs == 0) {
+                    m_settings->sync();
+                    if (!m_secretFailed) {
+                        setSecretStatus(tr("Saved. Secrets are in the system keychain."), false);
+                        Q_EMIT saveFinished(true);
+                        accept();
+                    } else {
+                        Q_EMIT saveFinished(false);
+                    }
+                }
+            });
     }
     if (m_secretJobs == 0) {
         Q_EMIT saveFinished(true);
