@@ -812,7 +812,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
     <message>
         <source>Corporation</source>
-        <translation>Corporation (Kapitalgesellschaft)</translation>
+        <translation>Corporation</translation>
     </message>
     <message>
         <source>LLC</source>
@@ -820,7 +820,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
     <message>
         <source>Limited partnership</source>
-        <translation>Limited Partnership (Kommanditgesellschaft)</translation>
+        <translation>Limited Partnership</translation>
     </message>
 </context>
 <context>
@@ -1378,6 +1378,18 @@ Zeile %3</translation>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
     </message>
+    <message>
+        <source>Corporation</source>
+        <translation>Corporation</translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation>LLC</translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation>Limited Partnership</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>
@@ -1876,6 +1888,18 @@ Schlüssel %3</translation>
     <message>
         <source>Saved. Secrets are in the system keychain.</source>
         <translation>Gespeichert. Die Geheimnisse liegen im Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source>A Redis password needs a Redis URL: it is kept for the server it unlocks.</source>
+        <translation>Ein Redis-Passwort braucht eine Redis-URL: es wird für den Server hinterlegt, den es öffnet.</translation>
+    </message>
+    <message>
+        <source>A registry token needs a default registry base URL: it is kept for the registry it unlocks.</source>
+        <translation>Ein Register-Token braucht eine Standard-Basis-URL des Registers: es wird für das Register hinterlegt, das es öffnet.</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemvorgabe</translation>
     </message>
 </context>
 <context>

@@ -1366,6 +1366,18 @@ line %3</source>
         <source>Idempotency key</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>
@@ -1861,6 +1873,18 @@ key %3</source>
     </message>
     <message>
         <source>Saved. Secrets are in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Redis password needs a Redis URL: it is kept for the server it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A registry token needs a default registry base URL: it is kept for the registry it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -114,12 +114,26 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
             return tr("PLANNED (opens %1)").arg(formatDate(o.windowOpens));
         return rowStateName(row);
     case EntityTypeColumn: {
-        const QString type = entityTypeName(o.entity.type);
+        // For people; the rules file's spelling ("llc") is the edit role's.
+        QString type;
+        switch (o.entity.type) {
+        case EntityType::Corporation:
+            type = tr("Corporation");
+            break;
+        case EntityType::Llc:
+            type = tr("LLC");
+            break;
+        case EntityType::Lp:
+            type = tr("Limited partnership");
+            break;
+        case EntityType::Unknown:
+            break;
+        }
         return type.isEmpty() && isEditableRow(row, column) ? tr("(missing: double-click to set)") : type;
     }
     case FormationDateColumn:
         if (o.entity.formationDate.isValid())
-            return o.entity.formationDate.toString(Qt::ISODate);
+            return formatDate(o.entity.formationDate);
         return isEditableRow(row, column) ? tr("(missing: double-click to set)") : QString();
     case AttemptsColumn:
         return row.kind == ObligationRow::Kind::Task ? QVariant(row.task.attempts) : QVariant();

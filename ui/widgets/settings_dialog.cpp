@@ -150,8 +150,11 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     m_language->setObjectName(QStringLiteral("settingsLanguage"));
-    m_language->addItem(
-        tr("System default (%1)").arg(QLocale::languageToString(QLocale::system().language())), QString());
+    const QLocale system = QLocale::system();
+    m_language->addItem(system.language() == QLocale::C
+                            ? tr("System default")
+                            : tr("System default (%1)").arg(system.nativeLanguageName()),
+                        QString());
     for (const LanguageOption &option : availableLanguages())
         m_language->addItem(option.nativeName, option.code);
     m_language->setCurrentIndex(std::max(0, m_language->findData(settings->language())));
