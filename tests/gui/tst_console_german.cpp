@@ -3,12 +3,14 @@
 // in German: every widget's text, title, placeholder, tooltip and accessible name, every combo-box item, tab,
 // action and menu, and every header of every table. Plurals come from %n, dates and amounts follow the
 // locale.
+#include "ui/about/version_info.h"
 #include "ui/models/display_format.h"
 #include "ui/models/obligation_model.h"
 #include "ui/session/console_options.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/about_dialog.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/settings_dialog.h"
 
@@ -175,6 +177,7 @@ private Q_SLOTS:
     void pluralsFollowTheCount();
     void datesAndAmountsFollowTheLocale();
     void languageIsAUserSetting();
+    void aboutShowsTheVersions();
     void mainWindowHasNoEnglishString();
 
 private:
@@ -290,6 +293,26 @@ void TestConsoleGerman::languageIsAUserSetting() {
     QCOMPARE(ConsoleSettings(path).language(), QStringLiteral("de"));
     QSettings raw(path, QSettings::IniFormat);
     QCOMPARE(raw.value(QStringLiteral("ui/language")).toString(), QStringLiteral("de"));
+}
+
+void TestConsoleGerman::aboutShowsTheVersions() {
+    // Program, rules file and Qt, as `filingdesk --version` prints them; the labels in the chosen language.
+    applyLanguage(*QCoreApplication::instance(), QStringLiteral("de"));
+    AboutDialog about;
+    QCOMPARE(about.windowTitle(), QStringLiteral("Über FilingDesk"));
+    const VersionInfo v = VersionInfo::current();
+    QVERIFY(!v.rules.isEmpty());
+    QCOMPARE(about.findChild<QLabel *>(QStringLiteral("programVersion"))->text(),
+             QStringLiteral(FILINGDESK_VERSION));
+    QCOMPARE(about.findChild<QLabel *>(QStringLiteral("rulesVersion"))->text(), v.rules);
+    QVERIFY(about.findChild<QLabel *>(QStringLiteral("qtVersion"))
+                ->text()
+                .startsWith(QString::fromLatin1(qVersion())));
+    const QString text = versionText();
+    QVERIFY2(
+        text.startsWith(
+            QStringLiteral("filingdesk %1\nrules %2 (built in)\nQt %3").arg(v.program, v.rules, v.qtRun)),
+        qPrintable(text));
 }
 
 std::unique_ptr<MainWindow> TestConsoleGerman::openWindow(const QString &tag) {
