@@ -2,6 +2,7 @@
 
 #include "engine/headless/sandbox_launcher.h"
 #include "ui/session/console_options.h"
+#include "ui/session/file_open_handler.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
 #include "ui/widgets/main_window.h"
@@ -51,6 +52,7 @@ int runConsole(QApplication &app) {
         options.registryUrl = sandbox.baseUrl();
     }
     MainWindow window(options);
+    app.installEventFilter(new FileOpenHandler(&window));
     window.show();
     return app.exec();
 }

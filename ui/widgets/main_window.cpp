@@ -511,6 +511,13 @@ void MainWindow::startEngineWith(const EngineConfig &config) {
     m_link->start(config);
 }
 
+void MainWindow::openPortfolioWhenReady(const QString &path) {
+    if (m_engineStarted)
+        loadPortfolio(path);
+    else
+        m_options.portfolio = path; // loaded by the engine's started handler
+}
+
 void MainWindow::loadPortfolio(const QString &path) {
     m_link->loadPortfolio(path, m_asOf->date());
 }

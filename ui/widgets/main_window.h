@@ -77,6 +77,9 @@ public Q_SLOTS:
     /// Loads a portfolio with the as-of date shown in the toolbar; then admits its obligations (nothing is
     /// sent before a launch).
     void loadPortfolio(const QString &path);
+    /// Loads a portfolio handed over by the desktop (a file opened with FilingDesk): now when the engine
+    /// runs, else as soon as it has started.
+    void openPortfolioWhenReady(const QString &path);
     void launchSelection();
     void launchDueWithin();
     void refreshAudit();
