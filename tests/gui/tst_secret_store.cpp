@@ -3,6 +3,8 @@
 // refusal to store anything.
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/main_window.h"
 #include "ui/widgets/settings_dialog.h"
 
 #include <QApplication>
@@ -45,6 +47,7 @@ private Q_SLOTS:
     void writeReadDeleteThroughKeychain();
     void settingsDialogKeepsSecretsOutOfSettingsFile();
     void secretOfOneServerIsNotAnothers();
+    void unreadableSecretIsReportedAtStart();
     void noKeychainStoresNothing();
 };
 
@@ -215,6 +218,37 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
     QCOMPARE(saved.first().first().toBool(), false);
     QVERIFY2(dialog.secretStatus().contains(QLatin1String("needs a Redis URL")),
              qPrintable(dialog.secretStatus()));
+}
+
+void TestSecretStore::unreadableSecretIsReportedAtStart() {
+    if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
+        QSKIP("this run has no Secret Service on purpose");
+    // The settings say a password is kept for this Redis, the keychain has none: the console says so (after
+    // asking), names the entry, and does not quietly carry on as if no password were needed.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString iniPath = dir.filePath(QStringLiteral("settings.ini"));
+    const QString url = QStringLiteral("redis://127.0.0.1:1/0"); // nothing listens: the gate stays blind
+    {
+        ConsoleSettings settings(iniPath);
+        fd::EngineConfig config;
+        config.redisUrl = url;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        settings.setEngineConfig(config);
+        settings.setHasSecret(SecretStore::nameFor(SecretStore::redisPassword, QUrl(url)), true);
+        settings.sync();
+    }
+    fd::ui::ConsoleOptions options;
+    options.settingsPath = iniPath;
+    options.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
+    options.useKeychain = true;
+    fd::ui::MainWindow window(options);
+    window.show();
+    auto *notice = window.findChild<fd::ui::BannerWidget *>(QStringLiteral("noticeBanner"));
+    QVERIFY(notice);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        notice->message().contains(QLatin1String("redis-password@redis://127.0.0.1:1/0")), 20000);
+    QVERIFY2(notice->message().contains(QLatin1String("keychain")), qPrintable(notice->message()));
 }
 
 void TestSecretStore::noKeychainStoresNothing() {

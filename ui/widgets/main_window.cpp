@@ -41,6 +41,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QShowEvent>
@@ -53,6 +54,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcConsole, "filingdesk.console")
 
 namespace fd::ui {
 
@@ -462,16 +465,20 @@ void MainWindow::startEngine() {
     // Secrets come from the keychain, asynchronously; the engine starts once both answers are in.
     auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken));
     auto collected = std::make_shared<EngineConfig>(config);
-    auto finishOne = [this, pending, collected](const QString &name, const SecretStore::Result &r,
-                                                QString EngineConfig::*field) {
-        if (r.ok)
+    auto problems = std::make_shared<QStringList>();
+    auto finishOne = [this, pending, collected, problems](const QString &name, const SecretStore::Result &r,
+                                                          QString EngineConfig::*field) {
+        if (r.ok) {
             (*collected).*field = r.value;
-        else
-            // Said out loud: the engine then runs without it and the server refuses (fail closed), never a
-            // silent "no password".
-            showNotice(tr("Could not read %1 from the keychain: %2").arg(name, r.error));
+        } else {
+            // Said out loud (notice bar, status bar, log): the engine then runs without it and the server
+            // refuses (fail closed), never a silent "no password".
+            const QString problem = tr("Could not read %1 from the keychain: %2").arg(name, r.error);
+            qCWarning(lcConsole).noquote() << problem;
+            problems->append(problem);
+        }
         if (--*pending == 0)
-            startEngineWith(*collected);
+            startEngineWith(*collected, *problems);
     };
     if (wantRedis)
         readSecret(redisSecret, kSecretReadAttempts, [finishOne, redisSecret](const SecretStore::Result &r) {
@@ -498,11 +505,16 @@ void MainWindow::readSecret(const QString &name, int attemptsLeft,
     });
 }
 
-void MainWindow::startEngineWith(const EngineConfig &config) {
+void MainWindow::startEngineWith(const EngineConfig &config, QStringList problems) {
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        showNotice(tr(
+        problems.append(tr(
             "No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
             "with --sandbox."));
+    if (!problems.isEmpty()) {
+        // One notice for all of them: a later one must not hide an earlier one.
+        showNotice(problems.join(QLatin1Char(' ')));
+        statusBar()->showMessage(problems.first(), 30000);
+    }
     m_probe->setUrl(config.registryUrl.isValid()
                         ? config.registryUrl
                         : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));

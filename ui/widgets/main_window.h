@@ -97,7 +97,8 @@ private:
     void buildPages();
     void connectEngine();
     void startEngine();
-    void startEngineWith(const EngineConfig &config);
+    /// Starts the engine; `problems` (secrets that could not be read) are shown together with any other.
+    void startEngineWith(const EngineConfig &config, QStringList problems = {});
     /// Reads one secret, asking again after 1 s and 2 s when the keychain answers with an error (not for a
     /// missing entry or no keychain); `done` gets the last answer.
     void readSecret(const QString &name, int attemptsLeft,
