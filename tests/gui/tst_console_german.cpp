@@ -71,7 +71,7 @@ void add(QList<Shown> *out, const QString &where, const QString &text) {
 }
 
 /// Every string the window shows a person, or would on hover, in a menu or to a screen reader.
-QList<Shown> visibleStrings(QMainWindow *window) {
+QList<Shown> visibleStrings(QWidget *window) {
     QList<Shown> out;
     add(&out, QStringLiteral("window title"), window->windowTitle());
     const QList<QWidget *> widgets = window->findChildren<QWidget *>();
@@ -120,8 +120,10 @@ QList<Shown> visibleStrings(QMainWindow *window) {
         add(&out, where + QStringLiteral(" toolTip"), action->toolTip());
         add(&out, where + QStringLiteral(" statusTip"), action->statusTip());
     }
-    for (QAction *menuAction : window->menuBar()->actions())
-        add(&out, QStringLiteral("menu bar"), menuAction->text());
+    if (auto *main = qobject_cast<QMainWindow *>(window)) {
+        for (QAction *menuAction : main->menuBar()->actions())
+            add(&out, QStringLiteral("menu bar"), menuAction->text());
+    }
     return out;
 }
 
@@ -163,6 +165,32 @@ QSet<QString> sameInGerman(QString *error) {
     return same;
 }
 
+/// The catalogue's same-in-German strings with placeholders ("FilingDesk — %1") as patterns.
+QList<QRegularExpression> patternsOf(const QSet<QString> &same) {
+    QList<QRegularExpression> samePatterns;
+    static const QRegularExpression placeholder(QStringLiteral("%\\d"));
+    for (const QString &text : same) {
+        // Only templates with words of their own ("FilingDesk — %1"); "%1 (%2)" would excuse anything.
+        static const QRegularExpression letters(QStringLiteral("[A-Za-z]"));
+        if (!text.contains(placeholder) || QString(text).remove(placeholder).count(letters) < 4)
+            continue;
+        QStringList parts = text.split(placeholder);
+        for (QString &part : parts)
+            part = QRegularExpression::escape(part);
+        samePatterns << QRegularExpression(QStringLiteral("^") + parts.join(QStringLiteral(".*")) +
+                                           QStringLiteral("$"));
+    }
+
+    return samePatterns;
+}
+
+/// Reads the same in both languages: by nature, or because the catalogue says so.
+bool sameByDesign(const QString &text, const QSet<QString> &same, const QList<QRegularExpression> &patterns) {
+    return languageNeutral(text) || same.contains(text) ||
+           std::any_of(patterns.cbegin(), patterns.cend(),
+                       [&](const QRegularExpression &p) { return p.match(text).hasMatch(); });
+}
+
 } // namespace
 
 class TestConsoleGerman : public QObject {
@@ -179,6 +207,7 @@ private Q_SLOTS:
     void languageIsAUserSetting();
     void aboutShowsTheVersions();
     void mainWindowHasNoEnglishString();
+    void dialogsHaveNoEnglishString();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &tag);
@@ -341,17 +370,7 @@ void TestConsoleGerman::mainWindowHasNoEnglishString() {
     QString error;
     const QSet<QString> same = sameInGerman(&error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QList<QRegularExpression> samePatterns;
-    static const QRegularExpression placeholder(QStringLiteral("%\\d"));
-    for (const QString &text : same) {
-        if (!text.contains(placeholder))
-            continue;
-        QStringList parts = text.split(placeholder);
-        for (QString &part : parts)
-            part = QRegularExpression::escape(part);
-        samePatterns << QRegularExpression(QStringLiteral("^") + parts.join(QStringLiteral(".*")) +
-                                           QStringLiteral("$"));
-    }
+    const QList<QRegularExpression> samePatterns = patternsOf(same);
 
     QCOMPARE(applyLanguage(*QCoreApplication::instance(), QStringLiteral("en")), QStringLiteral("en"));
     QSet<QString> english;
@@ -370,9 +389,7 @@ void TestConsoleGerman::mainWindowHasNoEnglishString() {
     QStringList untranslated;
     int checked = 0;
     for (const Shown &s : german) {
-        if (languageNeutral(s.text) || same.contains(s.text) ||
-            std::any_of(samePatterns.cbegin(), samePatterns.cend(),
-                        [&](const QRegularExpression &p) { return p.match(s.text).hasMatch(); }))
+        if (sameByDesign(s.text, same, samePatterns))
             continue;
         ++checked;
         if (english.contains(s.text))
@@ -392,6 +409,40 @@ void TestConsoleGerman::mainWindowHasNoEnglishString() {
     }();
     for (const char *term : {"Pflichten", "Prüfpfad", "Rechtsträger", "Fällig", "Sendeberechtigungen"})
         QVERIFY2(texts.contains(QString::fromUtf8(term)), term);
+}
+
+void TestConsoleGerman::dialogsHaveNoEnglishString() {
+    // Settings and About, as Help and File open them; the same rules as for the main window.
+    QString error;
+    const QSet<QString> same = sameInGerman(&error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    auto strings = [&](const QString &language) {
+        applyLanguage(*QCoreApplication::instance(), language);
+        ConsoleSettings settings(m_dir.filePath(QStringLiteral("dialogs-%1.ini").arg(language)));
+        SecretStore secrets;
+        SettingsDialog dialog(&settings, &secrets);
+        dialog.setSessionNote(QStringLiteral("US-DE=4"));
+        AboutDialog about;
+        return visibleStrings(&dialog) + visibleStrings(&about);
+    };
+    const QList<QRegularExpression> samePatterns = patternsOf(same);
+    QSet<QString> english;
+    for (const Shown &s : strings(QStringLiteral("en")))
+        english.insert(s.text);
+    QStringList untranslated;
+    int checked = 0;
+    for (const Shown &s : strings(QStringLiteral("de"))) {
+        // The languages offered are named in themselves ("English", "Deutsch") whatever the interface
+        // language.
+        if (sameByDesign(s.text, same, samePatterns) ||
+            s.where.startsWith(QLatin1String("QComboBox \"settingsLanguage\" item")))
+            continue;
+        ++checked;
+        if (english.contains(s.text))
+            untranslated << QStringLiteral("%1: \"%2\"").arg(s.where, s.text);
+    }
+    QVERIFY2(checked > 30, qPrintable(QString::number(checked)));
+    QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
 }
 
 QTEST_MAIN(TestConsoleGerman)
