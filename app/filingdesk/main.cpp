@@ -6,6 +6,7 @@
 #include "ui/about/version_info.h"
 #include "ui/console.h"
 #include "ui/session/console_options.h"
+#include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
 
 #include <QApplication>
@@ -69,6 +70,7 @@ int main(int argc, char *argv[]) {
     }
     if (wantsHelp(argc, argv)) {
         QCoreApplication app(argc, argv);
+        fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language()); // the help in the user's language
         fd::ui::ConsoleOptions options;
         QString error;
         bool helpShown = false;
