@@ -2,39 +2,230 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
-    <name>AlertNotifier</name>
-    <message numerus="yes">
-        <source>%n new statutory halt(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new reconciliation exception(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n lost permit lease(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new dead letter(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
+    <name>fd::Engine</name>
     <message>
-        <source>FilingDesk needs a person</source>
+        <source>the built-in rules file does not load</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>connecting to Redis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot store task %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1: %2 task(s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead-letter archive write failed for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed for %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity name is empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>negative fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no registry URL is configured for %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looked up before sending again: the registry has no filing under this key; it will be sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>idempotent replay: filed earlier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a trial request at %4 UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>retries exhausted after %1 attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 after %2 attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 registry answers again; dispatch there resumes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no portfolio is loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 event(s) due by %2 written to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a replay needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>resolving a halt needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>only a reconciliation exception with a confirmation number can be accepted as filed; requeue or withdraw %1 instead</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawing a filing needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn by %1: will not file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formation date %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity type %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> -&gt; %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 has nothing left to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::LocalPermitGate</name>
+    <message>
+        <source>in-process gate (this console only; no Redis configured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::RedisPermitGate</name>
+    <message>
+        <source>connecting to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::RegistryClient</name>
+    <message>
+        <source>this registry is configured without look-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AboutDialog</name>
+    <message>
+        <source>About FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Annual reports and franchise taxes for a portfolio of entities, filed once each with the US Secretary of State registries, with an append-only audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Program version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules file version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Qt version:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AlertNotifier</name>
     <message>
         <source>%1 (%2)</source>
         <translation type="unfinished"></translation>
@@ -45,9 +236,9 @@
     </message>
     <message numerus="yes">
         <source> (and %n more)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> (and %n more)</numerusform>
+            <numerusform> (and %n more)</numerusform>
         </translation>
     </message>
     <message>
@@ -59,10 +250,38 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
+        <source>%n new statutory halt(s)</source>
+        <translation>
+            <numerusform>%n new statutory halt</numerusform>
+            <numerusform>%n new statutory halts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new reconciliation exception(s)</source>
+        <translation>
+            <numerusform>%n new reconciliation exception</numerusform>
+            <numerusform>%n new reconciliation exceptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost permit lease(s)</source>
+        <translation>
+            <numerusform>%n lost permit lease</numerusform>
+            <numerusform>%n lost permit leases</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new dead letter(s)</source>
+        <translation>
+            <numerusform>%n new dead letter</numerusform>
+            <numerusform>%n new dead letters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n alert(s) &quot;%1&quot; — %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n alert &quot;%1&quot; — %2</numerusform>
+            <numerusform>%n alerts &quot;%1&quot; — %2</numerusform>
         </translation>
     </message>
     <message>
@@ -73,9 +292,13 @@
         <source>FilingDesk</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FilingDesk needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>AuditModel</name>
+    <name>fd::ui::AuditModel</name>
     <message>
         <source>Time (UTC)</source>
         <translation type="unfinished"></translation>
@@ -122,7 +345,7 @@
     </message>
 </context>
 <context>
-    <name>AuditPage</name>
+    <name>fd::ui::AuditPage</name>
     <message>
         <source>Audit free text</source>
         <translation type="unfinished"></translation>
@@ -197,9 +420,9 @@
     </message>
     <message numerus="yes">
         <source>%n row(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n row</numerusform>
+            <numerusform>%n rows</numerusform>
         </translation>
     </message>
     <message>
@@ -214,9 +437,81 @@
         <source>Export failed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>batch launched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead letter replayed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halt resolved and requeued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filing withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>portfolio imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tasks admitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state transition</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>receipt reconciled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registry look-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permit lease lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>engine started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch has nothing left to send</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>BatchPanel</name>
+    <name>fd::ui::BatchPanel</name>
     <message>
         <source>Launch window in days</source>
         <translation type="unfinished"></translation>
@@ -254,6 +549,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>nothing launched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>PAUSED — %v of %m done</source>
         <translation type="unfinished"></translation>
     </message>
@@ -277,13 +576,9 @@
         <source>ETA: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>nothing launched</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>BreakerBoard</name>
+    <name>fd::ui::BreakerBoard</name>
     <message>
         <source>A jurisdiction</source>
         <translation type="unfinished"></translation>
@@ -298,15 +593,20 @@
     </message>
 </context>
 <context>
-    <name>CalendarExport</name>
+    <name>fd::ui::CalendarExport</name>
     <message>
         <source>Calendar exported</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 deadline(s) written to %2.
+    <message numerus="yes">
+        <source>%n deadline(s) written to %1.
 Importing it again updates the same events.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+            <numerusform>%n deadline written to %1.
+Importing it again updates the same events.</numerusform>
+            <numerusform>%n deadlines written to %1.
+Importing it again updates the same events.</numerusform>
+        </translation>
     </message>
     <message>
         <source>Calendar not exported</source>
@@ -326,7 +626,82 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>DeadLetterModel</name>
+    <name>fd::ui::ConsoleOptions</name>
+    <message>
+        <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Date to compute due dates from (default today).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start the sandbox registry and file against it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry base URL (registry-api-v1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet gate Redis URL (empty: in-process gate).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit database.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Settings file (INI) instead of the user&apos;s settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preset of the launch window in days (default 30).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Do not read secrets from the keychain this session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start (as --portfolio).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--registry and --sandbox exclude each other</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadLetterModel</name>
     <message>
         <source>withdrawn</source>
         <translation type="unfinished"></translation>
@@ -369,7 +744,7 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>DeadLettersPage</name>
+    <name>fd::ui::DeadLettersPage</name>
     <message>
         <source>&amp;Replay…</source>
         <translation type="unfinished"></translation>
@@ -408,16 +783,16 @@ Importing it again updates the same events.</source>
     </message>
     <message numerus="yes">
         <source>%n selected dead letter(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n selected dead letter</numerusform>
+            <numerusform>%n selected dead letters</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>all %n dead letter(s) matching the filter</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>all %n dead letter matching the filter</numerusform>
+            <numerusform>all %n dead letters matching the filter</numerusform>
         </translation>
     </message>
     <message>
@@ -426,166 +801,7 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>Engine</name>
-    <message>
-        <source>the built-in rules file does not load</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot store task %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch %1: %2 task(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch %1 paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch %1 resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dead-letter archive write failed for %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit write failed for %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity name is empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>negative fee</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no registry URL is configured for %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the receipt has no confirmation number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idempotent replay: filed earlier</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>retries exhausted after %1 attempts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 after %2 attempts</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>a replay needs a reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>resolving a halt needs a reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>only a reconciliation exception with a confirmation number can be accepted as filed; requeue or withdraw %1 instead</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>withdrawing a filing needs a reason</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>withdrawn by %1: will not file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>formation date %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity type %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> -&gt; %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch %1 has nothing left to send</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>connecting to Redis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>looked up before sending again: the registry has no filing under this key; it will be sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a trial request at %4 UTC</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the %1 registry answers again; dispatch there resumes</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no portfolio is loaded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: cannot write: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 event(s) due by %2 written to %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>EntityEditDelegate</name>
+    <name>fd::ui::EntityEditDelegate</name>
     <message>
         <source>Formation date</source>
         <translation type="unfinished"></translation>
@@ -608,7 +824,7 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>ExceptionModel</name>
+    <name>fd::ui::ExceptionModel</name>
     <message>
         <source>Reconciliation exception</source>
         <translation type="unfinished"></translation>
@@ -663,7 +879,7 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>ExceptionsPage</name>
+    <name>fd::ui::ExceptionsPage</name>
     <message>
         <source>Resolve and &amp;requeue…</source>
         <translation type="unfinished"></translation>
@@ -710,19 +926,34 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>InFlightChart</name>
+    <name>fd::ui::Format</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::InFlightChart</name>
     <message numerus="yes">
         <source>Permits in flight over the last %n minute(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Permits in flight over the last %n minute</numerusform>
+            <numerusform>Permits in flight over the last %n minutes</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Permits in flight (fleet-wide), up to the last %n minute; dashed: cap</numerusform>
+            <numerusform>Permits in flight (fleet-wide), up to the last %n minutes; dashed: cap</numerusform>
         </translation>
     </message>
     <message>
@@ -739,20 +970,35 @@ Importing it again updates the same events.</source>
     </message>
 </context>
 <context>
-    <name>LocalPermitGate</name>
-    <message>
-        <source>in-process gate (this console only; no Redis configured)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
+    <name>fd::ui::MainWindow</name>
     <message>
         <source>FilingDesk operator console</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for a person: %n halt(s) or exception(s)</source>
+        <translation>
+            <numerusform>Waiting for a person: %n halt or exception</numerusform>
+            <numerusform>Waiting for a person: %n halts or exceptions</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n dead letter(s)</source>
+        <translation>
+            <numerusform>, %n dead letter</numerusform>
+            <numerusform>, %n dead letters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; registry failing: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -789,6 +1035,10 @@ Importing it again updates the same events.</source>
     </message>
     <message>
         <source>&amp;Find</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;calendar…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -898,6 +1148,10 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>&amp;About FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -917,8 +1171,15 @@ Ctrl+, settings</source>
         <source>%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of scope + %8 row errors; %9 obligations</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n task(s) admitted</source>
+        <translation>
+            <numerusform>%n task admitted</numerusform>
+            <numerusform>%n tasks admitted</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later</source>
+        <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -943,9 +1204,9 @@ Ctrl+, settings</source>
     </message>
     <message numerus="yes">
         <source>everything due within %n day(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>everything due within %n day</numerusform>
+            <numerusform>everything due within %n days</numerusform>
         </translation>
     </message>
     <message>
@@ -1009,22 +1270,6 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>; registry failing: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export &amp;calendar…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 (failing since %2) — %3</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1034,7 +1279,7 @@ Ctrl+, settings</source>
     </message>
 </context>
 <context>
-    <name>ObligationModel</name>
+    <name>fd::ui::ObligationModel</name>
     <message>
         <source>PLANNED (opens %1)</source>
         <translation type="unfinished"></translation>
@@ -1121,9 +1366,21 @@ line %3</source>
         <source>Idempotency key</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>ObligationsPage</name>
+    <name>fd::ui::ObligationsPage</name>
     <message>
         <source>&amp;Launch selection</source>
         <translation type="unfinished"></translation>
@@ -1154,7 +1411,7 @@ line %3</source>
     </message>
 </context>
 <context>
-    <name>OperatorActions</name>
+    <name>fd::ui::OperatorActions</name>
     <message>
         <source>Nothing to launch: %1 has no PENDING task.</source>
         <translation type="unfinished"></translation>
@@ -1165,9 +1422,9 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>File %n task(s) now: %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>File %n task now: %1.</numerusform>
+            <numerusform>File %n tasks now: %1.</numerusform>
         </translation>
     </message>
     <message>
@@ -1224,16 +1481,16 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Resolve and requeue %n item: they go back to PENDING and are filed again under the same key.</numerusform>
+            <numerusform>Resolve and requeue %n items: they go back to PENDING and are filed again under the same key.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Accept %n reconciliation exception as filed (COMPLETED) after checking the receipt.</numerusform>
+            <numerusform>Accept %n reconciliation exceptions as filed (COMPLETED) after checking the receipt.</numerusform>
         </translation>
     </message>
     <message>
@@ -1254,9 +1511,9 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>Withdraw %n filing(s): they will NOT be filed.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Withdraw %n filing: they will NOT be filed.</numerusform>
+            <numerusform>Withdraw %n filings: they will NOT be filed.</numerusform>
         </translation>
     </message>
     <message>
@@ -1269,9 +1526,9 @@ line %3</source>
     </message>
     <message numerus="yes">
         <source>Note for %n item(s), kept in the audit trail:</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Note for %n item, kept in the audit trail:</numerusform>
+            <numerusform>Note for %n items, kept in the audit trail:</numerusform>
         </translation>
     </message>
     <message>
@@ -1292,13 +1549,29 @@ line %3</source>
     </message>
 </context>
 <context>
-    <name>PermitModel</name>
+    <name>fd::ui::PermitModel</name>
+    <message>
+        <source>? / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>%1 / %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>lease %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count cannot be read; nothing is being sent. Cap: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use across the fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permits in use unknown (gate blind), cap %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1371,25 +1644,13 @@ key %3</source>
         <source>Console</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>? / %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count cannot be read; nothing is being sent. Cap: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 of %2 permits in use across the fleet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>permits in use unknown (gate blind), cap %1</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>PermitsPage</name>
+    <name>fd::ui::PermitsPage</name>
+    <message>
+        <source>Registries failing</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Permits in use and their holders</source>
         <translation type="unfinished"></translation>
@@ -1406,13 +1667,9 @@ key %3</source>
         <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Registries failing</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
-    <name>ReasonDialog</name>
+    <name>fd::ui::ReasonDialog</name>
     <message>
         <source>Recorded in the audit trail as %1, with this reason:</source>
         <translation type="unfinished"></translation>
@@ -1427,32 +1684,14 @@ key %3</source>
     </message>
 </context>
 <context>
-    <name>RedisPermitGate</name>
-    <message>
-        <source>connecting to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RegistryClient</name>
-    <message>
-        <source>this registry is configured without look-up</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RegistryProbe</name>
+    <name>fd::ui::RegistryProbe</name>
     <message>
         <source>no answer within 3 s</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>SecretStore</name>
+    <name>fd::ui::SecretStore</name>
     <message>
         <source>no such entry in the keychain</source>
         <translation type="unfinished"></translation>
@@ -1471,7 +1710,7 @@ key %3</source>
     </message>
 </context>
 <context>
-    <name>SettingsDialog</name>
+    <name>fd::ui::SettingsDialog</name>
     <message>
         <source>Redis URL</source>
         <translation type="unfinished"></translation>
@@ -1609,6 +1848,18 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>System default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language (from the next start):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1: &quot;%2&quot; is not an http(s) URL</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1624,9 +1875,21 @@ key %3</source>
         <source>Saved. Secrets are in the system keychain.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A Redis password needs a Redis URL: it is kept for the server it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A registry token needs a default registry base URL: it is kept for the registry it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
-    <name>StatusIndicators</name>
+    <name>fd::ui::StatusIndicators</name>
     <message>
         <source>PAUSED</source>
         <translation type="unfinished"></translation>
@@ -1685,14 +1948,69 @@ key %3</source>
     </message>
     <message numerus="yes">
         <source>%n registries failing: nothing is sent there</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n registry failing: nothing is sent there</numerusform>
+            <numerusform>%n registries failing: nothing is sent there</numerusform>
         </translation>
     </message>
 </context>
 <context>
-    <name>TaskFilterBar</name>
+    <name>fd::ui::TaskDetail</name>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity: %1 (%2), %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing: %1 %2, due %3, fee %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule: %1 (rules %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Citation: %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State: %1, attempts %2, batch %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: [%1] %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation: %1, charged %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw response body:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload (SHA-256 %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskFilterBar</name>
     <message>
         <source>State filter</source>
         <translation type="unfinished"></translation>
@@ -1753,148 +2071,28 @@ key %3</source>
         <source>%1 of %2 shown</source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>fd::ui</name>
     <message>
-        <source>Idempotency key: %1</source>
+        <source>validation error</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Entity: %1 (%2), %3</source>
+        <source>transient fault</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Filing: %1 %2, due %3, fee %4</source>
+        <source>statutory halt</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Rule: %1 (rules %2)</source>
+        <source>system fault</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Citation: %1 %2</source>
+        <source>reconciliation</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Penalty: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State: %1, attempts %2, batch %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Last error: [%1] %2: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trace id: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Confirmation: %1, charged %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Raw response body:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Payload (SHA-256 %1):</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>fd::ui::ConsoleOptions</name>
-    <message>
-        <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Portfolio CSV to load at start.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Date to compute due dates from (default today).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Start the sandbox registry and file against it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Registry base URL (registry-api-v1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fleet gate Redis URL (empty: in-process gate).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Audit database.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Settings file (INI) instead of the user&apos;s settings.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Preset of the launch window in days (default 30).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Do not read secrets from the keychain this session.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--registry and --sandbox exclude each other</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--due-within &quot;%1&quot; is not a number of days</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>fd::ui::Format</name>
-    <message>
-        <source>%1 h %2 min</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 min %2 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>fd::ui::TaskDetail</name>
-    <message>
-        <source>(empty)</source>
+        <source>no error</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

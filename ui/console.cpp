@@ -2,7 +2,9 @@
 
 #include "engine/headless/sandbox_launcher.h"
 #include "ui/session/console_options.h"
+#include "ui/session/file_open_handler.h"
 #include "ui/settings/console_settings.h"
+#include "ui/settings/languages.h"
 #include "ui/widgets/main_window.h"
 
 #include <QApplication>
@@ -21,6 +23,8 @@ int fail(const QString &reason, int code) {
 } // namespace
 
 int runConsole(QApplication &app) {
+    // The language of the default settings first, so that option errors read in it; then that of --settings.
+    applyLanguage(app, ConsoleSettings().language());
     ConsoleOptions options;
     QString error;
     bool helpShown = false;
@@ -28,6 +32,8 @@ int runConsole(QApplication &app) {
         return fail(error, 2);
     if (helpShown)
         return 0;
+    if (!options.settingsPath.isEmpty())
+        applyLanguage(app, ConsoleSettings(options.settingsPath).language());
 
     SandboxLauncher sandbox;
     if (options.sandbox) {
@@ -46,6 +52,7 @@ int runConsole(QApplication &app) {
         options.registryUrl = sandbox.baseUrl();
     }
     MainWindow window(options);
+    app.installEventFilter(new FileOpenHandler(&window));
     window.show();
     return app.exec();
 }

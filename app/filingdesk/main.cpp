@@ -3,27 +3,22 @@
 // --limit (see --help) so that a demo can open it ready to launch.
 #include "engine/headless/calendar_command.h"
 #include "engine/headless/run_command.h"
+#include "ui/about/version_info.h"
 #include "ui/console.h"
 #include "ui/session/console_options.h"
+#include "ui/settings/console_settings.h"
+#include "ui/settings/languages.h"
 
 #include <QApplication>
 #include <QCoreApplication>
-#include <QLocale>
 #include <QLoggingCategory>
-#include <QTranslator>
 
 #include <cstdio>
 
 namespace {
 
-/// Installs the catalogue for the user's language from the compiled-in translations, when there is one.
-void installTranslator(QCoreApplication &app) {
-    auto *translator = new QTranslator(&app);
-    if (translator->load(QLocale(), QStringLiteral("filingdesk"), QStringLiteral("_"),
-                         QStringLiteral(":/filingdesk/i18n")))
-        QCoreApplication::installTranslator(translator);
-    else
-        delete translator;
+bool wantsVersion(int argc, char *argv[]) {
+    return argc == 2 && (QByteArray(argv[1]) == "--version" || QByteArray(argv[1]) == "-v");
 }
 
 bool wantsHelp(int argc, char *argv[]) {
@@ -54,21 +49,28 @@ int main(int argc, char *argv[]) {
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
     // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for
     // operators.
-    const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar");
+    const bool headless =
+        command == QLatin1String("run") || command == QLatin1String("calendar") || wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
             headless ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
                      : QStringLiteral("filingdesk.*.debug=false"));
     }
-    if (headless) {
+    if (wantsVersion(argc, argv)) {
         QCoreApplication app(argc, argv);
-        installTranslator(app);
+        std::fputs(qUtf8Printable(fd::ui::versionText()), stdout);
+        return 0;
+    }
+    if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
+        QCoreApplication app(argc, argv);
+        fd::ui::applyLanguage(app, QString());
         const QStringList rest = app.arguments().mid(2);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
     if (wantsHelp(argc, argv)) {
         QCoreApplication app(argc, argv);
+        fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language()); // the help in the user's language
         fd::ui::ConsoleOptions options;
         QString error;
         bool helpShown = false;
@@ -83,6 +85,6 @@ int main(int argc, char *argv[]) {
         return 2;
     }
     QApplication app(argc, argv);
-    installTranslator(app);
-    return fd::ui::runConsole(app);
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.filingdesk.FilingDesk"));
+    return fd::ui::runConsole(app); // installs the user's language
 }

@@ -132,10 +132,14 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
                       .arg(c.leaseMs);
         return false;
     }
-    if (!c.redisUrl.isEmpty() && !c.redisUrl.startsWith(QLatin1String("redis://"))) {
-        *field = QStringLiteral("redis");
-        *reason = QStringLiteral("\"%1\" is not a redis:// URL").arg(c.redisUrl);
-        return false;
+    if (!c.redisUrl.isEmpty()) {
+        RedisEndpoint endpoint;
+        QString why;
+        if (!RedisEndpoint::parse(c.redisUrl, &endpoint, &why)) {
+            *field = QStringLiteral("redis");
+            *reason = why;
+            return false;
+        }
     }
     if (c.keyPrefix.isEmpty() || c.keyPrefix.contains(QLatin1Char(' '))) {
         *field = QStringLiteral("key_prefix");

@@ -84,8 +84,22 @@ QString RedisReply::errorText() const {
 
 bool RedisEndpoint::parse(const QString &text, RedisEndpoint *out, QString *error) {
     const QUrl url(text, QUrl::StrictMode);
+    if (url.isValid() && url.scheme() == QLatin1String("rediss")) {
+        // hiredis speaks TLS only through its separate hiredis_ssl library (1.0 and later); Debian 12 ships
+        // 0.14, which has none. Connecting in clear instead would send the password over the network.
+        *error =
+            QStringLiteral("\"%1\": rediss:// (Redis over TLS) is not supported by this build (hiredis %2.%3 "
+                           "without TLS); carry the connection over TLS with a local stunnel client and "
+                           "use redis://127.0.0.1:<its port> (README, \"Redis over TLS\")")
+                .arg(url.toDisplayString(QUrl::RemovePassword))
+                .arg(HIREDIS_MAJOR)
+                .arg(HIREDIS_MINOR);
+        return false;
+    }
     if (!url.isValid() || url.scheme() != QLatin1String("redis") || url.host().isEmpty()) {
-        *error = QStringLiteral("\"%1\" is not a redis://host[:port][/db] URL").arg(text);
+        // Never echo a password: only what QUrl shows without it.
+        *error = QStringLiteral("\"%1\" is not a redis://host[:port][/db] URL")
+                     .arg(QUrl(text).toDisplayString(QUrl::RemovePassword));
         return false;
     }
     RedisEndpoint e;

@@ -2,14 +2,18 @@
 // would see it: a real portfolio, a private redis-server (fleet gate, US-DE capped at 4), the sandbox
 // registry with latency and seeded failures. Not a test; run by hand:
 //   Xvfb :99 -screen 0 1600x1000x24 &  DISPLAY=:99 FILINGDESK_SANDBOX=... console_screenshots OUTDIR
-//   PORTFOLIO
-// Each view is captured with `import -window root OUTDIR/<view>.png`.
+//   PORTFOLIO [LANGUAGE]
+// Each view is captured with `import -window root OUTDIR/<view>.png`. With LANGUAGE ("de"), the console runs
+// in that language and only console-<LANGUAGE>.png (obligations mid-batch), about-<LANGUAGE>.png and
+// settings-<LANGUAGE>.png are taken.
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/settings/console_settings.h"
+#include "ui/settings/languages.h"
+#include "ui/widgets/about_dialog.h"
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/reason_provider.h"
@@ -73,7 +77,12 @@ int main(int argc, char *argv[]) {
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
     if (app.arguments().size() < 3) {
-        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO"));
+        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE]"));
+        return 2;
+    }
+    const QString language = app.arguments().value(3);
+    if (!language.isEmpty() && applyLanguage(app, language) != language) {
+        say(QStringLiteral("no catalogue for %1").arg(language));
         return 2;
     }
     const QString out = app.arguments().at(1);
@@ -131,6 +140,16 @@ int main(int argc, char *argv[]) {
     BatchPanel *panel = window.batchPanel();
     waitFor([&] { return panel->status().byState.value(QStringLiteral("COMPLETED")) >= 12; }, 120000);
     tabs->setCurrentIndex(0);
+    if (!language.isEmpty()) {
+        capture(out, QStringLiteral("console-") + language);
+        AboutDialog about(&window);
+        about.show();
+        capture(out, QStringLiteral("about-") + language);
+        about.close();
+        window.showSettings();
+        capture(out, QStringLiteral("settings-") + language);
+        return 0;
+    }
     capture(out, QStringLiteral("obligations"));
 
     tabs->setCurrentIndex(1);

@@ -3,6 +3,8 @@
 // refusal to store anything.
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/main_window.h"
 #include "ui/widgets/settings_dialog.h"
 
 #include <QApplication>
@@ -40,10 +42,42 @@ QByteArray fileBytes(const QString &path) {
 class TestSecretStore : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void scopesByWhatItUnlocks_data();
+    void scopesByWhatItUnlocks();
     void writeReadDeleteThroughKeychain();
     void settingsDialogKeepsSecretsOutOfSettingsFile();
+    void secretOfOneServerIsNotAnothers();
+    void unreadableSecretIsReportedAtStart();
     void noKeychainStoresNothing();
 };
+
+void TestSecretStore::scopesByWhatItUnlocks_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("url");
+    QTest::addColumn<QString>("name");
+    QTest::newRow("redis default port and db")
+        << QStringLiteral("redis-password") << QStringLiteral("redis://Gate.Internal")
+        << QStringLiteral("redis-password@redis://gate.internal:6379/0");
+    QTest::newRow("redis user and password ignored")
+        << QStringLiteral("redis-password") << QStringLiteral("redis://filingdesk:pw@10.0.0.5:6380/2")
+        << QStringLiteral("redis-password@redis://10.0.0.5:6380/2");
+    QTest::newRow("registry https default port")
+        << QStringLiteral("registry-token") << QStringLiteral("https://registry.example/v1/?x=1")
+        << QStringLiteral("registry-token@https://registry.example:443");
+    QTest::newRow("registry http port")
+        << QStringLiteral("registry-token") << QStringLiteral("http://127.0.0.1:8089")
+        << QStringLiteral("registry-token@http://127.0.0.1:8089");
+    QTest::newRow("no URL: no name") << QStringLiteral("redis-password") << QString() << QString();
+}
+
+void TestSecretStore::scopesByWhatItUnlocks() {
+    QFETCH(QString, kind);
+    QFETCH(QString, url);
+    QFETCH(QString, name);
+    QCOMPARE(SecretStore::nameFor(kind.toLatin1().constData(), QUrl(url)), name);
+    if (!name.isEmpty())
+        QCOMPARE(SecretStore::scopedKey(name), QStringLiteral("FilingDesk/") + name);
+}
 
 void TestSecretStore::writeReadDeleteThroughKeychain() {
     if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
@@ -105,19 +139,22 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
     QVERIFY(ini.contains("redis://127.0.0.1:6390/0")); // the non-secret settings are there
     QVERIFY2(!ini.contains(password.toUtf8()), ini.constData());
     QVERIFY2(!ini.contains(token.toUtf8()), ini.constData());
-    QVERIFY(settings.hasSecret(QString::fromLatin1(SecretStore::redisPassword)));
-    QVERIFY(settings.hasSecret(QString::fromLatin1(SecretStore::registryToken)));
+    const QString redisName = QStringLiteral("redis-password@redis://127.0.0.1:6390/0");
+    const QString tokenName = QStringLiteral("registry-token@http://127.0.0.1:8089");
+    QVERIFY(settings.hasSecret(redisName));
+    QVERIFY(settings.hasSecret(tokenName));
 
-    // The secrets really are in the Secret Service, under the scoped keys.
-    auto read = await([&](auto done) { store.read(QString::fromLatin1(SecretStore::redisPassword), done); });
+    // The secrets really are in the Secret Service, under keys scoped by the URL each unlocks.
+    auto read = await([&](auto done) { store.read(redisName, done); });
     QVERIFY(read && read->ok);
     QCOMPARE(read->value, password);
-    auto readToken =
-        await([&](auto done) { store.read(QString::fromLatin1(SecretStore::registryToken), done); });
+    auto readToken = await([&](auto done) { store.read(tokenName, done); });
     QVERIFY(readToken && readToken->ok);
     QCOMPARE(readToken->value, token);
-    QCOMPARE(SecretStore::scopedKey(QString::fromLatin1(SecretStore::redisPassword)),
-             QStringLiteral("FilingDesk/redis-password"));
+    // Nothing under the old, unscoped names.
+    auto unscoped =
+        await([&](auto done) { store.read(QString::fromLatin1(SecretStore::redisPassword), done); });
+    QVERIFY(unscoped && unscoped->notFound);
 
     // Nothing secret anywhere under the private HOME's settings either.
     const QString home = qEnvironmentVariable("HOME");
@@ -128,6 +165,93 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
             continue; // the keyring's own (encrypted) store
         QVERIFY2(!fileBytes(path).contains(password.toUtf8()), qPrintable(path));
     }
+}
+
+void TestSecretStore::secretOfOneServerIsNotAnothers() {
+    if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
+        QSKIP("this run has no Secret Service on purpose");
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    ConsoleSettings settings(dir.filePath(QStringLiteral("settings.ini")));
+    SecretStore store;
+    {
+        SettingsDialog dialog(&settings, &store);
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
+            ->setText(QStringLiteral("redis://gate-a.internal:6379/0"));
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))
+            ->setText(QStringLiteral("pw-a"));
+        QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
+        dialog.save();
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
+        QVERIFY2(saved.first().first().toBool(), qPrintable(dialog.secretStatus()));
+    }
+    {
+        // Another Redis: its own entry, and gate A's password is not offered for it.
+        SettingsDialog dialog(&settings, &store);
+        auto *password = dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"));
+        QVERIFY(password->placeholderText().contains(QLatin1String("keychain")));
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
+            ->setText(QStringLiteral("redis://gate-b.internal:6379/0"));
+        password->setText(QStringLiteral("pw-b"));
+        QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
+        dialog.save();
+        QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
+        QVERIFY2(saved.first().first().toBool(), qPrintable(dialog.secretStatus()));
+    }
+    auto a = await([&](auto done) {
+        store.read(QStringLiteral("redis-password@redis://gate-a.internal:6379/0"), done);
+    });
+    auto b = await([&](auto done) {
+        store.read(QStringLiteral("redis-password@redis://gate-b.internal:6379/0"), done);
+    });
+    QVERIFY(a && a->ok && b && b->ok);
+    QCOMPARE(a->value, QStringLiteral("pw-a"));
+    QCOMPARE(b->value, QStringLiteral("pw-b"));
+    auto c = await([&](auto done) {
+        store.read(QStringLiteral("redis-password@redis://gate-c.internal:6379/0"), done);
+    });
+    QVERIFY(c && c->notFound);
+    // A password without the server it unlocks is refused, not stored under no name.
+    SettingsDialog dialog(&settings, &store);
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))->clear();
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(QStringLiteral("orphan"));
+    QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
+    dialog.save();
+    QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
+    QCOMPARE(saved.first().first().toBool(), false);
+    QVERIFY2(dialog.secretStatus().contains(QLatin1String("needs a Redis URL")),
+             qPrintable(dialog.secretStatus()));
+}
+
+void TestSecretStore::unreadableSecretIsReportedAtStart() {
+    if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
+        QSKIP("this run has no Secret Service on purpose");
+    // The settings say a password is kept for this Redis, the keychain has none: the console says so (after
+    // asking), names the entry, and does not quietly carry on as if no password were needed.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString iniPath = dir.filePath(QStringLiteral("settings.ini"));
+    const QString url = QStringLiteral("redis://127.0.0.1:1/0"); // nothing listens: the gate stays blind
+    {
+        ConsoleSettings settings(iniPath);
+        fd::EngineConfig config;
+        config.redisUrl = url;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        settings.setEngineConfig(config);
+        settings.setHasSecret(SecretStore::nameFor(SecretStore::redisPassword, QUrl(url)), true);
+        settings.sync();
+    }
+    fd::ui::ConsoleOptions options;
+    options.settingsPath = iniPath;
+    options.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
+    options.useKeychain = true;
+    fd::ui::MainWindow window(options);
+    window.show();
+    auto *notice = window.findChild<fd::ui::BannerWidget *>(QStringLiteral("noticeBanner"));
+    QVERIFY(notice);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        notice->message().contains(QLatin1String("redis-password@redis://127.0.0.1:1/0")), 20000);
+    QVERIFY2(notice->message().contains(QLatin1String("keychain")), qPrintable(notice->message()));
 }
 
 void TestSecretStore::noKeychainStoresNothing() {
@@ -141,6 +265,8 @@ void TestSecretStore::noKeychainStoresNothing() {
     SettingsDialog dialog(&settings, &store);
     const QString password =
         QStringLiteral("must-not-be-written-%1").arg(QDateTime::currentMSecsSinceEpoch());
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
+        ->setText(QStringLiteral("redis://127.0.0.1:6390/0"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
         ->setText(QStringLiteral("password rotated"));
@@ -154,7 +280,7 @@ void TestSecretStore::noKeychainStoresNothing() {
     QVERIFY(status && status->styleSheet().contains(QLatin1String("#b00020")));
     settings.sync();
     QVERIFY(!fileBytes(iniPath).contains(password.toUtf8()));
-    QVERIFY(!settings.hasSecret(QString::fromLatin1(SecretStore::redisPassword)));
+    QVERIFY(!settings.hasSecret(QStringLiteral("redis-password@redis://127.0.0.1:6390/0")));
 }
 
 QTEST_MAIN(TestSecretStore)

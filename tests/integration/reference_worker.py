@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """A worker that still runs the Python reference gate (docs/gate-wire.md, section 1), for the fleet tests.
 
 It files `--count` Delaware filings against a Registry API v1 server (registry-api-v1.md), each one only while it
@@ -7,7 +7,7 @@ verbatim and scored with this process's own clock, exactly like an older worker 
 sharing the key must count its permits against the same cap.
 
 Synchronous redis-py and urllib (python3-redis from the distribution, no httpx) with `--concurrency` threads, so
-it runs on /usr/bin/python3 without extra packages.
+it runs on any Python 3 that has the distribution's python3-redis (the tests run it with FILINGDESK_PYTHON).
 
 Prints one JSON object on stdout: {"filed", "replayed", "denied", "errors", "max_members_seen", ...}. Exit 0 when
 every filing was accepted, 1 otherwise, 2 on bad arguments or when Redis is unreachable at start.

@@ -27,7 +27,8 @@ using fd::test::SandboxProcess;
 
 namespace {
 
-const QString kSystemPython = QStringLiteral("/usr/bin/python3");
+// An interpreter with python3-redis, found by CMake (FILINGDESK_PYTHON).
+const QString kSystemPython = qEnvironmentVariable("FILINGDESK_PYTHON");
 const QString kDelaware = QStringLiteral("US-DE");
 const QString kPermitSet = QStringLiteral("sos:de:inflight");
 constexpr int kCap = 2;

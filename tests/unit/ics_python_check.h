@@ -1,7 +1,7 @@
 // Test helper for tst_ics_writer and tst_calendar_command: parses an iCalendar file with an independent
-// implementation, Debian's python3-icalendar, and returns what it saw as JSON. Always /usr/bin/python3: the
-// pyenv python on PATH has no icalendar module. A missing interpreter or module is a test failure, never a
-// skip.
+// implementation, Debian's python3-icalendar, and returns what it saw as JSON. The interpreter is
+// FILINGDESK_PYTHON, which CMake picks as the first python3 with the icalendar module (a pyenv python on PATH
+// may have none). A missing interpreter or module is a test failure, never a skip.
 #pragma once
 
 #include <QJsonDocument>
@@ -53,12 +53,18 @@ print(json.dumps(out))
 /// Parses `path`; on failure returns an empty object and sets *error.
 inline QJsonObject parseIcsWithPython(const QString &path, QString *error) {
     QProcess python;
-    python.start(QStringLiteral("/usr/bin/python3"),
-                 {QStringLiteral("-c"), QString::fromUtf8(kIcsParseScript), path});
+    const QString interpreter = qEnvironmentVariable("FILINGDESK_PYTHON");
+    if (interpreter.isEmpty()) {
+        *error =
+            QStringLiteral("FILINGDESK_PYTHON is not set: no python3 with the icalendar module was found");
+        return {};
+    }
+    python.start(interpreter, {QStringLiteral("-c"), QString::fromUtf8(kIcsParseScript), path});
     if (!python.waitForFinished(60000) || python.exitStatus() != QProcess::NormalExit ||
         python.exitCode() != 0) {
-        *error = QStringLiteral("/usr/bin/python3 icalendar failed (%1): %2")
-                     .arg(python.errorString(), QString::fromUtf8(python.readAllStandardError()));
+        *error =
+            QStringLiteral("%1 icalendar failed (%2): %3")
+                .arg(interpreter, python.errorString(), QString::fromUtf8(python.readAllStandardError()));
         return {};
     }
     QJsonParseError parseError;

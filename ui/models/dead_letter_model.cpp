@@ -1,5 +1,7 @@
 #include "ui/models/dead_letter_model.h"
 
+#include "ui/models/display_format.h"
+
 namespace fd::ui {
 
 int DeadLetterModel::columnCount(const QModelIndex &parent) const {
@@ -28,7 +30,7 @@ QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
     case TraceIdColumn:
         return task.traceId;
     case UpdatedColumn:
-        return task.updatedUtc.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return formatDateTime(task.updatedUtc);
     case KeyColumn:
         return task.key;
     default:

@@ -5,10 +5,60 @@
 
 namespace fd::ui {
 
+namespace {
+
+QLocale displayLocale() {
+    const QLocale locale;
+    return locale.language() == QLocale::C ? QLocale(QLocale::English, QLocale::UnitedStates) : locale;
+}
+
+bool isCLocale() {
+    return QLocale().language() == QLocale::C;
+}
+
+/// The locale's short date format with the year in full: a two-digit year is ambiguous in a filing record.
+QString shortDateFormat(const QLocale &locale) {
+    QString format = locale.dateFormat(QLocale::ShortFormat);
+    if (!format.contains(QLatin1String("yyyy")))
+        format.replace(QLatin1String("yy"), QLatin1String("yyyy"));
+    return format;
+}
+
+} // namespace
+
 QString formatCents(qint64 cents) {
     if (cents < 0)
         return QString();
-    return QLocale(QLocale::English, QLocale::UnitedStates).toCurrencyString(double(cents) / 100.0);
+    // The amounts are US dollars whatever the interface language; only the digits follow the locale.
+    return displayLocale().toCurrencyString(double(cents) / 100.0, QStringLiteral("$"));
+}
+
+QString datePattern() {
+    return isCLocale() ? QStringLiteral("yyyy-MM-dd") : shortDateFormat(QLocale());
+}
+
+QString formatDecimal(double value, int decimals) {
+    return isCLocale() ? QString::number(value, 'f', decimals) : QLocale().toString(value, 'f', decimals);
+}
+
+QString formatDate(const QDate &date) {
+    if (!date.isValid())
+        return QString();
+    if (isCLocale())
+        return date.toString(Qt::ISODate);
+    const QLocale locale;
+    return locale.toString(date, shortDateFormat(locale));
+}
+
+QString formatDateTime(const QDateTime &when) {
+    if (!when.isValid())
+        return QString();
+    const QDateTime local = when.toLocalTime();
+    if (isCLocale())
+        return local.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    const QLocale locale;
+    return locale.toString(local, shortDateFormat(locale) + QLatin1Char(' ') +
+                                      locale.timeFormat(QLocale::LongFormat).section(QLatin1Char(' '), 0, 0));
 }
 
 QString formatDuration(qint64 ms) {

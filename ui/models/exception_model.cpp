@@ -37,7 +37,7 @@ QVariant ExceptionModel::cellText(const FilingTask &task, int column) const {
     case ReasonColumn:
         return task.lastErrorMessage;
     case DueDateColumn:
-        return task.obligation.dueDate.toString(Qt::ISODate);
+        return formatDate(task.obligation.dueDate);
     case PenaltyColumn:
         return formatCents(exposure(task));
     case RuleColumn:

@@ -101,7 +101,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case YearColumn:
         return hasObligation ? QVariant(o.filingYear) : QVariant();
     case DueDateColumn:
-        return o.dueDate.isValid() ? o.dueDate.toString(Qt::ISODate) : QString();
+        return formatDate(o.dueDate);
     case DaysLeftColumn: {
         const int left = daysLeft(row);
         return left == std::numeric_limits<int>::min() ? QVariant() : QVariant(left);
@@ -111,18 +111,32 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case PenaltyColumn:
         return formatCents(penaltyExposure(row));
     case UrgencyColumn:
-        return hasObligation ? QString::number(urgency(row), 'f', 2) : QString();
+        return hasObligation ? formatDecimal(urgency(row), 2) : QString();
     case StateColumn:
         if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
-            return tr("PLANNED (opens %1)").arg(o.windowOpens.toString(Qt::ISODate));
+            return tr("PLANNED (opens %1)").arg(formatDate(o.windowOpens));
         return rowStateName(row);
     case EntityTypeColumn: {
-        const QString type = entityTypeName(o.entity.type);
+        // For people; the rules file's spelling ("llc") is the edit role's.
+        QString type;
+        switch (o.entity.type) {
+        case EntityType::Corporation:
+            type = tr("Corporation");
+            break;
+        case EntityType::Llc:
+            type = tr("LLC");
+            break;
+        case EntityType::Lp:
+            type = tr("Limited partnership");
+            break;
+        case EntityType::Unknown:
+            break;
+        }
         return type.isEmpty() && isEditableRow(row, column) ? tr("(missing: double-click to set)") : type;
     }
     case FormationDateColumn:
         if (o.entity.formationDate.isValid())
-            return o.entity.formationDate.toString(Qt::ISODate);
+            return formatDate(o.entity.formationDate);
         return isEditableRow(row, column) ? tr("(missing: double-click to set)") : QString();
     case AttemptsColumn:
         return row.kind == ObligationRow::Kind::Task ? QVariant(row.task.attempts) : QVariant();

@@ -66,6 +66,11 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
                                     "Do not read secrets from the keychain this session."));
     parser.addOptions({portfolioOpt, asOfOpt, sandboxOpt, sandboxArgOpt, registryOpt, redisOpt, limitOpt,
                        dbOpt, settingsOpt, dueWithinOpt, noKeychainOpt});
+    parser.addPositionalArgument(
+        QStringLiteral("portfolio"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Portfolio CSV to load at start (as --portfolio)."),
+        QStringLiteral("[PORTFOLIO.csv]"));
     const QCommandLineOption helpOpt = parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk")} + arguments)) {
         *error = parser.errorText();
@@ -76,14 +81,20 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
         *helpShown = true;
         return true;
     }
-    if (!parser.positionalArguments().isEmpty()) {
+    // `filingdesk FILE.csv`: how desktops and file managers open a portfolio with the console.
+    QStringList positional = parser.positionalArguments();
+    QString positionalPortfolio;
+    if (positional.size() == 1 && !parser.isSet(portfolioOpt) &&
+        positional.first().endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
+        positionalPortfolio = positional.takeFirst();
+    if (!positional.isEmpty()) {
         *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
                                              "unexpected argument \"%1\" (headless commands: run, calendar)")
-                     .arg(parser.positionalArguments().first());
+                     .arg(positional.first());
         return false;
     }
     ConsoleOptions o;
-    o.portfolio = parser.value(portfolioOpt);
+    o.portfolio = positionalPortfolio.isEmpty() ? parser.value(portfolioOpt) : positionalPortfolio;
     if (parser.isSet(asOfOpt)) {
         o.asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
         if (!o.asOf.isValid()) {

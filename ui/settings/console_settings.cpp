@@ -1,5 +1,7 @@
 #include "ui/settings/console_settings.h"
 
+#include <QUrl>
+
 namespace fd::ui {
 
 ConsoleSettings::ConsoleSettings(const QString &path)
@@ -62,12 +64,33 @@ void ConsoleSettings::setEngineConfig(const EngineConfig &c) {
     // EngineConfig carries the secrets in memory only; they are deliberately not written.
 }
 
+namespace {
+
+/// Secret names hold URLs ("redis-password@redis://host:6379/0"); '/' would split the settings key.
+QString secretFlagKey(const QString &name) {
+    return QStringLiteral("keychain/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(name)));
+}
+
+} // namespace
+
 bool ConsoleSettings::hasSecret(const QString &name) const {
-    return m_settings->value(QStringLiteral("keychain/%1").arg(name), false).toBool();
+    return !name.isEmpty() && m_settings->value(secretFlagKey(name), false).toBool();
 }
 
 void ConsoleSettings::setHasSecret(const QString &name, bool stored) {
-    m_settings->setValue(QStringLiteral("keychain/%1").arg(name), stored);
+    if (!name.isEmpty())
+        m_settings->setValue(secretFlagKey(name), stored);
+}
+
+QString ConsoleSettings::language() const {
+    return m_settings->value(QStringLiteral("ui/language")).toString();
+}
+
+void ConsoleSettings::setLanguage(const QString &language) {
+    if (language.isEmpty())
+        m_settings->remove(QStringLiteral("ui/language"));
+    else
+        m_settings->setValue(QStringLiteral("ui/language"), language);
 }
 
 QByteArray ConsoleSettings::windowGeometry() const {

@@ -24,8 +24,14 @@ public:
     EngineConfig engineConfig() const;
     void setEngineConfig(const EngineConfig &config);
 
+    /// Whether the keychain holds the secret `name` (SecretStore::nameFor(): scoped by the URL it unlocks).
     bool hasSecret(const QString &name) const;
     void setHasSecret(const QString &name, bool stored);
+
+    /// The interface language chosen by this user: "" follows the system locale, else "en" or "de"
+    /// (see languages.h). Applied at the next start of the console.
+    QString language() const;
+    void setLanguage(const QString &language);
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;

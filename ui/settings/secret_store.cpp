@@ -64,6 +64,25 @@ void finishWith(JobType *job, QObject *owner, SecretStore::Callback done,
 SecretStore::SecretStore(QObject *parent)
     : QObject(parent) {}
 
+QString SecretStore::nameFor(const char *kind, const QUrl &url) {
+    if (!url.isValid() || url.host().isEmpty())
+        return QString();
+    const QString scheme = url.scheme().toLower();
+    const int defaultPort = scheme == QLatin1String("https")   ? 443
+                            : scheme == QLatin1String("http")  ? 80
+                            : scheme == QLatin1String("redis") ? 6379
+                                                               : -1;
+    QString name = QStringLiteral("%1@%2://%3:%4")
+                       .arg(QLatin1String(kind), scheme, url.host().toLower())
+                       .arg(url.port(defaultPort));
+    if (scheme == QLatin1String("redis")) {
+        bool ok = false;
+        const int db = url.path().mid(1).toInt(&ok);
+        name += QStringLiteral("/%1").arg(ok ? db : 0);
+    }
+    return name;
+}
+
 QString SecretStore::scopedKey(const QString &name) {
     return QStringLiteral("FilingDesk/%1").arg(name);
 }

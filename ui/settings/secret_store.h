@@ -2,6 +2,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QUrl>
 
 #include <functional>
 
@@ -9,9 +10,11 @@ namespace fd::ui {
 
 /// Secrets (the Redis password, the registry API token) in the operating system's keychain through
 /// QtKeychain: Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS, Credential Manager on
-/// Windows. Entries are scoped "FilingDesk/<name>" under the service "FilingDesk". There is no plain-text
-/// fallback: when no keychain is available the operation fails with `noBackend` set and nothing is stored
-/// anywhere.
+/// Windows. Each entry is scoped by what it unlocks, the way Nextcloud's client scopes by account: its name
+/// is "<kind>@<scheme>://<host>:<port>[/<db>]" (nameFor()), stored under the key "FilingDesk/<name>" of the
+/// service "FilingDesk" — so the password of one Redis is never sent to another, and two servers keep two
+/// entries. There is no plain-text fallback: when no keychain is available the operation fails with
+/// `noBackend` set and nothing is stored anywhere.
 ///
 /// Thread affinity: GUI thread (QtKeychain jobs run on the caller's event loop). Every call is asynchronous;
 /// the callback runs once, later, on the same thread, unless the store was destroyed first.
@@ -29,6 +32,12 @@ public:
 
     static constexpr const char *redisPassword = "redis-password";
     static constexpr const char *registryToken = "registry-token";
+
+    /// The name of the `kind` secret (redisPassword, registryToken) that unlocks `url`:
+    /// "redis-password@redis://gate.internal:6379/0", "registry-token@https://registry.example:443". The URL
+    /// is reduced to scheme, host (lower case), port (the scheme's default when absent) and, for Redis, the
+    /// database; user, password, path and query play no part. Empty when `url` has no host.
+    static QString nameFor(const char *kind, const QUrl &url);
 
     explicit SecretStore(QObject *parent = nullptr);
 

@@ -19,6 +19,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 namespace fd::ui {
 
 namespace {
@@ -57,11 +59,31 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     m_action->setAccessibleName(tr("Action"));
     m_action->setEditable(true);
     m_action->addItem(QString());
-    for (const char *a :
-         {"batch_launch", "batch_pause", "batch_resume", "batch_cancel", "replay", "resolve_requeue",
-          "resolve_accept", "withdraw", "note", "edit_entity", "import", "admit", "transition", "reconcile",
-          "lookup", "permit_lost", "engine_start", "batch_idle"})
-        m_action->addItem(QString::fromLatin1(a));
+    // Shown in the operator's language with the code the audit trail stores; a code typed by hand is searched
+    // as it stands.
+    const std::pair<const char *, QString> actions[] = {
+        {"batch_launch", tr("batch launched")},
+        {"batch_pause", tr("batch paused")},
+        {"batch_resume", tr("batch resumed")},
+        {"batch_cancel", tr("batch cancelled")},
+        {"replay", tr("dead letter replayed")},
+        {"resolve_requeue", tr("halt resolved and requeued")},
+        {"resolve_accept", tr("accepted as filed")},
+        {"withdraw", tr("filing withdrawn")},
+        {"note", tr("note added")},
+        {"edit_entity", tr("entity edited")},
+        {"import", tr("portfolio imported")},
+        {"admit", tr("tasks admitted")},
+        {"transition", tr("state transition")},
+        {"reconcile", tr("receipt reconciled")},
+        {"lookup", tr("registry look-up")},
+        {"permit_lost", tr("permit lease lost")},
+        {"engine_start", tr("engine started")},
+        {"batch_idle", tr("batch has nothing left to send")},
+    };
+    for (const auto &[code, label] : actions)
+        m_action->addItem(QStringLiteral("%1 (%2)").arg(label, QLatin1String(code)),
+                          QString::fromLatin1(code));
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
         edit->setCalendarPopup(true);
@@ -128,7 +150,10 @@ AuditQuery AuditPage::query() const {
     q.idempotencyKey = m_key->text().trimmed();
     q.entityId = m_entity->text().trimmed();
     q.actor = m_actor->text().trimmed();
-    q.action = m_action->currentText().trimmed();
+    const QString actionText = m_action->currentText().trimmed();
+    q.action = m_action->currentIndex() > 0 && actionText == m_action->itemText(m_action->currentIndex())
+                   ? m_action->currentData().toString()
+                   : actionText;
     if (m_fromEnabled->isChecked())
         q.fromUtc = m_from->dateTime().toUTC();
     if (m_toEnabled->isChecked())

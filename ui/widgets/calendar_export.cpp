@@ -24,8 +24,8 @@ CalendarExport::CalendarExport(EngineLink *link, QWidget *window)
                     if (error.isEmpty())
                         QMessageBox::information(
                             m_window, tr("Calendar exported"),
-                            tr("%1 deadline(s) written to %2.\nImporting it again updates the same events.")
-                                .arg(events)
+                            tr("%n deadline(s) written to %1.\nImporting it again updates the same events.",
+                               nullptr, int(events))
                                 .arg(QDir::toNativeSeparators(path)));
                     else
                         QMessageBox::warning(m_window, tr("Calendar not exported"), error);

@@ -1,5 +1,7 @@
 #include "ui/widgets/entity_edit_delegate.h"
 
+#include "ui/models/display_format.h"
+
 #include <QComboBox>
 #include <QDateEdit>
 
@@ -17,7 +19,7 @@ QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionVie
         edit->setObjectName(QStringLiteral("formationDateEditor"));
         edit->setAccessibleName(tr("Formation date"));
         edit->setCalendarPopup(true);
-        edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+        edit->setDisplayFormat(datePattern());
         edit->setMaximumDate(QDate::currentDate().addYears(2));
         return edit;
     }

@@ -6,6 +6,7 @@
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
+#include "ui/models/display_format.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/obligation_model.h"
 #include "ui/models/permit_model.h"
@@ -14,6 +15,7 @@
 #include "ui/session/registry_probe.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/about_dialog.h"
 #include "ui/widgets/alert_notifier.h"
 #include "ui/widgets/audit_page.h"
 #include "ui/widgets/banner_widget.h"
@@ -39,6 +41,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLoggingCategory>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QShowEvent>
@@ -51,6 +54,8 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+Q_LOGGING_CATEGORY(lcConsole, "filingdesk.console")
 
 namespace fd::ui {
 
@@ -96,9 +101,9 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_notifier->useTrayIfAvailable(m_tray);
     connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text, const QString &kind) {
         // The latest news, and what is waiting for a person altogether.
-        QString waiting = tr("Waiting for a person: %1 halt(s)/exception(s), %2 dead letter(s)")
-                              .arg(m_exceptions->rowCount())
-                              .arg(m_deadLetters->rowCount());
+        QString waiting =
+            tr("Waiting for a person: %n halt(s) or exception(s)", nullptr, m_exceptions->rowCount()) +
+            tr(", %n dead letter(s)", nullptr, m_deadLetters->rowCount());
         // Registries still failing, unless this very notice is about the only one.
         if (!m_breakers->isEmpty() &&
             (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
@@ -261,7 +266,7 @@ void MainWindow::buildPages() {
     m_asOf = new QDateEdit(m_options.asOf.isValid() ? m_options.asOf : QDate::currentDate(), toolbar);
     m_asOf->setObjectName(QStringLiteral("asOfEdit"));
     m_asOf->setAccessibleName(tr("As-of date for due dates"));
-    m_asOf->setDisplayFormat(QStringLiteral("yyyy-MM-dd"));
+    m_asOf->setDisplayFormat(datePattern());
     m_asOf->setCalendarPopup(true);
     asOfLabel->setBuddy(m_asOf);
     toolbar->addWidget(asOfLabel);
@@ -332,6 +337,13 @@ void MainWindow::buildMenus() {
                "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
                "Ctrl+1 … Ctrl+5 switch views\nF5 search the audit trail\nCtrl+, settings"));
     });
+    help->addSeparator();
+    QAction *about = help->addAction(tr("&About FilingDesk"), this, [this] {
+        AboutDialog dialog(this);
+        dialog.exec();
+    });
+    about->setObjectName(QStringLiteral("aboutAction"));
+    about->setMenuRole(QAction::AboutRole);
 }
 
 void MainWindow::connectEngine() {
@@ -368,27 +380,26 @@ void MainWindow::connectEngine() {
                 const PlanCounts &c = summary.counts;
                 m_obligationsPage->setSummary(
                     tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
-                       "scope + %8 row errors; %9 obligations, %10 filing(s) need data")
-                        .arg(m_portfolioName, summary.asOf.toString(Qt::ISODate), summary.rulesVersion)
+                       "scope + %8 row errors; %9 obligations")
+                        .arg(m_portfolioName, formatDate(summary.asOf), summary.rulesVersion)
                         .arg(c.rows)
                         .arg(c.rowsWithObligations)
                         .arg(c.needsData)
                         .arg(c.outOfScope)
                         .arg(c.rowErrors)
-                        .arg(c.obligations)
-                        .arg(c.obligationsNeedingData));
+                        .arg(c.obligations) +
+                    tr(", %n filing(s) need data", nullptr, c.obligationsNeedingData));
                 updateTitle();
                 // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
                 m_link->admit(-1);
             });
     connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
-        statusBar()->showMessage(
-            tr("%1 task(s) admitted, %2 already known, %3 not yet open for filing, %4 due later")
-                .arg(admitted)
-                .arg(known)
-                .arg(notYetOpen)
-                .arg(later),
-            10000);
+        statusBar()->showMessage(tr("%n task(s) admitted", nullptr, admitted) +
+                                     tr(", %1 already known, %2 not yet open for filing, %3 due later")
+                                         .arg(known)
+                                         .arg(notYetOpen)
+                                         .arg(later),
+                                 10000);
         m_obligationsPage->refreshJurisdictions();
     });
     connect(engine, &Engine::tasksChanged, this, [this](const QList<FilingTask> &tasks) {
@@ -442,8 +453,10 @@ EngineConfig MainWindow::sessionConfig() const {
 
 void MainWindow::startEngine() {
     const EngineConfig config = sessionConfig();
-    const QString redisSecret = QString::fromLatin1(SecretStore::redisPassword);
-    const QString tokenSecret = QString::fromLatin1(SecretStore::registryToken);
+    // Secrets are kept per URL they unlock: the password of the Redis this session uses, the token of its
+    // registry (a --redis or --registry override reads that server's own entry, never another's).
+    const QString redisSecret = SecretStore::nameFor(SecretStore::redisPassword, QUrl(config.redisUrl));
+    const QString tokenSecret = SecretStore::nameFor(SecretStore::registryToken, config.registryUrl);
     const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
     const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
     if (!wantRedis && !wantToken) {
@@ -453,36 +466,69 @@ void MainWindow::startEngine() {
     // Secrets come from the keychain, asynchronously; the engine starts once both answers are in.
     auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken));
     auto collected = std::make_shared<EngineConfig>(config);
-    auto finishOne = [this, pending, collected](const QString &name, const SecretStore::Result &r,
-                                                QString EngineConfig::*field) {
-        if (r.ok)
+    auto problems = std::make_shared<QStringList>();
+    auto finishOne = [this, pending, collected, problems](const QString &name, const SecretStore::Result &r,
+                                                          QString EngineConfig::*field) {
+        if (r.ok) {
             (*collected).*field = r.value;
-        else
-            showNotice(tr("Could not read %1 from the keychain: %2").arg(name, r.error));
+        } else {
+            // Said out loud (notice bar, status bar, log): the engine then runs without it and the server
+            // refuses (fail closed), never a silent "no password".
+            const QString problem = tr("Could not read %1 from the keychain: %2").arg(name, r.error);
+            qCWarning(lcConsole).noquote() << problem;
+            problems->append(problem);
+        }
         if (--*pending == 0)
-            startEngineWith(*collected);
+            startEngineWith(*collected, *problems);
     };
     if (wantRedis)
-        m_secrets->read(redisSecret, [finishOne, redisSecret](const SecretStore::Result &r) {
+        readSecret(redisSecret, kSecretReadAttempts, [finishOne, redisSecret](const SecretStore::Result &r) {
             finishOne(redisSecret, r, &EngineConfig::redisPassword);
         });
     if (wantToken)
-        m_secrets->read(tokenSecret, [finishOne, tokenSecret](const SecretStore::Result &r) {
+        readSecret(tokenSecret, kSecretReadAttempts, [finishOne, tokenSecret](const SecretStore::Result &r) {
             finishOne(tokenSecret, r, &EngineConfig::registryToken);
         });
 }
 
-void MainWindow::startEngineWith(const EngineConfig &config) {
+void MainWindow::readSecret(const QString &name, int attemptsLeft,
+                            std::function<void(const SecretStore::Result &)> done) {
+    m_secrets->read(name, [this, name, attemptsLeft, done](const SecretStore::Result &r) {
+        // A keychain that is still unlocking at login, or busy, answers with an error: ask again, 1 s then 2
+        // s later. A missing entry or no keychain at all will not change by waiting.
+        if (r.ok || r.notFound || r.noBackend || attemptsLeft <= 1) {
+            done(r);
+            return;
+        }
+        const int delayMs = 1000 * (1 << (kSecretReadAttempts - attemptsLeft));
+        QTimer::singleShot(delayMs, this,
+                           [this, name, attemptsLeft, done] { readSecret(name, attemptsLeft - 1, done); });
+    });
+}
+
+void MainWindow::startEngineWith(const EngineConfig &config, QStringList problems) {
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        showNotice(tr(
+        problems.append(tr(
             "No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
             "with --sandbox."));
+    if (!problems.isEmpty()) {
+        // One notice for all of them: a later one must not hide an earlier one.
+        showNotice(problems.join(QLatin1Char(' ')));
+        statusBar()->showMessage(problems.first(), 30000);
+    }
     m_probe->setUrl(config.registryUrl.isValid()
                         ? config.registryUrl
                         : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
     if (config.redisUrl.isEmpty())
         m_indicators->setRedis(tr("not used (in-process gate)"), true);
     m_link->start(config);
+}
+
+void MainWindow::openPortfolioWhenReady(const QString &path) {
+    if (m_engineStarted)
+        loadPortfolio(path);
+    else
+        m_options.portfolio = path; // loaded by the engine's started handler
 }
 
 void MainWindow::loadPortfolio(const QString &path) {

@@ -4,10 +4,12 @@
 #include "engine/core/engine_types.h"
 #include "engine/gate/permit_gate.h"
 #include "ui/session/console_options.h"
+#include "ui/settings/secret_store.h"
 
 #include <QMainWindow>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 
 class QAction;
@@ -75,6 +77,9 @@ public Q_SLOTS:
     /// Loads a portfolio with the as-of date shown in the toolbar; then admits its obligations (nothing is
     /// sent before a launch).
     void loadPortfolio(const QString &path);
+    /// Loads a portfolio handed over by the desktop (a file opened with FilingDesk): now when the engine
+    /// runs, else as soon as it has started.
+    void openPortfolioWhenReady(const QString &path);
     void launchSelection();
     void launchDueWithin();
     void refreshAudit();
@@ -92,7 +97,13 @@ private:
     void buildPages();
     void connectEngine();
     void startEngine();
-    void startEngineWith(const EngineConfig &config);
+    /// Starts the engine; `problems` (secrets that could not be read) are shown together with any other.
+    void startEngineWith(const EngineConfig &config, QStringList problems = {});
+    /// Reads one secret, asking again after 1 s and 2 s when the keychain answers with an error (not for a
+    /// missing entry or no keychain); `done` gets the last answer.
+    void readSecret(const QString &name, int attemptsLeft,
+                    std::function<void(const SecretStore::Result &)> done);
+    static constexpr int kSecretReadAttempts = 3;
     EngineConfig sessionConfig() const;
     void restoreLayout();
     void saveLayout();

@@ -1,9 +1,11 @@
 #include "ui/widgets/settings_dialog.h"
 
 #include "ui/settings/console_settings.h"
+#include "ui/settings/languages.h"
 #include "ui/settings/secret_store.h"
 #include "ui/widgets/reason_dialog.h"
 
+#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -11,10 +13,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QPushButton>
 #include <QSpinBox>
+
 #include <QTableWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace fd::ui {
 
@@ -54,6 +59,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     , m_maxAttempts(spin(QStringLiteral("settingsMaxAttempts"), 1, 100, QString(), this))
     , m_retryBaseMs(spin(QStringLiteral("settingsRetryBaseMs"), 10, 3600000, tr(" ms"), this))
     , m_retryMaxMs(spin(QStringLiteral("settingsRetryMaxMs"), 10, 86400000, tr(" ms"), this))
+    , m_language(new QComboBox(this))
     , m_error(new QLabel(this))
     , m_secretStatus(new QLabel(this))
     , m_sessionNote(new QLabel(this)) {
@@ -65,12 +71,16 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
         secret->setEchoMode(QLineEdit::Password);
         secret->setClearButtonEnabled(true);
     }
-    m_redisPassword->setPlaceholderText(settings->hasSecret(QString::fromLatin1(SecretStore::redisPassword))
-                                            ? tr("(kept in the keychain — type to replace)")
-                                            : tr("(none)"));
-    m_registryToken->setPlaceholderText(settings->hasSecret(QString::fromLatin1(SecretStore::registryToken))
-                                            ? tr("(kept in the keychain — type to replace)")
-                                            : tr("(none)"));
+    // Secrets are kept per URL they unlock: what the keychain holds for the saved URLs.
+    const EngineConfig saved = settings->engineConfig();
+    m_redisPassword->setPlaceholderText(
+        settings->hasSecret(SecretStore::nameFor(SecretStore::redisPassword, QUrl(saved.redisUrl)))
+            ? tr("(kept in the keychain — type to replace)")
+            : tr("(none)"));
+    m_registryToken->setPlaceholderText(
+        settings->hasSecret(SecretStore::nameFor(SecretStore::registryToken, saved.registryUrl))
+            ? tr("(kept in the keychain — type to replace)")
+            : tr("(none)"));
 
     m_jurisdictions->setObjectName(QStringLiteral("settingsJurisdictions"));
     m_jurisdictions->setAccessibleName(tr("Registry URL and ceiling per jurisdiction"));
@@ -146,10 +156,24 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
+    m_language->setObjectName(QStringLiteral("settingsLanguage"));
+    const QLocale system = QLocale::system();
+    m_language->addItem(system.language() == QLocale::C
+                            ? tr("System default")
+                            : tr("System default (%1)").arg(system.nativeLanguageName()),
+                        QString());
+    for (const LanguageOption &option : availableLanguages())
+        m_language->addItem(option.nativeName, option.code);
+    m_language->setCurrentIndex(std::max(0, m_language->findData(settings->language())));
+    auto *appearance = new QGroupBox(tr("Interface"), this);
+    auto *appearanceForm = new QFormLayout(appearance);
+    appearanceForm->addRow(tr("&Language (from the next start):"), m_language);
+
     auto *columns = new QHBoxLayout;
     auto *left = new QVBoxLayout;
     left->addWidget(gate);
     left->addWidget(timing);
+    left->addWidget(appearance);
     left->addStretch(1);
     columns->addLayout(left);
     columns->addWidget(registry, 1);
@@ -257,6 +281,7 @@ void SettingsDialog::save() {
     }
     m_error->hide();
     m_settings->setEngineConfig(c);
+    m_settings->setLanguage(m_language->currentData().toString());
     m_settings->sync();
     if (!changes.isEmpty())
         Q_EMIT settingsChanged(changes, m_reason->text().trimmed());
@@ -264,42 +289,60 @@ void SettingsDialog::save() {
 }
 
 void SettingsDialog::saveSecrets() {
-    const QList<std::pair<const char *, QLineEdit *>> secrets{{SecretStore::redisPassword, m_redisPassword},
-                                                              {SecretStore::registryToken, m_registryToken}};
+    // Each secret is stored for the URL it unlocks, as the fields name it now.
+    const QList<std::pair<QString, QLineEdit *>> secrets{
+        {SecretStore::nameFor(SecretStore::redisPassword, QUrl(m_redisUrl->text().trimmed())),
+         m_redisPassword},
+        {SecretStore::nameFor(SecretStore::registryToken, QUrl(m_registryUrl->text().trimmed())),
+         m_registryToken}};
+    for (const auto &[secretName, edit] : secrets) {
+        if (!edit->text().isEmpty() && secretName.isEmpty()) {
+            setSecretStatus(
+                edit == m_redisPassword
+                    ? tr("A Redis password needs a Redis URL: it is kept for the server it unlocks.")
+                    : tr("A registry token needs a default registry base URL: it is kept for the "
+                         "registry it unlocks."),
+                true);
+            Q_EMIT saveFinished(false);
+            return;
+        }
+    }
     m_secretJobs = 0;
     m_secretFailed = false;
-    for (const auto &[name, edit] : secrets) {
+    for (const auto &[secretName, edit] : secrets) {
         if (edit->text().isEmpty())
             continue; // unchanged: what the keychain holds stays
         ++m_secretJobs;
-        const QString secretName = QString::fromLatin1(name);
-        m_secrets->write(secretName, edit->text(), [this, secretName, edit](const SecretStore::Result &r) {
-            --m_secretJobs;
-            if (r.ok) {
-                m_settings->setHasSecret(secretName, true);
-                edit->clear();
-                edit->setPlaceholderText(tr("(kept in the keychain — type to replace)"));
-            } else {
-                m_secretFailed = true;
-                setSecretStatus(
-                    r.noBackend ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
-                                     "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
-                                     "enter it again next session.")
-                                      .arg(secretName)
-                                : tr("%1 was NOT stored: %2").arg(secretName, r.error),
-                    true);
-            }
-            if (m_secretJobs == 0) {
-                m_settings->sync();
-                if (!m_secretFailed) {
-                    setSecretStatus(tr("Saved. Secrets are in the system keychain."), false);
-                    Q_EMIT saveFinished(true);
-                    accept();
+        m_secrets->write(
+            secretName, edit->text(),
+            [this, secretName = secretName, edit = edit](const SecretStore::Result &r) {
+                --m_secretJobs;
+                if (r.ok) {
+                    m_settings->setHasSecret(secretName, true);
+                    edit->clear();
+                    edit->setPlaceholderText(tr("(kept in the keychain — type to replace)"));
                 } else {
-                    Q_EMIT saveFinished(false);
+                    m_secretFailed = true;
+                    setSecretStatus(
+                        r.noBackend
+                            ? tr("No keychain is available: %1 was NOT stored, and nothing was written "
+                                 "in plain text. Start a Secret Service (GNOME Keyring, KWallet) or "
+                                 "enter it again next session.")
+                                  .arg(secretName)
+                            : tr("%1 was NOT stored: %2").arg(secretName, r.error),
+                        true);
                 }
-            }
-        });
+                if (m_secretJobs == 0) {
+                    m_settings->sync();
+                    if (!m_secretFailed) {
+                        setSecretStatus(tr("Saved. Secrets are in the system keychain."), false);
+                        Q_EMIT saveFinished(true);
+                        accept();
+                    } else {
+                        Q_EMIT saveFinished(false);
+                    }
+                }
+            });
     }
     if (m_secretJobs == 0) {
         Q_EMIT saveFinished(true);

@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
@@ -17,7 +18,8 @@ class SecretStore;
 /// Settings: Redis URL and key prefix, default registry URL, per-jurisdiction registry URL and ceiling,
 /// global and default ceilings, lease and timeouts, and the secrets — Redis password and registry API token —
 /// which go to the keychain (SecretStore), never to the settings file. When no keychain is available the
-/// dialog says so in red and stores nothing. Settings take effect when the console next starts its engine.
+/// dialog says so in red and stores nothing. Settings take effect when the console next starts its engine;
+/// the interface language (kept per user) when the console next starts.
 ///
 /// Thread affinity: GUI thread. save() is asynchronous because the keychain is: saveFinished(ok) reports the
 /// end.
@@ -66,6 +68,7 @@ private:
     QSpinBox *m_maxAttempts;
     QSpinBox *m_retryBaseMs;
     QSpinBox *m_retryMaxMs;
+    QComboBox *m_language;
     QLabel *m_error;
     QLabel *m_secretStatus;
     QLabel *m_sessionNote;

@@ -18,37 +18,38 @@ QString prettyJson(const QByteArray &bytes) {
     return QString::fromUtf8(doc.toJson(QJsonDocument::Indented)).trimmed();
 }
 
-QString tr(const char *text) {
-    return QCoreApplication::translate("fd::ui::TaskDetail", text);
-}
+/// Context "fd::ui::TaskDetail" (a free function has no class for tr()).
+struct TaskDetail {
+    Q_DECLARE_TR_FUNCTIONS(fd::ui::TaskDetail)
+};
 
 } // namespace
 
 QString taskDetailText(const FilingTask &task) {
     const Obligation &o = task.obligation;
     QStringList lines;
-    lines << tr("Idempotency key: %1").arg(task.key);
-    lines << tr("Entity: %1 (%2), %3").arg(o.entity.name, o.entity.entityId, o.jurisdiction);
-    lines << tr("Filing: %1 %2, due %3, fee %4")
+    lines << TaskDetail::tr("Idempotency key: %1").arg(task.key);
+    lines << TaskDetail::tr("Entity: %1 (%2), %3").arg(o.entity.name, o.entity.entityId, o.jurisdiction);
+    lines << TaskDetail::tr("Filing: %1 %2, due %3, fee %4")
                  .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                  .arg(o.filingYear)
-                 .arg(o.dueDate.toString(Qt::ISODate), formatCents(o.feeCents));
-    lines << tr("Rule: %1 (rules %2)").arg(o.ruleId, o.rulesVersion);
-    lines << tr("Citation: %1 %2").arg(o.citation, o.citationUrl);
+                 .arg(formatDate(o.dueDate), formatCents(o.feeCents));
+    lines << TaskDetail::tr("Rule: %1 (rules %2)").arg(o.ruleId, o.rulesVersion);
+    lines << TaskDetail::tr("Citation: %1 %2").arg(o.citation, o.citationUrl);
     if (!o.penaltyNote.isEmpty())
-        lines << tr("Penalty: %1").arg(o.penaltyNote);
-    lines << tr("State: %1, attempts %2, batch %3")
+        lines << TaskDetail::tr("Penalty: %1").arg(o.penaltyNote);
+    lines << TaskDetail::tr("State: %1, attempts %2, batch %3")
                  .arg(stateName(task.state))
                  .arg(task.attempts)
                  .arg(task.batchId);
-    lines << tr("Last error: [%1] %2: %3")
+    lines << TaskDetail::tr("Last error: [%1] %2: %3")
                  .arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
-    lines << tr("Trace id: %1").arg(task.traceId);
+    lines << TaskDetail::tr("Trace id: %1").arg(task.traceId);
     if (!task.confirmationNumber.isEmpty())
-        lines << tr("Confirmation: %1, charged %2")
+        lines << TaskDetail::tr("Confirmation: %1, charged %2")
                      .arg(task.confirmationNumber, formatCents(task.feeChargedCents));
-    lines << QString() << tr("Raw response body:") << prettyJson(task.lastResponseBody);
-    lines << QString() << tr("Payload (SHA-256 %1):").arg(task.payloadSha256())
+    lines << QString() << TaskDetail::tr("Raw response body:") << prettyJson(task.lastResponseBody);
+    lines << QString() << TaskDetail::tr("Payload (SHA-256 %1):").arg(task.payloadSha256())
           << prettyJson(task.payloadJson());
     return lines.join(QLatin1Char('\n'));
 }

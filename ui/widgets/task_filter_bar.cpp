@@ -8,6 +8,8 @@
 #include <QLineEdit>
 #include <QSpinBox>
 
+#include <utility>
+
 namespace fd::ui {
 
 TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, const QString &objectPrefix,
@@ -49,8 +51,13 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         m_category->setObjectName(objectPrefix + QStringLiteral("CategoryFilter"));
         m_category->setAccessibleName(tr("Error category filter"));
         m_category->addItem(tr("All categories"), QString());
-        for (const char *c : {"validation", "transient", "statutory", "system", "reconciliation", "none"})
-            m_category->addItem(QString::fromLatin1(c), QString::fromLatin1(c));
+        const std::pair<const char *, QString> categories[] = {
+            {"validation", tr("validation error")},   {"transient", tr("transient fault")},
+            {"statutory", tr("statutory halt")},      {"system", tr("system fault")},
+            {"reconciliation", tr("reconciliation")}, {"none", tr("no error")},
+        };
+        for (const auto &[code, label] : categories)
+            m_category->addItem(label, QString::fromLatin1(code));
         connect(m_category, &QComboBox::currentIndexChanged, this, [this] {
             m_proxy->setCategory(m_category->currentData().toString());
             updateCount();

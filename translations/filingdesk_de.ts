@@ -1,0 +1,2113 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE" sourcelanguage="en">
+<context>
+    <name>fd::Engine</name>
+    <message>
+        <source>the built-in rules file does not load</source>
+        <translation>die eingebaute Regeldatei lässt sich nicht laden</translation>
+    </message>
+    <message>
+        <source>connecting to Redis</source>
+        <translation>Verbindung zu Redis wird hergestellt</translation>
+    </message>
+    <message>
+        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
+        <translation>die Sendeberechtigung für diese laufende Anfrage in %1 wurde von der Flotten-Sendesteuerung zurückgenommen</translation>
+    </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
+        <translation>%1; Regeln %2; Datenbank %3; %4 Aufgabe(n) wieder aufgenommen</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
+        <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 mit fehlenden Angaben, %5 außerhalb des Anwendungsbereichs, %6 fehlerhafte Zeilen (Stichtag %7)</translation>
+    </message>
+    <message>
+        <source>cannot store task %1: %2</source>
+        <translation>Aufgabe %1 kann nicht gespeichert werden: %2</translation>
+    </message>
+    <message>
+        <source>batch %1: %2 task(s)</source>
+        <translation>Lauf %1: %2 Aufgabe(n)</translation>
+    </message>
+    <message>
+        <source>batch %1 paused</source>
+        <translation>Lauf %1 angehalten</translation>
+    </message>
+    <message>
+        <source>batch %1 resumed</source>
+        <translation>Lauf %1 fortgesetzt</translation>
+    </message>
+    <message>
+        <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
+        <translation>Lauf %1 abgebrochen; %2 Aufgabe(n) zurück auf PENDING</translation>
+    </message>
+    <message>
+        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
+        <translation>Schreiben in den Prüfpfad fehlgeschlagen, Übergang %1 -&gt; %2 von %3 nicht vollzogen: %4</translation>
+    </message>
+    <message>
+        <source>dead-letter archive write failed for %1: %2</source>
+        <translation>Schreiben ins Dead-Letter-Archiv für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>audit write failed for %1: %2</source>
+        <translation>Schreiben in den Prüfpfad für %1 fehlgeschlagen: %2</translation>
+    </message>
+    <message>
+        <source>entity name is empty</source>
+        <translation>der Name des Rechtsträgers ist leer</translation>
+    </message>
+    <message>
+        <source>negative fee</source>
+        <translation>negative Gebühr</translation>
+    </message>
+    <message>
+        <source>no registry URL is configured for %1</source>
+        <translation>für %1 ist keine Register-URL eingerichtet</translation>
+    </message>
+    <message>
+        <source>looked up before sending again: the registry has no filing under this key; it will be sent</source>
+        <translation>vor erneutem Senden nachgefragt: das Register kennt unter diesem Schlüssel kein Filing; es wird gesendet</translation>
+    </message>
+    <message>
+        <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
+        <translation>das Ergebnis einer früheren Übermittlung ist unbekannt und dieses Register bietet keine Abfrage: vor einem erneuten Senden muss ein Mensch prüfen</translation>
+    </message>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
+    </message>
+    <message>
+        <source>idempotent replay: filed earlier</source>
+        <translation>idempotente Wiederholung: bereits früher übermittelt</translation>
+    </message>
+    <message>
+        <source>the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a trial request at %4 UTC</source>
+        <translation>das Register %1 ist weiterhin gestört (zuletzt: %2 %3); dorthin wird bis zu einer Probeanfrage um %4 UTC nichts mehr gesendet</translation>
+    </message>
+    <message>
+        <source>retries exhausted after %1 attempts</source>
+        <translation>Wiederholungen nach %1 Versuchen ausgeschöpft</translation>
+    </message>
+    <message>
+        <source>%1 after %2 attempts</source>
+        <translation>%1 nach %2 Versuchen</translation>
+    </message>
+    <message>
+        <source>the %1 registry answers again; dispatch there resumes</source>
+        <translation>das Register %1 antwortet wieder; das Senden dorthin wird fortgesetzt</translation>
+    </message>
+    <message>
+        <source>no portfolio is loaded</source>
+        <translation>kein Portfolio geladen</translation>
+    </message>
+    <message>
+        <source>%1: cannot write: %2</source>
+        <translation>%1: kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>%1 event(s) due by %2 written to %3</source>
+        <translation>%1 Termin(e) mit Fälligkeit bis %2 nach %3 geschrieben</translation>
+    </message>
+    <message>
+        <source>a replay needs a reason</source>
+        <translation>ein erneutes Senden braucht eine Begründung</translation>
+    </message>
+    <message>
+        <source>resolving a halt needs a reason</source>
+        <translation>das Auflösen eines Halts braucht eine Begründung</translation>
+    </message>
+    <message>
+        <source>only a reconciliation exception with a confirmation number can be accepted as filed; requeue or withdraw %1 instead</source>
+        <translation>nur eine Abgleichsausnahme mit Bestätigungsnummer kann als übermittelt anerkannt werden; %1 stattdessen neu einreihen oder zurückziehen</translation>
+    </message>
+    <message>
+        <source>withdrawing a filing needs a reason</source>
+        <translation>das Zurückziehen eines Filings braucht eine Begründung</translation>
+    </message>
+    <message>
+        <source>withdrawn by %1: will not file</source>
+        <translation>zurückgezogen von %1: wird nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>formation date %1 -&gt; %2</source>
+        <translation>Gründungsdatum %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keines)</translation>
+    </message>
+    <message>
+        <source>entity type %1 -&gt; %2</source>
+        <translation>Rechtsform %1 -&gt; %2</translation>
+    </message>
+    <message>
+        <source>(unknown)</source>
+        <translation>(unbekannt)</translation>
+    </message>
+    <message>
+        <source> -&gt; %1</source>
+        <translation> -&gt; %1</translation>
+    </message>
+    <message>
+        <source>batch %1 has nothing left to send</source>
+        <translation>Lauf %1 hat nichts mehr zu senden</translation>
+    </message>
+</context>
+<context>
+    <name>fd::LocalPermitGate</name>
+    <message>
+        <source>in-process gate (this console only; no Redis configured)</source>
+        <translation>prozessinterne Sendesteuerung (nur diese Konsole; kein Redis eingerichtet)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::RedisPermitGate</name>
+    <message>
+        <source>connecting to %1</source>
+        <translation>verbindet mit %1</translation>
+    </message>
+    <message>
+        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
+        <translation>Flotten-Sendesteuerung auf %1 (Schlüsselpräfix „%2“, Lease %3 ms)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::RegistryClient</name>
+    <message>
+        <source>this registry is configured without look-up</source>
+        <translation>dieses Register ist ohne Abfragemöglichkeit eingerichtet</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AboutDialog</name>
+    <message>
+        <source>About FilingDesk</source>
+        <translation>Über FilingDesk</translation>
+    </message>
+    <message>
+        <source>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</source>
+        <translation>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</translation>
+    </message>
+    <message>
+        <source>Annual reports and franchise taxes for a portfolio of entities, filed once each with the US Secretary of State registries, with an append-only audit trail.</source>
+        <translation>Jahresberichte und Franchise Tax für ein Portfolio von Rechtsträgern, jeweils genau einmal an die Register der US-Secretaries of State übermittelt, mit einem nur fortschreibbaren Prüfpfad.</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>nicht lesbar</translation>
+    </message>
+    <message>
+        <source>%1 (built with %2)</source>
+        <translation>%1 (erstellt mit %2)</translation>
+    </message>
+    <message>
+        <source>Program version:</source>
+        <translation>Programmversion:</translation>
+    </message>
+    <message>
+        <source>Rules file version:</source>
+        <translation>Version der Regeldatei:</translation>
+    </message>
+    <message>
+        <source>Qt version:</source>
+        <translation>Qt-Version:</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>Über &amp;Qt</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AlertNotifier</name>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source> (and %n more)</source>
+        <translation>
+            <numerusform> (und %n weiterer)</numerusform>
+            <numerusform> (und %n weitere)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Registry failing — %1</source>
+        <translation>Register gestört — %1</translation>
+    </message>
+    <message>
+        <source>Registry answering again — %1</source>
+        <translation>Register antwortet wieder — %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new statutory halt(s)</source>
+        <translation>
+            <numerusform>%n neuer rechtlicher Halt</numerusform>
+            <numerusform>%n neue rechtliche Halts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new reconciliation exception(s)</source>
+        <translation>
+            <numerusform>%n neue Abgleichsausnahme</numerusform>
+            <numerusform>%n neue Abgleichsausnahmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n lost permit lease(s)</source>
+        <translation>
+            <numerusform>%n verlorene Lease einer Sendeberechtigung</numerusform>
+            <numerusform>%n verlorene Leases von Sendeberechtigungen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new dead letter(s)</source>
+        <translation>
+            <numerusform>%n neuer Dead Letter</numerusform>
+            <numerusform>%n neue Dead Letters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n alert(s) &quot;%1&quot; — %2</source>
+        <translation>
+            <numerusform>%n Warnung „%1“ — %2</numerusform>
+            <numerusform>%n Warnungen „%1“ — %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>FilingDesk</source>
+        <translation>FilingDesk</translation>
+    </message>
+    <message>
+        <source>FilingDesk needs a person</source>
+        <translation>FilingDesk braucht eine Entscheidung</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AuditModel</name>
+    <message>
+        <source>Time (UTC)</source>
+        <translation>Zeit (UTC)</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Transition</source>
+        <translation>Übergang</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::AuditPage</name>
+    <message>
+        <source>Audit free text</source>
+        <translation>Freitext im Prüfpfad</translation>
+    </message>
+    <message>
+        <source>any text: key, entity, actor, action, detail</source>
+        <translation>beliebiger Text: Schlüssel, Rechtsträger, Akteur, Aktion, Detail</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotenzschlüssel</translation>
+    </message>
+    <message>
+        <source>idempotency key (full)</source>
+        <translation>Idempotenzschlüssel (vollständig)</translation>
+    </message>
+    <message>
+        <source>Entity id</source>
+        <translation>Rechtsträger-ID</translation>
+    </message>
+    <message>
+        <source>entity id</source>
+        <translation>Rechtsträger-ID</translation>
+    </message>
+    <message>
+        <source>Actor</source>
+        <translation>Akteur</translation>
+    </message>
+    <message>
+        <source>OS user or engine</source>
+        <translation>Betriebssystembenutzer oder Engine</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Nach</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Aktion</translation>
+    </message>
+    <message>
+        <source>From time</source>
+        <translation>Ab Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>To time</source>
+        <translation>Bis Zeitpunkt</translation>
+    </message>
+    <message>
+        <source>&amp;Search</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Search the audit trail (F5)</source>
+        <translation>Prüfpfad durchsuchen (F5)</translation>
+    </message>
+    <message>
+        <source>&amp;Export CSV…</source>
+        <translation>Als CSV &amp;exportieren …</translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation>Prüfpfad</translation>
+    </message>
+    <message>
+        <source>first %1 rows (narrow the search)</source>
+        <translation>erste %1 Zeilen (Suche eingrenzen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n row(s)</source>
+        <translation>
+            <numerusform>%n Zeile</numerusform>
+            <numerusform>%n Zeilen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Export audit rows</source>
+        <translation>Prüfpfad-Zeilen exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>Export fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>batch launched</source>
+        <translation>Lauf gestartet</translation>
+    </message>
+    <message>
+        <source>batch paused</source>
+        <translation>Lauf angehalten</translation>
+    </message>
+    <message>
+        <source>batch resumed</source>
+        <translation>Lauf fortgesetzt</translation>
+    </message>
+    <message>
+        <source>batch cancelled</source>
+        <translation>Lauf abgebrochen</translation>
+    </message>
+    <message>
+        <source>dead letter replayed</source>
+        <translation>Dead Letter erneut gesendet</translation>
+    </message>
+    <message>
+        <source>halt resolved and requeued</source>
+        <translation>Halt aufgelöst und neu eingereiht</translation>
+    </message>
+    <message>
+        <source>accepted as filed</source>
+        <translation>als übermittelt anerkannt</translation>
+    </message>
+    <message>
+        <source>filing withdrawn</source>
+        <translation>Filing zurückgezogen</translation>
+    </message>
+    <message>
+        <source>note added</source>
+        <translation>Notiz hinzugefügt</translation>
+    </message>
+    <message>
+        <source>entity edited</source>
+        <translation>Rechtsträger bearbeitet</translation>
+    </message>
+    <message>
+        <source>portfolio imported</source>
+        <translation>Portfolio importiert</translation>
+    </message>
+    <message>
+        <source>tasks admitted</source>
+        <translation>Aufgaben aufgenommen</translation>
+    </message>
+    <message>
+        <source>state transition</source>
+        <translation>Statusübergang</translation>
+    </message>
+    <message>
+        <source>receipt reconciled</source>
+        <translation>Empfangsbestätigung abgeglichen</translation>
+    </message>
+    <message>
+        <source>registry look-up</source>
+        <translation>Abfrage beim Register</translation>
+    </message>
+    <message>
+        <source>permit lease lost</source>
+        <translation>Lease der Sendeberechtigung verloren</translation>
+    </message>
+    <message>
+        <source>engine started</source>
+        <translation>Engine gestartet</translation>
+    </message>
+    <message>
+        <source>batch has nothing left to send</source>
+        <translation>Lauf hat nichts mehr zu senden</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::BatchPanel</name>
+    <message>
+        <source>Launch window in days</source>
+        <translation>Startfenster in Tagen</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>Batch progress</source>
+        <translation>Fortschritt des Laufs</translation>
+    </message>
+    <message>
+        <source>Due &amp;within:</source>
+        <translation>Fällig &amp;innerhalb:</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>No batch yet</source>
+        <translation>Noch kein Lauf</translation>
+    </message>
+    <message>
+        <source>Batch %1 — PAUSED</source>
+        <translation>Lauf %1 — ANGEHALTEN</translation>
+    </message>
+    <message>
+        <source>Batch %1 — running</source>
+        <translation>Lauf %1 — läuft</translation>
+    </message>
+    <message>
+        <source>Batch %1 — finished</source>
+        <translation>Lauf %1 — abgeschlossen</translation>
+    </message>
+    <message>
+        <source>nothing launched</source>
+        <translation>nichts gestartet</translation>
+    </message>
+    <message>
+        <source>PAUSED — %v of %m done</source>
+        <translation>ANGEHALTEN — %v von %m erledigt</translation>
+    </message>
+    <message>
+        <source>%v of %m done (%p%)</source>
+        <translation>%v von %m erledigt (%p %)</translation>
+    </message>
+    <message>
+        <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
+        <translation>In Übertragung %1 · wartet auf Sendeberechtigung %2 · wartet auf Wiederholung %3%4</translation>
+    </message>
+    <message>
+        <source> · GATE BLIND: nothing is being sent</source>
+        <translation> · SENDESTEUERUNG BLIND: es wird nichts gesendet</translation>
+    </message>
+    <message>
+        <source>ETA: paused</source>
+        <translation>Voraussichtlich fertig: angehalten</translation>
+    </message>
+    <message>
+        <source>ETA: %1</source>
+        <translation>Voraussichtlich fertig in: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::BreakerBoard</name>
+    <message>
+        <source>A jurisdiction</source>
+        <translation>Eine Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>%1: registry failing</source>
+        <translation>%1: Register gestört</translation>
+    </message>
+    <message>
+        <source>%1: registry failing, retry at %2</source>
+        <translation>%1: Register gestört, neuer Versuch um %2</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarExport</name>
+    <message>
+        <source>Calendar exported</source>
+        <translation>Kalender exportiert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deadline(s) written to %1.
+Importing it again updates the same events.</source>
+        <translation>
+            <numerusform>%n Fälligkeitstermin nach %1 geschrieben.
+Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
+            <numerusform>%n Fälligkeitstermine nach %1 geschrieben.
+Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Calendar not exported</source>
+        <translation>Kalender nicht exportiert</translation>
+    </message>
+    <message>
+        <source>Export calendar</source>
+        <translation>Kalender exportieren</translation>
+    </message>
+    <message>
+        <source>iCalendar files (*.ics)</source>
+        <translation>iCalendar-Dateien (*.ics)</translation>
+    </message>
+    <message>
+        <source>Deadlines due within how many days?</source>
+        <translation>Fälligkeitstermine innerhalb wie vieler Tage?</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ConsoleOptions</name>
+    <message>
+        <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
+        <translation>FilingDesk-Bedienkonsole. Ohne Oberfläche: filingdesk run --help, filingdesk calendar --help.</translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start.</source>
+        <translation>Portfolio-CSV, die beim Start geladen wird.</translation>
+    </message>
+    <message>
+        <source>Date to compute due dates from (default today).</source>
+        <translation>Stichtag für die Fälligkeitsberechnung (Vorgabe: heute).</translation>
+    </message>
+    <message>
+        <source>Start the sandbox registry and file against it.</source>
+        <translation>Das Sandbox-Register starten und dorthin übermitteln.</translation>
+    </message>
+    <message>
+        <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
+        <translation>Zusätzliches Argument für die Sandbox (wiederholbar), z. B. --sandbox-arg=--latency-ms=200:800.</translation>
+    </message>
+    <message>
+        <source>Registry base URL (registry-api-v1).</source>
+        <translation>Basis-URL des Registers (registry-api-v1).</translation>
+    </message>
+    <message>
+        <source>Fleet gate Redis URL (empty: in-process gate).</source>
+        <translation>Redis-URL der Flotten-Sendesteuerung (leer: prozessinterne Sendesteuerung).</translation>
+    </message>
+    <message>
+        <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
+        <translation>Flottenweite Obergrenze einer Jurisdiktion, z. B. US-DE=4 (wiederholbar).</translation>
+    </message>
+    <message>
+        <source>Audit database.</source>
+        <translation>Prüfpfad-Datenbank.</translation>
+    </message>
+    <message>
+        <source>Settings file (INI) instead of the user&apos;s settings.</source>
+        <translation>Einstellungsdatei (INI) anstelle der Einstellungen des Benutzers.</translation>
+    </message>
+    <message>
+        <source>Preset of the launch window in days (default 30).</source>
+        <translation>Voreinstellung des Startfensters in Tagen (Vorgabe 30).</translation>
+    </message>
+    <message>
+        <source>Do not read secrets from the keychain this session.</source>
+        <translation>In dieser Sitzung keine Geheimnisse aus dem Schlüsselbund lesen.</translation>
+    </message>
+    <message>
+        <source>Portfolio CSV to load at start (as --portfolio).</source>
+        <translation>Portfolio-CSV, die beim Start geladen wird (wie --portfolio).</translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
+        <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar)</translation>
+    </message>
+    <message>
+        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
+        <translation>--as-of „%1“ ist kein Datum der Form JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>--registry and --sandbox exclude each other</source>
+        <translation>--registry und --sandbox schließen einander aus</translation>
+    </message>
+    <message>
+        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
+        <translation>--registry „%1“ ist keine http(s)-URL</translation>
+    </message>
+    <message>
+        <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <translation>--due-within „%1“ ist keine Anzahl von Tagen</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadLetterModel</name>
+    <message>
+        <source>withdrawn</source>
+        <translation>zurückgezogen</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation>Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Category</source>
+        <translation>Kategorie</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Last error</source>
+        <translation>Letzter Fehler</translation>
+    </message>
+    <message>
+        <source>Trace id</source>
+        <translation>Trace-ID</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>Seit</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotenzschlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadLettersPage</name>
+    <message>
+        <source>&amp;Replay…</source>
+        <translation>&amp;Erneut senden …</translation>
+    </message>
+    <message>
+        <source>Replay &amp;selection…</source>
+        <translation>&amp;Auswahl erneut senden …</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>Dead Letters</translation>
+    </message>
+    <message>
+        <source>Dead letter detail: raw response body and payload</source>
+        <translation>Dead-Letter-Details: unveränderte Antwort und Nutzdaten</translation>
+    </message>
+    <message>
+        <source>Select a dead letter to see its trace id, raw response body and payload.</source>
+        <translation>Einen Dead Letter auswählen, um Trace-ID, unveränderte Antwort des Registers und Nutzdaten zu sehen.</translation>
+    </message>
+    <message>
+        <source>Replay the current dead letter</source>
+        <translation>Den aktuellen Dead Letter erneut senden</translation>
+    </message>
+    <message>
+        <source>Replay the selected dead letters</source>
+        <translation>Die ausgewählten Dead Letters erneut senden</translation>
+    </message>
+    <message>
+        <source>Replay every dead letter matching the filter</source>
+        <translation>Alle Dead Letters erneut senden, die dem Filter entsprechen</translation>
+    </message>
+    <message>
+        <source>1 dead letter</source>
+        <translation>1 Dead Letter</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected dead letter(s)</source>
+        <translation>
+            <numerusform>%n ausgewählter Dead Letter</numerusform>
+            <numerusform>%n ausgewählte Dead Letters</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n dead letter(s) matching the filter</source>
+        <translation>
+            <numerusform>den %n Dead Letter, der dem Filter entspricht</numerusform>
+            <numerusform>alle %n Dead Letters, die dem Filter entsprechen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay &amp;all %1 matching filter…</source>
+        <translation>&amp;Alle %1 gefilterten erneut senden …</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::EntityEditDelegate</name>
+    <message>
+        <source>Formation date</source>
+        <translation>Gründungsdatum</translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation>Rechtsform</translation>
+    </message>
+    <message>
+        <source>Corporation</source>
+        <translation>Corporation</translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation>LLC</translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation>Limited Partnership</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ExceptionModel</name>
+    <message>
+        <source>Reconciliation exception</source>
+        <translation>Abgleichsausnahme</translation>
+    </message>
+    <message>
+        <source>Statutory halt</source>
+        <translation>Rechtlicher Halt</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation>Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation>Säumnisrisiko</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Citation</source>
+        <translation>Rechtsgrundlage</translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation>Bestätigung</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotenzschlüssel</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ExceptionsPage</name>
+    <message>
+        <source>Resolve and &amp;requeue…</source>
+        <translation>Auflösen und &amp;neu einreihen …</translation>
+    </message>
+    <message>
+        <source>&amp;Accept as filed…</source>
+        <translation>Als übermittelt &amp;anerkennen …</translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw (will not file)…</source>
+        <translation>&amp;Zurückziehen (wird nicht übermittelt) …</translation>
+    </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation>&amp;Notiz hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Statutory halts and reconciliation exceptions</source>
+        <translation>Rechtliche Halts und Abgleichsausnahmen</translation>
+    </message>
+    <message>
+        <source>Exception detail: rule, citation, reason, payload</source>
+        <translation>Ausnahmedetails: Regel, Rechtsgrundlage, Begründung, Nutzdaten</translation>
+    </message>
+    <message>
+        <source>Select an item to see its rule, citation, registry answer and payload.</source>
+        <translation>Einen Eintrag auswählen, um Regel, Rechtsgrundlage, Antwort des Registers und Nutzdaten zu sehen.</translation>
+    </message>
+    <message>
+        <source>Resolve and requeue the selected items</source>
+        <translation>Die ausgewählten Einträge auflösen und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Accept the selected reconciliation exceptions as filed</source>
+        <translation>Die ausgewählten Abgleichsausnahmen als übermittelt anerkennen</translation>
+    </message>
+    <message>
+        <source>Withdraw the selected items: they will not be filed</source>
+        <translation>Die ausgewählten Einträge zurückziehen: sie werden nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>Add a note to the selected items</source>
+        <translation>Den ausgewählten Einträgen eine Notiz hinzufügen</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::Format</name>
+    <message>
+        <source>%1 h %2 min</source>
+        <translation>%1 Std. %2 Min.</translation>
+    </message>
+    <message>
+        <source>%1 min %2 s</source>
+        <translation>%1 Min. %2 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::InFlightChart</name>
+    <message numerus="yes">
+        <source>Permits in flight over the last %n minute(s)</source>
+        <translation>
+            <numerusform>Sendeberechtigungen in Übertragung in der letzten Minute</numerusform>
+            <numerusform>Sendeberechtigungen in Übertragung in den letzten %n Minuten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Permits in flight (fleet-wide), up to the last %n minute(s); dashed: cap</source>
+        <translation>
+            <numerusform>Sendeberechtigungen in Übertragung (flottenweit), bis zur letzten Minute; gestrichelt: Obergrenze</numerusform>
+            <numerusform>Sendeberechtigungen in Übertragung (flottenweit), bis zu den letzten %n Minuten; gestrichelt: Obergrenze</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>time</source>
+        <translation>Zeit</translation>
+    </message>
+    <message>
+        <source>permits</source>
+        <translation>Sendeberechtigungen</translation>
+    </message>
+    <message>
+        <source>%1 cap</source>
+        <translation>Obergrenze %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MainWindow</name>
+    <message>
+        <source>FilingDesk operator console</source>
+        <translation>FilingDesk-Bedienkonsole</translation>
+    </message>
+    <message>
+        <source>FilingDesk</source>
+        <translation>FilingDesk</translation>
+    </message>
+    <message numerus="yes">
+        <source>Waiting for a person: %n halt(s) or exception(s)</source>
+        <translation>
+            <numerusform>Wartet auf eine Entscheidung: %n Halt oder Ausnahme</numerusform>
+            <numerusform>Wartet auf eine Entscheidung: %n Halts oder Ausnahmen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n dead letter(s)</source>
+        <translation>
+            <numerusform>, %n Dead Letter</numerusform>
+            <numerusform>, %n Dead Letters</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; registry failing: %1</source>
+        <translation>; Register gestört: %1</translation>
+    </message>
+    <message>
+        <source>%1. %2.</source>
+        <translation>%1. %2.</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>&amp;Open portfolio…</source>
+        <translation>Portfolio ö&amp;ffnen …</translation>
+    </message>
+    <message>
+        <source>Launch &amp;selection</source>
+        <translation>&amp;Auswahl starten</translation>
+    </message>
+    <message>
+        <source>Launch &amp;due within…</source>
+        <translation>&amp;Fällige starten …</translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation>An&amp;halten</translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation>&amp;Fortsetzen</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel batch…</source>
+        <translation>Lauf a&amp;bbrechen …</translation>
+    </message>
+    <message>
+        <source>S&amp;ettings…</source>
+        <translation>&amp;Einstellungen …</translation>
+    </message>
+    <message>
+        <source>&amp;Find</source>
+        <translation>&amp;Suchen</translation>
+    </message>
+    <message>
+        <source>Export &amp;calendar…</source>
+        <translation>&amp;Kalender exportieren …</translation>
+    </message>
+    <message>
+        <source>Open portfolio</source>
+        <translation>Portfolio öffnen</translation>
+    </message>
+    <message>
+        <source>Portfolio CSV (*.csv);;All files (*)</source>
+        <translation>Portfolio-CSV (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Console views</source>
+        <translation>Ansichten der Konsole</translation>
+    </message>
+    <message>
+        <source>Obligations</source>
+        <translation>Pflichten</translation>
+    </message>
+    <message>
+        <source>Permits</source>
+        <translation>Sendeberechtigungen</translation>
+    </message>
+    <message>
+        <source>Dead letters</source>
+        <translation>Dead Letters</translation>
+    </message>
+    <message>
+        <source>Halts &amp;&amp; exceptions</source>
+        <translation>Halts &amp;&amp; Ausnahmen</translation>
+    </message>
+    <message>
+        <source>Audit</source>
+        <translation>Prüfpfad</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>Fortsetzen</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>Dismiss</source>
+        <translation>Ausblenden</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Main</source>
+        <translation>Hauptleiste</translation>
+    </message>
+    <message>
+        <source> As of: </source>
+        <translation> Stichtag: </translation>
+    </message>
+    <message>
+        <source>As-of date for due dates</source>
+        <translation>Stichtag für die Fälligkeitsberechnung</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Batch</source>
+        <translation>&amp;Lauf</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>Refresh &amp;audit</source>
+        <translation>Prüfpfad &amp;aktualisieren</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>&amp;Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>Tastenkürzel</translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+5 switch views
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation>Strg+O Portfolio öffnen
+Strg+L Auswahl starten
+Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
+Strg+P anhalten
+Strg+R fortsetzen
+Strg+Umschalt+X Lauf abbrechen
+Strg+Umschalt+R ausgewählte Dead Letters erneut senden
+Strg+F aktuelle Ansicht durchsuchen
+Strg+1 … Strg+5 Ansicht wechseln
+F5 Prüfpfad durchsuchen
+Strg+, Einstellungen</translation>
+    </message>
+    <message>
+        <source>&amp;About FilingDesk</source>
+        <translation>Ü&amp;ber FilingDesk</translation>
+    </message>
+    <message>
+        <source>The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).</source>
+        <translation>Die Engine ist nicht gestartet: %1. Es wird nichts gesendet. Einstellungen prüfen (Strg+,).</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbindet …</translation>
+    </message>
+    <message>
+        <source>not used (in-process gate)</source>
+        <translation>nicht verwendet (prozessinterne Sendesteuerung)</translation>
+    </message>
+    <message>
+        <source>Portfolio not loaded</source>
+        <translation>Portfolio nicht geladen</translation>
+    </message>
+    <message>
+        <source>%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of scope + %8 row errors; %9 obligations</source>
+        <translation>%1, Stichtag %2 (Regeln %3): %4 Zeilen = %5 mit Pflichten + %6 mit fehlenden Angaben + %7 außerhalb des Anwendungsbereichs + %8 fehlerhaft; %9 Pflichten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n task(s) admitted</source>
+        <translation>
+            <numerusform>%n Aufgabe aufgenommen</numerusform>
+            <numerusform>%n Aufgaben aufgenommen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
+        <translation>, %1 bereits bekannt, %2 noch nicht zur Übermittlung freigegeben, %3 später fällig</translation>
+    </message>
+    <message>
+        <source>Batch %1 has nothing left to send.</source>
+        <translation>Lauf %1 hat nichts mehr zu senden.</translation>
+    </message>
+    <message>
+        <source>Engine: %1</source>
+        <translation>Engine: %1</translation>
+    </message>
+    <message>
+        <source>Could not read %1 from the keychain: %2</source>
+        <translation>%1 konnte nicht aus dem Schlüsselbund gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
+        <translation>Kein Register eingerichtet: Filings würden zurückgehalten. In den Einstellungen (Strg+,) eines eintragen oder mit --sandbox starten.</translation>
+    </message>
+    <message>
+        <source>the selection</source>
+        <translation>die Auswahl</translation>
+    </message>
+    <message numerus="yes">
+        <source>everything due within %n day(s)</source>
+        <translation>
+            <numerusform>alles, was innerhalb eines Tages fällig ist</numerusform>
+            <numerusform>alles, was innerhalb von %n Tagen fällig ist</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Redis %1</source>
+        <translation>Redis %1</translation>
+    </message>
+    <message>
+        <source>(none: in-process gate)</source>
+        <translation>(keines: prozessinterne Sendesteuerung)</translation>
+    </message>
+    <message>
+        <source>registry %1</source>
+        <translation>Register %1</translation>
+    </message>
+    <message>
+        <source>ceilings %1</source>
+        <translation>Obergrenzen %1</translation>
+    </message>
+    <message>
+        <source>audit database %1</source>
+        <translation>Prüfpfad-Datenbank %1</translation>
+    </message>
+    <message>
+        <source>This session runs with command-line options that override the saved settings (not saved): %1. Below are the saved settings.</source>
+        <translation>Diese Sitzung läuft mit Befehlszeilenoptionen, die die gespeicherten Einstellungen überschreiben (nicht gespeichert): %1. Unten stehen die gespeicherten Einstellungen.</translation>
+    </message>
+    <message>
+        <source>BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.</source>
+        <translation>LAUF %1 ANGEHALTEN — es wird nichts Neues gesendet (%2 noch in Übertragung). Fortsetzen mit Strg+R.</translation>
+    </message>
+    <message>
+        <source>GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when Redis is back.</source>
+        <translation>SENDESTEUERUNG BLIND: Redis nicht erreichbar, es wird nichts gesendet.%1 Das Senden wird fortgesetzt, sobald Redis wieder erreichbar ist.</translation>
+    </message>
+    <message>
+        <source>UNREACHABLE</source>
+        <translation>NICHT ERREICHBAR</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>FilingDesk — %1</source>
+        <translation>FilingDesk — %1</translation>
+    </message>
+    <message>
+        <source>[GATE BLIND] </source>
+        <translation>[SENDESTEUERUNG BLIND] </translation>
+    </message>
+    <message>
+        <source>[PAUSED] </source>
+        <translation>[ANGEHALTEN] </translation>
+    </message>
+    <message>
+        <source>Dead letters (%1)</source>
+        <translation>Dead Letters (%1)</translation>
+    </message>
+    <message>
+        <source>Halts &amp;&amp; exceptions (%1)</source>
+        <translation>Halts &amp;&amp; Ausnahmen (%1)</translation>
+    </message>
+    <message>
+        <source>%1 (failing since %2) — %3</source>
+        <translation>%1 (gestört seit %2) — %3</translation>
+    </message>
+    <message>
+        <source>last error: %1</source>
+        <translation>letzter Fehler: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ObligationModel</name>
+    <message>
+        <source>PLANNED (opens %1)</source>
+        <translation>GEPLANT (ab %1)</translation>
+    </message>
+    <message>
+        <source>(missing: double-click to set)</source>
+        <translation>(fehlt: zum Eintragen doppelklicken)</translation>
+    </message>
+    <message>
+        <source>%1
+key %2
+line %3</source>
+        <translation>%1
+Schlüssel %2
+Zeile %3</translation>
+    </message>
+    <message>
+        <source>Penalty owed once the due date is missed (today&apos;s amount if already late)</source>
+        <translation>Säumniszuschlag bei Überschreiten der Fälligkeit (heutiger Betrag, falls bereits überfällig)</translation>
+    </message>
+    <message>
+        <source>Admission score: urgency (days to due date) times risk tier; higher files sooner</source>
+        <translation>Dringlichkeitswert: Dringlichkeit (Tage bis zur Fälligkeit) mal Risikostufe; höhere Werte werden früher übermittelt</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation>Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation>Filing</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>Jahr</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Days left</source>
+        <translation>Resttage</translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation>Gebühr</translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation>Säumnisrisiko</translation>
+    </message>
+    <message>
+        <source>Urgency</source>
+        <translation>Dringlichkeit</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation>Rechtsform</translation>
+    </message>
+    <message>
+        <source>Formed</source>
+        <translation>Gegründet</translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation>Bestätigung</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation>Idempotenzschlüssel</translation>
+    </message>
+    <message>
+        <source>Corporation</source>
+        <translation>Corporation</translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation>LLC</translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation>Limited Partnership</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ObligationsPage</name>
+    <message>
+        <source>&amp;Launch selection</source>
+        <translation>Auswahl &amp;starten</translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw selection…</source>
+        <translation>Auswahl &amp;zurückziehen …</translation>
+    </message>
+    <message>
+        <source>Obligations</source>
+        <translation>Pflichten</translation>
+    </message>
+    <message>
+        <source>No portfolio loaded. Open one with Ctrl+O.</source>
+        <translation>Kein Portfolio geladen. Mit Strg+O eines öffnen.</translation>
+    </message>
+    <message>
+        <source>Launch the selected tasks</source>
+        <translation>Die ausgewählten Aufgaben starten</translation>
+    </message>
+    <message>
+        <source>Start filing the selected PENDING tasks (Ctrl+L)</source>
+        <translation>Die ausgewählten Aufgaben im Status PENDING übermitteln (Strg+L)</translation>
+    </message>
+    <message>
+        <source>Withdraw the selected tasks</source>
+        <translation>Die ausgewählten Aufgaben zurückziehen</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::OperatorActions</name>
+    <message>
+        <source>Nothing to launch: %1 has no PENDING task.</source>
+        <translation>Nichts zu starten: %1 enthält keine Aufgabe im Status PENDING.</translation>
+    </message>
+    <message>
+        <source>Launch filings</source>
+        <translation>Filings starten</translation>
+    </message>
+    <message numerus="yes">
+        <source>File %n task(s) now: %1.</source>
+        <translation>
+            <numerusform>%n Aufgabe jetzt übermitteln: %1.</numerusform>
+            <numerusform>%n Aufgaben jetzt übermitteln: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scheduled filing run</source>
+        <translation>Planmäßiger Übermittlungslauf</translation>
+    </message>
+    <message>
+        <source>Pause the batch</source>
+        <translation>Lauf anhalten</translation>
+    </message>
+    <message>
+        <source>Pause: nothing new is sent; requests already on the wire finish.</source>
+        <translation>Anhalten: es wird nichts Neues gesendet; bereits laufende Anfragen werden abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Paused from the console</source>
+        <translation>In der Konsole angehalten</translation>
+    </message>
+    <message>
+        <source>Resume the batch</source>
+        <translation>Lauf fortsetzen</translation>
+    </message>
+    <message>
+        <source>Resume sending.</source>
+        <translation>Senden fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Resumed from the console</source>
+        <translation>In der Konsole fortgesetzt</translation>
+    </message>
+    <message>
+        <source>Cancel the batch</source>
+        <translation>Lauf abbrechen</translation>
+    </message>
+    <message>
+        <source>Cancel: tasks not yet sent go back to PENDING; requests on the wire finish.</source>
+        <translation>Abbrechen: noch nicht gesendete Aufgaben gehen zurück auf PENDING; laufende Anfragen werden abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>No dead letter selected.</source>
+        <translation>Kein Dead Letter ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Replay dead letters</source>
+        <translation>Dead Letters erneut senden</translation>
+    </message>
+    <message>
+        <source>Replay %1: each is looked up at the registry first, then re-sent under the same idempotency key.</source>
+        <translation>%1 erneut senden: jeder wird zuerst beim Register nachgefragt und dann unter demselben Idempotenzschlüssel erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>Nothing selected in the review queue.</source>
+        <translation>In der Prüfliste ist nichts ausgewählt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
+        <translation>
+            <numerusform>%n Eintrag auflösen und neu einreihen: er geht zurück auf PENDING und wird unter demselben Schlüssel erneut übermittelt.</numerusform>
+            <numerusform>%n Einträge auflösen und neu einreihen: sie gehen zurück auf PENDING und werden unter demselben Schlüssel erneut übermittelt.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
+        <translation>
+            <numerusform>%n Abgleichsausnahme nach Prüfung der Empfangsbestätigung als übermittelt (COMPLETED) anerkennen.</numerusform>
+            <numerusform>%n Abgleichsausnahmen nach Prüfung der Empfangsbestätigungen als übermittelt (COMPLETED) anerkennen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolve and requeue</source>
+        <translation>Auflösen und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation>Als übermittelt anerkennen</translation>
+    </message>
+    <message>
+        <source>Nothing selected to withdraw.</source>
+        <translation>Nichts zum Zurückziehen ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Withdraw filings</source>
+        <translation>Filings zurückziehen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Withdraw %n filing(s): they will NOT be filed.</source>
+        <translation>
+            <numerusform>%n Filing zurückziehen: es wird NICHT übermittelt.</numerusform>
+            <numerusform>%n Filings zurückziehen: sie werden NICHT übermittelt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing selected to annotate.</source>
+        <translation>Nichts für eine Notiz ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Add a note</source>
+        <translation>Notiz hinzufügen</translation>
+    </message>
+    <message numerus="yes">
+        <source>Note for %n item(s), kept in the audit trail:</source>
+        <translation>
+            <numerusform>Notiz zu %n Eintrag, im Prüfpfad festgehalten:</numerusform>
+            <numerusform>Notiz zu %n Einträgen, im Prüfpfad festgehalten:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>formation date %1</source>
+        <translation>Gründungsdatum %1</translation>
+    </message>
+    <message>
+        <source>entity type %1</source>
+        <translation>Rechtsform %1</translation>
+    </message>
+    <message>
+        <source>Edit entity</source>
+        <translation>Rechtsträger bearbeiten</translation>
+    </message>
+    <message>
+        <source>Set %1 for entity %2; its obligations are planned again.</source>
+        <translation>%1 für Rechtsträger %2 setzen; seine Pflichten werden neu geplant.</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::PermitModel</name>
+    <message>
+        <source>? / %1</source>
+        <translation>? / %1</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>lease %1 s</source>
+        <translation>Lease %1 s</translation>
+    </message>
+    <message>
+        <source>Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count cannot be read; nothing is being sent. Cap: %1.</source>
+        <translation>Belegte Sendeberechtigungen: unbekannt. Die Sendesteuerung ist blind (Redis nicht erreichbar), die flottenweite Zahl lässt sich nicht lesen; es wird nichts gesendet. Obergrenze: %1.</translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use across the fleet</source>
+        <translation>%1 von %2 Sendeberechtigungen flottenweit belegt</translation>
+    </message>
+    <message>
+        <source>permits in use unknown (gate blind), cap %1</source>
+        <translation>belegte Sendeberechtigungen unbekannt (Sendesteuerung blind), Obergrenze %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use</source>
+        <translation>%1 von %2 Sendeberechtigungen belegt</translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation>VERLOREN</translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation>gehalten</translation>
+    </message>
+    <message>
+        <source>reclaimed %1</source>
+        <translation>zurückgenommen %1</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>lease lost: outcome uncertain, looked up before any re-send</source>
+        <translation>Lease verloren: Ergebnis ungewiss, wird vor jedem erneuten Senden nachgefragt</translation>
+    </message>
+    <message>
+        <source>near expiry</source>
+        <translation>läuft bald ab</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>in Ordnung</translation>
+    </message>
+    <message>
+        <source>(reference worker)</source>
+        <translation>(Referenz-Worker)</translation>
+    </message>
+    <message>
+        <source>token %1
+process %2
+key %3</source>
+        <translation>Token %1
+Prozess %2
+Schlüssel %3</translation>
+    </message>
+    <message>
+        <source>Jurisdiction / permit</source>
+        <translation>Jurisdiktion / Sendeberechtigung</translation>
+    </message>
+    <message>
+        <source>In use / cap</source>
+        <translation>Belegt / Obergrenze</translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation>Alter</translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation>Lease</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation>Konsole</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::PermitsPage</name>
+    <message>
+        <source>Registries failing</source>
+        <translation>Gestörte Register</translation>
+    </message>
+    <message>
+        <source>Permits in use and their holders</source>
+        <translation>Belegte Sendeberechtigungen und ihre Inhaber</translation>
+    </message>
+    <message>
+        <source>Fleet gate: %1 — caps are shared by every console and worker on this Redis.</source>
+        <translation>Flotten-Sendesteuerung: %1 — die Obergrenzen gelten gemeinsam für alle Konsolen und Worker an diesem Redis.</translation>
+    </message>
+    <message>
+        <source>In-process gate: %1 — caps apply to this console only.</source>
+        <translation>Prozessinterne Sendesteuerung: %1 — die Obergrenzen gelten nur für diese Konsole.</translation>
+    </message>
+    <message>
+        <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
+        <translation>SENDESTEUERUNG BLIND: Redis nicht erreichbar, es wird nichts gesendet. (%1) Das Senden wird fortgesetzt, sobald Redis wieder erreichbar ist.</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReasonDialog</name>
+    <message>
+        <source>Recorded in the audit trail as %1, with this reason:</source>
+        <translation>Wird im Prüfpfad als %1 festgehalten, mit dieser Begründung:</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Begründung</translation>
+    </message>
+    <message>
+        <source>Why? (required)</source>
+        <translation>Warum? (Pflichtangabe)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::RegistryProbe</name>
+    <message>
+        <source>no answer within 3 s</source>
+        <translation>keine Antwort innerhalb von 3 s</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::SecretStore</name>
+    <message>
+        <source>no such entry in the keychain</source>
+        <translation>kein solcher Eintrag im Schlüsselbund</translation>
+    </message>
+    <message>
+        <source>no keychain is available on this machine (%1); nothing was stored</source>
+        <translation>auf diesem Rechner ist kein Schlüsselbund verfügbar (%1); es wurde nichts gespeichert</translation>
+    </message>
+    <message>
+        <source>the keychain refused access: %1</source>
+        <translation>der Schlüsselbund hat den Zugriff verweigert: %1</translation>
+    </message>
+    <message>
+        <source>keychain error: %1</source>
+        <translation>Fehler im Schlüsselbund: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::SettingsDialog</name>
+    <message>
+        <source>Redis URL</source>
+        <translation>Redis-URL</translation>
+    </message>
+    <message>
+        <source>Gate key prefix</source>
+        <translation>Schlüsselpräfix der Sendesteuerung</translation>
+    </message>
+    <message>
+        <source>Redis password</source>
+        <translation>Redis-Passwort</translation>
+    </message>
+    <message>
+        <source>Default registry base URL</source>
+        <translation>Standard-Basis-URL des Registers</translation>
+    </message>
+    <message>
+        <source>Registry API token</source>
+        <translation>API-Token des Registers</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>FilingDesk settings</source>
+        <translation>FilingDesk-Einstellungen</translation>
+    </message>
+    <message>
+        <source>redis://host:6379/0 — empty: in-process gate (this console only)</source>
+        <translation>redis://host:6379/0 — leer: prozessinterne Sendesteuerung (nur diese Konsole)</translation>
+    </message>
+    <message>
+        <source>https://registry.example/ (jurisdictions without their own URL)</source>
+        <translation>https://registry.example/ (Jurisdiktionen ohne eigene URL)</translation>
+    </message>
+    <message>
+        <source>(kept in the keychain — type to replace)</source>
+        <translation>(im Schlüsselbund hinterlegt — zum Ersetzen neu eingeben)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keines)</translation>
+    </message>
+    <message>
+        <source>Registry URL and ceiling per jurisdiction</source>
+        <translation>Register-URL und Obergrenze je Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation>Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Registry base URL (empty: default)</source>
+        <translation>Basis-URL des Registers (leer: Standard)</translation>
+    </message>
+    <message>
+        <source>Ceiling</source>
+        <translation>Obergrenze</translation>
+    </message>
+    <message>
+        <source>Add jurisdiction</source>
+        <translation>Jurisdiktion hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+    <message>
+        <source>Fleet gate</source>
+        <translation>Flotten-Sendesteuerung</translation>
+    </message>
+    <message>
+        <source>Redis &amp;URL:</source>
+        <translation>Redis-&amp;URL:</translation>
+    </message>
+    <message>
+        <source>Redis &amp;password:</source>
+        <translation>Redis-&amp;Passwort:</translation>
+    </message>
+    <message>
+        <source>Key &amp;prefix:</source>
+        <translation>Schlüssel&amp;präfix:</translation>
+    </message>
+    <message>
+        <source>&amp;Lease:</source>
+        <translation>&amp;Lease:</translation>
+    </message>
+    <message>
+        <source>Registries and ceilings</source>
+        <translation>Register und Obergrenzen</translation>
+    </message>
+    <message>
+        <source>Default registry &amp;base URL:</source>
+        <translation>Standard-&amp;Basis-URL des Registers:</translation>
+    </message>
+    <message>
+        <source>Registry API &amp;token:</source>
+        <translation>API-&amp;Token des Registers:</translation>
+    </message>
+    <message>
+        <source>&amp;Default ceiling per jurisdiction:</source>
+        <translation>&amp;Standardobergrenze je Jurisdiktion:</translation>
+    </message>
+    <message>
+        <source>&amp;Global ceiling (all jurisdictions):</source>
+        <translation>&amp;Gesamtobergrenze (alle Jurisdiktionen):</translation>
+    </message>
+    <message>
+        <source>Timeouts and retries</source>
+        <translation>Zeitlimits und Wiederholungen</translation>
+    </message>
+    <message>
+        <source>&amp;Request timeout (shorter than the lease):</source>
+        <translation>&amp;Zeitlimit je Anfrage (kürzer als die Lease):</translation>
+    </message>
+    <message>
+        <source>&amp;Attempts before dead letter:</source>
+        <translation>&amp;Versuche bis zum Dead Letter:</translation>
+    </message>
+    <message>
+        <source>Retry backoff &amp;base:</source>
+        <translation>Wartezeit vor Wiederholung, &amp;Basis:</translation>
+    </message>
+    <message>
+        <source>Retry backoff &amp;max:</source>
+        <translation>Wartezeit vor Wiederholung, &amp;Maximum:</translation>
+    </message>
+    <message>
+        <source>Secrets are kept in the system keychain (service &quot;%1&quot;), never in the settings file.</source>
+        <translation>Geheimnisse werden im Schlüsselbund des Systems (Dienst „%1“) hinterlegt, nie in der Einstellungsdatei.</translation>
+    </message>
+    <message>
+        <source>Changes apply the next time the console starts its engine.</source>
+        <translation>Änderungen gelten ab dem nächsten Start der Engine durch die Konsole.</translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation>Systemvorgabe (%1)</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Oberfläche</translation>
+    </message>
+    <message>
+        <source>&amp;Language (from the next start):</source>
+        <translation>&amp;Sprache (ab dem nächsten Start):</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not an http(s) URL</source>
+        <translation>%1: „%2“ ist keine http(s)-URL</translation>
+    </message>
+    <message>
+        <source>No keychain is available: %1 was NOT stored, and nothing was written in plain text. Start a Secret Service (GNOME Keyring, KWallet) or enter it again next session.</source>
+        <translation>Kein Schlüsselbund verfügbar: %1 wurde NICHT gespeichert, und nichts wurde im Klartext geschrieben. Einen Secret Service (GNOME Keyring, KWallet) starten oder in der nächsten Sitzung erneut eingeben.</translation>
+    </message>
+    <message>
+        <source>%1 was NOT stored: %2</source>
+        <translation>%1 wurde NICHT gespeichert: %2</translation>
+    </message>
+    <message>
+        <source>Saved. Secrets are in the system keychain.</source>
+        <translation>Gespeichert. Die Geheimnisse liegen im Schlüsselbund des Systems.</translation>
+    </message>
+    <message>
+        <source>A Redis password needs a Redis URL: it is kept for the server it unlocks.</source>
+        <translation>Ein Redis-Passwort braucht eine Redis-URL: es wird für den Server hinterlegt, den es öffnet.</translation>
+    </message>
+    <message>
+        <source>A registry token needs a default registry base URL: it is kept for the registry it unlocks.</source>
+        <translation>Ein Register-Token braucht eine Standard-Basis-URL des Registers: es wird für das Register hinterlegt, das es öffnet.</translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation>Systemvorgabe</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::StatusIndicators</name>
+    <message>
+        <source>PAUSED</source>
+        <translation>ANGEHALTEN</translation>
+    </message>
+    <message>
+        <source>Batch paused</source>
+        <translation>Lauf angehalten</translation>
+    </message>
+    <message>
+        <source>Gate: starting…</source>
+        <translation>Sendesteuerung: startet …</translation>
+    </message>
+    <message>
+        <source>Redis: —</source>
+        <translation>Redis: —</translation>
+    </message>
+    <message>
+        <source>Registry: —</source>
+        <translation>Register: —</translation>
+    </message>
+    <message>
+        <source>Engine: starting…</source>
+        <translation>Engine: startet …</translation>
+    </message>
+    <message>
+        <source>Gate: not started</source>
+        <translation>Sendesteuerung: nicht gestartet</translation>
+    </message>
+    <message>
+        <source>Gate: fleet (Redis)</source>
+        <translation>Sendesteuerung: Flotte (Redis)</translation>
+    </message>
+    <message>
+        <source>Gate: in-process (this console only)</source>
+        <translation>Sendesteuerung: prozessintern (nur diese Konsole)</translation>
+    </message>
+    <message>
+        <source>Redis: %1</source>
+        <translation>Redis: %1</translation>
+    </message>
+    <message>
+        <source>Registry: reachable</source>
+        <translation>Register: erreichbar</translation>
+    </message>
+    <message>
+        <source>Registry: unreachable</source>
+        <translation>Register: nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>Engine: alive</source>
+        <translation>Engine: läuft</translation>
+    </message>
+    <message>
+        <source>Engine: NOT RESPONDING</source>
+        <translation>Engine: REAGIERT NICHT</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n registries failing: nothing is sent there</source>
+        <translation>
+            <numerusform>%n Register gestört: dorthin wird nichts gesendet</numerusform>
+            <numerusform>%n Register gestört: dorthin wird nichts gesendet</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskDetail</name>
+    <message>
+        <source>(empty)</source>
+        <translation>(leer)</translation>
+    </message>
+    <message>
+        <source>Idempotency key: %1</source>
+        <translation>Idempotenzschlüssel: %1</translation>
+    </message>
+    <message>
+        <source>Entity: %1 (%2), %3</source>
+        <translation>Rechtsträger: %1 (%2), %3</translation>
+    </message>
+    <message>
+        <source>Filing: %1 %2, due %3, fee %4</source>
+        <translation>Filing: %1 %2, fällig %3, Gebühr %4</translation>
+    </message>
+    <message>
+        <source>Rule: %1 (rules %2)</source>
+        <translation>Regel: %1 (Regeln %2)</translation>
+    </message>
+    <message>
+        <source>Citation: %1 %2</source>
+        <translation>Rechtsgrundlage: %1 %2</translation>
+    </message>
+    <message>
+        <source>Penalty: %1</source>
+        <translation>Säumniszuschlag: %1</translation>
+    </message>
+    <message>
+        <source>State: %1, attempts %2, batch %3</source>
+        <translation>Status: %1, Versuche %2, Lauf %3</translation>
+    </message>
+    <message>
+        <source>Last error: [%1] %2: %3</source>
+        <translation>Letzter Fehler: [%1] %2: %3</translation>
+    </message>
+    <message>
+        <source>Trace id: %1</source>
+        <translation>Trace-ID: %1</translation>
+    </message>
+    <message>
+        <source>Confirmation: %1, charged %2</source>
+        <translation>Bestätigung: %1, berechnet %2</translation>
+    </message>
+    <message>
+        <source>Raw response body:</source>
+        <translation>Unveränderte Antwort:</translation>
+    </message>
+    <message>
+        <source>Payload (SHA-256 %1):</source>
+        <translation>Nutzdaten (SHA-256 %1):</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskFilterBar</name>
+    <message>
+        <source>State filter</source>
+        <translation>Statusfilter</translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation>Alle Status</translation>
+    </message>
+    <message>
+        <source>&amp;State:</source>
+        <translation>S&amp;tatus:</translation>
+    </message>
+    <message>
+        <source>Jurisdiction filter</source>
+        <translation>Jurisdiktionsfilter</translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation>Alle Jurisdiktionen</translation>
+    </message>
+    <message>
+        <source>&amp;Jurisdiction:</source>
+        <translation>&amp;Jurisdiktion:</translation>
+    </message>
+    <message>
+        <source>Error category filter</source>
+        <translation>Filter nach Fehlerkategorie</translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation>Alle Kategorien</translation>
+    </message>
+    <message>
+        <source>Due within days</source>
+        <translation>Fällig innerhalb von Tagen</translation>
+    </message>
+    <message>
+        <source>any time</source>
+        <translation>jederzeit</translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>&amp;Due within:</source>
+        <translation>&amp;Fällig innerhalb:</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Suche</translation>
+    </message>
+    <message>
+        <source>Search idempotency key, entity, confirmation number, trace id, code…</source>
+        <translation>Idempotenzschlüssel, Rechtsträger, Bestätigungsnummer, Trace-ID, Code suchen …</translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation>%1 von %2 angezeigt</translation>
+    </message>
+    <message>
+        <source>validation error</source>
+        <translation>Validierungsfehler</translation>
+    </message>
+    <message>
+        <source>transient fault</source>
+        <translation>vorübergehende Störung</translation>
+    </message>
+    <message>
+        <source>statutory halt</source>
+        <translation>rechtlicher Halt</translation>
+    </message>
+    <message>
+        <source>system fault</source>
+        <translation>Systemfehler</translation>
+    </message>
+    <message>
+        <source>reconciliation</source>
+        <translation>Abgleich</translation>
+    </message>
+    <message>
+        <source>no error</source>
+        <translation>kein Fehler</translation>
+    </message>
+</context>
+</TS>
