@@ -76,6 +76,15 @@ const std::vector<std::vector<const char *>> kMigrations = {
     {
         "ALTER TABLE tasks ADD COLUMN lookup_required INTEGER NOT NULL DEFAULT 0",
     },
+    // 4: team mode mirrors the ledger's audit rows with their place in its hash chain
+    {
+        "ALTER TABLE audit ADD COLUMN ledger_seq INTEGER",
+        "ALTER TABLE audit ADD COLUMN desk TEXT",
+        "ALTER TABLE audit ADD COLUMN at_utc_text TEXT",
+        "ALTER TABLE audit ADD COLUMN prev_hash TEXT",
+        "ALTER TABLE audit ADD COLUMN row_hash TEXT",
+        "CREATE UNIQUE INDEX audit_ledger_seq ON audit(ledger_seq) WHERE ledger_seq IS NOT NULL",
+    },
 };
 
 // Prepared statements, one slot each (AuditStore::prepared()).
@@ -691,9 +700,109 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
         e.detail = q.value(QStringLiteral("detail")).toString();
         e.reason = q.value(QStringLiteral("reason")).toString();
         e.host = q.value(QStringLiteral("host")).toString();
+        e.ledgerSeq = q.value(QStringLiteral("ledger_seq")).toLongLong();
+        e.desk = q.value(QStringLiteral("desk")).toString();
         out.append(e);
     }
     return out;
+}
+
+bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    if (rows.isEmpty())
+        return true;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral(
+        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
+        "rules_version, payload_sha256, actor, error_category, error_code, detail, reason, host, ledger_seq, "
+        "desk, at_utc_text, prev_hash, row_hash) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    for (const AuditEntry &e : rows) {
+        const QVariantList values = {isoUtc(e.atUtc), e.idempotencyKey, e.entityId, e.action, e.fromState,
+                                     e.toState, e.ruleId, e.rulesVersion, e.payloadSha256, e.actor,
+                                     e.errorCategory, e.errorCode, e.detail, e.reason, e.host, e.ledgerSeq,
+                                     e.desk, e.atUtcText, e.prevHash, e.rowHash};
+        for (int i = 0; i < values.size(); ++i)
+            q.bindValue(i, values.at(i));
+        if (!q.exec()) {
+            *error = QStringLiteral("ledger row %1: %2").arg(e.ledgerSeq).arg(q.lastError().text());
+            db.rollback();
+            return false;
+        }
+    }
+    q.finish();
+    return commit(Durability::Normal, error);
+}
+
+qint64 AuditStore::lastMirroredSeq() const {
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    if (q.exec(QStringLiteral("SELECT MAX(ledger_seq) FROM audit")) && q.next())
+        return q.value(0).toLongLong();
+    return 0;
+}
+
+QList<AuditEntry> AuditStore::mirroredLedgerAudit(qint64 fromSeq) const {
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT * FROM audit WHERE ledger_seq >= ? ORDER BY ledger_seq"));
+    q.addBindValue(fromSeq);
+    QList<AuditEntry> out;
+    if (!q.exec())
+        return out;
+    while (q.next()) {
+        AuditEntry e;
+        e.id = q.value(QStringLiteral("id")).toLongLong();
+        e.ledgerSeq = q.value(QStringLiteral("ledger_seq")).toLongLong();
+        e.atUtcText = q.value(QStringLiteral("at_utc_text")).toString();
+        e.atUtc = QDateTime::fromString(e.atUtcText, Qt::ISODateWithMs);
+        e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
+        e.entityId = q.value(QStringLiteral("entity_id")).toString();
+        e.action = q.value(QStringLiteral("action")).toString();
+        e.fromState = q.value(QStringLiteral("from_state")).toString();
+        e.toState = q.value(QStringLiteral("to_state")).toString();
+        e.ruleId = q.value(QStringLiteral("rule_id")).toString();
+        e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
+        e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
+        e.actor = q.value(QStringLiteral("actor")).toString();
+        e.host = q.value(QStringLiteral("host")).toString();
+        e.desk = q.value(QStringLiteral("desk")).toString();
+        e.errorCategory = q.value(QStringLiteral("error_category")).toString();
+        e.errorCode = q.value(QStringLiteral("error_code")).toString();
+        e.detail = q.value(QStringLiteral("detail")).toString();
+        e.reason = q.value(QStringLiteral("reason")).toString();
+        e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
+        e.rowHash = q.value(QStringLiteral("row_hash")).toString();
+        out.append(e);
+    }
+    return out;
+}
+
+bool AuditStore::mirrorTasks(const QList<FilingTask> &tasks, QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    if (tasks.isEmpty())
+        return true;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    for (const FilingTask &task : tasks) {
+        if (!(hasTask(task.key) ? updateTask(task, error) : insertTask(task, error))) {
+            db.rollback();
+            return false;
+        }
+    }
+    return commit(Durability::Normal, error);
 }
 
 qint64 AuditStore::auditRowCount() const {

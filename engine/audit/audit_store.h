@@ -32,6 +32,13 @@ struct AuditEntry {
     QString detail;
     QString reason; ///< the operator's stated reason, where an action asks for one
     QString host;
+    /// Team mode (a ledger is configured): the row's place in the ledger's hash chain (AuditChain), 0 for
+    /// rows written by a single desk. `atUtcText` is the timestamp exactly as the ledger stores and hashes it.
+    qint64 ledgerSeq = 0;
+    QString desk;
+    QString atUtcText;
+    QString prevHash;
+    QString rowHash;
 };
 
 /// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action, detail
@@ -67,7 +74,7 @@ enum class Durability {
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();
@@ -113,9 +120,30 @@ public:
     [[nodiscard]] virtual bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                                  Durability durability);
 
+    /// Why the last write method returned false.
+    enum class WriteFailure {
+        None,
+        Unavailable, ///< the database refused or cannot be reached: nothing was written
+        Conflict     ///< team mode: another member changed the task first; nothing was written, re-read it
+    };
+    virtual WriteFailure lastWriteFailure() const { return WriteFailure::Unavailable; }
+    /// After a Conflict: the keys whose stored version moved on.
+    virtual QStringList conflictedKeys() const { return {}; }
+
     bool hasTask(const QString &key) const;
-    std::optional<FilingTask> task(const QString &key) const;
-    QList<FilingTask> loadTasks(bool nonTerminalOnly) const;
+    virtual std::optional<FilingTask> task(const QString &key) const;
+    virtual QList<FilingTask> loadTasks(bool nonTerminalOnly) const;
+
+    /// Team mode's local mirror. Appends ledger audit rows (ascending ledgerSeq, continuing
+    /// lastMirroredSeq()) to the audit table, all or none; a row whose seq is already mirrored is refused.
+    [[nodiscard]] bool mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error);
+    /// The highest ledger seq in the mirror, 0 when none.
+    qint64 lastMirroredSeq() const;
+    /// The mirrored ledger rows with seq >= fromSeq, ascending (for `filingdesk audit verify`).
+    QList<AuditEntry> mirroredLedgerAudit(qint64 fromSeq = 1) const;
+    /// Replaces the stored copies of `tasks` (insert or update), all or none: the mirror of the ledger's
+    /// task rows, read while the ledger is down.
+    [[nodiscard]] bool mirrorTasks(const QList<FilingTask> &tasks, QString *error);
     QList<AuditEntry> queryAudit(const AuditQuery &query) const;
     qint64 auditRowCount() const;
 

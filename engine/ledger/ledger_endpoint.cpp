@@ -1,0 +1,73 @@
+#include "engine/ledger/ledger_endpoint.h"
+
+#include <QSqlDatabase>
+#include <QUrl>
+#include <QUrlQuery>
+
+namespace fd {
+
+bool LedgerEndpoint::parse(const QString &text, LedgerEndpoint *out, QString *error) {
+    const QUrl url(text.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() ||
+        (url.scheme() != QLatin1String("postgresql") && url.scheme() != QLatin1String("postgres"))) {
+        *error = QStringLiteral("ledger URL \"%1\" is not postgresql://USER@HOST:PORT/DATABASE").arg(text);
+        return false;
+    }
+    if (!url.password().isEmpty()) {
+        *error = QStringLiteral("ledger URL: a password in the URL would be stored in plain text; give it in "
+                                "FILINGDESK_LEDGER_PASSWORD (headless) or the console's keychain instead");
+        return false;
+    }
+    LedgerEndpoint e;
+    e.user = url.userName();
+    if (!url.host().isEmpty())
+        e.host = url.host();
+    e.port = url.port(5432);
+    e.database = url.path().mid(1);
+    if (e.user.isEmpty()) {
+        *error = QStringLiteral("ledger URL \"%1\": the user is missing (postgresql://USER@HOST/DB)").arg(text);
+        return false;
+    }
+    if (e.database.isEmpty() || e.database.contains(QLatin1Char('/'))) {
+        *error = QStringLiteral("ledger URL \"%1\": the database name is missing (postgresql://USER@HOST/DB)")
+                     .arg(text);
+        return false;
+    }
+    const QUrlQuery query(url);
+    for (const auto &item : query.queryItems()) {
+        if (item.first == QLatin1String("sslmode")) {
+            static const QStringList modes = {QStringLiteral("disable"), QStringLiteral("allow"),
+                                              QStringLiteral("prefer"),  QStringLiteral("require"),
+                                              QStringLiteral("verify-ca"), QStringLiteral("verify-full")};
+            if (!modes.contains(item.second)) {
+                *error = QStringLiteral("ledger URL: sslmode \"%1\" is not one of %2")
+                             .arg(item.second, modes.join(QStringLiteral(", ")));
+                return false;
+            }
+            e.sslMode = item.second;
+        } else {
+            *error = QStringLiteral("ledger URL: unknown parameter \"%1\" (only sslmode)").arg(item.first);
+            return false;
+        }
+    }
+    *out = e;
+    return true;
+}
+
+QString LedgerEndpoint::display() const {
+    return QStringLiteral("postgresql://%1@%2:%3/%4").arg(user, host).arg(port).arg(database);
+}
+
+void LedgerEndpoint::apply(QSqlDatabase &db) const {
+    db.setHostName(host);
+    db.setPort(port);
+    db.setDatabaseName(database);
+    db.setUserName(user);
+    db.setPassword(password);
+    db.setConnectOptions(QStringLiteral("connect_timeout=3;sslmode=%1;keepalives=1;keepalives_idle=10;"
+                                        "keepalives_interval=5;keepalives_count=2;"
+                                        "application_name=filingdesk")
+                             .arg(sslMode));
+}
+
+} // namespace fd

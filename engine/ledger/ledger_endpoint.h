@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QString>
+
+class QSqlDatabase;
+
+namespace fd {
+
+/// Where the team ledger lives: `postgresql://USER@HOST[:PORT]/DATABASE[?sslmode=MODE]` (also `postgres://`).
+/// The password never comes from the URL (it would sit in plain text in a config file, a unit file or a
+/// process list): FILINGDESK_LEDGER_PASSWORD for headless members, the keychain in the console.
+/// `sslmode` is libpq's (disable, allow, prefer, require, verify-ca, verify-full); default prefer.
+struct LedgerEndpoint {
+    QString user;
+    QString host = QStringLiteral("127.0.0.1");
+    int port = 5432;
+    QString database;
+    QString sslMode = QStringLiteral("prefer");
+    QString password; ///< secret: from the environment or the keychain, never persisted
+
+    /// Parses `url`; false with *error naming the part that is wrong.
+    static bool parse(const QString &url, LedgerEndpoint *out, QString *error);
+    /// `postgresql://user@host:port/db` without the password.
+    QString display() const;
+    /// Configures a QPSQL connection (connect_timeout 3 s, keepalives, the sslmode).
+    void apply(QSqlDatabase &db) const;
+};
+
+} // namespace fd

@@ -1,0 +1,223 @@
+#include "engine/ledger/ledger_schema.h"
+
+#include <QScopeGuard>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <array>
+#include <vector>
+
+namespace fd::LedgerSchema {
+
+namespace {
+
+// One list of statements per version; never edit a shipped step, append a new one.
+const std::vector<std::vector<const char *>> kMigrations = {
+    // 1: the first team ledger
+    {
+        R"SQL(CREATE TABLE entities (
+            entity_id text PRIMARY KEY,
+            name text NOT NULL,
+            entity_json text NOT NULL,
+            updated_at timestamptz NOT NULL DEFAULT now()))SQL",
+        R"SQL(CREATE TABLE batches (
+            batch_id text PRIMARY KEY,
+            status text NOT NULL CHECK (status IN ('running', 'paused', 'cancelled', 'finished')),
+            launched_by text NOT NULL,
+            launched_host text NOT NULL,
+            launched_desk text NOT NULL,
+            launched_at timestamptz NOT NULL DEFAULT now(),
+            reason text NOT NULL DEFAULT '',
+            updated_at timestamptz NOT NULL DEFAULT now()))SQL",
+        R"SQL(CREATE TABLE tasks (
+            idempotency_key text PRIMARY KEY,
+            entity_id text NOT NULL,
+            jurisdiction text NOT NULL,
+            state text NOT NULL,
+            version bigint NOT NULL DEFAULT 1,
+            batch_id text REFERENCES batches(batch_id),
+            score double precision NOT NULL,
+            due_date date NOT NULL,
+            attempts integer NOT NULL DEFAULT 0,
+            last_category text NOT NULL DEFAULT '',
+            last_code text NOT NULL DEFAULT '',
+            last_message text NOT NULL DEFAULT '',
+            trace_id text NOT NULL DEFAULT '',
+            last_response bytea,
+            confirmation_number text NOT NULL DEFAULT '',
+            fee_charged_cents bigint NOT NULL DEFAULT -1,
+            next_attempt_at timestamptz,
+            lookup_required boolean NOT NULL DEFAULT false,
+            claimed_by text,
+            claimed_until timestamptz,
+            obligation_json text NOT NULL,
+            created_at timestamptz NOT NULL DEFAULT now(),
+            updated_at timestamptz NOT NULL DEFAULT now()))SQL",
+        "CREATE INDEX tasks_claimable ON tasks (batch_id, state) WHERE state IN ('PENDING', 'VALIDATING', "
+        "'DISPATCHING', 'FAILED_TRANSIENT')",
+        "CREATE INDEX tasks_claimed_by ON tasks (claimed_by) WHERE claimed_by IS NOT NULL",
+        R"SQL(CREATE TABLE audit (
+            seq bigint PRIMARY KEY,
+            at_utc text NOT NULL,
+            idempotency_key text NOT NULL DEFAULT '',
+            entity_id text NOT NULL DEFAULT '',
+            action text NOT NULL,
+            from_state text NOT NULL DEFAULT '',
+            to_state text NOT NULL DEFAULT '',
+            rule_id text NOT NULL DEFAULT '',
+            rules_version text NOT NULL DEFAULT '',
+            payload_sha256 text NOT NULL DEFAULT '',
+            actor text NOT NULL,
+            host text NOT NULL DEFAULT '',
+            desk text NOT NULL DEFAULT '',
+            error_category text NOT NULL DEFAULT '',
+            error_code text NOT NULL DEFAULT '',
+            detail text NOT NULL DEFAULT '',
+            reason text NOT NULL DEFAULT '',
+            prev_hash text NOT NULL,
+            row_hash text NOT NULL))SQL",
+        "CREATE INDEX audit_key ON audit (idempotency_key)",
+        R"SQL(CREATE TABLE audit_head (
+            id integer PRIMARY KEY CHECK (id = 1),
+            last_seq bigint NOT NULL,
+            last_hash text NOT NULL))SQL",
+        "INSERT INTO audit_head VALUES (1, 0, repeat('0', 64))",
+        // The canonical text of AuditChain::canonicalText(): `<UTF-8 byte length>:<value>` joined by '|'.
+        R"SQL(CREATE FUNCTION filingdesk_field(v text) RETURNS text IMMUTABLE LANGUAGE sql AS
+            $$ SELECT octet_length(coalesce(v, ''))::text || ':' || coalesce(v, '') $$)SQL",
+        R"SQL(CREATE FUNCTION filingdesk_audit_canonical(a audit) RETURNS text IMMUTABLE LANGUAGE sql AS $$
+            SELECT concat_ws('|', filingdesk_field(a.seq::text), filingdesk_field(a.prev_hash),
+                filingdesk_field(a.at_utc), filingdesk_field(a.idempotency_key), filingdesk_field(a.entity_id),
+                filingdesk_field(a.action), filingdesk_field(a.from_state), filingdesk_field(a.to_state),
+                filingdesk_field(a.rule_id), filingdesk_field(a.rules_version),
+                filingdesk_field(a.payload_sha256), filingdesk_field(a.actor), filingdesk_field(a.host),
+                filingdesk_field(a.desk), filingdesk_field(a.error_category), filingdesk_field(a.error_code),
+                filingdesk_field(a.detail), filingdesk_field(a.reason)) $$)SQL",
+        // Sequence numbers come from the chain head under its row lock, held to commit: seq order is commit
+        // order, without gaps, so a member that has read up to N has seen everything up to N.
+        R"SQL(CREATE FUNCTION filingdesk_audit_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                head audit_head%ROWTYPE;
+            BEGIN
+                SELECT * INTO head FROM audit_head WHERE id = 1 FOR UPDATE;
+                NEW.seq := head.last_seq + 1;
+                NEW.prev_hash := head.last_hash;
+                NEW.row_hash := encode(sha256(convert_to(filingdesk_audit_canonical(NEW), 'UTF8')), 'hex');
+                UPDATE audit_head SET last_seq = NEW.seq, last_hash = NEW.row_hash WHERE id = 1;
+                PERFORM pg_notify('filingdesk_ledger', NEW.seq::text);
+                RETURN NEW;
+            END $$)SQL",
+        "CREATE TRIGGER audit_chain BEFORE INSERT ON audit FOR EACH ROW EXECUTE FUNCTION "
+        "filingdesk_audit_chain()",
+        R"SQL(CREATE FUNCTION filingdesk_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                RAISE EXCEPTION '% is append-only', TG_TABLE_NAME;
+            END $$)SQL",
+        "CREATE TRIGGER audit_no_update BEFORE UPDATE OR DELETE ON audit FOR EACH ROW EXECUTE FUNCTION "
+        "filingdesk_append_only()",
+        "CREATE TRIGGER audit_no_truncate BEFORE TRUNCATE ON audit FOR EACH STATEMENT EXECUTE FUNCTION "
+        "filingdesk_append_only()",
+        R"SQL(CREATE TABLE notes (
+            id bigserial PRIMARY KEY,
+            idempotency_key text NOT NULL,
+            author text NOT NULL,
+            host text NOT NULL,
+            at timestamptz NOT NULL DEFAULT now(),
+            note text NOT NULL))SQL",
+        R"SQL(CREATE TABLE review_claims (
+            idempotency_key text PRIMARY KEY,
+            reviewer text NOT NULL,
+            host text NOT NULL,
+            desk text NOT NULL,
+            since timestamptz NOT NULL DEFAULT now()))SQL",
+        R"SQL(CREATE TABLE members (
+            member_id text PRIMARY KEY,
+            kind text NOT NULL,
+            host text NOT NULL,
+            process_id bigint NOT NULL,
+            version text NOT NULL,
+            started_at timestamptz NOT NULL,
+            last_beat timestamptz NOT NULL,
+            jurisdictions text NOT NULL DEFAULT '',
+            claims_held integer NOT NULL DEFAULT 0,
+            in_flight integer NOT NULL DEFAULT 0,
+            filed_last_hour integer NOT NULL DEFAULT 0,
+            batches text NOT NULL DEFAULT ''))SQL",
+    },
+};
+
+bool run(QSqlDatabase &db, const QString &sql, QString *error) {
+    QSqlQuery q(db);
+    if (!q.exec(sql)) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+} // namespace
+
+int storedVersion(QSqlDatabase &db) {
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("SELECT to_regclass('ledger_schema') IS NOT NULL")) || !q.next())
+        return -1;
+    if (!q.value(0).toBool())
+        return 0;
+    if (!q.exec(QStringLiteral("SELECT version FROM ledger_schema")) || !q.next())
+        return -1;
+    return q.value(0).toInt();
+}
+
+bool migrate(QSqlDatabase &db, QString *error) {
+    if (!run(db, QStringLiteral("SELECT pg_advisory_lock(%1)").arg(kMigrationLockId), error))
+        return false;
+    auto unlock = qScopeGuard([&] {
+        QString ignored;
+        run(db, QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(kMigrationLockId), &ignored);
+    });
+    int version = storedVersion(db);
+    if (version < 0) {
+        *error = QStringLiteral("cannot read the ledger's schema version: %1").arg(db.lastError().text());
+        return false;
+    }
+    if (version > kVersion) {
+        *error = QStringLiteral("the ledger has schema %1, newer than this FilingDesk understands (%2)")
+                     .arg(version)
+                     .arg(kVersion);
+        return false;
+    }
+    if (version == 0) {
+        if (!db.transaction()) {
+            *error = db.lastError().text();
+            return false;
+        }
+        if (!run(db, QStringLiteral("CREATE TABLE ledger_schema (version integer NOT NULL)"), error) ||
+            !run(db, QStringLiteral("INSERT INTO ledger_schema VALUES (0)"), error) || !db.commit()) {
+            db.rollback();
+            return false;
+        }
+    }
+    for (; version < kVersion; ++version) {
+        if (!db.transaction()) {
+            *error = db.lastError().text();
+            return false;
+        }
+        for (const char *sql : kMigrations.at(size_t(version))) {
+            if (!run(db, QString::fromUtf8(sql), error)) {
+                db.rollback();
+                *error = QStringLiteral("ledger migration to schema %1 failed: %2").arg(version + 1).arg(*error);
+                return false;
+            }
+        }
+        if (!run(db, QStringLiteral("UPDATE ledger_schema SET version = %1").arg(version + 1), error) ||
+            !db.commit()) {
+            db.rollback();
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace fd::LedgerSchema

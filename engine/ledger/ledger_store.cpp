@@ -1,0 +1,905 @@
+#include "engine/ledger/ledger_store.h"
+
+#include "engine/ledger/ledger_schema.h"
+
+#include <QJsonDocument>
+#include <QLoggingCategory>
+#include <QSqlDatabase>
+#include <QSqlDriver>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+#include <QUuid>
+
+Q_LOGGING_CATEGORY(lcLedger, "filingdesk.ledger")
+
+namespace fd {
+
+namespace {
+
+const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
+
+QString isoUtc(const QDateTime &t) {
+    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+QVariant timestampOrNull(const QDateTime &t) {
+    return t.isValid() ? QVariant(t.toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
+}
+
+bool keepsClaim(ExecutionState s) {
+    // States a member is working on: the claim stays with the task until it leaves them.
+    return s == ExecutionState::Validating || s == ExecutionState::Dispatching ||
+           s == ExecutionState::FailedTransient;
+}
+
+FilingTask taskFromRow(const QSqlQuery &q) {
+    FilingTask t;
+    t.key = q.value(QStringLiteral("idempotency_key")).toString();
+    t.obligation = obligationFromJson(
+        QJsonDocument::fromJson(q.value(QStringLiteral("obligation_json")).toByteArray()).object());
+    t.state = stateFromName(q.value(QStringLiteral("state")).toString()).value_or(ExecutionState::Pending);
+    t.score = q.value(QStringLiteral("score")).toDouble();
+    t.attempts = q.value(QStringLiteral("attempts")).toInt();
+    t.lastCategory = categoryFromName(q.value(QStringLiteral("last_category")).toString());
+    t.lastErrorCode = q.value(QStringLiteral("last_code")).toString();
+    t.lastErrorMessage = q.value(QStringLiteral("last_message")).toString();
+    t.traceId = q.value(QStringLiteral("trace_id")).toString();
+    t.lastResponseBody = q.value(QStringLiteral("last_response")).toByteArray();
+    t.confirmationNumber = q.value(QStringLiteral("confirmation_number")).toString();
+    t.feeChargedCents = q.value(QStringLiteral("fee_charged_cents")).toLongLong();
+    const QVariant next = q.value(QStringLiteral("next_attempt_at"));
+    t.nextAttemptUtc = next.isNull() ? QDateTime() : next.toDateTime().toUTC();
+    t.batchId = q.value(QStringLiteral("batch_id")).toString();
+    t.updatedUtc = q.value(QStringLiteral("updated_at")).toDateTime().toUTC();
+    t.lookupRequired = q.value(QStringLiteral("lookup_required")).toBool();
+    return t;
+}
+
+AuditEntry auditFromRow(const QSqlQuery &q) {
+    AuditEntry e;
+    e.ledgerSeq = q.value(QStringLiteral("seq")).toLongLong();
+    e.id = e.ledgerSeq;
+    e.atUtcText = q.value(QStringLiteral("at_utc")).toString();
+    e.atUtc = QDateTime::fromString(e.atUtcText, Qt::ISODateWithMs);
+    e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
+    e.entityId = q.value(QStringLiteral("entity_id")).toString();
+    e.action = q.value(QStringLiteral("action")).toString();
+    e.fromState = q.value(QStringLiteral("from_state")).toString();
+    e.toState = q.value(QStringLiteral("to_state")).toString();
+    e.ruleId = q.value(QStringLiteral("rule_id")).toString();
+    e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
+    e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
+    e.actor = q.value(QStringLiteral("actor")).toString();
+    e.host = q.value(QStringLiteral("host")).toString();
+    e.desk = q.value(QStringLiteral("desk")).toString();
+    e.errorCategory = q.value(QStringLiteral("error_category")).toString();
+    e.errorCode = q.value(QStringLiteral("error_code")).toString();
+    e.detail = q.value(QStringLiteral("detail")).toString();
+    e.reason = q.value(QStringLiteral("reason")).toString();
+    e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
+    e.rowHash = q.value(QStringLiteral("row_hash")).toString();
+    return e;
+}
+
+} // namespace
+
+LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId, const QString &kind,
+                         qint64 leaseMs)
+    : m_endpoint(endpoint), m_memberId(memberId), m_kind(kind), m_leaseMs(leaseMs),
+      m_pgConnection(QStringLiteral("filingdesk-ledger-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
+}
+
+LedgerStore::~LedgerStore() {
+    if (QSqlDatabase::contains(m_pgConnection)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_pgConnection);
+    }
+}
+
+bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *ledgerError) {
+    if (!open(mirrorPath, error, OpenMode::Exclusive))
+        return false;
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL"))) {
+        *error = QStringLiteral("Qt's PostgreSQL driver (QPSQL) is not installed; team mode needs it "
+                                "(Debian: libqt6sql6-psql)");
+        close();
+        return false;
+    }
+    QString why;
+    if (!reconnect(&why)) {
+        // A refused login or a schema newer than this program will not fix itself: refuse to start.
+        if (why.contains(QLatin1String("newer than this FilingDesk")) ||
+            why.contains(QLatin1String("authentication failed")) ||
+            why.contains(QLatin1String("does not exist"))) {
+            *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), why);
+            close();
+            return false;
+        }
+        *ledgerError = why;
+    }
+    return true;
+}
+
+bool LedgerStore::reconnect(QString *error) {
+    if (QSqlDatabase::contains(m_pgConnection)) {
+        {
+            QSqlDatabase old = QSqlDatabase::database(m_pgConnection, false);
+            old.close();
+        }
+        QSqlDatabase::removeDatabase(m_pgConnection);
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_pgConnection);
+    m_endpoint.apply(db);
+    if (!db.open()) {
+        *error = db.lastError().text().trimmed();
+        m_reachable = false;
+        return false;
+    }
+    QSqlQuery setup(db);
+    if (!setup.exec(QStringLiteral("SET statement_timeout = 5000")) ||
+        !setup.exec(QStringLiteral("SET TIME ZONE 'UTC'"))) {
+        *error = setup.lastError().text();
+        m_reachable = false;
+        return false;
+    }
+    if (!LedgerSchema::migrate(db, error)) {
+        m_reachable = false;
+        return false;
+    }
+    db.driver()->subscribeToNotification(QString::fromLatin1(LedgerSchema::kNotifyChannel));
+    m_reachable = true;
+    qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "connected as member" << m_memberId;
+    return true;
+}
+
+QSqlDriver *LedgerStore::driver() const {
+    if (!m_reachable || !QSqlDatabase::contains(m_pgConnection))
+        return nullptr;
+    return QSqlDatabase::database(m_pgConnection, false).driver();
+}
+
+bool LedgerStore::ensureConnected(QString *error) {
+    m_failure = WriteFailure::None;
+    m_conflicted.clear();
+    if (m_reachable && QSqlDatabase::database(m_pgConnection, false).isOpen())
+        return true;
+    m_failure = WriteFailure::Unavailable;
+    *error = QStringLiteral("the ledger %1 cannot be reached").arg(m_endpoint.display());
+    return false;
+}
+
+void LedgerStore::markUnreachable(const QString &reason) {
+    if (!m_reachable)
+        return;
+    m_reachable = false;
+    qCWarning(lcLedger).noquote() << "ledger unreachable:" << reason;
+}
+
+bool LedgerStore::fail(const QString &what, const QString &message, QString *error) {
+    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    db.rollback();
+    m_failure = WriteFailure::Unavailable;
+    *error = QStringLiteral("%1: %2").arg(what, message.trimmed());
+    // Any error but a conflict means the ledger cannot be trusted to have our write: check the connection.
+    QSqlQuery ping(db);
+    if (!ping.exec(QStringLiteral("SELECT 1")))
+        markUnreachable(message);
+    return false;
+}
+
+bool LedgerStore::begin(QString *error) {
+    if (!ensureConnected(error))
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    if (!db.transaction())
+        return fail(QStringLiteral("BEGIN"), db.lastError().text(), error);
+    return true;
+}
+
+bool LedgerStore::commitOrRollback(QString *error) {
+    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    if (!db.commit())
+        return fail(QStringLiteral("COMMIT"), db.lastError().text(), error);
+    return true;
+}
+
+bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral(
+        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
+        "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+    const QVariantList values = {isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()),
+                                 e.idempotencyKey,
+                                 e.entityId,
+                                 e.action,
+                                 e.fromState,
+                                 e.toState,
+                                 e.ruleId,
+                                 e.rulesVersion,
+                                 e.payloadSha256,
+                                 e.actor,
+                                 e.host.isEmpty() ? hostName() : e.host,
+                                 m_memberId,
+                                 e.errorCategory,
+                                 e.errorCode,
+                                 e.detail,
+                                 e.reason};
+    for (int i = 0; i < values.size(); ++i)
+        q.bindValue(i, values.at(i).toString().isNull() ? QString(QLatin1String("")) : values.at(i));
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
+}
+
+bool LedgerStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+    QStringList already;
+    if (!admitTasks({task}, actor, &already, error))
+        return false;
+    return already.isEmpty();
+}
+
+bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
+                             QString *error) {
+    if (!begin(error))
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    QSqlQuery entity(db);
+    entity.prepare(QStringLiteral(
+        "INSERT INTO entities(entity_id, name, entity_json) VALUES(?,?,?) ON CONFLICT (entity_id) DO UPDATE "
+        "SET name = EXCLUDED.name, entity_json = EXCLUDED.entity_json, updated_at = now() "
+        "WHERE entities.entity_json IS DISTINCT FROM EXCLUDED.entity_json"));
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral(
+        "INSERT INTO tasks(idempotency_key, entity_id, jurisdiction, state, score, due_date, obligation_json) "
+        "VALUES(?,?,?,?,?,?,?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING version"));
+    QSet<QString> entitiesDone;
+    QStringList skipped;
+    QHash<QString, qint64> admittedVersions;
+    for (const FilingTask &task : tasks) {
+        const Obligation &o = task.obligation;
+        const QString obligationJson =
+            QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact));
+        if (!entitiesDone.contains(o.entity.entityId)) {
+            entitiesDone.insert(o.entity.entityId);
+            QJsonObject entityJson = obligationToJson(o).value(QStringLiteral("entity")).toObject();
+            entity.bindValue(0, o.entity.entityId);
+            entity.bindValue(1, o.entity.name);
+            entity.bindValue(2, QString::fromUtf8(QJsonDocument(entityJson).toJson(QJsonDocument::Compact)));
+            if (!entity.exec())
+                return fail(QStringLiteral("entity %1").arg(o.entity.entityId), entity.lastError().text(),
+                            error);
+        }
+        insert.bindValue(0, task.key);
+        insert.bindValue(1, o.entity.entityId);
+        insert.bindValue(2, o.jurisdiction);
+        insert.bindValue(3, stateName(task.state));
+        insert.bindValue(4, task.score);
+        insert.bindValue(5, o.dueDate);
+        insert.bindValue(6, obligationJson);
+        if (!insert.exec())
+            return fail(QStringLiteral("admission of %1").arg(task.key.left(12)), insert.lastError().text(),
+                        error);
+        if (!insert.next()) {
+            skipped.append(task.key);
+            continue;
+        }
+        admittedVersions.insert(task.key, insert.value(0).toLongLong());
+        AuditEntry e;
+        e.idempotencyKey = task.key;
+        e.entityId = o.entity.entityId;
+        e.action = QStringLiteral("admit");
+        e.toState = stateName(task.state);
+        e.ruleId = o.ruleId;
+        e.rulesVersion = o.rulesVersion;
+        e.payloadSha256 = task.payloadSha256();
+        e.actor = actor;
+        e.atUtc = task.updatedUtc;
+        e.detail = QStringLiteral("%1 %2 %3 due %4, score %5")
+                       .arg(o.jurisdiction, o.filingType)
+                       .arg(o.filingYear)
+                       .arg(o.dueDate.toString(Qt::ISODate))
+                       .arg(task.score, 0, 'f', 2);
+        if (!insertAuditRow(e, error))
+            return fail(QStringLiteral("admission of %1").arg(task.key.left(12)), *error, error);
+    }
+    if (!commitOrRollback(error))
+        return false;
+    for (auto it = admittedVersions.cbegin(); it != admittedVersions.cend(); ++it)
+        m_versions.insert(it.key(), it.value());
+    *alreadyStored = skipped;
+    return true;
+}
+
+bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) {
+    const FilingTask &t = r.task;
+    const auto version = m_versions.constFind(t.key);
+    if (version == m_versions.constEnd()) {
+        m_conflicted.append(t.key);
+        *error = QStringLiteral("task %1 was never read from the ledger").arg(t.key.left(12));
+        return false;
+    }
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral(
+        "UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, last_message = ?, "
+        "trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, next_attempt_at = ?, "
+        "lookup_required = ?, updated_at = now(), version = version + 1, "
+        "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
+        "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
+        "WHERE idempotency_key = ? AND version = ? RETURNING version"));
+    const bool keep = keepsClaim(t.state);
+    q.bindValue(0, stateName(t.state));
+    q.bindValue(1, t.attempts);
+    q.bindValue(2, categoryName(t.lastCategory));
+    q.bindValue(3, t.lastErrorCode.isNull() ? QStringLiteral("") : t.lastErrorCode);
+    q.bindValue(4, t.lastErrorMessage.isNull() ? QStringLiteral("") : t.lastErrorMessage);
+    q.bindValue(5, t.traceId.isNull() ? QStringLiteral("") : t.traceId);
+    q.bindValue(6, t.lastResponseBody);
+    q.bindValue(7, t.confirmationNumber.isNull() ? QStringLiteral("") : t.confirmationNumber);
+    q.bindValue(8, t.feeChargedCents);
+    q.bindValue(9, timestampOrNull(t.nextAttemptUtc));
+    q.bindValue(10, t.lookupRequired);
+    q.bindValue(11, keep);
+    q.bindValue(12, keep);
+    q.bindValue(13, t.key);
+    q.bindValue(14, *version);
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    if (!q.next()) {
+        m_conflicted.append(t.key);
+        *error = QStringLiteral("task %1 was changed by another member").arg(t.key.left(12));
+        return false;
+    }
+    const qint64 newVersion = q.value(0).toLongLong();
+    AuditEntry e;
+    e.idempotencyKey = t.key;
+    e.entityId = t.obligation.entity.entityId;
+    e.action = r.action;
+    e.fromState = stateName(r.from);
+    e.toState = stateName(t.state);
+    e.ruleId = t.obligation.ruleId;
+    e.rulesVersion = t.obligation.rulesVersion;
+    e.payloadSha256 = t.payloadSha256();
+    e.actor = r.actor;
+    e.atUtc = t.updatedUtc;
+    e.errorCategory = categoryName(t.lastCategory);
+    e.errorCode = t.lastErrorCode;
+    e.detail = t.lastErrorMessage;
+    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
+        e.detail = QStringLiteral("confirmation %1, charged %2 cents").arg(t.confirmationNumber).arg(t.feeChargedCents);
+    e.reason = r.reason;
+    if (!insertAuditRow(e, error))
+        return false;
+    m_versions.insert(t.key, newVersion);
+    return true;
+}
+
+bool LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                   const QString &action, const QString &reason, QString *error,
+                                   Durability durability) {
+    return recordTransitions({TransitionRecord{task, from, actor, action, reason}}, error, durability);
+}
+
+bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                    Durability durability) {
+    Q_UNUSED(durability); // a PostgreSQL commit is durable (synchronous_commit) before it returns
+    if (!begin(error))
+        return false;
+    const QHash<QString, qint64> before = m_versions;
+    for (const TransitionRecord &r : records) {
+        if (!writeTransitionRow(r, error)) {
+            m_versions = before;
+            if (!m_conflicted.isEmpty()) {
+                QSqlDatabase::database(m_pgConnection, false).rollback();
+                m_failure = WriteFailure::Conflict;
+                return false;
+            }
+            return fail(QStringLiteral("transition of %1").arg(r.task.key.left(12)), *error, error);
+        }
+    }
+    if (!commitOrRollback(error)) {
+        m_versions = before;
+        return false;
+    }
+    return true;
+}
+
+bool LedgerStore::saveTask(const FilingTask &task, QString *error) {
+    return saveTasks({task}, error);
+}
+
+bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    // Fields that change without a state change (the retry time, look-up first). Batch membership changes
+    // only through launchBatch(), audited.
+    if (!begin(error))
+        return false;
+    const QHash<QString, qint64> before = m_versions;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("UPDATE tasks SET next_attempt_at = ?, lookup_required = ?, version = version + 1 "
+                             "WHERE idempotency_key = ? AND version = ? RETURNING version"));
+    for (const FilingTask &t : tasks) {
+        q.bindValue(0, timestampOrNull(t.nextAttemptUtc));
+        q.bindValue(1, t.lookupRequired);
+        q.bindValue(2, t.key);
+        q.bindValue(3, m_versions.value(t.key, -1));
+        if (!q.exec())
+            return fail(QStringLiteral("update of %1").arg(t.key.left(12)), q.lastError().text(), error);
+        if (!q.next()) {
+            m_versions = before;
+            m_conflicted.append(t.key);
+            QSqlDatabase::database(m_pgConnection, false).rollback();
+            m_failure = WriteFailure::Conflict;
+            *error = QStringLiteral("task %1 was changed by another member").arg(t.key.left(12));
+            return false;
+        }
+        m_versions.insert(t.key, q.value(0).toLongLong());
+    }
+    if (!commitOrRollback(error)) {
+        m_versions = before;
+        return false;
+    }
+    return true;
+}
+
+bool LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
+    if (!ensureConnected(error))
+        return false;
+    if (!insertAuditRow(entry, error))
+        return fail(entry.action, *error, error);
+    return true;
+}
+
+std::optional<FilingTask> LedgerStore::task(const QString &key) const {
+    QString error;
+    const QList<FilingTask> found = const_cast<LedgerStore *>(this)->loadTasks(QStringList{key}, &error);
+    if (!found.isEmpty())
+        return found.first();
+    if (error.isEmpty())
+        return std::nullopt;
+    return AuditStore::task(key);
+}
+
+QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    QString error;
+    if (!self->ensureConnected(&error))
+        return AuditStore::loadTasks(nonTerminalOnly);
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.setForwardOnly(true);
+    QString sql = QStringLiteral("SELECT * FROM tasks");
+    if (nonTerminalOnly)
+        sql += QStringLiteral(" WHERE state IN (%1)").arg(kWorkableStates);
+    if (!q.exec(sql)) {
+        self->fail(QStringLiteral("loading the tasks"), q.lastError().text(), &error);
+        return AuditStore::loadTasks(nonTerminalOnly);
+    }
+    QList<FilingTask> out;
+    while (q.next()) {
+        out.append(taskFromRow(q));
+        self->m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+    }
+    QString mirrorError;
+    if (!self->mirrorTasks(out, &mirrorError))
+        qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
+    return out;
+}
+
+QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error) {
+    QList<FilingTask> out;
+    if (keys.isEmpty() || !ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT * FROM tasks WHERE idempotency_key = ANY(string_to_array(?, ','))"));
+    q.addBindValue(keys.join(QLatin1Char(',')));
+    if (!q.exec()) {
+        fail(QStringLiteral("reading tasks"), q.lastError().text(), error);
+        return {};
+    }
+    while (q.next()) {
+        out.append(taskFromRow(q));
+        m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+    }
+    QString mirrorError;
+    if (!mirrorTasks(out, &mirrorError))
+        qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
+    return out;
+}
+
+QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason, int *count,
+                                 QString *error) {
+    if (!begin(error))
+        return {};
+    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    const QString batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO batches(batch_id, status, launched_by, launched_host, launched_desk, "
+                             "reason) VALUES(?, 'running', ?, ?, ?, ?)"));
+    q.addBindValue(batchId);
+    q.addBindValue(actor);
+    q.addBindValue(hostName());
+    q.addBindValue(m_memberId);
+    q.addBindValue(reason.isNull() ? QStringLiteral("") : reason);
+    if (!q.exec()) {
+        fail(QStringLiteral("launch"), q.lastError().text(), error);
+        return {};
+    }
+    q.prepare(QStringLiteral(
+        "UPDATE tasks t SET batch_id = ?, version = t.version + 1, updated_at = now() "
+        "WHERE t.state IN ('PENDING', 'FAILED_TRANSIENT') AND (t.batch_id IS NULL OR NOT EXISTS (SELECT 1 "
+        "FROM batches b WHERE b.batch_id = t.batch_id AND b.status IN ('running', 'paused'))) "
+        "AND (? = '' OR t.idempotency_key = ANY(string_to_array(?, ','))) RETURNING t.idempotency_key, "
+        "t.version"));
+    const QString keyList = keys.join(QLatin1Char(','));
+    q.addBindValue(batchId);
+    q.addBindValue(keyList.isNull() ? QStringLiteral("") : keyList);
+    q.addBindValue(keyList.isNull() ? QStringLiteral("") : keyList);
+    if (!q.exec()) {
+        fail(QStringLiteral("launch"), q.lastError().text(), error);
+        return {};
+    }
+    QHash<QString, qint64> versions;
+    while (q.next())
+        versions.insert(q.value(0).toString(), q.value(1).toLongLong());
+    AuditEntry e;
+    e.action = QStringLiteral("batch_launch");
+    e.actor = actor;
+    e.reason = reason;
+    e.detail = QStringLiteral("batch %1: %2 task(s)").arg(batchId).arg(versions.size());
+    if (!insertAuditRow(e, error)) {
+        fail(QStringLiteral("launch"), *error, error);
+        return {};
+    }
+    if (!commitOrRollback(error))
+        return {};
+    for (auto it = versions.cbegin(); it != versions.cend(); ++it)
+        m_versions.insert(it.key(), it.value());
+    *count = int(versions.size());
+    return batchId;
+}
+
+int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
+                                const QString &actor, const QString &reason, QString *error,
+                                const QString &batchId) {
+    if (!begin(error))
+        return -1;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("UPDATE batches SET status = ?, updated_at = now() WHERE status = "
+                             "ANY(string_to_array(?, ',')) AND (? = '' OR batch_id = ?) RETURNING batch_id"));
+    const QString id = batchId.isNull() ? QStringLiteral("") : batchId;
+    q.addBindValue(to);
+    q.addBindValue(fromStatuses.join(QLatin1Char(',')));
+    q.addBindValue(id);
+    q.addBindValue(id);
+    if (!q.exec()) {
+        fail(action, q.lastError().text(), error);
+        return -1;
+    }
+    QStringList changed;
+    while (q.next())
+        changed.append(q.value(0).toString());
+    for (const QString &b : std::as_const(changed)) {
+        AuditEntry e;
+        e.action = action;
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = QStringLiteral("batch %1 %2").arg(b, to);
+        if (!insertAuditRow(e, error)) {
+            fail(action, *error, error);
+            return -1;
+        }
+    }
+    if (!commitOrRollback(error))
+        return -1;
+    return int(changed.size());
+}
+
+QList<LedgerBatch> LedgerStore::batches(QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    QList<LedgerBatch> out;
+    if (!self->ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    if (!q.exec(QStringLiteral("SELECT batch_id, status, launched_by, launched_host, launched_desk, launched_at "
+                               "FROM batches ORDER BY launched_at"))) {
+        self->fail(QStringLiteral("reading batches"), q.lastError().text(), error);
+        return out;
+    }
+    while (q.next())
+        out.append(LedgerBatch{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                               q.value(3).toString(), q.value(4).toString(), q.value(5).toDateTime().toUTC()});
+    return out;
+}
+
+QStringList LedgerStore::finishIdleBatches(QString *error) {
+    if (!begin(error))
+        return {};
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    if (!q.exec(QStringLiteral("UPDATE batches b SET status = 'finished', updated_at = now() WHERE b.status = "
+                               "'running' AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.batch_id = b.batch_id "
+                               "AND t.state IN (%1)) RETURNING b.batch_id")
+                    .arg(kWorkableStates))) {
+        fail(QStringLiteral("finishing batches"), q.lastError().text(), error);
+        return {};
+    }
+    QStringList finished;
+    while (q.next())
+        finished.append(q.value(0).toString());
+    for (const QString &b : std::as_const(finished)) {
+        AuditEntry e;
+        e.action = QStringLiteral("batch_idle");
+        e.actor = QStringLiteral("engine");
+        e.detail = QStringLiteral("batch %1 finished: nothing left to send or wait for").arg(b);
+        if (!insertAuditRow(e, error)) {
+            fail(e.action, *error, error);
+            return {};
+        }
+    }
+    if (!commitOrRollback(error))
+        return {};
+    return finished;
+}
+
+QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error) {
+    QList<FilingTask> out;
+    if (limit <= 0 || !ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral(
+        "WITH picked AS (SELECT t.idempotency_key FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
+        "WHERE b.status = 'running' AND t.state IN (%1) "
+        "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
+        "AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= clock_timestamp()) "
+        "AND (? = '' OR t.jurisdiction = ANY(string_to_array(?, ','))) "
+        "ORDER BY t.score DESC, t.idempotency_key LIMIT ? FOR UPDATE OF t SKIP LOCKED) "
+        "UPDATE tasks t SET claimed_by = ?, claimed_until = clock_timestamp() + make_interval(secs => ?), "
+        "version = t.version + 1, lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
+        "FROM picked WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
+                  .arg(kWorkableStates));
+    const QString only = jurisdictions.join(QLatin1Char(','));
+    q.addBindValue(only.isNull() ? QStringLiteral("") : only);
+    q.addBindValue(only.isNull() ? QStringLiteral("") : only);
+    q.addBindValue(limit);
+    q.addBindValue(m_memberId);
+    q.addBindValue(double(m_leaseMs) / 1000.0);
+    if (!q.exec()) {
+        fail(QStringLiteral("claiming tasks"), q.lastError().text(), error);
+        return {};
+    }
+    while (q.next()) {
+        out.append(taskFromRow(q));
+        m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+    }
+    return out;
+}
+
+QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
+    if (keys.isEmpty())
+        return {};
+    if (!ensureConnected(error))
+        return keys;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => ?) "
+                             "WHERE claimed_by = ? AND idempotency_key = ANY(string_to_array(?, ',')) "
+                             "RETURNING idempotency_key"));
+    q.addBindValue(double(m_leaseMs) / 1000.0);
+    q.addBindValue(m_memberId);
+    q.addBindValue(keys.join(QLatin1Char(',')));
+    if (!q.exec()) {
+        fail(QStringLiteral("renewing claims"), q.lastError().text(), error);
+        return keys;
+    }
+    QSet<QString> held;
+    while (q.next())
+        held.insert(q.value(0).toString());
+    QStringList lost;
+    for (const QString &k : keys)
+        if (!held.contains(k))
+            lost.append(k);
+    return lost;
+}
+
+bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
+    if (keys.isEmpty())
+        return true;
+    if (!ensureConnected(error))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("UPDATE tasks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND "
+                             "idempotency_key = ANY(string_to_array(?, ','))"));
+    q.addBindValue(m_memberId);
+    q.addBindValue(keys.join(QLatin1Char(',')));
+    if (!q.exec())
+        return fail(QStringLiteral("handing back claims"), q.lastError().text(), error);
+    return true;
+}
+
+QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    QList<AuditEntry> out;
+    if (!self->ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?"));
+    q.addBindValue(fromSeq);
+    q.addBindValue(limit);
+    if (!q.exec()) {
+        self->fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
+        return {};
+    }
+    while (q.next())
+        out.append(auditFromRow(q));
+    return out;
+}
+
+bool LedgerStore::chainHead(qint64 *seq, QString *hash, QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    if (!self->ensureConnected(error))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    if (!q.exec(QStringLiteral("SELECT last_seq, last_hash FROM audit_head WHERE id = 1")) || !q.next())
+        return self->fail(QStringLiteral("reading the chain head"), q.lastError().text(), error);
+    *seq = q.value(0).toLongLong();
+    *hash = q.value(1).toString();
+    return true;
+}
+
+QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
+    const QList<AuditEntry> rows = ledgerAudit(lastMirroredSeq() + 1, limit, error);
+    if (rows.isEmpty())
+        return rows;
+    QString mirrorError;
+    if (!mirrorLedgerAudit(rows, &mirrorError)) {
+        *error = QStringLiteral("the local mirror refused ledger rows: %1").arg(mirrorError);
+        return {};
+    }
+    return rows;
+}
+
+bool LedgerStore::beat(const LedgerMember &self, QString *error) {
+    if (!ensureConnected(error))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral(
+        "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, jurisdictions, "
+        "claims_held, in_flight, filed_last_hour, batches) VALUES(?,?,?,?,?,?,clock_timestamp(),?,?,?,?,?) "
+        "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
+        "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
+        "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches"));
+    q.addBindValue(m_memberId);
+    q.addBindValue(self.kind.isEmpty() ? m_kind : self.kind);
+    q.addBindValue(self.host);
+    q.addBindValue(self.processId);
+    q.addBindValue(self.version);
+    q.addBindValue(self.startedUtc);
+    q.addBindValue(self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
+    q.addBindValue(self.claimsHeld);
+    q.addBindValue(self.inFlight);
+    q.addBindValue(self.filedLastHour);
+    q.addBindValue(self.batches.isNull() ? QStringLiteral("") : self.batches);
+    if (!q.exec())
+        return fail(QStringLiteral("heartbeat"), q.lastError().text(), error);
+    return true;
+}
+
+QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    QList<LedgerMember> out;
+    if (!self->ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("SELECT member_id, kind, host, process_id, version, started_at, last_beat, "
+                             "jurisdictions, claims_held, in_flight, filed_last_hour, batches, "
+                             "last_beat < clock_timestamp() - make_interval(secs => ?) AS lost "
+                             "FROM members ORDER BY kind, host, member_id"));
+    q.addBindValue(3.0 * double(beatIntervalMs) / 1000.0);
+    if (!q.exec()) {
+        self->fail(QStringLiteral("reading members"), q.lastError().text(), error);
+        return out;
+    }
+    while (q.next()) {
+        LedgerMember m;
+        m.memberId = q.value(0).toString();
+        m.kind = q.value(1).toString();
+        m.host = q.value(2).toString();
+        m.processId = q.value(3).toLongLong();
+        m.version = q.value(4).toString();
+        m.startedUtc = q.value(5).toDateTime().toUTC();
+        m.lastBeatUtc = q.value(6).toDateTime().toUTC();
+        m.jurisdictions = q.value(7).toString();
+        m.claimsHeld = q.value(8).toInt();
+        m.inFlight = q.value(9).toInt();
+        m.filedLastHour = q.value(10).toInt();
+        m.batches = q.value(11).toString();
+        m.lost = q.value(12).toBool();
+        out.append(m);
+    }
+    return out;
+}
+
+bool LedgerStore::claimReview(const QString &key, QString *error) {
+    if (!begin(error))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("INSERT INTO review_claims(idempotency_key, reviewer, host, desk) VALUES(?,?,?,?) "
+                             "ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key"));
+    q.addBindValue(key);
+    q.addBindValue(osUser());
+    q.addBindValue(hostName());
+    q.addBindValue(m_memberId);
+    if (!q.exec())
+        return fail(QStringLiteral("review claim"), q.lastError().text(), error);
+    if (!q.next()) {
+        QSqlDatabase::database(m_pgConnection, false).rollback();
+        QSqlQuery who(QSqlDatabase::database(m_pgConnection, false));
+        who.prepare(QStringLiteral("SELECT reviewer, host, since FROM review_claims WHERE idempotency_key = ?"));
+        who.addBindValue(key);
+        if (who.exec() && who.next())
+            *error = QStringLiteral("in review by %1 on %2 since %3")
+                         .arg(who.value(0).toString(), who.value(1).toString(),
+                              who.value(2).toDateTime().toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+        else
+            *error = QStringLiteral("in review by someone else");
+        m_failure = WriteFailure::Conflict;
+        return false;
+    }
+    AuditEntry e;
+    e.action = QStringLiteral("review_open");
+    e.actor = osUser();
+    e.idempotencyKey = key;
+    if (!insertAuditRow(e, error))
+        return fail(e.action, *error, error);
+    return commitOrRollback(error);
+}
+
+bool LedgerStore::releaseReview(const QString &key, QString *error) {
+    if (!begin(error))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("DELETE FROM review_claims WHERE idempotency_key = ? AND reviewer = ? AND host = ? "
+                             "RETURNING idempotency_key"));
+    q.addBindValue(key);
+    q.addBindValue(osUser());
+    q.addBindValue(hostName());
+    if (!q.exec())
+        return fail(QStringLiteral("review release"), q.lastError().text(), error);
+    if (!q.next()) {
+        QSqlDatabase::database(m_pgConnection, false).rollback();
+        return true;
+    }
+    AuditEntry e;
+    e.action = QStringLiteral("review_close");
+    e.actor = osUser();
+    e.idempotencyKey = key;
+    if (!insertAuditRow(e, error))
+        return fail(e.action, *error, error);
+    return commitOrRollback(error);
+}
+
+QHash<QString, LedgerStore::Review> LedgerStore::reviews(QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    QHash<QString, Review> out;
+    if (!self->ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    if (!q.exec(QStringLiteral("SELECT idempotency_key, reviewer, host, desk, since FROM review_claims"))) {
+        self->fail(QStringLiteral("reading reviews"), q.lastError().text(), error);
+        return out;
+    }
+    while (q.next())
+        out.insert(q.value(0).toString(), Review{q.value(1).toString(), q.value(2).toString(),
+                                                 q.value(3).toString(), q.value(4).toDateTime().toUTC()});
+    return out;
+}
+
+} // namespace fd

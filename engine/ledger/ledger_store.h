@@ -1,0 +1,170 @@
+#pragma once
+
+#include "engine/audit/audit_store.h"
+#include "engine/ledger/ledger_endpoint.h"
+
+#include <QHash>
+#include <QSet>
+#include <QStringList>
+
+class QSqlDriver;
+
+namespace fd {
+
+/// One batch of the team ledger.
+struct LedgerBatch {
+    QString batchId;
+    QString status; ///< "running", "paused", "cancelled", "finished"
+    QString launchedBy;
+    QString launchedHost;
+    QString launchedDesk;
+    QDateTime launchedAtUtc;
+};
+
+/// A member of the fleet as its last heartbeat described it (members table).
+struct LedgerMember {
+    QString memberId;
+    QString kind; ///< "desk", "run", "worker"
+    QString host;
+    qint64 processId = 0;
+    QString version;
+    QDateTime startedUtc;
+    QDateTime lastBeatUtc;
+    QString jurisdictions; ///< comma-separated; empty: all
+    int claimsHeld = 0;
+    int inFlight = 0;
+    int filedLastHour = 0;
+    QString batches; ///< comma-separated batch ids it works on
+    bool lost = false; ///< silent for three heartbeats
+};
+
+/// The team ledger (PostgreSQL through Qt's QPSQL driver) behind the AuditStore interface, with the local
+/// SQLite database as its mirror (docs/ledger.md).
+///
+/// Writes go to the ledger only, each as one transaction: a conditional update of the task on the version
+/// this member last saw, plus its audit row (hash-chained by the ledger's trigger). A task another member
+/// changed first is not overwritten: the write fails with WriteFailure::Conflict and conflictedKeys() names
+/// it, for the engine to re-read. A ledger that cannot be reached fails with WriteFailure::Unavailable.
+/// The local database receives the ledger's audit rows by sequence (sync()) and copies of the task rows,
+/// so that the Audit view, its export and the task list work while the ledger is down.
+///
+/// Claims: a member works only on tasks it claimed (claim()): `claimed_by` = memberId, `claimed_until` =
+/// the ledger's clock + the lease, handed out with `FOR UPDATE SKIP LOCKED`; renewClaims() extends them
+/// while the member works; a transition to a state nobody works on (COMPLETED, DEAD_LETTER,
+/// FAILED_STATUTORY, PENDING) releases the claim in the same transaction. A DISPATCHING task whose claim
+/// ran out is claimed with lookup_required set: it is looked up before anything is re-sent.
+///
+/// Thread affinity: the thread that called open() (the engine thread); blocking calls, bounded by
+/// libpq's connect_timeout and the server's statement_timeout (5 s).
+class LedgerStore : public AuditStore {
+public:
+    /// `memberId` names this member in claims and audit rows ("desk" column); `kind`: "desk", "run",
+    /// "worker".
+    LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId, const QString &kind, qint64 leaseMs);
+    ~LedgerStore() override;
+
+    /// Opens the local mirror at `mirrorPath` (refused when another engine holds it) and connects to the
+    /// ledger, creating or migrating its schema. An unreachable ledger is not an error here (the desk
+    /// starts on its mirror and reconnects): *ledgerError says why; a refused schema or login is.
+    [[nodiscard]] bool openTeam(const QString &mirrorPath, QString *error, QString *ledgerError);
+    /// Tries to connect again; true when the ledger answers.
+    bool reconnect(QString *error);
+    bool isReachable() const { return m_reachable; }
+    QString memberId() const { return m_memberId; }
+    const LedgerEndpoint &endpoint() const { return m_endpoint; }
+    /// The QPSQL driver, for NOTIFY subscriptions (LedgerSchema::kNotifyChannel); null while unreachable.
+    QSqlDriver *driver() const;
+
+    // AuditStore: writes go to the ledger.
+    bool admitTask(const FilingTask &task, const QString &actor, QString *error) override;
+    bool admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
+                    QString *error) override;
+    bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                          const QString &action, const QString &reason, QString *error,
+                          Durability durability = Durability::Normal) override;
+    bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                           Durability durability) override;
+    bool saveTask(const FilingTask &task, QString *error) override;
+    bool saveTasks(const QList<FilingTask> &tasks, QString *error) override;
+    bool appendAction(const AuditEntry &entry, QString *error) override;
+    WriteFailure lastWriteFailure() const override { return m_failure; }
+    QStringList conflictedKeys() const override { return m_conflicted; }
+    /// From the ledger when reachable (and mirrored locally), else from the mirror.
+    std::optional<FilingTask> task(const QString &key) const override;
+    QList<FilingTask> loadTasks(bool nonTerminalOnly) const override;
+    /// The ledger's rows of `keys` (missing keys are left out); empty on error.
+    QList<FilingTask> loadTasks(const QStringList &keys, QString *error);
+
+    // Batches.
+    /// Creates a running batch launched by `actor` and puts `keys` into it (empty: every PENDING task not
+    /// in a running or paused batch), only tasks that are PENDING or FAILED_TRANSIENT and not in another
+    /// running or paused batch; one audit row. Returns the batch id, *count the tasks put into it; empty on
+    /// failure.
+    QString launchBatch(const QStringList &keys, const QString &actor, const QString &reason, int *count,
+                        QString *error);
+    /// Sets every batch whose status is in `fromStatuses` to `to` (or only `batchId`), with one audit row
+    /// `action` each; returns how many changed, -1 on failure.
+    int setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
+                       const QString &actor, const QString &reason, QString *error,
+                       const QString &batchId = QString());
+    QList<LedgerBatch> batches(QString *error) const;
+    /// Batches that are running or paused and have no task left that a member may work on become
+    /// "finished" (one audit row each). Returns the ids finished.
+    QStringList finishIdleBatches(QString *error);
+
+    // Claims.
+    /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`), best score
+    /// first. Returns them as the ledger now holds them (claimed by this member).
+    QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error);
+    /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
+    /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
+    QStringList renewClaims(const QStringList &keys, QString *error);
+    /// Hands back claims on tasks nobody is sending (pause, shutdown).
+    bool releaseClaims(const QStringList &keys, QString *error);
+
+    // Live view.
+    /// Copies the ledger's audit rows after the mirror's last seq into the mirror (at most `limit`), and
+    /// returns them (ascending). *error set when the ledger cannot be reached.
+    QList<AuditEntry> sync(int limit, QString *error);
+    /// Heartbeat: upserts this member's row.
+    bool beat(const LedgerMember &self, QString *error);
+    QList<LedgerMember> members(qint64 beatIntervalMs, QString *error) const;
+
+    // Review claims ("in review by NAME on HOST since TIME").
+    bool claimReview(const QString &key, QString *error);
+    bool releaseReview(const QString &key, QString *error);
+    struct Review {
+        QString reviewer;
+        QString host;
+        QString desk;
+        QDateTime sinceUtc;
+    };
+    QHash<QString, Review> reviews(QString *error) const;
+
+    /// The ledger's audit rows from `fromSeq` on, ascending, with their hashes (for `audit verify`).
+    QList<AuditEntry> ledgerAudit(qint64 fromSeq, int limit, QString *error) const;
+    /// The chain head (last seq and hash) as the ledger records it.
+    bool chainHead(qint64 *seq, QString *hash, QString *error) const;
+
+private:
+    bool ensureConnected(QString *error);
+    bool fail(const QString &what, const QString &message, QString *error);
+    void markUnreachable(const QString &reason);
+    bool writeTransitionRow(const TransitionRecord &record, QString *error);
+    bool insertAuditRow(const AuditEntry &entry, QString *error);
+    bool begin(QString *error);
+    bool commitOrRollback(QString *error);
+    void rememberVersions(const QList<FilingTask> &tasks, const QList<qint64> &versions);
+
+    LedgerEndpoint m_endpoint;
+    QString m_memberId;
+    QString m_kind;
+    qint64 m_leaseMs;
+    QString m_pgConnection;
+    bool m_reachable = false;
+    WriteFailure m_failure = WriteFailure::None;
+    QStringList m_conflicted;
+    QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote
+};
+
+} // namespace fd
