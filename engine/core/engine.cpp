@@ -8,6 +8,7 @@
 #include "engine/gate/local_permit_gate.h"
 #include "engine/gate/redis_connection.h"
 #include "engine/gate/redis_permit_gate.h"
+#include "engine/ledger/ledger_store.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -118,7 +119,12 @@ void Engine::start(const EngineConfig &config) {
     }
     if (m_config.dbPath.isEmpty())
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
-    if (!m_store->open(m_config.dbPath, &error, AuditStore::OpenMode::Exclusive)) {
+    if (!m_config.ledgerUrl.isEmpty()) {
+        if (!startTeam(&error)) {
+            Q_EMIT started(false, error, QString(), false);
+            return;
+        }
+    } else if (!m_store->open(m_config.dbPath, &error, AuditStore::OpenMode::Exclusive)) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
@@ -175,6 +181,26 @@ void Engine::start(const EngineConfig &config) {
     m_scheduler.breakers().threshold = m_config.breakerThreshold;
     m_scheduler.breakers().cooldownMs = m_config.breakerCooldownMs;
 
+    if (m_ledger) {
+        // Team mode: nothing is resumed from a private list; work comes from claims on the ledger, and a
+        // DISPATCHING task whose holder went away is claimed with look-up first.
+        const QList<FilingTask> all = m_store->loadTasks(false);
+        for (const FilingTask &t : all)
+            m_tasks.insert(t.key, t);
+        m_started = true;
+        operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
+                       tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
+                           .arg(m_gate->describe(), m_rules.version(), m_ledger->endpoint().display(),
+                                m_config.consoleId, m_config.memberKind)
+                           .arg(all.size())
+                           .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
+                                             : QString()));
+        Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
+        publishAllTasks();
+        startTeamTimers();
+        updateStatus();
+        return;
+    }
     // Resume: every task that never reached a terminal state goes back into a batch; an unknown outcome is
     // looked up before anything is re-sent.
     const QList<FilingTask> all = m_store->loadTasks(false);
@@ -274,6 +300,10 @@ void Engine::admit(int dueWithinDays) {
         Q_EMIT errorOccurred(tr("cannot store the admitted tasks: %1").arg(error));
     } else {
         duplicates += int(alreadyStored.size());
+        if (m_ledger && !alreadyStored.isEmpty()) {
+            QString ignored;
+            adoptLedgerTasks(m_ledger->loadTasks(alreadyStored, &ignored)); // admitted by another member
+        }
         const QSet<QString> skipped(alreadyStored.cbegin(), alreadyStored.cend());
         for (const FilingTask &task : std::as_const(candidates)) {
             if (skipped.contains(task.key))
@@ -290,6 +320,10 @@ void Engine::admit(int dueWithinDays) {
 }
 
 void Engine::launchBatch(const QStringList &keys, const QString &reason) {
+    if (m_ledger) {
+        teamLaunch(keys, reason);
+        return;
+    }
     QStringList chosen;
     if (keys.isEmpty()) {
         for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
@@ -346,6 +380,12 @@ void Engine::withdrawUnsent() {
 }
 
 void Engine::pauseBatch(const QString &reason) {
+    if (m_ledger) {
+        // Fleet-wide: every member stops sending this team's work.
+        teamSetBatches({QStringLiteral("running")}, QStringLiteral("paused"), QStringLiteral("batch_pause"),
+                       reason);
+        return;
+    }
     if (m_paused)
         return;
     m_paused = true;
@@ -358,6 +398,12 @@ void Engine::pauseBatch(const QString &reason) {
 }
 
 void Engine::resumeBatch(const QString &reason) {
+    if (m_ledger) {
+        m_auditUnavailable = false;
+        teamSetBatches({QStringLiteral("paused")}, QStringLiteral("running"), QStringLiteral("batch_resume"),
+                       reason);
+        return;
+    }
     if (!m_paused)
         return;
     m_paused = false;
@@ -370,6 +416,11 @@ void Engine::resumeBatch(const QString &reason) {
 }
 
 void Engine::cancelBatch(const QString &reason) {
+    if (m_ledger) {
+        teamSetBatches({QStringLiteral("running"), QStringLiteral("paused")}, QStringLiteral("cancelled"),
+                       QStringLiteral("batch_cancel"), reason);
+        return;
+    }
     int withdrawn = 0;
     for (const QString &key : m_permits.withdrawAll())
         m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
@@ -430,11 +481,24 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
                     error);
         return false;
     }
+    if (m_ledger && to != ExecutionState::Validating && to != ExecutionState::Dispatching &&
+        to != ExecutionState::FailedTransient)
+        m_claimed.remove(task.key); // the ledger released the claim in the same transaction
     markDirty(task.key);
     return true;
 }
 
 void Engine::auditFailed(const QString &what, const QString &error) {
+    if (m_ledger) {
+        // Team mode: a task another member changed first is re-read, never overwritten; an unreachable
+        // ledger stops sending until it answers, by itself.
+        if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Conflict) {
+            handleConflict(m_store->conflictedKeys());
+            return;
+        }
+        ledgerUnreachable(error.isEmpty() ? what : error);
+        return;
+    }
     const QString message = error.isEmpty() ? tr("audit write failed: %1").arg(what)
                                             : tr("audit write failed: %1: %2").arg(what, error);
     Q_EMIT errorOccurred(message);
@@ -493,6 +557,8 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
 void Engine::enqueue(const QString &key) {
     if (m_inFlight.contains(key) || m_permits.isAwaiting(key) || m_permits.isHolding(key))
         return;
+    if (m_ledger && !m_claimed.contains(key))
+        return; // claim, then permit: a task this member does not hold is someone else's
     const FilingTask &task = m_tasks[key];
     if (isTerminal(task.state))
         return;
@@ -519,7 +585,7 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
 }
 
 void Engine::pump() {
-    if (!m_started || m_stopping || m_paused || !m_batchActive)
+    if (!m_started || m_stopping || m_paused || !m_batchActive || m_ledgerDown)
         return;
     const QDateTime t = now();
     m_scheduler.promoteDue(t);
@@ -759,7 +825,10 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
     if (!transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"))) {
         task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
         enqueue(task.key);
+        return;
     }
+    ++m_filedHere;
+    m_claimed.remove(task.key);
 }
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
@@ -936,6 +1005,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         return;
     }
     int replayed = 0;
+    QStringList teamKeys; // team mode: back into a batch of their own, launched in the ledger
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
         if (it == m_tasks.end() || it->state != ExecutionState::DeadLetter)
@@ -951,6 +1021,10 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         }
         ++replayed;
         clearLastError(*it);
+        if (m_ledger) {
+            teamKeys.append(key);
+            continue;
+        }
         beginBatchIfIdle();
         it->batchId = m_batchId;
         QString error;
@@ -963,6 +1037,8 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
     }
     if (replayed > 0)
         m_idleSignalled = false;
+    if (!teamKeys.isEmpty())
+        teamLaunch(teamKeys, reason);
     pump();
     updateStatus();
 }
@@ -972,6 +1048,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
         return;
     }
+    QStringList teamKeys; // team mode: requeued into a batch of their own, launched in the ledger
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
         if (it == m_tasks.end() || it->state != ExecutionState::FailedStatutory)
@@ -998,6 +1075,10 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             break;
         }
         clearLastError(*it);
+        if (m_ledger) {
+            teamKeys.append(key);
+            continue;
+        }
         beginBatchIfIdle();
         it->batchId = m_batchId;
         QString error;
@@ -1008,6 +1089,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         m_batch.insert(key);
         enqueue(key);
     }
+    if (!teamKeys.isEmpty())
+        teamLaunch(teamKeys, reason);
     pump();
     updateStatus();
 }
@@ -1150,6 +1233,9 @@ void Engine::shutdown() {
     m_paused = true;
     m_wakeTimer.stop();
     m_dispatchTimer.stop();
+    for (QTimer *timer : {&m_claimTimer, &m_syncTimer, &m_renewTimer, &m_reconnectTimer, &m_beatTimer,
+                          &m_notifyTimer})
+        timer->stop();
     // Withdraw what has not left; permits granted but unused go back.
     withdrawUnsent();
     // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks
@@ -1161,6 +1247,14 @@ void Engine::shutdown() {
     for (const QString &key : m_permits.holders())
         m_permits.release(key);
     m_inFlight.clear();
+    if (m_ledger && !m_claimed.isEmpty() && !m_ledgerDown) {
+        // Hand every claim back: an aborted request's task stays DISPATCHING and whoever claims it next
+        // looks it up before anything is re-sent.
+        QString error;
+        if (!m_ledger->releaseClaims(QStringList(m_claimed.cbegin(), m_claimed.cend()), &error))
+            qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
+        m_claimed.clear();
+    }
     flushDirty();
     if (wasStarted)
         Q_EMIT batchStatusChanged(currentStatus()); // the final figures, taken after the engine stopped
@@ -1217,6 +1311,10 @@ BatchStatus Engine::currentStatus() const {
     s.awaitingPermit = m_permits.awaitingCount();
     s.gateBlind = m_gateBlind;
     s.startedUtc = m_batchStartedUtc;
+    s.teamMode = m_ledger != nullptr;
+    s.ledgerReachable = !m_ledgerDown;
+    s.claimsHeld = int(m_claimed.size());
+    s.filedHere = m_filedHere;
     int done = 0;
     for (const QString &key : std::as_const(m_batch)) {
         const FilingTask &t = m_tasks[key];
@@ -1248,6 +1346,22 @@ void Engine::checkIdle() {
     if (m_scheduler.queuedCount() > 0 || m_permits.awaitingCount() > 0 || !m_inFlight.isEmpty() ||
         !m_grantedPending.isEmpty())
         return;
+    if (m_ledger) {
+        // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
+        if (!m_claimed.isEmpty() || m_ledgerDown)
+            return;
+        for (const QString &key : std::as_const(m_batch)) {
+            const FilingTask &t = m_tasks[key];
+            if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))
+                return;
+        }
+        teamFinishIfIdle();
+        m_idleSignalled = true;
+        flushDirty();
+        updateStatus();
+        Q_EMIT batchIdle(currentStatus());
+        return;
+    }
     for (const QString &key : std::as_const(m_batch)) {
         const FilingTask &t = m_tasks[key];
         if (!isTerminal(t.state) && !(t.state == ExecutionState::Pending && t.batchId.isEmpty()))

@@ -22,6 +22,7 @@
 namespace fd {
 
 class Clock;
+class LedgerStore;
 class RegistryTransport;
 
 /// The batch filing engine: portfolio import, obligation planning, admission, dispatch under the global,
@@ -74,6 +75,10 @@ public Q_SLOTS:
     void launchBatch(const QStringList &keys, const QString &reason);
     /// Nothing new leaves while paused: requests awaiting a permit are withdrawn; in-flight requests finish.
     void pauseBatch(const QString &reason);
+    /// This member stops sending (SIGINT, SIGTERM, a deadline): requests awaiting a permit are withdrawn,
+    /// in-flight requests finish, claims on unsent tasks go back to the ledger. Unlike pauseBatch(), never
+    /// fleet-wide: the rest of the team goes on. A single desk pauses its batch.
+    void drain(const QString &reason);
     /// Resumes sending; also the operator's answer to an `audit_unavailable` pause.
     void resumeBatch(const QString &reason);
     /// Stops dispatching the batch's remaining tasks; they stay PENDING. In-flight requests finish.
@@ -125,6 +130,8 @@ Q_SIGNALS:
     void calendarExported(const QString &path, int events, const QString &error);
     void alertRaised(const fd::EngineAlert &alert);
     void errorOccurred(const QString &message);
+    /// Team mode: the ledger became unreachable (nothing is sent, no claim is possible) or reachable again.
+    void ledgerStateChanged(bool reachable, const QString &reason);
     void stopped();
 
 private:
@@ -167,6 +174,25 @@ private:
     PermitHolder holderFor(const FilingTask &task) const;
     QDateTime now() const;
 
+    // Team mode (engine_team.cpp): the ledger is the truth; this member works only on tasks it claimed.
+    bool startTeam(QString *error);
+    void startTeamTimers();
+    void claimWork();
+    void syncLedger();
+    void renewClaims();
+    void reconnectLedger();
+    void heartbeat();
+    void ledgerUnreachable(const QString &reason);
+    void handleConflict(const QStringList &keys);
+    void refreshBatches();
+    void adoptLedgerTasks(const QList<FilingTask> &fresh);
+    void dropTask(const QString &key);
+    void releaseUnsent(bool all);
+    bool holds(const QString &key) const;
+    void teamLaunch(const QStringList &keys, const QString &reason);
+    void teamSetBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason);
+    void teamFinishIfIdle();
+
     EngineConfig m_config;
     RuleSet m_rules;
     std::unique_ptr<AuditStore> m_store;
@@ -198,6 +224,21 @@ private:
     QTimer m_statusTimer{this};
     QTimer m_dispatchTimer{this}; // group commit of the grants of one event-loop turn
     bool m_idleSignalled = false;
+
+    LedgerStore *m_ledger = nullptr; ///< team mode: m_store as a LedgerStore, else null
+    QSet<QString> m_claimed;         ///< team mode: tasks this member holds a claim on
+    QSet<QString> m_runningBatches;
+    QSet<QString> m_pausedBatches;
+    bool m_ledgerDown = false;
+    bool m_draining = false; ///< drain(): this member sends nothing more
+    int m_filedHere = 0; ///< filings this member completed since start
+    QDateTime m_startedUtc;
+    QTimer m_claimTimer{this};
+    QTimer m_syncTimer{this};
+    QTimer m_renewTimer{this};
+    QTimer m_reconnectTimer{this};
+    QTimer m_beatTimer{this};
+    QTimer m_notifyTimer{this}; // coalesces NOTIFY bursts into one sync
 };
 
 } // namespace fd

@@ -1,5 +1,7 @@
 #include "engine/core/engine_config.h"
 
+#include "engine/ledger/ledger_endpoint.h"
+
 #include "engine/gate/redis_connection.h"
 #include "engine/import/jurisdiction_normaliser.h"
 
@@ -141,6 +143,15 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
             return false;
         }
     }
+    if (!c.ledgerUrl.isEmpty()) {
+        LedgerEndpoint endpoint;
+        QString why;
+        if (!LedgerEndpoint::parse(c.ledgerUrl, &endpoint, &why)) {
+            *field = QStringLiteral("ledger");
+            *reason = why;
+            return false;
+        }
+    }
     if (c.keyPrefix.isEmpty() || c.keyPrefix.contains(QLatin1Char(' '))) {
         *field = QStringLiteral("key_prefix");
         *reason = QStringLiteral("must be a non-empty word");
@@ -241,7 +252,8 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
                                    QStringLiteral("breaker_cooldown_ms"),
                                    QStringLiteral("db"),
                                    QStringLiteral("rules"),
-                                   QStringLiteral("console_id")};
+                                   QStringLiteral("console_id"),
+                                   QStringLiteral("ledger")};
     // Unknown keys, in file order: a typo ("limit" for "limits") must not silently leave a cap unset.
     for (const KeyLocation &k : locations) {
         if (k.path.size() == 1 && !known.contains(k.path.first()))
@@ -308,6 +320,14 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
     }
     if (!string("key_prefix", &c.keyPrefix, false))
         return false;
+    if (!string("ledger", &c.ledgerUrl, false))
+        return false;
+    if (o.contains(QStringLiteral("ledger"))) {
+        LedgerEndpoint endpoint;
+        QString reason;
+        if (!LedgerEndpoint::parse(c.ledgerUrl, &endpoint, &reason))
+            return fail(QStringLiteral("ledger"), reason);
+    }
     int lease = int(c.leaseMs);
     if (!integer("lease_ms", &lease, 1000, 3600000))
         return false;
@@ -455,6 +475,8 @@ QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig
     number("breaker cooldown ms", before.breakerCooldownMs, after.breakerCooldownMs);
     text("audit database", before.dbPath, after.dbPath);
     text("rules file", before.rulesPath, after.rulesPath);
+    text("ledger", before.ledgerUrl, after.ledgerUrl);
+    secret("ledger password", before.ledgerPassword, after.ledgerPassword);
     return lines;
 }
 

@@ -17,7 +17,8 @@ namespace fd {
 ///  "registry": "http://127.0.0.1:8080", "registries": {"US-DE": "http://..."}, "lookup_supported": true,
 ///  "limits": {"US-DE": 8}, "default_limit": 4, "global_limit": 32, "request_timeout_ms": 10000,
 ///  "max_attempts": 5, "retry_base_ms": 1000, "retry_max_ms": 60000, "breaker_threshold": 5,
-///  "breaker_cooldown_ms": 30000, "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json"}
+///  "breaker_cooldown_ms": 30000, "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json",
+///  "ledger": "postgresql://filingdesk@db.example:5432/filingdesk?sslmode=verify-full"}
 struct EngineConfig {
     QString redisUrl;      ///< empty: the in-process gate (single console)
     QString redisPassword; ///< secret: not persisted here
@@ -39,6 +40,12 @@ struct EngineConfig {
     QString dbPath;    ///< the audit database
     QString rulesPath; ///< empty: the built-in rules
     QString consoleId; ///< shown to the fleet as the holder of this engine's permits
+    /// Team mode: the shared PostgreSQL ledger (postgresql://USER@HOST:PORT/DB[?sslmode=...], see
+    /// LedgerEndpoint); empty: a single desk on its own SQLite database (the embedded default).
+    QString ledgerUrl;
+    QString ledgerPassword; ///< secret: FILINGDESK_LEDGER_PASSWORD or the keychain, never persisted here
+    QString memberKind = QStringLiteral("desk"); ///< how this member shows in the fleet: desk, run, worker
+    QStringList onlyJurisdictions; ///< team mode: claim only these (empty: all)
 
     int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
     /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".

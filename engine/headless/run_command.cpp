@@ -102,8 +102,14 @@ int runHeadless(const QStringList &arguments) {
         QStringLiteral("SECONDS"));
     const QCommandLineOption quietOpt(QStringLiteral("quiet"),
                                       QStringLiteral("No progress lines on stderr."));
+    const QCommandLineOption ledgerOpt(
+        QStringLiteral("ledger"),
+        QStringLiteral("Team mode: the shared PostgreSQL ledger, postgresql://USER@HOST:PORT/DB[?sslmode=MODE] "
+                       "(password from FILINGDESK_LEDGER_PASSWORD). The portfolio is imported into it and "
+                       "worked on alongside every other member; --db is then this member's mirror."),
+        QStringLiteral("URL"));
     parser.addOptions({portfolioOpt, asOfOpt, dueWithinOpt, registryOpt, sandboxOpt, sandboxArgOpt, redisOpt,
-                       limitOpt, configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt});
+                       limitOpt, configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt, ledgerOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk run")} + arguments))
         return badInput(parser.errorText());
@@ -169,6 +175,11 @@ int runHeadless(const QStringList &arguments) {
         config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
     if (config.registryToken.isEmpty())
         config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
+    if (parser.isSet(ledgerOpt))
+        config.ledgerUrl = parser.value(ledgerOpt);
+    if (config.ledgerPassword.isEmpty())
+        config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+    config.memberKind = QStringLiteral("run");
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     if (config.dbPath.isEmpty())
@@ -333,6 +344,18 @@ int runHeadless(const QStringList &arguments) {
         else
             printErr(QStringLiteral("%1: %2 (%3): %4").arg(a.kind, a.entityName, a.jurisdiction, a.message));
     });
+    bool ledgerDown = false;
+    QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
+        ledgerDown = !reachable;
+        if (quiet)
+            return;
+        if (reachable)
+            printErr(QStringLiteral("ledger reachable again: claims and sending resume"));
+        else
+            printErr(QStringLiteral("ledger unreachable (%1): no claim is possible, nothing is being sent; "
+                                    "resumes by itself when the ledger is back")
+                         .arg(reason));
+    });
     QObject::connect(engine, &Engine::errorOccurred, &loop,
                      [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
     QObject::connect(engine, &Engine::batchIdle, &loop, [&](const BatchStatus &s) {
@@ -352,7 +375,7 @@ int runHeadless(const QStringList &arguments) {
         if (drainingForStop)
             return;
         drainingForStop = true;
-        QMetaObject::invokeMethod(engine, "pauseBatch", Qt::QueuedConnection, Q_ARG(QString, reason));
+        QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection, Q_ARG(QString, reason));
         if (finalStatus.inFlight == 0)
             loop.quit();
         else
@@ -472,6 +495,14 @@ int runHeadless(const QStringList &arguments) {
         };
         if (!registryStats.isEmpty())
             out.insert(QStringLiteral("registry_stats"), registryStats);
+        if (finalStatus.teamMode) {
+            // The states above are the whole team's work (every running batch, from the ledger); this
+            // member's own share follows.
+            out.insert(QStringLiteral("team"),
+                       QJsonObject{{QStringLiteral("ledger"), config.ledgerUrl},
+                                   {QStringLiteral("filed_here"), finalStatus.filedHere},
+                                   {QStringLiteral("ledger_reachable"), !ledgerDown}});
+        }
         std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     } else {
         QStringList parts;

@@ -53,6 +53,7 @@ FilingTask taskFromRow(const QSqlQuery &q) {
     t.batchId = q.value(QStringLiteral("batch_id")).toString();
     t.updatedUtc = q.value(QStringLiteral("updated_at")).toDateTime().toUTC();
     t.lookupRequired = q.value(QStringLiteral("lookup_required")).toBool();
+    t.claimedBy = q.value(QStringLiteral("claimed_by")).toString();
     return t;
 }
 
@@ -332,7 +333,9 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
         "lookup_required = ?, updated_at = now(), version = version + 1, "
         "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
         "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
-        "WHERE idempotency_key = ? AND version = ? RETURNING version"));
+        "WHERE idempotency_key = ? AND version = ? "
+        // Claim, then permit, then DISPATCHING: nothing is recorded as sent without a live claim.
+        "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version"));
     const bool keep = keepsClaim(t.state);
     q.bindValue(0, stateName(t.state));
     q.bindValue(1, t.attempts);
@@ -349,6 +352,8 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
     q.bindValue(12, keep);
     q.bindValue(13, t.key);
     q.bindValue(14, *version);
+    q.bindValue(15, t.state == ExecutionState::Dispatching);
+    q.bindValue(16, m_memberId);
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;

@@ -32,6 +32,8 @@ struct FilingTask {
     /// the request left): the filing is looked up at the registry before anything is sent again, and a
     /// registry without look-up sends it to a person. Persisted, so that a restart keeps the promise.
     bool lookupRequired = false;
+    /// Team mode: the member that holds the task's claim in the ledger (empty: nobody). Not stored locally.
+    QString claimedBy;
 
     /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON. Computed once per task: the
     /// obligation of a task never changes (its idempotency key is derived from it).

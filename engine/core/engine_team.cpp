@@ -1,0 +1,413 @@
+// Team mode: the engine's side of the shared ledger (docs/ledger.md). The ledger is the truth; this member
+// claims tasks before it asks for a permit, keeps the local SQLite as a mirror, follows the others through
+// NOTIFY and the audit sequence, and sends nothing while the ledger cannot be reached.
+#include "engine/core/engine.h"
+
+#include "engine/core/clock.h"
+#include "engine/ledger/ledger_schema.h"
+#include "engine/ledger/ledger_store.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QSqlDriver>
+
+Q_DECLARE_LOGGING_CATEGORY(lcEngine)
+
+namespace fd {
+
+namespace {
+constexpr int kClaimIntervalMs = 250;
+constexpr int kSyncIntervalMs = 1000;
+constexpr int kReconnectIntervalMs = 1000;
+constexpr int kBeatIntervalMs = 5000;
+constexpr int kSyncPage = 2000;
+
+} // namespace
+
+bool Engine::startTeam(QString *error) {
+    LedgerEndpoint endpoint;
+    if (!LedgerEndpoint::parse(m_config.ledgerUrl, &endpoint, error))
+        return false;
+    endpoint.password = m_config.ledgerPassword;
+    if (!m_ledger)
+        m_ledger = dynamic_cast<LedgerStore *>(m_store.get());
+    if (!m_ledger) {
+        auto store = std::make_unique<LedgerStore>(endpoint, m_config.consoleId, m_config.memberKind,
+                                                   m_config.leaseMs);
+        m_ledger = store.get();
+        m_store = std::move(store);
+    }
+    QString ledgerError;
+    if (!m_ledger->openTeam(m_config.dbPath, error, &ledgerError))
+        return false;
+    m_ledgerDown = !m_ledger->isReachable();
+    if (m_ledgerDown) {
+        qCWarning(lcEngine).noquote() << "ledger unreachable at start:" << ledgerError;
+        Q_EMIT ledgerStateChanged(false, ledgerError);
+    }
+    return true;
+}
+
+void Engine::startTeamTimers() {
+    m_startedUtc = QDateTime::currentDateTimeUtc();
+    m_claimTimer.setInterval(kClaimIntervalMs);
+    connect(&m_claimTimer, &QTimer::timeout, this, &Engine::claimWork);
+    m_syncTimer.setInterval(kSyncIntervalMs);
+    connect(&m_syncTimer, &QTimer::timeout, this, &Engine::syncLedger);
+    m_renewTimer.setInterval(int(qMax<qint64>(500, m_config.leaseMs / 3)));
+    connect(&m_renewTimer, &QTimer::timeout, this, &Engine::renewClaims);
+    m_reconnectTimer.setInterval(kReconnectIntervalMs);
+    connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnectLedger);
+    m_beatTimer.setInterval(kBeatIntervalMs);
+    connect(&m_beatTimer, &QTimer::timeout, this, &Engine::heartbeat);
+    m_notifyTimer.setInterval(20);
+    m_notifyTimer.setSingleShot(true);
+    connect(&m_notifyTimer, &QTimer::timeout, this, &Engine::syncLedger);
+    m_claimTimer.start();
+    m_syncTimer.start();
+    m_renewTimer.start();
+    m_beatTimer.start();
+    if (m_ledgerDown) {
+        m_reconnectTimer.start();
+    } else if (QSqlDriver *driver = m_ledger->driver()) {
+        connect(driver, &QSqlDriver::notification, this, [this] {
+            if (!m_notifyTimer.isActive())
+                m_notifyTimer.start();
+        });
+    }
+    refreshBatches();
+    heartbeat();
+}
+
+bool Engine::holds(const QString &key) const {
+    return m_claimed.contains(key) || m_inFlight.contains(key) || m_grantedPending.contains(key) ||
+           m_permits.isAwaiting(key) || m_permits.isHolding(key);
+}
+
+void Engine::claimWork() {
+    if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty())
+        return;
+    // Hold no more than this member can have on the wire and queued behind it: the rest is for the others.
+    const int room = m_config.globalLimit - int(m_claimed.size());
+    if (room <= 0)
+        return;
+    QString error;
+    const QList<FilingTask> claimed = m_ledger->claim(room, m_config.onlyJurisdictions, &error);
+    if (!error.isEmpty()) {
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    if (claimed.isEmpty())
+        return;
+    for (const FilingTask &t : claimed) {
+        m_tasks.insert(t.key, t);
+        m_claimed.insert(t.key);
+        m_batch.insert(t.key);
+        markDirty(t.key);
+        enqueue(t.key);
+    }
+    m_batchActive = true;
+    m_idleSignalled = false;
+    qCDebug(lcEngine) << "claimed" << claimed.size() << "task(s)";
+    pump();
+}
+
+void Engine::renewClaims() {
+    if (!m_ledger || m_ledgerDown || m_claimed.isEmpty())
+        return;
+    QString error;
+    const QStringList lost = m_ledger->renewClaims(QStringList(m_claimed.cbegin(), m_claimed.cend()), &error);
+    if (!error.isEmpty()) {
+        ledgerUnreachable(error);
+        return;
+    }
+    for (const QString &key : lost) {
+        qCWarning(lcEngine) << "claim lost on" << key.left(12) << "(its lease ran out; another member has it)";
+        dropTask(key);
+    }
+}
+
+void Engine::dropTask(const QString &key) {
+    // This member no longer works on `key`: whatever has not left is withdrawn. A request already on the
+    // wire finishes; its outcome is written only if nobody changed the task meanwhile.
+    m_claimed.remove(key);
+    if (m_inFlight.contains(key))
+        return;
+    if (m_grantedPending.removeAll(key) > 0) {
+        m_permits.release(key);
+        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
+    } else if (m_permits.withdraw(key)) {
+        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
+    }
+    m_scheduler.remove(key);
+}
+
+void Engine::handleConflict(const QStringList &keys) {
+    QString error;
+    const QList<FilingTask> fresh = m_ledger->loadTasks(keys, &error);
+    for (const QString &key : keys) {
+        qCInfo(lcEngine) << "task" << key.left(12) << "was changed by another member: re-read";
+        dropTask(key);
+    }
+    for (const FilingTask &t : fresh) {
+        m_tasks.insert(t.key, t);
+        markDirty(t.key);
+    }
+    if (!fresh.isEmpty()) {
+        QStringList release;
+        for (const FilingTask &t : fresh)
+            if (t.claimedBy == m_config.consoleId && !m_inFlight.contains(t.key))
+                release.append(t.key);
+        QString ignored;
+        if (!m_ledger->releaseClaims(release, &ignored))
+            qCWarning(lcEngine) << "claims not handed back:" << ignored;
+    }
+}
+
+void Engine::ledgerUnreachable(const QString &reason) {
+    if (!m_ledger || m_ledgerDown || m_stopping)
+        return;
+    m_ledgerDown = true;
+    qCWarning(lcEngine).noquote() << "ledger unreachable, nothing is sent until it answers:" << reason;
+    // No claim is possible and no transition can be recorded: what has not left stays here.
+    withdrawUnsent();
+    Q_EMIT ledgerStateChanged(false, reason);
+    Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_unreachable"), QString(), QString(), QString(),
+                                   tr("the ledger cannot be reached (%1): nothing is sent until it answers "
+                                      "again; the audit shown is this desk's mirror")
+                                       .arg(reason)});
+    m_reconnectTimer.start();
+    updateStatus();
+}
+
+void Engine::reconnectLedger() {
+    if (!m_ledger || !m_ledgerDown || m_stopping)
+        return;
+    QString error;
+    if (!m_ledger->reconnect(&error)) {
+        qCDebug(lcEngine) << "ledger still unreachable:" << error;
+        return;
+    }
+    m_reconnectTimer.stop();
+    m_ledgerDown = false;
+    if (QSqlDriver *driver = m_ledger->driver()) {
+        connect(driver, &QSqlDriver::notification, this, [this] {
+            if (!m_notifyTimer.isActive())
+                m_notifyTimer.start();
+        });
+    }
+    qCInfo(lcEngine).noquote() << "ledger reachable again";
+    Q_EMIT ledgerStateChanged(true, QString());
+    Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_reachable"), QString(), QString(), QString(),
+                                   tr("the ledger answers again; sending resumes")});
+    // Claims that ran out while we were away belong to whoever took them.
+    renewClaims();
+    syncLedger();
+    refreshBatches();
+    claimWork();
+    pump();
+    updateStatus();
+}
+
+void Engine::heartbeat() {
+    if (!m_ledger || m_ledgerDown)
+        return;
+    LedgerMember self;
+    self.kind = m_config.memberKind;
+    self.host = AuditStore::hostName();
+    self.processId = QCoreApplication::applicationPid();
+    self.version = QStringLiteral(FILINGDESK_VERSION);
+    self.startedUtc = m_startedUtc;
+    self.jurisdictions = m_config.onlyJurisdictions.join(QLatin1Char(','));
+    self.claimsHeld = int(m_claimed.size());
+    self.inFlight = int(m_inFlight.size());
+    self.filedLastHour = m_filedHere; // since start; the member view labels it so
+    QStringList batches(m_runningBatches.cbegin(), m_runningBatches.cend());
+    batches.sort();
+    self.batches = batches.join(QLatin1Char(','));
+    QString error;
+    if (!m_ledger->beat(self, &error) && !m_ledger->isReachable())
+        ledgerUnreachable(error);
+}
+
+void Engine::adoptLedgerTasks(const QList<FilingTask> &fresh) {
+    for (const FilingTask &t : fresh) {
+        if (holds(t.key)) {
+            // Ours: our copy is what we last wrote. Unless someone else holds it now.
+            if (!t.claimedBy.isEmpty() && t.claimedBy != m_config.consoleId && !m_inFlight.contains(t.key)) {
+                dropTask(t.key);
+                m_tasks.insert(t.key, t);
+                markDirty(t.key);
+            }
+            continue;
+        }
+        m_tasks.insert(t.key, t);
+        markDirty(t.key);
+    }
+}
+
+void Engine::syncLedger() {
+    if (!m_ledger || m_ledgerDown || !m_started)
+        return;
+    bool batchLevel = false;
+    bool newWork = false;
+    for (int page = 0; page < 50; ++page) { // bounded catch-up per turn; the timer resumes it
+        QString error;
+        const QList<AuditEntry> rows = m_ledger->sync(kSyncPage, &error);
+        if (!error.isEmpty()) {
+            if (!m_ledger->isReachable())
+                ledgerUnreachable(error);
+            else
+                qCWarning(lcEngine).noquote() << "ledger sync:" << error;
+            return;
+        }
+        if (rows.isEmpty())
+            break;
+        QStringList keys;
+        QSet<QString> seen;
+        for (const AuditEntry &row : rows) {
+            if (row.action.startsWith(QLatin1String("batch_")))
+                batchLevel = true;
+            if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
+                row.action == QLatin1String("resolve_requeue") || row.action == QLatin1String("batch_launch") ||
+                row.action == QLatin1String("batch_resume"))
+                newWork = true;
+            if (!row.idempotencyKey.isEmpty() && !seen.contains(row.idempotencyKey)) {
+                seen.insert(row.idempotencyKey);
+                keys.append(row.idempotencyKey);
+            }
+        }
+        if (!batchLevel && !keys.isEmpty()) {
+            const QList<FilingTask> fresh = m_ledger->loadTasks(keys, &error);
+            adoptLedgerTasks(fresh);
+        }
+        if (rows.size() < kSyncPage)
+            break;
+    }
+    if (batchLevel)
+        refreshBatches();
+    if (newWork)
+        claimWork();
+    checkIdle();
+}
+
+void Engine::refreshBatches() {
+    if (!m_ledger || m_ledgerDown)
+        return;
+    QString error;
+    const QList<LedgerBatch> all = m_ledger->batches(&error);
+    if (!error.isEmpty()) {
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    m_runningBatches.clear();
+    m_pausedBatches.clear();
+    for (const LedgerBatch &b : all) {
+        if (b.status == QLatin1String("running"))
+            m_runningBatches.insert(b.batchId);
+        else if (b.status == QLatin1String("paused"))
+            m_pausedBatches.insert(b.batchId);
+    }
+    // Batch membership changed: read every task again (a launch moves many at once).
+    adoptLedgerTasks(m_ledger->loadTasks(false));
+    m_batch.clear();
+    for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it)
+        if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))
+            m_batch.insert(it.key());
+    const bool wasActive = m_batchActive;
+    m_batchActive = !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || !m_claimed.isEmpty();
+    if (m_batchActive && !wasActive) {
+        m_batchStartedUtc = now();
+        m_idleSignalled = false;
+    }
+    QStringList ids(m_runningBatches.cbegin(), m_runningBatches.cend());
+    ids.sort();
+    m_batchId = ids.join(QLatin1Char(','));
+    // Paused or cancelled elsewhere: hand back what has not left.
+    releaseUnsent(false);
+    m_paused = m_draining || (m_runningBatches.isEmpty() && !m_pausedBatches.isEmpty());
+    if (!m_paused)
+        pump();
+    updateStatus();
+    checkIdle();
+}
+
+void Engine::releaseUnsent(bool all) {
+    QStringList release;
+    for (const QString &key : std::as_const(m_claimed)) {
+        if (m_inFlight.contains(key) || m_grantedPending.contains(key))
+            continue;
+        if (!all && m_runningBatches.contains(m_tasks.value(key).batchId))
+            continue;
+        release.append(key);
+    }
+    if (release.isEmpty())
+        return;
+    for (const QString &key : std::as_const(release))
+        dropTask(key);
+    QString error;
+    if (!m_ledgerDown && !m_ledger->releaseClaims(release, &error))
+        qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
+}
+
+void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
+    int count = 0;
+    QString error;
+    const QString batchId = m_ledger->launchBatch(keys, AuditStore::osUser(), reason, &count, &error);
+    if (batchId.isEmpty()) {
+        Q_EMIT errorOccurred(tr("the batch was not launched: %1").arg(error));
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    qCInfo(lcEngine) << "launched batch" << batchId << "with" << count << "task(s) in the ledger";
+    m_idleSignalled = false;
+    syncLedger();
+    refreshBatches();
+    claimWork();
+}
+
+void Engine::teamSetBatches(const QStringList &from, const QString &to, const QString &action,
+                            const QString &reason) {
+    QString error;
+    if (m_ledger->setBatchStatus(from, to, action, AuditStore::osUser(), reason, &error) < 0) {
+        Q_EMIT errorOccurred(tr("%1 failed: %2").arg(action, error));
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    syncLedger();
+    refreshBatches();
+    if (to == QLatin1String("running"))
+        claimWork();
+}
+
+void Engine::drain(const QString &reason) {
+    if (!m_ledger) {
+        pauseBatch(reason);
+        return;
+    }
+    if (m_draining)
+        return;
+    m_draining = true;
+    m_paused = true;
+    m_claimTimer.stop();
+    withdrawUnsent();
+    releaseUnsent(true);
+    operatorAction(QStringLiteral("member_drain"), reason, QString(), QString(),
+                   tr("member %1 stops sending; %n request(s) on the wire finish", nullptr,
+                      int(m_inFlight.size()))
+                       .arg(m_config.consoleId));
+    updateStatus();
+}
+
+void Engine::teamFinishIfIdle() {
+    QString error;
+    const QStringList finished = m_ledger->finishIdleBatches(&error);
+    if (!finished.isEmpty())
+        qCInfo(lcEngine) << "batches finished:" << finished;
+}
+
+} // namespace fd
