@@ -496,8 +496,11 @@ void Engine::auditFailed(const QString &what, const QString &error) {
             handleConflict(m_store->conflictedKeys());
             return;
         }
-        ledgerUnreachable(error.isEmpty() ? what : error);
-        return;
+        if (!m_ledger->isReachable()) {
+            ledgerUnreachable(error.isEmpty() ? what : error);
+            return;
+        }
+        // The ledger answers but refused the write: fail closed below, for a person to look at.
     }
     const QString message = error.isEmpty() ? tr("audit write failed: %1").arg(what)
                                             : tr("audit write failed: %1: %2").arg(what, error);
@@ -1340,6 +1343,15 @@ void Engine::updateStatus() {
 }
 
 void Engine::checkIdle() {
+    if (m_ledger && !m_batchActive && m_teamActiveSeen && !m_idleSignalled && !m_stopping &&
+        m_claimed.isEmpty() && m_inFlight.isEmpty() && !m_ledgerDown) {
+        // Another member finished the last running batch.
+        m_idleSignalled = true;
+        flushDirty();
+        updateStatus();
+        Q_EMIT batchIdle(currentStatus());
+        return;
+    }
     if (!m_batchActive || m_idleSignalled || m_stopping)
         return;
     // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.

@@ -231,6 +231,7 @@ private:
     QSet<QString> m_pausedBatches;
     bool m_ledgerDown = false;
     bool m_draining = false; ///< drain(): this member sends nothing more
+    bool m_teamActiveSeen = false; ///< a batch was running at some point since start
     int m_filedHere = 0; ///< filings this member completed since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer{this};

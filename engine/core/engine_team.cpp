@@ -87,8 +87,12 @@ bool Engine::holds(const QString &key) const {
 void Engine::claimWork() {
     if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty())
         return;
-    // Hold no more than this member can have on the wire and queued behind it: the rest is for the others.
-    const int room = m_config.globalLimit - int(m_claimed.size());
+    // Hold no more than this member can soon have on the wire (twice its largest ceiling, within the global
+    // one): the rest is for the others.
+    int largestCeiling = m_config.defaultLimit;
+    for (int cap : std::as_const(m_config.limits))
+        largestCeiling = qMax(largestCeiling, cap);
+    const int room = qMin(m_config.globalLimit, 2 * largestCeiling) - int(m_claimed.size());
     if (room <= 0)
         return;
     QString error;
@@ -108,6 +112,7 @@ void Engine::claimWork() {
         enqueue(t.key);
     }
     m_batchActive = true;
+    m_teamActiveSeen = true;
     m_idleSignalled = false;
     qCDebug(lcEngine) << "claimed" << claimed.size() << "task(s)";
     pump();
@@ -312,12 +317,14 @@ void Engine::refreshBatches() {
     }
     // Batch membership changed: read every task again (a launch moves many at once).
     adoptLedgerTasks(m_ledger->loadTasks(false));
-    m_batch.clear();
+    // The work this member has seen launched since it started: what its figures (and a run's summary) count.
     for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it)
         if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))
             m_batch.insert(it.key());
     const bool wasActive = m_batchActive;
     m_batchActive = !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || !m_claimed.isEmpty();
+    if (m_batchActive)
+        m_teamActiveSeen = true;
     if (m_batchActive && !wasActive) {
         m_batchStartedUtc = now();
         m_idleSignalled = false;

@@ -23,6 +23,11 @@ QString isoUtc(const QDateTime &t) {
     return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
 }
 
+/// NOT NULL text columns: a null QString binds as SQL NULL, an absent value is stored as ''.
+QString text(const QString &value) {
+    return value.isNull() ? QStringLiteral("") : value;
+}
+
 QVariant timestampOrNull(const QDateTime &t) {
     return t.isValid() ? QVariant(t.toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
 }
@@ -231,7 +236,7 @@ bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
                                  e.detail,
                                  e.reason};
     for (int i = 0; i < values.size(); ++i)
-        q.bindValue(i, values.at(i).toString().isNull() ? QString(QLatin1String("")) : values.at(i));
+        q.bindValue(i, text(values.at(i).toString()));
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
@@ -339,12 +344,12 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
     const bool keep = keepsClaim(t.state);
     q.bindValue(0, stateName(t.state));
     q.bindValue(1, t.attempts);
-    q.bindValue(2, categoryName(t.lastCategory));
-    q.bindValue(3, t.lastErrorCode.isNull() ? QStringLiteral("") : t.lastErrorCode);
-    q.bindValue(4, t.lastErrorMessage.isNull() ? QStringLiteral("") : t.lastErrorMessage);
-    q.bindValue(5, t.traceId.isNull() ? QStringLiteral("") : t.traceId);
+    q.bindValue(2, text(categoryName(t.lastCategory)));
+    q.bindValue(3, text(t.lastErrorCode));
+    q.bindValue(4, text(t.lastErrorMessage));
+    q.bindValue(5, text(t.traceId));
     q.bindValue(6, t.lastResponseBody);
-    q.bindValue(7, t.confirmationNumber.isNull() ? QStringLiteral("") : t.confirmationNumber);
+    q.bindValue(7, text(t.confirmationNumber));
     q.bindValue(8, t.feeChargedCents);
     q.bindValue(9, timestampOrNull(t.nextAttemptUtc));
     q.bindValue(10, t.lookupRequired);
