@@ -175,6 +175,7 @@ bool LedgerStore::ensureConnected(QString *error) {
         return true;
     m_failure = WriteFailure::Unavailable;
     *error = QStringLiteral("the ledger %1 cannot be reached").arg(m_endpoint.display());
+    markUnreachable(*error);
     return false;
 }
 
