@@ -131,7 +131,6 @@ private Q_SLOTS:
         const QString file = portfolio(QStringLiteral("ex21_315858_0000315858-19-000023.csv"));
         constexpr int kMembers = 3;
         std::vector<std::unique_ptr<ChildProcess>> members(kMembers);
-        int generation = 0;
         auto launch = [&](int i) {
             members[size_t(i)] = std::make_unique<ChildProcess>();
             // A restarted member keeps its mirror (its database lock is taken over from the dead process).
@@ -153,7 +152,6 @@ private Q_SLOTS:
             ::kill(pid_t(victim.pid()), SIGKILL);
             QVERIFY(victim.waitFinished(5000));
             ++kills;
-            ++generation;
             QVERIFY(launch(i));
         }
         QVERIFY2(kills >= 10, "the batch ended before enough members were killed");
