@@ -39,6 +39,9 @@ void registerEngineMetaTypes() {
     qRegisterMetaType<fd::AuditEntry>("fd::AuditEntry");
     qRegisterMetaType<QList<fd::AuditEntry>>("QList<fd::AuditEntry>");
     qRegisterMetaType<fd::AuditQuery>("fd::AuditQuery");
+    qRegisterMetaType<fd::LedgerMember>("fd::LedgerMember");
+    qRegisterMetaType<QList<fd::LedgerMember>>("QList<fd::LedgerMember>");
+    qRegisterMetaType<QHash<QString, QString>>("QHash<QString,QString>");
 }
 
 Engine::Engine(QObject *parent)

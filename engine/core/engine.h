@@ -8,6 +8,7 @@
 #include "engine/dispatch/registry_transport.h"
 #include "engine/dispatch/retry_policy.h"
 #include "engine/gate/permit_gate.h"
+#include "engine/ledger/ledger_store.h"
 #include "engine/rules/rule_set.h"
 
 #include <QDate>
@@ -22,7 +23,6 @@
 namespace fd {
 
 class Clock;
-class LedgerStore;
 class RegistryTransport;
 
 /// The batch filing engine: portfolio import, obligation planning, admission, dispatch under the global,
@@ -92,6 +92,13 @@ public Q_SLOTS:
     /// cannot be withdrawn: errorOccurred() names how many were skipped for that.
     void withdraw(const QStringList &keys, const QString &reason);
     void addNote(const QString &key, const QString &note);
+    /// Team mode: this operator opens a halt or dead letter for review; the other desks show "in review by
+    /// NAME on HOST since TIME". Refused (errorOccurred naming the reviewer) when someone else has it.
+    /// A single desk has nobody to tell: no-op.
+    void openReview(const QString &key);
+    void closeReview(const QString &key);
+    /// Team mode: who works on which members of the fleet (heartbeats); answers with membersUpdated().
+    void refreshMembers();
     /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited).
     void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
                       const QString &reason);
@@ -132,6 +139,9 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
     /// Team mode: the ledger became unreachable (nothing is sent, no claim is possible) or reachable again.
     void ledgerStateChanged(bool reachable, const QString &reason);
+    /// Team mode: idempotency key -> "in review by NAME on HOST since TIME (UTC)", for every open review.
+    void reviewsChanged(const QHash<QString, QString> &inReview);
+    void membersUpdated(const QList<fd::LedgerMember> &members);
     void stopped();
 
 private:
@@ -192,6 +202,7 @@ private:
     void teamLaunch(const QStringList &keys, const QString &reason);
     void teamSetBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason);
     void teamFinishIfIdle();
+    void refreshReviews();
 
     EngineConfig m_config;
     RuleSet m_rules;

@@ -76,6 +76,7 @@ void Engine::startTeamTimers() {
         });
     }
     refreshBatches();
+    refreshReviews();
     heartbeat();
 }
 
@@ -257,6 +258,7 @@ void Engine::syncLedger() {
         return;
     bool batchLevel = false;
     bool newWork = false;
+    bool reviews = false;
     for (int page = 0; page < 50; ++page) { // bounded catch-up per turn; the timer resumes it
         QString error;
         const QList<AuditEntry> rows = m_ledger->sync(kSyncPage, &error);
@@ -274,6 +276,8 @@ void Engine::syncLedger() {
         for (const AuditEntry &row : rows) {
             if (row.action.startsWith(QLatin1String("batch_")))
                 batchLevel = true;
+            if (row.action.startsWith(QLatin1String("review_")))
+                reviews = true;
             if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
                 row.action == QLatin1String("resolve_requeue") || row.action == QLatin1String("batch_launch") ||
                 row.action == QLatin1String("batch_resume"))
@@ -292,6 +296,8 @@ void Engine::syncLedger() {
     }
     if (batchLevel)
         refreshBatches();
+    if (reviews)
+        refreshReviews();
     if (newWork)
         claimWork();
     checkIdle();
@@ -408,6 +414,56 @@ void Engine::drain(const QString &reason) {
                       int(m_inFlight.size()))
                        .arg(m_config.consoleId));
     updateStatus();
+}
+
+void Engine::openReview(const QString &key) {
+    if (!m_ledger)
+        return;
+    QString error;
+    if (!m_ledger->claimReview(key, &error)) {
+        Q_EMIT errorOccurred(tr("%1: %2").arg(key.left(12), error));
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    syncLedger();
+    refreshReviews();
+}
+
+void Engine::closeReview(const QString &key) {
+    if (!m_ledger)
+        return;
+    QString error;
+    if (!m_ledger->releaseReview(key, &error)) {
+        Q_EMIT errorOccurred(tr("%1: %2").arg(key.left(12), error));
+        return;
+    }
+    syncLedger();
+    refreshReviews();
+}
+
+void Engine::refreshReviews() {
+    if (!m_ledger || m_ledgerDown)
+        return;
+    QString error;
+    const QHash<QString, LedgerStore::Review> reviews = m_ledger->reviews(&error);
+    if (!error.isEmpty())
+        return;
+    QHash<QString, QString> text;
+    for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
+        text.insert(it.key(), tr("in review by %1 on %2 since %3 UTC")
+                                  .arg(it->reviewer, it->host,
+                                       it->sinceUtc.toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    Q_EMIT reviewsChanged(text);
+}
+
+void Engine::refreshMembers() {
+    if (!m_ledger || m_ledgerDown)
+        return;
+    QString error;
+    const QList<LedgerMember> members = m_ledger->members(kBeatIntervalMs, &error);
+    if (error.isEmpty())
+        Q_EMIT membersUpdated(members);
 }
 
 void Engine::teamFinishIfIdle() {

@@ -4,6 +4,7 @@
 #include "engine/ledger/ledger_endpoint.h"
 
 #include <QHash>
+#include <QMetaType>
 #include <QSet>
 #include <QStringList>
 
@@ -168,3 +169,5 @@ private:
 };
 
 } // namespace fd
+
+Q_DECLARE_METATYPE(fd::LedgerMember)
