@@ -40,17 +40,19 @@ EngineMetrics::EngineMetrics(MetricsRegistry &registry, const QString &version)
                                        QStringLiteral("Permit requests of this engine waiting at the gate."),
                                        {QStringLiteral("jurisdiction")}),
                      registry))
-    , claimsHeld(registered(registry.addGauge(QStringLiteral("filingdesk_claims_held"),
-                                              QStringLiteral("Work claims this engine holds now.")),
-                            registry))
+    , claimsHeld(registered(
+          registry.addGauge(QStringLiteral("filingdesk_claims_held"),
+                            QStringLiteral("Tasks this member has claimed in the team ledger (team mode).")),
+          registry))
     , gateBlind(registered(
           registry.addGauge(QStringLiteral("filingdesk_gate_blind"),
                             QStringLiteral("1 while the fleet gate cannot grant permits (Redis unreachable), "
                                            "else 0.")),
           registry))
-    , ledgerReachable(registered(registry.addGauge(QStringLiteral("filingdesk_ledger_reachable"),
-                                                   QStringLiteral("1 while the ledger answers, else 0.")),
-                                 registry))
+    , ledgerReachable(registered(
+          registry.addGauge(QStringLiteral("filingdesk_ledger_reachable"),
+                            QStringLiteral("1 while the team ledger is reachable, else 0 (team mode).")),
+          registry))
     , buildInfo(
           registered(registry.addGauge(QStringLiteral("filingdesk_build_info"),
                                        QStringLiteral("Always 1; the FilingDesk version is in the label."),

@@ -39,11 +39,13 @@ struct EngineMetrics {
     GaugeFamily &permitsHeld;
     /// `filingdesk_permits_awaited{jurisdiction}` gauge: permit requests of this engine waiting at the gate.
     GaugeFamily &permitsAwaited;
-    /// `filingdesk_claims_held` gauge: work claims this engine holds now.
+    /// `filingdesk_claims_held` gauge: tasks this member has claimed in the team ledger now (team mode; 0
+    /// otherwise).
     GaugeFamily &claimsHeld;
     /// `filingdesk_gate_blind` gauge: 1 while the fleet gate cannot grant (Redis unreachable), else 0.
     GaugeFamily &gateBlind;
-    /// `filingdesk_ledger_reachable` gauge: 1 while the ledger answers, else 0.
+    /// `filingdesk_ledger_reachable` gauge: team mode, 1 while the team ledger (PostgreSQL) is reachable,
+    /// else 0 (also 0 outside team mode and until the engine reports it).
     GaugeFamily &ledgerReachable;
     /// `filingdesk_build_info{version}` gauge: always 1; the version is in the label.
     GaugeFamily &buildInfo;
