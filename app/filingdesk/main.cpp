@@ -2,7 +2,9 @@
 // calendar ...` run headless. The console accepts --portfolio, --as-of, --sandbox, --registry, --redis,
 // --limit (see --help) so that a demo can open it ready to launch.
 #include "engine/headless/calendar_command.h"
+#include "engine/headless/launch_command.h"
 #include "engine/headless/run_command.h"
+#include "engine/headless/worker_command.h"
 #include "ui/about/version_info.h"
 #include "ui/console.h"
 #include "ui/session/console_options.h"
@@ -49,8 +51,9 @@ int main(int argc, char *argv[]) {
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
     // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for
     // operators.
-    const bool headless =
-        command == QLatin1String("run") || command == QLatin1String("calendar") || wantsVersion(argc, argv);
+    const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar") ||
+                          command == QLatin1String("worker") || command == QLatin1String("launch") ||
+                          wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
@@ -62,10 +65,15 @@ int main(int argc, char *argv[]) {
         std::fputs(qUtf8Printable(fd::ui::versionText()), stdout);
         return 0;
     }
-    if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
+    if (command == QLatin1String("run") || command == QLatin1String("calendar") ||
+        command == QLatin1String("worker") || command == QLatin1String("launch")) {
         QCoreApplication app(argc, argv);
         fd::ui::applyLanguage(app, QString());
         const QStringList rest = app.arguments().mid(2);
+        if (command == QLatin1String("worker"))
+            return fd::runWorker(rest);
+        if (command == QLatin1String("launch"))
+            return fd::runLaunch(rest);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
     if (wantsHelp(argc, argv)) {

@@ -9,6 +9,7 @@
 #include "engine/gate/redis_connection.h"
 #include "engine/gate/redis_permit_gate.h"
 #include "engine/ledger/ledger_store.h"
+#include "engine/metrics/engine_metrics.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -741,6 +742,9 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
 }
 
 void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
+    if (m_metrics && m_inFlight.contains(key))
+        m_metrics->recordRequest(m_tasks.value(key).obligation.jurisdiction, o.kind,
+                                 double(m_inFlight.value(key).sentUtc.msecsTo(now())) / 1000.0);
     if (!m_started) {
         finishRequest(key);
         return; // aborted by shutdown(): the task stays as persisted (DISPATCHING)
@@ -838,6 +842,9 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
 }
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
+    if (m_metrics && m_inFlight.contains(key))
+        m_metrics->recordRequest(m_tasks.value(key).obligation.jurisdiction, o.kind,
+                                 double(m_inFlight.value(key).sentUtc.msecsTo(now())) / 1000.0);
     if (!m_started) {
         // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The permit
         // goes back (confirmed by the gate's close(); the lease reclaims it otherwise).
@@ -1343,6 +1350,34 @@ void Engine::updateStatus() {
     if (!m_clock)
         return;
     Q_EMIT batchStatusChanged(currentStatus());
+    publishMetrics();
+}
+
+void Engine::publishMetrics() {
+    if (!m_metrics)
+        return;
+    QHash<ExecutionState, int> byState;
+    for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it)
+        byState[it->state] += 1;
+    for (ExecutionState state : allStates())
+        m_metrics->setTaskCount(state, byState.value(state));
+    QHash<QString, int> held;
+    QHash<QString, int> awaited;
+    for (const QString &key : m_permits.holders())
+        held[m_permits.jurisdictionOf(key)] += 1;
+    for (const QString &key : m_permits.awaitingKeys())
+        awaited[m_permits.jurisdictionOf(key)] += 1;
+    QSet<QString> jurisdictions = m_metricJurisdictions;
+    for (auto it = held.cbegin(); it != held.cend(); ++it)
+        jurisdictions.insert(it.key());
+    for (auto it = awaited.cbegin(); it != awaited.cend(); ++it)
+        jurisdictions.insert(it.key());
+    for (const QString &j : std::as_const(jurisdictions))
+        m_metrics->setPermits(j, held.value(j), awaited.value(j)); // back to 0 once nothing is held
+    m_metricJurisdictions = jurisdictions;
+    m_metrics->setClaimsHeld(int(m_claimed.size()));
+    m_metrics->setGateBlind(m_gateBlind);
+    m_metrics->setLedgerReachable(m_ledger && !m_ledgerDown);
 }
 
 void Engine::checkIdle() {

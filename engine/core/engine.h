@@ -23,6 +23,9 @@
 namespace fd {
 
 class Clock;
+namespace metrics {
+struct EngineMetrics;
+}
 class RegistryTransport;
 
 /// The batch filing engine: portfolio import, obligation planning, admission, dispatch under the global,
@@ -54,6 +57,9 @@ public:
     void setTransport(RegistryTransport *transport);
     void setGate(PermitGate *gate);
     void setStore(std::unique_ptr<AuditStore> store);
+    /// Prometheus figures (docs/metrics.md), updated from the engine thread; not owned, must outlive the
+    /// engine. Optional: set before start().
+    void setMetrics(metrics::EngineMetrics *metrics) { m_metrics = metrics; }
 
     /// For tests: the gate in use (engine thread only).
     PermitGate *gate() const { return m_gate; }
@@ -99,6 +105,9 @@ public Q_SLOTS:
     void closeReview(const QString &key);
     /// Team mode: who works on which members of the fleet (heartbeats); answers with membersUpdated().
     void refreshMembers();
+    /// Team mode: counts the tasks of running batches that this member may take (its jurisdictions) and those
+    /// it holds; answers with teamWorkCounted() (open -1 when the ledger cannot be reached).
+    void queryTeamWork();
     /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited).
     void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
                       const QString &reason);
@@ -142,6 +151,9 @@ Q_SIGNALS:
     /// Team mode: idempotency key -> "in review by NAME on HOST since TIME (UTC)", for every open review.
     void reviewsChanged(const QHash<QString, QString> &inReview);
     void membersUpdated(const QList<fd::LedgerMember> &members);
+    /// Team mode: a batch was launched in the ledger (by this member) with `count` tasks.
+    void batchLaunched(const QString &batchId, int count);
+    void teamWorkCounted(int open, int held);
     void stopped();
 
 private:
@@ -203,6 +215,7 @@ private:
     void teamSetBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason);
     void teamFinishIfIdle();
     void refreshReviews();
+    void publishMetrics();
 
     EngineConfig m_config;
     RuleSet m_rules;
@@ -236,6 +249,8 @@ private:
     QTimer m_dispatchTimer{this}; // group commit of the grants of one event-loop turn
     bool m_idleSignalled = false;
 
+    metrics::EngineMetrics *m_metrics = nullptr;
+    QSet<QString> m_metricJurisdictions; ///< jurisdictions with a permits series
     LedgerStore *m_ledger = nullptr; ///< team mode: m_store as a LedgerStore, else null
     QSet<QString> m_claimed;         ///< team mode: tasks this member holds a claim on
     QSet<QString> m_runningBatches;

@@ -86,7 +86,8 @@ bool Engine::holds(const QString &key) const {
 }
 
 void Engine::claimWork() {
-    if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty())
+    if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty() ||
+        !m_config.claimsWork)
         return;
     // Hold no more than this member can soon have on the wire (twice its largest ceiling, within the global
     // one): the rest is for the others.
@@ -376,6 +377,7 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
         return;
     }
     qCInfo(lcEngine) << "launched batch" << batchId << "with" << count << "task(s) in the ledger";
+    Q_EMIT batchLaunched(batchId, count);
     m_idleSignalled = false;
     syncLedger();
     refreshBatches();
@@ -464,6 +466,17 @@ void Engine::refreshMembers() {
     const QList<LedgerMember> members = m_ledger->members(kBeatIntervalMs, &error);
     if (error.isEmpty())
         Q_EMIT membersUpdated(members);
+}
+
+void Engine::queryTeamWork() {
+    const int held = int(m_claimed.size() + m_inFlight.size());
+    if (!m_ledger || m_ledgerDown) {
+        Q_EMIT teamWorkCounted(-1, held);
+        return;
+    }
+    QString error;
+    const int open = m_ledger->countWorkable(m_config.onlyJurisdictions, &error);
+    Q_EMIT teamWorkCounted(error.isEmpty() ? open : -1, held);
 }
 
 void Engine::teamFinishIfIdle() {

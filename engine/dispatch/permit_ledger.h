@@ -37,6 +37,7 @@ public:
     bool isHolding(const QString &key) const { return m_held.contains(key); }
     QString jurisdictionOf(const QString &key) const;
     int awaitingCount() const { return int(m_awaitingByKey.size()); }
+    QStringList awaitingKeys() const { return m_awaitingByKey.keys(); }
     int holdingCount() const { return int(m_held.size()); }
 
 private:

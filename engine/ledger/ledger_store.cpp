@@ -693,6 +693,24 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     return out;
 }
 
+int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error) {
+    if (!ensureConnected(error))
+        return -1;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
+                             "b.status = 'running' AND t.state IN (%1) AND (? = '' OR t.jurisdiction = "
+                             "ANY(string_to_array(?, ',')))")
+                  .arg(kWorkableStates));
+    const QString only = text(jurisdictions.join(QLatin1Char(',')));
+    q.addBindValue(only);
+    q.addBindValue(only);
+    if (!q.exec() || !q.next()) {
+        fail(QStringLiteral("counting work"), q.lastError().text(), error);
+        return -1;
+    }
+    return q.value(0).toInt();
+}
+
 QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
     if (keys.isEmpty())
         return {};

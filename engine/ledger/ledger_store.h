@@ -120,6 +120,9 @@ public:
     /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
     /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
     QStringList renewClaims(const QStringList &keys, QString *error);
+    /// Tasks of running batches that a member restricted to `jurisdictions` (empty: all) may work on now or
+    /// after their backoff, claimed or not; -1 with *error on failure.
+    int countWorkable(const QStringList &jurisdictions, QString *error);
     /// Hands back claims on tasks nobody is sending (pause, shutdown).
     bool releaseClaims(const QStringList &keys, QString *error);
 

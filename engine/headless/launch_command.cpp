@@ -1,0 +1,204 @@
+#include "engine/headless/launch_command.h"
+
+#include "engine/core/engine.h"
+#include "engine/core/engine_host.h"
+#include "engine/import/portfolio_importer.h"
+
+#include <QCommandLineParser>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace fd {
+
+namespace {
+
+void printErr(const QString &text) {
+    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
+    std::fflush(stderr);
+}
+
+int badInput(const QString &reason) {
+    printErr(QStringLiteral("filingdesk launch: %1").arg(reason));
+    return 2;
+}
+
+} // namespace
+
+int runLaunch(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Imports a portfolio into the team ledger and launches a batch over it for the fleet to file."));
+    const QCommandLineOption ledgerOpt(QStringLiteral("ledger"),
+                                       QStringLiteral("The team ledger, postgresql://USER@HOST:PORT/DB "
+                                                      "(password from FILINGDESK_LEDGER_PASSWORD)."),
+                                       QStringLiteral("URL"));
+    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"),
+                                          QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."),
+                                          QStringLiteral("FILE"));
+    const QCommandLineOption asOfOpt(QStringLiteral("as-of"),
+                                     QStringLiteral("Date to compute due dates from (default today)."),
+                                     QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"),
+                                          QStringLiteral("Admit only obligations due within DAYS."),
+                                          QStringLiteral("DAYS"));
+    const QCommandLineOption configOpt(QStringLiteral("config"),
+                                       QStringLiteral("Settings file (JSON, see README)."), QStringLiteral("FILE"));
+    const QCommandLineOption dbOpt(QStringLiteral("db"),
+                                   QStringLiteral("A local mirror to keep (default: none kept)."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
+    parser.addOptions({ledgerOpt, portfolioOpt, asOfOpt, dueWithinOpt, configOpt, dbOpt, jsonOpt});
+    parser.addHelpOption();
+    if (!parser.parse(QStringList{QStringLiteral("filingdesk launch")} + arguments))
+        return badInput(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QString help = parser.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk launch [options]"));
+        help += QStringLiteral("\nExit status: 0 launched; 2 bad input; 3 the ledger could not be reached or "
+                               "refused.\n");
+        std::fputs(qUtf8Printable(help), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return badInput(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    EngineConfig config;
+    QString error;
+    if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
+        return badInput(error);
+    if (parser.isSet(ledgerOpt))
+        config.ledgerUrl = parser.value(ledgerOpt);
+    if (config.ledgerUrl.isEmpty())
+        return badInput(QStringLiteral("--ledger URL is required"));
+    config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+    config.memberKind = QStringLiteral("launch");
+    config.claimsWork = false; // launches, never files
+    config.redisUrl.clear();   // sends nothing: no permits needed
+    if (!parser.isSet(portfolioOpt))
+        return badInput(QStringLiteral("--portfolio FILE is required"));
+    const QString portfolio = parser.value(portfolioOpt);
+    if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
+        return badInput(precheck.fileError);
+    QDate asOf = QDate::currentDate();
+    if (parser.isSet(asOfOpt)) {
+        asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
+        if (!asOf.isValid())
+            return badInput(QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
+    }
+    int dueWithin = -1;
+    if (parser.isSet(dueWithinOpt)) {
+        bool ok = false;
+        dueWithin = parser.value(dueWithinOpt).toInt(&ok);
+        if (!ok || dueWithin < 0)
+            return badInput(
+                QStringLiteral("--due-within \"%1\" is not a number of days").arg(parser.value(dueWithinOpt)));
+    }
+    QTemporaryDir scratch;
+    config.dbPath = parser.isSet(dbOpt) ? parser.value(dbOpt) : scratch.filePath(QStringLiteral("mirror.sqlite"));
+    if (!config.validate(&error))
+        return badInput(error);
+
+    EngineHost host;
+    Engine *engine = host.engine();
+    QEventLoop loop;
+    int exitCode = 0;
+    PortfolioSummary summary;
+    int admittedCount = 0, known = 0, notYetOpen = 0, later = 0;
+    QString batchId;
+    int batchTasks = 0;
+    bool ledgerDown = false;
+    QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &, bool) {
+        if (!ok || ledgerDown) {
+            printErr(QStringLiteral("filingdesk launch: %1").arg(ok ? QStringLiteral("the ledger cannot be reached") : err));
+            exitCode = 3;
+            loop.quit();
+            return;
+        }
+        QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio),
+                                  Q_ARG(QDate, asOf));
+    });
+    QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
+        if (reachable)
+            return;
+        ledgerDown = true;
+        printErr(QStringLiteral("filingdesk launch: the ledger cannot be reached: %1").arg(reason));
+        exitCode = 3;
+        loop.quit();
+    });
+    QObject::connect(engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &) {
+        summary = s;
+        if (!s.fileError.isEmpty()) {
+            printErr(QStringLiteral("filingdesk launch: %1").arg(s.fileError));
+            exitCode = 2;
+            loop.quit();
+            return;
+        }
+        QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
+    });
+    QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
+        admittedCount = a;
+        known = d;
+        notYetOpen = n;
+        later = o;
+        QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
+                                  Q_ARG(QString, QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName())));
+    });
+    QObject::connect(engine, &Engine::batchLaunched, &loop, [&](const QString &id, int count) {
+        batchId = id;
+        batchTasks = count;
+        loop.quit();
+    });
+    QObject::connect(engine, &Engine::errorOccurred, &loop, [&](const QString &m) {
+        printErr(QStringLiteral("filingdesk launch: %1").arg(m));
+        exitCode = 3;
+        loop.quit();
+    });
+    QTimer bound;
+    bound.setSingleShot(true);
+    QObject::connect(&bound, &QTimer::timeout, &loop, [&] {
+        printErr(QStringLiteral("filingdesk launch: no answer from the ledger within 60 s"));
+        exitCode = 3;
+        loop.quit();
+    });
+    bound.start(60000);
+    QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+    loop.exec();
+    {
+        QEventLoop stopLoop;
+        QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
+        QTimer::singleShot(10000, &stopLoop, &QEventLoop::quit);
+        QMetaObject::invokeMethod(engine, "shutdown", Qt::QueuedConnection);
+        stopLoop.exec();
+    }
+    if (exitCode != 0)
+        return exitCode;
+    if (parser.isSet(jsonOpt)) {
+        const QJsonObject out{{QStringLiteral("batch_id"), batchId},
+                              {QStringLiteral("tasks"), batchTasks},
+                              {QStringLiteral("file"), QFileInfo(portfolio).fileName()},
+                              {QStringLiteral("as_of"), summary.asOf.toString(Qt::ISODate)},
+                              {QStringLiteral("rows"), summary.counts.rows},
+                              {QStringLiteral("obligations"), summary.counts.obligations},
+                              {QStringLiteral("admitted"), admittedCount},
+                              {QStringLiteral("already_known"), known},
+                              {QStringLiteral("not_yet_open"), notYetOpen},
+                              {QStringLiteral("due_later"), later}};
+        std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
+    } else {
+        std::printf("%s\n", qUtf8Printable(batchId));
+        printErr(QStringLiteral("batch %1 launched with %2 task(s); %3 admitted now, %4 already in the ledger")
+                     .arg(batchId)
+                     .arg(batchTasks)
+                     .arg(admittedCount)
+                     .arg(known));
+    }
+    std::fflush(stdout);
+    return 0;
+}
+
+} // namespace fd

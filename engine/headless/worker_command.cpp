@@ -1,0 +1,297 @@
+#include "engine/headless/worker_command.h"
+
+#include "engine/core/engine.h"
+#include "engine/core/engine_host.h"
+#include "engine/headless/interrupt_watcher.h"
+#include "engine/headless/sandbox_launcher.h"
+#include "engine/metrics/engine_metrics.h"
+#include "engine/metrics/metrics_registry.h"
+#include "engine/metrics/metrics_server.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QEventLoop>
+#include <QHostAddress>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+#include <memory>
+
+namespace fd {
+
+namespace {
+
+void logLine(const QString &text) {
+    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
+    std::fflush(stderr);
+}
+
+int badInput(const QString &reason) {
+    logLine(QStringLiteral("filingdesk worker: %1").arg(reason));
+    return 2;
+}
+
+} // namespace
+
+int runWorker(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("A fleet worker: files the tasks of every launched batch in the team ledger."));
+    const QCommandLineOption ledgerOpt(QStringLiteral("ledger"),
+                                       QStringLiteral("The team ledger, postgresql://USER@HOST:PORT/DB "
+                                                      "(password from FILINGDESK_LEDGER_PASSWORD)."),
+                                       QStringLiteral("URL"));
+    const QCommandLineOption redisOpt(QStringLiteral("redis"), QStringLiteral("Fleet gate Redis URL."),
+                                      QStringLiteral("URL"));
+    const QCommandLineOption registryOpt(QStringLiteral("registry"),
+                                         QStringLiteral("Registry base URL (registry-api-v1)."),
+                                         QStringLiteral("URL"));
+    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"),
+                                        QStringLiteral("Start the sandbox registry and file against it."));
+    const QCommandLineOption limitOpt(QStringLiteral("limit"),
+                                      QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
+                                      QStringLiteral("JURISDICTION=N"));
+    const QCommandLineOption maxInFlightOpt(QStringLiteral("max-in-flight"),
+                                            QStringLiteral("Requests this worker has on the wire at most."),
+                                            QStringLiteral("N"));
+    const QCommandLineOption jurisdictionsOpt(
+        QStringLiteral("jurisdictions"),
+        QStringLiteral("Work only on these jurisdictions, e.g. US-DE,US-CA (default: all)."),
+        QStringLiteral("LIST"));
+    const QCommandLineOption metricsPortOpt(QStringLiteral("metrics-port"),
+                                            QStringLiteral("Serve Prometheus metrics on PORT (/metrics)."),
+                                            QStringLiteral("PORT"));
+    const QCommandLineOption metricsAddressOpt(
+        QStringLiteral("metrics-address"),
+        QStringLiteral("Address the metrics are served on (default 127.0.0.1)."), QStringLiteral("ADDR"));
+    const QCommandLineOption exitWhenIdleOpt(
+        QStringLiteral("exit-when-idle"),
+        QStringLiteral("Exit 0 once no running batch has work this worker may take."));
+    const QCommandLineOption configOpt(QStringLiteral("config"),
+                                       QStringLiteral("Settings file (JSON, see README)."),
+                                       QStringLiteral("FILE"));
+    const QCommandLineOption dbOpt(QStringLiteral("db"),
+                                   QStringLiteral("This worker's mirror of the ledger (SQLite; default in the "
+                                                  "user's data folder)."),
+                                   QStringLiteral("FILE"));
+    parser.addOptions({ledgerOpt, redisOpt, registryOpt, sandboxOpt, limitOpt, maxInFlightOpt, jurisdictionsOpt,
+                       metricsPortOpt, metricsAddressOpt, exitWhenIdleOpt, configOpt, dbOpt});
+    parser.addHelpOption();
+    if (!parser.parse(QStringList{QStringLiteral("filingdesk worker")} + arguments))
+        return badInput(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QString help = parser.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk worker [options]"));
+        help += QStringLiteral("\nExit status: 0 stopped (SIGTERM, SIGINT) or idle with --exit-when-idle; 2 bad "
+                               "input; 3 could not start.\n");
+        std::fputs(qUtf8Printable(help), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return badInput(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+
+    EngineConfig config;
+    QString error;
+    if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
+        return badInput(error);
+    if (parser.isSet(ledgerOpt))
+        config.ledgerUrl = parser.value(ledgerOpt);
+    if (config.ledgerUrl.isEmpty())
+        return badInput(QStringLiteral("--ledger URL is required (a worker takes its work from the team ledger)"));
+    config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+    if (parser.isSet(redisOpt))
+        config.redisUrl = parser.value(redisOpt);
+    config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
+    config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
+    for (const QString &spec : parser.values(limitOpt)) {
+        if (!config.addLimit(spec, &error))
+            return badInput(error);
+    }
+    if (parser.isSet(maxInFlightOpt)) {
+        bool ok = false;
+        const int n = parser.value(maxInFlightOpt).toInt(&ok);
+        if (!ok || n <= 0)
+            return badInput(QStringLiteral("--max-in-flight \"%1\" is not a positive number")
+                                .arg(parser.value(maxInFlightOpt)));
+        config.globalLimit = n;
+    }
+    if (parser.isSet(jurisdictionsOpt)) {
+        for (const QString &j : parser.value(jurisdictionsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString code = j.trimmed().toUpper();
+            if (!code.contains(QLatin1Char('-')) || code.size() < 4)
+                return badInput(
+                    QStringLiteral("--jurisdictions: \"%1\" is not an ISO 3166-2 code such as US-DE").arg(j));
+            config.onlyJurisdictions.append(code);
+        }
+    }
+    quint16 metricsPort = 0;
+    if (parser.isSet(metricsPortOpt)) {
+        bool ok = false;
+        const uint port = parser.value(metricsPortOpt).toUInt(&ok);
+        if (!ok || port == 0 || port > 65535)
+            return badInput(
+                QStringLiteral("--metrics-port \"%1\" is not a port number").arg(parser.value(metricsPortOpt)));
+        metricsPort = quint16(port);
+    }
+    QHostAddress metricsAddress(QHostAddress::LocalHost);
+    if (parser.isSet(metricsAddressOpt) && !metricsAddress.setAddress(parser.value(metricsAddressOpt)))
+        return badInput(QStringLiteral("--metrics-address \"%1\" is not an IP address")
+                            .arg(parser.value(metricsAddressOpt)));
+    if (parser.isSet(dbOpt))
+        config.dbPath = parser.value(dbOpt);
+    if (config.dbPath.isEmpty()) {
+        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+        QDir().mkpath(dir);
+        config.dbPath = QDir(dir).filePath(QStringLiteral("worker-mirror.sqlite"));
+    }
+    config.memberKind = QStringLiteral("worker");
+    if (parser.isSet(registryOpt) && parser.isSet(sandboxOpt))
+        return badInput(QStringLiteral("--registry and --sandbox exclude each other"));
+    if (parser.isSet(registryOpt)) {
+        config.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
+        if (!config.registryUrl.isValid() || !config.registryUrl.scheme().startsWith(QLatin1String("http")))
+            return badInput(QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
+    }
+    if (!config.validate(&error))
+        return badInput(error);
+
+    SandboxLauncher sandbox;
+    if (parser.isSet(sandboxOpt)) {
+        QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
+        for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
+            args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        if (!sandbox.start(args, &error)) {
+            logLine(QStringLiteral("filingdesk worker: %1").arg(error));
+            return 3;
+        }
+        config.registryUrl = sandbox.baseUrl();
+        config.registryUrls.clear();
+        logLine(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
+    }
+    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
+        return badInput(QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
+
+    // Metrics live on this (the main) thread; the engine updates them from its own (the registry locks).
+    metrics::MetricsRegistry registry;
+    metrics::EngineMetrics engineMetrics(registry);
+    std::unique_ptr<metrics::MetricsServer> metricsServer;
+    if (metricsPort != 0) {
+        metricsServer = std::make_unique<metrics::MetricsServer>(registry);
+        if (!metricsServer->listen(metricsPort, metricsAddress)) {
+            logLine(QStringLiteral("filingdesk worker: metrics: %1").arg(metricsServer->errorString()));
+            return 3;
+        }
+        logLine(QStringLiteral("metrics on http://%1:%2/metrics")
+                    .arg(metricsAddress.toString())
+                    .arg(metricsPort));
+    }
+
+    EngineHost host;
+    Engine *engine = host.engine();
+    engine->setMetrics(&engineMetrics);
+    QEventLoop loop;
+    int exitCode = 0;
+    BatchStatus status;
+    bool stopping = false;
+    QTimer drainLimit;
+    drainLimit.setSingleShot(true);
+    QObject::connect(&drainLimit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    auto stop = [&](const QString &reason) {
+        if (stopping)
+            return;
+        stopping = true;
+        logLine(QStringLiteral("stopping (%1): nothing new is claimed; %2 request(s) on the wire finish")
+                    .arg(reason)
+                    .arg(status.inFlight));
+        QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection,
+                                  Q_ARG(QString, QStringLiteral("worker: %1").arg(reason)));
+        if (status.inFlight == 0)
+            loop.quit();
+        else
+            drainLimit.start(config.requestTimeoutMs + 2000);
+    };
+
+    QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
+        if (!ok) {
+            logLine(QStringLiteral("filingdesk worker: %1").arg(err));
+            exitCode = 3;
+            loop.quit();
+            return;
+        }
+        logLine(QStringLiteral("worker started: %1; ledger %2; jurisdictions %3; at most %4 in flight")
+                    .arg(gate, config.ledgerUrl,
+                         config.onlyJurisdictions.isEmpty() ? QStringLiteral("all")
+                                                            : config.onlyJurisdictions.join(QLatin1Char(',')))
+                    .arg(config.globalLimit));
+    });
+    QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
+        status = s;
+        if (stopping && s.inFlight == 0)
+            loop.quit();
+    });
+    QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
+        if (a.entityName.isEmpty())
+            logLine(QStringLiteral("%1: %2").arg(a.kind, a.message));
+        else
+            logLine(QStringLiteral("%1: %2 (%3) %4: %5")
+                        .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
+    });
+    QObject::connect(engine, &Engine::errorOccurred, &loop,
+                     [&](const QString &m) { logLine(QStringLiteral("error: %1").arg(m)); });
+    QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
+        logLine(reachable ? QStringLiteral("ledger reachable: claiming resumes")
+                          : QStringLiteral("ledger unreachable (%1): nothing is claimed or sent").arg(reason));
+    });
+    QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
+        if (blind)
+            logLine(QStringLiteral("gate blind (%1): nothing is sent").arg(reason));
+        else
+            logLine(QStringLiteral("gate connected"));
+    });
+    QTimer summary;
+    summary.setInterval(10000);
+    QObject::connect(&summary, &QTimer::timeout, &loop, [&] {
+        logLine(QStringLiteral("claims %1, in flight %2, awaiting permit %3, filed %4; ledger %5")
+                    .arg(status.claimsHeld)
+                    .arg(status.inFlight)
+                    .arg(status.awaitingPermit)
+                    .arg(status.filedHere)
+                    .arg(status.ledgerReachable ? QStringLiteral("reachable") : QStringLiteral("UNREACHABLE")));
+    });
+    summary.start();
+    int idleChecks = 0;
+    QTimer idle;
+    idle.setInterval(1000);
+    if (parser.isSet(exitWhenIdleOpt)) {
+        QObject::connect(&idle, &QTimer::timeout, &loop,
+                         [&] { QMetaObject::invokeMethod(engine, "queryTeamWork", Qt::QueuedConnection); });
+        QObject::connect(engine, &Engine::teamWorkCounted, &loop, [&](int open, int held) {
+            idleChecks = (open == 0 && held == 0) ? idleChecks + 1 : 0;
+            if (idleChecks >= 2) // twice in a row: not a launch caught between its admission and its batch
+                stop(QStringLiteral("no work left"));
+        });
+        idle.start();
+    }
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop,
+                     [&](const QString &signalName) { stop(signalName); });
+
+    QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+    loop.exec();
+    idle.stop();
+    summary.stop();
+    {
+        QEventLoop stopLoop;
+        QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
+        QTimer::singleShot(config.requestTimeoutMs + 5000, &stopLoop, &QEventLoop::quit);
+        QMetaObject::invokeMethod(engine, "shutdown", Qt::QueuedConnection);
+        stopLoop.exec();
+    }
+    if (exitCode == 0)
+        logLine(QStringLiteral("worker stopped: filed %1; claims and permits handed back").arg(status.filedHere));
+    return exitCode;
+}
+
+} // namespace fd
