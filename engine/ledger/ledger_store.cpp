@@ -11,6 +11,8 @@
 #include <QSqlRecord>
 #include <QUuid>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcLedger, "filingdesk.ledger")
 
 namespace fd {
@@ -21,6 +23,11 @@ const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPAT
 
 QString isoUtc(const QDateTime &t) {
     return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
+}
+
+// The ledger's text columns are NOT NULL DEFAULT '': a null QString would bind as NULL.
+QString textOrEmpty(const QString &s) {
+    return s.isNull() ? QStringLiteral("") : s;
 }
 
 QVariant timestampOrNull(const QDateTime &t) {
@@ -336,7 +343,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
     const bool keep = keepsClaim(t.state);
     q.bindValue(0, stateName(t.state));
     q.bindValue(1, t.attempts);
-    q.bindValue(2, categoryName(t.lastCategory));
+    q.bindValue(2, textOrEmpty(categoryName(t.lastCategory))); // ErrorCategory::None has a null name
     q.bindValue(3, t.lastErrorCode.isNull() ? QStringLiteral("") : t.lastErrorCode);
     q.bindValue(4, t.lastErrorMessage.isNull() ? QStringLiteral("") : t.lastErrorMessage);
     q.bindValue(5, t.traceId.isNull() ? QStringLiteral("") : t.traceId);
@@ -679,6 +686,10 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
         out.append(taskFromRow(q));
         m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
+    // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.
+    std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
+        return a.score != b.score ? a.score > b.score : a.key < b.key;
+    });
     return out;
 }
 
