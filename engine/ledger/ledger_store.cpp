@@ -19,6 +19,9 @@ namespace fd {
 
 namespace {
 
+// pg_advisory_xact_lock key serialising batch launches (LedgerSchema::kMigrationLockId is "Filing").
+constexpr qint64 kLaunchLockId = 0x4c61756e6368; // "Launch"
+
 const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
 
 QString isoUtc(const QDateTime &t) {
@@ -139,6 +142,7 @@ bool LedgerStore::reconnect(QString *error) {
         }
         QSqlDatabase::removeDatabase(m_pgConnection);
     }
+    m_inTransaction = false;
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_pgConnection);
     m_endpoint.apply(db);
     if (!db.open()) {
@@ -186,9 +190,18 @@ void LedgerStore::markUnreachable(const QString &reason) {
     qCWarning(lcLedger).noquote() << "ledger unreachable:" << reason;
 }
 
+void LedgerStore::rollbackLedger() {
+    // Only inside a transaction: a ROLLBACK outside one makes the server print "WARNING: there is no
+    // transaction in progress" on the member's stderr.
+    if (!m_inTransaction)
+        return;
+    m_inTransaction = false;
+    QSqlDatabase::database(m_pgConnection, false).rollback();
+}
+
 bool LedgerStore::fail(const QString &what, const QString &message, QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
-    db.rollback();
+    rollbackLedger();
     m_failure = WriteFailure::Unavailable;
     *error = QStringLiteral("%1: %2").arg(what, message.trimmed());
     // Any error but a conflict means the ledger cannot be trusted to have our write: check the connection.
@@ -202,8 +215,10 @@ bool LedgerStore::begin(QString *error) {
     if (!ensureConnected(error))
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    m_inTransaction = false;
     if (!db.transaction())
         return fail(QStringLiteral("BEGIN"), db.lastError().text(), error);
+    m_inTransaction = true;
     return true;
 }
 
@@ -211,6 +226,7 @@ bool LedgerStore::commitOrRollback(QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     if (!db.commit())
         return fail(QStringLiteral("COMMIT"), db.lastError().text(), error);
+    m_inTransaction = false;
     return true;
 }
 
@@ -405,7 +421,7 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
         if (!writeTransitionRow(r, error)) {
             m_versions = before;
             if (!m_conflicted.isEmpty()) {
-                QSqlDatabase::database(m_pgConnection, false).rollback();
+                rollbackLedger();
                 m_failure = WriteFailure::Conflict;
                 return false;
             }
@@ -442,7 +458,7 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
         if (!q.next()) {
             m_versions = before;
             m_conflicted.append(t.key);
-            QSqlDatabase::database(m_pgConnection, false).rollback();
+            rollbackLedger();
             m_failure = WriteFailure::Conflict;
             *error = QStringLiteral("task %1 was changed by another member").arg(t.key.left(12));
             return false;
@@ -528,6 +544,14 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     const QString batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
     QSqlQuery q(db);
+    // One launch at a time across the fleet, until commit. Without it two launches at the same moment both
+    // take every task: the later UPDATE waits for the earlier one's row locks and then re-checks only the task
+    // row, not whether its new batch (committed after this statement's snapshot) is running, and moves the
+    // tasks again. After the lock, the UPDATE's snapshot includes every earlier launch.
+    if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kLaunchLockId))) {
+        fail(QStringLiteral("launch"), q.lastError().text(), error);
+        return {};
+    }
     q.prepare(QStringLiteral("INSERT INTO batches(batch_id, status, launched_by, launched_host, launched_desk, "
                              "reason) VALUES(?, 'running', ?, ?, ?, ?)"));
     q.addBindValue(batchId);
@@ -787,12 +811,13 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
         "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
         "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
         "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches"));
+    // host, version and started_at are NOT NULL: what the caller left out is this process's.
     q.addBindValue(m_memberId);
     q.addBindValue(self.kind.isEmpty() ? m_kind : self.kind);
-    q.addBindValue(self.host);
+    q.addBindValue(self.host.isEmpty() ? hostName() : self.host);
     q.addBindValue(self.processId);
-    q.addBindValue(self.version);
-    q.addBindValue(self.startedUtc);
+    q.addBindValue(self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
+    q.addBindValue(self.startedUtc.isValid() ? self.startedUtc.toUTC() : QDateTime::currentDateTimeUtc());
     q.addBindValue(self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
     q.addBindValue(self.claimsHeld);
     q.addBindValue(self.inFlight);
@@ -851,7 +876,7 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     if (!q.exec())
         return fail(QStringLiteral("review claim"), q.lastError().text(), error);
     if (!q.next()) {
-        QSqlDatabase::database(m_pgConnection, false).rollback();
+        rollbackLedger();
         QSqlQuery who(QSqlDatabase::database(m_pgConnection, false));
         who.prepare(QStringLiteral("SELECT reviewer, host, since FROM review_claims WHERE idempotency_key = ?"));
         who.addBindValue(key);
@@ -885,7 +910,7 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
     if (!q.exec())
         return fail(QStringLiteral("review release"), q.lastError().text(), error);
     if (!q.next()) {
-        QSqlDatabase::database(m_pgConnection, false).rollback();
+        rollbackLedger();
         return true;
     }
     AuditEntry e;

@@ -4,9 +4,11 @@
 // expiring with their lease, conditional transitions on a version, the mirror's sync, and the audit hash
 // chain recomputed in C++ against the one the ledger's trigger wrote. Every test works on its own database.
 #include "engine/ledger/audit_chain.h"
+#include "engine/ledger/chain_verifier.h"
 #include "engine/ledger/ledger_schema.h"
 #include "ledger_fixture.h"
 
+#include <QtCore/QCoreApplication>
 #include <QtCore/QDeadlineTimer>
 #include <QtCore/QElapsedTimer>
 #include <QtCore/QSet>
@@ -95,6 +97,7 @@ private Q_SLOTS:
     void newerSchemaIsRefused();
     void admissionIsIdempotent();
     void batchTakesPendingTasksOnce();
+    void concurrentLaunchesSplitTasks();
     void concurrentClaimsAreDisjoint();
     void lockedTasksAreSkipped();
     void expiredClaimGoesToAnotherMember();
@@ -102,15 +105,21 @@ private Q_SLOTS:
     void racingTransitionsConflict();
     void completionReleasesClaim();
     void syncMirrorsInOrder();
+    void concurrentAppendsKeepOneChain();
     void chainMatchesTrigger_data();
     void chainMatchesTrigger();
     void auditIsAppendOnly_data();
     void auditIsAppendOnly();
+    void backoffDefersClaim();
+    void reviewClaimsAndHeartbeats();
+    void memberReconnectsAfterLedgerRestart(); // last: restarts the server
 
 private:
     QString freshDatabase(const char *name);
     std::unique_ptr<LedgerStore> member(const QString &database, const QString &name, qint64 leaseMs = 60000);
     QString scalar(const QString &database, const QString &sql);
+    /// The ledger's whole chain checked as `audit verify` does; empty when intact, else the problem.
+    QString chainProblem(const QString &database, qint64 *rows = nullptr);
 
     PostgresServer m_pg;
     QTemporaryDir m_dir;
@@ -146,6 +155,33 @@ QString TestLedgerStore::scalar(const QString &database, const QString &sql) {
     if (out.isNull())
         qWarning("psql %s: %s", qPrintable(sql), qPrintable(error));
     return out;
+}
+
+QString TestLedgerStore::chainProblem(const QString &database, qint64 *rows) {
+    auto reader = member(database, QStringLiteral("reader"));
+    if (!reader)
+        return QStringLiteral("cannot open the ledger");
+    fd::ChainVerifier verifier(QStringLiteral("ledger"));
+    QString error;
+    qint64 from = 1;
+    for (;;) {
+        const QList<AuditEntry> page = reader->ledgerAudit(from, 100, &error);
+        if (!error.isEmpty())
+            return error;
+        for (const AuditEntry &row : page)
+            verifier.add(row);
+        if (page.size() < 100)
+            break;
+        from = page.last().ledgerSeq + 1;
+    }
+    qint64 headSeq = 0;
+    QString headHash;
+    if (!reader->chainHead(&headSeq, &headHash, &error))
+        return error;
+    verifier.checkHead(headSeq, headHash);
+    if (rows)
+        *rows = verifier.rows();
+    return verifier.problem();
 }
 
 void TestLedgerStore::schemaCreatedOnceWhenMembersConnectTogether() {
@@ -314,6 +350,59 @@ void TestLedgerStore::batchTakesPendingTasksOnce() {
     int relaunched = -1;
     QVERIFY(!a->launchBatch(firstFour, QStringLiteral("alice"), QString(), &relaunched, &error).isEmpty());
     QCOMPARE(relaunched, 4);
+}
+
+void TestLedgerStore::concurrentLaunchesSplitTasks() {
+    // Two operators press Launch at the same moment: every task ends up in exactly one batch, and the
+    // batches' counts add up to the tasks.
+    for (int round = 0; round < 5; ++round) {
+        const QString db = freshDatabase("launches");
+        const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("LCH%1").arg(round), 60);
+        {
+            auto admin = member(db, QStringLiteral("admin"));
+            QVERIFY(admin);
+            QStringList already;
+            QString error;
+            QVERIFY2(admin->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+        }
+        std::latch together(2);
+        int counts[2] = {-1, -1};
+        QString batches[2];
+        QString errors[2];
+        QList<std::function<void()>> work;
+        for (int i = 0; i < 2; ++i) {
+            work.append([&, i] {
+                QString error;
+                auto store =
+                    openMember(m_pg, db, QStringLiteral("op%1").arg(i), QDir(m_dir.path()), 60000, &error);
+                together.arrive_and_wait();
+                if (!store) {
+                    errors[i] = error;
+                    return;
+                }
+                batches[i] =
+                    store->launchBatch({}, QStringLiteral("op%1").arg(i), QString(), &counts[i], &error);
+                errors[i] = error;
+            });
+        }
+        QVERIFY(runOnThreads(work, 60000));
+        QVERIFY2(!batches[0].isEmpty(), qPrintable(errors[0]));
+        QVERIFY2(!batches[1].isEmpty(), qPrintable(errors[1]));
+        QCOMPARE(counts[0] + counts[1], int(tasks.size()));
+        const QString problem = chainProblem(db);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        for (int i = 0; i < 2; ++i) {
+            QCOMPARE(
+                scalar(db,
+                       QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batches[i])),
+                QString::number(counts[i]));
+            QCOMPARE(
+                scalar(db, QStringLiteral("SELECT detail FROM audit WHERE action = 'batch_launch' AND detail "
+                                          "LIKE 'batch %1:%%'")
+                               .arg(batches[i])),
+                QStringLiteral("batch %1: %2 task(s)").arg(batches[i]).arg(counts[i]));
+        }
+    }
 }
 
 void TestLedgerStore::concurrentClaimsAreDisjoint() {
@@ -532,6 +621,8 @@ void TestLedgerStore::racingTransitionsConflict() {
     QCOMPARE(
         scalar(db, QStringLiteral("SELECT string_agg(DISTINCT state || '@' || version, ',') FROM tasks")),
         QStringLiteral("VALIDATING@2"));
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 
     // Sequentially, too: the loser re-reads and then may write.
     auto a = member(db, QStringLiteral("a"));
@@ -642,6 +733,46 @@ void TestLedgerStore::syncMirrorsInOrder() {
     QCOMPARE(b->lastMirroredSeq(), 6);
 }
 
+void TestLedgerStore::concurrentAppendsKeepOneChain() {
+    // Members writing at the same moment: the seqs still run 1..N without a gap, each row links to the one
+    // before it, and the head is the last row.
+    const QString db = freshDatabase("appends");
+    constexpr int kMembers = 4;
+    constexpr int kRows = 40;
+    std::latch together(kMembers);
+    QString errors[kMembers];
+    QList<std::function<void()>> work;
+    for (int i = 0; i < kMembers; ++i) {
+        work.append([&, i] {
+            QString error;
+            auto store =
+                openMember(m_pg, db, QStringLiteral("w%1").arg(i), QDir(m_dir.path()), 60000, &error);
+            together.arrive_and_wait();
+            if (!store) {
+                errors[i] = error;
+                return;
+            }
+            for (int r = 0; r < kRows; ++r) {
+                AuditEntry e;
+                e.action = QStringLiteral("note");
+                e.actor = QStringLiteral("w%1").arg(i);
+                e.detail = QStringLiteral("row %1 of member %2").arg(r).arg(i);
+                if (!store->appendAction(e, &error)) {
+                    errors[i] = error;
+                    return;
+                }
+            }
+        });
+    }
+    QVERIFY(runOnThreads(work, 120000));
+    for (const QString &e : errors)
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+    qint64 rows = 0;
+    const QString problem = chainProblem(db, &rows);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(rows, qint64(kMembers * kRows));
+}
+
 void TestLedgerStore::chainMatchesTrigger_data() {
     QTest::addColumn<QString>("key");
     QTest::addColumn<QString>("entity");
@@ -747,6 +878,151 @@ void TestLedgerStore::auditIsAppendOnly() {
     QString qtError;
     QVERIFY(!c.exec(sql, &qtError));
     QVERIFY2(qtError.contains(QLatin1String("append-only")), qPrintable(qtError));
+}
+
+void TestLedgerStore::backoffDefersClaim() {
+    const QString db = freshDatabase("backoff");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("BKF"), 2);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(1, {}, &error);
+    QCOMPARE(mine.size(), 1);
+    FilingTask t = mine.first();
+    QVERIFY2(moveTask(*a, t, ExecutionState::Validating, &error), qPrintable(error));
+    QVERIFY2(moveTask(*a, t, ExecutionState::Dispatching, &error), qPrintable(error));
+    t.lastCategory = fd::ErrorCategory::Transient;
+    t.lastErrorCode = QStringLiteral("HTTP_503");
+    QVERIFY2(moveTask(*a, t, ExecutionState::FailedTransient, &error), qPrintable(error));
+    // Backoff: not before an hour from now, and the claim handed back meanwhile.
+    const QDateTime later = QDateTime::currentDateTimeUtc().addSecs(3600);
+    t.nextAttemptUtc = later;
+    QVERIFY2(a->saveTask(t, &error), qPrintable(error));
+    QVERIFY2(a->releaseClaims({t.key}, &error), qPrintable(error));
+
+    const QList<FilingTask> other = b->claim(5, {}, &error);
+    QCOMPARE(other.size(), 1); // only the other task: the failed one waits for its time
+    QCOMPARE(other.first().key, tasks.at(1).key);
+    const FilingTask stored = b->loadTasks(QStringList{t.key}, &error).first();
+    QCOMPARE(stored.state, ExecutionState::FailedTransient);
+    QCOMPARE(stored.nextAttemptUtc.toMSecsSinceEpoch(), later.toMSecsSinceEpoch());
+    QCOMPARE(stored.lastCategory, fd::ErrorCategory::Transient);
+    QCOMPARE(stored.attempts, 1);
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT error_category || '/' || error_code FROM audit WHERE to_state = "
+                                  "'FAILED_TRANSIENT'")),
+        QStringLiteral("transient/HTTP_503"));
+
+    // Due now: the next claim takes it, without a look-up (the registry answered 503: nothing was filed).
+    FilingTask due = stored;
+    due.nextAttemptUtc = QDateTime::currentDateTimeUtc().addSecs(-1);
+    QVERIFY2(b->saveTask(due, &error), qPrintable(error));
+    const QList<FilingTask> retry = b->claim(5, {}, &error);
+    QCOMPARE(retry.size(), 1);
+    QCOMPARE(retry.first().key, t.key);
+    QVERIFY(!retry.first().lookupRequired);
+    // A stale copy of the task cannot be saved over the newer one.
+    QVERIFY(!a->saveTask(t, &error));
+    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    QCOMPARE(a->conflictedKeys(), QStringList{t.key});
+    // The member's own list of work: the workable tasks, read from the ledger.
+    QCOMPARE(b->loadTasks(true).size(), 2);
+}
+
+void TestLedgerStore::reviewClaimsAndHeartbeats() {
+    const QString db = freshDatabase("review");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QString key = ledgerTasks(QStringLiteral("REV"), 1).first().key;
+    QString error;
+    QVERIFY2(a->claimReview(key, &error), qPrintable(error));
+    QVERIFY(!b->claimReview(key, &error));
+    QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    QVERIFY2(error.startsWith(QStringLiteral("in review by %1 on %2 since ")
+                                  .arg(fd::AuditStore::osUser(), fd::AuditStore::hostName())),
+             qPrintable(error));
+    QHash<QString, LedgerStore::Review> reviews = b->reviews(&error);
+    QCOMPARE(reviews.size(), 1);
+    QCOMPARE(reviews.value(key).desk, QStringLiteral("a"));
+    QVERIFY(reviews.value(key).sinceUtc.isValid());
+    QVERIFY2(a->releaseReview(key, &error), qPrintable(error));
+    QVERIFY(b->reviews(&error).isEmpty());
+    QVERIFY2(b->claimReview(key, &error), qPrintable(error));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT string_agg(action || '@' || desk, ',' ORDER BY seq) FROM audit")),
+        QStringLiteral("review_open@a,review_close@a,review_open@b"));
+
+    fd::LedgerMember self;
+    self.kind = QStringLiteral("desk");
+    self.host = fd::AuditStore::hostName();
+    self.processId = QCoreApplication::applicationPid();
+    self.version = QStringLiteral(FILINGDESK_VERSION);
+    self.startedUtc = QDateTime::currentDateTimeUtc();
+    self.claimsHeld = 2;
+    self.batches = QStringLiteral("b1,b2");
+    QVERIFY2(a->beat(self, &error), qPrintable(error));
+    QVERIFY2(b->beat(fd::LedgerMember(), &error), qPrintable(error)); // nothing filled in: defaults
+    QList<fd::LedgerMember> members = a->members(60000, &error);
+    QCOMPARE(members.size(), 2);
+    for (const fd::LedgerMember &m : std::as_const(members)) {
+        QVERIFY(!m.lost);
+        if (m.memberId == QLatin1String("a")) {
+            QCOMPARE(m.claimsHeld, 2);
+            QCOMPARE(m.batches, QStringLiteral("b1,b2"));
+            QCOMPARE(m.kind, QStringLiteral("desk"));
+        } else {
+            QCOMPARE(m.memberId, QStringLiteral("b"));
+            QCOMPARE(m.kind, QStringLiteral("run"));
+            QCOMPARE(m.host, fd::AuditStore::hostName());
+        }
+    }
+    // Silent for three heartbeat intervals: lost.
+    QTest::qWait(350);
+    members = a->members(100, &error);
+    QCOMPARE(members.size(), 2);
+    QVERIFY(members.at(0).lost && members.at(1).lost);
+    QVERIFY2(a->beat(self, &error), qPrintable(error));
+    members = a->members(100, &error);
+    for (const fd::LedgerMember &m : std::as_const(members))
+        QCOMPARE(m.lost, m.memberId != QLatin1String("a"));
+}
+
+void TestLedgerStore::memberReconnectsAfterLedgerRestart() {
+    m_chainStore.reset();
+    const QString db = freshDatabase("restart");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("RST"), 1);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    FilingTask t = a->loadTasks(keysOf(tasks), &error).first();
+    QCOMPARE(a->sync(100, &error).size(), 1);
+
+    m_pg.stop();
+    QVERIFY(!moveTask(*a, t, ExecutionState::Validating, &error));
+    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Unavailable);
+    QVERIFY(!a->isReachable());
+    QVERIFY(!a->reconnect(&error));
+    // Meanwhile the member reads its mirror.
+    const QList<FilingTask> fromMirror = a->loadTasks(false);
+    QCOMPARE(fromMirror.size(), 1);
+    QCOMPARE(fromMirror.first().key, t.key);
+    QCOMPARE(a->mirroredLedgerAudit().size(), 1);
+
+    // The ledger comes back on the same URL: the member reconnects and its write goes through.
+    QVERIFY2(m_pg.start(), qPrintable(m_pg.errorString()));
+    QVERIFY2(a->reconnect(&error), qPrintable(error));
+    QVERIFY(a->isReachable());
+    QVERIFY2(moveTask(*a, t, ExecutionState::Validating, &error), qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT state FROM tasks")), QStringLiteral("VALIDATING"));
+    QCOMPARE(a->sync(100, &error).size(), 1);
 }
 
 QTEST_GUILESS_MAIN(TestLedgerStore)
