@@ -11,11 +11,16 @@
 #include <QSqlRecord>
 #include <QUuid>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcLedger, "filingdesk.ledger")
 
 namespace fd {
 
 namespace {
+
+// pg_advisory_xact_lock key serialising batch launches (LedgerSchema::kMigrationLockId is "Filing").
+constexpr qint64 kLaunchLockId = 0x4c61756e6368; // "Launch"
 
 const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
 
@@ -138,6 +143,7 @@ bool LedgerStore::reconnect(QString *error) {
         }
         QSqlDatabase::removeDatabase(m_pgConnection);
     }
+    m_inTransaction = false;
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_pgConnection);
     m_endpoint.apply(db);
     if (!db.open()) {
@@ -186,9 +192,18 @@ void LedgerStore::markUnreachable(const QString &reason) {
     qCWarning(lcLedger).noquote() << "ledger unreachable:" << reason;
 }
 
+void LedgerStore::rollbackLedger() {
+    // Only inside a transaction: a ROLLBACK outside one makes the server print "WARNING: there is no
+    // transaction in progress" on the member's stderr.
+    if (!m_inTransaction)
+        return;
+    m_inTransaction = false;
+    QSqlDatabase::database(m_pgConnection, false).rollback();
+}
+
 bool LedgerStore::fail(const QString &what, const QString &message, QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
-    db.rollback();
+    rollbackLedger();
     m_failure = WriteFailure::Unavailable;
     *error = QStringLiteral("%1: %2").arg(what, message.trimmed());
     // Any error but a conflict means the ledger cannot be trusted to have our write: check the connection.
@@ -202,8 +217,10 @@ bool LedgerStore::begin(QString *error) {
     if (!ensureConnected(error))
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    m_inTransaction = false;
     if (!db.transaction())
         return fail(QStringLiteral("BEGIN"), db.lastError().text(), error);
+    m_inTransaction = true;
     return true;
 }
 
@@ -211,6 +228,7 @@ bool LedgerStore::commitOrRollback(QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     if (!db.commit())
         return fail(QStringLiteral("COMMIT"), db.lastError().text(), error);
+    m_inTransaction = false;
     return true;
 }
 
@@ -409,7 +427,7 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
         if (!writeTransitionRow(r, error)) {
             m_versions = before;
             if (!m_conflicted.isEmpty()) {
-                QSqlDatabase::database(m_pgConnection, false).rollback();
+                rollbackLedger();
                 m_failure = WriteFailure::Conflict;
                 return false;
             }
@@ -446,7 +464,7 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
         if (!q.next()) {
             m_versions = before;
             m_conflicted.append(t.key);
-            QSqlDatabase::database(m_pgConnection, false).rollback();
+            rollbackLedger();
             m_failure = WriteFailure::Conflict;
             *error = QStringLiteral("task %1 was changed by another member").arg(t.key.left(12));
             return false;
@@ -532,6 +550,14 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     const QString batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
     QSqlQuery q(db);
+    // One launch at a time across the fleet, until commit. Without it two launches at the same moment both
+    // take every task: the later UPDATE waits for the earlier one's row locks and then re-checks only the task
+    // row, not whether its new batch (committed after this statement's snapshot) is running, and moves the
+    // tasks again. After the lock, the UPDATE's snapshot includes every earlier launch.
+    if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kLaunchLockId))) {
+        fail(QStringLiteral("launch"), q.lastError().text(), error);
+        return {};
+    }
     q.prepare(QStringLiteral("INSERT INTO batches(batch_id, status, launched_by, launched_host, launched_desk, "
                              "reason) VALUES(?, 'running', ?, ?, ?, ?)"));
     q.addBindValue(batchId);
@@ -690,6 +716,10 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
         out.append(taskFromRow(q));
         m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
+    // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.
+    std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
+        return a.score != b.score ? a.score > b.score : a.key < b.key;
+    });
     return out;
 }
 
@@ -805,12 +835,13 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
         "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
         "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
         "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches"));
+    // host, version and started_at are NOT NULL: what the caller left out is this process's.
     q.addBindValue(m_memberId);
     q.addBindValue(self.kind.isEmpty() ? m_kind : self.kind);
-    q.addBindValue(self.host);
+    q.addBindValue(self.host.isEmpty() ? hostName() : self.host);
     q.addBindValue(self.processId);
-    q.addBindValue(self.version);
-    q.addBindValue(self.startedUtc);
+    q.addBindValue(self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
+    q.addBindValue(self.startedUtc.isValid() ? self.startedUtc.toUTC() : QDateTime::currentDateTimeUtc());
     q.addBindValue(self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
     q.addBindValue(self.claimsHeld);
     q.addBindValue(self.inFlight);
@@ -869,7 +900,7 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     if (!q.exec())
         return fail(QStringLiteral("review claim"), q.lastError().text(), error);
     if (!q.next()) {
-        QSqlDatabase::database(m_pgConnection, false).rollback();
+        rollbackLedger();
         QSqlQuery who(QSqlDatabase::database(m_pgConnection, false));
         who.prepare(QStringLiteral("SELECT reviewer, host, since FROM review_claims WHERE idempotency_key = ?"));
         who.addBindValue(key);
@@ -903,7 +934,7 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
     if (!q.exec())
         return fail(QStringLiteral("review release"), q.lastError().text(), error);
     if (!q.next()) {
-        QSqlDatabase::database(m_pgConnection, false).rollback();
+        rollbackLedger();
         return true;
     }
     AuditEntry e;

@@ -158,6 +158,7 @@ private:
     bool insertAuditRow(const AuditEntry &entry, QString *error);
     bool begin(QString *error);
     bool commitOrRollback(QString *error);
+    void rollbackLedger();
     void rememberVersions(const QList<FilingTask> &tasks, const QList<qint64> &versions);
 
     LedgerEndpoint m_endpoint;
@@ -166,6 +167,7 @@ private:
     qint64 m_leaseMs;
     QString m_pgConnection;
     bool m_reachable = false;
+    bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;
     QStringList m_conflicted;
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote
