@@ -486,8 +486,11 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
         return false;
     }
     if (m_ledger && to != ExecutionState::Validating && to != ExecutionState::Dispatching &&
-        to != ExecutionState::FailedTransient)
+        to != ExecutionState::FailedTransient) {
         m_claimed.remove(task.key); // the ledger released the claim in the same transaction
+        if (!m_claimSoonTimer.isActive())
+            m_claimSoonTimer.start();
+    }
     markDirty(task.key);
     return true;
 }
@@ -838,7 +841,6 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
         return;
     }
     ++m_filedHere;
-    m_claimed.remove(task.key);
 }
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
@@ -1247,7 +1249,7 @@ void Engine::shutdown() {
     m_wakeTimer.stop();
     m_dispatchTimer.stop();
     for (QTimer *timer : {&m_claimTimer, &m_syncTimer, &m_renewTimer, &m_reconnectTimer, &m_beatTimer,
-                          &m_notifyTimer})
+                          &m_notifyTimer, &m_claimSoonTimer})
         timer->stop();
     // Withdraw what has not left; permits granted but unused go back.
     withdrawUnsent();
@@ -1330,7 +1332,7 @@ BatchStatus Engine::currentStatus() const {
     s.filedHere = m_filedHere;
     int done = 0;
     for (const QString &key : std::as_const(m_batch)) {
-        const FilingTask &t = m_tasks[key];
+        const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
         s.byState[stateName(t.state)] += 1;
         if (m_scheduler.isDelayed(key))
             ++s.waitingRetry;
@@ -1401,7 +1403,7 @@ void Engine::checkIdle() {
         if (!m_claimed.isEmpty() || m_ledgerDown)
             return;
         for (const QString &key : std::as_const(m_batch)) {
-            const FilingTask &t = m_tasks[key];
+            const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
             if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))
                 return;
         }
@@ -1413,7 +1415,7 @@ void Engine::checkIdle() {
         return;
     }
     for (const QString &key : std::as_const(m_batch)) {
-        const FilingTask &t = m_tasks[key];
+        const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
         if (!isTerminal(t.state) && !(t.state == ExecutionState::Pending && t.batchId.isEmpty()))
             return;
     }

@@ -266,6 +266,7 @@ private:
     QTimer m_reconnectTimer{this};
     QTimer m_beatTimer{this};
     QTimer m_notifyTimer{this}; // coalesces NOTIFY bursts into one sync
+    QTimer m_claimSoonTimer{this};
 };
 
 } // namespace fd

@@ -52,6 +52,9 @@ void Engine::startTeamTimers() {
     m_startedUtc = QDateTime::currentDateTimeUtc();
     m_claimTimer.setInterval(kClaimIntervalMs);
     connect(&m_claimTimer, &QTimer::timeout, this, &Engine::claimWork);
+    m_claimSoonTimer.setInterval(5); // claims freed by a turn's transitions, refilled in one query
+    m_claimSoonTimer.setSingleShot(true);
+    connect(&m_claimSoonTimer, &QTimer::timeout, this, &Engine::claimWork);
     m_syncTimer.setInterval(kSyncIntervalMs);
     connect(&m_syncTimer, &QTimer::timeout, this, &Engine::syncLedger);
     m_renewTimer.setInterval(int(qMax<qint64>(500, m_config.leaseMs / 3)));
@@ -60,7 +63,7 @@ void Engine::startTeamTimers() {
     connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnectLedger);
     m_beatTimer.setInterval(kBeatIntervalMs);
     connect(&m_beatTimer, &QTimer::timeout, this, &Engine::heartbeat);
-    m_notifyTimer.setInterval(20);
+    m_notifyTimer.setInterval(100); // a burst of NOTIFYs is one catch-up
     m_notifyTimer.setSingleShot(true);
     connect(&m_notifyTimer, &QTimer::timeout, this, &Engine::syncLedger);
     m_claimTimer.start();
@@ -89,12 +92,12 @@ void Engine::claimWork() {
     if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty() ||
         !m_config.claimsWork)
         return;
-    // Hold no more than this member can soon have on the wire (twice its largest ceiling, within the global
-    // one): the rest is for the others.
+    // Hold no more than this member can have on the wire (its global ceiling) plus one jurisdiction's worth
+    // queued behind it: the rest is for the others.
     int largestCeiling = m_config.defaultLimit;
     for (int cap : std::as_const(m_config.limits))
         largestCeiling = qMax(largestCeiling, cap);
-    const int room = qMin(m_config.globalLimit, 2 * largestCeiling) - int(m_claimed.size());
+    const int room = m_config.globalLimit + largestCeiling - int(m_claimed.size());
     if (room <= 0)
         return;
     QString error;
@@ -289,8 +292,17 @@ void Engine::syncLedger() {
             }
         }
         if (!batchLevel && !keys.isEmpty()) {
-            const QList<FilingTask> fresh = m_ledger->loadTasks(keys, &error);
-            adoptLedgerTasks(fresh);
+            // Rows this member wrote itself describe what it already holds in memory.
+            QSet<QString> byOthers;
+            for (const AuditEntry &row : rows)
+                if (row.desk != m_config.consoleId && !row.idempotencyKey.isEmpty())
+                    byOthers.insert(row.idempotencyKey);
+            QStringList reload;
+            for (const QString &key : std::as_const(keys))
+                if (byOthers.contains(key))
+                    reload.append(key);
+            if (!reload.isEmpty())
+                adoptLedgerTasks(m_ledger->loadTasks(reload, &error));
         }
         if (rows.size() < kSyncPage)
             break;

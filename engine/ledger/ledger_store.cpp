@@ -11,6 +11,8 @@
 #include <QSqlRecord>
 #include <QUuid>
 
+#include <optional>
+
 #include <algorithm>
 
 Q_LOGGING_CATEGORY(lcLedger, "filingdesk.ledger")
@@ -93,6 +95,29 @@ AuditEntry auditFromRow(const QSqlQuery &q) {
     return e;
 }
 
+/// Remembers the versions a transaction is about to change, to put them back if it rolls back (copying the whole
+/// map per transaction would cost as much as the map is large).
+class VersionRollback {
+public:
+    explicit VersionRollback(QHash<QString, qint64> &versions) : m_versions(versions) {}
+    void remember(const QString &key) {
+        if (!m_old.contains(key))
+            m_old.insert(key, m_versions.contains(key) ? std::optional<qint64>(m_versions.value(key)) : std::nullopt);
+    }
+    void restore() {
+        for (auto it = m_old.cbegin(); it != m_old.cend(); ++it) {
+            if (it.value())
+                m_versions.insert(it.key(), *it.value());
+            else
+                m_versions.remove(it.key());
+        }
+    }
+
+private:
+    QHash<QString, qint64> &m_versions;
+    QHash<QString, std::optional<qint64>> m_old;
+};
+
 } // namespace
 
 LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId, const QString &kind,
@@ -102,6 +127,7 @@ LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId
 }
 
 LedgerStore::~LedgerStore() {
+    m_statements.clear();
     if (QSqlDatabase::contains(m_pgConnection)) {
         {
             QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
@@ -136,6 +162,7 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
 }
 
 bool LedgerStore::reconnect(QString *error) {
+    m_statements.clear(); // prepared on the old connection
     if (QSqlDatabase::contains(m_pgConnection)) {
         {
             QSqlDatabase old = QSqlDatabase::database(m_pgConnection, false);
@@ -213,6 +240,25 @@ bool LedgerStore::fail(const QString &what, const QString &message, QString *err
     return false;
 }
 
+QSqlQuery &LedgerStore::statement(const QString &sql) {
+    // Prepared once per connection: a QPSQL prepare is a round trip of its own (and a DEALLOCATE at the end).
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        auto q = std::make_shared<QSqlQuery>(QSqlDatabase::database(m_pgConnection, false));
+        q->setForwardOnly(true);
+        q->prepare(sql);
+        it = m_statements.insert(sql, q);
+    }
+    return **it;
+}
+
+bool LedgerStore::relaxCommit(QString *error) {
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    if (!q.exec(QStringLiteral("SET LOCAL synchronous_commit = off")))
+        return fail(QStringLiteral("SET LOCAL"), q.lastError().text(), error);
+    return true;
+}
+
 bool LedgerStore::begin(QString *error) {
     if (!ensureConnected(error))
         return false;
@@ -233,8 +279,7 @@ bool LedgerStore::commitOrRollback(QString *error) {
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
         "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
         "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
@@ -350,8 +395,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
         *error = QStringLiteral("task %1 was never read from the ledger").arg(t.key.left(12));
         return false;
     }
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, last_message = ?, "
         "trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, next_attempt_at = ?, "
         "lookup_required = ?, updated_at = now(), version = version + 1, "
@@ -419,13 +463,18 @@ bool LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, 
 
 bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                     Durability durability) {
-    Q_UNUSED(durability); // a PostgreSQL commit is durable (synchronous_commit) before it returns
     if (!begin(error))
         return false;
-    const QHash<QString, qint64> before = m_versions;
+    // DISPATCHING (Durability::Synced) is on the ledger's disk before the request leaves. Every other engine
+    // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server is
+    // still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
+    if (durability == Durability::Normal && !relaxCommit(error))
+        return false;
+    VersionRollback before(m_versions);
     for (const TransitionRecord &r : records) {
+        before.remember(r.task.key);
         if (!writeTransitionRow(r, error)) {
-            m_versions = before;
+            before.restore();
             if (!m_conflicted.isEmpty()) {
                 rollbackLedger();
                 m_failure = WriteFailure::Conflict;
@@ -435,7 +484,7 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
         }
     }
     if (!commitOrRollback(error)) {
-        m_versions = before;
+        before.restore();
         return false;
     }
     return true;
@@ -450,7 +499,7 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
     // only through launchBatch(), audited.
     if (!begin(error))
         return false;
-    const QHash<QString, qint64> before = m_versions;
+    VersionRollback before(m_versions);
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.prepare(QStringLiteral("UPDATE tasks SET next_attempt_at = ?, lookup_required = ?, version = version + 1 "
                              "WHERE idempotency_key = ? AND version = ? RETURNING version"));
@@ -462,17 +511,18 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
         if (!q.exec())
             return fail(QStringLiteral("update of %1").arg(t.key.left(12)), q.lastError().text(), error);
         if (!q.next()) {
-            m_versions = before;
+            before.restore();
             m_conflicted.append(t.key);
             rollbackLedger();
             m_failure = WriteFailure::Conflict;
             *error = QStringLiteral("task %1 was changed by another member").arg(t.key.left(12));
             return false;
         }
+        before.remember(t.key);
         m_versions.insert(t.key, q.value(0).toLongLong());
     }
     if (!commitOrRollback(error)) {
-        m_versions = before;
+        before.restore();
         return false;
     }
     return true;
@@ -687,11 +737,12 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
 
 QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error) {
     QList<FilingTask> out;
-    if (limit <= 0 || !ensureConnected(error))
+    if (limit <= 0 || !begin(error))
         return out;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral(
+    // A claim lost with a crash of the ledger server is only a claim nobody holds: no need to wait for the flush.
+    if (!relaxCommit(error))
+        return out;
+    QSqlQuery &q = statement(QStringLiteral(
         "WITH picked AS (SELECT t.idempotency_key FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
         "WHERE b.status = 'running' AND t.state IN (%1) "
         "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
@@ -702,20 +753,26 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
         "version = t.version + 1, lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
         "FROM picked WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
                   .arg(kWorkableStates));
-    const QString only = jurisdictions.join(QLatin1Char(','));
-    q.addBindValue(only.isNull() ? QStringLiteral("") : only);
-    q.addBindValue(only.isNull() ? QStringLiteral("") : only);
-    q.addBindValue(limit);
-    q.addBindValue(m_memberId);
-    q.addBindValue(double(m_leaseMs) / 1000.0);
+    const QString only = text(jurisdictions.join(QLatin1Char(',')));
+    q.bindValue(0, only);
+    q.bindValue(1, only);
+    q.bindValue(2, limit);
+    q.bindValue(3, m_memberId);
+    q.bindValue(4, double(m_leaseMs) / 1000.0);
     if (!q.exec()) {
         fail(QStringLiteral("claiming tasks"), q.lastError().text(), error);
         return {};
     }
+    QHash<QString, qint64> versions;
     while (q.next()) {
         out.append(taskFromRow(q));
-        m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+        versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
+    q.finish();
+    if (!commitOrRollback(error))
+        return {};
+    for (auto it = versions.cbegin(); it != versions.cend(); ++it)
+        m_versions.insert(it.key(), it.value());
     // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.
     std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
         return a.score != b.score ? a.score > b.score : a.key < b.key;
@@ -746,13 +803,12 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
         return {};
     if (!ensureConnected(error))
         return keys;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => ?) "
+    QSqlQuery &q = statement(QStringLiteral("UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => ?) "
                              "WHERE claimed_by = ? AND idempotency_key = ANY(string_to_array(?, ',')) "
                              "RETURNING idempotency_key"));
-    q.addBindValue(double(m_leaseMs) / 1000.0);
-    q.addBindValue(m_memberId);
-    q.addBindValue(keys.join(QLatin1Char(',')));
+    q.bindValue(0, double(m_leaseMs) / 1000.0);
+    q.bindValue(1, m_memberId);
+    q.bindValue(2, keys.join(QLatin1Char(',')));
     if (!q.exec()) {
         fail(QStringLiteral("renewing claims"), q.lastError().text(), error);
         return keys;

@@ -8,6 +8,8 @@
 #include <QSet>
 #include <QStringList>
 
+#include <memory>
+
 class QSqlDriver;
 
 namespace fd {
@@ -157,6 +159,9 @@ private:
     bool writeTransitionRow(const TransitionRecord &record, QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
     bool begin(QString *error);
+    /// Inside a transaction: commit without waiting for the WAL flush (recoverable writes only).
+    bool relaxCommit(QString *error);
+    QSqlQuery &statement(const QString &sql);
     bool commitOrRollback(QString *error);
     void rollbackLedger();
     void rememberVersions(const QList<FilingTask> &tasks, const QList<qint64> &versions);
@@ -170,6 +175,7 @@ private:
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;
     QStringList m_conflicted;
+    QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote
 };
 

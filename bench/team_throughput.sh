@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Team mode throughput and cost: FILINGS filings over five jurisdictions (US-DE, US-CA, US-NY, US-TX, US-FL), a
+# fleet cap of CAP each, registry latency LATENCY ms. Runs the same launched batch with 1, 2 and 4 `filingdesk
+# worker` processes on a private PostgreSQL ledger and redis-server, and once without a ledger (one `filingdesk
+# run` on its own SQLite, the single-desk default). Prints, per run: wall time, filings/s against the bound
+# (sum of caps / latency), CPU per filing of the workers, of PostgreSQL and of Redis, ledger transactions per
+# filing, and duplicates the registry saw (always 0).
+#
+#   bench/team_throughput.sh [BUILD_DIR] [FILINGS] [LATENCY_MS] [CAP]     (defaults: build/ci 10000 50 8)
+# Needs root or the postgres system user for initdb (as the tests do).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=$(realpath "${1:-build/ci}")
+n=${2:-10000}
+latency=${3:-50}
+cap=${4:-8}
+work=$(mktemp -d "${TMPDIR:-/tmp}/filingdesk-team-bench.XXXXXX")
+chmod 755 "$work"
+pids=()
+pgbin=/usr/lib/postgresql/15/bin
+as_pg=()
+[[ $(id -u) -eq 0 ]] && as_pg=(runuser -u postgres --)
+cleanup() {
+  for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  [[ -d $work/pg ]] && "${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -m immediate stop >/dev/null 2>&1 || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+python3 - "$work/portfolio.csv" "$n" <<'PY'
+import csv, sys
+path, n = sys.argv[1], int(sys.argv[2])
+states = ["US-DE", "US-CA", "US-NY", "US-TX", "US-FL"]
+with open(path, "w", newline="") as f:
+    w = csv.writer(f)
+    w.writerow(["entity_id", "entity_name", "entity_type", "jurisdiction", "formation_date", "registered_agent",
+                "status", "risk_tier", "ein", "fiscal_year_end", "authorized_shares"])
+    for i in range(n):
+        w.writerow([f"team-{i:06d}", f"Bench Team {i} LLC", "llc", states[i % 5], "2010-03-04",
+                    "CT Corporation System", "active", 1 + i % 5, "", "", ""])
+PY
+
+mkdir -p "$work/pg" && chown postgres "$work/pg" 2>/dev/null || true
+pg_port=$(free_port)
+"${as_pg[@]}" "$pgbin/initdb" -D "$work/pg/data" -A trust -U fd >/dev/null
+"${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -o "-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1" \
+  -l "$work/pg/log" -w start >/dev/null
+redis_port=$(free_port)
+redis-server --port "$redis_port" --save '' --appendonly no >/dev/null 2>&1 &
+pids+=($!)
+
+caps=(--default-cap "$cap")
+limits=()
+for j in US-DE US-CA US-NY US-TX US-FL; do limits+=(--limit "$j=$cap"); done
+"$build/bin/filingdesk-sandbox" --port 0 --latency-ms "$latency:$latency" --ignore-idempotency-key "${caps[@]}" \
+  >"$work/sandbox.out" 2>/dev/null &
+pids+=($!)
+for _ in $(seq 1 100); do grep -q listening "$work/sandbox.out" 2>/dev/null && break; sleep 0.05; done
+url=$(sed -n 's/^listening on //p' "$work/sandbox.out")
+printf '{"default_limit": %d, "global_limit": %d}\n' "$cap" $((5 * cap)) >"$work/config.json"
+
+cpu_of() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+pg_cpu() { # CPU ticks of every postgres process of this cluster
+  local total=0
+  for p in $(pgrep -f "$work/pg/data" || true) $(pgrep -P "$(head -1 "$work/pg/data/postmaster.pid")" || true); do
+    total=$((total + $(cpu_of "$p")))
+  done
+  echo $total
+}
+tick=$(getconf CLK_TCK)
+
+report() { # name wall filings worker_cpu_s pg_ticks redis_ticks txns
+  python3 - "$@" "$latency" "$cap" "$tick" "$url" <<'PY'
+import json, sys, urllib.request
+name, wall, filed, wcpu, pg, redis, txns, latency, cap, tick, url = sys.argv[1:]
+wall, filed, wcpu = float(wall), int(filed), float(wcpu)
+pg, redis, tick = int(pg) / int(tick), int(redis) / int(tick), int(tick)
+stats = json.load(urllib.request.urlopen(url + "/sandbox/stats"))
+bound = 5 * int(cap) / (float(latency) / 1000)
+per = lambda s: f"{1000 * s / max(filed, 1):.2f}"
+print(f"| {name} | {filed} | {wall:.1f} | {filed / wall:.0f} | {100 * filed / wall / bound:.0f} % | {per(wcpu)} | "
+      f"{per(pg)} | {per(redis)} | {int(txns) / max(filed, 1):.1f} | {stats['duplicate_filings']} |")
+PY
+}
+
+echo "bound: 5 jurisdictions x cap $cap / ${latency} ms = $((5 * cap * 1000 / latency)) filings/s; $n filings"
+echo "| run | filings | wall s | filings/s | of bound | worker CPU ms/filing | PostgreSQL CPU ms/filing | Redis CPU ms/filing | ledger commits/filing | duplicates |"
+echo "|---|---|---|---|---|---|---|---|---|---|"
+
+# Single desk, no ledger.
+curl -s -XPOST "$url/sandbox/reset" >/dev/null
+redis_before=$(cpu_of "${pids[0]}")
+start=$(date +%s.%N)
+/usr/bin/time -f "%U %S" -o "$work/time-single.txt" "$build/bin/filingdesk" run --portfolio "$work/portfolio.csv" \
+  --as-of 2027-02-15 --registry "$url" --redis "redis://127.0.0.1:$redis_port" "${limits[@]}" \
+  --config "$work/config.json" --db "$work/single.sqlite" --json --quiet >"$work/single.json" || true
+end=$(date +%s.%N)
+filed=$(python3 -c "import json; print(json.load(open('$work/single.json'))['states'].get('COMPLETED', 0))")
+wcpu=$(awk '{print $1 + $2}' "$work/time-single.txt")
+report "single desk (SQLite, no ledger)" "$(echo "$end - $start" | bc)" "$filed" "$wcpu" 0 \
+  $(($(cpu_of "${pids[0]}") - redis_before)) 0
+
+for workers in 1 2 4; do
+  db="w$workers"
+  psql -q -h 127.0.0.1 -p "$pg_port" -U fd -d postgres -c "CREATE DATABASE $db" >/dev/null
+  ledger="postgresql://fd@127.0.0.1:$pg_port/$db"
+  curl -s -XPOST "$url/sandbox/reset" >/dev/null
+  redis-cli -p "$redis_port" flushall >/dev/null
+  "$build/bin/filingdesk" launch --ledger "$ledger" --portfolio "$work/portfolio.csv" --as-of 2027-02-15 \
+    --config "$work/config.json" >/dev/null 2>&1
+  commits_before=$(psql -At -h 127.0.0.1 -p "$pg_port" -U fd -d "$db" -c \
+    "SELECT xact_commit FROM pg_stat_database WHERE datname = '$db'")
+  pg_before=$(pg_cpu)
+  redis_before=$(cpu_of "${pids[0]}")
+  start=$(date +%s.%N)
+  wp=()
+  for i in $(seq 1 "$workers"); do
+    /usr/bin/time -f "%U %S" -o "$work/time-$db-$i.txt" "$build/bin/filingdesk" worker --ledger "$ledger" \
+      --redis "redis://127.0.0.1:$redis_port" --registry "$url" "${limits[@]}" --config "$work/config.json" \
+      --db "$work/$db-$i.sqlite" --exit-when-idle 2>"$work/$db-$i.log" &
+    wp+=($!)
+  done
+  for p in "${wp[@]}"; do wait "$p" || true; done
+  end=$(date +%s.%N)
+  commits=$(( $(psql -At -h 127.0.0.1 -p "$pg_port" -U fd -d "$db" -c \
+    "SELECT xact_commit FROM pg_stat_database WHERE datname = '$db'") - commits_before ))
+  filed=$(psql -At -h 127.0.0.1 -p "$pg_port" -U fd -d "$db" -c "SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")
+  wcpu=$(cat "$work"/time-"$db"-*.txt | awk '{s += $1 + $2} END {print s}')
+  # Workers wait up to 2 s to be sure they are idle (two checks a second apart): not filing time.
+  wall=$(echo "$end - $start - 2" | bc)
+  report "$workers worker(s), team ledger" "$wall" "$filed" "$wcpu" $(($(pg_cpu) - pg_before)) \
+    $(($(cpu_of "${pids[0]}") - redis_before)) "$commits"
+done
