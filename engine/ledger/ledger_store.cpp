@@ -395,15 +395,19 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
         *error = QStringLiteral("task %1 was never read from the ledger").arg(t.key.left(12));
         return false;
     }
+    // One round trip: the conditional update, and its audit row only if the update took.
     QSqlQuery &q = statement(QStringLiteral(
-        "UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, last_message = ?, "
-        "trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, next_attempt_at = ?, "
-        "lookup_required = ?, updated_at = now(), version = version + 1, "
+        "WITH changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
+        "last_message = ?, trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, "
+        "next_attempt_at = ?, lookup_required = ?, updated_at = now(), version = version + 1, "
         "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
         "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
         "WHERE idempotency_key = ? AND version = ? "
         // Claim, then permit, then DISPATCHING: nothing is recorded as sent without a live claim.
-        "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version"));
+        "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version) "
+        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
+        "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
+        "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed RETURNING (SELECT version FROM changed)"));
     const bool keep = keepsClaim(t.state);
     q.bindValue(0, stateName(t.state));
     q.bindValue(1, t.attempts);
@@ -422,6 +426,28 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
     q.bindValue(14, *version);
     q.bindValue(15, t.state == ExecutionState::Dispatching);
     q.bindValue(16, m_memberId);
+    QString detail = t.lastErrorMessage;
+    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
+        detail = QStringLiteral("confirmation %1, charged %2 cents").arg(t.confirmationNumber).arg(t.feeChargedCents);
+    const QString audit[] = {isoUtc(t.updatedUtc.isValid() ? t.updatedUtc : QDateTime::currentDateTimeUtc()),
+                             t.key,
+                             t.obligation.entity.entityId,
+                             r.action,
+                             stateName(r.from),
+                             stateName(t.state),
+                             t.obligation.ruleId,
+                             t.obligation.rulesVersion,
+                             t.payloadSha256(),
+                             r.actor,
+                             hostName(),
+                             m_memberId,
+                             categoryName(t.lastCategory),
+                             t.lastErrorCode,
+                             detail,
+                             r.reason};
+    int i = 17;
+    for (const QString &value : audit)
+        q.bindValue(i++, text(value));
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
@@ -431,27 +457,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
         *error = QStringLiteral("task %1 was changed by another member").arg(t.key.left(12));
         return false;
     }
-    const qint64 newVersion = q.value(0).toLongLong();
-    AuditEntry e;
-    e.idempotencyKey = t.key;
-    e.entityId = t.obligation.entity.entityId;
-    e.action = r.action;
-    e.fromState = stateName(r.from);
-    e.toState = stateName(t.state);
-    e.ruleId = t.obligation.ruleId;
-    e.rulesVersion = t.obligation.rulesVersion;
-    e.payloadSha256 = t.payloadSha256();
-    e.actor = r.actor;
-    e.atUtc = t.updatedUtc;
-    e.errorCategory = categoryName(t.lastCategory);
-    e.errorCode = t.lastErrorCode;
-    e.detail = t.lastErrorMessage;
-    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
-        e.detail = QStringLiteral("confirmation %1, charged %2 cents").arg(t.confirmationNumber).arg(t.feeChargedCents);
-    e.reason = r.reason;
-    if (!insertAuditRow(e, error))
-        return false;
-    m_versions.insert(t.key, newVersion);
+    m_versions.insert(t.key, q.value(0).toLongLong());
     return true;
 }
 

@@ -631,14 +631,19 @@ void TestLedgerStore::racingTransitionsConflict() {
     QString error;
     FilingTask ta = a->loadTasks(QStringList{tasks.first().key}, &error).first();
     FilingTask tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
-    QVERIFY2(moveTask(*a, ta, ExecutionState::Dispatching, &error), qPrintable(error));
-    QVERIFY(!moveTask(*b, tb, ExecutionState::Dispatching, &error));
+    // Nothing is recorded as sent without a live claim: DISPATCHING of an unclaimed task is refused.
+    QVERIFY(!moveTask(*a, ta, ExecutionState::Dispatching, &error));
+    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    ta = a->loadTasks(QStringList{tasks.first().key}, &error).first();
+    QCOMPARE(ta.state, ExecutionState::Validating);
+    QVERIFY2(moveTask(*a, ta, ExecutionState::Pending, &error), qPrintable(error));
+    QVERIFY(!moveTask(*b, tb, ExecutionState::Pending, &error));
     QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
     QCOMPARE(b->conflictedKeys(), QStringList{tasks.first().key});
     QVERIFY2(error.contains(tasks.first().key.left(12)), qPrintable(error));
     tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
-    QCOMPARE(tb.state, ExecutionState::Dispatching);
-    QVERIFY2(moveTask(*b, tb, ExecutionState::FailedTransient, &error), qPrintable(error));
+    QCOMPARE(tb.state, ExecutionState::Pending);
+    QVERIFY2(moveTask(*b, tb, ExecutionState::Validating, &error), qPrintable(error));
     QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::None);
 }
 
