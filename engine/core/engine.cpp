@@ -599,17 +599,44 @@ void Engine::pump() {
         return;
     const QDateTime t = now();
     m_scheduler.promoteDue(t);
-    while (!m_paused) {
-        const auto pick = m_scheduler.next(t);
-        if (!pick)
-            break;
-        const QString &key = pick->key;
+    // Everything the ceilings allow now; the picks still PENDING are validated in one transaction (one commit,
+    // and in team mode one round trip each instead of a transaction each).
+    QList<DispatchScheduler::Pick> picks;
+    while (auto pick = m_scheduler.next(t))
+        picks.append(*pick);
+    QList<AuditStore::TransitionRecord> records;
+    for (const DispatchScheduler::Pick &pick : std::as_const(picks)) {
+        FilingTask task = m_tasks.value(pick.key);
+        if (task.state != ExecutionState::Pending)
+            continue;
+        task.state = ExecutionState::Validating;
+        task.updatedUtc = t;
+        records.append({task, ExecutionState::Pending, kEngineActor, QStringLiteral("transition"), QString()});
+    }
+    QString error;
+    if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Normal)) {
+        for (const DispatchScheduler::Pick &pick : std::as_const(picks))
+            requeueWithdrawn(pick.key);
+        auditFailed(tr("VALIDATING of %n filing(s)", nullptr, int(records.size())), error);
+        checkIdle();
+        return;
+    }
+    QSet<QString> validated;
+    for (const AuditStore::TransitionRecord &r : std::as_const(records)) {
+        m_tasks[r.task.key] = r.task;
+        validated.insert(r.task.key);
+        markDirty(r.task.key);
+    }
+    for (qsizetype i = 0; i < picks.size(); ++i) {
+        const DispatchScheduler::Pick &pick = picks.at(i);
+        const QString &key = pick.key;
+        if (m_paused) {
+            // A failed write below paused dispatch: what was picked goes back to its queue.
+            requeueWithdrawn(key);
+            continue;
+        }
         FilingTask &task = m_tasks[key];
-        if (task.state == ExecutionState::Pending) {
-            if (!transition(task, ExecutionState::Validating, kEngineActor, QStringLiteral("transition"))) {
-                requeueWithdrawn(key); // auditFailed() paused dispatch
-                break;
-            }
+        if (validated.contains(key)) {
             QString problem;
             if (task.obligation.entity.name.isEmpty())
                 problem = tr("entity name is empty");
@@ -618,20 +645,19 @@ void Engine::pump() {
             else if (!m_registry->hasBaseUrl(task.obligation.jurisdiction))
                 problem = tr("no registry URL is configured for %1").arg(task.obligation.jurisdiction);
             if (!problem.isEmpty()) {
-                m_scheduler.vacate(pick->jurisdiction);
+                m_scheduler.vacate(pick.jurisdiction);
                 task.lastCategory = ErrorCategory::Validation;
                 task.lastErrorCode = QStringLiteral("DATA_INVALID_PAYLOAD");
                 task.lastErrorMessage = problem;
-                if (!transition(task, ExecutionState::DeadLetter, kEngineActor,
-                                QStringLiteral("transition"))) {
+                if (!transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"))) {
                     enqueue(key);
-                    break;
+                    continue;
                 }
                 raise(QStringLiteral("dead_letter"), task, problem);
                 continue;
             }
         }
-        m_permits.request(key, pick->jurisdiction, m_config.limitFor(pick->jurisdiction), holderFor(task));
+        m_permits.request(key, pick.jurisdiction, m_config.limitFor(pick.jurisdiction), holderFor(task));
     }
     armWake();
     if (!m_statusTimer.isActive())

@@ -173,6 +173,8 @@ void Engine::handleConflict(const QStringList &keys) {
         if (!m_ledger->releaseClaims(release, &ignored))
             qCWarning(lcEngine) << "claims not handed back:" << ignored;
     }
+    // Tasks of the same group that did not conflict went back to their queues.
+    QMetaObject::invokeMethod(this, &Engine::pump, Qt::QueuedConnection);
 }
 
 void Engine::ledgerUnreachable(const QString &reason) {

@@ -3,16 +3,19 @@
 #include "engine/audit/audit_store.h"
 #include "engine/calendar/ics_writer.h"
 #include "engine/headless/needs_data_json.h"
+#include "engine/ledger/ledger_store.h"
 #include "engine/rules/due_date_calculator.h"
 #include "engine/rules/obligation_planner.h"
 
 #include <QCommandLineParser>
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
 #include <QSet>
+#include <QTemporaryDir>
 
 #include <cstdio>
 
@@ -143,7 +146,13 @@ int runCalendar(const QStringList &arguments) {
         QStringLiteral("Also write a JSON account of every portfolio row: its obligations "
                        "with rule id and citation, or why it has none."),
         QStringLiteral("FILE.json"));
-    parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt});
+    const QCommandLineOption ledgerOpt(
+        QStringLiteral("ledger"),
+        QStringLiteral("Team mode: read what was filed from the team ledger, postgresql://USER@HOST:PORT/DB "
+                       "(password from FILINGDESK_LEDGER_PASSWORD); with --db too, the mirror is read when the "
+                       "ledger cannot be reached."),
+        QStringLiteral("URL"));
+    parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt, ledgerOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk calendar")} + arguments))
         return fail(parser.errorText());
@@ -201,6 +210,41 @@ int runCalendar(const QStringList &arguments) {
     AuditStore store;
     if (parser.isSet(dbOpt) && !store.open(parser.value(dbOpt), &error, AuditStore::OpenMode::Shared))
         return fail(error);
+    // Team mode: the ledger is the truth about what was filed; this desk's mirror stands in while it is down.
+    QHash<QString, FilingTask> ledgerTasks;
+    bool fromLedger = false;
+    if (parser.isSet(ledgerOpt)) {
+        LedgerEndpoint endpoint;
+        if (!LedgerEndpoint::parse(parser.value(ledgerOpt), &endpoint, &error))
+            return fail(error);
+        endpoint.password = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+        QTemporaryDir scratch;
+        LedgerStore ledger(endpoint, QStringLiteral("calendar-%1").arg(QCoreApplication::applicationPid()),
+                           QStringLiteral("calendar"), 15000);
+        QString ledgerError;
+        if (!ledger.openTeam(scratch.filePath(QStringLiteral("mirror.sqlite")), &error, &ledgerError))
+            return fail(error);
+        if (!ledger.isReachable()) {
+            if (!store.isOpen())
+                return fail(QStringLiteral("the ledger cannot be reached (%1) and no --db mirror was given")
+                                .arg(ledgerError));
+            std::fprintf(stderr, "%s\n",
+                         qUtf8Printable(QStringLiteral("filingdesk calendar: the ledger cannot be reached (%1); "
+                                                       "reading this desk's mirror %2")
+                                            .arg(ledgerError, parser.value(dbOpt))));
+        } else {
+            for (const FilingTask &t : ledger.loadTasks(false))
+                ledgerTasks.insert(t.key, t);
+            fromLedger = true;
+        }
+    }
+    auto known = [&](const QString &key) -> std::optional<FilingTask> {
+        if (fromLedger) {
+            const auto it = ledgerTasks.constFind(key);
+            return it == ledgerTasks.constEnd() ? std::nullopt : std::optional<FilingTask>(*it);
+        }
+        return store.isOpen() ? store.task(key) : std::nullopt;
+    };
 
     QList<CalendarEntry> entries;
     // One event per obligation: a portfolio may list the same entity twice (Exhibit 21 lists often do), which
@@ -231,8 +275,8 @@ int runCalendar(const QStringList &arguments) {
                 exportedKeys.insert(o.idempotencyKey());
                 CalendarEntry entry;
                 entry.obligation = o;
-                if (store.isOpen()) {
-                    if (const auto task = store.task(o.idempotencyKey())) {
+                {
+                    if (const auto task = known(o.idempotencyKey())) {
                         if (task->state == ExecutionState::Completed) {
                             entry.confirmationNumber = task->confirmationNumber;
                         } else if (task->state == ExecutionState::FailedStatutory ||

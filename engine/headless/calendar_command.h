@@ -5,8 +5,10 @@
 namespace fd {
 
 /// `filingdesk calendar --portfolio FILE --out FILE.ics [--as-of YYYY-MM-DD] [--days N] [--cycles N] [--db
-/// FILE]
-///  [--rules FILE] [--report FILE.json]`
+/// FILE] [--ledger URL] [--rules FILE] [--report FILE.json]`
+///
+/// Team mode (--ledger): what was filed is read from the team ledger; with --db as well, that mirror is read
+/// when the ledger cannot be reached (said on stderr); without it an unreachable ledger is an error.
 ///
 /// Exports upcoming deadlines as iCalendar (RFC 5545): every obligation due within N days (default 365) of
 /// the as-of date, the next `cycles` occurrences of each rule (default 1), confirmation numbers from the

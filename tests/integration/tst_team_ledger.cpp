@@ -122,6 +122,21 @@ private Q_SLOTS:
         QCOMPARE(filedHere, int(obligations));
         // One admission per obligation in the audit, however many members imported the portfolio.
         QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'admit'")), obligations);
+
+        // The calendar of any desk reads what the team filed from the ledger: every event carries its
+        // confirmation number, whichever member filed it.
+        ChildProcess calendar;
+        const QString ics = m_dir.filePath(QStringLiteral("team.ics"));
+        QVERIFY(calendar.start(fd::test::cliPath(),
+                               {QStringLiteral("calendar"), QStringLiteral("--ledger"), m_postgres->url(),
+                                QStringLiteral("--portfolio"), file, QStringLiteral("--as-of"),
+                                QStringLiteral("2027-02-15"), QStringLiteral("--out"), ics}));
+        QVERIFY(calendar.waitFinished(60000));
+        QVERIFY2(calendar.exitCode() == 0, qPrintable(calendar.describe()));
+        QFile icsFile(ics);
+        QVERIFY(icsFile.open(QIODevice::ReadOnly));
+        const QByteArray text = icsFile.readAll();
+        QCOMPARE(text.count("X-FILINGDESK-CONFIRMATION:"), qsizetype(obligations));
     }
 
     void killNineTwentyTimesWhileOthersWork() {
