@@ -61,9 +61,13 @@ url=$(sed -n 's/^listening on //p' "$work/sandbox.out")
 printf '{"default_limit": %d, "global_limit": %d}\n' "$cap" $((5 * cap)) >"$work/config.json"
 
 cpu_of() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
-pg_cpu() { # CPU ticks of every postgres process of this cluster
-  local total=0
-  for p in $(pgrep -f "$work/pg/data" || true) $(pgrep -P "$(head -1 "$work/pg/data/postmaster.pid")" || true); do
+pg_cpu() { # CPU ticks of every process of this cluster (postmaster, backends, WAL writer, checkpointer)
+  local total=0 pm
+  pm=$(head -1 "$work/pg/data/postmaster.pid")
+  # The postmaster's own time plus what it has reaped from backends that ended (cutime, cstime), plus the
+  # backends still alive.
+  total=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$pm/stat")
+  for p in $(pgrep -P "$pm" || true); do
     total=$((total + $(cpu_of "$p")))
   done
   echo $total

@@ -211,6 +211,8 @@ private:
     void dropTask(const QString &key);
     void releaseUnsent(bool all);
     bool holds(const QString &key) const;
+    bool followsTeam() const;
+    int claimCapacity() const;
     void teamLaunch(const QStringList &keys, const QString &reason);
     void teamSetBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason);
     void teamFinishIfIdle();

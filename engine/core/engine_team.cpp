@@ -52,9 +52,13 @@ void Engine::startTeamTimers() {
     m_startedUtc = QDateTime::currentDateTimeUtc();
     m_claimTimer.setInterval(kClaimIntervalMs);
     connect(&m_claimTimer, &QTimer::timeout, this, &Engine::claimWork);
-    m_claimSoonTimer.setInterval(5); // claims freed by a turn's transitions, refilled in one query
+    m_claimSoonTimer.setInterval(50); // claims freed by transitions, refilled in one query
     m_claimSoonTimer.setSingleShot(true);
-    connect(&m_claimSoonTimer, &QTimer::timeout, this, &Engine::claimWork);
+    connect(&m_claimSoonTimer, &QTimer::timeout, this, [this] {
+        // Refill in batches: a claim query per finished filing would cost the ledger more than the filing.
+        if (claimCapacity() - int(m_claimed.size()) >= qMax(1, claimCapacity() / 4))
+            claimWork();
+    });
     m_syncTimer.setInterval(kSyncIntervalMs);
     connect(&m_syncTimer, &QTimer::timeout, this, &Engine::syncLedger);
     m_renewTimer.setInterval(int(qMax<qint64>(500, m_config.leaseMs / 3)));
@@ -83,6 +87,20 @@ void Engine::startTeamTimers() {
     heartbeat();
 }
 
+int Engine::claimCapacity() const {
+    // Hold no more than this member can have on the wire (its global ceiling) plus one jurisdiction's worth
+    // queued behind it: the rest is for the others.
+    int largestCeiling = m_config.defaultLimit;
+    for (int cap : std::as_const(m_config.limits))
+        largestCeiling = qMax(largestCeiling, cap);
+    return m_config.globalLimit + largestCeiling;
+}
+
+bool Engine::followsTeam() const {
+    // Desks and runs show (and count) the whole team's work; a worker needs only what it claims.
+    return m_config.memberKind != QLatin1String("worker");
+}
+
 bool Engine::holds(const QString &key) const {
     return m_claimed.contains(key) || m_inFlight.contains(key) || m_grantedPending.contains(key) ||
            m_permits.isAwaiting(key) || m_permits.isHolding(key);
@@ -92,16 +110,25 @@ void Engine::claimWork() {
     if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty() ||
         !m_config.claimsWork)
         return;
-    // Hold no more than this member can have on the wire (its global ceiling) plus one jurisdiction's worth
-    // queued behind it: the rest is for the others.
-    int largestCeiling = m_config.defaultLimit;
-    for (int cap : std::as_const(m_config.limits))
-        largestCeiling = qMax(largestCeiling, cap);
-    const int room = m_config.globalLimit + largestCeiling - int(m_claimed.size());
+    const int room = claimCapacity() - int(m_claimed.size());
     if (room <= 0)
         return;
     QString error;
-    const QList<FilingTask> claimed = m_ledger->claim(room, m_config.onlyJurisdictions, &error);
+    // Per jurisdiction, hold what its ceiling can send plus half again queued: a member full of one
+    // jurisdiction would leave the others' ceilings idle.
+    QHash<QString, int> held;
+    for (const QString &key : std::as_const(m_claimed))
+        held[m_tasks.value(key).obligation.jurisdiction] += 1;
+    QStringList full;
+    int largestCeiling = m_config.defaultLimit;
+    for (auto it = held.cbegin(); it != held.cend(); ++it) {
+        const int cap = m_config.limitFor(it.key());
+        largestCeiling = qMax(largestCeiling, cap);
+        if (it.value() >= cap + (cap + 1) / 2)
+            full.append(it.key());
+    }
+    const QList<FilingTask> claimed = m_ledger->claim(room, m_config.onlyJurisdictions, &error,
+                                                      largestCeiling + (largestCeiling + 1) / 2, full);
     if (!error.isEmpty()) {
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
@@ -293,7 +320,7 @@ void Engine::syncLedger() {
                 keys.append(row.idempotencyKey);
             }
         }
-        if (!batchLevel && !keys.isEmpty()) {
+        if (!batchLevel && !keys.isEmpty() && followsTeam()) {
             // Rows this member wrote itself describe what it already holds in memory.
             QSet<QString> byOthers;
             for (const AuditEntry &row : rows)
@@ -336,8 +363,10 @@ void Engine::refreshBatches() {
         else if (b.status == QLatin1String("paused"))
             m_pausedBatches.insert(b.batchId);
     }
-    // Batch membership changed: read every task again (a launch moves many at once).
-    adoptLedgerTasks(m_ledger->loadTasks(false));
+    // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing and
+    // works from its claims alone.
+    if (followsTeam())
+        adoptLedgerTasks(m_ledger->loadTasks(false));
     // The work this member has seen launched since it started: what its figures (and a run's summary) count.
     for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it)
         if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))

@@ -252,13 +252,6 @@ QSqlQuery &LedgerStore::statement(const QString &sql) {
     return **it;
 }
 
-bool LedgerStore::relaxCommit(QString *error) {
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(QStringLiteral("SET LOCAL synchronous_commit = off")))
-        return fail(QStringLiteral("SET LOCAL"), q.lastError().text(), error);
-    return true;
-}
-
 bool LedgerStore::begin(QString *error) {
     if (!ensureConnected(error))
         return false;
@@ -387,7 +380,7 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
     return true;
 }
 
-bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) {
+bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QString *error) {
     const FilingTask &t = r.task;
     const auto version = m_versions.constFind(t.key);
     if (version == m_versions.constEnd()) {
@@ -397,7 +390,10 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
     }
     // One round trip: the conditional update, and its audit row only if the update took.
     QSqlQuery &q = statement(QStringLiteral(
-        "WITH changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
+        // The commit's durability travels with the statement (set_config(..., true) is SET LOCAL), so that a
+        // single recoverable transition is one round trip in autocommit.
+        "WITH commit_mode AS (SELECT set_config('synchronous_commit', ?, true) AS mode), "
+        "changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
         "last_message = ?, trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, "
         "next_attempt_at = ?, lookup_required = ?, updated_at = now(), version = version + 1, "
         "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
@@ -407,25 +403,27 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
         "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version) "
         "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
         "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
-        "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed RETURNING (SELECT version FROM changed)"));
+        "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed, commit_mode "
+        "RETURNING (SELECT version FROM changed)"));
     const bool keep = keepsClaim(t.state);
-    q.bindValue(0, stateName(t.state));
-    q.bindValue(1, t.attempts);
-    q.bindValue(2, text(categoryName(t.lastCategory)));
-    q.bindValue(3, text(t.lastErrorCode));
-    q.bindValue(4, text(t.lastErrorMessage));
-    q.bindValue(5, text(t.traceId));
-    q.bindValue(6, t.lastResponseBody);
-    q.bindValue(7, text(t.confirmationNumber));
-    q.bindValue(8, t.feeChargedCents);
-    q.bindValue(9, timestampOrNull(t.nextAttemptUtc));
-    q.bindValue(10, t.lookupRequired);
-    q.bindValue(11, keep);
+    q.bindValue(0, durable ? QStringLiteral("on") : QStringLiteral("off"));
+    q.bindValue(1, stateName(t.state));
+    q.bindValue(2, t.attempts);
+    q.bindValue(3, text(categoryName(t.lastCategory)));
+    q.bindValue(4, text(t.lastErrorCode));
+    q.bindValue(5, text(t.lastErrorMessage));
+    q.bindValue(6, text(t.traceId));
+    q.bindValue(7, t.lastResponseBody);
+    q.bindValue(8, text(t.confirmationNumber));
+    q.bindValue(9, t.feeChargedCents);
+    q.bindValue(10, timestampOrNull(t.nextAttemptUtc));
+    q.bindValue(11, t.lookupRequired);
     q.bindValue(12, keep);
-    q.bindValue(13, t.key);
-    q.bindValue(14, *version);
-    q.bindValue(15, t.state == ExecutionState::Dispatching);
-    q.bindValue(16, m_memberId);
+    q.bindValue(13, keep);
+    q.bindValue(14, t.key);
+    q.bindValue(15, *version);
+    q.bindValue(16, t.state == ExecutionState::Dispatching);
+    q.bindValue(17, m_memberId);
     QString detail = t.lastErrorMessage;
     if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
         detail = QStringLiteral("confirmation %1, charged %2 cents").arg(t.confirmationNumber).arg(t.feeChargedCents);
@@ -445,7 +443,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, QString *error) 
                              t.lastErrorCode,
                              detail,
                              r.reason};
-    int i = 17;
+    int i = 18;
     for (const QString &value : audit)
         q.bindValue(i++, text(value));
     if (!q.exec()) {
@@ -469,17 +467,31 @@ bool LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, 
 
 bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                     Durability durability) {
-    if (!begin(error))
-        return false;
     // DISPATCHING (Durability::Synced) is on the ledger's disk before the request leaves. Every other engine
     // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server is
     // still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
-    if (durability == Durability::Normal && !relaxCommit(error))
+    const bool durable = durability == Durability::Synced;
+    if (records.size() == 1) {
+        // One statement is one transaction (autocommit): one round trip.
+        if (!ensureConnected(error))
+            return false;
+        VersionRollback before(m_versions);
+        before.remember(records.first().task.key);
+        if (writeTransitionRow(records.first(), durable, error))
+            return true;
+        before.restore();
+        if (!m_conflicted.isEmpty()) {
+            m_failure = WriteFailure::Conflict;
+            return false;
+        }
+        return fail(QStringLiteral("transition of %1").arg(records.first().task.key.left(12)), *error, error);
+    }
+    if (!begin(error))
         return false;
     VersionRollback before(m_versions);
     for (const TransitionRecord &r : records) {
         before.remember(r.task.key);
-        if (!writeTransitionRow(r, error)) {
+        if (!writeTransitionRow(r, durable, error)) {
             before.restore();
             if (!m_conflicted.isEmpty()) {
                 rollbackLedger();
@@ -741,30 +753,39 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
     return finished;
 }
 
-QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error) {
+QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error,
+                                     int perJurisdiction, const QStringList &skipJurisdictions) {
     QList<FilingTask> out;
-    if (limit <= 0 || !begin(error))
+    if (limit <= 0 || !ensureConnected(error))
         return out;
-    // A claim lost with a crash of the ledger server is only a claim nobody holds: no need to wait for the flush.
-    if (!relaxCommit(error))
-        return out;
+    // One statement in autocommit. A claim lost with a crash of the ledger server is only a claim nobody holds:
+    // its commit does not wait for the WAL flush.
     QSqlQuery &q = statement(QStringLiteral(
-        "WITH picked AS (SELECT t.idempotency_key FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
+        "WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode), "
+        // The best tasks of every jurisdiction, at most `perJurisdiction` each: claims by score alone would fill
+        // a member with one jurisdiction whose ceiling then idles the rest.
+        "ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY t.score "
+        "DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
         "WHERE b.status = 'running' AND t.state IN (%1) "
         "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
         "AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= clock_timestamp()) "
         "AND (? = '' OR t.jurisdiction = ANY(string_to_array(?, ','))) "
+        "AND NOT (t.jurisdiction = ANY(string_to_array(?, ',')))), "
+        "picked AS (SELECT t.idempotency_key FROM tasks t JOIN ranked r ON r.idempotency_key = t.idempotency_key "
+        "WHERE r.rank <= ? AND t.state IN (%1) AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
         "ORDER BY t.score DESC, t.idempotency_key LIMIT ? FOR UPDATE OF t SKIP LOCKED) "
         "UPDATE tasks t SET claimed_by = ?, claimed_until = clock_timestamp() + make_interval(secs => ?), "
         "version = t.version + 1, lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
-        "FROM picked WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
+        "FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
                   .arg(kWorkableStates));
     const QString only = text(jurisdictions.join(QLatin1Char(',')));
     q.bindValue(0, only);
     q.bindValue(1, only);
-    q.bindValue(2, limit);
-    q.bindValue(3, m_memberId);
-    q.bindValue(4, double(m_leaseMs) / 1000.0);
+    q.bindValue(2, text(skipJurisdictions.join(QLatin1Char(','))));
+    q.bindValue(3, perJurisdiction > 0 ? perJurisdiction : limit);
+    q.bindValue(4, limit);
+    q.bindValue(5, m_memberId);
+    q.bindValue(6, double(m_leaseMs) / 1000.0);
     if (!q.exec()) {
         fail(QStringLiteral("claiming tasks"), q.lastError().text(), error);
         return {};
@@ -775,8 +796,6 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
         versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     q.finish();
-    if (!commitOrRollback(error))
-        return {};
     for (auto it = versions.cbegin(); it != versions.cend(); ++it)
         m_versions.insert(it.key(), it.value());
     // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.

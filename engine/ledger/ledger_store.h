@@ -116,9 +116,11 @@ public:
     QStringList finishIdleBatches(QString *error);
 
     // Claims.
-    /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`), best score
-    /// first. Returns them as the ledger now holds them (claimed by this member).
-    QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error);
+    /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`, never
+    /// `skipJurisdictions`; at most `perJurisdiction` of each when > 0), best score first. Returns them as the
+    /// ledger now holds them (claimed by this member).
+    QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error, int perJurisdiction = 0,
+                            const QStringList &skipJurisdictions = {});
     /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
     /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
     QStringList renewClaims(const QStringList &keys, QString *error);
@@ -156,11 +158,9 @@ private:
     bool ensureConnected(QString *error);
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
-    bool writeTransitionRow(const TransitionRecord &record, QString *error);
+    bool writeTransitionRow(const TransitionRecord &record, bool durable, QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
     bool begin(QString *error);
-    /// Inside a transaction: commit without waiting for the WAL flush (recoverable writes only).
-    bool relaxCommit(QString *error);
     QSqlQuery &statement(const QString &sql);
     bool commitOrRollback(QString *error);
     void rollbackLedger();
