@@ -104,6 +104,7 @@ class TestRedisAcl : public QObject {
 
 private Q_SLOTS:
     void initTestCase();
+    void fileLoadsAsAnAclFile();
     void grantsExactlyWhatTheGateUses();
     void headlessRunWorksUnderTheUser();
     void consoleWorksUnderTheUser();
@@ -128,6 +129,47 @@ void TestRedisAcl::initTestCase() {
              QStringLiteral("OK"));
     // The default user stays as the server has it; the gate user alone is what FilingDesk gets.
     QCOMPARE(asGateUser(m_redis, {QStringLiteral("PING")}), QStringLiteral("PONG"));
+}
+
+void TestRedisAcl::fileLoadsAsAnAclFile() {
+    // The file as shipped is a valid `aclfile` (Redis refuses to start on any line that is not a user,
+    // comments included), and its user can log in with the placeholder password.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString socket = dir.filePath(QStringLiteral("redis.sock"));
+    QProcess server;
+    server.setProcessChannelMode(QProcess::MergedChannels);
+    server.start(QStringLiteral("redis-server"),
+                 {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--unixsocket"), socket,
+                  QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"), QStringLiteral("no"),
+                  QStringLiteral("--dir"), dir.path(), QStringLiteral("--aclfile"),
+                  test::sourcePath(QStringLiteral("packaging/redis/filingdesk-gate.acl"))});
+    QVERIFY2(server.waitForStarted(10000), qPrintable(server.errorString()));
+    auto cli = [&](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-s"), socket} + args);
+        if (!p.waitForFinished(5000)) {
+            p.kill();
+            p.waitForFinished(1000);
+        }
+        return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()).trimmed();
+    };
+    const bool up = QTest::qWaitFor(
+        [&] {
+            return server.state() != QProcess::Running ||
+                   cli({QStringLiteral("PING")}) == QLatin1String("PONG");
+        },
+        10000);
+    const QString log = QString::fromLocal8Bit(server.readAll());
+    QVERIFY2(up && server.state() == QProcess::Running, qPrintable(log));
+    QCOMPARE(cli({QStringLiteral("--user"), kUser, QStringLiteral("--pass"), QStringLiteral("CHANGE-ME"),
+                  QStringLiteral("--no-auth-warning"), QStringLiteral("PING")}),
+             QStringLiteral("PONG"));
+    cli({QStringLiteral("SHUTDOWN"), QStringLiteral("NOSAVE")});
+    if (!server.waitForFinished(5000)) {
+        server.kill();
+        server.waitForFinished(3000);
+    }
 }
 
 void TestRedisAcl::grantsExactlyWhatTheGateUses() {
