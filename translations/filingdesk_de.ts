@@ -12,20 +12,8 @@
         <translation>Verbindung zu Redis wird hergestellt</translation>
     </message>
     <message>
-        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
-        <translation>die Sendeberechtigung für diese laufende Anfrage in %1 wurde von der Flotten-Sendesteuerung zurückgenommen</translation>
-    </message>
-    <message>
-        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
-        <translation>%1; Regeln %2; Datenbank %3; %4 Aufgabe(n) wieder aufgenommen</translation>
-    </message>
-    <message>
         <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
         <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 mit fehlenden Angaben, %5 außerhalb des Anwendungsbereichs, %6 fehlerhafte Zeilen (Stichtag %7)</translation>
-    </message>
-    <message>
-        <source>cannot store task %1: %2</source>
-        <translation>Aufgabe %1 kann nicht gespeichert werden: %2</translation>
     </message>
     <message>
         <source>batch %1: %2 task(s)</source>
@@ -42,18 +30,6 @@
     <message>
         <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
         <translation>Lauf %1 abgebrochen; %2 Aufgabe(n) zurück auf PENDING</translation>
-    </message>
-    <message>
-        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
-        <translation>Schreiben in den Prüfpfad fehlgeschlagen, Übergang %1 -&gt; %2 von %3 nicht vollzogen: %4</translation>
-    </message>
-    <message>
-        <source>dead-letter archive write failed for %1: %2</source>
-        <translation>Schreiben ins Dead-Letter-Archiv für %1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>audit write failed for %1: %2</source>
-        <translation>Schreiben in den Prüfpfad für %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>entity name is empty</source>
@@ -74,14 +50,6 @@
     <message>
         <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
         <translation>das Ergebnis einer früheren Übermittlung ist unbekannt und dieses Register bietet keine Abfrage: vor einem erneuten Senden muss ein Mensch prüfen</translation>
-    </message>
-    <message>
-        <source>the receipt has no confirmation number</source>
-        <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
-    </message>
-    <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
-        <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
     </message>
     <message>
         <source>idempotent replay: filed earlier</source>
@@ -159,12 +127,100 @@
         <source>batch %1 has nothing left to send</source>
         <translation>Lauf %1 hat nichts mehr zu senden</translation>
     </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first</source>
+        <translation>%1; Regeln %2; Datenbank %3; %4 Aufgabe(n) wieder aufgenommen, %5 zuerst beim Register nachzufragen</translation>
+    </message>
+    <message>
+        <source>cannot store the admitted tasks: %1</source>
+        <translation>die aufgenommenen Aufgaben können nicht gespeichert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>launch of %n task(s)</source>
+        <translation>
+            <numerusform>Start von %n Aufgabe</numerusform>
+            <numerusform>Start von %n Aufgaben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 resumed after the audit database failed</source>
+        <translation>Lauf %1 nach dem Ausfall der Prüfpfad-Datenbank fortgesetzt</translation>
+    </message>
+    <message>
+        <source>cancel of %1</source>
+        <translation>Abbruch von %1</translation>
+    </message>
+    <message>
+        <source>transition %1 -&gt; %2 of %3</source>
+        <translation>Übergang %1 -&gt; %2 von %3</translation>
+    </message>
+    <message>
+        <source>audit write failed: %1</source>
+        <translation>Schreiben in den Prüfpfad fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>audit write failed: %1: %2</source>
+        <translation>Schreiben in den Prüfpfad fehlgeschlagen: %1: %2</translation>
+    </message>
+    <message>
+        <source>%1; dispatch is paused until an operator resumes it</source>
+        <translation>%1; das Senden ist angehalten, bis eine Bedienperson es fortsetzt</translation>
+    </message>
+    <message>
+        <source>looking the filing up before anything is sent again</source>
+        <translation>das Filing wird vor einem erneuten Senden beim Register nachgefragt</translation>
+    </message>
+    <message numerus="yes">
+        <source>DISPATCHING of %n filing(s)</source>
+        <translation>
+            <numerusform>DISPATCHING von %n Filing</numerusform>
+            <numerusform>DISPATCHING von %n Filings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its lease ran out): the fleet cap may have been exceeded</source>
+        <translation>die Flotten-Sendesteuerung hat die Sendeberechtigung dieser Anfrage in %1 zurückgenommen, während sie in Übertragung war (ihre Lease war abgelaufen): die flottenweite Obergrenze wurde womöglich überschritten</translation>
+    </message>
+    <message>
+        <source>%1; the outcome is unknown: the filing is looked up before anything is sent again</source>
+        <translation>%1; das Ergebnis ist unbekannt: das Filing wird vor einem erneuten Senden beim Register nachgefragt</translation>
+    </message>
+    <message>
+        <source>replay of %1</source>
+        <translation>erneutes Senden von %1</translation>
+    </message>
+    <message>
+        <source>requeue of %1</source>
+        <translation>Neueinreihen von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
+        <translation>
+            <numerusform>%n Filing nicht zurückgezogen: die Anfrage ist in Übertragung; zurückziehen, sobald sie ein Ergebnis hat</numerusform>
+            <numerusform>%n Filings nicht zurückgezogen: die Anfragen sind in Übertragung; zurückziehen, sobald sie ein Ergebnis haben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a change of settings needs a reason</source>
+        <translation>eine Änderung der Einstellungen braucht eine Begründung</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
     <message>
         <source>in-process gate (this console only; no Redis configured)</source>
         <translation>prozessinterne Sendesteuerung (nur diese Konsole; kein Redis eingerichtet)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::Reconciler</name>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
     </message>
 </context>
 <context>
@@ -1287,6 +1343,13 @@ Strg+, Einstellungen</translation>
         <source>last error: %1</source>
         <translation>letzter Fehler: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>, %n filing(s) need data</source>
+        <translation>
+            <numerusform>, %n Filing mit fehlenden Angaben</numerusform>
+            <numerusform>, %n Filings mit fehlenden Angaben</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationModel</name>
@@ -1900,6 +1963,18 @@ Schlüssel %3</translation>
     <message>
         <source>System default</source>
         <translation>Systemvorgabe</translation>
+    </message>
+    <message>
+        <source>Why the settings change (recorded in the audit trail with old and new values)</source>
+        <translation>Warum sich die Einstellungen ändern (wird mit alten und neuen Werten im Prüfpfad festgehalten)</translation>
+    </message>
+    <message>
+        <source>&amp;Reason for the change:</source>
+        <translation>Begründung der Ä&amp;nderung:</translation>
+    </message>
+    <message>
+        <source>Say why the settings change: the change is recorded in the audit trail.</source>
+        <translation>Bitte angeben, warum sich die Einstellungen ändern: die Änderung wird im Prüfpfad festgehalten.</translation>
     </message>
 </context>
 <context>

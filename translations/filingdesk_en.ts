@@ -12,19 +12,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot store task %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -41,18 +29,6 @@
     </message>
     <message>
         <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dead-letter archive write failed for %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit write failed for %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -73,14 +49,6 @@
     </message>
     <message>
         <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the receipt has no confirmation number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -159,11 +127,99 @@
         <source>batch %1 has nothing left to send</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot store the admitted tasks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>launch of %n task(s)</source>
+        <translation>
+            <numerusform>launch of %n task</numerusform>
+            <numerusform>launch of %n tasks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 resumed after the audit database failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancel of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transition %1 -&gt; %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; dispatch is paused until an operator resumes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looking the filing up before anything is sent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>DISPATCHING of %n filing(s)</source>
+        <translation>
+            <numerusform>DISPATCHING of %n filing</numerusform>
+            <numerusform>DISPATCHING of %n filings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its lease ran out): the fleet cap may have been exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; the outcome is unknown: the filing is looked up before anything is sent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeue of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
+        <translation>
+            <numerusform>%n filing not withdrawn: the request is on the wire; withdraw once it has an outcome</numerusform>
+            <numerusform>%n filings not withdrawn: the requests are on the wire; withdraw once they have an outcome</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a change of settings needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
     <message>
         <source>in-process gate (this console only; no Redis configured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::Reconciler</name>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1277,6 +1333,13 @@ Ctrl+, settings</source>
         <source>last error: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>, %n filing(s) need data</source>
+        <translation>
+            <numerusform>, %n filing needs data</numerusform>
+            <numerusform>, %n filings need data</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationModel</name>
@@ -1885,6 +1948,18 @@ key %3</source>
     </message>
     <message>
         <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the settings change (recorded in the audit trail with old and new values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason for the change:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the settings change: the change is recorded in the audit trail.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

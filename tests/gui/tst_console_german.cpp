@@ -1,4 +1,5 @@
-// The German console is complete: the catalogue has no unfinished entry, and the real main window, built once
+// The German console is complete: the catalogues hold exactly the strings of the sources (a fresh lupdate
+// scan adds and removes nothing), the catalogue has no unfinished entry, and the real main window, built once
 // in English and once in German against the sandbox registry with a portfolio loaded, shows no English string
 // in German: every widget's text, title, placeholder, tooltip and accessible name, every combo-box item, tab,
 // action and menu, and every header of every table. Plurals come from %n, dates and amounts follow the
@@ -26,6 +27,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTabWidget>
 #include <QXmlStreamReader>
@@ -137,6 +139,34 @@ bool languageNeutral(const QString &text) {
     return noWords.match(text).hasMatch() || codes.match(text).hasMatch() || urlOrFile.match(text).hasMatch();
 }
 
+/// The catalogue's messages as "context | source" (" [plural]" for those with plural forms).
+QSet<QString> messagesOf(const QString &path, QString *error) {
+    QSet<QString> messages;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = path + QStringLiteral(": ") + file.errorString();
+        return messages;
+    }
+    QXmlStreamReader xml(&file);
+    QString context;
+    bool numerus = false;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (!xml.isStartElement())
+            continue;
+        if (xml.name() == QLatin1String("name"))
+            context = xml.readElementText();
+        else if (xml.name() == QLatin1String("message"))
+            numerus = xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes");
+        else if (xml.name() == QLatin1String("source"))
+            messages.insert(context + QStringLiteral(" | ") + xml.readElementText() +
+                            (numerus ? QStringLiteral(" [plural]") : QString()));
+    }
+    if (xml.hasError())
+        *error = path + QStringLiteral(": ") + xml.errorString();
+    return messages;
+}
+
 /// Source strings whose German translation is deliberately the same (product names, "LLC", "Lease" ...),
 /// read from the catalogue itself; those with placeholders ("FilingDesk — %1") also as patterns.
 QSet<QString> sameInGerman(QString *error) {
@@ -199,6 +229,8 @@ class TestConsoleGerman : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void cleanupTestCase();
+    void catalogueMatchesTheSources_data();
+    void catalogueMatchesTheSources();
     void catalogueHasNoUnfinishedEntry_data();
     void catalogueHasNoUnfinishedEntry();
     void pluralsFollowTheCount_data();
@@ -227,6 +259,59 @@ void TestConsoleGerman::cleanupTestCase() {
     applyLanguage(*QCoreApplication::instance(), QStringLiteral("en"));
     QLocale::setDefault(QLocale::c());
     m_sandbox.reset();
+}
+
+void TestConsoleGerman::catalogueMatchesTheSources_data() {
+    QTest::addColumn<QString>("file");
+    QTest::newRow("de") << QStringLiteral("filingdesk_de.ts");
+    QTest::newRow("en") << QStringLiteral("filingdesk_en.ts");
+}
+
+void TestConsoleGerman::catalogueMatchesTheSources() {
+    // A string added or changed in the sources is in the catalogue (and so translated, below) only once the
+    // catalogue is refreshed: lupdate over the sources the build translates, as update_translations runs it,
+    // into a copy, must add and remove nothing.
+    QFETCH(QString, file);
+    const QString lupdate = qEnvironmentVariable("FILINGDESK_LUPDATE");
+    QVERIFY2(!lupdate.isEmpty(), "FILINGDESK_LUPDATE is not set (run through ctest)");
+    const QString sources = qEnvironmentVariable("FILINGDESK_BINARY_DIR") +
+                            QStringLiteral("/translations/translated-sources.txt");
+    QVERIFY2(QFile::exists(sources), qPrintable(sources));
+    const QString original = sourceDir() + QStringLiteral("/translations/") + file;
+    const QString fresh = m_dir.filePath(QStringLiteral("fresh-") + file);
+    QFile::remove(fresh);
+    QVERIFY(QFile::copy(original, fresh));
+    QVERIFY(QFile::setPermissions(fresh, QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+    QProcess scan;
+    scan.setProcessChannelMode(QProcess::MergedChannels);
+    scan.start(lupdate, {QStringLiteral("-I"), sourceDir(), QStringLiteral("-no-obsolete"),
+                         QStringLiteral("-locations"), QStringLiteral("none"), QLatin1Char('@') + sources,
+                         QStringLiteral("-ts"), fresh});
+    const bool finished = scan.waitForFinished(120000);
+    const QString output = QString::fromLocal8Bit(scan.readAll());
+    QVERIFY2(finished && scan.exitStatus() == QProcess::NormalExit && scan.exitCode() == 0,
+             qPrintable(output));
+    QString error;
+    const QSet<QString> checkedIn = messagesOf(original, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    const QSet<QString> scanned = messagesOf(fresh, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(scanned.size() > 400);
+    QStringList differences;
+    for (const QString &m : scanned) {
+        if (!checkedIn.contains(m))
+            differences << QStringLiteral("not in the catalogue: ") + m;
+    }
+    for (const QString &m : checkedIn) {
+        if (!scanned.contains(m))
+            differences << QStringLiteral("no longer in the sources: ") + m;
+    }
+    differences.sort();
+    QVERIFY2(
+        differences.isEmpty(),
+        qPrintable(QStringLiteral("refresh the catalogues (cmake --build <dir> --target update_translations) "
+                                  "and translate:\n") +
+                   differences.join(QLatin1Char('\n'))));
 }
 
 void TestConsoleGerman::catalogueHasNoUnfinishedEntry_data() {

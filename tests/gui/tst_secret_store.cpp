@@ -37,6 +37,12 @@ QByteArray fileBytes(const QString &path) {
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/// What the dialog says about a save: the keychain's status and the settings' error, for failure messages.
+QString saveProblem(const SettingsDialog &dialog) {
+    const auto *error = dialog.findChild<QLabel *>(QStringLiteral("settingsError"));
+    return dialog.secretStatus() + QStringLiteral(" | ") + (error ? error->text() : QString());
+}
+
 } // namespace
 
 class TestSecretStore : public QObject {
@@ -132,7 +138,7 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
     dialog.save();
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
-    QVERIFY2(saved.first().first().toBool(), qPrintable(dialog.secretStatus()));
+    QVERIFY2(saved.first().first().toBool(), qPrintable(saveProblem(dialog)));
 
     settings.sync();
     const QByteArray ini = fileBytes(iniPath);
@@ -180,10 +186,12 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
             ->setText(QStringLiteral("redis://gate-a.internal:6379/0"));
         dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))
             ->setText(QStringLiteral("pw-a"));
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
+            ->setText(QStringLiteral("fleet gate A"));
         QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
         dialog.save();
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
-        QVERIFY2(saved.first().first().toBool(), qPrintable(dialog.secretStatus()));
+        QVERIFY2(saved.first().first().toBool(), qPrintable(saveProblem(dialog)));
     }
     {
         // Another Redis: its own entry, and gate A's password is not offered for it.
@@ -193,10 +201,12 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
         dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
             ->setText(QStringLiteral("redis://gate-b.internal:6379/0"));
         password->setText(QStringLiteral("pw-b"));
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
+            ->setText(QStringLiteral("fleet gate moved to B"));
         QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
         dialog.save();
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
-        QVERIFY2(saved.first().first().toBool(), qPrintable(dialog.secretStatus()));
+        QVERIFY2(saved.first().first().toBool(), qPrintable(saveProblem(dialog)));
     }
     auto a = await([&](auto done) {
         store.read(QStringLiteral("redis-password@redis://gate-a.internal:6379/0"), done);
@@ -211,8 +221,10 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
         store.read(QStringLiteral("redis-password@redis://gate-c.internal:6379/0"), done);
     });
     QVERIFY(c && c->notFound);
-    // A password without the server it unlocks is refused, not stored under no name.
+    // A password without the server it unlocks is refused, not stored under no name, and before anything is
+    // saved or audited (so before a reason is asked for).
     SettingsDialog dialog(&settings, &store);
+    QSignalSpy audited(&dialog, &SettingsDialog::settingsChanged);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))->clear();
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(QStringLiteral("orphan"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
@@ -221,6 +233,8 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
     QCOMPARE(saved.first().first().toBool(), false);
     QVERIFY2(dialog.secretStatus().contains(QLatin1String("needs a Redis URL")),
              qPrintable(dialog.secretStatus()));
+    QCOMPARE(audited.count(), 0);
+    QCOMPARE(settings.engineConfig().redisUrl, QStringLiteral("redis://gate-b.internal:6379/0"));
 }
 
 void TestSecretStore::unreadableSecretIsReportedAtStart() {

@@ -1,9 +1,11 @@
 // The least-privilege Redis user of packaging/redis/filingdesk-gate.acl (docs/redis-acl.md): `filingdesk run`
 // and the console work under it against a real redis-server and the sandbox registry, and the same user is
 // refused everything else — other keys, other channels, other commands, another key prefix. Also: a rediss://
-// URL is refused with the reason (no TLS in this hiredis) and the way around it.
+// URL is refused with the reason (no TLS in this hiredis) and the way around it. The user's commands are
+// those the gate sends and those its scripts call, no fewer and no more.
 #include "cli_process.h"
 #include "engine/core/engine_config.h"
+#include "engine/gate/gate_scripts.h"
 #include "engine/gate/redis_connection.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -19,6 +21,7 @@
 #include <QtTest>
 
 #include <memory>
+#include <set>
 
 using namespace fd;
 
@@ -51,6 +54,29 @@ QStringList aclRules(QString *error) {
     return {};
 }
 
+/// The commands the rules grant ("+zadd" ...), upper case.
+std::set<QString> grantedCommands(const QStringList &rules) {
+    std::set<QString> granted;
+    for (const QString &rule : rules) {
+        if (rule.startsWith(QLatin1Char('+')) && !rule.startsWith(QLatin1String("+@")))
+            granted.insert(rule.mid(1).toUpper());
+    }
+    return granted;
+}
+
+/// The commands the gate's Lua scripts call (redis.call('CMD', ...)), as sent to Redis.
+std::set<QString> scriptCommands() {
+    static const QRegularExpression call(QStringLiteral("redis\\.call\\('([A-Za-z]+)'"));
+    std::set<QString> called;
+    for (const QByteArray &script : {gate_scripts::kAcquire, gate_scripts::kRelease,
+                                     QByteArray(gate_scripts::kRenew), QByteArray(gate_scripts::kUsage)}) {
+        auto it = call.globalMatch(QString::fromUtf8(script));
+        while (it.hasNext())
+            called.insert(it.next().captured(1).toUpper());
+    }
+    return called;
+}
+
 /// redis-cli as the gate user; its output (error replies included), trimmed.
 QString asGateUser(const test::RedisServer &redis, const QStringList &command) {
     QProcess p;
@@ -78,6 +104,8 @@ class TestRedisAcl : public QObject {
 
 private Q_SLOTS:
     void initTestCase();
+    void fileLoadsAsAnAclFile();
+    void grantsExactlyWhatTheGateUses();
     void headlessRunWorksUnderTheUser();
     void consoleWorksUnderTheUser();
     void refusedElsewhere_data();
@@ -103,6 +131,75 @@ void TestRedisAcl::initTestCase() {
     QCOMPARE(asGateUser(m_redis, {QStringLiteral("PING")}), QStringLiteral("PONG"));
 }
 
+void TestRedisAcl::fileLoadsAsAnAclFile() {
+    // The file as shipped is a valid `aclfile` (Redis refuses to start on any line that is not a user,
+    // comments included), and its user can log in with the placeholder password.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString socket = dir.filePath(QStringLiteral("redis.sock"));
+    QProcess server;
+    server.setProcessChannelMode(QProcess::MergedChannels);
+    server.start(QStringLiteral("redis-server"),
+                 {QStringLiteral("--port"), QStringLiteral("0"), QStringLiteral("--unixsocket"), socket,
+                  QStringLiteral("--save"), QString(), QStringLiteral("--appendonly"), QStringLiteral("no"),
+                  QStringLiteral("--dir"), dir.path(), QStringLiteral("--aclfile"),
+                  test::sourcePath(QStringLiteral("packaging/redis/filingdesk-gate.acl"))});
+    QVERIFY2(server.waitForStarted(10000), qPrintable(server.errorString()));
+    auto cli = [&](const QStringList &args) {
+        QProcess p;
+        p.start(QStringLiteral("redis-cli"), QStringList{QStringLiteral("-s"), socket} + args);
+        if (!p.waitForFinished(5000)) {
+            p.kill();
+            p.waitForFinished(1000);
+        }
+        return QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()).trimmed();
+    };
+    const bool up = QTest::qWaitFor(
+        [&] {
+            return server.state() != QProcess::Running ||
+                   cli({QStringLiteral("PING")}) == QLatin1String("PONG");
+        },
+        10000);
+    const QString log = QString::fromLocal8Bit(server.readAll());
+    QVERIFY2(up && server.state() == QProcess::Running, qPrintable(log));
+    QCOMPARE(cli({QStringLiteral("--user"), kUser, QStringLiteral("--pass"), QStringLiteral("CHANGE-ME"),
+                  QStringLiteral("--no-auth-warning"), QStringLiteral("PING")}),
+             QStringLiteral("PONG"));
+    cli({QStringLiteral("SHUTDOWN"), QStringLiteral("NOSAVE")});
+    if (!server.waitForFinished(5000)) {
+        server.kill();
+        server.waitForFinished(3000);
+    }
+}
+
+void TestRedisAcl::grantsExactlyWhatTheGateUses() {
+    // Redis checks every command a script calls against the calling user: each one the scripts call must be
+    // granted, or the script fails and the gate grants nothing. And nothing is granted beyond what the client
+    // sends itself and what the scripts call.
+    QString error;
+    const std::set<QString> granted = grantedCommands(aclRules(&error));
+    QVERIFY2(!granted.empty(), qPrintable(error));
+    const std::set<QString> called = scriptCommands();
+    QVERIFY(called.size() >= 10);
+    const std::set<QString> client{QStringLiteral("EVALSHA"),    QStringLiteral("EVAL"),
+                                   QStringLiteral("PSUBSCRIBE"), QStringLiteral("PUNSUBSCRIBE"),
+                                   QStringLiteral("SELECT"),     QStringLiteral("PING")};
+    QStringList missing;
+    for (const QString &command : called) {
+        if (!granted.count(command))
+            missing << command;
+    }
+    QVERIFY2(missing.isEmpty(), qPrintable(QStringLiteral("called by the gate's scripts, not granted: ") +
+                                           missing.join(QLatin1Char(' '))));
+    QStringList extra;
+    for (const QString &command : granted) {
+        if (!called.count(command) && !client.count(command))
+            extra << command;
+    }
+    QVERIFY2(extra.isEmpty(),
+             qPrintable(QStringLiteral("granted, but used by nobody: ") + extra.join(QLatin1Char(' '))));
+}
+
 void TestRedisAcl::headlessRunWorksUnderTheUser() {
     test::ChildProcess run;
     QVERIFY(run.startRun(
@@ -114,8 +211,11 @@ void TestRedisAcl::headlessRunWorksUnderTheUser() {
          QStringLiteral("--quiet"), QStringLiteral("--deadline"), QStringLiteral("120")}));
     QVERIFY2(run.waitFinished(180000), qPrintable(run.describe()));
     QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
-    // Not one command of the gate's was refused (a refused subscription would only slow it down, silently).
-    QVERIFY2(!run.standardError().contains(QLatin1String("NOPERM")), qPrintable(run.describe()));
+    // Not one command of the gate's was refused, directly or inside a script (a refused subscription or
+    // handoff would only slow it down).
+    QVERIFY2(!run.standardError().contains(QLatin1String("NOPERM")) &&
+                 !run.standardError().contains(QLatin1String("can't run this command")),
+             qPrintable(run.describe()));
     const QJsonObject report = run.json();
     QVERIFY2(report.value(QLatin1String("finished")).toBool(), run.standardOutput().constData());
     QVERIFY(!report.value(QLatin1String("gate_blind")).toBool());
@@ -167,8 +267,14 @@ void TestRedisAcl::refusedElsewhere_data() {
         << QStringList{QStringLiteral("GET"), QStringLiteral("sos:de:inflight")};
     QTest::newRow("deleting the gate's sets")
         << QStringList{QStringLiteral("DEL"), QStringLiteral("sos:de:inflight")};
+    QTest::newRow("a key of the prefix that is not the gate's") << QStringList{
+        QStringLiteral("ZADD"), QStringLiteral("sos:other"), QStringLiteral("1"), QStringLiteral("x")};
     QTest::newRow("another channel") << QStringList{QStringLiteral("PUBLISH"), QStringLiteral("other:news"),
                                                     QStringLiteral("x")};
+    QTest::newRow("a channel of the prefix that is not the gate's")
+        << QStringList{QStringLiteral("PUBLISH"), QStringLiteral("sos:news"), QStringLiteral("x")};
+    QTest::newRow("listening to every channel")
+        << QStringList{QStringLiteral("PSUBSCRIBE"), QStringLiteral("*")};
     QTest::newRow("listing keys") << QStringList{QStringLiteral("KEYS"), QStringLiteral("*")};
     QTest::newRow("flushing") << QStringList{QStringLiteral("FLUSHALL")};
     QTest::newRow("configuration") << QStringList{QStringLiteral("CONFIG"), QStringLiteral("GET"),

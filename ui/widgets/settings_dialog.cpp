@@ -264,6 +264,20 @@ void SettingsDialog::save() {
             return;
         }
     }
+    // A secret is kept for the URL it unlocks: one typed without that URL is refused before anything is
+    // saved or audited.
+    for (const auto &[secretName, edit] : secretFields()) {
+        if (!edit->text().isEmpty() && secretName.isEmpty()) {
+            setSecretStatus(
+                edit == m_redisPassword
+                    ? tr("A Redis password needs a Redis URL: it is kept for the server it unlocks.")
+                    : tr("A registry token needs a default registry base URL: it is kept for the "
+                         "registry it unlocks."),
+                true);
+            Q_EMIT saveFinished(false);
+            return;
+        }
+    }
     // Every change of settings is an operator action: audited with old and new values and a reason.
     EngineConfig before = m_settings->engineConfig();
     EngineConfig after = c;
@@ -288,25 +302,17 @@ void SettingsDialog::save() {
     saveSecrets();
 }
 
+QList<std::pair<QString, QLineEdit *>> SettingsDialog::secretFields() const {
+    return {{SecretStore::nameFor(SecretStore::redisPassword, QUrl(m_redisUrl->text().trimmed())),
+             m_redisPassword},
+            {SecretStore::nameFor(SecretStore::registryToken, QUrl(m_registryUrl->text().trimmed())),
+             m_registryToken}};
+}
+
 void SettingsDialog::saveSecrets() {
-    // Each secret is stored for the URL it unlocks, as the fields name it now.
-    const QList<std::pair<QString, QLineEdit *>> secrets{
-        {SecretStore::nameFor(SecretStore::redisPassword, QUrl(m_redisUrl->text().trimmed())),
-         m_redisPassword},
-        {SecretStore::nameFor(SecretStore::registryToken, QUrl(m_registryUrl->text().trimmed())),
-         m_registryToken}};
-    for (const auto &[secretName, edit] : secrets) {
-        if (!edit->text().isEmpty() && secretName.isEmpty()) {
-            setSecretStatus(
-                edit == m_redisPassword
-                    ? tr("A Redis password needs a Redis URL: it is kept for the server it unlocks.")
-                    : tr("A registry token needs a default registry base URL: it is kept for the "
-                         "registry it unlocks."),
-                true);
-            Q_EMIT saveFinished(false);
-            return;
-        }
-    }
+    // Each secret is stored for the URL it unlocks, as the fields name it now (save() refused a secret whose
+    // URL is missing).
+    const QList<std::pair<QString, QLineEdit *>> secrets = secretFields();
     m_secretJobs = 0;
     m_secretFailed = false;
     for (const auto &[secretName, edit] : secrets) {

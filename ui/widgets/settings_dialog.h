@@ -3,6 +3,9 @@
 #include "engine/core/engine_config.h"
 
 #include <QDialog>
+#include <QList>
+
+#include <utility>
 
 class QComboBox;
 class QLabel;
@@ -49,6 +52,9 @@ Q_SIGNALS:
 private:
     void load(const EngineConfig &config);
     void addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling);
+    /// The secret fields with the keychain entry each would be stored under, for the URLs the fields name now
+    /// (empty when the field's URL is).
+    QList<std::pair<QString, QLineEdit *>> secretFields() const;
     void saveSecrets();
     void setSecretStatus(const QString &text, bool error);
 
