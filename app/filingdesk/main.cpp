@@ -1,6 +1,7 @@
-// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...` and `filingdesk
-// calendar ...` run headless. The console accepts --portfolio, --as-of, --sandbox, --registry, --redis,
-// --limit (see --help) so that a demo can open it ready to launch.
+// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...`, `filingdesk
+// calendar ...` and `filingdesk audit verify ...` run headless. The console accepts --portfolio, --as-of,
+// --sandbox, --registry, --redis, --limit (see --help) so that a demo can open it ready to launch.
+#include "engine/headless/audit_command.h"
 #include "engine/headless/calendar_command.h"
 #include "engine/headless/run_command.h"
 #include "ui/about/version_info.h"
@@ -49,8 +50,8 @@ int main(int argc, char *argv[]) {
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
     // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for
     // operators.
-    const bool headless =
-        command == QLatin1String("run") || command == QLatin1String("calendar") || wantsVersion(argc, argv);
+    const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar") ||
+                          command == QLatin1String("audit") || wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
@@ -62,10 +63,13 @@ int main(int argc, char *argv[]) {
         std::fputs(qUtf8Printable(fd::ui::versionText()), stdout);
         return 0;
     }
-    if (command == QLatin1String("run") || command == QLatin1String("calendar")) {
+    if (command == QLatin1String("run") || command == QLatin1String("calendar") ||
+        command == QLatin1String("audit")) {
         QCoreApplication app(argc, argv);
         fd::ui::applyLanguage(app, QString());
         const QStringList rest = app.arguments().mid(2);
+        if (command == QLatin1String("audit"))
+            return fd::runAudit(rest);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
     if (wantsHelp(argc, argv)) {

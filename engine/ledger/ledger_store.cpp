@@ -11,6 +11,8 @@
 #include <QSqlRecord>
 #include <QUuid>
 
+#include <algorithm>
+
 Q_LOGGING_CATEGORY(lcLedger, "filingdesk.ledger")
 
 namespace fd {
@@ -690,6 +692,10 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
         out.append(taskFromRow(q));
         m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
+    // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.
+    std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
+        return a.score != b.score ? a.score > b.score : a.key < b.key;
+    });
     return out;
 }
 

@@ -1,0 +1,753 @@
+// Integration tests of the team ledger (LedgerStore, LedgerSchema, AuditChain) against a real PostgreSQL
+// 15 started for the test (support/postgres_server.h) on a free loopback port: the schema created once by
+// members that connect together, idempotent admission, batches, claims handed out with SKIP LOCKED and
+// expiring with their lease, conditional transitions on a version, the mirror's sync, and the audit hash
+// chain recomputed in C++ against the one the ledger's trigger wrote. Every test works on its own database.
+#include "engine/ledger/audit_chain.h"
+#include "engine/ledger/ledger_schema.h"
+#include "ledger_fixture.h"
+
+#include <QtCore/QDeadlineTimer>
+#include <QtCore/QElapsedTimer>
+#include <QtCore/QSet>
+#include <QtCore/QTemporaryDir>
+#include <QtCore/QThread>
+#include <QtCore/QUuid>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
+#include <QtSql/QSqlQuery>
+#include <QtTest/QTest>
+
+#include <functional>
+#include <latch>
+#include <memory>
+
+using fd::AuditEntry;
+using fd::ExecutionState;
+using fd::FilingTask;
+using fd::LedgerStore;
+using fd::test::keysOf;
+using fd::test::ledgerTasks;
+using fd::test::moveTask;
+using fd::test::openMember;
+using fd::test::PostgresServer;
+using fd::test::setOf;
+
+namespace {
+
+/// A plain QPSQL connection of the calling thread (not a LedgerStore's), removed on destruction.
+class PgConnection {
+public:
+    PgConnection(const PostgresServer &server, const QString &database)
+        : m_name(QStringLiteral("pg-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
+        fd::test::ledgerEndpoint(server, database).apply(db);
+        db.open();
+    }
+    ~PgConnection() {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    PgConnection(const PgConnection &) = delete;
+    PgConnection &operator=(const PgConnection &) = delete;
+    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
+    bool exec(const QString &sql, QString *error = nullptr) const {
+        QSqlQuery q(db());
+        if (q.exec(sql))
+            return true;
+        if (error)
+            *error = q.lastError().text();
+        return false;
+    }
+
+private:
+    QString m_name;
+};
+
+/// Runs `work` on a thread of its own (a LedgerStore and its connections live and die on one thread) and
+/// waits, bounded, for it to end.
+bool runOnThreads(const QList<std::function<void()>> &work, int timeoutMs) {
+    QList<QThread *> threads;
+    for (const auto &w : work)
+        threads.append(QThread::create(w));
+    for (QThread *t : threads)
+        t->start();
+    bool done = true;
+    const QDeadlineTimer deadline(timeoutMs);
+    for (QThread *t : threads)
+        done = t->wait(deadline) && done;
+    if (done)
+        qDeleteAll(threads);
+    return done;
+}
+
+} // namespace
+
+class TestLedgerStore : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void schemaCreatedOnceWhenMembersConnectTogether();
+    void newerSchemaIsRefused();
+    void admissionIsIdempotent();
+    void batchTakesPendingTasksOnce();
+    void concurrentClaimsAreDisjoint();
+    void lockedTasksAreSkipped();
+    void expiredClaimGoesToAnotherMember();
+    void expiredDispatchingClaimRequiresLookup();
+    void racingTransitionsConflict();
+    void completionReleasesClaim();
+    void syncMirrorsInOrder();
+    void chainMatchesTrigger_data();
+    void chainMatchesTrigger();
+    void auditIsAppendOnly_data();
+    void auditIsAppendOnly();
+
+private:
+    QString freshDatabase(const char *name);
+    std::unique_ptr<LedgerStore> member(const QString &database, const QString &name, qint64 leaseMs = 60000);
+    QString scalar(const QString &database, const QString &sql);
+
+    PostgresServer m_pg;
+    QTemporaryDir m_dir;
+    int m_databases = 0;
+    QString m_chainDatabase;
+    std::unique_ptr<LedgerStore> m_chainStore;
+};
+
+void TestLedgerStore::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")),
+             "Qt's PostgreSQL driver is missing (Debian: libqt6sql6-psql)");
+    QVERIFY2(m_pg.start(), qPrintable(m_pg.errorString()));
+}
+
+QString TestLedgerStore::freshDatabase(const char *name) {
+    const QString db = QStringLiteral("ledger_%1_%2").arg(QString::fromLatin1(name)).arg(++m_databases);
+    return m_pg.createDatabase(db) ? db : QString();
+}
+
+std::unique_ptr<LedgerStore> TestLedgerStore::member(const QString &database, const QString &name,
+                                                     qint64 leaseMs) {
+    QString error;
+    auto store = openMember(m_pg, database, name, QDir(m_dir.path()), leaseMs, &error);
+    if (!store)
+        qWarning("member %s of %s: %s", qPrintable(name), qPrintable(database), qPrintable(error));
+    return store;
+}
+
+QString TestLedgerStore::scalar(const QString &database, const QString &sql) {
+    QString error;
+    const QString out = m_pg.psql(sql, database, &error);
+    if (out.isNull())
+        qWarning("psql %s: %s", qPrintable(sql), qPrintable(error));
+    return out;
+}
+
+void TestLedgerStore::schemaCreatedOnceWhenMembersConnectTogether() {
+    // Several rounds, each on an empty ledger: two connections migrate at the same moment; the advisory lock
+    // lets one create the schema and the other find it made.
+    for (int round = 0; round < 4; ++round) {
+        const QString db = freshDatabase("migrate");
+        QVERIFY(!db.isEmpty());
+        std::latch together(2);
+        bool ok[2] = {false, false};
+        QString errors[2];
+        QList<std::function<void()>> work;
+        for (int i = 0; i < 2; ++i) {
+            work.append([&, i] {
+                PgConnection c(m_pg, db);
+                QSqlDatabase handle = c.db();
+                together.arrive_and_wait();
+                ok[i] = handle.isOpen() && fd::LedgerSchema::migrate(handle, &errors[i]);
+            });
+        }
+        QVERIFY(runOnThreads(work, 30000));
+        QVERIFY2(ok[0], qPrintable(errors[0]));
+        QVERIFY2(ok[1], qPrintable(errors[1]));
+        QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) || ':' || max(version) FROM ledger_schema")),
+                 QStringLiteral("1:%1").arg(fd::LedgerSchema::kVersion));
+        QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit_head")), QStringLiteral("1"));
+    }
+
+    // Two whole members opening together on an empty ledger.
+    const QString db = freshDatabase("members");
+    std::latch together(2);
+    bool opened[2] = {false, false};
+    QString errors[2];
+    QList<std::function<void()>> work;
+    for (int i = 0; i < 2; ++i) {
+        work.append([&, i] {
+            LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("m%1").arg(i),
+                              QStringLiteral("run"), 60000);
+            QString ledgerError;
+            together.arrive_and_wait();
+            opened[i] = store.openTeam(m_dir.filePath(QStringLiteral("members-%1.sqlite").arg(i)), &errors[i],
+                                       &ledgerError) &&
+                        store.isReachable();
+            if (!ledgerError.isEmpty())
+                errors[i] = ledgerError;
+        });
+    }
+    QVERIFY(runOnThreads(work, 30000));
+    QVERIFY2(opened[0], qPrintable(errors[0]));
+    QVERIFY2(opened[1], qPrintable(errors[1]));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM ledger_schema")), QStringLiteral("1"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")), QStringLiteral("0"));
+}
+
+void TestLedgerStore::newerSchemaIsRefused() {
+    const QString db = freshDatabase("newer");
+    {
+        auto first = member(db, QStringLiteral("first"));
+        QVERIFY(first);
+    }
+    QVERIFY(!m_pg.psql(QStringLiteral("UPDATE ledger_schema SET version = 99"), db).isNull());
+
+    LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("second"), QStringLiteral("run"),
+                      60000);
+    QString error;
+    QString ledgerError;
+    QVERIFY(!store.openTeam(m_dir.filePath(QStringLiteral("newer-second.sqlite")), &error, &ledgerError));
+    QVERIFY2(
+        error.contains(QStringLiteral("the ledger has schema 99, newer than this FilingDesk understands (%1)")
+                           .arg(fd::LedgerSchema::kVersion)),
+        qPrintable(error));
+    QVERIFY2(error.contains(m_pg.url(db)), qPrintable(error));
+    QVERIFY(!store.isOpen()); // the mirror is not held by a member that was refused
+
+    // The schema itself refuses in the same words, and leaves the ledger as it was.
+    PgConnection c(m_pg, db);
+    QSqlDatabase handle = c.db();
+    QString migrateError;
+    QVERIFY(!fd::LedgerSchema::migrate(handle, &migrateError));
+    QVERIFY2(migrateError.contains(QLatin1String("the ledger has schema 99, newer than this FilingDesk")),
+             qPrintable(migrateError));
+    QCOMPARE(fd::LedgerSchema::storedVersion(handle), 99);
+}
+
+void TestLedgerStore::admissionIsIdempotent() {
+    const QString db = freshDatabase("admit");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("ADM"), 5);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    QVERIFY(already.isEmpty());
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    QCOMPARE(setOf(already), setOf(keysOf(tasks)));
+    // Another member admitting the same portfolio adds nothing either.
+    already.clear();
+    QVERIFY2(b->admitTasks(tasks, QStringLiteral("bob"), &already, &error), qPrintable(error));
+    QCOMPARE(already.size(), tasks.size());
+    QVERIFY(!b->admitTask(tasks.first(), QStringLiteral("bob"), &error));
+
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks")), QStringLiteral("5"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities")), QStringLiteral("5"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'admit'")),
+             QStringLiteral("5"));
+    QCOMPARE(scalar(db, QStringLiteral(
+                            "SELECT count(DISTINCT idempotency_key) FROM audit WHERE action = 'admit'")),
+             QStringLiteral("5"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(DISTINCT actor || '/' || desk, ',') FROM audit")),
+             QStringLiteral("alice/a"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT string_agg(DISTINCT state, ',') FROM tasks")),
+             QStringLiteral("PENDING"));
+
+    // Both members read them back as the ledger holds them.
+    const QList<FilingTask> loaded = b->loadTasks(keysOf(tasks), &error);
+    QCOMPARE(loaded.size(), tasks.size());
+    for (const FilingTask &t : loaded) {
+        QCOMPARE(t.state, ExecutionState::Pending);
+        QCOMPARE(t.obligation.idempotencyKey(), t.key);
+    }
+}
+
+void TestLedgerStore::batchTakesPendingTasksOnce() {
+    const QString db = freshDatabase("batch");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("BAT"), 6);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+
+    int count = -1;
+    const QStringList firstFour = keysOf(tasks).mid(0, 4);
+    const QString batch =
+        a->launchBatch(firstFour, QStringLiteral("alice"), QStringLiteral("quarterly run"), &count, &error);
+    QVERIFY2(!batch.isEmpty(), qPrintable(error));
+    QCOMPARE(count, 4);
+    // Another member launching over the same keys gets none of them: they are in a running batch.
+    int again = -1;
+    const QString second = b->launchBatch(firstFour, QStringLiteral("bob"), QString(), &again, &error);
+    QVERIFY2(!second.isEmpty(), qPrintable(error));
+    QCOMPARE(again, 0);
+    // Launching "everything pending" takes only the two left.
+    int rest = -1;
+    QVERIFY(!b->launchBatch({}, QStringLiteral("bob"), QString(), &rest, &error).isEmpty());
+    QCOMPARE(rest, 2);
+
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batch)),
+             QStringLiteral("4"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id IS NULL")),
+             QStringLiteral("0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(batch)),
+             QStringLiteral("running"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'batch_launch'")),
+             QStringLiteral("3"));
+    const QList<fd::LedgerBatch> batches = a->batches(&error);
+    QCOMPARE(batches.size(), 3);
+
+    // A paused batch keeps its tasks; a cancelled one lets them go to the next launch.
+    QCOMPARE(a->setBatchStatus({QStringLiteral("running")}, QStringLiteral("cancelled"),
+                               QStringLiteral("cancel"), QStringLiteral("alice"),
+                               QStringLiteral("wrong portfolio"), &error, batch),
+             1);
+    int relaunched = -1;
+    QVERIFY(!a->launchBatch(firstFour, QStringLiteral("alice"), QString(), &relaunched, &error).isEmpty());
+    QCOMPARE(relaunched, 4);
+}
+
+void TestLedgerStore::concurrentClaimsAreDisjoint() {
+    const QString db = freshDatabase("claims");
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("CLM"), 40);
+    {
+        auto admin = member(db, QStringLiteral("admin"));
+        QVERIFY(admin);
+        QStringList already;
+        QString error;
+        QVERIFY2(admin->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+        int count = 0;
+        QVERIFY(!admin->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+        QCOMPARE(count, 40);
+    }
+    // Two members claim a few at a time, at the same moment, until nothing is left.
+    std::latch together(2);
+    QStringList claimed[2];
+    QString errors[2];
+    QList<std::function<void()>> work;
+    for (int i = 0; i < 2; ++i) {
+        work.append([&, i] {
+            QString error;
+            auto store =
+                openMember(m_pg, db, QStringLiteral("worker%1").arg(i), QDir(m_dir.path()), 60000, &error);
+            together.arrive_and_wait();
+            if (!store) {
+                errors[i] = error;
+                return;
+            }
+            for (int guard = 0; guard < 100; ++guard) {
+                const QList<FilingTask> got = store->claim(3, {}, &error);
+                if (!error.isEmpty()) {
+                    errors[i] = error;
+                    return;
+                }
+                if (got.isEmpty())
+                    return;
+                claimed[i] += keysOf(got);
+            }
+        });
+    }
+    QVERIFY(runOnThreads(work, 60000));
+    QVERIFY2(errors[0].isEmpty(), qPrintable(errors[0]));
+    QVERIFY2(errors[1].isEmpty(), qPrintable(errors[1]));
+    const QSet<QString> a = setOf(claimed[0]);
+    const QSet<QString> b = setOf(claimed[1]);
+    QCOMPARE(a.size(), claimed[0].size()); // nobody got a task twice
+    QCOMPARE(b.size(), claimed[1].size());
+    QVERIFY2(!a.intersects(b), "two members claimed the same task");
+    QCOMPARE(a + b, setOf(keysOf(tasks)));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by = 'worker0'")),
+             QString::number(a.size()));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by = 'worker1'")),
+             QString::number(b.size()));
+}
+
+void TestLedgerStore::lockedTasksAreSkipped() {
+    const QString db = freshDatabase("skip");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("SKP"), 5);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+
+    // Another member's claim transaction holds the two best tasks: this member neither waits nor takes them.
+    PgConnection other(m_pg, db);
+    QVERIFY(other.db().isOpen());
+    QVERIFY(other.db().transaction());
+    QString lockError;
+    QVERIFY2(other.exec(QStringLiteral("SELECT 1 FROM tasks WHERE idempotency_key IN ('%1', '%2') FOR UPDATE")
+                            .arg(tasks.at(0).key, tasks.at(1).key),
+                        &lockError),
+             qPrintable(lockError));
+    QElapsedTimer timer;
+    timer.start();
+    const QList<FilingTask> got = a->claim(10, {}, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY2(timer.elapsed() < 3000, "the claim waited for another member's lock");
+    QCOMPARE(setOf(keysOf(got)), QSet<QString>({tasks.at(2).key, tasks.at(3).key, tasks.at(4).key}));
+    // Best score first.
+    QCOMPARE(got.first().key, tasks.at(2).key);
+    QVERIFY(other.db().rollback());
+    const QList<FilingTask> rest = a->claim(10, {}, &error);
+    QCOMPARE(rest.size(), 2);
+}
+
+void TestLedgerStore::expiredClaimGoesToAnotherMember() {
+    const QString db = freshDatabase("lease");
+    auto a = member(db, QStringLiteral("a"), 300);
+    auto b = member(db, QStringLiteral("b"), 300);
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("LSE"), 1);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+
+    QCOMPARE(a->claim(5, {}, &error).size(), 1);
+    QVERIFY(b->claim(5, {}, &error).isEmpty()); // held
+    QVERIFY(a->renewClaims({tasks.first().key}, &error).isEmpty());
+    QVERIFY(b->claim(5, {}, &error).isEmpty()); // renewed: still held
+
+    // Not renewed: after the lease (300 ms) it is free for the other member.
+    QList<FilingTask> taken;
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            taken = b->claim(5, {}, &error);
+            return !taken.isEmpty();
+        },
+        5000));
+    QVERIFY2(timer.elapsed() >= 200, "the claim was taken before its lease ran out");
+    QCOMPARE(taken.size(), 1);
+    QCOMPARE(taken.first().key, tasks.first().key);
+    QCOMPARE(taken.first().state, ExecutionState::Pending);
+    QVERIFY(!taken.first().lookupRequired); // nothing was sent: no look-up needed
+    QCOMPARE(scalar(db, QStringLiteral("SELECT claimed_by FROM tasks")), QStringLiteral("b"));
+
+    // The first member learns it lost the claim when it renews, and cannot write the task any more.
+    QCOMPARE(a->renewClaims({tasks.first().key}, &error), QStringList{tasks.first().key});
+    QVERIFY(b->renewClaims({tasks.first().key}, &error).isEmpty());
+    FilingTask stale = tasks.first();
+    QVERIFY(!moveTask(*a, stale, ExecutionState::Validating, &error));
+    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    QCOMPARE(a->conflictedKeys(), QStringList{tasks.first().key});
+}
+
+void TestLedgerStore::expiredDispatchingClaimRequiresLookup() {
+    const QString db = freshDatabase("dispatching");
+    auto a = member(db, QStringLiteral("a"), 300);
+    auto b = member(db, QStringLiteral("b"), 300);
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("DSP"), 1);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(1, {}, &error);
+    QCOMPARE(mine.size(), 1);
+    FilingTask task = mine.first();
+    QVERIFY2(moveTask(*a, task, ExecutionState::Validating, &error), qPrintable(error));
+    QVERIFY2(moveTask(*a, task, ExecutionState::Dispatching, &error), qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT claimed_by FROM tasks")), QStringLiteral("a"));
+
+    // Member a goes silent with the request on the wire: whoever takes the task over must look it up first.
+    QList<FilingTask> taken;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            taken = b->claim(1, {}, &error);
+            return !taken.isEmpty();
+        },
+        5000));
+    QCOMPARE(taken.first().key, task.key);
+    QCOMPARE(taken.first().state, ExecutionState::Dispatching);
+    QVERIFY(taken.first().lookupRequired);
+    QCOMPARE(taken.first().attempts, 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT lookup_required FROM tasks")), QStringLiteral("t"));
+}
+
+void TestLedgerStore::racingTransitionsConflict() {
+    const QString db = freshDatabase("race");
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("RCE"), 8);
+    {
+        auto admin = member(db, QStringLiteral("admin"));
+        QVERIFY(admin);
+        QStringList already;
+        QString error;
+        QVERIFY2(admin->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    }
+    // For each task, two members that read the same version both try to move it: one wins, the other is
+    // told it conflicts, names the key, and wrote nothing.
+    std::latch together(2);
+    int wins[2] = {0, 0};
+    int conflicts[2] = {0, 0};
+    QString errors[2];
+    QList<std::function<void()>> work;
+    for (int i = 0; i < 2; ++i) {
+        work.append([&, i] {
+            QString error;
+            auto store =
+                openMember(m_pg, db, QStringLiteral("racer%1").arg(i), QDir(m_dir.path()), 60000, &error);
+            QList<FilingTask> mine = store ? store->loadTasks(keysOf(tasks), &error) : QList<FilingTask>();
+            together.arrive_and_wait();
+            if (!store || mine.size() != tasks.size()) {
+                errors[i] = QStringLiteral("setup: %1").arg(error);
+                return;
+            }
+            for (FilingTask &t : mine) {
+                QString e;
+                if (moveTask(*store, t, ExecutionState::Validating, &e)) {
+                    ++wins[i];
+                } else if (store->lastWriteFailure() == fd::AuditStore::WriteFailure::Conflict &&
+                           store->conflictedKeys() == QStringList{t.key}) {
+                    ++conflicts[i];
+                } else {
+                    errors[i] = QStringLiteral("%1: %2").arg(t.key.left(12), e);
+                    return;
+                }
+            }
+        });
+    }
+    QVERIFY(runOnThreads(work, 60000));
+    QVERIFY2(errors[0].isEmpty(), qPrintable(errors[0]));
+    QVERIFY2(errors[1].isEmpty(), qPrintable(errors[1]));
+    QCOMPARE(wins[0] + wins[1], int(tasks.size()));
+    QCOMPARE(conflicts[0] + conflicts[1], int(tasks.size()));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'transition'")),
+             QString::number(tasks.size()));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT string_agg(DISTINCT state || '@' || version, ',') FROM tasks")),
+        QStringLiteral("VALIDATING@2"));
+
+    // Sequentially, too: the loser re-reads and then may write.
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    QString error;
+    FilingTask ta = a->loadTasks(QStringList{tasks.first().key}, &error).first();
+    FilingTask tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
+    QVERIFY2(moveTask(*a, ta, ExecutionState::Dispatching, &error), qPrintable(error));
+    QVERIFY(!moveTask(*b, tb, ExecutionState::Dispatching, &error));
+    QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    QCOMPARE(b->conflictedKeys(), QStringList{tasks.first().key});
+    QVERIFY2(error.contains(tasks.first().key.left(12)), qPrintable(error));
+    tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
+    QCOMPARE(tb.state, ExecutionState::Dispatching);
+    QVERIFY2(moveTask(*b, tb, ExecutionState::FailedTransient, &error), qPrintable(error));
+    QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::None);
+}
+
+void TestLedgerStore::completionReleasesClaim() {
+    const QString db = freshDatabase("complete");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("CMP"), 2);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(2, {}, &error);
+    QCOMPARE(mine.size(), 2);
+    for (FilingTask &t : mine) {
+        QVERIFY2(moveTask(*a, t, ExecutionState::Validating, &error), qPrintable(error));
+        QVERIFY2(moveTask(*a, t, ExecutionState::Dispatching, &error), qPrintable(error));
+    }
+    const QString claimedOf =
+        QStringLiteral("SELECT coalesce(claimed_by, '-') || ':' || (claimed_until IS NULL) "
+                       "FROM tasks WHERE idempotency_key = '%1'");
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(0).key)), QStringLiteral("a:false"));
+    QVERIFY2(moveTask(*a, mine[0], ExecutionState::Completed, &error), qPrintable(error));
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(0).key)), QStringLiteral("-:true"));
+    QCOMPARE(scalar(db, QStringLiteral(
+                            "SELECT state || ' ' || confirmation_number || ' ' || fee_charged_cents FROM "
+                            "tasks WHERE idempotency_key = '%1'")
+                            .arg(mine.at(0).key)),
+             QStringLiteral("COMPLETED DE-%1 30000").arg(mine.at(0).key.left(8)));
+    QVERIFY2(moveTask(*a, mine[1], ExecutionState::FailedTransient, &error), qPrintable(error));
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(1).key)), QStringLiteral("a:false"));
+    QVERIFY2(moveTask(*a, mine[1], ExecutionState::DeadLetter, &error), qPrintable(error));
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(1).key)), QStringLiteral("-:true"));
+    // The completion is in the audit with its receipt.
+    QCOMPARE(scalar(db, QStringLiteral("SELECT detail FROM audit WHERE to_state = 'COMPLETED'")),
+             QStringLiteral("confirmation DE-%1, charged 30000 cents").arg(mine.at(0).key.left(8)));
+    // Nothing is left to work on: the batch finishes.
+    QCOMPARE(a->finishIdleBatches(&error).size(), 1);
+}
+
+void TestLedgerStore::syncMirrorsInOrder() {
+    const QString db = freshDatabase("sync");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("SYN"), 5), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+
+    // b mirrors what a wrote, a page at a time, and resumes after the last seq it holds.
+    QList<AuditEntry> first = b->sync(2, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(first.size(), 2);
+    QCOMPARE(first.at(0).ledgerSeq, 1);
+    QCOMPARE(first.at(1).ledgerSeq, 2);
+    QCOMPARE(b->lastMirroredSeq(), 2);
+    QList<AuditEntry> second = b->sync(100, &error);
+    QCOMPARE(second.size(), 3);
+    QCOMPARE(second.first().ledgerSeq, 3);
+    QCOMPARE(second.last().ledgerSeq, 5);
+    QVERIFY(b->sync(100, &error).isEmpty());
+    QVERIFY(error.isEmpty());
+
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QStringLiteral("go"), &count, &error).isEmpty());
+    const QList<AuditEntry> third = b->sync(100, &error);
+    QCOMPARE(third.size(), 1);
+    QCOMPARE(third.first().ledgerSeq, 6);
+    QCOMPARE(third.first().action, QStringLiteral("batch_launch"));
+    QCOMPARE(third.first().desk, QStringLiteral("a"));
+
+    // The mirror holds the ledger's rows exactly: same seq, hashes, timestamp text and fields.
+    const QList<AuditEntry> ledger = b->ledgerAudit(1, 100, &error);
+    const QList<AuditEntry> mirror = b->mirroredLedgerAudit();
+    QCOMPARE(mirror.size(), ledger.size());
+    QCOMPARE(ledger.size(), 6);
+    for (int i = 0; i < ledger.size(); ++i) {
+        QCOMPARE(mirror.at(i).ledgerSeq, qint64(i + 1));
+        QCOMPARE(mirror.at(i).rowHash, ledger.at(i).rowHash);
+        QCOMPARE(mirror.at(i).prevHash, ledger.at(i).prevHash);
+        QCOMPARE(mirror.at(i).atUtcText, ledger.at(i).atUtcText);
+        QCOMPARE(mirror.at(i).detail, ledger.at(i).detail);
+        QCOMPARE(fd::AuditChain::rowHash(mirror.at(i)), ledger.at(i).rowHash);
+    }
+    // The mirror's rows show in the local Audit view.
+    QCOMPARE(b->auditRowCount(), 6);
+    // The mirror refuses a row it already holds.
+    QString mirrorError;
+    QVERIFY(!b->mirrorLedgerAudit({ledger.last()}, &mirrorError));
+    QCOMPARE(b->lastMirroredSeq(), 6);
+}
+
+void TestLedgerStore::chainMatchesTrigger_data() {
+    QTest::addColumn<QString>("key");
+    QTest::addColumn<QString>("entity");
+    QTest::addColumn<QString>("actor");
+    QTest::addColumn<QString>("detail");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("french") << QStringLiteral("k-fr") << QStringLiteral("Société Générale")
+                            << QStringLiteral("opérateur") << QStringLiteral("Dépôt annuel reçu")
+                            << QStringLiteral("à vérifier");
+    QTest::newRow("japanese") << QStringLiteral("k-jp") << QStringLiteral("株式会社")
+                              << QStringLiteral("田中") << QStringLiteral("年次報告書")
+                              << QStringLiteral("確認済み");
+    QTest::newRow("empty fields") << QString() << QString() << QStringLiteral("engine") << QString()
+                                  << QString();
+    QTest::newRow("separators in values")
+        << QStringLiteral("a|b") << QStringLiteral("3:x|4:yyyy") << QStringLiteral("ops")
+        << QStringLiteral("|||") << QStringLiteral(":");
+    QTest::newRow("emoji and newline")
+        << QStringLiteral("k-emoji") << QStringLiteral("Rocket 🚀 Inc.") << QStringLiteral("ops")
+        << QStringLiteral("line one\nline two") << QStringLiteral("tab\there");
+}
+
+void TestLedgerStore::chainMatchesTrigger() {
+    QFETCH(QString, key);
+    QFETCH(QString, entity);
+    QFETCH(QString, actor);
+    QFETCH(QString, detail);
+    QFETCH(QString, reason);
+    if (!m_chainStore) {
+        m_chainDatabase = freshDatabase("chain");
+        m_chainStore = member(m_chainDatabase, QStringLiteral("chain"));
+    }
+    QVERIFY(m_chainStore);
+    AuditEntry e;
+    e.idempotencyKey = key;
+    e.entityId = entity;
+    e.action = QStringLiteral("note");
+    e.actor = actor;
+    e.detail = detail;
+    e.reason = reason;
+    e.host = QStringLiteral("höst-ü");
+    e.atUtc = QDateTime(QDate(2027, 2, 15), QTime(9, 30, 0, 125), Qt::UTC);
+    QString error;
+    QVERIFY2(m_chainStore->appendAction(e, &error), qPrintable(error));
+
+    qint64 headSeq = 0;
+    QString headHash;
+    QVERIFY2(m_chainStore->chainHead(&headSeq, &headHash, &error), qPrintable(error));
+    const QList<AuditEntry> rows = m_chainStore->ledgerAudit(headSeq, 1, &error);
+    QCOMPARE(rows.size(), 1);
+    const AuditEntry &row = rows.first();
+    QCOMPARE(row.ledgerSeq, headSeq);
+    QCOMPARE(row.rowHash, headHash);
+    QCOMPARE(row.entityId, entity.isNull() ? QStringLiteral("") : entity);
+    QCOMPARE(row.detail, detail.isNull() ? QStringLiteral("") : detail);
+    QCOMPARE(row.atUtcText, QStringLiteral("2027-02-15T09:30:00.125Z"));
+    // The canonical text as the trigger builds it, byte for byte, and the hash.
+    const QString sqlText = m_pg.psql(
+        QStringLiteral("SELECT encode(convert_to(filingdesk_audit_canonical(a), 'UTF8'), 'hex') FROM audit a "
+                       "WHERE seq = %1")
+            .arg(headSeq),
+        m_chainDatabase);
+    QCOMPARE(QByteArray::fromHex(sqlText.toLatin1()), fd::AuditChain::canonicalText(row));
+    QCOMPARE(fd::AuditChain::rowHash(row), row.rowHash);
+    // And it links to the row before it.
+    if (headSeq == 1) {
+        QCOMPARE(row.prevHash, fd::AuditChain::genesisHash());
+    } else {
+        const QList<AuditEntry> before = m_chainStore->ledgerAudit(headSeq - 1, 1, &error);
+        QCOMPARE(before.size(), 1);
+        QCOMPARE(row.prevHash, before.first().rowHash);
+    }
+}
+
+void TestLedgerStore::auditIsAppendOnly_data() {
+    QTest::addColumn<QString>("sql");
+    QTest::newRow("update") << QStringLiteral("UPDATE audit SET detail = 'rewritten' WHERE seq = 1");
+    QTest::newRow("update hash") << QStringLiteral("UPDATE audit SET row_hash = repeat('0', 64)");
+    QTest::newRow("delete") << QStringLiteral("DELETE FROM audit WHERE seq = 1");
+    QTest::newRow("delete all") << QStringLiteral("DELETE FROM audit");
+    QTest::newRow("truncate") << QStringLiteral("TRUNCATE audit");
+}
+
+void TestLedgerStore::auditIsAppendOnly() {
+    QFETCH(QString, sql);
+    const QString db = freshDatabase("appendonly");
+    {
+        auto a = member(db, QStringLiteral("a"));
+        QVERIFY(a);
+        QStringList already;
+        QString error;
+        QVERIFY2(
+            a->admitTasks(ledgerTasks(QStringLiteral("APO"), 3), QStringLiteral("alice"), &already, &error),
+            qPrintable(error));
+    }
+    const QString before = scalar(db, QStringLiteral("SELECT count(*) || ' ' || max(row_hash) FROM audit"));
+    QString error;
+    QVERIFY(m_pg.psql(sql, db, &error).isNull());
+    QVERIFY2(error.contains(QLatin1String("audit is append-only")), qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) || ' ' || max(row_hash) FROM audit")), before);
+    // Through Qt as a member connects, too.
+    PgConnection c(m_pg, db);
+    QString qtError;
+    QVERIFY(!c.exec(sql, &qtError));
+    QVERIFY2(qtError.contains(QLatin1String("append-only")), qPrintable(qtError));
+}
+
+QTEST_GUILESS_MAIN(TestLedgerStore)
+#include "tst_ledger_store.moc"
