@@ -236,8 +236,10 @@ void MemberModel::setMembers(const QList<LedgerMember> &members) {
         }
         rebuildIndex();
     }
-    // Known: updated in place; new: appended in one insertion.
-    QList<int> changed;
+    // Known: updated in place, each row announced as soon as it changed: a sorting proxy re-sorts it against
+    // rows whose data it has already been told about (announcing several rows after changing them all would
+    // make it place one against neighbours whose new values it has not sorted yet). New: appended in one
+    // insertion.
     QList<LedgerMember> added;
     QSet<QString> seen;
     for (const LedgerMember &m : members) {
@@ -249,11 +251,9 @@ void MemberModel::setMembers(const QList<LedgerMember> &members) {
             added.append(m);
         } else if (!sameFigures(m_members.at(row), m)) {
             m_members[row] = m;
-            changed.append(row);
+            Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
         }
     }
-    for (const auto &[first, last] : contiguousRanges(changed))
-        Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
     if (!added.isEmpty()) {
         const int first = int(m_members.size());
         beginInsertRows(QModelIndex(), first, first + int(added.size()) - 1);

@@ -132,9 +132,12 @@ void TaskSubsetModel::setReviews(const QHash<QString, QString> &reviews) {
         if (row >= 0)
             rows.append(row);
     }
-    // Search and the detail pane read the review as well as its column: the whole row changed.
-    for (const auto &[first, last] : contiguousRanges(rows))
-        Q_EMIT dataChanged(index(first, 0), index(last, columnCount() - 1));
+    // Search and the detail pane read the review as well as its column: whole rows changed. One range over
+    // all of them, so that a sorting proxy re-sorts them together.
+    if (!rows.isEmpty()) {
+        const auto [first, last] = std::minmax_element(rows.cbegin(), rows.cend());
+        Q_EMIT dataChanged(index(*first, 0), index(*last, columnCount() - 1));
+    }
 }
 
 void TaskSubsetModel::rebuildIndex() {

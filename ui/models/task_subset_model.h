@@ -29,7 +29,7 @@ public:
     int rowOfKey(const QString &key) const { return m_rowOfKey.value(key, -1); }
 
     /// Every open review of the team (Engine::reviewsChanged): idempotency key -> "in review by …". The rows
-    /// whose review changed are announced with a few dataChanged ranges.
+    /// whose review changed are announced with one dataChanged range.
     void setReviews(const QHash<QString, QString> &reviews);
     /// "in review by NAME on HOST since TIME UTC", or empty when nobody has `key` open for review.
     QString reviewOf(const QString &key) const { return m_reviews.value(key); }
