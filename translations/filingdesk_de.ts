@@ -12,20 +12,8 @@
         <translation>Verbindung zu Redis wird hergestellt</translation>
     </message>
     <message>
-        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
-        <translation>die Sendeberechtigung für diese laufende Anfrage in %1 wurde von der Flotten-Sendesteuerung zurückgenommen</translation>
-    </message>
-    <message>
-        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
-        <translation>%1; Regeln %2; Datenbank %3; %4 Aufgabe(n) wieder aufgenommen</translation>
-    </message>
-    <message>
         <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
         <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 mit fehlenden Angaben, %5 außerhalb des Anwendungsbereichs, %6 fehlerhafte Zeilen (Stichtag %7)</translation>
-    </message>
-    <message>
-        <source>cannot store task %1: %2</source>
-        <translation>Aufgabe %1 kann nicht gespeichert werden: %2</translation>
     </message>
     <message>
         <source>batch %1: %2 task(s)</source>
@@ -42,18 +30,6 @@
     <message>
         <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
         <translation>Lauf %1 abgebrochen; %2 Aufgabe(n) zurück auf PENDING</translation>
-    </message>
-    <message>
-        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
-        <translation>Schreiben in den Prüfpfad fehlgeschlagen, Übergang %1 -&gt; %2 von %3 nicht vollzogen: %4</translation>
-    </message>
-    <message>
-        <source>dead-letter archive write failed for %1: %2</source>
-        <translation>Schreiben ins Dead-Letter-Archiv für %1 fehlgeschlagen: %2</translation>
-    </message>
-    <message>
-        <source>audit write failed for %1: %2</source>
-        <translation>Schreiben in den Prüfpfad für %1 fehlgeschlagen: %2</translation>
     </message>
     <message>
         <source>entity name is empty</source>
@@ -74,14 +50,6 @@
     <message>
         <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
         <translation>das Ergebnis einer früheren Übermittlung ist unbekannt und dieses Register bietet keine Abfrage: vor einem erneuten Senden muss ein Mensch prüfen</translation>
-    </message>
-    <message>
-        <source>the receipt has no confirmation number</source>
-        <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
-    </message>
-    <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
-        <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
     </message>
     <message>
         <source>idempotent replay: filed earlier</source>
@@ -159,12 +127,139 @@
         <source>batch %1 has nothing left to send</source>
         <translation>Lauf %1 hat nichts mehr zu senden</translation>
     </message>
+    <message>
+        <source>%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7</source>
+        <translation>%1; Regeln %2; Team-Ledger %3 als Mitglied %4 (%5); %6 Aufgabe(n) im Ledger%7</translation>
+    </message>
+    <message>
+        <source>, read from this desk&apos;s mirror: the ledger is unreachable</source>
+        <translation>, gelesen aus dem Spiegel dieses Arbeitsplatzes: der Ledger ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first</source>
+        <translation>%1; Regeln %2; Datenbank %3; %4 Aufgabe(n) wieder aufgenommen, %5 zuerst nachzuschlagen</translation>
+    </message>
+    <message>
+        <source>cannot store the admitted tasks: %1</source>
+        <translation>die zugelassenen Aufgaben können nicht gespeichert werden: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>launch of %n task(s)</source>
+        <translation>
+            <numerusform>Start von %n Aufgabe</numerusform>
+            <numerusform>Start von %n Aufgaben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 resumed after the audit database failed</source>
+        <translation>Stapel %1 nach dem Ausfall der Prüfpfad-Datenbank fortgesetzt</translation>
+    </message>
+    <message>
+        <source>cancel of %1</source>
+        <translation>Abbruch von %1</translation>
+    </message>
+    <message>
+        <source>transition %1 -&gt; %2 of %3</source>
+        <translation>Übergang %1 -&gt; %2 von %3</translation>
+    </message>
+    <message>
+        <source>audit write failed: %1</source>
+        <translation>Schreiben in den Prüfpfad fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>audit write failed: %1: %2</source>
+        <translation>Schreiben in den Prüfpfad fehlgeschlagen: %1: %2</translation>
+    </message>
+    <message>
+        <source>%1; dispatch is paused until an operator resumes it</source>
+        <translation>%1; der Versand ist angehalten, bis ein Operator ihn fortsetzt</translation>
+    </message>
+    <message>
+        <source>looking the filing up before anything is sent again</source>
+        <translation>die Einreichung wird nachgeschlagen, bevor erneut etwas gesendet wird</translation>
+    </message>
+    <message numerus="yes">
+        <source>DISPATCHING of %n filing(s)</source>
+        <translation>
+            <numerusform>DISPATCHING von %n Einreichung</numerusform>
+            <numerusform>DISPATCHING von %n Einreichungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its lease ran out): the fleet cap may have been exceeded</source>
+        <translation>das Flotten-Gate hat die Sendeberechtigung dieser Anfrage in %1 zurückgeholt, während sie unterwegs war (ihr Lease lief ab): die Flottenobergrenze wurde womöglich überschritten</translation>
+    </message>
+    <message>
+        <source>%1; the outcome is unknown: the filing is looked up before anything is sent again</source>
+        <translation>%1; das Ergebnis ist unbekannt: die Einreichung wird nachgeschlagen, bevor erneut etwas gesendet wird</translation>
+    </message>
+    <message>
+        <source>replay of %1</source>
+        <translation>Wiederholung von %1</translation>
+    </message>
+    <message>
+        <source>requeue of %1</source>
+        <translation>Wiedereinreihung von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
+        <translation>
+            <numerusform>%n Einreichung nicht zurückgezogen: die Anfrage ist unterwegs; zurückziehen, sobald sie ein Ergebnis hat</numerusform>
+            <numerusform>%n Einreichungen nicht zurückgezogen: die Anfragen sind unterwegs; zurückziehen, sobald sie ein Ergebnis haben</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a change of settings needs a reason</source>
+        <translation>eine Änderung der Einstellungen braucht eine Begründung</translation>
+    </message>
+    <message>
+        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk&apos;s mirror</source>
+        <translation>der Ledger ist nicht erreichbar (%1): nichts wird gesendet, bis er wieder antwortet; der angezeigte Prüfpfad ist der Spiegel dieses Arbeitsplatzes</translation>
+    </message>
+    <message>
+        <source>the ledger answers again; sending resumes</source>
+        <translation>der Ledger antwortet wieder; der Versand geht weiter</translation>
+    </message>
+    <message>
+        <source>the batch was not launched: %1</source>
+        <translation>der Stapel wurde nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>member %1 stops sending; %n request(s) on the wire finish</source>
+        <translation>
+            <numerusform>Mitglied %1 sendet nicht mehr; %n laufende Anfrage wird abgeschlossen</numerusform>
+            <numerusform>Mitglied %1 sendet nicht mehr; %n laufende Anfragen werden abgeschlossen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>in review by %1 on %2 since %3 UTC</source>
+        <translation>in Prüfung bei %1 auf %2 seit %3 UTC</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
     <message>
         <source>in-process gate (this console only; no Redis configured)</source>
         <translation>prozessinterne Sendesteuerung (nur diese Konsole; kein Redis eingerichtet)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::Reconciler</name>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
     </message>
 </context>
 <context>
@@ -295,6 +390,14 @@
     <message>
         <source>FilingDesk needs a person</source>
         <translation>FilingDesk braucht eine Entscheidung</translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable — %1</source>
+        <translation>Team-Ledger nicht erreichbar — %1</translation>
+    </message>
+    <message>
+        <source>Team ledger answering again — %1</source>
+        <translation>Team-Ledger antwortet wieder — %1</translation>
     </message>
 </context>
 <context>
@@ -576,6 +679,14 @@
         <source>ETA: %1</source>
         <translation>Voraussichtlich fertig in: %1</translation>
     </message>
+    <message>
+        <source>The team&apos;s batches — PAUSED</source>
+        <translation>Die Stapel des Teams — ANGEHALTEN</translation>
+    </message>
+    <message>
+        <source> · this desk: %1 claimed, %2 filed since start</source>
+        <translation> · dieser Arbeitsplatz: %1 beansprucht, %2 seit dem Start eingereicht</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -699,6 +810,14 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <source>--due-within &quot;%1&quot; is not a number of days</source>
         <translation>--due-within „%1“ ist keine Anzahl von Tagen</translation>
     </message>
+    <message>
+        <source>Team ledger: postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (empty: this desk alone). The password comes from the keychain.</source>
+        <translation>Team-Ledger: postgresql://BENUTZER@RECHNER:PORT/DB[?sslmode=MODUS] (leer: dieser Arbeitsplatz allein). Das Passwort kommt aus dem Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>--ledger &quot;%1&quot;: %2</source>
+        <translation>--ledger „%1“: %2</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
@@ -741,6 +860,10 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
     </message>
 </context>
 <context>
@@ -876,6 +999,10 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
     </message>
 </context>
 <context>
@@ -1134,30 +1261,6 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Tastenkürzel</translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+5 switch views
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation>Strg+O Portfolio öffnen
-Strg+L Auswahl starten
-Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
-Strg+P anhalten
-Strg+R fortsetzen
-Strg+Umschalt+X Lauf abbrechen
-Strg+Umschalt+R ausgewählte Dead Letters erneut senden
-Strg+F aktuelle Ansicht durchsuchen
-Strg+1 … Strg+5 Ansicht wechseln
-F5 Prüfpfad durchsuchen
-Strg+, Einstellungen</translation>
-    </message>
-    <message>
         <source>&amp;About FilingDesk</source>
         <translation>Ü&amp;ber FilingDesk</translation>
     </message>
@@ -1286,6 +1389,213 @@ Strg+, Einstellungen</translation>
     <message>
         <source>last error: %1</source>
         <translation>letzter Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation>Flotte</translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+6 switch views
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation>Strg+O Portfolio öffnen
+Strg+L Auswahl starten
+Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
+Strg+P anhalten
+Strg+R fortsetzen
+Strg+Umschalt+X Lauf abbrechen
+Strg+Umschalt+R ausgewählte Dead Letters erneut senden
+Strg+F aktuelle Ansicht durchsuchen
+Strg+1 … Strg+6 Ansicht wechseln
+F5 Prüfpfad durchsuchen
+Strg+, Einstellungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n filing(s) need data</source>
+        <translation>
+            <numerusform>, %n Einreichung braucht Daten</numerusform>
+            <numerusform>, %n Einreichungen brauchen Daten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>team ledger %1</source>
+        <translation>Team-Ledger %1</translation>
+    </message>
+    <message>
+        <source>(none: this desk alone)</source>
+        <translation>(keiner: dieser Arbeitsplatz allein)</translation>
+    </message>
+    <message>
+        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
+        <translation>DIE STAPEL DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch unterwegs). Fortsetzen mit Strg+R.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk&apos;s mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
+        <translation>TEAM-LEDGER NICHT ERREICHBAR: von diesem Arbeitsplatz wird nichts gesendet; angezeigt wird sein Spiegel (nur lesen) — Operator-Aktionen sind gesperrt, bis der Ledger wieder antwortet.%1</translation>
+    </message>
+    <message>
+        <source>The team ledger is unreachable: this desk shows its mirror, read-only. Try again when the ledger answers.</source>
+        <translation>Der Team-Ledger ist nicht erreichbar: dieser Arbeitsplatz zeigt seinen Spiegel, nur lesend. Versuchen Sie es wieder, wenn der Ledger antwortet.</translation>
+    </message>
+    <message>
+        <source>[LEDGER UNREACHABLE] </source>
+        <translation>[LEDGER NICHT ERREICHBAR] </translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MemberModel</name>
+    <message>
+        <source>Desk (console)</source>
+        <translation>Arbeitsplatz (Konsole)</translation>
+    </message>
+    <message>
+        <source>Headless run</source>
+        <translation>Lauf ohne Oberfläche</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>%1 (this console)</source>
+        <translation>%1 (diese Konsole)</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Lost: no heartbeat since %1. Its claims go back to the team when their lease ends.</source>
+        <translation>Verloren: kein Heartbeat seit %1. Seine Ansprüche gehen an das Team zurück, wenn ihr Lease endet.</translation>
+    </message>
+    <message>
+        <source>Members beat every 5 s; one silent for three beats is lost</source>
+        <translation>Mitglieder melden sich alle 5 s; eines, das drei Meldungen lang schweigt, gilt als verloren</translation>
+    </message>
+    <message>
+        <source>Tasks the member has claimed in the ledger: only it works on them</source>
+        <translation>Aufgaben, die das Mitglied im Ledger beansprucht hat: nur es bearbeitet sie</translation>
+    </message>
+    <message>
+        <source>Filings the member completed since it started</source>
+        <translation>Einreichungen, die das Mitglied seit seinem Start abgeschlossen hat</translation>
+    </message>
+    <message>
+        <source>The jurisdictions the member takes work for</source>
+        <translation>Die Rechtsgebiete, für die das Mitglied Arbeit übernimmt</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>Mitglied</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Last heartbeat</source>
+        <translation>Letzter Heartbeat</translation>
+    </message>
+    <message>
+        <source>Jurisdictions</source>
+        <translation>Rechtsgebiete</translation>
+    </message>
+    <message>
+        <source>Claims held</source>
+        <translation>Ansprüche</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>Unterwegs</translation>
+    </message>
+    <message>
+        <source>Filed since start</source>
+        <translation>Seit Start eingereicht</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Stapel</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MembersPage</name>
+    <message>
+        <source>Team mode is off: this console works alone, on its own database, and there is no fleet to show.
+
+To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set &quot;Ledger URL&quot; under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
+        <translation>Der Teammodus ist aus: diese Konsole arbeitet allein, mit ihrer eigenen Datenbank, und es gibt keine Flotte zu zeigen.
+
+Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche einen gemeinsamen PostgreSQL-Ledger: tragen Sie in den Einstellungen (Strg+,) unter Team-Ledger die „Ledger-URL“ ein, zum Beispiel postgresql://filingdesk@db.example:5432/filingdesk, legen Sie dort sein Passwort im Schlüsselbund ab und starten Sie die Konsole neu; oder starten Sie sie für eine Sitzung mit --ledger URL. Mitglieder ohne Oberfläche treten mit filingdesk run --ledger URL bei.</translation>
+    </message>
+    <message>
+        <source>Members of the fleet</source>
+        <translation>Mitglieder der Flotte</translation>
+    </message>
+    <message>
+        <source>The team ledger cannot be reached%1: the list below is as of %2 and is not refreshed until it answers again.</source>
+        <translation>Der Team-Ledger ist nicht erreichbar%1: die Liste unten ist vom Stand %2 und wird erst wieder aktualisiert, wenn er antwortet.</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ledger %1: %n member(s) at work</source>
+        <translation>
+            <numerusform>Ledger %1: %n Mitglied bei der Arbeit</numerusform>
+            <numerusform>Ledger %1: %n Mitglieder bei der Arbeit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n lost</source>
+        <translation>
+            <numerusform>, %n verloren</numerusform>
+            <numerusform>, %n verloren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1 claim(s) held · %2 in flight · updated %3</source>
+        <translation> · %1 Anspruch/Ansprüche · %2 unterwegs · aktualisiert %3</translation>
     </message>
 </context>
 <context>
@@ -1559,6 +1869,14 @@ Zeile %3</translation>
         <source>Set %1 for entity %2; its obligations are planned again.</source>
         <translation>%1 für Rechtsträger %2 setzen; seine Pflichten werden neu geplant.</translation>
     </message>
+    <message>
+        <source>The console is read-only now.</source>
+        <translation>Die Konsole ist gerade nur lesend.</translation>
+    </message>
+    <message>
+        <source>Nothing selected to review.</source>
+        <translation>Nichts zur Prüfung ausgewählt.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -1702,6 +2020,33 @@ Schlüssel %3</translation>
     <message>
         <source>no answer within 3 s</source>
         <translation>keine Antwort innerhalb von 3 s</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReviewControls</name>
+    <message>
+        <source>&amp;Open for review</source>
+        <translation>Zur Prüfung ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>C&amp;lose review</source>
+        <translation>Prüfung &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Open the current item for review: the other desks see who has it</source>
+        <translation>Den aktuellen Eintrag zur Prüfung öffnen: die anderen Arbeitsplätze sehen, wer ihn hat</translation>
+    </message>
+    <message>
+        <source>Tell the other desks that you are looking into this item</source>
+        <translation>Den anderen Arbeitsplätzen zeigen, dass Sie diesen Eintrag prüfen</translation>
+    </message>
+    <message>
+        <source>Close your review of the current item</source>
+        <translation>Ihre Prüfung des aktuellen Eintrags beenden</translation>
+    </message>
+    <message>
+        <source>End your review: the other desks no longer see it as taken</source>
+        <translation>Ihre Prüfung beenden: die anderen Arbeitsplätze sehen den Eintrag nicht mehr als vergeben</translation>
     </message>
 </context>
 <context>
@@ -1901,6 +2246,50 @@ Schlüssel %3</translation>
         <source>System default</source>
         <translation>Systemvorgabe</translation>
     </message>
+    <message>
+        <source>Team ledger URL</source>
+        <translation>Team-Ledger-URL</translation>
+    </message>
+    <message>
+        <source>Team ledger password</source>
+        <translation>Team-Ledger-Passwort</translation>
+    </message>
+    <message>
+        <source>postgresql://USER@HOST:5432/DB — empty: this desk alone</source>
+        <translation>postgresql://BENUTZER@RECHNER:5432/DB — leer: dieser Arbeitsplatz allein</translation>
+    </message>
+    <message>
+        <source>Team ledger</source>
+        <translation>Team-Ledger</translation>
+    </message>
+    <message>
+        <source>Ledg&amp;er URL:</source>
+        <translation>Ledg&amp;er-URL:</translation>
+    </message>
+    <message>
+        <source>Ledger pass&amp;word:</source>
+        <translation>Ledger-Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk&apos;s own database is its mirror. Empty: this desk alone.</source>
+        <translation>Mit einem Ledger arbeiten alle Arbeitsplätze des Teams auf einer PostgreSQL-Datenbank, und die eigene Datenbank dieses Arbeitsplatzes ist ihr Spiegel. Leer: dieser Arbeitsplatz allein.</translation>
+    </message>
+    <message>
+        <source>Why the settings change (recorded in the audit trail with old and new values)</source>
+        <translation>Warum sich die Einstellungen ändern (im Prüfpfad mit altem und neuem Wert festgehalten)</translation>
+    </message>
+    <message>
+        <source>&amp;Reason for the change:</source>
+        <translation>&amp;Begründung der Änderung:</translation>
+    </message>
+    <message>
+        <source>Say why the settings change: the change is recorded in the audit trail.</source>
+        <translation>Sagen Sie, warum sich die Einstellungen ändern: die Änderung wird im Prüfpfad festgehalten.</translation>
+    </message>
+    <message>
+        <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
+        <translation>Ein Ledger-Passwort braucht eine Team-Ledger-URL: es wird für die Datenbank aufbewahrt, die es öffnet.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::StatusIndicators</name>
@@ -1967,6 +2356,18 @@ Schlüssel %3</translation>
             <numerusform>%n Register gestört: dorthin wird nichts gesendet</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Team ledger: connecting…</source>
+        <translation>Team-Ledger: verbinde…</translation>
+    </message>
+    <message>
+        <source>Team ledger: connected</source>
+        <translation>Team-Ledger: verbunden</translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation>Team-Ledger nicht erreichbar: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskDetail</name>
@@ -2021,6 +2422,10 @@ Schlüssel %3</translation>
     <message>
         <source>Payload (SHA-256 %1):</source>
         <translation>Nutzdaten (SHA-256 %1):</translation>
+    </message>
+    <message>
+        <source>Review: %1</source>
+        <translation>Prüfung: %1</translation>
     </message>
 </context>
 <context>

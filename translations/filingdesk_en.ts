@@ -12,19 +12,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the permit for this in-flight request on %1 was reclaimed by the fleet gate</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1; rules %2; database %3; %4 task(s) resumed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cannot store task %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -41,18 +29,6 @@
     </message>
     <message>
         <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit write failed, transition %1 -&gt; %2 of %3 not made: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dead-letter archive write failed for %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>audit write failed for %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -73,14 +49,6 @@
     </message>
     <message>
         <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>the receipt has no confirmation number</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -159,11 +127,138 @@
         <source>batch %1 has nothing left to send</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, read from this desk&apos;s mirror: the ledger is unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot store the admitted tasks: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>launch of %n task(s)</source>
+        <translation>
+            <numerusform>launch of %n task</numerusform>
+            <numerusform>launch of %n tasks</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 resumed after the audit database failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancel of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transition %1 -&gt; %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>audit write failed: %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; dispatch is paused until an operator resumes it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>looking the filing up before anything is sent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>DISPATCHING of %n filing(s)</source>
+        <translation>
+            <numerusform>DISPATCHING of %n filing</numerusform>
+            <numerusform>DISPATCHING of %n filings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its lease ran out): the fleet cap may have been exceeded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1; the outcome is unknown: the filing is looked up before anything is sent again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replay of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeue of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
+        <translation>
+            <numerusform>%n filing not withdrawn: the request is on the wire; withdraw once it has an outcome</numerusform>
+            <numerusform>%n filings not withdrawn: the requests are on the wire; withdraw once they have an outcome</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a change of settings needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk&apos;s mirror</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the ledger answers again; sending resumes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the batch was not launched: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>member %1 stops sending; %n request(s) on the wire finish</source>
+        <translation>
+            <numerusform>member %1 stops sending; %n request on the wire finishes</numerusform>
+            <numerusform>member %1 stops sending; %n requests on the wire finish</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in review by %1 on %2 since %3 UTC</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
     <message>
         <source>in-process gate (this console only; no Redis configured)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::Reconciler</name>
+    <message>
+        <source>the receipt has no confirmation number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -294,6 +389,14 @@
     </message>
     <message>
         <source>FilingDesk needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger answering again — %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -576,6 +679,14 @@
         <source>ETA: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The team&apos;s batches — PAUSED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · this desk: %1 claimed, %2 filed since start</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -699,6 +810,14 @@ Importing it again updates the same events.</numerusform>
         <source>--due-within &quot;%1&quot; is not a number of days</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team ledger: postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (empty: this desk alone). The password comes from the keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--ledger &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
@@ -740,6 +859,10 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -875,6 +998,10 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1134,20 +1261,6 @@ Importing it again updates the same events.</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+5 switch views
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;About FilingDesk</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1275,6 +1388,201 @@ Ctrl+, settings</source>
     </message>
     <message>
         <source>last error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+6 switch views
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n filing(s) need data</source>
+        <translation>
+            <numerusform>, %n filing needs data</numerusform>
+            <numerusform>, %n filings need data</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>team ledger %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none: this desk alone)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk&apos;s mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The team ledger is unreachable: this desk shows its mirror, read-only. Try again when the ledger answers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[LEDGER UNREACHABLE] </source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MemberModel</name>
+    <message>
+        <source>Desk (console)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Headless run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (this console)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lost: no heartbeat since %1. Its claims go back to the team when their lease ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members beat every 5 s; one silent for three beats is lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tasks the member has claimed in the ledger: only it works on them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings the member completed since it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The jurisdictions the member takes work for</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last heartbeat</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Claims held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed since start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MembersPage</name>
+    <message>
+        <source>Team mode is off: this console works alone, on its own database, and there is no fleet to show.
+
+To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set &quot;Ledger URL&quot; under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Members of the fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The team ledger cannot be reached%1: the list below is as of %2 and is not refreshed until it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Ledger %1: %n member(s) at work</source>
+        <translation>
+            <numerusform>Ledger %1: %n member at work</numerusform>
+            <numerusform>Ledger %1: %n members at work</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n lost</source>
+        <translation>
+            <numerusform>, %n lost</numerusform>
+            <numerusform>, %n lost</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1 claim(s) held · %2 in flight · updated %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1547,6 +1855,14 @@ line %3</source>
         <source>Set %1 for entity %2; its obligations are planned again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The console is read-only now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected to review.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -1687,6 +2003,33 @@ key %3</source>
     <name>fd::ui::RegistryProbe</name>
     <message>
         <source>no answer within 3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReviewControls</name>
+    <message>
+        <source>&amp;Open for review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;lose review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the current item for review: the other desks see who has it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tell the other desks that you are looking into this item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close your review of the current item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End your review: the other desks no longer see it as taken</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1887,6 +2230,50 @@ key %3</source>
         <source>System default</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team ledger URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>postgresql://USER@HOST:5432/DB — empty: this desk alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledg&amp;er URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger pass&amp;word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk&apos;s own database is its mirror. Empty: this desk alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the settings change (recorded in the audit trail with old and new values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason for the change:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the settings change: the change is recorded in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::StatusIndicators</name>
@@ -1953,6 +2340,18 @@ key %3</source>
             <numerusform>%n registries failing: nothing is sent there</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Team ledger: connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger: connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskDetail</name>
@@ -2006,6 +2405,10 @@ key %3</source>
     </message>
     <message>
         <source>Payload (SHA-256 %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
