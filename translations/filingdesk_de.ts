@@ -152,7 +152,7 @@
     </message>
     <message>
         <source>batch %1 resumed after the audit database failed</source>
-        <translation>Stapel %1 nach dem Ausfall der Prüfpfad-Datenbank fortgesetzt</translation>
+        <translation>Lauf %1 nach dem Ausfall der Prüfpfad-Datenbank fortgesetzt</translation>
     </message>
     <message>
         <source>cancel of %1</source>
@@ -176,13 +176,13 @@
     </message>
     <message>
         <source>looking the filing up before anything is sent again</source>
-        <translation>die Einreichung wird nachgeschlagen, bevor erneut etwas gesendet wird</translation>
+        <translation>das Filing wird beim Register nachgefragt, bevor erneut etwas gesendet wird</translation>
     </message>
     <message numerus="yes">
         <source>DISPATCHING of %n filing(s)</source>
         <translation>
-            <numerusform>DISPATCHING von %n Einreichung</numerusform>
-            <numerusform>DISPATCHING von %n Einreichungen</numerusform>
+            <numerusform>DISPATCHING von %n Filing</numerusform>
+            <numerusform>DISPATCHING von %n Filings</numerusform>
         </translation>
     </message>
     <message>
@@ -191,7 +191,7 @@
     </message>
     <message>
         <source>%1; the outcome is unknown: the filing is looked up before anything is sent again</source>
-        <translation>%1; das Ergebnis ist unbekannt: die Einreichung wird nachgeschlagen, bevor erneut etwas gesendet wird</translation>
+        <translation>%1; das Ergebnis ist unbekannt: das Filing wird beim Register nachgefragt, bevor erneut etwas gesendet wird</translation>
     </message>
     <message>
         <source>replay of %1</source>
@@ -204,8 +204,8 @@
     <message numerus="yes">
         <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
         <translation>
-            <numerusform>%n Einreichung nicht zurückgezogen: die Anfrage ist unterwegs; zurückziehen, sobald sie ein Ergebnis hat</numerusform>
-            <numerusform>%n Einreichungen nicht zurückgezogen: die Anfragen sind unterwegs; zurückziehen, sobald sie ein Ergebnis haben</numerusform>
+            <numerusform>%n Filing nicht zurückgezogen: die Anfrage ist in Übertragung; zurückziehen, sobald sie ein Ergebnis hat</numerusform>
+            <numerusform>%n Filings nicht zurückgezogen: die Anfragen sind in Übertragung; zurückziehen, sobald sie ein Ergebnis haben</numerusform>
         </translation>
     </message>
     <message>
@@ -222,7 +222,7 @@
     </message>
     <message>
         <source>the batch was not launched: %1</source>
-        <translation>der Stapel wurde nicht gestartet: %1</translation>
+        <translation>der Lauf wurde nicht gestartet: %1</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
@@ -231,8 +231,8 @@
     <message numerus="yes">
         <source>member %1 stops sending; %n request(s) on the wire finish</source>
         <translation>
-            <numerusform>Mitglied %1 sendet nicht mehr; %n laufende Anfrage wird abgeschlossen</numerusform>
-            <numerusform>Mitglied %1 sendet nicht mehr; %n laufende Anfragen werden abgeschlossen</numerusform>
+            <numerusform>Mitglied %1 sendet nicht mehr; %n Anfrage in Übertragung wird abgeschlossen</numerusform>
+            <numerusform>Mitglied %1 sendet nicht mehr; %n Anfragen in Übertragung werden abgeschlossen</numerusform>
         </translation>
     </message>
     <message>
@@ -681,11 +681,23 @@
     </message>
     <message>
         <source>The team&apos;s batches — PAUSED</source>
-        <translation>Die Stapel des Teams — ANGEHALTEN</translation>
+        <translation>Die Läufe des Teams — ANGEHALTEN</translation>
     </message>
     <message>
         <source> · this desk: %1 claimed, %2 filed since start</source>
-        <translation> · dieser Arbeitsplatz: %1 beansprucht, %2 seit dem Start eingereicht</translation>
+        <translation> · dieser Arbeitsplatz: %1 beansprucht, %2 seit dem Start übermittelt</translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable — nothing is sent</source>
+        <translation>Team-Ledger nicht erreichbar — nichts wird gesendet</translation>
+    </message>
+    <message>
+        <source>Batch %1 — team ledger unreachable, nothing is sent</source>
+        <translation>Lauf %1 — Team-Ledger nicht erreichbar, nichts wird gesendet</translation>
+    </message>
+    <message>
+        <source>ETA: —</source>
+        <translation>Voraussichtlich fertig: —</translation>
     </message>
 </context>
 <context>
@@ -1421,8 +1433,8 @@ Strg+, Einstellungen</translation>
     <message numerus="yes">
         <source>, %n filing(s) need data</source>
         <translation>
-            <numerusform>, %n Einreichung braucht Daten</numerusform>
-            <numerusform>, %n Einreichungen brauchen Daten</numerusform>
+            <numerusform>, %n Filing braucht Angaben</numerusform>
+            <numerusform>, %n Filings brauchen Angaben</numerusform>
         </translation>
     </message>
     <message>
@@ -1435,7 +1447,7 @@ Strg+, Einstellungen</translation>
     </message>
     <message>
         <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
-        <translation>DIE STAPEL DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch unterwegs). Fortsetzen mit Strg+R.</translation>
+        <translation>DIE LÄUFE DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch in Übertragung). Fortsetzen mit Strg+R.</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -1493,14 +1505,6 @@ Strg+, Einstellungen</translation>
         <translation>Mitglieder melden sich alle 5 s; eines, das drei Meldungen lang schweigt, gilt als verloren</translation>
     </message>
     <message>
-        <source>Tasks the member has claimed in the ledger: only it works on them</source>
-        <translation>Aufgaben, die das Mitglied im Ledger beansprucht hat: nur es bearbeitet sie</translation>
-    </message>
-    <message>
-        <source>Filings the member completed since it started</source>
-        <translation>Einreichungen, die das Mitglied seit seinem Start abgeschlossen hat</translation>
-    </message>
-    <message>
         <source>The jurisdictions the member takes work for</source>
         <translation>Die Rechtsgebiete, für die das Mitglied Arbeit übernimmt</translation>
     </message>
@@ -1546,15 +1550,27 @@ Strg+, Einstellungen</translation>
     </message>
     <message>
         <source>In flight</source>
-        <translation>Unterwegs</translation>
+        <translation>In Übertragung</translation>
     </message>
     <message>
         <source>Filed since start</source>
-        <translation>Seit Start eingereicht</translation>
+        <translation>Seit Start übermittelt</translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation>Stapel</translation>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Tasks the member has claimed in the ledger: only it works on them (as of its last heartbeat)</source>
+        <translation>Aufgaben, die das Mitglied im Ledger beansprucht hat: nur es bearbeitet sie (Stand seines letzten Heartbeats)</translation>
+    </message>
+    <message>
+        <source>Requests the member has on the wire (as of its last heartbeat)</source>
+        <translation>Anfragen des Mitglieds in Übertragung (Stand seines letzten Heartbeats)</translation>
+    </message>
+    <message>
+        <source>Filings the member completed since it started (as of its last heartbeat)</source>
+        <translation>Filings, die das Mitglied seit seinem Start übermittelt hat (Stand seines letzten Heartbeats)</translation>
     </message>
 </context>
 <context>
@@ -1594,8 +1610,8 @@ Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche e
         </translation>
     </message>
     <message>
-        <source> · %1 claim(s) held · %2 in flight · updated %3</source>
-        <translation> · %1 Anspruch/Ansprüche · %2 unterwegs · aktualisiert %3</translation>
+        <source> · claims held %1 · in flight %2 · updated %3</source>
+        <translation> · Ansprüche %1 · in Übertragung %2 · aktualisiert %3</translation>
     </message>
 </context>
 <context>

@@ -687,6 +687,18 @@
         <source> · this desk: %1 claimed, %2 filed since start</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team ledger unreachable — nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 — team ledger unreachable, nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ETA: —</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -1483,14 +1495,6 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tasks the member has claimed in the ledger: only it works on them</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filings the member completed since it started</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The jurisdictions the member takes work for</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1546,6 +1550,18 @@ Ctrl+, settings</source>
         <source>Batches</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Tasks the member has claimed in the ledger: only it works on them (as of its last heartbeat)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requests the member has on the wire (as of its last heartbeat)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings the member completed since it started (as of its last heartbeat)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MembersPage</name>
@@ -1582,7 +1598,7 @@ To work as a team, every desk and headless run uses one shared PostgreSQL ledger
         </translation>
     </message>
     <message>
-        <source> · %1 claim(s) held · %2 in flight · updated %3</source>
+        <source> · claims held %1 · in flight %2 · updated %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

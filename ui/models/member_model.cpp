@@ -134,10 +134,11 @@ QVariant MemberModel::data(const QModelIndex &index, int role) const {
         return m.lost ? QVariant(QBrush(QGuiApplication::palette().color(QPalette::Disabled, QPalette::Text)))
                       : QVariant();
     case Qt::FontRole:
-        if (m.lost || (index.column() == StatusColumn) || (m.memberId == m_ownId && !m_ownId.isEmpty())) {
+        // Lost members in italics (and greyed, above); this console's own name in bold.
+        if (m.lost || (index.column() == MemberColumn && m.memberId == m_ownId && !m_ownId.isEmpty())) {
             QFont font;
             font.setItalic(m.lost);
-            font.setBold(!m.lost && (index.column() == StatusColumn || m.memberId == m_ownId));
+            font.setBold(!m.lost);
             return font;
         }
         return QVariant();
@@ -164,9 +165,12 @@ QVariant MemberModel::headerData(int section, Qt::Orientation orientation, int r
         case LastBeatColumn:
             return tr("Members beat every 5 s; one silent for three beats is lost");
         case ClaimsColumn:
-            return tr("Tasks the member has claimed in the ledger: only it works on them");
+            return tr("Tasks the member has claimed in the ledger: only it works on them (as of its last "
+                      "heartbeat)");
+        case InFlightColumn:
+            return tr("Requests the member has on the wire (as of its last heartbeat)");
         case FiledColumn:
-            return tr("Filings the member completed since it started");
+            return tr("Filings the member completed since it started (as of its last heartbeat)");
         case JurisdictionsColumn:
             return tr("The jurisdictions the member takes work for");
         default:

@@ -93,7 +93,12 @@ void BatchPanel::setStatus(const BatchStatus &status) {
             terminal += n;
         parts << tr("%1 %2").arg(stateName(state)).arg(n);
     }
-    if (status.batchId.isEmpty() && status.teamMode && status.paused) {
+    if (status.teamMode && !status.ledgerReachable) {
+        // Whatever the batch's state in the ledger, this desk sends nothing until the ledger answers.
+        m_title->setText(status.batchId.isEmpty()
+                             ? tr("Team ledger unreachable — nothing is sent")
+                             : tr("Batch %1 — team ledger unreachable, nothing is sent").arg(status.batchId));
+    } else if (status.batchId.isEmpty() && status.teamMode && status.paused) {
         m_title->setText(tr("The team's batches — PAUSED"));
     } else if (status.batchId.isEmpty()) {
         m_title->setText(tr("No batch yet"));
@@ -123,7 +128,9 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     if (status.teamMode)
         wire += tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
     m_wire->setText(wire);
-    if (status.paused)
+    if (status.teamMode && !status.ledgerReachable)
+        m_eta->setText(tr("ETA: —"));
+    else if (status.paused)
         m_eta->setText(tr("ETA: paused"));
     else if (status.active)
         m_eta->setText(tr("ETA: %1").arg(formatDuration(status.etaMs)));

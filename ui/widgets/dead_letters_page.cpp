@@ -20,6 +20,11 @@
 
 namespace fd::ui {
 
+namespace {
+constexpr int kReviewColumnMin = 120;
+constexpr int kReviewColumnMax = 480;
+} // namespace
+
 DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
@@ -48,7 +53,7 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     // Who has a dead letter open for review matters next to its name (team mode only).
     m_table->horizontalHeader()->moveSection(
         m_table->horizontalHeader()->visualIndex(DeadLetterModel::ReviewColumn), 1);
-    m_table->setColumnWidth(DeadLetterModel::ReviewColumn, 330);
+    m_table->setColumnWidth(DeadLetterModel::ReviewColumn, kReviewColumnMin);
     m_table->setColumnHidden(DeadLetterModel::ReviewColumn, true);
 
     setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"),
@@ -109,6 +114,14 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     connect(m_review, &ReviewControls::openRequested, this, &DeadLettersPage::reviewOpenRequested);
     connect(m_review, &ReviewControls::closeRequested, this, &DeadLettersPage::reviewCloseRequested);
     updateButtons();
+}
+
+void DeadLettersPage::fitReviewColumn() {
+    if (m_table->isColumnHidden(DeadLetterModel::ReviewColumn))
+        return;
+    m_table->resizeColumnToContents(DeadLetterModel::ReviewColumn);
+    m_table->setColumnWidth(DeadLetterModel::ReviewColumn,
+                            qBound(kReviewColumnMin, m_table->columnWidth(DeadLetterModel::ReviewColumn), kReviewColumnMax));
 }
 
 void DeadLettersPage::setTeamMode(bool team) {

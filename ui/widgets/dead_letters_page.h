@@ -34,6 +34,8 @@ public:
     /// The team ledger is unreachable: the page is read-only (the mirror), every action is disabled.
     void setLedgerReachable(bool reachable);
     ReviewControls *reviewControls() const { return m_review; }
+    /// Fits the Review column to the reviews on show (narrow while nobody reviews anything).
+    void fitReviewColumn();
 
 Q_SIGNALS:
     /// Team mode: open `key` for review / close this operator's review of it.

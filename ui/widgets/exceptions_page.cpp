@@ -20,6 +20,11 @@
 
 namespace fd::ui {
 
+namespace {
+constexpr int kReviewColumnMin = 120;
+constexpr int kReviewColumnMax = 480;
+} // namespace
+
 ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
@@ -48,7 +53,7 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     // Who has an item open for review matters next to its name (team mode only).
     m_table->horizontalHeader()->moveSection(
         m_table->horizontalHeader()->visualIndex(ExceptionModel::ReviewColumn), 1);
-    m_table->setColumnWidth(ExceptionModel::ReviewColumn, 330);
+    m_table->setColumnWidth(ExceptionModel::ReviewColumn, kReviewColumnMin);
     m_table->setColumnHidden(ExceptionModel::ReviewColumn, true);
 
     setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"),
@@ -98,6 +103,14 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     connect(m_review, &ReviewControls::openRequested, this, &ExceptionsPage::reviewOpenRequested);
     connect(m_review, &ReviewControls::closeRequested, this, &ExceptionsPage::reviewCloseRequested);
     updateButtons();
+}
+
+void ExceptionsPage::fitReviewColumn() {
+    if (m_table->isColumnHidden(ExceptionModel::ReviewColumn))
+        return;
+    m_table->resizeColumnToContents(ExceptionModel::ReviewColumn);
+    m_table->setColumnWidth(ExceptionModel::ReviewColumn,
+                            qBound(kReviewColumnMin, m_table->columnWidth(ExceptionModel::ReviewColumn), kReviewColumnMax));
 }
 
 void ExceptionsPage::setTeamMode(bool team) {

@@ -451,6 +451,8 @@ void MainWindow::connectEngine() {
     connect(engine, &Engine::reviewsChanged, this, [this](const QHash<QString, QString> &reviews) {
         m_deadLetters->setReviews(reviews);
         m_exceptions->setReviews(reviews);
+        m_deadLettersPage->fitReviewColumn();
+        m_exceptionsPage->fitReviewColumn();
     });
     connect(engine, &Engine::membersUpdated, m_membersPage, &MembersPage::setMembers);
     connect(engine, &Engine::usageUpdated, m_permitsPage, &PermitsPage::addUsage);

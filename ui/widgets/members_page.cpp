@@ -124,7 +124,7 @@ void MembersPage::updateSummary() {
     m_summary->setText(
         tr("Ledger %1: %n member(s) at work", nullptr, live).arg(m_ledger) +
         tr(", %n lost", nullptr, lost) +
-        tr(" · %1 claim(s) held · %2 in flight · updated %3")
+        tr(" · claims held %1 · in flight %2 · updated %3")
             .arg(claims)
             .arg(inFlight)
             .arg(m_updatedAt.isValid() ? formatDateTime(m_updatedAt) : tr("never")));
