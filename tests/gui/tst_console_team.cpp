@@ -407,8 +407,8 @@ void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
         QVERIFY(!w->isLedgerReachable());
         QVERIFY(w->windowTitle().contains(QLatin1String("[LEDGER UNREACHABLE]")));
         QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))->message().contains(QLatin1String("read-only")));
-        for (const char *name : {"launchDueAction", "launchSelectionAction", "pauseAction", "resumeAction",
-                                 "cancelAction"})
+        for (const char *name : {"openPortfolioAction", "launchDueAction", "launchSelectionAction", "pauseAction",
+                                 "resumeAction", "cancelAction"})
             QVERIFY2(!w->findChild<QAction *>(QString::fromLatin1(name))->isEnabled(), name);
     }
     QVERIFY(!replay->isEnabled());
@@ -423,6 +423,7 @@ void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
         QVERIFY(!w->windowTitle().contains(QLatin1String("LEDGER")));
         QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))->isHidden());
         QVERIFY(w->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());
+        QVERIFY(w->findChild<QAction *>(QStringLiteral("openPortfolioAction"))->isEnabled());
     }
     QTRY_VERIFY_WITH_TIMEOUT(replay->isEnabled(), 5000);
 }

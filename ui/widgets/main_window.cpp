@@ -685,6 +685,7 @@ void MainWindow::updateBatchActions() {
     // While the team ledger is unreachable nothing can be launched, paused, resumed or cancelled: the
     // console shows this desk's mirror, read-only.
     const bool writable = m_engineStarted && m_ledgerReachable;
+    m_openAction->setEnabled(!m_teamMode || m_ledgerReachable); // admission writes to the ledger
     m_launchSelectionAction->setEnabled(!m_teamMode || writable);
     m_launchDueAction->setEnabled(!m_teamMode || writable);
     m_pauseAction->setEnabled(writable && m_status.active && !m_status.paused);
