@@ -540,14 +540,15 @@ void TestLedgerStore::racingTransitionsConflict() {
     QString error;
     FilingTask ta = a->loadTasks(QStringList{tasks.first().key}, &error).first();
     FilingTask tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
-    QVERIFY2(moveTask(*a, ta, ExecutionState::Dispatching, &error), qPrintable(error));
-    QVERIFY(!moveTask(*b, tb, ExecutionState::Dispatching, &error));
+    // (Not DISPATCHING: that needs a live claim, see writeTransitionRow.)
+    QVERIFY2(moveTask(*a, ta, ExecutionState::FailedTransient, &error), qPrintable(error));
+    QVERIFY(!moveTask(*b, tb, ExecutionState::FailedTransient, &error));
     QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
     QCOMPARE(b->conflictedKeys(), QStringList{tasks.first().key});
     QVERIFY2(error.contains(tasks.first().key.left(12)), qPrintable(error));
     tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
-    QCOMPARE(tb.state, ExecutionState::Dispatching);
-    QVERIFY2(moveTask(*b, tb, ExecutionState::FailedTransient, &error), qPrintable(error));
+    QCOMPARE(tb.state, ExecutionState::FailedTransient);
+    QVERIFY2(moveTask(*b, tb, ExecutionState::Validating, &error), qPrintable(error));
     QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::None);
 }
 
