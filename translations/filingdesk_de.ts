@@ -1,5 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
     <name>fd::Engine</name>
@@ -204,6 +203,45 @@
         <source>a change of settings needs a reason</source>
         <translation>eine Änderung der Einstellungen braucht eine Begründung</translation>
     </message>
+<message>
+        <source>%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7</source>
+        <translation>%1; Regeln %2; Team-Ledger %3 als Mitglied %4 (%5); %6 Aufgabe(n) im Ledger%7</translation>
+    </message>
+    <message>
+        <source>, read from this desk's mirror: the ledger is unreachable</source>
+        <translation>, gelesen aus dem Spiegel dieses Arbeitsplatzes: der Ledger ist nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk's mirror</source>
+        <translation>der Ledger ist nicht erreichbar (%1): nichts wird gesendet, bis er wieder antwortet; der angezeigte Prüfpfad ist der Spiegel dieses Arbeitsplatzes</translation>
+    </message>
+    <message>
+        <source>the ledger answers again; sending resumes</source>
+        <translation>der Ledger antwortet wieder; der Versand geht weiter</translation>
+    </message>
+    <message>
+        <source>the batch was not launched: %1</source>
+        <translation>der Lauf wurde nicht gestartet: %1</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 fehlgeschlagen: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>member %1 stops sending; %n request(s) on the wire finish</source>
+        <translation>
+            <numerusform>Mitglied %1 sendet nicht mehr; %n Anfrage in Übertragung wird abgeschlossen</numerusform>
+            <numerusform>Mitglied %1 sendet nicht mehr; %n Anfragen in Übertragung werden abgeschlossen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>in review by %1 on %2 since %3 UTC</source>
+        <translation>in Prüfung bei %1 auf %2 seit %3 UTC</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -219,7 +257,7 @@
         <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
     </message>
     <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <source>charged %1 cents, the rule's fee is %2 cents</source>
         <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
     </message>
 </context>
@@ -230,7 +268,7 @@
         <translation>verbindet mit %1</translation>
     </message>
     <message>
-        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
+        <source>fleet gate on %1 (key prefix "%2", lease %3 ms)</source>
         <translation>Flotten-Sendesteuerung auf %1 (Schlüsselpräfix „%2“, Lease %3 ms)</translation>
     </message>
 </context>
@@ -334,7 +372,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n alert(s) &quot;%1&quot; — %2</source>
+        <source>%n alert(s) "%1" — %2</source>
         <translation>
             <numerusform>%n Warnung „%1“ — %2</numerusform>
             <numerusform>%n Warnungen „%1“ — %2</numerusform>
@@ -351,6 +389,14 @@
     <message>
         <source>FilingDesk needs a person</source>
         <translation>FilingDesk braucht eine Entscheidung</translation>
+    </message>
+<message>
+        <source>Team ledger unreachable — %1</source>
+        <translation>Team-Ledger nicht erreichbar — %1</translation>
+    </message>
+    <message>
+        <source>Team ledger answering again — %1</source>
+        <translation>Team-Ledger antwortet wieder — %1</translation>
     </message>
 </context>
 <context>
@@ -632,6 +678,26 @@
         <source>ETA: %1</source>
         <translation>Voraussichtlich fertig in: %1</translation>
     </message>
+<message>
+        <source>The team's batches — PAUSED</source>
+        <translation>Die Läufe des Teams — ANGEHALTEN</translation>
+    </message>
+    <message>
+        <source> · this desk: %1 claimed, %2 filed since start</source>
+        <translation> · dieser Arbeitsplatz: %1 beansprucht, %2 seit dem Start übermittelt</translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable — nothing is sent</source>
+        <translation>Team-Ledger nicht erreichbar — nichts wird gesendet</translation>
+    </message>
+    <message>
+        <source>Batch %1 — team ledger unreachable, nothing is sent</source>
+        <translation>Lauf %1 — Team-Ledger nicht erreichbar, nichts wird gesendet</translation>
+    </message>
+    <message>
+        <source>ETA: —</source>
+        <translation>Voraussichtlich fertig: —</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -720,7 +786,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Prüfpfad-Datenbank.</translation>
     </message>
     <message>
-        <source>Settings file (INI) instead of the user&apos;s settings.</source>
+        <source>Settings file (INI) instead of the user's settings.</source>
         <translation>Einstellungsdatei (INI) anstelle der Einstellungen des Benutzers.</translation>
     </message>
     <message>
@@ -736,11 +802,11 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Portfolio-CSV, die beim Start geladen wird (wie --portfolio).</translation>
     </message>
     <message>
-        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
+        <source>unexpected argument "%1" (headless commands: run, calendar)</source>
         <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar)</translation>
     </message>
     <message>
-        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
+        <source>--as-of "%1" is not a YYYY-MM-DD date</source>
         <translation>--as-of „%1“ ist kein Datum der Form JJJJ-MM-TT</translation>
     </message>
     <message>
@@ -748,12 +814,20 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>--registry und --sandbox schließen einander aus</translation>
     </message>
     <message>
-        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
+        <source>--registry "%1" is not an http(s) URL</source>
         <translation>--registry „%1“ ist keine http(s)-URL</translation>
     </message>
     <message>
-        <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <source>--due-within "%1" is not a number of days</source>
         <translation>--due-within „%1“ ist keine Anzahl von Tagen</translation>
+    </message>
+<message>
+        <source>Team ledger: postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (empty: this desk alone). The password comes from the keychain.</source>
+        <translation>Team-Ledger: postgresql://BENUTZER@RECHNER:PORT/DB[?sslmode=MODUS] (leer: dieser Arbeitsplatz allein). Das Passwort kommt aus dem Schlüsselbund.</translation>
+    </message>
+    <message>
+        <source>--ledger "%1": %2</source>
+        <translation>--ledger „%1“: %2</translation>
     </message>
 </context>
 <context>
@@ -797,6 +871,10 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
+    </message>
+<message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
     </message>
 </context>
 <context>
@@ -932,6 +1010,10 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
+    </message>
+<message>
+        <source>Review</source>
+        <translation>Prüfung</translation>
     </message>
 </context>
 <context>
@@ -1350,6 +1432,62 @@ Strg+, Einstellungen</translation>
             <numerusform>, %n Filings mit fehlenden Angaben</numerusform>
         </translation>
     </message>
+<message>
+        <source>Fleet</source>
+        <translation>Flotte</translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+6 switch views
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation>Strg+O Portfolio öffnen
+Strg+L Auswahl starten
+Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
+Strg+P anhalten
+Strg+R fortsetzen
+Strg+Umschalt+X Lauf abbrechen
+Strg+Umschalt+R ausgewählte Dead Letters erneut senden
+Strg+F aktuelle Ansicht durchsuchen
+Strg+1 … Strg+6 Ansicht wechseln
+F5 Prüfpfad durchsuchen
+Strg+, Einstellungen</translation>
+    </message>
+    <message>
+        <source>team ledger %1</source>
+        <translation>Team-Ledger %1</translation>
+    </message>
+    <message>
+        <source>(none: this desk alone)</source>
+        <translation>(keiner: dieser Arbeitsplatz allein)</translation>
+    </message>
+    <message>
+        <source>THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
+        <translation>DIE LÄUFE DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch in Übertragung). Fortsetzen mit Strg+R.</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
+        <translation>TEAM-LEDGER NICHT ERREICHBAR: von diesem Arbeitsplatz wird nichts gesendet; angezeigt wird sein Spiegel (nur lesen) — Operator-Aktionen sind gesperrt, bis der Ledger wieder antwortet.%1</translation>
+    </message>
+    <message>
+        <source>The team ledger is unreachable: this desk shows its mirror, read-only. Try again when the ledger answers.</source>
+        <translation>Der Team-Ledger ist nicht erreichbar: dieser Arbeitsplatz zeigt seinen Spiegel, nur lesend. Versuchen Sie es wieder, wenn der Ledger antwortet.</translation>
+    </message>
+    <message>
+        <source>[LEDGER UNREACHABLE] </source>
+        <translation>[LEDGER NICHT ERREICHBAR] </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationModel</name>
@@ -1370,7 +1508,7 @@ Schlüssel %2
 Zeile %3</translation>
     </message>
     <message>
-        <source>Penalty owed once the due date is missed (today&apos;s amount if already late)</source>
+        <source>Penalty owed once the due date is missed (today's amount if already late)</source>
         <translation>Säumniszuschlag bei Überschreiten der Fälligkeit (heutiger Betrag, falls bereits überfällig)</translation>
     </message>
     <message>
@@ -1621,6 +1759,14 @@ Zeile %3</translation>
     <message>
         <source>Set %1 for entity %2; its obligations are planned again.</source>
         <translation>%1 für Rechtsträger %2 setzen; seine Pflichten werden neu geplant.</translation>
+    </message>
+<message>
+        <source>The console is read-only now.</source>
+        <translation>Die Konsole ist gerade nur lesend.</translation>
+    </message>
+    <message>
+        <source>Nothing selected to review.</source>
+        <translation>Nichts zur Prüfung ausgewählt.</translation>
     </message>
 </context>
 <context>
@@ -1917,7 +2063,7 @@ Schlüssel %3</translation>
         <translation>Wartezeit vor Wiederholung, &amp;Maximum:</translation>
     </message>
     <message>
-        <source>Secrets are kept in the system keychain (service &quot;%1&quot;), never in the settings file.</source>
+        <source>Secrets are kept in the system keychain (service "%1"), never in the settings file.</source>
         <translation>Geheimnisse werden im Schlüsselbund des Systems (Dienst „%1“) hinterlegt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
@@ -1937,7 +2083,7 @@ Schlüssel %3</translation>
         <translation>&amp;Sprache (ab dem nächsten Start):</translation>
     </message>
     <message>
-        <source>%1: &quot;%2&quot; is not an http(s) URL</source>
+        <source>%1: "%2" is not an http(s) URL</source>
         <translation>%1: „%2“ ist keine http(s)-URL</translation>
     </message>
     <message>
@@ -1975,6 +2121,38 @@ Schlüssel %3</translation>
     <message>
         <source>Say why the settings change: the change is recorded in the audit trail.</source>
         <translation>Bitte angeben, warum sich die Einstellungen ändern: die Änderung wird im Prüfpfad festgehalten.</translation>
+    </message>
+<message>
+        <source>Team ledger URL</source>
+        <translation>Team-Ledger-URL</translation>
+    </message>
+    <message>
+        <source>Team ledger password</source>
+        <translation>Team-Ledger-Passwort</translation>
+    </message>
+    <message>
+        <source>postgresql://USER@HOST:5432/DB — empty: this desk alone</source>
+        <translation>postgresql://BENUTZER@RECHNER:5432/DB — leer: dieser Arbeitsplatz allein</translation>
+    </message>
+    <message>
+        <source>Team ledger</source>
+        <translation>Team-Ledger</translation>
+    </message>
+    <message>
+        <source>Ledg&amp;er URL:</source>
+        <translation>Ledg&amp;er-URL:</translation>
+    </message>
+    <message>
+        <source>Ledger pass&amp;word:</source>
+        <translation>Ledger-Pass&amp;wort:</translation>
+    </message>
+    <message>
+        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk's own database is its mirror. Empty: this desk alone.</source>
+        <translation>Mit einem Ledger arbeiten alle Arbeitsplätze des Teams auf einer PostgreSQL-Datenbank, und die eigene Datenbank dieses Arbeitsplatzes ist ihr Spiegel. Leer: dieser Arbeitsplatz allein.</translation>
+    </message>
+    <message>
+        <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
+        <translation>Ein Ledger-Passwort braucht eine Team-Ledger-URL: es wird für die Datenbank aufbewahrt, die es öffnet.</translation>
     </message>
 </context>
 <context>
@@ -2042,6 +2220,18 @@ Schlüssel %3</translation>
             <numerusform>%n Register gestört: dorthin wird nichts gesendet</numerusform>
         </translation>
     </message>
+<message>
+        <source>Team ledger: connecting…</source>
+        <translation>Team-Ledger: verbinde…</translation>
+    </message>
+    <message>
+        <source>Team ledger: connected</source>
+        <translation>Team-Ledger: verbunden</translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)</source>
+        <translation>Team-Ledger nicht erreichbar: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskDetail</name>
@@ -2096,6 +2286,10 @@ Schlüssel %3</translation>
     <message>
         <source>Payload (SHA-256 %1):</source>
         <translation>Nutzdaten (SHA-256 %1):</translation>
+    </message>
+<message>
+        <source>Review: %1</source>
+        <translation>Prüfung: %1</translation>
     </message>
 </context>
 <context>
@@ -2185,4 +2379,170 @@ Schlüssel %3</translation>
         <translation>kein Fehler</translation>
     </message>
 </context>
-</TS>
+<context><name>fd::ui::MemberModel</name><message>
+        <source>Desk (console)</source>
+        <translation>Arbeitsplatz (Konsole)</translation>
+    </message>
+    <message>
+        <source>Headless run</source>
+        <translation>Lauf ohne Oberfläche</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>%1 (this console)</source>
+        <translation>%1 (diese Konsole)</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Lost: no heartbeat since %1. Its claims go back to the team when their lease ends.</source>
+        <translation>Verloren: kein Heartbeat seit %1. Seine Ansprüche gehen an das Team zurück, wenn ihr Lease endet.</translation>
+    </message>
+    <message>
+        <source>Members beat every 5 s; one silent for three beats is lost</source>
+        <translation>Mitglieder melden sich alle 5 s; eines, das drei Meldungen lang schweigt, gilt als verloren</translation>
+    </message>
+    <message>
+        <source>The jurisdictions the member takes work for</source>
+        <translation>Die Rechtsgebiete, für die das Mitglied Arbeit übernimmt</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>Mitglied</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Last heartbeat</source>
+        <translation>Letzter Heartbeat</translation>
+    </message>
+    <message>
+        <source>Jurisdictions</source>
+        <translation>Rechtsgebiete</translation>
+    </message>
+    <message>
+        <source>Claims held</source>
+        <translation>Ansprüche</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>In Übertragung</translation>
+    </message>
+    <message>
+        <source>Filed since start</source>
+        <translation>Seit Start übermittelt</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Tasks the member has claimed in the ledger: only it works on them (as of its last heartbeat)</source>
+        <translation>Aufgaben, die das Mitglied im Ledger beansprucht hat: nur es bearbeitet sie (Stand seines letzten Heartbeats)</translation>
+    </message>
+    <message>
+        <source>Requests the member has on the wire (as of its last heartbeat)</source>
+        <translation>Anfragen des Mitglieds in Übertragung (Stand seines letzten Heartbeats)</translation>
+    </message>
+    <message>
+        <source>Filings the member completed since it started (as of its last heartbeat)</source>
+        <translation>Filings, die das Mitglied seit seinem Start übermittelt hat (Stand seines letzten Heartbeats)</translation>
+    </message>
+</context><context><name>fd::ui::MembersPage</name><message>
+        <source>Team mode is off: this console works alone, on its own database, and there is no fleet to show.
+
+To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set "Ledger URL" under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
+        <translation>Der Teammodus ist aus: diese Konsole arbeitet allein, mit ihrer eigenen Datenbank, und es gibt keine Flotte zu zeigen.
+
+Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche einen gemeinsamen PostgreSQL-Ledger: tragen Sie in den Einstellungen (Strg+,) unter Team-Ledger die „Ledger-URL“ ein, zum Beispiel postgresql://filingdesk@db.example:5432/filingdesk, legen Sie dort sein Passwort im Schlüsselbund ab und starten Sie die Konsole neu; oder starten Sie sie für eine Sitzung mit --ledger URL. Mitglieder ohne Oberfläche treten mit filingdesk run --ledger URL bei.</translation>
+    </message>
+    <message>
+        <source>Members of the fleet</source>
+        <translation>Mitglieder der Flotte</translation>
+    </message>
+    <message>
+        <source>The team ledger cannot be reached%1: the list below is as of %2 and is not refreshed until it answers again.</source>
+        <translation>Der Team-Ledger ist nicht erreichbar%1: die Liste unten ist vom Stand %2 und wird erst wieder aktualisiert, wenn er antwortet.</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ledger %1: %n member(s) at work</source>
+        <translation>
+            <numerusform>Ledger %1: %n Mitglied bei der Arbeit</numerusform>
+            <numerusform>Ledger %1: %n Mitglieder bei der Arbeit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n lost</source>
+        <translation>
+            <numerusform>, %n verloren</numerusform>
+            <numerusform>, %n verloren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · claims held %1 · in flight %2 · updated %3</source>
+        <translation> · Ansprüche %1 · in Übertragung %2 · aktualisiert %3</translation>
+    </message>
+</context><context><name>fd::ui::ReviewControls</name><message>
+        <source>&amp;Open for review</source>
+        <translation>Zur Prüfung ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>C&amp;lose review</source>
+        <translation>Prüfung &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Open the current item for review: the other desks see who has it</source>
+        <translation>Den aktuellen Eintrag zur Prüfung öffnen: die anderen Arbeitsplätze sehen, wer ihn hat</translation>
+    </message>
+    <message>
+        <source>Tell the other desks that you are looking into this item</source>
+        <translation>Den anderen Arbeitsplätzen zeigen, dass Sie diesen Eintrag prüfen</translation>
+    </message>
+    <message>
+        <source>Close your review of the current item</source>
+        <translation>Ihre Prüfung des aktuellen Eintrags beenden</translation>
+    </message>
+    <message>
+        <source>End your review: the other desks no longer see it as taken</source>
+        <translation>Ihre Prüfung beenden: die anderen Arbeitsplätze sehen den Eintrag nicht mehr als vergeben</translation>
+    </message>
+</context></TS>

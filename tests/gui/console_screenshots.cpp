@@ -6,11 +6,20 @@
 // Each view is captured with `import -window root OUTDIR/<view>.png`. With LANGUAGE ("de"), the console runs
 // in that language and only console-<LANGUAGE>.png (obligations mid-batch), about-<LANGUAGE>.png and
 // settings-<LANGUAGE>.png are taken.
+//
+// Team mode: `console_screenshots --team OUTDIR PORTFOLIO` (FILINGDESK_CLI names the filingdesk executable):
+// a private PostgreSQL as the team ledger, this console and a second desk (not shown), and two headless
+// `filingdesk run --ledger` members on the same portfolio; one of the runs is killed (kill -9) so that the
+// Fleet view shows it lost. Takes fleet.png (the Fleet view and the status bar) and
+// ledger-unreachable.png (PostgreSQL stopped).
+#include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
+#include "ui/models/member_model.h"
+#include "ui/models/obligation_model.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
 #include "ui/widgets/about_dialog.h"
@@ -31,6 +40,7 @@
 #include <QToolButton>
 #include <QTreeView>
 
+#include <csignal>
 #include <cstdio>
 
 using namespace fd;
@@ -69,6 +79,109 @@ void capture(const QString &dir, const QString &name) {
     say(QStringLiteral("%1 -> %2 (import rc %3)").arg(name, path).arg(rc));
 }
 
+/// The Fleet view and the status bar of a console in team mode (see the top of this file).
+int teamShots(const QString &out, const QString &portfolio) {
+    const QString cli = qEnvironmentVariable("FILINGDESK_CLI");
+    if (cli.isEmpty()) {
+        say(QStringLiteral("FILINGDESK_CLI must name the filingdesk executable"));
+        return 2;
+    }
+    QTemporaryDir work;
+    test::PostgresServer ledger(QStringLiteral("filingdesk"));
+    if (!ledger.start()) {
+        say(ledger.errorString());
+        return 1;
+    }
+    test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("1500:3000"),
+                                  QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--fail"),
+                                  QStringLiteral("validation=0.08"), QStringLiteral("--fail"),
+                                  QStringLiteral("statutory=0.05"), QStringLiteral("--default-cap"),
+                                  QStringLiteral("16")});
+    if (!sandbox.start()) {
+        say(sandbox.errorString());
+        return 1;
+    }
+    auto desk = [&](const QString &name) {
+        ConsoleSettings saved(QDir(work.path()).filePath(name + QStringLiteral(".ini")));
+        EngineConfig config;
+        config.registryUrl = sandbox.baseUrl();
+        config.ledgerUrl = ledger.url();
+        config.defaultLimit = 3;
+        saved.setEngineConfig(config);
+        saved.sync();
+        ConsoleOptions options;
+        options.asOf = QDate(2027, 2, 15);
+        options.dbPath = QDir(work.path()).filePath(name + QStringLiteral(".sqlite"));
+        options.settingsPath = saved.fileName();
+        options.useKeychain = false;
+        options.dueWithinDays = 400;
+        return std::make_unique<MainWindow>(options);
+    };
+    std::unique_ptr<MainWindow> window = desk(QStringLiteral("desk-a"));
+    std::unique_ptr<MainWindow> other = desk(QStringLiteral("desk-b")); // a second desk, not on this screen
+    window->setReasonProvider(std::make_unique<FixedReasons>());
+    window->setGeometry(0, 0, 1600, 1000);
+    window->show();
+    if (!waitFor([&] { return window->engineStarted() && other->engineStarted(); }, 30000)) {
+        say(QStringLiteral("the desks did not start"));
+        return 1;
+    }
+    // Two headless members join with the same portfolio (they admit nothing new and launch what is due).
+    QList<QProcess *> runs;
+    for (int i = 0; i < 2; ++i) {
+        auto *run = new QProcess(window.get());
+        run->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        run->start(cli, {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(),
+                         QStringLiteral("--registry"), sandbox.baseUrl().toString(),
+                         QStringLiteral("--portfolio"), portfolio, QStringLiteral("--as-of"),
+                         QStringLiteral("2027-02-15"), QStringLiteral("--due-within"), QStringLiteral("400"),
+                         QStringLiteral("--db"),
+                         QDir(work.path()).filePath(QStringLiteral("run-%1.sqlite").arg(i + 1)),
+                         QStringLiteral("--quiet")});
+        runs.append(run);
+    }
+    window->loadPortfolio(portfolio);
+    if (!waitFor([&] { return window->obligationModel()->rowCount() > 0; }, 60000)) {
+        say(QStringLiteral("portfolio did not load"));
+        return 1;
+    }
+    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(5);
+    waitFor([&] { return window->memberModel()->rowCount() >= 4; }, 60000);
+    waitFor([&] { return false; }, 8000); // claims and filings build up
+    // One run dies without a word: after three missed heartbeats the Fleet view shows it lost.
+    ::kill(pid_t(runs.first()->processId()), SIGKILL);
+    say(QStringLiteral("killed run %1").arg(runs.first()->processId()));
+    waitFor(
+        [&] {
+            return window->memberModel()->lostCount() >= 1;
+        },
+        60000);
+    waitFor([&] { return false; }, 2500);
+    capture(out, QStringLiteral("fleet"));
+
+    // The other desk opens a dead letter for review: this one shows who has it.
+    other->findChild<QTabWidget *>(QStringLiteral("mainTabs"))->setCurrentIndex(2);
+    auto *otherDead = other->findChild<QTableView *>(QStringLiteral("deadLettersTable"));
+    otherDead->selectRow(0);
+    const QString reviewed = otherDead->model()->index(0, 0).data(KeyRole).toString();
+    QMetaObject::invokeMethod(other->findChild<QWidget *>(QStringLiteral("deadLettersPage"))
+                                  ->findChild<QPushButton *>(QStringLiteral("reviewOpenButton")),
+                              "click");
+    waitFor([&] { return !window->deadLetterModel()->reviewOf(reviewed).isEmpty(); }, 10000);
+    tabs->setCurrentIndex(2);
+    waitFor([&] { return false; }, 1000);
+
+    ledger.stop();
+    waitFor([&] { return !window->isLedgerReachable(); }, 20000);
+    capture(out, QStringLiteral("ledger-unreachable"));
+    for (QProcess *run : std::as_const(runs))
+        run->kill();
+    other.reset();
+    window.reset();
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char *argv[]) {
@@ -76,8 +189,17 @@ int main(int argc, char *argv[]) {
     QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
+    if (app.arguments().value(1) == QLatin1String("--team")) {
+        if (app.arguments().size() < 4) {
+            say(QStringLiteral("usage: console_screenshots --team OUTDIR PORTFOLIO"));
+            return 2;
+        }
+        QDir().mkpath(app.arguments().at(2));
+        applyLanguage(app, QStringLiteral("en")); // as the console does: plural forms from the catalogue
+        return teamShots(app.arguments().at(2), app.arguments().at(3));
+    }
     if (app.arguments().size() < 3) {
-        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE]"));
+        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE] | --team OUTDIR PORTFOLIO"));
         return 2;
     }
     const QString language = app.arguments().value(3);

@@ -54,6 +54,7 @@ private Q_SLOTS:
     void settingsDialogKeepsSecretsOutOfSettingsFile();
     void secretOfOneServerIsNotAnothers();
     void unreadableSecretIsReportedAtStart();
+    void unreadableLedgerPasswordIsReportedAtStart();
     void noKeychainStoresNothing();
 };
 
@@ -73,6 +74,16 @@ void TestSecretStore::scopesByWhatItUnlocks_data() {
     QTest::newRow("registry http port")
         << QStringLiteral("registry-token") << QStringLiteral("http://127.0.0.1:8089")
         << QStringLiteral("registry-token@http://127.0.0.1:8089");
+    QTest::newRow("ledger: role, default port, database; sslmode ignored")
+        << QStringLiteral("ledger-password")
+        << QStringLiteral("postgresql://filingdesk@DB.Example/team?sslmode=verify-full")
+        << QStringLiteral("ledger-password@postgresql://filingdesk@db.example:5432/team");
+    QTest::newRow("ledger: postgres:// reads as postgresql://")
+        << QStringLiteral("ledger-password") << QStringLiteral("postgres://fd@10.0.0.7:6543/ledger")
+        << QStringLiteral("ledger-password@postgresql://fd@10.0.0.7:6543/ledger");
+    QTest::newRow("ledger: another role, another secret")
+        << QStringLiteral("ledger-password") << QStringLiteral("postgresql://auditor@10.0.0.7:6543/ledger")
+        << QStringLiteral("ledger-password@postgresql://auditor@10.0.0.7:6543/ledger");
     QTest::newRow("no URL: no name") << QStringLiteral("redis-password") << QString() << QString();
 }
 
@@ -132,6 +143,10 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
         ->setText(QStringLiteral("http://127.0.0.1:8089"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRegistryToken"))->setText(token);
+    const QString ledgerPassword = QStringLiteral("ledger-pw-%1").arg(QDateTime::currentMSecsSinceEpoch());
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerUrl"))
+        ->setText(QStringLiteral("postgresql://filingdesk@127.0.0.1:5433/team"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword"))->setText(ledgerPassword);
     // A change of settings is audited and needs the operator's reason.
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
         ->setText(QStringLiteral("fleet gate moved to the shared Redis"));
@@ -145,10 +160,17 @@ void TestSecretStore::settingsDialogKeepsSecretsOutOfSettingsFile() {
     QVERIFY(ini.contains("redis://127.0.0.1:6390/0")); // the non-secret settings are there
     QVERIFY2(!ini.contains(password.toUtf8()), ini.constData());
     QVERIFY2(!ini.contains(token.toUtf8()), ini.constData());
+    QVERIFY2(!ini.contains(ledgerPassword.toUtf8()), ini.constData());
+    QVERIFY(ini.contains("postgresql://filingdesk@127.0.0.1:5433/team"));
     const QString redisName = QStringLiteral("redis-password@redis://127.0.0.1:6390/0");
     const QString tokenName = QStringLiteral("registry-token@http://127.0.0.1:8089");
+    const QString ledgerName = QStringLiteral("ledger-password@postgresql://filingdesk@127.0.0.1:5433/team");
     QVERIFY(settings.hasSecret(redisName));
     QVERIFY(settings.hasSecret(tokenName));
+    QVERIFY(settings.hasSecret(ledgerName));
+    auto readLedger = await([&](auto done) { store.read(ledgerName, done); });
+    QVERIFY(readLedger && readLedger->ok);
+    QCOMPARE(readLedger->value, ledgerPassword);
 
     // The secrets really are in the Secret Service, under keys scoped by the URL each unlocks.
     auto read = await([&](auto done) { store.read(redisName, done); });
@@ -227,6 +249,7 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
     QSignalSpy audited(&dialog, &SettingsDialog::settingsChanged);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))->clear();
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(QStringLiteral("orphan"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))->setText(QStringLiteral("gate removed"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
     dialog.save();
     QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
@@ -268,6 +291,38 @@ void TestSecretStore::unreadableSecretIsReportedAtStart() {
     QVERIFY2(notice->message().contains(QLatin1String("keychain")), qPrintable(notice->message()));
 }
 
+void TestSecretStore::unreadableLedgerPasswordIsReportedAtStart() {
+    if (qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
+        QSKIP("this run has no Secret Service on purpose");
+    // The settings say a password is kept for this ledger, the keychain has none: the console says so and
+    // names the entry, instead of connecting as if none were needed.
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString iniPath = dir.filePath(QStringLiteral("settings.ini"));
+    const QString url = QStringLiteral("postgresql://filingdesk@127.0.0.1:1/team"); // nothing listens
+    {
+        ConsoleSettings settings(iniPath);
+        fd::EngineConfig config;
+        config.ledgerUrl = url;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        settings.setEngineConfig(config);
+        settings.setHasSecret(SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(url)), true);
+        settings.sync();
+    }
+    fd::ui::ConsoleOptions options;
+    options.settingsPath = iniPath;
+    options.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
+    options.useKeychain = true;
+    fd::ui::MainWindow window(options);
+    window.show();
+    auto *notice = window.findChild<fd::ui::BannerWidget *>(QStringLiteral("noticeBanner"));
+    QVERIFY(notice);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        notice->message().contains(QLatin1String("ledger-password@postgresql://filingdesk@127.0.0.1:1/team")),
+        20000);
+    QVERIFY2(notice->message().contains(QLatin1String("keychain")), qPrintable(notice->message()));
+}
+
 void TestSecretStore::noKeychainStoresNothing() {
     if (!qEnvironmentVariableIsSet("FILINGDESK_EXPECT_NO_KEYCHAIN"))
         QSKIP("runs as tst_secret_store_no_keychain, without a D-Bus session");
@@ -282,6 +337,9 @@ void TestSecretStore::noKeychainStoresNothing() {
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
         ->setText(QStringLiteral("redis://127.0.0.1:6390/0"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerUrl"))
+        ->setText(QStringLiteral("postgresql://filingdesk@127.0.0.1:5433/team"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword"))->setText(password + QStringLiteral("-ledger"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
         ->setText(QStringLiteral("password rotated"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
@@ -295,6 +353,7 @@ void TestSecretStore::noKeychainStoresNothing() {
     settings.sync();
     QVERIFY(!fileBytes(iniPath).contains(password.toUtf8()));
     QVERIFY(!settings.hasSecret(QStringLiteral("redis-password@redis://127.0.0.1:6390/0")));
+    QVERIFY(!settings.hasSecret(QStringLiteral("ledger-password@postgresql://filingdesk@127.0.0.1:5433/team")));
 }
 
 QTEST_MAIN(TestSecretStore)

@@ -33,6 +33,8 @@ QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
         return formatDateTime(task.updatedUtc);
     case KeyColumn:
         return task.key;
+    case ReviewColumn:
+        return reviewOf(task.key);
     default:
         return QVariant();
     }
@@ -66,6 +68,8 @@ QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Since");
     case KeyColumn:
         return tr("Idempotency key");
+    case ReviewColumn:
+        return tr("Review");
     default:
         return QVariant();
     }

@@ -19,6 +19,7 @@ public:
         TraceIdColumn,
         UpdatedColumn,
         KeyColumn,
+        ReviewColumn, ///< team mode: "in review by NAME on HOST since TIME UTC" (shown next to the entity)
         ColumnCount
     };
     Q_ENUM(Column)
@@ -27,6 +28,7 @@ public:
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    int reviewColumn() const override { return ReviewColumn; }
 
 protected:
     bool accepts(const FilingTask &task) const override;

@@ -48,6 +48,8 @@ QVariant ExceptionModel::cellText(const FilingTask &task, int column) const {
         return task.confirmationNumber;
     case KeyColumn:
         return task.key;
+    case ReviewColumn:
+        return reviewOf(task.key);
     default:
         return QVariant();
     }
@@ -87,6 +89,8 @@ QVariant ExceptionModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Confirmation");
     case KeyColumn:
         return tr("Idempotency key");
+    case ReviewColumn:
+        return tr("Review");
     default:
         return QVariant();
     }

@@ -24,6 +24,7 @@ public:
         CitationColumn,
         ConfirmationColumn,
         KeyColumn,
+        ReviewColumn, ///< team mode: "in review by NAME on HOST since TIME UTC" (shown next to the entity)
         ColumnCount
     };
     Q_ENUM(Column)
@@ -32,6 +33,7 @@ public:
 
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+    int reviewColumn() const override { return ReviewColumn; }
     void setAsOf(const QDate &asOf) { m_asOf = asOf; }
     /// "Reconciliation exception" or "Statutory halt".
     static QString kindLabel(const FilingTask &task);

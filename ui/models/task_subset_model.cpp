@@ -3,6 +3,10 @@
 #include "ui/models/item_roles.h"
 #include "ui/models/row_ranges.h"
 
+#include <QBrush>
+#include <QColor>
+#include <QSet>
+
 #include <algorithm>
 
 namespace fd::ui {
@@ -27,6 +31,15 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
         return cellText(task, index.column());
     case Qt::ToolTipRole:
         return cellText(task, index.column());
+    case Qt::BackgroundRole:
+        // A review someone has open stands out in its column (amber, as "paused" does elsewhere).
+        if (index.column() == reviewColumn() && m_reviews.contains(task.key))
+            return QBrush(QColor(0xff, 0xec, 0xb3));
+        return QVariant();
+    case Qt::ForegroundRole:
+        if (index.column() == reviewColumn() && m_reviews.contains(task.key))
+            return QBrush(Qt::black);
+        return QVariant();
     case KeyRole:
         return task.key;
     case SortRole:
@@ -44,7 +57,8 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
                            task.confirmationNumber,
                            task.traceId,
                            task.lastErrorCode,
-                           task.lastErrorMessage};
+                           task.lastErrorMessage,
+                           m_reviews.value(task.key)};
     case EntityIdRole:
         return task.obligation.entity.entityId;
     case CategoryRole:
@@ -100,6 +114,29 @@ void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks) {
         }
         endInsertRows();
         Q_EMIT tasksArrived(added);
+    }
+}
+
+void TaskSubsetModel::setReviews(const QHash<QString, QString> &reviews) {
+    QSet<QString> touched;
+    for (auto it = m_reviews.cbegin(); it != m_reviews.cend(); ++it)
+        if (reviews.value(it.key()) != it.value())
+            touched.insert(it.key());
+    for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
+        if (m_reviews.value(it.key()) != it.value())
+            touched.insert(it.key());
+    m_reviews = reviews;
+    QList<int> rows;
+    for (const QString &key : std::as_const(touched)) {
+        const int row = m_rowOfKey.value(key, -1);
+        if (row >= 0)
+            rows.append(row);
+    }
+    // Search and the detail pane read the review as well as its column: whole rows changed. One range over
+    // all of them, so that a sorting proxy re-sorts them together.
+    if (!rows.isEmpty()) {
+        const auto [first, last] = std::minmax_element(rows.cbegin(), rows.cend());
+        Q_EMIT dataChanged(index(*first, 0), index(*last, columnCount() - 1));
     }
 }
 

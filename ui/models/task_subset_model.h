@@ -9,7 +9,9 @@
 namespace fd::ui {
 
 /// A table of the tasks that currently satisfy accepts() — the dead letters, or the statutory halts and
-/// reconciliation exceptions. Subclasses define the predicate and the columns.
+/// reconciliation exceptions. Subclasses define the predicate and the columns. In team mode it also knows
+/// which tasks someone has open for review (setReviews(): "in review by NAME on HOST since TIME UTC"), shown
+/// in the subclass's reviewColumn() and found by free-text search.
 ///
 /// Thread affinity: GUI thread. applyTasks() takes one coalesced engine batch and turns it into at most one
 /// insertion, a few removal ranges and a few dataChanged ranges.
@@ -25,6 +27,14 @@ public:
     void applyTasks(const QList<fd::FilingTask> &tasks);
     const FilingTask &taskAt(int row) const { return m_tasks.at(row); }
     int rowOfKey(const QString &key) const { return m_rowOfKey.value(key, -1); }
+
+    /// Every open review of the team (Engine::reviewsChanged): idempotency key -> "in review by …". The rows
+    /// whose review changed are announced with one dataChanged range.
+    void setReviews(const QHash<QString, QString> &reviews);
+    /// "in review by NAME on HOST since TIME UTC", or empty when nobody has `key` open for review.
+    QString reviewOf(const QString &key) const { return m_reviews.value(key); }
+    /// The column that shows the review, -1 when there is none.
+    virtual int reviewColumn() const { return -1; }
 
 Q_SIGNALS:
     /// Tasks that entered this subset in the last batch (for notifications).
@@ -43,6 +53,7 @@ private:
 
     QList<FilingTask> m_tasks;
     QHash<QString, int> m_rowOfKey;
+    QHash<QString, QString> m_reviews;
 };
 
 } // namespace fd::ui

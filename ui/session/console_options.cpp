@@ -1,5 +1,7 @@
 #include "ui/session/console_options.h"
 
+#include "engine/ledger/ledger_endpoint.h"
+
 #include <QCommandLineParser>
 #include <QCoreApplication>
 
@@ -42,6 +44,12 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
         QCoreApplication::translate("fd::ui::ConsoleOptions",
                                     "Fleet gate Redis URL (empty: in-process gate)."),
         QStringLiteral("URL"));
+    const QCommandLineOption ledgerOpt(
+        QStringLiteral("ledger"),
+        QCoreApplication::translate("fd::ui::ConsoleOptions",
+                                    "Team ledger: postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (empty: this "
+                                    "desk alone). The password comes from the keychain."),
+        QStringLiteral("URL"));
     const QCommandLineOption limitOpt(
         QStringLiteral("limit"),
         QCoreApplication::translate("fd::ui::ConsoleOptions",
@@ -64,8 +72,8 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
         QStringLiteral("no-keychain"),
         QCoreApplication::translate("fd::ui::ConsoleOptions",
                                     "Do not read secrets from the keychain this session."));
-    parser.addOptions({portfolioOpt, asOfOpt, sandboxOpt, sandboxArgOpt, registryOpt, redisOpt, limitOpt,
-                       dbOpt, settingsOpt, dueWithinOpt, noKeychainOpt});
+    parser.addOptions({portfolioOpt, asOfOpt, sandboxOpt, sandboxArgOpt, registryOpt, redisOpt, ledgerOpt,
+                       limitOpt, dbOpt, settingsOpt, dueWithinOpt, noKeychainOpt});
     parser.addPositionalArgument(
         QStringLiteral("portfolio"),
         QCoreApplication::translate("fd::ui::ConsoleOptions",
@@ -122,6 +130,17 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
     }
     o.redisUrlGiven = parser.isSet(redisOpt);
     o.redisUrl = parser.value(redisOpt);
+    o.ledgerUrlGiven = parser.isSet(ledgerOpt);
+    o.ledgerUrl = parser.value(ledgerOpt).trimmed();
+    if (!o.ledgerUrl.isEmpty()) {
+        LedgerEndpoint endpoint;
+        QString why;
+        if (!LedgerEndpoint::parse(o.ledgerUrl, &endpoint, &why)) {
+            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--ledger \"%1\": %2")
+                         .arg(o.ledgerUrl, why);
+            return false;
+        }
+    }
     o.limits = parser.values(limitOpt);
     o.dbPath = parser.value(dbOpt);
     o.settingsPath = parser.value(settingsOpt);

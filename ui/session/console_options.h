@@ -9,7 +9,8 @@
 namespace fd::ui {
 
 /// How the console was asked to open: `filingdesk [--portfolio FILE] [--as-of DATE] [--sandbox
-/// [--sandbox-arg ARG]...] [--registry URL] [--redis URL] [--limit J=N]... [--db FILE] [--settings FILE]`.
+/// [--sandbox-arg ARG]...] [--registry URL] [--redis URL] [--ledger URL] [--limit J=N]... [--db FILE]
+/// [--settings FILE]`.
 /// Values given here override the saved settings for this session only; they are not saved.
 struct ConsoleOptions {
     QString portfolio;    ///< loaded as soon as the engine has started
@@ -19,6 +20,10 @@ struct ConsoleOptions {
     QUrl registryUrl;
     QString redisUrl;
     bool redisUrlGiven = false; ///< --redis given (an empty value selects the in-process gate)
+    /// Team mode: the shared ledger, postgresql://USER@HOST[:PORT]/DB[?sslmode=MODE] (no password: that is
+    /// read from the keychain).
+    QString ledgerUrl;
+    bool ledgerUrlGiven = false; ///< --ledger given (an empty value: a single desk this session)
     QStringList limits;         ///< "US-DE=4"
     QString dbPath;
     QString settingsPath;    ///< empty: the platform's default QSettings location

@@ -149,4 +149,22 @@ void EngineLink::recordSettingsChange(const QStringList &changes, const QString 
         e, [e, changes, reason] { e->recordSettingsChange(changes, reason); }, Qt::QueuedConnection);
 }
 
+void EngineLink::openReview(const QString &key) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e, key] { e->openReview(key); }, Qt::QueuedConnection);
+}
+
+void EngineLink::closeReview(const QString &key) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e, key] { e->closeReview(key); }, Qt::QueuedConnection);
+}
+
+void EngineLink::refreshMembers() {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e] { e->refreshMembers(); }, Qt::QueuedConnection);
+}
+
 } // namespace fd::ui

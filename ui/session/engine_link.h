@@ -54,6 +54,12 @@ public:
     void exportCalendar(const QString &path, int days);
     /// Engine::recordSettingsChange.
     void recordSettingsChange(const QStringList &changes, const QString &reason);
+    /// Team mode: Engine::openReview / closeReview (answered by Engine::reviewsChanged, or errorOccurred
+    /// naming who has it); a single desk ignores them.
+    void openReview(const QString &key);
+    void closeReview(const QString &key);
+    /// Team mode: Engine::refreshMembers, answered by Engine::membersUpdated.
+    void refreshMembers();
 
 Q_SIGNALS:
     /// The engine thread answered (or stopped answering for over 3 s).

@@ -32,6 +32,7 @@ EngineConfig ConsoleSettings::engineConfig() const {
     c.breakerThreshold = s.value(QStringLiteral("dispatch/breakerThreshold"), c.breakerThreshold).toInt();
     c.breakerCooldownMs = s.value(QStringLiteral("dispatch/breakerCooldownMs"), c.breakerCooldownMs).toInt();
     c.dbPath = s.value(QStringLiteral("audit/dbPath")).toString();
+    c.ledgerUrl = s.value(QStringLiteral("team/ledgerUrl")).toString();
     return c;
 }
 
@@ -61,6 +62,10 @@ void ConsoleSettings::setEngineConfig(const EngineConfig &c) {
     s.setValue(QStringLiteral("dispatch/breakerCooldownMs"), c.breakerCooldownMs);
     if (!c.dbPath.isEmpty())
         s.setValue(QStringLiteral("audit/dbPath"), c.dbPath);
+    if (c.ledgerUrl.isEmpty())
+        s.remove(QStringLiteral("team/ledgerUrl")); // a single desk: the default
+    else
+        s.setValue(QStringLiteral("team/ledgerUrl"), c.ledgerUrl);
     // EngineConfig carries the secrets in memory only; they are deliberately not written.
 }
 

@@ -11,7 +11,8 @@
 namespace fd::ui {
 
 /// The console's persistent, non-secret settings (QSettings): Redis URL, registry base URLs and ceilings per
-/// jurisdiction, lease and timeouts, the audit database, and the window layout. Secrets are never written
+/// jurisdiction, lease and timeouts, the audit database, the team ledger's URL (team/ledgerUrl; absent: a
+/// single desk), and the window layout. Secrets are never written
 /// here (see SecretStore); only a flag saying that one is kept in the keychain.
 ///
 /// Thread affinity: GUI thread.

@@ -67,14 +67,22 @@ SecretStore::SecretStore(QObject *parent)
 QString SecretStore::nameFor(const char *kind, const QUrl &url) {
     if (!url.isValid() || url.host().isEmpty())
         return QString();
-    const QString scheme = url.scheme().toLower();
+    QString scheme = url.scheme().toLower();
+    if (scheme == QLatin1String("postgres"))
+        scheme = QStringLiteral("postgresql");
+    const bool ledger = scheme == QLatin1String("postgresql");
     const int defaultPort = scheme == QLatin1String("https")   ? 443
                             : scheme == QLatin1String("http")  ? 80
                             : scheme == QLatin1String("redis") ? 6379
+                            : ledger                           ? 5432
                                                                : -1;
-    QString name = QStringLiteral("%1@%2://%3:%4")
-                       .arg(QLatin1String(kind), scheme, url.host().toLower())
+    // A PostgreSQL password belongs to a role: the role is part of the name.
+    const QString role = ledger && !url.userName().isEmpty() ? url.userName() + QLatin1Char('@') : QString();
+    QString name = QStringLiteral("%1@%2://%3%4:%5")
+                       .arg(QLatin1String(kind), scheme, role, url.host().toLower())
                        .arg(url.port(defaultPort));
+    if (ledger)
+        name += QStringLiteral("/%1").arg(url.path().mid(1));
     if (scheme == QLatin1String("redis")) {
         bool ok = false;
         const int db = url.path().mid(1).toInt(&ok);

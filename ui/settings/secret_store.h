@@ -8,7 +8,7 @@
 
 namespace fd::ui {
 
-/// Secrets (the Redis password, the registry API token) in the operating system's keychain through
+/// Secrets (the Redis password, the registry API token, the team ledger's password) in the operating system's keychain through
 /// QtKeychain: Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS, Credential Manager on
 /// Windows. Each entry is scoped by what it unlocks, the way Nextcloud's client scopes by account: its name
 /// is "<kind>@<scheme>://<host>:<port>[/<db>]" (nameFor()), stored under the key "FilingDesk/<name>" of the
@@ -32,11 +32,14 @@ public:
 
     static constexpr const char *redisPassword = "redis-password";
     static constexpr const char *registryToken = "registry-token";
+    static constexpr const char *ledgerPassword = "ledger-password";
 
-    /// The name of the `kind` secret (redisPassword, registryToken) that unlocks `url`:
-    /// "redis-password@redis://gate.internal:6379/0", "registry-token@https://registry.example:443". The URL
-    /// is reduced to scheme, host (lower case), port (the scheme's default when absent) and, for Redis, the
-    /// database; user, password, path and query play no part. Empty when `url` has no host.
+    /// The name of the `kind` secret (redisPassword, registryToken, ledgerPassword) that unlocks `url`:
+    /// "redis-password@redis://gate.internal:6379/0", "registry-token@https://registry.example:443",
+    /// "ledger-password@postgresql://filingdesk@db.example:5432/filingdesk". The URL is reduced to scheme,
+    /// host (lower case), port (the scheme's default when absent) and, for Redis, the database; for the
+    /// ledger (postgres:// reads as postgresql://) also the role, whose password it is. Otherwise user,
+    /// password, path and query play no part (sslmode neither). Empty when `url` has no host.
     static QString nameFor(const char *kind, const QUrl &url);
 
     explicit SecretStore(QObject *parent = nullptr);

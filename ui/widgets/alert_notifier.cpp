@@ -8,10 +8,10 @@ namespace {
 
 constexpr int kDetailsKept = 3;
 
-// Most pressing first: a failing registry stops a whole jurisdiction; halts and exceptions wait for
-// legal-ops, lost permits and dead letters for an operator. Kinds not listed follow in the order they
-// arrived; good news comes last.
-const char *const kPriority[] = {"breaker_open", "statutory_halt", "reconciliation_exception", "permit_lost",
+// Most pressing first: an unreachable team ledger stops this desk altogether, a failing registry a whole
+// jurisdiction; halts and exceptions wait for legal-ops, lost permits and dead letters for an operator. Kinds
+// not listed follow in the order they arrived; good news comes last.
+const char *const kPriority[] = {"ledger_unreachable", "breaker_open", "statutory_halt", "reconciliation_exception", "permit_lost",
                                  "dead_letter"};
 
 } // namespace
@@ -47,7 +47,7 @@ QString AlertNotifier::describe(const EngineAlert &alert) {
 }
 
 bool AlertNotifier::isInformational(const QString &kind) {
-    return kind == QLatin1String("breaker_closed");
+    return kind == QLatin1String("breaker_closed") || kind == QLatin1String("ledger_reachable");
 }
 
 void AlertNotifier::addAlert(const EngineAlert &alert) {
@@ -73,6 +73,10 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
         return tr("Registry failing — %1").arg(details);
     if (kind == QLatin1String("breaker_closed"))
         return tr("Registry answering again — %1").arg(details);
+    if (kind == QLatin1String("ledger_unreachable"))
+        return tr("Team ledger unreachable — %1").arg(details);
+    if (kind == QLatin1String("ledger_reachable"))
+        return tr("Team ledger answering again — %1").arg(details);
     QString counted;
     if (kind == QLatin1String("statutory_halt"))
         counted = tr("%n new statutory halt(s)", nullptr, n);

@@ -11,8 +11,8 @@ class QSystemTrayIcon;
 
 namespace fd::ui {
 
-/// Tells a person when something needs them: a jurisdiction's registry failing (circuit breaker open), a
-/// statutory halt, a reconciliation exception, a lost permit, a dead letter — and any alert kind the engine
+/// Tells a person when something needs them: the team ledger unreachable (nothing is sent from this desk), a
+/// jurisdiction's registry failing (circuit breaker open), a statutory halt, a reconciliation exception, a lost permit, a dead letter — and any alert kind the engine
 /// adds later, under its own name: no alert is dropped. A desktop notification through the system tray where
 /// there is one, otherwise an in-window notice (noticeRaised). Alerts arriving together (a batch can
 /// dead-letter dozens at once) are gathered for a second and announced as one message. Thread affinity: GUI
@@ -32,7 +32,8 @@ public:
     /// "Acme Holdings LLC (US-DE): message", "US-DE: message" for alerts about a jurisdiction, or the
     /// message.
     static QString describe(const fd::EngineAlert &alert);
-    /// True for kinds that are good news (a registry answering again): no "needs a person" wording.
+    /// True for kinds that are good news (a registry or the team ledger answering again): no "needs a person"
+    /// wording.
     static bool isInformational(const QString &kind);
 
 Q_SIGNALS:

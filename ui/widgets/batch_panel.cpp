@@ -93,7 +93,14 @@ void BatchPanel::setStatus(const BatchStatus &status) {
             terminal += n;
         parts << tr("%1 %2").arg(stateName(state)).arg(n);
     }
-    if (status.batchId.isEmpty()) {
+    if (status.teamMode && !status.ledgerReachable) {
+        // Whatever the batch's state in the ledger, this desk sends nothing until the ledger answers.
+        m_title->setText(status.batchId.isEmpty()
+                             ? tr("Team ledger unreachable — nothing is sent")
+                             : tr("Batch %1 — team ledger unreachable, nothing is sent").arg(status.batchId));
+    } else if (status.batchId.isEmpty() && status.teamMode && status.paused) {
+        m_title->setText(tr("The team's batches — PAUSED"));
+    } else if (status.batchId.isEmpty()) {
         m_title->setText(tr("No batch yet"));
     } else if (status.paused) {
         m_title->setText(tr("Batch %1 — PAUSED").arg(status.batchId));
@@ -112,12 +119,18 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }")
                                             : QString());
     m_counts->setText(parts.join(QStringLiteral(" · ")));
-    m_wire->setText(tr("In flight %1 · awaiting permit %2 · waiting to retry %3%4")
-                        .arg(status.inFlight)
-                        .arg(status.awaitingPermit)
-                        .arg(status.waitingRetry)
-                        .arg(status.gateBlind ? tr(" · GATE BLIND: nothing is being sent") : QString()));
-    if (status.paused)
+    QString wire = tr("In flight %1 · awaiting permit %2 · waiting to retry %3%4")
+                       .arg(status.inFlight)
+                       .arg(status.awaitingPermit)
+                       .arg(status.waitingRetry)
+                       .arg(status.gateBlind ? tr(" · GATE BLIND: nothing is being sent") : QString());
+    // Team mode: the counts are the fleet's; what this desk holds and filed is its own.
+    if (status.teamMode)
+        wire += tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
+    m_wire->setText(wire);
+    if (status.teamMode && !status.ledgerReachable)
+        m_eta->setText(tr("ETA: —"));
+    else if (status.paused)
         m_eta->setText(tr("ETA: paused"));
     else if (status.active)
         m_eta->setText(tr("ETA: %1").arg(formatDuration(status.etaMs)));

@@ -13,7 +13,8 @@ namespace fd::ui {
 
 /// The Batch panel: launch everything due within N days, pause, resume, cancel (the window's actions, so
 /// shortcuts and toolbar agree), a progress bar with the count per state and an estimate of time left.
-/// A paused batch shows it here too. Thread affinity: GUI thread.
+/// A paused batch shows it here too; in team mode also what this desk holds and filed. Thread affinity: GUI
+/// thread.
 class BatchPanel : public QWidget {
     Q_OBJECT
 public:

@@ -3,6 +3,7 @@
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/review_controls.h"
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
@@ -19,12 +20,18 @@
 
 namespace fd::ui {
 
+namespace {
+constexpr int kReviewColumnMin = 120;
+constexpr int kReviewColumnMax = 480;
+} // namespace
+
 DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
     , m_proxy(new TaskFilterProxy(this))
     , m_table(new QTableView(this))
     , m_detail(new QPlainTextEdit(this))
+    , m_review(new ReviewControls(this))
     , m_replayOne(new QPushButton(tr("&Replay…"), this))
     , m_replaySelection(new QPushButton(tr("Replay &selection…"), this))
     , m_replayMatching(new QPushButton(this)) {
@@ -43,6 +50,11 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     m_table->setColumnWidth(DeadLetterModel::CodeColumn, 170);
     m_table->setColumnWidth(DeadLetterModel::TraceIdColumn, 290);
     m_table->setColumnWidth(DeadLetterModel::UpdatedColumn, 150);
+    // Who has a dead letter open for review matters next to its name (team mode only).
+    m_table->horizontalHeader()->moveSection(
+        m_table->horizontalHeader()->visualIndex(DeadLetterModel::ReviewColumn), 1);
+    m_table->setColumnWidth(DeadLetterModel::ReviewColumn, kReviewColumnMin);
+    m_table->setColumnHidden(DeadLetterModel::ReviewColumn, true);
 
     setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"),
                     tr("Dead letter detail: raw response body and payload"),
@@ -63,6 +75,8 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_review->openButton());
+    buttons->addWidget(m_review->closeButton());
     buttons->addStretch(1);
     buttons->addWidget(m_replayOne);
     buttons->addWidget(m_replaySelection);
@@ -97,6 +111,27 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
             Q_EMIT replayRequested(
                 keys, tr("all %n dead letter(s) matching the filter", nullptr, int(keys.size())));
     });
+    connect(m_review, &ReviewControls::openRequested, this, &DeadLettersPage::reviewOpenRequested);
+    connect(m_review, &ReviewControls::closeRequested, this, &DeadLettersPage::reviewCloseRequested);
+    updateButtons();
+}
+
+void DeadLettersPage::fitReviewColumn() {
+    if (m_table->isColumnHidden(DeadLetterModel::ReviewColumn))
+        return;
+    m_table->resizeColumnToContents(DeadLetterModel::ReviewColumn);
+    m_table->setColumnWidth(DeadLetterModel::ReviewColumn,
+                            qBound(kReviewColumnMin, m_table->columnWidth(DeadLetterModel::ReviewColumn), kReviewColumnMax));
+}
+
+void DeadLettersPage::setTeamMode(bool team) {
+    m_table->setColumnHidden(DeadLetterModel::ReviewColumn, !team);
+    m_review->setTeamMode(team);
+}
+
+void DeadLettersPage::setLedgerReachable(bool reachable) {
+    m_readOnly = !reachable;
+    m_review->setLedgerReachable(reachable);
     updateButtons();
 }
 
@@ -113,16 +148,20 @@ QString DeadLettersPage::currentKey() const {
 }
 
 void DeadLettersPage::showCurrent() {
-    const int row = m_model->rowOfKey(currentKey());
-    m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
+    const QString key = currentKey();
+    const int row = m_model->rowOfKey(key);
+    const QString review = m_model->reviewOf(key);
+    m_detail->setPlainText(row >= 0 ? reviewLine(review) + taskDetailText(m_model->taskAt(row)) : QString());
+    m_review->setCurrent(row >= 0 ? key : QString(), review);
     updateButtons();
 }
 
 void DeadLettersPage::updateButtons() {
-    m_replayOne->setEnabled(!currentKey().isEmpty());
-    m_replaySelection->setEnabled(m_table->selectionModel()->hasSelection());
+    // While the team ledger is unreachable this desk shows its mirror: nothing can be replayed.
+    m_replayOne->setEnabled(!m_readOnly && !currentKey().isEmpty());
+    m_replaySelection->setEnabled(!m_readOnly && m_table->selectionModel()->hasSelection());
     m_replayMatching->setText(tr("Replay &all %1 matching filter…").arg(m_proxy->rowCount()));
-    m_replayMatching->setEnabled(m_proxy->rowCount() > 0);
+    m_replayMatching->setEnabled(!m_readOnly && m_proxy->rowCount() > 0);
 }
 
 } // namespace fd::ui

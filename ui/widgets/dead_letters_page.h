@@ -8,12 +8,15 @@ class QTableView;
 
 namespace fd::ui {
 
+class ReviewControls;
+
 class DeadLetterModel;
 class TaskFilterBar;
 class TaskFilterProxy;
 
 /// The dead letters with their error category and code, attempts, last error, trace id, raw response body and
-/// payload; replay the current one, the selection, or everything the filter matches. Thread affinity: GUI.
+/// payload; replay the current one, the selection, or everything the filter matches. In team mode also who
+/// has one open for review, and "Open for review" / "Close review". Thread affinity: GUI.
 class DeadLettersPage : public QWidget {
     Q_OBJECT
 public:
@@ -26,7 +29,18 @@ public:
     /// The dead letter whose details are shown ("Replay…" replays it): see detailIndex().
     QString currentKey() const;
 
+    /// Team mode: the Review column and the review buttons are shown (hidden on a single desk).
+    void setTeamMode(bool team);
+    /// The team ledger is unreachable: the page is read-only (the mirror), every action is disabled.
+    void setLedgerReachable(bool reachable);
+    ReviewControls *reviewControls() const { return m_review; }
+    /// Fits the Review column to the reviews on show (narrow while nobody reviews anything).
+    void fitReviewColumn();
+
 Q_SIGNALS:
+    /// Team mode: open `key` for review / close this operator's review of it.
+    void reviewOpenRequested(const QString &key);
+    void reviewCloseRequested(const QString &key);
     /// `scope` says in words what is replayed ("1 dead letter", "all 12 matching the filter").
     void replayRequested(const QStringList &keys, const QString &scope);
 
@@ -39,6 +53,8 @@ private:
     TaskFilterBar *m_filterBar;
     QTableView *m_table;
     QPlainTextEdit *m_detail;
+    ReviewControls *m_review;
+    bool m_readOnly = false;
     QPushButton *m_replayOne;
     QPushButton *m_replaySelection;
     QPushButton *m_replayMatching;

@@ -3,6 +3,7 @@
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/review_controls.h"
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
@@ -19,12 +20,18 @@
 
 namespace fd::ui {
 
+namespace {
+constexpr int kReviewColumnMin = 120;
+constexpr int kReviewColumnMax = 480;
+} // namespace
+
 ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     : QWidget(parent)
     , m_model(model)
     , m_proxy(new TaskFilterProxy(this))
     , m_table(new QTableView(this))
     , m_detail(new QPlainTextEdit(this))
+    , m_review(new ReviewControls(this))
     , m_requeue(new QPushButton(tr("Resolve and &requeue…"), this))
     , m_accept(new QPushButton(tr("&Accept as filed…"), this))
     , m_withdraw(new QPushButton(tr("&Withdraw (will not file)…"), this))
@@ -43,6 +50,11 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_table->setColumnWidth(ExceptionModel::KindColumn, 170);
     m_table->setColumnWidth(ExceptionModel::CodeColumn, 220);
     m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);
+    // Who has an item open for review matters next to its name (team mode only).
+    m_table->horizontalHeader()->moveSection(
+        m_table->horizontalHeader()->visualIndex(ExceptionModel::ReviewColumn), 1);
+    m_table->setColumnWidth(ExceptionModel::ReviewColumn, kReviewColumnMin);
+    m_table->setColumnHidden(ExceptionModel::ReviewColumn, true);
 
     setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"),
                     tr("Exception detail: rule, citation, reason, payload"),
@@ -64,6 +76,8 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
     auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_review->openButton());
+    buttons->addWidget(m_review->closeButton());
     buttons->addStretch(1);
     for (QPushButton *b : {m_requeue, m_accept, m_withdraw, m_note})
         buttons->addWidget(b);
@@ -86,7 +100,33 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
             [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
+    connect(m_review, &ReviewControls::openRequested, this, &ExceptionsPage::reviewOpenRequested);
+    connect(m_review, &ReviewControls::closeRequested, this, &ExceptionsPage::reviewCloseRequested);
     updateButtons();
+}
+
+void ExceptionsPage::fitReviewColumn() {
+    if (m_table->isColumnHidden(ExceptionModel::ReviewColumn))
+        return;
+    m_table->resizeColumnToContents(ExceptionModel::ReviewColumn);
+    m_table->setColumnWidth(ExceptionModel::ReviewColumn,
+                            qBound(kReviewColumnMin, m_table->columnWidth(ExceptionModel::ReviewColumn), kReviewColumnMax));
+}
+
+void ExceptionsPage::setTeamMode(bool team) {
+    m_table->setColumnHidden(ExceptionModel::ReviewColumn, !team);
+    m_review->setTeamMode(team);
+}
+
+void ExceptionsPage::setLedgerReachable(bool reachable) {
+    m_readOnly = !reachable;
+    m_review->setLedgerReachable(reachable);
+    updateButtons();
+}
+
+QString ExceptionsPage::shownKey() const {
+    const QModelIndex shown = detailIndex(m_table);
+    return shown.isValid() ? shown.data(KeyRole).toString() : QString();
 }
 
 QStringList ExceptionsPage::selectedKeys() const {
@@ -97,20 +137,23 @@ QStringList ExceptionsPage::selectedKeys() const {
 }
 
 void ExceptionsPage::showCurrent() {
-    const QModelIndex shown = detailIndex(m_table);
-    const int row = shown.isValid() ? m_model->rowOfKey(shown.data(KeyRole).toString()) : -1;
-    m_detail->setPlainText(row >= 0 ? taskDetailText(m_model->taskAt(row)) : QString());
+    const QString key = shownKey();
+    const int row = key.isEmpty() ? -1 : m_model->rowOfKey(key);
+    const QString review = m_model->reviewOf(key);
+    m_detail->setPlainText(row >= 0 ? reviewLine(review) + taskDetailText(m_model->taskAt(row)) : QString());
+    m_review->setCurrent(row >= 0 ? key : QString(), review);
     updateButtons();
 }
 
 void ExceptionsPage::updateButtons() {
-    const bool any = m_table->selectionModel()->hasSelection();
+    // While the team ledger is unreachable this desk shows its mirror: nothing can be resolved.
+    const bool any = !m_readOnly && m_table->selectionModel()->hasSelection();
     bool anyReconciliation = false;
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
         anyReconciliation =
             anyReconciliation || index.data(CategoryRole).toString() == QLatin1String("reconciliation");
     m_requeue->setEnabled(any);
-    m_accept->setEnabled(anyReconciliation);
+    m_accept->setEnabled(!m_readOnly && anyReconciliation);
     m_withdraw->setEnabled(any);
     m_note->setEnabled(any);
 }

@@ -2,12 +2,15 @@
 
 #include "ui/widgets/calendar_export.h"
 
+#include "engine/audit/audit_store.h"
 #include "engine/core/engine.h"
+#include "engine/ledger/ledger_endpoint.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/display_format.h"
 #include "ui/models/exception_model.h"
+#include "ui/models/member_model.h"
 #include "ui/models/obligation_model.h"
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
@@ -22,6 +25,7 @@
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/dead_letters_page.h"
 #include "ui/widgets/exceptions_page.h"
+#include "ui/widgets/members_page.h"
 #include "ui/widgets/obligations_page.h"
 #include "ui/widgets/operator_actions.h"
 #include "ui/widgets/permits_page.h"
@@ -32,6 +36,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QAtomicInt>
 #include <QCloseEvent>
 #include <QDateEdit>
 #include <QDir>
@@ -61,12 +66,21 @@ namespace fd::ui {
 
 namespace {
 
-enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab };
+enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, FleetTab };
 
 QString defaultDbPath() {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     QDir().mkpath(dir);
     return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
+}
+
+/// This console's name in the ledger and at the gate: HOST-PID, as the engine would choose, and a number
+/// after it for every further window of the same process (each has an engine of its own).
+QString newMemberId() {
+    static QAtomicInt windows;
+    const int n = windows.fetchAndAddRelaxed(1);
+    const QString id = QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
+    return n == 0 ? id : QStringLiteral("%1-%2").arg(id).arg(n + 1);
 }
 
 } // namespace
@@ -85,7 +99,9 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     , m_deadLetters(new DeadLetterModel(this))
     , m_exceptions(new ExceptionModel(this))
     , m_permits(new PermitModel(this))
-    , m_audit(new AuditModel(this)) {
+    , m_audit(new AuditModel(this))
+    , m_members(new MemberModel(this))
+    , m_memberId(newMemberId()) {
     setObjectName(QStringLiteral("mainWindow"));
     setAccessibleName(tr("FilingDesk operator console"));
     setWindowIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
@@ -198,6 +214,8 @@ void MainWindow::buildPages() {
     m_deadLettersPage = new DeadLettersPage(m_deadLetters, this);
     m_exceptionsPage = new ExceptionsPage(m_exceptions, this);
     m_auditPage = new AuditPage(m_audit, this);
+    m_membersPage = new MembersPage(m_members, this);
+    m_members->setOwnMemberId(m_memberId);
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
@@ -207,6 +225,7 @@ void MainWindow::buildPages() {
     m_tabs->addTab(m_deadLettersPage, tr("Dead letters"));
     m_tabs->addTab(m_exceptionsPage, tr("Halts && exceptions"));
     m_tabs->addTab(m_auditPage, tr("Audit"));
+    m_tabs->addTab(m_membersPage, tr("Fleet"));
     for (int i = 0; i < m_tabs->count(); ++i) {
         auto *jump = new QAction(this);
         jump->setObjectName(QStringLiteral("showTab%1Action").arg(i + 1));
@@ -222,6 +241,8 @@ void MainWindow::buildPages() {
 
     m_blindBanner = new BannerWidget(BannerWidget::Kind::Alarm, this);
     m_blindBanner->setObjectName(QStringLiteral("gateBlindBanner"));
+    m_ledgerBanner = new BannerWidget(BannerWidget::Kind::Alarm, this);
+    m_ledgerBanner->setObjectName(QStringLiteral("ledgerBanner"));
     m_pausedBanner = new BannerWidget(BannerWidget::Kind::Warning, this);
     m_pausedBanner->setObjectName(QStringLiteral("pausedBanner"));
     QToolButton *resume = m_pausedBanner->addButton(tr("Resume"), QStringLiteral("pausedBannerResume"));
@@ -244,6 +265,7 @@ void MainWindow::buildPages() {
     auto *layout = new QVBoxLayout(central);
     layout->setContentsMargins(4, 4, 4, 0);
     layout->addWidget(m_blindBanner);
+    layout->addWidget(m_ledgerBanner);
     layout->addWidget(m_pausedBanner);
     layout->addWidget(m_noticeBanner);
     layout->addWidget(m_tabs, 1);
@@ -303,6 +325,12 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
     connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
     connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
+    connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions, &OperatorActions::openReview);
+    connect(m_deadLettersPage, &DeadLettersPage::reviewCloseRequested, m_actions,
+            &OperatorActions::closeReview);
+    connect(m_exceptionsPage, &ExceptionsPage::reviewOpenRequested, m_actions, &OperatorActions::openReview);
+    connect(m_exceptionsPage, &ExceptionsPage::reviewCloseRequested, m_actions, &OperatorActions::closeReview);
+    connect(m_membersPage, &MembersPage::refreshRequested, m_link, &EngineLink::refreshMembers);
     for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters),
                                       static_cast<QAbstractItemModel *>(m_exceptions)}) {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
@@ -335,7 +363,7 @@ void MainWindow::buildMenus() {
             tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
                "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
                "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
-               "Ctrl+1 … Ctrl+5 switch views\nF5 search the audit trail\nCtrl+, settings"));
+               "Ctrl+1 … Ctrl+6 switch views\nF5 search the audit trail\nCtrl+, settings"));
     });
     help->addSeparator();
     QAction *about = help->addAction(tr("&About FilingDesk"), this, [this] {
@@ -359,8 +387,13 @@ void MainWindow::connectEngine() {
                     m_blindBanner->showMessage(
                         tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).")
                             .arg(error));
+                    if (m_teamMode)
+                        m_indicators->setLedger(StatusIndicators::Ledger::Unreachable, error);
                     return;
                 }
+                // Team mode: an unreachable ledger was announced before started(); otherwise it answers.
+                if (m_teamMode && !m_ledgerKnown)
+                    setLedgerState(true, QString());
                 m_permitsPage->setGateDescription(gate, fleet);
                 m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
                 m_usageTimer.start();
@@ -414,6 +447,14 @@ void MainWindow::connectEngine() {
         m_auditRefresh.start();
     });
     connect(engine, &Engine::gateBlindChanged, this, &MainWindow::setGateBlind);
+    connect(engine, &Engine::ledgerStateChanged, this, &MainWindow::setLedgerState);
+    connect(engine, &Engine::reviewsChanged, this, [this](const QHash<QString, QString> &reviews) {
+        m_deadLetters->setReviews(reviews);
+        m_exceptions->setReviews(reviews);
+        m_deadLettersPage->fitReviewColumn();
+        m_exceptionsPage->fitReviewColumn();
+    });
+    connect(engine, &Engine::membersUpdated, m_membersPage, &MembersPage::setMembers);
     connect(engine, &Engine::usageUpdated, m_permitsPage, &PermitsPage::addUsage);
     connect(engine, &Engine::auditResults, this, [this](const QList<AuditEntry> &entries) {
         m_audit->setEntries(entries);
@@ -444,10 +485,14 @@ EngineConfig MainWindow::sessionConfig() const {
         QString ignored; // validated when the options were parsed
         config.addLimit(spec, &ignored);
     }
+    if (m_options.ledgerUrlGiven)
+        config.ledgerUrl = m_options.ledgerUrl;
     if (!m_options.dbPath.isEmpty())
         config.dbPath = m_options.dbPath;
     if (config.dbPath.isEmpty())
         config.dbPath = defaultDbPath();
+    config.consoleId = m_memberId;
+    config.memberKind = QStringLiteral("desk");
     return config;
 }
 
@@ -457,14 +502,17 @@ void MainWindow::startEngine() {
     // registry (a --redis or --registry override reads that server's own entry, never another's).
     const QString redisSecret = SecretStore::nameFor(SecretStore::redisPassword, QUrl(config.redisUrl));
     const QString tokenSecret = SecretStore::nameFor(SecretStore::registryToken, config.registryUrl);
+    const QString ledgerSecret = SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(config.ledgerUrl));
     const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
     const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
-    if (!wantRedis && !wantToken) {
+    const bool wantLedger = m_options.useKeychain && !config.ledgerUrl.isEmpty() &&
+                            m_settings->hasSecret(ledgerSecret);
+    if (!wantRedis && !wantToken && !wantLedger) {
         startEngineWith(config);
         return;
     }
-    // Secrets come from the keychain, asynchronously; the engine starts once both answers are in.
-    auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken));
+    // Secrets come from the keychain, asynchronously; the engine starts once every answer is in.
+    auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken) + int(wantLedger));
     auto collected = std::make_shared<EngineConfig>(config);
     auto problems = std::make_shared<QStringList>();
     auto finishOne = [this, pending, collected, problems](const QString &name, const SecretStore::Result &r,
@@ -488,6 +536,10 @@ void MainWindow::startEngine() {
     if (wantToken)
         readSecret(tokenSecret, kSecretReadAttempts, [finishOne, tokenSecret](const SecretStore::Result &r) {
             finishOne(tokenSecret, r, &EngineConfig::registryToken);
+        });
+    if (wantLedger)
+        readSecret(ledgerSecret, kSecretReadAttempts, [finishOne, ledgerSecret](const SecretStore::Result &r) {
+            finishOne(ledgerSecret, r, &EngineConfig::ledgerPassword);
         });
 }
 
@@ -521,6 +573,19 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
                         : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
     if (config.redisUrl.isEmpty())
         m_indicators->setRedis(tr("not used (in-process gate)"), true);
+    m_teamMode = !config.ledgerUrl.isEmpty();
+    LedgerEndpoint endpoint;
+    QString ignored; // a wrong URL is the engine's to refuse, in started()
+    m_ledgerDisplay = m_teamMode && LedgerEndpoint::parse(config.ledgerUrl, &endpoint, &ignored)
+                          ? endpoint.display()
+                          : config.ledgerUrl;
+    m_indicators->setLedger(m_teamMode ? StatusIndicators::Ledger::Connecting : StatusIndicators::Ledger::Off,
+                            m_ledgerDisplay);
+    m_deadLettersPage->setTeamMode(m_teamMode);
+    m_exceptionsPage->setTeamMode(m_teamMode);
+    m_membersPage->setTeamMode(m_teamMode, m_ledgerDisplay);
+    if (m_teamMode)
+        qCInfo(lcConsole).noquote() << "team mode: ledger" << m_ledgerDisplay << "as member" << config.consoleId;
     m_link->start(config);
 }
 
@@ -579,6 +644,9 @@ void MainWindow::showSettings() {
         overrides << tr("ceilings %1").arg(m_options.limits.join(QStringLiteral(", ")));
     if (!m_options.dbPath.isEmpty())
         overrides << tr("audit database %1").arg(m_options.dbPath);
+    if (m_options.ledgerUrlGiven)
+        overrides << tr("team ledger %1")
+                         .arg(m_options.ledgerUrl.isEmpty() ? tr("(none: this desk alone)") : m_options.ledgerUrl);
     if (!overrides.isEmpty())
         dialog->setSessionNote(
             tr("This session runs with command-line options that override the saved settings (not "
@@ -590,20 +658,69 @@ void MainWindow::showSettings() {
 }
 
 void MainWindow::applyBatchStatus(const BatchStatus &status) {
+    m_status = status;
     m_batchPanel->setStatus(status);
     m_paused = status.paused;
-    m_pauseAction->setEnabled(status.active && !status.paused);
-    m_resumeAction->setEnabled(status.paused);
-    m_cancelAction->setEnabled(status.active);
-    m_pausedBanner->showMessage(
-        status.paused
-            ? tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
-                  .arg(status.batchId)
-                  .arg(status.inFlight)
-            : QString());
+    if (status.teamMode && status.ledgerReachable != m_ledgerReachable)
+        setLedgerState(status.ledgerReachable, QString());
+    updateBatchActions();
+    QString paused;
+    if (status.paused && status.teamMode && status.batchId.isEmpty())
+        // Team mode: every batch of the team is paused (by this desk or another).
+        paused = tr("THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the "
+                    "wire here). Resume with Ctrl+R.")
+                     .arg(status.inFlight);
+    else if (status.paused)
+        paused = tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
+                     .arg(status.batchId)
+                     .arg(status.inFlight);
+    m_pausedBanner->showMessage(paused);
     m_indicators->setPaused(status.paused);
     if (status.gateBlind != m_gateBlind)
         setGateBlind(status.gateBlind, QString());
+    updateTitle();
+}
+
+void MainWindow::updateBatchActions() {
+    // While the team ledger is unreachable nothing can be launched, paused, resumed or cancelled: the
+    // console shows this desk's mirror, read-only.
+    const bool writable = m_engineStarted && m_ledgerReachable;
+    m_openAction->setEnabled(!m_teamMode || m_ledgerReachable); // admission writes to the ledger
+    m_launchSelectionAction->setEnabled(!m_teamMode || writable);
+    m_launchDueAction->setEnabled(!m_teamMode || writable);
+    m_pauseAction->setEnabled(writable && m_status.active && !m_status.paused);
+    m_resumeAction->setEnabled(writable && m_status.paused);
+    m_cancelAction->setEnabled(writable && m_status.active);
+}
+
+void MainWindow::setLedgerState(bool reachable, const QString &reason) {
+    if (!m_teamMode)
+        return;
+    const bool changed = !m_ledgerKnown || reachable != m_ledgerReachable;
+    m_ledgerKnown = true;
+    m_ledgerReachable = reachable;
+    // The reason stays in the tooltip until the ledger answers again.
+    const QString detail = reason.isEmpty() ? m_ledgerDisplay : tr("%1: %2").arg(m_ledgerDisplay, reason);
+    if (reachable || changed || !reason.isEmpty())
+        m_indicators->setLedger(reachable ? StatusIndicators::Ledger::Connected
+                                          : StatusIndicators::Ledger::Unreachable,
+                                detail);
+    m_ledgerBanner->showMessage(
+        reachable ? QString()
+                  : tr("TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror "
+                       "(read-only) — operator actions are disabled until the ledger answers again.%1")
+                        .arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason)));
+    m_actions->setReadOnly(!reachable,
+                           tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
+                              "when the ledger answers."));
+    m_obligationsPage->setLedgerReachable(reachable);
+    m_deadLettersPage->setLedgerReachable(reachable);
+    m_exceptionsPage->setLedgerReachable(reachable);
+    m_membersPage->setLedgerReachable(reachable, reason);
+    updateBatchActions();
+    if (changed)
+        qCInfo(lcConsole).noquote() << (reachable ? "team ledger reachable" : "team ledger unreachable:")
+                                    << reason;
     updateTitle();
 }
 
@@ -625,6 +742,8 @@ void MainWindow::updateTitle() {
     QString title = m_portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(m_portfolioName);
     if (m_gateBlind)
         title.prepend(tr("[GATE BLIND] "));
+    if (m_teamMode && !m_ledgerReachable)
+        title.prepend(tr("[LEDGER UNREACHABLE] "));
     if (m_paused)
         title.prepend(tr("[PAUSED] "));
     setWindowTitle(title);
@@ -688,7 +807,8 @@ void MainWindow::restoreLayout() {
     } tables[] = {{"obligations", m_obligationsPage->table()},
                   {"deadLetters", m_deadLettersPage->table()},
                   {"exceptions", m_exceptionsPage->table()},
-                  {"audit", m_auditPage->table()}};
+                  {"audit", m_auditPage->table()},
+                  {"fleet", m_membersPage->table()}};
     for (const auto &t : tables) {
         const QByteArray state = m_settings->headerState(QString::fromLatin1(t.name));
         if (!state.isEmpty())
@@ -706,6 +826,8 @@ void MainWindow::saveLayout() {
                                m_exceptionsPage->table()->horizontalHeader()->saveState());
     m_settings->setHeaderState(QStringLiteral("audit"),
                                m_auditPage->table()->horizontalHeader()->saveState());
+    m_settings->setHeaderState(QStringLiteral("fleet"),
+                               m_membersPage->table()->horizontalHeader()->saveState());
     m_settings->sync();
 }
 

@@ -33,6 +33,8 @@ class DeadLettersPage;
 class EngineLink;
 class ExceptionModel;
 class ExceptionsPage;
+class MemberModel;
+class MembersPage;
 class ObligationModel;
 class ObligationsPage;
 class OperatorActions;
@@ -44,8 +46,13 @@ class SecretStore;
 class StatusIndicators;
 
 /// The operator console's main window (objectName "mainWindow"): tabs Obligations, Permits, Dead letters,
-/// Halts & exceptions, Audit; the Batch panel as a dock; banners for "gate blind" and "batch paused"; status
-/// bar indicators. Layout is saved between runs.
+/// Halts & exceptions, Audit, Fleet; the Batch panel as a dock; banners for "gate blind", "team ledger
+/// unreachable" and "batch paused"; status bar indicators. Layout is saved between runs.
+///
+/// Team mode (a ledger URL in the settings or --ledger): operator actions act fleet-wide through the ledger,
+/// other desks' changes arrive with the engine's task updates, the review queues show who has an item open
+/// for review, and the Fleet tab lists the members. While the ledger is unreachable the console shows this
+/// desk's mirror read-only: every operator action is disabled.
 ///
 /// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineLink (queued),
 /// answers arrive as the engine's queued signals and are applied to the models one batch at a time.
@@ -63,6 +70,13 @@ public:
     ExceptionModel *exceptionModel() const { return m_exceptions; }
     AuditModel *auditModel() const { return m_audit; }
     PermitModel *permitModel() const { return m_permits; }
+    MemberModel *memberModel() const { return m_members; }
+    /// Team mode: a ledger is configured for this session.
+    bool isTeamMode() const { return m_teamMode; }
+    /// False while the team ledger cannot be reached (always true on a single desk).
+    bool isLedgerReachable() const { return m_ledgerReachable; }
+    /// The member id this console's engine uses in the ledger and at the gate.
+    QString memberId() const { return m_memberId; }
     BatchPanel *batchPanel() const { return m_batchPanel; }
     StatusIndicators *indicators() const { return m_indicators; }
     AlertNotifier *alertNotifier() const { return m_notifier; }
@@ -109,6 +123,10 @@ private:
     void saveLayout();
     void applyBatchStatus(const fd::BatchStatus &status);
     void setGateBlind(bool blind, const QString &reason);
+    /// Team mode: the ledger answers again, or cannot be reached (the console turns read-only).
+    void setLedgerState(bool reachable, const QString &reason);
+    /// Enables the batch actions for the last batch status and the ledger's state.
+    void updateBatchActions();
     void updateTitle();
     void updateTabCounts();
     void showNotice(const QString &text, const QString &kind = QString());
@@ -130,6 +148,7 @@ private:
     ExceptionModel *m_exceptions;
     PermitModel *m_permits;
     AuditModel *m_audit;
+    MemberModel *m_members;
 
     QTabWidget *m_tabs = nullptr;
     ObligationsPage *m_obligationsPage = nullptr;
@@ -137,9 +156,11 @@ private:
     DeadLettersPage *m_deadLettersPage = nullptr;
     ExceptionsPage *m_exceptionsPage = nullptr;
     AuditPage *m_auditPage = nullptr;
+    MembersPage *m_membersPage = nullptr;
     BatchPanel *m_batchPanel = nullptr;
     QDockWidget *m_batchDock = nullptr;
     BannerWidget *m_blindBanner = nullptr;
+    BannerWidget *m_ledgerBanner = nullptr;
     BannerWidget *m_pausedBanner = nullptr;
     BannerWidget *m_noticeBanner = nullptr;
     StatusIndicators *m_indicators = nullptr;
@@ -165,6 +186,12 @@ private:
     bool m_fleetMode = false;
     bool m_paused = false;
     bool m_gateBlind = false;
+    bool m_teamMode = false;
+    bool m_ledgerReachable = true;
+    bool m_ledgerKnown = false; ///< team mode: the engine said whether the ledger answers
+    QString m_ledgerDisplay;    ///< team mode: the ledger's URL as shown (never a password)
+    QString m_memberId;
+    BatchStatus m_status; ///< the last one the engine sent
 };
 
 } // namespace fd::ui

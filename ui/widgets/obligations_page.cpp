@@ -96,6 +96,11 @@ void ObligationsPage::setSummary(const QString &text) {
     m_summary->setText(text);
 }
 
+void ObligationsPage::setLedgerReachable(bool reachable) {
+    m_launchSelection->setEnabled(reachable);
+    m_withdraw->setEnabled(reachable);
+}
+
 void ObligationsPage::refreshJurisdictions() {
     m_filterBar->setJurisdictions(m_model->jurisdictions());
 }

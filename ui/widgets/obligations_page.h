@@ -27,6 +27,8 @@ public:
     QStringList selectedTaskKeys() const;
     void setSummary(const QString &text);
     void refreshJurisdictions();
+    /// The team ledger is unreachable: launching and withdrawing are disabled (the mirror is read-only).
+    void setLedgerReachable(bool reachable);
 
 Q_SIGNALS:
     void launchSelectionRequested(const QStringList &keys);

@@ -19,6 +19,18 @@ void OperatorActions::setReasonProvider(std::unique_ptr<ReasonProvider> provider
     m_reasons = std::move(provider);
 }
 
+void OperatorActions::setReadOnly(bool readOnly, const QString &why) {
+    m_readOnly = readOnly;
+    m_readOnlyWhy = why;
+}
+
+bool OperatorActions::refuseWhileReadOnly() {
+    if (!m_readOnly)
+        return false;
+    Q_EMIT refused(m_readOnlyWhy.isEmpty() ? tr("The console is read-only now.") : m_readOnlyWhy);
+    return true;
+}
+
 std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
     const std::optional<QString> reason = m_reasons->askReason(m_dialogParent, request);
     if (!reason || reason->trimmed().isEmpty())
@@ -27,6 +39,8 @@ std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
 }
 
 bool OperatorActions::launch(const QStringList &keys, const QString &scope) {
+    if (refuseWhileReadOnly())
+        return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
         return false;
@@ -42,6 +56,8 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope) {
 }
 
 bool OperatorActions::pause() {
+    if (refuseWhileReadOnly())
+        return false;
     const auto reason = ask({QStringLiteral("batch_pause"), tr("Pause the batch"),
                              tr("Pause: nothing new is sent; requests already on the wire finish."),
                              tr("Paused from the console"), 0});
@@ -53,6 +69,8 @@ bool OperatorActions::pause() {
 }
 
 bool OperatorActions::resume() {
+    if (refuseWhileReadOnly())
+        return false;
     const auto reason = ask({QStringLiteral("batch_resume"), tr("Resume the batch"), tr("Resume sending."),
                              tr("Resumed from the console"), 0});
     if (!reason)
@@ -63,6 +81,8 @@ bool OperatorActions::resume() {
 }
 
 bool OperatorActions::cancel() {
+    if (refuseWhileReadOnly())
+        return false;
     const auto reason = ask(
         {QStringLiteral("batch_cancel"), tr("Cancel the batch"),
          tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."), QString(), 0});
@@ -74,6 +94,8 @@ bool OperatorActions::cancel() {
 }
 
 bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
+    if (refuseWhileReadOnly())
+        return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("No dead letter selected."));
         return false;
@@ -92,6 +114,8 @@ bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
 }
 
 bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
+    if (refuseWhileReadOnly())
+        return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected in the review queue."));
         return false;
@@ -113,6 +137,8 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
 }
 
 bool OperatorActions::withdraw(const QStringList &keys) {
+    if (refuseWhileReadOnly())
+        return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to withdraw."));
         return false;
@@ -128,6 +154,8 @@ bool OperatorActions::withdraw(const QStringList &keys) {
 }
 
 bool OperatorActions::addNote(const QStringList &keys) {
+    if (refuseWhileReadOnly())
+        return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to annotate."));
         return false;
@@ -145,6 +173,8 @@ bool OperatorActions::addNote(const QStringList &keys) {
 
 bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate,
                                  const QString &entityType) {
+    if (refuseWhileReadOnly())
+        return false;
     const QString change = formationDate.isValid()
                                ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
                                : tr("entity type %1").arg(entityType);
@@ -155,6 +185,28 @@ bool OperatorActions::editEntity(const QString &entityId, const QDate &formation
         return false;
     m_link->updateEntity(entityId, formationDate, entityType, *reason);
     Q_EMIT actionSent(QStringLiteral("edit_entity"), 1);
+    return true;
+}
+
+bool OperatorActions::openReview(const QString &key) {
+    if (refuseWhileReadOnly())
+        return false;
+    if (key.isEmpty()) {
+        Q_EMIT refused(tr("Nothing selected to review."));
+        return false;
+    }
+    m_link->openReview(key);
+    Q_EMIT actionSent(QStringLiteral("review_open"), 1);
+    return true;
+}
+
+bool OperatorActions::closeReview(const QString &key) {
+    if (refuseWhileReadOnly())
+        return false;
+    if (key.isEmpty())
+        return false;
+    m_link->closeReview(key);
+    Q_EMIT actionSent(QStringLiteral("review_close"), 1);
     return true;
 }
 

@@ -17,7 +17,9 @@ struct ReasonRequest;
 
 /// Every operator action of the console, in one place: it asks the person for the reason (ReasonProvider),
 /// then sends the action to the engine (EngineLink, queued). The engine audits it with the OS user and the
-/// reason. Cancelling the reason prompt does nothing. Thread affinity: GUI thread.
+/// reason. Cancelling the reason prompt does nothing. While the team ledger is unreachable (setReadOnly()) every
+/// action is refused: the console then shows its mirror, and the engine could not record anything. Thread
+/// affinity: GUI thread.
 class OperatorActions : public QObject {
     Q_OBJECT
 public:
@@ -36,6 +38,14 @@ public:
     bool withdraw(const QStringList &keys);
     bool addNote(const QStringList &keys);
     bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType);
+    /// Team mode: opens `key` for review (the other desks see who has it) / closes this operator's review.
+    /// No reason is asked: the ledger records who and when.
+    bool openReview(const QString &key);
+    bool closeReview(const QString &key);
+
+    /// Refuses every action (refused(`why`)) while `readOnly`.
+    void setReadOnly(bool readOnly, const QString &why = QString());
+    bool isReadOnly() const { return m_readOnly; }
 
 Q_SIGNALS:
     /// An action went to the engine (`action` as audited: "replay", "batch_pause" ...).
@@ -45,10 +55,14 @@ Q_SIGNALS:
 
 private:
     std::optional<QString> ask(const ReasonRequest &request);
+    /// True (and refused() said why) while read-only.
+    bool refuseWhileReadOnly();
 
     EngineLink *m_link;
     QWidget *m_dialogParent;
     std::unique_ptr<ReasonProvider> m_reasons;
+    bool m_readOnly = false;
+    QString m_readOnlyWhy;
 };
 
 } // namespace fd::ui

@@ -51,6 +51,8 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     , m_redisPassword(line(QStringLiteral("settingsRedisPassword"), tr("Redis password"), this))
     , m_registryUrl(line(QStringLiteral("settingsRegistryUrl"), tr("Default registry base URL"), this))
     , m_registryToken(line(QStringLiteral("settingsRegistryToken"), tr("Registry API token"), this))
+    , m_ledgerUrl(line(QStringLiteral("settingsLedgerUrl"), tr("Team ledger URL"), this))
+    , m_ledgerPassword(line(QStringLiteral("settingsLedgerPassword"), tr("Team ledger password"), this))
     , m_jurisdictions(new QTableWidget(0, 3, this))
     , m_defaultLimit(spin(QStringLiteral("settingsDefaultLimit"), 1, 10000, QString(), this))
     , m_globalLimit(spin(QStringLiteral("settingsGlobalLimit"), 1, 100000, QString(), this))
@@ -67,7 +69,8 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     setWindowTitle(tr("FilingDesk settings"));
     m_redisUrl->setPlaceholderText(tr("redis://host:6379/0 — empty: in-process gate (this console only)"));
     m_registryUrl->setPlaceholderText(tr("https://registry.example/ (jurisdictions without their own URL)"));
-    for (QLineEdit *secret : {m_redisPassword, m_registryToken}) {
+    m_ledgerUrl->setPlaceholderText(tr("postgresql://USER@HOST:5432/DB — empty: this desk alone"));
+    for (QLineEdit *secret : {m_redisPassword, m_registryToken, m_ledgerPassword}) {
         secret->setEchoMode(QLineEdit::Password);
         secret->setClearButtonEnabled(true);
     }
@@ -79,6 +82,10 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
             : tr("(none)"));
     m_registryToken->setPlaceholderText(
         settings->hasSecret(SecretStore::nameFor(SecretStore::registryToken, saved.registryUrl))
+            ? tr("(kept in the keychain — type to replace)")
+            : tr("(none)"));
+    m_ledgerPassword->setPlaceholderText(
+        settings->hasSecret(SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(saved.ledgerUrl)))
             ? tr("(kept in the keychain — type to replace)")
             : tr("(none)"));
 
@@ -106,6 +113,17 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     gateForm->addRow(tr("Redis &password:"), m_redisPassword);
     gateForm->addRow(tr("Key &prefix:"), m_keyPrefix);
     gateForm->addRow(tr("&Lease:"), m_leaseMs);
+
+    auto *team = new QGroupBox(tr("Team ledger"), this);
+    team->setObjectName(QStringLiteral("settingsTeamGroup"));
+    auto *teamForm = new QFormLayout(team);
+    teamForm->addRow(tr("Ledg&er URL:"), m_ledgerUrl);
+    teamForm->addRow(tr("Ledger pass&word:"), m_ledgerPassword);
+    auto *teamNote = new QLabel(tr("With a ledger, every desk of the team works from one PostgreSQL database "
+                                   "and this desk's own database is its mirror. Empty: this desk alone."),
+                                team);
+    teamNote->setWordWrap(true);
+    teamForm->addRow(teamNote);
 
     auto *registry = new QGroupBox(tr("Registries and ceilings"), this);
     auto *registryLayout = new QVBoxLayout(registry);
@@ -172,6 +190,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     auto *columns = new QHBoxLayout;
     auto *left = new QVBoxLayout;
     left->addWidget(gate);
+    left->addWidget(team);
     left->addWidget(timing);
     left->addWidget(appearance);
     left->addStretch(1);
@@ -201,6 +220,7 @@ void SettingsDialog::load(const EngineConfig &c) {
     m_retryBaseMs->setValue(c.retryBaseMs);
     m_retryMaxMs->setValue(c.retryMaxMs);
     m_dbPath = c.dbPath;
+    m_ledgerUrl->setText(c.ledgerUrl);
     QStringList jurisdictions = c.limits.keys() + c.registryUrls.keys();
     jurisdictions.sort();
     jurisdictions.removeDuplicates();
@@ -231,6 +251,7 @@ EngineConfig SettingsDialog::config() const {
     c.retryBaseMs = m_retryBaseMs->value();
     c.retryMaxMs = m_retryMaxMs->value();
     c.dbPath = m_dbPath;
+    c.ledgerUrl = m_ledgerUrl->text().trimmed();
     for (int row = 0; row < m_jurisdictions->rowCount(); ++row) {
         const QString j = m_jurisdictions->item(row, 0)
                               ? m_jurisdictions->item(row, 0)->text().trimmed().toUpper()
@@ -271,6 +292,9 @@ void SettingsDialog::save() {
             setSecretStatus(
                 edit == m_redisPassword
                     ? tr("A Redis password needs a Redis URL: it is kept for the server it unlocks.")
+                : edit == m_ledgerPassword
+                    ? tr("A ledger password needs a team ledger URL: it is kept for the database it "
+                         "unlocks.")
                     : tr("A registry token needs a default registry base URL: it is kept for the "
                          "registry it unlocks."),
                 true);
@@ -285,6 +309,8 @@ void SettingsDialog::save() {
         after.redisPassword = QStringLiteral("new");
     if (!m_registryToken->text().isEmpty())
         after.registryToken = QStringLiteral("new");
+    if (!m_ledgerPassword->text().isEmpty())
+        after.ledgerPassword = QStringLiteral("new");
     const QStringList changes = describeConfigChanges(before, after);
     if (!changes.isEmpty() && m_reason->text().trimmed().isEmpty()) {
         m_error->setText(tr("Say why the settings change: the change is recorded in the audit trail."));
@@ -306,7 +332,9 @@ QList<std::pair<QString, QLineEdit *>> SettingsDialog::secretFields() const {
     return {{SecretStore::nameFor(SecretStore::redisPassword, QUrl(m_redisUrl->text().trimmed())),
              m_redisPassword},
             {SecretStore::nameFor(SecretStore::registryToken, QUrl(m_registryUrl->text().trimmed())),
-             m_registryToken}};
+             m_registryToken},
+            {SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(m_ledgerUrl->text().trimmed())),
+             m_ledgerPassword}};
 }
 
 void SettingsDialog::saveSecrets() {

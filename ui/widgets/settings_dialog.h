@@ -19,8 +19,9 @@ class ConsoleSettings;
 class SecretStore;
 
 /// Settings: Redis URL and key prefix, default registry URL, per-jurisdiction registry URL and ceiling,
-/// global and default ceilings, lease and timeouts, and the secrets — Redis password and registry API token —
-/// which go to the keychain (SecretStore), never to the settings file. When no keychain is available the
+/// global and default ceilings, lease and timeouts, the team ledger's URL (empty: a single desk), and the
+/// secrets — Redis password, registry API token, ledger password — which go to the keychain (SecretStore),
+/// each under the URL it unlocks, never to the settings file. When no keychain is available the
 /// dialog says so in red and stores nothing. Settings take effect when the console next starts its engine;
 /// the interface language (kept per user) when the console next starts.
 ///
@@ -65,6 +66,8 @@ private:
     QLineEdit *m_redisPassword;
     QLineEdit *m_registryUrl;
     QLineEdit *m_registryToken;
+    QLineEdit *m_ledgerUrl;
+    QLineEdit *m_ledgerPassword;
     QLineEdit *m_reason;
     QTableWidget *m_jurisdictions;
     QSpinBox *m_defaultLimit;

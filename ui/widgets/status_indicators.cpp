@@ -19,6 +19,7 @@ QLabel *indicator(const QString &objectName, QWidget *parent) {
 StatusIndicators::StatusIndicators(QWidget *parent)
     : QWidget(parent)
     , m_paused(indicator(QStringLiteral("statusPaused"), this))
+    , m_ledger(indicator(QStringLiteral("statusLedger"), this))
     , m_gate(indicator(QStringLiteral("statusGateMode"), this))
     , m_redis(indicator(QStringLiteral("statusRedis"), this))
     , m_registry(indicator(QStringLiteral("statusRegistry"), this))
@@ -26,7 +27,7 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     , m_engine(indicator(QStringLiteral("statusEngine"), this)) {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (QLabel *label : {m_paused, m_gate, m_redis, m_registry, m_breakers, m_engine})
+    for (QLabel *label : {m_paused, m_ledger, m_gate, m_redis, m_registry, m_breakers, m_engine})
         layout->addWidget(label);
     m_paused->setStyleSheet(QStringLiteral("background: #ffb300; color: black; font-weight: bold;"));
     m_paused->setText(tr("PAUSED"));
@@ -37,6 +38,7 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     paint(m_registry, tr("Registry: —"), true);
     paint(m_engine, tr("Engine: starting…"), true);
     m_breakers->hide();
+    m_ledger->hide();
 }
 
 void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip) {
@@ -80,6 +82,26 @@ void StatusIndicators::setFailingRegistries(const QStringList &summaries, const 
     m_breakers->show();
 }
 
+void StatusIndicators::setLedger(Ledger state, const QString &detail) {
+    switch (state) {
+    case Ledger::Off:
+        m_ledger->clear();
+        m_ledger->hide();
+        return;
+    case Ledger::Connecting:
+        paint(m_ledger, tr("Team ledger: connecting…"), true, detail);
+        break;
+    case Ledger::Connected:
+        paint(m_ledger, tr("Team ledger: connected"), true, detail);
+        break;
+    case Ledger::Unreachable:
+        paint(m_ledger, tr("Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)"),
+              false, detail);
+        break;
+    }
+    m_ledger->show();
+}
+
 void StatusIndicators::setPaused(bool paused) {
     m_paused->setVisible(paused);
 }
@@ -95,6 +117,9 @@ QString StatusIndicators::registryText() const {
 }
 QString StatusIndicators::engineText() const {
     return m_engine->text();
+}
+QString StatusIndicators::ledgerText() const {
+    return m_ledger->isHidden() ? QString() : m_ledger->text();
 }
 QString StatusIndicators::failingRegistriesText() const {
     return m_breakers->isHidden() ? QString() : m_breakers->text();

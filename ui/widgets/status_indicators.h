@@ -6,12 +6,21 @@ class QLabel;
 
 namespace fd::ui {
 
-/// The status bar's permanent indicators: gate mode (fleet or in-process), Redis connection, registry
-/// reachability, the jurisdictions whose registry keeps failing (circuit breaker open: nothing is sent
-/// there), engine thread alive, and PAUSED while the batch is paused. Thread affinity: GUI thread.
+/// The status bar's permanent indicators: the team ledger (team mode only), gate mode (fleet or in-process),
+/// Redis connection, registry reachability, the jurisdictions whose registry keeps failing (circuit breaker
+/// open: nothing is sent there), engine thread alive, and PAUSED while the batch is paused. Thread affinity:
+/// GUI thread.
 class StatusIndicators : public QWidget {
     Q_OBJECT
 public:
+    /// What the status bar says about the team ledger.
+    enum class Ledger {
+        Off,         ///< a single desk: no indicator
+        Connecting,  ///< team mode, the engine is starting
+        Connected,   ///< the ledger answers
+        Unreachable, ///< nothing is sent; the desk shows its mirror, read-only
+    };
+
     explicit StatusIndicators(QWidget *parent = nullptr);
 
     void setGateMode(bool fleet, bool started);
@@ -19,6 +28,8 @@ public:
     void setRegistry(bool reachable, const QString &detail);
     void setEngineAlive(bool alive);
     void setPaused(bool paused);
+    /// The team ledger's state; `detail` (the ledger's URL, the reason it cannot be reached) is the tooltip.
+    void setLedger(Ledger state, const QString &detail = QString());
     /// One "US-DE: registry failing, retry at 14:03:27" per open circuit breaker (empty: hidden); `detail` is
     /// the tooltip (the engine's own words: last error, next trial request).
     void setFailingRegistries(const QStringList &summaries, const QString &detail);
@@ -27,6 +38,8 @@ public:
     QString redisText() const;
     QString registryText() const;
     QString engineText() const;
+    /// Empty in single-desk mode.
+    QString ledgerText() const;
     /// Empty while no registry is failing.
     QString failingRegistriesText() const;
 
@@ -34,6 +47,7 @@ private:
     static void paint(QLabel *label, const QString &text, bool ok, const QString &tooltip = QString());
 
     QLabel *m_paused;
+    QLabel *m_ledger;
     QLabel *m_gate;
     QLabel *m_redis;
     QLabel *m_registry;

@@ -54,4 +54,8 @@ QString taskDetailText(const FilingTask &task) {
     return lines.join(QLatin1Char('\n'));
 }
 
+QString reviewLine(const QString &review) {
+    return review.isEmpty() ? QString() : TaskDetail::tr("Review: %1").arg(review) + QStringLiteral("\n\n");
+}
+
 } // namespace fd::ui

@@ -10,4 +10,8 @@ namespace fd::ui {
 /// id, the raw response body and the payload (JSON pretty-printed where it parses).
 QString taskDetailText(const FilingTask &task);
 
+/// The first lines of a detail pane for an item someone has open for review ("Review: in review by NAME on
+/// HOST since TIME UTC" and an empty line); empty when `review` is.
+QString reviewLine(const QString &review);
+
 } // namespace fd::ui

@@ -1,0 +1,432 @@
+// Two operator consoles (two MainWindows, two engines, each with its own --db as its mirror) on one team
+// ledger: a private PostgreSQL (tests/support/postgres_server.h) and the sandbox registry, which rejects
+// every filing's data (--fail validation=1), so that every filing ends as a dead letter, slowly enough
+// (600-800 ms an answer) that a batch can be caught mid-way. Driven like a person would, through the
+// windows' own buttons and views, found by objectName:
+// - both desks show "Team ledger: connected", and the Fleet view lists both members;
+// - a pause on desk A pauses desk B (its batch status), and B sends nothing more (the registry's own count);
+// - a dead letter replayed on A leaves B's dead letters (and its obligations show it) within 2 s;
+// - a review opened on A shows "in review by NAME on HOST since TIME" on B, and closing it clears it;
+// - the ledger stopped: both desks say so, turn read-only (every action disabled), and recover when it is
+//   back.
+// The test functions build on each other in the order declared (one team, one batch).
+#include "engine/audit/audit_store.h"
+#include "support/postgres_server.h"
+#include "support/sandbox_process.h"
+#include "ui/models/dead_letter_model.h"
+#include "ui/models/item_roles.h"
+#include "ui/models/member_model.h"
+#include "ui/models/obligation_model.h"
+#include "ui/session/console_options.h"
+#include "ui/settings/console_settings.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/batch_panel.h"
+#include "ui/widgets/dead_letters_page.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/members_page.h"
+#include "ui/widgets/operator_actions.h"
+#include "ui/widgets/reason_provider.h"
+#include "ui/widgets/settings_dialog.h"
+#include "ui/widgets/status_indicators.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+#include <memory>
+#include <optional>
+
+using namespace fd;
+using namespace fd::ui;
+
+namespace {
+
+const QDate kAsOf(2027, 2, 15);
+constexpr int kLong = 60000;
+/// Tasks of the test portfolio due within 3660 days of kAsOf.
+constexpr int kDueTasks = 46;
+/// How soon one desk sees what another did (the brief of team mode: within about a second, by NOTIFY).
+constexpr int kPropagationMs = 2000;
+
+class ScriptedReasons : public ReasonProvider {
+public:
+    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
+        asked.append(request);
+        return next;
+    }
+    QString next = QStringLiteral("team test");
+    QList<ReasonRequest> asked;
+};
+
+QString portfolioPath() {
+    return QDir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR"))
+        .filePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv"));
+}
+
+qint64 sandboxTotal(const test::SandboxProcess &sandbox, const QString &counter) {
+    return sandbox.stats().value(QStringLiteral("totals")).toObject().value(counter).toInteger(-1);
+}
+
+template <typename T> T *childOf(QWidget *parent, const QString &name) {
+    T *found = parent->findChild<T *>(name);
+    if (!found)
+        qWarning("no child %s", qPrintable(name));
+    return found;
+}
+
+} // namespace
+
+class TestConsoleTeam : public QObject {
+    Q_OBJECT
+public:
+    static void initMain();
+
+private Q_SLOTS:
+    void initTestCase();
+    void cleanupTestCase();
+    void ledgerOptionAndSetting();
+    void bothDesksAreOnTheLedger();
+    void pauseOnOneDeskPausesTheOther();
+    void replayOnOneDeskShowsOnTheOther();
+    void reviewOpenedOnOneDeskShowsOnTheOther();
+    void unreachableLedgerMakesBothDesksReadOnly();
+
+private:
+    std::unique_ptr<MainWindow> openDesk(const QString &name, ScriptedReasons **reasons);
+    int deadLetters(MainWindow *w) const { return w->deadLetterModel()->rowCount(); }
+
+    QTemporaryDir m_dir;
+    test::PostgresServer m_postgres;
+    std::unique_ptr<test::SandboxProcess> m_sandbox;
+    std::unique_ptr<MainWindow> m_a;
+    std::unique_ptr<MainWindow> m_b;
+    ScriptedReasons *m_reasonsA = nullptr;
+    ScriptedReasons *m_reasonsB = nullptr;
+};
+
+void TestConsoleTeam::initMain() {
+    if (!qEnvironmentVariableIsSet("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (!qEnvironmentVariableIsSet("FILINGDESK_SOURCE_DIR"))
+        qputenv("FILINGDESK_SOURCE_DIR", FILINGDESK_TEST_SOURCE_DIR);
+    if (!qEnvironmentVariableIsSet("FILINGDESK_SANDBOX"))
+        qputenv("FILINGDESK_SANDBOX", FILINGDESK_TEST_SANDBOX);
+}
+
+void TestConsoleTeam::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(QFileInfo::exists(portfolioPath()), qPrintable(portfolioPath()));
+    QVERIFY2(m_postgres.start(), qPrintable(m_postgres.errorString()));
+    m_sandbox = std::make_unique<test::SandboxProcess>(
+        QStringList{QStringLiteral("--latency-ms"), QStringLiteral("600:800"), QStringLiteral("--fail"),
+                    QStringLiteral("validation=1"), QStringLiteral("--default-cap"), QStringLiteral("16")});
+    QVERIFY2(m_sandbox->start(), qPrintable(m_sandbox->errorString()));
+}
+
+void TestConsoleTeam::cleanupTestCase() {
+    // The windows stop their engines (claims handed back, mirrors closed) while the ledger still runs.
+    m_a.reset();
+    m_b.reset();
+    m_sandbox.reset();
+    m_postgres.stop();
+}
+
+std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, ScriptedReasons **reasons) {
+    ConsoleOptions options;
+    options.registryUrl = m_sandbox->baseUrl();
+    options.dbPath = m_dir.filePath(name + QStringLiteral(".sqlite"));
+    options.settingsPath = m_dir.filePath(name + QStringLiteral(".ini"));
+    options.useKeychain = false;
+    options.asOf = kAsOf;
+    options.ledgerUrl = m_postgres.url();
+    options.ledgerUrlGiven = true;
+    auto window = std::make_unique<MainWindow>(options);
+    auto scripted = std::make_unique<ScriptedReasons>();
+    *reasons = scripted.get();
+    window->setReasonProvider(std::move(scripted));
+    window->setWindowTitle(name);
+    window->show();
+    if (!QTest::qWaitForWindowExposed(window.get()))
+        return nullptr;
+    if (!QTest::qWaitFor([&] { return window->engineStarted(); }, 30000))
+        return nullptr;
+    return window;
+}
+
+void TestConsoleTeam::ledgerOptionAndSetting() {
+    // --ledger: a URL for this session (no password in it), or empty for a single desk.
+    ConsoleOptions options;
+    QString error;
+    bool help = false;
+    QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger"), m_postgres.url()}, &options, &error, &help));
+    QVERIFY(options.ledgerUrlGiven);
+    QCOMPARE(options.ledgerUrl, m_postgres.url());
+    QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger="), QStringLiteral("--sandbox")}, &options, &error,
+                                  &help));
+    QVERIFY(options.ledgerUrlGiven);
+    QVERIFY(options.ledgerUrl.isEmpty());
+    QVERIFY(!ConsoleOptions::parse({QStringLiteral("--ledger"), QStringLiteral("postgresql://fd:secret@db/x")},
+                                   &options, &error, &help));
+    QVERIFY2(error.contains(QLatin1String("plain text")), qPrintable(error));
+    QVERIFY(!ConsoleOptions::parse({QStringLiteral("--ledger"), QStringLiteral("redis://db/0")}, &options,
+                                   &error, &help));
+
+    // The setting: saved with the others (empty: a single desk, the default), audited like them.
+    const QString ini = m_dir.filePath(QStringLiteral("setting.ini"));
+    ConsoleSettings settings(ini);
+    QVERIFY(settings.engineConfig().ledgerUrl.isEmpty());
+    SecretStore secrets;
+    SettingsDialog dialog(&settings, &secrets);
+    auto *url = dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerUrl"));
+    QVERIFY(url);
+    QVERIFY(url->text().isEmpty());
+    QVERIFY(dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword")));
+    url->setText(QStringLiteral("postgresql://fd@127.0.0.1/team?sslmode=nonsense"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))->setText(QStringLiteral("team mode"));
+    QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
+    QSignalSpy changed(&dialog, &SettingsDialog::settingsChanged);
+    dialog.save();
+    QCOMPARE(saved.size(), 1);
+    QCOMPARE(saved.first().first().toBool(), false); // a wrong URL is refused, in words
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("settingsError"))->text().contains(QLatin1String("sslmode")));
+    url->setText(m_postgres.url());
+    dialog.save();
+    QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 2, 10000);
+    QCOMPARE(saved.last().first().toBool(), true);
+    QCOMPARE(changed.size(), 1);
+    const QStringList lines = changed.first().first().toStringList();
+    QVERIFY2(lines.contains(QStringLiteral("ledger: (none) -> ") + m_postgres.url()),
+             qPrintable(lines.join(QLatin1Char('\n'))));
+    QCOMPARE(ConsoleSettings(ini).engineConfig().ledgerUrl, m_postgres.url());
+}
+
+void TestConsoleTeam::bothDesksAreOnTheLedger() {
+    m_a = openDesk(QStringLiteral("desk-a"), &m_reasonsA);
+    QVERIFY(m_a);
+    m_b = openDesk(QStringLiteral("desk-b"), &m_reasonsB);
+    QVERIFY(m_b);
+    QVERIFY(m_a->memberId() != m_b->memberId());
+    for (MainWindow *w : {m_a.get(), m_b.get()}) {
+        QVERIFY(w->isTeamMode());
+        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"), 10000);
+        QVERIFY(w->isLedgerReachable());
+    }
+    // The Fleet view of A: both desks, this one named, refreshed while it is shown.
+    auto *tabs = childOf<QTabWidget>(m_a.get(), QStringLiteral("mainTabs"));
+    auto *fleet = childOf<MembersPage>(m_a.get(), QStringLiteral("membersPage"));
+    QVERIFY(tabs && fleet);
+    tabs->setCurrentWidget(fleet);
+    MemberModel *members = m_a->memberModel();
+    QTRY_VERIFY_WITH_TIMEOUT(members->rowOfMember(m_a->memberId()) >= 0 &&
+                                 members->rowOfMember(m_b->memberId()) >= 0,
+                             15000);
+    const int own = members->rowOfMember(m_a->memberId());
+    QVERIFY(members->index(own, MemberModel::MemberColumn).data().toString().endsWith(
+        QLatin1String("(this console)")));
+    QCOMPARE(members->memberAt(own).kind, QStringLiteral("desk"));
+    QCOMPARE(members->memberAt(own).processId, QCoreApplication::applicationPid());
+    QVERIFY(!members->memberAt(own).lost);
+    const QString summary = childOf<QLabel>(m_a.get(), QStringLiteral("fleetSummary"))->text();
+    QVERIFY2(summary.contains(QLatin1String(": 2 member")) && summary.contains(QLatin1String(", 0 lost")),
+             qPrintable(summary));
+    auto *table = childOf<QTableView>(m_a.get(), QStringLiteral("fleetTable"));
+    QVERIFY(table->model()->rowCount() >= 2);
+    tabs->setCurrentIndex(0);
+}
+
+void TestConsoleTeam::pauseOnOneDeskPausesTheOther() {
+    QVERIFY(m_a && m_b);
+    // A loads the portfolio: its obligations are admitted into the ledger, and B sees them too.
+    m_a->loadPortfolio(portfolioPath());
+    QTRY_COMPARE_WITH_TIMEOUT(m_a->pendingKeysDueWithin(3660).size(), kDueTasks, kLong);
+    QTRY_COMPARE_WITH_TIMEOUT(m_b->pendingKeysDueWithin(3660).size(), kDueTasks, kLong);
+
+    childOf<QSpinBox>(m_a.get(), QStringLiteral("dueWithinSpin"))->setValue(3660);
+    m_reasonsA->next = QStringLiteral("February run, both desks");
+    QTest::mouseClick(childOf<QToolButton>(m_a.get(), QStringLiteral("launchDueButton")), Qt::LeftButton);
+    QCOMPARE(m_reasonsA->asked.last().action, QStringLiteral("batch_launch"));
+    // Both desks work on it: B claims and sends some of A's launch (the ledger names who recorded what).
+    QTRY_VERIFY_WITH_TIMEOUT(m_b->batchPanel()->status().active, kPropagationMs * 2);
+    const QString sentBy = QStringLiteral("SELECT count(*) FROM audit WHERE to_state = 'DISPATCHING' AND desk = '%1'");
+    QTRY_VERIFY_WITH_TIMEOUT(m_postgres.psql(sentBy.arg(m_b->memberId())).toInt() > 0, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(deadLetters(m_b.get()) >= 3, kLong);
+    QVERIFY2(deadLetters(m_b.get()) < kDueTasks - 10, "the batch went by before it could be paused");
+
+    // Pause on A: B shows its batch paused, soon.
+    m_reasonsA->next = QStringLiteral("registry notice: hold everything");
+    QElapsedTimer seen;
+    seen.start();
+    QTest::mouseClick(childOf<QToolButton>(m_a.get(), QStringLiteral("pauseButton")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(m_b->isPaused(), kPropagationMs);
+    qInfo("desk B showed the pause %lld ms after desk A's click", seen.elapsed());
+    QVERIFY(m_b->batchPanel()->status().paused);
+    QVERIFY(m_b->windowTitle().startsWith(QLatin1String("[PAUSED]")));
+    QVERIFY(childOf<BannerWidget>(m_b.get(), QStringLiteral("pausedBanner"))->message().contains(QLatin1String("PAUSED")));
+    QTRY_VERIFY_WITH_TIMEOUT(m_a->isPaused(), kPropagationMs);
+
+    // What was on the wire finishes; then neither desk sends anything: the registry counts nothing new.
+    QTRY_COMPARE_WITH_TIMEOUT(m_b->batchPanel()->status().inFlight, 0, 10000);
+    // The claims on what B had not sent go back to the ledger with the pause. Said, not asserted: a claim on
+    // a request granted a permit in the very turn the pause arrived has been seen to stay (renewed) while
+    // paused; it sends nothing, which is what the registry's count below proves.
+    if (!QTest::qWaitFor([&] { return m_b->batchPanel()->status().claimsHeld == 0; }, 5000))
+        qWarning("desk B still holds %d claim(s) while paused; the ledger's claims: %s",
+                 m_b->batchPanel()->status().claimsHeld,
+                 qPrintable(m_postgres.psql(QStringLiteral(
+                     "SELECT idempotency_key, state, claimed_by FROM tasks WHERE claimed_by IS NOT NULL"))));
+    QTRY_COMPARE_WITH_TIMEOUT(m_a->batchPanel()->status().inFlight, 0, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(sandboxTotal(*m_sandbox, QStringLiteral("in_flight")), 0, 10000);
+    const qint64 before = sandboxTotal(*m_sandbox, QStringLiteral("requests"));
+    QVERIFY(before > 0);
+    // A fixed window on purpose: unpaused, the registry would have seen several requests in it. The last
+    // answers' dead letters reach B's view in its first second.
+    QTest::qWait(1000);
+    const int deadBefore = deadLetters(m_b.get());
+    QCOMPARE(deadLetters(m_a.get()), deadBefore);
+    QTest::qWait(2000);
+    QCOMPARE(sandboxTotal(*m_sandbox, QStringLiteral("requests")), before);
+    QCOMPARE(deadLetters(m_b.get()), deadBefore);
+    QVERIFY(deadBefore < kDueTasks);
+
+    // Resumed from B this time: both go on, and the batch ends with every filing a dead letter on both.
+    m_reasonsB->next = QStringLiteral("notice read");
+    QTest::mouseClick(childOf<QToolButton>(m_b.get(), QStringLiteral("resumeButton")), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_a->isPaused(), kPropagationMs);
+    QTRY_VERIFY_WITH_TIMEOUT(sandboxTotal(*m_sandbox, QStringLiteral("requests")) > before, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(deadLetters(m_a.get()), kDueTasks, kLong);
+    QTRY_COMPARE_WITH_TIMEOUT(deadLetters(m_b.get()), kDueTasks, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active, kLong);
+    QVERIFY(m_postgres.psql(sentBy.arg(m_a->memberId())).toInt() > 0);
+}
+
+void TestConsoleTeam::replayOnOneDeskShowsOnTheOther() {
+    QVERIFY(m_a && m_b);
+    QCOMPARE(deadLetters(m_b.get()), kDueTasks);
+    auto *tabs = childOf<QTabWidget>(m_a.get(), QStringLiteral("mainTabs"));
+    auto *page = childOf<DeadLettersPage>(m_a.get(), QStringLiteral("deadLettersPage"));
+    tabs->setCurrentWidget(page);
+    QTableView *table = page->table();
+    table->selectRow(0);
+    const QString key = table->model()->index(0, 0).data(KeyRole).toString();
+    QVERIFY(!key.isEmpty());
+    QVERIFY(m_b->deadLetterModel()->rowOfKey(key) >= 0);
+
+    m_reasonsA->next = QStringLiteral("officer list corrected");
+    QElapsedTimer seen;
+    seen.start();
+    QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("replayOneButton")), Qt::LeftButton);
+    QCOMPARE(m_reasonsA->asked.last().action, QStringLiteral("replay"));
+    // B: gone from its dead letters, and its obligations show the task back at work, within 2 s.
+    QTRY_VERIFY_WITH_TIMEOUT(m_b->deadLetterModel()->rowOfKey(key) < 0, kPropagationMs);
+    qInfo("desk B saw the replay %lld ms after desk A's click", seen.elapsed());
+    ObligationModel *obligations = m_b->obligationModel();
+    const int row = obligations->rowOfKey(key);
+    QVERIFY(row >= 0);
+    QVERIFY(obligations->rowAt(row).task.state != ExecutionState::DeadLetter);
+    QCOMPARE(obligations->rowAt(row).task.attempts, 0);
+    // The registry rejects its data again: back among the dead letters on both desks.
+    QTRY_VERIFY_WITH_TIMEOUT(m_b->deadLetterModel()->rowOfKey(key) >= 0, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(m_a->deadLetterModel()->rowOfKey(key) >= 0, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active, kLong);
+}
+
+void TestConsoleTeam::reviewOpenedOnOneDeskShowsOnTheOther() {
+    QVERIFY(m_a && m_b);
+    auto *pageA = childOf<DeadLettersPage>(m_a.get(), QStringLiteral("deadLettersPage"));
+    auto *pageB = childOf<DeadLettersPage>(m_b.get(), QStringLiteral("deadLettersPage"));
+    childOf<QTabWidget>(m_a.get(), QStringLiteral("mainTabs"))->setCurrentWidget(pageA);
+    childOf<QTabWidget>(m_b.get(), QStringLiteral("mainTabs"))->setCurrentWidget(pageB);
+    // The Review column is there in team mode.
+    QVERIFY(!pageA->table()->isColumnHidden(DeadLetterModel::ReviewColumn));
+    pageA->table()->clearSelection();
+    pageA->table()->selectRow(1);
+    const QString key = pageA->currentKey();
+    QVERIFY(!key.isEmpty());
+    auto *open = pageA->findChild<QPushButton *>(QStringLiteral("reviewOpenButton"));
+    auto *close = pageA->findChild<QPushButton *>(QStringLiteral("reviewCloseButton"));
+    QVERIFY(open && close);
+    QVERIFY(open->isVisible());
+    QVERIFY(open->isEnabled());
+    QVERIFY(!close->isEnabled());
+
+    QElapsedTimer seen;
+    seen.start();
+    QTest::mouseClick(open, Qt::LeftButton);
+    DeadLetterModel *deadB = m_b->deadLetterModel();
+    QTRY_VERIFY_WITH_TIMEOUT(deadB->reviewOf(key).startsWith(QLatin1String("in review by ")), kPropagationMs);
+    qInfo("desk B showed the review %lld ms after desk A's click: %s", seen.elapsed(),
+          qPrintable(deadB->reviewOf(key)));
+    const QString review = deadB->reviewOf(key);
+    QVERIFY2(review.contains(QStringLiteral(" on %1 since ").arg(AuditStore::hostName())), qPrintable(review));
+    QVERIFY(review.endsWith(QLatin1String(" UTC")));
+    // In B's view: the Review column and the detail pane.
+    const int rowB = deadB->rowOfKey(key);
+    QCOMPARE(deadB->index(rowB, DeadLetterModel::ReviewColumn).data().toString(), review);
+    pageB->table()->clearSelection();
+    for (int r = 0; r < pageB->table()->model()->rowCount(); ++r) {
+        if (pageB->table()->model()->index(r, 0).data(KeyRole).toString() == key)
+            pageB->table()->selectRow(r);
+    }
+    QCOMPARE(pageB->currentKey(), key);
+    QVERIFY(childOf<QPlainTextEdit>(pageB, QStringLiteral("deadLetterDetail"))
+                ->toPlainText()
+                .startsWith(QStringLiteral("Review: ") + review));
+    // A opened it: open is no longer offered there; A (this OS user on this host) may close it.
+    QTRY_VERIFY_WITH_TIMEOUT(!open->isEnabled() && close->isEnabled(), kPropagationMs);
+
+    QTest::mouseClick(close, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(deadB->reviewOf(key).isEmpty(), kPropagationMs);
+    QVERIFY(!childOf<QPlainTextEdit>(pageB, QStringLiteral("deadLetterDetail"))
+                 ->toPlainText()
+                 .startsWith(QLatin1String("Review: ")));
+    QTRY_VERIFY_WITH_TIMEOUT(open->isEnabled() && !close->isEnabled(), kPropagationMs);
+}
+
+void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
+    QVERIFY(m_a && m_b);
+    auto *pageA = childOf<DeadLettersPage>(m_a.get(), QStringLiteral("deadLettersPage"));
+    pageA->table()->selectRow(0);
+    auto *replay = pageA->findChild<QPushButton *>(QStringLiteral("replayOneButton"));
+    QVERIFY(replay->isEnabled());
+    m_postgres.stop();
+    const QString unreachable =
+        QStringLiteral("Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)");
+    for (MainWindow *w : {m_a.get(), m_b.get()}) {
+        // Noticed at the next ledger call (sync every second, heartbeat every 5 s).
+        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), unreachable, 15000);
+        QVERIFY(!w->isLedgerReachable());
+        QVERIFY(w->windowTitle().contains(QLatin1String("[LEDGER UNREACHABLE]")));
+        QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))->message().contains(QLatin1String("read-only")));
+        for (const char *name : {"openPortfolioAction", "launchDueAction", "launchSelectionAction", "pauseAction",
+                                 "resumeAction", "cancelAction"})
+            QVERIFY2(!w->findChild<QAction *>(QString::fromLatin1(name))->isEnabled(), name);
+    }
+    QVERIFY(!replay->isEnabled());
+    QVERIFY(!pageA->findChild<QPushButton *>(QStringLiteral("reviewOpenButton"))->isEnabled());
+    QVERIFY(!childOf<QPushButton>(m_a.get(), QStringLiteral("launchSelectionButton"))->isEnabled());
+    // A shortcut or a stray call is refused too, and says why.
+    QVERIFY(!m_a->operatorActions()->replay({pageA->currentKey()}, QStringLiteral("1 dead letter")));
+
+    QVERIFY2(m_postgres.start(), qPrintable(m_postgres.errorString()));
+    for (MainWindow *w : {m_a.get(), m_b.get()}) {
+        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"), 20000);
+        QVERIFY(!w->windowTitle().contains(QLatin1String("LEDGER")));
+        QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))->isHidden());
+        QVERIFY(w->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());
+        QVERIFY(w->findChild<QAction *>(QStringLiteral("openPortfolioAction"))->isEnabled());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(replay->isEnabled(), 5000);
+}
+
+QTEST_MAIN(TestConsoleTeam)
+#include "tst_console_team.moc"
