@@ -1,4 +1,5 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
     <name>fd::Engine</name>
@@ -203,16 +204,16 @@
         <source>a change of settings needs a reason</source>
         <translation>eine Änderung der Einstellungen braucht eine Begründung</translation>
     </message>
-<message>
+    <message>
         <source>%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7</source>
         <translation>%1; Regeln %2; Team-Ledger %3 als Mitglied %4 (%5); %6 Aufgabe(n) im Ledger%7</translation>
     </message>
     <message>
-        <source>, read from this desk's mirror: the ledger is unreachable</source>
+        <source>, read from this desk&apos;s mirror: the ledger is unreachable</source>
         <translation>, gelesen aus dem Spiegel dieses Arbeitsplatzes: der Ledger ist nicht erreichbar</translation>
     </message>
     <message>
-        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk's mirror</source>
+        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk&apos;s mirror</source>
         <translation>der Ledger ist nicht erreichbar (%1): nichts wird gesendet, bis er wieder antwortet; der angezeigte Prüfpfad ist der Spiegel dieses Arbeitsplatzes</translation>
     </message>
     <message>
@@ -242,6 +243,13 @@
         <source>in review by %1 on %2 since %3 UTC</source>
         <translation>in Prüfung bei %1 auf %2 seit %3 UTC</translation>
     </message>
+    <message numerus="yes">
+        <source>VALIDATING of %n filing(s)</source>
+        <translation>
+            <numerusform>VALIDATING von %n Filing</numerusform>
+            <numerusform>VALIDATING von %n Filings</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -257,7 +265,7 @@
         <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
     </message>
     <message>
-        <source>charged %1 cents, the rule's fee is %2 cents</source>
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
         <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
     </message>
 </context>
@@ -268,7 +276,7 @@
         <translation>verbindet mit %1</translation>
     </message>
     <message>
-        <source>fleet gate on %1 (key prefix "%2", lease %3 ms)</source>
+        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
         <translation>Flotten-Sendesteuerung auf %1 (Schlüsselpräfix „%2“, Lease %3 ms)</translation>
     </message>
 </context>
@@ -372,7 +380,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n alert(s) "%1" — %2</source>
+        <source>%n alert(s) &quot;%1&quot; — %2</source>
         <translation>
             <numerusform>%n Warnung „%1“ — %2</numerusform>
             <numerusform>%n Warnungen „%1“ — %2</numerusform>
@@ -390,7 +398,7 @@
         <source>FilingDesk needs a person</source>
         <translation>FilingDesk braucht eine Entscheidung</translation>
     </message>
-<message>
+    <message>
         <source>Team ledger unreachable — %1</source>
         <translation>Team-Ledger nicht erreichbar — %1</translation>
     </message>
@@ -678,8 +686,8 @@
         <source>ETA: %1</source>
         <translation>Voraussichtlich fertig in: %1</translation>
     </message>
-<message>
-        <source>The team's batches — PAUSED</source>
+    <message>
+        <source>The team&apos;s batches — PAUSED</source>
         <translation>Die Läufe des Teams — ANGEHALTEN</translation>
     </message>
     <message>
@@ -786,7 +794,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Prüfpfad-Datenbank.</translation>
     </message>
     <message>
-        <source>Settings file (INI) instead of the user's settings.</source>
+        <source>Settings file (INI) instead of the user&apos;s settings.</source>
         <translation>Einstellungsdatei (INI) anstelle der Einstellungen des Benutzers.</translation>
     </message>
     <message>
@@ -802,11 +810,11 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Portfolio-CSV, die beim Start geladen wird (wie --portfolio).</translation>
     </message>
     <message>
-        <source>unexpected argument "%1" (headless commands: run, calendar)</source>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
         <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar)</translation>
     </message>
     <message>
-        <source>--as-of "%1" is not a YYYY-MM-DD date</source>
+        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
         <translation>--as-of „%1“ ist kein Datum der Form JJJJ-MM-TT</translation>
     </message>
     <message>
@@ -814,19 +822,19 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>--registry und --sandbox schließen einander aus</translation>
     </message>
     <message>
-        <source>--registry "%1" is not an http(s) URL</source>
+        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
         <translation>--registry „%1“ ist keine http(s)-URL</translation>
     </message>
     <message>
-        <source>--due-within "%1" is not a number of days</source>
+        <source>--due-within &quot;%1&quot; is not a number of days</source>
         <translation>--due-within „%1“ ist keine Anzahl von Tagen</translation>
     </message>
-<message>
+    <message>
         <source>Team ledger: postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (empty: this desk alone). The password comes from the keychain.</source>
         <translation>Team-Ledger: postgresql://BENUTZER@RECHNER:PORT/DB[?sslmode=MODUS] (leer: dieser Arbeitsplatz allein). Das Passwort kommt aus dem Schlüsselbund.</translation>
     </message>
     <message>
-        <source>--ledger "%1": %2</source>
+        <source>--ledger &quot;%1&quot;: %2</source>
         <translation>--ledger „%1“: %2</translation>
     </message>
 </context>
@@ -872,7 +880,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
     </message>
-<message>
+    <message>
         <source>Review</source>
         <translation>Prüfung</translation>
     </message>
@@ -1011,7 +1019,7 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <source>Idempotency key</source>
         <translation>Idempotenzschlüssel</translation>
     </message>
-<message>
+    <message>
         <source>Review</source>
         <translation>Prüfung</translation>
     </message>
@@ -1272,30 +1280,6 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Tastenkürzel</translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+5 switch views
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation>Strg+O Portfolio öffnen
-Strg+L Auswahl starten
-Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
-Strg+P anhalten
-Strg+R fortsetzen
-Strg+Umschalt+X Lauf abbrechen
-Strg+Umschalt+R ausgewählte Dead Letters erneut senden
-Strg+F aktuelle Ansicht durchsuchen
-Strg+1 … Strg+5 Ansicht wechseln
-F5 Prüfpfad durchsuchen
-Strg+, Einstellungen</translation>
-    </message>
-    <message>
         <source>&amp;About FilingDesk</source>
         <translation>Ü&amp;ber FilingDesk</translation>
     </message>
@@ -1432,7 +1416,7 @@ Strg+, Einstellungen</translation>
             <numerusform>, %n Filings mit fehlenden Angaben</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>Fleet</source>
         <translation>Flotte</translation>
     </message>
@@ -1469,7 +1453,7 @@ Strg+, Einstellungen</translation>
         <translation>(keiner: dieser Arbeitsplatz allein)</translation>
     </message>
     <message>
-        <source>THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
+        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
         <translation>DIE LÄUFE DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch in Übertragung). Fortsetzen mit Strg+R.</translation>
     </message>
     <message>
@@ -1477,7 +1461,7 @@ Strg+, Einstellungen</translation>
         <translation>%1: %2</translation>
     </message>
     <message>
-        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
+        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk&apos;s mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
         <translation>TEAM-LEDGER NICHT ERREICHBAR: von diesem Arbeitsplatz wird nichts gesendet; angezeigt wird sein Spiegel (nur lesen) — Operator-Aktionen sind gesperrt, bis der Ledger wieder antwortet.%1</translation>
     </message>
     <message>
@@ -1487,6 +1471,154 @@ Strg+, Einstellungen</translation>
     <message>
         <source>[LEDGER UNREACHABLE] </source>
         <translation>[LEDGER NICHT ERREICHBAR] </translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MemberModel</name>
+    <message>
+        <source>Desk (console)</source>
+        <translation>Arbeitsplatz (Konsole)</translation>
+    </message>
+    <message>
+        <source>Headless run</source>
+        <translation>Lauf ohne Oberfläche</translation>
+    </message>
+    <message>
+        <source>Worker</source>
+        <translation>Worker</translation>
+    </message>
+    <message>
+        <source>%1 (this console)</source>
+        <translation>%1 (diese Konsole)</translation>
+    </message>
+    <message>
+        <source>lost</source>
+        <translation>verloren</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>aktiv</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>Lost: no heartbeat since %1. Its claims go back to the team when their lease ends.</source>
+        <translation>Verloren: kein Heartbeat seit %1. Seine Ansprüche gehen an das Team zurück, wenn ihr Lease endet.</translation>
+    </message>
+    <message>
+        <source>Members beat every 5 s; one silent for three beats is lost</source>
+        <translation>Mitglieder melden sich alle 5 s; eines, das drei Meldungen lang schweigt, gilt als verloren</translation>
+    </message>
+    <message>
+        <source>The jurisdictions the member takes work for</source>
+        <translation>Die Rechtsgebiete, für die das Mitglied Arbeit übernimmt</translation>
+    </message>
+    <message>
+        <source>Member</source>
+        <translation>Mitglied</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Version</source>
+        <translation>Version</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Last heartbeat</source>
+        <translation>Letzter Heartbeat</translation>
+    </message>
+    <message>
+        <source>Jurisdictions</source>
+        <translation>Rechtsgebiete</translation>
+    </message>
+    <message>
+        <source>Claims held</source>
+        <translation>Ansprüche</translation>
+    </message>
+    <message>
+        <source>In flight</source>
+        <translation>In Übertragung</translation>
+    </message>
+    <message>
+        <source>Filed since start</source>
+        <translation>Seit Start übermittelt</translation>
+    </message>
+    <message>
+        <source>Batches</source>
+        <translation>Läufe</translation>
+    </message>
+    <message>
+        <source>Tasks the member has claimed in the ledger: only it works on them (as of its last heartbeat)</source>
+        <translation>Aufgaben, die das Mitglied im Ledger beansprucht hat: nur es bearbeitet sie (Stand seines letzten Heartbeats)</translation>
+    </message>
+    <message>
+        <source>Requests the member has on the wire (as of its last heartbeat)</source>
+        <translation>Anfragen des Mitglieds in Übertragung (Stand seines letzten Heartbeats)</translation>
+    </message>
+    <message>
+        <source>Filings the member completed since it started (as of its last heartbeat)</source>
+        <translation>Filings, die das Mitglied seit seinem Start übermittelt hat (Stand seines letzten Heartbeats)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MembersPage</name>
+    <message>
+        <source>Team mode is off: this console works alone, on its own database, and there is no fleet to show.
+
+To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set &quot;Ledger URL&quot; under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
+        <translation>Der Teammodus ist aus: diese Konsole arbeitet allein, mit ihrer eigenen Datenbank, und es gibt keine Flotte zu zeigen.
+
+Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche einen gemeinsamen PostgreSQL-Ledger: tragen Sie in den Einstellungen (Strg+,) unter Team-Ledger die „Ledger-URL“ ein, zum Beispiel postgresql://filingdesk@db.example:5432/filingdesk, legen Sie dort sein Passwort im Schlüsselbund ab und starten Sie die Konsole neu; oder starten Sie sie für eine Sitzung mit --ledger URL. Mitglieder ohne Oberfläche treten mit filingdesk run --ledger URL bei.</translation>
+    </message>
+    <message>
+        <source>Members of the fleet</source>
+        <translation>Mitglieder der Flotte</translation>
+    </message>
+    <message>
+        <source>The team ledger cannot be reached%1: the list below is as of %2 and is not refreshed until it answers again.</source>
+        <translation>Der Team-Ledger ist nicht erreichbar%1: die Liste unten ist vom Stand %2 und wird erst wieder aktualisiert, wenn er antwortet.</translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation>nie</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ledger %1: %n member(s) at work</source>
+        <translation>
+            <numerusform>Ledger %1: %n Mitglied bei der Arbeit</numerusform>
+            <numerusform>Ledger %1: %n Mitglieder bei der Arbeit</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n lost</source>
+        <translation>
+            <numerusform>, %n verloren</numerusform>
+            <numerusform>, %n verloren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · claims held %1 · in flight %2 · updated %3</source>
+        <translation> · Ansprüche %1 · in Übertragung %2 · aktualisiert %3</translation>
     </message>
 </context>
 <context>
@@ -1508,7 +1640,7 @@ Schlüssel %2
 Zeile %3</translation>
     </message>
     <message>
-        <source>Penalty owed once the due date is missed (today's amount if already late)</source>
+        <source>Penalty owed once the due date is missed (today&apos;s amount if already late)</source>
         <translation>Säumniszuschlag bei Überschreiten der Fälligkeit (heutiger Betrag, falls bereits überfällig)</translation>
     </message>
     <message>
@@ -1760,7 +1892,7 @@ Zeile %3</translation>
         <source>Set %1 for entity %2; its obligations are planned again.</source>
         <translation>%1 für Rechtsträger %2 setzen; seine Pflichten werden neu geplant.</translation>
     </message>
-<message>
+    <message>
         <source>The console is read-only now.</source>
         <translation>Die Konsole ist gerade nur lesend.</translation>
     </message>
@@ -1914,6 +2046,33 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
+    <name>fd::ui::ReviewControls</name>
+    <message>
+        <source>&amp;Open for review</source>
+        <translation>Zur Prüfung ö&amp;ffnen</translation>
+    </message>
+    <message>
+        <source>C&amp;lose review</source>
+        <translation>Prüfung &amp;beenden</translation>
+    </message>
+    <message>
+        <source>Open the current item for review: the other desks see who has it</source>
+        <translation>Den aktuellen Eintrag zur Prüfung öffnen: die anderen Arbeitsplätze sehen, wer ihn hat</translation>
+    </message>
+    <message>
+        <source>Tell the other desks that you are looking into this item</source>
+        <translation>Den anderen Arbeitsplätzen zeigen, dass Sie diesen Eintrag prüfen</translation>
+    </message>
+    <message>
+        <source>Close your review of the current item</source>
+        <translation>Ihre Prüfung des aktuellen Eintrags beenden</translation>
+    </message>
+    <message>
+        <source>End your review: the other desks no longer see it as taken</source>
+        <translation>Ihre Prüfung beenden: die anderen Arbeitsplätze sehen den Eintrag nicht mehr als vergeben</translation>
+    </message>
+</context>
+<context>
     <name>fd::ui::SecretStore</name>
     <message>
         <source>no such entry in the keychain</source>
@@ -2063,7 +2222,7 @@ Schlüssel %3</translation>
         <translation>Wartezeit vor Wiederholung, &amp;Maximum:</translation>
     </message>
     <message>
-        <source>Secrets are kept in the system keychain (service "%1"), never in the settings file.</source>
+        <source>Secrets are kept in the system keychain (service &quot;%1&quot;), never in the settings file.</source>
         <translation>Geheimnisse werden im Schlüsselbund des Systems (Dienst „%1“) hinterlegt, nie in der Einstellungsdatei.</translation>
     </message>
     <message>
@@ -2083,7 +2242,7 @@ Schlüssel %3</translation>
         <translation>&amp;Sprache (ab dem nächsten Start):</translation>
     </message>
     <message>
-        <source>%1: "%2" is not an http(s) URL</source>
+        <source>%1: &quot;%2&quot; is not an http(s) URL</source>
         <translation>%1: „%2“ ist keine http(s)-URL</translation>
     </message>
     <message>
@@ -2122,7 +2281,7 @@ Schlüssel %3</translation>
         <source>Say why the settings change: the change is recorded in the audit trail.</source>
         <translation>Bitte angeben, warum sich die Einstellungen ändern: die Änderung wird im Prüfpfad festgehalten.</translation>
     </message>
-<message>
+    <message>
         <source>Team ledger URL</source>
         <translation>Team-Ledger-URL</translation>
     </message>
@@ -2147,7 +2306,7 @@ Schlüssel %3</translation>
         <translation>Ledger-Pass&amp;wort:</translation>
     </message>
     <message>
-        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk's own database is its mirror. Empty: this desk alone.</source>
+        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk&apos;s own database is its mirror. Empty: this desk alone.</source>
         <translation>Mit einem Ledger arbeiten alle Arbeitsplätze des Teams auf einer PostgreSQL-Datenbank, und die eigene Datenbank dieses Arbeitsplatzes ist ihr Spiegel. Leer: dieser Arbeitsplatz allein.</translation>
     </message>
     <message>
@@ -2220,7 +2379,7 @@ Schlüssel %3</translation>
             <numerusform>%n Register gestört: dorthin wird nichts gesendet</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>Team ledger: connecting…</source>
         <translation>Team-Ledger: verbinde…</translation>
     </message>
@@ -2229,7 +2388,7 @@ Schlüssel %3</translation>
         <translation>Team-Ledger: verbunden</translation>
     </message>
     <message>
-        <source>Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)</source>
+        <source>Team ledger unreachable: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
         <translation>Team-Ledger nicht erreichbar: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
     </message>
 </context>
@@ -2287,7 +2446,7 @@ Schlüssel %3</translation>
         <source>Payload (SHA-256 %1):</source>
         <translation>Nutzdaten (SHA-256 %1):</translation>
     </message>
-<message>
+    <message>
         <source>Review: %1</source>
         <translation>Prüfung: %1</translation>
     </message>
@@ -2379,170 +2538,4 @@ Schlüssel %3</translation>
         <translation>kein Fehler</translation>
     </message>
 </context>
-<context><name>fd::ui::MemberModel</name><message>
-        <source>Desk (console)</source>
-        <translation>Arbeitsplatz (Konsole)</translation>
-    </message>
-    <message>
-        <source>Headless run</source>
-        <translation>Lauf ohne Oberfläche</translation>
-    </message>
-    <message>
-        <source>Worker</source>
-        <translation>Worker</translation>
-    </message>
-    <message>
-        <source>%1 (this console)</source>
-        <translation>%1 (diese Konsole)</translation>
-    </message>
-    <message>
-        <source>lost</source>
-        <translation>verloren</translation>
-    </message>
-    <message>
-        <source>active</source>
-        <translation>aktiv</translation>
-    </message>
-    <message>
-        <source>all</source>
-        <translation>alle</translation>
-    </message>
-    <message>
-        <source>Lost: no heartbeat since %1. Its claims go back to the team when their lease ends.</source>
-        <translation>Verloren: kein Heartbeat seit %1. Seine Ansprüche gehen an das Team zurück, wenn ihr Lease endet.</translation>
-    </message>
-    <message>
-        <source>Members beat every 5 s; one silent for three beats is lost</source>
-        <translation>Mitglieder melden sich alle 5 s; eines, das drei Meldungen lang schweigt, gilt als verloren</translation>
-    </message>
-    <message>
-        <source>The jurisdictions the member takes work for</source>
-        <translation>Die Rechtsgebiete, für die das Mitglied Arbeit übernimmt</translation>
-    </message>
-    <message>
-        <source>Member</source>
-        <translation>Mitglied</translation>
-    </message>
-    <message>
-        <source>Status</source>
-        <translation>Status</translation>
-    </message>
-    <message>
-        <source>Kind</source>
-        <translation>Art</translation>
-    </message>
-    <message>
-        <source>Host</source>
-        <translation>Rechner</translation>
-    </message>
-    <message>
-        <source>PID</source>
-        <translation>PID</translation>
-    </message>
-    <message>
-        <source>Version</source>
-        <translation>Version</translation>
-    </message>
-    <message>
-        <source>Started</source>
-        <translation>Gestartet</translation>
-    </message>
-    <message>
-        <source>Last heartbeat</source>
-        <translation>Letzter Heartbeat</translation>
-    </message>
-    <message>
-        <source>Jurisdictions</source>
-        <translation>Rechtsgebiete</translation>
-    </message>
-    <message>
-        <source>Claims held</source>
-        <translation>Ansprüche</translation>
-    </message>
-    <message>
-        <source>In flight</source>
-        <translation>In Übertragung</translation>
-    </message>
-    <message>
-        <source>Filed since start</source>
-        <translation>Seit Start übermittelt</translation>
-    </message>
-    <message>
-        <source>Batches</source>
-        <translation>Läufe</translation>
-    </message>
-    <message>
-        <source>Tasks the member has claimed in the ledger: only it works on them (as of its last heartbeat)</source>
-        <translation>Aufgaben, die das Mitglied im Ledger beansprucht hat: nur es bearbeitet sie (Stand seines letzten Heartbeats)</translation>
-    </message>
-    <message>
-        <source>Requests the member has on the wire (as of its last heartbeat)</source>
-        <translation>Anfragen des Mitglieds in Übertragung (Stand seines letzten Heartbeats)</translation>
-    </message>
-    <message>
-        <source>Filings the member completed since it started (as of its last heartbeat)</source>
-        <translation>Filings, die das Mitglied seit seinem Start übermittelt hat (Stand seines letzten Heartbeats)</translation>
-    </message>
-</context><context><name>fd::ui::MembersPage</name><message>
-        <source>Team mode is off: this console works alone, on its own database, and there is no fleet to show.
-
-To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set "Ledger URL" under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
-        <translation>Der Teammodus ist aus: diese Konsole arbeitet allein, mit ihrer eigenen Datenbank, und es gibt keine Flotte zu zeigen.
-
-Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche einen gemeinsamen PostgreSQL-Ledger: tragen Sie in den Einstellungen (Strg+,) unter Team-Ledger die „Ledger-URL“ ein, zum Beispiel postgresql://filingdesk@db.example:5432/filingdesk, legen Sie dort sein Passwort im Schlüsselbund ab und starten Sie die Konsole neu; oder starten Sie sie für eine Sitzung mit --ledger URL. Mitglieder ohne Oberfläche treten mit filingdesk run --ledger URL bei.</translation>
-    </message>
-    <message>
-        <source>Members of the fleet</source>
-        <translation>Mitglieder der Flotte</translation>
-    </message>
-    <message>
-        <source>The team ledger cannot be reached%1: the list below is as of %2 and is not refreshed until it answers again.</source>
-        <translation>Der Team-Ledger ist nicht erreichbar%1: die Liste unten ist vom Stand %2 und wird erst wieder aktualisiert, wenn er antwortet.</translation>
-    </message>
-    <message>
-        <source>never</source>
-        <translation>nie</translation>
-    </message>
-    <message numerus="yes">
-        <source>Ledger %1: %n member(s) at work</source>
-        <translation>
-            <numerusform>Ledger %1: %n Mitglied bei der Arbeit</numerusform>
-            <numerusform>Ledger %1: %n Mitglieder bei der Arbeit</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n lost</source>
-        <translation>
-            <numerusform>, %n verloren</numerusform>
-            <numerusform>, %n verloren</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source> · claims held %1 · in flight %2 · updated %3</source>
-        <translation> · Ansprüche %1 · in Übertragung %2 · aktualisiert %3</translation>
-    </message>
-</context><context><name>fd::ui::ReviewControls</name><message>
-        <source>&amp;Open for review</source>
-        <translation>Zur Prüfung ö&amp;ffnen</translation>
-    </message>
-    <message>
-        <source>C&amp;lose review</source>
-        <translation>Prüfung &amp;beenden</translation>
-    </message>
-    <message>
-        <source>Open the current item for review: the other desks see who has it</source>
-        <translation>Den aktuellen Eintrag zur Prüfung öffnen: die anderen Arbeitsplätze sehen, wer ihn hat</translation>
-    </message>
-    <message>
-        <source>Tell the other desks that you are looking into this item</source>
-        <translation>Den anderen Arbeitsplätzen zeigen, dass Sie diesen Eintrag prüfen</translation>
-    </message>
-    <message>
-        <source>Close your review of the current item</source>
-        <translation>Ihre Prüfung des aktuellen Eintrags beenden</translation>
-    </message>
-    <message>
-        <source>End your review: the other desks no longer see it as taken</source>
-        <translation>Ihre Prüfung beenden: die anderen Arbeitsplätze sehen den Eintrag nicht mehr als vergeben</translation>
-    </message>
-</context></TS>
+</TS>

@@ -1,138 +1,139 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
     <name>fd::Engine</name>
     <message>
         <source>the built-in rules file does not load</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>connecting to Redis</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch %1: %2 task(s)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch %1 paused</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch %1 resumed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch %1 cancelled; %2 task(s) back to PENDING</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>entity name is empty</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>negative fee</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>no registry URL is configured for %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>looked up before sending again: the registry has no filing under this key; it will be sent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the outcome of an earlier submission is unknown and this registry has no look-up: a person must check before anything is re-sent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>idempotent replay: filed earlier</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a trial request at %4 UTC</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>retries exhausted after %1 attempts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 after %2 attempts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the %1 registry answers again; dispatch there resumes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>no portfolio is loaded</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: cannot write: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 event(s) due by %2 written to %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>a replay needs a reason</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>resolving a halt needs a reason</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>only a reconciliation exception with a confirmation number can be accepted as filed; requeue or withdraw %1 instead</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>withdrawing a filing needs a reason</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>withdrawn by %1: will not file</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>formation date %1 -&gt; %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>(none)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>entity type %1 -&gt; %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>(unknown)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> -&gt; %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch %1 has nothing left to send</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cannot store the admitted tasks: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>launch of %n task(s)</source>
@@ -143,31 +144,31 @@
     </message>
     <message>
         <source>batch %1 resumed after the audit database failed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>cancel of %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>transition %1 -&gt; %2 of %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>audit write failed: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>audit write failed: %1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1; dispatch is paused until an operator resumes it</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>looking the filing up before anything is sent again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>DISPATCHING of %n filing(s)</source>
@@ -178,19 +179,19 @@
     </message>
     <message>
         <source>the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its lease ran out): the fleet cap may have been exceeded</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1; the outcome is unknown: the filing is looked up before anything is sent again</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>replay of %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>requeue of %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
@@ -201,31 +202,31 @@
     </message>
     <message>
         <source>a change of settings needs a reason</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-<message>
+    <message>
         <source>%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>, read from this desk's mirror: the ledger is unreachable</source>
-        <translation type="unfinished" />
+        <source>, read from this desk&apos;s mirror: the ledger is unreachable</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk's mirror</source>
-        <translation type="unfinished" />
+        <source>the ledger cannot be reached (%1): nothing is sent until it answers again; the audit shown is this desk&apos;s mirror</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the ledger answers again; sending resumes</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the batch was not launched: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>member %1 stops sending; %n request(s) on the wire finish</source>
@@ -236,97 +237,104 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>in review by %1 on %2 since %3 UTC</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>VALIDATING of %n filing(s)</source>
+        <translation>
+            <numerusform>VALIDATING of %n filing</numerusform>
+            <numerusform>VALIDATING of %n filings</numerusform>
+        </translation>
     </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
     <message>
         <source>in-process gate (this console only; no Redis configured)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::Reconciler</name>
     <message>
         <source>the receipt has no confirmation number</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>charged %1 cents, the rule's fee is %2 cents</source>
-        <translation type="unfinished" />
+        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::RedisPermitGate</name>
     <message>
         <source>connecting to %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>fleet gate on %1 (key prefix "%2", lease %3 ms)</source>
-        <translation type="unfinished" />
+        <source>fleet gate on %1 (key prefix &quot;%2&quot;, lease %3 ms)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::RegistryClient</name>
     <message>
         <source>this registry is configured without look-up</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::AboutDialog</name>
     <message>
         <source>About FilingDesk</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&lt;h2&gt;FilingDesk %1&lt;/h2&gt;</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Annual reports and franchise taxes for a portfolio of entities, filed once each with the US Secretary of State registries, with an append-only audit trail.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>unreadable</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (built with %2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Program version:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Rules file version:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Qt version:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>About &amp;Qt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::AlertNotifier</name>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source> (and %n more)</source>
@@ -337,11 +345,11 @@
     </message>
     <message>
         <source>Registry failing — %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Registry answering again — %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n new statutory halt(s)</source>
@@ -372,153 +380,153 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n alert(s) "%1" — %2</source>
+        <source>%n alert(s) &quot;%1&quot; — %2</source>
         <translation>
-            <numerusform>%n alert "%1" — %2</numerusform>
-            <numerusform>%n alerts "%1" — %2</numerusform>
+            <numerusform>%n alert &quot;%1&quot; — %2</numerusform>
+            <numerusform>%n alerts &quot;%1&quot; — %2</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 — %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>FilingDesk</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>FilingDesk needs a person</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-<message>
+    <message>
         <source>Team ledger unreachable — %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Team ledger answering again — %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::AuditModel</name>
     <message>
         <source>Time (UTC)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entity</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Transition</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Detail</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::AuditPage</name>
     <message>
         <source>Audit free text</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>any text: key, entity, actor, action, detail</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>idempotency key (full)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entity id</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>entity id</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>OS user or engine</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>From</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>To</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>From time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>To time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Search</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Search the audit trail (F5)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Export CSV…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Audit trail</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>first %1 rows (narrow the search)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n row(s)</source>
@@ -529,196 +537,196 @@
     </message>
     <message>
         <source>Export audit rows</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>CSV files (*.csv)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch launched</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch paused</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch resumed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch cancelled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>dead letter replayed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>halt resolved and requeued</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>accepted as filed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>filing withdrawn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>note added</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>entity edited</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>portfolio imported</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>tasks admitted</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>state transition</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>receipt reconciled</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>registry look-up</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>permit lease lost</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>engine started</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>batch has nothing left to send</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::BatchPanel</name>
     <message>
         <source>Launch window in days</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> days</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch progress</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Due &amp;within:</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No batch yet</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch %1 — PAUSED</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch %1 — running</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch %1 — finished</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>nothing launched</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PAUSED — %v of %m done</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%v of %m done (%p%)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> · GATE BLIND: nothing is being sent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>ETA: paused</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>ETA: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-<message>
-        <source>The team's batches — PAUSED</source>
-        <translation type="unfinished" />
+    <message>
+        <source>The team&apos;s batches — PAUSED</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> · this desk: %1 claimed, %2 filed since start</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Team ledger unreachable — nothing is sent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch %1 — team ledger unreachable, nothing is sent</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>ETA: —</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
     <message>
         <source>A jurisdiction</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: registry failing</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: registry failing, retry at %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::CalendarExport</name>
     <message>
         <source>Calendar exported</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n deadline(s) written to %1.
@@ -732,188 +740,188 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>Calendar not exported</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Export calendar</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>iCalendar files (*.ics)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Deadlines due within how many days?</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::ConsoleOptions</name>
     <message>
         <source>FilingDesk operator console. Headless: filingdesk run --help, filingdesk calendar --help.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Portfolio CSV to load at start.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Date to compute due dates from (default today).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Start the sandbox registry and file against it.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Extra argument for the sandbox (repeatable), e.g. --sandbox-arg=--latency-ms=200:800.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Registry base URL (registry-api-v1).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fleet gate Redis URL (empty: in-process gate).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Fleet cap for a jurisdiction, e.g. US-DE=4 (repeatable).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Audit database.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Settings file (INI) instead of the user's settings.</source>
-        <translation type="unfinished" />
+        <source>Settings file (INI) instead of the user&apos;s settings.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Preset of the launch window in days (default 30).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Do not read secrets from the keychain this session.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Portfolio CSV to load at start (as --portfolio).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unexpected argument "%1" (headless commands: run, calendar)</source>
-        <translation type="unfinished" />
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--as-of "%1" is not a YYYY-MM-DD date</source>
-        <translation type="unfinished" />
+        <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>--registry and --sandbox exclude each other</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--registry "%1" is not an http(s) URL</source>
-        <translation type="unfinished" />
+        <source>--registry &quot;%1&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--due-within "%1" is not a number of days</source>
-        <translation type="unfinished" />
+        <source>--due-within &quot;%1&quot; is not a number of days</source>
+        <translation type="unfinished"></translation>
     </message>
-<message>
+    <message>
         <source>Team ledger: postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (empty: this desk alone). The password comes from the keychain.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--ledger "%1": %2</source>
-        <translation type="unfinished" />
+        <source>--ledger &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
     <message>
         <source>withdrawn</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entity</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Jurisdiction</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Category</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Attempts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Last error</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Trace id</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Since</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-<message>
+    <message>
         <source>Review</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::DeadLettersPage</name>
     <message>
         <source>&amp;Replay…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replay &amp;selection…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dead letters</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dead letter detail: raw response body and payload</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select a dead letter to see its trace id, raw response body and payload.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replay the current dead letter</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replay the selected dead letters</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Replay every dead letter matching the filter</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>1 dead letter</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n selected dead letter(s)</source>
@@ -931,151 +939,151 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>Replay &amp;all %1 matching filter…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::EntityEditDelegate</name>
     <message>
         <source>Formation date</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entity type</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Corporation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>LLC</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Limited partnership</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>
     <message>
         <source>Reconciliation exception</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Statutory halt</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Entity</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Jurisdiction</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Code</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Reason</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Due</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Penalty exposure</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Citation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Confirmation</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Idempotency key</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-<message>
+    <message>
         <source>Review</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::ExceptionsPage</name>
     <message>
         <source>Resolve and &amp;requeue…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Accept as filed…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Withdraw (will not file)…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Add &amp;note…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Statutory halts and reconciliation exceptions</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Exception detail: rule, citation, reason, payload</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Select an item to see its rule, citation, registry answer and payload.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Resolve and requeue the selected items</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Accept the selected reconciliation exceptions as filed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Withdraw the selected items: they will not be filed</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Add a note to the selected items</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::Format</name>
     <message>
         <source>%1 h %2 min</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 min %2 s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 s</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1096,26 +1104,26 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>time</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>permits</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 cap</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::MainWindow</name>
     <message>
         <source>FilingDesk operator console</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>FilingDesk</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>Waiting for a person: %n halt(s) or exception(s)</source>
@@ -1133,181 +1141,167 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>; registry failing: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1. %2.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Open portfolio…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Launch &amp;selection</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Launch &amp;due within…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Cancel batch…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>S&amp;ettings…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Find</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Export &amp;calendar…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open portfolio</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Portfolio CSV (*.csv);;All files (*)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Console views</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Obligations</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Permits</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dead letters</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Audit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Show</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dismiss</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Main</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source> As of: </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>As-of date for due dates</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Batch</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Refresh &amp;audit</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Keyboard shortcuts</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+5 switch views
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;About FilingDesk</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>connecting…</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>not used (in-process gate)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Portfolio not loaded</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of scope + %8 row errors; %9 obligations</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>%n task(s) admitted</source>
@@ -1318,27 +1312,27 @@ Ctrl+, settings</source>
     </message>
     <message>
         <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batch %1 has nothing left to send.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Engine: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Could not read %1 from the keychain: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>the selection</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>everything due within %n day(s)</source>
@@ -1349,71 +1343,71 @@ Ctrl+, settings</source>
     </message>
     <message>
         <source>Redis %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>(none: in-process gate)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>registry %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>ceilings %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>audit database %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>This session runs with command-line options that override the saved settings (not saved): %1. Below are the saved settings.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when Redis is back.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>UNREACHABLE</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>connected</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>FilingDesk — %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[GATE BLIND] </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[PAUSED] </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Dead letters (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions (%1)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (failing since %2) — %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>last error: %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>, %n filing(s) need data</source>
@@ -1422,9 +1416,9 @@ Ctrl+, settings</source>
             <numerusform>, %n filings need data</numerusform>
         </translation>
     </message>
-<message>
+    <message>
         <source>Fleet</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Ctrl+O open portfolio
@@ -1438,1044 +1432,163 @@ Ctrl+F search the current view
 Ctrl+1 … Ctrl+6 switch views
 F5 search the audit trail
 Ctrl+, settings</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>team ledger %1</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>(none: this desk alone)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
-        <translation type="unfinished" />
+        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
-        <translation type="unfinished" />
+        <source>TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk&apos;s mirror (read-only) — operator actions are disabled until the ledger answers again.%1</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The team ledger is unreachable: this desk shows its mirror, read-only. Try again when the ledger answers.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[LEDGER UNREACHABLE] </source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
-    <name>fd::ui::ObligationModel</name>
+    <name>fd::ui::MemberModel</name>
     <message>
-        <source>PLANNED (opens %1)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>(missing: double-click to set)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1
-key %2
-line %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Penalty owed once the due date is missed (today's amount if already late)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Admission score: urgency (days to due date) times risk tier; higher files sooner</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Entity</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Jurisdiction</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Filing</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Year</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Due</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Days left</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Fee</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Penalty exposure</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Urgency</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>State</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Entity type</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Formed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Attempts</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Confirmation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Detail</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Corporation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>LLC</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Limited partnership</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::ObligationsPage</name>
-    <message>
-        <source>&amp;Launch selection</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Withdraw selection…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Obligations</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>No portfolio loaded. Open one with Ctrl+O.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Launch the selected tasks</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Start filing the selected PENDING tasks (Ctrl+L)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Withdraw the selected tasks</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::OperatorActions</name>
-    <message>
-        <source>Nothing to launch: %1 has no PENDING task.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Launch filings</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>File %n task(s) now: %1.</source>
-        <translation>
-            <numerusform>File %n task now: %1.</numerusform>
-            <numerusform>File %n tasks now: %1.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Scheduled filing run</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Pause the batch</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Pause: nothing new is sent; requests already on the wire finish.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Paused from the console</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Resume the batch</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Resume sending.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Resumed from the console</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cancel the batch</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Cancel: tasks not yet sent go back to PENDING; requests on the wire finish.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>No dead letter selected.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Replay dead letters</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Replay %1: each is looked up at the registry first, then re-sent under the same idempotency key.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing selected in the review queue.</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
-        <translation>
-            <numerusform>Resolve and requeue %n item: they go back to PENDING and are filed again under the same key.</numerusform>
-            <numerusform>Resolve and requeue %n items: they go back to PENDING and are filed again under the same key.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
-        <translation>
-            <numerusform>Accept %n reconciliation exception as filed (COMPLETED) after checking the receipt.</numerusform>
-            <numerusform>Accept %n reconciliation exceptions as filed (COMPLETED) after checking the receipt.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Resolve and requeue</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Accept as filed</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing selected to withdraw.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Withdraw filings</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>Withdraw %n filing(s): they will NOT be filed.</source>
-        <translation>
-            <numerusform>Withdraw %n filing: they will NOT be filed.</numerusform>
-            <numerusform>Withdraw %n filings: they will NOT be filed.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Nothing selected to annotate.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Add a note</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>Note for %n item(s), kept in the audit trail:</source>
-        <translation>
-            <numerusform>Note for %n item, kept in the audit trail:</numerusform>
-            <numerusform>Note for %n items, kept in the audit trail:</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>formation date %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>entity type %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Edit entity</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Set %1 for entity %2; its obligations are planned again.</source>
-        <translation type="unfinished" />
-    </message>
-<message>
-        <source>The console is read-only now.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Nothing selected to review.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::PermitModel</name>
-    <message>
-        <source>? / %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 / %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>lease %1 s</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count cannot be read; nothing is being sent. Cap: %1.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 of %2 permits in use across the fleet</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>permits in use unknown (gate blind), cap %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 of %2 permits in use</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>LOST</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>held</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>reclaimed %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 s</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>lease lost: outcome uncertain, looked up before any re-send</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>near expiry</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>ok</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>(reference worker)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>token %1
-process %2
-key %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Jurisdiction / permit</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>In use / cap</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Age</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Lease</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Host</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Entity</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Console</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::PermitsPage</name>
-    <message>
-        <source>Registries failing</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Permits in use and their holders</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Fleet gate: %1 — caps are shared by every console and worker on this Redis.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>In-process gate: %1 — caps apply to this console only.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::ReasonDialog</name>
-    <message>
-        <source>Recorded in the audit trail as %1, with this reason:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Reason</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Why? (required)</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::RegistryProbe</name>
-    <message>
-        <source>no answer within 3 s</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::SecretStore</name>
-    <message>
-        <source>no such entry in the keychain</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no keychain is available on this machine (%1); nothing was stored</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>the keychain refused access: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>keychain error: %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::SettingsDialog</name>
-    <message>
-        <source>Redis URL</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Gate key prefix</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Redis password</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Default registry base URL</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry API token</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source> ms</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>FilingDesk settings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>redis://host:6379/0 — empty: in-process gate (this console only)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>https://registry.example/ (jurisdictions without their own URL)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>(kept in the keychain — type to replace)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry URL and ceiling per jurisdiction</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Jurisdiction</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry base URL (empty: default)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Ceiling</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Add jurisdiction</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Remove</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Fleet gate</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Redis &amp;URL:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Redis &amp;password:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Key &amp;prefix:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Lease:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registries and ceilings</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Default registry &amp;base URL:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry API &amp;token:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Default ceiling per jurisdiction:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Global ceiling (all jurisdictions):</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Timeouts and retries</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Request timeout (shorter than the lease):</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Attempts before dead letter:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Retry backoff &amp;base:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Retry backoff &amp;max:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Secrets are kept in the system keychain (service "%1"), never in the settings file.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Changes apply the next time the console starts its engine.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>System default (%1)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Interface</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Language (from the next start):</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1: "%2" is not an http(s) URL</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>No keychain is available: %1 was NOT stored, and nothing was written in plain text. Start a Secret Service (GNOME Keyring, KWallet) or enter it again next session.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 was NOT stored: %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Saved. Secrets are in the system keychain.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>A Redis password needs a Redis URL: it is kept for the server it unlocks.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>A registry token needs a default registry base URL: it is kept for the registry it unlocks.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>System default</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Why the settings change (recorded in the audit trail with old and new values)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Reason for the change:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Say why the settings change: the change is recorded in the audit trail.</source>
-        <translation type="unfinished" />
-    </message>
-<message>
-        <source>Team ledger URL</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Team ledger password</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>postgresql://USER@HOST:5432/DB — empty: this desk alone</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Team ledger</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Ledg&amp;er URL:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Ledger pass&amp;word:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk's own database is its mirror. Empty: this desk alone.</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::StatusIndicators</name>
-    <message>
-        <source>PAUSED</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Batch paused</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Gate: starting…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Redis: —</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry: —</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Engine: starting…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Gate: not started</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Gate: fleet (Redis)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Gate: in-process (this console only)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Redis: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry: reachable</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Registry: unreachable</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Engine: alive</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Engine: NOT RESPONDING</source>
-        <translation type="unfinished" />
-    </message>
-    <message numerus="yes">
-        <source>%n registries failing: nothing is sent there</source>
-        <translation>
-            <numerusform>%n registry failing: nothing is sent there</numerusform>
-            <numerusform>%n registries failing: nothing is sent there</numerusform>
-        </translation>
-    </message>
-<message>
-        <source>Team ledger: connecting…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Team ledger: connected</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::TaskDetail</name>
-    <message>
-        <source>(empty)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Idempotency key: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Entity: %1 (%2), %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Filing: %1 %2, due %3, fee %4</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Rule: %1 (rules %2)</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Citation: %1 %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Penalty: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>State: %1, attempts %2, batch %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Last error: [%1] %2: %3</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Trace id: %1</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Confirmation: %1, charged %2</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Raw response body:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Payload (SHA-256 %1):</source>
-        <translation type="unfinished" />
-    </message>
-<message>
-        <source>Review: %1</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context>
-    <name>fd::ui::TaskFilterBar</name>
-    <message>
-        <source>State filter</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>All states</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;State:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Jurisdiction filter</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>All jurisdictions</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Jurisdiction:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Error category filter</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>All categories</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Due within days</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>any time</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source> days</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>&amp;Due within:</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Search</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>Search idempotency key, entity, confirmation number, trace id, code…</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>%1 of %2 shown</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>validation error</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>transient fault</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>statutory halt</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>system fault</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>reconciliation</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <source>no error</source>
-        <translation type="unfinished" />
-    </message>
-</context>
-<context><name>fd::ui::MemberModel</name><message>
         <source>Desk (console)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Headless run</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Worker</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 (this console)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>lost</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>active</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>all</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Lost: no heartbeat since %1. Its claims go back to the team when their lease ends.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Members beat every 5 s; one silent for three beats is lost</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The jurisdictions the member takes work for</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Member</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Kind</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>PID</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Version</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Started</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Last heartbeat</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Jurisdictions</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Claims held</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>In flight</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Filed since start</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Batches</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Tasks the member has claimed in the ledger: only it works on them (as of its last heartbeat)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Requests the member has on the wire (as of its last heartbeat)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Filings the member completed since it started (as of its last heartbeat)</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-</context><context><name>fd::ui::MembersPage</name><message>
+</context>
+<context>
+    <name>fd::ui::MembersPage</name>
+    <message>
         <source>Team mode is off: this console works alone, on its own database, and there is no fleet to show.
 
-To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set "Ledger URL" under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
-        <translation type="unfinished" />
+To work as a team, every desk and headless run uses one shared PostgreSQL ledger: set &quot;Ledger URL&quot; under Team ledger in Settings (Ctrl+,), for example postgresql://filingdesk@db.example:5432/filingdesk, keep its password in the keychain there, and restart the console; or start it with --ledger URL for one session. Headless members join with filingdesk run --ledger URL.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Members of the fleet</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The team ledger cannot be reached%1: the list below is as of %2 and is not refreshed until it answers again.</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
         <source>Ledger %1: %n member(s) at work</source>
@@ -2493,30 +1606,920 @@ To work as a team, every desk and headless run uses one shared PostgreSQL ledger
     </message>
     <message>
         <source> · claims held %1 · in flight %2 · updated %3</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-</context><context><name>fd::ui::ReviewControls</name><message>
+</context>
+<context>
+    <name>fd::ui::ObligationModel</name>
+    <message>
+        <source>PLANNED (opens %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(missing: double-click to set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+key %2
+line %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty owed once the due date is missed (today&apos;s amount if already late)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admission score: urgency (days to due date) times risk tier; higher files sooner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Urgency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Attempts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LLC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ObligationsPage</name>
+    <message>
+        <source>&amp;Launch selection</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw selection…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Obligations</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No portfolio loaded. Open one with Ctrl+O.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch the selected tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start filing the selected PENDING tasks (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw the selected tasks</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::OperatorActions</name>
+    <message>
+        <source>Nothing to launch: %1 has no PENDING task.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launch filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>File %n task(s) now: %1.</source>
+        <translation>
+            <numerusform>File %n task now: %1.</numerusform>
+            <numerusform>File %n tasks now: %1.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scheduled filing run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pause: nothing new is sent; requests already on the wire finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume sending.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resumed from the console</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel: tasks not yet sent go back to PENDING; requests on the wire finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No dead letter selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay %1: each is looked up at the registry first, then re-sent under the same idempotency key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected in the review queue.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
+        <translation>
+            <numerusform>Resolve and requeue %n item: they go back to PENDING and are filed again under the same key.</numerusform>
+            <numerusform>Resolve and requeue %n items: they go back to PENDING and are filed again under the same key.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
+        <translation>
+            <numerusform>Accept %n reconciliation exception as filed (COMPLETED) after checking the receipt.</numerusform>
+            <numerusform>Accept %n reconciliation exceptions as filed (COMPLETED) after checking the receipt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resolve and requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected to withdraw.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Withdraw %n filing(s): they will NOT be filed.</source>
+        <translation>
+            <numerusform>Withdraw %n filing: they will NOT be filed.</numerusform>
+            <numerusform>Withdraw %n filings: they will NOT be filed.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing selected to annotate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Note for %n item(s), kept in the audit trail:</source>
+        <translation>
+            <numerusform>Note for %n item, kept in the audit trail:</numerusform>
+            <numerusform>Note for %n items, kept in the audit trail:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>formation date %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity type %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Edit entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 for entity %2; its obligations are planned again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The console is read-only now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected to review.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::PermitModel</name>
+    <message>
+        <source>? / %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease %1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permits in use: unknown. The gate is blind (Redis unreachable), so the fleet-wide count cannot be read; nothing is being sent. Cap: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use across the fleet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>permits in use unknown (gate blind), cap %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 permits in use</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LOST</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>held</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reclaimed %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lease lost: outcome uncertain, looked up before any re-send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>near expiry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(reference worker)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>token %1
+process %2
+key %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction / permit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In use / cap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Age</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lease</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Console</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::PermitsPage</name>
+    <message>
+        <source>Registries failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Permits in use and their holders</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet gate: %1 — caps are shared by every console and worker on this Redis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process gate: %1 — caps apply to this console only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReasonDialog</name>
+    <message>
+        <source>Recorded in the audit trail as %1, with this reason:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why? (required)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::RegistryProbe</name>
+    <message>
+        <source>no answer within 3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReviewControls</name>
+    <message>
         <source>&amp;Open for review</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>C&amp;lose review</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Open the current item for review: the other desks see who has it</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Tell the other desks that you are looking into this item</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close your review of the current item</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>End your review: the other desks no longer see it as taken</source>
-        <translation type="unfinished" />
+        <translation type="unfinished"></translation>
     </message>
-</context></TS>
+</context>
+<context>
+    <name>fd::ui::SecretStore</name>
+    <message>
+        <source>no such entry in the keychain</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no keychain is available on this machine (%1); nothing was stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the keychain refused access: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keychain error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::SettingsDialog</name>
+    <message>
+        <source>Redis URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate key prefix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default registry base URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry API token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>redis://host:6379/0 — empty: in-process gate (this console only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://registry.example/ (jurisdictions without their own URL)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(kept in the keychain — type to replace)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry URL and ceiling per jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry base URL (empty: default)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ceiling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fleet gate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis &amp;URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis &amp;password:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key &amp;prefix:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lease:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registries and ceilings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Default registry &amp;base URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry API &amp;token:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Default ceiling per jurisdiction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Global ceiling (all jurisdictions):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Timeouts and retries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Request timeout (shorter than the lease):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Attempts before dead letter:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry backoff &amp;base:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Retry backoff &amp;max:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Secrets are kept in the system keychain (service &quot;%1&quot;), never in the settings file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Changes apply the next time the console starts its engine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language (from the next start):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No keychain is available: %1 was NOT stored, and nothing was written in plain text. Start a Secret Service (GNOME Keyring, KWallet) or enter it again next session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was NOT stored: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. Secrets are in the system keychain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Redis password needs a Redis URL: it is kept for the server it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A registry token needs a default registry base URL: it is kept for the registry it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>System default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the settings change (recorded in the audit trail with old and new values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reason for the change:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say why the settings change: the change is recorded in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>postgresql://USER@HOST:5432/DB — empty: this desk alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledg&amp;er URL:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger pass&amp;word:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a ledger, every desk of the team works from one PostgreSQL database and this desk&apos;s own database is its mirror. Empty: this desk alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::StatusIndicators</name>
+    <message>
+        <source>PAUSED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: fleet (Redis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate: in-process (this console only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry: reachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry: unreachable</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: alive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine: NOT RESPONDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n registries failing: nothing is sent there</source>
+        <translation>
+            <numerusform>%n registry failing: nothing is sent there</numerusform>
+            <numerusform>%n registries failing: nothing is sent there</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Team ledger: connecting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger: connected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger unreachable: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskDetail</name>
+    <message>
+        <source>(empty)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Idempotency key: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity: %1 (%2), %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing: %1 %2, due %3, fee %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule: %1 (rules %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Citation: %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State: %1, attempts %2, batch %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: [%1] %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trace id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation: %1, charged %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw response body:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Payload (SHA-256 %1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskFilterBar</name>
+    <message>
+        <source>State filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All states</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;State:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Jurisdiction:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error category filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All categories</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due within days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>any time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Due within:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search idempotency key, entity, confirmation number, trace id, code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 shown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>validation error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>transient fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>statutory halt</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>system fault</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reconciliation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no error</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
