@@ -103,6 +103,10 @@ int runWorker(const QStringList &arguments) {
     config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
     if (parser.isSet(redisOpt))
         config.redisUrl = parser.value(redisOpt);
+    if (config.redisUrl.isEmpty())
+        return badInput(QStringLiteral("--redis URL is required: a worker shares each registry's cap with the rest of "
+                                       "the fleet through the gate, and an in-process gate would let every worker "
+                                       "use the whole cap"));
     config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
     config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
     for (const QString &spec : parser.values(limitOpt)) {
