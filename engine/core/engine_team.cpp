@@ -394,7 +394,8 @@ void Engine::refreshBatches() {
 void Engine::releaseUnsent(bool all) {
     QStringList release;
     for (const QString &key : std::as_const(m_claimed)) {
-        if (m_inFlight.contains(key) || m_grantedPending.contains(key))
+        // A permit granted but not yet used goes back too (dropTask): only requests on the wire finish.
+        if (m_inFlight.contains(key))
             continue;
         if (!all && m_runningBatches.contains(m_tasks.value(key).batchId))
             continue;
