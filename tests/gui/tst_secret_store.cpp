@@ -202,7 +202,8 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
             ->setText(QStringLiteral("redis://gate-a.internal:6379/0"));
         dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))
             ->setText(QStringLiteral("pw-a"));
-        dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))->setText(QStringLiteral("gate moved"));
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
+            ->setText(QStringLiteral("gate moved"));
         QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
         dialog.save();
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
@@ -216,7 +217,8 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
         dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisUrl"))
             ->setText(QStringLiteral("redis://gate-b.internal:6379/0"));
         password->setText(QStringLiteral("pw-b"));
-        dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))->setText(QStringLiteral("gate moved"));
+        dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
+            ->setText(QStringLiteral("gate moved"));
         QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
         dialog.save();
         QTRY_COMPARE_WITH_TIMEOUT(saved.count(), 1, 20000);
@@ -327,7 +329,8 @@ void TestSecretStore::noKeychainStoresNothing() {
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerUrl"))
         ->setText(QStringLiteral("postgresql://filingdesk@127.0.0.1:5433/team"));
-    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword"))->setText(password + QStringLiteral("-ledger"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword"))
+        ->setText(password + QStringLiteral("-ledger"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
         ->setText(QStringLiteral("password rotated"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
@@ -341,7 +344,8 @@ void TestSecretStore::noKeychainStoresNothing() {
     settings.sync();
     QVERIFY(!fileBytes(iniPath).contains(password.toUtf8()));
     QVERIFY(!settings.hasSecret(QStringLiteral("redis-password@redis://127.0.0.1:6390/0")));
-    QVERIFY(!settings.hasSecret(QStringLiteral("ledger-password@postgresql://filingdesk@127.0.0.1:5433/team")));
+    QVERIFY(
+        !settings.hasSecret(QStringLiteral("ledger-password@postgresql://filingdesk@127.0.0.1:5433/team")));
 }
 
 QTEST_MAIN(TestSecretStore)
