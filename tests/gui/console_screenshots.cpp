@@ -131,13 +131,13 @@ int teamShots(const QString &out, const QString &portfolio) {
     for (int i = 0; i < 2; ++i) {
         auto *run = new QProcess(window.get());
         run->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        run->start(cli, {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(),
-                         QStringLiteral("--registry"), sandbox.baseUrl().toString(),
-                         QStringLiteral("--portfolio"), portfolio, QStringLiteral("--as-of"),
-                         QStringLiteral("2027-02-15"), QStringLiteral("--due-within"), QStringLiteral("400"),
-                         QStringLiteral("--db"),
-                         QDir(work.path()).filePath(QStringLiteral("run-%1.sqlite").arg(i + 1)),
-                         QStringLiteral("--quiet")});
+        run->start(cli,
+                   {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(),
+                    QStringLiteral("--registry"), sandbox.baseUrl().toString(), QStringLiteral("--portfolio"),
+                    portfolio, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
+                    QStringLiteral("--due-within"), QStringLiteral("400"), QStringLiteral("--db"),
+                    QDir(work.path()).filePath(QStringLiteral("run-%1.sqlite").arg(i + 1)),
+                    QStringLiteral("--quiet")});
         runs.append(run);
     }
     window->loadPortfolio(portfolio);
@@ -152,11 +152,7 @@ int teamShots(const QString &out, const QString &portfolio) {
     // One run dies without a word: after three missed heartbeats the Fleet view shows it lost.
     ::kill(pid_t(runs.first()->processId()), SIGKILL);
     say(QStringLiteral("killed run %1").arg(runs.first()->processId()));
-    waitFor(
-        [&] {
-            return window->memberModel()->lostCount() >= 1;
-        },
-        60000);
+    waitFor([&] { return window->memberModel()->lostCount() >= 1; }, 60000);
     waitFor([&] { return false; }, 2500);
     capture(out, QStringLiteral("fleet"));
 
@@ -199,7 +195,8 @@ int main(int argc, char *argv[]) {
         return teamShots(app.arguments().at(2), app.arguments().at(3));
     }
     if (app.arguments().size() < 3) {
-        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE] | --team OUTDIR PORTFOLIO"));
+        say(QStringLiteral(
+            "usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE] | --team OUTDIR PORTFOLIO"));
         return 2;
     }
     const QString language = app.arguments().value(3);

@@ -171,12 +171,13 @@ void TestConsoleTeam::ledgerOptionAndSetting() {
     QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger"), m_postgres.url()}, &options, &error, &help));
     QVERIFY(options.ledgerUrlGiven);
     QCOMPARE(options.ledgerUrl, m_postgres.url());
-    QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger="), QStringLiteral("--sandbox")}, &options, &error,
-                                  &help));
+    QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger="), QStringLiteral("--sandbox")}, &options,
+                                  &error, &help));
     QVERIFY(options.ledgerUrlGiven);
     QVERIFY(options.ledgerUrl.isEmpty());
-    QVERIFY(!ConsoleOptions::parse({QStringLiteral("--ledger"), QStringLiteral("postgresql://fd:secret@db/x")},
-                                   &options, &error, &help));
+    QVERIFY(
+        !ConsoleOptions::parse({QStringLiteral("--ledger"), QStringLiteral("postgresql://fd:secret@db/x")},
+                               &options, &error, &help));
     QVERIFY2(error.contains(QLatin1String("plain text")), qPrintable(error));
     QVERIFY(!ConsoleOptions::parse({QStringLiteral("--ledger"), QStringLiteral("redis://db/0")}, &options,
                                    &error, &help));
@@ -198,7 +199,9 @@ void TestConsoleTeam::ledgerOptionAndSetting() {
     dialog.save();
     QCOMPARE(saved.size(), 1);
     QCOMPARE(saved.first().first().toBool(), false); // a wrong URL is refused, in words
-    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("settingsError"))->text().contains(QLatin1String("sslmode")));
+    QVERIFY(dialog.findChild<QLabel *>(QStringLiteral("settingsError"))
+                ->text()
+                .contains(QLatin1String("sslmode")));
     url->setText(m_postgres.url());
     dialog.save();
     QTRY_COMPARE_WITH_TIMEOUT(saved.size(), 2, 10000);
@@ -218,7 +221,8 @@ void TestConsoleTeam::bothDesksAreOnTheLedger() {
     QVERIFY(m_a->memberId() != m_b->memberId());
     for (MainWindow *w : {m_a.get(), m_b.get()}) {
         QVERIFY(w->isTeamMode());
-        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"),
+                                  10000);
         QVERIFY(w->isLedgerReachable());
     }
     // The Fleet view of A: both desks, this one named, refreshed while it is shown.
@@ -227,12 +231,13 @@ void TestConsoleTeam::bothDesksAreOnTheLedger() {
     QVERIFY(tabs && fleet);
     tabs->setCurrentWidget(fleet);
     MemberModel *members = m_a->memberModel();
-    QTRY_VERIFY_WITH_TIMEOUT(members->rowOfMember(m_a->memberId()) >= 0 &&
-                                 members->rowOfMember(m_b->memberId()) >= 0,
-                             15000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        members->rowOfMember(m_a->memberId()) >= 0 && members->rowOfMember(m_b->memberId()) >= 0, 15000);
     const int own = members->rowOfMember(m_a->memberId());
-    QVERIFY(members->index(own, MemberModel::MemberColumn).data().toString().endsWith(
-        QLatin1String("(this console)")));
+    QVERIFY(members->index(own, MemberModel::MemberColumn)
+                .data()
+                .toString()
+                .endsWith(QLatin1String("(this console)")));
     QCOMPARE(members->memberAt(own).kind, QStringLiteral("desk"));
     QCOMPARE(members->memberAt(own).processId, QCoreApplication::applicationPid());
     QVERIFY(!members->memberAt(own).lost);
@@ -257,7 +262,8 @@ void TestConsoleTeam::pauseOnOneDeskPausesTheOther() {
     QCOMPARE(m_reasonsA->asked.last().action, QStringLiteral("batch_launch"));
     // Both desks work on it: B claims and sends some of A's launch (the ledger names who recorded what).
     QTRY_VERIFY_WITH_TIMEOUT(m_b->batchPanel()->status().active, kPropagationMs * 2);
-    const QString sentBy = QStringLiteral("SELECT count(*) FROM audit WHERE to_state = 'DISPATCHING' AND desk = '%1'");
+    const QString sentBy =
+        QStringLiteral("SELECT count(*) FROM audit WHERE to_state = 'DISPATCHING' AND desk = '%1'");
     QTRY_VERIFY_WITH_TIMEOUT(m_postgres.psql(sentBy.arg(m_b->memberId())).toInt() > 0, kLong);
     QTRY_VERIFY_WITH_TIMEOUT(deadLetters(m_b.get()) >= 3, kLong);
     QVERIFY2(deadLetters(m_b.get()) < kDueTasks - 10, "the batch went by before it could be paused");
@@ -271,7 +277,9 @@ void TestConsoleTeam::pauseOnOneDeskPausesTheOther() {
     qInfo("desk B showed the pause %lld ms after desk A's click", seen.elapsed());
     QVERIFY(m_b->batchPanel()->status().paused);
     QVERIFY(m_b->windowTitle().startsWith(QLatin1String("[PAUSED]")));
-    QVERIFY(childOf<BannerWidget>(m_b.get(), QStringLiteral("pausedBanner"))->message().contains(QLatin1String("PAUSED")));
+    QVERIFY(childOf<BannerWidget>(m_b.get(), QStringLiteral("pausedBanner"))
+                ->message()
+                .contains(QLatin1String("PAUSED")));
     QTRY_VERIFY_WITH_TIMEOUT(m_a->isPaused(), kPropagationMs);
 
     // What was on the wire finishes; then neither desk sends anything: the registry counts nothing new.
@@ -305,7 +313,8 @@ void TestConsoleTeam::pauseOnOneDeskPausesTheOther() {
     QTRY_VERIFY_WITH_TIMEOUT(sandboxTotal(*m_sandbox, QStringLiteral("requests")) > before, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(deadLetters(m_a.get()), kDueTasks, kLong);
     QTRY_COMPARE_WITH_TIMEOUT(deadLetters(m_b.get()), kDueTasks, kLong);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active,
+                             kLong);
     QVERIFY(m_postgres.psql(sentBy.arg(m_a->memberId())).toInt() > 0);
 }
 
@@ -337,7 +346,8 @@ void TestConsoleTeam::replayOnOneDeskShowsOnTheOther() {
     // The registry rejects its data again: back among the dead letters on both desks.
     QTRY_VERIFY_WITH_TIMEOUT(m_b->deadLetterModel()->rowOfKey(key) >= 0, kLong);
     QTRY_VERIFY_WITH_TIMEOUT(m_a->deadLetterModel()->rowOfKey(key) >= 0, kLong);
-    QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active,
+                             kLong);
 }
 
 void TestConsoleTeam::reviewOpenedOnOneDeskShowsOnTheOther() {
@@ -367,7 +377,8 @@ void TestConsoleTeam::reviewOpenedOnOneDeskShowsOnTheOther() {
     qInfo("desk B showed the review %lld ms after desk A's click: %s", seen.elapsed(),
           qPrintable(deadB->reviewOf(key)));
     const QString review = deadB->reviewOf(key);
-    QVERIFY2(review.contains(QStringLiteral(" on %1 since ").arg(AuditStore::hostName())), qPrintable(review));
+    QVERIFY2(review.contains(QStringLiteral(" on %1 since ").arg(AuditStore::hostName())),
+             qPrintable(review));
     QVERIFY(review.endsWith(QLatin1String(" UTC")));
     // In B's view: the Review column and the detail pane.
     const int rowB = deadB->rowOfKey(key);
@@ -406,9 +417,11 @@ void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
         QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), unreachable, 15000);
         QVERIFY(!w->isLedgerReachable());
         QVERIFY(w->windowTitle().contains(QLatin1String("[LEDGER UNREACHABLE]")));
-        QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))->message().contains(QLatin1String("read-only")));
-        for (const char *name : {"openPortfolioAction", "launchDueAction", "launchSelectionAction", "pauseAction",
-                                 "resumeAction", "cancelAction"})
+        QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))
+                    ->message()
+                    .contains(QLatin1String("read-only")));
+        for (const char *name : {"openPortfolioAction", "launchDueAction", "launchSelectionAction",
+                                 "pauseAction", "resumeAction", "cancelAction"})
             QVERIFY2(!w->findChild<QAction *>(QString::fromLatin1(name))->isEnabled(), name);
     }
     QVERIFY(!replay->isEnabled());
@@ -419,7 +432,8 @@ void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
 
     QVERIFY2(m_postgres.start(), qPrintable(m_postgres.errorString()));
     for (MainWindow *w : {m_a.get(), m_b.get()}) {
-        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(w->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"),
+                                  20000);
         QVERIFY(!w->windowTitle().contains(QLatin1String("LEDGER")));
         QVERIFY(childOf<BannerWidget>(w, QStringLiteral("ledgerBanner"))->isHidden());
         QVERIFY(w->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());

@@ -103,8 +103,8 @@ void TestMemberModel::showsEveryFigure() {
 void TestMemberModel::lostMembersAreGreyedAndMarked() {
     MemberModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    model.setMembers({member(QStringLiteral("live")), member(QStringLiteral("gone"), QStringLiteral("run"), 2,
-                                                             true)});
+    model.setMembers(
+        {member(QStringLiteral("live")), member(QStringLiteral("gone"), QStringLiteral("run"), 2, true)});
     const int live = model.rowOfMember(QStringLiteral("live"));
     const int gone = model.rowOfMember(QStringLiteral("gone"));
     QCOMPARE(model.lostCount(), 1);
@@ -112,13 +112,15 @@ void TestMemberModel::lostMembersAreGreyedAndMarked() {
     for (int column = 0; column < model.columnCount(); ++column) {
         QVERIFY(model.index(gone, column).data(Qt::ForegroundRole).value<QBrush>().style() != Qt::NoBrush);
         QVERIFY(!model.index(live, column).data(Qt::ForegroundRole).isValid());
-        QVERIFY(model.index(gone, column).data(Qt::ToolTipRole).toString().startsWith(QLatin1String("Lost:")));
+        QVERIFY(
+            model.index(gone, column).data(Qt::ToolTipRole).toString().startsWith(QLatin1String("Lost:")));
     }
     QCOMPARE(model.index(gone, 0).data(StateRole).toString(), QStringLiteral("LOST"));
     // A lost member that beats again is live again, in the same row.
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
-    model.setMembers({member(QStringLiteral("live")), member(QStringLiteral("gone"), QStringLiteral("run"), 2)});
+    model.setMembers(
+        {member(QStringLiteral("live")), member(QStringLiteral("gone"), QStringLiteral("run"), 2)});
     QCOMPARE(model.rowOfMember(QStringLiteral("gone")), gone);
     QCOMPARE(model.index(gone, MemberModel::StatusColumn).data().toString(), QStringLiteral("active"));
     QCOMPARE(model.lostCount(), 0);
@@ -184,8 +186,9 @@ void TestMemberModel::ownRowIsNamed() {
     QCOMPARE(model.index(own, MemberModel::MemberColumn).data().toString(),
              QStringLiteral("desk-b (this console)"));
     QCOMPARE(model.index(own, MemberModel::MemberColumn).data(KeyRole).toString(), QStringLiteral("desk-b"));
-    QCOMPARE(model.index(model.rowOfMember(QStringLiteral("desk-a")), MemberModel::MemberColumn).data().toString(),
-             QStringLiteral("desk-a"));
+    QCOMPARE(
+        model.index(model.rowOfMember(QStringLiteral("desk-a")), MemberModel::MemberColumn).data().toString(),
+        QStringLiteral("desk-a"));
 }
 
 void TestMemberModel::duplicateIdsGiveOneRow() {

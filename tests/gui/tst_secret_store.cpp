@@ -339,7 +339,8 @@ void TestSecretStore::noKeychainStoresNothing() {
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsRedisPassword"))->setText(password);
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerUrl"))
         ->setText(QStringLiteral("postgresql://filingdesk@127.0.0.1:5433/team"));
-    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword"))->setText(password + QStringLiteral("-ledger"));
+    dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerPassword"))
+        ->setText(password + QStringLiteral("-ledger"));
     dialog.findChild<QLineEdit *>(QStringLiteral("settingsReason"))
         ->setText(QStringLiteral("password rotated"));
     QSignalSpy saved(&dialog, &SettingsDialog::saveFinished);
@@ -353,7 +354,8 @@ void TestSecretStore::noKeychainStoresNothing() {
     settings.sync();
     QVERIFY(!fileBytes(iniPath).contains(password.toUtf8()));
     QVERIFY(!settings.hasSecret(QStringLiteral("redis-password@redis://127.0.0.1:6390/0")));
-    QVERIFY(!settings.hasSecret(QStringLiteral("ledger-password@postgresql://filingdesk@127.0.0.1:5433/team")));
+    QVERIFY(
+        !settings.hasSecret(QStringLiteral("ledger-password@postgresql://filingdesk@127.0.0.1:5433/team")));
 }
 
 QTEST_MAIN(TestSecretStore)

@@ -18,9 +18,9 @@ namespace {
 
 bool sameFigures(const LedgerMember &a, const LedgerMember &b) {
     return a.kind == b.kind && a.host == b.host && a.processId == b.processId && a.version == b.version &&
-           a.startedUtc == b.startedUtc && a.lastBeatUtc == b.lastBeatUtc && a.jurisdictions == b.jurisdictions &&
-           a.claimsHeld == b.claimsHeld && a.inFlight == b.inFlight && a.filedLastHour == b.filedLastHour &&
-           a.batches == b.batches && a.lost == b.lost;
+           a.startedUtc == b.startedUtc && a.lastBeatUtc == b.lastBeatUtc &&
+           a.jurisdictions == b.jurisdictions && a.claimsHeld == b.claimsHeld && a.inFlight == b.inFlight &&
+           a.filedLastHour == b.filedLastHour && a.batches == b.batches && a.lost == b.lost;
 }
 
 bool isNumberColumn(int column) {

@@ -24,7 +24,7 @@ struct ConsoleOptions {
     /// read from the keychain).
     QString ledgerUrl;
     bool ledgerUrlGiven = false; ///< --ledger given (an empty value: a single desk this session)
-    QStringList limits;         ///< "US-DE=4"
+    QStringList limits;          ///< "US-DE=4"
     QString dbPath;
     QString settingsPath;    ///< empty: the platform's default QSettings location
     bool useKeychain = true; ///< false in tests that do not run a Secret Service

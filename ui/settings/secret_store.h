@@ -8,13 +8,13 @@
 
 namespace fd::ui {
 
-/// Secrets (the Redis password, the registry API token, the team ledger's password) in the operating system's keychain through
-/// QtKeychain: Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS, Credential Manager on
-/// Windows. Each entry is scoped by what it unlocks, the way Nextcloud's client scopes by account: its name
-/// is "<kind>@<scheme>://<host>:<port>[/<db>]" (nameFor()), stored under the key "FilingDesk/<name>" of the
-/// service "FilingDesk" — so the password of one Redis is never sent to another, and two servers keep two
-/// entries. There is no plain-text fallback: when no keychain is available the operation fails with
-/// `noBackend` set and nothing is stored anywhere.
+/// Secrets (the Redis password, the registry API token, the team ledger's password) in the operating system's
+/// keychain through QtKeychain: Secret Service (GNOME Keyring, KWallet) on Linux, Keychain on macOS,
+/// Credential Manager on Windows. Each entry is scoped by what it unlocks, the way Nextcloud's client scopes
+/// by account: its name is "<kind>@<scheme>://[<role>@]<host>:<port>[/<db>]" (nameFor()), stored under the
+/// key "FilingDesk/<name>" of the service "FilingDesk" — so the password of one Redis is never sent to
+/// another, and two servers keep two entries. There is no plain-text fallback: when no keychain is available
+/// the operation fails with `noBackend` set and nothing is stored anywhere.
 ///
 /// Thread affinity: GUI thread (QtKeychain jobs run on the caller's event loop). Every call is asynchronous;
 /// the callback runs once, later, on the same thread, unless the store was destroyed first.

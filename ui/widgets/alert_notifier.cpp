@@ -11,8 +11,8 @@ constexpr int kDetailsKept = 3;
 // Most pressing first: an unreachable team ledger stops this desk altogether, a failing registry a whole
 // jurisdiction; halts and exceptions wait for legal-ops, lost permits and dead letters for an operator. Kinds
 // not listed follow in the order they arrived; good news comes last.
-const char *const kPriority[] = {"ledger_unreachable", "breaker_open", "statutory_halt", "reconciliation_exception", "permit_lost",
-                                 "dead_letter"};
+const char *const kPriority[] = {"ledger_unreachable",       "breaker_open", "statutory_halt",
+                                 "reconciliation_exception", "permit_lost",  "dead_letter"};
 
 } // namespace
 

@@ -12,11 +12,11 @@ class QSystemTrayIcon;
 namespace fd::ui {
 
 /// Tells a person when something needs them: the team ledger unreachable (nothing is sent from this desk), a
-/// jurisdiction's registry failing (circuit breaker open), a statutory halt, a reconciliation exception, a lost permit, a dead letter — and any alert kind the engine
-/// adds later, under its own name: no alert is dropped. A desktop notification through the system tray where
-/// there is one, otherwise an in-window notice (noticeRaised). Alerts arriving together (a batch can
-/// dead-letter dozens at once) are gathered for a second and announced as one message. Thread affinity: GUI
-/// thread.
+/// jurisdiction's registry failing (circuit breaker open), a statutory halt, a reconciliation exception, a
+/// lost permit, a dead letter — and any alert kind the engine adds later, under its own name: no alert is
+/// dropped. A desktop notification through the system tray where there is one, otherwise an in-window notice
+/// (noticeRaised). Alerts arriving together (a batch can dead-letter dozens at once) are gathered for a
+/// second and announced as one message. Thread affinity: GUI thread.
 class AlertNotifier : public QObject {
     Q_OBJECT
 public:

@@ -126,7 +126,8 @@ void BatchPanel::setStatus(const BatchStatus &status) {
                        .arg(status.gateBlind ? tr(" · GATE BLIND: nothing is being sent") : QString());
     // Team mode: the counts are the fleet's; what this desk holds and filed is its own.
     if (status.teamMode)
-        wire += tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
+        wire +=
+            tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
     m_wire->setText(wire);
     if (status.teamMode && !status.ledgerReachable)
         m_eta->setText(tr("ETA: —"));

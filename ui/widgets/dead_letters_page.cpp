@@ -120,8 +120,9 @@ void DeadLettersPage::fitReviewColumn() {
     if (m_table->isColumnHidden(DeadLetterModel::ReviewColumn))
         return;
     m_table->resizeColumnToContents(DeadLetterModel::ReviewColumn);
-    m_table->setColumnWidth(DeadLetterModel::ReviewColumn,
-                            qBound(kReviewColumnMin, m_table->columnWidth(DeadLetterModel::ReviewColumn), kReviewColumnMax));
+    m_table->setColumnWidth(
+        DeadLetterModel::ReviewColumn,
+        qBound(kReviewColumnMin, m_table->columnWidth(DeadLetterModel::ReviewColumn), kReviewColumnMax));
 }
 
 void DeadLettersPage::setTeamMode(bool team) {

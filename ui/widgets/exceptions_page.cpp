@@ -109,8 +109,9 @@ void ExceptionsPage::fitReviewColumn() {
     if (m_table->isColumnHidden(ExceptionModel::ReviewColumn))
         return;
     m_table->resizeColumnToContents(ExceptionModel::ReviewColumn);
-    m_table->setColumnWidth(ExceptionModel::ReviewColumn,
-                            qBound(kReviewColumnMin, m_table->columnWidth(ExceptionModel::ReviewColumn), kReviewColumnMax));
+    m_table->setColumnWidth(
+        ExceptionModel::ReviewColumn,
+        qBound(kReviewColumnMin, m_table->columnWidth(ExceptionModel::ReviewColumn), kReviewColumnMax));
 }
 
 void ExceptionsPage::setTeamMode(bool team) {

@@ -79,7 +79,8 @@ QString defaultDbPath() {
 QString newMemberId() {
     static QAtomicInt windows;
     const int n = windows.fetchAndAddRelaxed(1);
-    const QString id = QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
+    const QString id =
+        QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
     return n == 0 ? id : QStringLiteral("%1-%2").arg(id).arg(n + 1);
 }
 
@@ -325,11 +326,13 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
     connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
     connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
-    connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions, &OperatorActions::openReview);
+    connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions,
+            &OperatorActions::openReview);
     connect(m_deadLettersPage, &DeadLettersPage::reviewCloseRequested, m_actions,
             &OperatorActions::closeReview);
     connect(m_exceptionsPage, &ExceptionsPage::reviewOpenRequested, m_actions, &OperatorActions::openReview);
-    connect(m_exceptionsPage, &ExceptionsPage::reviewCloseRequested, m_actions, &OperatorActions::closeReview);
+    connect(m_exceptionsPage, &ExceptionsPage::reviewCloseRequested, m_actions,
+            &OperatorActions::closeReview);
     connect(m_membersPage, &MembersPage::refreshRequested, m_link, &EngineLink::refreshMembers);
     for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters),
                                       static_cast<QAbstractItemModel *>(m_exceptions)}) {
@@ -505,8 +508,8 @@ void MainWindow::startEngine() {
     const QString ledgerSecret = SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(config.ledgerUrl));
     const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
     const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
-    const bool wantLedger = m_options.useKeychain && !config.ledgerUrl.isEmpty() &&
-                            m_settings->hasSecret(ledgerSecret);
+    const bool wantLedger =
+        m_options.useKeychain && !config.ledgerUrl.isEmpty() && m_settings->hasSecret(ledgerSecret);
     if (!wantRedis && !wantToken && !wantLedger) {
         startEngineWith(config);
         return;
@@ -538,9 +541,10 @@ void MainWindow::startEngine() {
             finishOne(tokenSecret, r, &EngineConfig::registryToken);
         });
     if (wantLedger)
-        readSecret(ledgerSecret, kSecretReadAttempts, [finishOne, ledgerSecret](const SecretStore::Result &r) {
-            finishOne(ledgerSecret, r, &EngineConfig::ledgerPassword);
-        });
+        readSecret(ledgerSecret, kSecretReadAttempts,
+                   [finishOne, ledgerSecret](const SecretStore::Result &r) {
+                       finishOne(ledgerSecret, r, &EngineConfig::ledgerPassword);
+                   });
 }
 
 void MainWindow::readSecret(const QString &name, int attemptsLeft,
@@ -585,7 +589,8 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
     m_exceptionsPage->setTeamMode(m_teamMode);
     m_membersPage->setTeamMode(m_teamMode, m_ledgerDisplay);
     if (m_teamMode)
-        qCInfo(lcConsole).noquote() << "team mode: ledger" << m_ledgerDisplay << "as member" << config.consoleId;
+        qCInfo(lcConsole).noquote() << "team mode: ledger" << m_ledgerDisplay << "as member"
+                                    << config.consoleId;
     m_link->start(config);
 }
 
@@ -646,7 +651,8 @@ void MainWindow::showSettings() {
         overrides << tr("audit database %1").arg(m_options.dbPath);
     if (m_options.ledgerUrlGiven)
         overrides << tr("team ledger %1")
-                         .arg(m_options.ledgerUrl.isEmpty() ? tr("(none: this desk alone)") : m_options.ledgerUrl);
+                         .arg(m_options.ledgerUrl.isEmpty() ? tr("(none: this desk alone)")
+                                                            : m_options.ledgerUrl);
     if (!overrides.isEmpty())
         dialog->setSessionNote(
             tr("This session runs with command-line options that override the saved settings (not "
@@ -702,17 +708,16 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
     // The reason stays in the tooltip until the ledger answers again.
     const QString detail = reason.isEmpty() ? m_ledgerDisplay : tr("%1: %2").arg(m_ledgerDisplay, reason);
     if (reachable || changed || !reason.isEmpty())
-        m_indicators->setLedger(reachable ? StatusIndicators::Ledger::Connected
-                                          : StatusIndicators::Ledger::Unreachable,
-                                detail);
+        m_indicators->setLedger(
+            reachable ? StatusIndicators::Ledger::Connected : StatusIndicators::Ledger::Unreachable, detail);
     m_ledgerBanner->showMessage(
         reachable ? QString()
                   : tr("TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror "
                        "(read-only) — operator actions are disabled until the ledger answers again.%1")
                         .arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason)));
-    m_actions->setReadOnly(!reachable,
-                           tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
-                              "when the ledger answers."));
+    m_actions->setReadOnly(
+        !reachable, tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
+                       "when the ledger answers."));
     m_obligationsPage->setLedgerReachable(reachable);
     m_deadLettersPage->setLedgerReachable(reachable);
     m_exceptionsPage->setLedgerReachable(reachable);

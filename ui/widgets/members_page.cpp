@@ -121,13 +121,12 @@ void MembersPage::updateSummary() {
     }
     const int lost = m_model->lostCount();
     const int live = m_model->rowCount() - lost;
-    m_summary->setText(
-        tr("Ledger %1: %n member(s) at work", nullptr, live).arg(m_ledger) +
-        tr(", %n lost", nullptr, lost) +
-        tr(" · claims held %1 · in flight %2 · updated %3")
-            .arg(claims)
-            .arg(inFlight)
-            .arg(m_updatedAt.isValid() ? formatDateTime(m_updatedAt) : tr("never")));
+    m_summary->setText(tr("Ledger %1: %n member(s) at work", nullptr, live).arg(m_ledger) +
+                       tr(", %n lost", nullptr, lost) +
+                       tr(" · claims held %1 · in flight %2 · updated %3")
+                           .arg(claims)
+                           .arg(inFlight)
+                           .arg(m_updatedAt.isValid() ? formatDateTime(m_updatedAt) : tr("never")));
 }
 
 void MembersPage::updateRefresh() {

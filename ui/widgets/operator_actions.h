@@ -17,9 +17,9 @@ struct ReasonRequest;
 
 /// Every operator action of the console, in one place: it asks the person for the reason (ReasonProvider),
 /// then sends the action to the engine (EngineLink, queued). The engine audits it with the OS user and the
-/// reason. Cancelling the reason prompt does nothing. While the team ledger is unreachable (setReadOnly()) every
-/// action is refused: the console then shows its mirror, and the engine could not record anything. Thread
-/// affinity: GUI thread.
+/// reason. Cancelling the reason prompt does nothing. While the team ledger is unreachable (setReadOnly())
+/// every action is refused: the console then shows its mirror, and the engine could not record anything.
+/// Thread affinity: GUI thread.
 class OperatorActions : public QObject {
     Q_OBJECT
 public:

@@ -46,8 +46,7 @@ void ReviewControls::setCurrent(const QString &key, const QString &reviewText) {
 
 bool ReviewControls::isOwnReview(const QString &reviewText) {
     // The engine's words are translated; the reviewer's name and host are not.
-    return !reviewText.isEmpty() &&
-           reviewText.contains(QStringLiteral(" %1 ").arg(AuditStore::osUser())) &&
+    return !reviewText.isEmpty() && reviewText.contains(QStringLiteral(" %1 ").arg(AuditStore::osUser())) &&
            reviewText.contains(QStringLiteral(" %1 ").arg(AuditStore::hostName()));
 }
 

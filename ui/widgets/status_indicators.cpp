@@ -95,8 +95,9 @@ void StatusIndicators::setLedger(Ledger state, const QString &detail) {
         paint(m_ledger, tr("Team ledger: connected"), true, detail);
         break;
     case Ledger::Unreachable:
-        paint(m_ledger, tr("Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)"),
-              false, detail);
+        paint(m_ledger,
+              tr("Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)"), false,
+              detail);
         break;
     }
     m_ledger->show();
