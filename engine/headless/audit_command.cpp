@@ -13,6 +13,7 @@
 #include <QSqlDatabase>
 #include <QSqlError>
 #include <QSqlQuery>
+#include <QSqlRecord>
 #include <QUuid>
 #include <QVariant>
 
@@ -33,36 +34,66 @@ int fail(const QString &reason, const char *command = "filingdesk audit verify")
     return kExitUsage;
 }
 
-QString text(const QSqlQuery &q, const QString &column) {
-    const QString value = q.value(column).toString();
-    return value.isNull() ? QStringLiteral("") : value;
-}
+/// The columns of an audit row, looked up once per result: QSqlQuery::value(name) builds the whole record
+/// for every call, which dominates a million-row check.
+struct AuditColumns {
+    int seq, at, idempotencyKey, entityId, action, fromState, toState, ruleId, rulesVersion, payloadSha256,
+        actor, host, desk, errorCategory, errorCode, detail, reason, prevHash, rowHash;
 
-/// One audit row as a store holds it; `seqColumn` and `atColumn` name the ledger seq and the hashed
-/// timestamp text ("seq"/"at_utc" in the ledger, "ledger_seq"/"at_utc_text" in the mirror).
-AuditEntry auditRow(const QSqlQuery &q, const QString &seqColumn, const QString &atColumn) {
-    AuditEntry e;
-    e.ledgerSeq = q.value(seqColumn).toLongLong();
-    e.atUtcText = text(q, atColumn);
-    e.idempotencyKey = text(q, QStringLiteral("idempotency_key"));
-    e.entityId = text(q, QStringLiteral("entity_id"));
-    e.action = text(q, QStringLiteral("action"));
-    e.fromState = text(q, QStringLiteral("from_state"));
-    e.toState = text(q, QStringLiteral("to_state"));
-    e.ruleId = text(q, QStringLiteral("rule_id"));
-    e.rulesVersion = text(q, QStringLiteral("rules_version"));
-    e.payloadSha256 = text(q, QStringLiteral("payload_sha256"));
-    e.actor = text(q, QStringLiteral("actor"));
-    e.host = text(q, QStringLiteral("host"));
-    e.desk = text(q, QStringLiteral("desk"));
-    e.errorCategory = text(q, QStringLiteral("error_category"));
-    e.errorCode = text(q, QStringLiteral("error_code"));
-    e.detail = text(q, QStringLiteral("detail"));
-    e.reason = text(q, QStringLiteral("reason"));
-    e.prevHash = text(q, QStringLiteral("prev_hash"));
-    e.rowHash = text(q, QStringLiteral("row_hash"));
-    return e;
-}
+    /// `seqColumn` and `atColumn` name the ledger seq and the hashed timestamp text ("seq"/"at_utc" in the
+    /// ledger, "ledger_seq"/"at_utc_text" in the mirror).
+    AuditColumns(const QSqlRecord &r, const QString &seqColumn, const QString &atColumn)
+        : seq(r.indexOf(seqColumn))
+        , at(r.indexOf(atColumn))
+        , idempotencyKey(r.indexOf(QStringLiteral("idempotency_key")))
+        , entityId(r.indexOf(QStringLiteral("entity_id")))
+        , action(r.indexOf(QStringLiteral("action")))
+        , fromState(r.indexOf(QStringLiteral("from_state")))
+        , toState(r.indexOf(QStringLiteral("to_state")))
+        , ruleId(r.indexOf(QStringLiteral("rule_id")))
+        , rulesVersion(r.indexOf(QStringLiteral("rules_version")))
+        , payloadSha256(r.indexOf(QStringLiteral("payload_sha256")))
+        , actor(r.indexOf(QStringLiteral("actor")))
+        , host(r.indexOf(QStringLiteral("host")))
+        , desk(r.indexOf(QStringLiteral("desk")))
+        , errorCategory(r.indexOf(QStringLiteral("error_category")))
+        , errorCode(r.indexOf(QStringLiteral("error_code")))
+        , detail(r.indexOf(QStringLiteral("detail")))
+        , reason(r.indexOf(QStringLiteral("reason")))
+        , prevHash(r.indexOf(QStringLiteral("prev_hash")))
+        , rowHash(r.indexOf(QStringLiteral("row_hash"))) {}
+
+    static QString text(const QSqlQuery &q, int column) {
+        if (column < 0)
+            return QStringLiteral("");
+        const QString value = q.value(column).toString();
+        return value.isNull() ? QStringLiteral("") : value;
+    }
+
+    AuditEntry row(const QSqlQuery &q) const {
+        AuditEntry e;
+        e.ledgerSeq = q.value(seq).toLongLong();
+        e.atUtcText = text(q, at);
+        e.idempotencyKey = text(q, idempotencyKey);
+        e.entityId = text(q, entityId);
+        e.action = text(q, action);
+        e.fromState = text(q, fromState);
+        e.toState = text(q, toState);
+        e.ruleId = text(q, ruleId);
+        e.rulesVersion = text(q, rulesVersion);
+        e.payloadSha256 = text(q, payloadSha256);
+        e.actor = text(q, actor);
+        e.host = text(q, host);
+        e.desk = text(q, desk);
+        e.errorCategory = text(q, errorCategory);
+        e.errorCode = text(q, errorCode);
+        e.detail = text(q, detail);
+        e.reason = text(q, reason);
+        e.prevHash = text(q, prevHash);
+        e.rowHash = text(q, rowHash);
+        return e;
+    }
+};
 
 /// A named Qt SQL connection that is removed when this goes out of scope (queries on it must be gone by
 /// then).
@@ -149,7 +180,7 @@ public:
         *found = q.next();
         if (*found) {
             *seq = q.value(0).toLongLong();
-            *hash = text(q, QStringLiteral("last_hash"));
+            *hash = AuditColumns::text(q, 1);
         }
         return true;
     }
@@ -164,8 +195,9 @@ public:
         q.addBindValue(limit);
         if (!q.exec())
             return readError(q, error);
+        const AuditColumns columns(q.record(), QStringLiteral("seq"), QStringLiteral("at_utc"));
         while (q.next())
-            out->append(auditRow(q, QStringLiteral("seq"), QStringLiteral("at_utc")));
+            out->append(columns.row(q));
         return true;
     }
 
@@ -274,8 +306,9 @@ public:
             *error = QStringLiteral("%1: reading the audit failed: %2").arg(m_path, q.lastError().text());
             return false;
         }
+        const AuditColumns columns(q.record(), QStringLiteral("ledger_seq"), QStringLiteral("at_utc_text"));
         while (q.next())
-            out->append(auditRow(q, QStringLiteral("ledger_seq"), QStringLiteral("at_utc_text")));
+            out->append(columns.row(q));
         return true;
     }
 

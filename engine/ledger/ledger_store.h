@@ -164,7 +164,6 @@ private:
     QSqlQuery &statement(const QString &sql);
     bool commitOrRollback(QString *error);
     void rollbackLedger();
-    void rememberVersions(const QList<FilingTask> &tasks, const QList<qint64> &versions);
 
     LedgerEndpoint m_endpoint;
     QString m_memberId;

@@ -12,9 +12,11 @@
 
 #include <algorithm>
 
+#if defined(Q_OS_UNIX)
 #include <pwd.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 namespace fd::test {
 
@@ -155,6 +157,7 @@ bool PostgresServer::initCluster(int timeoutMs) {
         m_error = QStringLiteral("no temporary directory for PostgreSQL: %1").arg(m_dir.errorString());
         return false;
     }
+#if defined(Q_OS_UNIX)
     const QByteArray dir = QFile::encodeName(m_dir.path());
     if (::geteuid() == 0) {
         // initdb refuses root: the cluster belongs to the postgres system user, which must own the directory
@@ -181,6 +184,7 @@ bool PostgresServer::initCluster(int timeoutMs) {
             return false;
         }
     }
+#endif
     const Result init =
         runServerTool(QStringLiteral("initdb"),
                       {QStringLiteral("-D"), dataDir(), QStringLiteral("-A"), QStringLiteral("trust"),
@@ -261,6 +265,7 @@ bool PostgresServer::start(int timeoutMs) {
 }
 
 void PostgresServer::startWatchdog() {
+#if defined(Q_OS_LINUX) // /proc and /bin/sh
     if (m_watchdogStarted)
         return;
     // pg_ctl detaches the server from us: should this test process die without stop() (a crash, a ctest
@@ -287,6 +292,7 @@ void PostgresServer::startWatchdog() {
     watchdog.setStandardErrorFile(QProcess::nullDevice());
     watchdog.setWorkingDirectory(QStringLiteral("/"));
     m_watchdogStarted = watchdog.startDetached();
+#endif
 }
 
 void PostgresServer::stop() {
