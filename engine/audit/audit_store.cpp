@@ -725,10 +725,10 @@ bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error
         "rules_version, payload_sha256, actor, error_category, error_code, detail, reason, host, ledger_seq, "
         "desk, at_utc_text, prev_hash, row_hash) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     for (const AuditEntry &e : rows) {
-        const QVariantList values = {isoUtc(e.atUtc), e.idempotencyKey, e.entityId, e.action, e.fromState,
-                                     e.toState, e.ruleId, e.rulesVersion, e.payloadSha256, e.actor,
-                                     e.errorCategory, e.errorCode, e.detail, e.reason, e.host, e.ledgerSeq,
-                                     e.desk, e.atUtcText, e.prevHash, e.rowHash};
+        const QVariantList values = {
+            isoUtc(e.atUtc), e.idempotencyKey, e.entityId, e.action,        e.fromState, e.toState, e.ruleId,
+            e.rulesVersion,  e.payloadSha256,  e.actor,    e.errorCategory, e.errorCode, e.detail,  e.reason,
+            e.host,          e.ledgerSeq,      e.desk,     e.atUtcText,     e.prevHash,  e.rowHash};
         for (int i = 0; i < values.size(); ++i)
             q.bindValue(i, values.at(i));
         if (!q.exec()) {

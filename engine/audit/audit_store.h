@@ -33,7 +33,8 @@ struct AuditEntry {
     QString reason; ///< the operator's stated reason, where an action asks for one
     QString host;
     /// Team mode (a ledger is configured): the row's place in the ledger's hash chain (AuditChain), 0 for
-    /// rows written by a single desk. `atUtcText` is the timestamp exactly as the ledger stores and hashes it.
+    /// rows written by a single desk. `atUtcText` is the timestamp exactly as the ledger stores and hashes
+    /// it.
     qint64 ledgerSeq = 0;
     QString desk;
     QString atUtcText;

@@ -599,8 +599,8 @@ void Engine::pump() {
         return;
     const QDateTime t = now();
     m_scheduler.promoteDue(t);
-    // Everything the ceilings allow now; the picks still PENDING are validated in one transaction (one commit,
-    // and in team mode one round trip each instead of a transaction each).
+    // Everything the ceilings allow now; the picks still PENDING are validated in one transaction (one
+    // commit, and in team mode one round trip each instead of a transaction each).
     QList<DispatchScheduler::Pick> picks;
     while (auto pick = m_scheduler.next(t))
         picks.append(*pick);
@@ -611,7 +611,8 @@ void Engine::pump() {
             continue;
         task.state = ExecutionState::Validating;
         task.updatedUtc = t;
-        records.append({task, ExecutionState::Pending, kEngineActor, QStringLiteral("transition"), QString()});
+        records.append(
+            {task, ExecutionState::Pending, kEngineActor, QStringLiteral("transition"), QString()});
     }
     QString error;
     if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Normal)) {
@@ -649,7 +650,8 @@ void Engine::pump() {
                 task.lastCategory = ErrorCategory::Validation;
                 task.lastErrorCode = QStringLiteral("DATA_INVALID_PAYLOAD");
                 task.lastErrorMessage = problem;
-                if (!transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"))) {
+                if (!transition(task, ExecutionState::DeadLetter, kEngineActor,
+                                QStringLiteral("transition"))) {
                     enqueue(key);
                     continue;
                 }

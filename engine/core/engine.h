@@ -214,7 +214,8 @@ private:
     bool followsTeam() const;
     int claimCapacity() const;
     void teamLaunch(const QStringList &keys, const QString &reason);
-    void teamSetBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason);
+    void teamSetBatches(const QStringList &from, const QString &to, const QString &action,
+                        const QString &reason);
     void teamFinishIfIdle();
     void refreshReviews();
     void publishMetrics();
@@ -253,14 +254,14 @@ private:
 
     metrics::EngineMetrics *m_metrics = nullptr;
     QSet<QString> m_metricJurisdictions; ///< jurisdictions with a permits series
-    LedgerStore *m_ledger = nullptr; ///< team mode: m_store as a LedgerStore, else null
-    QSet<QString> m_claimed;         ///< team mode: tasks this member holds a claim on
+    LedgerStore *m_ledger = nullptr;     ///< team mode: m_store as a LedgerStore, else null
+    QSet<QString> m_claimed;             ///< team mode: tasks this member holds a claim on
     QSet<QString> m_runningBatches;
     QSet<QString> m_pausedBatches;
     bool m_ledgerDown = false;
-    bool m_draining = false; ///< drain(): this member sends nothing more
+    bool m_draining = false;       ///< drain(): this member sends nothing more
     bool m_teamActiveSeen = false; ///< a batch was running at some point since start
-    int m_filedHere = 0; ///< filings this member completed since start
+    int m_filedHere = 0;           ///< filings this member completed since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer{this};
     QTimer m_syncTimer{this};

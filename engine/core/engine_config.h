@@ -45,8 +45,9 @@ struct EngineConfig {
     QString ledgerUrl;
     QString ledgerPassword; ///< secret: FILINGDESK_LEDGER_PASSWORD or the keychain, never persisted here
     QString memberKind = QStringLiteral("desk"); ///< how this member shows in the fleet: desk, run, worker
-    QStringList onlyJurisdictions; ///< team mode: claim only these (empty: all)
-    bool claimsWork = true; ///< team mode: false for a member that only imports and launches (filingdesk launch)
+    QStringList onlyJurisdictions;               ///< team mode: claim only these (empty: all)
+    bool claimsWork =
+        true; ///< team mode: false for a member that only imports and launches (filingdesk launch)
 
     int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
     /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".

@@ -160,7 +160,8 @@ void Engine::renewClaims() {
         return;
     }
     for (const QString &key : lost) {
-        qCWarning(lcEngine) << "claim lost on" << key.left(12) << "(its lease ran out; another member has it)";
+        qCWarning(lcEngine) << "claim lost on" << key.left(12)
+                            << "(its lease ran out; another member has it)";
         dropTask(key);
     }
 }
@@ -312,8 +313,8 @@ void Engine::syncLedger() {
             if (row.action.startsWith(QLatin1String("review_")))
                 reviews = true;
             if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
-                row.action == QLatin1String("resolve_requeue") || row.action == QLatin1String("batch_launch") ||
-                row.action == QLatin1String("batch_resume"))
+                row.action == QLatin1String("resolve_requeue") ||
+                row.action == QLatin1String("batch_launch") || row.action == QLatin1String("batch_resume"))
                 newWork = true;
             if (!row.idempotencyKey.isEmpty() && !seen.contains(row.idempotencyKey)) {
                 seen.insert(row.idempotencyKey);
@@ -363,8 +364,8 @@ void Engine::refreshBatches() {
         else if (b.status == QLatin1String("paused"))
             m_pausedBatches.insert(b.batchId);
     }
-    // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing and
-    // works from its claims alone.
+    // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing
+    // and works from its claims alone.
     if (followsTeam())
         adoptLedgerTasks(m_ledger->loadTasks(false));
     // The work this member has seen launched since it started: what its figures (and a run's summary) count.
@@ -455,10 +456,10 @@ void Engine::drain(const QString &reason) {
     m_claimTimer.stop();
     withdrawUnsent();
     releaseUnsent(true);
-    operatorAction(QStringLiteral("member_drain"), reason, QString(), QString(),
-                   tr("member %1 stops sending; %n request(s) on the wire finish", nullptr,
-                      int(m_inFlight.size()))
-                       .arg(m_config.consoleId));
+    operatorAction(
+        QStringLiteral("member_drain"), reason, QString(), QString(),
+        tr("member %1 stops sending; %n request(s) on the wire finish", nullptr, int(m_inFlight.size()))
+            .arg(m_config.consoleId));
     updateStatus();
 }
 

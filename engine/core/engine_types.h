@@ -34,10 +34,10 @@ struct BatchStatus {
     qint64 etaMs = -1;           ///< estimated time left, -1 unknown
     QDateTime startedUtc;
     bool gateBlind = false;
-    bool teamMode = false;        ///< a ledger is configured: figures are the fleet's
-    bool ledgerReachable = true;  ///< team mode: false while the ledger cannot be reached (nothing is sent)
-    int claimsHeld = 0;           ///< team mode: tasks this member holds
-    int filedHere = 0;            ///< filings this member completed
+    bool teamMode = false;       ///< a ledger is configured: figures are the fleet's
+    bool ledgerReachable = true; ///< team mode: false while the ledger cannot be reached (nothing is sent)
+    int claimsHeld = 0;          ///< team mode: tasks this member holds
+    int filedHere = 0;           ///< filings this member completed
 };
 
 /// One alert for a person: a statutory halt, a reconciliation exception, a dead letter, a lost permit, or a

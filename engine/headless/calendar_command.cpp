@@ -148,11 +148,13 @@ int runCalendar(const QStringList &arguments) {
         QStringLiteral("FILE.json"));
     const QCommandLineOption ledgerOpt(
         QStringLiteral("ledger"),
-        QStringLiteral("Team mode: read what was filed from the team ledger, postgresql://USER@HOST:PORT/DB "
-                       "(password from FILINGDESK_LEDGER_PASSWORD); with --db too, the mirror is read when the "
-                       "ledger cannot be reached."),
+        QStringLiteral(
+            "Team mode: read what was filed from the team ledger, postgresql://USER@HOST:PORT/DB "
+            "(password from FILINGDESK_LEDGER_PASSWORD); with --db too, the mirror is read when the "
+            "ledger cannot be reached."),
         QStringLiteral("URL"));
-    parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt, ledgerOpt});
+    parser.addOptions(
+        {portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt, ledgerOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk calendar")} + arguments))
         return fail(parser.errorText());
@@ -228,10 +230,11 @@ int runCalendar(const QStringList &arguments) {
             if (!store.isOpen())
                 return fail(QStringLiteral("the ledger cannot be reached (%1) and no --db mirror was given")
                                 .arg(ledgerError));
-            std::fprintf(stderr, "%s\n",
-                         qUtf8Printable(QStringLiteral("filingdesk calendar: the ledger cannot be reached (%1); "
-                                                       "reading this desk's mirror %2")
-                                            .arg(ledgerError, parser.value(dbOpt))));
+            std::fprintf(
+                stderr, "%s\n",
+                qUtf8Printable(QStringLiteral("filingdesk calendar: the ledger cannot be reached (%1); "
+                                              "reading this desk's mirror %2")
+                                   .arg(ledgerError, parser.value(dbOpt))));
         } else {
             for (const FilingTask &t : ledger.loadTasks(false))
                 ledgerTasks.insert(t.key, t);

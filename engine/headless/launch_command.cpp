@@ -48,25 +48,29 @@ int runLaunch(const QStringList &arguments) {
                                           QStringLiteral("Admit only obligations due within DAYS."),
                                           QStringLiteral("DAYS"));
     const QCommandLineOption configOpt(QStringLiteral("config"),
-                                       QStringLiteral("Settings file (JSON, see README)."), QStringLiteral("FILE"));
+                                       QStringLiteral("Settings file (JSON, see README)."),
+                                       QStringLiteral("FILE"));
     const QCommandLineOption dbOpt(QStringLiteral("db"),
                                    QStringLiteral("A local mirror to keep (default: none kept)."),
                                    QStringLiteral("FILE"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption jsonOpt(QStringLiteral("json"),
+                                     QStringLiteral("Print one JSON object on stdout."));
     parser.addOptions({ledgerOpt, portfolioOpt, asOfOpt, dueWithinOpt, configOpt, dbOpt, jsonOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk launch")} + arguments))
         return badInput(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         QString help = parser.helpText();
-        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk launch [options]"));
+        help.replace(0, help.indexOf(QLatin1Char('\n')),
+                     QStringLiteral("Usage: filingdesk launch [options]"));
         help += QStringLiteral("\nExit status: 0 launched; 2 bad input; 3 the ledger could not be reached or "
                                "refused.\n");
         std::fputs(qUtf8Printable(help), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return badInput(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+        return badInput(
+            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
     EngineConfig config;
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
@@ -88,18 +92,20 @@ int runLaunch(const QStringList &arguments) {
     if (parser.isSet(asOfOpt)) {
         asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
         if (!asOf.isValid())
-            return badInput(QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
+            return badInput(
+                QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
     }
     int dueWithin = -1;
     if (parser.isSet(dueWithinOpt)) {
         bool ok = false;
         dueWithin = parser.value(dueWithinOpt).toInt(&ok);
         if (!ok || dueWithin < 0)
-            return badInput(
-                QStringLiteral("--due-within \"%1\" is not a number of days").arg(parser.value(dueWithinOpt)));
+            return badInput(QStringLiteral("--due-within \"%1\" is not a number of days")
+                                .arg(parser.value(dueWithinOpt)));
     }
     QTemporaryDir scratch;
-    config.dbPath = parser.isSet(dbOpt) ? parser.value(dbOpt) : scratch.filePath(QStringLiteral("mirror.sqlite"));
+    config.dbPath =
+        parser.isSet(dbOpt) ? parser.value(dbOpt) : scratch.filePath(QStringLiteral("mirror.sqlite"));
     if (!config.validate(&error))
         return badInput(error);
 
@@ -112,16 +118,18 @@ int runLaunch(const QStringList &arguments) {
     QString batchId;
     int batchTasks = 0;
     bool ledgerDown = false;
-    QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &, bool) {
-        if (!ok || ledgerDown) {
-            printErr(QStringLiteral("filingdesk launch: %1").arg(ok ? QStringLiteral("the ledger cannot be reached") : err));
-            exitCode = 3;
-            loop.quit();
-            return;
-        }
-        QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio),
-                                  Q_ARG(QDate, asOf));
-    });
+    QObject::connect(engine, &Engine::started, &loop,
+                     [&](bool ok, const QString &err, const QString &, bool) {
+                         if (!ok || ledgerDown) {
+                             printErr(QStringLiteral("filingdesk launch: %1")
+                                          .arg(ok ? QStringLiteral("the ledger cannot be reached") : err));
+                             exitCode = 3;
+                             loop.quit();
+                             return;
+                         }
+                         QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection,
+                                                   Q_ARG(QString, portfolio), Q_ARG(QDate, asOf));
+                     });
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
         if (reachable)
             return;
@@ -130,23 +138,25 @@ int runLaunch(const QStringList &arguments) {
         exitCode = 3;
         loop.quit();
     });
-    QObject::connect(engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &) {
-        summary = s;
-        if (!s.fileError.isEmpty()) {
-            printErr(QStringLiteral("filingdesk launch: %1").arg(s.fileError));
-            exitCode = 2;
-            loop.quit();
-            return;
-        }
-        QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
-    });
+    QObject::connect(
+        engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &) {
+            summary = s;
+            if (!s.fileError.isEmpty()) {
+                printErr(QStringLiteral("filingdesk launch: %1").arg(s.fileError));
+                exitCode = 2;
+                loop.quit();
+                return;
+            }
+            QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
+        });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
         admittedCount = a;
         known = d;
         notYetOpen = n;
         later = o;
-        QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
-                                  Q_ARG(QString, QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName())));
+        QMetaObject::invokeMethod(
+            engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
+            Q_ARG(QString, QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName())));
     });
     QObject::connect(engine, &Engine::batchLaunched, &loop, [&](const QString &id, int count) {
         batchId = id;
@@ -191,11 +201,12 @@ int runLaunch(const QStringList &arguments) {
         std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);
     } else {
         std::printf("%s\n", qUtf8Printable(batchId));
-        printErr(QStringLiteral("batch %1 launched with %2 task(s); %3 admitted now, %4 already in the ledger")
-                     .arg(batchId)
-                     .arg(batchTasks)
-                     .arg(admittedCount)
-                     .arg(known));
+        printErr(
+            QStringLiteral("batch %1 launched with %2 task(s); %3 admitted now, %4 already in the ledger")
+                .arg(batchId)
+                .arg(batchTasks)
+                .arg(admittedCount)
+                .arg(known));
     }
     std::fflush(stdout);
     return 0;

@@ -104,9 +104,10 @@ int runHeadless(const QStringList &arguments) {
                                       QStringLiteral("No progress lines on stderr."));
     const QCommandLineOption ledgerOpt(
         QStringLiteral("ledger"),
-        QStringLiteral("Team mode: the shared PostgreSQL ledger, postgresql://USER@HOST:PORT/DB[?sslmode=MODE] "
-                       "(password from FILINGDESK_LEDGER_PASSWORD). The portfolio is imported into it and "
-                       "worked on alongside every other member; --db is then this member's mirror."),
+        QStringLiteral(
+            "Team mode: the shared PostgreSQL ledger, postgresql://USER@HOST:PORT/DB[?sslmode=MODE] "
+            "(password from FILINGDESK_LEDGER_PASSWORD). The portfolio is imported into it and "
+            "worked on alongside every other member; --db is then this member's mirror."),
         QStringLiteral("URL"));
     parser.addOptions({portfolioOpt, asOfOpt, dueWithinOpt, registryOpt, sandboxOpt, sandboxArgOpt, redisOpt,
                        limitOpt, configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt, ledgerOpt});

@@ -50,9 +50,9 @@ int runWorker(const QStringList &arguments) {
                                          QStringLiteral("URL"));
     const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"),
                                         QStringLiteral("Start the sandbox registry and file against it."));
-    const QCommandLineOption limitOpt(QStringLiteral("limit"),
-                                      QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
-                                      QStringLiteral("JURISDICTION=N"));
+    const QCommandLineOption limitOpt(
+        QStringLiteral("limit"), QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
+        QStringLiteral("JURISDICTION=N"));
     const QCommandLineOption maxInFlightOpt(QStringLiteral("max-in-flight"),
                                             QStringLiteral("Requests this worker has on the wire at most."),
                                             QStringLiteral("N"));
@@ -72,25 +72,30 @@ int runWorker(const QStringList &arguments) {
     const QCommandLineOption configOpt(QStringLiteral("config"),
                                        QStringLiteral("Settings file (JSON, see README)."),
                                        QStringLiteral("FILE"));
-    const QCommandLineOption dbOpt(QStringLiteral("db"),
-                                   QStringLiteral("This worker's mirror of the ledger (SQLite; default in the "
-                                                  "user's data folder)."),
-                                   QStringLiteral("FILE"));
-    parser.addOptions({ledgerOpt, redisOpt, registryOpt, sandboxOpt, limitOpt, maxInFlightOpt, jurisdictionsOpt,
-                       metricsPortOpt, metricsAddressOpt, exitWhenIdleOpt, configOpt, dbOpt});
+    const QCommandLineOption dbOpt(
+        QStringLiteral("db"),
+        QStringLiteral("This worker's mirror of the ledger (SQLite; default in the "
+                       "user's data folder)."),
+        QStringLiteral("FILE"));
+    parser.addOptions({ledgerOpt, redisOpt, registryOpt, sandboxOpt, limitOpt, maxInFlightOpt,
+                       jurisdictionsOpt, metricsPortOpt, metricsAddressOpt, exitWhenIdleOpt, configOpt,
+                       dbOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk worker")} + arguments))
         return badInput(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         QString help = parser.helpText();
-        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk worker [options]"));
-        help += QStringLiteral("\nExit status: 0 stopped (SIGTERM, SIGINT) or idle with --exit-when-idle; 2 bad "
-                               "input; 3 could not start.\n");
+        help.replace(0, help.indexOf(QLatin1Char('\n')),
+                     QStringLiteral("Usage: filingdesk worker [options]"));
+        help +=
+            QStringLiteral("\nExit status: 0 stopped (SIGTERM, SIGINT) or idle with --exit-when-idle; 2 bad "
+                           "input; 3 could not start.\n");
         std::fputs(qUtf8Printable(help), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return badInput(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+        return badInput(
+            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
 
     EngineConfig config;
     QString error;
@@ -99,14 +104,16 @@ int runWorker(const QStringList &arguments) {
     if (parser.isSet(ledgerOpt))
         config.ledgerUrl = parser.value(ledgerOpt);
     if (config.ledgerUrl.isEmpty())
-        return badInput(QStringLiteral("--ledger URL is required (a worker takes its work from the team ledger)"));
+        return badInput(
+            QStringLiteral("--ledger URL is required (a worker takes its work from the team ledger)"));
     config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
     if (parser.isSet(redisOpt))
         config.redisUrl = parser.value(redisOpt);
     if (config.redisUrl.isEmpty())
-        return badInput(QStringLiteral("--redis URL is required: a worker shares each registry's cap with the rest of "
-                                       "the fleet through the gate, and an in-process gate would let every worker "
-                                       "use the whole cap"));
+        return badInput(
+            QStringLiteral("--redis URL is required: a worker shares each registry's cap with the rest of "
+                           "the fleet through the gate, and an in-process gate would let every worker "
+                           "use the whole cap"));
     config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
     config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
     for (const QString &spec : parser.values(limitOpt)) {
@@ -135,8 +142,8 @@ int runWorker(const QStringList &arguments) {
         bool ok = false;
         const uint port = parser.value(metricsPortOpt).toUInt(&ok);
         if (!ok || port == 0 || port > 65535)
-            return badInput(
-                QStringLiteral("--metrics-port \"%1\" is not a port number").arg(parser.value(metricsPortOpt)));
+            return badInput(QStringLiteral("--metrics-port \"%1\" is not a port number")
+                                .arg(parser.value(metricsPortOpt)));
         metricsPort = quint16(port);
     }
     QHostAddress metricsAddress(QHostAddress::LocalHost);
@@ -156,7 +163,8 @@ int runWorker(const QStringList &arguments) {
     if (parser.isSet(registryOpt)) {
         config.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
         if (!config.registryUrl.isValid() || !config.registryUrl.scheme().startsWith(QLatin1String("http")))
-            return badInput(QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
+            return badInput(
+                QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
     }
     if (!config.validate(&error))
         return badInput(error);
@@ -175,7 +183,8 @@ int runWorker(const QStringList &arguments) {
         logLine(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        return badInput(QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
+        return badInput(
+            QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
     // Metrics live on this (the main) thread; the engine updates them from its own (the registry locks).
     metrics::MetricsRegistry registry;
@@ -217,19 +226,21 @@ int runWorker(const QStringList &arguments) {
             drainLimit.start(config.requestTimeoutMs + 2000);
     };
 
-    QObject::connect(engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
-        if (!ok) {
-            logLine(QStringLiteral("filingdesk worker: %1").arg(err));
-            exitCode = 3;
-            loop.quit();
-            return;
-        }
-        logLine(QStringLiteral("worker started: %1; ledger %2; jurisdictions %3; at most %4 in flight")
-                    .arg(gate, config.ledgerUrl,
-                         config.onlyJurisdictions.isEmpty() ? QStringLiteral("all")
-                                                            : config.onlyJurisdictions.join(QLatin1Char(',')))
-                    .arg(config.globalLimit));
-    });
+    QObject::connect(
+        engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
+            if (!ok) {
+                logLine(QStringLiteral("filingdesk worker: %1").arg(err));
+                exitCode = 3;
+                loop.quit();
+                return;
+            }
+            logLine(QStringLiteral("worker started: %1; ledger %2; jurisdictions %3; at most %4 in flight")
+                        .arg(gate, config.ledgerUrl,
+                             config.onlyJurisdictions.isEmpty()
+                                 ? QStringLiteral("all")
+                                 : config.onlyJurisdictions.join(QLatin1Char(',')))
+                        .arg(config.globalLimit));
+        });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         status = s;
         if (stopping && s.inFlight == 0)
@@ -245,8 +256,9 @@ int runWorker(const QStringList &arguments) {
     QObject::connect(engine, &Engine::errorOccurred, &loop,
                      [&](const QString &m) { logLine(QStringLiteral("error: %1").arg(m)); });
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
-        logLine(reachable ? QStringLiteral("ledger reachable: claiming resumes")
-                          : QStringLiteral("ledger unreachable (%1): nothing is claimed or sent").arg(reason));
+        logLine(reachable
+                    ? QStringLiteral("ledger reachable: claiming resumes")
+                    : QStringLiteral("ledger unreachable (%1): nothing is claimed or sent").arg(reason));
     });
     QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
         if (blind)
@@ -257,12 +269,13 @@ int runWorker(const QStringList &arguments) {
     QTimer summary;
     summary.setInterval(10000);
     QObject::connect(&summary, &QTimer::timeout, &loop, [&] {
-        logLine(QStringLiteral("claims %1, in flight %2, awaiting permit %3, filed %4; ledger %5")
-                    .arg(status.claimsHeld)
-                    .arg(status.inFlight)
-                    .arg(status.awaitingPermit)
-                    .arg(status.filedHere)
-                    .arg(status.ledgerReachable ? QStringLiteral("reachable") : QStringLiteral("UNREACHABLE")));
+        logLine(
+            QStringLiteral("claims %1, in flight %2, awaiting permit %3, filed %4; ledger %5")
+                .arg(status.claimsHeld)
+                .arg(status.inFlight)
+                .arg(status.awaitingPermit)
+                .arg(status.filedHere)
+                .arg(status.ledgerReachable ? QStringLiteral("reachable") : QStringLiteral("UNREACHABLE")));
     });
     summary.start();
     int idleChecks = 0;
@@ -294,7 +307,8 @@ int runWorker(const QStringList &arguments) {
         stopLoop.exec();
     }
     if (exitCode == 0)
-        logLine(QStringLiteral("worker stopped: filed %1; claims and permits handed back").arg(status.filedHere));
+        logLine(
+            QStringLiteral("worker stopped: filed %1; claims and permits handed back").arg(status.filedHere));
     return exitCode;
 }
 

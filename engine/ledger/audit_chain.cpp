@@ -34,7 +34,8 @@ QByteArray canonicalText(const AuditEntry &e) {
 }
 
 QString rowHash(const AuditEntry &e) {
-    return QString::fromLatin1(QCryptographicHash::hash(canonicalText(e), QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(
+        QCryptographicHash::hash(canonicalText(e), QCryptographicHash::Sha256).toHex());
 }
 
 } // namespace fd::AuditChain

@@ -25,7 +25,8 @@ bool LedgerEndpoint::parse(const QString &text, LedgerEndpoint *out, QString *er
     e.port = url.port(5432);
     e.database = url.path().mid(1);
     if (e.user.isEmpty()) {
-        *error = QStringLiteral("ledger URL \"%1\": the user is missing (postgresql://USER@HOST/DB)").arg(text);
+        *error =
+            QStringLiteral("ledger URL \"%1\": the user is missing (postgresql://USER@HOST/DB)").arg(text);
         return false;
     }
     if (e.database.isEmpty() || e.database.contains(QLatin1Char('/'))) {
@@ -36,8 +37,8 @@ bool LedgerEndpoint::parse(const QString &text, LedgerEndpoint *out, QString *er
     const QUrlQuery query(url);
     for (const auto &item : query.queryItems()) {
         if (item.first == QLatin1String("sslmode")) {
-            static const QStringList modes = {QStringLiteral("disable"), QStringLiteral("allow"),
-                                              QStringLiteral("prefer"),  QStringLiteral("require"),
+            static const QStringList modes = {QStringLiteral("disable"),   QStringLiteral("allow"),
+                                              QStringLiteral("prefer"),    QStringLiteral("require"),
                                               QStringLiteral("verify-ca"), QStringLiteral("verify-full")};
             if (!modes.contains(item.second)) {
                 *error = QStringLiteral("ledger URL: sslmode \"%1\" is not one of %2")

@@ -207,7 +207,8 @@ bool migrate(QSqlDatabase &db, QString *error) {
         for (const char *sql : kMigrations.at(size_t(version))) {
             if (!run(db, QString::fromUtf8(sql), error)) {
                 db.rollback();
-                *error = QStringLiteral("ledger migration to schema %1 failed: %2").arg(version + 1).arg(*error);
+                *error =
+                    QStringLiteral("ledger migration to schema %1 failed: %2").arg(version + 1).arg(*error);
                 return false;
             }
         }

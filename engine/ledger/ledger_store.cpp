@@ -95,14 +95,16 @@ AuditEntry auditFromRow(const QSqlQuery &q) {
     return e;
 }
 
-/// Remembers the versions a transaction is about to change, to put them back if it rolls back (copying the whole
-/// map per transaction would cost as much as the map is large).
+/// Remembers the versions a transaction is about to change, to put them back if it rolls back (copying the
+/// whole map per transaction would cost as much as the map is large).
 class VersionRollback {
 public:
-    explicit VersionRollback(QHash<QString, qint64> &versions) : m_versions(versions) {}
+    explicit VersionRollback(QHash<QString, qint64> &versions)
+        : m_versions(versions) {}
     void remember(const QString &key) {
         if (!m_old.contains(key))
-            m_old.insert(key, m_versions.contains(key) ? std::optional<qint64>(m_versions.value(key)) : std::nullopt);
+            m_old.insert(key, m_versions.contains(key) ? std::optional<qint64>(m_versions.value(key))
+                                                       : std::nullopt);
     }
     void restore() {
         for (auto it = m_old.cbegin(); it != m_old.cend(); ++it) {
@@ -122,9 +124,12 @@ private:
 
 LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId, const QString &kind,
                          qint64 leaseMs)
-    : m_endpoint(endpoint), m_memberId(memberId), m_kind(kind), m_leaseMs(leaseMs),
-      m_pgConnection(QStringLiteral("filingdesk-ledger-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
-}
+    : m_endpoint(endpoint)
+    , m_memberId(memberId)
+    , m_kind(kind)
+    , m_leaseMs(leaseMs)
+    , m_pgConnection(QStringLiteral("filingdesk-ledger-") +
+                     QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
 LedgerStore::~LedgerStore() {
     m_statements.clear();
@@ -319,9 +324,10 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
         "SET name = EXCLUDED.name, entity_json = EXCLUDED.entity_json, updated_at = now() "
         "WHERE entities.entity_json IS DISTINCT FROM EXCLUDED.entity_json"));
     QSqlQuery insert(db);
-    insert.prepare(QStringLiteral(
-        "INSERT INTO tasks(idempotency_key, entity_id, jurisdiction, state, score, due_date, obligation_json) "
-        "VALUES(?,?,?,?,?,?,?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING version"));
+    insert.prepare(
+        QStringLiteral("INSERT INTO tasks(idempotency_key, entity_id, jurisdiction, state, score, due_date, "
+                       "obligation_json) "
+                       "VALUES(?,?,?,?,?,?,?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING version"));
     QSet<QString> entitiesDone;
     QStringList skipped;
     QHash<QString, qint64> admittedVersions;
@@ -426,7 +432,9 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
     q.bindValue(17, m_memberId);
     QString detail = t.lastErrorMessage;
     if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
-        detail = QStringLiteral("confirmation %1, charged %2 cents").arg(t.confirmationNumber).arg(t.feeChargedCents);
+        detail = QStringLiteral("confirmation %1, charged %2 cents")
+                     .arg(t.confirmationNumber)
+                     .arg(t.feeChargedCents);
     const QString audit[] = {isoUtc(t.updatedUtc.isValid() ? t.updatedUtc : QDateTime::currentDateTimeUtc()),
                              t.key,
                              t.obligation.entity.entityId,
@@ -468,8 +476,8 @@ bool LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, 
 bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                     Durability durability) {
     // DISPATCHING (Durability::Synced) is on the ledger's disk before the request leaves. Every other engine
-    // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server is
-    // still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
+    // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server
+    // is still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
     const bool durable = durability == Durability::Synced;
     if (records.size() == 1) {
         // One statement is one transaction (autocommit): one round trip.
@@ -519,8 +527,9 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
         return false;
     VersionRollback before(m_versions);
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("UPDATE tasks SET next_attempt_at = ?, lookup_required = ?, version = version + 1 "
-                             "WHERE idempotency_key = ? AND version = ? RETURNING version"));
+    q.prepare(
+        QStringLiteral("UPDATE tasks SET next_attempt_at = ?, lookup_required = ?, version = version + 1 "
+                       "WHERE idempotency_key = ? AND version = ? RETURNING version"));
     for (const FilingTask &t : tasks) {
         q.bindValue(0, timestampOrNull(t.nextAttemptUtc));
         q.bindValue(1, t.lookupRequired);
@@ -611,23 +620,24 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
     return out;
 }
 
-QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason, int *count,
-                                 QString *error) {
+QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason,
+                                 int *count, QString *error) {
     if (!begin(error))
         return {};
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     const QString batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
     QSqlQuery q(db);
     // One launch at a time across the fleet, until commit. Without it two launches at the same moment both
-    // take every task: the later UPDATE waits for the earlier one's row locks and then re-checks only the task
-    // row, not whether its new batch (committed after this statement's snapshot) is running, and moves the
-    // tasks again. After the lock, the UPDATE's snapshot includes every earlier launch.
+    // take every task: the later UPDATE waits for the earlier one's row locks and then re-checks only the
+    // task row, not whether its new batch (committed after this statement's snapshot) is running, and moves
+    // the tasks again. After the lock, the UPDATE's snapshot includes every earlier launch.
     if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kLaunchLockId))) {
         fail(QStringLiteral("launch"), q.lastError().text(), error);
         return {};
     }
-    q.prepare(QStringLiteral("INSERT INTO batches(batch_id, status, launched_by, launched_host, launched_desk, "
-                             "reason) VALUES(?, 'running', ?, ?, ?, ?)"));
+    q.prepare(
+        QStringLiteral("INSERT INTO batches(batch_id, status, launched_by, launched_host, launched_desk, "
+                       "reason) VALUES(?, 'running', ?, ?, ?, ?)"));
     q.addBindValue(batchId);
     q.addBindValue(actor);
     q.addBindValue(hostName());
@@ -713,14 +723,16 @@ QList<LedgerBatch> LedgerStore::batches(QString *error) const {
     if (!self->ensureConnected(error))
         return out;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(QStringLiteral("SELECT batch_id, status, launched_by, launched_host, launched_desk, launched_at "
-                               "FROM batches ORDER BY launched_at"))) {
+    if (!q.exec(
+            QStringLiteral("SELECT batch_id, status, launched_by, launched_host, launched_desk, launched_at "
+                           "FROM batches ORDER BY launched_at"))) {
         self->fail(QStringLiteral("reading batches"), q.lastError().text(), error);
         return out;
     }
     while (q.next())
         out.append(LedgerBatch{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
-                               q.value(3).toString(), q.value(4).toString(), q.value(5).toDateTime().toUTC()});
+                               q.value(3).toString(), q.value(4).toString(),
+                               q.value(5).toDateTime().toUTC()});
     return out;
 }
 
@@ -728,10 +740,11 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
     if (!begin(error))
         return {};
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(QStringLiteral("UPDATE batches b SET status = 'finished', updated_at = now() WHERE b.status = "
-                               "'running' AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.batch_id = b.batch_id "
-                               "AND t.state IN (%1)) RETURNING b.batch_id")
-                    .arg(kWorkableStates))) {
+    if (!q.exec(
+            QStringLiteral("UPDATE batches b SET status = 'finished', updated_at = now() WHERE b.status = "
+                           "'running' AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.batch_id = b.batch_id "
+                           "AND t.state IN (%1)) RETURNING b.batch_id")
+                .arg(kWorkableStates))) {
         fail(QStringLiteral("finishing batches"), q.lastError().text(), error);
         return {};
     }
@@ -758,26 +771,32 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     QList<FilingTask> out;
     if (limit <= 0 || !ensureConnected(error))
         return out;
-    // One statement in autocommit. A claim lost with a crash of the ledger server is only a claim nobody holds:
-    // its commit does not wait for the WAL flush.
-    QSqlQuery &q = statement(QStringLiteral(
-        "WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode), "
-        // The best tasks of every jurisdiction, at most `perJurisdiction` each: claims by score alone would fill
-        // a member with one jurisdiction whose ceiling then idles the rest.
-        "ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY t.score "
-        "DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
-        "WHERE b.status = 'running' AND t.state IN (%1) "
-        "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
-        "AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= clock_timestamp()) "
-        "AND (? = '' OR t.jurisdiction = ANY(string_to_array(?, ','))) "
-        "AND NOT (t.jurisdiction = ANY(string_to_array(?, ',')))), "
-        "picked AS (SELECT t.idempotency_key FROM tasks t JOIN ranked r ON r.idempotency_key = t.idempotency_key "
-        "WHERE r.rank <= ? AND t.state IN (%1) AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
-        "ORDER BY t.score DESC, t.idempotency_key LIMIT ? FOR UPDATE OF t SKIP LOCKED) "
-        "UPDATE tasks t SET claimed_by = ?, claimed_until = clock_timestamp() + make_interval(secs => ?), "
-        "version = t.version + 1, lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
-        "FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
-                  .arg(kWorkableStates));
+    // One statement in autocommit. A claim lost with a crash of the ledger server is only a claim nobody
+    // holds: its commit does not wait for the WAL flush.
+    QSqlQuery &q = statement(
+        QStringLiteral(
+            "WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode), "
+            // The best tasks of every jurisdiction, at most `perJurisdiction` each: claims by score alone
+            // would fill a member with one jurisdiction whose ceiling then idles the rest.
+            "ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY "
+            "t.score "
+            "DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
+            "WHERE b.status = 'running' AND t.state IN (%1) "
+            "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
+            "AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= "
+            "clock_timestamp()) "
+            "AND (? = '' OR t.jurisdiction = ANY(string_to_array(?, ','))) "
+            "AND NOT (t.jurisdiction = ANY(string_to_array(?, ',')))), "
+            "picked AS (SELECT t.idempotency_key FROM tasks t JOIN ranked r ON r.idempotency_key = "
+            "t.idempotency_key "
+            "WHERE r.rank <= ? AND t.state IN (%1) AND (t.claimed_by IS NULL OR t.claimed_until < "
+            "clock_timestamp()) "
+            "ORDER BY t.score DESC, t.idempotency_key LIMIT ? FOR UPDATE OF t SKIP LOCKED) "
+            "UPDATE tasks t SET claimed_by = ?, claimed_until = clock_timestamp() + make_interval(secs => "
+            "?), "
+            "version = t.version + 1, lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
+            "FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
+            .arg(kWorkableStates));
     const QString only = text(jurisdictions.join(QLatin1Char(',')));
     q.bindValue(0, only);
     q.bindValue(1, only);
@@ -828,9 +847,10 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
         return {};
     if (!ensureConnected(error))
         return keys;
-    QSqlQuery &q = statement(QStringLiteral("UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => ?) "
-                             "WHERE claimed_by = ? AND idempotency_key = ANY(string_to_array(?, ',')) "
-                             "RETURNING idempotency_key"));
+    QSqlQuery &q = statement(
+        QStringLiteral("UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => ?) "
+                       "WHERE claimed_by = ? AND idempotency_key = ANY(string_to_array(?, ',')) "
+                       "RETURNING idempotency_key"));
     q.bindValue(0, double(m_leaseMs) / 1000.0);
     q.bindValue(1, m_memberId);
     q.bindValue(2, keys.join(QLatin1Char(',')));
@@ -854,8 +874,9 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
     if (!ensureConnected(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("UPDATE tasks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND "
-                             "idempotency_key = ANY(string_to_array(?, ','))"));
+    q.prepare(
+        QStringLiteral("UPDATE tasks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND "
+                       "idempotency_key = ANY(string_to_array(?, ','))"));
     q.addBindValue(m_memberId);
     q.addBindValue(keys.join(QLatin1Char(',')));
     if (!q.exec())
@@ -911,7 +932,8 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.prepare(QStringLiteral(
-        "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, jurisdictions, "
+        "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, "
+        "jurisdictions, "
         "claims_held, in_flight, filed_last_hour, batches) VALUES(?,?,?,?,?,?,clock_timestamp(),?,?,?,?,?) "
         "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
         "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
@@ -972,8 +994,9 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     if (!begin(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("INSERT INTO review_claims(idempotency_key, reviewer, host, desk) VALUES(?,?,?,?) "
-                             "ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key"));
+    q.prepare(
+        QStringLiteral("INSERT INTO review_claims(idempotency_key, reviewer, host, desk) VALUES(?,?,?,?) "
+                       "ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key"));
     q.addBindValue(key);
     q.addBindValue(osUser());
     q.addBindValue(hostName());
@@ -983,12 +1006,14 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     if (!q.next()) {
         rollbackLedger();
         QSqlQuery who(QSqlDatabase::database(m_pgConnection, false));
-        who.prepare(QStringLiteral("SELECT reviewer, host, since FROM review_claims WHERE idempotency_key = ?"));
+        who.prepare(
+            QStringLiteral("SELECT reviewer, host, since FROM review_claims WHERE idempotency_key = ?"));
         who.addBindValue(key);
         if (who.exec() && who.next())
             *error = QStringLiteral("in review by %1 on %2 since %3")
                          .arg(who.value(0).toString(), who.value(1).toString(),
-                              who.value(2).toDateTime().toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+                              who.value(2).toDateTime().toUTC().toString(
+                                  QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
         else
             *error = QStringLiteral("in review by someone else");
         m_failure = WriteFailure::Conflict;
@@ -1007,8 +1032,9 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
     if (!begin(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("DELETE FROM review_claims WHERE idempotency_key = ? AND reviewer = ? AND host = ? "
-                             "RETURNING idempotency_key"));
+    q.prepare(
+        QStringLiteral("DELETE FROM review_claims WHERE idempotency_key = ? AND reviewer = ? AND host = ? "
+                       "RETURNING idempotency_key"));
     q.addBindValue(key);
     q.addBindValue(osUser());
     q.addBindValue(hostName());

@@ -37,7 +37,7 @@ struct LedgerMember {
     int claimsHeld = 0;
     int inFlight = 0;
     int filedLastHour = 0;
-    QString batches; ///< comma-separated batch ids it works on
+    QString batches;   ///< comma-separated batch ids it works on
     bool lost = false; ///< silent for three heartbeats
 };
 
@@ -117,10 +117,10 @@ public:
 
     // Claims.
     /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`, never
-    /// `skipJurisdictions`; at most `perJurisdiction` of each when > 0), best score first. Returns them as the
-    /// ledger now holds them (claimed by this member).
-    QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error, int perJurisdiction = 0,
-                            const QStringList &skipJurisdictions = {});
+    /// `skipJurisdictions`; at most `perJurisdiction` of each when > 0), best score first. Returns them as
+    /// the ledger now holds them (claimed by this member).
+    QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error,
+                            int perJurisdiction = 0, const QStringList &skipJurisdictions = {});
     /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
     /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
     QStringList renewClaims(const QStringList &keys, QString *error);

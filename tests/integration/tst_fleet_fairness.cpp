@@ -110,8 +110,8 @@ void TestFleetFairness::processesShareTheCapEqually() {
     QFETCH(int, cap);
     RedisServer redis;
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));
-    // 40 ms a request: the fleet's Delaware work lasts seconds, so that processes that start a little apart on a
-    // busy machine still overlap for most of it.
+    // 40 ms a request: the fleet's Delaware work lasts seconds, so that processes that start a little apart
+    // on a busy machine still overlap for most of it.
     SandboxProcess sandbox({QStringLiteral("--cap"), QStringLiteral("US-DE=%1").arg(cap),
                             QStringLiteral("--latency-ms"), QStringLiteral("40:40")});
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));

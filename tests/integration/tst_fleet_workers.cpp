@@ -1,7 +1,7 @@
-// Fleet workers against the real parts: a private PostgreSQL 15 (the ledger), a private redis-server (the fleet
-// gate) and the sandbox registry with --ignore-idempotency-key (every second submission of a filing is a second
-// filing, counted by the registry). A batch is launched with `filingdesk launch`, filed by `filingdesk worker`
-// processes and a desk (`filingdesk run --ledger`).
+// Fleet workers against the real parts: a private PostgreSQL 15 (the ledger), a private redis-server (the
+// fleet gate) and the sandbox registry with --ignore-idempotency-key (every second submission of a filing is
+// a second filing, counted by the registry). A batch is launched with `filingdesk launch`, filed by
+// `filingdesk worker` processes and a desk (`filingdesk run --ledger`).
 // - three workers and a desk: 0 duplicates, the per-jurisdiction caps held by the registry's own count, every
 //   task terminal, every process exits 0;
 // - kill -9 of workers at random moments, 20 times, a worker joining mid-batch, SIGTERM draining cleanly;
@@ -41,7 +41,8 @@ private:
     int m_dbSerial = 0;
 
     static QString portfolio() {
-        return fd::test::sourcePath(QStringLiteral("resources/portfolios/ex21_315858_0000315858-19-000023.csv"));
+        return fd::test::sourcePath(
+            QStringLiteral("resources/portfolios/ex21_315858_0000315858-19-000023.csv"));
     }
 
     qint64 ledgerCount(const QString &sql) const {
@@ -51,8 +52,9 @@ private:
     }
 
     qint64 openTasks() const {
-        return ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state IN ('PENDING', 'VALIDATING', "
-                                          "'DISPATCHING', 'FAILED_TRANSIENT')"));
+        return ledgerCount(
+            QStringLiteral("SELECT count(*) FROM tasks WHERE state IN ('PENDING', 'VALIDATING', "
+                           "'DISPATCHING', 'FAILED_TRANSIENT')"));
     }
 
     bool launch(QString *batchId, QString *why) {
@@ -70,10 +72,17 @@ private:
     }
 
     QStringList workerArgs(const QUrl &registry, const QStringList &extra = {}) {
-        return QStringList{QStringLiteral("worker"),    QStringLiteral("--ledger"),   m_postgres->url(),
-                           QStringLiteral("--redis"),   m_redis.url(),                QStringLiteral("--registry"),
-                           registry.toString(),         QStringLiteral("--config"),   m_config,
-                           QStringLiteral("--db"),      m_dir.filePath(QStringLiteral("worker-%1.sqlite").arg(++m_dbSerial))} +
+        return QStringList{QStringLiteral("worker"),
+                           QStringLiteral("--ledger"),
+                           m_postgres->url(),
+                           QStringLiteral("--redis"),
+                           m_redis.url(),
+                           QStringLiteral("--registry"),
+                           registry.toString(),
+                           QStringLiteral("--config"),
+                           m_config,
+                           QStringLiteral("--db"),
+                           m_dir.filePath(QStringLiteral("worker-%1.sqlite").arg(++m_dbSerial))} +
                extra;
     }
 
@@ -92,8 +101,8 @@ private Q_SLOTS:
         m_config = m_dir.filePath(QStringLiteral("fleet.json"));
         QFile c(m_config);
         QVERIFY(c.open(QIODevice::WriteOnly));
-        // Caps of 2 per jurisdiction across the fleet; short leases so that a killed worker's claims and permits
-        // come back within the test's time.
+        // Caps of 2 per jurisdiction across the fleet; short leases so that a killed worker's claims and
+        // permits come back within the test's time.
         c.write(R"({"lease_ms": 3000, "request_timeout_ms": 1500, "retry_base_ms": 100, "retry_max_ms": 500,
                     "max_attempts": 8, "default_limit": 2})");
     }
@@ -104,9 +113,7 @@ private Q_SLOTS:
         QVERIFY2(m_postgres->start(), qPrintable(m_postgres->errorString()));
     }
 
-    void cleanup() {
-        m_postgres.reset();
-    }
+    void cleanup() { m_postgres.reset(); }
 
     void threeWorkersAndADeskFileALaunchedBatchOnce() {
         SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
@@ -114,7 +121,8 @@ private Q_SLOTS:
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         QString batchId, why;
         QVERIFY2(launch(&batchId, &why), qPrintable(why));
-        const qint64 tasks = ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batchId));
+        const qint64 tasks =
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batchId));
         QVERIFY(tasks > 150);
         // Launching is not filing: nothing was sent.
         QCOMPARE(fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("requests")), 0);
@@ -122,15 +130,16 @@ private Q_SLOTS:
         std::vector<std::unique_ptr<ChildProcess>> workers;
         for (int i = 0; i < 3; ++i) {
             workers.push_back(std::make_unique<ChildProcess>());
-            QVERIFY(workers.back()->start(fd::test::cliPath(),
-                                          workerArgs(registry.baseUrl(), {QStringLiteral("--exit-when-idle")})));
+            QVERIFY(workers.back()->start(
+                fd::test::cliPath(), workerArgs(registry.baseUrl(), {QStringLiteral("--exit-when-idle")})));
         }
         ChildProcess desk;
-        QVERIFY(desk.startRun({QStringLiteral("--ledger"), m_postgres->url(), QStringLiteral("--redis"), m_redis.url(),
-                               QStringLiteral("--registry"), registry.baseUrl().toString(), QStringLiteral("--portfolio"),
-                               portfolio(), QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--db"),
-                               m_dir.filePath(QStringLiteral("desk.sqlite")), QStringLiteral("--config"), m_config,
-                               QStringLiteral("--json"), QStringLiteral("--quiet")}));
+        QVERIFY(desk.startRun({QStringLiteral("--ledger"), m_postgres->url(), QStringLiteral("--redis"),
+                               m_redis.url(), QStringLiteral("--registry"), registry.baseUrl().toString(),
+                               QStringLiteral("--portfolio"), portfolio(), QStringLiteral("--as-of"),
+                               QStringLiteral("2027-02-15"), QStringLiteral("--db"),
+                               m_dir.filePath(QStringLiteral("desk.sqlite")), QStringLiteral("--config"),
+                               m_config, QStringLiteral("--json"), QStringLiteral("--quiet")}));
         QList<ChildProcess *> all{&desk};
         for (auto &w : workers)
             all.append(w.get());
@@ -147,14 +156,16 @@ private Q_SLOTS:
         QCOMPARE(fd::test::sandboxCounter(stats, QString(), QStringLiteral("rejected.cap")), 0);
         const QJsonObject perJurisdiction = stats.value(QLatin1String("jurisdictions")).toObject();
         for (auto it = perJurisdiction.begin(); it != perJurisdiction.end(); ++it)
-            QVERIFY2(it.value().toObject().value(QLatin1String("max_in_flight")).toInt() <= 2, qPrintable(it.key()));
+            QVERIFY2(it.value().toObject().value(QLatin1String("max_in_flight")).toInt() <= 2,
+                     qPrintable(it.key()));
         // Every worker announced itself in the ledger.
         QVERIFY(ledgerCount(QStringLiteral("SELECT count(*) FROM members WHERE kind = 'worker'")) >= 3);
     }
 
     void killedWorkersLoseNothingAndSigtermDrains() {
         SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
-                                 QStringLiteral("150"), QStringLiteral("--default-cap"), QStringLiteral("2")});
+                                 QStringLiteral("150"), QStringLiteral("--default-cap"),
+                                 QStringLiteral("2")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         QString batchId, why;
         QVERIFY2(launch(&batchId, &why), qPrintable(why));
@@ -191,7 +202,8 @@ private Q_SLOTS:
             QVERIFY(w->waitFinished(30000));
             QVERIFY2(w->exitCode() == 0, qPrintable(w->describe()));
         }
-        const qint64 tasks = ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batchId));
+        const qint64 tasks =
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batchId));
         QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")), tasks);
         QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL")), 0);
         const QJsonObject stats = registry.stats();
@@ -199,31 +211,38 @@ private Q_SLOTS:
         QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), tasks);
         QCOMPARE(fd::test::sandboxCounter(stats, QString(), QStringLiteral("rejected.cap")), 0);
         // Permits: nothing of the dead or drained workers is left in the fleet gate.
-        const QString keys = m_redis.cli({QStringLiteral("--scan"), QStringLiteral("--pattern"), QStringLiteral("sos:*:inflight")});
+        const QString keys = m_redis.cli(
+            {QStringLiteral("--scan"), QStringLiteral("--pattern"), QStringLiteral("sos:*:inflight")});
         for (const QString &key : keys.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
-            QTRY_COMPARE_WITH_TIMEOUT(m_redis.cli({QStringLiteral("ZCARD"), key}), QStringLiteral("0"), 10000);
+            QTRY_COMPARE_WITH_TIMEOUT(m_redis.cli({QStringLiteral("ZCARD"), key}), QStringLiteral("0"),
+                                      10000);
     }
 
     void metricsReadByPrometheusClient() {
         const QString python = qEnvironmentVariable("FILINGDESK_PYTHON");
         QVERIFY2(!python.isEmpty(), "FILINGDESK_PYTHON is not set: no python3 with prometheus_client");
-        SandboxProcess registry({QStringLiteral("--latency-ms"), QStringLiteral("200"), QStringLiteral("--default-cap"),
-                                 QStringLiteral("2")});
+        SandboxProcess registry({QStringLiteral("--latency-ms"), QStringLiteral("200"),
+                                 QStringLiteral("--default-cap"), QStringLiteral("2")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         QString batchId, why;
         QVERIFY2(launch(&batchId, &why), qPrintable(why));
         const quint16 port = freePort();
         QVERIFY(port != 0);
         ChildProcess worker;
-        QVERIFY(worker.start(fd::test::cliPath(),
-                             workerArgs(registry.baseUrl(), {QStringLiteral("--metrics-port"), QString::number(port),
-                                                             QStringLiteral("--exit-when-idle")})));
+        QVERIFY(worker.start(
+            fd::test::cliPath(),
+            workerArgs(registry.baseUrl(), {QStringLiteral("--metrics-port"), QString::number(port),
+                                            QStringLiteral("--exit-when-idle")})));
         QVERIFY(QTest::qWaitFor(
-            [&] { return fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("accepted")) >= 10; },
+            [&] {
+                return fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("accepted")) >=
+                       10;
+            },
             60000));
         QTest::qWait(600); // the engine publishes its figures with its status (every 250 ms)
         QNetworkAccessManager nam;
-        QNetworkReply *reply = nam.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port))));
+        QNetworkReply *reply =
+            nam.get(QNetworkRequest(QUrl(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port))));
         QVERIFY(QTest::qWaitFor([reply] { return reply->isFinished(); }, 10000));
         QCOMPARE(reply->error(), QNetworkReply::NoError);
         const QByteArray body = reply->readAll();
@@ -235,7 +254,10 @@ private Q_SLOTS:
         parse.closeWriteChannel();
         QVERIFY(parse.waitForFinished(30000));
         QVERIFY2(parse.exitCode() == 0, parse.readAllStandardError().constData());
-        const QJsonArray families = QJsonDocument::fromJson(parse.readAllStandardOutput()).object().value(QLatin1String("families")).toArray();
+        const QJsonArray families = QJsonDocument::fromJson(parse.readAllStandardOutput())
+                                        .object()
+                                        .value(QLatin1String("families"))
+                                        .toArray();
         auto sample = [&](const QString &family, const QString &label, const QString &value) -> double {
             for (const QJsonValue &f : families) {
                 if (f.toObject().value(QLatin1String("name")).toString() != family)
@@ -244,17 +266,22 @@ private Q_SLOTS:
                 for (const QJsonValue &s : f.toObject().value(QLatin1String("samples")).toArray()) {
                     const QJsonObject labels = s.toObject().value(QLatin1String("labels")).toObject();
                     if (label.isEmpty() || labels.value(label).toString() == value)
-                        if (!s.toObject().value(QLatin1String("name")).toString().endsWith(QLatin1String("_created")))
+                        if (!s.toObject()
+                                 .value(QLatin1String("name"))
+                                 .toString()
+                                 .endsWith(QLatin1String("_created")))
                             sum += s.toObject().value(QLatin1String("value")).toDouble();
                 }
                 return sum;
             }
             return -1;
         };
-        QVERIFY(sample(QStringLiteral("filingdesk_requests"), QStringLiteral("outcome"), QStringLiteral("accepted")) >= 10);
+        QVERIFY(sample(QStringLiteral("filingdesk_requests"), QStringLiteral("outcome"),
+                       QStringLiteral("accepted")) >= 10);
         QCOMPARE(sample(QStringLiteral("filingdesk_ledger_reachable"), QString(), QString()), 1.0);
         QCOMPARE(sample(QStringLiteral("filingdesk_gate_blind"), QString(), QString()), 0.0);
-        QVERIFY(sample(QStringLiteral("filingdesk_tasks"), QStringLiteral("state"), QStringLiteral("COMPLETED")) >= 10);
+        QVERIFY(sample(QStringLiteral("filingdesk_tasks"), QStringLiteral("state"),
+                       QStringLiteral("COMPLETED")) >= 10);
         QVERIFY(sample(QStringLiteral("filingdesk_request_duration_seconds"), QString(), QString()) > 0);
         QVERIFY(worker.waitFinished(180000));
         QVERIFY2(worker.exitCode() == 0, qPrintable(worker.describe()));

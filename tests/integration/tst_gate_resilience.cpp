@@ -178,8 +178,8 @@ void TestGateResilience::scriptFlushMidBatchIsSurvived() {
              QStringLiteral("1"));
     // Flush twice, some requests apart, so the NOSCRIPT path is hit while permits are held and waiters queue.
     for (int round = 0; round < 2; ++round) {
-        // (No check that the script is gone afterwards: the engine may already have met NOSCRIPT and loaded it
-        // again in the moment between the two commands.)
+        // (No check that the script is gone afterwards: the engine may already have met NOSCRIPT and loaded
+        // it again in the moment between the two commands.)
         QCOMPARE(redis.cli({QStringLiteral("SCRIPT"), QStringLiteral("FLUSH")}), QStringLiteral("OK"));
         const qint64 atFlush = delawareRequests(sandbox);
         QVERIFY2(atFlush < 48, "the Delaware filings finished before the flush: nothing was tested");

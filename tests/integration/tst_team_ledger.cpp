@@ -1,7 +1,7 @@
 // Team mode against the real parts: a private PostgreSQL 15 (the ledger), a private redis-server (the fleet
-// gate) and the sandbox registry with --ignore-idempotency-key, so that every second submission of a filing is
-// a second filing, counted by the registry itself. Members are real `filingdesk run --ledger` processes, each
-// with its own --db (its local mirror).
+// gate) and the sandbox registry with --ignore-idempotency-key, so that every second submission of a filing
+// is a second filing, counted by the registry itself. Members are real `filingdesk run --ledger` processes,
+// each with its own --db (its local mirror).
 // - two desks and a third process on one portfolio: every obligation filed exactly once, all exit 0;
 // - kill -9 of members at random moments, 20 times, while others work: 0 duplicates, nothing lost;
 // - PostgreSQL stopped for 5 s mid-batch: nothing sent while it is down, the batch finishes after.
@@ -108,7 +108,8 @@ private Q_SLOTS:
 
         const qint64 obligations = ledgerCount(QStringLiteral("SELECT count(*) FROM tasks"));
         QVERIFY(obligations > 40);
-        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")), obligations);
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")),
+                 obligations);
         const QJsonObject stats = registry.stats();
         QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
         QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), obligations);
@@ -117,11 +118,13 @@ private Q_SLOTS:
         for (ChildProcess *p : {&a, &b, &c}) {
             const QJsonObject json = p->json();
             QCOMPARE(json.value(QLatin1String("tasks")).toInt(), int(obligations));
-            filedHere += json.value(QLatin1String("team")).toObject().value(QLatin1String("filed_here")).toInt();
+            filedHere +=
+                json.value(QLatin1String("team")).toObject().value(QLatin1String("filed_here")).toInt();
         }
         QCOMPARE(filedHere, int(obligations));
         // One admission per obligation in the audit, however many members imported the portfolio.
-        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'admit'")), obligations);
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'admit'")),
+                 obligations);
 
         // The calendar of any desk reads what the team filed from the ledger: every event carries its
         // confirmation number, whichever member filed it.
@@ -141,7 +144,8 @@ private Q_SLOTS:
 
     void killNineTwentyTimesWhileOthersWork() {
         SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
-                                 QStringLiteral("150"), QStringLiteral("--default-cap"), QStringLiteral("4")});
+                                 QStringLiteral("150"), QStringLiteral("--default-cap"),
+                                 QStringLiteral("4")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         const QString file = portfolio(QStringLiteral("ex21_315858_0000315858-19-000023.csv"));
         constexpr int kMembers = 3;
@@ -170,13 +174,14 @@ private Q_SLOTS:
             QVERIFY(launch(i));
         }
         QVERIFY2(kills >= 10, "the batch ended before enough members were killed");
-        // Let the survivors and the restarted members finish; those that end early are started again until the
-        // ledger has no work left (a killed member's claims come back after the 3 s lease).
+        // Let the survivors and the restarted members finish; those that end early are started again until
+        // the ledger has no work left (a killed member's claims come back after the 3 s lease).
         QElapsedTimer finish;
         finish.start();
         while (finish.elapsed() < 150000) {
-            const qint64 open = ledgerCount(QStringLiteral(
-                "SELECT count(*) FROM tasks WHERE state IN ('PENDING','VALIDATING','DISPATCHING','FAILED_TRANSIENT')"));
+            const qint64 open =
+                ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state IN "
+                                           "('PENDING','VALIDATING','DISPATCHING','FAILED_TRANSIENT')"));
             bool anyRunning = false;
             for (auto &m : members)
                 anyRunning = anyRunning || m->isRunning();
@@ -190,7 +195,8 @@ private Q_SLOTS:
             QVERIFY(m->waitFinished(60000));
         const qint64 obligations = ledgerCount(QStringLiteral("SELECT count(*) FROM tasks"));
         QVERIFY(obligations > 150);
-        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")), obligations);
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")),
+                 obligations);
         const QJsonObject stats = registry.stats();
         QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
         QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), obligations);
@@ -202,7 +208,8 @@ private Q_SLOTS:
 
     void ledgerDownFiveSecondsMidBatch() {
         SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
-                                 QStringLiteral("300"), QStringLiteral("--default-cap"), QStringLiteral("4")});
+                                 QStringLiteral("300"), QStringLiteral("--default-cap"),
+                                 QStringLiteral("4")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         const QString file = portfolio(QStringLiteral("ex21_315858_0000315858-19-000023.csv"));
         ChildProcess a, b;
@@ -210,13 +217,18 @@ private Q_SLOTS:
         QVERIFY(b.startRun(memberArgs(file, registry.baseUrl(), QStringLiteral("down-b.sqlite"), 180)));
         // Mid-batch: some filings are in.
         QVERIFY(QTest::qWaitFor(
-            [&] { return fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("accepted")) >= 20; },
+            [&] {
+                return fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("accepted")) >=
+                       20;
+            },
             60000));
         m_postgres->stop();
         QTest::qWait(1500); // requests already on the wire finish (request timeout 1.5 s)
-        const qint64 before = fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("requests"));
+        const qint64 before =
+            fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("requests"));
         QTest::qWait(3500);
-        const qint64 after = fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("requests"));
+        const qint64 after =
+            fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("requests"));
         QCOMPARE(after, before); // no claim is possible: nothing is sent
         QVERIFY2(m_postgres->start(), qPrintable(m_postgres->errorString()));
         QVERIFY(fd::test::waitAll({&a, &b}, 150000));
@@ -231,11 +243,13 @@ private Q_SLOTS:
             QVERIFY2(kinds.contains(QLatin1String("ledger_reachable")), qPrintable(kinds.join(u',')));
         }
         const qint64 obligations = ledgerCount(QStringLiteral("SELECT count(*) FROM tasks"));
-        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")), obligations);
-        // No transition lost: every completed task has its COMPLETED row in the audit.
-        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(DISTINCT idempotency_key) FROM audit WHERE to_state = "
-                                            "'COMPLETED'")),
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")),
                  obligations);
+        // No transition lost: every completed task has its COMPLETED row in the audit.
+        QCOMPARE(
+            ledgerCount(QStringLiteral("SELECT count(DISTINCT idempotency_key) FROM audit WHERE to_state = "
+                                       "'COMPLETED'")),
+            obligations);
         const QJsonObject stats = registry.stats();
         QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
         QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), obligations);
