@@ -41,11 +41,20 @@ const Pattern kPatterns[] = {
 
 /// The legal-form designator at the very end of `name`, if any.
 std::optional<EntityTypeGuess> designatorAtEnd(const QString &name) {
-    for (const auto &p : kPatterns) {
-        const QRegularExpression re(QStringLiteral("(?:^|[\\s,])(") + QString::fromUtf8(p.regex) +
-                                        QStringLiteral(")\\s*$"),
-                                    QRegularExpression::CaseInsensitiveOption);
-        const auto m = re.match(name);
+    // Compiled once: an import of an Exhibit 21 list runs every pattern for every subsidiary.
+    static const QList<QRegularExpression> compiled = [] {
+        QList<QRegularExpression> out;
+        for (const auto &p : kPatterns) {
+            out.append(QRegularExpression(QStringLiteral("(?:^|[\\s,])(") + QString::fromUtf8(p.regex) +
+                                              QStringLiteral(")\\s*$"),
+                                          QRegularExpression::CaseInsensitiveOption));
+            out.last().optimize();
+        }
+        return out;
+    }();
+    for (qsizetype i = 0; i < compiled.size(); ++i) {
+        const auto &p = kPatterns[i];
+        const auto m = compiled.at(i).match(name);
         if (!m.hasMatch())
             continue;
         EntityTypeGuess guess;

@@ -52,7 +52,8 @@ QStringList isoNameKeys(const QString &name) {
             out.append(f);
     };
     QString base = name;
-    base.remove(QRegularExpression(QStringLiteral("\\s*[\\[(][^\\])]*[\\])]")));
+    static const QRegularExpression parenthesised(QStringLiteral("\\s*[\\[(][^\\])]*[\\])]"));
+    base.remove(parenthesised);
     add(name);
     add(base);
     const qsizetype comma = base.indexOf(QLatin1Char(','));

@@ -59,15 +59,46 @@ ImportedRow rowError(int line, int column, const QString &field, const QString &
     return row;
 }
 
-void resolveJurisdiction(ImportedRow &row) {
-    const JurisdictionMatch match = normaliseJurisdiction(row.entity.jurisdictionRaw);
+// A portfolio names the same few places thousands of times, so each distinct spelling is normalised once.
+void resolveJurisdiction(ImportedRow &row, QHash<QString, JurisdictionMatch> &seen) {
+    auto it = seen.constFind(row.entity.jurisdictionRaw);
+    if (it == seen.constEnd())
+        it = seen.insert(row.entity.jurisdictionRaw, normaliseJurisdiction(row.entity.jurisdictionRaw));
+    const JurisdictionMatch &match = *it;
     if (match.kind == JurisdictionMatch::Kind::Unrecognised)
         row.jurisdictionProblem = match.reason;
     else
         row.entity.jurisdiction = match.code;
 }
 
-bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow *error) {
+// The length a field has once trimmed, without building the trimmed copy (this runs for every field of every
+// row).
+qsizetype trimmedLength(const QString &field) {
+    qsizetype begin = 0;
+    qsizetype end = field.size();
+    while (begin < end && field.at(begin).isSpace())
+        ++begin;
+    while (end > begin && field.at(end - 1).isSpace())
+        --end;
+    return end - begin;
+}
+
+// The header once read: its lower-cased names and each column's length limit, so that rows look neither up.
+struct HeaderLayout {
+    QStringList names;
+    QList<int> limits;
+
+    explicit HeaderLayout(const QStringList &header)
+        : names(header) {
+        limits.reserve(header.size());
+        for (const QString &name : header)
+            limits.append(maxFieldLength(name));
+    }
+    qsizetype indexOf(const char *name) const { return names.indexOf(QLatin1String(name)); }
+};
+
+bool checkShape(const CsvRecord &record, const HeaderLayout &layout, ImportedRow *error) {
+    const QStringList &header = layout.names;
     if (record.fields.size() != header.size()) {
         *error =
             rowError(record.line, 0, QString(),
@@ -78,8 +109,8 @@ bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow 
         return false;
     }
     for (int c = 0; c < record.fields.size(); ++c) {
-        const qsizetype length = record.fields.at(c).trimmed().size();
-        const int limit = maxFieldLength(header.at(c));
+        const qsizetype length = trimmedLength(record.fields.at(c));
+        const int limit = layout.limits.at(c);
         if (length > limit) {
             *error = rowError(record.line, c + 1, header.at(c),
                               QStringLiteral("%1 is %2 characters long; the limit is %3")
@@ -101,10 +132,31 @@ bool checkShape(const CsvRecord &record, const QStringList &header, ImportedRow 
     return true;
 }
 
-ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, const QString &file) {
+// Where each FilingDesk CSV column sits in this file's header (-1: absent), found once per file.
+struct FilingDeskColumns {
+    qsizetype entityId, entityName, entityType, jurisdiction, formationDate, registeredAgent, status,
+        riskTier, ein, fiscalYearEnd, authorizedShares, registryId;
+
+    explicit FilingDeskColumns(const HeaderLayout &layout)
+        : entityId(layout.indexOf("entity_id"))
+        , entityName(layout.indexOf("entity_name"))
+        , entityType(layout.indexOf("entity_type"))
+        , jurisdiction(layout.indexOf("jurisdiction"))
+        , formationDate(layout.indexOf("formation_date"))
+        , registeredAgent(layout.indexOf("registered_agent"))
+        , status(layout.indexOf("status"))
+        , riskTier(layout.indexOf("risk_tier"))
+        , ein(layout.indexOf("ein"))
+        , fiscalYearEnd(layout.indexOf("fiscal_year_end"))
+        , authorizedShares(layout.indexOf("authorized_shares"))
+        , registryId(layout.indexOf("registry_id")) {}
+};
+
+ImportedRow exhibit21Row(const CsvRecord &record, const HeaderLayout &layout, const QString &file) {
     ImportedRow row;
-    if (!checkShape(record, header, &row))
+    if (!checkShape(record, layout, &row))
         return row;
+    const QStringList &header = layout.names;
     auto field = [&](const char *name) {
         return record.fields.at(header.indexOf(QLatin1String(name))).trimmed();
     };
@@ -140,26 +192,20 @@ ImportedRow exhibit21Row(const CsvRecord &record, const QStringList &header, con
     e.status = QStringLiteral("active");
     e.sourceFile = file;
     e.sourceLine = record.line;
-    resolveJurisdiction(row);
     return row;
 }
 
-ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, const QString &file) {
+ImportedRow filingDeskRow(const CsvRecord &record, const HeaderLayout &layout, const FilingDeskColumns &at,
+                          const QDate &latestFormation, const QString &file) {
     ImportedRow row;
-    if (!checkShape(record, header, &row))
+    if (!checkShape(record, layout, &row))
         return row;
-    auto column = [&](const QString &name) { return int(header.indexOf(name)) + 1; };
-    auto field = [&](const char *name) {
-        const qsizetype i = header.indexOf(QLatin1String(name));
-        return i < 0 ? QString() : record.fields.at(i).trimmed();
-    };
+    auto field = [&](qsizetype i) { return i < 0 ? QString() : record.fields.at(i).trimmed(); };
     auto fail = [&](const char *name, const QString &reason) {
-        const QString n = QString::fromLatin1(name);
-        return rowError(record.line, column(n), n, reason);
+        return rowError(record.line, int(layout.indexOf(name)) + 1, QString::fromLatin1(name), reason);
     };
-
     Entity &e = row.entity;
-    e.entityId = field("entity_id");
+    e.entityId = field(at.entityId);
     if (e.entityId.isEmpty())
         return fail("entity_id", QStringLiteral("entity_id is empty"));
     static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$"));
@@ -167,11 +213,11 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
         return fail(
             "entity_id",
             QStringLiteral("\"%1\" is not a valid entity id (letters, digits, . _ : / -)").arg(e.entityId));
-    e.name = stripFootnoteMarkers(field("entity_name"));
+    e.name = stripFootnoteMarkers(field(at.entityName));
     if (e.name.isEmpty())
         return fail("entity_name", QStringLiteral("entity_name is empty"));
 
-    const QString type = field("entity_type");
+    const QString type = field(at.entityType);
     if (!type.isEmpty()) {
         e.type = entityTypeFromName(type);
         if (e.type == EntityType::Unknown)
@@ -186,21 +232,21 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
             row.typeProblem = guess.reason;
     }
 
-    e.jurisdictionRaw = field("jurisdiction");
+    e.jurisdictionRaw = field(at.jurisdiction);
     if (e.jurisdictionRaw.isEmpty())
         return fail("jurisdiction", QStringLiteral("jurisdiction is empty"));
 
-    const QString formation = field("formation_date");
+    const QString formation = field(at.formationDate);
     if (!formation.isEmpty()) {
         e.formationDate = QDate::fromString(formation, Qt::ISODate);
         if (!e.formationDate.isValid() || formation.size() != 10)
             return fail("formation_date",
                         QStringLiteral("\"%1\" is not a date in YYYY-MM-DD form").arg(formation));
-        if (e.formationDate > QDate::currentDate().addYears(1))
+        if (e.formationDate > latestFormation)
             return fail("formation_date", QStringLiteral("%1 is in the future").arg(formation));
     }
-    e.registeredAgent = field("registered_agent");
-    e.status = field("status").toLower();
+    e.registeredAgent = field(at.registeredAgent);
+    e.status = field(at.status).toLower();
     if (e.status.isEmpty())
         e.status = QStringLiteral("active");
     static const QStringList statuses{QStringLiteral("active"), QStringLiteral("inactive"),
@@ -208,19 +254,19 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
                                       QStringLiteral("merged")};
     if (!statuses.contains(e.status))
         return fail("status", QStringLiteral("\"%1\" is not a status (%2)")
-                                  .arg(field("status"), statuses.join(QStringLiteral(", "))));
-    const QString tier = field("risk_tier");
+                                  .arg(field(at.status), statuses.join(QStringLiteral(", "))));
+    const QString tier = field(at.riskTier);
     if (!tier.isEmpty()) {
         bool ok = false;
         e.riskTier = tier.toInt(&ok);
         if (!ok || e.riskTier < 1 || e.riskTier > 5)
             return fail("risk_tier", QStringLiteral("\"%1\" is not a risk tier from 1 to 5").arg(tier));
     }
-    e.ein = field("ein");
+    e.ein = field(at.ein);
     static const QRegularExpression einRe(QStringLiteral("^\\d{2}-?\\d{7}$"));
     if (!e.ein.isEmpty() && !einRe.match(e.ein).hasMatch())
         return fail("ein", QStringLiteral("\"%1\" is not an EIN (NN-NNNNNNN)").arg(e.ein));
-    const QString fye = field("fiscal_year_end");
+    const QString fye = field(at.fiscalYearEnd);
     if (!fye.isEmpty()) {
         const QDate d = QDate::fromString(QStringLiteral("2000-") + fye, Qt::ISODate);
         if (!d.isValid() || fye.size() != 5)
@@ -230,7 +276,7 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
         e.fiscalYearEndDay = d.day();
         e.fiscalYearEndGiven = true;
     }
-    const QString shares = field("authorized_shares");
+    const QString shares = field(at.authorizedShares);
     if (!shares.isEmpty()) {
         bool ok = false;
         e.authorizedShares = shares.toLongLong(&ok);
@@ -238,7 +284,7 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
             return fail("authorized_shares",
                         QStringLiteral("\"%1\" is not a positive whole number of shares").arg(shares));
     }
-    e.registryId = field("registry_id");
+    e.registryId = field(at.registryId);
     static const QRegularExpression registryRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9 ./-]*$"));
     if (!e.registryId.isEmpty() && !registryRe.match(e.registryId).hasMatch())
         return fail(
@@ -248,7 +294,6 @@ ImportedRow filingDeskRow(const CsvRecord &record, const QStringList &header, co
     e.sourceLine = record.line;
     row.ok = true;
     row.line = record.line;
-    resolveJurisdiction(row);
     return row;
 }
 
@@ -356,13 +401,21 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
 
     const qsizetype nameColumn =
         header.indexOf(isExhibit21 ? QStringLiteral("subsidiary") : QStringLiteral("entity_name"));
+    const HeaderLayout layout(header);
+    const FilingDeskColumns columns(layout);
+    const QDate latestFormation = QDate::currentDate().addYears(1);
+    QHash<QString, JurisdictionMatch> jurisdictionOf;
     QHash<QString, int> firstLineOfId;
+    firstLineOfId.reserve(doc.records.size());
+    result.rows.reserve(doc.records.size() - 1);
     for (qsizetype i = 1; i < doc.records.size(); ++i) {
         const CsvRecord &record = doc.records.at(i);
-        ImportedRow row = isExhibit21 ? exhibit21Row(record, header, displayName)
-                                      : filingDeskRow(record, header, displayName);
+        ImportedRow row = isExhibit21 ? exhibit21Row(record, layout, displayName)
+                                      : filingDeskRow(record, layout, columns, latestFormation, displayName);
         if (!row.ok && row.line == 0)
             row.line = record.line;
+        if (row.ok)
+            resolveJurisdiction(row, jurisdictionOf);
         if (row.ok) {
             const auto it = firstLineOfId.constFind(row.entity.entityId);
             if (it == firstLineOfId.constEnd()) {
@@ -388,11 +441,11 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         if (!row.ok && row.entity.name.isEmpty() && record.fields.size() == header.size() &&
             nameColumn >= 0) {
             const QString raw = record.fields.at(nameColumn).trimmed();
-            const int limit = maxFieldLength(header.at(nameColumn));
+            const int limit = layout.limits.at(nameColumn);
             row.entity.name = raw.size() > limit ? stripFootnoteMarkers(raw.left(limit)) + QStringLiteral("…")
                                                  : stripFootnoteMarkers(raw);
         }
-        result.rows.append(row);
+        result.rows.append(std::move(row));
     }
     return result;
 }

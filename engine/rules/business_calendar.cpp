@@ -80,7 +80,13 @@ QList<std::pair<QDate, QString>> BusinessCalendar::holidaysIn(int year) const {
 }
 
 bool BusinessCalendar::isHoliday(const QDate &date) const {
-    for (int y = date.year() - 1; y <= date.year() + 1; ++y) {
+    // An observed day moves a holiday by one day at most, so only a date at the turn of the year can observe
+    // a holiday of the year before or after.
+    const bool turnOfYear =
+        (date.month() == 1 && date.day() == 1) || (date.month() == 12 && date.day() == 31);
+    const int firstYear = turnOfYear ? date.year() - 1 : date.year();
+    const int lastYear = turnOfYear ? date.year() + 1 : date.year();
+    for (int y = firstYear; y <= lastYear; ++y) {
         for (const HolidayRule &h : holidays) {
             const QDate d = h.dateIn(y);
             if (!d.isValid())

@@ -517,6 +517,7 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
         }
         loaded.m_indexById.insert(rule.id, loaded.m_rules.size());
         loaded.m_rules.append(rule);
+        loaded.m_rulesByJurisdiction[rule.jurisdiction].append(rule);
     }
     if (loaded.m_rules.isEmpty()) {
         *error = QStringLiteral("%1:1: rules: the file has no rules").arg(displayName);
@@ -537,12 +538,7 @@ RuleSet RuleSet::builtIn() {
 }
 
 QList<Rule> RuleSet::rulesFor(const QString &jurisdiction) const {
-    QList<Rule> out;
-    for (const Rule &r : m_rules) {
-        if (r.jurisdiction == jurisdiction)
-            out.append(r);
-    }
-    return out;
+    return m_rulesByJurisdiction.value(jurisdiction);
 }
 
 const BusinessCalendar *RuleSet::calendarById(const QString &id) const {

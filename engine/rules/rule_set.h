@@ -24,7 +24,8 @@ public:
     /// The business calendars that move due dates (one per rolling jurisdiction, plus shared ones).
     const QList<BusinessCalendar> &calendars() const { return m_calendars; }
     const BusinessCalendar *calendarById(const QString &id) const;
-    /// Rules of one jurisdiction ("US-DE"), file order.
+    /// Rules of one jurisdiction ("US-DE"), file order; empty for a jurisdiction without rules. The list is
+    /// built once at load and shared (no copy of the rules per call).
     QList<Rule> rulesFor(const QString &jurisdiction) const;
     const Rule *ruleById(const QString &id) const;
     bool isEmpty() const { return m_rules.isEmpty(); }
@@ -35,6 +36,7 @@ private:
     QList<JurisdictionInfo> m_jurisdictions;
     QList<BusinessCalendar> m_calendars;
     QHash<QString, qsizetype> m_indexById;
+    QHash<QString, QList<Rule>> m_rulesByJurisdiction;
 };
 
 } // namespace fd
