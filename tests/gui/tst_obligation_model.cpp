@@ -98,6 +98,24 @@ FilingTask taskFor(int i, ExecutionState state) {
     return t;
 }
 
+/// The proxy's rows in its order hold non-decreasing (or, descending, non-increasing) sort values.
+QString firstUnsortedRow(const QSortFilterProxyModel &proxy, int column, Qt::SortOrder order) {
+    for (int r = 1; r < proxy.rowCount(); ++r) {
+        const QVariant before = proxy.index(r - 1, column).data(SortRole);
+        const QVariant here = proxy.index(r, column).data(SortRole);
+        const auto cmp = QVariant::compare(before, here);
+        const bool wrong =
+            order == Qt::AscendingOrder ? cmp == QPartialOrdering::Greater : cmp == QPartialOrdering::Less;
+        if (wrong)
+            return QStringLiteral("row %1 (%2) before row %3 (%4)")
+                .arg(r - 1)
+                .arg(before.toString())
+                .arg(r)
+                .arg(here.toString());
+    }
+    return QString();
+}
+
 int countSignals(const QList<QSignalSpy *> &spies) {
     int n = 0;
     for (QSignalSpy *s : spies)
@@ -112,6 +130,8 @@ class TestObligationModel : public QObject {
 private Q_SLOTS:
     void hundredThousandObligations();
     void subsetModelsMoveTasksInAndOut();
+    void sortedViewsStaySortedAfterScatteredChanges_data();
+    void sortedViewsStaySortedAfterScatteredChanges();
     void permitTreeKeepsStructureAcrossRefreshes();
     void filingsThatNeedDataHaveRowsOfTheirOwn();
 };
@@ -312,6 +332,71 @@ void TestObligationModel::subsetModelsMoveTasksInAndOut() {
     }
     QCOMPARE(deadProxy.rowCount(),
              dead.rowCount()); // odd i only are VAL_OFFICER_MISSING, and i = 3 mod 6 is odd
+}
+
+void TestObligationModel::sortedViewsStaySortedAfterScatteredChanges_data() {
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("column");
+    QTest::newRow("obligations by state")
+        << QStringLiteral("obligations") << int(ObligationModel::StateColumn);
+    QTest::newRow("obligations by attempts")
+        << QStringLiteral("obligations") << int(ObligationModel::AttemptsColumn);
+    QTest::newRow("dead letters by attempts")
+        << QStringLiteral("dead") << int(DeadLetterModel::AttemptsColumn);
+    QTest::newRow("dead letters by code") << QStringLiteral("dead") << int(DeadLetterModel::CodeColumn);
+}
+
+// One batch changes rows far apart in the source (several dataChanged ranges): a sorting proxy re-sorts each
+// range against the rest, so the rest must still hold what the proxy last sorted by. A batch that changed
+// every row before announcing the first range left the view out of order.
+void TestObligationModel::sortedViewsStaySortedAfterScatteredChanges() {
+    QFETCH(QString, model);
+    QFETCH(int, column);
+    constexpr int kRows = 800;
+    ObligationModel obligations;
+    DeadLetterModel dead;
+    QAbstractItemModel *source = model == QLatin1String("dead")
+                                     ? static_cast<QAbstractItemModel *>(&dead)
+                                     : static_cast<QAbstractItemModel *>(&obligations);
+    auto apply = [&](const QList<FilingTask> &tasks) {
+        if (source == &dead)
+            dead.applyTasks(tasks);
+        else
+            obligations.applyTasks(tasks);
+    };
+    TaskFilterProxy proxy;
+    proxy.setSourceModel(source);
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+    auto variant = [&](int i, int round) {
+        FilingTask t = taskFor(i, ExecutionState::DeadLetter);
+        // Each round gives far-apart rows new values that move them across the whole sorted order.
+        const int v = (i * 7919 + round * 104729) % 97;
+        t.attempts = v % 9;
+        t.lastErrorCode = QStringLiteral("VAL_%1").arg(v, 3, 10, QLatin1Char('0'));
+        t.state = v % 3 == 0   ? ExecutionState::DeadLetter
+                  : v % 3 == 1 ? ExecutionState::FailedStatutory
+                               : ExecutionState::Completed;
+        if (source == &dead)
+            t.state = ExecutionState::DeadLetter; // stays in the dead-letter subset
+        return t;
+    };
+    QList<FilingTask> all;
+    for (int i = 0; i < kRows; ++i)
+        all.append(variant(i, 0));
+    apply(all);
+    QCOMPARE(proxy.rowCount(), kRows);
+    proxy.sort(column, Qt::AscendingOrder);
+    QVERIFY2(firstUnsortedRow(proxy, column, Qt::AscendingOrder).isEmpty(), "not sorted after loading");
+
+    for (int round = 1; round <= 4; ++round) {
+        QList<FilingTask> batch;
+        for (int i = round; i < kRows; i += 37 + round) // ranges far apart, more than the merge gap
+            batch.append(variant(i, round));
+        apply(batch);
+        const QString wrong = firstUnsortedRow(proxy, column, Qt::AscendingOrder);
+        QVERIFY2(wrong.isEmpty(), qPrintable(QStringLiteral("round %1: %2").arg(round).arg(wrong)));
+    }
 }
 
 void TestObligationModel::permitTreeKeepsStructureAcrossRefreshes() {

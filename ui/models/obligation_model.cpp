@@ -390,15 +390,13 @@ void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
 }
 
 void ObligationModel::applyTasks(const QList<FilingTask> &tasks) {
-    QList<int> changed;
+    QHash<int, FilingTask> changed; // row -> its new task, the last one given for a key
     QList<ObligationRow> added;
     for (const FilingTask &task : tasks) {
         m_tasks.insert(task.key, task);
         const int row = m_rowOfKey.value(task.key, -1);
         if (row >= 0) {
-            m_rows[row].kind = ObligationRow::Kind::Task;
-            m_rows[row].task = task;
-            changed.append(row);
+            changed.insert(row, task);
         } else {
             ObligationRow r;
             r.kind = ObligationRow::Kind::Task;
@@ -409,8 +407,19 @@ void ObligationModel::applyTasks(const QList<FilingTask> &tasks) {
             added.append(r);
         }
     }
-    for (const auto &[first, last] : contiguousRanges(changed))
+    // Each range's rows change only when that range is announced: a sorting proxy places them against rows
+    // that still hold what it last sorted by (rows changed before their announcement would be compared with
+    // values it has not seen, and left out of order).
+    for (const auto &[first, last] : contiguousRanges(changed.keys())) {
+        for (int row = first; row <= last; ++row) {
+            const auto it = changed.constFind(row);
+            if (it == changed.constEnd())
+                continue;
+            m_rows[row].kind = ObligationRow::Kind::Task;
+            m_rows[row].task = *it;
+        }
         Q_EMIT dataChanged(index(first, 0), index(last, ColumnCount - 1));
+    }
     if (!added.isEmpty()) {
         const int first = int(m_rows.size());
         beginInsertRows(QModelIndex(), first, first + int(added.size()) - 1);

@@ -71,23 +71,27 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
 void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks) {
     QList<int> removed;
     QList<FilingTask> added;
-    QList<int> changed;
+    QHash<QString, FilingTask> changed; // key -> its new task; rows are found after the removals
+    QHash<QString, qsizetype> addedAt;  // a key given twice in one batch is one new row, with its last task
     for (const FilingTask &task : tasks) {
         const int row = m_rowOfKey.value(task.key, -1);
         const bool accepted = accepts(task);
         if (row >= 0 && accepted) {
-            m_tasks[row] = task;
-            changed.append(row);
+            changed.insert(task.key, task);
         } else if (row >= 0) {
             removed.append(row);
+            changed.remove(task.key);
         } else if (accepted) {
-            added.append(task);
+            const auto at = addedAt.constFind(task.key);
+            if (at != addedAt.constEnd()) {
+                added[*at] = task;
+            } else {
+                addedAt.insert(task.key, added.size());
+                added.append(task);
+            }
         }
     }
-    // Removals first, from the bottom, one signal per contiguous range; changed rows are re-found afterwards.
-    QStringList changedKeys;
-    for (int row : std::as_const(changed))
-        changedKeys.append(m_tasks.at(row).key);
+    // Removals first, from the bottom, one signal per contiguous range.
     if (!removed.isEmpty()) {
         const auto ranges = contiguousRanges(removed, 0);
         for (auto it = ranges.crbegin(); it != ranges.crend(); ++it) {
@@ -97,14 +101,21 @@ void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks) {
         }
         rebuildIndex();
     }
-    QList<int> changedRows;
-    for (const QString &key : std::as_const(changedKeys)) {
-        const int row = m_rowOfKey.value(key, -1);
+    // Each range's rows change only when that range is announced, so that a sorting proxy places them against
+    // rows that still hold what it last sorted by.
+    QHash<int, const FilingTask *> changedAt;
+    for (auto it = changed.cbegin(); it != changed.cend(); ++it) {
+        const int row = m_rowOfKey.value(it.key(), -1);
         if (row >= 0)
-            changedRows.append(row);
+            changedAt.insert(row, &it.value());
     }
-    for (const auto &[first, last] : contiguousRanges(changedRows))
+    for (const auto &[first, last] : contiguousRanges(changedAt.keys())) {
+        for (int row = first; row <= last; ++row) {
+            if (const FilingTask *task = changedAt.value(row))
+                m_tasks[row] = *task;
+        }
         Q_EMIT dataChanged(index(first, 0), index(last, columnCount() - 1));
+    }
     if (!added.isEmpty()) {
         const int first = int(m_tasks.size());
         beginInsertRows(QModelIndex(), first, first + int(added.size()) - 1);
