@@ -1,5 +1,7 @@
 #include "engine/audit/audit_store.h"
 
+#include "engine/ledger/chain_verifier.h"
+
 #if defined(Q_OS_UNIX)
 #include <pwd.h>
 #include <unistd.h>
@@ -89,6 +91,34 @@ const std::vector<std::vector<const char *>> kMigrations = {
 
 // Prepared statements, one slot each (AuditStore::prepared()).
 enum Statement { InsertAudit, InsertTask, UpdateTask, InsertDeadLetter, HasTask, StatementCount };
+
+// One row of the local audit table (SELECT *). at_utc is the time as this desk stores it; at_utc_text,
+// prev_hash and row_hash are set on rows mirrored from the ledger (the text the ledger's hash chain covers).
+AuditEntry auditFromLocalRow(const QSqlQuery &q) {
+    AuditEntry e;
+    e.id = q.value(QStringLiteral("id")).toLongLong();
+    e.atUtc = QDateTime::fromString(q.value(QStringLiteral("at_utc")).toString(), Qt::ISODateWithMs);
+    e.atUtcText = q.value(QStringLiteral("at_utc_text")).toString();
+    e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
+    e.entityId = q.value(QStringLiteral("entity_id")).toString();
+    e.action = q.value(QStringLiteral("action")).toString();
+    e.fromState = q.value(QStringLiteral("from_state")).toString();
+    e.toState = q.value(QStringLiteral("to_state")).toString();
+    e.ruleId = q.value(QStringLiteral("rule_id")).toString();
+    e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
+    e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
+    e.actor = q.value(QStringLiteral("actor")).toString();
+    e.errorCategory = q.value(QStringLiteral("error_category")).toString();
+    e.errorCode = q.value(QStringLiteral("error_code")).toString();
+    e.detail = q.value(QStringLiteral("detail")).toString();
+    e.reason = q.value(QStringLiteral("reason")).toString();
+    e.host = q.value(QStringLiteral("host")).toString();
+    e.ledgerSeq = q.value(QStringLiteral("ledger_seq")).toLongLong();
+    e.desk = q.value(QStringLiteral("desk")).toString();
+    e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
+    e.rowHash = q.value(QStringLiteral("row_hash")).toString();
+    return e;
+}
 
 FilingTask taskFromQuery(const QSqlQuery &q) {
     FilingTask t;
@@ -682,38 +712,45 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
         qCWarning(lcAudit) << "audit query failed:" << q.lastError().text();
         return out;
     }
-    while (q.next()) {
-        AuditEntry e;
-        e.id = q.value(QStringLiteral("id")).toLongLong();
-        e.atUtc = QDateTime::fromString(q.value(QStringLiteral("at_utc")).toString(), Qt::ISODateWithMs);
-        e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
-        e.entityId = q.value(QStringLiteral("entity_id")).toString();
-        e.action = q.value(QStringLiteral("action")).toString();
-        e.fromState = q.value(QStringLiteral("from_state")).toString();
-        e.toState = q.value(QStringLiteral("to_state")).toString();
-        e.ruleId = q.value(QStringLiteral("rule_id")).toString();
-        e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
-        e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
-        e.actor = q.value(QStringLiteral("actor")).toString();
-        e.errorCategory = q.value(QStringLiteral("error_category")).toString();
-        e.errorCode = q.value(QStringLiteral("error_code")).toString();
-        e.detail = q.value(QStringLiteral("detail")).toString();
-        e.reason = q.value(QStringLiteral("reason")).toString();
-        e.host = q.value(QStringLiteral("host")).toString();
-        e.ledgerSeq = q.value(QStringLiteral("ledger_seq")).toLongLong();
-        e.desk = q.value(QStringLiteral("desk")).toString();
-        out.append(e);
-    }
+    while (q.next())
+        out.append(auditFromLocalRow(q));
     return out;
 }
 
-bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error) {
+bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error, bool *chainBroken) {
+    if (chainBroken)
+        *chainBroken = false;
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
     }
     if (rows.isEmpty())
         return true;
+    // The mirror is a copy of the ledger's chain or nothing: rows that do not continue it (a gap, a changed
+    // row, a row linked elsewhere) are refused whole, so that the local audit never holds a chain with holes.
+    qint64 lastSeq = 0;
+    QString lastHash;
+    {
+        QSqlQuery head(QSqlDatabase::database(m_connectionName));
+        if (head.exec(QStringLiteral("SELECT ledger_seq, row_hash FROM audit WHERE ledger_seq IS NOT NULL "
+                                     "ORDER BY ledger_seq DESC LIMIT 1")) &&
+            head.next()) {
+            lastSeq = head.value(0).toLongLong();
+            lastHash = head.value(1).toString();
+        } else if (head.lastError().isValid()) {
+            *error = head.lastError().text();
+            return false;
+        }
+    }
+    ChainVerifier chain(QStringLiteral("ledger"), lastSeq, lastHash);
+    for (const AuditEntry &e : rows) {
+        if (!chain.add(e)) {
+            *error = QStringLiteral("%1; the local mirror ends at seq %2").arg(chain.problem()).arg(lastSeq);
+            if (chainBroken)
+                *chainBroken = true;
+            return false;
+        }
+    }
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     if (!db.transaction()) {
         *error = db.lastError().text();
@@ -756,31 +793,8 @@ QList<AuditEntry> AuditStore::mirroredLedgerAudit(qint64 fromSeq) const {
     QList<AuditEntry> out;
     if (!q.exec())
         return out;
-    while (q.next()) {
-        AuditEntry e;
-        e.id = q.value(QStringLiteral("id")).toLongLong();
-        e.ledgerSeq = q.value(QStringLiteral("ledger_seq")).toLongLong();
-        e.atUtcText = q.value(QStringLiteral("at_utc_text")).toString();
-        e.atUtc = QDateTime::fromString(e.atUtcText, Qt::ISODateWithMs);
-        e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
-        e.entityId = q.value(QStringLiteral("entity_id")).toString();
-        e.action = q.value(QStringLiteral("action")).toString();
-        e.fromState = q.value(QStringLiteral("from_state")).toString();
-        e.toState = q.value(QStringLiteral("to_state")).toString();
-        e.ruleId = q.value(QStringLiteral("rule_id")).toString();
-        e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
-        e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
-        e.actor = q.value(QStringLiteral("actor")).toString();
-        e.host = q.value(QStringLiteral("host")).toString();
-        e.desk = q.value(QStringLiteral("desk")).toString();
-        e.errorCategory = q.value(QStringLiteral("error_category")).toString();
-        e.errorCode = q.value(QStringLiteral("error_code")).toString();
-        e.detail = q.value(QStringLiteral("detail")).toString();
-        e.reason = q.value(QStringLiteral("reason")).toString();
-        e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
-        e.rowHash = q.value(QStringLiteral("row_hash")).toString();
-        out.append(e);
-    }
+    while (q.next())
+        out.append(auditFromLocalRow(q));
     return out;
 }
 

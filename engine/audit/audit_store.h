@@ -136,8 +136,14 @@ public:
     virtual QList<FilingTask> loadTasks(bool nonTerminalOnly) const;
 
     /// Team mode's local mirror. Appends ledger audit rows (ascending ledgerSeq, continuing
-    /// lastMirroredSeq()) to the audit table, all or none; a row whose seq is already mirrored is refused.
-    [[nodiscard]] bool mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error);
+    /// lastMirroredSeq()) to the audit table, all or none. The rows must continue the mirrored hash chain
+    /// (docs/ledger.md, "Audit hash chain"): the next seq without a gap, each row_hash the row's own hash,
+    /// each prev_hash the row_hash before it; otherwise nothing is written and `error` names the first broken
+    /// seq
+    /// ("ledger seq 7: missing (chain jumps from 6 to 8); the local mirror ends at seq 6"), and *chainBroken
+    /// (when given) says that the rows, not the database, were refused.
+    [[nodiscard]] bool mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error,
+                                         bool *chainBroken = nullptr);
     /// The highest ledger seq in the mirror, 0 when none.
     qint64 lastMirroredSeq() const;
     /// The mirrored ledger rows with seq >= fromSeq, ascending (for `filingdesk audit verify`).

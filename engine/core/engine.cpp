@@ -56,7 +56,7 @@ Engine::Engine(QObject *parent)
     connect(&m_wakeTimer, &QTimer::timeout, this, &Engine::onWake);
     m_statusTimer.setInterval(250);
     m_statusTimer.setSingleShot(true);
-    connect(&m_statusTimer, &QTimer::timeout, this, &Engine::updateStatus);
+    connect(&m_statusTimer, &QTimer::timeout, this, &Engine::emitStatusIfDirty);
     m_dispatchTimer.setInterval(0);
     m_dispatchTimer.setSingleShot(true);
     connect(&m_dispatchTimer, &QTimer::timeout, this, &Engine::dispatchGrantedGroup);
@@ -300,7 +300,9 @@ void Engine::admit(int dueWithinDays) {
     int admittedCount = 0;
     QStringList alreadyStored;
     QString error;
-    if (!m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error)) {
+    if (m_ledgerUntrusted) {
+        Q_EMIT errorOccurred(tr("nothing was admitted: the team ledger's audit trail does not verify"));
+    } else if (!m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error)) {
         Q_EMIT errorOccurred(tr("cannot store the admitted tasks: %1").arg(error));
     } else {
         duplicates += int(alreadyStored.size());
@@ -662,8 +664,7 @@ void Engine::pump() {
         m_permits.request(key, pick.jurisdiction, m_config.limitFor(pick.jurisdiction), holderFor(task));
     }
     armWake();
-    if (!m_statusTimer.isActive())
-        m_statusTimer.start();
+    markStatusDirty();
     checkIdle();
 }
 
@@ -735,8 +736,7 @@ void Engine::dispatchGrantedGroup() {
         else
             m_registry->submit(task, [this, key](const RegistryOutcome &o) { onSubmitted(key, o); });
     }
-    if (!m_statusTimer.isActive())
-        m_statusTimer.start();
+    markStatusDirty();
 }
 
 void Engine::finishRequest(const QString &key) {
@@ -1299,6 +1299,8 @@ void Engine::shutdown() {
         m_claimed.clear();
     }
     flushDirty();
+    m_statusTimer.stop();
+    m_statusDirty = false;
     if (wasStarted)
         Q_EMIT batchStatusChanged(currentStatus()); // the final figures, taken after the engine stopped
     auto finish = [this] {
@@ -1379,6 +1381,33 @@ BatchStatus Engine::currentStatus() const {
 void Engine::updateStatus() {
     if (!m_clock)
         return;
+    if (m_clock->isManual()) {
+        emitStatus(); // tests on a manual clock see every change as it happens
+        return;
+    }
+    if (m_statusTimer.isActive()) {
+        m_statusDirty = true;
+        return;
+    }
+    emitStatus();
+    m_statusTimer.start();
+}
+
+void Engine::markStatusDirty() {
+    m_statusDirty = true;
+    if (!m_statusTimer.isActive())
+        m_statusTimer.start();
+}
+
+void Engine::emitStatusIfDirty() {
+    if (!m_clock || !m_statusDirty)
+        return;
+    emitStatus();
+    m_statusTimer.start();
+}
+
+void Engine::emitStatus() {
+    m_statusDirty = false;
     Q_EMIT batchStatusChanged(currentStatus());
     publishMetrics();
 }

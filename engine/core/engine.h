@@ -190,7 +190,12 @@ private:
     void onWake();
     void recordRegistrySuccess(const QString &jurisdiction);
     BatchStatus currentStatus() const;
+    /// Emits batchStatusChanged() now, or once when the status interval ends when one was emitted within it:
+    /// the status is a count over the whole batch, so one per transition would make a batch quadratic.
     void updateStatus();
+    void markStatusDirty();
+    void emitStatusIfDirty();
+    void emitStatus();
     void checkIdle();
     void raise(const QString &kind, const FilingTask &task, const QString &message);
     PermitHolder holderFor(const FilingTask &task) const;
@@ -205,6 +210,9 @@ private:
     void reconnectLedger();
     void heartbeat();
     void ledgerUnreachable(const QString &reason);
+    /// The ledger's audit chain failed the mirror's check: this member stops trusting it for good (until
+    /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
+    void ledgerChainBroken(const QString &reason);
     void handleConflict(const QStringList &keys);
     void refreshBatches();
     void adoptLedgerTasks(const QList<FilingTask> &fresh);
@@ -246,9 +254,10 @@ private:
     bool m_auditUnavailable = false;
     bool m_gateBlind = false;
     QSet<QString> m_dirty;
-    QTimer m_flushTimer{this}; // parented so moveToThread() takes it along
-    QTimer m_wakeTimer{this};  // the next backoff or breaker deadline
-    QTimer m_statusTimer{this};
+    QTimer m_flushTimer{this};  // parented so moveToThread() takes it along
+    QTimer m_wakeTimer{this};   // the next backoff or breaker deadline
+    QTimer m_statusTimer{this}; // the status interval
+    bool m_statusDirty = false;
     QTimer m_dispatchTimer{this}; // group commit of the grants of one event-loop turn
     bool m_idleSignalled = false;
 
@@ -259,9 +268,10 @@ private:
     QSet<QString> m_runningBatches;
     QSet<QString> m_pausedBatches;
     bool m_ledgerDown = false;
-    bool m_draining = false;       ///< drain(): this member sends nothing more
-    bool m_teamActiveSeen = false; ///< a batch was running at some point since start
-    int m_filedHere = 0;           ///< filings this member completed since start
+    bool m_ledgerUntrusted = false; // the ledger's chain did not verify: never trusted again by this engine
+    bool m_draining = false;        ///< drain(): this member sends nothing more
+    bool m_teamActiveSeen = false;  ///< a batch was running at some point since start
+    int m_filedHere = 0;            ///< filings this member completed since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer{this};
     QTimer m_syncTimer{this};

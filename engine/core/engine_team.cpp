@@ -82,6 +82,7 @@ void Engine::startTeamTimers() {
                 m_notifyTimer.start();
         });
     }
+    syncLedger(); // the first catch-up checks the chain before this member writes anything
     refreshBatches();
     refreshReviews();
     heartbeat();
@@ -221,6 +222,24 @@ void Engine::ledgerUnreachable(const QString &reason) {
     updateStatus();
 }
 
+void Engine::ledgerChainBroken(const QString &reason) {
+    if (!m_ledger || m_ledgerUntrusted)
+        return;
+    m_ledgerUntrusted = true;
+    m_ledgerDown = true; // no reconnect timer: reaching the ledger again does not make its audit true again
+    m_reconnectTimer.stop();
+    qCCritical(lcEngine).noquote() << "the ledger's audit chain does not verify, nothing is sent:" << reason;
+    withdrawUnsent();
+    const QString message =
+        tr("the team ledger's audit trail does not verify (%1): this desk admits, launches, claims and sends "
+           "nothing more; run \"filingdesk audit verify\" and call the ledger's administrator")
+            .arg(reason);
+    Q_EMIT ledgerStateChanged(false, message);
+    Q_EMIT alertRaised(
+        EngineAlert{QStringLiteral("ledger_chain_broken"), QString(), QString(), QString(), message});
+    updateStatus();
+}
+
 void Engine::reconnectLedger() {
     if (!m_ledger || !m_ledgerDown || m_stopping)
         return;
@@ -297,7 +316,9 @@ void Engine::syncLedger() {
         QString error;
         const QList<AuditEntry> rows = m_ledger->sync(kSyncPage, &error);
         if (!error.isEmpty()) {
-            if (!m_ledger->isReachable())
+            if (m_ledger->chainBroken())
+                ledgerChainBroken(error);
+            else if (!m_ledger->isReachable())
                 ledgerUnreachable(error);
             else
                 qCWarning(lcEngine).noquote() << "ledger sync:" << error;
@@ -412,6 +433,10 @@ void Engine::releaseUnsent(bool all) {
 }
 
 void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
+    if (m_ledgerUntrusted) {
+        Q_EMIT errorOccurred(tr("the batch was not launched: the team ledger's audit trail does not verify"));
+        return;
+    }
     int count = 0;
     QString error;
     const QString batchId = m_ledger->launchBatch(keys, AuditStore::osUser(), reason, &count, &error);

@@ -1,5 +1,7 @@
 #include "engine/headless/audit_command.h"
 
+#include "engine/headless/command_line.h"
+
 #include "engine/audit/audit_store.h"
 #include "engine/ledger/chain_verifier.h"
 #include "engine/ledger/ledger_endpoint.h"
@@ -30,7 +32,7 @@ constexpr int kExitUsage = 2;
 constexpr int kDefaultPageSize = 5000;
 
 int fail(const QString &reason, const char *command = "filingdesk audit verify") {
-    std::fputs(qUtf8Printable(QStringLiteral("%1: %2\n").arg(QLatin1String(command), reason)), stderr);
+    cli::badInput(QLatin1String(command), reason);
     return kExitUsage;
 }
 
@@ -307,8 +309,15 @@ public:
             return false;
         }
         const AuditColumns columns(q.record(), QStringLiteral("ledger_seq"), QStringLiteral("at_utc_text"));
-        while (q.next())
-            out->append(columns.row(q));
+        // The time the Audit view shows, searches and exports: ChainVerifier holds it to the hashed text.
+        const int shownAt = q.record().indexOf(QStringLiteral("at_utc"));
+        while (q.next()) {
+            AuditEntry row = columns.row(q);
+            row.atUtc = QDateTime::fromString(q.value(shownAt).toString(), Qt::ISODateWithMs);
+            if (!row.atUtc.isValid())
+                row.atUtc = QDateTime::fromMSecsSinceEpoch(0, Qt::UTC); // unreadable: never the same
+            out->append(row);
+        }
         return true;
     }
 
@@ -425,18 +434,9 @@ int runAudit(const QStringList &arguments) {
         QStringLiteral("page-size"),
         QStringLiteral("Rows read at a time (default %1).").arg(kDefaultPageSize), QStringLiteral("N"));
     parser.addOptions({dbOpt, ledgerOpt, jsonOpt, pageOpt});
-    parser.addHelpOption();
-    if (!parser.parse(QStringList{QStringLiteral("filingdesk audit verify")} + arguments.mid(1)))
-        return fail(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        QString help = parser.helpText();
-        const qsizetype endOfUsage = help.indexOf(QLatin1Char('\n'));
-        help.replace(0, endOfUsage, QStringLiteral("Usage: filingdesk audit verify [options]"));
-        std::fputs(qUtf8Printable(help), stdout);
-        return kExitIntact;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    if (const auto exit =
+            cli::parseOrExit(parser, QStringLiteral("filingdesk audit verify"), arguments.mid(1)))
+        return *exit == 0 ? kExitIntact : kExitUsage;
     if (!parser.isSet(dbOpt) && !parser.isSet(ledgerOpt))
         return fail(QStringLiteral("give --db FILE, --ledger URL or both"));
     bool ok = true;

@@ -3,11 +3,18 @@
 #include "engine/audit/audit_store.h"
 #include "engine/ledger/audit_chain.h"
 
+#include <QDateTime>
+
 namespace fd {
 
 ChainVerifier::ChainVerifier(const QString &store)
     : m_store(store)
     , m_lastHash(AuditChain::genesisHash()) {}
+
+ChainVerifier::ChainVerifier(const QString &store, qint64 lastSeq, const QString &lastHash)
+    : m_store(store)
+    , m_lastSeq(lastSeq)
+    , m_lastHash(lastSeq == 0 ? AuditChain::genesisHash() : lastHash) {}
 
 bool ChainVerifier::broken(qint64 seq, const QString &what) {
     m_problemSeq = seq;
@@ -30,6 +37,10 @@ bool ChainVerifier::add(const AuditEntry &row) {
     }
     if (row.rowHash != AuditChain::rowHash(row))
         return broken(row.ledgerSeq, QStringLiteral("row changed (hash mismatch)"));
+    // A copy that keeps the time a second time (the mirror's at_utc, which its Audit view shows) must keep
+    // the time the hash covers.
+    if (row.atUtc.isValid() && row.atUtc != QDateTime::fromString(row.atUtcText, Qt::ISODateWithMs))
+        return broken(row.ledgerSeq, QStringLiteral("at_utc is not the time the row's hash covers"));
     if (row.prevHash != m_lastHash) {
         return broken(
             row.ledgerSeq,

@@ -9,6 +9,8 @@ struct AuditEntry;
 /// Checks one store's copy of the audit hash chain (AuditChain), row by row in ascending seq order, for
 /// `filingdesk audit verify`: the seqs run from 1 without a gap, every row_hash is AuditChain::rowHash() of
 /// the row as stored, and every prev_hash is the row_hash of the row before it (the genesis hash for seq 1).
+/// A row that also carries the time as a date (AuditEntry::atUtc valid: the mirror's at_utc column, which the
+/// Audit view shows) must carry the same instant as the hashed text (atUtcText).
 /// It keeps only the last row's seq and hash, so a caller can feed it a million rows page by page. The first
 /// problem stops it: later rows are not checked (they are relative to a chain that is already broken).
 ///
@@ -20,6 +22,9 @@ class ChainVerifier {
 public:
     /// `store` begins every message: "ledger", "mirror".
     explicit ChainVerifier(const QString &store);
+    /// Continues a chain already checked up to `lastSeq` (whose row_hash is `lastHash`): the next row must be
+    /// lastSeq + 1 and link to lastHash. lastSeq 0 is the start (lastHash is then the genesis hash).
+    ChainVerifier(const QString &store, qint64 lastSeq, const QString &lastHash);
 
     /// Checks the next row; false (and problem()) when the chain is broken here or was before.
     bool add(const AuditEntry &row);

@@ -920,7 +920,9 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
     if (rows.isEmpty())
         return rows;
     QString mirrorError;
-    if (!mirrorLedgerAudit(rows, &mirrorError)) {
+    bool broken = false;
+    if (!mirrorLedgerAudit(rows, &mirrorError, &broken)) {
+        m_chainBroken = m_chainBroken || broken;
         *error = QStringLiteral("the local mirror refused ledger rows: %1").arg(mirrorError);
         return {};
     }

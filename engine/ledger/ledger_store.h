@@ -132,8 +132,12 @@ public:
 
     // Live view.
     /// Copies the ledger's audit rows after the mirror's last seq into the mirror (at most `limit`), and
-    /// returns them (ascending). *error set when the ledger cannot be reached.
+    /// returns them (ascending). *error set when the ledger cannot be reached, the mirror cannot be written,
+    /// or the rows do not continue the mirrored hash chain (then chainBroken() is true from here on).
     QList<AuditEntry> sync(int limit, QString *error);
+    /// The ledger's audit rows failed the mirror's chain check (a changed, missing or re-linked row): what
+    /// the ledger says can no longer be trusted. Stays true for this store's lifetime.
+    bool chainBroken() const { return m_chainBroken; }
     /// Heartbeat: upserts this member's row.
     bool beat(const LedgerMember &self, QString *error);
     QList<LedgerMember> members(qint64 beatIntervalMs, QString *error) const;
@@ -170,6 +174,7 @@ private:
     QString m_kind;
     qint64 m_leaseMs;
     QString m_pgConnection;
+    bool m_chainBroken = false;
     bool m_reachable = false;
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;

@@ -8,6 +8,7 @@
 #include "ledger_fixture.h"
 
 #include <QtCore/QFile>
+#include <QtCore/QJsonArray>
 #include <QtCore/QJsonObject>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QUuid>
@@ -79,6 +80,7 @@ private Q_SLOTS:
     void mirrorTampering();
     void mirrorDiffersFromLedger();
     void mirrorAheadOfRestoredLedger();
+    void memberSendsNothingOnTamperedLedger();
     void usageErrors_data();
     void usageErrors();
     void helpExitsZero();
@@ -353,6 +355,11 @@ void TestAuditVerify::mirrorTampering_data() {
                "DROP TRIGGER audit_no_update; UPDATE audit SET detail = 'nothing to see' WHERE ledger_seq = "
                "{N}")
         << 6 << QStringLiteral("mirror seq {N}: row changed (hash mismatch)");
+    QTest::newRow("shown time changed")
+        << QStringLiteral(
+               "DROP TRIGGER audit_no_update; UPDATE audit SET at_utc = '2020-01-01T00:00:00.000Z' "
+               "WHERE ledger_seq = {N}")
+        << 4 << QStringLiteral("mirror seq {N}: at_utc is not the time the row's hash covers");
     QTest::newRow("timestamp text changed")
         << QStringLiteral(
                "DROP TRIGGER audit_no_update; UPDATE audit SET at_utc_text = '2020-01-01T00:00:00.000Z' "
@@ -480,6 +487,43 @@ void TestAuditVerify::mirrorAheadOfRestoredLedger() {
              qPrintable(out));
     QVERIFY2(out.contains(QStringLiteral("ledger %1: %2 rows").arg(m_pg.url(backup)).arg(l.rows)),
              qPrintable(out));
+}
+
+// A member whose mirror finds the ledger's chain broken trusts nothing in it: it says so (an alert a person
+// sees, not only a log line), sends nothing, and a headless run ends with exit 1.
+void TestAuditVerify::memberSendsNothingOnTamperedLedger() {
+    const Ledger l = makeLedger("member", 4);
+    QVERIFY(l.rows >= 8);
+    QString error;
+    QVERIFY2(!m_pg.psql(QStringLiteral("ALTER TABLE audit DISABLE TRIGGER audit_no_update; UPDATE audit SET "
+                                       "detail = 'charged 1 cent' WHERE seq = 3; ALTER TABLE audit ENABLE "
+                                       "TRIGGER audit_no_update"),
+                        l.database, &error)
+                  .isNull(),
+             qPrintable(error));
+    ChildProcess run;
+    run.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
+    QVERIFY(run.startRun(
+        {QStringLiteral("--ledger"), l.url, QStringLiteral("--sandbox"), QStringLiteral("--portfolio"),
+         fd::test::sourcePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv")),
+         QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--db"),
+         QDir(m_dir.path()).filePath(QStringLiteral("member-on-tampered.sqlite")), QStringLiteral("--json"),
+         QStringLiteral("--quiet"), QStringLiteral("--deadline"), QStringLiteral("60")}));
+    QVERIFY2(run.waitFinished(90000), qPrintable(run.describe()));
+    QVERIFY2(run.exitCode() == 1, qPrintable(run.describe()));
+    const QJsonObject out = run.json();
+    QStringList kinds;
+    QString message;
+    for (const QJsonValue &a : out.value(QLatin1String("alerts")).toArray()) {
+        kinds << a.toObject().value(QLatin1String("kind")).toString();
+        if (kinds.last() == QLatin1String("ledger_chain_broken"))
+            message = a.toObject().value(QLatin1String("message")).toString();
+    }
+    QVERIFY2(kinds.contains(QStringLiteral("ledger_chain_broken")), qPrintable(run.describe()));
+    QVERIFY2(message.contains(QStringLiteral("seq 3")), qPrintable(message));
+    const qint64 requests = fd::test::sandboxCounter(out.value(QLatin1String("registry_stats")).toObject(),
+                                                     QString(), QStringLiteral("requests"));
+    QVERIFY2(requests == 0, qPrintable(QStringLiteral("%1 request(s) reached the registry").arg(requests)));
 }
 
 void TestAuditVerify::usageErrors_data() {

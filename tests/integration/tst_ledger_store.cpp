@@ -736,6 +736,33 @@ void TestLedgerStore::syncMirrorsInOrder() {
     QString mirrorError;
     QVERIFY(!b->mirrorLedgerAudit({ledger.last()}, &mirrorError));
     QCOMPARE(b->lastMirroredSeq(), 6);
+
+    // A fresh mirror takes the chain only as it is: from seq 1, without a gap, each row hashing to its
+    // row_hash and linking to the row before. Whatever it refuses, it refuses whole.
+    auto c = member(db, QStringLiteral("c"));
+    QVERIFY(c);
+    mirrorError.clear();
+    QVERIFY(!c->mirrorLedgerAudit({ledger.at(1)}, &mirrorError));
+    QVERIFY2(mirrorError.contains(QStringLiteral("seq 1")), qPrintable(mirrorError));
+    QVERIFY(!c->mirrorLedgerAudit({ledger.at(0), ledger.at(2)}, &mirrorError));
+    QVERIFY2(mirrorError.contains(QStringLiteral("seq 2")), qPrintable(mirrorError));
+    AuditEntry changed = ledger.at(1);
+    changed.detail += QStringLiteral(" (edited)");
+    QVERIFY(!c->mirrorLedgerAudit({ledger.at(0), changed}, &mirrorError));
+    QVERIFY2(mirrorError.contains(QStringLiteral("hash mismatch")), qPrintable(mirrorError));
+    AuditEntry relinked = ledger.at(1);
+    relinked.prevHash = fd::AuditChain::genesisHash();
+    relinked.rowHash = fd::AuditChain::rowHash(relinked);
+    QVERIFY(!c->mirrorLedgerAudit({ledger.at(0), relinked}, &mirrorError));
+    QVERIFY2(mirrorError.contains(QStringLiteral("prev_hash")), qPrintable(mirrorError));
+    QCOMPARE(c->lastMirroredSeq(), 0);
+    QVERIFY2(c->mirrorLedgerAudit(ledger.mid(0, 3), &mirrorError), qPrintable(mirrorError));
+    QCOMPARE(c->lastMirroredSeq(), 3);
+    // A later page continues from the mirror's own last row.
+    QVERIFY(!c->mirrorLedgerAudit({ledger.at(4)}, &mirrorError));
+    QVERIFY2(mirrorError.contains(QStringLiteral("seq 4")), qPrintable(mirrorError));
+    QVERIFY2(c->mirrorLedgerAudit(ledger.mid(3), &mirrorError), qPrintable(mirrorError));
+    QCOMPARE(c->lastMirroredSeq(), 6);
 }
 
 void TestLedgerStore::concurrentAppendsKeepOneChain() {

@@ -8,11 +8,13 @@ namespace {
 
 constexpr int kDetailsKept = 3;
 
-// Most pressing first: an unreachable team ledger stops this desk altogether, a failing registry a whole
+// Most pressing first: a team ledger whose audit trail does not verify, or one that cannot be reached, stops
+// this desk altogether, a failing registry a whole
 // jurisdiction; halts and exceptions wait for legal-ops, lost permits and dead letters for an operator. Kinds
 // not listed follow in the order they arrived; good news comes last.
-const char *const kPriority[] = {"ledger_unreachable",       "breaker_open", "statutory_halt",
-                                 "reconciliation_exception", "permit_lost",  "dead_letter"};
+const char *const kPriority[] = {"ledger_chain_broken", "ledger_unreachable",       "breaker_open",
+                                 "statutory_halt",      "reconciliation_exception", "permit_lost",
+                                 "dead_letter"};
 
 } // namespace
 
@@ -73,6 +75,8 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
         return tr("Registry failing — %1").arg(details);
     if (kind == QLatin1String("breaker_closed"))
         return tr("Registry answering again — %1").arg(details);
+    if (kind == QLatin1String("ledger_chain_broken"))
+        return tr("Team ledger's audit trail does not verify — %1").arg(details);
     if (kind == QLatin1String("ledger_unreachable"))
         return tr("Team ledger unreachable — %1").arg(details);
     if (kind == QLatin1String("ledger_reachable"))
