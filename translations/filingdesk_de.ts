@@ -250,6 +250,18 @@
             <numerusform>VALIDATING von %n Filings</numerusform>
         </translation>
     </message>
+    <message>
+        <source>nothing was admitted: the team ledger&apos;s audit trail does not verify</source>
+        <translation>nichts wurde aufgenommen: der Prüfpfad des Team-Ledgers ist nicht intakt</translation>
+    </message>
+    <message>
+        <source>the team ledger&apos;s audit trail does not verify (%1): this desk admits, launches, claims and sends nothing more; run &quot;filingdesk audit verify&quot; and call the ledger&apos;s administrator</source>
+        <translation>der Prüfpfad des Team-Ledgers ist nicht intakt (%1): dieser Arbeitsplatz nimmt nichts mehr auf, startet, beansprucht und sendet nichts mehr; „filingdesk audit verify“ ausführen und die Administration des Ledgers verständigen</translation>
+    </message>
+    <message>
+        <source>the batch was not launched: the team ledger&apos;s audit trail does not verify</source>
+        <translation>der Lauf wurde nicht gestartet: der Prüfpfad des Team-Ledgers ist nicht intakt</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -405,6 +417,10 @@
     <message>
         <source>Team ledger answering again — %1</source>
         <translation>Team-Ledger antwortet wieder — %1</translation>
+    </message>
+    <message>
+        <source>Team ledger&apos;s audit trail does not verify — %1</source>
+        <translation>Prüfpfad des Team-Ledgers nicht intakt — %1</translation>
     </message>
 </context>
 <context>
@@ -810,8 +826,8 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Portfolio-CSV, die beim Start geladen wird (wie --portfolio).</translation>
     </message>
     <message>
-        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
-        <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar)</translation>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar, launch, worker, audit)</source>
+        <translation>unerwartetes Argument „%1“ (Befehle ohne Oberfläche: run, calendar, launch, worker, audit)</translation>
     </message>
     <message>
         <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>

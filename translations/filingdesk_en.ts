@@ -250,6 +250,18 @@
             <numerusform>VALIDATING of %n filings</numerusform>
         </translation>
     </message>
+    <message>
+        <source>nothing was admitted: the team ledger&apos;s audit trail does not verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the team ledger&apos;s audit trail does not verify (%1): this desk admits, launches, claims and sends nothing more; run &quot;filingdesk audit verify&quot; and call the ledger&apos;s administrator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the batch was not launched: the team ledger&apos;s audit trail does not verify</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -404,6 +416,10 @@
     </message>
     <message>
         <source>Team ledger answering again — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger&apos;s audit trail does not verify — %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -810,10 +826,6 @@ Importing it again updates the same events.</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>--as-of &quot;%1&quot; is not a YYYY-MM-DD date</source>
         <translation type="unfinished"></translation>
     </message>
@@ -835,6 +847,10 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>--ledger &quot;%1&quot;: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar, launch, worker, audit)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1,5 +1,6 @@
 #include "ui/console.h"
 
+#include "engine/headless/interrupt_watcher.h"
 #include "engine/headless/sandbox_launcher.h"
 #include "ui/session/console_options.h"
 #include "ui/session/file_open_handler.h"
@@ -43,9 +44,7 @@ int runConsole(QApplication &app) {
             if (!config.addLimit(spec, &error))
                 return fail(error, 2);
         }
-        QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
-        for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
-            args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        QStringList args = SandboxLauncher::capArguments(config);
         args += options.sandboxArgs;
         if (!sandbox.start(args, &error))
             return fail(error, 3);
@@ -53,6 +52,15 @@ int runConsole(QApplication &app) {
     }
     MainWindow window(options);
     app.installEventFilter(new FileOpenHandler(&window));
+    // SIGINT or SIGTERM (a logout, systemd, kill) closes the console as its window's close button would: the
+    // engine stops and hands its permits back, and the sandbox stops with it. A second signal ends it at
+    // once.
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &app, [](const QString &signalName) {
+        std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1: closing\n").arg(signalName)), stderr);
+        QApplication::closeAllWindows();
+        QCoreApplication::quit();
+    });
     window.show();
     return app.exec();
 }

@@ -14,6 +14,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QLoggingCategory>
 
 #include <cstdio>
@@ -90,6 +91,15 @@ int main(int argc, char *argv[]) {
         return helpShown ? 0 : 2;
     }
     if (!hasDisplay()) {
+        if (!command.isEmpty() && !command.startsWith(QLatin1Char('-')) && !QFileInfo::exists(command)) {
+            // Neither an option, a portfolio to open, nor a headless command: a typo, not a missing display.
+            std::fputs(
+                qUtf8Printable(QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
+                                              "calendar, launch, worker, audit; filingdesk --help)\n")
+                                   .arg(command)),
+                stderr);
+            return 2;
+        }
         std::fputs("filingdesk: no display for the console (DISPLAY and WAYLAND_DISPLAY are unset).\n"
                    "  Headless: filingdesk run --portfolio FILE [--sandbox] ...   (filingdesk run --help)\n"
                    "  Or: QT_QPA_PLATFORM=offscreen filingdesk ...\n",

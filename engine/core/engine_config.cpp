@@ -116,14 +116,6 @@ QString jsonLiteral(const QJsonValue &v) {
     return text.size() > 60 ? text.left(57) + QStringLiteral("...") : text;
 }
 
-/// A registry base URL must be absolute http(s) with a host: anything else (ftp://, a bare host name, a
-/// relative path) would only fail at the first submission, long after the batch was launched.
-bool isRegistryUrl(const QUrl &url) {
-    return url.isValid() &&
-           (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
-           !url.host().isEmpty();
-}
-
 /// The cross-field and value checks shared by validate() and loadFile(): false with the field at fault and
 /// why.
 bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
@@ -156,6 +148,18 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
         *field = QStringLiteral("key_prefix");
         *reason = QStringLiteral("must be a non-empty word");
         return false;
+    }
+    if (!c.registryUrl.isEmpty() && !EngineConfig::isRegistryUrl(c.registryUrl)) {
+        *field = QStringLiteral("registry");
+        *reason = QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(c.registryUrl.toString());
+        return false;
+    }
+    for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it) {
+        if (!EngineConfig::isRegistryUrl(it.value())) {
+            *field = QStringLiteral("registries.%1").arg(it.key());
+            *reason = QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString());
+            return false;
+        }
     }
     return true;
 }
@@ -337,7 +341,7 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
         if (!string("registry", &registry, false))
             return false;
         c.registryUrl = QUrl(registry, QUrl::StrictMode);
-        if (!isRegistryUrl(c.registryUrl))
+        if (!EngineConfig::isRegistryUrl(c.registryUrl))
             return fail(
                 QStringLiteral("registry"),
                 QStringLiteral("\"%1\" is not an http(s) URL with a host (e.g. https://registry.example)")
@@ -359,7 +363,7 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
                 return failAt(keyPath,
                               QStringLiteral("expected a string, got %1").arg(jsonTypeName(it.value())));
             const QUrl url(it.value().toString(), QUrl::StrictMode);
-            if (!isRegistryUrl(url))
+            if (!EngineConfig::isRegistryUrl(url))
                 return failAt(
                     keyPath,
                     QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString()));
@@ -418,6 +422,12 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
     }
     *this = c;
     return true;
+}
+
+bool EngineConfig::isRegistryUrl(const QUrl &url) {
+    return url.isValid() &&
+           (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
+           !url.host().isEmpty();
 }
 
 bool EngineConfig::validate(QString *error) const {

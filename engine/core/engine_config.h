@@ -52,8 +52,12 @@ struct EngineConfig {
     int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
     /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".
     bool loadFile(const QString &path, QString *error);
-    /// Checks consistency (timeouts shorter than the lease, positive limits); false with *error.
+    /// Checks consistency (timeouts shorter than the lease, positive limits, registry URLs); false with
+    /// *error "FIELD: reason".
     bool validate(QString *error) const;
+    /// A registry base URL must be absolute http(s) with a host: anything else (ftp://, "http://", a bare
+    /// host name) would only fail at the first submission, long after the batch was launched.
+    static bool isRegistryUrl(const QUrl &url);
     /// Parses "US-DE=8"; false with *error.
     bool addLimit(const QString &spec, QString *error);
 };

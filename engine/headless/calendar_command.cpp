@@ -1,5 +1,7 @@
 #include "engine/headless/calendar_command.h"
 
+#include "engine/headless/command_line.h"
+
 #include "engine/audit/audit_store.h"
 #include "engine/calendar/ics_writer.h"
 #include "engine/headless/needs_data_json.h"
@@ -24,8 +26,7 @@ namespace fd {
 namespace {
 
 int fail(const QString &reason) {
-    std::fputs(qUtf8Printable(QStringLiteral("filingdesk calendar: %1\n").arg(reason)), stderr);
-    return 2;
+    return cli::badInput(QStringLiteral("filingdesk calendar"), reason);
 }
 
 // Why a task waits for a person, in words for a calendar reader, from what the engine recorded on it.
@@ -155,28 +156,14 @@ int runCalendar(const QStringList &arguments) {
         QStringLiteral("URL"));
     parser.addOptions(
         {portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt, ledgerOpt});
-    parser.addHelpOption();
-    if (!parser.parse(QStringList{QStringLiteral("filingdesk calendar")} + arguments))
-        return fail(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        // QCommandLineParser names the executable in its usage line ("filingdesk [options]"); this is a
-        // sub-command, and a usage line a person can paste must say so.
-        QString help = parser.helpText();
-        const qsizetype endOfUsage = help.indexOf(QLatin1Char('\n'));
-        help.replace(0, endOfUsage, QStringLiteral("Usage: filingdesk calendar [options]"));
-        std::fputs(qUtf8Printable(help), stdout);
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return fail(QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk calendar"), arguments))
+        return *exit;
     if (!parser.isSet(portfolioOpt) || !parser.isSet(outOpt))
         return fail(QStringLiteral("--portfolio FILE and --out FILE.ics are required"));
-    QDate asOf = QDate::currentDate();
-    if (parser.isSet(asOfOpt)) {
-        asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
-        if (!asOf.isValid())
-            return fail(QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
-    }
+    QDate asOf;
+    QString asOfError;
+    if (!cli::readAsOf(parser, asOfOpt, &asOf, &asOfError))
+        return fail(asOfError);
     bool ok = true;
     const int days = parser.isSet(daysOpt) ? parser.value(daysOpt).toInt(&ok) : 365;
     if (!ok || days < 0 || days > 3660)

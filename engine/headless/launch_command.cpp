@@ -2,6 +2,7 @@
 
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
+#include "engine/headless/command_line.h"
 #include "engine/import/portfolio_importer.h"
 
 #include <QCommandLineParser>
@@ -18,14 +19,10 @@ namespace fd {
 
 namespace {
 
-void printErr(const QString &text) {
-    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
-    std::fflush(stderr);
-}
+using cli::printErr;
 
 int badInput(const QString &reason) {
-    printErr(QStringLiteral("filingdesk launch: %1").arg(reason));
-    return 2;
+    return cli::badInput(QStringLiteral("filingdesk launch"), reason);
 }
 
 } // namespace
@@ -34,43 +31,21 @@ int runLaunch(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Imports a portfolio into the team ledger and launches a batch over it for the fleet to file."));
-    const QCommandLineOption ledgerOpt(QStringLiteral("ledger"),
-                                       QStringLiteral("The team ledger, postgresql://USER@HOST:PORT/DB "
-                                                      "(password from FILINGDESK_LEDGER_PASSWORD)."),
-                                       QStringLiteral("URL"));
-    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"),
-                                          QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."),
-                                          QStringLiteral("FILE"));
-    const QCommandLineOption asOfOpt(QStringLiteral("as-of"),
-                                     QStringLiteral("Date to compute due dates from (default today)."),
-                                     QStringLiteral("YYYY-MM-DD"));
-    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"),
-                                          QStringLiteral("Admit only obligations due within DAYS."),
-                                          QStringLiteral("DAYS"));
-    const QCommandLineOption configOpt(QStringLiteral("config"),
-                                       QStringLiteral("Settings file (JSON, see README)."),
-                                       QStringLiteral("FILE"));
+    const QCommandLineOption ledgerOpt = cli::ledgerOption();
+    const QCommandLineOption portfolioOpt = cli::portfolioOption();
+    const QCommandLineOption asOfOpt = cli::asOfOption();
+    const QCommandLineOption dueWithinOpt = cli::dueWithinOption();
+    const QCommandLineOption configOpt = cli::configOption();
     const QCommandLineOption dbOpt(QStringLiteral("db"),
                                    QStringLiteral("A local mirror to keep (default: none kept)."),
                                    QStringLiteral("FILE"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption jsonOpt = cli::jsonOption();
     parser.addOptions({ledgerOpt, portfolioOpt, asOfOpt, dueWithinOpt, configOpt, dbOpt, jsonOpt});
-    parser.addHelpOption();
-    if (!parser.parse(QStringList{QStringLiteral("filingdesk launch")} + arguments))
-        return badInput(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        QString help = parser.helpText();
-        help.replace(0, help.indexOf(QLatin1Char('\n')),
-                     QStringLiteral("Usage: filingdesk launch [options]"));
-        help += QStringLiteral("\nExit status: 0 launched; 2 bad input; 3 the ledger could not be reached or "
-                               "refused.\n");
-        std::fputs(qUtf8Printable(help), stdout);
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return badInput(
-            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    if (const auto exit =
+            cli::parseOrExit(parser, QStringLiteral("filingdesk launch"), arguments,
+                             QStringLiteral("Exit status: 0 launched; 2 bad input; 3 the ledger "
+                                            "could not be reached or refused.")))
+        return *exit;
     EngineConfig config;
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
@@ -88,21 +63,12 @@ int runLaunch(const QStringList &arguments) {
     const QString portfolio = parser.value(portfolioOpt);
     if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
         return badInput(precheck.fileError);
-    QDate asOf = QDate::currentDate();
-    if (parser.isSet(asOfOpt)) {
-        asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
-        if (!asOf.isValid())
-            return badInput(
-                QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
-    }
+    QDate asOf;
     int dueWithin = -1;
-    if (parser.isSet(dueWithinOpt)) {
-        bool ok = false;
-        dueWithin = parser.value(dueWithinOpt).toInt(&ok);
-        if (!ok || dueWithin < 0)
-            return badInput(QStringLiteral("--due-within \"%1\" is not a number of days")
-                                .arg(parser.value(dueWithinOpt)));
-    }
+    if (!cli::readAsOf(parser, asOfOpt, &asOf, &error) ||
+        !cli::readInt(parser, dueWithinOpt, 0, std::numeric_limits<int>::max(), -1,
+                      QStringLiteral("a number of days"), &dueWithin, &error))
+        return badInput(error);
     QTemporaryDir scratch;
     config.dbPath =
         parser.isSet(dbOpt) ? parser.value(dbOpt) : scratch.filePath(QStringLiteral("mirror.sqlite"));

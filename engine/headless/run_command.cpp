@@ -2,6 +2,7 @@
 
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
+#include "engine/headless/command_line.h"
 #include "engine/headless/interrupt_watcher.h"
 #include "engine/headless/needs_data_json.h"
 #include "engine/headless/sandbox_launcher.h"
@@ -27,14 +28,10 @@ namespace fd {
 
 namespace {
 
-void printErr(const QString &text) {
-    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
-    std::fflush(stderr);
-}
+using cli::printErr;
 
 int badInput(const QString &reason) {
-    printErr(QStringLiteral("filingdesk run: %1").arg(reason));
-    return 2;
+    return cli::badInput(QStringLiteral("filingdesk run"), reason);
 }
 
 QJsonObject fetchSandboxStats(const QUrl &base) {
@@ -63,20 +60,11 @@ QString defaultDbPath() {
 int runHeadless(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Runs a filing batch headless."));
-    const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"),
-                                          QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."),
-                                          QStringLiteral("FILE"));
-    const QCommandLineOption asOfOpt(QStringLiteral("as-of"),
-                                     QStringLiteral("Date to compute due dates from (default today)."),
-                                     QStringLiteral("YYYY-MM-DD"));
-    const QCommandLineOption dueWithinOpt(QStringLiteral("due-within"),
-                                          QStringLiteral("Admit only obligations due within DAYS."),
-                                          QStringLiteral("DAYS"));
-    const QCommandLineOption registryOpt(QStringLiteral("registry"),
-                                         QStringLiteral("Registry base URL (registry-api-v1)."),
-                                         QStringLiteral("URL"));
-    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"),
-                                        QStringLiteral("Start the sandbox registry and file against it."));
+    const QCommandLineOption portfolioOpt = cli::portfolioOption();
+    const QCommandLineOption asOfOpt = cli::asOfOption();
+    const QCommandLineOption dueWithinOpt = cli::dueWithinOption();
+    const QCommandLineOption registryOpt = cli::registryOption();
+    const QCommandLineOption sandboxOpt = cli::sandboxOption();
     const QCommandLineOption sandboxArgOpt(
         QStringLiteral("sandbox-arg"),
         QStringLiteral(
@@ -85,48 +73,28 @@ int runHeadless(const QStringList &arguments) {
     const QCommandLineOption redisOpt(QStringLiteral("redis"),
                                       QStringLiteral("Fleet gate Redis URL (default: in-process gate)."),
                                       QStringLiteral("URL"));
-    const QCommandLineOption limitOpt(
-        QStringLiteral("limit"), QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
-        QStringLiteral("JURISDICTION=N"));
-    const QCommandLineOption configOpt(QStringLiteral("config"),
-                                       QStringLiteral("Settings file (JSON, see README)."),
-                                       QStringLiteral("FILE"));
+    const QCommandLineOption limitOpt = cli::limitOption();
+    const QCommandLineOption configOpt = cli::configOption();
     const QCommandLineOption dbOpt(QStringLiteral("db"),
                                    QStringLiteral("Audit database (default in the user's data folder)."),
                                    QStringLiteral("FILE"));
-    const QCommandLineOption jsonOpt(QStringLiteral("json"),
-                                     QStringLiteral("Print one JSON object on stdout."));
+    const QCommandLineOption jsonOpt = cli::jsonOption();
     const QCommandLineOption deadlineOpt(
         QStringLiteral("deadline"),
         QStringLiteral("Give up waiting after SECONDS (default: wait; fail closed)."),
         QStringLiteral("SECONDS"));
     const QCommandLineOption quietOpt(QStringLiteral("quiet"),
                                       QStringLiteral("No progress lines on stderr."));
-    const QCommandLineOption ledgerOpt(
-        QStringLiteral("ledger"),
-        QStringLiteral(
-            "Team mode: the shared PostgreSQL ledger, postgresql://USER@HOST:PORT/DB[?sslmode=MODE] "
-            "(password from FILINGDESK_LEDGER_PASSWORD). The portfolio is imported into it and "
-            "worked on alongside every other member; --db is then this member's mirror."),
-        QStringLiteral("URL"));
+    const QCommandLineOption ledgerOpt = cli::ledgerOption(
+        QStringLiteral("Team mode: the portfolio is imported into the shared ledger and worked on alongside "
+                       "every other member; --db is then this member's mirror."));
     parser.addOptions({portfolioOpt, asOfOpt, dueWithinOpt, registryOpt, sandboxOpt, sandboxArgOpt, redisOpt,
                        limitOpt, configOpt, dbOpt, jsonOpt, deadlineOpt, quietOpt, ledgerOpt});
-    parser.addHelpOption();
-    if (!parser.parse(QStringList{QStringLiteral("filingdesk run")} + arguments))
-        return badInput(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        // The usage line must name the sub-command so that it can be pasted as it stands.
-        QString help = parser.helpText();
-        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: filingdesk run [options]"));
-        help += QStringLiteral(
-            "\nExit status: 0 every admitted task reached a terminal state; 1 some did not (deadline, "
-            "interrupted); 2 bad input; 3 the engine could not start.\n");
-        std::fputs(qUtf8Printable(help), stdout);
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return badInput(
-            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    if (const auto exit = cli::parseOrExit(
+            parser, QStringLiteral("filingdesk run"), arguments,
+            QStringLiteral("Exit status: 0 every admitted task reached a terminal state; 1 some did not "
+                           "(deadline, interrupted); 2 bad input; 3 the engine could not start.")))
+        return *exit;
 
     EngineConfig config;
     QString error;
@@ -143,29 +111,15 @@ int runHeadless(const QStringList &arguments) {
     // is contacted, so that a typo never resumes unfinished work of an earlier run.
     if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
         return badInput(precheck.fileError);
-    QDate asOf = QDate::currentDate();
-    if (parser.isSet(asOfOpt)) {
-        asOf = QDate::fromString(parser.value(asOfOpt), Qt::ISODate);
-        if (!asOf.isValid())
-            return badInput(
-                QStringLiteral("--as-of \"%1\" is not a YYYY-MM-DD date").arg(parser.value(asOfOpt)));
-    }
+    QDate asOf;
     int dueWithin = -1;
-    if (parser.isSet(dueWithinOpt)) {
-        bool ok = false;
-        dueWithin = parser.value(dueWithinOpt).toInt(&ok);
-        if (!ok || dueWithin < 0)
-            return badInput(QStringLiteral("--due-within \"%1\" is not a number of days")
-                                .arg(parser.value(dueWithinOpt)));
-    }
     int deadlineS = 0;
-    if (parser.isSet(deadlineOpt)) {
-        bool ok = false;
-        deadlineS = parser.value(deadlineOpt).toInt(&ok);
-        if (!ok || deadlineS <= 0)
-            return badInput(QStringLiteral("--deadline \"%1\" is not a positive number of seconds")
-                                .arg(parser.value(deadlineOpt)));
-    }
+    if (!cli::readAsOf(parser, asOfOpt, &asOf, &error) ||
+        !cli::readInt(parser, dueWithinOpt, 0, std::numeric_limits<int>::max(), -1,
+                      QStringLiteral("a number of days"), &dueWithin, &error) ||
+        !cli::readInt(parser, deadlineOpt, 1, std::numeric_limits<int>::max(), 0,
+                      QStringLiteral("a positive number of seconds"), &deadlineS, &error))
+        return badInput(error);
     for (const QString &spec : parser.values(limitOpt)) {
         if (!config.addLimit(spec, &error))
             return badInput(error);
@@ -185,24 +139,15 @@ int runHeadless(const QStringList &arguments) {
         config.dbPath = parser.value(dbOpt);
     if (config.dbPath.isEmpty())
         config.dbPath = defaultDbPath();
-    if (parser.isSet(registryOpt) && parser.isSet(sandboxOpt))
-        return badInput(QStringLiteral("--registry and --sandbox exclude each other"));
-    if (parser.isSet(registryOpt)) {
-        config.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
-        if (!config.registryUrl.isValid() || !config.registryUrl.scheme().startsWith(QLatin1String("http")))
-            return badInput(
-                QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
-    }
+    if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
+        return badInput(error);
     if (!config.validate(&error))
         return badInput(error);
     const bool quiet = parser.isSet(quietOpt);
 
     SandboxLauncher sandbox;
     if (parser.isSet(sandboxOpt)) {
-        // The sandbox enforces the same caps: a request beyond them would be answered 429 and counted.
-        QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
-        for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
-            args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        QStringList args = SandboxLauncher::capArguments(config);
         args += parser.values(sandboxArgOpt);
         if (!sandbox.start(args, &error)) {
             printErr(QStringLiteral("filingdesk run: %1").arg(error));
@@ -400,6 +345,8 @@ int runHeadless(const QStringList &arguments) {
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
         if (a.kind == QLatin1String("audit_unavailable"))
             stopSending(QStringLiteral("headless run: the audit database is unavailable"));
+        if (a.kind == QLatin1String("ledger_chain_broken"))
+            stopSending(QStringLiteral("headless run: the team ledger's audit trail does not verify"));
     });
     QTimer deadline;
     if (deadlineS > 0) {

@@ -6,6 +6,13 @@
 #include <QFileInfo>
 #include <QStandardPaths>
 
+#ifdef Q_OS_LINUX
+#include <sys/prctl.h>
+
+#include <csignal>
+#include <unistd.h>
+#endif
+
 namespace fd {
 
 SandboxLauncher::~SandboxLauncher() {
@@ -27,6 +34,13 @@ QString SandboxLauncher::executablePath() {
     return QStandardPaths::findExecutable(QStringLiteral("filingdesk-sandbox"));
 }
 
+QStringList SandboxLauncher::capArguments(const EngineConfig &config) {
+    QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
+    for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
+        args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+    return args;
+}
+
 bool SandboxLauncher::start(const QStringList &args, QString *error) {
     const QString program = executablePath();
     if (program.isEmpty()) {
@@ -39,6 +53,17 @@ bool SandboxLauncher::start(const QStringList &args, QString *error) {
                            args);
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
     m_process.setReadChannel(QProcess::StandardOutput);
+#ifdef Q_OS_LINUX
+    // A parent killed outright (SIGKILL, a crash) runs no destructor: the kernel stops the sandbox instead,
+    // so that it never outlives its parent holding a port. Only async-signal-safe calls between fork and
+    // exec.
+    const pid_t parent = ::getpid();
+    m_process.setChildProcessModifier([parent] {
+        ::prctl(PR_SET_PDEATHSIG, SIGTERM);
+        if (::getppid() != parent) // the parent died before the line above
+            ::_exit(1);
+    });
+#endif
     m_process.start();
     if (!m_process.waitForStarted(5000)) {
         *error = QStringLiteral("cannot start %1: %2").arg(program, m_process.errorString());

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/core/engine_config.h"
+
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -17,6 +19,9 @@ public:
     void stop();
     QUrl baseUrl() const { return m_baseUrl; }
     static QString executablePath();
+    /// The sandbox's --default-cap and --cap arguments for the caps of `config`: the sandbox enforces the
+    /// same caps as the gate, so a request beyond them is answered 429 and counted.
+    static QStringList capArguments(const EngineConfig &config);
 
 private:
     QProcess m_process;

@@ -2,8 +2,10 @@
 
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
+#include "engine/headless/command_line.h"
 #include "engine/headless/interrupt_watcher.h"
 #include "engine/headless/sandbox_launcher.h"
+#include "engine/import/iso_codes.h"
 #include "engine/metrics/engine_metrics.h"
 #include "engine/metrics/metrics_registry.h"
 #include "engine/metrics/metrics_server.h"
@@ -16,21 +18,23 @@
 #include <QStandardPaths>
 #include <QTimer>
 
-#include <cstdio>
+#include <algorithm>
 #include <memory>
 
 namespace fd {
 
 namespace {
 
-void logLine(const QString &text) {
-    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
-    std::fflush(stderr);
-}
+using cli::printErr;
 
 int badInput(const QString &reason) {
-    logLine(QStringLiteral("filingdesk worker: %1").arg(reason));
-    return 2;
+    return cli::badInput(QStringLiteral("filingdesk worker"), reason);
+}
+
+// A code ISO 3166-2 knows ("US-DE"): a worker restricted to a made-up one would wait forever for work.
+bool isSubdivisionCode(const QString &code) {
+    const QList<IsoSubdivision> &all = IsoCodes::instance().subdivisions();
+    return std::any_of(all.cbegin(), all.cend(), [&](const IsoSubdivision &s) { return s.code == code; });
 }
 
 } // namespace
@@ -39,20 +43,12 @@ int runWorker(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("A fleet worker: files the tasks of every launched batch in the team ledger."));
-    const QCommandLineOption ledgerOpt(QStringLiteral("ledger"),
-                                       QStringLiteral("The team ledger, postgresql://USER@HOST:PORT/DB "
-                                                      "(password from FILINGDESK_LEDGER_PASSWORD)."),
-                                       QStringLiteral("URL"));
+    const QCommandLineOption ledgerOpt = cli::ledgerOption();
     const QCommandLineOption redisOpt(QStringLiteral("redis"), QStringLiteral("Fleet gate Redis URL."),
                                       QStringLiteral("URL"));
-    const QCommandLineOption registryOpt(QStringLiteral("registry"),
-                                         QStringLiteral("Registry base URL (registry-api-v1)."),
-                                         QStringLiteral("URL"));
-    const QCommandLineOption sandboxOpt(QStringLiteral("sandbox"),
-                                        QStringLiteral("Start the sandbox registry and file against it."));
-    const QCommandLineOption limitOpt(
-        QStringLiteral("limit"), QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
-        QStringLiteral("JURISDICTION=N"));
+    const QCommandLineOption registryOpt = cli::registryOption();
+    const QCommandLineOption sandboxOpt = cli::sandboxOption();
+    const QCommandLineOption limitOpt = cli::limitOption();
     const QCommandLineOption maxInFlightOpt(QStringLiteral("max-in-flight"),
                                             QStringLiteral("Requests this worker has on the wire at most."),
                                             QStringLiteral("N"));
@@ -69,9 +65,7 @@ int runWorker(const QStringList &arguments) {
     const QCommandLineOption exitWhenIdleOpt(
         QStringLiteral("exit-when-idle"),
         QStringLiteral("Exit 0 once no running batch has work this worker may take."));
-    const QCommandLineOption configOpt(QStringLiteral("config"),
-                                       QStringLiteral("Settings file (JSON, see README)."),
-                                       QStringLiteral("FILE"));
+    const QCommandLineOption configOpt = cli::configOption();
     const QCommandLineOption dbOpt(
         QStringLiteral("db"),
         QStringLiteral("This worker's mirror of the ledger (SQLite; default in the "
@@ -80,22 +74,11 @@ int runWorker(const QStringList &arguments) {
     parser.addOptions({ledgerOpt, redisOpt, registryOpt, sandboxOpt, limitOpt, maxInFlightOpt,
                        jurisdictionsOpt, metricsPortOpt, metricsAddressOpt, exitWhenIdleOpt, configOpt,
                        dbOpt});
-    parser.addHelpOption();
-    if (!parser.parse(QStringList{QStringLiteral("filingdesk worker")} + arguments))
-        return badInput(parser.errorText());
-    if (parser.isSet(QStringLiteral("help"))) {
-        QString help = parser.helpText();
-        help.replace(0, help.indexOf(QLatin1Char('\n')),
-                     QStringLiteral("Usage: filingdesk worker [options]"));
-        help +=
-            QStringLiteral("\nExit status: 0 stopped (SIGTERM, SIGINT) or idle with --exit-when-idle; 2 bad "
-                           "input; 3 could not start.\n");
-        std::fputs(qUtf8Printable(help), stdout);
-        return 0;
-    }
-    if (!parser.positionalArguments().isEmpty())
-        return badInput(
-            QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk worker"), arguments,
+                                           QStringLiteral("Exit status: 0 stopped (SIGTERM, SIGINT) or idle "
+                                                          "with --exit-when-idle; 2 bad input; 3 could not "
+                                                          "start.")))
+        return *exit;
 
     EngineConfig config;
     QString error;
@@ -120,32 +103,23 @@ int runWorker(const QStringList &arguments) {
         if (!config.addLimit(spec, &error))
             return badInput(error);
     }
-    if (parser.isSet(maxInFlightOpt)) {
-        bool ok = false;
-        const int n = parser.value(maxInFlightOpt).toInt(&ok);
-        if (!ok || n <= 0)
-            return badInput(QStringLiteral("--max-in-flight \"%1\" is not a positive number")
-                                .arg(parser.value(maxInFlightOpt)));
-        config.globalLimit = n;
-    }
+    if (!cli::readInt(parser, maxInFlightOpt, 1, std::numeric_limits<int>::max(), config.globalLimit,
+                      QStringLiteral("a positive number"), &config.globalLimit, &error))
+        return badInput(error);
     if (parser.isSet(jurisdictionsOpt)) {
         for (const QString &j : parser.value(jurisdictionsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const QString code = j.trimmed().toUpper();
-            if (!code.contains(QLatin1Char('-')) || code.size() < 4)
+            if (!isSubdivisionCode(code))
                 return badInput(
                     QStringLiteral("--jurisdictions: \"%1\" is not an ISO 3166-2 code such as US-DE").arg(j));
             config.onlyJurisdictions.append(code);
         }
     }
     quint16 metricsPort = 0;
-    if (parser.isSet(metricsPortOpt)) {
-        bool ok = false;
-        const uint port = parser.value(metricsPortOpt).toUInt(&ok);
-        if (!ok || port == 0 || port > 65535)
-            return badInput(QStringLiteral("--metrics-port \"%1\" is not a port number")
-                                .arg(parser.value(metricsPortOpt)));
-        metricsPort = quint16(port);
-    }
+    int port = 0;
+    if (!cli::readInt(parser, metricsPortOpt, 1, 65535, 0, QStringLiteral("a port number"), &port, &error))
+        return badInput(error);
+    metricsPort = quint16(port);
     QHostAddress metricsAddress(QHostAddress::LocalHost);
     if (parser.isSet(metricsAddressOpt) && !metricsAddress.setAddress(parser.value(metricsAddressOpt)))
         return badInput(QStringLiteral("--metrics-address \"%1\" is not an IP address")
@@ -158,29 +132,21 @@ int runWorker(const QStringList &arguments) {
         config.dbPath = QDir(dir).filePath(QStringLiteral("worker-mirror.sqlite"));
     }
     config.memberKind = QStringLiteral("worker");
-    if (parser.isSet(registryOpt) && parser.isSet(sandboxOpt))
-        return badInput(QStringLiteral("--registry and --sandbox exclude each other"));
-    if (parser.isSet(registryOpt)) {
-        config.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
-        if (!config.registryUrl.isValid() || !config.registryUrl.scheme().startsWith(QLatin1String("http")))
-            return badInput(
-                QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registryOpt)));
-    }
+    if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
+        return badInput(error);
     if (!config.validate(&error))
         return badInput(error);
 
     SandboxLauncher sandbox;
     if (parser.isSet(sandboxOpt)) {
-        QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
-        for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)
-            args << QStringLiteral("--cap") << QStringLiteral("%1=%2").arg(it.key()).arg(it.value());
+        QStringList args = SandboxLauncher::capArguments(config);
         if (!sandbox.start(args, &error)) {
-            logLine(QStringLiteral("filingdesk worker: %1").arg(error));
+            printErr(QStringLiteral("filingdesk worker: %1").arg(error));
             return 3;
         }
         config.registryUrl = sandbox.baseUrl();
         config.registryUrls.clear();
-        logLine(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
+        printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
         return badInput(
@@ -193,12 +159,12 @@ int runWorker(const QStringList &arguments) {
     if (metricsPort != 0) {
         metricsServer = std::make_unique<metrics::MetricsServer>(registry);
         if (!metricsServer->listen(metricsPort, metricsAddress)) {
-            logLine(QStringLiteral("filingdesk worker: metrics: %1").arg(metricsServer->errorString()));
+            printErr(QStringLiteral("filingdesk worker: metrics: %1").arg(metricsServer->errorString()));
             return 3;
         }
-        logLine(QStringLiteral("metrics on http://%1:%2/metrics")
-                    .arg(metricsAddress.toString())
-                    .arg(metricsPort));
+        printErr(QStringLiteral("metrics on http://%1:%2/metrics")
+                     .arg(metricsAddress.toString())
+                     .arg(metricsPort));
     }
 
     EngineHost host;
@@ -215,9 +181,9 @@ int runWorker(const QStringList &arguments) {
         if (stopping)
             return;
         stopping = true;
-        logLine(QStringLiteral("stopping (%1): nothing new is claimed; %2 request(s) on the wire finish")
-                    .arg(reason)
-                    .arg(status.inFlight));
+        printErr(QStringLiteral("stopping (%1): nothing new is claimed; %2 request(s) on the wire finish")
+                     .arg(reason)
+                     .arg(status.inFlight));
         QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection,
                                   Q_ARG(QString, QStringLiteral("worker: %1").arg(reason)));
         if (status.inFlight == 0)
@@ -229,17 +195,17 @@ int runWorker(const QStringList &arguments) {
     QObject::connect(
         engine, &Engine::started, &loop, [&](bool ok, const QString &err, const QString &gate, bool) {
             if (!ok) {
-                logLine(QStringLiteral("filingdesk worker: %1").arg(err));
+                printErr(QStringLiteral("filingdesk worker: %1").arg(err));
                 exitCode = 3;
                 loop.quit();
                 return;
             }
-            logLine(QStringLiteral("worker started: %1; ledger %2; jurisdictions %3; at most %4 in flight")
-                        .arg(gate, config.ledgerUrl,
-                             config.onlyJurisdictions.isEmpty()
-                                 ? QStringLiteral("all")
-                                 : config.onlyJurisdictions.join(QLatin1Char(',')))
-                        .arg(config.globalLimit));
+            printErr(QStringLiteral("worker started: %1; ledger %2; jurisdictions %3; at most %4 in flight")
+                         .arg(gate, config.ledgerUrl,
+                              config.onlyJurisdictions.isEmpty()
+                                  ? QStringLiteral("all")
+                                  : config.onlyJurisdictions.join(QLatin1Char(',')))
+                         .arg(config.globalLimit));
         });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         status = s;
@@ -248,28 +214,28 @@ int runWorker(const QStringList &arguments) {
     });
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
         if (a.entityName.isEmpty())
-            logLine(QStringLiteral("%1: %2").arg(a.kind, a.message));
+            printErr(QStringLiteral("%1: %2").arg(a.kind, a.message));
         else
-            logLine(QStringLiteral("%1: %2 (%3) %4: %5")
-                        .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
+            printErr(QStringLiteral("%1: %2 (%3) %4: %5")
+                         .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
     });
     QObject::connect(engine, &Engine::errorOccurred, &loop,
-                     [&](const QString &m) { logLine(QStringLiteral("error: %1").arg(m)); });
+                     [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
-        logLine(reachable
-                    ? QStringLiteral("ledger reachable: claiming resumes")
-                    : QStringLiteral("ledger unreachable (%1): nothing is claimed or sent").arg(reason));
+        printErr(reachable
+                     ? QStringLiteral("ledger reachable: claiming resumes")
+                     : QStringLiteral("ledger unreachable (%1): nothing is claimed or sent").arg(reason));
     });
     QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
         if (blind)
-            logLine(QStringLiteral("gate blind (%1): nothing is sent").arg(reason));
+            printErr(QStringLiteral("gate blind (%1): nothing is sent").arg(reason));
         else
-            logLine(QStringLiteral("gate connected"));
+            printErr(QStringLiteral("gate connected"));
     });
     QTimer summary;
     summary.setInterval(10000);
     QObject::connect(&summary, &QTimer::timeout, &loop, [&] {
-        logLine(
+        printErr(
             QStringLiteral("claims %1, in flight %2, awaiting permit %3, filed %4; ledger %5")
                 .arg(status.claimsHeld)
                 .arg(status.inFlight)
@@ -307,7 +273,7 @@ int runWorker(const QStringList &arguments) {
         stopLoop.exec();
     }
     if (exitCode == 0)
-        logLine(
+        printErr(
             QStringLiteral("worker stopped: filed %1; claims and permits handed back").arg(status.filedHere));
     return exitCode;
 }

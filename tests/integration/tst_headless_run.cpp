@@ -10,6 +10,10 @@
 #include <QtCore/QTemporaryDir>
 #include <QtTest/QTest>
 
+#ifdef Q_OS_LINUX
+#include <csignal>
+#endif
+
 using fd::test::ChildProcess;
 
 namespace {
@@ -20,6 +24,40 @@ const QByteArray kExhibit21Header =
 QStringList nonEmptyLines(const QString &text) {
     return text.split(QLatin1Char('\n'), Qt::SkipEmptyParts);
 }
+
+#ifdef Q_OS_LINUX
+/// Field `index` (1-based, as in proc(5)) of /proc/PID/stat; empty when the process is gone.
+QByteArray procStatField(qint64 pid, int index) {
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return {};
+    const QByteArray text = stat.readAll();
+    const qsizetype close = text.lastIndexOf(')'); // the name may hold spaces
+    const QList<QByteArray> rest = text.mid(close + 2).split(' ');
+    return index >= 3 && index - 3 < rest.size() ? rest.at(index - 3) : QByteArray();
+}
+
+/// The pid of a running filingdesk-sandbox whose parent is `parent`, 0 when there is none.
+qint64 sandboxChildOf(qint64 parent) {
+    const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &entry : entries) {
+        bool ok = false;
+        const qint64 pid = entry.toLongLong(&ok);
+        if (!ok || procStatField(pid, 4).toLongLong() != parent)
+            continue;
+        QFile comm(QStringLiteral("/proc/%1/comm").arg(pid));
+        if (comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed().startsWith("filingdesk-sand"))
+            return pid;
+    }
+    return 0;
+}
+
+/// A process that has ended: gone, or a zombie nobody reaped yet.
+bool processEnded(qint64 pid) {
+    const QByteArray state = procStatField(pid, 3);
+    return state.isEmpty() || state == "Z" || state == "X";
+}
+#endif
 
 } // namespace
 
@@ -35,6 +73,10 @@ private Q_SLOTS:
     void badRowsAreRowErrors_data();
     void badRowsAreRowErrors();
     void needsDataIsPerObligation();
+    void workerRefusesBadArguments_data();
+    void workerRefusesBadArguments();
+    void consoleStopsItsSandbox_data();
+    void consoleStopsItsSandbox();
 
 private:
     QString writeFile(const QString &name, const QByteArray &bytes);
@@ -252,4 +294,94 @@ void TestHeadlessRun::needsDataIsPerObligation() {
 }
 
 QTEST_GUILESS_MAIN(TestHeadlessRun)
+void TestHeadlessRun::workerRefusesBadArguments_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("reason");
+    QTest::newRow("unknown jurisdiction")
+        << QStringList{QStringLiteral("--jurisdictions"), QStringLiteral("XX-YY")}
+        << QStringLiteral("--jurisdictions: \"XX-YY\" is not an ISO 3166-2 code");
+    QTest::newRow("one unknown of two")
+        << QStringList{QStringLiteral("--jurisdictions"), QStringLiteral("US-DE,US-ZZ")}
+        << QStringLiteral("--jurisdictions: \"US-ZZ\" is not an ISO 3166-2 code");
+    QTest::newRow("a name, not a code")
+        << QStringList{QStringLiteral("--jurisdictions"), QStringLiteral("Delaware")}
+        << QStringLiteral("--jurisdictions: \"Delaware\" is not an ISO 3166-2 code");
+    QTest::newRow("no in-flight") << QStringList{QStringLiteral("--max-in-flight"), QStringLiteral("0")}
+                                  << QStringLiteral("--max-in-flight \"0\" is not a positive number");
+    QTest::newRow("port out of range")
+        << QStringList{QStringLiteral("--metrics-port"), QStringLiteral("99999")}
+        << QStringLiteral("--metrics-port \"99999\" is not a port number");
+    QTest::newRow("registry without a host")
+        << QStringList{QStringLiteral("--registry"), QStringLiteral("http://")}
+        << QStringLiteral("--registry \"http://\" is not an http(s) URL");
+}
+
+// Bad arguments are refused before the worker reaches the ledger or Redis (neither is running here).
+void TestHeadlessRun::workerRefusesBadArguments() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, reason);
+    ChildProcess worker;
+    QVERIFY(worker.start(fd::test::cliPath(),
+                         QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
+                                     QStringLiteral("postgresql://fd@127.0.0.1:1/nothing"),
+                                     QStringLiteral("--redis"), QStringLiteral("redis://127.0.0.1:1/0"),
+                                     QStringLiteral("--db"),
+                                     m_dir.filePath(QStringLiteral("worker-args.sqlite"))} +
+                             args));
+    QVERIFY2(worker.waitFinished(20000), qPrintable(worker.describe()));
+    QVERIFY2(worker.exitCode() == 2, qPrintable(worker.describe()));
+    const QStringList lines = nonEmptyLines(worker.standardError());
+    QVERIFY2(lines.size() == 1 && lines.first().startsWith(QStringLiteral("filingdesk worker: ") + reason),
+             qPrintable(worker.describe()));
+    QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("worker-args.sqlite"))));
+}
+
+void TestHeadlessRun::consoleStopsItsSandbox_data() {
+    QTest::addColumn<int>("signalNumber");
+#ifdef Q_OS_LINUX
+    QTest::newRow("SIGTERM") << int(SIGTERM);
+    QTest::newRow("SIGINT") << int(SIGINT);
+    QTest::newRow("SIGKILL") << int(SIGKILL);
+#endif
+}
+
+// The console started with --sandbox runs the sandbox registry as its child. Stopped by a signal, it closes
+// like a window closed by hand (the engine stops, the sandbox with it); killed outright, the sandbox still
+// goes with it instead of holding its port forever.
+void TestHeadlessRun::consoleStopsItsSandbox() {
+#ifndef Q_OS_LINUX
+    QSKIP("reads /proc to find the console's child");
+#else
+    QFETCH(int, signalNumber);
+    QTemporaryDir home;
+    QVERIFY(home.isValid());
+    ChildProcess console;
+    console.setEnv(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    console.setEnv(QStringLiteral("HOME"), home.path());
+    console.setEnv(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    console.setEnv(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    console.setEnv(QStringLiteral("XDG_RUNTIME_DIR"), home.path());
+    QVERIFY(console.start(fd::test::cliPath(),
+                          {QStringLiteral("--sandbox"), QStringLiteral("--no-keychain"),
+                           QStringLiteral("--db"), home.filePath(QStringLiteral("audit.sqlite"))}));
+    qint64 sandbox = 0;
+    QVERIFY2(QTest::qWaitFor(
+                 [&] {
+                     sandbox = sandboxChildOf(console.pid());
+                     return sandbox != 0 || !console.isRunning();
+                 },
+                 20000),
+             "the console did not start its sandbox");
+    QVERIFY2(sandbox != 0, qPrintable(console.describe()));
+    QTest::qWait(500); // the window is up and the engine started
+
+    QCOMPARE(::kill(pid_t(console.pid()), signalNumber), 0);
+    QVERIFY2(console.waitFinished(20000), "the console did not stop");
+    if (signalNumber != SIGKILL)
+        QVERIFY2(console.exitCode() == 0, qPrintable(console.describe()));
+    QVERIFY2(QTest::qWaitFor([&] { return processEnded(sandbox); }, 10000),
+             qPrintable(QStringLiteral("the sandbox (pid %1) outlived the console").arg(sandbox)));
+#endif
+}
+
 #include "tst_headless_run.moc"

@@ -214,6 +214,39 @@ private slots:
         QVERIFY2(error.startsWith(QStringLiteral("key_prefix: ")), qPrintable(error));
         QVERIFY(EngineConfig().validate(&error));
     }
+
+    // A registry URL is an absolute http(s) URL with a host, wherever it comes from (settings file, command
+    // line, Settings dialog): "http://" would be accepted and fail every filing, long after the launch.
+    void registryUrlsNeedAHost_data() {
+        QTest::addColumn<QString>("url");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("http with host and port") << QStringLiteral("http://127.0.0.1:8080") << true;
+        QTest::newRow("https with path") << QStringLiteral("https://registry.example/v1") << true;
+        QTest::newRow("no host") << QStringLiteral("http://") << false;
+        QTest::newRow("port without host") << QStringLiteral("http://:80/") << false;
+        QTest::newRow("empty authority") << QStringLiteral("https:///v1") << false;
+        QTest::newRow("scheme that only starts with http")
+            << QStringLiteral("httpx://registry.example") << false;
+        QTest::newRow("ftp") << QStringLiteral("ftp://registry.example") << false;
+        QTest::newRow("no scheme") << QStringLiteral("registry.example") << false;
+    }
+
+    void registryUrlsNeedAHost() {
+        QFETCH(QString, url);
+        QFETCH(bool, valid);
+        QCOMPARE(EngineConfig::isRegistryUrl(QUrl(url, QUrl::StrictMode)), valid);
+        EngineConfig c;
+        c.registryUrl = QUrl(url, QUrl::StrictMode);
+        QString error;
+        QCOMPARE(c.validate(&error), valid);
+        if (!valid)
+            QVERIFY2(error.startsWith(QStringLiteral("registry: ")), qPrintable(error));
+        c = EngineConfig();
+        c.registryUrls.insert(QStringLiteral("US-DE"), QUrl(url, QUrl::StrictMode));
+        QCOMPARE(c.validate(&error), valid);
+        if (!valid)
+            QVERIFY2(error.startsWith(QStringLiteral("registries.US-DE: ")), qPrintable(error));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEngineConfig)

@@ -1,5 +1,6 @@
 #include "ui/session/console_options.h"
 
+#include "engine/core/engine_config.h"
 #include "engine/ledger/ledger_endpoint.h"
 
 #include <QCommandLineParser>
@@ -96,8 +97,9 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
         positional.first().endsWith(QLatin1String(".csv"), Qt::CaseInsensitive))
         positionalPortfolio = positional.takeFirst();
     if (!positional.isEmpty()) {
-        *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
-                                             "unexpected argument \"%1\" (headless commands: run, calendar)")
+        *error = QCoreApplication::translate(
+                     "fd::ui::ConsoleOptions",
+                     "unexpected argument \"%1\" (headless commands: run, calendar, launch, worker, audit)")
                      .arg(positional.first());
         return false;
     }
@@ -121,7 +123,7 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
             return false;
         }
         o.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
-        if (!o.registryUrl.isValid() || !o.registryUrl.scheme().startsWith(QLatin1String("http"))) {
+        if (!EngineConfig::isRegistryUrl(o.registryUrl)) {
             *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
                                                  "--registry \"%1\" is not an http(s) URL")
                          .arg(parser.value(registryOpt));

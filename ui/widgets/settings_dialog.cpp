@@ -1,5 +1,6 @@
 #include "ui/widgets/settings_dialog.h"
 
+#include "engine/core/engine_config.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
 #include "ui/settings/secret_store.h"
@@ -278,7 +279,7 @@ void SettingsDialog::save() {
         return;
     }
     for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it) {
-        if (!it.value().isValid() || !it.value().scheme().startsWith(QLatin1String("http"))) {
+        if (!EngineConfig::isRegistryUrl(it.value())) {
             m_error->setText(tr("%1: \"%2\" is not an http(s) URL").arg(it.key(), it.value().toString()));
             m_error->show();
             Q_EMIT saveFinished(false);

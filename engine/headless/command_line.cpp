@@ -1,0 +1,133 @@
+#include "engine/headless/command_line.h"
+
+#include "engine/core/engine_config.h"
+
+#include <cstdio>
+
+namespace fd::cli {
+
+void printErr(const QString &text) {
+    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stderr);
+    std::fflush(stderr);
+}
+
+int badInput(const QString &command, const QString &reason) {
+    printErr(QStringLiteral("%1: %2").arg(command, reason));
+    return kExitBadInput;
+}
+
+std::optional<int> parseOrExit(QCommandLineParser &parser, const QString &command,
+                               const QStringList &arguments, const QString &exitStatusHelp) {
+    parser.addHelpOption();
+    if (!parser.parse(QStringList{command} + arguments))
+        return badInput(command, parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        // QCommandLineParser's usage line names the executable ("filingdesk [options]"); this is a
+        // sub-command, and a usage line a person can paste must say so.
+        QString help = parser.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')), QStringLiteral("Usage: %1 [options]").arg(command));
+        if (!exitStatusHelp.isEmpty())
+            help += QLatin1Char('\n') + exitStatusHelp + QLatin1Char('\n');
+        std::fputs(qUtf8Printable(help), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty())
+        return badInput(
+            command, QStringLiteral("unexpected argument \"%1\"").arg(parser.positionalArguments().first()));
+    return std::nullopt;
+}
+
+QCommandLineOption portfolioOption() {
+    return {QStringLiteral("portfolio"), QStringLiteral("Portfolio CSV (Exhibit 21 or FilingDesk)."),
+            QStringLiteral("FILE")};
+}
+
+QCommandLineOption asOfOption() {
+    return {QStringLiteral("as-of"), QStringLiteral("Date to compute due dates from (default today)."),
+            QStringLiteral("YYYY-MM-DD")};
+}
+
+QCommandLineOption dueWithinOption() {
+    return {QStringLiteral("due-within"), QStringLiteral("Admit only obligations due within DAYS."),
+            QStringLiteral("DAYS")};
+}
+
+QCommandLineOption configOption() {
+    return {QStringLiteral("config"), QStringLiteral("Settings file (JSON, see README)."),
+            QStringLiteral("FILE")};
+}
+
+QCommandLineOption jsonOption() {
+    return {QStringLiteral("json"), QStringLiteral("Print one JSON object on stdout.")};
+}
+
+QCommandLineOption registryOption() {
+    return {QStringLiteral("registry"), QStringLiteral("Registry base URL (registry-api-v1)."),
+            QStringLiteral("URL")};
+}
+
+QCommandLineOption sandboxOption() {
+    return {QStringLiteral("sandbox"), QStringLiteral("Start the sandbox registry and file against it.")};
+}
+
+QCommandLineOption limitOption() {
+    return {QStringLiteral("limit"),
+            QStringLiteral("Fleet cap for a jurisdiction, e.g. US-DE=8 (repeatable)."),
+            QStringLiteral("JURISDICTION=N")};
+}
+
+QCommandLineOption ledgerOption(const QString &role) {
+    QString text = QStringLiteral("The team ledger, postgresql://USER@HOST:PORT/DB[?sslmode=MODE] (password "
+                                  "from FILINGDESK_LEDGER_PASSWORD).");
+    if (!role.isEmpty())
+        text += QLatin1Char(' ') + role;
+    return {QStringLiteral("ledger"), text, QStringLiteral("URL")};
+}
+
+bool readAsOf(const QCommandLineParser &parser, const QCommandLineOption &option, QDate *asOf,
+              QString *error) {
+    *asOf = QDate::currentDate();
+    if (!parser.isSet(option))
+        return true;
+    const QString text = parser.value(option);
+    *asOf = QDate::fromString(text, Qt::ISODate);
+    if (asOf->isValid())
+        return true;
+    *error = QStringLiteral("--%1 \"%2\" is not a YYYY-MM-DD date").arg(option.names().constFirst(), text);
+    return false;
+}
+
+bool readRegistry(const QCommandLineParser &parser, const QCommandLineOption &registry,
+                  const QCommandLineOption &sandbox, QUrl *url, QString *error) {
+    if (parser.isSet(registry) && parser.isSet(sandbox)) {
+        *error = QStringLiteral("--registry and --sandbox exclude each other");
+        return false;
+    }
+    if (!parser.isSet(registry))
+        return true;
+    const QUrl given(parser.value(registry), QUrl::StrictMode);
+    if (!EngineConfig::isRegistryUrl(given)) {
+        *error = QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registry));
+        return false;
+    }
+    *url = given;
+    return true;
+}
+
+bool readInt(const QCommandLineParser &parser, const QCommandLineOption &option, int minimum, int maximum,
+             int fallback, const QString &what, int *value, QString *error) {
+    *value = fallback;
+    if (!parser.isSet(option))
+        return true;
+    const QString text = parser.value(option);
+    bool ok = false;
+    const int parsed = text.toInt(&ok);
+    if (ok && parsed >= minimum && parsed <= maximum) {
+        *value = parsed;
+        return true;
+    }
+    *error = QStringLiteral("--%1 \"%2\" is not %3").arg(option.names().constFirst(), text, what);
+    return false;
+}
+
+} // namespace fd::cli
