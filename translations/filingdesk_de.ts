@@ -1488,6 +1488,18 @@ Strg+, Einstellungen</translation>
         <source>[LEDGER UNREACHABLE] </source>
         <translation>[LEDGER NICHT ERREICHBAR] </translation>
     </message>
+    <message>
+        <source>TEAM LEDGER AUDIT TRAIL DOES NOT VERIFY: showing this desk&apos;s mirror (read-only). %1</source>
+        <translation>PRÜFPFAD DES TEAM-LEDGERS NICHT BESTÄTIGT: angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen). %1</translation>
+    </message>
+    <message>
+        <source>The team ledger&apos;s audit trail does not verify: this desk shows its mirror, read-only, until the ledger is restored and the console restarted.</source>
+        <translation>Der Prüfpfad des Team-Ledgers lässt sich nicht bestätigen: dieser Arbeitsplatz zeigt seinen Spiegel, nur lesend, bis der Ledger wiederhergestellt und die Konsole neu gestartet ist.</translation>
+    </message>
+    <message>
+        <source>[LEDGER AUDIT BROKEN] </source>
+        <translation>[LEDGER-PRÜFPFAD GEBROCHEN] </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>

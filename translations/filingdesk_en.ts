@@ -1478,6 +1478,18 @@ Ctrl+, settings</source>
         <source>[LEDGER UNREACHABLE] </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>TEAM LEDGER AUDIT TRAIL DOES NOT VERIFY: showing this desk&apos;s mirror (read-only). %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The team ledger&apos;s audit trail does not verify: this desk shows its mirror, read-only, until the ledger is restored and the console restarted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[LEDGER AUDIT BROKEN] </source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>

@@ -535,11 +535,19 @@ int runAudit(const QStringList &arguments) {
         json.insert(QStringLiteral("mirror"), report.json());
         if (comparePrefix) {
             intact = intact && prefix.intact();
-            lines << (prefix.intact()
-                          ? QStringLiteral("mirror %1 is a prefix of the ledger: %2 rows compared")
-                                .arg(mirror.path())
-                                .arg(prefix.compared)
-                          : QStringLiteral("mirror %1: BROKEN: %2").arg(mirror.path(), prefix.problem));
+            // Hashes that match the ledger's do not make a mirror whose own chain breaks a faithful copy:
+            // its rows no longer hash to what they claim, so it is not called a prefix then.
+            if (!prefix.intact())
+                lines << QStringLiteral("mirror %1: BROKEN: %2").arg(mirror.path(), prefix.problem);
+            else if (!report.intact())
+                lines << QStringLiteral("mirror %1: its hashes match the ledger's (%2 rows compared), but its "
+                                        "rows do not hash to them (see above): not a faithful copy")
+                             .arg(mirror.path())
+                             .arg(prefix.compared);
+            else
+                lines << QStringLiteral("mirror %1 is a prefix of the ledger: %2 rows compared")
+                             .arg(mirror.path())
+                             .arg(prefix.compared);
             QJsonObject p{{QStringLiteral("intact"), prefix.intact()},
                           {QStringLiteral("compared"), prefix.compared}};
             if (!prefix.intact()) {

@@ -100,6 +100,7 @@ private Q_SLOTS:
     void replayOnOneDeskShowsOnTheOther();
     void reviewOpenedOnOneDeskShowsOnTheOther();
     void unreachableLedgerMakesBothDesksReadOnly();
+    void tamperedLedgerIsShownAsSuchNotAsUnreachable();
 
 private:
     std::unique_ptr<MainWindow> openDesk(const QString &name, ScriptedReasons **reasons);
@@ -440,6 +441,37 @@ void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
         QVERIFY(w->findChild<QAction *>(QStringLiteral("openPortfolioAction"))->isEnabled());
     }
     QTRY_VERIFY_WITH_TIMEOUT(replay->isEnabled(), 5000);
+}
+
+// A desk whose mirror finds the ledger's audit chain broken is read-only for good, and says why: the ledger
+// answers, so "unreachable" (and "until the ledger answers again") would send the operator the wrong way.
+void TestConsoleTeam::tamperedLedgerIsShownAsSuchNotAsUnreachable() {
+    QString error;
+    QVERIFY2(!m_postgres
+                  .psql(QStringLiteral("ALTER TABLE audit DISABLE TRIGGER audit_no_update; UPDATE audit SET "
+                                       "detail = 'charged 1 cent' WHERE seq = 3; ALTER TABLE audit ENABLE "
+                                       "TRIGGER audit_no_update"),
+                        QString(), &error)
+                  .isNull(),
+             qPrintable(error));
+    ScriptedReasons *reasons = nullptr;
+    std::unique_ptr<MainWindow> c = openDesk(QStringLiteral("desk-c"), &reasons); // a fresh mirror reads it all
+    QVERIFY(c);
+    auto *banner = childOf<BannerWidget>(c.get(), QStringLiteral("ledgerBanner"));
+    QTRY_VERIFY_WITH_TIMEOUT(banner->message().contains(QLatin1String("AUDIT TRAIL DOES NOT VERIFY")), 15000);
+    QVERIFY2(banner->message().contains(QLatin1String("seq 3")), qPrintable(banner->message()));
+    QVERIFY2(!banner->message().contains(QLatin1String("UNREACHABLE")), qPrintable(banner->message()));
+    QVERIFY2(c->windowTitle().contains(QLatin1String("[LEDGER AUDIT BROKEN]")), qPrintable(c->windowTitle()));
+    QVERIFY(!c->windowTitle().contains(QLatin1String("UNREACHABLE")));
+    QVERIFY(!c->isLedgerReachable());
+    for (const char *name : {"openPortfolioAction", "launchDueAction", "launchSelectionAction", "pauseAction",
+                             "resumeAction", "cancelAction"})
+        QVERIFY2(!c->findChild<QAction *>(QString::fromLatin1(name))->isEnabled(), name);
+    // The ledger keeps answering: the desk stays read-only through the next syncs and heartbeats.
+    QTest::qWait(2500);
+    QVERIFY(!c->isLedgerReachable());
+    QVERIFY(banner->message().contains(QLatin1String("AUDIT TRAIL DOES NOT VERIFY")));
+    QVERIFY(!c->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());
 }
 
 QTEST_MAIN(TestConsoleTeam)

@@ -399,6 +399,13 @@ void TestAuditVerify::mirrorTampering() {
     QVERIFY2(mirror.value(QLatin1String("problem")).toString().startsWith(problem),
              both.standardOutput().constData());
     QCOMPARE(mirror.value(QLatin1String("problem_seq")).toInteger(), qint64(seq));
+
+    // The text says the same: a mirror whose own chain breaks is never called a prefix of the ledger.
+    ChildProcess text;
+    QCOMPARE(verify({QStringLiteral("--db"), l.mirror, QStringLiteral("--ledger"), l.url}, text), 1);
+    out = QString::fromUtf8(text.standardOutput());
+    QVERIFY2(out.contains(QStringLiteral("mirror %1: BROKEN: %2").arg(l.mirror, problem)), qPrintable(out));
+    QVERIFY2(!out.contains(QLatin1String("is a prefix of the ledger")), qPrintable(out));
 }
 
 void TestAuditVerify::mirrorDiffersFromLedger() {

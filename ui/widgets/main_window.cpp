@@ -466,6 +466,13 @@ void MainWindow::connectEngine() {
     connect(engine, &Engine::alertRaised, this, [this](const EngineAlert &alert) {
         if (alert.kind == QLatin1String("permit_lost"))
             m_permits->recordLostLease(alert.jurisdiction, alert.idempotencyKey, alert.entityName);
+        if (alert.kind == QLatin1String("ledger_chain_broken")) {
+            // Not an outage: the ledger answers, but its audit trail cannot be trusted, and reaching it again
+            // does not change that. The banner and the title say so rather than "unreachable".
+            m_ledgerUntrusted = true;
+            m_ledgerUntrustedReason = alert.message;
+            setLedgerState(false, alert.message);
+        }
         m_breakers->apply(alert);    // breaker_open / breaker_closed: per jurisdiction, until it closes
         m_notifier->addAlert(alert); // every kind, known or not, is announced
     });
@@ -702,6 +709,7 @@ void MainWindow::updateBatchActions() {
 void MainWindow::setLedgerState(bool reachable, const QString &reason) {
     if (!m_teamMode)
         return;
+    reachable = reachable && !m_ledgerUntrusted; // answering again does not make its audit true again
     const bool changed = !m_ledgerKnown || reachable != m_ledgerReachable;
     m_ledgerKnown = true;
     m_ledgerReachable = reachable;
@@ -710,14 +718,24 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
     if (reachable || changed || !reason.isEmpty())
         m_indicators->setLedger(
             reachable ? StatusIndicators::Ledger::Connected : StatusIndicators::Ledger::Unreachable, detail);
-    m_ledgerBanner->showMessage(
-        reachable ? QString()
-                  : tr("TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror "
-                       "(read-only) — operator actions are disabled until the ledger answers again.%1")
-                        .arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason)));
+    const QString because = reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason);
+    if (reachable)
+        m_ledgerBanner->showMessage(QString());
+    else if (m_ledgerUntrusted)
+        m_ledgerBanner->showMessage(
+            tr("TEAM LEDGER AUDIT TRAIL DOES NOT VERIFY: showing this desk's mirror (read-only). %1")
+                .arg(m_ledgerUntrustedReason));
+    else
+        m_ledgerBanner->showMessage(
+            tr("TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror "
+               "(read-only) — operator actions are disabled until the ledger answers again.%1")
+                .arg(because));
     m_actions->setReadOnly(
-        !reachable, tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
-                       "when the ledger answers."));
+        !reachable, m_ledgerUntrusted
+                        ? tr("The team ledger's audit trail does not verify: this desk shows its mirror, "
+                             "read-only, until the ledger is restored and the console restarted.")
+                        : tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
+                             "when the ledger answers."));
     m_obligationsPage->setLedgerReachable(reachable);
     m_deadLettersPage->setLedgerReachable(reachable);
     m_exceptionsPage->setLedgerReachable(reachable);
@@ -747,7 +765,9 @@ void MainWindow::updateTitle() {
     QString title = m_portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(m_portfolioName);
     if (m_gateBlind)
         title.prepend(tr("[GATE BLIND] "));
-    if (m_teamMode && !m_ledgerReachable)
+    if (m_teamMode && m_ledgerUntrusted)
+        title.prepend(tr("[LEDGER AUDIT BROKEN] "));
+    else if (m_teamMode && !m_ledgerReachable)
         title.prepend(tr("[LEDGER UNREACHABLE] "));
     if (m_paused)
         title.prepend(tr("[PAUSED] "));

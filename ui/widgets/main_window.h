@@ -189,6 +189,9 @@ private:
     bool m_teamMode = false;
     bool m_ledgerReachable = true;
     bool m_ledgerKnown = false; ///< team mode: the engine said whether the ledger answers
+    /// Team mode: the ledger's audit chain did not verify; stays set for the life of this engine.
+    bool m_ledgerUntrusted = false;
+    QString m_ledgerUntrustedReason; ///< the engine's ledger_chain_broken message
     QString m_ledgerDisplay;    ///< team mode: the ledger's URL as shown (never a password)
     QString m_memberId;
     BatchStatus m_status; ///< the last one the engine sent
