@@ -540,8 +540,9 @@ int runAudit(const QStringList &arguments) {
             if (!prefix.intact())
                 lines << QStringLiteral("mirror %1: BROKEN: %2").arg(mirror.path(), prefix.problem);
             else if (!report.intact())
-                lines << QStringLiteral("mirror %1: its hashes match the ledger's (%2 rows compared), but its "
-                                        "rows do not hash to them (see above): not a faithful copy")
+                lines << QStringLiteral(
+                             "mirror %1: its hashes match the ledger's (%2 rows compared), but its "
+                             "rows do not hash to them (see above): not a faithful copy")
                              .arg(mirror.path())
                              .arg(prefix.compared);
             else

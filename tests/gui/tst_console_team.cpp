@@ -455,7 +455,8 @@ void TestConsoleTeam::tamperedLedgerIsShownAsSuchNotAsUnreachable() {
                   .isNull(),
              qPrintable(error));
     ScriptedReasons *reasons = nullptr;
-    std::unique_ptr<MainWindow> c = openDesk(QStringLiteral("desk-c"), &reasons); // a fresh mirror reads it all
+    std::unique_ptr<MainWindow> c =
+        openDesk(QStringLiteral("desk-c"), &reasons); // a fresh mirror reads it all
     QVERIFY(c);
     auto *banner = childOf<BannerWidget>(c.get(), QStringLiteral("ledgerBanner"));
     QTRY_VERIFY_WITH_TIMEOUT(banner->message().contains(QLatin1String("AUDIT TRAIL DOES NOT VERIFY")), 15000);

@@ -731,11 +731,12 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
                "(read-only) — operator actions are disabled until the ledger answers again.%1")
                 .arg(because));
     m_actions->setReadOnly(
-        !reachable, m_ledgerUntrusted
-                        ? tr("The team ledger's audit trail does not verify: this desk shows its mirror, "
-                             "read-only, until the ledger is restored and the console restarted.")
-                        : tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
-                             "when the ledger answers."));
+        !reachable,
+        m_ledgerUntrusted
+            ? tr("The team ledger's audit trail does not verify: this desk shows its mirror, "
+                 "read-only, until the ledger is restored and the console restarted.")
+            : tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
+                 "when the ledger answers."));
     m_obligationsPage->setLedgerReachable(reachable);
     m_deadLettersPage->setLedgerReachable(reachable);
     m_exceptionsPage->setLedgerReachable(reachable);

@@ -192,7 +192,7 @@ private:
     /// Team mode: the ledger's audit chain did not verify; stays set for the life of this engine.
     bool m_ledgerUntrusted = false;
     QString m_ledgerUntrustedReason; ///< the engine's ledger_chain_broken message
-    QString m_ledgerDisplay;    ///< team mode: the ledger's URL as shown (never a password)
+    QString m_ledgerDisplay;         ///< team mode: the ledger's URL as shown (never a password)
     QString m_memberId;
     BatchStatus m_status; ///< the last one the engine sent
 };
