@@ -722,6 +722,10 @@
         <source>ETA: —</source>
         <translation>Voraussichtlich fertig: —</translation>
     </message>
+    <message>
+        <source>Team ledger&apos;s audit trail does not verify — nothing is sent</source>
+        <translation>Prüfpfad des Team-Ledgers nicht bestätigt — nichts wird gesendet</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -1489,16 +1493,20 @@ Strg+, Einstellungen</translation>
         <translation>[LEDGER NICHT ERREICHBAR] </translation>
     </message>
     <message>
-        <source>TEAM LEDGER AUDIT TRAIL DOES NOT VERIFY: showing this desk&apos;s mirror (read-only). %1</source>
-        <translation>PRÜFPFAD DES TEAM-LEDGERS NICHT BESTÄTIGT: angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen). %1</translation>
-    </message>
-    <message>
         <source>The team ledger&apos;s audit trail does not verify: this desk shows its mirror, read-only, until the ledger is restored and the console restarted.</source>
         <translation>Der Prüfpfad des Team-Ledgers lässt sich nicht bestätigen: dieser Arbeitsplatz zeigt seinen Spiegel, nur lesend, bis der Ledger wiederhergestellt und die Konsole neu gestartet ist.</translation>
     </message>
     <message>
         <source>[LEDGER AUDIT BROKEN] </source>
         <translation>[LEDGER-PRÜFPFAD GEBROCHEN] </translation>
+    </message>
+    <message>
+        <source>TEAM LEDGER NOT TRUSTED, showing this desk&apos;s mirror (read-only): %1</source>
+        <translation>TEAM-LEDGER NICHT VERTRAUENSWÜRDIG, angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen): %1</translation>
+    </message>
+    <message>
+        <source>its audit trail does not verify</source>
+        <translation>sein Prüfpfad lässt sich nicht bestätigen</translation>
     </message>
 </context>
 <context>
@@ -2418,6 +2426,10 @@ Schlüssel %3</translation>
     <message>
         <source>Team ledger unreachable: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
         <translation>Team-Ledger nicht erreichbar: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
+    </message>
+    <message>
+        <source>Team ledger&apos;s audit trail does not verify: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation>Prüfpfad des Team-Ledgers nicht bestätigt: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
     </message>
 </context>
 <context>

@@ -722,6 +722,10 @@
         <source>ETA: —</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Team ledger&apos;s audit trail does not verify — nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -1479,15 +1483,19 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>TEAM LEDGER AUDIT TRAIL DOES NOT VERIFY: showing this desk&apos;s mirror (read-only). %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The team ledger&apos;s audit trail does not verify: this desk shows its mirror, read-only, until the ledger is restored and the console restarted.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>[LEDGER AUDIT BROKEN] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TEAM LEDGER NOT TRUSTED, showing this desk&apos;s mirror (read-only): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its audit trail does not verify</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2401,6 +2409,10 @@ key %3</source>
     </message>
     <message>
         <source>Team ledger unreachable: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger&apos;s audit trail does not verify: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

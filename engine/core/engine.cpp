@@ -1358,6 +1358,7 @@ BatchStatus Engine::currentStatus() const {
     s.startedUtc = m_batchStartedUtc;
     s.teamMode = m_ledger != nullptr;
     s.ledgerReachable = !m_ledgerDown;
+    s.ledgerTrusted = !m_ledgerUntrusted;
     s.claimsHeld = int(m_claimed.size());
     s.filedHere = m_filedHere;
     int done = 0;

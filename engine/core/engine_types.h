@@ -36,8 +36,11 @@ struct BatchStatus {
     bool gateBlind = false;
     bool teamMode = false;       ///< a ledger is configured: figures are the fleet's
     bool ledgerReachable = true; ///< team mode: false while the ledger cannot be reached (nothing is sent)
-    int claimsHeld = 0;          ///< team mode: tasks this member holds
-    int filedHere = 0;           ///< filings this member completed
+    /// Team mode: false once this desk's mirror found the ledger's audit chain broken (ledgerReachable is
+    /// false too, and stays so for the life of the engine).
+    bool ledgerTrusted = true;
+    int claimsHeld = 0; ///< team mode: tasks this member holds
+    int filedHere = 0;  ///< filings this member completed
 };
 
 /// One alert for a person: a statutory halt, a reconciliation exception, a dead letter, a lost permit, or a

@@ -11,7 +11,8 @@
 // a private PostgreSQL as the team ledger, this console and a second desk (not shown), and two headless
 // `filingdesk run --ledger` members on the same portfolio; one of the runs is killed (kill -9) so that the
 // Fleet view shows it lost. Takes fleet.png (the Fleet view and the status bar) and
-// ledger-unreachable.png (PostgreSQL stopped).
+// ledger-unreachable.png (PostgreSQL stopped), then ledger-audit-broken.png (a third desk on a ledger whose
+// audit row was changed by a superuser).
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -175,6 +176,34 @@ int teamShots(const QString &out, const QString &portfolio) {
         run->kill();
     other.reset();
     window.reset();
+
+    // The ledger is back, but a superuser has changed an audit row: a desk whose fresh mirror reads the whole
+    // chain refuses to trust it.
+    if (!ledger.start()) {
+        say(ledger.errorString());
+        return 1;
+    }
+    QString error;
+    if (ledger
+            .psql(
+                QStringLiteral("ALTER TABLE audit DISABLE TRIGGER audit_no_update; UPDATE audit SET detail = "
+                               "'charged 1 cent' WHERE seq = 3; ALTER TABLE audit ENABLE TRIGGER "
+                               "audit_no_update"),
+                QString(), &error)
+            .isNull()) {
+        say(error);
+        return 1;
+    }
+    std::unique_ptr<MainWindow> untrusting = desk(QStringLiteral("desk-c"));
+    untrusting->setGeometry(0, 0, 1600, 1000);
+    untrusting->show();
+    if (!waitFor([&] { return untrusting->windowTitle().contains(QLatin1String("AUDIT BROKEN")); }, 30000)) {
+        say(QStringLiteral("the third desk did not find the ledger's chain broken"));
+        return 1;
+    }
+    waitFor([&] { return false; }, 1500);
+    capture(out, QStringLiteral("ledger-audit-broken"));
+    untrusting.reset();
     return 0;
 }
 

@@ -459,7 +459,13 @@ void TestConsoleTeam::tamperedLedgerIsShownAsSuchNotAsUnreachable() {
         openDesk(QStringLiteral("desk-c"), &reasons); // a fresh mirror reads it all
     QVERIFY(c);
     auto *banner = childOf<BannerWidget>(c.get(), QStringLiteral("ledgerBanner"));
-    QTRY_VERIFY_WITH_TIMEOUT(banner->message().contains(QLatin1String("AUDIT TRAIL DOES NOT VERIFY")), 15000);
+    QTRY_VERIFY_WITH_TIMEOUT(banner->message().contains(QLatin1String("TEAM LEDGER NOT TRUSTED")), 15000);
+    QVERIFY2(banner->message().contains(QLatin1String("audit trail does not verify")),
+             qPrintable(banner->message()));
+    QTRY_COMPARE_WITH_TIMEOUT(c->indicators()->ledgerText(),
+                              QStringLiteral("Team ledger's audit trail does not verify: nothing is sent; "
+                                             "showing this desk's mirror (read-only)"),
+                              5000);
     QVERIFY2(banner->message().contains(QLatin1String("seq 3")), qPrintable(banner->message()));
     QVERIFY2(!banner->message().contains(QLatin1String("UNREACHABLE")), qPrintable(banner->message()));
     QVERIFY2(c->windowTitle().contains(QLatin1String("[LEDGER AUDIT BROKEN]")), qPrintable(c->windowTitle()));
@@ -471,7 +477,8 @@ void TestConsoleTeam::tamperedLedgerIsShownAsSuchNotAsUnreachable() {
     // The ledger keeps answering: the desk stays read-only through the next syncs and heartbeats.
     QTest::qWait(2500);
     QVERIFY(!c->isLedgerReachable());
-    QVERIFY(banner->message().contains(QLatin1String("AUDIT TRAIL DOES NOT VERIFY")));
+    QVERIFY(banner->message().contains(QLatin1String("TEAM LEDGER NOT TRUSTED")));
+    QVERIFY(!c->indicators()->ledgerText().contains(QLatin1String("unreachable")));
     QVERIFY(!c->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());
 }
 

@@ -93,7 +93,9 @@ void BatchPanel::setStatus(const BatchStatus &status) {
             terminal += n;
         parts << tr("%1 %2").arg(stateName(state)).arg(n);
     }
-    if (status.teamMode && !status.ledgerReachable) {
+    if (status.teamMode && !status.ledgerTrusted) {
+        m_title->setText(tr("Team ledger's audit trail does not verify — nothing is sent"));
+    } else if (status.teamMode && !status.ledgerReachable) {
         // Whatever the batch's state in the ledger, this desk sends nothing until the ledger answers.
         m_title->setText(status.batchId.isEmpty()
                              ? tr("Team ledger unreachable — nothing is sent")

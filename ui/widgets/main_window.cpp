@@ -674,6 +674,10 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
     m_status = status;
     m_batchPanel->setStatus(status);
     m_paused = status.paused;
+    if (status.teamMode && !status.ledgerTrusted && !m_ledgerUntrusted) {
+        m_ledgerUntrusted = true; // the alert that says why may have been missed; the status never is
+        setLedgerState(false, QString());
+    }
     if (status.teamMode && status.ledgerReachable != m_ledgerReachable)
         setLedgerState(status.ledgerReachable, QString());
     updateBatchActions();
@@ -716,15 +720,18 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
     // The reason stays in the tooltip until the ledger answers again.
     const QString detail = reason.isEmpty() ? m_ledgerDisplay : tr("%1: %2").arg(m_ledgerDisplay, reason);
     if (reachable || changed || !reason.isEmpty())
-        m_indicators->setLedger(
-            reachable ? StatusIndicators::Ledger::Connected : StatusIndicators::Ledger::Unreachable, detail);
+        m_indicators->setLedger(reachable           ? StatusIndicators::Ledger::Connected
+                                : m_ledgerUntrusted ? StatusIndicators::Ledger::Untrusted
+                                                    : StatusIndicators::Ledger::Unreachable,
+                                detail);
     const QString because = reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason);
     if (reachable)
         m_ledgerBanner->showMessage(QString());
     else if (m_ledgerUntrusted)
-        m_ledgerBanner->showMessage(
-            tr("TEAM LEDGER AUDIT TRAIL DOES NOT VERIFY: showing this desk's mirror (read-only). %1")
-                .arg(m_ledgerUntrustedReason));
+        m_ledgerBanner->showMessage(tr("TEAM LEDGER NOT TRUSTED, showing this desk's mirror (read-only): %1")
+                                        .arg(m_ledgerUntrustedReason.isEmpty()
+                                                 ? tr("its audit trail does not verify")
+                                                 : m_ledgerUntrustedReason));
     else
         m_ledgerBanner->showMessage(
             tr("TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror "

@@ -99,6 +99,12 @@ void StatusIndicators::setLedger(Ledger state, const QString &detail) {
               tr("Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)"), false,
               detail);
         break;
+    case Ledger::Untrusted:
+        paint(m_ledger,
+              tr("Team ledger's audit trail does not verify: nothing is sent; showing this desk's mirror "
+                 "(read-only)"),
+              false, detail);
+        break;
     }
     m_ledger->show();
 }

@@ -19,6 +19,7 @@ public:
         Connecting,  ///< team mode, the engine is starting
         Connected,   ///< the ledger answers
         Unreachable, ///< nothing is sent; the desk shows its mirror, read-only
+        Untrusted,   ///< the ledger's audit chain did not verify: as Unreachable, until a restart
     };
 
     explicit StatusIndicators(QWidget *parent = nullptr);
