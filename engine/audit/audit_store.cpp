@@ -87,6 +87,12 @@ const std::vector<std::vector<const char *>> kMigrations = {
         "ALTER TABLE audit ADD COLUMN row_hash TEXT",
         "CREATE UNIQUE INDEX audit_ledger_seq ON audit(ledger_seq) WHERE ledger_seq IS NOT NULL",
     },
+    // 5: when a filing's last submission left (its settle window), and which ledger a team mirror copies
+    {
+        "ALTER TABLE tasks ADD COLUMN sent_utc TEXT",
+        "CREATE TABLE mirror_of (id INTEGER PRIMARY KEY CHECK (id = 1), ledger_id TEXT NOT NULL,"
+        " ledger_url TEXT NOT NULL, bound_utc TEXT NOT NULL)",
+    },
 };
 
 // Prepared statements, one slot each (AuditStore::prepared()).
@@ -141,6 +147,7 @@ FilingTask taskFromQuery(const QSqlQuery &q) {
     t.updatedUtc =
         QDateTime::fromString(q.value(QStringLiteral("updated_utc")).toString(), Qt::ISODateWithMs);
     t.lookupRequired = q.value(QStringLiteral("lookup_required")).toInt() != 0;
+    t.sentUtc = QDateTime::fromString(q.value(QStringLiteral("sent_utc")).toString(), Qt::ISODateWithMs);
     return t;
 }
 
@@ -165,6 +172,7 @@ AuditStore::~AuditStore() {
 
 bool AuditStore::open(const QString &path, QString *error, OpenMode mode) {
     close();
+    m_inUse = false;
     if (mode == OpenMode::Exclusive) {
         // One database, one engine: two engines resuming the same unfinished tasks would send them twice.
         auto lock = std::make_unique<QLockFile>(path + QStringLiteral(".lock"));
@@ -173,6 +181,7 @@ bool AuditStore::open(const QString &path, QString *error, OpenMode mode) {
             qint64 pid = 0;
             QString host;
             QString program;
+            m_inUse = lock->error() == QLockFile::LockFailedError;
             if (lock->error() == QLockFile::LockFailedError && lock->getLockInfo(&pid, &host, &program))
                 *error = QStringLiteral("%1 is in use by %2 (process %3 on %4); one database serves one "
                                         "engine at a time")
@@ -361,8 +370,8 @@ bool AuditStore::insertTask(const FilingTask &t, QString *error) {
         "INSERT INTO tasks(idempotency_key, entity_id, entity_name, jurisdiction, filing_type, filing_year, "
         "due_date, fee_cents, state, score, attempts, last_category, last_code, last_message, trace_id, "
         "last_response, confirmation_number, fee_charged_cents, next_attempt_utc, batch_id, rule_id, "
-        "rules_version, obligation_json, created_utc, updated_utc, lookup_required) "
-        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "rules_version, obligation_json, created_utc, updated_utc, lookup_required, sent_utc) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     const Obligation &o = t.obligation;
     const QString now = isoUtc(QDateTime::currentDateTimeUtc());
     const QVariantList values{
@@ -391,7 +400,8 @@ bool AuditStore::insertTask(const FilingTask &t, QString *error) {
         QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact)),
         now,
         now,
-        int(t.lookupRequired)};
+        int(t.lookupRequired),
+        isoUtc(t.sentUtc)};
     for (int i = 0; i < values.size(); ++i)
         q.bindValue(i, values.at(i));
     if (!q.exec()) {
@@ -407,7 +417,7 @@ bool AuditStore::updateTask(const FilingTask &t, QString *error) {
         prepared(UpdateTask, "UPDATE tasks SET state=?, attempts=?, last_category=?, last_code=?, "
                              "last_message=?, trace_id=?, last_response=?, confirmation_number=?, "
                              "fee_charged_cents=?, next_attempt_utc=?, batch_id=?, lookup_required=?, "
-                             "updated_utc=? WHERE idempotency_key=?");
+                             "updated_utc=?, sent_utc=? WHERE idempotency_key=?");
     q.bindValue(0, stateName(t.state));
     q.bindValue(1, t.attempts);
     q.bindValue(2, categoryName(t.lastCategory));
@@ -421,7 +431,8 @@ bool AuditStore::updateTask(const FilingTask &t, QString *error) {
     q.bindValue(10, t.batchId);
     q.bindValue(11, int(t.lookupRequired));
     q.bindValue(12, isoUtc(QDateTime::currentDateTimeUtc()));
-    q.bindValue(13, t.key);
+    q.bindValue(13, isoUtc(t.sentUtc));
+    q.bindValue(14, t.key);
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
@@ -817,6 +828,33 @@ bool AuditStore::mirrorTasks(const QList<FilingTask> &tasks, QString *error) {
         }
     }
     return commit(Durability::Normal, error);
+}
+
+AuditStore::MirrorBinding AuditStore::mirrorBinding() const {
+    MirrorBinding b;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    if (q.exec(QStringLiteral("SELECT ledger_id, ledger_url, bound_utc FROM mirror_of WHERE id = 1")) &&
+        q.next()) {
+        b.ledgerId = q.value(0).toString();
+        b.ledgerUrl = q.value(1).toString();
+        b.boundUtc = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+    }
+    return b;
+}
+
+bool AuditStore::bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error) {
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.prepare(QStringLiteral("INSERT INTO mirror_of(id, ledger_id, ledger_url, bound_utc) VALUES(1, ?, ?, ?) "
+                             "ON CONFLICT(id) DO UPDATE SET ledger_url = excluded.ledger_url "
+                             "WHERE mirror_of.ledger_id = excluded.ledger_id"));
+    q.addBindValue(ledgerId);
+    q.addBindValue(ledgerUrl);
+    q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
+    if (!q.exec()) {
+        *error = q.lastError().text();
+        return false;
+    }
+    return true;
 }
 
 qint64 AuditStore::auditRowCount() const {

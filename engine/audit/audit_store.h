@@ -75,7 +75,7 @@ enum class Durability {
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore {
 public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();
@@ -88,6 +88,8 @@ public:
     [[nodiscard]] bool open(const QString &path, QString *error, OpenMode mode = OpenMode::Exclusive);
     void close();
     bool isOpen() const;
+    /// The last open() failed because another engine holds the database.
+    bool wasInUse() const { return m_inUse; }
     QString path() const { return m_path; }
     int schemaVersion() const;
 
@@ -151,6 +153,18 @@ public:
     /// Replaces the stored copies of `tasks` (insert or update), all or none: the mirror of the ledger's
     /// task rows, read while the ledger is down.
     [[nodiscard]] bool mirrorTasks(const QList<FilingTask> &tasks, QString *error);
+    /// Team mode: the ledger this mirror copies (docs/ledger.md, "Identity"); empty fields when it was never
+    /// bound (a new mirror, or one written before schema 5).
+    struct MirrorBinding {
+        QString ledgerId;  ///< the ledger's random id (ledger_identity)
+        QString ledgerUrl; ///< where it was last reached, without the password
+        QDateTime boundUtc;
+        bool isBound() const { return !ledgerId.isEmpty(); }
+    };
+    MirrorBinding mirrorBinding() const;
+    /// Records that this database mirrors ledger `ledgerId` (once; a later call for the same ledger only
+    /// updates its URL, one for another ledger changes nothing).
+    [[nodiscard]] bool bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error);
     QList<AuditEntry> queryAudit(const AuditQuery &query) const;
     qint64 auditRowCount() const;
 
@@ -175,6 +189,7 @@ private:
     QString m_connectionName;
     QString m_path;
     std::unique_ptr<QLockFile> m_lock;
+    bool m_inUse = false;
     std::vector<std::unique_ptr<QSqlQuery>> m_statements; // prepared once per connection
 };
 

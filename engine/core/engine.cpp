@@ -121,7 +121,7 @@ void Engine::start(const EngineConfig &config) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
-    if (m_config.dbPath.isEmpty())
+    if (m_config.dbPath.isEmpty() && m_config.ledgerUrl.isEmpty())
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
     if (!m_config.ledgerUrl.isEmpty()) {
         if (!startTeam(&error)) {
@@ -194,7 +194,12 @@ void Engine::start(const EngineConfig &config) {
         m_started = true;
         operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
                        tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
-                           .arg(m_gate->describe(), m_rules.version(), m_ledger->endpoint().display(),
+                           .arg(m_gate->describe(), m_rules.version(),
+                                m_ledger->endpoint().display() +
+                                    (m_ledger->ledgerId().isEmpty()
+                                         ? QString()
+                                         : QStringLiteral(" [%1], mirror %2")
+                                               .arg(m_ledger->ledgerId(), m_ledger->path())),
                                 m_config.consoleId, m_config.memberKind)
                            .arg(all.size())
                            .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
@@ -710,6 +715,8 @@ void Engine::dispatchGrantedGroup() {
             continue; // already recorded as DISPATCHING with an unknown outcome: the look-up adds nothing
         task.state = ExecutionState::Dispatching;
         task.updatedUtc = t;
+        if (!lookup)
+            task.sentUtc = t; // the settle window of this submission starts now
         records.append({task, from, kEngineActor,
                         lookup ? QStringLiteral("lookup") : QStringLiteral("transition"),
                         lookup ? tr("looking the filing up before anything is sent again") : QString()});

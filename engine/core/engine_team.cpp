@@ -37,6 +37,7 @@ bool Engine::startTeam(QString *error) {
         m_ledger = store.get();
         m_store = std::move(store);
     }
+    m_ledger->setClock(m_clock);
     QString ledgerError;
     if (!m_ledger->openTeam(m_config.dbPath, error, &ledgerError))
         return false;
@@ -184,6 +185,16 @@ void Engine::dropTask(const QString &key) {
 
 void Engine::handleConflict(const QStringList &keys) {
     QString error;
+    // A write refused because another member changed the task: if this member thought it held the task,
+    // its claim is lost, and the trail says so (who holds the filing now is in the row).
+    QStringList lost;
+    for (const QString &key : keys)
+        if (m_claimed.contains(key))
+            lost.append(key);
+    if (!m_ledger->recordClaimsLost(
+            lost, QStringLiteral("its write was refused, another member changed the filing first"), &error))
+        qCWarning(lcEngine).noquote() << "lost claims not audited:" << error;
+    error.clear();
     const QList<FilingTask> fresh = m_ledger->loadTasks(keys, &error);
     for (const QString &key : keys) {
         qCInfo(lcEngine) << "task" << key.left(12) << "was changed by another member: re-read";
@@ -245,6 +256,10 @@ void Engine::reconnectLedger() {
         return;
     QString error;
     if (!m_ledger->reconnect(&error)) {
+        if (m_ledger->chainBroken()) {
+            ledgerChainBroken(error);
+            return;
+        }
         qCDebug(lcEngine) << "ledger still unreachable:" << error;
         return;
     }

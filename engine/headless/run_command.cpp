@@ -137,8 +137,8 @@ int runHeadless(const QStringList &arguments) {
     config.memberKind = QStringLiteral("run");
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
-    if (config.dbPath.isEmpty())
-        config.dbPath = defaultDbPath();
+    if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
+        config.dbPath = defaultDbPath(); // team mode: a mirror of its own per ledger and member
     if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
         return badInput(error);
     if (!config.validate(&error))

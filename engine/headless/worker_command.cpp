@@ -68,8 +68,8 @@ int runWorker(const QStringList &arguments) {
     const QCommandLineOption configOpt = cli::configOption();
     const QCommandLineOption dbOpt(
         QStringLiteral("db"),
-        QStringLiteral("This worker's mirror of the ledger (SQLite; default in the "
-                       "user's data folder)."),
+        QStringLiteral("This worker's mirror of the ledger (SQLite; default: one of its own per ledger "
+                       "and worker in the user's data folder)."),
         QStringLiteral("FILE"));
     parser.addOptions({ledgerOpt, redisOpt, registryOpt, sandboxOpt, limitOpt, maxInFlightOpt,
                        jurisdictionsOpt, metricsPortOpt, metricsAddressOpt, exitWhenIdleOpt, configOpt,
@@ -126,11 +126,7 @@ int runWorker(const QStringList &arguments) {
                             .arg(parser.value(metricsAddressOpt)));
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
-    if (config.dbPath.isEmpty()) {
-        const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-        QDir().mkpath(dir);
-        config.dbPath = QDir(dir).filePath(QStringLiteral("worker-mirror.sqlite"));
-    }
+    // Without --db: this worker's own mirror of this ledger (LedgerStore::openTeam), one per worker running.
     config.memberKind = QStringLiteral("worker");
     if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
         return badInput(error);

@@ -146,6 +146,33 @@ const std::vector<std::vector<const char *>> kMigrations = {
             filed_last_hour integer NOT NULL DEFAULT 0,
             batches text NOT NULL DEFAULT ''))SQL",
     },
+    // 2: the ledger's identity, its own clock for every time it stores, the send time of a filing
+    {
+        // A random id created with the schema: a mirror records the ledger it copies (docs/ledger.md,
+        // "Identity"), so that one ledger's trail is never taken for another's.
+        R"SQL(CREATE TABLE ledger_identity (
+            id integer PRIMARY KEY CHECK (id = 1),
+            ledger_id uuid NOT NULL DEFAULT gen_random_uuid(),
+            created_at timestamptz NOT NULL DEFAULT clock_timestamp()))SQL",
+        "INSERT INTO ledger_identity(id) VALUES (1)",
+        // When the last submission of the filing left (the ledger's clock): the start of its settle window.
+        "ALTER TABLE tasks ADD COLUMN sent_at timestamptz",
+        // Every audit time is the ledger's clock at the moment the row takes its seq (under the chain head's
+        // lock, so times rise with seq), never what a member's clock says.
+        R"SQL(CREATE OR REPLACE FUNCTION filingdesk_audit_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                head audit_head%ROWTYPE;
+            BEGIN
+                SELECT * INTO head FROM audit_head WHERE id = 1 FOR UPDATE;
+                NEW.seq := head.last_seq + 1;
+                NEW.prev_hash := head.last_hash;
+                NEW.at_utc := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+                NEW.row_hash := encode(sha256(convert_to(filingdesk_audit_canonical(NEW), 'UTF8')), 'hex');
+                UPDATE audit_head SET last_seq = NEW.seq, last_hash = NEW.row_hash WHERE id = 1;
+                PERFORM pg_notify('filingdesk_ledger', NEW.seq::text);
+                RETURN NEW;
+            END $$)SQL",
+    },
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {
@@ -171,12 +198,16 @@ int storedVersion(QSqlDatabase &db) {
 }
 
 bool migrate(QSqlDatabase &db, QString *error) {
-    if (!run(db, QStringLiteral("SELECT pg_advisory_lock(%1)").arg(kMigrationLockId), error))
+    // One transaction for the whole migration, serialised across the fleet by a transaction-scoped advisory
+    // lock: it ends with the transaction whatever happens to the connection (a session lock taken through a
+    // transaction-mode pooler would stay held on a pooled server connection and block every later member).
+    if (!db.transaction()) {
+        *error = db.lastError().text();
         return false;
-    auto unlock = qScopeGuard([&] {
-        QString ignored;
-        run(db, QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(kMigrationLockId), &ignored);
-    });
+    }
+    auto rollback = qScopeGuard([&] { db.rollback(); });
+    if (!run(db, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kMigrationLockId), error))
+        return false;
     int version = storedVersion(db);
     if (version < 0) {
         *error = QStringLiteral("cannot read the ledger's schema version: %1").arg(db.lastError().text());
@@ -188,35 +219,36 @@ bool migrate(QSqlDatabase &db, QString *error) {
                      .arg(kVersion);
         return false;
     }
-    if (version == 0) {
-        if (!db.transaction()) {
+    if (version == kVersion) {
+        rollback.dismiss();
+        if (!db.commit()) {
             *error = db.lastError().text();
-            return false;
-        }
-        if (!run(db, QStringLiteral("CREATE TABLE ledger_schema (version integer NOT NULL)"), error) ||
-            !run(db, QStringLiteral("INSERT INTO ledger_schema VALUES (0)"), error) || !db.commit()) {
             db.rollback();
             return false;
         }
+        return true;
+    }
+    if (version == 0) {
+        if (!run(db, QStringLiteral("CREATE TABLE ledger_schema (version integer NOT NULL)"), error) ||
+            !run(db, QStringLiteral("INSERT INTO ledger_schema VALUES (0)"), error))
+            return false;
     }
     for (; version < kVersion; ++version) {
-        if (!db.transaction()) {
-            *error = db.lastError().text();
-            return false;
-        }
         for (const char *sql : kMigrations.at(size_t(version))) {
             if (!run(db, QString::fromUtf8(sql), error)) {
-                db.rollback();
                 *error =
                     QStringLiteral("ledger migration to schema %1 failed: %2").arg(version + 1).arg(*error);
                 return false;
             }
         }
-        if (!run(db, QStringLiteral("UPDATE ledger_schema SET version = %1").arg(version + 1), error) ||
-            !db.commit()) {
-            db.rollback();
-            return false;
-        }
+    }
+    if (!run(db, QStringLiteral("UPDATE ledger_schema SET version = %1").arg(kVersion), error))
+        return false;
+    rollback.dismiss();
+    if (!db.commit()) {
+        *error = QStringLiteral("ledger migration to schema %1 failed: %2").arg(kVersion).arg(db.lastError().text());
+        db.rollback();
+        return false;
     }
     return true;
 }

@@ -7,18 +7,21 @@ class QSqlDatabase;
 namespace fd {
 
 /// The team ledger's schema in PostgreSQL (docs/ledger.md, "Schema"), created and migrated forward by
-/// whichever member connects first. Migrations are serialised across the fleet by a session advisory lock
-/// (pg_advisory_lock on kMigrationLockId), so two members starting together never both create a table.
+/// whichever member connects first. A migration is one transaction, serialised across the fleet by a
+/// transaction-scoped advisory lock (pg_advisory_xact_lock on kMigrationLockId), so two members starting
+/// together never both create a table, and no lock outlives its transaction (as a session lock would on a
+/// pooled server connection).
 ///
 /// Tables: ledger_schema (version), entities, batches, tasks (idempotency key primary key, state, version,
 /// claim), audit (append-only by trigger; seq assigned under the chain head's row lock so that sequence
 /// order is commit order; a SHA-256 hash chain, see AuditChain), audit_head (the chain's last seq and hash),
-/// notes, review_claims, members (heartbeats). Every audit insert NOTIFYs channel kNotifyChannel with its
-/// seq.
+/// notes, review_claims, members (heartbeats); from schema 2, ledger_identity (the ledger's random id) and
+/// tasks.sent_at. Every time the ledger stores is its own clock (the audit's at_utc is set by the chain
+/// trigger). Every audit insert NOTIFYs channel kNotifyChannel with its seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 1;
+constexpr int kVersion = 2;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

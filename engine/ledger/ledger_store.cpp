@@ -1,5 +1,6 @@
 #include "engine/ledger/ledger_store.h"
 
+#include "engine/core/clock.h"
 #include "engine/ledger/ledger_schema.h"
 
 #include <QJsonDocument>
@@ -9,6 +10,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QStandardPaths>
+#include <QDir>
+#include <QFile>
+#include <QSaveFile>
 #include <QUuid>
 
 #include <optional>
@@ -26,17 +31,41 @@ constexpr qint64 kLaunchLockId = 0x4c61756e6368; // "Launch"
 
 const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
 
-QString isoUtc(const QDateTime &t) {
-    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
-
 /// NOT NULL text columns: a null QString binds as SQL NULL, an absent value is stored as ''.
 QString text(const QString &value) {
     return value.isNull() ? QStringLiteral("") : value;
 }
 
-QVariant timestampOrNull(const QDateTime &t) {
-    return t.isValid() ? QVariant(t.toUTC()) : QVariant(QMetaType::fromType<QDateTime>());
+/// A time the ledger will store, as the duration from now that this member means by it (durations travel,
+/// times do not: members' clocks disagree; the ledger adds it to its own clock). Null when `t` is unset.
+QVariant secondsFromNow(const QDateTime &t, const QDateTime &localNow) {
+    if (!t.isValid())
+        return QVariant(QMetaType::fromType<double>());
+    return double(localNow.msecsTo(t)) / 1000.0;
+}
+
+/// Besides the task row: the ledger's own times as durations from the ledger's now, turned back into this
+/// member's clock by taskFromRow().
+const QString kTaskTimes =
+    QStringLiteral("(extract(epoch FROM %1next_attempt_at - clock_timestamp()) * 1000)::bigint AS "
+                   "next_attempt_in_ms, (extract(epoch FROM clock_timestamp() - %1sent_at) * 1000)::bigint "
+                   "AS sent_ago_ms");
+
+/// The transition records a submission leaving (not a look-up, not an uncertain outcome being recorded): the
+/// start of the filing's settle window.
+bool marksSend(const AuditStore::TransitionRecord &r) {
+    return r.task.state == ExecutionState::Dispatching && r.from != ExecutionState::Dispatching &&
+           !r.task.lookupRequired;
+}
+
+/// A file-name-safe name of the ledger's address, for the default mirror folder of a ledger not reached yet.
+QString addressSlug(const LedgerEndpoint &e) {
+    QString slug = QStringLiteral("%1@%2-%3").arg(e.database, e.host).arg(e.port);
+    for (QChar &c : slug)
+        if (!c.isLetterOrNumber() && c != QLatin1Char('@') && c != QLatin1Char('-') && c != QLatin1Char('.') &&
+            c != QLatin1Char('_'))
+            c = QLatin1Char('_');
+    return slug;
 }
 
 bool keepsClaim(ExecutionState s) {
@@ -45,7 +74,7 @@ bool keepsClaim(ExecutionState s) {
            s == ExecutionState::FailedTransient;
 }
 
-FilingTask taskFromRow(const QSqlQuery &q) {
+FilingTask taskFromRow(const QSqlQuery &q, const QDateTime &localNow) {
     FilingTask t;
     t.key = q.value(QStringLiteral("idempotency_key")).toString();
     t.obligation = obligationFromJson(
@@ -60,8 +89,10 @@ FilingTask taskFromRow(const QSqlQuery &q) {
     t.lastResponseBody = q.value(QStringLiteral("last_response")).toByteArray();
     t.confirmationNumber = q.value(QStringLiteral("confirmation_number")).toString();
     t.feeChargedCents = q.value(QStringLiteral("fee_charged_cents")).toLongLong();
-    const QVariant next = q.value(QStringLiteral("next_attempt_at"));
-    t.nextAttemptUtc = next.isNull() ? QDateTime() : next.toDateTime().toUTC();
+    const QVariant nextIn = q.value(QStringLiteral("next_attempt_in_ms"));
+    t.nextAttemptUtc = nextIn.isNull() ? QDateTime() : localNow.addMSecs(nextIn.toLongLong());
+    const QVariant sentAgo = q.value(QStringLiteral("sent_ago_ms"));
+    t.sentUtc = sentAgo.isNull() ? QDateTime() : localNow.addMSecs(-sentAgo.toLongLong());
     t.batchId = q.value(QStringLiteral("batch_id")).toString();
     t.updatedUtc = q.value(QStringLiteral("updated_at")).toDateTime().toUTC();
     t.lookupRequired = q.value(QStringLiteral("lookup_required")).toBool();
@@ -142,32 +173,121 @@ LedgerStore::~LedgerStore() {
     }
 }
 
-bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *ledgerError) {
-    if (!open(mirrorPath, error, OpenMode::Exclusive))
+QDateTime LedgerStore::now() const {
+    return m_clock ? m_clock->nowUtc() : QDateTime::currentDateTimeUtc();
+}
+
+QString LedgerStore::mirrorRoot() {
+    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+        .filePath(QStringLiteral("mirrors"));
+}
+
+bool LedgerStore::openDefaultMirror(QString *error) {
+    // One folder per ledger (by its id once it was reached; by its address until then), one file per member
+    // running at once: kind-1, kind-2, ... the first one no other process holds. A member that restarts
+    // takes its slot back with everything it mirrored.
+    const QDir root(mirrorRoot());
+    const QString pointer = root.filePath(addressSlug(m_endpoint) + QStringLiteral(".ledger"));
+    QString folder = m_ledgerId;
+    if (folder.isEmpty()) {
+        QFile last(pointer);
+        if (last.open(QIODevice::ReadOnly))
+            folder = QString::fromUtf8(last.readAll()).trimmed();
+    }
+    if (folder.isEmpty() || folder.contains(QLatin1Char('/')) || folder.contains(QLatin1Char('\\')))
+        folder = addressSlug(m_endpoint) + QStringLiteral("-unreached");
+    const QDir dir(root.filePath(folder));
+    if (!QDir().mkpath(dir.path())) {
+        *error = QStringLiteral("%1: cannot create the mirror folder").arg(dir.path());
         return false;
+    }
+    if (!m_ledgerId.isEmpty()) {
+        QSaveFile last(pointer);
+        if (last.open(QIODevice::WriteOnly)) {
+            last.write(m_ledgerId.toUtf8() + '\n');
+            last.commit();
+        }
+    }
+    constexpr int kSlots = 256;
+    for (int n = 1; n <= kSlots; ++n) {
+        const QString path = dir.filePath(QStringLiteral("%1-%2.sqlite").arg(m_kind).arg(n));
+        if (open(path, error, OpenMode::Exclusive))
+            return true;
+        if (!wasInUse())
+            return false;
+    }
+    *error = QStringLiteral("%1: every one of %2 mirror slots is in use").arg(dir.path()).arg(kSlots);
+    return false;
+}
+
+bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *ledgerError) {
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL"))) {
         *error = QStringLiteral("Qt's PostgreSQL driver (QPSQL) is not installed; team mode needs it "
                                 "(Debian: libqt6sql6-psql)");
-        close();
         return false;
     }
+    // The ledger first: its identity decides which mirror is its (and whether the one named is).
     QString why;
-    if (!reconnect(&why)) {
-        // A refused login or a schema newer than this program will not fix itself: refuse to start.
-        if (why.contains(QLatin1String("newer than this FilingDesk")) ||
-            why.contains(QLatin1String("authentication failed")) ||
-            why.contains(QLatin1String("does not exist"))) {
-            *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), why);
-            close();
-            return false;
-        }
-        *ledgerError = why;
+    const bool reachable = connectLedger(&why);
+    if (!reachable && m_refusal != Refusal::None) {
+        // A refused login, a pooler in transaction mode or a schema newer than this program will not fix
+        // itself: refuse to start.
+        *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), why);
+        closeLedger();
+        return false;
     }
+    const bool opened = mirrorPath.isEmpty() ? openDefaultMirror(error)
+                                             : open(mirrorPath, error, OpenMode::Exclusive);
+    if (!opened) {
+        closeLedger();
+        return false;
+    }
+    if (reachable && !checkMirrorBinding(error)) {
+        close();
+        closeLedger();
+        return false;
+    }
+    if (!reachable)
+        *ledgerError = why;
     return true;
 }
 
-bool LedgerStore::reconnect(QString *error) {
-    m_statements.clear(); // prepared on the old connection
+bool LedgerStore::checkMirrorBinding(QString *error) {
+    if (m_ledgerId.isEmpty())
+        return true;
+    const MirrorBinding bound = mirrorBinding();
+    if (bound.isBound()) {
+        if (bound.ledgerId != m_ledgerId) {
+            *error = QStringLiteral("%1 is the mirror of ledger %2 (last reached at %3), not of ledger %4 at %5: "
+                                    "give another --db, or none (each ledger gets mirrors of its own)")
+                         .arg(path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
+            return false;
+        }
+        if (bound.ledgerUrl == m_endpoint.display())
+            return true;
+    } else if (const qint64 last = lastMirroredSeq(); last > 0) {
+        // A mirror from before mirrors were bound: it is this ledger's only if its last row is this ledger's.
+        const QList<AuditEntry> mine = mirroredLedgerAudit(last);
+        QString readError;
+        const QList<AuditEntry> theirs = ledgerAudit(last, 1, &readError);
+        if (!readError.isEmpty()) {
+            *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), readError);
+            return false;
+        }
+        if (mine.isEmpty() || theirs.isEmpty() || mine.first().rowHash != theirs.first().rowHash) {
+            *error = QStringLiteral("%1 holds the audit trail of another ledger (its seq %2 is not seq %2 of ledger %3 "
+                                    "at %4): give another --db, or none")
+                         .arg(path())
+                         .arg(last)
+                         .arg(m_ledgerId, m_endpoint.display());
+            return false;
+        }
+    }
+    return bindMirror(m_ledgerId, m_endpoint.display(), error);
+}
+
+void LedgerStore::closeLedger() {
+    m_statements.clear(); // prepared on the connection that goes
     if (QSqlDatabase::contains(m_pgConnection)) {
         {
             QSqlDatabase old = QSqlDatabase::database(m_pgConnection, false);
@@ -176,27 +296,58 @@ bool LedgerStore::reconnect(QString *error) {
         QSqlDatabase::removeDatabase(m_pgConnection);
     }
     m_inTransaction = false;
+    m_reachable = false;
+}
+
+bool LedgerStore::reconnect(QString *error) {
+    if (!connectLedger(error))
+        return false;
+    if (isOpen() && !checkMirrorBinding(error)) {
+        // Another ledger answers at this address now: nothing it says continues what this member copied.
+        m_chainBroken = true;
+        closeLedger();
+        return false;
+    }
+    return true;
+}
+
+bool LedgerStore::connectLedger(QString *error) {
+    closeLedger();
+    m_refusal = Refusal::None;
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_pgConnection);
     m_endpoint.apply(db);
     if (!db.open()) {
         *error = db.lastError().text().trimmed();
-        m_reachable = false;
+        if (error->contains(QLatin1String("authentication failed")) ||
+            error->contains(QLatin1String("does not exist")))
+            m_refusal = Refusal::Login;
         return false;
     }
     QSqlQuery setup(db);
     if (!setup.exec(QStringLiteral("SET statement_timeout = 5000")) ||
         !setup.exec(QStringLiteral("SET TIME ZONE 'UTC'"))) {
         *error = setup.lastError().text();
-        m_reachable = false;
+        closeLedger();
         return false;
     }
     if (!LedgerSchema::migrate(db, error)) {
-        m_reachable = false;
+        if (error->contains(QLatin1String("newer than this FilingDesk")))
+            m_refusal = Refusal::Schema;
+        closeLedger();
         return false;
     }
+    if (!setup.exec(QStringLiteral("SELECT ledger_id::text FROM ledger_identity WHERE id = 1")) ||
+        !setup.next()) {
+        *error = QStringLiteral("cannot read the ledger's identity: %1").arg(setup.lastError().text());
+        closeLedger();
+        return false;
+    }
+    m_ledgerId = setup.value(0).toString();
+    setup.finish();
     db.driver()->subscribeToNotification(QString::fromLatin1(LedgerSchema::kNotifyChannel));
     m_reachable = true;
-    qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "connected as member" << m_memberId;
+    qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "(" << m_ledgerId << ") connected as member"
+                               << m_memberId;
     return true;
 }
 
@@ -245,16 +396,21 @@ bool LedgerStore::fail(const QString &what, const QString &message, QString *err
     return false;
 }
 
-QSqlQuery &LedgerStore::statement(const QString &sql) {
+QSqlQuery *LedgerStore::statement(const QString &sql, QString *error) {
     // Prepared once per connection: a QPSQL prepare is a round trip of its own (and a DEALLOCATE at the end).
+    // A prepare that fails is reported with the server's own reason and not kept: executing it would only
+    // say "syntax error at or near \"(\"" about the EXECUTE of a statement that does not exist.
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
         auto q = std::make_shared<QSqlQuery>(QSqlDatabase::database(m_pgConnection, false));
         q->setForwardOnly(true);
-        q->prepare(sql);
+        if (!q->prepare(sql)) {
+            *error = QStringLiteral("prepare: %1").arg(q->lastError().text());
+            return nullptr;
+        }
         it = m_statements.insert(sql, q);
     }
-    return **it;
+    return it->get();
 }
 
 bool LedgerStore::begin(QString *error) {
@@ -277,11 +433,14 @@ bool LedgerStore::commitOrRollback(QString *error) {
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
-    QSqlQuery &q = statement(QStringLiteral(
+    QSqlQuery *prepared = statement(QStringLiteral(
         "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
         "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
-        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
-    const QVariantList values = {isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()),
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"), error);
+    if (!prepared)
+        return false;
+    QSqlQuery &q = *prepared;
+    const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the chain trigger
                                  e.idempotencyKey,
                                  e.entityId,
                                  e.action,
@@ -395,13 +554,15 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
         return false;
     }
     // One round trip: the conditional update, and its audit row only if the update took.
-    QSqlQuery &q = statement(QStringLiteral(
+    QSqlQuery *prepared = statement(QStringLiteral(
         // The commit's durability travels with the statement (set_config(..., true) is SET LOCAL), so that a
         // single recoverable transition is one round trip in autocommit.
         "WITH commit_mode AS (SELECT set_config('synchronous_commit', ?, true) AS mode), "
         "changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
         "last_message = ?, trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, "
-        "next_attempt_at = ?, lookup_required = ?, updated_at = now(), version = version + 1, "
+        "next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE clock_timestamp() + "
+        "make_interval(secs => ?::float8) END, lookup_required = ?, updated_at = now(), "
+        "sent_at = CASE WHEN ? THEN clock_timestamp() ELSE sent_at END, version = version + 1, "
         "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
         "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
         "WHERE idempotency_key = ? AND version = ? "
@@ -410,7 +571,10 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
         "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
         "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
         "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed, commit_mode "
-        "RETURNING (SELECT version FROM changed)"));
+        "RETURNING (SELECT version FROM changed)"), error);
+    if (!prepared)
+        return false;
+    QSqlQuery &q = *prepared;
     const bool keep = keepsClaim(t.state);
     q.bindValue(0, durable ? QStringLiteral("on") : QStringLiteral("off"));
     q.bindValue(1, stateName(t.state));
@@ -422,20 +586,23 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
     q.bindValue(7, t.lastResponseBody);
     q.bindValue(8, text(t.confirmationNumber));
     q.bindValue(9, t.feeChargedCents);
-    q.bindValue(10, timestampOrNull(t.nextAttemptUtc));
-    q.bindValue(11, t.lookupRequired);
-    q.bindValue(12, keep);
-    q.bindValue(13, keep);
-    q.bindValue(14, t.key);
-    q.bindValue(15, *version);
-    q.bindValue(16, t.state == ExecutionState::Dispatching);
-    q.bindValue(17, m_memberId);
+    const QVariant retryIn = secondsFromNow(t.nextAttemptUtc, now());
+    q.bindValue(10, retryIn);
+    q.bindValue(11, retryIn);
+    q.bindValue(12, t.lookupRequired);
+    q.bindValue(13, marksSend(r));
+    q.bindValue(14, keep);
+    q.bindValue(15, keep);
+    q.bindValue(16, t.key);
+    q.bindValue(17, *version);
+    q.bindValue(18, t.state == ExecutionState::Dispatching);
+    q.bindValue(19, m_memberId);
     QString detail = t.lastErrorMessage;
     if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
         detail = QStringLiteral("confirmation %1, charged %2 cents")
                      .arg(t.confirmationNumber)
                      .arg(t.feeChargedCents);
-    const QString audit[] = {isoUtc(t.updatedUtc.isValid() ? t.updatedUtc : QDateTime::currentDateTimeUtc()),
+    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the chain trigger
                              t.key,
                              t.obligation.entity.entityId,
                              r.action,
@@ -451,7 +618,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
                              t.lastErrorCode,
                              detail,
                              r.reason};
-    int i = 18;
+    int i = 20;
     for (const QString &value : audit)
         q.bindValue(i++, text(value));
     if (!q.exec()) {
@@ -528,13 +695,17 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
     VersionRollback before(m_versions);
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.prepare(
-        QStringLiteral("UPDATE tasks SET next_attempt_at = ?, lookup_required = ?, version = version + 1 "
-                       "WHERE idempotency_key = ? AND version = ? RETURNING version"));
+        QStringLiteral("UPDATE tasks SET next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE "
+                       "clock_timestamp() + make_interval(secs => ?::float8) END, lookup_required = ?, "
+                       "version = version + 1 WHERE idempotency_key = ? AND version = ? RETURNING version"));
+    const QDateTime localNow = now();
     for (const FilingTask &t : tasks) {
-        q.bindValue(0, timestampOrNull(t.nextAttemptUtc));
-        q.bindValue(1, t.lookupRequired);
-        q.bindValue(2, t.key);
-        q.bindValue(3, m_versions.value(t.key, -1));
+        const QVariant retryIn = secondsFromNow(t.nextAttemptUtc, localNow);
+        q.bindValue(0, retryIn);
+        q.bindValue(1, retryIn);
+        q.bindValue(2, t.lookupRequired);
+        q.bindValue(3, t.key);
+        q.bindValue(4, m_versions.value(t.key, -1));
         if (!q.exec())
             return fail(QStringLiteral("update of %1").arg(t.key.left(12)), q.lastError().text(), error);
         if (!q.next()) {
@@ -580,7 +751,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
         return AuditStore::loadTasks(nonTerminalOnly);
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.setForwardOnly(true);
-    QString sql = QStringLiteral("SELECT * FROM tasks");
+    QString sql = QStringLiteral("SELECT t.*, %1 FROM tasks t").arg(kTaskTimes.arg(QStringLiteral("t.")));
     if (nonTerminalOnly)
         sql += QStringLiteral(" WHERE state IN (%1)").arg(kWorkableStates);
     if (!q.exec(sql)) {
@@ -588,8 +759,9 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
         return AuditStore::loadTasks(nonTerminalOnly);
     }
     QList<FilingTask> out;
+    const QDateTime localNow = now();
     while (q.next()) {
-        out.append(taskFromRow(q));
+        out.append(taskFromRow(q, localNow));
         self->m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     QString mirrorError;
@@ -604,14 +776,16 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
         return out;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT * FROM tasks WHERE idempotency_key = ANY(string_to_array(?, ','))"));
+    q.prepare(QStringLiteral("SELECT t.*, %1 FROM tasks t WHERE idempotency_key = ANY(string_to_array(?, ','))")
+                  .arg(kTaskTimes.arg(QStringLiteral("t."))));
     q.addBindValue(keys.join(QLatin1Char(',')));
     if (!q.exec()) {
         fail(QStringLiteral("reading tasks"), q.lastError().text(), error);
         return {};
     }
+    const QDateTime localNow = now();
     while (q.next()) {
-        out.append(taskFromRow(q));
+        out.append(taskFromRow(q, localNow));
         m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     QString mirrorError;
@@ -773,45 +947,61 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
         return out;
     // One statement in autocommit. A claim lost with a crash of the ledger server is only a claim nobody
     // holds: its commit does not wait for the WAL flush.
-    QSqlQuery &q = statement(
+    // Every claim is an audit row written by the same statement (a claim, or the take-over of a claim that
+    // ran out, naming its former holder): the trail says who held a filing when, at no extra commit.
+    QSqlQuery *prepared = statement(
         QStringLiteral(
             "WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode), "
             // The best tasks of every jurisdiction, at most `perJurisdiction` each: claims by score alone
             // would fill a member with one jurisdiction whose ceiling then idles the rest.
             "ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY "
-            "t.score "
-            "DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
+            "t.score DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
             "WHERE b.status = 'running' AND t.state IN (%1) "
             "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
             "AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= "
             "clock_timestamp()) "
-            "AND (? = '' OR t.jurisdiction = ANY(string_to_array(?, ','))) "
-            "AND NOT (t.jurisdiction = ANY(string_to_array(?, ',')))), "
-            "picked AS (SELECT t.idempotency_key FROM tasks t JOIN ranked r ON r.idempotency_key = "
-            "t.idempotency_key "
-            "WHERE r.rank <= ? AND t.state IN (%1) AND (t.claimed_by IS NULL OR t.claimed_until < "
+            "AND (:only = '' OR t.jurisdiction = ANY(string_to_array(:only, ','))) "
+            "AND NOT (t.jurisdiction = ANY(string_to_array(:skip, ',')))), "
+            "picked AS (SELECT t.idempotency_key, t.claimed_by AS previous_holder FROM tasks t JOIN ranked r "
+            "ON r.idempotency_key = t.idempotency_key "
+            "WHERE r.rank <= :per AND t.state IN (%1) AND (t.claimed_by IS NULL OR t.claimed_until < "
             "clock_timestamp()) "
-            "ORDER BY t.score DESC, t.idempotency_key LIMIT ? FOR UPDATE OF t SKIP LOCKED) "
-            "UPDATE tasks t SET claimed_by = ?, claimed_until = clock_timestamp() + make_interval(secs => "
-            "?), "
-            "version = t.version + 1, lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
-            "FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key RETURNING t.*")
-            .arg(kWorkableStates));
+            "ORDER BY t.score DESC, t.idempotency_key LIMIT :limit FOR UPDATE OF t SKIP LOCKED), "
+            "claimed AS (UPDATE tasks t SET claimed_by = :member, claimed_until = clock_timestamp() + "
+            "make_interval(secs => :lease), version = t.version + 1, "
+            "lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
+            "FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key "
+            "RETURNING t.*, picked.previous_holder), "
+            "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, "
+            "actor, host, desk, detail) SELECT '', c.idempotency_key, c.entity_id, CASE WHEN "
+            "c.previous_holder IS NULL THEN 'claim' ELSE 'claim_takeover' END, c.state, c.state, 'engine', "
+            ":host, :member, CASE WHEN c.previous_holder IS NULL THEN format('claimed by %s', :member::text) ELSE "
+            "format('taken over by %s from %s, whose claim ran out%s', :member::text, c.previous_holder, CASE WHEN "
+            "c.state = 'DISPATCHING' THEN ': looked up before anything is sent again' ELSE '' END) END "
+            "FROM claimed c ORDER BY c.score DESC, c.idempotency_key RETURNING seq) "
+            "SELECT c.*, %2, (SELECT count(*) FROM logged) AS claims_logged FROM claimed c")
+            .arg(kWorkableStates, kTaskTimes.arg(QStringLiteral("c."))), error);
+    if (!prepared) {
+        fail(QStringLiteral("claiming tasks"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
     const QString only = text(jurisdictions.join(QLatin1Char(',')));
-    q.bindValue(0, only);
-    q.bindValue(1, only);
-    q.bindValue(2, text(skipJurisdictions.join(QLatin1Char(','))));
-    q.bindValue(3, perJurisdiction > 0 ? perJurisdiction : limit);
-    q.bindValue(4, limit);
-    q.bindValue(5, m_memberId);
-    q.bindValue(6, double(m_leaseMs) / 1000.0);
+    q.bindValue(QStringLiteral(":only"), only);
+    q.bindValue(QStringLiteral(":skip"), text(skipJurisdictions.join(QLatin1Char(','))));
+    q.bindValue(QStringLiteral(":per"), perJurisdiction > 0 ? perJurisdiction : limit);
+    q.bindValue(QStringLiteral(":limit"), limit);
+    q.bindValue(QStringLiteral(":member"), m_memberId);
+    q.bindValue(QStringLiteral(":lease"), double(m_leaseMs) / 1000.0);
+    q.bindValue(QStringLiteral(":host"), hostName());
     if (!q.exec()) {
         fail(QStringLiteral("claiming tasks"), q.lastError().text(), error);
         return {};
     }
     QHash<QString, qint64> versions;
+    const QDateTime localNow = now();
     while (q.next()) {
-        out.append(taskFromRow(q));
+        out.append(taskFromRow(q, localNow));
         versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     q.finish();
@@ -847,25 +1037,62 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
         return {};
     if (!ensureConnected(error))
         return keys;
-    QSqlQuery &q = statement(
-        QStringLiteral("UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => ?) "
-                       "WHERE claimed_by = ? AND idempotency_key = ANY(string_to_array(?, ',')) "
-                       "RETURNING idempotency_key"));
-    q.bindValue(0, double(m_leaseMs) / 1000.0);
-    q.bindValue(1, m_memberId);
-    q.bindValue(2, keys.join(QLatin1Char(',')));
+    // A claim that could not be renewed is lost: the audit row saying so (and who holds the filing now) is
+    // written by the same statement.
+    QSqlQuery *prepared = statement(QStringLiteral(
+        "WITH asked AS (SELECT unnest(string_to_array(:keys, ',')) AS k), "
+        "renewed AS (UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => :lease) "
+        "WHERE claimed_by = :member AND idempotency_key IN (SELECT k FROM asked) RETURNING idempotency_key), "
+        "lost AS (SELECT a.k, t.claimed_by AS holder, t.entity_id, t.state FROM asked a LEFT JOIN tasks t ON "
+        "t.idempotency_key = a.k WHERE a.k NOT IN (SELECT idempotency_key FROM renewed)), "
+        "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, actor, "
+        "host, desk, error_code, detail) SELECT '', l.k, coalesce(l.entity_id, ''), 'claim_lost', "
+        "coalesce(l.state, ''), coalesce(l.state, ''), 'engine', :host, :member, 'CLAIM_LOST', CASE WHEN "
+        "l.holder IS NULL OR l.holder = :member THEN format('%s lost its claim: the renewal was refused "
+        "(the claim ran out)', :member::text) ELSE format('%s lost its claim: the renewal was refused, %s holds "
+        "the filing now', :member::text, l.holder) END FROM lost l ORDER BY l.k RETURNING seq) "
+        "SELECT l.k, (SELECT count(*) FROM logged) FROM lost l"), error);
+    if (!prepared) {
+        fail(QStringLiteral("renewing claims"), *error, error);
+        return keys;
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
+    q.bindValue(QStringLiteral(":lease"), double(m_leaseMs) / 1000.0);
+    q.bindValue(QStringLiteral(":member"), m_memberId);
+    q.bindValue(QStringLiteral(":host"), hostName());
     if (!q.exec()) {
         fail(QStringLiteral("renewing claims"), q.lastError().text(), error);
         return keys;
     }
-    QSet<QString> held;
-    while (q.next())
-        held.insert(q.value(0).toString());
     QStringList lost;
-    for (const QString &k : keys)
-        if (!held.contains(k))
-            lost.append(k);
+    while (q.next())
+        lost.append(q.value(0).toString());
     return lost;
+}
+
+bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, QString *error) {
+    if (keys.isEmpty())
+        return true;
+    if (!ensureConnected(error))
+        return false;
+    QSqlQuery *prepared = statement(QStringLiteral(
+        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, actor, host, "
+        "desk, error_code, detail) SELECT '', t.idempotency_key, t.entity_id, 'claim_lost', t.state, t.state, "
+        "'engine', :host, :member, 'CLAIM_LOST', format('%s lost its claim: %s%s', :member::text, :why::text, CASE WHEN "
+        "t.claimed_by IS NOT NULL AND t.claimed_by <> :member THEN format('; %s holds the filing now', "
+        "t.claimed_by) ELSE '' END) FROM tasks t WHERE t.idempotency_key = ANY(string_to_array(:keys, ',')) "
+        "ORDER BY t.idempotency_key"), error);
+    if (!prepared)
+        return fail(QStringLiteral("recording lost claims"), *error, error);
+    QSqlQuery &q = *prepared;
+    q.bindValue(QStringLiteral(":host"), hostName());
+    q.bindValue(QStringLiteral(":member"), m_memberId);
+    q.bindValue(QStringLiteral(":why"), why);
+    q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
+    if (!q.exec())
+        return fail(QStringLiteral("recording lost claims"), q.lastError().text(), error);
+    return true;
 }
 
 bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
@@ -936,7 +1163,8 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     q.prepare(QStringLiteral(
         "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, "
         "jurisdictions, "
-        "claims_held, in_flight, filed_last_hour, batches) VALUES(?,?,?,?,?,?,clock_timestamp(),?,?,?,?,?) "
+        "claims_held, in_flight, filed_last_hour, batches) VALUES(?,?,?,?,?,clock_timestamp(),clock_timestamp(),"
+        "?,?,?,?,?) "
         "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
         "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
         "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches"));
@@ -946,7 +1174,6 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     q.addBindValue(self.host.isEmpty() ? hostName() : self.host);
     q.addBindValue(self.processId);
     q.addBindValue(self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
-    q.addBindValue(self.startedUtc.isValid() ? self.startedUtc.toUTC() : QDateTime::currentDateTimeUtc());
     q.addBindValue(self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
     q.addBindValue(self.claimsHeld);
     q.addBindValue(self.inFlight);

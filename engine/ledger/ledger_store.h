@@ -14,6 +14,8 @@ class QSqlDriver;
 
 namespace fd {
 
+class Clock;
+
 /// One batch of the team ledger.
 struct LedgerBatch {
     QString batchId;
@@ -66,12 +68,24 @@ public:
     LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId, const QString &kind, qint64 leaseMs);
     ~LedgerStore() override;
 
-    /// Opens the local mirror at `mirrorPath` (refused when another engine holds it) and connects to the
-    /// ledger, creating or migrating its schema. An unreachable ledger is not an error here (the desk
-    /// starts on its mirror and reconnects): *ledgerError says why; a refused schema or login is.
+    /// Connects to the ledger (creating or migrating its schema) and opens the local mirror at `mirrorPath`
+    /// (refused when another engine holds it). Empty `mirrorPath`: this member's default mirror of this
+    /// ledger, `<data folder>/mirrors/<ledger id>/<kind>-<n>.sqlite` with the first n no other process
+    /// holds, so that any number of members run on one host. A mirror bound to another ledger is refused
+    /// with a one-line reason naming both, and left as it was (docs/ledger.md, "Identity"). An unreachable
+    /// ledger is not an error here (the desk starts on its mirror and reconnects): *ledgerError says why;
+    /// a refused schema or login is.
     [[nodiscard]] bool openTeam(const QString &mirrorPath, QString *error, QString *ledgerError);
-    /// Tries to connect again; true when the ledger answers.
+    /// Tries to connect again; true when the ledger answers. A ledger whose identity is not the one the
+    /// mirror copies is refused and chainBroken() becomes true: nothing it says can be trusted.
     bool reconnect(QString *error);
+    /// The ledger's random id (ledger_identity), empty until it was reached.
+    QString ledgerId() const { return m_ledgerId; }
+    /// Where default mirrors live: `<data folder>/mirrors`.
+    static QString mirrorRoot();
+    /// The clock whose times the engine means (durations to and from the ledger's clock are computed
+    /// against it). Not owned; default: the system clock.
+    void setClock(const Clock *clock) { m_clock = clock; }
     bool isReachable() const { return m_reachable; }
     QString memberId() const { return m_memberId; }
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
@@ -129,6 +143,9 @@ public:
     int countWorkable(const QStringList &jurisdictions, QString *error);
     /// Hands back claims on tasks nobody is sending (pause, shutdown).
     bool releaseClaims(const QStringList &keys, QString *error);
+    /// Audits that this member lost its claims on `keys` (its write was refused because another member
+    /// holds or changed the task): one `claim_lost` row each, naming the holder now, in one statement.
+    bool recordClaimsLost(const QStringList &keys, const QString &why, QString *error);
 
     // Live view.
     /// Copies the ledger's audit rows after the mirror's last seq into the mirror (at most `limit`), and
@@ -159,13 +176,20 @@ public:
     bool chainHead(qint64 *seq, QString *hash, QString *error) const;
 
 private:
+    enum class Refusal { None, Login, Schema };
+    bool connectLedger(QString *error);
+    void closeLedger();
+    bool openDefaultMirror(QString *error);
+    bool checkMirrorBinding(QString *error);
+    QDateTime now() const;
     bool ensureConnected(QString *error);
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
     bool writeTransitionRow(const TransitionRecord &record, bool durable, QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
     bool begin(QString *error);
-    QSqlQuery &statement(const QString &sql);
+    /// The prepared statement for `sql` on this connection; null with *error when the server refused it.
+    QSqlQuery *statement(const QString &sql, QString *error);
     bool commitOrRollback(QString *error);
     void rollbackLedger();
 
@@ -174,6 +198,9 @@ private:
     QString m_kind;
     qint64 m_leaseMs;
     QString m_pgConnection;
+    QString m_ledgerId;
+    const Clock *m_clock = nullptr;
+    Refusal m_refusal = Refusal::None;
     bool m_chainBroken = false;
     bool m_reachable = false;
     bool m_inTransaction = false; ///< between begin() and its commit or rollback

@@ -32,6 +32,10 @@ struct FilingTask {
     /// the request left): the filing is looked up at the registry before anything is sent again, and a
     /// registry without look-up sends it to a person. Persisted, so that a restart keeps the promise.
     bool lookupRequired = false;
+    /// When the last submission of this filing left (this process's clock; the ledger stores its own and
+    /// hands it over as an age). While its outcome is unknown, the registry may still be working on it until
+    /// the registry's settle window after this time has passed (EngineConfig::settleMsFor()).
+    QDateTime sentUtc;
     /// Team mode: the member that holds the task's claim in the ledger (empty: nobody). Not stored locally.
     QString claimedBy;
 

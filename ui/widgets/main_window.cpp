@@ -499,8 +499,8 @@ EngineConfig MainWindow::sessionConfig() const {
         config.ledgerUrl = m_options.ledgerUrl;
     if (!m_options.dbPath.isEmpty())
         config.dbPath = m_options.dbPath;
-    if (config.dbPath.isEmpty())
-        config.dbPath = defaultDbPath();
+    if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
+        config.dbPath = defaultDbPath(); // team mode: a mirror of its own per ledger and desk
     config.consoleId = m_memberId;
     config.memberKind = QStringLiteral("desk");
     return config;
