@@ -150,11 +150,15 @@ ParsedArguments parseArguments(const QStringList &args) {
         QStringLiteral("ignore-idempotency-key"),
         QStringLiteral("File every POST anew, as a registry that ignores Idempotency-Key does (duplicates "
                        "are counted in duplicate_filings)."));
+    const QCommandLineOption recordOnAnswerOption(
+        QStringLiteral("record-on-answer"),
+        QStringLiteral("A filing exists only once its processing ends (when its answer is due): a look-up "
+                       "while a slow submission is still being processed answers 404, as at real portals."));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"),
                                            QStringLiteral("Log one line per request to stderr."));
     parser.addOptions({helpOption, hostOption, portOption, capOption, defaultCapOption, latencyOption,
                        seedOption, failOption, slowOption, faultAttemptsOption, retryAfterOption,
-                       noLookupOption, ignoreKeyOption, verboseOption});
+                       noLookupOption, ignoreKeyOption, recordOnAnswerOption, verboseOption});
 
     result.helpText = parser.helpText();
     if (!parser.parse(args)) {
@@ -238,6 +242,7 @@ ParsedArguments parseArguments(const QStringList &args) {
     }
     config.lookup = !parser.isSet(noLookupOption);
     config.ignoreIdempotencyKey = parser.isSet(ignoreKeyOption);
+    config.recordOnAnswer = parser.isSet(recordOnAnswerOption);
     config.verbose = parser.isSet(verboseOption);
     result.config = config;
     return result;

@@ -47,6 +47,10 @@ struct SandboxConfig {
     /// Treat every POST as new, as a registry that ignores the Idempotency-Key header does: a repeated key
     /// files again (counted in duplicate_filings) instead of replaying the receipt. Look-up still works.
     bool ignoreIdempotencyKey = false;
+    /// A filing exists (for look-up, replay and duplicate counting) only once the registry has finished
+    /// processing it, when its answer is due, as at real portals: a look-up while the registry is still
+    /// working on a submission answers 404. Default: recorded when the request arrives.
+    bool recordOnAnswer = false;
     bool verbose = false;
 
     int capFor(const QString &jurisdiction) const { return caps.value(jurisdiction, defaultCap); }

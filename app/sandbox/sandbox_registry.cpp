@@ -264,8 +264,9 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
 
     const QString tuple = tupleOf(entityId, jurisdiction, filingType, static_cast<int>(filingYear));
     const auto filedBy = m_filedTuples.constFind(tuple);
-    if (filedBy != m_filedTuples.cend() && (*filedBy != key || m_config.ignoreIdempotencyKey))
-        ++m_duplicateFilings;
+    if (!m_config.recordOnAnswer && filedBy != m_filedTuples.cend() &&
+        (*filedBy != key || m_config.ignoreIdempotencyKey))
+        ++m_duplicateFilings; // with recordOnAnswer, counted when the filing is recorded
 
     const int cap = m_config.capFor(jurisdiction);
     if (c.inFlight >= cap) {
@@ -378,15 +379,29 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
         ++c.wrongFee;
     if (missingConfirmation)
         ++c.missingConfirmation;
-    if (!m_filedTuples.contains(tuple))
-        m_filedTuples.insert(tuple, key);
-    m_filings.insert(key, filing);
+    std::optional<std::pair<QString, Filing>> recordLater;
+    if (m_config.recordOnAnswer)
+        recordLater = std::make_pair(key, filing);
+    else
+        recordFiling(key, filing);
 
     Answer answer;
     answer.status = 201;
     answer.body = filing.receipt;
     answerLater(std::move(responder), delay, answer, jurisdiction, true, drop,
-                logLine + outcome + QStringLiteral(" accepted"));
+                logLine + outcome + QStringLiteral(" accepted"), std::move(recordLater));
+}
+
+void SandboxRegistry::recordFiling(const QString &key, const Filing &filing) {
+    const QString tuple = tupleOf(filing.entityId, filing.jurisdiction, filing.filingType, filing.filingYear);
+    if (m_config.recordOnAnswer) {
+        const auto filedBy = m_filedTuples.constFind(tuple);
+        if (filedBy != m_filedTuples.cend() && (*filedBy != key || m_config.ignoreIdempotencyKey))
+            ++m_duplicateFilings;
+    }
+    if (!m_filedTuples.contains(tuple))
+        m_filedTuples.insert(tuple, key);
+    m_filings.insert(key, filing);
 }
 
 void SandboxRegistry::handleLookup(const QString &key, const QHttpServerRequest &,
@@ -440,7 +455,8 @@ void SandboxRegistry::handleMissing(const QHttpServerRequest &request, QHttpServ
 
 void SandboxRegistry::answerLater(QHttpServerResponder &&responder, int delayMs, Answer answer,
                                   const QString &jurisdiction, bool holdsSlot, bool drop,
-                                  const QString &logLine) {
+                                  const QString &logLine,
+                                  std::optional<std::pair<QString, Filing>> recordWhenDone) {
     const quint64 id = m_nextPendingId++;
     auto pending = std::make_unique<Pending>(std::move(responder));
     pending->clock.start();
@@ -451,6 +467,7 @@ void SandboxRegistry::answerLater(QHttpServerResponder &&responder, int delayMs,
     pending->drop = drop;
     pending->answer = std::move(answer);
     pending->logLine = logLine;
+    pending->recordWhenDone = std::move(recordWhenDone);
     if (pending->socket) {
         // A client that gives up (closes the connection) no longer holds a connection slot.
         pending->disconnectWatch =
@@ -472,6 +489,9 @@ void SandboxRegistry::complete(quint64 id) {
     m_pending.erase(it);
     QObject::disconnect(pending->disconnectWatch);
     releaseSlot(*pending);
+    // The registry finished processing: the filing exists now, whether or not anyone reads the answer.
+    if (pending->recordWhenDone && pending->epoch == m_epoch)
+        recordFiling(pending->recordWhenDone->first, pending->recordWhenDone->second);
 
     QTcpSocket *socket = pending->socket.data();
     const bool connected = socket && socket->state() == QAbstractSocket::ConnectedState;

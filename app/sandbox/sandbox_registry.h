@@ -6,6 +6,9 @@
 // overlap and the per-jurisdiction in-flight counter measures true concurrency.
 #pragma once
 
+#include <optional>
+#include <utility>
+
 #include "sandbox_config.h"
 
 #include <QtCore/QElapsedTimer>
@@ -88,7 +91,13 @@ private:
         Answer answer;
         QString logLine;
         QElapsedTimer clock;
+        /// SandboxConfig::recordOnAnswer: the filing recorded when the answer is due (whether or not the
+        /// client is still there to read it).
+        std::optional<std::pair<QString, Filing>> recordWhenDone;
     };
+    /// Records an accepted filing: counts it as a duplicate when its tuple was filed before (under another
+    /// key, or at all when the registry ignores idempotency keys).
+    void recordFiling(const QString &key, const Filing &filing);
 
     void handleSubmit(const QHttpServerRequest &request, QHttpServerResponder &&responder);
     void handleLookup(const QString &key, const QHttpServerRequest &request,
@@ -101,7 +110,8 @@ private:
 
     // Answers after delayMs through a Pending entry (the responder is moved into it).
     void answerLater(QHttpServerResponder &&responder, int delayMs, Answer answer,
-                     const QString &jurisdiction, bool holdsSlot, bool drop, const QString &logLine);
+                     const QString &jurisdiction, bool holdsSlot, bool drop, const QString &logLine,
+                     std::optional<std::pair<QString, Filing>> recordWhenDone = std::nullopt);
     void complete(quint64 id);
     void answerNow(QHttpServerResponder &responder, const Answer &answer, const QString &logLine);
     static void writeAnswer(QHttpServerResponder &responder, const Answer &answer);

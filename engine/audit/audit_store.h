@@ -127,7 +127,9 @@ public:
     enum class WriteFailure {
         None,
         Unavailable, ///< the database refused or cannot be reached: nothing was written
-        Conflict     ///< team mode: another member changed the task first; nothing was written, re-read it
+        Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
+        Busy ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
+             ///< written; try again shortly (the ledger is not unreachable)
     };
     virtual WriteFailure lastWriteFailure() const { return WriteFailure::Unavailable; }
     /// After a Conflict: the keys whose stored version moved on.

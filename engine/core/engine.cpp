@@ -26,7 +26,22 @@ namespace {
 const QString kEngineActor = QStringLiteral("engine");
 } // namespace
 
+QString ledgerLinkName(LedgerLink link) {
+    switch (link) {
+    case LedgerLink::Connected:
+        return QStringLiteral("connected");
+    case LedgerLink::Unreachable:
+        return QStringLiteral("unreachable");
+    case LedgerLink::ReadOnlyStandby:
+        return QStringLiteral("read_only_standby");
+    case LedgerLink::WaitingOnLock:
+        return QStringLiteral("waiting_on_lock");
+    }
+    return QStringLiteral("unreachable");
+}
+
 void registerEngineMetaTypes() {
+    qRegisterMetaType<fd::LedgerLink>("fd::LedgerLink");
     qRegisterMetaType<fd::EngineConfig>("fd::EngineConfig");
     qRegisterMetaType<fd::PortfolioSummary>("fd::PortfolioSummary");
     qRegisterMetaType<fd::BatchStatus>("fd::BatchStatus");
@@ -186,6 +201,7 @@ void Engine::start(const EngineConfig &config) {
     m_scheduler.breakers().cooldownMs = m_config.breakerCooldownMs;
 
     if (m_ledger) {
+        decideWhatThisMemberSends();
         // Team mode: nothing is resumed from a private list; work comes from claims on the ledger, and a
         // DISPATCHING task whose holder went away is claimed with look-up first.
         const QList<FilingTask> all = m_store->loadTasks(false);
@@ -426,10 +442,32 @@ void Engine::resumeBatch(const QString &reason) {
     updateStatus();
 }
 
-void Engine::cancelBatch(const QString &reason) {
+void Engine::cancelBatch(const QString &reason, const QString &batchId) {
     if (m_ledger) {
+        // Cancel acts on one batch, the one named: another desk's batch is not this operator's to stop.
+        QString target = batchId;
+        if (target.isEmpty()) {
+            QStringList open(m_runningBatches.cbegin(), m_runningBatches.cend());
+            for (const QString &b : std::as_const(m_pausedBatches))
+                open.append(b);
+            open.sort();
+            if (open.size() != 1) {
+                Q_EMIT errorOccurred(
+                    open.isEmpty() ? tr("no batch is running or paused: nothing was cancelled")
+                                   : tr("%n batch(es) are running or paused (%1): name the one to cancel", nullptr,
+                                        int(open.size()))
+                                         .arg(open.join(QStringLiteral(", "))));
+                return;
+            }
+            target = open.first();
+        }
         teamSetBatches({QStringLiteral("running"), QStringLiteral("paused")}, QStringLiteral("cancelled"),
-                       QStringLiteral("batch_cancel"), reason);
+                       QStringLiteral("batch_cancel"), reason, target);
+        return;
+    }
+    if (!batchId.isEmpty() && batchId != m_batchId) {
+        Q_EMIT errorOccurred(tr("batch %1 is not this desk's batch (%2): nothing was cancelled")
+                                 .arg(batchId, m_batchId));
         return;
     }
     int withdrawn = 0;
@@ -508,6 +546,15 @@ void Engine::auditFailed(const QString &what, const QString &error) {
         // ledger stops sending until it answers, by itself.
         if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Conflict) {
             handleConflict(m_store->conflictedKeys());
+            return;
+        }
+        // The ledger answers but another session held a lock past the limit: nothing was written, the
+        // callers put their tasks back; try again shortly. Busy is not unreachable, and not a reason to stop.
+        if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Busy) {
+            qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
+            if (!m_ledgerBusyTimer.isActive())
+                m_ledgerBusyTimer.start();
+            markStatusDirty();
             return;
         }
         if (!m_ledger->isReachable()) {
@@ -800,9 +847,35 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
         acceptReceipt(task, accepted);
         break;
     }
-    case RegistryOutcome::Kind::NotFound:
+    case RegistryOutcome::Kind::NotFound: {
+        // The registry may still be working on a request it never answered: until its settle window has
+        // passed, "not found" is no evidence that nothing was filed, and sending again could file twice.
+        if (!task.sentUtc.isValid())
+            task.sentUtc = task.updatedUtc.isValid() ? task.updatedUtc : now(); // from before sent times
+        const QDateTime settled = task.sentUtc.addMSecs(m_config.settleMsFor(task.obligation.jurisdiction));
+        const QDateTime t = now();
+        if (t < settled) {
+            const QDateTime again =
+                qMin(settled, t.addMSecs(m_retry.delayMs(qMax(1, task.attempts), o.retryAfterMs)));
+            task.lastCategory = ErrorCategory::Transient;
+            task.lastErrorCode = QStringLiteral("UNSETTLED");
+            task.lastErrorMessage =
+                tr("not found %1 s after it was sent, but the registry may still be working on it: looked "
+                   "up again; only after %2 UTC does \"not found\" mean it was not filed")
+                    .arg(task.sentUtc.secsTo(t))
+                    .arg(settled.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+            task.nextAttemptUtc = again;
+            if (!transition(task, ExecutionState::Dispatching, kEngineActor, QStringLiteral("lookup"))) {
+                task.nextAttemptUtc = QDateTime();
+                enqueue(key);
+                break;
+            }
+            enqueue(key);
+            break;
+        }
         task.lookupRequired = false;
         task.nextAttemptUtc = QDateTime();
+        clearLastError(task);
         if (!transition(task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
                         tr("looked up before sending again: the registry has no filing under this key; it "
                            "will be sent"))) {
@@ -812,6 +885,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
         }
         enqueue(key);
         break;
+    }
     case RegistryOutcome::Kind::Unsupported: {
         task.lastCategory = ErrorCategory::System;
         task.lastErrorCode = QStringLiteral("UNCERTAIN_OUTCOME");
@@ -942,7 +1016,9 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
         qCInfo(lcEngine).noquote() << "circuit breaker open:" << message; // the alert carries it to a person
         Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), j, message});
     }
-    if (task.attempts >= m_retry.maxAttempts) {
+    // An uncertain outcome is never dead-lettered as "retries exhausted": the look-up decides whether it was
+    // filed.
+    if (!uncertain && task.attempts >= m_retry.maxAttempts) {
         task.nextAttemptUtc = QDateTime();
         if (!transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"),
                         tr("retries exhausted after %1 attempts").arg(task.attempts))) {
@@ -1049,6 +1125,37 @@ void Engine::exportCalendar(const QString &path, int days) {
     Q_EMIT calendarExported(path, int(entries.size()), QString());
 }
 
+bool Engine::isOnTheWire(const QString &key) const {
+    // A request of this member, or (team mode) a filing another member is sending or settling.
+    const auto it = m_tasks.constFind(key);
+    return m_inFlight.contains(key) || m_grantedPending.contains(key) ||
+           (it != m_tasks.constEnd() && it->state == ExecutionState::Dispatching);
+}
+
+void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
+                           const QString &expected) {
+    // An action on a selection says what it did not do, and why, instead of silently doing less.
+    if (!onTheWire.isEmpty())
+        Q_EMIT errorOccurred(
+            tr("%1: %n filing(s) left as they are because a request is on the wire or its outcome is still "
+               "being settled (%2); the registry's answer or the look-up decides what happens next (filed, "
+               "retried or halted for a person); act on it again once it has an outcome",
+               nullptr, int(onTheWire.size()))
+                .arg(action, onTheWire.join(QStringLiteral(", "))));
+    if (!otherState.isEmpty())
+        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are because they are not %2 (%3)", nullptr,
+                                int(otherState.size()))
+                                 .arg(action, expected, otherState.join(QStringLiteral(", "))));
+}
+
+QString Engine::describeForOperator(const QString &key) const {
+    const auto it = m_tasks.constFind(key);
+    if (it == m_tasks.constEnd())
+        return key.left(12);
+    return QStringLiteral("%1 %2 %3").arg(it->obligation.entity.name, it->obligation.jurisdiction,
+                                          stateName(it->state));
+}
+
 void Engine::replay(const QStringList &keys, const QString &reason) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("a replay needs a reason"));
@@ -1056,21 +1163,31 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
     }
     int replayed = 0;
     QStringList teamKeys; // team mode: back into a batch of their own, launched in the ledger
+    QStringList onTheWire;
+    QStringList otherState;
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
-        if (it == m_tasks.end() || it->state != ExecutionState::DeadLetter)
+        if (it == m_tasks.end())
             continue;
+        if (isOnTheWire(key)) {
+            onTheWire.append(describeForOperator(key));
+            continue;
+        }
+        if (it->state != ExecutionState::DeadLetter) {
+            otherState.append(describeForOperator(key));
+            continue;
+        }
         const FilingTask before = *it;
         it->attempts = 0;
         it->nextAttemptUtc = QDateTime();
         it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
+        clearLastError(*it);       // written with the replay: no later row carries the old error
         if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("replay"),
                         reason)) {
             *it = before;
             break;
         }
         ++replayed;
-        clearLastError(*it);
         if (m_ledger) {
             teamKeys.append(key);
             continue;
@@ -1085,6 +1202,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         m_batch.insert(key);
         enqueue(key);
     }
+    reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"));
     if (replayed > 0)
         m_idleSignalled = false;
     if (!teamKeys.isEmpty())
@@ -1099,10 +1217,20 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         return;
     }
     QStringList teamKeys; // team mode: requeued into a batch of their own, launched in the ledger
+    QStringList onTheWire;
+    QStringList otherState;
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
-        if (it == m_tasks.end() || it->state != ExecutionState::FailedStatutory)
+        if (it == m_tasks.end())
             continue;
+        if (isOnTheWire(key)) {
+            onTheWire.append(describeForOperator(key));
+            continue;
+        }
+        if (it->state != ExecutionState::FailedStatutory) {
+            otherState.append(describeForOperator(key));
+            continue;
+        }
         if (!requeue) {
             if (it->lastCategory != ErrorCategory::Reconciliation || it->confirmationNumber.isEmpty()) {
                 Q_EMIT errorOccurred(
@@ -1119,12 +1247,12 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         const FilingTask before = *it;
         it->attempts = 0;
         it->lookupRequired = it->lookupRequired || it->lastCategory == ErrorCategory::System;
+        clearLastError(*it); // written with the requeue: no later row carries the old error
         if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"),
                         reason)) {
             *it = before;
             break;
         }
-        clearLastError(*it);
         if (m_ledger) {
             teamKeys.append(key);
             continue;
@@ -1139,6 +1267,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         m_batch.insert(key);
         enqueue(key);
     }
+    reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
+                  tr("halted for a person"));
     if (!teamKeys.isEmpty())
         teamLaunch(teamKeys, reason);
     pump();
@@ -1150,18 +1280,21 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         Q_EMIT errorOccurred(tr("withdrawing a filing needs a reason"));
         return;
     }
-    int onTheWire = 0;
+    QStringList onTheWire;
+    QStringList otherState;
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
         if (it == m_tasks.end())
             continue;
-        if (m_inFlight.contains(key) || m_grantedPending.contains(key)) {
-            ++onTheWire;
+        if (isOnTheWire(key)) {
+            onTheWire.append(describeForOperator(key));
             continue;
         }
         if (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::Pending &&
-            it->state != ExecutionState::Validating)
+            it->state != ExecutionState::Validating) {
+            otherState.append(describeForOperator(key));
             continue;
+        }
         if (m_permits.withdraw(key))
             m_scheduler.vacate(it->obligation.jurisdiction);
         m_scheduler.remove(key);
@@ -1181,11 +1314,7 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
             break;
         }
     }
-    if (onTheWire > 0)
-        Q_EMIT errorOccurred(
-            tr("%n filing(s) not withdrawn: the request is on the wire; withdraw once it has "
-               "an outcome",
-               nullptr, onTheWire));
+    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted"));
     updateStatus();
     checkIdle();
 }
@@ -1366,7 +1495,12 @@ BatchStatus Engine::currentStatus() const {
     s.teamMode = m_ledger != nullptr;
     s.ledgerReachable = !m_ledgerDown;
     s.ledgerTrusted = !m_ledgerUntrusted;
+    s.ledgerLink = m_ledger ? m_ledger->link() : LedgerLink::Connected;
     s.claimsHeld = int(m_claimed.size());
+    s.reviewOnlyReason = m_reviewOnlyReason;
+    s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
+                    QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());
+    s.openBatches.sort();
     s.filedHere = m_filedHere;
     int done = 0;
     for (const QString &key : std::as_const(m_batch)) {
@@ -1416,7 +1550,12 @@ void Engine::emitStatusIfDirty() {
 
 void Engine::emitStatus() {
     m_statusDirty = false;
-    Q_EMIT batchStatusChanged(currentStatus());
+    const BatchStatus status = currentStatus();
+    if (m_ledger && status.ledgerLink != m_reportedLink) {
+        m_reportedLink = status.ledgerLink;
+        Q_EMIT ledgerLinkChanged(status.ledgerLink, m_ledger->linkDetail());
+    }
+    Q_EMIT batchStatusChanged(status);
     publishMetrics();
 }
 
@@ -1445,6 +1584,8 @@ void Engine::publishMetrics() {
     m_metrics->setClaimsHeld(int(m_claimed.size()));
     m_metrics->setGateBlind(m_gateBlind);
     m_metrics->setLedgerReachable(m_ledger && !m_ledgerDown);
+    if (m_ledger)
+        m_metrics->setLedgerLink(ledgerLinkName(m_ledger->link()));
 }
 
 void Engine::checkIdle() {

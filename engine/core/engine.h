@@ -87,8 +87,10 @@ public Q_SLOTS:
     void drain(const QString &reason);
     /// Resumes sending; also the operator's answer to an `audit_unavailable` pause.
     void resumeBatch(const QString &reason);
-    /// Stops dispatching the batch's remaining tasks; they stay PENDING. In-flight requests finish.
-    void cancelBatch(const QString &reason);
+    /// Stops dispatching the remaining tasks of batch `batchId`; they stay PENDING. In-flight requests
+    /// finish. Team mode: only the batch named (empty: the one batch running or paused; with several,
+    /// errorOccurred asks for a name and nothing changes).
+    void cancelBatch(const QString &reason, const QString &batchId = QString());
     /// DEAD_LETTER -> PENDING, back into the batch, looked up first. The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);
     /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception
@@ -148,6 +150,9 @@ Q_SIGNALS:
     void errorOccurred(const QString &message);
     /// Team mode: the ledger became unreachable (nothing is sent, no claim is possible) or reachable again.
     void ledgerStateChanged(bool reachable, const QString &reason);
+    /// Team mode: the connection to the ledger in detail (a read-only standby and a lock wait are not an
+    /// unreachable ledger); `detail` in the server's or libpq's words.
+    void ledgerLinkChanged(fd::LedgerLink link, const QString &detail);
     /// Team mode: idempotency key -> "in review by NAME on HOST since TIME (UTC)", for every open review.
     void reviewsChanged(const QHash<QString, QString> &inReview);
     void membersUpdated(const QList<fd::LedgerMember> &members);
@@ -169,6 +174,13 @@ private:
     void auditFailed(const QString &what, const QString &error);
     void beginBatchIfIdle();
     static void clearLastError(FilingTask &task);
+    /// A request of `key` is on the wire here, or its filing is DISPATCHING (sent or being settled by a
+    /// member of the team): no operator action may change it until it has an outcome.
+    bool isOnTheWire(const QString &key) const;
+    /// errorOccurred() naming what an operator's action left alone and why.
+    void reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
+                       const QString &expected);
+    QString describeForOperator(const QString &key) const;
     void enqueue(const QString &key);
     void requeueWithdrawn(const QString &key);
     void withdrawUnsent();
@@ -221,9 +233,12 @@ private:
     bool holds(const QString &key) const;
     bool followsTeam() const;
     int claimCapacity() const;
+    /// Team mode: which jurisdictions this member may claim (a registry configured for them) and, when it can
+    /// send nothing (no registry, no fleet gate), why it is a review desk.
+    void decideWhatThisMemberSends();
     void teamLaunch(const QStringList &keys, const QString &reason);
     void teamSetBatches(const QStringList &from, const QString &to, const QString &action,
-                        const QString &reason);
+                        const QString &reason, const QString &batchId = QString());
     void teamFinishIfIdle();
     void refreshReviews();
     void publishMetrics();
@@ -265,6 +280,8 @@ private:
     QSet<QString> m_metricJurisdictions; ///< jurisdictions with a permits series
     LedgerStore *m_ledger = nullptr;     ///< team mode: m_store as a LedgerStore, else null
     QSet<QString> m_claimed;             ///< team mode: tasks this member holds a claim on
+    QStringList m_sendJurisdictions;     ///< team mode: claim only these (empty: all)
+    QString m_reviewOnlyReason;          ///< team mode: non-empty when this member claims nothing
     QSet<QString> m_runningBatches;
     QSet<QString> m_pausedBatches;
     bool m_ledgerDown = false;
@@ -280,6 +297,8 @@ private:
     QTimer m_beatTimer{this};
     QTimer m_notifyTimer{this}; // coalesces NOTIFY bursts into one sync
     QTimer m_claimSoonTimer{this};
+    QTimer m_ledgerBusyTimer{this}; // a write that waited on a lock is tried again
+    LedgerLink m_reportedLink = LedgerLink::Connected;
 };
 
 } // namespace fd

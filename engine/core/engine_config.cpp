@@ -149,6 +149,23 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
         *reason = QStringLiteral("must be a non-empty word");
         return false;
     }
+    if (c.settleMs > 0 && c.settleMs < c.requestTimeoutMs) {
+        *field = QStringLiteral("settle_ms");
+        *reason = QStringLiteral("%1 is shorter than request_timeout_ms (%2): a registry may still be working on "
+                                 "a request it has not answered")
+                      .arg(c.settleMs)
+                      .arg(c.requestTimeoutMs);
+        return false;
+    }
+    for (auto it = c.settleMsByJurisdiction.cbegin(); it != c.settleMsByJurisdiction.cend(); ++it) {
+        if (it.value() < c.requestTimeoutMs) {
+            *field = QStringLiteral("settle_windows.%1").arg(it.key());
+            *reason = QStringLiteral("%1 is shorter than request_timeout_ms (%2)")
+                          .arg(it.value())
+                          .arg(c.requestTimeoutMs);
+            return false;
+        }
+    }
     if (!c.registryUrl.isEmpty() && !EngineConfig::isRegistryUrl(c.registryUrl)) {
         *field = QStringLiteral("registry");
         *reason = QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(c.registryUrl.toString());
@@ -257,7 +274,9 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
                                    QStringLiteral("db"),
                                    QStringLiteral("rules"),
                                    QStringLiteral("console_id"),
-                                   QStringLiteral("ledger")};
+                                   QStringLiteral("ledger"),
+                                   QStringLiteral("settle_ms"),
+                                   QStringLiteral("settle_windows")};
     // Unknown keys, in file order: a typo ("limit" for "limits") must not silently leave a cap unset.
     for (const KeyLocation &k : locations) {
         if (k.path.size() == 1 && !known.contains(k.path.first()))
@@ -376,30 +395,42 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
             return wrongType(QStringLiteral("lookup_supported"), QStringLiteral("true or false"));
         c.lookupSupported = v.toBool();
     }
-    if (o.contains(QStringLiteral("limits"))) {
-        const QJsonValue v = o.value(QStringLiteral("limits"));
+    // {"US-DE": N, ...}: a whole number per US jurisdiction.
+    auto perJurisdiction = [&](const char *key, const QString &what, int min, int max, QHash<QString, int> *out) {
+        const QString k = QString::fromLatin1(key);
+        if (!o.contains(k))
+            return true;
+        const QJsonValue v = o.value(k);
         if (!v.isObject())
-            return wrongType(QStringLiteral("limits"),
-                             QStringLiteral("an object mapping jurisdictions to caps"));
-        const QJsonObject limitsObject = v.toObject();
-        for (auto it = limitsObject.begin(); it != limitsObject.end(); ++it) {
-            const QStringList keyPath{QStringLiteral("limits"), it.key()};
+            return wrongType(k, QStringLiteral("an object mapping jurisdictions to %1").arg(what));
+        const QJsonObject map = v.toObject();
+        for (auto it = map.begin(); it != map.end(); ++it) {
+            const QStringList keyPath{k, it.key()};
             const QString code = it.key().trimmed().toUpper();
             if (usJurisdictionName(code).isEmpty())
                 return failAt(
                     keyPath,
                     QStringLiteral("\"%1\" is not a US jurisdiction code such as US-DE").arg(it.key()));
-            const QJsonValue cap = it.value();
-            if (!cap.isDouble())
-                return failAt(keyPath, QStringLiteral("expected a whole number from 1 to 10000, got %1 %2")
-                                           .arg(jsonTypeName(cap), jsonLiteral(cap)));
-            if (cap.toDouble() != double(cap.toInt()) || cap.toInt() < 1 || cap.toInt() > 10000)
-                return failAt(
-                    keyPath,
-                    QStringLiteral("%1 is not a whole number from 1 to 10000").arg(jsonLiteral(cap)));
-            c.limits.insert(code, cap.toInt());
+            const QJsonValue n = it.value();
+            if (!n.isDouble())
+                return failAt(keyPath, QStringLiteral("expected a whole number from %1 to %2, got %3 %4")
+                                           .arg(min)
+                                           .arg(max)
+                                           .arg(jsonTypeName(n), jsonLiteral(n)));
+            if (n.toDouble() != double(n.toInt()) || n.toInt() < min || n.toInt() > max)
+                return failAt(keyPath, QStringLiteral("%1 is not a whole number from %2 to %3")
+                                           .arg(jsonLiteral(n))
+                                           .arg(min)
+                                           .arg(max));
+            out->insert(code, n.toInt());
         }
-    }
+        return true;
+    };
+    if (!perJurisdiction("limits", QStringLiteral("caps"), 1, 10000, &c.limits) ||
+        !perJurisdiction("settle_windows", QStringLiteral("settle windows in ms"), 100, 86400000,
+                         &c.settleMsByJurisdiction) ||
+        !integer("settle_ms", &c.settleMs, 100, 86400000))
+        return false;
     if (!integer("default_limit", &c.defaultLimit, 1, 10000) ||
         !integer("global_limit", &c.globalLimit, 1, 100000) ||
         !integer("request_timeout_ms", &c.requestTimeoutMs, 100, 3600000) ||
@@ -422,6 +453,12 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
     }
     *this = c;
     return true;
+}
+
+int EngineConfig::settleMsFor(const QString &jurisdiction) const {
+    if (const auto it = settleMsByJurisdiction.constFind(jurisdiction); it != settleMsByJurisdiction.constEnd())
+        return it.value();
+    return settleMs > 0 ? settleMs : kSettleTimeouts * requestTimeoutMs;
 }
 
 bool EngineConfig::isRegistryUrl(const QUrl &url) {
@@ -483,6 +520,7 @@ QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig
     number("retry max ms", before.retryMaxMs, after.retryMaxMs);
     number("breaker threshold", before.breakerThreshold, after.breakerThreshold);
     number("breaker cooldown ms", before.breakerCooldownMs, after.breakerCooldownMs);
+    number("settle window ms", before.settleMsFor(QString()), after.settleMsFor(QString()));
     text("audit database", before.dbPath, after.dbPath);
     text("rules file", before.rulesPath, after.rulesPath);
     text("ledger", before.ledgerUrl, after.ledgerUrl);

@@ -17,7 +17,8 @@ namespace fd {
 ///  "registry": "http://127.0.0.1:8080", "registries": {"US-DE": "http://..."}, "lookup_supported": true,
 ///  "limits": {"US-DE": 8}, "default_limit": 4, "global_limit": 32, "request_timeout_ms": 10000,
 ///  "max_attempts": 5, "retry_base_ms": 1000, "retry_max_ms": 60000, "breaker_threshold": 5,
-///  "breaker_cooldown_ms": 30000, "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json",
+///  "breaker_cooldown_ms": 30000, "settle_ms": 60000, "settle_windows": {"US-CA": 120000},
+///  "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json",
 ///  "ledger": "postgresql://filingdesk@db.example:5432/filingdesk?sslmode=verify-full"}
 struct EngineConfig {
     QString redisUrl;      ///< empty: the in-process gate (single console)
@@ -37,6 +38,13 @@ struct EngineConfig {
     int retryMaxMs = 60000;
     int breakerThreshold = 5;
     int breakerCooldownMs = 30000;
+    /// The settle window (docs/registry-api-v1.md, "Uncertain outcomes"): how long after a request left the
+    /// registry may still be working on it. A request that timed out or lost its connection stays uncertain
+    /// until then; a look-up that finds nothing inside the window is no evidence that nothing was filed, only
+    /// one after it is. 0: kSettleTimeouts times the request timeout (60 s for the default 10 s).
+    int settleMs = 0;
+    QHash<QString, int> settleMsByJurisdiction; ///< per registry ("settle_windows" in the config file)
+    static constexpr int kSettleTimeouts = 6;
     QString dbPath;    ///< the audit database
     QString rulesPath; ///< empty: the built-in rules
     QString consoleId; ///< shown to the fleet as the holder of this engine's permits
@@ -50,6 +58,8 @@ struct EngineConfig {
         true; ///< team mode: false for a member that only imports and launches (filingdesk launch)
 
     int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
+    /// The settle window of `jurisdiction`'s registry, ms.
+    int settleMsFor(const QString &jurisdiction) const;
     /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".
     bool loadFile(const QString &path, QString *error);
     /// Checks consistency (timeouts shorter than the lease, positive limits, registry URLs); false with

@@ -68,6 +68,12 @@ void Engine::startTeamTimers() {
     connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnectLedger);
     m_beatTimer.setInterval(kBeatIntervalMs);
     connect(&m_beatTimer, &QTimer::timeout, this, &Engine::heartbeat);
+    m_ledgerBusyTimer.setInterval(500);
+    m_ledgerBusyTimer.setSingleShot(true);
+    connect(&m_ledgerBusyTimer, &QTimer::timeout, this, [this] {
+        pump();
+        updateStatus();
+    });
     m_notifyTimer.setInterval(100); // a burst of NOTIFYs is one catch-up
     m_notifyTimer.setSingleShot(true);
     connect(&m_notifyTimer, &QTimer::timeout, this, &Engine::syncLedger);
@@ -87,6 +93,33 @@ void Engine::startTeamTimers() {
     refreshBatches();
     refreshReviews();
     heartbeat();
+}
+
+void Engine::decideWhatThisMemberSends() {
+    // A member claims only work it can send: a claim taken by a member that cannot send it is a filing held
+    // back from the members that can (or, before, dead-lettered for want of a registry URL).
+    m_sendJurisdictions = m_config.onlyJurisdictions;
+    m_reviewOnlyReason.clear();
+    if (!m_config.claimsWork)
+        return;
+    if (m_gate->mode() != PermitGate::Mode::Fleet) {
+        m_reviewOnlyReason = tr("no fleet gate (Redis) is configured: an in-process gate would let this member "
+                                "use each registry's whole cap beside the team's");
+    } else if (const std::optional<QStringList> sendable = m_registry->sendableJurisdictions()) {
+        if (m_sendJurisdictions.isEmpty()) {
+            m_sendJurisdictions = *sendable;
+        } else {
+            QStringList both;
+            for (const QString &j : std::as_const(m_sendJurisdictions))
+                if (sendable->contains(j))
+                    both.append(j);
+            m_sendJurisdictions = both;
+        }
+        if (m_sendJurisdictions.isEmpty())
+            m_reviewOnlyReason = tr("no registry is configured for the jurisdictions this member may work on");
+    }
+    if (!m_reviewOnlyReason.isEmpty())
+        qCInfo(lcEngine).noquote() << "review desk, claims no filings:" << m_reviewOnlyReason;
 }
 
 int Engine::claimCapacity() const {
@@ -110,7 +143,7 @@ bool Engine::holds(const QString &key) const {
 
 void Engine::claimWork() {
     if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty() ||
-        !m_config.claimsWork)
+        !m_config.claimsWork || !m_reviewOnlyReason.isEmpty())
         return;
     const int room = claimCapacity() - int(m_claimed.size());
     if (room <= 0)
@@ -129,7 +162,7 @@ void Engine::claimWork() {
         if (it.value() >= cap + (cap + 1) / 2)
             full.append(it.key());
     }
-    const QList<FilingTask> claimed = m_ledger->claim(room, m_config.onlyJurisdictions, &error,
+    const QList<FilingTask> claimed = m_ledger->claim(room, m_sendJurisdictions, &error,
                                                       largestCeiling + (largestCeiling + 1) / 2, full);
     if (!error.isEmpty()) {
         if (!m_ledger->isReachable())
@@ -470,9 +503,12 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
 }
 
 void Engine::teamSetBatches(const QStringList &from, const QString &to, const QString &action,
-                            const QString &reason) {
+                            const QString &reason, const QString &batchId) {
     QString error;
-    if (m_ledger->setBatchStatus(from, to, action, AuditStore::osUser(), reason, &error) < 0) {
+    const int changed = m_ledger->setBatchStatus(from, to, action, AuditStore::osUser(), reason, &error, batchId);
+    if (changed == 0 && !batchId.isEmpty())
+        Q_EMIT errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
+    if (changed < 0) {
         Q_EMIT errorOccurred(tr("%1 failed: %2").arg(action, error));
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
@@ -560,7 +596,7 @@ void Engine::queryTeamWork() {
         return;
     }
     QString error;
-    const int open = m_ledger->countWorkable(m_config.onlyJurisdictions, &error);
+    const int open = m_ledger->countWorkable(m_sendJurisdictions, &error);
     Q_EMIT teamWorkCounted(error.isEmpty() ? open : -1, held);
 }
 

@@ -22,6 +22,16 @@ struct PortfolioSummary {
 };
 
 /// Progress of the running batch, for the console and the headless run.
+/// Team mode: what this member's connection to the ledger is now (docs/ledger.md, "Connection").
+enum class LedgerLink {
+    Connected,       ///< the primary answers and this member listens for the team's changes
+    Unreachable,     ///< no answer (refused, timed out, or the link went silent): nothing is sent
+    ReadOnlyStandby, ///< the address answers but is a hot standby: nothing can be written, nothing is sent
+    WaitingOnLock,   ///< the primary answers but a write waited on another session's lock past its limit
+};
+/// "connected", "unreachable", "read_only_standby", "waiting_on_lock" (run --json, metrics label).
+QString ledgerLinkName(LedgerLink link);
+
 struct BatchStatus {
     QString batchId;
     bool active = false; ///< a batch was launched and is not finished or cancelled
@@ -39,6 +49,11 @@ struct BatchStatus {
     /// Team mode: false once this desk's mirror found the ledger's audit chain broken (ledgerReachable is
     /// false too, and stays so for the life of the engine).
     bool ledgerTrusted = true;
+    LedgerLink ledgerLink = LedgerLink::Connected; ///< team mode: the connection's state in detail
+    /// Team mode: why this member claims nothing (no registry configured for the team's jurisdictions, no
+    /// fleet gate shared with the team): a review desk. Empty: it takes work it can send.
+    QString reviewOnlyReason;
+    QStringList openBatches; ///< team mode: the ids of the team's batches running or paused
     int claimsHeld = 0; ///< team mode: tasks this member holds
     int filedHere = 0;  ///< filings this member completed
 };
@@ -62,3 +77,4 @@ Q_DECLARE_METATYPE(fd::PortfolioSummary)
 Q_DECLARE_METATYPE(fd::BatchStatus)
 Q_DECLARE_METATYPE(fd::EngineAlert)
 Q_DECLARE_METATYPE(fd::RowPlan)
+Q_DECLARE_METATYPE(fd::LedgerLink)

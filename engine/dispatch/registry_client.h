@@ -28,6 +28,16 @@ public:
     bool lookupSupported() const { return m_lookupSupported; }
     QUrl baseUrlFor(const QString &jurisdiction) const;
     bool hasBaseUrl(const QString &jurisdiction) const override { return baseUrlFor(jurisdiction).isValid(); }
+    std::optional<QStringList> sendableJurisdictions() const override {
+        if (m_defaultBase.isValid())
+            return std::nullopt;
+        QStringList out;
+        for (auto it = m_bases.cbegin(); it != m_bases.cend(); ++it)
+            if (it.value().isValid())
+                out.append(it.key());
+        out.sort();
+        return out;
+    }
 
     /// POST {base}/v1/filings with the task's payload and Idempotency-Key.
     void submit(const FilingTask &task, Callback callback) override;

@@ -7,6 +7,8 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
+#include <QStringList>
 
 namespace fd {
 
@@ -54,6 +56,9 @@ public:
 
     /// True when a base URL is configured for `jurisdiction` ("US-DE").
     virtual bool hasBaseUrl(const QString &jurisdiction) const = 0;
+    /// The jurisdictions this transport can send to; std::nullopt when it can send to every one (a default
+    /// registry is configured).
+    virtual std::optional<QStringList> sendableJurisdictions() const { return std::nullopt; }
     /// POST {base}/v1/filings with the task's payload and Idempotency-Key.
     virtual void submit(const FilingTask &task, Callback callback) = 0;
     /// GET {base}/v1/filings/{key}: Found, NotFound, Unsupported, or a failure of the look-up itself.

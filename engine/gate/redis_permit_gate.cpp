@@ -370,8 +370,10 @@ void RedisPermitGate::transmitReturn(const QString &token) {
                            qCWarning(lcGate)
                                << "permit" << token.left(8) << "on" << r.jurisdiction
                                << "was already gone at release (reaped after its lease ran out)";
-                           if (!m_closing)
-                               Q_EMIT permitLost(r.jurisdiction, token, r.idempotencyKey);
+                           // Also while closing: the release of a run's last request is answered after
+                           // stop began, and a lost permit must still be recorded and announced (close()
+                           // waits for every return's answer, bounded).
+                           Q_EMIT permitLost(r.jurisdiction, token, r.idempotencyKey);
                        } else if (r.kind == ReturnKind::Withdraw && removed) {
                            qCInfo(lcGate)
                                << "handed back a permit granted to a withdrawn request on" << r.jurisdiction;

@@ -1,5 +1,8 @@
 #include "engine/headless/command_line.h"
 
+#include "engine/core/engine_types.h"
+#include "engine/ledger/ledger_endpoint.h"
+
 #include "engine/core/engine_config.h"
 
 #include <cstdio>
@@ -128,6 +131,28 @@ bool readInt(const QCommandLineParser &parser, const QCommandLineOption &option,
     }
     *error = QStringLiteral("--%1 \"%2\" is not %3").arg(option.names().constFirst(), text, what);
     return false;
+}
+
+QString describeLedgerLink(int link, const QString &detail) {
+    const QString why = detail.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(detail.simplified());
+    switch (LedgerLink(link)) {
+    case LedgerLink::Connected:
+        return QStringLiteral("ledger connected: claims and sending resume");
+    case LedgerLink::Unreachable:
+        return QStringLiteral("ledger unreachable%1: nothing is claimed or sent; resumes by itself when it "
+                              "answers (a silent link is found dead within %2 s)")
+            .arg(why)
+            .arg(LedgerEndpoint::kDeadLinkMs / 1000);
+    case LedgerLink::ReadOnlyStandby:
+        return QStringLiteral("ledger is a read-only standby%1: nothing is claimed or sent until the primary "
+                              "answers at this address")
+            .arg(why);
+    case LedgerLink::WaitingOnLock:
+        return QStringLiteral("ledger busy%1: a write waited on another session's lock; it is tried again, "
+                              "nothing was lost or sent twice")
+            .arg(why);
+    }
+    return QString();
 }
 
 } // namespace fd::cli

@@ -54,4 +54,8 @@ bool readRegistry(const QCommandLineParser &parser, const QCommandLineOption &re
 bool readInt(const QCommandLineParser &parser, const QCommandLineOption &option, int minimum, int maximum,
              int fallback, const QString &what, int *value, QString *error);
 
+/// One line for a change of the team ledger's connection (run and worker print it): connected, unreachable,
+/// a read-only standby or a write that waited on a lock are told apart, each with what happens meanwhile.
+QString describeLedgerLink(int link, const QString &detail);
+
 } // namespace fd::cli

@@ -139,6 +139,10 @@ int runHeadless(const QStringList &arguments) {
         config.dbPath = parser.value(dbOpt);
     if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
         config.dbPath = defaultDbPath(); // team mode: a mirror of its own per ledger and member
+    if (!config.ledgerUrl.isEmpty() && config.redisUrl.isEmpty())
+        return badInput(QStringLiteral(
+            "--ledger needs --redis URL: members of a team share each registry's cap through the fleet gate, "
+            "and an in-process gate would let this run use the whole cap beside the others"));
     if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
         return badInput(error);
     if (!config.validate(&error))
@@ -291,16 +295,11 @@ int runHeadless(const QStringList &arguments) {
             printErr(QStringLiteral("%1: %2 (%3): %4").arg(a.kind, a.entityName, a.jurisdiction, a.message));
     });
     bool ledgerDown = false;
-    QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
-        ledgerDown = !reachable;
-        if (quiet)
-            return;
-        if (reachable)
-            printErr(QStringLiteral("ledger reachable again: claims and sending resume"));
-        else
-            printErr(QStringLiteral("ledger unreachable (%1): no claim is possible, nothing is being sent; "
-                                    "resumes by itself when the ledger is back")
-                         .arg(reason));
+    QObject::connect(engine, &Engine::ledgerStateChanged, &loop,
+                     [&](bool reachable, const QString &) { ledgerDown = !reachable; });
+    QObject::connect(engine, &Engine::ledgerLinkChanged, &loop, [&](LedgerLink link, const QString &detail) {
+        if (!quiet)
+            printErr(cli::describeLedgerLink(int(link), detail));
     });
     QObject::connect(engine, &Engine::errorOccurred, &loop,
                      [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
@@ -449,6 +448,8 @@ int runHeadless(const QStringList &arguments) {
             out.insert(QStringLiteral("team"),
                        QJsonObject{{QStringLiteral("ledger"), config.ledgerUrl},
                                    {QStringLiteral("filed_here"), finalStatus.filedHere},
+                                   {QStringLiteral("ledger_link"), ledgerLinkName(finalStatus.ledgerLink)},
+                                   {QStringLiteral("review_only"), finalStatus.reviewOnlyReason},
                                    {QStringLiteral("ledger_reachable"), !ledgerDown}});
         }
         std::fputs(QJsonDocument(out).toJson(QJsonDocument::Indented).constData(), stdout);

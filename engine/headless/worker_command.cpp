@@ -217,10 +217,8 @@ int runWorker(const QStringList &arguments) {
     });
     QObject::connect(engine, &Engine::errorOccurred, &loop,
                      [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
-    QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
-        printErr(reachable
-                     ? QStringLiteral("ledger reachable: claiming resumes")
-                     : QStringLiteral("ledger unreachable (%1): nothing is claimed or sent").arg(reason));
+    QObject::connect(engine, &Engine::ledgerLinkChanged, &loop, [&](LedgerLink link, const QString &detail) {
+        printErr(cli::describeLedgerLink(int(link), detail));
     });
     QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
         if (blind)
@@ -237,7 +235,7 @@ int runWorker(const QStringList &arguments) {
                 .arg(status.inFlight)
                 .arg(status.awaitingPermit)
                 .arg(status.filedHere)
-                .arg(status.ledgerReachable ? QStringLiteral("reachable") : QStringLiteral("UNREACHABLE")));
+                .arg(ledgerLinkName(status.ledgerLink).replace(QLatin1Char('_'), QLatin1Char(' '))));
     });
     summary.start();
     int idleChecks = 0;

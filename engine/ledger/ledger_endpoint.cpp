@@ -65,9 +65,10 @@ void LedgerEndpoint::apply(QSqlDatabase &db) const {
     db.setDatabaseName(database);
     db.setUserName(user);
     db.setPassword(password);
-    db.setConnectOptions(QStringLiteral("connect_timeout=3;sslmode=%1;keepalives=1;keepalives_idle=10;"
-                                        "keepalives_interval=5;keepalives_count=2;"
-                                        "application_name=filingdesk")
+    // keepalives: 5 s + 3 x 2 s = 11 s for an idle link; tcp_user_timeout: 10 s for data not acknowledged.
+    db.setConnectOptions(QStringLiteral("connect_timeout=3;sslmode=%1;target_session_attrs=read-write;"
+                                        "keepalives=1;keepalives_idle=5;keepalives_interval=2;keepalives_count=3;"
+                                        "tcp_user_timeout=10000;application_name=filingdesk")
                              .arg(sslMode));
 }
 

@@ -22,8 +22,12 @@ struct LedgerEndpoint {
     static bool parse(const QString &url, LedgerEndpoint *out, QString *error);
     /// `postgresql://user@host:port/db` without the password.
     QString display() const;
-    /// Configures a QPSQL connection (connect_timeout 3 s, keepalives, the sslmode).
+    /// Configures a QPSQL connection: the sslmode; only a primary (target_session_attrs=read-write);
+    /// connect_timeout 3 s; TCP keepalives after 5 s idle, every 2 s, 3 probes; tcp_user_timeout 10 s. A link
+    /// that goes silent (no RST) is therefore found dead within kDeadLinkMs, whether the member is idle or
+    /// waiting for an answer (docs/ledger.md, "Connection").
     void apply(QSqlDatabase &db) const;
+    static constexpr int kDeadLinkMs = 11000;
 };
 
 } // namespace fd

@@ -10,6 +10,7 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
+#include <QSocketNotifier>
 #include <QStandardPaths>
 #include <QDir>
 #include <QFile>
@@ -286,14 +287,55 @@ bool LedgerStore::checkMirrorBinding(QString *error) {
     return bindMirror(m_ledgerId, m_endpoint.display(), error);
 }
 
+namespace {
+
+/// Qt 6.4's PostgreSQL driver DEALLOCATEs each prepared statement when its query is destroyed, and warns
+/// "Unable to free statement" when the connection is gone (the server dropped those statements with the
+/// session anyway). While a dead connection's statements are dropped, exactly those warnings are dropped too;
+/// every other message goes on to the handler that was installed.
+class DeadConnectionWarnings {
+public:
+    DeadConnectionWarnings() { s_previous = qInstallMessageHandler(&filter); }
+    ~DeadConnectionWarnings() { qInstallMessageHandler(s_previous); }
+    DeadConnectionWarnings(const DeadConnectionWarnings &) = delete;
+    DeadConnectionWarnings &operator=(const DeadConnectionWarnings &) = delete;
+
+private:
+    static void filter(QtMsgType type, const QMessageLogContext &context, const QString &message) {
+        if (type == QtWarningMsg && message.startsWith(QLatin1String("Unable to free statement")))
+            return;
+        if (s_previous)
+            s_previous(type, context, message);
+    }
+    static inline QtMessageHandler s_previous = nullptr;
+};
+
+/// SQLSTATEs of a statement the ledger gave up on while waiting on another session: lock_not_available
+/// (lock_timeout), query_canceled (statement_timeout), deadlock_detected. The ledger answered: it is busy,
+/// not unreachable, and nothing was written.
+bool isLockWait(const QString &message) {
+    return message.contains(QLatin1String("(55P03)")) || message.contains(QLatin1String("(57014)")) ||
+           message.contains(QLatin1String("(40P01)"));
+}
+
+} // namespace
+
 void LedgerStore::closeLedger() {
-    m_statements.clear(); // prepared on the connection that goes
     if (QSqlDatabase::contains(m_pgConnection)) {
+        const bool alive = QSqlDatabase::database(m_pgConnection, false).isOpen();
+        {
+            std::optional<DeadConnectionWarnings> quiet;
+            if (!alive)
+                quiet.emplace();
+            m_statements.clear(); // prepared on the connection that goes
+        }
         {
             QSqlDatabase old = QSqlDatabase::database(m_pgConnection, false);
             old.close();
         }
         QSqlDatabase::removeDatabase(m_pgConnection);
+    } else {
+        m_statements.clear();
     }
     m_inTransaction = false;
     m_reachable = false;
@@ -311,9 +353,52 @@ bool LedgerStore::reconnect(QString *error) {
     return true;
 }
 
+bool LedgerStore::behindTransactionPooler(QSqlDatabase &db, QString *why) {
+    // A pooler in transaction (or statement) mode hands each transaction whichever server session is free:
+    // session locks, LISTEN and prepared statements of one member land on others' sessions. Seen from here,
+    // this session's server process changes under it. Probe: our backend, then a second connection that
+    // holds a transaction open, then our backend again. With a session of our own, the second connection
+    // never gets our backend and ours never changes.
+    auto backend = [](QSqlQuery &q) -> qint64 {
+        const bool ok = q.exec(QStringLiteral("SELECT pg_backend_pid()")) && q.next();
+        const qint64 pid = ok ? q.value(0).toLongLong() : -1;
+        q.finish();
+        return pid;
+    };
+    QSqlQuery ours(db);
+    const qint64 first = backend(ours);
+    const QString probeName = m_pgConnection + QStringLiteral("-probe");
+    bool pooled = false;
+    {
+        QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), probeName);
+        m_endpoint.apply(other);
+        if (other.open()) {
+            if (!other.transaction()) {
+                pooled = true; // a pooler in statement mode refuses transactions
+                *why = other.lastError().text().trimmed();
+            } else {
+                QSqlQuery theirs(other);
+                const qint64 second = backend(theirs);
+                const qint64 again = backend(ours);
+                pooled = first > 0 && (second == first || again != first);
+                if (pooled)
+                    *why = QStringLiteral("the server session changed under this connection (%1, %2, %3)")
+                               .arg(first)
+                               .arg(second)
+                               .arg(again);
+                other.rollback();
+            }
+            other.close();
+        }
+    }
+    QSqlDatabase::removeDatabase(probeName);
+    return pooled;
+}
+
 bool LedgerStore::connectLedger(QString *error) {
     closeLedger();
     m_refusal = Refusal::None;
+    m_link = LedgerLink::Unreachable;
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_pgConnection);
     m_endpoint.apply(db);
     if (!db.open()) {
@@ -321,33 +406,101 @@ bool LedgerStore::connectLedger(QString *error) {
         if (error->contains(QLatin1String("authentication failed")) ||
             error->contains(QLatin1String("does not exist")))
             m_refusal = Refusal::Login;
+        // target_session_attrs=read-write: libpq refuses a server that is in hot standby.
+        if (error->contains(QLatin1String("read-only")) || error->contains(QLatin1String("hot standby"))) {
+            m_link = LedgerLink::ReadOnlyStandby;
+            *error = QStringLiteral("%1 is a read-only standby, not the primary: nothing can be recorded there "
+                                    "(%2)")
+                         .arg(m_endpoint.display(), error->simplified());
+        }
+        m_linkDetail = *error;
         return false;
     }
     QSqlQuery setup(db);
+    // Every call has a deadline: a lock another session holds is waited on for 1 s at most (then the write is
+    // retried: the ledger is busy, not gone), any statement for 5 s.
     if (!setup.exec(QStringLiteral("SET statement_timeout = 5000")) ||
-        !setup.exec(QStringLiteral("SET TIME ZONE 'UTC'"))) {
-        *error = setup.lastError().text();
+        !setup.exec(QStringLiteral("SET lock_timeout = 1000")) ||
+        !setup.exec(QStringLiteral("SET TIME ZONE 'UTC'")) ||
+        !setup.exec(QStringLiteral("SELECT pg_is_in_recovery()")) || !setup.next()) {
+        *error = setup.lastError().text().trimmed();
+        m_linkDetail = *error;
+        setup = QSqlQuery();
+        closeLedger();
+        return false;
+    }
+    const bool standby = setup.value(0).toBool();
+    setup.finish();
+    if (standby) {
+        *error = QStringLiteral("%1 is a read-only standby (in recovery), not the primary: nothing can be recorded "
+                                "there")
+                     .arg(m_endpoint.display());
+        m_link = LedgerLink::ReadOnlyStandby;
+        m_linkDetail = *error;
+        setup = QSqlQuery();
+        closeLedger();
+        return false;
+    }
+    QString poolerWhy;
+    if (behindTransactionPooler(db, &poolerWhy)) {
+        *error = QStringLiteral("the ledger is reached through a connection pooler in transaction or statement mode "
+                                "(%1): each member needs a server session of its own (LISTEN, prepared "
+                                "statements); use pool_mode=session or connect to PostgreSQL directly")
+                     .arg(poolerWhy);
+        m_refusal = Refusal::Pooler;
+        m_linkDetail = *error;
+        setup = QSqlQuery();
         closeLedger();
         return false;
     }
     if (!LedgerSchema::migrate(db, error)) {
         if (error->contains(QLatin1String("newer than this FilingDesk")))
             m_refusal = Refusal::Schema;
+        m_linkDetail = *error;
+        setup = QSqlQuery();
         closeLedger();
         return false;
     }
     if (!setup.exec(QStringLiteral("SELECT ledger_id::text FROM ledger_identity WHERE id = 1")) ||
         !setup.next()) {
         *error = QStringLiteral("cannot read the ledger's identity: %1").arg(setup.lastError().text());
+        m_linkDetail = *error;
+        setup = QSqlQuery();
         closeLedger();
         return false;
     }
     m_ledgerId = setup.value(0).toString();
     setup.finish();
-    db.driver()->subscribeToNotification(QString::fromLatin1(LedgerSchema::kNotifyChannel));
+    setup = QSqlQuery();
+    if (!listen(db, error)) {
+        m_linkDetail = *error;
+        closeLedger();
+        return false;
+    }
     m_reachable = true;
+    m_link = LedgerLink::Connected;
+    m_linkDetail.clear();
     qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "(" << m_ledgerId << ") connected as member"
                                << m_memberId;
+    return true;
+}
+
+bool LedgerStore::listen(QSqlDatabase &db, QString *error) {
+    // A subscription is only as good as the server says: LISTEN can fail (a standby refuses it) while the
+    // driver still holds the name, and the desk would wait for NOTIFYs that never come.
+    const QString channel = QString::fromLatin1(LedgerSchema::kNotifyChannel);
+    QSqlDriver *driver = db.driver();
+    if (!driver->subscribeToNotification(channel) || !driver->subscribedToNotifications().contains(channel)) {
+        *error = QStringLiteral("LISTEN %1 failed: %2").arg(channel, driver->lastError().text().trimmed());
+        return false;
+    }
+    QSqlQuery check(db);
+    if (!check.exec(QStringLiteral("SELECT count(*) FROM pg_listening_channels() c WHERE c = '%1'").arg(channel)) ||
+        !check.next() || check.value(0).toInt() != 1) {
+        *error = QStringLiteral("the ledger does not list this session as listening on %1 %2")
+                     .arg(channel, check.lastError().text().trimmed());
+        return false;
+    }
     return true;
 }
 
@@ -360,8 +513,11 @@ QSqlDriver *LedgerStore::driver() const {
 bool LedgerStore::ensureConnected(QString *error) {
     m_failure = WriteFailure::None;
     m_conflicted.clear();
-    if (m_reachable && QSqlDatabase::database(m_pgConnection, false).isOpen())
+    if (m_reachable && QSqlDatabase::database(m_pgConnection, false).isOpen()) {
+        if (m_link == LedgerLink::WaitingOnLock)
+            m_link = LedgerLink::Connected; // until this call waits on a lock again
         return true;
+    }
     m_failure = WriteFailure::Unavailable;
     *error = QStringLiteral("the ledger %1 cannot be reached").arg(m_endpoint.display());
     markUnreachable(*error);
@@ -372,6 +528,14 @@ void LedgerStore::markUnreachable(const QString &reason) {
     if (!m_reachable)
         return;
     m_reachable = false;
+    m_link = LedgerLink::Unreachable;
+    m_linkDetail = reason.trimmed();
+    // libpq closed the socket of a dead connection: the driver's notifier would then watch a closed
+    // descriptor ("QSocketNotifier: Invalid socket"). It stops now; reconnect() replaces the connection.
+    if (QSqlDatabase::contains(m_pgConnection))
+        if (QSqlDriver *driver = QSqlDatabase::database(m_pgConnection, false).driver())
+            for (QSocketNotifier *notifier : driver->findChildren<QSocketNotifier *>())
+                notifier->setEnabled(false);
     qCWarning(lcLedger).noquote() << "ledger unreachable:" << reason;
 }
 
@@ -387,8 +551,16 @@ void LedgerStore::rollbackLedger() {
 bool LedgerStore::fail(const QString &what, const QString &message, QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     rollbackLedger();
-    m_failure = WriteFailure::Unavailable;
     *error = QStringLiteral("%1: %2").arg(what, message.trimmed());
+    if (isLockWait(message)) {
+        // The ledger answered: another session held what this statement needed past its limit.
+        m_failure = WriteFailure::Busy;
+        m_link = LedgerLink::WaitingOnLock;
+        m_linkDetail = *error;
+        qCInfo(lcLedger).noquote() << "ledger busy:" << *error;
+        return false;
+    }
+    m_failure = WriteFailure::Unavailable;
     // Any error but a conflict means the ledger cannot be trusted to have our write: check the connection.
     QSqlQuery ping(db);
     if (!ping.exec(QStringLiteral("SELECT 1")))
@@ -774,11 +946,16 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
     QList<FilingTask> out;
     if (keys.isEmpty() || !ensureConnected(error))
         return out;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT t.*, %1 FROM tasks t WHERE idempotency_key = ANY(string_to_array(?, ','))")
-                  .arg(kTaskTimes.arg(QStringLiteral("t."))));
-    q.addBindValue(keys.join(QLatin1Char(',')));
+    QSqlQuery *prepared = statement(
+        QStringLiteral("SELECT t.*, %1 FROM tasks t WHERE idempotency_key = ANY(string_to_array(?, ','))")
+            .arg(kTaskTimes.arg(QStringLiteral("t."))),
+        error);
+    if (!prepared) {
+        fail(QStringLiteral("reading tasks"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, keys.join(QLatin1Char(',')));
     if (!q.exec()) {
         fail(QStringLiteral("reading tasks"), q.lastError().text(), error);
         return {};
@@ -1017,14 +1194,18 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
 int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error) {
     if (!ensureConnected(error))
         return -1;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
+    QSqlQuery *prepared = statement(QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
                              "b.status = 'running' AND t.state IN (%1) AND (? = '' OR t.jurisdiction = "
                              "ANY(string_to_array(?, ',')))")
-                  .arg(kWorkableStates));
+                  .arg(kWorkableStates), error);
+    if (!prepared) {
+        fail(QStringLiteral("counting work"), *error, error);
+        return -1;
+    }
+    QSqlQuery &q = *prepared;
     const QString only = text(jurisdictions.join(QLatin1Char(',')));
-    q.addBindValue(only);
-    q.addBindValue(only);
+    q.bindValue(0, only);
+    q.bindValue(1, only);
     if (!q.exec() || !q.next()) {
         fail(QStringLiteral("counting work"), q.lastError().text(), error);
         return -1;
@@ -1100,12 +1281,14 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
         return true;
     if (!ensureConnected(error))
         return false;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(
+    QSqlQuery *prepared = statement(
         QStringLiteral("UPDATE tasks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND "
-                       "idempotency_key = ANY(string_to_array(?, ','))"));
-    q.addBindValue(m_memberId);
-    q.addBindValue(keys.join(QLatin1Char(',')));
+                       "idempotency_key = ANY(string_to_array(?, ','))"), error);
+    if (!prepared)
+        return fail(QStringLiteral("handing back claims"), *error, error);
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, m_memberId);
+    q.bindValue(1, keys.join(QLatin1Char(',')));
     if (!q.exec())
         return fail(QStringLiteral("handing back claims"), q.lastError().text(), error);
     return true;
@@ -1116,11 +1299,15 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
     QList<AuditEntry> out;
     if (!self->ensureConnected(error))
         return out;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?"));
-    q.addBindValue(fromSeq);
-    q.addBindValue(limit);
+    QSqlQuery *prepared =
+        self->statement(QStringLiteral("SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?"), error);
+    if (!prepared) {
+        self->fail(QStringLiteral("reading the audit"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, fromSeq);
+    q.bindValue(1, limit);
     if (!q.exec()) {
         self->fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
         return {};
@@ -1159,28 +1346,41 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
 bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     if (!ensureConnected(error))
         return false;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral(
+    QSqlQuery *prepared = statement(QStringLiteral(
         "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, "
         "jurisdictions, "
         "claims_held, in_flight, filed_last_hour, batches) VALUES(?,?,?,?,?,clock_timestamp(),clock_timestamp(),"
         "?,?,?,?,?) "
         "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
         "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
-        "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches"));
+        "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches "
+        // The same round trip checks that this session still listens for the team's changes.
+        "RETURNING (SELECT count(*) FROM pg_listening_channels() c WHERE c = 'filingdesk_ledger')"),
+        error);
+    if (!prepared)
+        return fail(QStringLiteral("heartbeat"), *error, error);
+    QSqlQuery &q = *prepared;
     // host, version and started_at are NOT NULL: what the caller left out is this process's.
-    q.addBindValue(m_memberId);
-    q.addBindValue(self.kind.isEmpty() ? m_kind : self.kind);
-    q.addBindValue(self.host.isEmpty() ? hostName() : self.host);
-    q.addBindValue(self.processId);
-    q.addBindValue(self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
-    q.addBindValue(self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
-    q.addBindValue(self.claimsHeld);
-    q.addBindValue(self.inFlight);
-    q.addBindValue(self.filedLastHour);
-    q.addBindValue(self.batches.isNull() ? QStringLiteral("") : self.batches);
+    q.bindValue(0, m_memberId);
+    q.bindValue(1, self.kind.isEmpty() ? m_kind : self.kind);
+    q.bindValue(2, self.host.isEmpty() ? hostName() : self.host);
+    q.bindValue(3, self.processId);
+    q.bindValue(4, self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
+    q.bindValue(5, self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
+    q.bindValue(6, self.claimsHeld);
+    q.bindValue(7, self.inFlight);
+    q.bindValue(8, self.filedLastHour);
+    q.bindValue(9, self.batches.isNull() ? QStringLiteral("") : self.batches);
     if (!q.exec())
         return fail(QStringLiteral("heartbeat"), q.lastError().text(), error);
+    const bool listening = q.next() && q.value(0).toInt() == 1;
+    q.finish();
+    if (!listening) {
+        QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+        qCWarning(lcLedger) << "this session no longer listens for the team's changes: LISTEN again";
+        if (!listen(db, error))
+            return fail(QStringLiteral("heartbeat"), *error, error);
+    }
     return true;
 }
 
@@ -1189,12 +1389,16 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
     QList<LedgerMember> out;
     if (!self->ensureConnected(error))
         return out;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("SELECT member_id, kind, host, process_id, version, started_at, last_beat, "
+    QSqlQuery *prepared = self->statement(QStringLiteral("SELECT member_id, kind, host, process_id, version, started_at, last_beat, "
                              "jurisdictions, claims_held, in_flight, filed_last_hour, batches, "
                              "last_beat < clock_timestamp() - make_interval(secs => ?) AS lost "
-                             "FROM members ORDER BY kind, host, member_id"));
-    q.addBindValue(3.0 * double(beatIntervalMs) / 1000.0);
+                             "FROM members ORDER BY kind, host, member_id"), error);
+    if (!prepared) {
+        self->fail(QStringLiteral("reading members"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, 3.0 * double(beatIntervalMs) / 1000.0);
     if (!q.exec()) {
         self->fail(QStringLiteral("reading members"), q.lastError().text(), error);
         return out;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/audit/audit_store.h"
+#include "engine/core/engine_types.h"
 #include "engine/ledger/ledger_endpoint.h"
 
 #include <QHash>
@@ -10,6 +11,7 @@
 
 #include <memory>
 
+class QSqlDatabase;
 class QSqlDriver;
 
 namespace fd {
@@ -87,6 +89,11 @@ public:
     /// against it). Not owned; default: the system clock.
     void setClock(const Clock *clock) { m_clock = clock; }
     bool isReachable() const { return m_reachable; }
+    /// The connection as it is now: connected, unreachable, a read-only standby, or waiting on a lock (the
+    /// last call's write gave up on another session's lock: the ledger answers, nothing was written).
+    LedgerLink link() const { return m_link; }
+    /// Why the link is not Connected, in the server's or libpq's words.
+    QString linkDetail() const { return m_linkDetail; }
     QString memberId() const { return m_memberId; }
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
     /// The QPSQL driver, for NOTIFY subscriptions (LedgerSchema::kNotifyChannel); null while unreachable.
@@ -176,7 +183,9 @@ public:
     bool chainHead(qint64 *seq, QString *hash, QString *error) const;
 
 private:
-    enum class Refusal { None, Login, Schema };
+    enum class Refusal { None, Login, Schema, Pooler };
+    bool behindTransactionPooler(QSqlDatabase &db, QString *why);
+    bool listen(QSqlDatabase &db, QString *error);
     bool connectLedger(QString *error);
     void closeLedger();
     bool openDefaultMirror(QString *error);
@@ -203,6 +212,8 @@ private:
     Refusal m_refusal = Refusal::None;
     bool m_chainBroken = false;
     bool m_reachable = false;
+    LedgerLink m_link = LedgerLink::Unreachable;
+    QString m_linkDetail;
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;
     QStringList m_conflicted;

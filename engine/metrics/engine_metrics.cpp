@@ -53,6 +53,13 @@ EngineMetrics::EngineMetrics(MetricsRegistry &registry, const QString &version)
           registry.addGauge(QStringLiteral("filingdesk_ledger_reachable"),
                             QStringLiteral("1 while the team ledger is reachable, else 0 (team mode).")),
           registry))
+    , ledgerLink(registered(
+          registry.addGauge(QStringLiteral("filingdesk_ledger_link"),
+                            QStringLiteral("1 for the team ledger connection's state now, 0 for the others: "
+                                           "connected, unreachable, read_only_standby, waiting_on_lock "
+                                           "(team mode)."),
+                            {QStringLiteral("state")}),
+          registry))
     , buildInfo(
           registered(registry.addGauge(QStringLiteral("filingdesk_build_info"),
                                        QStringLiteral("Always 1; the FilingDesk version is in the label."),
@@ -116,6 +123,13 @@ void EngineMetrics::setGateBlind(bool blind) {
 
 void EngineMetrics::setLedgerReachable(bool reachable) {
     ledgerReachable.set(reachable ? 1 : 0);
+}
+
+void EngineMetrics::setLedgerLink(const QString &state) {
+    for (const char *name : {"connected", "unreachable", "read_only_standby", "waiting_on_lock"}) {
+        const QString label = QString::fromLatin1(name);
+        ledgerLink.set({label}, label == state ? 1 : 0);
+    }
 }
 
 } // namespace fd::metrics

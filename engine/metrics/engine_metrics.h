@@ -47,6 +47,9 @@ struct EngineMetrics {
     /// `filingdesk_ledger_reachable` gauge: team mode, 1 while the team ledger (PostgreSQL) is reachable,
     /// else 0 (also 0 outside team mode and until the engine reports it).
     GaugeFamily &ledgerReachable;
+    /// `filingdesk_ledger_link{state}` gauge: team mode, 1 for the connection's state now (connected,
+    /// unreachable, read_only_standby, waiting_on_lock), 0 for the others.
+    GaugeFamily &ledgerLink;
     /// `filingdesk_build_info{version}` gauge: always 1; the version is in the label.
     GaugeFamily &buildInfo;
 
@@ -65,6 +68,8 @@ struct EngineMetrics {
     void setClaimsHeld(int claims);
     void setGateBlind(bool blind);
     void setLedgerReachable(bool reachable);
+    /// Sets `state` ("connected", ...) to 1 and the other link states to 0.
+    void setLedgerLink(const QString &state);
 };
 
 } // namespace fd::metrics

@@ -6,6 +6,7 @@
 #include "cli_process.h"
 #include "engine/ledger/audit_chain.h"
 #include "ledger_fixture.h"
+#include "support/redis_server.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
@@ -508,10 +509,13 @@ void TestAuditVerify::memberSendsNothingOnTamperedLedger() {
                         l.database, &error)
                   .isNull(),
              qPrintable(error));
+    fd::test::RedisServer redis; // a member of a team shares the registry's cap through the fleet gate
+    QVERIFY2(redis.start(), qPrintable(redis.errorString()));
     ChildProcess run;
     run.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
     QVERIFY(run.startRun(
-        {QStringLiteral("--ledger"), l.url, QStringLiteral("--sandbox"), QStringLiteral("--portfolio"),
+        {QStringLiteral("--ledger"), l.url, QStringLiteral("--redis"), redis.url(), QStringLiteral("--sandbox"),
+         QStringLiteral("--portfolio"),
          fd::test::sourcePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv")),
          QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--db"),
          QDir(m_dir.path()).filePath(QStringLiteral("member-on-tampered.sqlite")), QStringLiteral("--json"),

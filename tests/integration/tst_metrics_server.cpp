@@ -219,6 +219,7 @@ void MetricsServerTest::scrapeParsedByPrometheusClient() {
     metrics.setClaimsHeld(4);
     metrics.setGateBlind(true);
     metrics.setLedgerReachable(true);
+    metrics.setLedgerLink(QStringLiteral("waiting_on_lock"));
     // Label values and a help text that need escaping, and values that are not plain numbers.
     GaugeFamily *odd = registry.addGauge(
         QStringLiteral("filingdesk_test_odd"),
@@ -251,6 +252,7 @@ void MetricsServerTest::scrapeParsedByPrometheusClient() {
         {QStringLiteral("filingdesk_build_info"), QStringLiteral("gauge")},
         {QStringLiteral("filingdesk_claims_held"), QStringLiteral("gauge")},
         {QStringLiteral("filingdesk_gate_blind"), QStringLiteral("gauge")},
+        {QStringLiteral("filingdesk_ledger_link"), QStringLiteral("gauge")},
         {QStringLiteral("filingdesk_ledger_reachable"), QStringLiteral("gauge")},
         {QStringLiteral("filingdesk_permits_awaited"), QStringLiteral("gauge")},
         {QStringLiteral("filingdesk_permits_held"), QStringLiteral("gauge")},
@@ -278,6 +280,9 @@ void MetricsServerTest::scrapeParsedByPrometheusClient() {
     put(QStringLiteral("filingdesk_claims_held"), {}, 4);
     put(QStringLiteral("filingdesk_gate_blind"), {}, 1);
     put(QStringLiteral("filingdesk_ledger_reachable"), {}, 1);
+    for (const char *state : {"connected", "unreachable", "read_only_standby", "waiting_on_lock"})
+        put(QStringLiteral("filingdesk_ledger_link"), labels({{QStringLiteral("state"), QString::fromLatin1(state)}}),
+            qstrcmp(state, "waiting_on_lock") == 0 ? 1 : 0);
     put(QStringLiteral("filingdesk_permits_awaited"), labels({{j, QStringLiteral("US-DE")}}), 2);
     put(QStringLiteral("filingdesk_permits_awaited"), labels({{j, QStringLiteral("US-CA")}}), 1);
     put(QStringLiteral("filingdesk_permits_held"), labels({{j, QStringLiteral("US-DE")}}), 3);

@@ -565,6 +565,7 @@ void MetricsRegistryTest::engineMetricsFamilies() {
         {"filingdesk_build_info", MetricType::Gauge, {QStringLiteral("version")}},
         {"filingdesk_claims_held", MetricType::Gauge, {}},
         {"filingdesk_gate_blind", MetricType::Gauge, {}},
+        {"filingdesk_ledger_link", MetricType::Gauge, {QStringLiteral("state")}},
         {"filingdesk_ledger_reachable", MetricType::Gauge, {}},
         {"filingdesk_permits_awaited", MetricType::Gauge, {QStringLiteral("jurisdiction")}},
         {"filingdesk_permits_held", MetricType::Gauge, {QStringLiteral("jurisdiction")}},

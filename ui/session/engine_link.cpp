@@ -88,10 +88,10 @@ void EngineLink::resumeBatch(const QString &reason) {
         e, [e, reason] { e->resumeBatch(reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::cancelBatch(const QString &reason) {
+void EngineLink::cancelBatch(const QString &reason, const QString &batchId) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
-        e, [e, reason] { e->cancelBatch(reason); }, Qt::QueuedConnection);
+        e, [e, reason, batchId] { e->cancelBatch(reason, batchId); }, Qt::QueuedConnection);
 }
 
 void EngineLink::replay(const QStringList &keys, const QString &reason) {

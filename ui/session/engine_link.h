@@ -41,7 +41,8 @@ public:
     void launchBatch(const QStringList &keys, const QString &reason);
     void pauseBatch(const QString &reason);
     void resumeBatch(const QString &reason);
-    void cancelBatch(const QString &reason);
+    /// Cancels batch `batchId` (empty: the only one open).
+    void cancelBatch(const QString &reason, const QString &batchId = QString());
     void replay(const QStringList &keys, const QString &reason);
     void resolve(const QStringList &keys, const QString &reason, bool requeue);
     void withdraw(const QStringList &keys, const QString &reason);

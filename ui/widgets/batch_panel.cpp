@@ -127,7 +127,9 @@ void BatchPanel::setStatus(const BatchStatus &status) {
                        .arg(status.waitingRetry)
                        .arg(status.gateBlind ? tr(" · GATE BLIND: nothing is being sent") : QString());
     // Team mode: the counts are the fleet's; what this desk holds and filed is its own.
-    if (status.teamMode)
+    if (status.teamMode && !status.reviewOnlyReason.isEmpty())
+        wire += tr(" · this desk reviews and takes no filings to send");
+    else if (status.teamMode)
         wire +=
             tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
     m_wire->setText(wire);

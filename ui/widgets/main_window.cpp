@@ -451,6 +451,7 @@ void MainWindow::connectEngine() {
     });
     connect(engine, &Engine::gateBlindChanged, this, &MainWindow::setGateBlind);
     connect(engine, &Engine::ledgerStateChanged, this, &MainWindow::setLedgerState);
+    connect(engine, &Engine::ledgerLinkChanged, this, &MainWindow::setLedgerLink);
     connect(engine, &Engine::reviewsChanged, this, [this](const QHash<QString, QString> &reviews) {
         m_deadLetters->setReviews(reviews);
         m_exceptions->setReviews(reviews);
@@ -693,6 +694,8 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
                      .arg(status.inFlight);
     m_pausedBanner->showMessage(paused);
     m_indicators->setPaused(status.paused);
+    m_indicators->setReviewDesk(status.teamMode ? status.reviewOnlyReason : QString());
+    m_actions->setOpenBatches(status.openBatches);
     if (status.gateBlind != m_gateBlind)
         setGateBlind(status.gateBlind, QString());
     updateTitle();
@@ -710,6 +713,19 @@ void MainWindow::updateBatchActions() {
     m_cancelAction->setEnabled(writable && m_status.active);
 }
 
+void MainWindow::setLedgerLink(LedgerLink link, const QString &detail) {
+    // The connection in detail: a standby and a lock wait are named as such, never as "unreachable".
+    m_ledgerLink = link;
+    if (!m_teamMode || m_ledgerUntrusted)
+        return;
+    if (link == LedgerLink::WaitingOnLock) {
+        m_indicators->setLedger(StatusIndicators::Ledger::WaitingOnLock,
+                                tr("%1: %2").arg(m_ledgerDisplay, detail));
+        return;
+    }
+    setLedgerState(link == LedgerLink::Connected, detail);
+}
+
 void MainWindow::setLedgerState(bool reachable, const QString &reason) {
     if (!m_teamMode)
         return;
@@ -722,7 +738,9 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
     if (reachable || changed || !reason.isEmpty())
         m_indicators->setLedger(reachable           ? StatusIndicators::Ledger::Connected
                                 : m_ledgerUntrusted ? StatusIndicators::Ledger::Untrusted
-                                                    : StatusIndicators::Ledger::Unreachable,
+                                : m_ledgerLink == LedgerLink::ReadOnlyStandby
+                                    ? StatusIndicators::Ledger::ReadOnlyStandby
+                                    : StatusIndicators::Ledger::Unreachable,
                                 detail);
     const QString because = reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason);
     if (reachable)
@@ -732,6 +750,11 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
                                         .arg(m_ledgerUntrustedReason.isEmpty()
                                                  ? tr("its audit trail does not verify")
                                                  : m_ledgerUntrustedReason));
+    else if (m_ledgerLink == LedgerLink::ReadOnlyStandby)
+        m_ledgerBanner->showMessage(
+            tr("TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from this "
+               "desk; showing this desk's mirror (read-only) until the primary answers.%1")
+                .arg(because));
     else
         m_ledgerBanner->showMessage(
             tr("TEAM LEDGER UNREACHABLE: nothing is sent from this desk; showing this desk's mirror "

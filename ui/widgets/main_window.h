@@ -125,6 +125,7 @@ private:
     void setGateBlind(bool blind, const QString &reason);
     /// Team mode: the ledger answers again, or cannot be reached (the console turns read-only).
     void setLedgerState(bool reachable, const QString &reason);
+    void setLedgerLink(fd::LedgerLink link, const QString &detail);
     /// Enables the batch actions for the last batch status and the ledger's state.
     void updateBatchActions();
     void updateTitle();
@@ -187,6 +188,7 @@ private:
     bool m_paused = false;
     bool m_gateBlind = false;
     bool m_teamMode = false;
+    LedgerLink m_ledgerLink = LedgerLink::Connected;
     bool m_ledgerReachable = true;
     bool m_ledgerKnown = false; ///< team mode: the engine said whether the ledger answers
     /// Team mode: the ledger's audit chain did not verify; stays set for the life of this engine.

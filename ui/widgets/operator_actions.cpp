@@ -83,12 +83,24 @@ bool OperatorActions::resume() {
 bool OperatorActions::cancel() {
     if (refuseWhileReadOnly())
         return false;
+    // Cancel acts on one batch: with several of the team's open, the person names it.
+    QString batchId;
+    if (m_openBatches.size() > 1) {
+        const std::optional<int> picked =
+            m_reasons->askChoice(m_dialogParent, tr("Cancel a batch"),
+                                 tr("%n batch(es) are open. Which one do you cancel?", nullptr,
+                                    int(m_openBatches.size())),
+                                 m_openBatches);
+        if (!picked)
+            return false;
+        batchId = m_openBatches.at(*picked);
+    }
     const auto reason = ask(
         {QStringLiteral("batch_cancel"), tr("Cancel the batch"),
          tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."), QString(), 0});
     if (!reason)
         return false;
-    m_link->cancelBatch(*reason);
+    m_link->cancelBatch(*reason, batchId);
     Q_EMIT actionSent(QStringLiteral("batch_cancel"), 0);
     return true;
 }

@@ -45,6 +45,8 @@ public:
 
     /// Refuses every action (refused(`why`)) while `readOnly`.
     void setReadOnly(bool readOnly, const QString &why = QString());
+    /// Team mode: the batches running or paused now (cancel() asks which one when there are several).
+    void setOpenBatches(const QStringList &batchIds) { m_openBatches = batchIds; }
     bool isReadOnly() const { return m_readOnly; }
 
 Q_SIGNALS:
@@ -62,6 +64,7 @@ private:
     QWidget *m_dialogParent;
     std::unique_ptr<ReasonProvider> m_reasons;
     bool m_readOnly = false;
+    QStringList m_openBatches;
     QString m_readOnlyWhy;
 };
 

@@ -1,5 +1,7 @@
 #include "ui/widgets/reason_dialog.h"
 
+#include <QInputDialog>
+
 #include "ui/widgets/reason_provider.h"
 
 #include "engine/audit/audit_store.h"
@@ -56,6 +58,16 @@ void ReasonDialog::done(int result) {
 
 QString ReasonDialog::reason() const {
     return m_edit->text().trimmed();
+}
+
+std::optional<int> ReasonProvider::askChoice(QWidget *parent, const QString &title, const QString &label,
+                                            const QStringList &choices) {
+    bool ok = false;
+    const QString picked = QInputDialog::getItem(parent, title, label, choices, 0, false, &ok);
+    if (!ok)
+        return std::nullopt;
+    const qsizetype index = choices.indexOf(picked);
+    return index < 0 ? std::nullopt : std::optional<int>(int(index));
 }
 
 std::optional<QString> DialogReasonProvider::askReason(QWidget *parent, const ReasonRequest &request) {

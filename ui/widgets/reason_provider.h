@@ -3,6 +3,7 @@
 #include "ui/widgets/reason_request.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -17,6 +18,9 @@ public:
     virtual ~ReasonProvider() = default;
     /// The reason (never empty), or std::nullopt when the person cancels — then nothing is done.
     virtual std::optional<QString> askReason(QWidget *parent, const ReasonRequest &request) = 0;
+    /// One of `choices` (its index), or std::nullopt when the person cancels. The default asks with a list.
+    virtual std::optional<int> askChoice(QWidget *parent, const QString &title, const QString &label,
+                                         const QStringList &choices);
 };
 
 /// The default provider: a ReasonDialog.

@@ -20,6 +20,7 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     : QWidget(parent)
     , m_paused(indicator(QStringLiteral("statusPaused"), this))
     , m_ledger(indicator(QStringLiteral("statusLedger"), this))
+    , m_reviewDesk(indicator(QStringLiteral("statusReviewDesk"), this))
     , m_gate(indicator(QStringLiteral("statusGateMode"), this))
     , m_redis(indicator(QStringLiteral("statusRedis"), this))
     , m_registry(indicator(QStringLiteral("statusRegistry"), this))
@@ -27,7 +28,7 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     , m_engine(indicator(QStringLiteral("statusEngine"), this)) {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (QLabel *label : {m_paused, m_ledger, m_gate, m_redis, m_registry, m_breakers, m_engine})
+    for (QLabel *label : {m_paused, m_ledger, m_reviewDesk, m_gate, m_redis, m_registry, m_breakers, m_engine})
         layout->addWidget(label);
     m_paused->setStyleSheet(QStringLiteral("background: #ffb300; color: black; font-weight: bold;"));
     m_paused->setText(tr("PAUSED"));
@@ -39,6 +40,22 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     paint(m_engine, tr("Engine: starting…"), true);
     m_breakers->hide();
     m_ledger->hide();
+    m_reviewDesk->hide();
+}
+
+void StatusIndicators::setReviewDesk(const QString &reason) {
+    if (reason.isEmpty()) {
+        m_reviewDesk->clear();
+        m_reviewDesk->hide();
+        return;
+    }
+    // Not a fault of the desk: it reviews, others file. Said plainly, with the reason.
+    paint(m_reviewDesk, tr("Review desk: takes no filings to send (%1)").arg(reason), true, reason);
+    m_reviewDesk->show();
+}
+
+QString StatusIndicators::reviewDeskText() const {
+    return m_reviewDesk->isHidden() ? QString() : m_reviewDesk->text();
 }
 
 void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip) {
@@ -98,6 +115,14 @@ void StatusIndicators::setLedger(Ledger state, const QString &detail) {
         paint(m_ledger,
               tr("Team ledger unreachable: nothing is sent; showing this desk's mirror (read-only)"), false,
               detail);
+        break;
+    case Ledger::ReadOnlyStandby:
+        paint(m_ledger,
+              tr("Team ledger is a read-only standby: nothing is sent; showing this desk's mirror (read-only)"),
+              false, detail);
+        break;
+    case Ledger::WaitingOnLock:
+        paint(m_ledger, tr("Team ledger: busy, a write is waiting on a lock and is tried again"), true, detail);
         break;
     case Ledger::Untrusted:
         paint(m_ledger,

@@ -20,6 +20,8 @@ public:
         Connected,   ///< the ledger answers
         Unreachable, ///< nothing is sent; the desk shows its mirror, read-only
         Untrusted,   ///< the ledger's audit chain did not verify: as Unreachable, until a restart
+        ReadOnlyStandby, ///< the address answers but is a hot standby: as Unreachable, until the primary answers
+        WaitingOnLock,   ///< the ledger answers; a write waited on another session's lock and is tried again
     };
 
     explicit StatusIndicators(QWidget *parent = nullptr);
@@ -41,6 +43,10 @@ public:
     QString engineText() const;
     /// Empty in single-desk mode.
     QString ledgerText() const;
+    /// Team mode: a desk that can send nothing (no registry for the team's jurisdictions, no fleet gate)
+    /// says so, with `reason`; empty: hidden.
+    void setReviewDesk(const QString &reason);
+    QString reviewDeskText() const;
     /// Empty while no registry is failing.
     QString failingRegistriesText() const;
 
@@ -49,6 +55,7 @@ private:
 
     QLabel *m_paused;
     QLabel *m_ledger;
+    QLabel *m_reviewDesk;
     QLabel *m_gate;
     QLabel *m_redis;
     QLabel *m_registry;
