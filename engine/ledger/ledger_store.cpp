@@ -3,6 +3,8 @@
 #include "engine/core/clock.h"
 #include "engine/ledger/ledger_schema.h"
 
+#include <libpq-fe.h>
+
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
@@ -172,6 +174,21 @@ LedgerStore::~LedgerStore() {
         }
         QSqlDatabase::removeDatabase(m_pgConnection);
     }
+}
+
+qintptr LedgerStore::socket() const {
+    if (!QSqlDatabase::contains(m_pgConnection))
+        return -1;
+    // QSqlDriver::handle() is the driver's PGconn*, as Qt documents for QPSQL.
+    const QVariant handle = QSqlDatabase::database(m_pgConnection, false).driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "PGconn*") != 0)
+        return -1;
+    PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
+    return connection ? qintptr(PQsocket(connection)) : -1;
+}
+
+CallDeadline::Scope LedgerStore::callDeadline() {
+    return CallDeadline::Scope(m_deadline, socket(), kCallDeadlineMs);
 }
 
 QDateTime LedgerStore::now() const {
@@ -416,9 +433,11 @@ bool LedgerStore::connectLedger(QString *error) {
         m_linkDetail = *error;
         return false;
     }
+    const auto call = callDeadline();
     QSqlQuery setup(db);
     // Every call has a deadline: a lock another session holds is waited on for 1 s at most (then the write is
-    // retried: the ledger is busy, not gone), any statement for 5 s.
+    // retried: the ledger is busy, not gone), any statement for 5 s on the server, and every call for
+    // kCallDeadlineMs here (a link gone silent).
     if (!setup.exec(QStringLiteral("SET statement_timeout = 5000")) ||
         !setup.exec(QStringLiteral("SET lock_timeout = 1000")) ||
         !setup.exec(QStringLiteral("SET TIME ZONE 'UTC'")) ||
@@ -646,6 +665,7 @@ bool LedgerStore::admitTask(const FilingTask &task, const QString &actor, QStrin
 
 bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
                              QString *error) {
+    const auto call = callDeadline();
     if (!begin(error))
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
@@ -663,6 +683,7 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
     QStringList skipped;
     QHash<QString, qint64> admittedVersions;
     for (const FilingTask &task : tasks) {
+        m_deadline.kick(); // each row is progress: the deadline is per statement in a long admission
         const Obligation &o = task.obligation;
         const QString obligationJson =
             QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact));
@@ -814,6 +835,7 @@ bool LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, 
 
 bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                     Durability durability) {
+    const auto call = callDeadline();
     // DISPATCHING (Durability::Synced) is on the ledger's disk before the request leaves. Every other engine
     // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server
     // is still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
@@ -860,6 +882,7 @@ bool LedgerStore::saveTask(const FilingTask &task, QString *error) {
 }
 
 bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    const auto call = callDeadline();
     // Fields that change without a state change (the retry time, look-up first). Batch membership changes
     // only through launchBatch(), audited.
     if (!begin(error))
@@ -899,6 +922,7 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
 }
 
 bool LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
+    const auto call = callDeadline();
     if (!ensureConnected(error))
         return false;
     if (!insertAuditRow(entry, error))
@@ -917,6 +941,7 @@ std::optional<FilingTask> LedgerStore::task(const QString &key) const {
 }
 
 QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QString error;
     if (!self->ensureConnected(&error))
@@ -934,6 +959,8 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
     const QDateTime localNow = now();
     while (q.next()) {
         out.append(taskFromRow(q, localNow));
+        if (out.size() % 1000 == 0)
+            self->m_deadline.kick(); // rows arriving are progress
         self->m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     QString mirrorError;
@@ -943,6 +970,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
 }
 
 QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error) {
+    const auto call = callDeadline();
     QList<FilingTask> out;
     if (keys.isEmpty() || !ensureConnected(error))
         return out;
@@ -963,6 +991,8 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
     const QDateTime localNow = now();
     while (q.next()) {
         out.append(taskFromRow(q, localNow));
+        if (out.size() % 1000 == 0)
+            m_deadline.kick(); // rows arriving are progress
         m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     QString mirrorError;
@@ -973,6 +1003,7 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
 
 QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason,
                                  int *count, QString *error) {
+    const auto call = callDeadline();
     if (!begin(error))
         return {};
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
@@ -1035,6 +1066,7 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
 int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
                                 const QString &actor, const QString &reason, QString *error,
                                 const QString &batchId) {
+    const auto call = callDeadline();
     if (!begin(error))
         return -1;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
@@ -1069,6 +1101,7 @@ int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &
 }
 
 QList<LedgerBatch> LedgerStore::batches(QString *error) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QList<LedgerBatch> out;
     if (!self->ensureConnected(error))
@@ -1088,6 +1121,7 @@ QList<LedgerBatch> LedgerStore::batches(QString *error) const {
 }
 
 QStringList LedgerStore::finishIdleBatches(QString *error) {
+    const auto call = callDeadline();
     if (!begin(error))
         return {};
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
@@ -1119,6 +1153,7 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
 
 QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error,
                                      int perJurisdiction, const QStringList &skipJurisdictions) {
+    const auto call = callDeadline();
     QList<FilingTask> out;
     if (limit <= 0 || !ensureConnected(error))
         return out;
@@ -1179,6 +1214,8 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     const QDateTime localNow = now();
     while (q.next()) {
         out.append(taskFromRow(q, localNow));
+        if (out.size() % 1000 == 0)
+            m_deadline.kick(); // rows arriving are progress
         versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     q.finish();
@@ -1192,6 +1229,7 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
 }
 
 int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error) {
+    const auto call = callDeadline();
     if (!ensureConnected(error))
         return -1;
     QSqlQuery *prepared = statement(QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
@@ -1214,6 +1252,7 @@ int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error)
 }
 
 QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
+    const auto call = callDeadline();
     if (keys.isEmpty())
         return {};
     if (!ensureConnected(error))
@@ -1253,6 +1292,7 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
 }
 
 bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, QString *error) {
+    const auto call = callDeadline();
     if (keys.isEmpty())
         return true;
     if (!ensureConnected(error))
@@ -1277,6 +1317,7 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
 }
 
 bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
+    const auto call = callDeadline();
     if (keys.isEmpty())
         return true;
     if (!ensureConnected(error))
@@ -1295,6 +1336,7 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
 }
 
 QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *error) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QList<AuditEntry> out;
     if (!self->ensureConnected(error))
@@ -1318,6 +1360,7 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
 }
 
 bool LedgerStore::chainHead(qint64 *seq, QString *hash, QString *error) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     if (!self->ensureConnected(error))
         return false;
@@ -1344,6 +1387,7 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
 }
 
 bool LedgerStore::beat(const LedgerMember &self, QString *error) {
+    const auto call = callDeadline();
     if (!ensureConnected(error))
         return false;
     QSqlQuery *prepared = statement(QStringLiteral(
@@ -1385,6 +1429,7 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
 }
 
 QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QList<LedgerMember> out;
     if (!self->ensureConnected(error))
@@ -1424,6 +1469,7 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
 }
 
 bool LedgerStore::claimReview(const QString &key, QString *error) {
+    const auto call = callDeadline();
     if (!begin(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
@@ -1462,6 +1508,7 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
 }
 
 bool LedgerStore::releaseReview(const QString &key, QString *error) {
+    const auto call = callDeadline();
     if (!begin(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
@@ -1487,6 +1534,7 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
 }
 
 QHash<QString, LedgerStore::Review> LedgerStore::reviews(QString *error) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QHash<QString, Review> out;
     if (!self->ensureConnected(error))

@@ -2,6 +2,7 @@
 
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine_types.h"
+#include "engine/ledger/call_deadline.h"
 #include "engine/ledger/ledger_endpoint.h"
 
 #include <QHash>
@@ -83,6 +84,9 @@ public:
     bool reconnect(QString *error);
     /// The ledger's random id (ledger_identity), empty until it was reached.
     QString ledgerId() const { return m_ledgerId; }
+    /// The longest this member waits for any one ledger call (a statement, or each row of an admission)
+    /// before it takes the link for dead; the server's own statement_timeout is 5 s.
+    static constexpr int kCallDeadlineMs = 10000;
     /// Where default mirrors live: `<data folder>/mirrors`.
     static QString mirrorRoot();
     /// The clock whose times the engine means (durations to and from the ledger's clock are computed
@@ -191,6 +195,10 @@ private:
     bool openDefaultMirror(QString *error);
     bool checkMirrorBinding(QString *error);
     QDateTime now() const;
+    /// The connection's socket (libpq's PQsocket), -1 without a connection.
+    qintptr socket() const;
+    /// A deadline of kCallDeadlineMs on the call in scope (CallDeadline).
+    CallDeadline::Scope callDeadline();
     bool ensureConnected(QString *error);
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
@@ -208,6 +216,7 @@ private:
     qint64 m_leaseMs;
     QString m_pgConnection;
     QString m_ledgerId;
+    CallDeadline m_deadline;
     const Clock *m_clock = nullptr;
     Refusal m_refusal = Refusal::None;
     bool m_chainBroken = false;
