@@ -179,9 +179,11 @@ LedgerStore::~LedgerStore() {
 qintptr LedgerStore::socket() const {
     if (!QSqlDatabase::contains(m_pgConnection))
         return -1;
-    // QSqlDriver::handle() is the driver's PGconn*, as Qt documents for QPSQL.
+    // QSqlDriver::handle() is the driver's PGconn* (Qt documents it so; the type registers as "pg_conn*",
+    // libpq's struct name, in the driver as built).
     const QVariant handle = QSqlDatabase::database(m_pgConnection, false).driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "PGconn*") != 0)
+    if (!handle.isValid() ||
+        (qstrcmp(handle.typeName(), "PGconn*") != 0 && qstrcmp(handle.typeName(), "pg_conn*") != 0))
         return -1;
     PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
     return connection ? qintptr(PQsocket(connection)) : -1;
@@ -549,12 +551,13 @@ void LedgerStore::markUnreachable(const QString &reason) {
     m_reachable = false;
     m_link = LedgerLink::Unreachable;
     m_linkDetail = reason.trimmed();
-    // libpq closed the socket of a dead connection: the driver's notifier would then watch a closed
-    // descriptor ("QSocketNotifier: Invalid socket"). It stops now; reconnect() replaces the connection.
-    if (QSqlDatabase::contains(m_pgConnection))
-        if (QSqlDriver *driver = QSqlDatabase::database(m_pgConnection, false).driver())
-            for (QSocketNotifier *notifier : driver->findChildren<QSocketNotifier *>())
-                notifier->setEnabled(false);
+    // libpq closed the socket of a dead connection, and the driver's LISTEN notifier would watch a closed
+    // descriptor from the next event-loop turn on ("QSocketNotifier: Invalid socket"): the connection is
+    // closed now, which removes the notifier; reconnect() opens a new one.
+    if (QSqlDatabase::contains(m_pgConnection)) {
+        const DeadConnectionWarnings quiet;
+        QSqlDatabase::database(m_pgConnection, false).close();
+    }
     qCWarning(lcLedger).noquote() << "ledger unreachable:" << reason;
 }
 

@@ -138,7 +138,7 @@ PostgresServer::Result PostgresServer::runServerTool(const QString &tool, const 
         timeoutMs, m_dir.path());
 }
 
-bool PostgresServer::initCluster(int timeoutMs) {
+bool PostgresServer::prepareDirectory() {
     m_binDir = findBinDir();
     if (m_binDir.isEmpty()) {
         m_error =
@@ -185,6 +185,12 @@ bool PostgresServer::initCluster(int timeoutMs) {
         }
     }
 #endif
+    return true;
+}
+
+bool PostgresServer::initCluster(int timeoutMs) {
+    if (!prepareDirectory())
+        return false;
     const Result init =
         runServerTool(QStringLiteral("initdb"),
                       {QStringLiteral("-D"), dataDir(), QStringLiteral("-A"), QStringLiteral("trust"),
@@ -199,12 +205,50 @@ bool PostgresServer::initCluster(int timeoutMs) {
     return true;
 }
 
+bool PostgresServer::startAsStandbyOf(const PostgresServer &primary, int timeoutMs) {
+    if (m_initialised || !primary.isRunning()) {
+        m_error = QStringLiteral("a standby needs a running primary and a server not yet started");
+        return false;
+    }
+    if (!prepareDirectory())
+        return false;
+    const Result backup = runServerTool(
+        QStringLiteral("pg_basebackup"),
+        {QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"), QString::number(primary.port()),
+         QStringLiteral("-U"), user(), QStringLiteral("-D"), dataDir(), QStringLiteral("-R"),
+         QStringLiteral("-X"), QStringLiteral("stream"), QStringLiteral("-c"), QStringLiteral("fast")},
+        timeoutMs);
+    if (!backup.ok) {
+        m_error = QStringLiteral("pg_basebackup failed: %1").arg(backup.err);
+        return false;
+    }
+    m_initialised = true;
+    m_databaseCreated = true; // the primary's databases came with the backup
+    m_database = primary.database();
+    return launch(timeoutMs);
+}
+
+bool PostgresServer::promote(int timeoutMs) {
+    const Result promoted = runServerTool(QStringLiteral("pg_ctl"),
+                                          {QStringLiteral("-D"), dataDir(), QStringLiteral("-w"),
+                                           QStringLiteral("-t"), QString::number(timeoutMs / 1000),
+                                           QStringLiteral("promote")},
+                                          timeoutMs + 5000);
+    if (!promoted.ok)
+        m_error = QStringLiteral("pg_ctl promote failed: %1").arg(promoted.err);
+    return promoted.ok;
+}
+
 bool PostgresServer::start(int timeoutMs) {
     if (m_running)
         return true;
-    const QDeadlineTimer deadline(timeoutMs);
     if (!m_initialised && !initCluster(timeoutMs))
         return false;
+    return launch(timeoutMs);
+}
+
+bool PostgresServer::launch(int timeoutMs) {
+    const QDeadlineTimer deadline(timeoutMs);
     const bool portFixed = m_port != 0;
     for (int attempt = 0; attempt < 3; ++attempt) {
         if (!portFixed)

@@ -24,6 +24,12 @@ public:
     /// last used, after stop(), so that clients reconnect to the same URL), waits until it accepts
     /// connections and creates the database (first call). False with errorString() on failure.
     bool start(int timeoutMs = 30000);
+    /// Makes this server a hot standby of `primary` (pg_basebackup -R of its cluster, streaming its WAL) and
+    /// starts it on a free loopback port: it answers read-only until promote(). Instead of start()'s first
+    /// call. False with errorString() on failure.
+    bool startAsStandbyOf(const PostgresServer &primary, int timeoutMs = 60000);
+    /// Promotes a standby to a primary (pg_ctl promote -w).
+    bool promote(int timeoutMs = 30000);
     /// Stops the server (pg_ctl stop -m fast). Safe to call twice.
     void stop();
     bool isRunning() const { return m_running; }
@@ -52,7 +58,9 @@ private:
     Result runServerTool(const QString &tool, const QStringList &args, int timeoutMs) const;
     static Result runProcess(const QString &program, const QStringList &args, int timeoutMs,
                              const QString &workingDirectory = QString());
+    bool prepareDirectory();
     bool initCluster(int timeoutMs);
+    bool launch(int timeoutMs);
     /// A detached shell that stops the server and removes the directory once this process is gone.
     void startWatchdog();
     QString dataDir() const;
