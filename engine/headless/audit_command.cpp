@@ -169,10 +169,16 @@ public:
             *error = QStringLiteral("%1: %2").arg(m_display, q.lastError().text().trimmed());
             return false;
         }
+        // Its identity (schema 2 on): which ledger this is, whatever address it answers at.
+        if (version >= 2 &&
+            q.exec(QStringLiteral("SELECT ledger_id::text FROM ledger_identity WHERE id = 1")) && q.next())
+            m_ledgerId = q.value(0).toString();
+        q.finish();
         return true;
     }
 
     QString display() const { return m_display; }
+    QString ledgerId() const { return m_ledgerId; }
 
     /// The chain head (audit_head); the first read fixes the snapshot. *found false when the row is gone.
     bool head(qint64 *seq, QString *hash, bool *found, QString *error) {
@@ -235,6 +241,7 @@ private:
     }
 
     QString m_display;
+    QString m_ledgerId;
     std::optional<Connection> m_connection;
 };
 
@@ -289,10 +296,15 @@ public:
             return false;
         }
         q.finish();
+        // The ledger this mirror copies (schema 5 on; an older mirror was never bound).
+        if (q.exec(QStringLiteral("SELECT ledger_id FROM mirror_of WHERE id = 1")) && q.next())
+            m_boundLedgerId = q.value(0).toString();
+        q.finish();
         return true;
     }
 
     QString path() const { return m_path; }
+    QString boundLedgerId() const { return m_boundLedgerId; }
 
     bool page(qint64 afterSeq, int limit, QList<AuditEntry> *out, QString *error) {
         out->clear();
@@ -323,6 +335,7 @@ public:
 
 private:
     QString m_path;
+    QString m_boundLedgerId;
     bool m_hasLedgerRows = false;
     std::optional<Connection> m_connection;
 };
@@ -488,7 +501,11 @@ int runAudit(const QStringList &arguments) {
         ledgerLast = after;
         StoreReport report;
         report.store = QStringLiteral("ledger");
-        report.where = ledger.display();
+        report.where = ledger.ledgerId().isEmpty()
+                           ? ledger.display()
+                           : QStringLiteral("%1 [ledger %2]").arg(ledger.display(), ledger.ledgerId());
+        if (!ledger.ledgerId().isEmpty())
+            json.insert(QStringLiteral("ledger_id"), ledger.ledgerId());
         if (verifier.intact() && headFound)
             verifier.checkHead(headSeq, headHash);
         report.take(verifier);
@@ -507,7 +524,17 @@ int runAudit(const QStringList &arguments) {
     if (parser.isSet(dbOpt)) {
         ChainVerifier verifier(QStringLiteral("mirror"));
         PrefixReport prefix;
-        const bool comparePrefix = parser.isSet(ledgerOpt);
+        // A mirror of another ledger is not a broken copy of this one: it is compared with nothing, and said so.
+        const bool otherLedger = parser.isSet(ledgerOpt) && !mirror.boundLedgerId().isEmpty() &&
+                                 !ledger.ledgerId().isEmpty() && mirror.boundLedgerId() != ledger.ledgerId();
+        if (!mirror.boundLedgerId().isEmpty())
+            json.insert(QStringLiteral("mirror_of"), mirror.boundLedgerId());
+        if (otherLedger) {
+            intact = false;
+            lines << QStringLiteral("mirror %1 is the mirror of ledger %2, not of ledger %3: not compared")
+                         .arg(mirror.path(), mirror.boundLedgerId(), ledger.ledgerId());
+        }
+        const bool comparePrefix = parser.isSet(ledgerOpt) && !otherLedger;
         QHash<qint64, QString> ledgerHashes;
         qint64 after = 0;
         do {

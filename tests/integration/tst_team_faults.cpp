@@ -1,0 +1,349 @@
+// Team mode as it failed when first tried, against the real parts: the `filingdesk` CLI (run, launch, worker,
+// audit verify), a private PostgreSQL 15 (the ledger), a private redis-server (the fleet gate) and the sandbox
+// registry. Each test is one fault, by kind:
+// - several workers on one host without --db, and a mirror of another ledger named with --db;
+// - an uncertain outcome settled too early: a registry that ignores Idempotency-Key, records a filing only when
+//   its processing ends and answers every third request after the request timeout;
+// - a member that cannot send (no registry, no fleet gate) takes nothing of the team's work;
+// - Cancel acts on the batch named, not on every batch of the team;
+// - a permit lost on the run's last request is still recorded and announced.
+#include "cli_process.h"
+#include "engine/core/engine.h"
+#include "support/postgres_server.h"
+#include "support/redis_server.h"
+#include "support/sandbox_process.h"
+
+#include <QtCore/QDir>
+#include <QtCore/QDirIterator>
+#include <QtCore/QFile>
+#include <QtCore/QJsonArray>
+#include <QtCore/QTemporaryDir>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlQuery>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QTest>
+
+#include <memory>
+
+using fd::test::ChildProcess;
+using fd::test::PostgresServer;
+using fd::test::RedisServer;
+using fd::test::SandboxProcess;
+
+class TestTeamFaults : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir m_dir;
+    RedisServer m_redis;
+    std::unique_ptr<PostgresServer> m_postgres;
+    int m_serial = 0;
+
+    /// A FilingDesk CSV of `count` active Delaware corporations (Annual Franchise Tax due 2027-03-01).
+    QString delawarePortfolio(int count, const QString &prefix) {
+        const QString path = m_dir.filePath(QStringLiteral("%1-%2.csv").arg(prefix).arg(++m_serial));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly))
+            return QString();
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,status,authorized_shares\n");
+        for (int i = 0; i < count; ++i)
+            f.write(QStringLiteral("%1-%2,%1 Holdings %2 Inc.,corporation,US-DE,2015-04-01,active,5000\n")
+                        .arg(prefix)
+                        .arg(i)
+                        .toUtf8());
+        return path;
+    }
+
+    QString writeConfig(const QByteArray &json) {
+        const QString path = m_dir.filePath(QStringLiteral("config-%1.json").arg(++m_serial));
+        QFile f(path);
+        if (f.open(QIODevice::WriteOnly))
+            f.write(json);
+        return path;
+    }
+
+    qint64 ledgerCount(const QString &sql, const QString &database = QString()) const {
+        bool ok = false;
+        const qint64 n = m_postgres->psql(sql, database).trimmed().toLongLong(&ok);
+        return ok ? n : -1;
+    }
+
+    /// `filingdesk launch` of `portfolio` into ledger `url`; the batch id, empty on failure (*why).
+    QString launch(const QString &url, const QString &portfolio, QString *why) {
+        ChildProcess launcher;
+        if (!launcher.start(fd::test::cliPath(),
+                            {QStringLiteral("launch"), QStringLiteral("--ledger"), url, QStringLiteral("--portfolio"),
+                             portfolio, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
+                             QStringLiteral("--json")}) ||
+            !launcher.waitFinished(60000) || launcher.exitCode() != 0) {
+            *why = launcher.describe();
+            return QString();
+        }
+        return launcher.json().value(QLatin1String("batch_id")).toString();
+    }
+
+    /// A child with a private home: its default mirrors go to a folder of this test.
+    void privateHome(ChildProcess &p, const QString &name) {
+        const QString home = m_dir.filePath(QStringLiteral("home-%1").arg(name));
+        QDir().mkpath(home);
+        p.setEnv(QStringLiteral("HOME"), home);
+        p.setEnv(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/.local/share"));
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY2(!fd::test::cliPath().isEmpty(), "FILINGDESK_CLI is not set (run through ctest)");
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(m_redis.start(), qPrintable(m_redis.errorString()));
+        m_postgres = std::make_unique<PostgresServer>();
+        QVERIFY2(m_postgres->start(), qPrintable(m_postgres->errorString()));
+    }
+
+    void init() { QVERIFY(!m_redis.cli({QStringLiteral("FLUSHALL")}).isNull()); }
+
+    // 1. Three workers on one host, no --db: each takes a mirror of its own; none exits "in use".
+    void workersWithoutDbShareOneHost() {
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("three_workers")));
+        const QString url = m_postgres->url(QStringLiteral("three_workers"));
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
+                                 QStringLiteral("20"), QStringLiteral("--default-cap"), QStringLiteral("3")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(24, QStringLiteral("W")), &why).isEmpty(), qPrintable(why));
+        const QString config = writeConfig(R"({"lease_ms": 4000, "request_timeout_ms": 2000, "default_limit": 3})");
+        ChildProcess w1, w2, w3;
+        int n = 0;
+        for (ChildProcess *w : {&w1, &w2, &w3}) {
+            privateHome(*w, QStringLiteral("shared")); // one OS user, one data folder
+            QVERIFY(w->start(fd::test::cliPath(),
+                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url, QStringLiteral("--redis"),
+                              m_redis.url(), QStringLiteral("--registry"), registry.baseUrl().toString(),
+                              QStringLiteral("--config"), config, QStringLiteral("--exit-when-idle")}));
+            ++n;
+        }
+        QVERIFY(fd::test::waitAll({&w1, &w2, &w3}, 120000));
+        for (ChildProcess *w : {&w1, &w2, &w3})
+            QVERIFY2(w->exitCode() == 0, qPrintable(w->describe()));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state <> 'COMPLETED'"),
+                             QStringLiteral("three_workers")),
+                 0);
+        QCOMPARE(registry.stats().value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
+        const QString ledgerId =
+            m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), QStringLiteral("three_workers"));
+        // Each worker that took part kept a mirror of its own, in this ledger's folder of the shared data folder.
+        QStringList files;
+        QDirIterator it(m_dir.filePath(QStringLiteral("home-shared")), QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            if (path.contains(QStringLiteral("/mirrors/%1/worker-").arg(ledgerId)) &&
+                path.endsWith(QLatin1String(".sqlite")))
+                files << path;
+        }
+        QCOMPARE(files.size(), qsizetype(3));
+
+        // audit verify names the ledger it checked.
+        ChildProcess verify;
+        QVERIFY(verify.start(fd::test::cliPath(), {QStringLiteral("audit"), QStringLiteral("verify"),
+                                                   QStringLiteral("--ledger"), url, QStringLiteral("--json")}));
+        QVERIFY(verify.waitFinished(60000));
+        QVERIFY2(verify.exitCode() == 0, qPrintable(verify.describe()));
+        QCOMPARE(verify.json().value(QLatin1String("ledger_id")).toString(), ledgerId);
+    }
+
+    // 1. A mirror of ledger A named with --db against a fresh ledger B: refused at start, one line, both named.
+    void mirrorOfAnotherLedgerIsRefusedAtStart() {
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("ledger_a")));
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("ledger_b")));
+        const QString mirror = m_dir.filePath(QStringLiteral("a-mirror.sqlite"));
+        const QStringList common{QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--registry"),
+                                 QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--db"), mirror,
+                                 QStringLiteral("--exit-when-idle")};
+        ChildProcess onA;
+        QVERIFY(onA.start(fd::test::cliPath(), QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
+                                                           m_postgres->url(QStringLiteral("ledger_a"))} +
+                                                   common));
+        QVERIFY(onA.waitFinished(60000));
+        QVERIFY2(onA.exitCode() == 0, qPrintable(onA.describe()));
+        ChildProcess onB;
+        QVERIFY(onB.start(fd::test::cliPath(), QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
+                                                           m_postgres->url(QStringLiteral("ledger_b"))} +
+                                                   common));
+        QVERIFY(onB.waitFinished(60000));
+        QVERIFY2(onB.exitCode() == 3, qPrintable(onB.describe()));
+        const QString idA =
+            m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), QStringLiteral("ledger_a"));
+        const QString idB =
+            m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), QStringLiteral("ledger_b"));
+        const QString err = onB.standardError();
+        QVERIFY2(err.contains(idA) && err.contains(idB), qPrintable(err));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM members"), QStringLiteral("ledger_b")), 0);
+    }
+
+    // 2. Every third request takes 3 s, the request timeout is 1 s, and the registry files every POST anew and
+    // shows a filing only once it has processed it: nothing may be filed twice.
+    void uncertainOutcomeWaitsForTheSettleWindow() {
+        const QString config = writeConfig(
+            R"({"lease_ms": 8000, "request_timeout_ms": 1000, "settle_ms": 6000, "retry_base_ms": 200,
+                "retry_max_ms": 1000, "max_attempts": 6, "default_limit": 4})");
+        // The registry outlives the run: a submission it is still working on when the run ends is counted
+        // once it is processed.
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--record-on-answer"),
+                                 QStringLiteral("--fail"), QStringLiteral("slow=0.34"), QStringLiteral("--slow-ms"),
+                                 QStringLiteral("3000"), QStringLiteral("--fault-attempts"), QStringLiteral("1"),
+                                 QStringLiteral("--latency-ms"), QStringLiteral("20")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        ChildProcess run;
+        QVERIFY(run.startRun({QStringLiteral("--portfolio"), delawarePortfolio(12, QStringLiteral("S")),
+                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--registry"),
+                              registry.baseUrl().toString(), QStringLiteral("--config"), config,
+                              QStringLiteral("--db"), m_dir.filePath(QStringLiteral("settle.sqlite")),
+                              QStringLiteral("--json"), QStringLiteral("--quiet"), QStringLiteral("--deadline"),
+                              QStringLiteral("90")}));
+        QVERIFY2(run.waitFinished(120000), qPrintable(run.describe()));
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+        const QJsonObject out = run.json();
+        QTest::qWait(3500); // every slow submission processed by now
+        const QJsonObject stats = registry.stats();
+        QVERIFY2(fd::test::sandboxCounter(stats, QString(), QStringLiteral("slow")) > 0,
+                 "the sandbox answered no request slowly: the test proves nothing");
+        QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
+        QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), 12);
+        QCOMPARE(out.value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt(), 12);
+    }
+
+    // 8. `run --ledger` without a fleet gate is refused; a member without a registry for the team's work takes
+    // none of it (it used to claim and dead-letter it).
+    void memberThatCannotSendTakesNothing() {
+        ChildProcess noGate;
+        QVERIFY(noGate.startRun({QStringLiteral("--ledger"), m_postgres->url(), QStringLiteral("--portfolio"),
+                                 delawarePortfolio(2, QStringLiteral("G")), QStringLiteral("--sandbox")}));
+        QVERIFY(noGate.waitFinished(30000));
+        QCOMPARE(noGate.exitCode(), 2);
+        QVERIFY2(noGate.standardError().contains(QLatin1String("--redis")), qPrintable(noGate.describe()));
+        QVERIFY(!noGate.standardError().contains(QLatin1Char('\n')) ||
+                noGate.standardError().trimmed().count(QLatin1Char('\n')) == 0);
+
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("review_desk")));
+        const QString url = m_postgres->url(QStringLiteral("review_desk"));
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(3, QStringLiteral("R")), &why).isEmpty(), qPrintable(why));
+        // A desk with the team's ledger and Redis, but no registry configured at all.
+        // The engine on this thread: the spies read what it emits without a race.
+        fd::Engine engineObject;
+        fd::Engine *engine = &engineObject;
+        QSignalSpy started(engine, &fd::Engine::started);
+        QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
+        fd::EngineConfig config;
+        config.ledgerUrl = url;
+        config.redisUrl = m_redis.url();
+        config.memberKind = QStringLiteral("desk");
+        config.consoleId = QStringLiteral("review-desk");
+        config.dbPath = m_dir.filePath(QStringLiteral("review-desk.sqlite"));
+        QMetaObject::invokeMethod(engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QTest::qWait(3000); // several claim rounds
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL OR state <> "
+                                            "'PENDING'"),
+                             QStringLiteral("review_desk")),
+                 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!statuses.isEmpty(), 5000);
+        const auto last = statuses.last().first().value<fd::BatchStatus>();
+        QVERIFY2(last.reviewOnlyReason.contains(QLatin1String("registry")), qPrintable(last.reviewOnlyReason));
+        QSignalSpy stopped(engine, &fd::Engine::stopped);
+        engine->shutdown();
+        QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+    }
+
+    // 7. Two batches of the team are running; Cancel on one leaves the other running. Without a name, Cancel
+    // with two open batches changes nothing and asks which.
+    void cancelActsOnTheBatchNamed() {
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("two_batches")));
+        const QString url = m_postgres->url(QStringLiteral("two_batches"));
+        QString why;
+        const QString first = launch(url, delawarePortfolio(2, QStringLiteral("X")), &why);
+        QVERIFY2(!first.isEmpty(), qPrintable(why));
+        const QString second = launch(url, delawarePortfolio(2, QStringLiteral("Y")), &why);
+        QVERIFY2(!second.isEmpty(), qPrintable(why));
+        fd::Engine engineObject;
+        fd::Engine *engine = &engineObject;
+        QSignalSpy started(engine, &fd::Engine::started);
+        QSignalSpy errors(engine, &fd::Engine::errorOccurred);
+        QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
+        fd::EngineConfig config;
+        config.ledgerUrl = url;
+        config.claimsWork = false; // looks and acts, sends nothing
+        config.consoleId = QStringLiteral("cancelling-desk");
+        config.dbPath = m_dir.filePath(QStringLiteral("cancelling-desk.sqlite"));
+        QMetaObject::invokeMethod(engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QTRY_VERIFY_WITH_TIMEOUT(!statuses.isEmpty() &&
+                                     statuses.last().first().value<fd::BatchStatus>().openBatches.size() == 2,
+                                 10000);
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->cancelBatch(QStringLiteral("which one?")); }, Qt::QueuedConnection);
+        QTRY_VERIFY_WITH_TIMEOUT(!errors.isEmpty(), 10000);
+        QVERIFY2(errors.last().first().toString().contains(QLatin1String("name the one")),
+                 qPrintable(errors.last().first().toString()));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM batches WHERE status = 'running'"),
+                             QStringLiteral("two_batches")),
+                 2);
+        QMetaObject::invokeMethod(
+            engine, [engine, first] { engine->cancelBatch(QStringLiteral("wrong portfolio"), first); },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_postgres->psql(QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(first),
+                             QStringLiteral("two_batches")),
+            QStringLiteral("cancelled"), 10000);
+        QCOMPARE(m_postgres->psql(QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(second),
+                                  QStringLiteral("two_batches")),
+                 QStringLiteral("running"));
+        QSignalSpy stopped(engine, &fd::Engine::stopped);
+        engine->shutdown();
+        QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+    }
+
+    // 9. The run's only request is on the wire when its permit is reaped (as a lease that ran out would be):
+    // the release's answer comes after stopping began, and must still be recorded and announced.
+    void permitLostOnTheLastRequestIsReported() {
+        const QString db = m_dir.filePath(QStringLiteral("lost-permit.sqlite"));
+        ChildProcess run;
+        QVERIFY(run.startRun({QStringLiteral("--portfolio"), delawarePortfolio(1, QStringLiteral("P")),
+                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--sandbox"),
+                              QStringLiteral("--sandbox-arg=--latency-ms"), QStringLiteral("--sandbox-arg=2500"),
+                              QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--limit"),
+                              QStringLiteral("US-DE=1"), QStringLiteral("--db"), db, QStringLiteral("--json"),
+                              QStringLiteral("--quiet"), QStringLiteral("--deadline"), QStringLiteral("60")}));
+        // The reaper: as soon as the permit is held, it is gone from the set.
+        QString token;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !(token = m_redis.cli({QStringLiteral("ZRANGE"), QStringLiteral("sos:de:inflight"), QStringLiteral("0"),
+                                   QStringLiteral("0")}))
+                 .isEmpty(),
+            20000);
+        QCOMPARE(m_redis.cli({QStringLiteral("ZREM"), QStringLiteral("sos:de:inflight"), token}),
+                 QStringLiteral("1"));
+        QVERIFY2(run.waitFinished(60000), qPrintable(run.describe()));
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+        QStringList kinds;
+        for (const QJsonValue &a : run.json().value(QLatin1String("alerts")).toArray())
+            kinds << a.toObject().value(QLatin1String("kind")).toString();
+        QVERIFY2(kinds.contains(QStringLiteral("permit_lost")), qPrintable(run.describe()));
+        QSqlDatabase sqlite = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("lost-permit"));
+        sqlite.setDatabaseName(db);
+        QVERIFY(sqlite.open());
+        {
+            QSqlQuery q(sqlite);
+            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'permit_lost'")) && q.next());
+            QCOMPARE(q.value(0).toInt(), 1);
+        }
+        sqlite.close();
+        sqlite = QSqlDatabase();
+        QSqlDatabase::removeDatabase(QStringLiteral("lost-permit"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTeamFaults)
+#include "tst_team_faults.moc"
