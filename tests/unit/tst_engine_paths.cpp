@@ -46,6 +46,7 @@ public:
 
     void script(const QString &key, RegistryOutcome outcome) { m_scripts[key].push_back(outcome); }
     void scriptLookup(const QString &key, RegistryOutcome outcome) { m_lookups[key].push_back(outcome); }
+    void clearLookups(const QString &key) { m_lookups.remove(key); }
     /// Holds answers back until release() (a request "on the wire").
     void setHolding(bool hold) { m_hold = hold; }
     void release() {
@@ -442,6 +443,108 @@ private Q_SLOTS:
         QVERIFY(errors.first().first().toString().contains(QLatin1String("on the wire")));
         m_registry->setHolding(false);
         m_registry->release();
+    }
+
+    void notFoundInsideTheSettleWindowIsNoEvidence_data() {
+        QTest::addColumn<bool>("foundLate"); // the registry finishes the first submission within the window
+        QTest::newRow("found within the window: filed once") << true;
+        QTest::newRow("still not found after the window: sent again") << false;
+    }
+    void notFoundInsideTheSettleWindowIsNoEvidence() {
+        // The request timed out; the registry may still be working on it for its settle window (60 s here):
+        // look-ups that find nothing until then are no evidence and never lead to a second submission.
+        QFETCH(bool, foundLate);
+        EngineConfig config;
+        config.requestTimeoutMs = 10000;
+        config.settleMs = 60000;
+        config.retryBaseMs = 1000;
+        config.retryMaxMs = 5000;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Uncertain, QStringLiteral("NETWORK_TIMEOUT")));
+        for (int i = 0; i < 200; ++i)
+            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::NotFound));
+        launch();
+        QTRY_VERIFY(m_engine->task(key).lookupRequired);
+        const QDateTime sent = m_registry->calls.first().atUtc;
+        // Look-ups every few seconds until the window ends: nothing is sent again, the task stays DISPATCHING.
+        while (sent.msecsTo(m_clock->nowUtc()) < 50000) {
+            m_clock->advance(5000);
+            settle();
+            QCOMPARE(m_registry->submits(key), 1);
+            QCOMPARE(stateOf(key), ExecutionState::Dispatching);
+        }
+        QVERIFY2(m_registry->lookups(key) >= 3, qPrintable(QString::number(m_registry->lookups(key))));
+        QCOMPARE(m_engine->task(key).lastErrorCode, QStringLiteral("UNSETTLED"));
+        QVERIFY(m_store->task(key)->sentUtc.isValid()); // the window survives a restart
+        if (foundLate) {
+            m_registry->clearLookups(key);
+            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
+            m_clock->advance(5000);
+            QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+            QCOMPARE(m_registry->submits(key), 1);
+            return;
+        }
+        m_clock->advance(15000); // past sent + 60 s: "not found" now means not filed
+        QTRY_COMPARE(m_registry->submits(key), 2);
+        const auto resent = std::find_if(m_registry->calls.cbegin(), m_registry->calls.cend(),
+                                         [&](const ScriptedRegistry::Call &c) { return !c.lookup && c.atUtc > sent; });
+        QVERIFY(resent != m_registry->calls.cend());
+        QVERIFY2(sent.msecsTo(resent->atUtc) >= 60000, qPrintable(QString::number(sent.msecsTo(resent->atUtc))));
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+    }
+
+    void actionsOnAFilingOnTheWireSayWhy() {
+        setUpEngine(1);
+        m_registry->setHolding(true);
+        launch();
+        QTRY_COMPARE(int(m_registry->calls.size()), 1);
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->replay(m_keys, QStringLiteral("try again"));
+        m_engine->resolve(m_keys, QStringLiteral("fixed"), true);
+        m_engine->withdraw(m_keys, QStringLiteral("no longer needed"));
+        QCOMPARE(errors.count(), 3);
+        for (const QList<QVariant> &e : std::as_const(errors)) {
+            const QString text = e.first().toString();
+            QVERIFY2(text.contains(QLatin1String("on the wire")) && text.contains(QLatin1String("decides")),
+                     qPrintable(text));
+            QVERIFY2(text.contains(QLatin1String("Delaware Test 0 Inc.")), qPrintable(text));
+        }
+        QCOMPARE(stateOf(m_keys.first()), ExecutionState::Dispatching);
+        m_registry->setHolding(false);
+        m_registry->release();
+        QTRY_COMPARE(stateOf(m_keys.first()), ExecutionState::Completed);
+        // Completed: not a dead letter, not halted; said so, and nothing changes.
+        errors.clear();
+        m_engine->replay(m_keys, QStringLiteral("try again"));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.first().first().toString().contains(QLatin1String("not dead letters")),
+                 qPrintable(errors.first().first().toString()));
+    }
+
+    void replayWritesTheClearedError() {
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Validation, QStringLiteral("VAL_BAD_FIELD")));
+        launch();
+        QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+        QCOMPARE(m_store->task(key)->lastErrorCode, QStringLiteral("VAL_BAD_FIELD"));
+        m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
+        m_engine->replay({key}, QStringLiteral("payload fixed"));
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QVERIFY(m_store->task(key)->lastErrorCode.isEmpty());
+        AuditQuery q;
+        q.idempotencyKey = key;
+        QList<AuditEntry> rows = m_store->queryAudit(q);
+        std::sort(rows.begin(), rows.end(), [](const AuditEntry &a, const AuditEntry &b) { return a.id < b.id; });
+        // The replay row and every row after it carry no error of before the replay.
+        bool fromReplay = false;
+        for (const AuditEntry &row : std::as_const(rows)) {
+            fromReplay = fromReplay || row.action == QLatin1String("replay");
+            if (fromReplay)
+                QVERIFY2(row.errorCode.isEmpty(), qPrintable(row.action + QLatin1Char(' ') + row.errorCode));
+        }
+        QVERIFY(fromReplay);
     }
 
     void secondEngineOnOneDatabaseIsRefused() {
