@@ -193,13 +193,6 @@
         <source>requeue of %1</source>
         <translation>Neueinreihen von %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
-        <translation>
-            <numerusform>%n Filing nicht zurückgezogen: die Anfrage ist in Übertragung; zurückziehen, sobald sie ein Ergebnis hat</numerusform>
-            <numerusform>%n Filings nicht zurückgezogen: die Anfragen sind in Übertragung; zurückziehen, sobald sie ein Ergebnis haben</numerusform>
-        </translation>
-    </message>
     <message>
         <source>a change of settings needs a reason</source>
         <translation>eine Änderung der Einstellungen braucht eine Begründung</translation>
@@ -261,6 +254,79 @@
     <message>
         <source>the batch was not launched: the team ledger&apos;s audit trail does not verify</source>
         <translation>der Lauf wurde nicht gestartet: der Prüfpfad des Team-Ledgers ist nicht intakt</translation>
+    </message>
+    <message>
+        <source>no batch is running or paused: nothing was cancelled</source>
+        <translation>kein Lauf läuft oder ist angehalten: nichts wurde abgebrochen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es) are running or paused (%1): name the one to cancel</source>
+        <translation>
+            <numerusform>%n Lauf läuft oder ist angehalten (%1): den abzubrechenden Lauf nennen</numerusform>
+            <numerusform>%n Läufe laufen oder sind angehalten (%1): den abzubrechenden Lauf nennen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 is not this desk&apos;s batch (%2): nothing was cancelled</source>
+        <translation>Lauf %1 ist nicht der Lauf dieses Arbeitsplatzes (%2): nichts wurde abgebrochen</translation>
+    </message>
+    <message>
+        <source>not found %1 s after it was sent, but the registry may still be working on it: looked up again; only after %2 UTC does &quot;not found&quot; mean it was not filed</source>
+        <translation>%1 s nach dem Senden nicht gefunden, das Register kann aber noch daran arbeiten: es wird erneut nachgefragt; erst nach %2 UTC bedeutet „nicht gefunden“, dass nichts übermittelt wurde</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on it again once it has an outcome</source>
+        <translation>
+            <numerusform>%1: %n Filing unverändert gelassen, weil eine Anfrage in Übertragung ist oder ihr Ergebnis noch geklärt wird (%2); die Antwort des Registers oder die Nachfrage entscheidet, wie es weitergeht (übermittelt, wiederholt oder für einen Menschen angehalten); erneut handeln, sobald ein Ergebnis vorliegt</numerusform>
+            <numerusform>%1: %n Filings unverändert gelassen, weil eine Anfrage in Übertragung ist oder ihr Ergebnis noch geklärt wird (%2); die Antwort des Registers oder die Nachfrage entscheidet, wie es weitergeht (übermittelt, wiederholt oder für einen Menschen angehalten); erneut handeln, sobald ein Ergebnis vorliegt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)</source>
+        <translation>
+            <numerusform>%1: %n Filing unverändert gelassen: so behandeln lassen sich nur %2 (%3)</numerusform>
+            <numerusform>%1: %n Filings unverändert gelassen: so behandeln lassen sich nur %2 (%3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation>Erneut senden</translation>
+    </message>
+    <message>
+        <source>dead letters</source>
+        <translation>Dead Letters</translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation>Neu einreihen</translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation>Als übermittelt anerkennen</translation>
+    </message>
+    <message>
+        <source>filings halted for a person</source>
+        <translation>für einen Menschen angehaltene Filings</translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation>Zurückziehen</translation>
+    </message>
+    <message>
+        <source>pending or halted filings</source>
+        <translation>wartende oder angehaltene Filings</translation>
+    </message>
+    <message>
+        <source>no fleet gate (Redis) is configured: an in-process gate would let this member use each registry&apos;s whole cap beside the team&apos;s</source>
+        <translation>keine Flotten-Sendesteuerung (Redis) eingerichtet: eine prozessinterne Sendesteuerung ließe dieses Mitglied neben dem Team die ganze Obergrenze jedes Registers nutzen</translation>
+    </message>
+    <message>
+        <source>no registry is configured for the jurisdictions this member may work on</source>
+        <translation>für die Rechtsordnungen, an denen dieses Mitglied arbeiten darf, ist kein Register eingerichtet</translation>
+    </message>
+    <message>
+        <source>batch %1 is not running or paused: nothing changed</source>
+        <translation>Lauf %1 läuft nicht und ist nicht angehalten: nichts geändert</translation>
     </message>
 </context>
 <context>
@@ -725,6 +791,10 @@
     <message>
         <source>Team ledger&apos;s audit trail does not verify — nothing is sent</source>
         <translation>Prüfpfad des Team-Ledgers nicht bestätigt — nichts wird gesendet</translation>
+    </message>
+    <message>
+        <source> · this desk reviews and takes no filings to send</source>
+        <translation> · dieser Arbeitsplatz prüft und übernimmt keine Filings zum Senden</translation>
     </message>
 </context>
 <context>
@@ -1508,6 +1578,10 @@ Strg+, Einstellungen</translation>
         <source>its audit trail does not verify</source>
         <translation>sein Prüfpfad lässt sich nicht bestätigen</translation>
     </message>
+    <message>
+        <source>TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from this desk; showing this desk&apos;s mirror (read-only) until the primary answers.%1</source>
+        <translation>TEAM-LEDGER IST EIN NUR LESBARER STANDBY: dort lässt sich nichts festhalten, daher sendet dieser Arbeitsplatz nichts; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen), bis der Primärserver antwortet.%1</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -1935,6 +2009,17 @@ Zeile %3</translation>
     <message>
         <source>Nothing selected to review.</source>
         <translation>Nichts zur Prüfung ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Cancel a batch</source>
+        <translation>Einen Lauf abbrechen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es) are open. Which one do you cancel?</source>
+        <translation>
+            <numerusform>%n Lauf ist offen. Welchen brechen Sie ab?</numerusform>
+            <numerusform>%n Läufe sind offen. Welchen brechen Sie ab?</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2430,6 +2515,18 @@ Schlüssel %3</translation>
     <message>
         <source>Team ledger&apos;s audit trail does not verify: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
         <translation>Prüfpfad des Team-Ledgers nicht bestätigt: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
+    </message>
+    <message>
+        <source>Review desk: takes no filings to send (%1)</source>
+        <translation>Prüfarbeitsplatz: übernimmt keine Filings zum Senden (%1)</translation>
+    </message>
+    <message>
+        <source>Team ledger is a read-only standby: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation>Team-Ledger ist ein nur lesbarer Standby: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
+    </message>
+    <message>
+        <source>Team ledger: busy, a write is waiting on a lock and is tried again</source>
+        <translation>Team-Ledger: ausgelastet, ein Schreibvorgang wartet auf eine Sperre und wird erneut versucht</translation>
     </message>
 </context>
 <context>

@@ -193,13 +193,6 @@
         <source>requeue of %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n filing(s) not withdrawn: the request is on the wire; withdraw once it has an outcome</source>
-        <translation>
-            <numerusform>%n filing not withdrawn: the request is on the wire; withdraw once it has an outcome</numerusform>
-            <numerusform>%n filings not withdrawn: the requests are on the wire; withdraw once they have an outcome</numerusform>
-        </translation>
-    </message>
     <message>
         <source>a change of settings needs a reason</source>
         <translation type="unfinished"></translation>
@@ -260,6 +253,79 @@
     </message>
     <message>
         <source>the batch was not launched: the team ledger&apos;s audit trail does not verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no batch is running or paused: nothing was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es) are running or paused (%1): name the one to cancel</source>
+        <translation>
+            <numerusform>%n batch is running or paused (%1): name the one to cancel</numerusform>
+            <numerusform>%n batches are running or paused (%1): name the one to cancel</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 is not this desk&apos;s batch (%2): nothing was cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not found %1 s after it was sent, but the registry may still be working on it: looked up again; only after %2 UTC does &quot;not found&quot; mean it was not filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on it again once it has an outcome</source>
+        <translation>
+            <numerusform>%1: %n filing left as it is because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on it again once it has an outcome</numerusform>
+            <numerusform>%1: %n filings left as they are because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on them again once they have an outcome</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)</source>
+        <translation>
+            <numerusform>%1: %n filing left as it is: only %2 can be acted on this way (%3)</numerusform>
+            <numerusform>%1: %n filings left as they are: only %2 can be acted on this way (%3)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filings halted for a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending or halted filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no fleet gate (Redis) is configured: an in-process gate would let this member use each registry&apos;s whole cap beside the team&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no registry is configured for the jurisdictions this member may work on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1 is not running or paused: nothing changed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -724,6 +790,10 @@
     </message>
     <message>
         <source>Team ledger&apos;s audit trail does not verify — nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · this desk reviews and takes no filings to send</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1498,6 +1568,10 @@ Ctrl+, settings</source>
         <source>its audit trail does not verify</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from this desk; showing this desk&apos;s mirror (read-only) until the primary answers.%1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -1921,6 +1995,17 @@ line %3</source>
     <message>
         <source>Nothing selected to review.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel a batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n batch(es) are open. Which one do you cancel?</source>
+        <translation>
+            <numerusform>%n batch is open. Which one do you cancel?</numerusform>
+            <numerusform>%n batches are open. Which one do you cancel?</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2413,6 +2498,18 @@ key %3</source>
     </message>
     <message>
         <source>Team ledger&apos;s audit trail does not verify: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review desk: takes no filings to send (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger is a read-only standby: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger: busy, a write is waiting on a lock and is tried again</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1143,7 +1143,7 @@ void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, 
                nullptr, int(onTheWire.size()))
                 .arg(action, onTheWire.join(QStringLiteral(", "))));
     if (!otherState.isEmpty())
-        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are because they are not %2 (%3)", nullptr,
+        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)", nullptr,
                                 int(otherState.size()))
                                  .arg(action, expected, otherState.join(QStringLiteral(", "))));
 }
@@ -1268,7 +1268,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         enqueue(key);
     }
     reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
-                  tr("halted for a person"));
+                  tr("filings halted for a person"));
     if (!teamKeys.isEmpty())
         teamLaunch(teamKeys, reason);
     pump();
@@ -1314,7 +1314,7 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
             break;
         }
     }
-    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted"));
+    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted filings"));
     updateStatus();
     checkIdle();
 }
@@ -1501,6 +1501,7 @@ BatchStatus Engine::currentStatus() const {
     s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
                     QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());
     s.openBatches.sort();
+    s.ledgerId = m_ledger ? m_ledger->ledgerId() : QString();
     s.filedHere = m_filedHere;
     int done = 0;
     for (const QString &key : std::as_const(m_batch)) {

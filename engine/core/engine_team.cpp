@@ -38,6 +38,11 @@ bool Engine::startTeam(QString *error) {
         m_store = std::move(store);
     }
     m_ledger->setClock(m_clock);
+    // A NOTIFY (or the connection ending) wakes the catch-up; a burst is one catch-up (m_notifyTimer).
+    m_ledger->setNotificationHandler([this] {
+        if (!m_notifyTimer.isActive())
+            m_notifyTimer.start();
+    });
     QString ledgerError;
     if (!m_ledger->openTeam(m_config.dbPath, error, &ledgerError))
         return false;
@@ -81,14 +86,8 @@ void Engine::startTeamTimers() {
     m_syncTimer.start();
     m_renewTimer.start();
     m_beatTimer.start();
-    if (m_ledgerDown) {
+    if (m_ledgerDown)
         m_reconnectTimer.start();
-    } else if (QSqlDriver *driver = m_ledger->driver()) {
-        connect(driver, &QSqlDriver::notification, this, [this] {
-            if (!m_notifyTimer.isActive())
-                m_notifyTimer.start();
-        });
-    }
     syncLedger(); // the first catch-up checks the chain before this member writes anything
     refreshBatches();
     refreshReviews();
@@ -298,12 +297,6 @@ void Engine::reconnectLedger() {
     }
     m_reconnectTimer.stop();
     m_ledgerDown = false;
-    if (QSqlDriver *driver = m_ledger->driver()) {
-        connect(driver, &QSqlDriver::notification, this, [this] {
-            if (!m_notifyTimer.isActive())
-                m_notifyTimer.start();
-        });
-    }
     qCInfo(lcEngine).noquote() << "ledger reachable again";
     Q_EMIT ledgerStateChanged(true, QString());
     Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_reachable"), QString(), QString(), QString(),

@@ -54,6 +54,7 @@ struct BatchStatus {
     /// fleet gate shared with the team): a review desk. Empty: it takes work it can send.
     QString reviewOnlyReason;
     QStringList openBatches; ///< team mode: the ids of the team's batches running or paused
+    QString ledgerId;        ///< team mode: the ledger's identity (empty until it was reached)
     int claimsHeld = 0; ///< team mode: tasks this member holds
     int filedHere = 0;  ///< filings this member completed
 };

@@ -501,11 +501,11 @@ int runAudit(const QStringList &arguments) {
         ledgerLast = after;
         StoreReport report;
         report.store = QStringLiteral("ledger");
-        report.where = ledger.ledgerId().isEmpty()
-                           ? ledger.display()
-                           : QStringLiteral("%1 [ledger %2]").arg(ledger.display(), ledger.ledgerId());
-        if (!ledger.ledgerId().isEmpty())
+        report.where = ledger.display();
+        if (!ledger.ledgerId().isEmpty()) {
+            lines << QStringLiteral("ledger %1: identity %2").arg(ledger.display(), ledger.ledgerId());
             json.insert(QStringLiteral("ledger_id"), ledger.ledgerId());
+        }
         if (verifier.intact() && headFound)
             verifier.checkHead(headSeq, headHash);
         report.take(verifier);

@@ -19,6 +19,7 @@
 #include <QSaveFile>
 #include <QUuid>
 
+#include <mutex>
 #include <optional>
 
 #include <algorithm>
@@ -177,20 +178,26 @@ LedgerStore::~LedgerStore() {
 }
 
 qintptr LedgerStore::socket() const {
-    if (!QSqlDatabase::contains(m_pgConnection))
-        return -1;
-    // QSqlDriver::handle() is the driver's PGconn* (Qt documents it so; the type registers as "pg_conn*",
-    // libpq's struct name, in the driver as built).
-    const QVariant handle = QSqlDatabase::database(m_pgConnection, false).driver()->handle();
-    if (!handle.isValid() ||
-        (qstrcmp(handle.typeName(), "PGconn*") != 0 && qstrcmp(handle.typeName(), "pg_conn*") != 0))
-        return -1;
-    PGconn *connection = *static_cast<PGconn *const *>(handle.constData());
+    PGconn *connection = pgConnection();
     return connection ? qintptr(PQsocket(connection)) : -1;
 }
 
-CallDeadline::Scope LedgerStore::callDeadline() {
-    return CallDeadline::Scope(m_deadline, socket(), kCallDeadlineMs);
+LedgerStore::Call LedgerStore::callDeadline() {
+    return Call(*this);
+}
+
+LedgerStore::Call::Call(LedgerStore &store)
+    : m_store(store) {
+    m_store.m_deadline.arm(m_store.socket(), kCallDeadlineMs);
+}
+
+LedgerStore::Call::~Call() {
+    m_store.m_deadline.disarm();
+    // libpq read any NOTIFY that arrived while this call's statements ran: its socket is drained, and the
+    // listener would not wake for it. Handed on from the event loop, never from inside a call.
+    if (m_store.m_listener && m_store.m_onNotify)
+        QMetaObject::invokeMethod(
+            m_store.m_listener.get(), [store = &m_store] { store->drainNotifications(); }, Qt::QueuedConnection);
 }
 
 QDateTime LedgerStore::now() const {
@@ -308,26 +315,18 @@ bool LedgerStore::checkMirrorBinding(QString *error) {
 
 namespace {
 
-/// Qt 6.4's PostgreSQL driver DEALLOCATEs each prepared statement when its query is destroyed, and warns
-/// "Unable to free statement" when the connection is gone (the server dropped those statements with the
-/// session anyway). While a dead connection's statements are dropped, exactly those warnings are dropped too;
-/// every other message goes on to the handler that was installed.
-class DeadConnectionWarnings {
-public:
-    DeadConnectionWarnings() { s_previous = qInstallMessageHandler(&filter); }
-    ~DeadConnectionWarnings() { qInstallMessageHandler(s_previous); }
-    DeadConnectionWarnings(const DeadConnectionWarnings &) = delete;
-    DeadConnectionWarnings &operator=(const DeadConnectionWarnings &) = delete;
-
-private:
-    static void filter(QtMsgType type, const QMessageLogContext &context, const QString &message) {
-        if (type == QtWarningMsg && message.startsWith(QLatin1String("Unable to free statement")))
-            return;
-        if (s_previous)
-            s_previous(type, context, message);
-    }
-    static inline QtMessageHandler s_previous = nullptr;
-};
+/// The prepared statements of connections that died. Qt 6.4's PostgreSQL driver DEALLOCATEs a prepared
+/// statement when its query is destroyed, and warns "Unable to free statement" when the connection is gone (the
+/// server dropped those statements with the session anyway); destroyed after their driver, it would dereference
+/// it. They are kept here instead, never destroyed and still reachable: a few objects per lost connection.
+void bury(QHash<QString, std::shared_ptr<QSqlQuery>> &statements) {
+    static std::mutex mutex;
+    static auto *graveyard = new QList<std::shared_ptr<QSqlQuery>>;
+    const std::lock_guard lock(mutex);
+    for (auto it = statements.begin(); it != statements.end(); ++it)
+        graveyard->append(std::move(it.value()));
+    statements.clear();
+}
 
 /// SQLSTATEs of a statement the ledger gave up on while waiting on another session: lock_not_available
 /// (lock_timeout), query_canceled (statement_timeout), deadlock_detected. The ledger answered: it is busy,
@@ -340,14 +339,12 @@ bool isLockWait(const QString &message) {
 } // namespace
 
 void LedgerStore::closeLedger() {
+    stopListening();
     if (QSqlDatabase::contains(m_pgConnection)) {
-        const bool alive = QSqlDatabase::database(m_pgConnection, false).isOpen();
-        {
-            std::optional<DeadConnectionWarnings> quiet;
-            if (!alive)
-                quiet.emplace();
-            m_statements.clear(); // prepared on the connection that goes
-        }
+        if (QSqlDatabase::database(m_pgConnection, false).isOpen())
+            m_statements.clear(); // DEALLOCATEd on the connection that goes
+        else
+            bury(m_statements);
         {
             QSqlDatabase old = QSqlDatabase::database(m_pgConnection, false);
             old.close();
@@ -506,30 +503,77 @@ bool LedgerStore::connectLedger(QString *error) {
     return true;
 }
 
+PGconn *LedgerStore::pgConnection() const {
+    if (!QSqlDatabase::contains(m_pgConnection))
+        return nullptr;
+    // QSqlDriver::handle() is the driver's PGconn* (Qt documents it so; the type registers as "pg_conn*",
+    // libpq's struct name, in the driver as built).
+    const QVariant handle = QSqlDatabase::database(m_pgConnection, false).driver()->handle();
+    if (!handle.isValid() ||
+        (qstrcmp(handle.typeName(), "PGconn*") != 0 && qstrcmp(handle.typeName(), "pg_conn*") != 0))
+        return nullptr;
+    return *static_cast<PGconn *const *>(handle.constData());
+}
+
 bool LedgerStore::listen(QSqlDatabase &db, QString *error) {
-    // A subscription is only as good as the server says: LISTEN can fail (a standby refuses it) while the
-    // driver still holds the name, and the desk would wait for NOTIFYs that never come.
+    // LISTEN through SQL and the notifications read from libpq here, not through the driver's subscription:
+    // its notifier stays on a descriptor libpq has closed when the server goes away, and it never says when
+    // LISTEN failed. A subscription is only as good as the server says (pg_listening_channels()).
     const QString channel = QString::fromLatin1(LedgerSchema::kNotifyChannel);
-    QSqlDriver *driver = db.driver();
-    if (!driver->subscribeToNotification(channel) || !driver->subscribedToNotifications().contains(channel)) {
-        *error = QStringLiteral("LISTEN %1 failed: %2").arg(channel, driver->lastError().text().trimmed());
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("LISTEN %1").arg(channel))) {
+        *error = QStringLiteral("LISTEN %1 failed: %2").arg(channel, q.lastError().text().trimmed());
         return false;
     }
-    QSqlQuery check(db);
-    if (!check.exec(QStringLiteral("SELECT count(*) FROM pg_listening_channels() c WHERE c = '%1'").arg(channel)) ||
-        !check.next() || check.value(0).toInt() != 1) {
+    if (!q.exec(QStringLiteral("SELECT count(*) FROM pg_listening_channels() c WHERE c = '%1'").arg(channel)) ||
+        !q.next() || q.value(0).toInt() != 1) {
         *error = QStringLiteral("the ledger does not list this session as listening on %1 %2")
-                     .arg(channel, check.lastError().text().trimmed());
+                     .arg(channel, q.lastError().text().trimmed());
         return false;
     }
+    q.finish();
+    stopListening();
+    const qintptr fd = socket();
+    if (fd < 0) {
+        *error = QStringLiteral("the ledger connection has no socket to listen on");
+        return false;
+    }
+    m_listener = std::make_unique<QSocketNotifier>(fd, QSocketNotifier::Read);
+    QObject::connect(m_listener.get(), &QSocketNotifier::activated, m_listener.get(),
+                     [this] { drainNotifications(); });
     return true;
 }
 
-QSqlDriver *LedgerStore::driver() const {
-    if (!m_reachable || !QSqlDatabase::contains(m_pgConnection))
-        return nullptr;
-    return QSqlDatabase::database(m_pgConnection, false).driver();
+void LedgerStore::stopListening() {
+    m_listener.reset();
 }
+
+bool LedgerStore::isListening() const {
+    return m_listener && m_listener->isEnabled();
+}
+
+void LedgerStore::drainNotifications() {
+    PGconn *connection = pgConnection();
+    if (!m_listener || !connection)
+        return;
+    // Reads what arrived (a NOTIFY, or the end of the connection); a connection that ended is noticed here,
+    // before anything watches its closed descriptor.
+    if (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
+        const QString why = QString::fromUtf8(PQerrorMessage(connection)).trimmed();
+        markUnreachable(why.isEmpty() ? QStringLiteral("the ledger closed the connection") : why);
+        if (m_onNotify)
+            m_onNotify(); // the member's next call finds it unreachable, now rather than at its next timer
+        return;
+    }
+    int notified = 0;
+    while (PGnotify *notify = PQnotifies(connection)) {
+        ++notified;
+        PQfreemem(notify);
+    }
+    if (notified > 0 && m_onNotify)
+        m_onNotify();
+}
+
 
 bool LedgerStore::ensureConnected(QString *error) {
     m_failure = WriteFailure::None;
@@ -551,13 +595,9 @@ void LedgerStore::markUnreachable(const QString &reason) {
     m_reachable = false;
     m_link = LedgerLink::Unreachable;
     m_linkDetail = reason.trimmed();
-    // libpq closed the socket of a dead connection, and the driver's LISTEN notifier would watch a closed
-    // descriptor from the next event-loop turn on ("QSocketNotifier: Invalid socket"): the connection is
-    // closed now, which removes the notifier; reconnect() opens a new one.
-    if (QSqlDatabase::contains(m_pgConnection)) {
-        const DeadConnectionWarnings quiet;
-        QSqlDatabase::database(m_pgConnection, false).close();
-    }
+    // libpq closes the socket of a dead connection: nothing may watch that descriptor from now on
+    // ("QSocketNotifier: Invalid socket"); reconnect() opens a new connection and listens on it.
+    stopListening();
     qCWarning(lcLedger).noquote() << "ledger unreachable:" << reason;
 }
 

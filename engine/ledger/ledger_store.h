@@ -10,10 +10,12 @@
 #include <QSet>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 class QSqlDatabase;
-class QSqlDriver;
+class QSocketNotifier;
+struct pg_conn;
 
 namespace fd {
 
@@ -100,8 +102,11 @@ public:
     QString linkDetail() const { return m_linkDetail; }
     QString memberId() const { return m_memberId; }
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
-    /// The QPSQL driver, for NOTIFY subscriptions (LedgerSchema::kNotifyChannel); null while unreachable.
-    QSqlDriver *driver() const;
+    /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel:
+    /// this member LISTENs on every connection it opens, verified with pg_listening_channels().
+    void setNotificationHandler(std::function<void()> handler) { m_onNotify = std::move(handler); }
+    /// This member's connection listens for the team's changes now.
+    bool isListening() const;
 
     // AuditStore: writes go to the ledger.
     bool admitTask(const FilingTask &task, const QString &actor, QString *error) override;
@@ -197,8 +202,22 @@ private:
     QDateTime now() const;
     /// The connection's socket (libpq's PQsocket), -1 without a connection.
     qintptr socket() const;
-    /// A deadline of kCallDeadlineMs on the call in scope (CallDeadline).
-    CallDeadline::Scope callDeadline();
+    /// One ledger call: a deadline of kCallDeadlineMs on it (CallDeadline) and, when it returns, the
+    /// notifications libpq read meanwhile are handed on.
+    class Call {
+    public:
+        explicit Call(LedgerStore &store);
+        ~Call();
+        Call(const Call &) = delete;
+        Call &operator=(const Call &) = delete;
+
+    private:
+        LedgerStore &m_store;
+    };
+    Call callDeadline();
+    pg_conn *pgConnection() const;
+    void stopListening();
+    void drainNotifications();
     bool ensureConnected(QString *error);
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
@@ -217,6 +236,8 @@ private:
     QString m_pgConnection;
     QString m_ledgerId;
     CallDeadline m_deadline;
+    std::unique_ptr<QSocketNotifier> m_listener; ///< on this connection's socket, for NOTIFY
+    std::function<void()> m_onNotify;
     const Clock *m_clock = nullptr;
     Refusal m_refusal = Refusal::None;
     bool m_chainBroken = false;

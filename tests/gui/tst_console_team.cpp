@@ -12,6 +12,7 @@
 // The test functions build on each other in the order declared (one team, one batch).
 #include "engine/audit/audit_store.h"
 #include "support/postgres_server.h"
+#include "support/redis_server.h"
 #include "support/sandbox_process.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/item_roles.h"
@@ -100,14 +101,16 @@ private Q_SLOTS:
     void replayOnOneDeskShowsOnTheOther();
     void reviewOpenedOnOneDeskShowsOnTheOther();
     void unreachableLedgerMakesBothDesksReadOnly();
+    void deskThatCannotSendIsAReviewDesk();
     void tamperedLedgerIsShownAsSuchNotAsUnreachable();
 
 private:
-    std::unique_ptr<MainWindow> openDesk(const QString &name, ScriptedReasons **reasons);
+    std::unique_ptr<MainWindow> openDesk(const QString &name, ScriptedReasons **reasons, bool canSend = true);
     int deadLetters(MainWindow *w) const { return w->deadLetterModel()->rowCount(); }
 
     QTemporaryDir m_dir;
     test::PostgresServer m_postgres;
+    test::RedisServer m_redis; // the fleet gate: a desk without one claims nothing
     std::unique_ptr<test::SandboxProcess> m_sandbox;
     std::unique_ptr<MainWindow> m_a;
     std::unique_ptr<MainWindow> m_b;
@@ -128,6 +131,7 @@ void TestConsoleTeam::initTestCase() {
     QVERIFY(m_dir.isValid());
     QVERIFY2(QFileInfo::exists(portfolioPath()), qPrintable(portfolioPath()));
     QVERIFY2(m_postgres.start(), qPrintable(m_postgres.errorString()));
+    QVERIFY2(m_redis.start(), qPrintable(m_redis.errorString()));
     m_sandbox = std::make_unique<test::SandboxProcess>(
         QStringList{QStringLiteral("--latency-ms"), QStringLiteral("600:800"), QStringLiteral("--fail"),
                     QStringLiteral("validation=1"), QStringLiteral("--default-cap"), QStringLiteral("16")});
@@ -142,9 +146,14 @@ void TestConsoleTeam::cleanupTestCase() {
     m_postgres.stop();
 }
 
-std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, ScriptedReasons **reasons) {
+std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, ScriptedReasons **reasons,
+                                                      bool canSend) {
     ConsoleOptions options;
-    options.registryUrl = m_sandbox->baseUrl();
+    if (canSend) {
+        options.registryUrl = m_sandbox->baseUrl();
+        options.redisUrl = m_redis.url();
+        options.redisUrlGiven = true;
+    }
     options.dbPath = m_dir.filePath(name + QStringLiteral(".sqlite"));
     options.settingsPath = m_dir.filePath(name + QStringLiteral(".ini"));
     options.useKeychain = false;
@@ -245,6 +254,11 @@ void TestConsoleTeam::bothDesksAreOnTheLedger() {
     const QString summary = childOf<QLabel>(m_a.get(), QStringLiteral("fleetSummary"))->text();
     QVERIFY2(summary.contains(QLatin1String(": 2 member")) && summary.contains(QLatin1String(", 0 lost")),
              qPrintable(summary));
+    // The ledger's identity beside its address.
+    const QString ledgerId = m_postgres.psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"));
+    QVERIFY2(summary.contains(ledgerId), qPrintable(summary));
+    // Both can send: neither is a review desk.
+    QVERIFY(m_a->indicators()->reviewDeskText().isEmpty());
     auto *table = childOf<QTableView>(m_a.get(), QStringLiteral("fleetTable"));
     QVERIFY(table->model()->rowCount() >= 2);
     tabs->setCurrentIndex(0);
@@ -480,6 +494,24 @@ void TestConsoleTeam::tamperedLedgerIsShownAsSuchNotAsUnreachable() {
     QVERIFY(banner->message().contains(QLatin1String("TEAM LEDGER NOT TRUSTED")));
     QVERIFY(!c->indicators()->ledgerText().contains(QLatin1String("unreachable")));
     QVERIFY(!c->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());
+}
+
+// A desk on the team's ledger with no registry and no Redis claims none of the team's work (it used to claim and
+// dead-letter it for want of a registry URL) and says so in its status bar.
+void TestConsoleTeam::deskThatCannotSendIsAReviewDesk() {
+    QVERIFY2(m_postgres.psql(QStringLiteral("SELECT 1")) == QLatin1String("1"), "the ledger is down");
+    ScriptedReasons *reasons = nullptr;
+    std::unique_ptr<MainWindow> r = openDesk(QStringLiteral("desk-review"), &reasons, false);
+    QVERIFY(r);
+    QTRY_VERIFY_WITH_TIMEOUT(r->indicators()->reviewDeskText().startsWith(QLatin1String("Review desk:")), 10000);
+    QVERIFY2(r->indicators()->reviewDeskText().contains(QLatin1String("no fleet gate")),
+             qPrintable(r->indicators()->reviewDeskText()));
+    auto *label = r->findChild<QLabel *>(QStringLiteral("statusReviewDesk"));
+    QVERIFY(label && label->isVisible());
+    QTRY_VERIFY_WITH_TIMEOUT(r->batchPanel()->status().reviewOnlyReason.size() > 0, 5000);
+    QCOMPARE(r->batchPanel()->status().claimsHeld, 0);
+    QCOMPARE(m_postgres.psql(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by = '%1'").arg(r->memberId())),
+             QStringLiteral("0"));
 }
 
 QTEST_MAIN(TestConsoleTeam)

@@ -518,7 +518,7 @@ private Q_SLOTS:
         errors.clear();
         m_engine->replay(m_keys, QStringLiteral("try again"));
         QCOMPARE(errors.count(), 1);
-        QVERIFY2(errors.first().first().toString().contains(QLatin1String("not dead letters")),
+        QVERIFY2(errors.first().first().toString().contains(QLatin1String("only dead letters")),
                  qPrintable(errors.first().first().toString()));
     }
 

@@ -696,6 +696,8 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
     m_indicators->setPaused(status.paused);
     m_indicators->setReviewDesk(status.teamMode ? status.reviewOnlyReason : QString());
     m_actions->setOpenBatches(status.openBatches);
+    if (status.teamMode)
+        m_membersPage->setLedgerIdentity(status.ledgerId);
     if (status.gateBlind != m_gateBlind)
         setGateBlind(status.gateBlind, QString());
     updateTitle();

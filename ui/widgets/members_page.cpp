@@ -84,6 +84,13 @@ void MembersPage::setTeamMode(bool team, const QString &ledger) {
     updateRefresh();
 }
 
+void MembersPage::setLedgerIdentity(const QString &ledgerId) {
+    if (ledgerId == m_ledgerId)
+        return;
+    m_ledgerId = ledgerId;
+    updateSummary();
+}
+
 void MembersPage::setLedgerReachable(bool reachable, const QString &reason) {
     m_reachable = reachable;
     m_unreachable->showMessage(
@@ -121,7 +128,9 @@ void MembersPage::updateSummary() {
     }
     const int lost = m_model->lostCount();
     const int live = m_model->rowCount() - lost;
-    m_summary->setText(tr("Ledger %1: %n member(s) at work", nullptr, live).arg(m_ledger) +
+    const QString ledger =
+        m_ledgerId.isEmpty() ? m_ledger : QStringLiteral("%1 [%2]").arg(m_ledger, m_ledgerId);
+    m_summary->setText(tr("Ledger %1: %n member(s) at work", nullptr, live).arg(ledger) +
                        tr(", %n lost", nullptr, lost) +
                        tr(" · claims held %1 · in flight %2 · updated %3")
                            .arg(claims)

@@ -35,6 +35,8 @@ public:
     bool isTeamMode() const { return m_team; }
     /// While the ledger is unreachable the list cannot be refreshed: it says so, and since when.
     void setLedgerReachable(bool reachable, const QString &reason = QString());
+    /// The ledger's identity (its random id), shown beside its address once known.
+    void setLedgerIdentity(const QString &ledgerId);
     /// An answer of Engine::membersUpdated: into the model, and the summary line.
     void setMembers(const QList<fd::LedgerMember> &members);
 
@@ -65,6 +67,7 @@ private:
     QTimer m_refresh;
     QDateTime m_updatedAt;
     QString m_ledger;
+    QString m_ledgerId;
     bool m_team = false;
     bool m_reachable = true;
 };
