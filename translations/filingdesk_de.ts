@@ -317,16 +317,16 @@
         <translation>wartende oder angehaltene Filings</translation>
     </message>
     <message>
-        <source>no fleet gate (Redis) is configured: an in-process gate would let this member use each registry&apos;s whole cap beside the team&apos;s</source>
-        <translation>keine Flotten-Sendesteuerung (Redis) eingerichtet: eine prozessinterne Sendesteuerung ließe dieses Mitglied neben dem Team die ganze Obergrenze jedes Registers nutzen</translation>
-    </message>
-    <message>
-        <source>no registry is configured for the jurisdictions this member may work on</source>
-        <translation>für die Rechtsordnungen, an denen dieses Mitglied arbeiten darf, ist kein Register eingerichtet</translation>
-    </message>
-    <message>
         <source>batch %1 is not running or paused: nothing changed</source>
         <translation>Lauf %1 läuft nicht und ist nicht angehalten: nichts geändert</translation>
+    </message>
+    <message>
+        <source>no fleet gate (Redis) configured</source>
+        <translation>keine Flotten-Sendesteuerung (Redis) eingerichtet</translation>
+    </message>
+    <message>
+        <source>no registry configured for its jurisdictions</source>
+        <translation>kein Register für seine Rechtsordnungen eingerichtet</translation>
     </message>
 </context>
 <context>
@@ -2517,16 +2517,20 @@ Schlüssel %3</translation>
         <translation>Prüfpfad des Team-Ledgers nicht bestätigt: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
     </message>
     <message>
-        <source>Review desk: takes no filings to send (%1)</source>
-        <translation>Prüfarbeitsplatz: übernimmt keine Filings zum Senden (%1)</translation>
-    </message>
-    <message>
         <source>Team ledger is a read-only standby: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
         <translation>Team-Ledger ist ein nur lesbarer Standby: nichts wird gesendet; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen)</translation>
     </message>
     <message>
         <source>Team ledger: busy, a write is waiting on a lock and is tried again</source>
         <translation>Team-Ledger: ausgelastet, ein Schreibvorgang wartet auf eine Sperre und wird erneut versucht</translation>
+    </message>
+    <message>
+        <source>Review desk: sends nothing (%1)</source>
+        <translation>Prüfarbeitsplatz: sendet nichts (%1)</translation>
+    </message>
+    <message>
+        <source>This desk reviews: it takes none of the team&apos;s filings to send, because %1. To send, set a registry and the team&apos;s Redis (fleet gate) in Settings.</source>
+        <translation>Dieser Arbeitsplatz prüft: er übernimmt keine Filings des Teams zum Senden, weil %1. Zum Senden in den Einstellungen ein Register und das Redis des Teams (Flotten-Sendesteuerung) eintragen.</translation>
     </message>
 </context>
 <context>

@@ -317,15 +317,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>no fleet gate (Redis) is configured: an in-process gate would let this member use each registry&apos;s whole cap beside the team&apos;s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>no registry is configured for the jurisdictions this member may work on</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>batch %1 is not running or paused: nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no fleet gate (Redis) configured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no registry configured for its jurisdictions</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2501,15 +2501,19 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Review desk: takes no filings to send (%1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Team ledger is a read-only standby: nothing is sent; showing this desk&apos;s mirror (read-only)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Team ledger: busy, a write is waiting on a lock and is tried again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Review desk: sends nothing (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This desk reviews: it takes none of the team&apos;s filings to send, because %1. To send, set a registry and the team&apos;s Redis (fleet gate) in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

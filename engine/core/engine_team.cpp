@@ -102,8 +102,8 @@ void Engine::decideWhatThisMemberSends() {
     if (!m_config.claimsWork)
         return;
     if (m_gate->mode() != PermitGate::Mode::Fleet) {
-        m_reviewOnlyReason = tr("no fleet gate (Redis) is configured: an in-process gate would let this member "
-                                "use each registry's whole cap beside the team's");
+        // An in-process gate would let this member use each registry's whole cap beside the team's.
+        m_reviewOnlyReason = tr("no fleet gate (Redis) configured");
     } else if (const std::optional<QStringList> sendable = m_registry->sendableJurisdictions()) {
         if (m_sendJurisdictions.isEmpty()) {
             m_sendJurisdictions = *sendable;
@@ -115,7 +115,7 @@ void Engine::decideWhatThisMemberSends() {
             m_sendJurisdictions = both;
         }
         if (m_sendJurisdictions.isEmpty())
-            m_reviewOnlyReason = tr("no registry is configured for the jurisdictions this member may work on");
+            m_reviewOnlyReason = tr("no registry configured for its jurisdictions");
     }
     if (!m_reviewOnlyReason.isEmpty())
         qCInfo(lcEngine).noquote() << "review desk, claims no filings:" << m_reviewOnlyReason;

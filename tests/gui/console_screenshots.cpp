@@ -12,7 +12,8 @@
 // `filingdesk run --ledger` members on the same portfolio; one of the runs is killed (kill -9) so that the
 // Fleet view shows it lost. Takes fleet.png (the Fleet view and the status bar) and
 // ledger-unreachable.png (PostgreSQL stopped), then ledger-audit-broken.png (a third desk on a ledger whose
-// audit row was changed by a superuser).
+// audit row was changed by a superuser), then review-desk.png (a desk with the ledger but no registry and no fleet
+// gate: it claims nothing and says so). Every member that sends shares a private redis-server as its fleet gate.
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -93,6 +94,11 @@ int teamShots(const QString &out, const QString &portfolio) {
         say(ledger.errorString());
         return 1;
     }
+    test::RedisServer gate;
+    if (!gate.start()) {
+        say(gate.errorString());
+        return 1;
+    }
     test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("1500:3000"),
                                   QStringLiteral("--seed"), QStringLiteral("3"), QStringLiteral("--fail"),
                                   QStringLiteral("validation=0.08"), QStringLiteral("--fail"),
@@ -102,10 +108,13 @@ int teamShots(const QString &out, const QString &portfolio) {
         say(sandbox.errorString());
         return 1;
     }
-    auto desk = [&](const QString &name) {
+    auto desk = [&](const QString &name, bool sends = true) {
         ConsoleSettings saved(QDir(work.path()).filePath(name + QStringLiteral(".ini")));
         EngineConfig config;
-        config.registryUrl = sandbox.baseUrl();
+        if (sends) {
+            config.registryUrl = sandbox.baseUrl();
+            config.redisUrl = gate.url();
+        }
         config.ledgerUrl = ledger.url();
         config.defaultLimit = 3;
         saved.setEngineConfig(config);
@@ -133,8 +142,9 @@ int teamShots(const QString &out, const QString &portfolio) {
         auto *run = new QProcess(window.get());
         run->setProcessChannelMode(QProcess::ForwardedErrorChannel);
         run->start(cli,
-                   {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(),
-                    QStringLiteral("--registry"), sandbox.baseUrl().toString(), QStringLiteral("--portfolio"),
+                   {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(), QStringLiteral("--redis"),
+                    gate.url(), QStringLiteral("--registry"), sandbox.baseUrl().toString(),
+                    QStringLiteral("--portfolio"),
                     portfolio, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
                     QStringLiteral("--due-within"), QStringLiteral("400"), QStringLiteral("--db"),
                     QDir(work.path()).filePath(QStringLiteral("run-%1.sqlite").arg(i + 1)),
@@ -204,6 +214,40 @@ int teamShots(const QString &out, const QString &portfolio) {
     waitFor([&] { return false; }, 1500);
     capture(out, QStringLiteral("ledger-audit-broken"));
     untrusting.reset();
+
+    // A desk on a sound ledger with neither a registry nor a fleet gate: a review desk.
+    test::PostgresServer fresh(QStringLiteral("filingdesk"));
+    if (!fresh.start()) {
+        say(fresh.errorString());
+        return 1;
+    }
+    ledger.stop();
+    const QString freshUrl = fresh.url();
+    {
+        ConsoleSettings saved(QDir(work.path()).filePath(QStringLiteral("desk-r.ini")));
+        EngineConfig config;
+        config.ledgerUrl = freshUrl;
+        saved.setEngineConfig(config);
+        saved.sync();
+    }
+    ConsoleOptions options;
+    options.asOf = QDate(2027, 2, 15);
+    options.settingsPath = QDir(work.path()).filePath(QStringLiteral("desk-r.ini"));
+    options.useKeychain = false;
+    options.dueWithinDays = 400;
+    auto reviewer = std::make_unique<MainWindow>(options);
+    reviewer->setReasonProvider(std::make_unique<FixedReasons>());
+    reviewer->setGeometry(0, 0, 1600, 1000);
+    reviewer->show();
+    if (!waitFor([&] { return reviewer->engineStarted(); }, 30000)) {
+        say(QStringLiteral("the review desk did not start"));
+        return 1;
+    }
+    reviewer->loadPortfolio(portfolio);
+    waitFor([&] { return reviewer->obligationModel()->rowCount() > 0; }, 60000);
+    waitFor([&] { return false; }, 2500);
+    capture(out, QStringLiteral("review-desk"));
+    reviewer.reset();
     return 0;
 }
 

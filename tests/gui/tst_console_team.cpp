@@ -504,7 +504,7 @@ void TestConsoleTeam::deskThatCannotSendIsAReviewDesk() {
     std::unique_ptr<MainWindow> r = openDesk(QStringLiteral("desk-review"), &reasons, false);
     QVERIFY(r);
     QTRY_VERIFY_WITH_TIMEOUT(r->indicators()->reviewDeskText().startsWith(QLatin1String("Review desk:")), 10000);
-    QVERIFY2(r->indicators()->reviewDeskText().contains(QLatin1String("no fleet gate")),
+    QVERIFY2(r->indicators()->reviewDeskText().contains(QLatin1String("no fleet gate (Redis) configured")),
              qPrintable(r->indicators()->reviewDeskText()));
     auto *label = r->findChild<QLabel *>(QStringLiteral("statusReviewDesk"));
     QVERIFY(label && label->isVisible());

@@ -250,7 +250,8 @@ private Q_SLOTS:
                  0);
         QTRY_VERIFY_WITH_TIMEOUT(!statuses.isEmpty(), 5000);
         const auto last = statuses.last().first().value<fd::BatchStatus>();
-        QVERIFY2(last.reviewOnlyReason.contains(QLatin1String("registry")), qPrintable(last.reviewOnlyReason));
+        QVERIFY2(last.reviewOnlyReason.contains(QLatin1String("no registry configured")),
+                 qPrintable(last.reviewOnlyReason));
         QSignalSpy stopped(engine, &fd::Engine::stopped);
         engine->shutdown();
         QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);

@@ -50,7 +50,10 @@ void StatusIndicators::setReviewDesk(const QString &reason) {
         return;
     }
     // Not a fault of the desk: it reviews, others file. Said plainly, with the reason.
-    paint(m_reviewDesk, tr("Review desk: takes no filings to send (%1)").arg(reason), true, reason);
+    paint(m_reviewDesk, tr("Review desk: sends nothing (%1)").arg(reason), true,
+          tr("This desk reviews: it takes none of the team's filings to send, because %1. To send, set a registry "
+             "and the team's Redis (fleet gate) in Settings.")
+              .arg(reason));
     m_reviewDesk->show();
 }
 
