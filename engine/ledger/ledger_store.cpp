@@ -624,6 +624,10 @@ bool LedgerStore::fail(const QString &what, const QString &message, QString *err
     }
     m_failure = WriteFailure::Unavailable;
     // Any error but a conflict means the ledger cannot be trusted to have our write: check the connection.
+    if (!db.isOpen()) {
+        markUnreachable(message);
+        return false;
+    }
     QSqlQuery ping(db);
     if (!ping.exec(QStringLiteral("SELECT 1")))
         markUnreachable(message);
