@@ -1,5 +1,8 @@
 #include "engine/dispatch/registry_client.h"
 
+#include <QIODevice>
+#include <cstring>
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
@@ -52,6 +55,39 @@ QNetworkRequest makeRequest(const QUrl &url, const QString &traceId, const QStri
     return request;
 }
 
+/// The body of one submission, readable once. Qt's HTTP layer sends a request again by itself (up to twice, POST
+/// included) when its connection closes before an answer arrives; a registry that ignores Idempotency-Key would
+/// then file it twice, and FilingDesk would never know. A body that cannot be rewound makes that re-send fail
+/// (QNetworkReply::ContentReSendError) instead: the outcome is unknown, looked up after the settle window,
+/// never sent blind.
+class OneShotBody final : public QIODevice {
+public:
+    explicit OneShotBody(QByteArray data)
+        : m_data(std::move(data)) {
+        open(QIODevice::ReadOnly | QIODevice::Unbuffered);
+    }
+    bool isSequential() const override { return true; }
+    bool reset() override { return m_read == 0 && QIODevice::reset(); } // only before the first byte left
+    qint64 size() const override { return m_data.size(); }
+    qint64 bytesAvailable() const override { return m_data.size() - m_read + QIODevice::bytesAvailable(); }
+    bool atEnd() const override { return m_read >= m_data.size(); }
+
+protected:
+    qint64 readData(char *out, qint64 max) override {
+        const qint64 n = qMin(max, m_data.size() - m_read);
+        if (n <= 0)
+            return m_read >= m_data.size() ? -1 : 0;
+        memcpy(out, m_data.constData() + m_read, size_t(n));
+        m_read += n;
+        return n;
+    }
+    qint64 writeData(const char *, qint64) override { return -1; }
+
+private:
+    QByteArray m_data;
+    qint64 m_read = 0;
+};
+
 QUrl joined(const QUrl &base, const QString &path) {
     QUrl url = base;
     QString p = url.path();
@@ -69,8 +105,13 @@ void RegistryClient::submit(const FilingTask &task, Callback callback) {
     QNetworkRequest request =
         makeRequest(joined(base, QStringLiteral("/v1/filings")), traceId, m_token, m_timeoutMs);
     request.setRawHeader("Idempotency-Key", task.key.toLatin1());
+    const QByteArray payload = task.payloadJson();
+    request.setHeader(QNetworkRequest::ContentLengthHeader, payload.size());
+    request.setAttribute(QNetworkRequest::DoNotBufferUploadDataAttribute, true); // no copy to re-send from
     QNetworkAccessManager *nam = manager();
-    QNetworkReply *reply = nam->post(request, task.payloadJson());
+    auto *body = new OneShotBody(payload);
+    QNetworkReply *reply = nam->post(request, body);
+    body->setParent(reply);
     ++m_outstanding[nam];
     connect(reply, &QNetworkReply::finished, this, [this, nam, reply, traceId, callback] {
         --m_outstanding[nam];
@@ -145,6 +186,8 @@ void RegistryClient::finish(QNetworkReply *reply, const QString &traceId, bool i
             e == QNetworkReply::ProxyConnectionRefusedError || e == QNetworkReply::ProxyNotFoundError ||
             e == QNetworkReply::SslHandshakeFailedError || e == QNetworkReply::NetworkSessionFailedError;
         const bool timedOut = e == QNetworkReply::OperationCanceledError || e == QNetworkReply::TimeoutError;
+        // ContentReSendError: the connection closed after the request left, and the HTTP layer's own re-send
+        // was refused (OneShotBody): an unknown outcome like any other lost connection.
         out.kind =
             neverSent || isLookup ? RegistryOutcome::Kind::Transient : RegistryOutcome::Kind::Uncertain;
         out.code = timedOut    ? QStringLiteral("NETWORK_TIMEOUT")

@@ -212,6 +212,33 @@ private Q_SLOTS:
         QCOMPARE(out.value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt(), 12);
     }
 
+    // 2. The registry processes each first submission and drops the connection without answering. The HTTP
+    // layer must not send it again by itself: every filing once, settled by look-up.
+    void droppedConnectionIsNeverSentAgainBlind() {
+        const QString config = writeConfig(
+            R"({"lease_ms": 8000, "request_timeout_ms": 2000, "settle_ms": 3000, "retry_base_ms": 200,
+                "retry_max_ms": 1000, "max_attempts": 6, "default_limit": 4, "breaker_threshold": 100})");
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--record-on-answer"),
+                                 QStringLiteral("--fail"), QStringLiteral("drop=1"), QStringLiteral("--fault-attempts"),
+                                 QStringLiteral("1"), QStringLiteral("--latency-ms"), QStringLiteral("20")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        ChildProcess run;
+        QVERIFY(run.startRun({QStringLiteral("--portfolio"), delawarePortfolio(6, QStringLiteral("D")),
+                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--registry"),
+                              registry.baseUrl().toString(), QStringLiteral("--config"), config,
+                              QStringLiteral("--db"), m_dir.filePath(QStringLiteral("dropped.sqlite")),
+                              QStringLiteral("--json"), QStringLiteral("--quiet"), QStringLiteral("--deadline"),
+                              QStringLiteral("60")}));
+        QVERIFY2(run.waitFinished(90000), qPrintable(run.describe()));
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+        const QJsonObject stats = registry.stats();
+        QCOMPARE(fd::test::sandboxCounter(stats, QString(), QStringLiteral("dropped")), 6);
+        QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
+        QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), 6);
+        QCOMPARE(fd::test::sandboxCounter(stats, QString(), QStringLiteral("requests")), 6); // no second POST
+        QCOMPARE(run.json().value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt(), 6);
+    }
+
     // 8. `run --ledger` without a fleet gate is refused; a member without a registry for the team's work takes
     // none of it (it used to claim and dead-letter it).
     void memberThatCannotSendTakesNothing() {
