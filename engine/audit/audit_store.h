@@ -91,6 +91,8 @@ public:
     /// The last open() failed because another engine holds the database.
     bool wasInUse() const { return m_inUse; }
     QString path() const { return m_path; }
+    /// The name of this store's Qt SQL connection (the thread that opened it uses it).
+    QString connectionName() const { return m_connectionName; }
     int schemaVersion() const;
 
     /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if

@@ -285,6 +285,13 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
 }
 
 void Engine::admit(int dueWithinDays) {
+    if (m_ledger && m_ledgerDown && !m_ledgerUntrusted) {
+        // Admission writes to the ledger: it waits for it (admitted() follows then), instead of failing once
+        // and leaving a member that started while the ledger was down with nothing of its own to do.
+        m_deferredAdmission = dueWithinDays;
+        qCInfo(lcEngine) << "admission waits for the ledger to answer";
+        return;
+    }
     QList<FilingTask> candidates;
     int notYetOpen = 0;
     int outsideWindow = 0;
@@ -552,8 +559,7 @@ void Engine::auditFailed(const QString &what, const QString &error) {
         // callers put their tasks back; try again shortly. Busy is not unreachable, and not a reason to stop.
         if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Busy) {
             qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
-            if (!m_ledgerBusyTimer.isActive())
-                m_ledgerBusyTimer.start();
+            ledgerQuiet(); // starts the pause, and the timer that goes on after it
             markStatusDirty();
             return;
         }
@@ -649,7 +655,7 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
 }
 
 void Engine::pump() {
-    if (!m_started || m_stopping || m_paused || !m_batchActive || m_ledgerDown)
+    if (!m_started || m_stopping || m_paused || !m_batchActive || m_ledgerDown || ledgerQuiet())
         return;
     const QDateTime t = now();
     m_scheduler.promoteDue(t);
@@ -1552,7 +1558,8 @@ void Engine::emitStatusIfDirty() {
 void Engine::emitStatus() {
     m_statusDirty = false;
     const BatchStatus status = currentStatus();
-    if (m_ledger && status.ledgerLink != m_reportedLink) {
+    // An untrusted ledger stays untrusted whatever its connection does: no "connected" for it.
+    if (m_ledger && !m_ledgerUntrusted && status.ledgerLink != m_reportedLink) {
         m_reportedLink = status.ledgerLink;
         Q_EMIT ledgerLinkChanged(status.ledgerLink, m_ledger->linkDetail());
     }

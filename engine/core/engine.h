@@ -19,6 +19,7 @@
 #include <QTimer>
 
 #include <memory>
+#include <optional>
 
 namespace fd {
 
@@ -233,6 +234,9 @@ private:
     bool holds(const QString &key) const;
     bool followsTeam() const;
     int claimCapacity() const;
+    /// Team mode: true for a moment after a ledger call waited on a lock: periodic ledger calls wait, so that
+    /// a lock held elsewhere does not hold this thread (and the gate's answers) call after call.
+    bool ledgerQuiet();
     /// Team mode: which jurisdictions this member may claim (a registry configured for them) and, when it can
     /// send nothing (no registry, no fleet gate), why it is a review desk.
     void decideWhatThisMemberSends();
@@ -299,6 +303,9 @@ private:
     QTimer m_claimSoonTimer{this};
     QTimer m_ledgerBusyTimer{this}; // a write that waited on a lock is tried again
     LedgerLink m_reportedLink = LedgerLink::Connected;
+    QDateTime m_ledgerQuietUntil;
+    quint64 m_lockWaitsSeen = 0;
+    std::optional<int> m_deferredAdmission; ///< team mode: admit(days) asked for while the ledger was down
 };
 
 } // namespace fd

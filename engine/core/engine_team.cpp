@@ -21,6 +21,7 @@ constexpr int kSyncIntervalMs = 1000;
 constexpr int kReconnectIntervalMs = 1000;
 constexpr int kBeatIntervalMs = 5000;
 constexpr int kSyncPage = 2000;
+constexpr int kBusyQuietMs = 1000;
 
 } // namespace
 
@@ -73,9 +74,14 @@ void Engine::startTeamTimers() {
     connect(&m_reconnectTimer, &QTimer::timeout, this, &Engine::reconnectLedger);
     m_beatTimer.setInterval(kBeatIntervalMs);
     connect(&m_beatTimer, &QTimer::timeout, this, &Engine::heartbeat);
-    m_ledgerBusyTimer.setInterval(500);
+    m_ledgerBusyTimer.setInterval(kBusyQuietMs + 100); // once the pause after a lock wait is over
     m_ledgerBusyTimer.setSingleShot(true);
     connect(&m_ledgerBusyTimer, &QTimer::timeout, this, [this] {
+        if (ledgerQuiet()) {
+            m_ledgerBusyTimer.start();
+            return;
+        }
+        claimWork();
         pump();
         updateStatus();
     });
@@ -140,9 +146,20 @@ bool Engine::holds(const QString &key) const {
            m_permits.isAwaiting(key) || m_permits.isHolding(key);
 }
 
+bool Engine::ledgerQuiet() {
+    // After a call waited on another session's lock, the ledger is left alone for a moment: every call blocks
+    // this thread (up to lock_timeout each), and the gate's own answers wait on it meanwhile.
+    if (m_ledger && m_ledger->lockWaits() != m_lockWaitsSeen) {
+        m_lockWaitsSeen = m_ledger->lockWaits();
+        m_ledgerQuietUntil = now().addMSecs(kBusyQuietMs);
+        m_ledgerBusyTimer.start(); // what waited (and was put back) goes on once the pause is over
+    }
+    return m_ledgerQuietUntil.isValid() && now() < m_ledgerQuietUntil;
+}
+
 void Engine::claimWork() {
     if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty() ||
-        !m_config.claimsWork || !m_reviewOnlyReason.isEmpty())
+        !m_config.claimsWork || !m_reviewOnlyReason.isEmpty() || ledgerQuiet())
         return;
     const int room = claimCapacity() - int(m_claimed.size());
     if (room <= 0)
@@ -185,7 +202,7 @@ void Engine::claimWork() {
 }
 
 void Engine::renewClaims() {
-    if (!m_ledger || m_ledgerDown || m_claimed.isEmpty())
+    if (!m_ledger || m_ledgerDown || m_claimed.isEmpty() || ledgerQuiet())
         return;
     QString error;
     const QStringList lost = m_ledger->renewClaims(QStringList(m_claimed.cbegin(), m_claimed.cend()), &error);
@@ -252,6 +269,13 @@ void Engine::handleConflict(const QStringList &keys) {
 void Engine::ledgerUnreachable(const QString &reason) {
     if (!m_ledger || m_ledgerDown || m_stopping)
         return;
+    if (m_ledger->isReachable()) {
+        // A call failed but the ledger answers (it waited on a lock, or refused the statement): not a lost
+        // ledger. Tried again by the caller's timer, after a pause when it was a lock.
+        qCInfo(lcEngine).noquote() << "ledger call failed, the ledger answers:" << reason;
+        markStatusDirty();
+        return;
+    }
     m_ledgerDown = true;
     qCWarning(lcEngine).noquote() << "ledger unreachable, nothing is sent until it answers:" << reason;
     // No claim is possible and no transition can be recorded: what has not left stays here.
@@ -301,6 +325,8 @@ void Engine::reconnectLedger() {
     Q_EMIT ledgerStateChanged(true, QString());
     Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_reachable"), QString(), QString(), QString(),
                                    tr("the ledger answers again; sending resumes")});
+    if (const std::optional<int> days = std::exchange(m_deferredAdmission, std::nullopt))
+        admit(*days);
     // Claims that ran out while we were away belong to whoever took them.
     renewClaims();
     syncLedger();
@@ -311,7 +337,7 @@ void Engine::reconnectLedger() {
 }
 
 void Engine::heartbeat() {
-    if (!m_ledger || m_ledgerDown)
+    if (!m_ledger || m_ledgerDown || ledgerQuiet())
         return;
     LedgerMember self;
     self.kind = m_config.memberKind;
@@ -348,7 +374,7 @@ void Engine::adoptLedgerTasks(const QList<FilingTask> &fresh) {
 }
 
 void Engine::syncLedger() {
-    if (!m_ledger || m_ledgerDown || !m_started)
+    if (!m_ledger || m_ledgerDown || !m_started || ledgerQuiet())
         return;
     bool batchLevel = false;
     bool newWork = false;

@@ -134,7 +134,7 @@ public:
         }
         m_connection.emplace(QStringLiteral("QPSQL"));
         QSqlDatabase db = m_connection->db();
-        endpoint.apply(db);
+        endpoint.apply(db, true); // reads only: a standby answers as well
         if (!db.open()) {
             *error = QStringLiteral("%1: %2").arg(m_display, db.lastError().text().trimmed());
             return false;

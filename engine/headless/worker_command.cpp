@@ -76,7 +76,8 @@ int runWorker(const QStringList &arguments) {
                        dbOpt});
     if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk worker"), arguments,
                                            QStringLiteral("Exit status: 0 stopped (SIGTERM, SIGINT) or idle "
-                                                          "with --exit-when-idle; 2 bad input; 3 could not "
+                                                          "with --exit-when-idle; 1 the team ledger's audit "
+                                                          "trail does not verify; 2 bad input; 3 could not "
                                                           "start.")))
         return *exit;
 
@@ -214,17 +215,25 @@ int runWorker(const QStringList &arguments) {
         else
             printErr(QStringLiteral("%1: %2 (%3) %4: %5")
                          .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
+        // A ledger whose trail does not verify is not worked for: the worker stops, and says so in its status.
+        if (a.kind == QLatin1String("ledger_chain_broken")) {
+            exitCode = 1;
+            stop(QStringLiteral("the team ledger's audit trail does not verify"));
+        }
     });
     QObject::connect(engine, &Engine::errorOccurred, &loop,
                      [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
     QObject::connect(engine, &Engine::ledgerLinkChanged, &loop, [&](LedgerLink link, const QString &detail) {
         printErr(cli::describeLedgerLink(int(link), detail));
     });
+    // The gate is "blind" while it first connects: worth a line only once it had been connected.
+    bool gateConnectedOnce = false;
     QObject::connect(engine, &Engine::gateBlindChanged, &loop, [&](bool blind, const QString &reason) {
-        if (blind)
+        if (blind && gateConnectedOnce)
             printErr(QStringLiteral("gate blind (%1): nothing is sent").arg(reason));
-        else
+        else if (!blind && gateConnectedOnce)
             printErr(QStringLiteral("gate connected"));
+        gateConnectedOnce = gateConnectedOnce || !blind;
     });
     QTimer summary;
     summary.setInterval(10000);

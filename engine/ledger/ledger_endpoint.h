@@ -26,7 +26,8 @@ struct LedgerEndpoint {
     /// connect_timeout 3 s; TCP keepalives after 5 s idle, every 2 s, 3 probes; tcp_user_timeout 10 s. A link
     /// that goes silent (no RST) is therefore found dead within kDeadLinkMs, whether the member is idle or
     /// waiting for an answer (docs/ledger.md, "Connection").
-    void apply(QSqlDatabase &db) const;
+    /// `readOnly`: for a reader that writes nothing (`audit verify`): a hot standby serves it as well.
+    void apply(QSqlDatabase &db, bool readOnly = false) const;
     static constexpr int kDeadLinkMs = 11000;
 };
 

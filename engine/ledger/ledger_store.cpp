@@ -177,6 +177,16 @@ LedgerStore::~LedgerStore() {
     }
 }
 
+int LedgerStore::callDeadlineMs() const {
+    // A member may wait on one ledger call no longer than half a lease: past that, its permits (renewed on
+    // this thread) could run out while it waits.
+    return int(qBound(qint64(2000), m_leaseMs / 2, qint64(kCallDeadlineMs)));
+}
+
+int LedgerStore::statementTimeoutMs() const {
+    return callDeadlineMs() * 3 / 4; // the server gives up before this member does
+}
+
 qintptr LedgerStore::socket() const {
     PGconn *connection = pgConnection();
     return connection ? qintptr(PQsocket(connection)) : -1;
@@ -188,7 +198,7 @@ LedgerStore::Call LedgerStore::callDeadline() {
 
 LedgerStore::Call::Call(LedgerStore &store)
     : m_store(store) {
-    m_store.m_deadline.arm(m_store.socket(), kCallDeadlineMs);
+    m_store.m_deadline.arm(m_store.socket(), m_store.callDeadlineMs());
 }
 
 LedgerStore::Call::~Call() {
@@ -202,6 +212,20 @@ LedgerStore::Call::~Call() {
 
 QDateTime LedgerStore::now() const {
     return m_clock ? m_clock->nowUtc() : QDateTime::currentDateTimeUtc();
+}
+
+void LedgerStore::rememberLedgerAtAddress() const {
+    // Which ledger answered at this address last: the folder of the default mirrors to start on while the
+    // ledger cannot be reached.
+    if (m_ledgerId.isEmpty())
+        return;
+    const QDir root(mirrorRoot());
+    QDir().mkpath(root.path());
+    QSaveFile last(root.filePath(addressSlug(m_endpoint) + QStringLiteral(".ledger")));
+    if (last.open(QIODevice::WriteOnly)) {
+        last.write(m_ledgerId.toUtf8() + '\n');
+        last.commit();
+    }
 }
 
 QString LedgerStore::mirrorRoot() {
@@ -228,13 +252,7 @@ bool LedgerStore::openDefaultMirror(QString *error) {
         *error = QStringLiteral("%1: cannot create the mirror folder").arg(dir.path());
         return false;
     }
-    if (!m_ledgerId.isEmpty()) {
-        QSaveFile last(pointer);
-        if (last.open(QIODevice::WriteOnly)) {
-            last.write(m_ledgerId.toUtf8() + '\n');
-            last.commit();
-        }
-    }
+    rememberLedgerAtAddress();
     constexpr int kSlots = 256;
     for (int n = 1; n <= kSlots; ++n) {
         const QString path = dir.filePath(QStringLiteral("%1-%2.sqlite").arg(m_kind).arg(n));
@@ -263,13 +281,13 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
         closeLedger();
         return false;
     }
-    const bool opened = mirrorPath.isEmpty() ? openDefaultMirror(error)
-                                             : open(mirrorPath, error, OpenMode::Exclusive);
+    m_defaultMirror = mirrorPath.isEmpty();
+    const bool opened = m_defaultMirror ? openDefaultMirror(error) : open(mirrorPath, error, OpenMode::Exclusive);
     if (!opened) {
         closeLedger();
         return false;
     }
-    if (reachable && !checkMirrorBinding(error)) {
+    if (reachable && !checkMirror(error)) {
         close();
         closeLedger();
         return false;
@@ -279,38 +297,87 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
     return true;
 }
 
-bool LedgerStore::checkMirrorBinding(QString *error) {
+bool LedgerStore::checkMirror(QString *error) {
     if (m_ledgerId.isEmpty())
         return true;
     const MirrorBinding bound = mirrorBinding();
-    if (bound.isBound()) {
-        if (bound.ledgerId != m_ledgerId) {
-            *error = QStringLiteral("%1 is the mirror of ledger %2 (last reached at %3), not of ledger %4 at %5: "
-                                    "give another --db, or none (each ledger gets mirrors of its own)")
-                         .arg(path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
+    if (bound.isBound() && bound.ledgerId != m_ledgerId && m_defaultMirror) {
+        // A mirror this member chose itself (while the ledger had not been reached) belongs to another ledger
+        // now: this ledger's own default mirror is taken instead.
+        qCInfo(lcLedger).noquote() << path() << "is the mirror of ledger" << bound.ledgerId
+                                   << "; this member takes ledger" << m_ledgerId << "'s own";
+        close();
+        if (!openDefaultMirror(error))
+            return false;
+        return checkMirror(error);
+    }
+    if (bound.isBound() && bound.ledgerId != m_ledgerId) {
+        *error = QStringLiteral("%1 is the mirror of ledger %2 (last reached at %3), not of ledger %4 at %5: give "
+                                "another --db, or none (each ledger gets mirrors of its own)")
+                     .arg(path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
+        return false;
+    }
+    const qint64 last = lastMirroredSeq();
+    if (!bound.isBound() && last == 0) {
+        // Not a mirror at all: a single desk's database (its filings, receipts and audit trail of its own) is
+        // never taken over, or overwritten, by a ledger's copy.
+        QSqlQuery q(QSqlDatabase::database(connectionName()));
+        if (q.exec(QStringLiteral("SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM audit)")) && q.next() &&
+            (q.value(0).toLongLong() > 0 || q.value(1).toLongLong() > 0)) {
+            *error = QStringLiteral("%1 is a single desk's database (%2 filing(s), %3 audit row(s) of its own), not "
+                                    "a mirror of a ledger: give a file of its own with --db, or none")
+                         .arg(path())
+                         .arg(q.value(0).toLongLong())
+                         .arg(q.value(1).toLongLong());
             return false;
         }
-        if (bound.ledgerUrl == m_endpoint.display())
-            return true;
-    } else if (const qint64 last = lastMirroredSeq(); last > 0) {
-        // A mirror from before mirrors were bound: it is this ledger's only if its last row is this ledger's.
-        const QList<AuditEntry> mine = mirroredLedgerAudit(last);
+    }
+    if (last > 0) {
+        // What this member copied must still be the ledger's: a ledger restored from an older copy, or a standby
+        // that had not caught up before it was promoted, has lost rows or grown others in their place, and the
+        // filings recorded in them would be sent again.
+        qint64 headSeq = 0;
+        QString headHash;
         QString readError;
-        const QList<AuditEntry> theirs = ledgerAudit(last, 1, &readError);
+        if (!chainHead(&headSeq, &headHash, &readError)) {
+            *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), readError);
+            return false;
+        }
+        const QList<AuditEntry> mine = mirroredLedgerAudit(last);
+        const QList<AuditEntry> theirs = headSeq >= last ? ledgerAudit(last, 1, &readError) : QList<AuditEntry>();
         if (!readError.isEmpty()) {
             *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), readError);
             return false;
         }
-        if (mine.isEmpty() || theirs.isEmpty() || mine.first().rowHash != theirs.first().rowHash) {
-            *error = QStringLiteral("%1 holds the audit trail of another ledger (its seq %2 is not seq %2 of ledger %3 "
-                                    "at %4): give another --db, or none")
+        const QString what = bound.isBound() ? QStringLiteral("the ledger %1").arg(m_ledgerId)
+                                             : QStringLiteral("another ledger");
+        if (headSeq < last) {
+            *error = QStringLiteral("the ledger's audit trail ends at seq %1, but %2 holds up to seq %3 of %4: the "
+                                    "ledger lost rows (restored from an older copy, or a standby that had not caught "
+                                    "up); nothing it says is trusted until its administrator has reconciled it")
+                         .arg(headSeq)
                          .arg(path())
                          .arg(last)
-                         .arg(m_ledgerId, m_endpoint.display());
+                         .arg(what);
+            m_chainBroken = true;
+            return false;
+        }
+        if (mine.isEmpty() || theirs.isEmpty() || mine.first().rowHash != theirs.first().rowHash) {
+            *error = QStringLiteral("the ledger's seq %1 is not the seq %1 that %2 copied from %3: the ledger's "
+                                    "trail was rewritten or replaced; nothing it says is trusted until its "
+                                    "administrator has reconciled it")
+                         .arg(last)
+                         .arg(path(), what);
+            m_chainBroken = true;
             return false;
         }
     }
-    return bindMirror(m_ledgerId, m_endpoint.display(), error);
+    if (bound.isBound() && bound.ledgerUrl == m_endpoint.display())
+        return true;
+    if (!bindMirror(m_ledgerId, m_endpoint.display(), error))
+        return false;
+    rememberLedgerAtAddress();
+    return true;
 }
 
 namespace {
@@ -360,8 +427,9 @@ void LedgerStore::closeLedger() {
 bool LedgerStore::reconnect(QString *error) {
     if (!connectLedger(error))
         return false;
-    if (isOpen() && !checkMirrorBinding(error)) {
-        // Another ledger answers at this address now: nothing it says continues what this member copied.
+    if (isOpen() && !checkMirror(error)) {
+        // Another ledger answers at this address now, or this one lost what this member copied: nothing it
+        // says continues that.
         m_chainBroken = true;
         closeLedger();
         return false;
@@ -407,6 +475,7 @@ bool LedgerStore::behindTransactionPooler(QSqlDatabase &db, QString *why) {
             other.close();
         }
     }
+    ours.finish();
     QSqlDatabase::removeDatabase(probeName);
     return pooled;
 }
@@ -418,7 +487,7 @@ bool LedgerStore::connectLedger(QString *error) {
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_pgConnection);
     m_endpoint.apply(db);
     if (!db.open()) {
-        *error = db.lastError().text().trimmed();
+        *error = db.lastError().text().simplified();
         if (error->contains(QLatin1String("authentication failed")) ||
             error->contains(QLatin1String("does not exist")))
             m_refusal = Refusal::Login;
@@ -437,13 +506,14 @@ bool LedgerStore::connectLedger(QString *error) {
     // Every call has a deadline: a lock another session holds is waited on for 1 s at most (then the write is
     // retried: the ledger is busy, not gone), any statement for 5 s on the server, and every call for
     // kCallDeadlineMs here (a link gone silent).
-    if (!setup.exec(QStringLiteral("SET statement_timeout = 5000")) ||
-        !setup.exec(QStringLiteral("SET lock_timeout = 1000")) ||
+    if (!setup.exec(QStringLiteral("SET statement_timeout = %1").arg(statementTimeoutMs())) ||
+        !setup.exec(QStringLiteral("SET lock_timeout = %1").arg(kLockTimeoutMs)) ||
         !setup.exec(QStringLiteral("SET TIME ZONE 'UTC'")) ||
         !setup.exec(QStringLiteral("SELECT pg_is_in_recovery()")) || !setup.next()) {
-        *error = setup.lastError().text().trimmed();
+        *error = setup.lastError().text().simplified();
         m_linkDetail = *error;
         setup = QSqlQuery();
+        db = QSqlDatabase();
         closeLedger();
         return false;
     }
@@ -456,6 +526,7 @@ bool LedgerStore::connectLedger(QString *error) {
         m_link = LedgerLink::ReadOnlyStandby;
         m_linkDetail = *error;
         setup = QSqlQuery();
+        db = QSqlDatabase();
         closeLedger();
         return false;
     }
@@ -468,6 +539,7 @@ bool LedgerStore::connectLedger(QString *error) {
         m_refusal = Refusal::Pooler;
         m_linkDetail = *error;
         setup = QSqlQuery();
+        db = QSqlDatabase();
         closeLedger();
         return false;
     }
@@ -476,6 +548,7 @@ bool LedgerStore::connectLedger(QString *error) {
             m_refusal = Refusal::Schema;
         m_linkDetail = *error;
         setup = QSqlQuery();
+        db = QSqlDatabase();
         closeLedger();
         return false;
     }
@@ -484,6 +557,7 @@ bool LedgerStore::connectLedger(QString *error) {
         *error = QStringLiteral("cannot read the ledger's identity: %1").arg(setup.lastError().text());
         m_linkDetail = *error;
         setup = QSqlQuery();
+        db = QSqlDatabase();
         closeLedger();
         return false;
     }
@@ -492,6 +566,7 @@ bool LedgerStore::connectLedger(QString *error) {
     setup = QSqlQuery();
     if (!listen(db, error)) {
         m_linkDetail = *error;
+        db = QSqlDatabase();
         closeLedger();
         return false;
     }
@@ -613,11 +688,12 @@ void LedgerStore::rollbackLedger() {
 bool LedgerStore::fail(const QString &what, const QString &message, QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     rollbackLedger();
-    *error = QStringLiteral("%1: %2").arg(what, message.trimmed());
+    *error = QStringLiteral("%1: %2").arg(what, message.simplified());
     if (isLockWait(message)) {
         // The ledger answered: another session held what this statement needed past its limit.
         m_failure = WriteFailure::Busy;
         m_link = LedgerLink::WaitingOnLock;
+        ++m_lockWaits;
         m_linkDetail = *error;
         qCInfo(lcLedger).noquote() << "ledger busy:" << *error;
         return false;

@@ -87,8 +87,12 @@ public:
     /// The ledger's random id (ledger_identity), empty until it was reached.
     QString ledgerId() const { return m_ledgerId; }
     /// The longest this member waits for any one ledger call (a statement, or each row of an admission)
-    /// before it takes the link for dead; the server's own statement_timeout is 5 s.
+    /// before it takes the link for dead: 10 s, or half the lease when that is shorter (2 s at least). The
+    /// server's statement_timeout is three quarters of it; a lock is waited on for kLockTimeoutMs.
     static constexpr int kCallDeadlineMs = 10000;
+    static constexpr int kLockTimeoutMs = 250;
+    int callDeadlineMs() const;
+    int statementTimeoutMs() const;
     /// Where default mirrors live: `<data folder>/mirrors`.
     static QString mirrorRoot();
     /// The clock whose times the engine means (durations to and from the ledger's clock are computed
@@ -98,6 +102,8 @@ public:
     /// The connection as it is now: connected, unreachable, a read-only standby, or waiting on a lock (the
     /// last call's write gave up on another session's lock: the ledger answers, nothing was written).
     LedgerLink link() const { return m_link; }
+    /// How many calls have given up on another session's lock so far.
+    quint64 lockWaits() const { return m_lockWaits; }
     /// Why the link is not Connected, in the server's or libpq's words.
     QString linkDetail() const { return m_linkDetail; }
     QString memberId() const { return m_memberId; }
@@ -198,7 +204,10 @@ private:
     bool connectLedger(QString *error);
     void closeLedger();
     bool openDefaultMirror(QString *error);
-    bool checkMirrorBinding(QString *error);
+    /// The mirror against the ledger reached: bound to it (a default mirror of another ledger is swapped for
+    /// this ledger's own), not a single desk's database, and still a prefix of its trail (else chainBroken()).
+    bool checkMirror(QString *error);
+    void rememberLedgerAtAddress() const;
     QDateTime now() const;
     /// The connection's socket (libpq's PQsocket), -1 without a connection.
     qintptr socket() const;
@@ -240,9 +249,11 @@ private:
     std::function<void()> m_onNotify;
     const Clock *m_clock = nullptr;
     Refusal m_refusal = Refusal::None;
+    bool m_defaultMirror = false; ///< the mirror is this member's own choice (no --db)
     bool m_chainBroken = false;
     bool m_reachable = false;
     LedgerLink m_link = LedgerLink::Unreachable;
+    quint64 m_lockWaits = 0;
     QString m_linkDetail;
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;

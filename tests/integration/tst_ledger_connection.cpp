@@ -75,6 +75,9 @@ private Q_SLOTS:
     void ledgerHasAnIdentityAndMirrorsAreBound();
     void mirrorOfAnotherLedgerIsRefusedAndLeftAlone();
     void defaultMirrorsArePerLedgerAndMember();
+    void ledgerRestoredFromAnOlderCopyIsNotTrusted();
+    void singleDeskDatabaseIsNotTakenAsAMirror();
+    void defaultMirrorOfAnotherLedgerIsSwappedForThisOnes();
     // 3. Who holds a filing
     void claimsTakeoversAndLostClaimsAreAudited();
     // 4. The connection's state is the truth
@@ -206,6 +209,115 @@ void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
     LedgerStore back(fd::test::ledgerEndpoint(m_pg, db1), QStringLiteral("w5"), QStringLiteral("worker"), 60000);
     QVERIFY2(back.openTeam(QString(), &error, &ledgerError), qPrintable(error));
     QCOMPARE(back.path(), freed);
+    qunsetenv("XDG_DATA_HOME");
+}
+
+void TestLedgerConnection::ledgerRestoredFromAnOlderCopyIsNotTrusted() {
+    // A member mirrors the ledger; the ledger is then restored from a copy taken before the member's last rows.
+    // Whatever it says from there on does not continue what the member copied (the filings recorded in the
+    // lost rows would be sent again): refused at start, with the reason.
+    const QString db = freshDatabase("restored");
+    const QString backup = db + QStringLiteral("_backup");
+    const QString mirror = m_dir.filePath(QStringLiteral("restored-mirror.sqlite"));
+    QString error, ledgerError;
+    {
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        QVERIFY2(store.openTeam(mirror, &error, &ledgerError), qPrintable(error));
+        QStringList already;
+        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("R"), 2), QStringLiteral("a"), &already, &error));
+        store.sync(1000, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    QVERIFY(!m_pg.psql(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(backup, db), QStringLiteral("postgres"))
+                 .isNull());
+    {
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        QVERIFY2(store.openTeam(mirror, &error, &ledgerError), qPrintable(error));
+        QStringList already;
+        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("S"), 3), QStringLiteral("a"), &already, &error));
+        store.sync(1000, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+    }
+    QVERIFY(!m_pg.psql(QStringLiteral("DROP DATABASE %1").arg(db), QStringLiteral("postgres")).isNull());
+    QVERIFY(!m_pg.psql(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(db, backup), QStringLiteral("postgres"))
+                 .isNull());
+    {
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        QVERIFY(!store.openTeam(mirror, &error, &ledgerError));
+        QVERIFY2(error.contains(QLatin1String("lost rows")), qPrintable(error));
+        QVERIFY(store.chainBroken());
+    }
+    // The restored ledger goes on and grows past the mirror's end: its rows are not the ones copied.
+    {
+        auto other = member(db, QStringLiteral("other"));
+        QVERIFY(other);
+        QStringList already;
+        QVERIFY(other->admitTasks(fd::test::ledgerTasks(QStringLiteral("T"), 6), QStringLiteral("b"), &already, &error));
+    }
+    {
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        QVERIFY(!store.openTeam(mirror, &error, &ledgerError));
+        QVERIFY2(error.contains(QLatin1String("rewritten or replaced")), qPrintable(error));
+    }
+}
+
+void TestLedgerConnection::singleDeskDatabaseIsNotTakenAsAMirror() {
+    const QString path = m_dir.filePath(QStringLiteral("single-desk.sqlite"));
+    QString error;
+    {
+        fd::AuditStore single;
+        QVERIFY2(single.open(path, &error), qPrintable(error));
+        QVERIFY(single.admitTask(fd::test::ledgerTask(QStringLiteral("SD"), 0), QStringLiteral("alice"), &error));
+    }
+    QFile before(path);
+    QVERIFY(before.open(QIODevice::ReadOnly));
+    const QByteArray bytes = before.readAll();
+    before.close();
+    const QString db = freshDatabase("adopt");
+    LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+    QString ledgerError;
+    QVERIFY(!store.openTeam(path, &error, &ledgerError));
+    QVERIFY2(error.contains(QLatin1String("single desk's database")), qPrintable(error));
+    QFile after(path);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), bytes);
+}
+
+void TestLedgerConnection::defaultMirrorOfAnotherLedgerIsSwappedForThisOnes() {
+    // A member that could not reach the ledger at start took a default mirror in the folder of the ledger last
+    // seen at that address; the ledger there now is another one (dropped and created again). That mirror is
+    // the member's own choice: it takes this ledger's own instead of calling the ledger untrusted.
+    qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("swap-home"))));
+    const QString db = freshDatabase("swap");
+    fd::test::TcpProxy proxy;
+    QVERIFY(proxy.start(m_pg.port()));
+    QString error, ledgerError;
+    QString firstId;
+    {
+        LedgerStore store(endpointAt(proxy.port(), db), QStringLiteral("d"), QStringLiteral("desk"), 60000);
+        QVERIFY2(store.openTeam(QString(), &error, &ledgerError), qPrintable(error));
+        firstId = store.ledgerId();
+        QStringList already;
+        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("SW"), 2), QStringLiteral("a"), &already, &error));
+        store.sync(1000, &error);
+    }
+    QVERIFY(!m_pg.psql(QStringLiteral("DROP DATABASE %1").arg(db), QStringLiteral("postgres")).isNull());
+    QVERIFY(m_pg.createDatabase(db));
+    {
+        auto seed = member(db, QStringLiteral("seed")); // the new ledger gets its schema and identity
+        QVERIFY(seed);
+    }
+    proxy.blackhole();
+    LedgerStore store(endpointAt(proxy.port(), db), QStringLiteral("d"), QStringLiteral("desk"), 60000);
+    QVERIFY2(store.openTeam(QString(), &error, &ledgerError), qPrintable(error));
+    QVERIFY(!store.isReachable());
+    QVERIFY2(store.path().contains(firstId), qPrintable(store.path())); // the folder of the ledger seen last
+    proxy.restore();
+    QVERIFY2(store.reconnect(&error), qPrintable(error));
+    QVERIFY(!store.chainBroken());
+    QVERIFY(store.ledgerId() != firstId);
+    QVERIFY2(store.path().contains(store.ledgerId()), qPrintable(store.path()));
+    QCOMPARE(store.mirrorBinding().ledgerId, store.ledgerId());
     qunsetenv("XDG_DATA_HOME");
 }
 

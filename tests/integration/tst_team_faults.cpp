@@ -17,6 +17,7 @@
 #include <QtCore/QDirIterator>
 #include <QtCore/QFile>
 #include <QtCore/QJsonArray>
+#include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlQuery>
@@ -331,6 +332,69 @@ private Q_SLOTS:
         QSignalSpy stopped(engine, &fd::Engine::stopped);
         engine->shutdown();
         QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+    }
+
+    // 4. Another session holds the tasks' rows for 8 s while a worker files: the worker's writes and claim
+    // renewals wait on a lock, which is not an unreachable ledger and not a reason to blame Redis.
+    void lockWaitIsNeitherUnreachableNorTheGate() {
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("locked")));
+        const QString url = m_postgres->url(QStringLiteral("locked"));
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
+                                 QStringLiteral("1000:2000"), QStringLiteral("--default-cap"), QStringLiteral("4")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(16, QStringLiteral("L")), &why).isEmpty(), qPrintable(why));
+        const QString config = writeConfig(R"({"lease_ms": 8000, "request_timeout_ms": 4000, "default_limit": 4})");
+        ChildProcess worker;
+        privateHome(worker, QStringLiteral("locked"));
+        QVERIFY(worker.start(fd::test::cliPath(),
+                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url, QStringLiteral("--redis"),
+                              m_redis.url(), QStringLiteral("--registry"), registry.baseUrl().toString(),
+                              QStringLiteral("--config"), config, QStringLiteral("--exit-when-idle")}));
+        QTRY_VERIFY_WITH_TIMEOUT(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL"),
+                                             QStringLiteral("locked")) > 0,
+                                 20000);
+        QProcess holder;
+        holder.start(QStandardPaths::findExecutable(QStringLiteral("psql")),
+                     {QStringLiteral("-X"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
+                      QString::number(m_postgres->port()), QStringLiteral("-U"), QStringLiteral("fd"),
+                      QStringLiteral("-d"), QStringLiteral("locked"), QStringLiteral("-c"),
+                      QStringLiteral("BEGIN; SELECT count(*) FROM (SELECT 1 FROM tasks FOR UPDATE) x; "
+                                     "SELECT pg_sleep(8); COMMIT;")});
+        QVERIFY(holder.waitForStarted());
+        QVERIFY2(fd::test::waitAll({&worker}, 120000), qPrintable(worker.describe()));
+        holder.waitForFinished(20000);
+        QVERIFY2(worker.exitCode() == 0, qPrintable(worker.describe()));
+        const QString err = worker.standardError();
+        QVERIFY2(!err.contains(QLatin1String("ledger unreachable")), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("gate blind")), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("did not answer within")), qPrintable(err));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state <> 'COMPLETED'"),
+                             QStringLiteral("locked")),
+                 0);
+        QCOMPARE(registry.stats().value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
+    }
+
+    // 3/4. A run started while the ledger is down admits and files its portfolio once the ledger answers.
+    void runStartedWhileTheLedgerIsDownFilesItsPortfolio() {
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("late_ledger")));
+        const QString url = m_postgres->url(QStringLiteral("late_ledger"));
+        m_postgres->stop();
+        ChildProcess run;
+        QVERIFY(run.startRun({QStringLiteral("--ledger"), url, QStringLiteral("--redis"), m_redis.url(),
+                              QStringLiteral("--sandbox"), QStringLiteral("--portfolio"),
+                              delawarePortfolio(5, QStringLiteral("LL")), QStringLiteral("--as-of"),
+                              QStringLiteral("2027-02-15"), QStringLiteral("--db"),
+                              m_dir.filePath(QStringLiteral("late.sqlite")), QStringLiteral("--json"),
+                              QStringLiteral("--deadline"), QStringLiteral("90")}));
+        QTest::qWait(4000);
+        QVERIFY(run.isRunning());
+        QVERIFY2(m_postgres->start(), qPrintable(m_postgres->errorString()));
+        QVERIFY2(run.waitFinished(120000), qPrintable(run.describe()));
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+        const QJsonObject out = run.json();
+        QCOMPARE(out.value(QLatin1String("tasks")).toInt(), 5);
+        QCOMPARE(out.value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt(), 5);
     }
 
     // 9. The run's only request is on the wire when its permit is reaped (as a lease that ran out would be):
