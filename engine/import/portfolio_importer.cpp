@@ -1,5 +1,7 @@
 #include "engine/import/portfolio_importer.h"
 
+#include "engine/register/entity_fields.h"
+
 #include "engine/import/csv_reader.h"
 #include "engine/import/entity_type_inference.h"
 #include "engine/import/jurisdiction_normaliser.h"
@@ -19,18 +21,16 @@ const QStringList kExhibit21Columns{
     QStringLiteral("subsidiary"), QStringLiteral("jurisdiction_raw"),     QStringLiteral("ownership_pct")};
 const QStringList kFilingDeskRequired{QStringLiteral("entity_id"), QStringLiteral("entity_name"),
                                       QStringLiteral("jurisdiction")};
-const QStringList kFilingDeskColumns{QStringLiteral("entity_id"),
-                                     QStringLiteral("entity_name"),
-                                     QStringLiteral("entity_type"),
-                                     QStringLiteral("jurisdiction"),
-                                     QStringLiteral("formation_date"),
-                                     QStringLiteral("registered_agent"),
-                                     QStringLiteral("status"),
-                                     QStringLiteral("risk_tier"),
-                                     QStringLiteral("ein"),
-                                     QStringLiteral("fiscal_year_end"),
-                                     QStringLiteral("authorized_shares"),
-                                     QStringLiteral("registry_id")};
+/// Every column of the FilingDesk CSV: the entity register's fields (EntityFields::all()).
+const QStringList &filingDeskColumns() {
+    static const QStringList columns = [] {
+        QStringList out;
+        for (const EntityField &f : EntityFields::all())
+            out << QString::fromLatin1(f.column);
+        return out;
+    }();
+    return columns;
+}
 
 // The longest value each column may hold, in characters. A registry rejects an absurd field only after the
 // batch is launched (a dead letter per row), so the import refuses it up front, with the limit. Legal names
@@ -132,24 +132,17 @@ bool checkShape(const CsvRecord &record, const HeaderLayout &layout, ImportedRow
     return true;
 }
 
-// Where each FilingDesk CSV column sits in this file's header (-1: absent), found once per file.
+// Where each register field sits in this file's header (columns absent from the file are left out), found once
+// per file.
 struct FilingDeskColumns {
-    qsizetype entityId, entityName, entityType, jurisdiction, formationDate, registeredAgent, status,
-        riskTier, ein, fiscalYearEnd, authorizedShares, registryId;
-
-    explicit FilingDeskColumns(const HeaderLayout &layout)
-        : entityId(layout.indexOf("entity_id"))
-        , entityName(layout.indexOf("entity_name"))
-        , entityType(layout.indexOf("entity_type"))
-        , jurisdiction(layout.indexOf("jurisdiction"))
-        , formationDate(layout.indexOf("formation_date"))
-        , registeredAgent(layout.indexOf("registered_agent"))
-        , status(layout.indexOf("status"))
-        , riskTier(layout.indexOf("risk_tier"))
-        , ein(layout.indexOf("ein"))
-        , fiscalYearEnd(layout.indexOf("fiscal_year_end"))
-        , authorizedShares(layout.indexOf("authorized_shares"))
-        , registryId(layout.indexOf("registry_id")) {}
+    QList<std::pair<const EntityField *, qsizetype>> present;
+    explicit FilingDeskColumns(const HeaderLayout &layout) {
+        for (const EntityField &f : EntityFields::all()) {
+            const qsizetype at = layout.indexOf(f.column);
+            if (at >= 0)
+                present.append({&f, at});
+        }
+    }
 };
 
 ImportedRow exhibit21Row(const CsvRecord &record, const HeaderLayout &layout, const QString &file) {
@@ -192,104 +185,41 @@ ImportedRow exhibit21Row(const CsvRecord &record, const HeaderLayout &layout, co
     e.status = QStringLiteral("active");
     e.sourceFile = file;
     e.sourceLine = record.line;
+    row.provided = {QStringLiteral("entity_name"), QStringLiteral("jurisdiction")};
+    if (e.type != EntityType::Unknown)
+        row.inferred = {QStringLiteral("entity_type")};
     return row;
 }
 
 ImportedRow filingDeskRow(const CsvRecord &record, const HeaderLayout &layout, const FilingDeskColumns &at,
-                          const QDate &latestFormation, const QString &file) {
+                          const QString &file) {
     ImportedRow row;
     if (!checkShape(record, layout, &row))
         return row;
-    auto field = [&](qsizetype i) { return i < 0 ? QString() : record.fields.at(i).trimmed(); };
-    auto fail = [&](const char *name, const QString &reason) {
-        return rowError(record.line, int(layout.indexOf(name)) + 1, QString::fromLatin1(name), reason);
-    };
     Entity &e = row.entity;
-    e.entityId = field(at.entityId);
-    if (e.entityId.isEmpty())
-        return fail("entity_id", QStringLiteral("entity_id is empty"));
-    static const QRegularExpression idRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9._:/-]{0,127}$"));
-    if (!idRe.match(e.entityId).hasMatch())
-        return fail(
-            "entity_id",
-            QStringLiteral("\"%1\" is not a valid entity id (letters, digits, . _ : / -)").arg(e.entityId));
-    e.name = stripFootnoteMarkers(field(at.entityName));
-    if (e.name.isEmpty())
-        return fail("entity_name", QStringLiteral("entity_name is empty"));
-
-    const QString type = field(at.entityType);
-    if (!type.isEmpty()) {
-        e.type = entityTypeFromName(type);
-        if (e.type == EntityType::Unknown)
-            return fail("entity_type",
-                        QStringLiteral("\"%1\" is not an entity type (corporation, llc, lp)").arg(type));
-        e.typeSource = QStringLiteral("given");
-    } else {
+    e.status = QStringLiteral("active");
+    for (const auto &[f, column] : at.present) {
+        QString value = record.fields.at(column).trimmed();
+        if (qstrcmp(f->column, "entity_name") == 0)
+            value = stripFootnoteMarkers(value);
+        QString reason;
+        if (!f->parse(value, &e, &reason))
+            return rowError(record.line, int(column) + 1, QString::fromLatin1(f->column), reason);
+        if (qstrcmp(f->column, "jurisdiction") == 0 && value.isEmpty())
+            return rowError(record.line, int(column) + 1, QString::fromLatin1(f->column),
+                            QStringLiteral("jurisdiction is empty"));
+        if (!value.isEmpty())
+            row.provided.append(QString::fromLatin1(f->column));
+    }
+    if (e.type == EntityType::Unknown) {
         const EntityTypeGuess guess = inferEntityType(e.name);
         e.type = guess.type;
         e.typeSource = guess.suffix.isEmpty() ? QString() : QStringLiteral("suffix \"%1\"").arg(guess.suffix);
         if (guess.type == EntityType::Unknown)
             row.typeProblem = guess.reason;
+        else
+            row.inferred.append(QStringLiteral("entity_type"));
     }
-
-    e.jurisdictionRaw = field(at.jurisdiction);
-    if (e.jurisdictionRaw.isEmpty())
-        return fail("jurisdiction", QStringLiteral("jurisdiction is empty"));
-
-    const QString formation = field(at.formationDate);
-    if (!formation.isEmpty()) {
-        e.formationDate = QDate::fromString(formation, Qt::ISODate);
-        if (!e.formationDate.isValid() || formation.size() != 10)
-            return fail("formation_date",
-                        QStringLiteral("\"%1\" is not a date in YYYY-MM-DD form").arg(formation));
-        if (e.formationDate > latestFormation)
-            return fail("formation_date", QStringLiteral("%1 is in the future").arg(formation));
-    }
-    e.registeredAgent = field(at.registeredAgent);
-    e.status = field(at.status).toLower();
-    if (e.status.isEmpty())
-        e.status = QStringLiteral("active");
-    static const QStringList statuses{QStringLiteral("active"), QStringLiteral("inactive"),
-                                      QStringLiteral("dissolved"), QStringLiteral("withdrawn"),
-                                      QStringLiteral("merged")};
-    if (!statuses.contains(e.status))
-        return fail("status", QStringLiteral("\"%1\" is not a status (%2)")
-                                  .arg(field(at.status), statuses.join(QStringLiteral(", "))));
-    const QString tier = field(at.riskTier);
-    if (!tier.isEmpty()) {
-        bool ok = false;
-        e.riskTier = tier.toInt(&ok);
-        if (!ok || e.riskTier < 1 || e.riskTier > 5)
-            return fail("risk_tier", QStringLiteral("\"%1\" is not a risk tier from 1 to 5").arg(tier));
-    }
-    e.ein = field(at.ein);
-    static const QRegularExpression einRe(QStringLiteral("^\\d{2}-?\\d{7}$"));
-    if (!e.ein.isEmpty() && !einRe.match(e.ein).hasMatch())
-        return fail("ein", QStringLiteral("\"%1\" is not an EIN (NN-NNNNNNN)").arg(e.ein));
-    const QString fye = field(at.fiscalYearEnd);
-    if (!fye.isEmpty()) {
-        const QDate d = QDate::fromString(QStringLiteral("2000-") + fye, Qt::ISODate);
-        if (!d.isValid() || fye.size() != 5)
-            return fail("fiscal_year_end",
-                        QStringLiteral("\"%1\" is not a month and day in MM-DD form").arg(fye));
-        e.fiscalYearEndMonth = d.month();
-        e.fiscalYearEndDay = d.day();
-        e.fiscalYearEndGiven = true;
-    }
-    const QString shares = field(at.authorizedShares);
-    if (!shares.isEmpty()) {
-        bool ok = false;
-        e.authorizedShares = shares.toLongLong(&ok);
-        if (!ok || e.authorizedShares <= 0)
-            return fail("authorized_shares",
-                        QStringLiteral("\"%1\" is not a positive whole number of shares").arg(shares));
-    }
-    e.registryId = field(at.registryId);
-    static const QRegularExpression registryRe(QStringLiteral("^[A-Za-z0-9][A-Za-z0-9 ./-]*$"));
-    if (!e.registryId.isEmpty() && !registryRe.match(e.registryId).hasMatch())
-        return fail(
-            "registry_id",
-            QStringLiteral("\"%1\" is not a state file number (letters, digits, . / -)").arg(e.registryId));
     e.sourceFile = file;
     e.sourceLine = record.line;
     row.ok = true;
@@ -342,7 +272,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         result.fileErrorLine = headerLine;
         // A header that is clearly one layout with a column missing gets the missing column named, not a
         // lecture on both layouts.
-        const int filingDeskKnown = knownOf(kFilingDeskColumns);
+        const int filingDeskKnown = knownOf(filingDeskColumns());
         const int exhibit21Known = knownOf(kExhibit21Columns);
         if (filingDeskKnown > exhibit21Known &&
             (header.contains(QStringLiteral("entity_id")) || filingDeskKnown >= 3)) {
@@ -373,14 +303,14 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
     }
     if (isFilingDesk) {
         for (int c = 0; c < header.size(); ++c) {
-            if (header.at(c).isEmpty() || !kFilingDeskColumns.contains(header.at(c))) {
+            if (header.at(c).isEmpty() || !filingDeskColumns().contains(header.at(c))) {
                 result.fileErrorLine = headerLine;
                 result.fileError =
                     QStringLiteral("%1:%2: column %3 \"%4\" is not a FilingDesk CSV column (%5)")
                         .arg(displayName)
                         .arg(headerLine)
                         .arg(c + 1)
-                        .arg(header.at(c), kFilingDeskColumns.join(QStringLiteral(", ")));
+                        .arg(header.at(c), filingDeskColumns().join(QStringLiteral(", ")));
                 return result;
             }
         }
@@ -403,7 +333,6 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         header.indexOf(isExhibit21 ? QStringLiteral("subsidiary") : QStringLiteral("entity_name"));
     const HeaderLayout layout(header);
     const FilingDeskColumns columns(layout);
-    const QDate latestFormation = QDate::currentDate().addYears(1);
     QHash<QString, JurisdictionMatch> jurisdictionOf;
     QHash<QString, int> firstLineOfId;
     firstLineOfId.reserve(doc.records.size());
@@ -411,7 +340,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
     for (qsizetype i = 1; i < doc.records.size(); ++i) {
         const CsvRecord &record = doc.records.at(i);
         ImportedRow row = isExhibit21 ? exhibit21Row(record, layout, displayName)
-                                      : filingDeskRow(record, layout, columns, latestFormation, displayName);
+                                      : filingDeskRow(record, layout, columns, displayName);
         if (!row.ok && row.line == 0)
             row.line = record.line;
         if (row.ok)

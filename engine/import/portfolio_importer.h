@@ -21,6 +21,12 @@ struct ImportedRow {
     /// repeat stays a valid row (its obligations are the first row's); a FilingDesk repeat is a row error on
     /// entity_id.
     int duplicateOfLine = 0;
+    /// The register fields (EntityField::column) this row gives a value for: what a merge into the entity
+    /// register takes from the file. A blank cell gives nothing.
+    QStringList provided;
+    /// Fields the import worked out rather than read (the entity type from the name's suffix): they fill a
+    /// blank in the register, never contradict it.
+    QStringList inferred;
 };
 
 /// The outcome of importing one portfolio file. A file-level error leaves `rows` empty.

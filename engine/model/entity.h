@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDate>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
@@ -14,7 +15,15 @@ QString entityTypeName(EntityType type);
 /// Accepts the rules file's spelling and common variants ("Corp", "LLC", "L.P."); Unknown otherwise.
 EntityType entityTypeFromName(const QString &name);
 
-/// One subsidiary as imported from a portfolio file. Dates are calendar dates (no time zone).
+/// An officer, director or manager as annual reports list them.
+struct Officer {
+    QString name;
+    QString title; ///< "President", "Managing Member", ...; may be empty
+    bool operator==(const Officer &other) const = default;
+};
+
+/// One subsidiary: as imported from a portfolio file, and as the entity register keeps it (the fields people
+/// keep up to date and registries check). Dates are calendar dates (no time zone).
 struct Entity {
     QString entityId; ///< stable id: given in a FilingDesk CSV, derived for Exhibit 21 rows
     QString name;     ///< legal name as filed, footnote markers removed
@@ -23,7 +32,13 @@ struct Entity {
     QString jurisdiction;    ///< ISO 3166-2 ("US-DE") or ISO 3166-1 alpha-2 ("GB"); empty if unrecognised
     QString jurisdictionRaw; ///< as written in the file
     QDate formationDate;     ///< null when the file does not give it
-    QString registeredAgent;
+    QString registeredAgent;        ///< the registered agent's name
+    QString registeredAgentAddress; ///< the agent's registered office in the jurisdiction, one line
+    QString registeredAgentStatus;  ///< "active", "expired", "resigned"; empty when not known
+    QString principalOffice;        ///< principal office address, one line
+    QList<Officer> officers;        ///< officers, directors or managers as the annual report lists them
+    QString owner;                  ///< the person responsible for this entity's filings
+    QString notes;                  ///< free text kept with the entity
     QString status;   ///< "active" unless the file says otherwise
     int riskTier = 3; ///< 1 (low) .. 5 (administrative-dissolution risk)
     QString ein;

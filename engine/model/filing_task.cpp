@@ -1,5 +1,7 @@
 #include "engine/model/filing_task.h"
 
+#include <QJsonArray>
+
 #include <QCryptographicHash>
 #include <QJsonDocument>
 
@@ -19,6 +21,18 @@ QByteArray FilingTask::payloadJson() const {
     };
     if (o.entity.formationDate.isValid())
         payload.insert(QStringLiteral("formation_date"), o.entity.formationDate.toString(Qt::ISODate));
+    // What registries check on an annual report (docs/registry-api-v1.md, "Payload"): sent only when known, so
+    // that a registry tells "missing" from "blank".
+    const auto insertKnown = [&payload](const char *name, const QString &value) {
+        if (!value.isEmpty())
+            payload.insert(QLatin1String(name), value);
+    };
+    insertKnown("registered_agent_address", o.entity.registeredAgentAddress);
+    insertKnown("registered_agent_status", o.entity.registeredAgentStatus);
+    insertKnown("principal_office", o.entity.principalOffice);
+    insertKnown("registry_id", o.entity.registryId);
+    if (!o.entity.officers.isEmpty())
+        payload.insert(QStringLiteral("officers"), officersToJson(o.entity.officers));
     const QJsonObject body{
         {QStringLiteral("idempotency_key"), key},       {QStringLiteral("entity_id"), o.entity.entityId},
         {QStringLiteral("entity_name"), o.entity.name}, {QStringLiteral("jurisdiction"), o.jurisdiction},
@@ -31,6 +45,13 @@ QByteArray FilingTask::payloadJson() const {
     return m_payloadJson;
 }
 
+void FilingTask::setEntity(const Entity &entity) {
+    obligation.entity = entity;
+    m_payloadJson.clear();
+    m_payloadKey.clear();
+    m_payloadSha256.clear();
+}
+
 QString FilingTask::payloadSha256() const {
     if (m_payloadSha256.isEmpty() || m_payloadKey != key)
         m_payloadSha256 =
@@ -38,9 +59,23 @@ QString FilingTask::payloadSha256() const {
     return m_payloadSha256;
 }
 
-QJsonObject obligationToJson(const Obligation &o) {
-    const Entity &e = o.entity;
-    const QJsonObject entity{
+QJsonArray officersToJson(const QList<Officer> &officers) {
+    QJsonArray out;
+    for (const Officer &o : officers)
+        out.append(QJsonObject{{QStringLiteral("name"), o.name}, {QStringLiteral("title"), o.title}});
+    return out;
+}
+
+QList<Officer> officersFromJson(const QJsonArray &array) {
+    QList<Officer> out;
+    for (const QJsonValue &v : array)
+        out.append(Officer{v.toObject().value(QStringLiteral("name")).toString(),
+                           v.toObject().value(QStringLiteral("title")).toString()});
+    return out;
+}
+
+QJsonObject entityToJson(const Entity &e) {
+    return QJsonObject{
         {QStringLiteral("entity_id"), e.entityId},
         {QStringLiteral("name"), e.name},
         {QStringLiteral("type"), entityTypeName(e.type)},
@@ -56,9 +91,20 @@ QJsonObject obligationToJson(const Obligation &o) {
         {QStringLiteral("fye_day"), e.fiscalYearEndDay},
         {QStringLiteral("fye_given"), e.fiscalYearEndGiven},
         {QStringLiteral("authorized_shares"), e.authorizedShares},
+        {QStringLiteral("registry_id"), e.registryId},
+        {QStringLiteral("registered_agent_address"), e.registeredAgentAddress},
+        {QStringLiteral("registered_agent_status"), e.registeredAgentStatus},
+        {QStringLiteral("principal_office"), e.principalOffice},
+        {QStringLiteral("officers"), officersToJson(e.officers)},
+        {QStringLiteral("owner"), e.owner},
+        {QStringLiteral("notes"), e.notes},
         {QStringLiteral("source_file"), e.sourceFile},
         {QStringLiteral("source_line"), e.sourceLine},
     };
+}
+
+QJsonObject obligationToJson(const Obligation &o) {
+    const QJsonObject entity = entityToJson(o.entity);
     return QJsonObject{
         {QStringLiteral("entity"), entity},
         {QStringLiteral("rule_id"), o.ruleId},
@@ -81,27 +127,38 @@ QJsonObject obligationToJson(const Obligation &o) {
     };
 }
 
+Entity entityFromJson(const QJsonObject &e) {
+    Entity entity;
+    entity.entityId = e.value(QStringLiteral("entity_id")).toString();
+    entity.name = e.value(QStringLiteral("name")).toString();
+    entity.type = entityTypeFromName(e.value(QStringLiteral("type")).toString());
+    entity.typeSource = e.value(QStringLiteral("type_source")).toString();
+    entity.jurisdiction = e.value(QStringLiteral("jurisdiction")).toString();
+    entity.jurisdictionRaw = e.value(QStringLiteral("jurisdiction_raw")).toString();
+    entity.formationDate = QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
+    entity.registeredAgent = e.value(QStringLiteral("registered_agent")).toString();
+    entity.status = e.value(QStringLiteral("status")).toString();
+    entity.riskTier = e.value(QStringLiteral("risk_tier")).toInt(3);
+    entity.ein = e.value(QStringLiteral("ein")).toString();
+    entity.fiscalYearEndMonth = e.value(QStringLiteral("fye_month")).toInt(12);
+    entity.fiscalYearEndDay = e.value(QStringLiteral("fye_day")).toInt(31);
+    entity.fiscalYearEndGiven = e.value(QStringLiteral("fye_given")).toBool();
+    entity.authorizedShares = e.value(QStringLiteral("authorized_shares")).toInteger();
+    entity.registryId = e.value(QStringLiteral("registry_id")).toString();
+    entity.registeredAgentAddress = e.value(QStringLiteral("registered_agent_address")).toString();
+    entity.registeredAgentStatus = e.value(QStringLiteral("registered_agent_status")).toString();
+    entity.principalOffice = e.value(QStringLiteral("principal_office")).toString();
+    entity.officers = officersFromJson(e.value(QStringLiteral("officers")).toArray());
+    entity.owner = e.value(QStringLiteral("owner")).toString();
+    entity.notes = e.value(QStringLiteral("notes")).toString();
+    entity.sourceFile = e.value(QStringLiteral("source_file")).toString();
+    entity.sourceLine = e.value(QStringLiteral("source_line")).toInt();
+    return entity;
+}
+
 Obligation obligationFromJson(const QJsonObject &json) {
     Obligation o;
-    const QJsonObject e = json.value(QStringLiteral("entity")).toObject();
-    o.entity.entityId = e.value(QStringLiteral("entity_id")).toString();
-    o.entity.name = e.value(QStringLiteral("name")).toString();
-    o.entity.type = entityTypeFromName(e.value(QStringLiteral("type")).toString());
-    o.entity.typeSource = e.value(QStringLiteral("type_source")).toString();
-    o.entity.jurisdiction = e.value(QStringLiteral("jurisdiction")).toString();
-    o.entity.jurisdictionRaw = e.value(QStringLiteral("jurisdiction_raw")).toString();
-    o.entity.formationDate =
-        QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
-    o.entity.registeredAgent = e.value(QStringLiteral("registered_agent")).toString();
-    o.entity.status = e.value(QStringLiteral("status")).toString();
-    o.entity.riskTier = e.value(QStringLiteral("risk_tier")).toInt(3);
-    o.entity.ein = e.value(QStringLiteral("ein")).toString();
-    o.entity.fiscalYearEndMonth = e.value(QStringLiteral("fye_month")).toInt(12);
-    o.entity.fiscalYearEndDay = e.value(QStringLiteral("fye_day")).toInt(31);
-    o.entity.fiscalYearEndGiven = e.value(QStringLiteral("fye_given")).toBool();
-    o.entity.authorizedShares = e.value(QStringLiteral("authorized_shares")).toInteger();
-    o.entity.sourceFile = e.value(QStringLiteral("source_file")).toString();
-    o.entity.sourceLine = e.value(QStringLiteral("source_line")).toInt();
+    o.entity = entityFromJson(json.value(QStringLiteral("entity")).toObject());
     o.ruleId = json.value(QStringLiteral("rule_id")).toString();
     o.rulesVersion = json.value(QStringLiteral("rules_version")).toString();
     o.jurisdiction = json.value(QStringLiteral("jurisdiction")).toString();

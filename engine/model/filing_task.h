@@ -5,6 +5,7 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QMetaType>
 #include <QString>
@@ -39,9 +40,13 @@ struct FilingTask {
     /// Team mode: the member that holds the task's claim in the ledger (empty: nobody). Not stored locally.
     QString claimedBy;
 
-    /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON. Computed once per task: the
-    /// obligation of a task never changes (its idempotency key is derived from it).
+    /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON. Computed once per task and
+    /// cached: the obligation's identity never changes (its idempotency key is derived from it); only the
+    /// entity data inside it can be cured, through setEntity().
     QByteArray payloadJson() const;
+    /// Replaces the entity data the payload is built from (a halt cured from the register): the filing keeps
+    /// its idempotency key; payloadJson() and payloadSha256() are computed again.
+    void setEntity(const Entity &entity);
     /// SHA-256 hex of payloadJson(): what the audit rows record. Computed once per task.
     QString payloadSha256() const;
 
@@ -53,6 +58,12 @@ private:
 public:
 };
 
+/// Officers <-> JSON: [{"name": ..., "title": ...}, ...].
+QJsonArray officersToJson(const QList<Officer> &officers);
+QList<Officer> officersFromJson(const QJsonArray &array);
+/// Entity <-> JSON (every field): the register's records and the entity inside an obligation.
+QJsonObject entityToJson(const Entity &entity);
+Entity entityFromJson(const QJsonObject &json);
 /// Obligation <-> JSON for the task store (all fields, so a restart rebuilds the task exactly).
 QJsonObject obligationToJson(const Obligation &obligation);
 Obligation obligationFromJson(const QJsonObject &json);
