@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>EntityField</name>
+    <message>
+        <source>Entity id</source>
+        <translation>Rechtsträger-ID</translation>
+    </message>
+    <message>
+        <source>Legal name</source>
+        <translation>Eingetragener Name</translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation>Rechtsform</translation>
+    </message>
+    <message>
+        <source>Jurisdiction of formation</source>
+        <translation>Gründungsrechtsordnung</translation>
+    </message>
+    <message>
+        <source>Formation date</source>
+        <translation>Gründungsdatum</translation>
+    </message>
+    <message>
+        <source>Registered agent</source>
+        <translation>Registered Agent</translation>
+    </message>
+    <message>
+        <source>Registered agent&apos;s address</source>
+        <translation>Anschrift des Registered Agent</translation>
+    </message>
+    <message>
+        <source>Registered agent&apos;s status</source>
+        <translation>Status des Registered Agent</translation>
+    </message>
+    <message>
+        <source>Principal office</source>
+        <translation>Hauptgeschäftssitz</translation>
+    </message>
+    <message>
+        <source>Officers and managers</source>
+        <translation>Officers und Geschäftsführung</translation>
+    </message>
+    <message>
+        <source>EIN</source>
+        <translation>EIN</translation>
+    </message>
+    <message>
+        <source>Fiscal year end</source>
+        <translation>Ende des Geschäftsjahres</translation>
+    </message>
+    <message>
+        <source>Authorized shares</source>
+        <translation>Genehmigte Aktien</translation>
+    </message>
+    <message>
+        <source>State file number</source>
+        <translation>Registernummer des Staates</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Risk tier</source>
+        <translation>Risikostufe</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Verantwortlich</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
+</context>
+<context>
     <name>fd::Engine</name>
     <message>
         <source>the built-in rules file does not load</source>
@@ -10,10 +85,6 @@
     <message>
         <source>connecting to Redis</source>
         <translation>Verbindung zu Redis wird hergestellt</translation>
-    </message>
-    <message>
-        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
-        <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 mit fehlenden Angaben, %5 außerhalb des Anwendungsbereichs, %6 fehlerhafte Zeilen (Stichtag %7)</translation>
     </message>
     <message>
         <source>batch %1: %2 task(s)</source>
@@ -102,26 +173,6 @@
     <message>
         <source>withdrawn by %1: will not file</source>
         <translation>zurückgezogen von %1: wird nicht übermittelt</translation>
-    </message>
-    <message>
-        <source>formation date %1 -&gt; %2</source>
-        <translation>Gründungsdatum %1 -&gt; %2</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>(keines)</translation>
-    </message>
-    <message>
-        <source>entity type %1 -&gt; %2</source>
-        <translation>Rechtsform %1 -&gt; %2</translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation>(unbekannt)</translation>
-    </message>
-    <message>
-        <source> -&gt; %1</source>
-        <translation> -&gt; %1</translation>
     </message>
     <message>
         <source>batch %1 has nothing left to send</source>
@@ -327,6 +378,50 @@
     <message>
         <source>no registry configured for its jurisdictions</source>
         <translation>kein Register für seine Rechtsordnungen eingerichtet</translation>
+    </message>
+    <message>
+        <source>cannot read the entity register: %1</source>
+        <translation>das Rechtsträgerregister ist nicht lesbar: %1</translation>
+    </message>
+    <message>
+        <source>opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>%1: the entities could not be recorded in the register (nothing was loaded): %2</source>
+        <translation>%1: die Rechtsträger konnten nicht ins Register geschrieben werden (nichts wurde geladen): %2</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); register: %8 added, %9 completed, %10 in conflict</source>
+        <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 brauchen Daten, %5 außerhalb des Umfangs, %6 fehlerhafte Zeilen (Stand %7); Register: %8 hinzugefügt, %9 ergänzt, %10 im Widerspruch</translation>
+    </message>
+    <message>
+        <source>an edit of an entity needs a reason</source>
+        <translation>eine Änderung an einem Rechtsträger braucht eine Begründung</translation>
+    </message>
+    <message>
+        <source>%1 is not in the entity register</source>
+        <translation>%1 ist nicht im Rechtsträgerregister</translation>
+    </message>
+    <message>
+        <source>%1 was not changed: %2</source>
+        <translation>%1 wurde nicht geändert: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not changed: the register refused the write: %2</source>
+        <translation>%1 wurde nicht geändert: das Register hat das Schreiben abgelehnt: %2</translation>
+    </message>
+    <message>
+        <source>deciding a conflict needs a reason</source>
+        <translation>die Entscheidung eines Widerspruchs braucht eine Begründung</translation>
+    </message>
+    <message>
+        <source>no open conflict on %1 of %2</source>
+        <translation>kein offener Widerspruch bei %1 von %2</translation>
+    </message>
+    <message>
+        <source>the conflict was not settled: %1</source>
+        <translation>der Widerspruch wurde nicht entschieden: %1</translation>
     </message>
 </context>
 <context>
@@ -700,6 +795,22 @@
     <message>
         <source>batch has nothing left to send</source>
         <translation>Lauf hat nichts mehr zu senden</translation>
+    </message>
+    <message>
+        <source>entity added to the register</source>
+        <translation>Rechtsträger ins Register aufgenommen</translation>
+    </message>
+    <message>
+        <source>entity completed from a file</source>
+        <translation>Rechtsträger aus einer Datei ergänzt</translation>
+    </message>
+    <message>
+        <source>file differs from the register</source>
+        <translation>Datei weicht vom Register ab</translation>
+    </message>
+    <message>
+        <source>conflict decided</source>
+        <translation>Widerspruch entschieden</translation>
     </message>
 </context>
 <context>

@@ -2,6 +2,81 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>EntityField</name>
+    <message>
+        <source>Entity id</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction of formation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formation date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered agent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered agent&apos;s address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registered agent&apos;s status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Principal office</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Officers and managers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>EIN</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fiscal year end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Authorized shares</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State file number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Risk tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>fd::Engine</name>
     <message>
         <source>the built-in rules file does not load</source>
@@ -9,10 +84,6 @@
     </message>
     <message>
         <source>connecting to Redis</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -101,26 +172,6 @@
     </message>
     <message>
         <source>withdrawn by %1: will not file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>formation date %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity type %1 -&gt; %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(unknown)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> -&gt; %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -326,6 +377,50 @@
     </message>
     <message>
         <source>no registry configured for its jurisdictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read the entity register: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>opened %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the entities could not be recorded in the register (nothing was loaded): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); register: %8 added, %9 completed, %10 in conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an edit of an entity needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the entity register</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not changed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not changed: the register refused the write: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>deciding a conflict needs a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no open conflict on %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the conflict was not settled: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -699,6 +794,22 @@
     </message>
     <message>
         <source>batch has nothing left to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity added to the register</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity completed from a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file differs from the register</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict decided</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -3,6 +3,7 @@
 // --sandbox, --registry, --redis, --limit (see --help) so that a demo can open it ready to launch.
 #include "engine/headless/audit_command.h"
 #include "engine/headless/calendar_command.h"
+#include "engine/headless/entities_command.h"
 #include "engine/headless/launch_command.h"
 #include "engine/headless/run_command.h"
 #include "engine/headless/worker_command.h"
@@ -55,7 +56,8 @@ int main(int argc, char *argv[]) {
     // operators.
     const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar") ||
                           command == QLatin1String("worker") || command == QLatin1String("launch") ||
-                          command == QLatin1String("audit") || wantsVersion(argc, argv);
+                          command == QLatin1String("audit") || command == QLatin1String("entities") ||
+                          wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
@@ -69,7 +71,7 @@ int main(int argc, char *argv[]) {
     }
     if (command == QLatin1String("run") || command == QLatin1String("calendar") ||
         command == QLatin1String("worker") || command == QLatin1String("launch") ||
-        command == QLatin1String("audit")) {
+        command == QLatin1String("audit") || command == QLatin1String("entities")) {
         QCoreApplication app(argc, argv);
         fd::ui::applyLanguage(app, QString());
         const QStringList rest = app.arguments().mid(2);
@@ -79,6 +81,8 @@ int main(int argc, char *argv[]) {
             return fd::runLaunch(rest);
         if (command == QLatin1String("audit"))
             return fd::runAudit(rest);
+        if (command == QLatin1String("entities"))
+            return fd::runEntities(rest);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
     if (wantsHelp(argc, argv)) {
@@ -95,7 +99,7 @@ int main(int argc, char *argv[]) {
             // Neither an option, a portfolio to open, nor a headless command: a typo, not a missing display.
             std::fputs(
                 qUtf8Printable(QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
-                                              "calendar, launch, worker, audit; filingdesk --help)\n")
+                                              "calendar, launch, worker, audit, entities; filingdesk --help)\n")
                                    .arg(command)),
                 stderr);
             return 2;

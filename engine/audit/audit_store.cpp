@@ -1,6 +1,7 @@
 #include "engine/audit/audit_store.h"
 
 #include "engine/ledger/chain_verifier.h"
+#include "engine/register/register_merge.h"
 
 #if defined(Q_OS_UNIX)
 #include <pwd.h>
@@ -12,6 +13,7 @@
 
 #include <QHostInfo>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -92,6 +94,14 @@ const std::vector<std::vector<const char *>> kMigrations = {
         "ALTER TABLE tasks ADD COLUMN sent_utc TEXT",
         "CREATE TABLE mirror_of (id INTEGER PRIMARY KEY CHECK (id = 1), ledger_id TEXT NOT NULL,"
         " ledger_url TEXT NOT NULL, bound_utc TEXT NOT NULL)",
+    },
+    // 6: the entity register (the data people keep) and the conflicts a portfolio file raised against it
+    {
+        "CREATE TABLE entity_register (entity_id TEXT PRIMARY KEY, entity_name TEXT NOT NULL,"
+        " record_json TEXT NOT NULL, updated_utc TEXT NOT NULL, updated_by TEXT NOT NULL)",
+        "CREATE TABLE entity_conflicts (entity_id TEXT NOT NULL, field TEXT NOT NULL, entity_name TEXT NOT NULL,"
+        " register_value TEXT NOT NULL, file_value TEXT NOT NULL, source TEXT NOT NULL, seen_utc TEXT NOT NULL,"
+        " PRIMARY KEY (entity_id, field))",
     },
 };
 
@@ -862,6 +872,163 @@ qint64 AuditStore::auditRowCount() const {
     if (q.exec(QStringLiteral("SELECT COUNT(*) FROM audit")) && q.next())
         return q.value(0).toLongLong();
     return -1;
+}
+
+} // namespace fd
+
+namespace fd {
+
+bool AuditStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts, QString *error) const {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    QSqlQuery q(QSqlDatabase::database(m_connectionName));
+    q.setForwardOnly(true);
+    if (!q.exec(QStringLiteral("SELECT record_json FROM entity_register ORDER BY entity_id"))) {
+        *error = q.lastError().text();
+        return false;
+    }
+    entities->clear();
+    while (q.next())
+        entities->append(entityFromJson(QJsonDocument::fromJson(q.value(0).toByteArray()).object()));
+    if (!q.exec(QStringLiteral("SELECT entity_id, entity_name, field, register_value, file_value, source, "
+                               "seen_utc FROM entity_conflicts ORDER BY entity_id, field"))) {
+        *error = q.lastError().text();
+        return false;
+    }
+    conflicts->clear();
+    while (q.next()) {
+        conflicts->append(RegisterConflict{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                                           q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
+                                           QDateTime::fromString(q.value(6).toString(), Qt::ISODateWithMs)});
+    }
+    return true;
+}
+
+QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                    const QDateTime &atUtc) {
+    QList<AuditEntry> rows;
+    QHash<QString, QList<RegisterChange>> byEntity;
+    QStringList order;
+    for (const RegisterChange &c : update.changes) {
+        if (!byEntity.contains(c.entityId))
+            order.append(c.entityId);
+        byEntity[c.entityId].append(c);
+    }
+    const QString from = update.source.isEmpty() ? QString() : QStringLiteral(" (from %1)").arg(update.source);
+    for (const QString &id : std::as_const(order)) {
+        AuditEntry e;
+        e.atUtc = atUtc;
+        e.entityId = id;
+        e.action = update.added.contains(id) ? QStringLiteral("entity_add") : update.action;
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = EntityRegister::describe(byEntity.value(id)) + from;
+        rows.append(e);
+    }
+    for (const QString &id : update.added) {
+        if (byEntity.contains(id))
+            continue;
+        AuditEntry e; // added with nothing but its id and name
+        e.atUtc = atUtc;
+        e.entityId = id;
+        e.action = QStringLiteral("entity_add");
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = QStringLiteral("added") + from;
+        rows.append(e);
+    }
+    for (const RegisterConflict &c : update.conflicts) {
+        AuditEntry e;
+        e.atUtc = atUtc;
+        e.entityId = c.entityId;
+        e.action = QStringLiteral("entity_conflict");
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = QStringLiteral("%1: the register has \"%2\", %3 has \"%4\"; the register's value is used until "
+                                  "someone decides")
+                       .arg(c.field, c.registerValue, c.source, c.fileValue);
+        rows.append(e);
+    }
+    for (const RegisterConflict &c : update.settled) {
+        AuditEntry e;
+        e.atUtc = atUtc;
+        e.entityId = c.entityId;
+        e.action = QStringLiteral("entity_conflict_settled");
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = QStringLiteral("%1: \"%2\" kept").arg(c.field, c.fileValue);
+        rows.append(e);
+    }
+    return rows;
+}
+
+bool AuditStore::applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                               QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    if (update.isEmpty())
+        return true;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    auto rollback = qScopeGuard([&db] { db.rollback(); });
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT INTO entity_register(entity_id, entity_name, record_json, updated_utc, "
+                             "updated_by) VALUES(?,?,?,?,?) ON CONFLICT(entity_id) DO UPDATE SET "
+                             "entity_name = excluded.entity_name, record_json = excluded.record_json, "
+                             "updated_utc = excluded.updated_utc, updated_by = excluded.updated_by"));
+    for (const Entity &e : update.records) {
+        q.bindValue(0, e.entityId);
+        q.bindValue(1, e.name);
+        q.bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
+        q.bindValue(3, isoUtc(now));
+        q.bindValue(4, actor);
+        if (!q.exec()) {
+            *error = q.lastError().text();
+            return false;
+        }
+    }
+    QSqlQuery c(db);
+    c.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
+                             "register_value, file_value, source, seen_utc) VALUES(?,?,?,?,?,?,?)"));
+    for (const RegisterConflict &k : update.conflicts) {
+        const QVariantList values{k.entityId,  k.field,  k.entityName,
+                                  k.registerValue, k.fileValue, k.source,
+                                  isoUtc(k.seenUtc.isValid() ? k.seenUtc : now)};
+        for (int i = 0; i < values.size(); ++i)
+            c.bindValue(i, values.at(i));
+        if (!c.exec()) {
+            *error = c.lastError().text();
+            return false;
+        }
+    }
+    QSqlQuery d(db);
+    d.prepare(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"));
+    for (const RegisterConflict &k : update.settled) {
+        d.bindValue(0, k.entityId);
+        d.bindValue(1, k.field);
+        if (!d.exec()) {
+            *error = d.lastError().text();
+            return false;
+        }
+    }
+    for (const AuditEntry &row : registerAuditRows(update, actor, reason, now)) {
+        if (!insertAudit(row, error))
+            return false;
+    }
+    if (!db.commit()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    rollback.dismiss();
+    return true;
 }
 
 } // namespace fd

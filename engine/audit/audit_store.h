@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/model/filing_task.h"
+#include "engine/register/register_types.h"
 
 #include <QDateTime>
 #include <QList>
@@ -75,7 +76,7 @@ enum class Durability {
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore {
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();
@@ -172,6 +173,17 @@ public:
     QList<AuditEntry> queryAudit(const AuditQuery &query) const;
     qint64 auditRowCount() const;
 
+    /// The entity register (README, "The entity register"): every record (ordered by entity id) and the open
+    /// conflicts. Team mode: the ledger's.
+    [[nodiscard]] virtual bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                                            QString *error) const;
+    /// Writes `update` to the register with its audit rows, in one transaction: all or none. One audit row
+    /// per entity changed ("entity_add", or update.action, detail `field: "old" -> "new"; ...`), one per
+    /// conflict found ("entity_conflict") and settled ("entity_conflict_settled"), each with `actor` and
+    /// `reason`.
+    [[nodiscard]] virtual bool applyRegister(const RegisterUpdate &update, const QString &actor,
+                                             const QString &reason, QString *error);
+
     /// The identity of this process's user, from the operating system (the password database on Unix, the
     /// logon name on Windows), never from environment variables that anyone can set: the actor of operator
     /// actions.
@@ -196,5 +208,9 @@ private:
     bool m_inUse = false;
     std::vector<std::unique_ptr<QSqlQuery>> m_statements; // prepared once per connection
 };
+
+/// The audit rows AuditStore::applyRegister() writes for `update` (the ledger writes the same rows).
+QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                    const QDateTime &atUtc);
 
 } // namespace fd

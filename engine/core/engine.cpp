@@ -10,6 +10,7 @@
 #include "engine/gate/redis_permit_gate.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/metrics/engine_metrics.h"
+#include "engine/register/register_merge.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -58,6 +59,10 @@ void registerEngineMetaTypes() {
     qRegisterMetaType<fd::LedgerMember>("fd::LedgerMember");
     qRegisterMetaType<QList<fd::LedgerMember>>("QList<fd::LedgerMember>");
     qRegisterMetaType<QHash<QString, QString>>("QHash<QString,QString>");
+    qRegisterMetaType<fd::Entity>("fd::Entity");
+    qRegisterMetaType<QList<fd::Entity>>("QList<fd::Entity>");
+    qRegisterMetaType<fd::RegisterConflict>("fd::RegisterConflict");
+    qRegisterMetaType<QList<fd::RegisterConflict>>("QList<fd::RegisterConflict>");
 }
 
 Engine::Engine(QObject *parent)
@@ -200,6 +205,11 @@ void Engine::start(const EngineConfig &config) {
     m_scheduler.breakers().threshold = m_config.breakerThreshold;
     m_scheduler.breakers().cooldownMs = m_config.breakerCooldownMs;
 
+    if (!loadRegisterFromStore(&error)) {
+        m_store->close();
+        Q_EMIT started(false, tr("cannot read the entity register: %1").arg(error), QString(), false);
+        return;
+    }
     if (m_ledger) {
         decideWhatThisMemberSends();
         // Team mode: nothing is resumed from a private list; work comes from claims on the ledger, and a
@@ -268,20 +278,167 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
         Q_EMIT portfolioLoaded(summary, {});
         return;
     }
+    // The file is merged into the entity register first: what people entered stays, and the obligations
+    // are planned from the register's records.
+    const EntityRegister::MergeResult merge =
+        EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
+    QString error;
+    if (!m_store->applyRegister(merge.update, AuditStore::osUser(),
+                                tr("opened %1").arg(QFileInfo(path).fileName()), &error)) {
+        summary.fileError = tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
+                                .arg(path, error);
+        Q_EMIT portfolioLoaded(summary, {});
+        return;
+    }
+    if (!loadRegisterFromStore(&error))
+        qCWarning(lcEngine) << "entity register not re-read:" << error;
+    summary.registerCounts = merge.counts;
+    QSet<QString> inFile;
+    for (const ImportedRow &row : import.rows)
+        inFile.insert(row.entity.entityId);
+    for (const RegisterConflict &c : std::as_const(m_conflicts)) {
+        if (inFile.contains(c.entityId))
+            summary.conflicts.append(c);
+    }
     m_asOf = summary.asOf;
-    m_plan = planObligations(import, m_rules, m_asOf);
+    m_plan = planObligations(EntityRegister::asPlanned(import, m_register), m_rules, m_asOf);
     summary.counts = countPlan(m_plan);
     operatorAction(
         QStringLiteral("import"), QString(), QString(), QString(),
-        tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7)")
+        tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); "
+           "register: %8 added, %9 completed, %10 in conflict")
             .arg(QFileInfo(path).fileName())
             .arg(summary.counts.rows)
             .arg(summary.counts.rowsWithObligations)
             .arg(summary.counts.needsData)
             .arg(summary.counts.outOfScope)
             .arg(summary.counts.rowErrors)
-            .arg(m_asOf.toString(Qt::ISODate)));
+            .arg(m_asOf.toString(Qt::ISODate))
+            .arg(merge.counts.added)
+            .arg(merge.counts.changed)
+            .arg(merge.counts.conflicting));
     Q_EMIT portfolioLoaded(summary, m_plan);
+    if (!merge.update.isEmpty())
+        publishRegister();
+}
+
+bool Engine::loadRegisterFromStore(QString *error) {
+    QList<Entity> entities;
+    QList<RegisterConflict> conflicts;
+    if (!m_store->loadRegister(&entities, &conflicts, error))
+        return false;
+    m_register.clear();
+    for (const Entity &e : std::as_const(entities))
+        m_register.insert(e.entityId, e);
+    m_conflicts = conflicts;
+    return true;
+}
+
+void Engine::publishRegister() {
+    QList<Entity> entities = m_register.values();
+    std::sort(entities.begin(), entities.end(),
+              [](const Entity &a, const Entity &b) { return a.entityId < b.entityId; });
+    Q_EMIT registerChanged(entities, m_conflicts);
+}
+
+void Engine::replanEntity(const QString &entityId) {
+    bool changed = false;
+    for (RowPlan &row : m_plan) {
+        if (row.entity.entityId != entityId || row.outcome == RowOutcome::RowError)
+            continue;
+        ImportResult one;
+        one.file = row.file;
+        ImportedRow imported;
+        imported.ok = true;
+        imported.line = row.line;
+        imported.entity = row.entity;
+        one.rows.append(imported);
+        const QList<RowPlan> planned =
+            planObligations(EntityRegister::asPlanned(one, m_register), m_rules, m_asOf);
+        const int duplicateOf = row.duplicateOfLine;
+        row = planned.first();
+        row.file = one.file;
+        row.duplicateOfLine = duplicateOf;
+        changed = true;
+    }
+    if (changed) {
+        PortfolioSummary summary;
+        summary.asOf = m_asOf;
+        summary.rulesVersion = m_rules.version();
+        summary.counts = countPlan(m_plan);
+        Q_EMIT portfolioLoaded(summary, m_plan);
+    }
+}
+
+void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason) {
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("an edit of an entity needs a reason"));
+        return;
+    }
+    const auto it = m_register.constFind(entityId);
+    if (it == m_register.constEnd()) {
+        Q_EMIT errorOccurred(tr("%1 is not in the entity register").arg(entityId));
+        return;
+    }
+    Entity edited;
+    QList<RegisterChange> changes;
+    QString error;
+    if (!EntityRegister::edit(*it, values, &edited, &changes, &error)) {
+        Q_EMIT errorOccurred(tr("%1 was not changed: %2").arg(it->name, error));
+        return;
+    }
+    RegisterUpdate update;
+    update.action = QStringLiteral("entity_edit");
+    for (const RegisterConflict &c : std::as_const(m_conflicts)) {
+        if (c.entityId == entityId && values.contains(c.field)) {
+            RegisterConflict settled = c;
+            settled.fileValue = values.value(c.field).trimmed(); // the value the person chose
+            update.settled.append(settled);
+        }
+    }
+    if (changes.isEmpty() && update.settled.isEmpty())
+        return; // nothing differs
+    update.records.append(edited);
+    update.changes = changes;
+    if (!m_store->applyRegister(update, AuditStore::osUser(), reason, &error)) {
+        Q_EMIT errorOccurred(tr("%1 was not changed: the register refused the write: %2").arg(it->name, error));
+        return;
+    }
+    if (!loadRegisterFromStore(&error))
+        qCWarning(lcEngine) << "entity register not re-read:" << error;
+    replanEntity(entityId);
+    publishRegister();
+}
+
+void Engine::decideConflict(const QString &entityId, const QString &field, bool takeFileValue,
+                            const QString &reason) {
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("deciding a conflict needs a reason"));
+        return;
+    }
+    const auto found = std::find_if(m_conflicts.cbegin(), m_conflicts.cend(), [&](const RegisterConflict &c) {
+        return c.entityId == entityId && c.field == field;
+    });
+    if (found == m_conflicts.cend()) {
+        Q_EMIT errorOccurred(tr("no open conflict on %1 of %2").arg(field, entityId));
+        return;
+    }
+    if (takeFileValue) {
+        editEntity(entityId, {{field, found->fileValue}}, reason);
+        return;
+    }
+    RegisterUpdate update;
+    RegisterConflict settled = *found;
+    settled.fileValue = found->registerValue;
+    update.settled.append(settled);
+    QString error;
+    if (!m_store->applyRegister(update, AuditStore::osUser(), reason, &error)) {
+        Q_EMIT errorOccurred(tr("the conflict was not settled: %1").arg(error));
+        return;
+    }
+    if (!loadRegisterFromStore(&error))
+        qCWarning(lcEngine) << "entity register not re-read:" << error;
+    publishRegister();
 }
 
 void Engine::admit(int dueWithinDays) {
@@ -1344,45 +1501,13 @@ void Engine::addNote(const QString &key, const QString &note) {
 
 void Engine::updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
                           const QString &reason) {
-    int changedRows = 0;
-    for (RowPlan &row : m_plan) {
-        if (row.entity.entityId != entityId || row.outcome == RowOutcome::RowError)
-            continue;
-        Entity e = row.entity;
-        QStringList changes;
-        if (formationDate.isValid() && formationDate != e.formationDate) {
-            changes << tr("formation date %1 -> %2")
-                           .arg(e.formationDate.isValid() ? e.formationDate.toString(Qt::ISODate)
-                                                          : tr("(none)"),
-                                formationDate.toString(Qt::ISODate));
-            e.formationDate = formationDate;
-        }
-        const EntityType type = entityTypeFromName(entityType);
-        if (type != EntityType::Unknown && type != e.type) {
-            changes << tr("entity type %1 -> %2")
-                           .arg(entityTypeName(e.type).isEmpty() ? tr("(unknown)") : entityTypeName(e.type),
-                                entityTypeName(type));
-            e.type = type;
-            e.typeSource = QStringLiteral("operator");
-        }
-        if (changes.isEmpty())
-            continue;
-        if (row.missing.contains(QStringLiteral("jurisdiction")))
-            continue; // the jurisdiction itself is unknown: no rule can apply yet
-        const QString file = row.file;
-        row = planEntity(e, m_rules, m_asOf);
-        row.file = file;
-        ++changedRows;
-        operatorAction(QStringLiteral("edit_entity"), reason, QString(), entityId,
-                       changes.join(QStringLiteral("; ")) + tr(" -> %1").arg(rowOutcomeName(row.outcome)));
-    }
-    if (changedRows > 0) {
-        PortfolioSummary summary;
-        summary.asOf = m_asOf;
-        summary.rulesVersion = m_rules.version();
-        summary.counts = countPlan(m_plan);
-        Q_EMIT portfolioLoaded(summary, m_plan);
-    }
+    QHash<QString, QString> values;
+    if (formationDate.isValid())
+        values.insert(QStringLiteral("formation_date"), formationDate.toString(Qt::ISODate));
+    if (entityTypeFromName(entityType) != EntityType::Unknown)
+        values.insert(QStringLiteral("entity_type"), entityTypeName(entityTypeFromName(entityType)));
+    if (!values.isEmpty())
+        editEntity(entityId, values, reason);
 }
 
 void Engine::refreshUsage() {

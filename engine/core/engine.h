@@ -111,9 +111,22 @@ public Q_SLOTS:
     /// Team mode: counts the tasks of running batches that this member may take (its jurisdictions) and those
     /// it holds; answers with teamWorkCounted() (open -1 when the ledger cannot be reached).
     void queryTeamWork();
-    /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited).
+    /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited): an
+    /// editEntity() of those two fields.
     void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
                       const QString &reason);
+    /// Edits an entity of the register: `values` maps EntityField columns to text as a CSV cell writes it
+    /// (an empty text clears the field). Refused (errorOccurred naming the field) without a reason or with an
+    /// invalid value; nothing changes then. Otherwise one audit row with every old and new value, the
+    /// person and the reason; a conflict on an edited field is settled; the entity's obligations are
+    /// planned again (portfolioLoaded) and registerChanged() follows.
+    void editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason);
+    /// Decides a conflict between the register and a portfolio file: keep the register's value, or take
+    /// the file's (an edit). Audited with the reason; registerChanged() follows.
+    void decideConflict(const QString &entityId, const QString &field, bool takeFileValue,
+                        const QString &reason);
+    /// Sends the whole register again (registerChanged).
+    void publishRegister();
     /// Audits a change of settings: `changes` are "setting: old -> new" lines (secrets as "changed", never
     /// their value), `reason` the operator's. Refused (errorOccurred) without a reason.
     void recordSettingsChange(const QStringList &changes, const QString &reason);
@@ -136,6 +149,8 @@ public Q_SLOTS:
 Q_SIGNALS:
     void started(bool ok, const QString &error, const QString &gateDescription, bool fleetMode);
     void portfolioLoaded(const fd::PortfolioSummary &summary, const QList<fd::RowPlan> &rows);
+    /// The entity register (every record) and its open conflicts, after start and after every change.
+    void registerChanged(const QList<fd::Entity> &entities, const QList<fd::RegisterConflict> &conflicts);
     void admitted(int admittedCount, int duplicateCount, int notYetOpen, int outsideWindow);
     /// Changed tasks, coalesced (at most every 100 ms), never one signal per transition.
     void tasksChanged(const QList<fd::FilingTask> &tasks);
@@ -260,7 +275,13 @@ private:
     bool m_stopping = false; ///< shutdown() began: nothing more is sent
     bool m_stopped = false;
 
+    /// Re-plans every row of the loaded portfolio for `entityId` from its register record.
+    void replanEntity(const QString &entityId);
+    bool loadRegisterFromStore(QString *error);
+
     QList<RowPlan> m_plan;
+    QHash<QString, Entity> m_register;       ///< the entity register, by entity id
+    QList<RegisterConflict> m_conflicts;     ///< its open conflicts
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
     QHash<QString, InFlight> m_inFlight; ///< requests on the wire

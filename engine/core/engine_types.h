@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/model/filing_task.h"
+#include "engine/register/register_types.h"
 #include "engine/rules/obligation_planner.h"
 
 #include <QDateTime>
@@ -19,6 +20,10 @@ struct PortfolioSummary {
     QDate asOf;
     QString rulesVersion;
     PlanCounts counts;
+    /// What opening the file did to the entity register (README, "The entity register").
+    RegisterCounts registerCounts;
+    /// Open conflicts of the file's entities: the register's value is planned until someone decides.
+    QList<RegisterConflict> conflicts;
 };
 
 /// Progress of the running batch, for the console and the headless run.

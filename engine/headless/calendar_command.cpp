@@ -6,6 +6,7 @@
 #include "engine/calendar/ics_writer.h"
 #include "engine/headless/needs_data_json.h"
 #include "engine/ledger/ledger_store.h"
+#include "engine/register/register_merge.h"
 #include "engine/rules/due_date_calculator.h"
 #include "engine/rules/obligation_planner.h"
 
@@ -193,12 +194,22 @@ int runCalendar(const QStringList &arguments) {
     const ImportResult import = importPortfolio(parser.value(portfolioOpt));
     if (!import.ok())
         return fail(import.fileError);
-    const QList<RowPlan> plan = planObligations(import, rules, asOf);
-    const PlanCounts counts = countPlan(plan);
-
     AuditStore store;
     if (parser.isSet(dbOpt) && !store.open(parser.value(dbOpt), &error, AuditStore::OpenMode::Shared))
         return fail(error);
+    // Planned from the entity register where the desk keeps one (README, "The entity register"): a date
+    // a person entered counts here as in the console. The register is only read.
+    QHash<QString, Entity> registerRecords;
+    if (store.isOpen()) {
+        QList<Entity> entities;
+        QList<RegisterConflict> conflicts;
+        if (!store.loadRegister(&entities, &conflicts, &error))
+            return fail(QStringLiteral("cannot read the entity register: %1").arg(error));
+        for (const Entity &e : std::as_const(entities))
+            registerRecords.insert(e.entityId, e);
+    }
+    const QList<RowPlan> plan = planObligations(EntityRegister::asPlanned(import, registerRecords), rules, asOf);
+    const PlanCounts counts = countPlan(plan);
     // Team mode: the ledger is the truth about what was filed; this desk's mirror stands in while it is down.
     QHash<QString, FilingTask> ledgerTasks;
     bool fromLedger = false;

@@ -223,6 +223,18 @@ int runHeadless(const QStringList &arguments) {
                              .arg(s.counts.needsData)
                              .arg(s.counts.outOfScope)
                              .arg(s.counts.rowErrors));
+            if (!quiet)
+                printErr(QStringLiteral("entity register: %1 added, %2 completed from the file, %3 in conflict "
+                                        "(the register's value is used), %4 unchanged")
+                             .arg(s.registerCounts.added)
+                             .arg(s.registerCounts.changed)
+                             .arg(s.registerCounts.conflicting)
+                             .arg(s.registerCounts.unchanged));
+            for (const RegisterConflict &c : s.conflicts) {
+                if (!quiet)
+                    printErr(QStringLiteral("  conflict: %1 (%2) %3: the register has \"%4\", %5 has \"%6\"")
+                                 .arg(c.entityName, c.entityId, c.field, c.registerValue, c.source, c.fileValue));
+            }
             QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
         });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
@@ -442,6 +454,20 @@ int runHeadless(const QStringList &arguments) {
         };
         if (!registryStats.isEmpty())
             out.insert(QStringLiteral("registry_stats"), registryStats);
+        QJsonArray conflictList;
+        for (const RegisterConflict &c : std::as_const(summary.conflicts))
+            conflictList.append(QJsonObject{{QStringLiteral("entity_id"), c.entityId},
+                                            {QStringLiteral("entity"), c.entityName},
+                                            {QStringLiteral("field"), c.field},
+                                            {QStringLiteral("register_value"), c.registerValue},
+                                            {QStringLiteral("file_value"), c.fileValue},
+                                            {QStringLiteral("source"), c.source}});
+        out.insert(QStringLiteral("register"),
+                   QJsonObject{{QStringLiteral("added"), summary.registerCounts.added},
+                               {QStringLiteral("changed"), summary.registerCounts.changed},
+                               {QStringLiteral("conflicting"), summary.registerCounts.conflicting},
+                               {QStringLiteral("unchanged"), summary.registerCounts.unchanged},
+                               {QStringLiteral("conflicts"), conflictList}});
         if (finalStatus.teamMode) {
             // The states above are the whole team's work (every running batch, from the ledger); this
             // member's own share follows.

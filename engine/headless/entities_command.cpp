@@ -1,0 +1,213 @@
+#include "engine/headless/entities_command.h"
+
+#include "engine/audit/audit_store.h"
+#include "engine/headless/command_line.h"
+#include "engine/ledger/ledger_store.h"
+#include "engine/register/register_csv.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSaveFile>
+#include <QTemporaryDir>
+
+#include <cstdio>
+#include <memory>
+
+namespace fd {
+
+namespace {
+
+constexpr int kExitWriteRefused = 1;
+constexpr int kMaxErrorsShown = 50;
+
+const QString kUsage = QStringLiteral(
+    "usage: filingdesk entities import FILE.csv (--db FILE | --ledger URL) --reason TEXT [--json]\n"
+    "       filingdesk entities export (--db FILE | --ledger URL) --out FILE.csv");
+
+// The store the register lives in: the desk's database, or the team ledger.
+struct RegisterStore {
+    std::unique_ptr<AuditStore> store;
+    QTemporaryDir scratch; // the ledger's mirror for this one command
+
+    bool open(const QCommandLineParser &parser, const QCommandLineOption &db, const QCommandLineOption &ledger,
+              bool writing, QString *error) {
+        if (parser.isSet(db) == parser.isSet(ledger)) {
+            *error = QStringLiteral("give either --db FILE or --ledger URL");
+            return false;
+        }
+        if (parser.isSet(db)) {
+            const QString path = parser.value(db);
+            if (!QFileInfo::exists(path) && !writing) {
+                *error = QStringLiteral("%1: no such database").arg(path);
+                return false;
+            }
+            store = std::make_unique<AuditStore>();
+            // Writing takes the database as a desk does, so that a running desk and an import never both
+            // write it; reading beside a running desk is fine.
+            return store->open(path, error,
+                               writing ? AuditStore::OpenMode::Exclusive : AuditStore::OpenMode::Shared);
+        }
+        LedgerEndpoint endpoint;
+        if (!LedgerEndpoint::parse(parser.value(ledger), &endpoint, error))
+            return false;
+        endpoint.password = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+        auto ledgerStore = std::make_unique<LedgerStore>(
+            endpoint, QStringLiteral("entities-%1").arg(QCoreApplication::applicationPid()),
+            QStringLiteral("entities"), 15000);
+        QString ledgerError;
+        if (!ledgerStore->openTeam(scratch.filePath(QStringLiteral("mirror.sqlite")), error, &ledgerError))
+            return false;
+        if (!ledgerStore->isReachable()) {
+            *error = QStringLiteral("the ledger cannot be reached: %1").arg(ledgerError);
+            return false;
+        }
+        store = std::move(ledgerStore);
+        return true;
+    }
+};
+
+int fail(const QString &reason) {
+    return cli::badInput(QStringLiteral("filingdesk entities"), reason);
+}
+
+int runImport(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Applies a CSV of entity data to the entity register: keyed by entity_id, any subset of the register's "
+        "columns; a blank cell leaves a field as it is. A file with any bad row is refused whole."));
+    parser.addPositionalArgument(QStringLiteral("FILE.csv"), QStringLiteral("The entity data to apply."));
+    const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("The desk's database."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption ledgerOpt = cli::ledgerOption(QStringLiteral("whose register is changed"));
+    const QCommandLineOption reasonOpt(QStringLiteral("reason"),
+                                       QStringLiteral("Why the data changes (recorded in the audit trail)."),
+                                       QStringLiteral("TEXT"));
+    const QCommandLineOption jsonOpt = cli::jsonOption();
+    parser.addOptions({dbOpt, ledgerOpt, reasonOpt, jsonOpt});
+    parser.addHelpOption();
+    if (!parser.parse(QStringList{QStringLiteral("filingdesk entities import")} + arguments.mid(1)))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        QString help = parser.helpText();
+        help.replace(0, help.indexOf(QLatin1Char('\n')),
+                     QStringLiteral("Usage: filingdesk entities import [options] FILE.csv"));
+        std::fputs(qUtf8Printable(help), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1)
+        return fail(QStringLiteral("import takes one CSV file\n%1").arg(kUsage));
+    if (parser.value(reasonOpt).trimmed().isEmpty())
+        return fail(QStringLiteral("--reason TEXT is required: every change of entity data says why"));
+    const QString path = positional.first();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(QStringLiteral("%1: %2").arg(path, file.errorString()));
+    const RegisterCsv::ReadResult read = RegisterCsv::read(file.readAll(), path);
+    auto refuse = [&](const QStringList &errors) {
+        for (qsizetype i = 0; i < errors.size() && i < kMaxErrorsShown; ++i)
+            cli::printErr(errors.at(i));
+        if (errors.size() > kMaxErrorsShown)
+            cli::printErr(QStringLiteral("... and %1 more").arg(errors.size() - kMaxErrorsShown));
+        return fail(QStringLiteral("%1: %2 problem(s); nothing was applied").arg(path).arg(errors.size()));
+    };
+    if (!read.ok())
+        return refuse(read.errors);
+
+    RegisterStore target;
+    QString error;
+    if (!target.open(parser, dbOpt, ledgerOpt, true, &error))
+        return fail(error);
+    QList<Entity> entities;
+    QList<RegisterConflict> conflicts;
+    if (!target.store->loadRegister(&entities, &conflicts, &error))
+        return fail(QStringLiteral("cannot read the entity register: %1").arg(error));
+    QHash<QString, Entity> current;
+    for (const Entity &e : std::as_const(entities))
+        current.insert(e.entityId, e);
+    RegisterUpdate update;
+    RegisterCounts counts;
+    QStringList errors;
+    if (!RegisterCsv::apply(read.rows, current, conflicts, QFileInfo(path).fileName(), &update, &counts, &errors))
+        return refuse(errors);
+    if (!target.store->applyRegister(update, AuditStore::osUser(), parser.value(reasonOpt).trimmed(), &error)) {
+        cli::printErr(QStringLiteral("filingdesk entities: nothing was applied: %1").arg(error));
+        return kExitWriteRefused;
+    }
+    if (parser.isSet(jsonOpt)) {
+        const QJsonObject json{{QStringLiteral("file"), path},
+                               {QStringLiteral("rows"), int(read.rows.size())},
+                               {QStringLiteral("added"), counts.added},
+                               {QStringLiteral("changed"), counts.changed},
+                               {QStringLiteral("unchanged"), counts.unchanged},
+                               {QStringLiteral("field_changes"), int(update.changes.size())},
+                               {QStringLiteral("conflicts_settled"), int(update.settled.size())}};
+        std::fputs(QJsonDocument(json).toJson(QJsonDocument::Indented).constData(), stdout);
+    } else {
+        std::fputs(qUtf8Printable(QStringLiteral("%1: %2 entities: %3 added, %4 changed, %5 unchanged; %6 "
+                                                 "conflict(s) decided\n")
+                                      .arg(path)
+                                      .arg(read.rows.size())
+                                      .arg(counts.added)
+                                      .arg(counts.changed)
+                                      .arg(counts.unchanged)
+                                      .arg(update.settled.size())),
+                   stdout);
+    }
+    return 0;
+}
+
+int runExport(const QStringList &arguments) {
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Writes every entity of the register, every column, as CSV (also a FilingDesk portfolio)."));
+    const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("The desk's database."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption ledgerOpt = cli::ledgerOption(QStringLiteral("whose register is read"));
+    const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The CSV file to write."),
+                                    QStringLiteral("FILE.csv"));
+    parser.addOptions({dbOpt, ledgerOpt, outOpt});
+    if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk entities export"), arguments.mid(1)))
+        return *exit;
+    if (!parser.isSet(outOpt))
+        return fail(QStringLiteral("--out FILE.csv is required"));
+    RegisterStore source;
+    QString error;
+    if (!source.open(parser, dbOpt, ledgerOpt, false, &error))
+        return fail(error);
+    QList<Entity> entities;
+    QList<RegisterConflict> conflicts;
+    if (!source.store->loadRegister(&entities, &conflicts, &error))
+        return fail(QStringLiteral("cannot read the entity register: %1").arg(error));
+    QSaveFile out(parser.value(outOpt));
+    if (!out.open(QIODevice::WriteOnly) || out.write(RegisterCsv::write(entities)) < 0 || !out.commit())
+        return fail(QStringLiteral("%1: %2").arg(parser.value(outOpt), out.errorString()));
+    std::fputs(qUtf8Printable(QStringLiteral("%1: %2 entities written (%3 open conflict(s) in the register)\n")
+                                  .arg(parser.value(outOpt))
+                                  .arg(entities.size())
+                                  .arg(conflicts.size())),
+               stdout);
+    return 0;
+}
+
+} // namespace
+
+int runEntities(const QStringList &arguments) {
+    const QString sub = arguments.value(0);
+    if (sub == QLatin1String("import"))
+        return runImport(arguments);
+    if (sub == QLatin1String("export"))
+        return runExport(arguments);
+    if (sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
+        std::fputs(qUtf8Printable(kUsage + QLatin1Char('\n')), stdout);
+        return 0;
+    }
+    return fail(sub.isEmpty() ? kUsage : QStringLiteral("unknown sub-command \"%1\"\n%2").arg(sub, kUsage));
+}
+
+} // namespace fd

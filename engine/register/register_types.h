@@ -1,0 +1,58 @@
+#pragma once
+
+#include "engine/model/entity.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+
+namespace fd {
+
+/// One field of one entity that changed in the entity register: what its audit row records.
+struct RegisterChange {
+    QString entityId;
+    QString field;    ///< EntityField::column ("registered_agent")
+    QString oldValue; ///< as the register writes it (EntityField::text); empty: it was not known
+    QString newValue;
+};
+
+/// A value in a portfolio file that differs from the register's (non-blank both): listed for a person to
+/// decide. Until someone does, planning uses the register's value.
+struct RegisterConflict {
+    QString entityId;
+    QString entityName;
+    QString field;
+    QString registerValue;
+    QString fileValue;
+    QString source; ///< "portfolio.csv:17": where the differing value was read
+    QDateTime seenUtc;
+    bool operator==(const RegisterConflict &other) const = default;
+};
+
+/// What a merge or an edit writes to the register, in one transaction with its audit rows
+/// (AuditStore::applyRegister): whole records to store, one audit row per field changed, conflicts found
+/// and conflicts settled.
+struct RegisterUpdate {
+    QList<Entity> records;                 ///< the new state of every entity touched (insert or replace)
+    QList<QString> added;                  ///< ids of records new to the register
+    QList<RegisterChange> changes;         ///< per field, for the audit
+    QList<RegisterConflict> conflicts;     ///< found now (insert or replace by entity and field)
+    QList<RegisterConflict> settled;       ///< no longer open (entity and field); `fileValue` = the value kept
+    QString action;                        ///< audit action of the changes: "entity_import", "entity_edit"
+    QString source;                        ///< file the values came from; empty for an edit by hand
+    bool isEmpty() const {
+        return records.isEmpty() && changes.isEmpty() && conflicts.isEmpty() && settled.isEmpty();
+    }
+};
+
+/// What a merge did, for the import summary (console and `--json` "register").
+struct RegisterCounts {
+    int added = 0;       ///< entities new to the register
+    int changed = 0;     ///< entities with a blank the file filled
+    int conflicting = 0; ///< entities with a value that differs from the file's (open conflicts)
+    int unchanged = 0;   ///< entities the file agrees with
+};
+
+} // namespace fd
+
+Q_DECLARE_METATYPE(fd::RegisterConflict)

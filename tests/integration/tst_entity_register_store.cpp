@@ -1,0 +1,323 @@
+// The entity register in a real SQLite database: what a person enters survives a restart and a re-import,
+// edits are audited with old and new values, conflicts are listed and decided, and `filingdesk entities
+// import/export` round-trips and refuses a bad file whole.
+#include "cli_process.h"
+
+#include "engine/audit/audit_store.h"
+#include "engine/core/engine.h"
+#include "engine/gate/local_permit_gate.h"
+
+#include <QtCore/QFile>
+#include <QtCore/QTemporaryDir>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QTest>
+
+using namespace fd;
+
+namespace {
+
+const QDate kAsOf(2026, 12, 1);
+
+// A California corporation without a formation date: its Statement of Information needs one.
+const QByteArray kPortfolio =
+    "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_tier,ein\n"
+    "CA1,Pacific Widgets Inc.,corporation,California,,CT Corporation,active,3,\n"
+    "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,active,2,\n";
+
+bool writeFile(const QString &path, const QByteArray &bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+/// One desk: an engine on a real database file, started and stopped by the test.
+class Desk {
+public:
+    explicit Desk(const QString &dbPath) {
+        m_engine.setGate(new LocalPermitGate(15000));
+        EngineConfig config;
+        config.dbPath = dbPath;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        QSignalSpy started(&m_engine, &Engine::started);
+        m_engine.start(config);
+        m_ok = started.count() == 1 && started.first().at(0).toBool();
+    }
+    ~Desk() { m_engine.shutdown(); }
+    bool ok() const { return m_ok; }
+    Engine &engine() { return m_engine; }
+
+    /// Opens `path` and returns what the engine answered.
+    std::pair<PortfolioSummary, QList<RowPlan>> open(const QString &path) {
+        QSignalSpy loaded(&m_engine, &Engine::portfolioLoaded);
+        m_engine.loadPortfolio(path, kAsOf);
+        if (loaded.isEmpty())
+            return {};
+        return {loaded.last().at(0).value<PortfolioSummary>(), loaded.last().at(1).value<QList<RowPlan>>()};
+    }
+
+private:
+    Engine m_engine;
+    bool m_ok = false;
+};
+
+const RowPlan *rowOf(const QList<RowPlan> &plan, const QString &entityId) {
+    for (const RowPlan &row : plan) {
+        if (row.entity.entityId == entityId)
+            return &row;
+    }
+    return nullptr;
+}
+
+QList<AuditEntry> auditOf(const QString &dbPath, const QString &action) {
+    AuditStore store;
+    QString error;
+    if (!store.open(dbPath, &error, AuditStore::OpenMode::Shared))
+        return {};
+    AuditQuery query;
+    query.action = action;
+    return store.queryAudit(query);
+}
+
+} // namespace
+
+class TestEntityRegisterStore : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void initTestCase() {
+        qRegisterMetaType<PortfolioSummary>();
+        qRegisterMetaType<QList<RowPlan>>();
+        QVERIFY(m_dir.isValid());
+    }
+
+    // The fault the register exists for: a formation date typed into a needs-data row was gone after a restart
+    // and a re-open, and the same filing showed as PENDING and NEEDS_DATA.
+    void editSurvivesRestartAndReopen() {
+        const QString db = path(QStringLiteral("edit.sqlite"));
+        const QString csv = path(QStringLiteral("edit.csv"));
+        QVERIFY(writeFile(csv, kPortfolio));
+        {
+            Desk desk(db);
+            QVERIFY(desk.ok());
+            auto [summary, plan] = desk.open(csv);
+            QCOMPARE(summary.registerCounts.added, 2);
+            QVERIFY(rowOf(plan, QStringLiteral("CA1")));
+            QVERIFY(!rowOf(plan, QStringLiteral("CA1"))->needs.isEmpty());
+            QSignalSpy loaded(&desk.engine(), &Engine::portfolioLoaded);
+            QSignalSpy changed(&desk.engine(), &Engine::registerChanged);
+            desk.engine().editEntity(QStringLiteral("CA1"),
+                                     {{QStringLiteral("formation_date"), QStringLiteral("2016-03-14")},
+                                      {QStringLiteral("registered_agent_status"), QStringLiteral("active")}},
+                                     QStringLiteral("from the certificate of incorporation"));
+            QCOMPARE(loaded.count(), 1);
+            QCOMPARE(changed.count(), 1);
+            QVERIFY(rowOf(loaded.first().at(1).value<QList<RowPlan>>(), QStringLiteral("CA1"))->needs.isEmpty());
+        }
+        {
+            Desk desk(db); // restarted, the same file opened again
+            QVERIFY(desk.ok());
+            auto [summary, plan] = desk.open(csv);
+            QCOMPARE(summary.registerCounts.added, 0);
+            QCOMPARE(summary.registerCounts.conflicting, 0);
+            const RowPlan *row = rowOf(plan, QStringLiteral("CA1"));
+            QVERIFY(row);
+            QCOMPARE(row->entity.formationDate, QDate(2016, 3, 14));
+            QVERIFY2(row->needs.isEmpty(), "the register's formation date plans the Statement of Information");
+            QCOMPARE(row->outcome, RowOutcome::Obligations);
+        }
+        const QList<AuditEntry> edits = auditOf(db, QStringLiteral("entity_edit"));
+        QCOMPARE(edits.size(), 1);
+        QCOMPARE(edits.first().entityId, QStringLiteral("CA1"));
+        QCOMPARE(edits.first().reason, QStringLiteral("from the certificate of incorporation"));
+        QCOMPARE(edits.first().actor, AuditStore::osUser());
+        QVERIFY2(edits.first().detail.contains(QLatin1String("formation_date: \"\" -> \"2016-03-14\"")),
+                 qPrintable(edits.first().detail));
+        QVERIFY2(edits.first().detail.contains(QLatin1String("registered_agent_status: \"\" -> \"active\"")),
+                 qPrintable(edits.first().detail));
+    }
+
+    void differingFileValueIsAConflictUntilDecided() {
+        const QString db = path(QStringLiteral("conflict.sqlite"));
+        const QString csv = path(QStringLiteral("conflict.csv"));
+        QVERIFY(writeFile(csv, kPortfolio));
+        Desk desk(db);
+        QVERIFY(desk.ok());
+        desk.open(csv);
+        desk.engine().editEntity(QStringLiteral("DE1"),
+                                 {{QStringLiteral("registered_agent"), QStringLiteral("Registered Agents Inc.")}},
+                                 QStringLiteral("agent changed in 2026"));
+        // The file still names the old agent, and leaves CA1's agent blank: a conflict, and no erasure.
+        QByteArray stale = kPortfolio;
+        stale.replace("California,,CT Corporation", "California,,");
+        QVERIFY(writeFile(csv, stale));
+        auto [summary, plan] = desk.open(csv);
+        QCOMPARE(summary.registerCounts.conflicting, 1);
+        QCOMPARE(summary.conflicts.size(), 1);
+        QCOMPARE(summary.conflicts.first().field, QStringLiteral("registered_agent"));
+        QCOMPARE(summary.conflicts.first().registerValue, QStringLiteral("Registered Agents Inc."));
+        QCOMPARE(summary.conflicts.first().fileValue, QStringLiteral("CSC"));
+        QCOMPARE(summary.conflicts.first().source, QStringLiteral("conflict.csv:3"));
+        QCOMPARE(rowOf(plan, QStringLiteral("DE1"))->entity.registeredAgent, QStringLiteral("Registered Agents Inc."));
+        QCOMPARE(rowOf(plan, QStringLiteral("CA1"))->entity.registeredAgent, QStringLiteral("CT Corporation"));
+        QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 1);
+
+        // Opened again: still one conflict, not a second audit row.
+        desk.open(csv);
+        QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 1);
+
+        QSignalSpy changed(&desk.engine(), &Engine::registerChanged);
+        desk.engine().decideConflict(QStringLiteral("DE1"), QStringLiteral("registered_agent"), false,
+                                     QStringLiteral("the file is out of date"));
+        QCOMPARE(changed.count(), 1);
+        QVERIFY(changed.first().at(1).value<QList<RegisterConflict>>().isEmpty());
+        const QList<AuditEntry> settled = auditOf(db, QStringLiteral("entity_conflict_settled"));
+        QCOMPARE(settled.size(), 1);
+        QVERIFY2(settled.first().detail.contains(QLatin1String("Registered Agents Inc.")),
+                 qPrintable(settled.first().detail));
+    }
+
+    void invalidEditChangesNothing_data() {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no reason") << "formation_date" << "2016-03-14" << "" << "needs a reason";
+        QTest::newRow("bad date") << "formation_date" << "2016-02-30" << "typo" << "formation_date";
+        QTest::newRow("bad status") << "registered_agent_status" << "asleep" << "typo" << "registered_agent_status";
+    }
+    void invalidEditChangesNothing() {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QString, reason);
+        QFETCH(QString, message);
+        const QString db = path(QStringLiteral("invalid-%1.sqlite").arg(QTest::currentDataTag()));
+        const QString csv = path(QStringLiteral("invalid.csv"));
+        QVERIFY(writeFile(csv, kPortfolio));
+        Desk desk(db);
+        QVERIFY(desk.ok());
+        desk.open(csv);
+        QSignalSpy errors(&desk.engine(), &Engine::errorOccurred);
+        QSignalSpy changed(&desk.engine(), &Engine::registerChanged);
+        desk.engine().editEntity(QStringLiteral("CA1"), {{field, value}}, reason);
+        QCOMPARE(errors.count(), 1);
+        QVERIFY2(errors.first().at(0).toString().contains(message), qPrintable(errors.first().at(0).toString()));
+        QCOMPARE(changed.count(), 0);
+        QVERIFY(auditOf(db, QStringLiteral("entity_edit")).isEmpty());
+    }
+
+    void importExportRoundTrip() {
+        const QString db = path(QStringLiteral("cli.sqlite"));
+        const QString in = path(QStringLiteral("entities.csv"));
+        QVERIFY(writeFile(in, "entity_id,entity_name,jurisdiction,registered_agent,registered_agent_status,"
+                              "officers,owner,notes\n"
+                              "e1,\"Acme, Inc.\",Delaware,CT Corporation,active,"
+                              "\"Jane Roe (President); John Doe (Secretary)\",Ana Diaz,\"says \"\"hi\"\"\"\n"
+                              "e2,Beta LLC,California,,,,,\n"));
+        test::ChildProcess import;
+        QVERIFY(import.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), in,
+                                              QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                              QStringLiteral("first load"), QStringLiteral("--json")}));
+        QVERIFY(import.waitFinished(30000));
+        QVERIFY2(import.exitCode() == 0, qPrintable(import.describe()));
+        const QJsonObject counts = QJsonDocument::fromJson(import.standardOutput()).object();
+        QCOMPARE(counts.value(QStringLiteral("added")).toInt(), 2);
+
+        const QString out = path(QStringLiteral("export.csv"));
+        test::ChildProcess exported;
+        QVERIFY(exported.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("export"),
+                                                QStringLiteral("--db"), db, QStringLiteral("--out"), out}));
+        QVERIFY(exported.waitFinished(30000));
+        QVERIFY2(exported.exitCode() == 0, qPrintable(exported.describe()));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray csv = f.readAll();
+        QVERIFY2(csv.contains("e1,\"Acme, Inc.\",corporation,Delaware"), csv.constData());
+        QVERIFY2(csv.contains("Jane Roe (President); John Doe (Secretary)"), csv.constData());
+        QVERIFY2(csv.contains("\"says \"\"hi\"\"\""), csv.constData());
+        QVERIFY2(csv.contains("e2,Beta LLC,llc,California"), csv.constData());
+
+        // The export applied again changes nothing.
+        test::ChildProcess again;
+        QVERIFY(again.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), out,
+                                             QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                             QStringLiteral("round trip"), QStringLiteral("--json")}));
+        QVERIFY(again.waitFinished(30000));
+        QVERIFY2(again.exitCode() == 0, qPrintable(again.describe()));
+        const QJsonObject second = QJsonDocument::fromJson(again.standardOutput()).object();
+        QCOMPARE(second.value(QStringLiteral("unchanged")).toInt(), 2);
+        QCOMPARE(second.value(QStringLiteral("field_changes")).toInt(), 0);
+        QCOMPARE(auditOf(db, QStringLiteral("entity_add")).size(), 2);
+        QVERIFY(auditOf(db, QStringLiteral("entity_import")).isEmpty());
+
+        // An export is a portfolio too: opened in a desk, it adds nothing and conflicts with nothing.
+        Desk desk(db);
+        QVERIFY(desk.ok());
+        auto [summary, plan] = desk.open(out);
+        QVERIFY2(summary.fileError.isEmpty(), qPrintable(summary.fileError));
+        QCOMPARE(summary.counts.rowErrors, 0);
+        QCOMPARE(summary.registerCounts.added, 0);
+        QCOMPARE(summary.registerCounts.conflicting, 0);
+        QCOMPARE(summary.registerCounts.unchanged, 2);
+    }
+
+    void badImportFileIsRefusedWhole_data() {
+        QTest::addColumn<QByteArray>("file");
+        QTest::addColumn<QString>("error");
+        QTest::newRow("bad value on line 3")
+            << QByteArray("entity_id,formation_date\ne1,2015-03-02\ne2,2019-13-01\n")
+            << "bad.csv:3: column 2 (formation_date)";
+        QTest::newRow("unknown column") << QByteArray("entity_id,colour\ne1,red\n") << "bad.csv:1: column 2 (colour)";
+        QTest::newRow("no entity_id column") << QByteArray("entity_name\nAcme\n") << "no entity_id column";
+        QTest::newRow("repeated id") << QByteArray("entity_id,owner\ne1,Ana\ne1,Bo\n")
+                                     << "bad.csv:3: entity_id e1 is already on line 2";
+        QTest::newRow("new entity without a place")
+            << QByteArray("entity_id,entity_name\ne1,Acme Inc.\nz9,Zeta Inc.\n")
+            << "bad.csv:3: z9 is not in the register; adding it needs jurisdiction";
+        QTest::newRow("short row") << QByteArray("entity_id,owner\ne1\n") << "bad.csv:2: 1 fields where the header has 2";
+    }
+    void badImportFileIsRefusedWhole() {
+        QFETCH(QByteArray, file);
+        QFETCH(QString, error);
+        const QString db = path(QStringLiteral("bad-%1.sqlite").arg(QTest::currentDataTag()));
+        const QString seed = path(QStringLiteral("seed.csv"));
+        QVERIFY(writeFile(seed, "entity_id,entity_name,jurisdiction\ne1,Acme Inc.,Delaware\ne2,Beta LLC,Ohio\n"));
+        test::ChildProcess first;
+        QVERIFY(first.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), seed,
+                                             QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                             QStringLiteral("seed")}));
+        QVERIFY(first.waitFinished(30000));
+        QVERIFY2(first.exitCode() == 0, qPrintable(first.describe()));
+        const qint64 rowsBefore = [&] {
+            AuditStore s;
+            QString e;
+            return s.open(db, &e, AuditStore::OpenMode::Shared) ? s.auditRowCount() : -1;
+        }();
+
+        const QString bad = path(QStringLiteral("bad.csv"));
+        QVERIFY(writeFile(bad, file));
+        test::ChildProcess import;
+        QVERIFY(import.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), bad,
+                                              QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                              QStringLiteral("bulk")}));
+        QVERIFY(import.waitFinished(30000));
+        QCOMPARE(import.exitCode(), 2);
+        QVERIFY2(import.standardError().contains(error), qPrintable(import.standardError()));
+        QVERIFY2(import.standardError().contains(QLatin1String("nothing was applied")),
+                 qPrintable(import.standardError()));
+        AuditStore s;
+        QString e;
+        QVERIFY(s.open(db, &e, AuditStore::OpenMode::Shared));
+        QCOMPARE(s.auditRowCount(), rowsBefore);
+        QList<Entity> entities;
+        QList<RegisterConflict> conflicts;
+        QVERIFY(s.loadRegister(&entities, &conflicts, &e));
+        QCOMPARE(entities.size(), 2);
+        QVERIFY(entities.first().formationDate.isNull());
+        QVERIFY(entities.first().owner.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEntityRegisterStore)
+#include "tst_entity_register_store.moc"
