@@ -3,6 +3,7 @@
 #include <QtCore/QCommandLineOption>
 #include <QtCore/QCommandLineParser>
 #include <QtCore/QCryptographicHash>
+#include <QtCore/QJsonDocument>
 #include <QtCore/QRegularExpression>
 #include <QtCore/QtEndian>
 
@@ -41,32 +42,46 @@ Connection cap: requests in flight per jurisdiction are counted from arrival unt
 sent (or the client closes the connection); a request arriving when the count equals the cap is
 answered 429 with Retry-After at once.
 
+Payload checks, as real portals make them on the report (after the checks of the request, the
+connection cap and the replay of an accepted key; before any injected failure):
+  registered_agent_status "expired"/"resigned"  422 statutory  STAT_AGENT_EXPIRED   always
+  registered_agent absent or blank              422 statutory  STAT_AGENT_EXPIRED   --require-complete-payload
+  entity_type "corporation", no officers        422 validation VAL_OFFICER_MISSING  --require-complete-payload
+  officers not a list, or one without a name    422 validation VAL_OFFICER_MISSING  --require-complete-payload
+Checks on what the payload states are always on; checks on what it lacks only with
+--require-complete-payload (the shipped demo portfolios name no registered agents or officers).
+A payload rejection is counted in rejected.statutory or rejected.validation, and in rejected_payload.
+
 Failure kinds for --fail KIND=RATE (RATE in 0..1):
   transient             500/502/503 (status chosen by the seed)          per attempt
   throttle              429 with Retry-After                             per attempt
   slow                  answer after --slow-ms instead of the latency    per attempt
   drop                  filing processed, connection closed unanswered   per attempt
-  statutory             422 category statutory (STAT_AGENT_EXPIRED, ...) per key
-  validation            422 category validation (VAL_...)                per key
+  statutory             422 category statutory (STAT_AGENT_EXPIRED, ...) per key and payload
+  validation            422 category validation (VAL_...)                per key and payload
   wrong_fee             receipt charges fee_cents + 1000                 per key
   missing_confirmation  receipt without confirmation_number              per key
 Per-attempt kinds are drawn from a hash of (seed, key, attempt) and only ever hit attempts
 1..--fault-attempts of a key, so retries with the same key get through; transient, throttle, slow
-and drop share one draw (their rates add up, capped at 1). Per-key kinds are drawn from a hash of
-(seed, key) and are the same on every retry. A key that was accepted is always answered as an
-idempotent replay (200, Idempotent-Replayed: true, original receipt), never failure-injected.
+and drop share one draw (their rates add up, capped at 1). Statutory and validation share one
+draw from a hash of (seed, key, SHA-256 of the payload object as compact JSON): the same payload
+under the same key is rejected the same way on every retry, a changed (cured) payload gets a fresh
+draw. The other per-key kinds are drawn from a hash of (seed, key) and are the same on every retry.
+A key that was accepted is always answered as an idempotent replay (200, Idempotent-Replayed:
+true, original receipt), never failure-injected.
 A 'drop' closes the connection after the filing was processed: a retry with the same key gets the
 replay, a look-up finds it.
 
 GET /sandbox/stats answers
   {"jurisdictions": {"US-DE": {"cap", "in_flight", "max_in_flight", "requests", "accepted", "replays",
      "lookups", "rejected": {"cap", "transient", "throttle", "statutory", "validation"},
-     "wrong_fee", "missing_confirmation", "slow", "dropped"}, ...},
+     "rejected_payload", "wrong_fee", "missing_confirmation", "slow", "dropped"}, ...},
    "totals": {the same counters summed (max_in_flight: most in flight at once overall, no cap)},
    "duplicate_filings", "unattributed_requests", "lookups_not_found", "filings", "seed"}
-where requests = accepted + replays + all rejections of that jurisdiction, and duplicate_filings
-counts filing attempts for an already accepted (entity_id, jurisdiction, filing_type, filing_year)
-under a different idempotency key.)";
+where requests = accepted + replays + all rejections of that jurisdiction; rejected_payload counts
+the payload checks' rejections (they are also in rejected.statutory or rejected.validation); and
+duplicate_filings counts filing attempts for an already accepted (entity_id, jurisdiction,
+filing_type, filing_year) under a different idempotency key.)";
 
 bool parseRate(const QString &text, double *rate) {
     bool ok = false;
@@ -154,11 +169,17 @@ ParsedArguments parseArguments(const QStringList &args) {
         QStringLiteral("record-on-answer"),
         QStringLiteral("A filing exists only once its processing ends (when its answer is due): a look-up "
                        "while a slow submission is still being processed answers 404, as at real portals."));
+    const QCommandLineOption requireCompleteOption(
+        QStringLiteral("require-complete-payload"),
+        QStringLiteral("Also reject a payload for what it lacks: no registered agent (STAT_AGENT_EXPIRED), a "
+                       "corporation without officers or an officer without a name (VAL_OFFICER_MISSING). Off "
+                       "by default: the demo portfolios name no agents or officers."));
     const QCommandLineOption verboseOption(QStringLiteral("verbose"),
                                            QStringLiteral("Log one line per request to stderr."));
     parser.addOptions({helpOption, hostOption, portOption, capOption, defaultCapOption, latencyOption,
                        seedOption, failOption, slowOption, faultAttemptsOption, retryAfterOption,
-                       noLookupOption, ignoreKeyOption, recordOnAnswerOption, verboseOption});
+                       noLookupOption, ignoreKeyOption, recordOnAnswerOption, requireCompleteOption,
+                       verboseOption});
 
     result.helpText = parser.helpText();
     if (!parser.parse(args)) {
@@ -243,6 +264,7 @@ ParsedArguments parseArguments(const QStringList &args) {
     config.lookup = !parser.isSet(noLookupOption);
     config.ignoreIdempotencyKey = parser.isSet(ignoreKeyOption);
     config.recordOnAnswer = parser.isSet(recordOnAnswerOption);
+    config.requireCompletePayload = parser.isSet(requireCompleteOption);
     config.verbose = parser.isSet(verboseOption);
     result.config = config;
     return result;
@@ -287,8 +309,23 @@ int FaultInjector::transientStatus(const QString &key, int attempt) const {
     return statuses[std::min(2, static_cast<int>(u * 3.0))];
 }
 
-FaultInjector::KeyRejection FaultInjector::keyRejection(const QString &key) const {
-    const double u = unit(m_config.seed, "key", key, 0);
+namespace {
+
+// The draws of the report's verdict hash the key and the payload together.
+QString keyAndPayload(const QString &key, const QByteArray &payload) {
+    return key + QLatin1Char('|') + QString::fromLatin1(payload);
+}
+
+} // namespace
+
+QByteArray FaultInjector::payloadDigest(const QJsonObject &payload) {
+    return QCryptographicHash::hash(QJsonDocument(payload).toJson(QJsonDocument::Compact),
+                                    QCryptographicHash::Sha256)
+        .toHex();
+}
+
+FaultInjector::KeyRejection FaultInjector::keyRejection(const QString &key, const QByteArray &payload) const {
+    const double u = unit(m_config.seed, "key", keyAndPayload(key, payload), 0);
     const double statutory = m_config.rate(FaultKind::Statutory);
     if (u < statutory)
         return KeyRejection::Statutory;
@@ -297,16 +334,16 @@ FaultInjector::KeyRejection FaultInjector::keyRejection(const QString &key) cons
     return KeyRejection::None;
 }
 
-QString FaultInjector::statutoryCode(const QString &key) const {
+QString FaultInjector::statutoryCode(const QString &key, const QByteArray &payload) const {
     static const char *const codes[] = {"STAT_AGENT_EXPIRED", "STAT_FEE_SCHEDULE",
                                         "STAT_JURISDICTION_MISMATCH"};
-    const double u = unit(m_config.seed, "statutory-code", key, 0);
+    const double u = unit(m_config.seed, "statutory-code", keyAndPayload(key, payload), 0);
     return QString::fromLatin1(codes[std::min(2, static_cast<int>(u * 3.0))]);
 }
 
-QString FaultInjector::validationCode(const QString &key) const {
+QString FaultInjector::validationCode(const QString &key, const QByteArray &payload) const {
     static const char *const codes[] = {"VAL_OFFICER_MISSING", "VAL_ADDRESS_FORMAT", "VAL_SHARE_STRUCTURE"};
-    const double u = unit(m_config.seed, "validation-code", key, 0);
+    const double u = unit(m_config.seed, "validation-code", keyAndPayload(key, payload), 0);
     return QString::fromLatin1(codes[std::min(2, static_cast<int>(u * 3.0))]);
 }
 

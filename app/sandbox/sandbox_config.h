@@ -3,6 +3,7 @@
 
 #include <QtCore/QByteArray>
 #include <QtCore/QHash>
+#include <QtCore/QJsonObject>
 #include <QtCore/QString>
 #include <QtCore/QStringList>
 
@@ -19,9 +20,11 @@ enum class FaultKind : int {
     Throttle,      // 429 with Retry-After
     Slow,          // the answer comes after --slow-ms instead of the normal latency
     Drop,          // the filing is processed, then the connection is closed without an answer
+    // Per (seed, key, payload): the verdict on the report, the same on every retry of the same payload,
+    // drawn afresh for a changed (cured) one.
+    Statutory,  // 422 category statutory
+    Validation, // 422 category validation
     // Per (seed, key): business outcomes, stable across retries.
-    Statutory,           // 422 category statutory
-    Validation,          // 422 category validation
     WrongFee,            // accepted, but the receipt charges fee + 1000 cents
     MissingConfirmation, // accepted, but the receipt has no confirmation_number
 };
@@ -51,6 +54,11 @@ struct SandboxConfig {
     /// processing it, when its answer is due, as at real portals: a look-up while the registry is still
     /// working on a submission answers 404. Default: recorded when the request arrives.
     bool recordOnAnswer = false;
+    /// Also reject a payload for what it lacks, as a strict portal does: no registered agent (422 statutory
+    /// STAT_AGENT_EXPIRED), a corporation without officers or an officer without a name (422 validation
+    /// VAL_OFFICER_MISSING). Off by default: the shipped demo portfolios name no agents and no officers. The
+    /// checks on what the payload states (an agent whose status is "expired" or "resigned") are always on.
+    bool requireCompletePayload = false;
     bool verbose = false;
 
     int capFor(const QString &jurisdiction) const { return caps.value(jurisdiction, defaultCap); }
@@ -69,6 +77,9 @@ ParsedArguments parseArguments(const QStringList &args);
 
 // Reproducible decisions: every draw is a hash of (seed, salt, idempotency key, attempt), so a second run
 // with the same seed and the same keys meets exactly the same faults, whatever the timing or concurrency.
+// The statutory and validation rejections (and their codes) also hash the payload (payloadDigest(), given as
+// `payload`): the same report under the same key is rejected the same way every time, and a cured report
+// under that key gets a fresh draw.
 class FaultInjector {
 public:
     explicit FaultInjector(const SandboxConfig &config)
@@ -81,9 +92,9 @@ public:
     AttemptFault attemptFault(const QString &key, int attempt) const;
     int transientStatus(const QString &key, int attempt) const; // 500, 502 or 503
 
-    KeyRejection keyRejection(const QString &key) const;
-    QString statutoryCode(const QString &key) const;
-    QString validationCode(const QString &key) const;
+    KeyRejection keyRejection(const QString &key, const QByteArray &payload) const;
+    QString statutoryCode(const QString &key, const QByteArray &payload) const;
+    QString validationCode(const QString &key, const QByteArray &payload) const;
     bool wrongFee(const QString &key) const;
     bool missingConfirmation(const QString &key) const;
 
@@ -91,6 +102,9 @@ public:
 
     // Uniform in [0, 1), derived from SHA-256 of the inputs.
     static double unit(quint64 seed, const char *salt, const QString &key, int attempt);
+    // Hex SHA-256 of a filing's `payload` object as received, written as compact JSON (members in key order,
+    // as QJsonDocument writes them); an absent payload counts as {}.
+    static QByteArray payloadDigest(const QJsonObject &payload);
 
 private:
     const SandboxConfig &m_config;

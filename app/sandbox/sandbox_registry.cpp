@@ -53,6 +53,53 @@ QString shortKey(const QString &key) {
     return key.size() > 12 ? key.left(12) : key;
 }
 
+// What the payload checks find wrong with a report (SandboxConfig::requireCompletePayload, --help).
+struct PayloadDefect {
+    QString category;
+    QString code;
+    QString message;
+};
+
+std::optional<PayloadDefect> checkPayload(const QJsonObject &payload, bool requireComplete) {
+    const QString agent = payload.value(QLatin1String("registered_agent")).toString().trimmed();
+    const QString agentStatus =
+        payload.value(QLatin1String("registered_agent_status")).toString().trimmed().toLower();
+    if (agentStatus == QLatin1String("expired") || agentStatus == QLatin1String("resigned")) {
+        const QString what = agentStatus == QLatin1String("expired") ? QStringLiteral("has expired")
+                                                                     : QStringLiteral("has resigned");
+        return PayloadDefect{
+            QStringLiteral("statutory"), QStringLiteral("STAT_AGENT_EXPIRED"),
+            agent.isEmpty()
+                ? QStringLiteral("the registered agent of record %1").arg(what)
+                : QStringLiteral("registered agent \"%1\" %2; appoint a registered agent").arg(agent, what)};
+    }
+    if (!requireComplete)
+        return std::nullopt;
+    if (agent.isEmpty())
+        return PayloadDefect{QStringLiteral("statutory"), QStringLiteral("STAT_AGENT_EXPIRED"),
+                             QStringLiteral("no registered agent of record")};
+    const QJsonValue officers = payload.value(QLatin1String("officers"));
+    if (!officers.isUndefined() && !officers.isNull()) {
+        if (!officers.isArray())
+            return PayloadDefect{QStringLiteral("validation"), QStringLiteral("VAL_OFFICER_MISSING"),
+                                 QStringLiteral("officers must be a list of {\"name\", \"title\"}")};
+        const QJsonArray list = officers.toArray();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            if (list.at(i).toObject().value(QLatin1String("name")).toString().trimmed().isEmpty())
+                return PayloadDefect{QStringLiteral("validation"), QStringLiteral("VAL_OFFICER_MISSING"),
+                                     QStringLiteral("officer %1 has no name").arg(i + 1)};
+        }
+    }
+    const bool corporation = payload.value(QLatin1String("entity_type"))
+                                 .toString()
+                                 .trimmed()
+                                 .compare(QLatin1String("corporation"), Qt::CaseInsensitive) == 0;
+    if (corporation && officers.toArray().isEmpty())
+        return PayloadDefect{QStringLiteral("validation"), QStringLiteral("VAL_OFFICER_MISSING"),
+                             QStringLiteral("a corporation's report names its officers; none were given")};
+    return std::nullopt;
+}
+
 QString tupleOf(const QString &entityId, const QString &jurisdiction, const QString &filingType, int year) {
     return entityId + QLatin1Char('\x1f') + jurisdiction + QLatin1Char('\x1f') + filingType +
            QLatin1Char('\x1f') + QString::number(year);
@@ -307,6 +354,23 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
         return;
     }
 
+    // The report itself, as a portal checks it: before any injected failure, so that it is never hidden by
+    // one.
+    const QJsonObject payloadObject = payload.toObject();
+    if (const std::optional<PayloadDefect> defect =
+            checkPayload(payloadObject, m_config.requireCompletePayload)) {
+        if (defect->category == QLatin1String("statutory"))
+            ++c.rejectedStatutory;
+        else
+            ++c.rejectedValidation;
+        ++c.rejectedPayload;
+        answerLater(std::move(responder), delay,
+                    errorAnswer(422, defect->category, defect->code, defect->message), jurisdiction, true,
+                    false, logLine + QStringLiteral(" payload ") + defect->category);
+        return;
+    }
+    const QByteArray payloadDigest = FaultInjector::payloadDigest(payloadObject);
+
     bool drop = false;
     QString outcome;
     switch (m_faults.attemptFault(key, attempt)) {
@@ -343,10 +407,10 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
         break;
     }
 
-    switch (m_faults.keyRejection(key)) {
+    switch (m_faults.keyRejection(key, payloadDigest)) {
     case FaultInjector::KeyRejection::Statutory: {
         ++c.rejectedStatutory;
-        const QString code = m_faults.statutoryCode(key);
+        const QString code = m_faults.statutoryCode(key, payloadDigest);
         answerLater(std::move(responder), delay,
                     errorAnswer(422, QStringLiteral("statutory"), code,
                                 QStringLiteral("injected statutory rejection %1").arg(code)),
@@ -355,7 +419,7 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
     }
     case FaultInjector::KeyRejection::Validation: {
         ++c.rejectedValidation;
-        const QString code = m_faults.validationCode(key);
+        const QString code = m_faults.validationCode(key, payloadDigest);
         answerLater(std::move(responder), delay,
                     errorAnswer(422, QStringLiteral("validation"), code,
                                 QStringLiteral("injected validation rejection %1").arg(code)),
@@ -557,6 +621,7 @@ QJsonObject SandboxRegistry::stats() const {
                            {QStringLiteral("replays"), c.replays},
                            {QStringLiteral("lookups"), c.lookups},
                            {QStringLiteral("rejected"), rejected(c)},
+                           {QStringLiteral("rejected_payload"), c.rejectedPayload},
                            {QStringLiteral("wrong_fee"), c.wrongFee},
                            {QStringLiteral("missing_confirmation"), c.missingConfirmation},
                            {QStringLiteral("slow"), c.slow},
@@ -580,6 +645,7 @@ QJsonObject SandboxRegistry::stats() const {
         total.rejectedThrottle += c.rejectedThrottle;
         total.rejectedStatutory += c.rejectedStatutory;
         total.rejectedValidation += c.rejectedValidation;
+        total.rejectedPayload += c.rejectedPayload;
         total.wrongFee += c.wrongFee;
         total.missingConfirmation += c.missingConfirmation;
         total.slow += c.slow;

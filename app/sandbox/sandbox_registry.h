@@ -57,6 +57,7 @@ private:
         qint64 rejectedThrottle = 0;
         qint64 rejectedStatutory = 0;
         qint64 rejectedValidation = 0;
+        qint64 rejectedPayload = 0; // of rejectedStatutory + rejectedValidation: by the payload checks
         qint64 wrongFee = 0;
         qint64 missingConfirmation = 0;
         qint64 slow = 0;

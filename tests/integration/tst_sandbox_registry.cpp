@@ -5,6 +5,7 @@
 #include <QtCore/QDate>
 #include <QtCore/QDateTime>
 #include <QtCore/QElapsedTimer>
+#include <QtCore/QJsonArray>
 #include <QtCore/QJsonDocument>
 #include <QtCore/QJsonObject>
 #include <QtCore/QRegularExpression>
@@ -52,8 +53,53 @@ QJsonObject filingBody(const QString &key, const QString &entityId = QStringLite
                        {QStringLiteral("payload"), QJsonObject{{QStringLiteral("officers"), 2}}}};
 }
 
+// filingBody() with `payload` as the report.
+QJsonObject filingWithPayload(const QString &key, const QJsonObject &payload,
+                              const QString &entityId = QStringLiteral("ENT-1")) {
+    QJsonObject body = filingBody(key, entityId);
+    body.insert(QStringLiteral("payload"), payload);
+    return body;
+}
+
+// A corporation's report as FilingDesk sends it when the register knows everything the registry checks.
+QJsonObject completePayload() {
+    return QJsonObject{
+        {QStringLiteral("entity_type"), QStringLiteral("corporation")},
+        {QStringLiteral("registered_agent"), QStringLiteral("Harbor Registered Agents LLC")},
+        {QStringLiteral("registered_agent_address"),
+         QStringLiteral("251 Little Falls Drive, Wilmington, DE 19808")},
+        {QStringLiteral("registered_agent_status"), QStringLiteral("active")},
+        {QStringLiteral("principal_office"), QStringLiteral("1 Main Street, Springfield, IL 62701")},
+        {QStringLiteral("ein"), QStringLiteral("12-3456789")},
+        {QStringLiteral("due_date"), QStringLiteral("2027-03-01")},
+        {QStringLiteral("rule_id"), QStringLiteral("US-DE.corp.annual")},
+        {QStringLiteral("rules_version"), QStringLiteral("2026.11.30.1")},
+        {QStringLiteral("officers"),
+         QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Jane Roe")},
+                                {QStringLiteral("title"), QStringLiteral("President")}}}}};
+}
+
+QJsonObject withField(QJsonObject object, const QString &name, const QJsonValue &value) {
+    if (value.isUndefined())
+        object.remove(name);
+    else
+        object.insert(name, value);
+    return object;
+}
+
 QByteArray toJson(const QJsonObject &object) {
     return QJsonDocument(object).toJson(QJsonDocument::Compact);
+}
+
+// `object` as compact JSON with its members in reverse key order (QJsonDocument always writes them sorted).
+QByteArray reversedJson(const QJsonObject &object) {
+    QByteArrayList members;
+    const QStringList keys = object.keys();
+    for (auto it = keys.crbegin(); it != keys.crend(); ++it) {
+        const QByteArray value = QJsonDocument(QJsonArray{object.value(*it)}).toJson(QJsonDocument::Compact);
+        members.append('"' + it->toUtf8() + "\":" + value.mid(1, value.size() - 2));
+    }
+    return '{' + members.join(',') + '}';
 }
 
 QNetworkReply *startRequest(QNetworkAccessManager &nam, const QByteArray &method, const QUrl &url,
@@ -205,6 +251,12 @@ private slots:
     void droppedConnectionStillFiles();
     void slowAnswerAndClientTimeout();
     void failureInjectionIsReproducible();
+
+    void expiredAgentIsRejectedUntilCured_data();
+    void expiredAgentIsRejectedUntilCured();
+    void missingDataIsRejectedOnlyWhenRequired_data();
+    void missingDataIsRejectedOnlyWhenRequired();
+    void injectedRejectionDependsOnThePayload();
 
 private:
     std::unique_ptr<SandboxProcess> startSandbox(const QStringList &args);
@@ -835,7 +887,7 @@ void TestSandboxRegistry::failureInjectionIsReproducible() {
         outcomeCounters + QStringList{QStringLiteral("requests"),  QStringLiteral("lookups"),
                                       QStringLiteral("wrong_fee"), QStringLiteral("missing_confirmation"),
                                       QStringLiteral("slow"),      QStringLiteral("dropped"),
-                                      QStringLiteral("in_flight")};
+                                      QStringLiteral("in_flight"), QStringLiteral("rejected_payload")};
     for (const QString &jurisdiction : jurisdictions.keys()) {
         qint64 outcomes = 0;
         for (const QString &name : outcomeCounters)
@@ -853,6 +905,222 @@ void TestSandboxRegistry::failureInjectionIsReproducible() {
              first.filter(QRegularExpression(QStringLiteral(":201 "))).size());
     QCOMPARE(counter(firstStats, QString(), QStringLiteral("rejected.cap")), 0);
     QCOMPARE(firstStats.value(QLatin1String("duplicate_filings")).toInteger(), 0);
+    QCOMPARE(counter(firstStats, QString(), QStringLiteral("rejected_payload")),
+             0); // only injected ones here
+}
+
+void TestSandboxRegistry::expiredAgentIsRejectedUntilCured_data() {
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("agent");
+    QTest::addColumn<QString>("messagePart");
+    QTest::newRow("expired") << QStringLiteral("expired") << QStringLiteral("Harbor Registered Agents LLC")
+                             << QStringLiteral("\"Harbor Registered Agents LLC\" has expired");
+    QTest::newRow("resigned") << QStringLiteral("resigned") << QStringLiteral("Harbor Registered Agents LLC")
+                              << QStringLiteral("\"Harbor Registered Agents LLC\" has resigned");
+    QTest::newRow("written in capitals") << QStringLiteral("Expired") << QStringLiteral("A. Agent")
+                                         << QStringLiteral("\"A. Agent\" has expired");
+    QTest::newRow("status without a name")
+        << QStringLiteral("resigned") << QString() << QStringLiteral("agent of record has resigned");
+}
+
+void TestSandboxRegistry::expiredAgentIsRejectedUntilCured() {
+    QFETCH(QString, status);
+    QFETCH(QString, agent);
+    QFETCH(QString, messagePart);
+    QNetworkAccessManager nam;
+    const QString key = keyFor(QStringLiteral("agent-") + status + agent);
+    const QJsonObject stated =
+        withField(withField(completePayload(), QStringLiteral("registered_agent_status"), status),
+                  QStringLiteral("registered_agent"), agent);
+
+    // Always on (the default sandbox): the payload says the agent is gone. The same answer on every retry.
+    for (int attempt = 1; attempt <= 2; ++attempt) {
+        const HttpResult rejected = postFiling(nam, *m_sandbox, filingWithPayload(key, stated));
+        QCOMPARE(rejected.status, 422);
+        QCOMPARE(errorCategory(rejected), QStringLiteral("statutory"));
+        QCOMPARE(errorCode(rejected), QStringLiteral("STAT_AGENT_EXPIRED"));
+        const QString message =
+            rejected.json.value(QLatin1String("error")).toObject().value(QLatin1String("message")).toString();
+        QVERIFY2(message.contains(messagePart), qPrintable(message));
+    }
+    QCOMPARE(lookup(nam, *m_sandbox, key).status, 404); // nothing was filed
+
+    // Cured: a new agent, active, under the same key.
+    const QJsonObject cured =
+        withField(withField(stated, QStringLiteral("registered_agent_status"), QStringLiteral("active")),
+                  QStringLiteral("registered_agent"), QStringLiteral("Harbor Registered Agents LLC"));
+    const HttpResult accepted = postFiling(nam, *m_sandbox, filingWithPayload(key, cured));
+    QCOMPARE(accepted.status, 201);
+    QVERIFY(!accepted.json.value(QLatin1String("confirmation_number")).toString().isEmpty());
+    // An accepted key is replayed whatever the payload says now.
+    const HttpResult replay = postFiling(nam, *m_sandbox, filingWithPayload(key, stated));
+    QCOMPARE(replay.status, 200);
+    QCOMPARE(replay.replayed, QByteArrayLiteral("true"));
+
+    const QJsonObject stats = m_sandbox->stats();
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("rejected.statutory")), 2);
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("rejected_payload")), 2);
+    QCOMPARE(counter(stats, QString(), QStringLiteral("rejected_payload")), 2);
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("accepted")), 1);
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("replays")), 1);
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("requests")), 4);
+}
+
+void TestSandboxRegistry::missingDataIsRejectedOnlyWhenRequired_data() {
+    QTest::addColumn<QJsonObject>("payload");
+    QTest::addColumn<QString>("strictCode"); // with --require-complete-payload; empty: accepted
+
+    const QJsonObject complete = completePayload();
+    const QJsonValue absent = QJsonValue::Undefined;
+    QTest::newRow("complete corporation") << complete << QString();
+    QTest::newRow("no payload at all") << QJsonObject{} << QStringLiteral("STAT_AGENT_EXPIRED");
+    QTest::newRow("no registered agent") << withField(complete, QStringLiteral("registered_agent"), absent)
+                                         << QStringLiteral("STAT_AGENT_EXPIRED");
+    QTest::newRow("blank registered agent")
+        << withField(complete, QStringLiteral("registered_agent"), QStringLiteral("  "))
+        << QStringLiteral("STAT_AGENT_EXPIRED");
+    QTest::newRow("corporation without officers")
+        << withField(complete, QStringLiteral("officers"), absent) << QStringLiteral("VAL_OFFICER_MISSING");
+    QTest::newRow("corporation with an empty officer list")
+        << withField(complete, QStringLiteral("officers"), QJsonArray{})
+        << QStringLiteral("VAL_OFFICER_MISSING");
+    QTest::newRow("officer without a name")
+        << withField(complete, QStringLiteral("officers"),
+                     QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("Jane Roe")}},
+                                QJsonObject{{QStringLiteral("name"), QStringLiteral(" ")},
+                                            {QStringLiteral("title"), QStringLiteral("Secretary")}}})
+        << QStringLiteral("VAL_OFFICER_MISSING");
+    QTest::newRow("officers not a list")
+        << withField(complete, QStringLiteral("officers"), 2) << QStringLiteral("VAL_OFFICER_MISSING");
+    QTest::newRow("llc without officers")
+        << withField(withField(complete, QStringLiteral("entity_type"), QStringLiteral("llc")),
+                     QStringLiteral("officers"), absent)
+        << QString();
+    // What FilingDesk sends for an entity of a shipped demo portfolio: a type, an empty agent, nothing else
+    // known.
+    QTest::newRow("demo portfolio entity")
+        << QJsonObject{{QStringLiteral("entity_type"), QStringLiteral("llc")},
+                       {QStringLiteral("registered_agent"), QString()},
+                       {QStringLiteral("ein"), QString()},
+                       {QStringLiteral("due_date"), QStringLiteral("2027-06-01")},
+                       {QStringLiteral("rule_id"), QStringLiteral("US-DE.llc.annual_tax")},
+                       {QStringLiteral("rules_version"), QStringLiteral("2026.11.30.1")}}
+        << QStringLiteral("STAT_AGENT_EXPIRED");
+}
+
+void TestSandboxRegistry::missingDataIsRejectedOnlyWhenRequired() {
+    QFETCH(QJsonObject, payload);
+    QFETCH(QString, strictCode);
+    QNetworkAccessManager nam;
+    const QString key = keyFor(QStringLiteral("missing-") + QString::fromLatin1(QTest::currentDataTag()));
+
+    // By default, what the payload lacks is no reason to reject it (the demo portfolios lack it all).
+    QCOMPARE(postFiling(nam, *m_sandbox, filingWithPayload(key, payload)).status, 201);
+    QCOMPARE(counter(m_sandbox->stats(), QStringLiteral("US-DE"), QStringLiteral("rejected_payload")), 0);
+
+    auto strict = startSandbox({QStringLiteral("--require-complete-payload"), QStringLiteral("--latency-ms"),
+                                QStringLiteral("1:3")});
+    QVERIFY(strict);
+    const HttpResult r = postFiling(nam, *strict, filingWithPayload(key, payload));
+    if (strictCode.isEmpty()) {
+        QCOMPARE(r.status, 201);
+        QCOMPARE(counter(strict->stats(), QStringLiteral("US-DE"), QStringLiteral("rejected_payload")), 0);
+        return;
+    }
+    QCOMPARE(r.status, 422);
+    QCOMPARE(errorCode(r), strictCode);
+    const QString category = strictCode.startsWith(QLatin1String("STAT_")) ? QStringLiteral("statutory")
+                                                                           : QStringLiteral("validation");
+    QCOMPARE(errorCategory(r), category);
+    const QJsonObject stats = strict->stats();
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("rejected.") + category), 1);
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("rejected_payload")), 1);
+    QCOMPARE(lookup(nam, *strict, key).status, 404);
+    // The complete report under the same key goes through.
+    QCOMPARE(postFiling(nam, *strict, filingWithPayload(key, completePayload())).status, 201);
+}
+
+void TestSandboxRegistry::injectedRejectionDependsOnThePayload() {
+    // Half of all (key, payload) pairs draw a statutory rejection. Which ones is fixed by the seed, so the
+    // test finds a rejected key by trying keys in order; the search is the same on every run.
+    auto sandbox =
+        startSandbox({QStringLiteral("--fail"), QStringLiteral("statutory=0.5"), QStringLiteral("--seed"),
+                      QStringLiteral("11"), QStringLiteral("--latency-ms"), QStringLiteral("1:3")});
+    QVERIFY(sandbox);
+    QNetworkAccessManager nam;
+    const QJsonObject first = completePayload();
+    QString key;
+    HttpResult rejected;
+    int accepted = 0;
+    for (int i = 0; i < 40 && key.isEmpty(); ++i) {
+        const QString candidate = keyFor(QStringLiteral("payload-draw-%1").arg(i));
+        const HttpResult r =
+            postFiling(nam, *sandbox, filingWithPayload(candidate, first, QStringLiteral("ENT-%1").arg(i)));
+        if (r.status == 422) {
+            key = candidate;
+            rejected = r;
+        } else {
+            QCOMPARE(r.status, 201);
+            ++accepted;
+        }
+    }
+    QVERIFY2(!key.isEmpty(), "no key among 40 drew a rejection at rate 0.5");
+    QCOMPARE(errorCategory(rejected), QStringLiteral("statutory"));
+    const QString entityId = QStringLiteral("ENT-%1").arg(accepted);
+
+    // The identical payload is rejected again, with the same code: the draw is reproducible.
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        const HttpResult again = postFiling(nam, *sandbox, filingWithPayload(key, first, entityId));
+        QCOMPARE(again.status, 422);
+        QCOMPARE(errorCode(again), errorCode(rejected));
+    }
+    // The draw hashes the payload as JSON, not the bytes sent: the same members in another order are the same
+    // report.
+    {
+        const QByteArray sorted = toJson(first);
+        const QByteArray reversed = reversedJson(first);
+        QVERIFY(reversed != sorted);
+        const QByteArray body = toJson(filingWithPayload(key, first, entityId)).replace(sorted, reversed);
+        QVERIFY(body.contains(reversed));
+        const HttpResult again = request(nam, QByteArrayLiteral("POST"),
+                                         sandbox->url(QStringLiteral("/v1/filings")), body, key.toLatin1());
+        QCOMPARE(again.status, 422);
+        QCOMPARE(errorCode(again), errorCode(rejected));
+    }
+
+    // A changed (cured) payload under the same key gets a fresh draw: among a few corrected principal
+    // offices, one goes through, and from then on the key is replayed.
+    const QStringList offices = {QStringLiteral("2 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("3 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("4 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("5 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("6 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("7 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("8 Main Street, Springfield, IL 62701"),
+                                 QStringLiteral("9 Main Street, Springfield, IL 62701")};
+    int rejectedChanged = 0;
+    bool cured = false;
+    for (const QString &office : offices) {
+        const HttpResult r = postFiling(
+            nam, *sandbox,
+            filingWithPayload(key, withField(first, QStringLiteral("principal_office"), office), entityId));
+        if (r.status == 201) {
+            cured = true;
+            break;
+        }
+        QCOMPARE(r.status, 422);
+        ++rejectedChanged;
+    }
+    QVERIFY2(cured, "no changed payload was accepted");
+    const HttpResult replay = postFiling(nam, *sandbox, filingWithPayload(key, first, entityId));
+    QCOMPARE(replay.status, 200);
+    QCOMPARE(replay.replayed, QByteArrayLiteral("true"));
+
+    const QJsonObject stats = sandbox->stats();
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("rejected.statutory")),
+             1 + 3 + 1 + rejectedChanged);
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("rejected_payload")), 0); // all injected
+    QCOMPARE(counter(stats, QStringLiteral("US-DE"), QStringLiteral("accepted")), accepted + 1);
 }
 
 QTEST_GUILESS_MAIN(TestSandboxRegistry)
