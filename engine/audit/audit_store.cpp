@@ -1,6 +1,7 @@
 #include "engine/audit/audit_store.h"
 
 #include "engine/ledger/chain_verifier.h"
+#include "engine/model/money.h"
 #include "engine/register/register_merge.h"
 
 #if defined(Q_OS_UNIX)
@@ -558,11 +559,24 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
     e.actor = r.actor;
     e.errorCategory = categoryName(task.lastCategory);
     e.errorCode = task.lastErrorCode;
-    e.detail = task.lastErrorMessage;
-    if (!task.confirmationNumber.isEmpty() && task.state == ExecutionState::Completed)
-        e.detail = QStringLiteral("confirmation %1, charged %2 cents")
-                       .arg(task.confirmationNumber)
-                       .arg(task.feeChargedCents);
+    e.detail = task.transitionNote.isEmpty() ? task.lastErrorMessage : task.transitionNote;
+    if (task.obligationRewritten) {
+        QSqlQuery rewrite(QSqlDatabase::database(m_connectionName));
+        rewrite.prepare(QStringLiteral("UPDATE tasks SET obligation_json = ?, entity_name = ? WHERE idempotency_key = ?"));
+        rewrite.addBindValue(
+            QString::fromUtf8(QJsonDocument(obligationToJson(task.obligation)).toJson(QJsonDocument::Compact)));
+        rewrite.addBindValue(task.obligation.entity.name);
+        rewrite.addBindValue(task.key);
+        if (!rewrite.exec()) {
+            *error = rewrite.lastError().text();
+            return false;
+        }
+    }
+    if (!task.confirmationNumber.isEmpty() && task.state == ExecutionState::Completed && task.transitionNote.isEmpty())
+        e.detail = QStringLiteral("confirmation %1, charged %2%3")
+                       .arg(task.confirmationNumber, dollars(task.feeChargedCents),
+                            task.lastErrorMessage.isEmpty() ? QString()
+                                                            : QStringLiteral("; ") + task.lastErrorMessage);
     e.reason = r.reason;
     if (!updateTask(task, error) || !insertAudit(e, error))
         return false;

@@ -10,6 +10,9 @@
 #include "engine/gate/redis_permit_gate.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/metrics/engine_metrics.h"
+#include "engine/model/compliance.h"
+#include "engine/model/money.h"
+#include "engine/rules/rejection_codes.h"
 #include "engine/register/register_merge.h"
 
 #include <QCoreApplication>
@@ -700,6 +703,8 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
         if (!m_claimSoonTimer.isActive())
             m_claimSoonTimer.start();
     }
+    task.obligationRewritten = false; // stored with this transition
+    task.transitionNote.clear();
     markDirty(task.key);
     return true;
 }
@@ -1091,6 +1096,21 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
     task.feeChargedCents = o.receipt.feeChargedCents;
     task.lookupRequired = false;
     const Reconciliation r = reconcile(task.obligation, o.receipt);
+    if (!r.matched && r.code == QLatin1String("RECON_FEE_MISMATCH")) {
+        // Accepted with a confirmation number and paid: the entity is filed. The fee that differs from the
+        // rule's is a review item (a fee schedule changed, a penalty was added), not a halt.
+        task.lastCategory = ErrorCategory::Reconciliation;
+        task.lastErrorCode = r.code;
+        task.lastErrorMessage = r.message;
+        if (!transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"))) {
+            task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
+            enqueue(task.key);
+            return;
+        }
+        ++m_filedHere;
+        raise(QStringLiteral("fee_differs"), task, r.message);
+        return;
+    }
     if (!r.matched) {
         task.lastCategory = ErrorCategory::Reconciliation;
         task.lastErrorCode = r.code;
@@ -1374,7 +1394,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
     updateStatus();
 }
 
-void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue) {
+void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
         return;
@@ -1382,6 +1402,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
     QStringList teamKeys; // team mode: requeued into a batch of their own, launched in the ledger
     QStringList onTheWire;
     QStringList otherState;
+    QStringList unchanged; // data defects whose data did not change: asked about first
     for (const QString &key : keys) {
         auto it = m_tasks.find(key);
         if (it == m_tasks.end())
@@ -1408,9 +1429,33 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             continue;
         }
         const FilingTask before = *it;
+        // The cure: the payload is built again from the entity register, under the same key. A halt for
+        // a data defect whose data did not change would only halt again: the person is asked first.
+        const QString payloadBefore = it->payloadSha256();
+        const auto record = m_register.constFind(it->obligation.entity.entityId);
+        if (record != m_register.constEnd()) {
+            Entity cured = *record;
+            cured.jurisdiction = it->obligation.entity.jurisdiction.isEmpty() ? cured.jurisdiction
+                                                                              : it->obligation.entity.jurisdiction;
+            cured.sourceFile = it->obligation.entity.sourceFile;
+            cured.sourceLine = it->obligation.entity.sourceLine;
+            it->setEntity(cured);
+        }
+        const QString payloadAfter = it->payloadSha256();
+        const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(before.lastErrorCode);
+        if (payloadAfter == payloadBefore && rejection && rejection->dataDefect && !sendUnchanged) {
+            *it = before;
+            unchanged.append(key);
+            continue;
+        }
         it->attempts = 0;
         it->lookupRequired = it->lookupRequired || it->lastCategory == ErrorCategory::System;
         clearLastError(*it); // written with the requeue: no later row carries the old error
+        it->transitionNote =
+            payloadAfter == payloadBefore
+                ? tr("payload unchanged (sha256 %1); was %2").arg(payloadBefore.left(12), before.lastErrorCode)
+                : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
+                      .arg(payloadBefore.left(12), payloadAfter.left(12), before.lastErrorCode);
         if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"),
                         reason)) {
             *it = before;
@@ -1432,10 +1477,58 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
     }
     reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
                   tr("filings halted for a person"));
+    if (!unchanged.isEmpty()) {
+        QStringList names;
+        for (const QString &key : std::as_const(unchanged))
+            names.append(describeForOperator(key));
+        Q_EMIT unchangedPayloadHeld(
+            unchanged, tr("nothing changed in the data the registry refused (%1): the same payload would be "
+                          "refused again. Edit the entity first, or send it anyway.")
+                           .arg(names.join(QStringLiteral(", "))));
+    }
     if (!teamKeys.isEmpty())
         teamLaunch(teamKeys, reason);
     pump();
     updateStatus();
+}
+
+void Engine::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
+                                const QDate &filedOn, const QString &reason) {
+    if (reason.trimmed().isEmpty() || confirmationNumber.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("a filing made outside FilingDesk needs its confirmation number and a reason"));
+        return;
+    }
+    if (feeChargedCents < 0 || !filedOn.isValid()) {
+        Q_EMIT errorOccurred(tr("a filing made outside FilingDesk needs the fee charged and the date filed"));
+        return;
+    }
+    const auto it = m_tasks.find(key);
+    if (it == m_tasks.end())
+        return;
+    if (isOnTheWire(key) ||
+        (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::DeadLetter)) {
+        reportSkipped(tr("Filed outside FilingDesk"), isOnTheWire(key) ? QStringList{describeForOperator(key)} : QStringList{},
+                      isOnTheWire(key) ? QStringList{} : QStringList{describeForOperator(key)},
+                      tr("filings halted for a person or dead letters"));
+        return;
+    }
+    const FilingTask before = *it;
+    it->confirmationNumber = confirmationNumber.trimmed();
+    it->feeChargedCents = feeChargedCents;
+    it->lookupRequired = false;
+    clearLastError(*it);
+    it->transitionNote = tr("filed outside FilingDesk on %1: confirmation %2, charged %3")
+                             .arg(filedOn.toString(Qt::ISODate), it->confirmationNumber, dollars(feeChargedCents));
+    if (!transition(*it, ExecutionState::Completed, AuditStore::osUser(), QStringLiteral("filed_outside"),
+                    reason)) {
+        *it = before;
+        return;
+    }
+    if (feeDiffers(*it))
+        raise(QStringLiteral("fee_differs"), *it,
+              tr("charged %1, the rule's fee is %2").arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
+    updateStatus();
+    checkIdle();
 }
 
 void Engine::withdraw(const QStringList &keys, const QString &reason) {
@@ -1638,6 +1731,7 @@ BatchStatus Engine::currentStatus() const {
     for (const QString &key : std::as_const(m_batch)) {
         const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
         s.byState[stateName(t.state)] += 1;
+        s.byCompliance[complianceName(complianceOf(t, m_asOf.isValid() ? m_asOf : now().date()))] += 1;
         if (m_scheduler.isDelayed(key))
             ++s.waitingRetry;
         if (isTerminal(t.state))

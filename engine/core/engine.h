@@ -95,8 +95,17 @@ public Q_SLOTS:
     /// DEAD_LETTER -> PENDING, back into the batch, looked up first. The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);
     /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception
-    /// a person has checked, accept (-> COMPLETED).
-    void resolve(const QStringList &keys, const QString &reason, bool requeue);
+    /// a person has checked, accept (-> COMPLETED). A requeue cures: the payload is built again from the
+    /// entity register (same key), and its audit row names the payload's hash before and after. A halt for a
+    /// data defect (RejectionCatalogue) whose payload did not change is left as it is and named by
+    /// unchangedPayloadHeld(), unless `sendUnchanged` (the person answered "send anyway").
+    void resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged = false);
+    /// "Filed outside FilingDesk": a halt or dead letter that a person filed on paper or in the portal is
+    /// recorded as filed (-> COMPLETED) with its confirmation number, the fee charged (cents, >= 0) and the
+    /// date it was filed. Audited ("filed_outside") with the reason; refused without a reason or a
+    /// confirmation number.
+    void recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
+                            const QDate &filedOn, const QString &reason);
     /// Will not file: FAILED_STATUTORY/PENDING -> DEAD_LETTER with category "withdrawn". A filing on the wire
     /// cannot be withdrawn: errorOccurred() names how many were skipped for that.
     void withdraw(const QStringList &keys, const QString &reason);
@@ -164,6 +173,8 @@ Q_SIGNALS:
     void calendarExported(const QString &path, int events, const QString &error);
     void alertRaised(const fd::EngineAlert &alert);
     void errorOccurred(const QString &message);
+    /// resolve() left `keys` halted: their data defect is not cured (the payload is the one refused).
+    void unchangedPayloadHeld(const QStringList &keys, const QString &message);
     /// Team mode: the ledger became unreachable (nothing is sent, no claim is possible) or reachable again.
     void ledgerStateChanged(bool reachable, const QString &reason);
     /// Team mode: the connection to the ledger in detail (a read-only standby and a lock wait are not an

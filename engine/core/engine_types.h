@@ -60,6 +60,8 @@ struct BatchStatus {
     QString reviewOnlyReason;
     QStringList openBatches; ///< team mode: the ids of the team's batches running or paused
     QString ledgerId;        ///< team mode: the ledger's identity (empty until it was reached)
+    /// Compliance status (complianceName()) -> count, batch tasks only, as of the plan's as-of date.
+    QHash<QString, int> byCompliance;
     int claimsHeld = 0; ///< team mode: tasks this member holds
     int filedHere = 0;  ///< filings this member completed
 };
@@ -68,7 +70,8 @@ struct BatchStatus {
 /// jurisdiction whose registry keeps failing (its circuit breaker opened or closed again).
 struct EngineAlert {
     QString kind; ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost",
-                  ///< "breaker_open" (no task: jurisdiction and message only), "breaker_closed"
+                  ///< "breaker_open" (no task: jurisdiction and message only), "breaker_closed",
+                  ///< "fee_differs" (filed and paid, but not the rule's fee: a review item)
     QString idempotencyKey;
     QString entityName;
     QString jurisdiction;

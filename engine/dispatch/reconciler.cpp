@@ -1,5 +1,7 @@
 #include "engine/dispatch/reconciler.h"
 
+#include "engine/model/money.h"
+
 #include <QCoreApplication>
 
 namespace fd {
@@ -14,9 +16,8 @@ Reconciliation reconcile(const Obligation &obligation, const RegistryReceipt &re
     if (receipt.feeChargedCents != obligation.feeCents) {
         r.code = QStringLiteral("RECON_FEE_MISMATCH");
         r.message =
-            QCoreApplication::translate("fd::Reconciler", "charged %1 cents, the rule's fee is %2 cents")
-                .arg(receipt.feeChargedCents)
-                .arg(obligation.feeCents);
+            QCoreApplication::translate("fd::Reconciler", "charged %1, the rule's fee is %2")
+                .arg(dollars(receipt.feeChargedCents), dollars(obligation.feeCents));
         return r;
     }
     r.matched = true;

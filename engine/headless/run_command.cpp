@@ -7,6 +7,7 @@
 #include "engine/headless/needs_data_json.h"
 #include "engine/headless/sandbox_launcher.h"
 #include "engine/import/portfolio_importer.h"
+#include "engine/model/compliance.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -454,6 +455,17 @@ int runHeadless(const QStringList &arguments) {
         };
         if (!registryStats.isEmpty())
             out.insert(QStringLiteral("registry_stats"), registryStats);
+        // The compliance status of every filing (README, "Compliance status"): the batch's tasks, and the
+        // filings that cannot be planned until someone supplies data (an entity whose place or type is
+        // unknown counts once: no rule can be chosen for it).
+        QJsonObject compliance;
+        for (Compliance c : allCompliance())
+            compliance.insert(complianceName(c), finalStatus.byCompliance.value(complianceName(c)));
+        int needsData = summary.counts.obligationsNeedingData;
+        for (const RowPlan &row : std::as_const(plan))
+            needsData += row.outcome == RowOutcome::NeedsData && row.needs.isEmpty() ? 1 : 0;
+        compliance.insert(complianceName(Compliance::NeedsData), needsData);
+        out.insert(QStringLiteral("compliance"), compliance);
         QJsonArray conflictList;
         for (const RegisterConflict &c : std::as_const(summary.conflicts))
             conflictList.append(QJsonObject{{QStringLiteral("entity_id"), c.entityId},

@@ -2,6 +2,7 @@
 
 #include "engine/core/clock.h"
 #include "engine/ledger/ledger_schema.h"
+#include "engine/model/money.h"
 
 #include <libpq-fe.h>
 
@@ -913,11 +914,11 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
     q.bindValue(17, *version);
     q.bindValue(18, t.state == ExecutionState::Dispatching);
     q.bindValue(19, m_memberId);
-    QString detail = t.lastErrorMessage;
-    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed)
-        detail = QStringLiteral("confirmation %1, charged %2 cents")
-                     .arg(t.confirmationNumber)
-                     .arg(t.feeChargedCents);
+    QString detail = t.transitionNote.isEmpty() ? t.lastErrorMessage : t.transitionNote;
+    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed && t.transitionNote.isEmpty())
+        detail = QStringLiteral("confirmation %1, charged %2%3")
+                     .arg(t.confirmationNumber, dollars(t.feeChargedCents),
+                          t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
     const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the chain trigger
                              t.key,
                              t.obligation.entity.entityId,
@@ -963,7 +964,7 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
     // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server
     // is still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
     const bool durable = durability == Durability::Synced;
-    if (records.size() == 1) {
+    if (records.size() == 1 && !records.first().task.obligationRewritten) {
         // One statement is one transaction (autocommit): one round trip.
         if (!ensureConnected(error))
             return false;
@@ -983,6 +984,17 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
     VersionRollback before(m_versions);
     for (const TransitionRecord &r : records) {
         before.remember(r.task.key);
+        if (r.task.obligationRewritten) {
+            // A cured payload (the entity data rebuilt from the register) is stored with the transition.
+            QSqlQuery rewrite(QSqlDatabase::database(m_pgConnection, false));
+            rewrite.prepare(QStringLiteral("UPDATE tasks SET obligation_json = ? WHERE idempotency_key = ?"));
+            rewrite.addBindValue(QString::fromUtf8(
+                QJsonDocument(obligationToJson(r.task.obligation)).toJson(QJsonDocument::Compact)));
+            rewrite.addBindValue(r.task.key);
+            if (!rewrite.exec())
+                return fail(QStringLiteral("payload of %1").arg(r.task.key.left(12)), rewrite.lastError().text(),
+                            error);
+        }
         if (!writeTransitionRow(r, durable, error)) {
             before.restore();
             if (!m_conflicted.isEmpty()) {

@@ -57,7 +57,8 @@ bool isAllowedTransition(ExecutionState from, ExecutionState to) {
         // resolve-and-requeue, accept a reconciled filing as complete, or withdraw (will not file).
         return to == S::Pending || to == S::Completed || to == S::DeadLetter;
     case S::DeadLetter:
-        return to == S::Pending; // replay
+        // replay, or a person records that it was filed outside FilingDesk (paper or portal)
+        return to == S::Pending || to == S::Completed;
     case S::Completed:
         return false;
     }

@@ -29,7 +29,8 @@ std::optional<ExecutionState> stateFromName(const QString &name);
 /// True for COMPLETED, FAILED_STATUTORY and DEAD_LETTER: the engine will not move the task again by itself.
 bool isTerminal(ExecutionState state);
 /// True when the state machine allows `from` -> `to` (operator actions included: a replay moves
-/// DEAD_LETTER -> PENDING, a resolve-and-requeue FAILED_STATUTORY -> PENDING).
+/// DEAD_LETTER -> PENDING, a resolve-and-requeue FAILED_STATUTORY -> PENDING, "filed outside FilingDesk"
+/// FAILED_STATUTORY or DEAD_LETTER -> COMPLETED).
 bool isAllowedTransition(ExecutionState from, ExecutionState to);
 /// All states in their declaration order (for summaries and filters).
 const QList<ExecutionState> &allStates();

@@ -47,6 +47,7 @@ QByteArray FilingTask::payloadJson() const {
 
 void FilingTask::setEntity(const Entity &entity) {
     obligation.entity = entity;
+    obligationRewritten = true;
     m_payloadJson.clear();
     m_payloadKey.clear();
     m_payloadSha256.clear();

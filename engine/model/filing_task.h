@@ -39,6 +39,12 @@ struct FilingTask {
     QDateTime sentUtc;
     /// Team mode: the member that holds the task's claim in the ledger (empty: nobody). Not stored locally.
     QString claimedBy;
+    /// Set by setEntity(): the next recorded transition also stores the obligation (its entity data), in the
+    /// same transaction, so that a restart sends the cured payload. Not stored.
+    bool obligationRewritten = false;
+    /// Said in the audit row of the next recorded transition instead of lastErrorMessage (a cure's payload
+    /// hashes before and after). Not stored.
+    QString transitionNote;
 
     /// The registry-api-v1 request body (spec "Submit a filing"), compact JSON. Computed once per task and
     /// cached: the obligation's identity never changes (its idempotency key is derived from it); only the

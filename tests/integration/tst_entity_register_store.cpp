@@ -2,10 +2,12 @@
 // edits are audited with old and new values, conflicts are listed and decided, and `filingdesk entities
 // import/export` round-trips and refuses a bad file whole.
 #include "cli_process.h"
+#include "support/sandbox_process.h"
 
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine.h"
 #include "engine/gate/local_permit_gate.h"
+#include "engine/model/compliance.h"
 
 #include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
@@ -32,11 +34,11 @@ bool writeFile(const QString &path, const QByteArray &bytes) {
 /// One desk: an engine on a real database file, started and stopped by the test.
 class Desk {
 public:
-    explicit Desk(const QString &dbPath) {
+    explicit Desk(const QString &dbPath, const QUrl &registry = QUrl(QStringLiteral("http://127.0.0.1:9/"))) {
         m_engine.setGate(new LocalPermitGate(15000));
         EngineConfig config;
         config.dbPath = dbPath;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        config.registryUrl = registry;
         QSignalSpy started(&m_engine, &Engine::started);
         m_engine.start(config);
         m_ok = started.count() == 1 && started.first().at(0).toBool();
@@ -46,9 +48,9 @@ public:
     Engine &engine() { return m_engine; }
 
     /// Opens `path` and returns what the engine answered.
-    std::pair<PortfolioSummary, QList<RowPlan>> open(const QString &path) {
+    std::pair<PortfolioSummary, QList<RowPlan>> open(const QString &path, const QDate &asOf = kAsOf) {
         QSignalSpy loaded(&m_engine, &Engine::portfolioLoaded);
-        m_engine.loadPortfolio(path, kAsOf);
+        m_engine.loadPortfolio(path, asOf);
         if (loaded.isEmpty())
             return {};
         return {loaded.last().at(0).value<PortfolioSummary>(), loaded.last().at(1).value<QList<RowPlan>>()};
@@ -260,6 +262,93 @@ private Q_SLOTS:
         QCOMPARE(summary.registerCounts.added, 0);
         QCOMPARE(summary.registerCounts.conflicting, 0);
         QCOMPARE(summary.registerCounts.unchanged, 2);
+    }
+
+    // A statutory halt cured end to end against the real sandbox registry: the registry refuses an expired
+    // registered agent; requeueing the same payload is held ("nothing changed"); the agent is fixed in the
+    // register; the requeue rebuilds the payload (same key, new hash in the audit) and the registry accepts it.
+    void statutoryHaltIsCuredFromTheRegister() {
+        test::SandboxProcess sandbox;
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
+        const QString db = path(QStringLiteral("cure.sqlite"));
+        const QString csv = path(QStringLiteral("cure.csv"));
+        QVERIFY(writeFile(csv, "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                               "registered_agent_status,status,risk_tier\n"
+                               "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,active,2\n"
+                               "DE2,Delaware Paper Inc.,corporation,Delaware,2011-06-01,CSC,resigned,active,2\n"));
+        Desk desk(db, sandbox.baseUrl());
+        QVERIFY(desk.ok());
+        Engine &engine = desk.engine();
+        desk.open(csv, QDate(2027, 2, 15));
+        QSignalSpy admitted(&engine, &Engine::admitted);
+        engine.admit(-1);
+        QCOMPARE(admitted.count(), 1);
+        QStringList keys;
+        QString cureKey;
+        QString paperKey;
+        {
+            AuditStore store;
+            QString e;
+            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+            for (const FilingTask &t : store.loadTasks(false)) {
+                keys.append(t.key);
+                (t.obligation.entity.entityId == QLatin1String("DE1") ? cureKey : paperKey) = t.key;
+            }
+        }
+        QCOMPARE(keys.size(), 2);
+        engine.launchBatch({}, QStringLiteral("March 1 run"));
+        QTRY_COMPARE_WITH_TIMEOUT(engine.task(cureKey).state, ExecutionState::FailedStatutory, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(engine.task(paperKey).state, ExecutionState::FailedStatutory, 20000);
+        QCOMPARE(engine.task(cureKey).lastErrorCode, QStringLiteral("STAT_AGENT_EXPIRED"));
+        const QString refusedHash = engine.task(cureKey).payloadSha256();
+
+        // Requeued with nothing changed: held, and the person is told why.
+        QSignalSpy held(&engine, &Engine::unchangedPayloadHeld);
+        engine.resolve({cureKey}, QStringLiteral("try again"), true);
+        QCOMPARE(held.count(), 1);
+        QCOMPARE(held.first().at(0).toStringList(), QStringList{cureKey});
+        QVERIFY2(held.first().at(1).toString().contains(QLatin1String("nothing changed")),
+                 qPrintable(held.first().at(1).toString()));
+        QCOMPARE(engine.task(cureKey).state, ExecutionState::FailedStatutory);
+
+        // Cured in the register, then requeued: the payload is rebuilt and accepted under the same key.
+        engine.editEntity(QStringLiteral("DE1"),
+                          {{QStringLiteral("registered_agent"), QStringLiteral("CT Corporation System")},
+                           {QStringLiteral("registered_agent_status"), QStringLiteral("active")}},
+                          QStringLiteral("agent appointed 2027-02-16"));
+        engine.resolve({cureKey}, QStringLiteral("agent renewed"), true);
+        QCOMPARE(held.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(engine.task(cureKey).state, ExecutionState::Completed, 20000);
+        QVERIFY(!engine.task(cureKey).confirmationNumber.isEmpty());
+        QCOMPARE(complianceOf(engine.task(cureKey), QDate(2027, 2, 15)), Compliance::Filed);
+        const QString curedHash = engine.task(cureKey).payloadSha256();
+        QVERIFY(curedHash != refusedHash);
+        QVERIFY(engine.task(cureKey).payloadJson().contains("\"registered_agent_status\":\"active\""));
+
+        // Filed outside FilingDesk: the other halt was filed on paper.
+        engine.recordFiledOutside(paperKey, QStringLiteral("DE-PAPER-0001"), 22500, QDate(2027, 2, 20),
+                                  QStringLiteral("filed on paper with the new agent"));
+        QCOMPARE(engine.task(paperKey).state, ExecutionState::Completed);
+        QCOMPARE(engine.task(paperKey).confirmationNumber, QStringLiteral("DE-PAPER-0001"));
+
+        const QList<AuditEntry> requeues = auditOf(db, QStringLiteral("resolve_requeue"));
+        QCOMPARE(requeues.size(), 1);
+        QVERIFY2(requeues.first().detail.contains(QStringLiteral("%1 -> %2").arg(refusedHash.left(12), curedHash.left(12))),
+                 qPrintable(requeues.first().detail));
+        QCOMPARE(requeues.first().payloadSha256, curedHash);
+        QCOMPARE(requeues.first().reason, QStringLiteral("agent renewed"));
+        const QList<AuditEntry> outside = auditOf(db, QStringLiteral("filed_outside"));
+        QCOMPARE(outside.size(), 1);
+        QVERIFY2(outside.first().detail.contains(QLatin1String("DE-PAPER-0001")), qPrintable(outside.first().detail));
+        QVERIFY2(outside.first().detail.contains(QLatin1String("$225.00")), qPrintable(outside.first().detail));
+        QCOMPARE(sandbox.stats().value(QStringLiteral("totals")).toObject().value(QStringLiteral("accepted")).toInt(), 1);
+
+        // The cured payload is stored: a restart sends what was cured, not what was refused.
+        AuditStore store;
+        QString e;
+        QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+        QCOMPARE(store.task(cureKey)->obligation.entity.registeredAgentStatus, QStringLiteral("active"));
+        QCOMPARE(store.task(cureKey)->payloadSha256(), curedHash);
     }
 
     void badImportFileIsRefusedWhole_data() {

@@ -680,7 +680,7 @@ void TestLedgerStore::completionReleasesClaim() {
     QCOMPARE(scalar(db, claimedOf.arg(mine.at(1).key)), QStringLiteral("-:true"));
     // The completion is in the audit with its receipt.
     QCOMPARE(scalar(db, QStringLiteral("SELECT detail FROM audit WHERE to_state = 'COMPLETED'")),
-             QStringLiteral("confirmation DE-%1, charged 30000 cents").arg(mine.at(0).key.left(8)));
+             QStringLiteral("confirmation DE-%1, charged $300.00").arg(mine.at(0).key.left(8)));
     // Nothing is left to work on: the batch finishes.
     QCOMPARE(a->finishIdleBatches(&error).size(), 1);
 }
