@@ -707,10 +707,17 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
         where << QStringLiteral(
             "(idempotency_key LIKE ? ESCAPE '\\' OR entity_id LIKE ? ESCAPE '\\' OR actor LIKE ? ESCAPE "
             "'\\' OR action LIKE ? ESCAPE '\\' OR detail LIKE ? ESCAPE '\\' OR reason LIKE ? ESCAPE "
-            "'\\')");
+            "'\\'%1)")
+                     .arg(query.textEntityIds.isEmpty()
+                              ? QString()
+                              : QStringLiteral(" OR entity_id IN (%1)")
+                                    .arg(QStringList(query.textEntityIds.size(), QStringLiteral("?"))
+                                             .join(QLatin1Char(','))));
         const QString like = QLatin1Char('%') + likeLiteral(query.text) + QLatin1Char('%');
         for (int i = 0; i < 6; ++i)
             binds << like;
+        for (const QString &id : query.textEntityIds)
+            binds << id;
     }
     auto exact = [&](const QString &column, const QString &value) {
         if (!value.isEmpty()) {

@@ -48,6 +48,9 @@ struct AuditEntry {
 /// (the console shows keys shortened to their first 12 hex digits), as a literal.
 struct AuditQuery {
     QString text;
+    /// Entities whose name matches `text` (the engine fills it from the entity register: rows carry ids, a
+    /// person searches by name): rows about them match too.
+    QStringList textEntityIds;
     QString idempotencyKey;
     QString entityId;
     QString actor;

@@ -1618,7 +1618,22 @@ void Engine::refreshUsage() {
 }
 
 void Engine::queryAudit(const AuditQuery &query) {
-    Q_EMIT auditResults(m_store->queryAudit(query));
+    AuditQuery byName = query;
+    const QString text = query.text.trimmed();
+    if (!text.isEmpty()) {
+        for (auto it = m_register.cbegin(); it != m_register.cend() && byName.textEntityIds.size() < 500; ++it) {
+            if (it->name.contains(text, Qt::CaseInsensitive))
+                byName.textEntityIds.append(it.key());
+        }
+    }
+    Q_EMIT auditResults(m_store->queryAudit(byName));
+}
+
+void Engine::queryEntityHistory(const QString &entityId) {
+    AuditQuery query;
+    query.entityId = entityId;
+    query.limit = 2000;
+    Q_EMIT entityHistory(entityId, m_store->queryAudit(query));
 }
 
 void Engine::publishAllTasks() {

@@ -141,8 +141,12 @@ public Q_SLOTS:
     void recordSettingsChange(const QStringList &changes, const QString &reason);
     /// Asks the gate for permit usage of every jurisdiction with tasks; answers with usageUpdated().
     void refreshUsage();
-    /// Queries the audit table; answers with auditResults().
+    /// Queries the audit table; answers with auditResults(). Free text also finds the rows of entities whose
+    /// name in the register contains it.
     void queryAudit(const fd::AuditQuery &query);
+    /// Every audit row about one entity (its data, its filings, notes, resolutions), newest first; answers
+    /// with entityHistory() (the entity page's timeline).
+    void queryEntityHistory(const QString &entityId);
     /// Sends the full task list again (tasksChanged with every task).
     void publishAllTasks();
     /// Writes the loaded portfolio's obligations due within `days` of the as-of date as an iCalendar file
@@ -169,6 +173,7 @@ Q_SIGNALS:
     void gateBlindChanged(bool blind, const QString &reason);
     void usageUpdated(const QList<fd::JurisdictionUsage> &usage);
     void auditResults(const QList<fd::AuditEntry> &entries);
+    void entityHistory(const QString &entityId, const QList<fd::AuditEntry> &entries);
     /// `error` empty on success; `events` VEVENTs written.
     void calendarExported(const QString &path, int events, const QString &error);
     void alertRaised(const fd::EngineAlert &alert);

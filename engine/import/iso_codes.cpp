@@ -98,6 +98,30 @@ QString IsoCodes::countryName(const QString &alpha2) const {
     return QString();
 }
 
+QString IsoCodes::placeName(const QString &code) const {
+    if (code.contains(QLatin1Char('-'))) {
+        for (const IsoSubdivision &s : m_subdivisions) {
+            if (s.code == code)
+                return s.name;
+        }
+        return QString();
+    }
+    for (const IsoCountry &c : m_countries) {
+        if (c.alpha2 == code)
+            return c.commonName.isEmpty() ? c.name : c.commonName;
+    }
+    return QString();
+}
+
+QString placeLabel(const QString &code) {
+    if (code.isEmpty())
+        return QString();
+    const QString name = IsoCodes::instance().placeName(code);
+    if (name.isEmpty())
+        return code;
+    return code.contains(QLatin1Char('-')) ? QStringLiteral("%1 (%2)").arg(name, code) : name;
+}
+
 QString IsoCodes::systemDirectory() {
     return QStringLiteral("/usr/share/iso-codes/json");
 }

@@ -46,6 +46,10 @@ public:
     /// The ISO 3166-1 short name of an alpha-2 code ("KR" -> "Korea, Republic of"); empty if unknown.
     QString countryName(const QString &alpha2) const;
 
+    /// A place as people name it: a subdivision's name ("US-DE" -> "Delaware"), a country's common or
+    /// short name ("KR" -> "South Korea", "DE" -> "Germany"); empty if unknown.
+    QString placeName(const QString &code) const;
+
     /// The system directory searched first.
     static QString systemDirectory();
     /// The built-in copy's resource directory.
@@ -56,5 +60,10 @@ private:
     QList<IsoSubdivision> m_subdivisions;
     QString m_source;
 };
+
+/// A jurisdiction for people: by name with the ISO 3166-2 code beside for a subdivision ("Delaware (US-DE)"),
+/// by name for a country ("Germany"); the code alone when the name is unknown; empty for an empty code.
+/// Thread-safe.
+QString placeLabel(const QString &code);
 
 } // namespace fd

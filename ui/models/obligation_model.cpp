@@ -1,5 +1,6 @@
 #include "ui/models/obligation_model.h"
 
+#include "engine/import/iso_codes.h"
 #include "engine/rules/obligation_planner.h"
 #include "ui/models/display_format.h"
 #include "ui/models/item_roles.h"
@@ -73,9 +74,53 @@ double ObligationModel::urgency(const ObligationRow &row) const {
     return -1.0; // rows without an obligation sort after every obligation
 }
 
+std::optional<Compliance> ObligationModel::compliance(const ObligationRow &row) const {
+    switch (row.kind) {
+    case ObligationRow::Kind::Task:
+        return complianceOf(row.task, m_asOf);
+    case ObligationRow::Kind::Planned: {
+        const QDate due = row.task.obligation.dueDate;
+        return due.isValid() && due < m_asOf ? Compliance::Overdue : Compliance::Due;
+    }
+    case ObligationRow::Kind::NeedsData:
+        return Compliance::NeedsData;
+    case ObligationRow::Kind::OutOfScope:
+    case ObligationRow::Kind::RowError:
+        break;
+    }
+    return std::nullopt;
+}
+
+namespace {
+
+// Filed, and withdrawn by a person: nothing is at stake any more.
+bool isSettled(const std::optional<Compliance> &c) {
+    return c && riskOf(*c, QDate(), QDate()) == Risk::Settled;
+}
+
+// Risk colours as people know them from entity-management tools (light, so that text stays readable).
+QVariant riskBackground(Risk risk) {
+    switch (risk) {
+    case Risk::Overdue:
+        return QColor(0xff, 0xcd, 0xd2); // red
+    case Risk::DueSoon:
+        return QColor(0xff, 0xe0, 0xb2); // amber
+    case Risk::OnTrack:
+    case Risk::Settled:
+        return QColor(0xc8, 0xe6, 0xc9); // green
+    case Risk::Unknown:
+        break;
+    }
+    return QVariant();
+}
+
+} // namespace
+
 qint64 ObligationModel::penaltyExposure(const ObligationRow &row) const {
     if (row.kind != ObligationRow::Kind::Task && row.kind != ObligationRow::Kind::Planned)
         return -1;
+    if (isSettled(compliance(row)))
+        return -1; // filed (or will not be): no penalty is at stake
     // What missing the due date costs: the penalty owed once it is passed (today's, if already late).
     const int left = daysLeft(row);
     const int daysLate = left == std::numeric_limits<int>::min() ? 1 : qMax(1, -left);
@@ -89,10 +134,10 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     switch (column) {
     case EntityColumn:
         return o.entity.name;
-    case JurisdictionColumn:
-        return o.jurisdiction.isEmpty()
-                   ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
-                   : o.jurisdiction;
+    case JurisdictionColumn: {
+        const QString code = o.jurisdiction.isEmpty() ? o.entity.jurisdiction : o.jurisdiction;
+        return code.isEmpty() ? o.entity.jurisdictionRaw : placeLabel(code);
+    }
     case FilingTypeColumn:
         // A filing that needs data is named too: the row is that filing, not the whole entity.
         return hasObligation || !o.filingType.isEmpty()
@@ -111,7 +156,15 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case PenaltyColumn:
         return formatCents(penaltyExposure(row));
     case UrgencyColumn:
-        return hasObligation ? formatDecimal(urgency(row), 2) : QString();
+        return hasObligation && !isSettled(compliance(row)) ? formatDecimal(urgency(row), 2) : QString();
+    case ComplianceColumn: {
+        const std::optional<Compliance> c = compliance(row);
+        if (!c)
+            return QString();
+        if (*c == Compliance::NeedsData && !o.dueDate.isValid())
+            return tr("Needs data (date unknown)");
+        return complianceLabel(*c);
+    }
     case StateColumn:
         if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
             return tr("PLANNED (opens %1)").arg(formatDate(o.windowOpens));
@@ -214,8 +267,14 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
         }
     case Qt::ForegroundRole:
         if (index.column() == DaysLeftColumn && daysLeft(row) != std::numeric_limits<int>::min() &&
-            daysLeft(row) < 0)
+            daysLeft(row) < 0 && !isSettled(compliance(row)))
             return QColor(Qt::red);
+        return QVariant();
+    case Qt::BackgroundRole:
+        if (index.column() == ComplianceColumn || index.column() == DueDateColumn) {
+            const std::optional<Compliance> c = compliance(row);
+            return c ? riskBackground(riskOf(*c, row.task.obligation.dueDate, m_asOf)) : QVariant();
+        }
         return QVariant();
     case KeyRole:
         return row.key;
@@ -223,8 +282,12 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
         return sortData(row, index.column());
     case StateRole:
         return rowStateName(row);
-    case JurisdictionRole:
-        return displayData(row, JurisdictionColumn);
+    case JurisdictionRole: {
+        const Obligation &o = row.task.obligation;
+        return o.jurisdiction.isEmpty()
+                   ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
+                   : o.jurisdiction;
+    }
     case DaysLeftRole: {
         const int left = daysLeft(row);
         return left == std::numeric_limits<int>::min() ? QVariant() : QVariant(left);
@@ -250,6 +313,12 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
         return QVariant();
     if (role == Qt::ToolTipRole && section == PenaltyColumn)
         return tr("Penalty owed once the due date is missed (today's amount if already late)");
+    if (role == Qt::ToolTipRole && section == ComplianceColumn)
+        return tr("Compliance status: filed, due, overdue, needs data, halted, will not file. Red: overdue; "
+                  "amber: due within %1 days; green: on track or filed")
+            .arg(kDueSoonDays);
+    if (role == Qt::ToolTipRole && section == StateColumn)
+        return tr("The filing engine's state, for engineers");
     if (role == Qt::ToolTipRole && section == UrgencyColumn)
         return tr("Admission score: urgency (days to due date) times risk tier; higher files sooner");
     if (role != Qt::DisplayRole)
@@ -273,8 +342,10 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Penalty exposure");
     case UrgencyColumn:
         return tr("Urgency");
+    case ComplianceColumn:
+        return tr("Status");
     case StateColumn:
-        return tr("State");
+        return tr("Engine state");
     case EntityTypeColumn:
         return tr("Entity type");
     case FormationDateColumn:

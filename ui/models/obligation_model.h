@@ -1,12 +1,15 @@
 #pragma once
 
 #include "engine/core/engine_types.h"
+#include "engine/model/compliance.h"
 #include "ui/models/obligation_row.h"
 
 #include <QAbstractTableModel>
 #include <QDate>
 #include <QHash>
 #include <QList>
+
+#include <optional>
 
 namespace fd::ui {
 
@@ -31,6 +34,7 @@ public:
         FeeColumn,
         PenaltyColumn,
         UrgencyColumn,
+        ComplianceColumn,
         StateColumn,
         EntityTypeColumn,
         FormationDateColumn,
@@ -74,6 +78,8 @@ private:
     int daysLeft(const ObligationRow &row) const;
     double urgency(const ObligationRow &row) const;
     qint64 penaltyExposure(const ObligationRow &row) const;
+    /// The compliance status of a row; std::nullopt for rows without a filing (out of scope, row errors).
+    std::optional<fd::Compliance> compliance(const ObligationRow &row) const;
     bool isEditableRow(const ObligationRow &row, int column) const;
     void appendNeeds(const fd::RowPlan &plan);
     void rebuildIndex();

@@ -100,10 +100,38 @@ void EngineLink::replay(const QStringList &keys, const QString &reason) {
         e, [e, keys, reason] { e->replay(keys, reason); }, Qt::QueuedConnection);
 }
 
-void EngineLink::resolve(const QStringList &keys, const QString &reason, bool requeue) {
+void EngineLink::resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
-        e, [e, keys, reason, requeue] { e->resolve(keys, reason, requeue); }, Qt::QueuedConnection);
+        e, [e, keys, reason, requeue, sendUnchanged] { e->resolve(keys, reason, requeue, sendUnchanged); },
+        Qt::QueuedConnection);
+}
+
+void EngineLink::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
+                                    const QDate &filedOn, const QString &reason) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [=] { e->recordFiledOutside(key, confirmationNumber, feeChargedCents, filedOn, reason); },
+        Qt::QueuedConnection);
+}
+
+void EngineLink::editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [=] { e->editEntity(entityId, values, reason); }, Qt::QueuedConnection);
+}
+
+void EngineLink::decideConflict(const QString &entityId, const QString &field, bool takeFileValue,
+                                const QString &reason) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [=] { e->decideConflict(entityId, field, takeFileValue, reason); }, Qt::QueuedConnection);
+}
+
+void EngineLink::queryEntityHistory(const QString &entityId) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e, entityId] { e->queryEntityHistory(entityId); }, Qt::QueuedConnection);
 }
 
 void EngineLink::withdraw(const QStringList &keys, const QString &reason) {

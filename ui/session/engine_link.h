@@ -44,7 +44,15 @@ public:
     /// Cancels batch `batchId` (empty: the only one open).
     void cancelBatch(const QString &reason, const QString &batchId = QString());
     void replay(const QStringList &keys, const QString &reason);
-    void resolve(const QStringList &keys, const QString &reason, bool requeue);
+    void resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged = false);
+    /// Engine::recordFiledOutside: a halt or dead letter filed on paper or in the portal.
+    void recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
+                            const QDate &filedOn, const QString &reason);
+    /// Engine::editEntity / decideConflict: answered by Engine::registerChanged (or errorOccurred).
+    void editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason);
+    void decideConflict(const QString &entityId, const QString &field, bool takeFileValue, const QString &reason);
+    /// Engine::queryEntityHistory: answered by Engine::entityHistory.
+    void queryEntityHistory(const QString &entityId);
     void withdraw(const QStringList &keys, const QString &reason);
     void addNote(const QString &key, const QString &note);
     void updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,

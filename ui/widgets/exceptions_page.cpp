@@ -35,7 +35,8 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     , m_requeue(new QPushButton(tr("Resolve and &requeue…"), this))
     , m_accept(new QPushButton(tr("&Accept as filed…"), this))
     , m_withdraw(new QPushButton(tr("&Withdraw (will not file)…"), this))
-    , m_note(new QPushButton(tr("Add &note…"), this)) {
+    , m_note(new QPushButton(tr("Add &note…"), this))
+    , m_filedOutside(new QPushButton(tr("Filed &outside FilingDesk…"), this)) {
     setObjectName(QStringLiteral("exceptionsPage"));
     m_proxy->setObjectName(QStringLiteral("exceptionsProxy"));
     m_proxy->setSourceModel(model);
@@ -67,6 +68,9 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_withdraw->setObjectName(QStringLiteral("withdrawButton"));
     m_withdraw->setAccessibleName(tr("Withdraw the selected items: they will not be filed"));
     m_note->setObjectName(QStringLiteral("addNoteButton"));
+    m_filedOutside->setObjectName(QStringLiteral("filedOutsideButton"));
+    m_filedOutside->setToolTip(tr("The filing was made on paper or in the registry's portal: record its confirmation "
+                                  "number, fee and date; it counts as filed"));
     m_note->setAccessibleName(tr("Add a note to the selected items"));
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -79,7 +83,7 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     buttons->addWidget(m_review->openButton());
     buttons->addWidget(m_review->closeButton());
     buttons->addStretch(1);
-    for (QPushButton *b : {m_requeue, m_accept, m_withdraw, m_note})
+    for (QPushButton *b : {m_requeue, m_accept, m_filedOutside, m_withdraw, m_note})
         buttons->addWidget(b);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_filterBar);
@@ -100,6 +104,7 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
             [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
+    connect(m_filedOutside, &QPushButton::clicked, this, [this] { Q_EMIT filedOutsideRequested(shownKey()); });
     connect(m_review, &ReviewControls::openRequested, this, &ExceptionsPage::reviewOpenRequested);
     connect(m_review, &ReviewControls::closeRequested, this, &ExceptionsPage::reviewCloseRequested);
     updateButtons();
@@ -157,6 +162,7 @@ void ExceptionsPage::updateButtons() {
     m_accept->setEnabled(!m_readOnly && anyReconciliation);
     m_withdraw->setEnabled(any);
     m_note->setEnabled(any);
+    m_filedOutside->setEnabled(!m_readOnly && !shownKey().isEmpty());
 }
 
 } // namespace fd::ui

@@ -42,6 +42,8 @@ Q_SIGNALS:
     void resolveRequested(const QStringList &keys, bool requeue);
     void withdrawRequested(const QStringList &keys);
     void noteRequested(const QStringList &keys);
+    /// "Filed outside FilingDesk" for the item shown.
+    void filedOutsideRequested(const QString &key);
 
 private:
     void showCurrent();
@@ -60,6 +62,7 @@ private:
     QPushButton *m_accept;
     QPushButton *m_withdraw;
     QPushButton *m_note;
+    QPushButton *m_filedOutside;
 };
 
 } // namespace fd::ui

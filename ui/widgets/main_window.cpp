@@ -1,5 +1,12 @@
 #include "ui/widgets/main_window.h"
 
+#include "engine/import/iso_codes.h"
+#include "engine/register/entity_fields.h"
+#include "engine/rules/rejection_codes.h"
+#include "ui/models/item_roles.h"
+#include "ui/widgets/entity_page.h"
+#include "ui/widgets/task_detail_text.h"
+
 #include "ui/widgets/calendar_export.h"
 
 #include "engine/audit/audit_store.h"
@@ -321,9 +328,32 @@ void MainWindow::buildPages() {
             &MainWindow::launchSelection);
     connect(m_obligationsPage, &ObligationsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
-    connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, m_actions, &OperatorActions::resolve);
+    connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, this, &MainWindow::resolveHalts);
     connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
+    connect(m_exceptionsPage, &ExceptionsPage::filedOutsideRequested, this, [this](const QString &key) {
+        const int row = m_exceptions->rowOfKey(key);
+        if (row < 0)
+            return;
+        const FilingTask task = m_exceptions->taskAt(row);
+        const Obligation &o = task.obligation;
+        m_actions->recordFiledOutside(key,
+                                      tr("%1 %2 %3 of %4").arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                                          .arg(o.filingYear)
+                                          .arg(placeLabel(o.jurisdiction), o.entity.name),
+                                      o.feeCents);
+    });
+    // Double-click or Enter on a row of any view opens its entity (an editable cell edits instead).
+    for (QAbstractItemView *view : m_tabs->findChildren<QAbstractItemView *>()) {
+        connect(view, &QAbstractItemView::activated, this, [this, view](const QModelIndex &index) {
+            if (!index.isValid() || (index.flags() & Qt::ItemIsEditable &&
+                                     view->editTriggers() & QAbstractItemView::DoubleClicked))
+                return;
+            const QString entityId = index.data(EntityIdRole).toString();
+            if (!entityId.isEmpty())
+                openEntity(entityId);
+        });
+    }
     connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
     connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
     connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions,
@@ -377,6 +407,78 @@ void MainWindow::buildMenus() {
     about->setMenuRole(QAction::AboutRole);
 }
 
+QList<ObligationRow> MainWindow::rowsOfEntity(const QString &entityId) const {
+    QList<ObligationRow> rows;
+    for (int r = 0; r < m_obligations->rowCount(); ++r) {
+        if (m_obligations->rowAt(r).task.obligation.entity.entityId == entityId)
+            rows.append(m_obligations->rowAt(r));
+    }
+    return rows;
+}
+
+void MainWindow::refreshEntityPages() {
+    for (EntityPage *page : std::as_const(m_entityPages)) {
+        if (page)
+            page->setFilings(rowsOfEntity(page->entityId()), m_obligations->asOf());
+    }
+}
+
+EntityPage *MainWindow::openEntity(const QString &entityId) {
+    if (EntityPage *open = m_entityPages.value(entityId)) {
+        open->show();
+        open->raise();
+        open->activateWindow();
+        return open;
+    }
+    Entity entity = m_register.value(entityId);
+    const QList<ObligationRow> rows = rowsOfEntity(entityId);
+    if (entity.entityId.isEmpty()) {
+        if (rows.isEmpty()) {
+            statusBar()->showMessage(tr("%1 is not in the entity register.").arg(entityId), 10000);
+            return nullptr;
+        }
+        entity = rows.first().task.obligation.entity; // not in the register (a row the file could not read)
+    }
+    auto *page = new EntityPage(m_actions, this);
+    m_entityPages.insert(entityId, page);
+    connect(page, &QObject::destroyed, this, [this, entityId] { m_entityPages.remove(entityId); });
+    page->setEntity(entity, m_registerConflicts);
+    page->setFilings(rows, m_obligations->asOf());
+    m_link->queryEntityHistory(entityId);
+    page->show();
+    return page;
+}
+
+void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
+    // A halt for a data defect is cured in the entity's data: the first requeue of one whose data is as it
+    // was when the registry refused it opens the fields that cure it, with what the rejection means.
+    if (requeue && keys.size() == 1) {
+        const int row = m_exceptions->rowOfKey(keys.first());
+        if (row >= 0) {
+            const FilingTask task = m_exceptions->taskAt(row);
+            const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(task.lastErrorCode);
+            const QString entityId = task.obligation.entity.entityId;
+            if (rejection && rejection->dataDefect && m_register.contains(entityId)) {
+                const Entity current = m_register.value(entityId);
+                bool cured = false;
+                for (const QString &column : rejection->fields) {
+                    const EntityField *f = EntityFields::find(column);
+                    cured = cured || (f && f->text(current) != f->text(task.obligation.entity));
+                }
+                if (!cured) {
+                    if (EntityPage *page = openEntity(entityId))
+                        page->setCure(rejection->fields,
+                                      tr("%1\nCorrect the marked fields and save, then resolve and requeue again: "
+                                         "the filing is sent with the corrected data under the same key.")
+                                          .arg(rejectionExplanation(task.lastErrorCode)));
+                    return;
+                }
+            }
+        }
+    }
+    m_actions->resolve(keys, requeue);
+}
+
 void MainWindow::connectEngine() {
     Engine *engine = m_link->engine();
     connect(engine, &Engine::started, this,
@@ -412,6 +514,12 @@ void MainWindow::connectEngine() {
                 if (!summary.file.isEmpty())
                     m_portfolioName = QFileInfo(summary.file).fileName();
                 m_obligations->setPlan(rows, summary.asOf);
+                if (!summary.conflicts.isEmpty())
+                    showNotice(tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
+                                  "register's values until someone decides (open the entity to decide).",
+                                  nullptr, int(summary.conflicts.size()))
+                                   .arg(m_portfolioName.isEmpty() ? QFileInfo(summary.file).fileName() : m_portfolioName));
+                refreshEntityPages();
                 m_exceptions->setAsOf(summary.asOf);
                 const PlanCounts &c = summary.counts;
                 m_obligationsPage->setSummary(
@@ -443,6 +551,27 @@ void MainWindow::connectEngine() {
         m_obligations->applyTasks(tasks);
         m_deadLetters->applyTasks(tasks);
         m_exceptions->applyTasks(tasks);
+        refreshEntityPages();
+    });
+    connect(engine, &Engine::registerChanged, this,
+            [this](const QList<Entity> &entities, const QList<RegisterConflict> &conflicts) {
+                m_register.clear();
+                for (const Entity &e : entities)
+                    m_register.insert(e.entityId, e);
+                m_registerConflicts = conflicts;
+                for (EntityPage *page : std::as_const(m_entityPages)) {
+                    if (page && m_register.contains(page->entityId())) {
+                        page->setEntity(m_register.value(page->entityId()), m_registerConflicts);
+                        m_link->queryEntityHistory(page->entityId());
+                    }
+                }
+            });
+    connect(engine, &Engine::entityHistory, this, [this](const QString &entityId, const QList<AuditEntry> &entries) {
+        if (EntityPage *page = m_entityPages.value(entityId))
+            page->setHistory(entries);
+    });
+    connect(engine, &Engine::unchangedPayloadHeld, this, [this](const QStringList &keys, const QString &message) {
+        m_actions->confirmSendUnchanged(keys, message);
     });
     connect(engine, &Engine::batchStatusChanged, this, &MainWindow::applyBatchStatus);
     connect(engine, &Engine::batchIdle, this, [this](const BatchStatus &status) {

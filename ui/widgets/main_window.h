@@ -3,10 +3,13 @@
 #include "engine/core/engine_config.h"
 #include "engine/core/engine_types.h"
 #include "engine/gate/permit_gate.h"
+#include "ui/models/obligation_row.h"
 #include "ui/session/console_options.h"
 #include "ui/settings/secret_store.h"
 
+#include <QHash>
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 
 #include <functional>
@@ -29,6 +32,7 @@ class BreakerBoard;
 class CalendarExport;
 class ConsoleSettings;
 class DeadLetterModel;
+class EntityPage;
 class DeadLettersPage;
 class EngineLink;
 class ExceptionModel;
@@ -133,8 +137,22 @@ private:
     void showNotice(const QString &text, const QString &kind = QString());
     void showFailingRegistries();
     void takeKeyboard();
+    /// The Obligations view's rows of one entity (its filings, planned and needing data).
+    QList<ObligationRow> rowsOfEntity(const QString &entityId) const;
+    void refreshEntityPages();
+    /// "Resolve and requeue" / "Accept as filed" from the review queue (see the .cpp for the cure path).
+    void resolveHalts(const QStringList &keys, bool requeue);
+
+public:
+    /// Opens (or raises) the entity page of `entityId`; null when the entity is unknown.
+    EntityPage *openEntity(const QString &entityId);
+
+private:
 
     ConsoleOptions m_options;
+    QHash<QString, fd::Entity> m_register;         ///< the entity register as the engine last sent it
+    QList<fd::RegisterConflict> m_registerConflicts;
+    QHash<QString, QPointer<EntityPage>> m_entityPages; ///< open entity pages by entity id
     std::unique_ptr<ConsoleSettings> m_settings;
     SecretStore *m_secrets;
     EngineLink *m_link;

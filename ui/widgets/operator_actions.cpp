@@ -1,5 +1,7 @@
 #include "ui/widgets/operator_actions.h"
 
+#include "ui/models/display_format.h"
+
 #include "ui/session/engine_link.h"
 #include "ui/widgets/reason_provider.h"
 
@@ -197,6 +199,79 @@ bool OperatorActions::editEntity(const QString &entityId, const QDate &formation
         return false;
     m_link->updateEntity(entityId, formationDate, entityType, *reason);
     Q_EMIT actionSent(QStringLiteral("edit_entity"), 1);
+    return true;
+}
+
+bool OperatorActions::editEntityFields(const QString &entityId, const QString &entityName,
+                                       const QHash<QString, QString> &values) {
+    if (refuseWhileReadOnly())
+        return false;
+    if (values.isEmpty()) {
+        Q_EMIT refused(tr("Nothing was changed."));
+        return false;
+    }
+    QStringList fields = values.keys();
+    fields.sort();
+    const auto reason = ask({QStringLiteral("entity_edit"), tr("Edit entity"),
+                             tr("Change %1 of %2; its filings are planned again from the register.")
+                                 .arg(fields.join(QStringLiteral(", ")), entityName),
+                             QString(), 1});
+    if (!reason)
+        return false;
+    m_link->editEntity(entityId, values, *reason);
+    Q_EMIT actionSent(QStringLiteral("entity_edit"), 1);
+    return true;
+}
+
+bool OperatorActions::decideConflict(const QString &entityId, const QString &entityName, const QString &field,
+                                     bool takeFileValue) {
+    if (refuseWhileReadOnly())
+        return false;
+    const auto reason = ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
+                             takeFileValue ? tr("Take the file's %1 for %2.").arg(field, entityName)
+                                           : tr("Keep the register's %1 for %2.").arg(field, entityName),
+                             QString(), 1});
+    if (!reason)
+        return false;
+    m_link->decideConflict(entityId, field, takeFileValue, *reason);
+    Q_EMIT actionSent(QStringLiteral("entity_conflict_settled"), 1);
+    return true;
+}
+
+bool OperatorActions::recordFiledOutside(const QString &key, const QString &filing, qint64 expectedFeeCents) {
+    if (refuseWhileReadOnly())
+        return false;
+    if (key.isEmpty()) {
+        Q_EMIT refused(tr("Nothing selected."));
+        return false;
+    }
+    const auto filed = m_reasons->askFiledOutside(m_dialogParent, filing, expectedFeeCents);
+    if (!filed)
+        return false;
+    const auto reason = ask({QStringLiteral("filed_outside"), tr("Filed outside FilingDesk"),
+                             tr("Record %1 as filed: confirmation %2, %3 charged.")
+                                 .arg(filing, filed->confirmationNumber, formatCents(filed->feeChargedCents)),
+                             QString(), 1});
+    if (!reason)
+        return false;
+    m_link->recordFiledOutside(key, filed->confirmationNumber, filed->feeChargedCents, filed->filedOn, *reason);
+    Q_EMIT actionSent(QStringLiteral("filed_outside"), 1);
+    return true;
+}
+
+bool OperatorActions::confirmSendUnchanged(const QStringList &keys, const QString &message) {
+    if (refuseWhileReadOnly() || keys.isEmpty())
+        return false;
+    if (!m_reasons->confirm(m_dialogParent, tr("Nothing changed"), message + QLatin1Char('\n') + tr("Send anyway?")))
+        return false;
+    const auto reason = ask({QStringLiteral("resolve_requeue"), tr("Send anyway"),
+                             tr("Requeue %n filing(s) with the payload the registry refused.", nullptr,
+                                int(keys.size())),
+                             QString(), int(keys.size())});
+    if (!reason)
+        return false;
+    m_link->resolve(keys, *reason, true, true);
+    Q_EMIT actionSent(QStringLiteral("resolve_requeue"), int(keys.size()));
     return true;
 }
 

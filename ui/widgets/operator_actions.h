@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDate>
+#include <QHash>
 #include <QObject>
 #include <QStringList>
 
@@ -38,6 +39,17 @@ public:
     bool withdraw(const QStringList &keys);
     bool addNote(const QStringList &keys);
     bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType);
+    /// Edits fields of an entity of the register (`values`: column -> new text); asks for the reason.
+    bool editEntityFields(const QString &entityId, const QString &entityName, const QHash<QString, QString> &values);
+    /// Decides a conflict between the register and a portfolio file; asks for the reason.
+    bool decideConflict(const QString &entityId, const QString &entityName, const QString &field,
+                        bool takeFileValue);
+    /// Records a halt or dead letter as filed outside FilingDesk: asks for the confirmation number, fee and
+    /// date (ReasonProvider::askFiledOutside), then the reason.
+    bool recordFiledOutside(const QString &key, const QString &filing, qint64 expectedFeeCents);
+    /// The engine held a requeue whose data defect is not cured (Engine::unchangedPayloadHeld): asks "send
+    /// anyway?" and, on yes, requeues them unchanged.
+    bool confirmSendUnchanged(const QStringList &keys, const QString &message);
     /// Team mode: opens `key` for review (the other desks see who has it) / closes this operator's review.
     /// No reason is asked: the ledger records who and when.
     bool openReview(const QString &key);

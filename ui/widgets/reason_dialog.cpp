@@ -6,8 +6,15 @@
 
 #include "engine/audit/audit_store.h"
 
+#include "ui/models/display_format.h"
+
+#include <QCoreApplication>
+#include <QDateEdit>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -68,6 +75,53 @@ std::optional<int> ReasonProvider::askChoice(QWidget *parent, const QString &tit
         return std::nullopt;
     const qsizetype index = choices.indexOf(picked);
     return index < 0 ? std::nullopt : std::optional<int>(int(index));
+}
+
+bool ReasonProvider::confirm(QWidget *parent, const QString &title, const QString &question) {
+    return QMessageBox::question(parent, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) ==
+           QMessageBox::Yes;
+}
+
+std::optional<ReasonProvider::FiledOutside> ReasonProvider::askFiledOutside(QWidget *parent, const QString &filing,
+                                                                            qint64 expectedFeeCents) {
+    QDialog dialog(parent);
+    dialog.setObjectName(QStringLiteral("filedOutsideDialog"));
+    dialog.setWindowTitle(QCoreApplication::translate("fd::ui::ReasonDialog", "Filed outside FilingDesk"));
+    auto *form = new QFormLayout(&dialog);
+    auto *intro = new QLabel(QCoreApplication::translate(
+                                 "fd::ui::ReasonDialog",
+                                 "%1 was filed on paper or in the registry's portal. It counts as filed.")
+                                 .arg(filing),
+                             &dialog);
+    intro->setWordWrap(true);
+    form->addRow(intro);
+    auto *confirmation = new QLineEdit(&dialog);
+    confirmation->setObjectName(QStringLiteral("filedOutsideConfirmation"));
+    form->addRow(QCoreApplication::translate("fd::ui::ReasonDialog", "Confirmation number:"), confirmation);
+    auto *fee = new QDoubleSpinBox(&dialog);
+    fee->setObjectName(QStringLiteral("filedOutsideFee"));
+    fee->setPrefix(QStringLiteral("$"));
+    fee->setDecimals(2);
+    fee->setRange(0, 10000000);
+    fee->setGroupSeparatorShown(true);
+    fee->setValue(double(qMax<qint64>(0, expectedFeeCents)) / 100.0);
+    form->addRow(QCoreApplication::translate("fd::ui::ReasonDialog", "Fee charged:"), fee);
+    auto *date = new QDateEdit(QDate::currentDate(), &dialog);
+    date->setObjectName(QStringLiteral("filedOutsideDate"));
+    date->setCalendarPopup(true);
+    date->setDisplayFormat(datePattern());
+    form->addRow(QCoreApplication::translate("fd::ui::ReasonDialog", "Filed on:"), date);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    buttons->button(QDialogButtonBox::Ok)->setEnabled(false);
+    QObject::connect(confirmation, &QLineEdit::textChanged, buttons, [buttons](const QString &text) {
+        buttons->button(QDialogButtonBox::Ok)->setEnabled(!text.trimmed().isEmpty());
+    });
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return FiledOutside{confirmation->text().trimmed(), qint64(qRound64(fee->value() * 100.0)), date->date()};
 }
 
 std::optional<QString> DialogReasonProvider::askReason(QWidget *parent, const ReasonRequest &request) {

@@ -2,6 +2,7 @@
 
 #include "ui/widgets/reason_request.h"
 
+#include <QDate>
 #include <QString>
 #include <QStringList>
 
@@ -21,6 +22,17 @@ public:
     /// One of `choices` (its index), or std::nullopt when the person cancels. The default asks with a list.
     virtual std::optional<int> askChoice(QWidget *parent, const QString &title, const QString &label,
                                          const QStringList &choices);
+    /// Yes or no to `question` (the default: a message box; No is the default button).
+    virtual bool confirm(QWidget *parent, const QString &title, const QString &question);
+    /// What a person filed outside FilingDesk (paper or portal): the default asks with FiledOutsideDialog
+    /// (`expectedFeeCents` prefills the fee). std::nullopt when the person cancels.
+    struct FiledOutside {
+        QString confirmationNumber;
+        qint64 feeChargedCents = 0;
+        QDate filedOn;
+    };
+    virtual std::optional<FiledOutside> askFiledOutside(QWidget *parent, const QString &filing,
+                                                        qint64 expectedFeeCents);
 };
 
 /// The default provider: a ReasonDialog.

@@ -1,5 +1,9 @@
 #include "ui/widgets/task_detail_text.h"
 
+#include "engine/import/iso_codes.h"
+#include "engine/model/compliance.h"
+#include "engine/register/entity_fields.h"
+#include "engine/rules/rejection_codes.h"
 #include "ui/models/display_format.h"
 
 #include <QCoreApplication>
@@ -25,11 +29,35 @@ struct TaskDetail {
 
 } // namespace
 
+QString rejectionExplanation(const QString &code) {
+    const std::optional<RejectionCode> r = RejectionCatalogue::builtIn().find(code);
+    if (!r)
+        return QString();
+    QStringList lines;
+    lines << TaskDetail::tr("%1 (%2)").arg(r->title, r->code);
+    lines << r->explanation;
+    lines << TaskDetail::tr("What to do: %1").arg(r->cure);
+    if (!r->fields.isEmpty()) {
+        QStringList labels;
+        for (const QString &column : r->fields) {
+            const EntityField *f = EntityFields::find(column);
+            labels << (f ? QCoreApplication::translate("EntityField", f->label) : column);
+        }
+        lines << TaskDetail::tr("Fields that cure it: %1").arg(labels.join(QStringLiteral(", ")));
+    }
+    lines << TaskDetail::tr("Source: %1 %2").arg(r->source, r->sourceUrl).trimmed();
+    return lines.join(QLatin1Char('\n'));
+}
+
 QString taskDetailText(const FilingTask &task) {
     const Obligation &o = task.obligation;
     QStringList lines;
+    const QString explanation = rejectionExplanation(task.lastErrorCode);
+    if (!explanation.isEmpty() && task.state != ExecutionState::Completed)
+        lines << explanation << QString();
+    lines << TaskDetail::tr("Status: %1").arg(complianceLabel(complianceOf(task, QDate::currentDate())));
     lines << TaskDetail::tr("Idempotency key: %1").arg(task.key);
-    lines << TaskDetail::tr("Entity: %1 (%2), %3").arg(o.entity.name, o.entity.entityId, o.jurisdiction);
+    lines << TaskDetail::tr("Entity: %1 (%2), %3").arg(o.entity.name, o.entity.entityId, placeLabel(o.jurisdiction));
     lines << TaskDetail::tr("Filing: %1 %2, due %3, fee %4")
                  .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                  .arg(o.filingYear)

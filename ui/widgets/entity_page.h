@@ -1,0 +1,79 @@
+#pragma once
+
+#include "engine/audit/audit_store.h"
+#include "engine/model/entity.h"
+#include "engine/register/register_types.h"
+#include "ui/models/obligation_row.h"
+
+#include <QDate>
+#include <QDialog>
+#include <QHash>
+#include <QList>
+#include <QStringList>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTabWidget;
+class QTableWidget;
+class QVBoxLayout;
+
+namespace fd::ui {
+
+class OperatorActions;
+
+/// One entity, whole (objectName "entityPage"): its register data, editable with a reason (each field a
+/// QLineEdit "entityField_<column>", saved by "entitySave"); its open conflicts with a portfolio file
+/// ("entityConflicts": keep the register's value or take the file's); every filing of the loaded plan with
+/// its compliance status, engine state, confirmation and fee ("entityFilings"); and its whole timeline from
+/// the audit trail ("entityTimeline": when, who, what, why). Opened from any view by double-click or Enter.
+/// After a halt for a data defect, the fields that cure it are marked (setCure()) and the explanation of the
+/// rejection is shown ("entityCureHint").
+///
+/// The page shows what the console was told (the engine's registerChanged, tasksChanged, entityHistory);
+/// edits go through OperatorActions. Thread affinity: GUI thread.
+class EntityPage : public QDialog {
+    Q_OBJECT
+public:
+    EntityPage(OperatorActions *actions, QWidget *parent = nullptr);
+
+    QString entityId() const { return m_entity.entityId; }
+    /// Shows `entity` with its open conflicts (the whole list: the page picks its own). Unsaved edits of the
+    /// same entity are kept when a field's value did not change underneath.
+    void setEntity(const fd::Entity &entity, const QList<fd::RegisterConflict> &conflicts);
+    /// The filings of this entity as the Obligations view has them, and the as-of date.
+    void setFilings(const QList<ObligationRow> &rows, const QDate &asOf);
+    /// The entity's audit rows, newest first.
+    void setHistory(const QList<fd::AuditEntry> &entries);
+    /// Marks the fields that cure a halt (`fields`: register columns) with the explanation `hint`, and puts
+    /// the cursor in the first.
+    void setCure(const QStringList &fields, const QString &hint);
+    /// The edited fields (column -> text) that differ from the register.
+    QHash<QString, QString> pendingChanges() const;
+
+Q_SIGNALS:
+    /// The person asked for the history again (after a change).
+    void historyWanted(const QString &entityId);
+
+private:
+    void save();
+    void rebuildConflicts();
+    void updateTitle();
+
+    OperatorActions *m_actions;
+    fd::Entity m_entity;
+    QList<fd::RegisterConflict> m_conflicts;
+    QHash<QString, QLineEdit *> m_fields;
+    QLabel *m_title;
+    QLabel *m_summary;
+    QLabel *m_cureHint;
+    QTabWidget *m_tabs;
+    QVBoxLayout *m_conflictBox;
+    QWidget *m_conflictGroup;
+    QPushButton *m_save;
+    QTableWidget *m_filings;
+    QTableWidget *m_timeline;
+    QDate m_asOf;
+};
+
+} // namespace fd::ui
