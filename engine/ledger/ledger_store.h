@@ -133,6 +133,17 @@ public:
     QList<FilingTask> loadTasks(bool nonTerminalOnly) const override;
     /// The ledger's rows of `keys` (missing keys are left out); empty on error.
     QList<FilingTask> loadTasks(const QStringList &keys, QString *error);
+    /// The team's entity register: the ledger's records (entities written by a register update, never those
+    /// only admission wrote) and open conflicts, copied into the mirror; the mirror's when the ledger cannot
+    /// be reached.
+    bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                      QString *error) const override;
+    /// One ledger transaction: the records (in the register from now on, updated_by `actor`), the conflicts
+    /// found, those settled and the audit rows of registerAuditRows() in the hash chain; all or none
+    /// (lastWriteFailure() Unavailable or Busy). Then the same records and conflicts go to the mirror (its
+    /// audit rows come from the ledger by sync()).
+    bool applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                       QString *error) override;
 
     // Batches.
     /// Creates a running batch launched by `actor` and puts `keys` into it (empty: every PENDING task not
