@@ -138,10 +138,13 @@ public:
     /// be reached.
     bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
                       QString *error) const override;
-    /// One ledger transaction: the records (in the register from now on, updated_by `actor`), the conflicts
-    /// found, those settled and the audit rows of registerAuditRows() in the hash chain; all or none
-    /// (lastWriteFailure() Unavailable or Busy). Then the same records and conflicts go to the mirror (its
-    /// audit rows come from the ledger by sync()).
+    /// One ledger transaction, one register update at a time across the fleet: the records (in the register
+    /// from now on, updated_by `actor`), the conflicts found, those settled and the audit rows of
+    /// registerAuditRows() in the hash chain; all or none (lastWriteFailure() Unavailable or Busy). What the
+    /// ledger already holds as the update has it (a record equal field by field, a conflict with the same
+    /// values, a settled conflict no longer open) is neither written nor audited again. A write that gave
+    /// up on another session's lock is tried again within half a call deadline. Then the same records and
+    /// conflicts go to the mirror (its audit rows come from the ledger by sync()).
     bool applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                        QString *error) override;
 
@@ -242,6 +245,9 @@ private:
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
     bool writeTransitionRow(const TransitionRecord &record, bool durable, QString *error);
+    /// One attempt of applyRegister(): the part of `update` the ledger does not hold yet, in one transaction.
+    bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                       QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
     bool begin(QString *error);
     /// The prepared statement for `sql` on this connection; null with *error when the server refused it.

@@ -10,14 +10,18 @@
 #include "cli_process.h"
 #include "ledger_fixture.h"
 
+#include <QtCore/QDeadlineTimer>
 #include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
+#include <QtCore/QThread>
 #include <QtCore/QUuid>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
 #include <QtSql/QSqlQuery>
 #include <QtTest/QTest>
 
+#include <functional>
+#include <latch>
 #include <memory>
 
 using fd::AuditEntry;
@@ -93,6 +97,7 @@ class TestLedgerRegister : public QObject {
 private Q_SLOTS:
     void initTestCase();
     void updateIsSeenByEveryMember();
+    void sameUpdateFromTwoMembersAtOnce();
     void admissionLeavesRegisterRecords();
     void refusedUpdateWritesNothing();
     void lockedRecordIsBusyAndWritesNothing();
@@ -194,6 +199,10 @@ void TestLedgerRegister::updateIsSeenByEveryMember() {
     add.added.append(add.records.last().entityId);
     QVERIFY2(a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error), qPrintable(error));
     QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::None);
+    // What the ledger already holds is neither written nor audited again.
+    const QString seqAfterAdd = scalar(db, QStringLiteral("SELECT last_seq FROM audit_head"));
+    QVERIFY2(b->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error), qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")), seqAfterAdd);
 
     // ... then edits one and records a conflict a portfolio raised against it.
     Entity edited;
@@ -271,6 +280,58 @@ void TestLedgerRegister::updateIsSeenByEveryMember() {
     QCOMPARE(settledRows.size(), qsizetype(1));
     QCOMPARE(settledRows.first().actor, QStringLiteral("carol"));
     QCOMPARE(settledRows.first().desk, QStringLiteral("desk-b"));
+    QCOMPARE(chainProblem(db), QString());
+}
+
+void TestLedgerRegister::sameUpdateFromTwoMembersAtOnce() {
+    // Members that open one portfolio together write the same records at the same moment (each on its own
+    // thread, as each is its own process): both succeed, and the ledger records each entity added once.
+    const QString db = freshDatabase("together");
+    QVERIFY(!db.isEmpty());
+    constexpr int kEntities = 400;
+    RegisterUpdate add;
+    add.action = QStringLiteral("entity_import");
+    add.source = QStringLiteral("portfolio.csv");
+    for (int i = 0; i < kEntities; ++i) {
+        add.records.append(entityOf(QStringLiteral("TOG"), i));
+        add.added.append(add.records.last().entityId);
+        add.changes.append(RegisterChange{add.records.last().entityId, QStringLiteral("owner"), QString(),
+                                          add.records.last().owner});
+    }
+    for (int round = 0; round < 3; ++round) {
+        std::latch together(2);
+        bool ok[2] = {false, false};
+        QString errors[2];
+        QList<QThread *> threads;
+        for (int m = 0; m < 2; ++m) {
+            threads.append(QThread::create([&, m] {
+                QString error;
+                auto store = openMember(m_pg, db, QStringLiteral("desk-%1-%2").arg(round).arg(m),
+                                        QDir(m_dir.path()), 60000, &error);
+                together.arrive_and_wait();
+                if (!store) {
+                    errors[m] = error;
+                    return;
+                }
+                ok[m] = store->applyRegister(add, QStringLiteral("desk%1").arg(m), QStringLiteral("opened"),
+                                             &errors[m]);
+            }));
+        }
+        for (QThread *t : threads)
+            t->start();
+        const QDeadlineTimer deadline(60000);
+        bool done = true;
+        for (QThread *t : threads)
+            done = t->wait(deadline) && done;
+        QVERIFY(done);
+        qDeleteAll(threads);
+        QVERIFY2(ok[0], qPrintable(errors[0]));
+        QVERIFY2(ok[1], qPrintable(errors[1]));
+    }
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE in_register")),
+             QString::number(kEntities));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'entity_add'")),
+             QString::number(kEntities));
     QCOMPARE(chainProblem(db), QString());
 }
 
