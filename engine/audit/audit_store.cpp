@@ -1052,4 +1052,70 @@ bool AuditStore::applyRegister(const RegisterUpdate &update, const QString &acto
     return true;
 }
 
+bool AuditStore::mirrorRegister(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
+                                const QList<RegisterConflict> &settled, const QHash<QString, QString> &updatedBy,
+                                bool replaceAll, QString *error) {
+    if (!isOpen()) {
+        *error = QStringLiteral("the audit database is not open");
+        return false;
+    }
+    if (!replaceAll && records.isEmpty() && conflicts.isEmpty() && settled.isEmpty())
+        return true;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    auto rollback = qScopeGuard([&db] { db.rollback(); });
+    QSqlQuery q(db);
+    if (replaceAll && (!q.exec(QStringLiteral("DELETE FROM entity_register")) ||
+                       !q.exec(QStringLiteral("DELETE FROM entity_conflicts")))) {
+        *error = q.lastError().text();
+        return false;
+    }
+    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_register(entity_id, entity_name, record_json, "
+                             "updated_utc, updated_by) VALUES(?,?,?,?,?)"));
+    for (const Entity &e : records) {
+        q.bindValue(0, e.entityId);
+        q.bindValue(1, e.name);
+        q.bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
+        q.bindValue(3, now);
+        q.bindValue(4, updatedBy.value(e.entityId, QStringLiteral("")));
+        if (!q.exec()) {
+            *error = q.lastError().text();
+            return false;
+        }
+    }
+    QSqlQuery c(db);
+    c.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
+                             "register_value, file_value, source, seen_utc) VALUES(?,?,?,?,?,?,?)"));
+    for (const RegisterConflict &k : conflicts) {
+        const QVariantList values{k.entityId,      k.field,     k.entityName, k.registerValue,
+                                  k.fileValue,     k.source,    k.seenUtc.isValid() ? isoUtc(k.seenUtc) : now};
+        for (int i = 0; i < values.size(); ++i)
+            c.bindValue(i, values.at(i));
+        if (!c.exec()) {
+            *error = c.lastError().text();
+            return false;
+        }
+    }
+    QSqlQuery d(db);
+    d.prepare(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"));
+    for (const RegisterConflict &k : settled) {
+        d.bindValue(0, k.entityId);
+        d.bindValue(1, k.field);
+        if (!d.exec()) {
+            *error = d.lastError().text();
+            return false;
+        }
+    }
+    if (!db.commit()) {
+        *error = db.lastError().text();
+        return false;
+    }
+    rollback.dismiss();
+    return true;
+}
+
 } // namespace fd

@@ -4,6 +4,7 @@
 #include "engine/register/register_types.h"
 
 #include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QLockFile>
 #include <QSqlQuery>
@@ -192,6 +193,17 @@ public:
     /// actions.
     static QString osUser();
     static QString hostName();
+
+protected:
+    /// Team mode's local mirror of the ledger's entity register: writes `records` (insert or replace;
+    /// updated_by from `updatedBy` by entity id), `conflicts` (insert or replace by entity and field) and
+    /// removes `settled`, without audit rows (those come from the ledger, by LedgerStore::sync()), all or
+    /// none. `replaceAll`: the mirrored register becomes exactly `records` and `conflicts` (a full copy of
+    /// the ledger's).
+    [[nodiscard]] bool mirrorRegister(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
+                                      const QList<RegisterConflict> &settled,
+                                      const QHash<QString, QString> &updatedBy, bool replaceAll,
+                                      QString *error);
 
 private:
     bool migrate(QString *error);

@@ -281,6 +281,13 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
         Q_EMIT portfolioLoaded(summary, {});
         return;
     }
+    if (m_ledger && m_ledgerDown && !m_ledgerUntrusted) {
+        // The file's entities go into the team's register in the ledger: the portfolio waits for it (then
+        // portfolioLoaded() follows), as admission does.
+        m_deferredPortfolio = std::make_pair(path, asOf);
+        qCInfo(lcEngine) << "the portfolio waits for the ledger to answer";
+        return;
+    }
     // The file is merged into the entity register first: what people entered stays, and the obligations
     // are planned from the register's records.
     const EntityRegister::MergeResult merge =

@@ -343,6 +343,8 @@ private:
     QDateTime m_ledgerQuietUntil;
     quint64 m_lockWaitsSeen = 0;
     std::optional<int> m_deferredAdmission; ///< team mode: admit(days) asked for while the ledger was down
+    /// Team mode: a portfolio opened while the ledger was down (its entities go into the team's register).
+    std::optional<std::pair<QString, QDate>> m_deferredPortfolio;
 };
 
 } // namespace fd

@@ -325,6 +325,11 @@ void Engine::reconnectLedger() {
     Q_EMIT ledgerStateChanged(true, QString());
     Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_reachable"), QString(), QString(), QString(),
                                    tr("the ledger answers again; sending resumes")});
+    QString registerError;
+    if (!loadRegisterFromStore(&registerError)) // the team's register, as the ledger has it now
+        qCWarning(lcEngine) << "entity register not re-read:" << registerError;
+    if (const auto portfolio = std::exchange(m_deferredPortfolio, std::nullopt))
+        loadPortfolio(portfolio->first, portfolio->second);
     if (const std::optional<int> days = std::exchange(m_deferredAdmission, std::nullopt))
         admit(*days);
     // Claims that ran out while we were away belong to whoever took them.

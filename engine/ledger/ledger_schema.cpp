@@ -173,6 +173,23 @@ const std::vector<std::vector<const char *>> kMigrations = {
                 RETURN NEW;
             END $$)SQL",
     },
+    // 3: the team's entity register (the records people keep, README "The entity register") and its open
+    // conflicts, as the single desk's SQLite holds them (schema 6 there)
+    {
+        // A row admission wrote (in_register false) is only the entity as its task carried it: the register's
+        // rows are those a register update wrote, and admission no longer changes them.
+        "ALTER TABLE entities ADD COLUMN in_register boolean NOT NULL DEFAULT false",
+        "ALTER TABLE entities ADD COLUMN updated_by text",
+        R"SQL(CREATE TABLE entity_conflicts (
+            entity_id text NOT NULL,
+            field text NOT NULL,
+            entity_name text NOT NULL,
+            register_value text NOT NULL,
+            file_value text NOT NULL,
+            source text NOT NULL,
+            seen_at timestamptz NOT NULL DEFAULT now(),
+            PRIMARY KEY (entity_id, field)))SQL",
+    },
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

@@ -16,12 +16,13 @@ namespace fd {
 /// claim), audit (append-only by trigger; seq assigned under the chain head's row lock so that sequence
 /// order is commit order; a SHA-256 hash chain, see AuditChain), audit_head (the chain's last seq and hash),
 /// notes, review_claims, members (heartbeats); from schema 2, ledger_identity (the ledger's random id) and
-/// tasks.sent_at. Every time the ledger stores is its own clock (the audit's at_utc is set by the chain
+/// tasks.sent_at; from schema 3, the team's entity register (entities.in_register, entities.updated_by) and
+/// entity_conflicts. Every time the ledger stores is its own clock (the audit's at_utc is set by the chain
 /// trigger). Every audit insert NOTIFYs channel kNotifyChannel with its seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 2;
+constexpr int kVersion = 3;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

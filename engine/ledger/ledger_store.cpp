@@ -3,9 +3,12 @@
 #include "engine/core/clock.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/model/money.h"
+#include "engine/register/entity_fields.h"
 
 #include <libpq-fe.h>
 
+#include <QElapsedTimer>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QSqlDatabase>
@@ -14,7 +17,9 @@
 #include <QSqlQuery>
 #include <QSqlRecord>
 #include <QSocketNotifier>
+#include <QRandomGenerator>
 #include <QStandardPaths>
+#include <QThread>
 #include <QDir>
 #include <QFile>
 #include <QSaveFile>
@@ -33,6 +38,8 @@ namespace {
 
 // pg_advisory_xact_lock key serialising batch launches (LedgerSchema::kMigrationLockId is "Filing").
 constexpr qint64 kLaunchLockId = 0x4c61756e6368; // "Launch"
+// pg_advisory_xact_lock key serialising entity register updates.
+constexpr qint64 kRegisterLockId = 0x5265676973746572; // "Register"
 
 const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
 
@@ -797,7 +804,8 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
     entity.prepare(QStringLiteral(
         "INSERT INTO entities(entity_id, name, entity_json) VALUES(?,?,?) ON CONFLICT (entity_id) DO UPDATE "
         "SET name = EXCLUDED.name, entity_json = EXCLUDED.entity_json, updated_at = now() "
-        "WHERE entities.entity_json IS DISTINCT FROM EXCLUDED.entity_json"));
+        // A record of the entity register is what people keep (applyRegister()): admission never changes it.
+        "WHERE NOT entities.in_register AND entities.entity_json IS DISTINCT FROM EXCLUDED.entity_json"));
     QSqlQuery insert(db);
     insert.prepare(
         QStringLiteral("INSERT INTO tasks(idempotency_key, entity_id, jurisdiction, state, score, due_date, "
@@ -1134,6 +1142,250 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
     if (!mirrorTasks(out, &mirrorError))
         qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
     return out;
+}
+
+bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                               QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    const auto call = self->callDeadline();
+    QString ledgerError;
+    if (!self->ensureConnected(&ledgerError))
+        return AuditStore::loadRegister(entities, conflicts, error);
+    // Both tables as of one snapshot: a record and the conflicts raised against it are read together.
+    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    const auto readFailed = [&](const QString &what) {
+        self->fail(what, q.lastError().text(), &ledgerError);
+        qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
+        return AuditStore::loadRegister(entities, conflicts, error);
+    };
+    if (!db.transaction()) {
+        self->fail(QStringLiteral("BEGIN"), db.lastError().text(), &ledgerError);
+        qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
+        return AuditStore::loadRegister(entities, conflicts, error);
+    }
+    self->m_inTransaction = true;
+    if (!q.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")))
+        return readFailed(QStringLiteral("reading the entity register"));
+    // Ordered by bytes, as the single desk's SQLite orders them, whatever the ledger's collation.
+    if (!q.exec(QStringLiteral("SELECT entity_id, entity_json, coalesce(updated_by, '') FROM entities "
+                               "WHERE in_register ORDER BY entity_id COLLATE \"C\"")))
+        return readFailed(QStringLiteral("reading the entity register"));
+    QList<Entity> records;
+    QHash<QString, QString> updatedBy;
+    while (q.next()) {
+        records.append(entityFromJson(QJsonDocument::fromJson(q.value(1).toByteArray()).object()));
+        updatedBy.insert(q.value(0).toString(), q.value(2).toString());
+        if (records.size() % 1000 == 0)
+            self->m_deadline.kick(); // rows arriving are progress
+    }
+    if (!q.exec(QStringLiteral("SELECT entity_id, entity_name, field, register_value, file_value, source, seen_at "
+                               "FROM entity_conflicts ORDER BY entity_id COLLATE \"C\", field COLLATE \"C\"")))
+        return readFailed(QStringLiteral("reading the entity register's conflicts"));
+    QList<RegisterConflict> open;
+    while (q.next()) {
+        open.append(RegisterConflict{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                                     q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
+                                     q.value(6).toDateTime().toUTC()});
+    }
+    if (!db.commit()) {
+        self->fail(QStringLiteral("COMMIT"), db.lastError().text(), &ledgerError);
+        qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
+        return AuditStore::loadRegister(entities, conflicts, error);
+    }
+    self->m_inTransaction = false;
+    QString mirrorError;
+    if (!self->mirrorRegister(records, open, {}, updatedBy, true, &mirrorError))
+        qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
+    *entities = records;
+    *conflicts = open;
+    return true;
+}
+
+bool LedgerStore::applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                QString *error) {
+    if (update.isEmpty()) {
+        m_failure = WriteFailure::None;
+        return true;
+    }
+    // Members that open one portfolio together write the same records at the same moment. A write that gave
+    // up on another member's lock is tried again shortly, within half a call deadline: by then the other has
+    // committed, and what the ledger already holds is neither written nor audited twice.
+    QElapsedTimer waited;
+    waited.start();
+    const int budgetMs = callDeadlineMs() / 2;
+    for (int attempt = 1;; ++attempt) {
+        if (writeRegister(update, actor, reason, error))
+            break;
+        const int pauseMs = std::min(25 * attempt, 250) + int(QRandomGenerator::global()->bounded(25));
+        if (m_failure != WriteFailure::Busy || waited.elapsed() + pauseMs > budgetMs)
+            return false;
+        QThread::msleep(ulong(pauseMs));
+    }
+    // The mirror's copy, for reading while the ledger is down; its audit rows arrive by sync().
+    QHash<QString, QString> updatedBy;
+    for (const Entity &e : update.records)
+        updatedBy.insert(e.entityId, actor);
+    QString mirrorError;
+    if (!mirrorRegister(update.records, update.conflicts, update.settled, updatedBy, false, &mirrorError))
+        qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
+    return true;
+}
+
+bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                QString *error) {
+    const auto call = callDeadline();
+    if (!begin(error))
+        return false;
+    // One register update at a time across the fleet (released at commit or rollback).
+    QSqlQuery *lock = statement(QStringLiteral("SELECT pg_advisory_xact_lock(?)"), error);
+    if (!lock)
+        return fail(QStringLiteral("entity register"), *error, error);
+    lock->bindValue(0, kRegisterLockId);
+    if (!lock->exec())
+        return fail(QStringLiteral("entity register"), lock->lastError().text(), error);
+
+    // What the ledger holds already of the entities this update touches.
+    QSet<QString> touched;
+    for (const Entity &e : update.records)
+        touched.insert(e.entityId);
+    for (const RegisterConflict &c : update.conflicts + update.settled)
+        touched.insert(c.entityId);
+    const QString ids = QString::fromUtf8(
+        QJsonDocument(QJsonArray::fromStringList(QStringList(touched.cbegin(), touched.cend())))
+            .toJson(QJsonDocument::Compact));
+    QSqlQuery *held = statement(QStringLiteral("SELECT entity_id, entity_json FROM entities WHERE in_register "
+                                               "AND entity_id IN (SELECT jsonb_array_elements_text(?::jsonb))"),
+                                error);
+    if (!held)
+        return fail(QStringLiteral("entity register"), *error, error);
+    held->bindValue(0, ids);
+    if (!held->exec())
+        return fail(QStringLiteral("entity register"), held->lastError().text(), error);
+    QHash<QString, Entity> records;
+    while (held->next())
+        records.insert(held->value(0).toString(),
+                       entityFromJson(QJsonDocument::fromJson(held->value(1).toByteArray()).object()));
+    QSqlQuery *open = statement(QStringLiteral("SELECT entity_id, field, entity_name, register_value, file_value, "
+                                               "source FROM entity_conflicts WHERE entity_id IN "
+                                               "(SELECT jsonb_array_elements_text(?::jsonb))"),
+                                error);
+    if (!open)
+        return fail(QStringLiteral("entity register conflicts"), *error, error);
+    open->bindValue(0, ids);
+    if (!open->exec())
+        return fail(QStringLiteral("entity register conflicts"), open->lastError().text(), error);
+    QHash<QPair<QString, QString>, RegisterConflict> conflicts;
+    while (open->next()) {
+        const RegisterConflict c{open->value(0).toString(), open->value(2).toString(), open->value(1).toString(),
+                                 open->value(3).toString(), open->value(4).toString(), open->value(5).toString(),
+                                 QDateTime()};
+        conflicts.insert({c.entityId, c.field}, c);
+    }
+    m_deadline.kick();
+
+    // The part of the update the ledger does not hold yet.
+    const auto sameRecord = [](const Entity &a, const Entity &b) {
+        for (const EntityField &f : EntityFields::all()) {
+            if (f.text(a) != f.text(b))
+                return false;
+        }
+        return a.typeSource == b.typeSource;
+    };
+    const auto sameConflict = [](const RegisterConflict &a, const RegisterConflict &b) {
+        return a.entityName == b.entityName && a.registerValue == b.registerValue && a.fileValue == b.fileValue &&
+               a.source == b.source;
+    };
+    RegisterUpdate todo;
+    todo.action = update.action;
+    todo.source = update.source;
+    QSet<QString> unchanged;
+    for (const Entity &e : update.records) {
+        const auto it = records.constFind(e.entityId);
+        if (it != records.constEnd() && sameRecord(*it, e))
+            unchanged.insert(e.entityId);
+        else
+            todo.records.append(e);
+    }
+    for (const QString &id : update.added) {
+        if (!unchanged.contains(id))
+            todo.added.append(id);
+    }
+    for (const RegisterChange &c : update.changes) {
+        if (!unchanged.contains(c.entityId))
+            todo.changes.append(c);
+    }
+    for (const RegisterConflict &c : update.conflicts) {
+        const auto it = conflicts.constFind({c.entityId, c.field});
+        if (it == conflicts.constEnd() || !sameConflict(*it, c))
+            todo.conflicts.append(c);
+    }
+    for (const RegisterConflict &c : update.settled) {
+        if (conflicts.contains({c.entityId, c.field}))
+            todo.settled.append(c);
+    }
+
+    QSqlQuery *record = statement(
+        QStringLiteral("INSERT INTO entities(entity_id, name, entity_json, in_register, updated_by, updated_at) "
+                       "VALUES(?,?,?,true,?,now()) ON CONFLICT (entity_id) DO UPDATE SET name = EXCLUDED.name, "
+                       "entity_json = EXCLUDED.entity_json, in_register = true, "
+                       "updated_by = EXCLUDED.updated_by, updated_at = now()"),
+        error);
+    if (!record)
+        return fail(QStringLiteral("entity register"), *error, error);
+    for (const Entity &e : std::as_const(todo.records)) {
+        m_deadline.kick(); // each row is progress
+        record->bindValue(0, e.entityId);
+        record->bindValue(1, text(e.name));
+        record->bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
+        record->bindValue(3, text(actor));
+        if (!record->exec())
+            return fail(QStringLiteral("entity %1").arg(e.entityId), record->lastError().text(), error);
+    }
+    if (!todo.conflicts.isEmpty()) {
+        // seen_at is the ledger's clock, as every time the ledger stores.
+        QSqlQuery *conflict = statement(
+            QStringLiteral("INSERT INTO entity_conflicts(entity_id, field, entity_name, register_value, file_value, "
+                           "source, seen_at) VALUES(?,?,?,?,?,?,now()) ON CONFLICT (entity_id, field) DO UPDATE "
+                           "SET entity_name = EXCLUDED.entity_name, register_value = EXCLUDED.register_value, "
+                           "file_value = EXCLUDED.file_value, source = EXCLUDED.source, seen_at = now()"),
+            error);
+        if (!conflict)
+            return fail(QStringLiteral("entity register conflicts"), *error, error);
+        for (const RegisterConflict &c : std::as_const(todo.conflicts)) {
+            m_deadline.kick();
+            const QString values[] = {c.entityId,      c.field,     c.entityName,
+                                      c.registerValue, c.fileValue, c.source};
+            int i = 0;
+            for (const QString &value : values)
+                conflict->bindValue(i++, text(value));
+            if (!conflict->exec())
+                return fail(QStringLiteral("conflict on %1 of %2").arg(c.field, c.entityId),
+                            conflict->lastError().text(), error);
+        }
+    }
+    if (!todo.settled.isEmpty()) {
+        QSqlQuery *settle =
+            statement(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"), error);
+        if (!settle)
+            return fail(QStringLiteral("entity register conflicts"), *error, error);
+        for (const RegisterConflict &c : std::as_const(todo.settled)) {
+            m_deadline.kick();
+            settle->bindValue(0, text(c.entityId));
+            settle->bindValue(1, text(c.field));
+            if (!settle->exec())
+                return fail(QStringLiteral("settling %1 of %2").arg(c.field, c.entityId),
+                            settle->lastError().text(), error);
+        }
+    }
+    // at_utc of each row is the ledger's clock (the chain trigger sets it).
+    for (const AuditEntry &row : registerAuditRows(todo, actor, reason, now())) {
+        m_deadline.kick();
+        if (!insertAuditRow(row, error))
+            return fail(QStringLiteral("%1 of %2").arg(row.action, row.entityId), *error, error);
+    }
+    return commitOrRollback(error);
 }
 
 QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason,

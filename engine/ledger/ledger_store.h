@@ -133,6 +133,20 @@ public:
     QList<FilingTask> loadTasks(bool nonTerminalOnly) const override;
     /// The ledger's rows of `keys` (missing keys are left out); empty on error.
     QList<FilingTask> loadTasks(const QStringList &keys, QString *error);
+    /// The team's entity register: the ledger's records (entities written by a register update, never those
+    /// only admission wrote) and open conflicts, copied into the mirror; the mirror's when the ledger cannot
+    /// be reached.
+    bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                      QString *error) const override;
+    /// One ledger transaction, one register update at a time across the fleet: the records (in the register
+    /// from now on, updated_by `actor`), the conflicts found, those settled and the audit rows of
+    /// registerAuditRows() in the hash chain; all or none (lastWriteFailure() Unavailable or Busy). What the
+    /// ledger already holds as the update has it (a record equal field by field, a conflict with the same
+    /// values, a settled conflict no longer open) is neither written nor audited again. A write that gave
+    /// up on another session's lock is tried again within half a call deadline. Then the same records and
+    /// conflicts go to the mirror (its audit rows come from the ledger by sync()).
+    bool applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                       QString *error) override;
 
     // Batches.
     /// Creates a running batch launched by `actor` and puts `keys` into it (empty: every PENDING task not
@@ -231,6 +245,9 @@ private:
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
     bool writeTransitionRow(const TransitionRecord &record, bool durable, QString *error);
+    /// One attempt of applyRegister(): the part of `update` the ledger does not hold yet, in one transaction.
+    bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                       QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
     bool begin(QString *error);
     /// The prepared statement for `sql` on this connection; null with *error when the server refused it.
