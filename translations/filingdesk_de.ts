@@ -77,6 +77,37 @@
     </message>
 </context>
 <context>
+    <name>fd::Compliance</name>
+    <message>
+        <source>Filed</source>
+        <translation>Übermittelt</translation>
+    </message>
+    <message>
+        <source>Filed — fee differs</source>
+        <translation>Übermittelt — Gebühr weicht ab</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation>Überfällig</translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation>Daten fehlen</translation>
+    </message>
+    <message>
+        <source>Halted — needs a person</source>
+        <translation>Angehalten — braucht einen Menschen</translation>
+    </message>
+    <message>
+        <source>Will not file</source>
+        <translation>Wird nicht übermittelt</translation>
+    </message>
+</context>
+<context>
     <name>fd::Engine</name>
     <message>
         <source>the built-in rules file does not load</source>
@@ -423,6 +454,42 @@
         <source>the conflict was not settled: %1</source>
         <translation>der Widerspruch wurde nicht entschieden: %1</translation>
     </message>
+    <message>
+        <source>payload unchanged (sha256 %1); was %2</source>
+        <translation>Nutzdaten unverändert (SHA-256 %1); zuvor %2</translation>
+    </message>
+    <message>
+        <source>payload rebuilt from the entity register: sha256 %1 -&gt; %2; was %3</source>
+        <translation>Nutzdaten aus dem Rechtsträgerregister neu erstellt: SHA-256 %1 -&gt; %2; zuvor %3</translation>
+    </message>
+    <message>
+        <source>nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
+        <translation>an den Daten, die das Register abgelehnt hat, hat sich nichts geändert (%1): dieselben Nutzdaten würden wieder abgelehnt. Zuerst den Rechtsträger bearbeiten oder trotzdem senden.</translation>
+    </message>
+    <message>
+        <source>a filing made outside FilingDesk needs its confirmation number and a reason</source>
+        <translation>ein außerhalb von FilingDesk übermitteltes Filing braucht seine Bestätigungsnummer und eine Begründung</translation>
+    </message>
+    <message>
+        <source>a filing made outside FilingDesk needs the fee charged and the date filed</source>
+        <translation>ein außerhalb von FilingDesk übermitteltes Filing braucht die berechnete Gebühr und das Datum</translation>
+    </message>
+    <message>
+        <source>Filed outside FilingDesk</source>
+        <translation>Außerhalb von FilingDesk übermittelt</translation>
+    </message>
+    <message>
+        <source>filings halted for a person or dead letters</source>
+        <translation>für einen Menschen angehaltene Filings oder Dead Letters</translation>
+    </message>
+    <message>
+        <source>filed outside FilingDesk on %1: confirmation %2, charged %3</source>
+        <translation>am %1 außerhalb von FilingDesk übermittelt: Bestätigung %2, berechnet %3</translation>
+    </message>
+    <message>
+        <source>charged %1, the rule&apos;s fee is %2</source>
+        <translation>berechnet %1, die Gebühr laut Regel beträgt %2</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -438,8 +505,8 @@
         <translation>die Empfangsbestätigung enthält keine Bestätigungsnummer</translation>
     </message>
     <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
-        <translation>berechnet wurden %1 Cent, die Gebühr laut Regel beträgt %2 Cent</translation>
+        <source>charged %1, the rule&apos;s fee is %2</source>
+        <translation>berechnet %1, die Gebühr laut Regel beträgt %2</translation>
     </message>
 </context>
 <context>
@@ -1167,6 +1234,133 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     </message>
 </context>
 <context>
+    <name>fd::ui::EntityPage</name>
+    <message>
+        <source>&amp;Save changes…</source>
+        <translation>Änderungen &amp;speichern …</translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation>Filing</translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation>Jahr</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Engine state</source>
+        <translation>Engine-Zustand</translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation>Gebühr</translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation>Bestätigung</translation>
+    </message>
+    <message>
+        <source>Fee charged</source>
+        <translation>Berechnete Gebühr</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation>Wer</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>The portfolio file says otherwise</source>
+        <translation>Die Portfoliodatei sagt etwas anderes</translation>
+    </message>
+    <message>
+        <source>Name (Title); Name (Title)</source>
+        <translation>Name (Titel); Name (Titel)</translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation>JJJJ-MM-TT</translation>
+    </message>
+    <message>
+        <source>MM-DD</source>
+        <translation>MM-TT</translation>
+    </message>
+    <message>
+        <source>active, expired or resigned</source>
+        <translation>active, expired oder resigned</translation>
+    </message>
+    <message>
+        <source>Asks for the reason; every change is kept in the audit trail with the old and new value</source>
+        <translation>Fragt nach der Begründung; jede Änderung bleibt mit altem und neuem Wert im Prüfpfad</translation>
+    </message>
+    <message>
+        <source>&amp;Data</source>
+        <translation>&amp;Daten</translation>
+    </message>
+    <message>
+        <source>&amp;Filings</source>
+        <translation>&amp;Filings</translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation>&amp;Verlauf</translation>
+    </message>
+    <message>
+        <source>%1 — FilingDesk</source>
+        <translation>%1 — FilingDesk</translation>
+    </message>
+    <message>
+        <source>%1: the register has “%2”, %3 has “%4”. FilingDesk plans with the register&apos;s value until someone decides.</source>
+        <translation>%1: das Register hat „%2“, %3 hat „%4“. FilingDesk plant mit dem Wert des Registers, bis jemand entscheidet.</translation>
+    </message>
+    <message>
+        <source>Keep the register&apos;s</source>
+        <translation>Wert des Registers behalten</translation>
+    </message>
+    <message>
+        <source>Take the file&apos;s</source>
+        <translation>Wert der Datei übernehmen</translation>
+    </message>
+    <message>
+        <source>date unknown</source>
+        <translation>Datum unbekannt</translation>
+    </message>
+    <message>
+        <source>No filings in the loaded portfolio.</source>
+        <translation>Keine Filings im geladenen Portfolio.</translation>
+    </message>
+    <message>
+        <source>Filings as of %1 — %2</source>
+        <translation>Filings zum %1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+</context>
+<context>
     <name>fd::ui::ExceptionModel</name>
     <message>
         <source>Reconciliation exception</source>
@@ -1270,6 +1464,14 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>Add a note to the selected items</source>
         <translation>Den ausgewählten Einträgen eine Notiz hinzufügen</translation>
+    </message>
+    <message>
+        <source>Filed &amp;outside FilingDesk…</source>
+        <translation>&amp;Außerhalb von FilingDesk übermittelt …</translation>
+    </message>
+    <message>
+        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
+        <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
     </message>
 </context>
 <context>
@@ -1693,6 +1895,27 @@ Strg+, Einstellungen</translation>
         <source>TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from this desk; showing this desk&apos;s mirror (read-only) until the primary answers.%1</source>
         <translation>TEAM-LEDGER IST EIN NUR LESBARER STANDBY: dort lässt sich nichts festhalten, daher sendet dieser Arbeitsplatz nichts; angezeigt wird der Spiegel dieses Arbeitsplatzes (nur lesen), bis der Primärserver antwortet.%1</translation>
     </message>
+    <message>
+        <source>%1 %2 %3 of %4</source>
+        <translation>%1 %2 %3 von %4</translation>
+    </message>
+    <message>
+        <source>%1 is not in the entity register.</source>
+        <translation>%1 ist nicht im Rechtsträgerregister.</translation>
+    </message>
+    <message>
+        <source>%1
+Correct the marked fields and save, then resolve and requeue again: the filing is sent with the corrected data under the same key.</source>
+        <translation>%1
+Die markierten Felder korrigieren und speichern, dann erneut auflösen und neu einreihen: das Filing wird mit den korrigierten Daten unter demselben Schlüssel gesendet.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n value(s) in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</source>
+        <translation>
+            <numerusform>%n Wert in %1 weicht vom Rechtsträgerregister ab; FilingDesk plant mit den Werten des Registers, bis jemand entscheidet (zum Entscheiden den Rechtsträger öffnen).</numerusform>
+            <numerusform>%n Werte in %1 weichen vom Rechtsträgerregister ab; FilingDesk plant mit den Werten des Registers, bis jemand entscheidet (zum Entscheiden den Rechtsträger öffnen).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -1905,10 +2128,6 @@ Zeile %3</translation>
         <translation>Dringlichkeit</translation>
     </message>
     <message>
-        <source>State</source>
-        <translation>Status</translation>
-    </message>
-    <message>
         <source>Entity type</source>
         <translation>Rechtsform</translation>
     </message>
@@ -1943,6 +2162,26 @@ Zeile %3</translation>
     <message>
         <source>Limited partnership</source>
         <translation>Limited Partnership</translation>
+    </message>
+    <message>
+        <source>Needs data (date unknown)</source>
+        <translation>Daten fehlen (Datum unbekannt)</translation>
+    </message>
+    <message>
+        <source>Compliance status: filed, due, overdue, needs data, halted, will not file. Red: overdue; amber: due within %1 days; green: on track or filed</source>
+        <translation>Compliance-Status: übermittelt, fällig, überfällig, Daten fehlen, angehalten, wird nicht übermittelt. Rot: überfällig; gelb: fällig innerhalb von %1 Tagen; grün: im Plan oder übermittelt</translation>
+    </message>
+    <message>
+        <source>The filing engine&apos;s state, for engineers</source>
+        <translation>Der Zustand der Filing-Engine, für Technikerinnen und Techniker</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Engine state</source>
+        <translation>Engine-Zustand</translation>
     </message>
 </context>
 <context>
@@ -2132,6 +2371,57 @@ Zeile %3</translation>
             <numerusform>%n Läufe sind offen. Welchen brechen Sie ab?</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation>Nichts wurde geändert.</translation>
+    </message>
+    <message>
+        <source>Change %1 of %2; its filings are planned again from the register.</source>
+        <translation>%1 von %2 ändern; seine Filings werden aus dem Register neu geplant.</translation>
+    </message>
+    <message>
+        <source>Decide a conflict</source>
+        <translation>Widerspruch entscheiden</translation>
+    </message>
+    <message>
+        <source>Take the file&apos;s %1 for %2.</source>
+        <translation>%1 der Datei für %2 übernehmen.</translation>
+    </message>
+    <message>
+        <source>Keep the register&apos;s %1 for %2.</source>
+        <translation>%1 des Registers für %2 behalten.</translation>
+    </message>
+    <message>
+        <source>Nothing selected.</source>
+        <translation>Nichts ausgewählt.</translation>
+    </message>
+    <message>
+        <source>Filed outside FilingDesk</source>
+        <translation>Außerhalb von FilingDesk übermittelt</translation>
+    </message>
+    <message>
+        <source>Record %1 as filed: confirmation %2, %3 charged.</source>
+        <translation>%1 als übermittelt erfassen: Bestätigung %2, %3 berechnet.</translation>
+    </message>
+    <message>
+        <source>Nothing changed</source>
+        <translation>Nichts geändert</translation>
+    </message>
+    <message>
+        <source>Send anyway?</source>
+        <translation>Trotzdem senden?</translation>
+    </message>
+    <message>
+        <source>Send anyway</source>
+        <translation>Trotzdem senden</translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue %n filing(s) with the payload the registry refused.</source>
+        <translation>
+            <numerusform>%n Filing mit den vom Register abgelehnten Nutzdaten neu einreihen.</numerusform>
+            <numerusform>%n Filings mit den vom Register abgelehnten Nutzdaten neu einreihen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -2268,6 +2558,26 @@ Schlüssel %3</translation>
     <message>
         <source>Why? (required)</source>
         <translation>Warum? (Pflichtangabe)</translation>
+    </message>
+    <message>
+        <source>Filed outside FilingDesk</source>
+        <translation>Außerhalb von FilingDesk übermittelt</translation>
+    </message>
+    <message>
+        <source>%1 was filed on paper or in the registry&apos;s portal. It counts as filed.</source>
+        <translation>%1 wurde auf Papier oder im Portal des Registers eingereicht. Es gilt als übermittelt.</translation>
+    </message>
+    <message>
+        <source>Confirmation number:</source>
+        <translation>Bestätigungsnummer:</translation>
+    </message>
+    <message>
+        <source>Fee charged:</source>
+        <translation>Berechnete Gebühr:</translation>
+    </message>
+    <message>
+        <source>Filed on:</source>
+        <translation>Übermittelt am:</translation>
     </message>
 </context>
 <context>
@@ -2701,6 +3011,26 @@ Schlüssel %3</translation>
     <message>
         <source>Review: %1</source>
         <translation>Prüfung: %1</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>Was zu tun ist: %1</translation>
+    </message>
+    <message>
+        <source>Fields that cure it: %1</source>
+        <translation>Felder, die es beheben: %1</translation>
+    </message>
+    <message>
+        <source>Source: %1 %2</source>
+        <translation>Quelle: %1 %2</translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
+        <translation>Status: %1</translation>
     </message>
 </context>
 <context>

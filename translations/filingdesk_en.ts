@@ -77,6 +77,37 @@
     </message>
 </context>
 <context>
+    <name>fd::Compliance</name>
+    <message>
+        <source>Filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed — fee differs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halted — needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will not file</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>fd::Engine</name>
     <message>
         <source>the built-in rules file does not load</source>
@@ -423,6 +454,42 @@
         <source>the conflict was not settled: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>payload unchanged (sha256 %1); was %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>payload rebuilt from the entity register: sha256 %1 -&gt; %2; was %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a filing made outside FilingDesk needs its confirmation number and a reason</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a filing made outside FilingDesk needs the fee charged and the date filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed outside FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filings halted for a person or dead letters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filed outside FilingDesk on %1: confirmation %2, charged %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>charged %1, the rule&apos;s fee is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -438,7 +505,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>charged %1 cents, the rule&apos;s fee is %2 cents</source>
+        <source>charged %1, the rule&apos;s fee is %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1167,6 +1234,133 @@ Importing it again updates the same events.</numerusform>
     </message>
 </context>
 <context>
+    <name>fd::ui::EntityPage</name>
+    <message>
+        <source>&amp;Save changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Year</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee charged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Who</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The portfolio file says otherwise</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name (Title); Name (Title)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>YYYY-MM-DD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MM-DD</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active, expired or resigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asks for the reason; every change is kept in the audit trail with the old and new value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the register has “%2”, %3 has “%4”. FilingDesk plans with the register&apos;s value until someone decides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the register&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the file&apos;s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>date unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No filings in the loaded portfolio.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings as of %1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>fd::ui::ExceptionModel</name>
     <message>
         <source>Reconciliation exception</source>
@@ -1269,6 +1463,14 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>Add a note to the selected items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed &amp;outside FilingDesk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1683,6 +1885,26 @@ Ctrl+, settings</source>
         <source>TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from this desk; showing this desk&apos;s mirror (read-only) until the primary answers.%1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2 %3 of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not in the entity register.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Correct the marked fields and save, then resolve and requeue again: the filing is sent with the corrected data under the same key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n value(s) in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</source>
+        <translation>
+            <numerusform>%n value in %1 differs from the entity register; FilingDesk plans with the register&apos;s value until someone decides (open the entity to decide).</numerusform>
+            <numerusform>%n values in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -1891,10 +2113,6 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>State</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Entity type</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1928,6 +2146,26 @@ line %3</source>
     </message>
     <message>
         <source>Limited partnership</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data (date unknown)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compliance status: filed, due, overdue, needs data, halted, will not file. Red: overdue; amber: due within %1 days; green: on track or filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filing engine&apos;s state, for engineers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine state</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2118,6 +2356,57 @@ line %3</source>
             <numerusform>%n batches are open. Which one do you cancel?</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1 of %2; its filings are planned again from the register.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Decide a conflict</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take the file&apos;s %1 for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep the register&apos;s %1 for %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed outside FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record %1 as filed: confirmation %2, %3 charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send anyway?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Send anyway</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Requeue %n filing(s) with the payload the registry refused.</source>
+        <translation>
+            <numerusform>Requeue %n filing with the payload the registry refused.</numerusform>
+            <numerusform>Requeue %n filings with the payload the registry refused.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -2251,6 +2540,26 @@ key %3</source>
     </message>
     <message>
         <source>Why? (required)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed outside FilingDesk</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was filed on paper or in the registry&apos;s portal. It counts as filed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation number:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee charged:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed on:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2684,6 +2993,26 @@ key %3</source>
     </message>
     <message>
         <source>Review: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fields that cure it: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -10,6 +10,7 @@
 // need a batch behind them build it with runBatchToIdle().
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine.h"
+#include "engine/rules/rejection_codes.h"
 #include "support/sandbox_process.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
@@ -22,6 +23,7 @@
 #include "ui/settings/console_settings.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
+#include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/reason_provider.h"
 #include "ui/widgets/settings_dialog.h"
@@ -399,30 +401,55 @@ void TestConsoleWorkflow::haltResolved() {
     if (QTest::currentTestFailed())
         return;
     ExceptionModel *halts = m_window->exceptionModel();
-    QTRY_VERIFY_WITH_TIMEOUT(halts->rowCount() >= 2, kLong);
+    QTRY_VERIFY_WITH_TIMEOUT(halts->rowCount() >= 1, kLong);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(3);
     auto *table = child<QTableView>(QStringLiteral("exceptionsTable"));
     int statutoryRow = -1;
-    int reconciliationRow = -1;
-    for (int r = 0; r < table->model()->rowCount(); ++r) {
-        const QString category = table->model()->index(r, 0).data(CategoryRole).toString();
-        if (category == QLatin1String("statutory") && statutoryRow < 0)
+    for (int r = 0; r < table->model()->rowCount() && statutoryRow < 0; ++r) {
+        if (table->model()->index(r, 0).data(CategoryRole).toString() == QLatin1String("statutory"))
             statutoryRow = r;
-        if (category == QLatin1String("reconciliation") && reconciliationRow < 0)
-            reconciliationRow = r;
     }
     QVERIFY(statutoryRow >= 0);
-    QVERIFY(reconciliationRow >= 0);
     const QString haltKey = table->model()->index(statutoryRow, 0).data(KeyRole).toString();
-    const QString reconKey = table->model()->index(reconciliationRow, 0).data(KeyRole).toString();
     // Rule and citation are in view for legal-ops.
     QVERIFY(!table->model()->index(statutoryRow, ExceptionModel::CitationColumn).data().toString().isEmpty());
 
+    // A data defect is cured in the entity's data first: the requeue opens the fields that cure it.
+    const FilingTask halted = halts->taskAt(halts->rowOfKey(haltKey));
+    const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(halted.lastErrorCode);
+    QVERIFY2(rejection, qPrintable(halted.lastErrorCode));
     table->clearSelection();
     table->selectRow(statutoryRow);
     m_reasons->next = QStringLiteral("registered agent renewed");
     waitBatchIdle();
     const QString previousBatch = m_window->batchPanel()->status().batchId;
+    if (rejection->dataDefect) {
+        QTest::mouseClick(child<QPushButton>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+        EntityPage *page = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))), 5000);
+        QVERIFY(page->findChild<QLabel *>(QStringLiteral("entityCureHint"))->isVisible());
+        // A value for one of the fields that cure it.
+        const QHash<QString, QString> cures{{QStringLiteral("registered_agent_status"), QStringLiteral("active")},
+                                            {QStringLiteral("registry_id"), QStringLiteral("7654321")},
+                                            {QStringLiteral("officers"), QStringLiteral("Jane Roe (President)")},
+                                            {QStringLiteral("principal_office"), QStringLiteral("1 Main St, Dover DE")},
+                                            {QStringLiteral("registered_agent_address"),
+                                             QStringLiteral("1209 Orange St, Wilmington DE 19801")},
+                                            {QStringLiteral("authorized_shares"), QStringLiteral("1500")}};
+        QString field;
+        for (const QString &f : rejection->fields) {
+            if (field.isEmpty() && cures.contains(f))
+                field = f;
+        }
+        QVERIFY2(!field.isEmpty(), qPrintable(rejection->fields.join(QLatin1Char(','))));
+        auto *edit = page->findChild<QLineEdit *>(QStringLiteral("entityField_") + field);
+        edit->setText(cures.value(field));
+        QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("entitySave")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(page->pendingChanges().isEmpty(), 10000); // the register answered
+        page->close();
+        table->clearSelection();
+        table->selectRow(statutoryRow);
+    }
     QTest::mouseClick(child<QPushButton>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
     checkNewBatchCounts(previousBatch, 1);
     if (QTest::currentTestFailed())
@@ -433,27 +460,22 @@ void TestConsoleWorkflow::haltResolved() {
         10000);
     QCOMPARE(m_window->auditModel()->entries().first().actor, AuditStore::osUser());
 
-    // A reconciliation exception a person checked is accepted as filed.
+    // An accepted, paid filing whose fee differs from the rule's is filed (a review item), not a halt.
     waitBatchIdle();
-    const int reconRow = [&] {
-        for (int r = 0; r < table->model()->rowCount(); ++r)
-            if (table->model()->index(r, 0).data(KeyRole).toString() == reconKey)
-                return r;
-        return -1;
-    }();
-    QVERIFY(reconRow >= 0);
-    table->clearSelection();
-    table->selectRow(reconRow);
-    m_reasons->next = QStringLiteral("receipt checked: fee change published");
-    QTest::mouseClick(child<QPushButton>(QStringLiteral("acceptAsFiledButton")), Qt::LeftButton);
     ObligationModel *obligations = m_window->obligationModel();
-    QTRY_COMPARE_WITH_TIMEOUT(obligations->rowAt(obligations->rowOfKey(reconKey)).task.state,
-                              ExecutionState::Completed, 10000);
-    QTRY_VERIFY_WITH_TIMEOUT(halts->rowOfKey(reconKey) < 0, 10000);
-    searchAudit(QStringLiteral("resolve_accept"), reconKey);
-    QTRY_VERIFY_WITH_TIMEOUT(auditHas(QStringLiteral("resolve_accept"), reconKey,
-                                      QStringLiteral("receipt checked: fee change published")),
-                             10000);
+    int feeDiffers = 0;
+    for (int r = 0; r < obligations->rowCount(); ++r) {
+        const ObligationRow &row = obligations->rowAt(r);
+        if (row.task.lastErrorCode != QLatin1String("RECON_FEE_MISMATCH"))
+            continue;
+        ++feeDiffers;
+        QCOMPARE(row.task.state, ExecutionState::Completed);
+        QVERIFY(halts->rowOfKey(row.key) < 0);
+        QCOMPARE(obligations->index(r, ObligationModel::ComplianceColumn).data().toString(),
+                 QStringLiteral("Filed — fee differs"));
+        QVERIFY2(row.task.lastErrorMessage.contains(QLatin1Char('$')), qPrintable(row.task.lastErrorMessage));
+    }
+    QVERIFY(feeDiffers >= 1);
 }
 
 void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows() {
