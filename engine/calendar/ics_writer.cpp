@@ -1,5 +1,7 @@
 #include "engine/calendar/ics_writer.h"
 
+#include "engine/model/money.h"
+
 namespace fd {
 
 QString escapeIcsText(const QString &text) {
@@ -57,7 +59,7 @@ QByteArray foldIcsLine(const QByteArray &line) {
 namespace {
 
 QString money(qint64 cents) {
-    return QStringLiteral("$%1.%2").arg(cents / 100).arg(cents % 100, 2, 10, QLatin1Char('0'));
+    return dollars(cents);
 }
 
 } // namespace

@@ -27,10 +27,12 @@
 #include "ui/widgets/about_dialog.h"
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/operator_actions.h"
 #include "ui/widgets/reason_provider.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QLoggingCategory>
 #include <QProcess>
 #include <QPushButton>
@@ -253,11 +255,107 @@ int teamShots(const QString &out, const QString &portfolio) {
 
 } // namespace
 
+/// The entity register's views (see docs/console.md, "Entity page"): obligations-status.png (the Status column
+/// with risk colours after a batch), halt-explanation.png (a statutory halt with what it means) and
+/// entity-page.png (the entity page opened by "Resolve and requeue" on that halt, its cure fields marked).
+int entityShots(const QString &out) {
+    QTemporaryDir work;
+    test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("20:80"), QStringLiteral("--seed"),
+                                  QStringLiteral("4"), QStringLiteral("--fail"), QStringLiteral("wrong_fee=0.12")});
+    if (!sandbox.start()) {
+        say(sandbox.errorString());
+        return 1;
+    }
+    const QString csv = QDir(work.path()).filePath(QStringLiteral("subsidiaries.csv"));
+    QFile file(csv);
+    if (!file.open(QIODevice::WriteOnly))
+        return 1;
+    file.write(
+        "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,registered_agent_status,"
+        "principal_office,officers,ein,owner,status,risk_tier\n"
+        "NW-001,Northwind Holdings Inc.,corporation,Delaware,2009-03-12,The Corporation Trust Company,active,"
+        "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (President); Tom Okafor (Secretary),91-1234567,Dana Whitfield,active,3\n"
+        "NW-002,Northwind Capital LLC,llc,Delaware,2012-06-01,The Corporation Trust Company,active,"
+        "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (Managing Member),,Dana Whitfield,active,2\n"
+        "NW-003,Northwind Logistics Inc.,corporation,Delaware,2014-09-30,Registered Agent Solutions Inc.,expired,"
+        "\"12 Harbor Way, Tacoma WA 98402\",Luis Romero (President),,Priya Shah,active,4\n"
+        "NW-004,Northwind Retail Corp.,corporation,California,2016-03-04,CSC - Lawyers Incorporating Service,active,"
+        "\"1 Market St, San Francisco CA 94105\",Ellen Park (CEO); Sam Lee (CFO),,Priya Shah,active,3\n"
+        "NW-005,Northwind Pacific LLC,llc,California,2018-02-21,CSC - Lawyers Incorporating Service,active,"
+        "\"1 Market St, San Francisco CA 94105\",Ellen Park (Manager),,Priya Shah,active,2\n"
+        "NW-006,Northwind Texas Inc.,corporation,Texas,2011-11-15,CT Corporation System,active,"
+        "\"500 Main St, Houston TX 77002\",Ravi Menon (President),,Dana Whitfield,active,3\n"
+        "NW-007,Northwind Florida LLC,llc,Florida,2015-01-20,Corporation Service Company,active,"
+        "\"200 Biscayne Blvd, Miami FL 33131\",Ana Ruiz (Manager),,Dana Whitfield,active,2\n"
+        "NW-008,Northwind New York Inc.,corporation,New York,2013-05-05,C T Corporation System,active,"
+        "\"28 Liberty St, New York NY 10005\",Grace Kim (President),,Priya Shah,active,3\n"
+        "NW-009,Northwind Nevada Inc.,corporation,Nevada,2017-02-28,Registered Agent Solutions Inc.,resigned,"
+        "\"3960 Howard Hughes Pkwy, Las Vegas NV 89169\",Omar Haddad (President),,Dana Whitfield,active,4\n"
+        "NW-010,Northwind Labs Inc.,corporation,Delaware,2020-08-17,The Corporation Trust Company,active,"
+        "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (President),,Priya Shah,active,3\n"
+        "NW-011,Northwind Ventures Inc.,corporation,California,,CSC - Lawyers Incorporating Service,active,,,,"
+        "Priya Shah,active,3\n"
+        "NW-012,Northwind GmbH,,Germany,2019-04-01,,,,,,Dana Whitfield,active,2\n");
+    file.close();
+    ConsoleOptions options;
+    options.registryUrl = sandbox.baseUrl();
+    options.asOf = QDate(2027, 2, 20);
+    options.dbPath = QDir(work.path()).filePath(QStringLiteral("audit.sqlite"));
+    options.settingsPath = QDir(work.path()).filePath(QStringLiteral("settings.ini"));
+    options.useKeychain = false;
+    MainWindow window(options);
+    window.setReasonProvider(std::make_unique<FixedReasons>());
+    window.setGeometry(0, 0, 1600, 1000);
+    window.show();
+    if (!waitFor([&] { return window.engineStarted(); }, 30000))
+        return 1;
+    window.loadPortfolio(csv);
+    if (!waitFor([&] { return window.pendingKeysDueWithin(60).size() >= 5; }, 30000)) {
+        say(QStringLiteral("portfolio did not load"));
+        return 1;
+    }
+    window.operatorActions()->launch(window.pendingKeysDueWithin(60), QStringLiteral("due within 60 days"));
+    BatchPanel *panel = window.batchPanel();
+    waitFor([&] { return !panel->status().batchId.isEmpty() && !panel->status().active; }, 60000);
+    auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(0);
+    capture(out, QStringLiteral("obligations-status"));
+
+    tabs->setCurrentIndex(3);
+    auto *table = window.findChild<QTableView *>(QStringLiteral("exceptionsTable"));
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, 0).data(EntityIdRole).toString() == QLatin1String("NW-003")) {
+            table->selectRow(r);
+            table->setCurrentIndex(table->model()->index(r, 0));
+        }
+    }
+    capture(out, QStringLiteral("halt-explanation"));
+    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+    QWidget *page = nullptr;
+    waitFor([&] { return (page = window.findChild<QWidget *>(QStringLiteral("entityPage"))) != nullptr; }, 10000);
+    if (page) {
+        page->setGeometry(240, 60, 1100, 880);
+        page->raise();
+        page->activateWindow();
+    }
+    capture(out, QStringLiteral("entity-page"));
+    return 0;
+}
+
 int main(int argc, char *argv[]) {
     QApplication app(argc, argv);
     QLoggingCategory::setFilterRules(QStringLiteral("filingdesk.*.debug=false"));
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
+    if (app.arguments().value(1) == QLatin1String("--entity")) {
+        if (app.arguments().size() < 3) {
+            say(QStringLiteral("usage: console_screenshots --entity OUTDIR"));
+            return 2;
+        }
+        QDir().mkpath(app.arguments().at(2));
+        applyLanguage(app, QStringLiteral("en"));
+        return entityShots(app.arguments().at(2));
+    }
     if (app.arguments().value(1) == QLatin1String("--team")) {
         if (app.arguments().size() < 4) {
             say(QStringLiteral("usage: console_screenshots --team OUTDIR PORTFOLIO"));

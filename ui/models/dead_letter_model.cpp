@@ -1,5 +1,7 @@
 #include "ui/models/dead_letter_model.h"
 
+#include "engine/import/iso_codes.h"
+
 #include "ui/models/display_format.h"
 
 namespace fd::ui {
@@ -17,7 +19,7 @@ QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
     case EntityColumn:
         return task.obligation.entity.name;
     case JurisdictionColumn:
-        return task.obligation.jurisdiction;
+        return placeLabel(task.obligation.jurisdiction);
     case CategoryColumn:
         return task.lastErrorCode == QLatin1String("WITHDRAWN") ? tr("withdrawn")
                                                                 : categoryName(task.lastCategory);

@@ -1,5 +1,7 @@
 #include "ui/models/exception_model.h"
 
+#include "engine/import/iso_codes.h"
+
 #include "ui/models/display_format.h"
 
 namespace fd::ui {
@@ -29,7 +31,7 @@ QVariant ExceptionModel::cellText(const FilingTask &task, int column) const {
     case EntityColumn:
         return task.obligation.entity.name;
     case JurisdictionColumn:
-        return task.obligation.jurisdiction;
+        return placeLabel(task.obligation.jurisdiction);
     case KindColumn:
         return kindLabel(task);
     case CodeColumn:

@@ -58,7 +58,9 @@ bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
         return false;
     if (m_dueWithinDays >= 0) {
         const QVariant left = index.data(DaysLeftRole);
-        if (!left.isValid() || left.toInt() > m_dueWithinDays)
+        // A filing whose date is unknown (it needs data first) is in every window: "date unknown", not gone.
+        if (!left.isValid() ? index.data(StateRole).toString() != QLatin1String("NEEDS_DATA")
+                            : left.toInt() > m_dueWithinDays)
             return false;
     }
     if (m_search.isEmpty())

@@ -1,5 +1,7 @@
 #include "ui/widgets/batch_panel.h"
 
+#include "engine/model/compliance.h"
+
 #include "engine/model/execution_state.h"
 #include "ui/models/display_format.h"
 
@@ -111,12 +113,21 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     } else {
         m_title->setText(tr("Batch %1 — finished").arg(status.batchId));
     }
+    // Progress is what is filed: a batch whose other filings wait for a person is not "done".
+    const int filed = status.byCompliance.value(complianceName(Compliance::Filed)) +
+                      status.byCompliance.value(complianceName(Compliance::FiledFeeDiffers));
+    const int halted = status.byCompliance.value(complianceName(Compliance::Halted));
+    const int withdrawn = status.byCompliance.value(complianceName(Compliance::WillNotFile));
     m_progress->setRange(0, qMax(1, status.total));
-    m_progress->setValue(terminal);
+    m_progress->setValue(filed);
     if (status.total == 0)
         m_progress->setFormat(tr("nothing launched"));
+    else if (status.paused)
+        m_progress->setFormat(tr("PAUSED — %v of %m filed"));
+    else if (halted + withdrawn > 0 && terminal == status.total)
+        m_progress->setFormat(tr("%v of %m filed — %1 wait for a person, %2 will not be filed").arg(halted).arg(withdrawn));
     else
-        m_progress->setFormat(status.paused ? tr("PAUSED — %v of %m done") : tr("%v of %m done (%p%)"));
+        m_progress->setFormat(tr("%v of %m filed (%p%)"));
     // A paused bar is drawn in the paused colour, not the "in progress" one.
     m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }")
                                             : QString());

@@ -46,6 +46,7 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
                 Qt::DescendingOrder});
     keepCurrentRowSelected(m_table);
     m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
+    m_table->setColumnWidth(DeadLetterModel::JurisdictionColumn, 150);
     m_table->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
     m_table->setColumnWidth(DeadLetterModel::CodeColumn, 170);
     m_table->setColumnWidth(DeadLetterModel::TraceIdColumn, 290);

@@ -48,6 +48,7 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
                 ExceptionModel::DueDateColumn, Qt::AscendingOrder});
     keepCurrentRowSelected(m_table);
     m_table->setColumnWidth(ExceptionModel::EntityColumn, 260);
+    m_table->setColumnWidth(ExceptionModel::JurisdictionColumn, 150);
     m_table->setColumnWidth(ExceptionModel::KindColumn, 170);
     m_table->setColumnWidth(ExceptionModel::CodeColumn, 220);
     m_table->setColumnWidth(ExceptionModel::ReasonColumn, 300);

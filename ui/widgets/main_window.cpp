@@ -439,9 +439,11 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
         }
         entity = rows.first().task.obligation.entity; // not in the register (a row the file could not read)
     }
+    // Closed pages delete themselves; their QPointer turns null (no "destroyed" handler: when the window itself
+    // goes, its pages go after its members).
+    m_entityPages.removeIf([](const auto &entry) { return entry.value().isNull(); });
     auto *page = new EntityPage(m_actions, this);
     m_entityPages.insert(entityId, page);
-    connect(page, &QObject::destroyed, this, [this, entityId] { m_entityPages.remove(entityId); });
     page->setEntity(entity, m_registerConflicts);
     page->setFilings(rows, m_obligations->asOf());
     m_link->queryEntityHistory(entityId);
@@ -991,7 +993,7 @@ void MainWindow::restoreLayout() {
     const struct {
         const char *name;
         QTableView *view;
-    } tables[] = {{"obligations", m_obligationsPage->table()},
+    } tables[] = {{"obligations-v2", m_obligationsPage->table()},
                   {"deadLetters", m_deadLettersPage->table()},
                   {"exceptions", m_exceptionsPage->table()},
                   {"audit", m_auditPage->table()},
@@ -1005,7 +1007,8 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::saveLayout() {
     m_settings->setWindowLayout(saveGeometry(), saveState());
-    m_settings->setHeaderState(QStringLiteral("obligations"),
+    // "-v2": the Status column was added; a layout saved before it would put the columns in the wrong places.
+    m_settings->setHeaderState(QStringLiteral("obligations-v2"),
                                m_obligationsPage->table()->horizontalHeader()->saveState());
     m_settings->setHeaderState(QStringLiteral("deadLetters"),
                                m_deadLettersPage->table()->horizontalHeader()->saveState());

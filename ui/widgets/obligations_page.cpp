@@ -52,8 +52,12 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn,
                                                     ObligationModel::EntityTypeColumn, m_table));
-    m_table->setColumnWidth(ObligationModel::EntityColumn, 300);
+    m_table->setColumnWidth(ObligationModel::EntityColumn, 260);
+    m_table->setColumnWidth(ObligationModel::JurisdictionColumn, 150);
     m_table->setColumnWidth(ObligationModel::FilingTypeColumn, 220);
+    m_table->setColumnWidth(ObligationModel::ComplianceColumn, 200);
+    m_table->setColumnWidth(ObligationModel::YearColumn, 50);
+    m_table->setColumnWidth(ObligationModel::DaysLeftColumn, 70);
     m_table->setColumnWidth(ObligationModel::StateColumn, 170);
     m_table->setColumnWidth(ObligationModel::DetailColumn, 320);
 
