@@ -923,14 +923,6 @@
         <translation>nichts gestartet</translation>
     </message>
     <message>
-        <source>PAUSED — %v of %m done</source>
-        <translation>ANGEHALTEN — %v von %m erledigt</translation>
-    </message>
-    <message>
-        <source>%v of %m done (%p%)</source>
-        <translation>%v von %m erledigt (%p %)</translation>
-    </message>
-    <message>
         <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
         <translation>In Übertragung %1 · wartet auf Sendeberechtigung %2 · wartet auf Wiederholung %3%4</translation>
     </message>
@@ -973,6 +965,18 @@
     <message>
         <source> · this desk reviews and takes no filings to send</source>
         <translation> · dieser Arbeitsplatz prüft und übernimmt keine Filings zum Senden</translation>
+    </message>
+    <message>
+        <source>PAUSED — %v of %m filed</source>
+        <translation>ANGEHALTEN — %v von %m übermittelt</translation>
+    </message>
+    <message>
+        <source>%v of %m filed — %1 wait for a person, %2 will not be filed</source>
+        <translation>%v von %m übermittelt — %1 warten auf einen Menschen, %2 werden nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>%v of %m filed (%p%)</source>
+        <translation>%v von %m übermittelt (%p %)</translation>
     </message>
 </context>
 <context>

@@ -923,14 +923,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PAUSED — %v of %m done</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%v of %m done (%p%)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
         <translation type="unfinished"></translation>
     </message>
@@ -972,6 +964,18 @@
     </message>
     <message>
         <source> · this desk reviews and takes no filings to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PAUSED — %v of %m filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m filed — %1 wait for a person, %2 will not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m filed (%p%)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -265,7 +265,15 @@ void TestObligationModel::hundredThousandObligations() {
     int dueToday = 0;
     for (int i = 0; i < kObligations + 300; ++i)
         dueToday += (i % 365 == 0) ? 1 : 0;
-    QCOMPARE(proxy.rowCount(), dueToday);
+    // A filing whose date is unknown (it needs data) is in every due window, marked "date unknown".
+    int dateUnknown = 0;
+    for (int r = 0; r < model.rowCount(); ++r)
+        dateUnknown += model.rowAt(r).kind == ObligationRow::Kind::NeedsData &&
+                               !model.rowAt(r).task.obligation.dueDate.isValid()
+                           ? 1
+                           : 0;
+    QVERIFY(dateUnknown > 0);
+    QCOMPARE(proxy.rowCount(), dueToday + dateUnknown);
     proxy.setDueWithinDays(-1);
     const QString key = taskFor(4242, ExecutionState::Pending).key;
     proxy.setSearchText(key.left(10));
