@@ -1213,6 +1213,14 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <source>Replay &amp;all %1 matching filter…</source>
         <translation>&amp;Alle %1 gefilterten erneut senden …</translation>
     </message>
+    <message>
+        <source>Filed &amp;outside FilingDesk…</source>
+        <translation>&amp;Außerhalb von FilingDesk übermittelt …</translation>
+    </message>
+    <message>
+        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
+        <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::EntityEditDelegate</name>

@@ -1213,6 +1213,14 @@ Importing it again updates the same events.</numerusform>
         <source>Replay &amp;all %1 matching filter…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filed &amp;outside FilingDesk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::EntityEditDelegate</name>

@@ -208,8 +208,6 @@ int runCalendar(const QStringList &arguments) {
         for (const Entity &e : std::as_const(entities))
             registerRecords.insert(e.entityId, e);
     }
-    const QList<RowPlan> plan = planObligations(EntityRegister::asPlanned(import, registerRecords), rules, asOf);
-    const PlanCounts counts = countPlan(plan);
     // Team mode: the ledger is the truth about what was filed; this desk's mirror stands in while it is down.
     QHash<QString, FilingTask> ledgerTasks;
     bool fromLedger = false;
@@ -237,8 +235,18 @@ int runCalendar(const QStringList &arguments) {
             for (const FilingTask &t : ledger.loadTasks(false))
                 ledgerTasks.insert(t.key, t);
             fromLedger = true;
+            // The team's register, as every member plans from it.
+            QList<Entity> entities;
+            QList<RegisterConflict> conflicts;
+            if (!ledger.loadRegister(&entities, &conflicts, &error))
+                return fail(QStringLiteral("cannot read the team's entity register: %1").arg(error));
+            registerRecords.clear();
+            for (const Entity &e : std::as_const(entities))
+                registerRecords.insert(e.entityId, e);
         }
     }
+    const QList<RowPlan> plan = planObligations(EntityRegister::asPlanned(import, registerRecords), rules, asOf);
+    const PlanCounts counts = countPlan(plan);
     auto known = [&](const QString &key) -> std::optional<FilingTask> {
         if (fromLedger) {
             const auto it = ledgerTasks.constFind(key);

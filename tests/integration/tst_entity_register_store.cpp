@@ -129,6 +129,23 @@ private Q_SLOTS:
             QVERIFY2(row->needs.isEmpty(), "the register's formation date plans the Statement of Information");
             QCOMPARE(row->outcome, RowOutcome::Obligations);
         }
+        // `filingdesk calendar --db` plans from the same register: the Statement of Information is in the calendar.
+        const QString report = path(QStringLiteral("edit-report.json"));
+        test::ChildProcess calendar;
+        QVERIFY(calendar.start(test::cliPath(),
+                               {QStringLiteral("calendar"), QStringLiteral("--portfolio"), csv, QStringLiteral("--db"), db,
+                                QStringLiteral("--out"), path(QStringLiteral("edit.ics")), QStringLiteral("--as-of"),
+                                kAsOf.toString(Qt::ISODate), QStringLiteral("--report"), report}));
+        QVERIFY(calendar.waitFinished(30000));
+        QVERIFY2(calendar.exitCode() == 0, qPrintable(calendar.describe()));
+        QFile reportFile(report);
+        QVERIFY(reportFile.open(QIODevice::ReadOnly));
+        const QJsonObject json = QJsonDocument::fromJson(reportFile.readAll()).object();
+        QCOMPARE(json.value(QStringLiteral("obligations_needing_data")).toInt(), 0);
+        QFile ics(path(QStringLiteral("edit.ics")));
+        QVERIFY(ics.open(QIODevice::ReadOnly));
+        QVERIFY(ics.readAll().contains("Statement of Information"));
+
         const QList<AuditEntry> edits = auditOf(db, QStringLiteral("entity_edit"));
         QCOMPARE(edits.size(), 1);
         QCOMPARE(edits.first().entityId, QStringLiteral("CA1"));

@@ -82,6 +82,15 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     buttons->addWidget(m_replayOne);
     buttons->addWidget(m_replaySelection);
     buttons->addWidget(m_replayMatching);
+    m_filedOutside = new QPushButton(tr("Filed &outside FilingDesk…"), this);
+    m_filedOutside->setObjectName(QStringLiteral("deadLetterFiledOutsideButton"));
+    m_filedOutside->setToolTip(tr("The filing was made on paper or in the registry's portal: record its confirmation "
+                                  "number, fee and date; it counts as filed"));
+    buttons->addWidget(m_filedOutside);
+    connect(m_filedOutside, &QPushButton::clicked, this, [this] {
+        if (!currentKey().isEmpty())
+            Q_EMIT filedOutsideRequested(currentKey());
+    });
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_filterBar);
     layout->addWidget(splitter, 1);
@@ -161,6 +170,8 @@ void DeadLettersPage::showCurrent() {
 void DeadLettersPage::updateButtons() {
     // While the team ledger is unreachable this desk shows its mirror: nothing can be replayed.
     m_replayOne->setEnabled(!m_readOnly && !currentKey().isEmpty());
+    if (m_filedOutside)
+        m_filedOutside->setEnabled(!m_readOnly && !currentKey().isEmpty());
     m_replaySelection->setEnabled(!m_readOnly && m_table->selectionModel()->hasSelection());
     m_replayMatching->setText(tr("Replay &all %1 matching filter…").arg(m_proxy->rowCount()));
     m_replayMatching->setEnabled(!m_readOnly && m_proxy->rowCount() > 0);

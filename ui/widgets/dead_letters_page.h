@@ -43,6 +43,8 @@ Q_SIGNALS:
     void reviewCloseRequested(const QString &key);
     /// `scope` says in words what is replayed ("1 dead letter", "all 12 matching the filter").
     void replayRequested(const QStringList &keys, const QString &scope);
+    /// "Filed outside FilingDesk" for the dead letter shown.
+    void filedOutsideRequested(const QString &key);
 
 private:
     void showCurrent();
@@ -58,6 +60,7 @@ private:
     QPushButton *m_replayOne;
     QPushButton *m_replaySelection;
     QPushButton *m_replayMatching;
+    QPushButton *m_filedOutside = nullptr;
 };
 
 } // namespace fd::ui

@@ -331,18 +331,20 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, this, &MainWindow::resolveHalts);
     connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
-    connect(m_exceptionsPage, &ExceptionsPage::filedOutsideRequested, this, [this](const QString &key) {
-        const int row = m_exceptions->rowOfKey(key);
+    const auto filedOutside = [this](const QString &key) {
+        const int row = m_obligations->rowOfKey(key);
         if (row < 0)
             return;
-        const FilingTask task = m_exceptions->taskAt(row);
+        const FilingTask task = m_obligations->rowAt(row).task;
         const Obligation &o = task.obligation;
         m_actions->recordFiledOutside(key,
                                       tr("%1 %2 %3 of %4").arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                                           .arg(o.filingYear)
                                           .arg(placeLabel(o.jurisdiction), o.entity.name),
                                       o.feeCents);
-    });
+    };
+    connect(m_exceptionsPage, &ExceptionsPage::filedOutsideRequested, this, filedOutside);
+    connect(m_deadLettersPage, &DeadLettersPage::filedOutsideRequested, this, filedOutside);
     // Double-click or Enter on a row of any view opens its entity (an editable cell edits instead).
     for (QAbstractItemView *view : m_tabs->findChildren<QAbstractItemView *>()) {
         connect(view, &QAbstractItemView::activated, this, [this, view](const QModelIndex &index) {
