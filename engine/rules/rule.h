@@ -23,6 +23,10 @@ struct Rule {
         int windowOpensMonth = 0; ///< fixed opening day (month 1..12), or 0
         int windowOpensDay = 0;   ///< fixed opening day (day of month)
         int windowDaysBefore = 0; ///< opening relative to the due date, in days, or 0
+        /// Opening on the first day of the month this many calendar months before the due date's month
+        /// (California's "applicable filing period": the anniversary month and the five before it, Cal. Corp.
+        /// Code § 1502(d)): 1..11, or 0.
+        int windowMonthsBefore = 0;
         /// anniversary_month_end: the due month is this many months after the anniversary month (C.R.S.
         /// § 7-90-501(4)(c): "the last day of the second calendar month following" it: 2). 0..11.
         int monthsAfterAnniversary = 0;

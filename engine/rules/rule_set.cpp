@@ -260,6 +260,12 @@ std::optional<ValidationError> parseRule(const QJsonObject &o, Rule *rule) {
     rule->due.windowOpensMonth = window.value(QStringLiteral("month")).toInt();
     rule->due.windowOpensDay = window.value(QStringLiteral("day")).toInt();
     rule->due.windowDaysBefore = window.value(QStringLiteral("days_before")).toInt();
+    rule->due.windowMonthsBefore = window.value(QStringLiteral("months_before")).toInt();
+    if (window.contains(QStringLiteral("months_before")) &&
+        (rule->due.windowMonthsBefore < 1 || rule->due.windowMonthsBefore > 11 ||
+         window.contains(QStringLiteral("days_before"))))
+        return ValidationError{QStringLiteral("due.window_opens.months_before"),
+                               QStringLiteral("needs 1..11 months, and no days_before beside it")};
     rule->due.windowOpensAnniversaryMonth = window.value(QStringLiteral("anniversary_month")).toBool();
     if (rule->due.windowOpensAnniversaryMonth && rule->due.kind != QLatin1String("anniversary_month_end"))
         return ValidationError{QStringLiteral("due.window_opens.anniversary_month"),

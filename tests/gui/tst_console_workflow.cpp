@@ -733,10 +733,10 @@ void TestConsoleWorkflow::checkNewBatchCounts(const QString &previousBatchId, in
     auto *bar = child<QProgressBar>(QStringLiteral("batchProgress"));
     QCOMPARE(bar->maximum(), qMax(1, panel->status().total));
     // ... and the engine reports the batch it launched, not the finished batch before it as well ("37 of 37
-    // done" after requeueing one halt).
+    // filed" after requeueing one halt).
     QCOMPARE(panel->status().total, launched);
     QCOMPARE(bar->maximum(), launched);
-    QVERIFY2(bar->text().contains(QStringLiteral(" of %1 done").arg(launched)), qPrintable(bar->text()));
+    QVERIFY2(bar->text().contains(QStringLiteral(" of %1 filed").arg(launched)), qPrintable(bar->text()));
 }
 
 void TestConsoleWorkflow::waitBatchIdle() {
