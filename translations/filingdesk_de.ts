@@ -1928,6 +1928,20 @@ Die markierten Felder korrigieren und speichern, dann erneut auflösen und neu e
             <numerusform>%n Werte in %1 weichen vom Rechtsträgerregister ab; FilingDesk plant mit den Werten des Registers, bis jemand entscheidet (zum Entscheiden den Rechtsträger öffnen).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n filing(s), %1 to %2</source>
+        <translation>
+            <numerusform>%n Filing, %1 an %2</numerusform>
+            <numerusform>%n Filings, %1 an %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Total: %n filing(s), %1</source>
+        <translation>
+            <numerusform>Gesamt: %n Filing, %1</numerusform>
+            <numerusform>Gesamt: %n Filings, %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -2237,13 +2251,6 @@ Zeile %3</translation>
         <source>Launch filings</source>
         <translation>Filings starten</translation>
     </message>
-    <message numerus="yes">
-        <source>File %n task(s) now: %1.</source>
-        <translation>
-            <numerusform>%n Aufgabe jetzt übermitteln: %1.</numerusform>
-            <numerusform>%n Aufgaben jetzt übermitteln: %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Scheduled filing run</source>
         <translation>Planmäßiger Übermittlungslauf</translation>
@@ -2432,6 +2439,13 @@ Zeile %3</translation>
         <translation>
             <numerusform>%n Filing mit den vom Register abgelehnten Nutzdaten neu einreihen.</numerusform>
             <numerusform>%n Filings mit den vom Register abgelehnten Nutzdaten neu einreihen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>File %n filing(s) now: %1.</source>
+        <translation>
+            <numerusform>%n Filing jetzt übermitteln: %1.</numerusform>
+            <numerusform>%n Filings jetzt übermitteln: %1.</numerusform>
         </translation>
     </message>
 </context>

@@ -1917,6 +1917,20 @@ Correct the marked fields and save, then resolve and requeue again: the filing i
             <numerusform>%n values in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n filing(s), %1 to %2</source>
+        <translation>
+            <numerusform>%n filing, %1 to %2</numerusform>
+            <numerusform>%n filings, %1 to %2</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Total: %n filing(s), %1</source>
+        <translation>
+            <numerusform>Total: %n filing, %1</numerusform>
+            <numerusform>Total: %n filings, %1</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -2222,13 +2236,6 @@ line %3</source>
         <source>Launch filings</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>File %n task(s) now: %1.</source>
-        <translation>
-            <numerusform>File %n task now: %1.</numerusform>
-            <numerusform>File %n tasks now: %1.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Scheduled filing run</source>
         <translation type="unfinished"></translation>
@@ -2417,6 +2424,13 @@ line %3</source>
         <translation>
             <numerusform>Requeue %n filing with the payload the registry refused.</numerusform>
             <numerusform>Requeue %n filings with the payload the registry refused.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>File %n filing(s) now: %1.</source>
+        <translation>
+            <numerusform>File %n filing now: %1.</numerusform>
+            <numerusform>File %n filings now: %1.</numerusform>
         </translation>
     </message>
 </context>

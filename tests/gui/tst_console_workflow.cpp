@@ -660,6 +660,10 @@ void TestConsoleWorkflow::launchDue(const QString &reason) {
     QVERIFY(!m_reasons->asked.isEmpty());
     QCOMPARE(m_reasons->asked.last().action, QStringLiteral("batch_launch"));
     QCOMPARE(m_reasons->asked.last().affected, kDueTasks);
+    // The confirmation says what will be sent: filings and fees per jurisdiction, in dollars, and the total.
+    const QString question = m_reasons->asked.last().question;
+    QVERIFY2(question.contains(QLatin1Char('$')), qPrintable(question));
+    QVERIFY2(question.contains(QLatin1String("to Delaware (US-DE)")), qPrintable(question));
     // The engine reports the batch (it may already have finished against the fast registry).
     BatchPanel *panel = m_window->batchPanel();
     QTRY_VERIFY_WITH_TIMEOUT(!panel->status().batchId.isEmpty() && panel->status().total == kDueTasks, kLong);

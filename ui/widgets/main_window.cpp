@@ -55,6 +55,7 @@
 #include <QLineEdit>
 #include <QLoggingCategory>
 #include <QMenuBar>
+#include <QMap>
 #include <QMessageBox>
 #include <QShowEvent>
 #include <QStandardPaths>
@@ -765,12 +766,35 @@ void MainWindow::launchSelection() {
         if (row >= 0 && m_obligations->rowAt(row).task.state == ExecutionState::Pending)
             keys.append(key);
     }
-    m_actions->launch(keys, tr("the selection"));
+    m_actions->launch(keys, tr("the selection"), spendOf(keys));
+}
+
+QString MainWindow::spendOf(const QStringList &keys) const {
+    // What a launch will send, as people check it before they sign off: filings and fees per jurisdiction.
+    QMap<QString, std::pair<int, qint64>> byPlace;
+    qint64 total = 0;
+    for (const QString &key : keys) {
+        const int row = m_obligations->rowOfKey(key);
+        if (row < 0)
+            continue;
+        const Obligation &o = m_obligations->rowAt(row).task.obligation;
+        auto &entry = byPlace[placeLabel(o.jurisdiction)];
+        entry.first += 1;
+        entry.second += o.feeCents;
+        total += o.feeCents;
+    }
+    QStringList lines;
+    for (auto it = byPlace.cbegin(); it != byPlace.cend(); ++it)
+        lines << tr("%n filing(s), %1 to %2", nullptr, it.value().first).arg(formatCents(it.value().second), it.key());
+    if (byPlace.size() > 1)
+        lines << tr("Total: %n filing(s), %1", nullptr, int(keys.size())).arg(formatCents(total));
+    return lines.join(QLatin1Char('\n'));
 }
 
 void MainWindow::launchDueWithin() {
     const int days = m_batchPanel->dueWithinDays();
-    m_actions->launch(pendingKeysDueWithin(days), tr("everything due within %n day(s)", nullptr, days));
+    const QStringList keys = pendingKeysDueWithin(days);
+    m_actions->launch(keys, tr("everything due within %n day(s)", nullptr, days), spendOf(keys));
 }
 
 void MainWindow::refreshAudit() {

@@ -140,6 +140,8 @@ private:
     /// The Obligations view's rows of one entity (its filings, planned and needing data).
     QList<ObligationRow> rowsOfEntity(const QString &entityId) const;
     void refreshEntityPages();
+    /// "46 filings, $10,350.00 to Delaware (US-DE)" per jurisdiction, and the total: for the launch prompt.
+    QString spendOf(const QStringList &keys) const;
     /// "Resolve and requeue" / "Accept as filed" from the review queue (see the .cpp for the cure path).
     void resolveHalts(const QStringList &keys, bool requeue);
 

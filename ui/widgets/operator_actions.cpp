@@ -40,7 +40,7 @@ std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
     return reason->trimmed();
 }
 
-bool OperatorActions::launch(const QStringList &keys, const QString &scope) {
+bool OperatorActions::launch(const QStringList &keys, const QString &scope, const QString &spend) {
     if (refuseWhileReadOnly())
         return false;
     if (keys.isEmpty()) {
@@ -48,7 +48,8 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope) {
         return false;
     }
     const auto reason = ask({QStringLiteral("batch_launch"), tr("Launch filings"),
-                             tr("File %n task(s) now: %1.", nullptr, int(keys.size())).arg(scope),
+                             tr("File %n filing(s) now: %1.", nullptr, int(keys.size())).arg(scope) +
+                                 (spend.isEmpty() ? QString() : QLatin1Char('\n') + spend),
                              tr("Scheduled filing run"), int(keys.size())});
     if (!reason)
         return false;

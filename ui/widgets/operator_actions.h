@@ -30,7 +30,9 @@ public:
     /// Replaces how reasons are asked for (tests answer without a dialog).
     void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
 
-    bool launch(const QStringList &keys, const QString &scope);
+    /// Launches `keys`; `spend` (what will be sent: filings and fees per jurisdiction) is shown in the
+    /// confirmation.
+    bool launch(const QStringList &keys, const QString &scope, const QString &spend = QString());
     bool pause();
     bool resume();
     bool cancel();
