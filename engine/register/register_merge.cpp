@@ -28,6 +28,16 @@ bool isBlank(const EntityField &f, const Entity &e) {
     return f.text(e).trimmed().isEmpty();
 }
 
+// A value nobody entered: blank, or the default a field takes when a file leaves it out (risk tier 3, status
+// active). A file's other value fills it rather than conflicting with it.
+bool isBlankOrDefault(const EntityField &f, const Entity &e) {
+    if (isBlank(f, e))
+        return true;
+    const QLatin1String column(f.column);
+    return (column == QLatin1String("risk_tier") && e.riskTier == 3) ||
+           (column == QLatin1String("status") && e.status == QLatin1String("active"));
+}
+
 // Copies field `f` of `from` onto `to`, keeping what the import resolved (the jurisdiction's code, where
 // the type was read).
 void copyField(const EntityField &f, const Entity &from, Entity *to) {
@@ -99,7 +109,7 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
             if ((!provided && !inferred) || isBlank(f, fromFile))
                 continue; // a blank in the file never erases
             const QString key = conflictKey(record.entityId, c);
-            if (isBlank(f, record)) {
+            if (isBlankOrDefault(f, record) && !sameValue(c, record, fromFile)) {
                 result.update.changes.append({record.entityId, c, QString(), f.text(fromFile)});
                 copyField(f, fromFile, &record);
                 filled = true;

@@ -75,6 +75,15 @@ private Q_SLOTS:
         QTest::newRow("a type worked out from the name never contradicts a person's")
             << QByteArray("e1,Acme Widgets LLC,corporation,US-DE,,,active,3,,,\n")
             << QByteArray("e1,Acme Widgets LLC,,US-DE,,,active,3,,,\n") << "entity_type" << "corporation" << 0 << 0;
+        QTest::newRow("a default risk tier nobody entered is filled, not a conflict")
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,,,,\n")
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,5,,,\n") << "risk_tier" << "5" << 1 << 0;
+        QTest::newRow("a default status nobody entered is filled, not a conflict")
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,3,,,\n")
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,dissolved,3,,,\n") << "status" << "dissolved" << 1 << 0;
+        QTest::newRow("a risk tier a person changed is kept: the file's differs")
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,4,,,\n")
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,5,,,\n") << "risk_tier" << "4" << 0 << 1;
         QTest::newRow("officers are filled as a list")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,Jane Roe (President); John Doe (Secretary),\n")
