@@ -60,8 +60,12 @@ TcpProxy::TcpProxy() {
 }
 
 TcpProxy::~TcpProxy() {
-    if (m_worker)
-        QMetaObject::invokeMethod(m_worker, &QObject::deleteLater);
+    // Deleted on its own thread before that thread stops: a deleteLater() posted now could still be queued
+    // when the event loop quits, and the sockets would never be freed.
+    if (m_worker) {
+        QObject *worker = m_worker;
+        QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
+    }
     m_thread.quit();
     m_thread.wait();
 }
