@@ -97,11 +97,11 @@ int main(int argc, char *argv[]) {
     if (!hasDisplay()) {
         if (!command.isEmpty() && !command.startsWith(QLatin1Char('-')) && !QFileInfo::exists(command)) {
             // Neither an option, a portfolio to open, nor a headless command: a typo, not a missing display.
-            std::fputs(
-                qUtf8Printable(QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
-                                              "calendar, launch, worker, audit, entities; filingdesk --help)\n")
-                                   .arg(command)),
-                stderr);
+            std::fputs(qUtf8Printable(
+                           QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
+                                          "calendar, launch, worker, audit, entities; filingdesk --help)\n")
+                               .arg(command)),
+                       stderr);
             return 2;
         }
         std::fputs("filingdesk: no display for the console (DISPLAY and WAYLAND_DISPLAY are unset).\n"

@@ -100,8 +100,10 @@ const std::vector<std::vector<const char *>> kMigrations = {
     {
         "CREATE TABLE entity_register (entity_id TEXT PRIMARY KEY, entity_name TEXT NOT NULL,"
         " record_json TEXT NOT NULL, updated_utc TEXT NOT NULL, updated_by TEXT NOT NULL)",
-        "CREATE TABLE entity_conflicts (entity_id TEXT NOT NULL, field TEXT NOT NULL, entity_name TEXT NOT NULL,"
-        " register_value TEXT NOT NULL, file_value TEXT NOT NULL, source TEXT NOT NULL, seen_utc TEXT NOT NULL,"
+        "CREATE TABLE entity_conflicts (entity_id TEXT NOT NULL, field TEXT NOT NULL, entity_name TEXT NOT "
+        "NULL,"
+        " register_value TEXT NOT NULL, file_value TEXT NOT NULL, source TEXT NOT NULL, seen_utc TEXT NOT "
+        "NULL,"
         " PRIMARY KEY (entity_id, field))",
     },
 };
@@ -562,9 +564,10 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
     e.detail = task.transitionNote.isEmpty() ? task.lastErrorMessage : task.transitionNote;
     if (task.obligationRewritten) {
         QSqlQuery rewrite(QSqlDatabase::database(m_connectionName));
-        rewrite.prepare(QStringLiteral("UPDATE tasks SET obligation_json = ?, entity_name = ? WHERE idempotency_key = ?"));
-        rewrite.addBindValue(
-            QString::fromUtf8(QJsonDocument(obligationToJson(task.obligation)).toJson(QJsonDocument::Compact)));
+        rewrite.prepare(QStringLiteral(
+            "UPDATE tasks SET obligation_json = ?, entity_name = ? WHERE idempotency_key = ?"));
+        rewrite.addBindValue(QString::fromUtf8(
+            QJsonDocument(obligationToJson(task.obligation)).toJson(QJsonDocument::Compact)));
         rewrite.addBindValue(task.obligation.entity.name);
         rewrite.addBindValue(task.key);
         if (!rewrite.exec()) {
@@ -572,7 +575,8 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
             return false;
         }
     }
-    if (!task.confirmationNumber.isEmpty() && task.state == ExecutionState::Completed && task.transitionNote.isEmpty())
+    if (!task.confirmationNumber.isEmpty() && task.state == ExecutionState::Completed &&
+        task.transitionNote.isEmpty())
         e.detail = QStringLiteral("confirmation %1, charged %2%3")
                        .arg(task.confirmationNumber, dollars(task.feeChargedCents),
                             task.lastErrorMessage.isEmpty() ? QString()
@@ -705,9 +709,10 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
     QVariantList binds;
     if (!query.text.isEmpty()) {
         where << QStringLiteral(
-            "(idempotency_key LIKE ? ESCAPE '\\' OR entity_id LIKE ? ESCAPE '\\' OR actor LIKE ? ESCAPE "
-            "'\\' OR action LIKE ? ESCAPE '\\' OR detail LIKE ? ESCAPE '\\' OR reason LIKE ? ESCAPE "
-            "'\\'%1)")
+                     "(idempotency_key LIKE ? ESCAPE '\\' OR entity_id LIKE ? ESCAPE '\\' OR actor LIKE ? "
+                     "ESCAPE "
+                     "'\\' OR action LIKE ? ESCAPE '\\' OR detail LIKE ? ESCAPE '\\' OR reason LIKE ? ESCAPE "
+                     "'\\'%1)")
                      .arg(query.textEntityIds.isEmpty()
                               ? QString()
                               : QStringLiteral(" OR entity_id IN (%1)")
@@ -899,7 +904,8 @@ qint64 AuditStore::auditRowCount() const {
 
 namespace fd {
 
-bool AuditStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts, QString *error) const {
+bool AuditStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                              QString *error) const {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -920,8 +926,9 @@ bool AuditStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *
     }
     conflicts->clear();
     while (q.next()) {
-        conflicts->append(RegisterConflict{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
-                                           q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
+        conflicts->append(RegisterConflict{q.value(0).toString(), q.value(1).toString(),
+                                           q.value(2).toString(), q.value(3).toString(),
+                                           q.value(4).toString(), q.value(5).toString(),
                                            QDateTime::fromString(q.value(6).toString(), Qt::ISODateWithMs)});
     }
     return true;
@@ -937,7 +944,8 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
             order.append(c.entityId);
         byEntity[c.entityId].append(c);
     }
-    const QString from = update.source.isEmpty() ? QString() : QStringLiteral(" (from %1)").arg(update.source);
+    const QString from =
+        update.source.isEmpty() ? QString() : QStringLiteral(" (from %1)").arg(update.source);
     for (const QString &id : std::as_const(order)) {
         AuditEntry e;
         e.atUtc = atUtc;
@@ -967,9 +975,10 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
         e.action = QStringLiteral("entity_conflict");
         e.actor = actor;
         e.reason = reason;
-        e.detail = QStringLiteral("%1: the register has \"%2\", %3 has \"%4\"; the register's value is used until "
-                                  "someone decides")
-                       .arg(c.field, c.registerValue, c.source, c.fileValue);
+        e.detail =
+            QStringLiteral("%1: the register has \"%2\", %3 has \"%4\"; the register's value is used until "
+                           "someone decides")
+                .arg(c.field, c.registerValue, c.source, c.fileValue);
         rows.append(e);
     }
     for (const RegisterConflict &c : update.settled) {
@@ -999,48 +1008,9 @@ bool AuditStore::applyRegister(const RegisterUpdate &update, const QString &acto
         return false;
     }
     auto rollback = qScopeGuard([&db] { db.rollback(); });
-    const QDateTime now = QDateTime::currentDateTimeUtc();
-    QSqlQuery q(db);
-    q.prepare(QStringLiteral("INSERT INTO entity_register(entity_id, entity_name, record_json, updated_utc, "
-                             "updated_by) VALUES(?,?,?,?,?) ON CONFLICT(entity_id) DO UPDATE SET "
-                             "entity_name = excluded.entity_name, record_json = excluded.record_json, "
-                             "updated_utc = excluded.updated_utc, updated_by = excluded.updated_by"));
-    for (const Entity &e : update.records) {
-        q.bindValue(0, e.entityId);
-        q.bindValue(1, e.name);
-        q.bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
-        q.bindValue(3, isoUtc(now));
-        q.bindValue(4, actor);
-        if (!q.exec()) {
-            *error = q.lastError().text();
-            return false;
-        }
-    }
-    QSqlQuery c(db);
-    c.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
-                             "register_value, file_value, source, seen_utc) VALUES(?,?,?,?,?,?,?)"));
-    for (const RegisterConflict &k : update.conflicts) {
-        const QVariantList values{k.entityId,  k.field,  k.entityName,
-                                  k.registerValue, k.fileValue, k.source,
-                                  isoUtc(k.seenUtc.isValid() ? k.seenUtc : now)};
-        for (int i = 0; i < values.size(); ++i)
-            c.bindValue(i, values.at(i));
-        if (!c.exec()) {
-            *error = c.lastError().text();
-            return false;
-        }
-    }
-    QSqlQuery d(db);
-    d.prepare(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"));
-    for (const RegisterConflict &k : update.settled) {
-        d.bindValue(0, k.entityId);
-        d.bindValue(1, k.field);
-        if (!d.exec()) {
-            *error = d.lastError().text();
-            return false;
-        }
-    }
-    for (const AuditEntry &row : registerAuditRows(update, actor, reason, now)) {
+    if (!writeRegisterRows(update.records, update.conflicts, update.settled, {}, actor, error))
+        return false;
+    for (const AuditEntry &row : registerAuditRows(update, actor, reason, QDateTime::currentDateTimeUtc())) {
         if (!insertAudit(row, error))
             return false;
     }
@@ -1052,9 +1022,60 @@ bool AuditStore::applyRegister(const RegisterUpdate &update, const QString &acto
     return true;
 }
 
+bool AuditStore::writeRegisterRows(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
+                                   const QList<RegisterConflict> &settled,
+                                   const QHash<QString, QString> &updatedBy, const QString &defaultUpdatedBy,
+                                   QString *error) {
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_register(entity_id, entity_name, record_json, "
+                             "updated_utc, updated_by) VALUES(?,?,?,?,?)"));
+    for (const Entity &e : records) {
+        q.bindValue(0, e.entityId);
+        q.bindValue(1, e.name);
+        q.bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
+        q.bindValue(3, now);
+        q.bindValue(4, updatedBy.value(e.entityId, defaultUpdatedBy));
+        if (!q.exec()) {
+            *error = q.lastError().text();
+            return false;
+        }
+    }
+    QSqlQuery c(db);
+    c.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
+                             "register_value, file_value, source, seen_utc) VALUES(?,?,?,?,?,?,?)"));
+    for (const RegisterConflict &k : conflicts) {
+        const QVariantList values{k.entityId,
+                                  k.field,
+                                  k.entityName,
+                                  k.registerValue,
+                                  k.fileValue,
+                                  k.source,
+                                  k.seenUtc.isValid() ? isoUtc(k.seenUtc) : now};
+        for (int i = 0; i < values.size(); ++i)
+            c.bindValue(i, values.at(i));
+        if (!c.exec()) {
+            *error = c.lastError().text();
+            return false;
+        }
+    }
+    QSqlQuery d(db);
+    d.prepare(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"));
+    for (const RegisterConflict &k : settled) {
+        d.bindValue(0, k.entityId);
+        d.bindValue(1, k.field);
+        if (!d.exec()) {
+            *error = d.lastError().text();
+            return false;
+        }
+    }
+    return true;
+}
+
 bool AuditStore::mirrorRegister(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
-                                const QList<RegisterConflict> &settled, const QHash<QString, QString> &updatedBy,
-                                bool replaceAll, QString *error) {
+                                const QList<RegisterConflict> &settled,
+                                const QHash<QString, QString> &updatedBy, bool replaceAll, QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -1073,43 +1094,8 @@ bool AuditStore::mirrorRegister(const QList<Entity> &records, const QList<Regist
         *error = q.lastError().text();
         return false;
     }
-    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
-    q.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_register(entity_id, entity_name, record_json, "
-                             "updated_utc, updated_by) VALUES(?,?,?,?,?)"));
-    for (const Entity &e : records) {
-        q.bindValue(0, e.entityId);
-        q.bindValue(1, e.name);
-        q.bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
-        q.bindValue(3, now);
-        q.bindValue(4, updatedBy.value(e.entityId, QStringLiteral("")));
-        if (!q.exec()) {
-            *error = q.lastError().text();
-            return false;
-        }
-    }
-    QSqlQuery c(db);
-    c.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
-                             "register_value, file_value, source, seen_utc) VALUES(?,?,?,?,?,?,?)"));
-    for (const RegisterConflict &k : conflicts) {
-        const QVariantList values{k.entityId,      k.field,     k.entityName, k.registerValue,
-                                  k.fileValue,     k.source,    k.seenUtc.isValid() ? isoUtc(k.seenUtc) : now};
-        for (int i = 0; i < values.size(); ++i)
-            c.bindValue(i, values.at(i));
-        if (!c.exec()) {
-            *error = c.lastError().text();
-            return false;
-        }
-    }
-    QSqlQuery d(db);
-    d.prepare(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"));
-    for (const RegisterConflict &k : settled) {
-        d.bindValue(0, k.entityId);
-        d.bindValue(1, k.field);
-        if (!d.exec()) {
-            *error = d.lastError().text();
-            return false;
-        }
-    }
+    if (!writeRegisterRows(records, conflicts, settled, updatedBy, QString(), error))
+        return false;
     if (!db.commit()) {
         *error = db.lastError().text();
         return false;

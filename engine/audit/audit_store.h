@@ -209,6 +209,11 @@ private:
     bool migrate(QString *error);
     bool exec(const QString &sql, QString *error);
     bool insertAudit(const AuditEntry &entry, QString *error);
+    /// The register's records and conflicts (inside the caller's transaction): applyRegister() and
+    /// mirrorRegister() write the same rows. `updatedBy` by entity id, `defaultUpdatedBy` for the rest.
+    bool writeRegisterRows(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
+                           const QList<RegisterConflict> &settled, const QHash<QString, QString> &updatedBy,
+                           const QString &defaultUpdatedBy, QString *error);
     bool insertTask(const FilingTask &task, QString *error);
     bool insertAdmission(const FilingTask &task, const QString &actor, QString *error);
     bool updateTask(const FilingTask &task, QString *error);

@@ -12,8 +12,8 @@
 #include "engine/metrics/engine_metrics.h"
 #include "engine/model/compliance.h"
 #include "engine/model/money.h"
-#include "engine/rules/rejection_codes.h"
 #include "engine/register/register_merge.h"
+#include "engine/rules/rejection_codes.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -221,18 +221,18 @@ void Engine::start(const EngineConfig &config) {
         for (const FilingTask &t : all)
             m_tasks.insert(t.key, t);
         m_started = true;
-        operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
-                       tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
-                           .arg(m_gate->describe(), m_rules.version(),
-                                m_ledger->endpoint().display() +
-                                    (m_ledger->ledgerId().isEmpty()
-                                         ? QString()
-                                         : QStringLiteral(" [%1], mirror %2")
-                                               .arg(m_ledger->ledgerId(), m_ledger->path())),
-                                m_config.consoleId, m_config.memberKind)
-                           .arg(all.size())
-                           .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
-                                             : QString()));
+        operatorAction(
+            QStringLiteral("engine_start"), QString(), QString(), QString(),
+            tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
+                .arg(m_gate->describe(), m_rules.version(),
+                     m_ledger->endpoint().display() +
+                         (m_ledger->ledgerId().isEmpty() ? QString()
+                                                         : QStringLiteral(" [%1], mirror %2")
+                                                               .arg(m_ledger->ledgerId(), m_ledger->path())),
+                     m_config.consoleId, m_config.memberKind)
+                .arg(all.size())
+                .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
+                                  : QString()));
         Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
         publishAllTasks();
         startTeamTimers();
@@ -295,8 +295,9 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     QString error;
     if (!m_store->applyRegister(merge.update, AuditStore::osUser(),
                                 tr("opened %1").arg(QFileInfo(path).fileName()), &error)) {
-        summary.fileError = tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
-                                .arg(path, error);
+        summary.fileError =
+            tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
+                .arg(path, error);
         Q_EMIT portfolioLoaded(summary, {});
         return;
     }
@@ -380,7 +381,8 @@ void Engine::replanEntity(const QString &entityId) {
     }
 }
 
-void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason) {
+void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &values,
+                        const QString &reason) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("an edit of an entity needs a reason"));
         return;
@@ -411,7 +413,8 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
     update.records.append(edited);
     update.changes = changes;
     if (!m_store->applyRegister(update, AuditStore::osUser(), reason, &error)) {
-        Q_EMIT errorOccurred(tr("%1 was not changed: the register refused the write: %2").arg(it->name, error));
+        Q_EMIT errorOccurred(
+            tr("%1 was not changed: the register refused the write: %2").arg(it->name, error));
         return;
     }
     if (!loadRegisterFromStore(&error))
@@ -628,8 +631,8 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
             if (open.size() != 1) {
                 Q_EMIT errorOccurred(
                     open.isEmpty() ? tr("no batch is running or paused: nothing was cancelled")
-                                   : tr("%n batch(es) are running or paused (%1): name the one to cancel", nullptr,
-                                        int(open.size()))
+                                   : tr("%n batch(es) are running or paused (%1): name the one to cancel",
+                                        nullptr, int(open.size()))
                                          .arg(open.join(QStringLiteral(", "))));
                 return;
             }
@@ -640,8 +643,8 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
         return;
     }
     if (!batchId.isEmpty() && batchId != m_batchId) {
-        Q_EMIT errorOccurred(tr("batch %1 is not this desk's batch (%2): nothing was cancelled")
-                                 .arg(batchId, m_batchId));
+        Q_EMIT errorOccurred(
+            tr("batch %1 is not this desk's batch (%2): nothing was cancelled").arg(batchId, m_batchId));
         return;
     }
     int withdrawn = 0;
@@ -1103,31 +1106,24 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
     task.feeChargedCents = o.receipt.feeChargedCents;
     task.lookupRequired = false;
     const Reconciliation r = reconcile(task.obligation, o.receipt);
-    if (!r.matched && r.code == QLatin1String("RECON_FEE_MISMATCH")) {
-        // Accepted with a confirmation number and paid: the entity is filed. The fee that differs from the
-        // rule's is a review item (a fee schedule changed, a penalty was added), not a halt.
-        task.lastCategory = ErrorCategory::Reconciliation;
-        task.lastErrorCode = r.code;
-        task.lastErrorMessage = r.message;
-        if (!transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"))) {
-            task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
-            enqueue(task.key);
-            return;
-        }
-        ++m_filedHere;
-        raise(QStringLiteral("fee_differs"), task, r.message);
-        return;
-    }
     if (!r.matched) {
+        // Accepted with a confirmation number and paid at another fee: filed, and a review item (a fee
+        // schedule changed, a penalty was added), not a halt. Without a confirmation number a person must
+        // check.
+        const bool filed = r.code == QLatin1String("RECON_FEE_MISMATCH");
         task.lastCategory = ErrorCategory::Reconciliation;
         task.lastErrorCode = r.code;
         task.lastErrorMessage = r.message;
-        if (!transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("reconcile"))) {
+        if (!transition(task, filed ? ExecutionState::Completed : ExecutionState::FailedStatutory,
+                        kEngineActor, QStringLiteral("reconcile"))) {
             task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
             enqueue(task.key);
             return;
         }
-        raise(QStringLiteral("reconciliation_exception"), task, r.message);
+        if (filed)
+            ++m_filedHere;
+        raise(filed ? QStringLiteral("fee_differs") : QStringLiteral("reconciliation_exception"), task,
+              r.message);
         return;
     }
     task.lastCategory = ErrorCategory::None;
@@ -1333,8 +1329,8 @@ void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, 
                nullptr, int(onTheWire.size()))
                 .arg(action, onTheWire.join(QStringLiteral(", "))));
     if (!otherState.isEmpty())
-        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)", nullptr,
-                                int(otherState.size()))
+        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)",
+                                nullptr, int(otherState.size()))
                                  .arg(action, expected, otherState.join(QStringLiteral(", "))));
 }
 
@@ -1342,8 +1338,8 @@ QString Engine::describeForOperator(const QString &key) const {
     const auto it = m_tasks.constFind(key);
     if (it == m_tasks.constEnd())
         return key.left(12);
-    return QStringLiteral("%1 %2 %3").arg(it->obligation.entity.name, it->obligation.jurisdiction,
-                                          stateName(it->state));
+    return QStringLiteral("%1 %2 %3")
+        .arg(it->obligation.entity.name, it->obligation.jurisdiction, stateName(it->state));
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason) {
@@ -1442,14 +1438,16 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         const auto record = m_register.constFind(it->obligation.entity.entityId);
         if (record != m_register.constEnd()) {
             Entity cured = *record;
-            cured.jurisdiction = it->obligation.entity.jurisdiction.isEmpty() ? cured.jurisdiction
-                                                                              : it->obligation.entity.jurisdiction;
+            cured.jurisdiction = it->obligation.entity.jurisdiction.isEmpty()
+                                     ? cured.jurisdiction
+                                     : it->obligation.entity.jurisdiction;
             cured.sourceFile = it->obligation.entity.sourceFile;
             cured.sourceLine = it->obligation.entity.sourceLine;
             it->setEntity(cured);
         }
         const QString payloadAfter = it->payloadSha256();
-        const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(before.lastErrorCode);
+        const std::optional<RejectionCode> rejection =
+            RejectionCatalogue::builtIn().find(before.lastErrorCode);
         if (payloadAfter == payloadBefore && rejection && rejection->dataDefect && !sendUnchanged) {
             *it = before;
             unchanged.append(key);
@@ -1460,7 +1458,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         clearLastError(*it); // written with the requeue: no later row carries the old error
         it->transitionNote =
             payloadAfter == payloadBefore
-                ? tr("payload unchanged (sha256 %1); was %2").arg(payloadBefore.left(12), before.lastErrorCode)
+                ? tr("payload unchanged (sha256 %1); was %2")
+                      .arg(payloadBefore.left(12), before.lastErrorCode)
                 : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
                       .arg(payloadBefore.left(12), payloadAfter.left(12), before.lastErrorCode);
         if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"),
@@ -1502,7 +1501,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
 void Engine::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
                                 const QDate &filedOn, const QString &reason) {
     if (reason.trimmed().isEmpty() || confirmationNumber.trimmed().isEmpty()) {
-        Q_EMIT errorOccurred(tr("a filing made outside FilingDesk needs its confirmation number and a reason"));
+        Q_EMIT errorOccurred(
+            tr("a filing made outside FilingDesk needs its confirmation number and a reason"));
         return;
     }
     if (feeChargedCents < 0 || !filedOn.isValid()) {
@@ -1514,7 +1514,8 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
         return;
     if (isOnTheWire(key) ||
         (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::DeadLetter)) {
-        reportSkipped(tr("Filed outside FilingDesk"), isOnTheWire(key) ? QStringList{describeForOperator(key)} : QStringList{},
+        reportSkipped(tr("Filed outside FilingDesk"),
+                      isOnTheWire(key) ? QStringList{describeForOperator(key)} : QStringList{},
                       isOnTheWire(key) ? QStringList{} : QStringList{describeForOperator(key)},
                       tr("filings halted for a person or dead letters"));
         return;
@@ -1524,8 +1525,9 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
     it->feeChargedCents = feeChargedCents;
     it->lookupRequired = false;
     clearLastError(*it);
-    it->transitionNote = tr("filed outside FilingDesk on %1: confirmation %2, charged %3")
-                             .arg(filedOn.toString(Qt::ISODate), it->confirmationNumber, dollars(feeChargedCents));
+    it->transitionNote =
+        tr("filed outside FilingDesk on %1: confirmation %2, charged %3")
+            .arg(filedOn.toString(Qt::ISODate), it->confirmationNumber, dollars(feeChargedCents));
     if (!transition(*it, ExecutionState::Completed, AuditStore::osUser(), QStringLiteral("filed_outside"),
                     reason)) {
         *it = before;
@@ -1533,7 +1535,8 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
     }
     if (feeDiffers(*it))
         raise(QStringLiteral("fee_differs"), *it,
-              tr("charged %1, the rule's fee is %2").arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
+              tr("charged %1, the rule's fee is %2")
+                  .arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
     updateStatus();
     checkIdle();
 }
@@ -1628,7 +1631,8 @@ void Engine::queryAudit(const AuditQuery &query) {
     AuditQuery byName = query;
     const QString text = query.text.trimmed();
     if (!text.isEmpty()) {
-        for (auto it = m_register.cbegin(); it != m_register.cend() && byName.textEntityIds.size() < 500; ++it) {
+        for (auto it = m_register.cbegin(); it != m_register.cend() && byName.textEntityIds.size() < 500;
+             ++it) {
             if (it->name.contains(text, Qt::CaseInsensitive))
                 byName.textEntityIds.append(it.key());
         }

@@ -296,8 +296,8 @@ private:
     bool loadRegisterFromStore(QString *error);
 
     QList<RowPlan> m_plan;
-    QHash<QString, Entity> m_register;       ///< the entity register, by entity id
-    QList<RegisterConflict> m_conflicts;     ///< its open conflicts
+    QHash<QString, Entity> m_register;   ///< the entity register, by entity id
+    QList<RegisterConflict> m_conflicts; ///< its open conflicts
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
     QHash<QString, InFlight> m_inFlight; ///< requests on the wire

@@ -178,8 +178,8 @@ void Engine::claimWork() {
         if (it.value() >= cap + (cap + 1) / 2)
             full.append(it.key());
     }
-    const QList<FilingTask> claimed = m_ledger->claim(room, m_sendJurisdictions, &error,
-                                                      largestCeiling + (largestCeiling + 1) / 2, full);
+    const QList<FilingTask> claimed =
+        m_ledger->claim(room, m_sendJurisdictions, &error, largestCeiling + (largestCeiling + 1) / 2, full);
     if (!error.isEmpty()) {
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
@@ -529,7 +529,8 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
 void Engine::teamSetBatches(const QStringList &from, const QString &to, const QString &action,
                             const QString &reason, const QString &batchId) {
     QString error;
-    const int changed = m_ledger->setBatchStatus(from, to, action, AuditStore::osUser(), reason, &error, batchId);
+    const int changed =
+        m_ledger->setBatchStatus(from, to, action, AuditStore::osUser(), reason, &error, batchId);
     if (changed == 0 && !batchId.isEmpty())
         Q_EMIT errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
     if (changed < 0) {

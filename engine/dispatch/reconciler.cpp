@@ -15,9 +15,8 @@ Reconciliation reconcile(const Obligation &obligation, const RegistryReceipt &re
     }
     if (receipt.feeChargedCents != obligation.feeCents) {
         r.code = QStringLiteral("RECON_FEE_MISMATCH");
-        r.message =
-            QCoreApplication::translate("fd::Reconciler", "charged %1, the rule's fee is %2")
-                .arg(dollars(receipt.feeChargedCents), dollars(obligation.feeCents));
+        r.message = QCoreApplication::translate("fd::Reconciler", "charged %1, the rule's fee is %2")
+                        .arg(dollars(receipt.feeChargedCents), dollars(obligation.feeCents));
         return r;
     }
     r.matched = true;

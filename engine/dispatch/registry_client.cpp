@@ -55,11 +55,11 @@ QNetworkRequest makeRequest(const QUrl &url, const QString &traceId, const QStri
     return request;
 }
 
-/// The body of one submission, readable once. Qt's HTTP layer sends a request again by itself (up to twice, POST
-/// included) when its connection closes before an answer arrives; a registry that ignores Idempotency-Key would
-/// then file it twice, and FilingDesk would never know. A body that cannot be rewound makes that re-send fail
-/// (QNetworkReply::ContentReSendError) instead: the outcome is unknown, looked up after the settle window,
-/// never sent blind.
+/// The body of one submission, readable once. Qt's HTTP layer sends a request again by itself (up to twice,
+/// POST included) when its connection closes before an answer arrives; a registry that ignores
+/// Idempotency-Key would then file it twice, and FilingDesk would never know. A body that cannot be rewound
+/// makes that re-send fail (QNetworkReply::ContentReSendError) instead: the outcome is unknown, looked up
+/// after the settle window, never sent blind.
 class OneShotBody final : public QIODevice {
 public:
     explicit OneShotBody(QByteArray data)

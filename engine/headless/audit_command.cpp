@@ -524,7 +524,8 @@ int runAudit(const QStringList &arguments) {
     if (parser.isSet(dbOpt)) {
         ChainVerifier verifier(QStringLiteral("mirror"));
         PrefixReport prefix;
-        // A mirror of another ledger is not a broken copy of this one: it is compared with nothing, and said so.
+        // A mirror of another ledger is not a broken copy of this one: it is compared with nothing, and said
+        // so.
         const bool otherLedger = parser.isSet(ledgerOpt) && !mirror.boundLedgerId().isEmpty() &&
                                  !ledger.ledgerId().isEmpty() && mirror.boundLedgerId() != ledger.ledgerId();
         if (!mirror.boundLedgerId().isEmpty())

@@ -245,7 +245,8 @@ int runCalendar(const QStringList &arguments) {
                 registerRecords.insert(e.entityId, e);
         }
     }
-    const QList<RowPlan> plan = planObligations(EntityRegister::asPlanned(import, registerRecords), rules, asOf);
+    const QList<RowPlan> plan =
+        planObligations(EntityRegister::asPlanned(import, registerRecords), rules, asOf);
     const PlanCounts counts = countPlan(plan);
     auto known = [&](const QString &key) -> std::optional<FilingTask> {
         if (fromLedger) {

@@ -34,8 +34,8 @@ struct RegisterStore {
     std::unique_ptr<AuditStore> store;
     QTemporaryDir scratch; // the ledger's mirror for this one command
 
-    bool open(const QCommandLineParser &parser, const QCommandLineOption &db, const QCommandLineOption &ledger,
-              bool writing, QString *error) {
+    bool open(const QCommandLineParser &parser, const QCommandLineOption &db,
+              const QCommandLineOption &ledger, bool writing, QString *error) {
         if (parser.isSet(db) == parser.isSet(ledger)) {
             *error = QStringLiteral("give either --db FILE or --ledger URL");
             return false;
@@ -78,7 +78,8 @@ int fail(const QString &reason) {
 int runImport(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
-        "Applies a CSV of entity data to the entity register: keyed by entity_id, any subset of the register's "
+        "Applies a CSV of entity data to the entity register: keyed by entity_id, any subset of the "
+        "register's "
         "columns; a blank cell leaves a field as it is. A file with any bad row is refused whole."));
     parser.addPositionalArgument(QStringLiteral("FILE.csv"), QStringLiteral("The entity data to apply."));
     const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("The desk's database."),
@@ -133,9 +134,11 @@ int runImport(const QStringList &arguments) {
     RegisterUpdate update;
     RegisterCounts counts;
     QStringList errors;
-    if (!RegisterCsv::apply(read.rows, current, conflicts, QFileInfo(path).fileName(), &update, &counts, &errors))
+    if (!RegisterCsv::apply(read.rows, current, conflicts, QFileInfo(path).fileName(), &update, &counts,
+                            &errors))
         return refuse(errors);
-    if (!target.store->applyRegister(update, AuditStore::osUser(), parser.value(reasonOpt).trimmed(), &error)) {
+    if (!target.store->applyRegister(update, AuditStore::osUser(), parser.value(reasonOpt).trimmed(),
+                                     &error)) {
         cli::printErr(QStringLiteral("filingdesk entities: nothing was applied: %1").arg(error));
         return kExitWriteRefused;
     }
@@ -164,15 +167,16 @@ int runImport(const QStringList &arguments) {
 
 int runExport(const QStringList &arguments) {
     QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Writes every entity of the register, every column, as CSV (also a FilingDesk portfolio)."));
+    parser.setApplicationDescription(QStringLiteral(
+        "Writes every entity of the register, every column, as CSV (also a FilingDesk portfolio)."));
     const QCommandLineOption dbOpt(QStringLiteral("db"), QStringLiteral("The desk's database."),
                                    QStringLiteral("FILE"));
     const QCommandLineOption ledgerOpt = cli::ledgerOption(QStringLiteral("whose register is read"));
     const QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("The CSV file to write."),
                                     QStringLiteral("FILE.csv"));
     parser.addOptions({dbOpt, ledgerOpt, outOpt});
-    if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk entities export"), arguments.mid(1)))
+    if (const auto exit =
+            cli::parseOrExit(parser, QStringLiteral("filingdesk entities export"), arguments.mid(1)))
         return *exit;
     if (!parser.isSet(outOpt))
         return fail(QStringLiteral("--out FILE.csv is required"));
@@ -187,11 +191,12 @@ int runExport(const QStringList &arguments) {
     QSaveFile out(parser.value(outOpt));
     if (!out.open(QIODevice::WriteOnly) || out.write(RegisterCsv::write(entities)) < 0 || !out.commit())
         return fail(QStringLiteral("%1: %2").arg(parser.value(outOpt), out.errorString()));
-    std::fputs(qUtf8Printable(QStringLiteral("%1: %2 entities written (%3 open conflict(s) in the register)\n")
-                                  .arg(parser.value(outOpt))
-                                  .arg(entities.size())
-                                  .arg(conflicts.size())),
-               stdout);
+    std::fputs(
+        qUtf8Printable(QStringLiteral("%1: %2 entities written (%3 open conflict(s) in the register)\n")
+                           .arg(parser.value(outOpt))
+                           .arg(entities.size())
+                           .arg(conflicts.size())),
+        stdout);
     return 0;
 }
 

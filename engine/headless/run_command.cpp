@@ -225,16 +225,18 @@ int runHeadless(const QStringList &arguments) {
                              .arg(s.counts.outOfScope)
                              .arg(s.counts.rowErrors));
             if (!quiet)
-                printErr(QStringLiteral("entity register: %1 added, %2 completed from the file, %3 in conflict "
-                                        "(the register's value is used), %4 unchanged")
-                             .arg(s.registerCounts.added)
-                             .arg(s.registerCounts.changed)
-                             .arg(s.registerCounts.conflicting)
-                             .arg(s.registerCounts.unchanged));
+                printErr(
+                    QStringLiteral("entity register: %1 added, %2 completed from the file, %3 in conflict "
+                                   "(the register's value is used), %4 unchanged")
+                        .arg(s.registerCounts.added)
+                        .arg(s.registerCounts.changed)
+                        .arg(s.registerCounts.conflicting)
+                        .arg(s.registerCounts.unchanged));
             for (const RegisterConflict &c : s.conflicts) {
                 if (!quiet)
-                    printErr(QStringLiteral("  conflict: %1 (%2) %3: the register has \"%4\", %5 has \"%6\"")
-                                 .arg(c.entityName, c.entityId, c.field, c.registerValue, c.source, c.fileValue));
+                    printErr(
+                        QStringLiteral("  conflict: %1 (%2) %3: the register has \"%4\", %5 has \"%6\"")
+                            .arg(c.entityName, c.entityId, c.field, c.registerValue, c.source, c.fileValue));
             }
             QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
         });

@@ -215,7 +215,8 @@ int runWorker(const QStringList &arguments) {
         else
             printErr(QStringLiteral("%1: %2 (%3) %4: %5")
                          .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
-        // A ledger whose trail does not verify is not worked for: the worker stops, and says so in its status.
+        // A ledger whose trail does not verify is not worked for: the worker stops, and says so in its
+        // status.
         if (a.kind == QLatin1String("ledger_chain_broken")) {
             exitCode = 1;
             stop(QStringLiteral("the team ledger's audit trail does not verify"));
@@ -238,13 +239,12 @@ int runWorker(const QStringList &arguments) {
     QTimer summary;
     summary.setInterval(10000);
     QObject::connect(&summary, &QTimer::timeout, &loop, [&] {
-        printErr(
-            QStringLiteral("claims %1, in flight %2, awaiting permit %3, filed %4; ledger %5")
-                .arg(status.claimsHeld)
-                .arg(status.inFlight)
-                .arg(status.awaitingPermit)
-                .arg(status.filedHere)
-                .arg(ledgerLinkName(status.ledgerLink).replace(QLatin1Char('_'), QLatin1Char(' '))));
+        printErr(QStringLiteral("claims %1, in flight %2, awaiting permit %3, filed %4; ledger %5")
+                     .arg(status.claimsHeld)
+                     .arg(status.inFlight)
+                     .arg(status.awaitingPermit)
+                     .arg(status.filedHere)
+                     .arg(ledgerLinkName(status.ledgerLink).replace(QLatin1Char('_'), QLatin1Char(' '))));
     });
     summary.start();
     int idleChecks = 0;

@@ -137,8 +137,8 @@ bool checkShape(const CsvRecord &record, const HeaderLayout &layout, ImportedRow
     return true;
 }
 
-// Where each register field sits in this file's header (columns absent from the file are left out), found once
-// per file.
+// Where each register field sits in this file's header (columns absent from the file are left out), found
+// once per file.
 struct FilingDeskColumns {
     QList<std::pair<const EntityField *, qsizetype>> present;
     explicit FilingDeskColumns(const HeaderLayout &layout) {

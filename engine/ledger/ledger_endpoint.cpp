@@ -66,10 +66,11 @@ void LedgerEndpoint::apply(QSqlDatabase &db, bool readOnly) const {
     db.setUserName(user);
     db.setPassword(password);
     // keepalives: 5 s + 3 x 2 s = 11 s for an idle link; tcp_user_timeout: 10 s for data not acknowledged.
-    db.setConnectOptions(QStringLiteral("connect_timeout=3;sslmode=%1;target_session_attrs=%2;"
-                                        "keepalives=1;keepalives_idle=5;keepalives_interval=2;keepalives_count=3;"
-                                        "tcp_user_timeout=10000;application_name=filingdesk")
-                             .arg(sslMode, readOnly ? QStringLiteral("any") : QStringLiteral("read-write")));
+    db.setConnectOptions(
+        QStringLiteral("connect_timeout=3;sslmode=%1;target_session_attrs=%2;"
+                       "keepalives=1;keepalives_idle=5;keepalives_interval=2;keepalives_count=3;"
+                       "tcp_user_timeout=10000;application_name=filingdesk")
+            .arg(sslMode, readOnly ? QStringLiteral("any") : QStringLiteral("read-write")));
 }
 
 } // namespace fd

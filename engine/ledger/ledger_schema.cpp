@@ -263,7 +263,9 @@ bool migrate(QSqlDatabase &db, QString *error) {
         return false;
     rollback.dismiss();
     if (!db.commit()) {
-        *error = QStringLiteral("ledger migration to schema %1 failed: %2").arg(kVersion).arg(db.lastError().text());
+        *error = QStringLiteral("ledger migration to schema %1 failed: %2")
+                     .arg(kVersion)
+                     .arg(db.lastError().text());
         db.rollback();
         return false;
     }

@@ -7,22 +7,22 @@
 
 #include <libpq-fe.h>
 
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLoggingCategory>
+#include <QRandomGenerator>
+#include <QSaveFile>
+#include <QSocketNotifier>
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QSqlRecord>
-#include <QSocketNotifier>
-#include <QRandomGenerator>
 #include <QStandardPaths>
 #include <QThread>
-#include <QDir>
-#include <QFile>
-#include <QSaveFile>
 #include <QUuid>
 
 #include <mutex>
@@ -74,8 +74,8 @@ bool marksSend(const AuditStore::TransitionRecord &r) {
 QString addressSlug(const LedgerEndpoint &e) {
     QString slug = QStringLiteral("%1@%2-%3").arg(e.database, e.host).arg(e.port);
     for (QChar &c : slug)
-        if (!c.isLetterOrNumber() && c != QLatin1Char('@') && c != QLatin1Char('-') && c != QLatin1Char('.') &&
-            c != QLatin1Char('_'))
+        if (!c.isLetterOrNumber() && c != QLatin1Char('@') && c != QLatin1Char('-') &&
+            c != QLatin1Char('.') && c != QLatin1Char('_'))
             c = QLatin1Char('_');
     return slug;
 }
@@ -215,7 +215,8 @@ LedgerStore::Call::~Call() {
     // listener would not wake for it. Handed on from the event loop, never from inside a call.
     if (m_store.m_listener && m_store.m_onNotify)
         QMetaObject::invokeMethod(
-            m_store.m_listener.get(), [store = &m_store] { store->drainNotifications(); }, Qt::QueuedConnection);
+            m_store.m_listener.get(), [store = &m_store] { store->drainNotifications(); },
+            Qt::QueuedConnection);
 }
 
 QDateTime LedgerStore::now() const {
@@ -290,7 +291,8 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
         return false;
     }
     m_defaultMirror = mirrorPath.isEmpty();
-    const bool opened = m_defaultMirror ? openDefaultMirror(error) : open(mirrorPath, error, OpenMode::Exclusive);
+    const bool opened =
+        m_defaultMirror ? openDefaultMirror(error) : open(mirrorPath, error, OpenMode::Exclusive);
     if (!opened) {
         closeLedger();
         return false;
@@ -320,9 +322,10 @@ bool LedgerStore::checkMirror(QString *error) {
         return checkMirror(error);
     }
     if (bound.isBound() && bound.ledgerId != m_ledgerId) {
-        *error = QStringLiteral("%1 is the mirror of ledger %2 (last reached at %3), not of ledger %4 at %5: give "
-                                "another --db, or none (each ledger gets mirrors of its own)")
-                     .arg(path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
+        *error =
+            QStringLiteral("%1 is the mirror of ledger %2 (last reached at %3), not of ledger %4 at %5: give "
+                           "another --db, or none (each ledger gets mirrors of its own)")
+                .arg(path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
         return false;
     }
     const qint64 last = lastMirroredSeq();
@@ -330,10 +333,11 @@ bool LedgerStore::checkMirror(QString *error) {
         // Not a mirror at all: a single desk's database (its filings, receipts and audit trail of its own) is
         // never taken over, or overwritten, by a ledger's copy.
         QSqlQuery q(QSqlDatabase::database(connectionName()));
-        if (q.exec(QStringLiteral("SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM audit)")) && q.next() &&
-            (q.value(0).toLongLong() > 0 || q.value(1).toLongLong() > 0)) {
-            *error = QStringLiteral("%1 is a single desk's database (%2 filing(s), %3 audit row(s) of its own), not "
-                                    "a mirror of a ledger: give a file of its own with --db, or none")
+        if (q.exec(QStringLiteral("SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM audit)")) &&
+            q.next() && (q.value(0).toLongLong() > 0 || q.value(1).toLongLong() > 0)) {
+            *error = QStringLiteral(
+                         "%1 is a single desk's database (%2 filing(s), %3 audit row(s) of its own), not "
+                         "a mirror of a ledger: give a file of its own with --db, or none")
                          .arg(path())
                          .arg(q.value(0).toLongLong())
                          .arg(q.value(1).toLongLong());
@@ -341,9 +345,9 @@ bool LedgerStore::checkMirror(QString *error) {
         }
     }
     if (last > 0) {
-        // What this member copied must still be the ledger's: a ledger restored from an older copy, or a standby
-        // that had not caught up before it was promoted, has lost rows or grown others in their place, and the
-        // filings recorded in them would be sent again.
+        // What this member copied must still be the ledger's: a ledger restored from an older copy, or a
+        // standby that had not caught up before it was promoted, has lost rows or grown others in their
+        // place, and the filings recorded in them would be sent again.
         qint64 headSeq = 0;
         QString headHash;
         QString readError;
@@ -352,7 +356,8 @@ bool LedgerStore::checkMirror(QString *error) {
             return false;
         }
         const QList<AuditEntry> mine = mirroredLedgerAudit(last);
-        const QList<AuditEntry> theirs = headSeq >= last ? ledgerAudit(last, 1, &readError) : QList<AuditEntry>();
+        const QList<AuditEntry> theirs =
+            headSeq >= last ? ledgerAudit(last, 1, &readError) : QList<AuditEntry>();
         if (!readError.isEmpty()) {
             *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), readError);
             return false;
@@ -360,9 +365,10 @@ bool LedgerStore::checkMirror(QString *error) {
         const QString what = bound.isBound() ? QStringLiteral("the ledger %1").arg(m_ledgerId)
                                              : QStringLiteral("another ledger");
         if (headSeq < last) {
-            *error = QStringLiteral("the ledger's audit trail ends at seq %1, but %2 holds up to seq %3 of %4: the "
-                                    "ledger lost rows (restored from an older copy, or a standby that had not caught "
-                                    "up); nothing it says is trusted until its administrator has reconciled it")
+            *error = QStringLiteral(
+                         "the ledger's audit trail ends at seq %1, but %2 holds up to seq %3 of %4: the "
+                         "ledger lost rows (restored from an older copy, or a standby that had not caught "
+                         "up); nothing it says is trusted until its administrator has reconciled it")
                          .arg(headSeq)
                          .arg(path())
                          .arg(last)
@@ -371,11 +377,12 @@ bool LedgerStore::checkMirror(QString *error) {
             return false;
         }
         if (mine.isEmpty() || theirs.isEmpty() || mine.first().rowHash != theirs.first().rowHash) {
-            *error = QStringLiteral("the ledger's seq %1 is not the seq %1 that %2 copied from %3: the ledger's "
-                                    "trail was rewritten or replaced; nothing it says is trusted until its "
-                                    "administrator has reconciled it")
-                         .arg(last)
-                         .arg(path(), what);
+            *error =
+                QStringLiteral("the ledger's seq %1 is not the seq %1 that %2 copied from %3: the ledger's "
+                               "trail was rewritten or replaced; nothing it says is trusted until its "
+                               "administrator has reconciled it")
+                    .arg(last)
+                    .arg(path(), what);
             m_chainBroken = true;
             return false;
         }
@@ -391,9 +398,10 @@ bool LedgerStore::checkMirror(QString *error) {
 namespace {
 
 /// The prepared statements of connections that died. Qt 6.4's PostgreSQL driver DEALLOCATEs a prepared
-/// statement when its query is destroyed, and warns "Unable to free statement" when the connection is gone (the
-/// server dropped those statements with the session anyway); destroyed after their driver, it would dereference
-/// it. They are kept here instead, never destroyed and still reachable: a few objects per lost connection.
+/// statement when its query is destroyed, and warns "Unable to free statement" when the connection is gone
+/// (the server dropped those statements with the session anyway); destroyed after their driver, it would
+/// dereference it. They are kept here instead, never destroyed and still reachable: a few objects per lost
+/// connection.
 void bury(QHash<QString, std::shared_ptr<QSqlQuery>> &statements) {
     static std::mutex mutex;
     static auto *graveyard = new QList<std::shared_ptr<QSqlQuery>>;
@@ -502,9 +510,10 @@ bool LedgerStore::connectLedger(QString *error) {
         // target_session_attrs=read-write: libpq refuses a server that is in hot standby.
         if (error->contains(QLatin1String("read-only")) || error->contains(QLatin1String("hot standby"))) {
             m_link = LedgerLink::ReadOnlyStandby;
-            *error = QStringLiteral("%1 is a read-only standby, not the primary: nothing can be recorded there "
-                                    "(%2)")
-                         .arg(m_endpoint.display(), error->simplified());
+            *error =
+                QStringLiteral("%1 is a read-only standby, not the primary: nothing can be recorded there "
+                               "(%2)")
+                    .arg(m_endpoint.display(), error->simplified());
         }
         m_linkDetail = *error;
         return false;
@@ -528,8 +537,9 @@ bool LedgerStore::connectLedger(QString *error) {
     const bool standby = setup.value(0).toBool();
     setup.finish();
     if (standby) {
-        *error = QStringLiteral("%1 is a read-only standby (in recovery), not the primary: nothing can be recorded "
-                                "there")
+        *error = QStringLiteral(
+                     "%1 is a read-only standby (in recovery), not the primary: nothing can be recorded "
+                     "there")
                      .arg(m_endpoint.display());
         m_link = LedgerLink::ReadOnlyStandby;
         m_linkDetail = *error;
@@ -540,9 +550,10 @@ bool LedgerStore::connectLedger(QString *error) {
     }
     QString poolerWhy;
     if (behindTransactionPooler(db, &poolerWhy)) {
-        *error = QStringLiteral("the ledger is reached through a connection pooler in transaction or statement mode "
-                                "(%1): each member needs a server session of its own (LISTEN, prepared "
-                                "statements); use pool_mode=session or connect to PostgreSQL directly")
+        *error = QStringLiteral(
+                     "the ledger is reached through a connection pooler in transaction or statement mode "
+                     "(%1): each member needs a server session of its own (LISTEN, prepared "
+                     "statements); use pool_mode=session or connect to PostgreSQL directly")
                      .arg(poolerWhy);
         m_refusal = Refusal::Pooler;
         m_linkDetail = *error;
@@ -581,8 +592,8 @@ bool LedgerStore::connectLedger(QString *error) {
     m_reachable = true;
     m_link = LedgerLink::Connected;
     m_linkDetail.clear();
-    qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "(" << m_ledgerId << ") connected as member"
-                               << m_memberId;
+    qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "(" << m_ledgerId
+                               << ") connected as member" << m_memberId;
     return true;
 }
 
@@ -608,7 +619,8 @@ bool LedgerStore::listen(QSqlDatabase &db, QString *error) {
         *error = QStringLiteral("LISTEN %1 failed: %2").arg(channel, q.lastError().text().trimmed());
         return false;
     }
-    if (!q.exec(QStringLiteral("SELECT count(*) FROM pg_listening_channels() c WHERE c = '%1'").arg(channel)) ||
+    if (!q.exec(
+            QStringLiteral("SELECT count(*) FROM pg_listening_channels() c WHERE c = '%1'").arg(channel)) ||
         !q.next() || q.value(0).toInt() != 1) {
         *error = QStringLiteral("the ledger does not list this session as listening on %1 %2")
                      .arg(channel, q.lastError().text().trimmed());
@@ -656,7 +668,6 @@ void LedgerStore::drainNotifications() {
     if (notified > 0 && m_onNotify)
         m_onNotify();
 }
-
 
 bool LedgerStore::ensureConnected(QString *error) {
     m_failure = WriteFailure::None;
@@ -755,28 +766,23 @@ bool LedgerStore::commitOrRollback(QString *error) {
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
-    QSqlQuery *prepared = statement(QStringLiteral(
-        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
-        "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
-        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"), error);
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
+            "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
+            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+        error);
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
     const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the chain trigger
-                                 e.idempotencyKey,
-                                 e.entityId,
-                                 e.action,
-                                 e.fromState,
-                                 e.toState,
-                                 e.ruleId,
-                                 e.rulesVersion,
-                                 e.payloadSha256,
-                                 e.actor,
-                                 e.host.isEmpty() ? hostName() : e.host,
-                                 m_memberId,
-                                 e.errorCategory,
-                                 e.errorCode,
-                                 e.detail,
+                                 e.idempotencyKey, e.entityId,
+                                 e.action,         e.fromState,
+                                 e.toState,        e.ruleId,
+                                 e.rulesVersion,   e.payloadSha256,
+                                 e.actor,          e.host.isEmpty() ? hostName() : e.host,
+                                 m_memberId,       e.errorCategory,
+                                 e.errorCode,      e.detail,
                                  e.reason};
     for (int i = 0; i < values.size(); ++i)
         q.bindValue(i, text(values.at(i).toString()));
@@ -879,24 +885,27 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
         return false;
     }
     // One round trip: the conditional update, and its audit row only if the update took.
-    QSqlQuery *prepared = statement(QStringLiteral(
-        // The commit's durability travels with the statement (set_config(..., true) is SET LOCAL), so that a
-        // single recoverable transition is one round trip in autocommit.
-        "WITH commit_mode AS (SELECT set_config('synchronous_commit', ?, true) AS mode), "
-        "changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
-        "last_message = ?, trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = ?, "
-        "next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE clock_timestamp() + "
-        "make_interval(secs => ?::float8) END, lookup_required = ?, updated_at = now(), "
-        "sent_at = CASE WHEN ? THEN clock_timestamp() ELSE sent_at END, version = version + 1, "
-        "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
-        "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
-        "WHERE idempotency_key = ? AND version = ? "
-        // Claim, then permit, then DISPATCHING: nothing is recorded as sent without a live claim.
-        "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version) "
-        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
-        "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
-        "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed, commit_mode "
-        "RETURNING (SELECT version FROM changed)"), error);
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            // The commit's durability travels with the statement (set_config(..., true) is SET LOCAL), so
+            // that a single recoverable transition is one round trip in autocommit.
+            "WITH commit_mode AS (SELECT set_config('synchronous_commit', ?, true) AS mode), "
+            "changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
+            "last_message = ?, trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = "
+            "?, "
+            "next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE clock_timestamp() + "
+            "make_interval(secs => ?::float8) END, lookup_required = ?, updated_at = now(), "
+            "sent_at = CASE WHEN ? THEN clock_timestamp() ELSE sent_at END, version = version + 1, "
+            "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
+            "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
+            "WHERE idempotency_key = ? AND version = ? "
+            // Claim, then permit, then DISPATCHING: nothing is recorded as sent without a live claim.
+            "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version) "
+            "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
+            "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
+            "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed, commit_mode "
+            "RETURNING (SELECT version FROM changed)"),
+        error);
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
@@ -924,9 +933,10 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
     q.bindValue(19, m_memberId);
     QString detail = t.transitionNote.isEmpty() ? t.lastErrorMessage : t.transitionNote;
     if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed && t.transitionNote.isEmpty())
-        detail = QStringLiteral("confirmation %1, charged %2%3")
-                     .arg(t.confirmationNumber, dollars(t.feeChargedCents),
-                          t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
+        detail =
+            QStringLiteral("confirmation %1, charged %2%3")
+                .arg(t.confirmationNumber, dollars(t.feeChargedCents),
+                     t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
     const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the chain trigger
                              t.key,
                              t.obligation.entity.entityId,
@@ -1000,8 +1010,8 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
                 QJsonDocument(obligationToJson(r.task.obligation)).toJson(QJsonDocument::Compact)));
             rewrite.addBindValue(r.task.key);
             if (!rewrite.exec())
-                return fail(QStringLiteral("payload of %1").arg(r.task.key.left(12)), rewrite.lastError().text(),
-                            error);
+                return fail(QStringLiteral("payload of %1").arg(r.task.key.left(12)),
+                            rewrite.lastError().text(), error);
         }
         if (!writeTransitionRow(r, durable, error)) {
             before.restore();
@@ -1180,8 +1190,9 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
         if (records.size() % 1000 == 0)
             self->m_deadline.kick(); // rows arriving are progress
     }
-    if (!q.exec(QStringLiteral("SELECT entity_id, entity_name, field, register_value, file_value, source, seen_at "
-                               "FROM entity_conflicts ORDER BY entity_id COLLATE \"C\", field COLLATE \"C\"")))
+    if (!q.exec(QStringLiteral(
+            "SELECT entity_id, entity_name, field, register_value, file_value, source, seen_at "
+            "FROM entity_conflicts ORDER BY entity_id COLLATE \"C\", field COLLATE \"C\"")))
         return readFailed(QStringLiteral("reading the entity register's conflicts"));
     QList<RegisterConflict> open;
     while (q.next()) {
@@ -1255,9 +1266,10 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
     const QString ids = QString::fromUtf8(
         QJsonDocument(QJsonArray::fromStringList(QStringList(touched.cbegin(), touched.cend())))
             .toJson(QJsonDocument::Compact));
-    QSqlQuery *held = statement(QStringLiteral("SELECT entity_id, entity_json FROM entities WHERE in_register "
-                                               "AND entity_id IN (SELECT jsonb_array_elements_text(?::jsonb))"),
-                                error);
+    QSqlQuery *held =
+        statement(QStringLiteral("SELECT entity_id, entity_json FROM entities WHERE in_register "
+                                 "AND entity_id IN (SELECT jsonb_array_elements_text(?::jsonb))"),
+                  error);
     if (!held)
         return fail(QStringLiteral("entity register"), *error, error);
     held->bindValue(0, ids);
@@ -1267,10 +1279,11 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
     while (held->next())
         records.insert(held->value(0).toString(),
                        entityFromJson(QJsonDocument::fromJson(held->value(1).toByteArray()).object()));
-    QSqlQuery *open = statement(QStringLiteral("SELECT entity_id, field, entity_name, register_value, file_value, "
-                                               "source FROM entity_conflicts WHERE entity_id IN "
-                                               "(SELECT jsonb_array_elements_text(?::jsonb))"),
-                                error);
+    QSqlQuery *open =
+        statement(QStringLiteral("SELECT entity_id, field, entity_name, register_value, file_value, "
+                                 "source FROM entity_conflicts WHERE entity_id IN "
+                                 "(SELECT jsonb_array_elements_text(?::jsonb))"),
+                  error);
     if (!open)
         return fail(QStringLiteral("entity register conflicts"), *error, error);
     open->bindValue(0, ids);
@@ -1278,8 +1291,12 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
         return fail(QStringLiteral("entity register conflicts"), open->lastError().text(), error);
     QHash<QPair<QString, QString>, RegisterConflict> conflicts;
     while (open->next()) {
-        const RegisterConflict c{open->value(0).toString(), open->value(2).toString(), open->value(1).toString(),
-                                 open->value(3).toString(), open->value(4).toString(), open->value(5).toString(),
+        const RegisterConflict c{open->value(0).toString(),
+                                 open->value(2).toString(),
+                                 open->value(1).toString(),
+                                 open->value(3).toString(),
+                                 open->value(4).toString(),
+                                 open->value(5).toString(),
                                  QDateTime()};
         conflicts.insert({c.entityId, c.field}, c);
     }
@@ -1294,66 +1311,69 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
         return a.typeSource == b.typeSource;
     };
     const auto sameConflict = [](const RegisterConflict &a, const RegisterConflict &b) {
-        return a.entityName == b.entityName && a.registerValue == b.registerValue && a.fileValue == b.fileValue &&
-               a.source == b.source;
+        return a.entityName == b.entityName && a.registerValue == b.registerValue &&
+               a.fileValue == b.fileValue && a.source == b.source;
     };
-    RegisterUpdate todo;
-    todo.action = update.action;
-    todo.source = update.source;
+    RegisterUpdate missing; // what the ledger does not hold yet
+    missing.action = update.action;
+    missing.source = update.source;
     QSet<QString> unchanged;
     for (const Entity &e : update.records) {
         const auto it = records.constFind(e.entityId);
         if (it != records.constEnd() && sameRecord(*it, e))
             unchanged.insert(e.entityId);
         else
-            todo.records.append(e);
+            missing.records.append(e);
     }
     for (const QString &id : update.added) {
         if (!unchanged.contains(id))
-            todo.added.append(id);
+            missing.added.append(id);
     }
     for (const RegisterChange &c : update.changes) {
         if (!unchanged.contains(c.entityId))
-            todo.changes.append(c);
+            missing.changes.append(c);
     }
     for (const RegisterConflict &c : update.conflicts) {
         const auto it = conflicts.constFind({c.entityId, c.field});
         if (it == conflicts.constEnd() || !sameConflict(*it, c))
-            todo.conflicts.append(c);
+            missing.conflicts.append(c);
     }
     for (const RegisterConflict &c : update.settled) {
         if (conflicts.contains({c.entityId, c.field}))
-            todo.settled.append(c);
+            missing.settled.append(c);
     }
 
     QSqlQuery *record = statement(
-        QStringLiteral("INSERT INTO entities(entity_id, name, entity_json, in_register, updated_by, updated_at) "
-                       "VALUES(?,?,?,true,?,now()) ON CONFLICT (entity_id) DO UPDATE SET name = EXCLUDED.name, "
-                       "entity_json = EXCLUDED.entity_json, in_register = true, "
-                       "updated_by = EXCLUDED.updated_by, updated_at = now()"),
+        QStringLiteral(
+            "INSERT INTO entities(entity_id, name, entity_json, in_register, updated_by, updated_at) "
+            "VALUES(?,?,?,true,?,now()) ON CONFLICT (entity_id) DO UPDATE SET name = EXCLUDED.name, "
+            "entity_json = EXCLUDED.entity_json, in_register = true, "
+            "updated_by = EXCLUDED.updated_by, updated_at = now()"),
         error);
     if (!record)
         return fail(QStringLiteral("entity register"), *error, error);
-    for (const Entity &e : std::as_const(todo.records)) {
+    for (const Entity &e : std::as_const(missing.records)) {
         m_deadline.kick(); // each row is progress
         record->bindValue(0, e.entityId);
         record->bindValue(1, text(e.name));
-        record->bindValue(2, QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
+        record->bindValue(2,
+                          QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
         record->bindValue(3, text(actor));
         if (!record->exec())
             return fail(QStringLiteral("entity %1").arg(e.entityId), record->lastError().text(), error);
     }
-    if (!todo.conflicts.isEmpty()) {
+    if (!missing.conflicts.isEmpty()) {
         // seen_at is the ledger's clock, as every time the ledger stores.
         QSqlQuery *conflict = statement(
-            QStringLiteral("INSERT INTO entity_conflicts(entity_id, field, entity_name, register_value, file_value, "
-                           "source, seen_at) VALUES(?,?,?,?,?,?,now()) ON CONFLICT (entity_id, field) DO UPDATE "
-                           "SET entity_name = EXCLUDED.entity_name, register_value = EXCLUDED.register_value, "
-                           "file_value = EXCLUDED.file_value, source = EXCLUDED.source, seen_at = now()"),
+            QStringLiteral(
+                "INSERT INTO entity_conflicts(entity_id, field, entity_name, register_value, file_value, "
+                "source, seen_at) VALUES(?,?,?,?,?,?,now()) ON CONFLICT (entity_id, field) DO UPDATE "
+                "SET entity_name = EXCLUDED.entity_name, register_value = EXCLUDED.register_value, "
+                "file_value = EXCLUDED.file_value, source = EXCLUDED.source, seen_at = now()"),
             error);
         if (!conflict)
             return fail(QStringLiteral("entity register conflicts"), *error, error);
-        for (const RegisterConflict &c : std::as_const(todo.conflicts)) {
+        for (const RegisterConflict &c : std::as_const(missing.conflicts)) {
             m_deadline.kick();
             const QString values[] = {c.entityId,      c.field,     c.entityName,
                                       c.registerValue, c.fileValue, c.source};
@@ -1365,12 +1385,12 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
                             conflict->lastError().text(), error);
         }
     }
-    if (!todo.settled.isEmpty()) {
-        QSqlQuery *settle =
-            statement(QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"), error);
+    if (!missing.settled.isEmpty()) {
+        QSqlQuery *settle = statement(
+            QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"), error);
         if (!settle)
             return fail(QStringLiteral("entity register conflicts"), *error, error);
-        for (const RegisterConflict &c : std::as_const(todo.settled)) {
+        for (const RegisterConflict &c : std::as_const(missing.settled)) {
             m_deadline.kick();
             settle->bindValue(0, text(c.entityId));
             settle->bindValue(1, text(c.field));
@@ -1380,7 +1400,7 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
         }
     }
     // at_utc of each row is the ledger's clock (the chain trigger sets it).
-    for (const AuditEntry &row : registerAuditRows(todo, actor, reason, now())) {
+    for (const AuditEntry &row : registerAuditRows(missing, actor, reason, now())) {
         m_deadline.kick();
         if (!insertAuditRow(row, error))
             return fail(QStringLiteral("%1 of %2").arg(row.action, row.entityId), *error, error);
@@ -1574,12 +1594,15 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
             "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, "
             "actor, host, desk, detail) SELECT '', c.idempotency_key, c.entity_id, CASE WHEN "
             "c.previous_holder IS NULL THEN 'claim' ELSE 'claim_takeover' END, c.state, c.state, 'engine', "
-            ":host, :member, CASE WHEN c.previous_holder IS NULL THEN format('claimed by %s', :member::text) ELSE "
-            "format('taken over by %s from %s, whose claim ran out%s', :member::text, c.previous_holder, CASE WHEN "
+            ":host, :member, CASE WHEN c.previous_holder IS NULL THEN format('claimed by %s', :member::text) "
+            "ELSE "
+            "format('taken over by %s from %s, whose claim ran out%s', :member::text, c.previous_holder, "
+            "CASE WHEN "
             "c.state = 'DISPATCHING' THEN ': looked up before anything is sent again' ELSE '' END) END "
             "FROM claimed c ORDER BY c.score DESC, c.idempotency_key RETURNING seq) "
             "SELECT c.*, %2, (SELECT count(*) FROM logged) AS claims_logged FROM claimed c")
-            .arg(kWorkableStates, kTaskTimes.arg(QStringLiteral("c."))), error);
+            .arg(kWorkableStates, kTaskTimes.arg(QStringLiteral("c."))),
+        error);
     if (!prepared) {
         fail(QStringLiteral("claiming tasks"), *error, error);
         return {};
@@ -1619,10 +1642,12 @@ int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error)
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return -1;
-    QSqlQuery *prepared = statement(QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
-                             "b.status = 'running' AND t.state IN (%1) AND (? = '' OR t.jurisdiction = "
-                             "ANY(string_to_array(?, ',')))")
-                  .arg(kWorkableStates), error);
+    QSqlQuery *prepared = statement(
+        QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
+                       "b.status = 'running' AND t.state IN (%1) AND (? = '' OR t.jurisdiction = "
+                       "ANY(string_to_array(?, ',')))")
+            .arg(kWorkableStates),
+        error);
     if (!prepared) {
         fail(QStringLiteral("counting work"), *error, error);
         return -1;
@@ -1646,19 +1671,25 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
         return keys;
     // A claim that could not be renewed is lost: the audit row saying so (and who holds the filing now) is
     // written by the same statement.
-    QSqlQuery *prepared = statement(QStringLiteral(
-        "WITH asked AS (SELECT unnest(string_to_array(:keys, ',')) AS k), "
-        "renewed AS (UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => :lease) "
-        "WHERE claimed_by = :member AND idempotency_key IN (SELECT k FROM asked) RETURNING idempotency_key), "
-        "lost AS (SELECT a.k, t.claimed_by AS holder, t.entity_id, t.state FROM asked a LEFT JOIN tasks t ON "
-        "t.idempotency_key = a.k WHERE a.k NOT IN (SELECT idempotency_key FROM renewed)), "
-        "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, actor, "
-        "host, desk, error_code, detail) SELECT '', l.k, coalesce(l.entity_id, ''), 'claim_lost', "
-        "coalesce(l.state, ''), coalesce(l.state, ''), 'engine', :host, :member, 'CLAIM_LOST', CASE WHEN "
-        "l.holder IS NULL OR l.holder = :member THEN format('%s lost its claim: the renewal was refused "
-        "(the claim ran out)', :member::text) ELSE format('%s lost its claim: the renewal was refused, %s holds "
-        "the filing now', :member::text, l.holder) END FROM lost l ORDER BY l.k RETURNING seq) "
-        "SELECT l.k, (SELECT count(*) FROM logged) FROM lost l"), error);
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            "WITH asked AS (SELECT unnest(string_to_array(:keys, ',')) AS k), "
+            "renewed AS (UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => :lease) "
+            "WHERE claimed_by = :member AND idempotency_key IN (SELECT k FROM asked) RETURNING "
+            "idempotency_key), "
+            "lost AS (SELECT a.k, t.claimed_by AS holder, t.entity_id, t.state FROM asked a LEFT JOIN tasks "
+            "t ON "
+            "t.idempotency_key = a.k WHERE a.k NOT IN (SELECT idempotency_key FROM renewed)), "
+            "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, "
+            "actor, "
+            "host, desk, error_code, detail) SELECT '', l.k, coalesce(l.entity_id, ''), 'claim_lost', "
+            "coalesce(l.state, ''), coalesce(l.state, ''), 'engine', :host, :member, 'CLAIM_LOST', CASE WHEN "
+            "l.holder IS NULL OR l.holder = :member THEN format('%s lost its claim: the renewal was refused "
+            "(the claim ran out)', :member::text) ELSE format('%s lost its claim: the renewal was refused, "
+            "%s holds "
+            "the filing now', :member::text, l.holder) END FROM lost l ORDER BY l.k RETURNING seq) "
+            "SELECT l.k, (SELECT count(*) FROM logged) FROM lost l"),
+        error);
     if (!prepared) {
         fail(QStringLiteral("renewing claims"), *error, error);
         return keys;
@@ -1684,13 +1715,19 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
         return true;
     if (!ensureConnected(error))
         return false;
-    QSqlQuery *prepared = statement(QStringLiteral(
-        "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, actor, host, "
-        "desk, error_code, detail) SELECT '', t.idempotency_key, t.entity_id, 'claim_lost', t.state, t.state, "
-        "'engine', :host, :member, 'CLAIM_LOST', format('%s lost its claim: %s%s', :member::text, :why::text, CASE WHEN "
-        "t.claimed_by IS NOT NULL AND t.claimed_by <> :member THEN format('; %s holds the filing now', "
-        "t.claimed_by) ELSE '' END) FROM tasks t WHERE t.idempotency_key = ANY(string_to_array(:keys, ',')) "
-        "ORDER BY t.idempotency_key"), error);
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, actor, "
+            "host, "
+            "desk, error_code, detail) SELECT '', t.idempotency_key, t.entity_id, 'claim_lost', t.state, "
+            "t.state, "
+            "'engine', :host, :member, 'CLAIM_LOST', format('%s lost its claim: %s%s', :member::text, "
+            ":why::text, CASE WHEN "
+            "t.claimed_by IS NOT NULL AND t.claimed_by <> :member THEN format('; %s holds the filing now', "
+            "t.claimed_by) ELSE '' END) FROM tasks t WHERE t.idempotency_key = ANY(string_to_array(:keys, "
+            "',')) "
+            "ORDER BY t.idempotency_key"),
+        error);
     if (!prepared)
         return fail(QStringLiteral("recording lost claims"), *error, error);
     QSqlQuery &q = *prepared;
@@ -1711,7 +1748,8 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
         return false;
     QSqlQuery *prepared = statement(
         QStringLiteral("UPDATE tasks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND "
-                       "idempotency_key = ANY(string_to_array(?, ','))"), error);
+                       "idempotency_key = ANY(string_to_array(?, ','))"),
+        error);
     if (!prepared)
         return fail(QStringLiteral("handing back claims"), *error, error);
     QSqlQuery &q = *prepared;
@@ -1777,16 +1815,18 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return false;
-    QSqlQuery *prepared = statement(QStringLiteral(
-        "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, "
-        "jurisdictions, "
-        "claims_held, in_flight, filed_last_hour, batches) VALUES(?,?,?,?,?,clock_timestamp(),clock_timestamp(),"
-        "?,?,?,?,?) "
-        "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
-        "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
-        "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches "
-        // The same round trip checks that this session still listens for the team's changes.
-        "RETURNING (SELECT count(*) FROM pg_listening_channels() c WHERE c = 'filingdesk_ledger')"),
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, "
+            "jurisdictions, "
+            "claims_held, in_flight, filed_last_hour, batches) "
+            "VALUES(?,?,?,?,?,clock_timestamp(),clock_timestamp(),"
+            "?,?,?,?,?) "
+            "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
+            "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
+            "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches "
+            // The same round trip checks that this session still listens for the team's changes.
+            "RETURNING (SELECT count(*) FROM pg_listening_channels() c WHERE c = 'filingdesk_ledger')"),
         error);
     if (!prepared)
         return fail(QStringLiteral("heartbeat"), *error, error);
@@ -1821,10 +1861,12 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
     QList<LedgerMember> out;
     if (!self->ensureConnected(error))
         return out;
-    QSqlQuery *prepared = self->statement(QStringLiteral("SELECT member_id, kind, host, process_id, version, started_at, last_beat, "
-                             "jurisdictions, claims_held, in_flight, filed_last_hour, batches, "
-                             "last_beat < clock_timestamp() - make_interval(secs => ?) AS lost "
-                             "FROM members ORDER BY kind, host, member_id"), error);
+    QSqlQuery *prepared = self->statement(
+        QStringLiteral("SELECT member_id, kind, host, process_id, version, started_at, last_beat, "
+                       "jurisdictions, claims_held, in_flight, filed_last_hour, batches, "
+                       "last_beat < clock_timestamp() - make_interval(secs => ?) AS lost "
+                       "FROM members ORDER BY kind, host, member_id"),
+        error);
     if (!prepared) {
         self->fail(QStringLiteral("reading members"), *error, error);
         return {};

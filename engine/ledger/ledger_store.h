@@ -219,7 +219,8 @@ private:
     void closeLedger();
     bool openDefaultMirror(QString *error);
     /// The mirror against the ledger reached: bound to it (a default mirror of another ledger is swapped for
-    /// this ledger's own), not a single desk's database, and still a prefix of its trail (else chainBroken()).
+    /// this ledger's own), not a single desk's database, and still a prefix of its trail (else
+    /// chainBroken()).
     bool checkMirror(QString *error);
     void rememberLedgerAtAddress() const;
     QDateTime now() const;

@@ -45,9 +45,9 @@ QString complianceLabel(Compliance c) {
 }
 
 const QList<Compliance> &allCompliance() {
-    static const QList<Compliance> all{Compliance::Filed,     Compliance::FiledFeeDiffers, Compliance::Due,
-                                       Compliance::Overdue,   Compliance::NeedsData,       Compliance::Halted,
-                                       Compliance::WillNotFile};
+    static const QList<Compliance> all{
+        Compliance::Filed,     Compliance::FiledFeeDiffers, Compliance::Due,        Compliance::Overdue,
+        Compliance::NeedsData, Compliance::Halted,          Compliance::WillNotFile};
     return all;
 }
 
@@ -61,7 +61,8 @@ Compliance complianceOf(const FilingTask &task, const QDate &asOf) {
     case ExecutionState::Completed:
         return feeDiffers(task) ? Compliance::FiledFeeDiffers : Compliance::Filed;
     case ExecutionState::DeadLetter:
-        return task.lastErrorCode == QLatin1String("WITHDRAWN") ? Compliance::WillNotFile : Compliance::Halted;
+        return task.lastErrorCode == QLatin1String("WITHDRAWN") ? Compliance::WillNotFile
+                                                                : Compliance::Halted;
     case ExecutionState::FailedStatutory:
         return Compliance::Halted;
     case ExecutionState::Pending:

@@ -32,15 +32,15 @@ struct Entity {
     QString jurisdiction;    ///< ISO 3166-2 ("US-DE") or ISO 3166-1 alpha-2 ("GB"); empty if unrecognised
     QString jurisdictionRaw; ///< as written in the file
     QDate formationDate;     ///< null when the file does not give it
-    QString registeredAgent;        ///< the registered agent's name
+    QString registeredAgent; ///< the registered agent's name
     QString registeredAgentAddress; ///< the agent's registered office in the jurisdiction, one line
     QString registeredAgentStatus;  ///< "active", "expired", "resigned"; empty when not known
     QString principalOffice;        ///< principal office address, one line
     QList<Officer> officers;        ///< officers, directors or managers as the annual report lists them
     QString owner;                  ///< the person responsible for this entity's filings
     QString notes;                  ///< free text kept with the entity
-    QString status;   ///< "active" unless the file says otherwise
-    int riskTier = 3; ///< 1 (low) .. 5 (administrative-dissolution risk)
+    QString status;                 ///< "active" unless the file says otherwise
+    int riskTier = 3;               ///< 1 (low) .. 5 (administrative-dissolution risk)
     QString ein;
     int fiscalYearEndMonth = 12; ///< month of the fiscal year end (1..12)
     int fiscalYearEndDay = 31;

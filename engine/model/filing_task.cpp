@@ -21,8 +21,8 @@ QByteArray FilingTask::payloadJson() const {
     };
     if (o.entity.formationDate.isValid())
         payload.insert(QStringLiteral("formation_date"), o.entity.formationDate.toString(Qt::ISODate));
-    // What registries check on an annual report (docs/registry-api-v1.md, "Payload"): sent only when known, so
-    // that a registry tells "missing" from "blank".
+    // What registries check on an annual report (docs/registry-api-v1.md, "Payload"): sent only when known,
+    // so that a registry tells "missing" from "blank".
     const auto insertKnown = [&payload](const char *name, const QString &value) {
         if (!value.isEmpty())
             payload.insert(QLatin1String(name), value);
@@ -136,7 +136,8 @@ Entity entityFromJson(const QJsonObject &e) {
     entity.typeSource = e.value(QStringLiteral("type_source")).toString();
     entity.jurisdiction = e.value(QStringLiteral("jurisdiction")).toString();
     entity.jurisdictionRaw = e.value(QStringLiteral("jurisdiction_raw")).toString();
-    entity.formationDate = QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
+    entity.formationDate =
+        QDate::fromString(e.value(QStringLiteral("formation_date")).toString(), Qt::ISODate);
     entity.registeredAgent = e.value(QStringLiteral("registered_agent")).toString();
     entity.status = e.value(QStringLiteral("status")).toString();
     entity.riskTier = e.value(QStringLiteral("risk_tier")).toInt(3);

@@ -98,7 +98,8 @@ bool parseAgentStatus(const QString &v, Entity *e, QString *reason) {
                                    QStringLiteral("resigned")};
     const QString s = v.toLower();
     if (!s.isEmpty() && !known.contains(s)) {
-        *reason = QStringLiteral("\"%1\" is not a registered agent status (%2)").arg(v, known.join(QStringLiteral(", ")));
+        *reason = QStringLiteral("\"%1\" is not a registered agent status (%2)")
+                      .arg(v, known.join(QStringLiteral(", ")));
         return false;
     }
     e->registeredAgentStatus = s;
@@ -245,13 +246,13 @@ const QList<EntityField> &EntityFields::all() {
          [](const QString &v, Entity *e, QString *r) {
              return parseLine(&Entity::registeredAgent, 200, "registered_agent", v, e, r);
          }},
-        {"registered_agent_address", QT_TRANSLATE_NOOP("EntityField", "Registered agent's address"), false, true,
-         [](const Entity &e) { return e.registeredAgentAddress; },
+        {"registered_agent_address", QT_TRANSLATE_NOOP("EntityField", "Registered agent's address"), false,
+         true, [](const Entity &e) { return e.registeredAgentAddress; },
          [](const QString &v, Entity *e, QString *r) {
              return parseLine(&Entity::registeredAgentAddress, 300, "registered_agent_address", v, e, r);
          }},
-        {"registered_agent_status", QT_TRANSLATE_NOOP("EntityField", "Registered agent's status"), false, true,
-         [](const Entity &e) { return e.registeredAgentStatus; }, &parseAgentStatus},
+        {"registered_agent_status", QT_TRANSLATE_NOOP("EntityField", "Registered agent's status"), false,
+         true, [](const Entity &e) { return e.registeredAgentStatus; }, &parseAgentStatus},
         {"principal_office", QT_TRANSLATE_NOOP("EntityField", "Principal office"), false, true,
          [](const Entity &e) { return e.principalOffice; },
          [](const QString &v, Entity *e, QString *r) {
@@ -270,7 +271,9 @@ const QList<EntityField> &EntityFields::all() {
          },
          &parseFiscalYearEnd},
         {"authorized_shares", QT_TRANSLATE_NOOP("EntityField", "Authorized shares"), false, true,
-         [](const Entity &e) { return e.authorizedShares > 0 ? QString::number(e.authorizedShares) : QString(); },
+         [](const Entity &e) {
+             return e.authorizedShares > 0 ? QString::number(e.authorizedShares) : QString();
+         },
          &parseShares},
         {"registry_id", QT_TRANSLATE_NOOP("EntityField", "State file number"), false, true,
          [](const Entity &e) { return e.registryId; }, &parseRegistryId},
@@ -278,10 +281,16 @@ const QList<EntityField> &EntityFields::all() {
          [](const Entity &e) { return e.status; }, &parseStatus},
         {"risk_tier", QT_TRANSLATE_NOOP("EntityField", "Risk tier"), false, false,
          [](const Entity &e) { return QString::number(e.riskTier); }, &parseRiskTier},
-        {"owner", QT_TRANSLATE_NOOP("EntityField", "Owner"), false, false, [](const Entity &e) { return e.owner; },
-         [](const QString &v, Entity *e, QString *r) { return parseLine(&Entity::owner, 200, "owner", v, e, r); }},
-        {"notes", QT_TRANSLATE_NOOP("EntityField", "Notes"), false, false, [](const Entity &e) { return e.notes; },
-         [](const QString &v, Entity *e, QString *r) { return parseLine(&Entity::notes, 4000, "notes", v, e, r); }},
+        {"owner", QT_TRANSLATE_NOOP("EntityField", "Owner"), false, false,
+         [](const Entity &e) { return e.owner; },
+         [](const QString &v, Entity *e, QString *r) {
+             return parseLine(&Entity::owner, 200, "owner", v, e, r);
+         }},
+        {"notes", QT_TRANSLATE_NOOP("EntityField", "Notes"), false, false,
+         [](const Entity &e) { return e.notes; },
+         [](const QString &v, Entity *e, QString *r) {
+             return parseLine(&Entity::notes, 4000, "notes", v, e, r);
+         }},
     };
     return fields;
 }

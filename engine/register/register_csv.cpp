@@ -184,7 +184,8 @@ bool apply(const QList<Row> &rows, const QHash<QString, Entity> &current, const 
             if (guess.type != EntityType::Unknown) {
                 edited.type = guess.type;
                 edited.typeSource = QStringLiteral("suffix \"%1\"").arg(guess.suffix);
-                changes.append({edited.entityId, QStringLiteral("entity_type"), QString(), entityTypeName(guess.type)});
+                changes.append(
+                    {edited.entityId, QStringLiteral("entity_type"), QString(), entityTypeName(guess.type)});
             }
         }
         if (isNew) {

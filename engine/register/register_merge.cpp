@@ -130,15 +130,17 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
             const auto was = openByField.constFind(key);
             if (was != openByField.constEnd() && was->fileValue == f.text(fromFile))
                 continue; // already listed
-            result.update.conflicts.append(RegisterConflict{
-                record.entityId, record.name, c, f.text(record), f.text(fromFile),
-                QStringLiteral("%1:%2").arg(import.file).arg(row.line), nowUtc});
+            result.update.conflicts.append(
+                RegisterConflict{record.entityId, record.name, c, f.text(record), f.text(fromFile),
+                                 QStringLiteral("%1:%2").arg(import.file).arg(row.line), nowUtc});
         }
         if (!conflicting) {
             for (const RegisterConflict &c : std::as_const(open)) {
-                const bool settledNow = std::any_of(
-                    result.update.settled.cbegin(), result.update.settled.cend(),
-                    [&c](const RegisterConflict &s) { return s.entityId == c.entityId && s.field == c.field; });
+                const bool settledNow =
+                    std::any_of(result.update.settled.cbegin(), result.update.settled.cend(),
+                                [&c](const RegisterConflict &s) {
+                                    return s.entityId == c.entityId && s.field == c.field;
+                                });
                 if (c.entityId == record.entityId && !settledNow)
                     conflicting = true; // still open from before, about a field this file left blank
             }
@@ -197,7 +199,8 @@ bool edit(const Entity &current, const QHash<QString, QString> &values, Entity *
     if (!unknown.isEmpty()) {
         QStringList names = unknown.values();
         names.sort();
-        *error = QStringLiteral("%1: not a field of the entity register").arg(names.join(QStringLiteral(", ")));
+        *error =
+            QStringLiteral("%1: not a field of the entity register").arg(names.join(QStringLiteral(", ")));
         return false;
     }
     *edited = e;

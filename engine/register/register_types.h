@@ -33,13 +33,13 @@ struct RegisterConflict {
 /// (AuditStore::applyRegister): whole records to store, one audit row per field changed, conflicts found
 /// and conflicts settled.
 struct RegisterUpdate {
-    QList<Entity> records;                 ///< the new state of every entity touched (insert or replace)
-    QList<QString> added;                  ///< ids of records new to the register
-    QList<RegisterChange> changes;         ///< per field, for the audit
-    QList<RegisterConflict> conflicts;     ///< found now (insert or replace by entity and field)
-    QList<RegisterConflict> settled;       ///< no longer open (entity and field); `fileValue` = the value kept
-    QString action;                        ///< audit action of the changes: "entity_import", "entity_edit"
-    QString source;                        ///< file the values came from; empty for an edit by hand
+    QList<Entity> records;             ///< the new state of every entity touched (insert or replace)
+    QList<QString> added;              ///< ids of records new to the register
+    QList<RegisterChange> changes;     ///< per field, for the audit
+    QList<RegisterConflict> conflicts; ///< found now (insert or replace by entity and field)
+    QList<RegisterConflict> settled;   ///< no longer open (entity and field); `fileValue` = the value kept
+    QString action;                    ///< audit action of the changes: "entity_import", "entity_edit"
+    QString source;                    ///< file the values came from; empty for an edit by hand
     bool isEmpty() const {
         return records.isEmpty() && changes.isEmpty() && conflicts.isEmpty() && settled.isEmpty();
     }

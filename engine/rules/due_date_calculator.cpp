@@ -156,7 +156,8 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
         if (rule.due.windowOpensAnniversaryMonth) {
             occ.windowOpens = QDate(year, entity.formationDate.month(), 1);
         } else if (rule.due.windowMonthsBefore > 0) {
-            occ.windowOpens = QDate(nominal.year(), nominal.month(), 1).addMonths(-rule.due.windowMonthsBefore);
+            occ.windowOpens =
+                QDate(nominal.year(), nominal.month(), 1).addMonths(-rule.due.windowMonthsBefore);
         } else if (rule.due.windowDaysBefore > 0) {
             occ.windowOpens = nominal.addDays(-rule.due.windowDaysBefore);
         } else if (rule.due.windowOpensMonth > 0) {

@@ -12,8 +12,9 @@
 // `filingdesk run --ledger` members on the same portfolio; one of the runs is killed (kill -9) so that the
 // Fleet view shows it lost. Takes fleet.png (the Fleet view and the status bar) and
 // ledger-unreachable.png (PostgreSQL stopped), then ledger-audit-broken.png (a third desk on a ledger whose
-// audit row was changed by a superuser), then review-desk.png (a desk with the ledger but no registry and no fleet
-// gate: it claims nothing and says so). Every member that sends shares a private redis-server as its fleet gate.
+// audit row was changed by a superuser), then review-desk.png (a desk with the ledger but no registry and no
+// fleet gate: it claims nothing and says so). Every member that sends shares a private redis-server as its
+// fleet gate.
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -143,14 +144,13 @@ int teamShots(const QString &out, const QString &portfolio) {
     for (int i = 0; i < 2; ++i) {
         auto *run = new QProcess(window.get());
         run->setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        run->start(cli,
-                   {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(), QStringLiteral("--redis"),
-                    gate.url(), QStringLiteral("--registry"), sandbox.baseUrl().toString(),
-                    QStringLiteral("--portfolio"),
-                    portfolio, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
-                    QStringLiteral("--due-within"), QStringLiteral("400"), QStringLiteral("--db"),
-                    QDir(work.path()).filePath(QStringLiteral("run-%1.sqlite").arg(i + 1)),
-                    QStringLiteral("--quiet")});
+        run->start(cli, {QStringLiteral("run"), QStringLiteral("--ledger"), ledger.url(),
+                         QStringLiteral("--redis"), gate.url(), QStringLiteral("--registry"),
+                         sandbox.baseUrl().toString(), QStringLiteral("--portfolio"), portfolio,
+                         QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
+                         QStringLiteral("--due-within"), QStringLiteral("400"), QStringLiteral("--db"),
+                         QDir(work.path()).filePath(QStringLiteral("run-%1.sqlite").arg(i + 1)),
+                         QStringLiteral("--quiet")});
         runs.append(run);
     }
     window->loadPortfolio(portfolio);
@@ -255,13 +255,14 @@ int teamShots(const QString &out, const QString &portfolio) {
 
 } // namespace
 
-/// The entity register's views (see docs/console.md, "Entity page"): obligations-status.png (the Status column
-/// with risk colours after a batch), halt-explanation.png (a statutory halt with what it means) and
+/// The entity register's views (see docs/console.md, "Entity page"): obligations-status.png (the Status
+/// column with risk colours after a batch), halt-explanation.png (a statutory halt with what it means) and
 /// entity-page.png (the entity page opened by "Resolve and requeue" on that halt, its cure fields marked).
 int entityShots(const QString &out) {
     QTemporaryDir work;
-    test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("20:80"), QStringLiteral("--seed"),
-                                  QStringLiteral("4"), QStringLiteral("--fail"), QStringLiteral("wrong_fee=0.12")});
+    test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("20:80"),
+                                  QStringLiteral("--seed"), QStringLiteral("4"), QStringLiteral("--fail"),
+                                  QStringLiteral("wrong_fee=0.12")});
     if (!sandbox.start()) {
         say(sandbox.errorString());
         return 1;
@@ -271,15 +272,19 @@ int entityShots(const QString &out) {
     if (!file.open(QIODevice::WriteOnly))
         return 1;
     file.write(
-        "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,registered_agent_status,"
+        "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,registered_agent_"
+        "status,"
         "principal_office,officers,ein,owner,status,risk_tier\n"
         "NW-001,Northwind Holdings Inc.,corporation,Delaware,2009-03-12,The Corporation Trust Company,active,"
-        "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (President); Tom Okafor (Secretary),91-1234567,Dana Whitfield,active,3\n"
+        "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (President); Tom Okafor (Secretary),91-1234567,Dana "
+        "Whitfield,active,3\n"
         "NW-002,Northwind Capital LLC,llc,Delaware,2012-06-01,The Corporation Trust Company,active,"
         "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (Managing Member),,Dana Whitfield,active,2\n"
-        "NW-003,Northwind Logistics Inc.,corporation,Delaware,2014-09-30,Registered Agent Solutions Inc.,expired,"
+        "NW-003,Northwind Logistics Inc.,corporation,Delaware,2014-09-30,Registered Agent Solutions "
+        "Inc.,expired,"
         "\"12 Harbor Way, Tacoma WA 98402\",Luis Romero (President),,Priya Shah,active,4\n"
-        "NW-004,Northwind Retail Corp.,corporation,California,2016-03-04,CSC - Lawyers Incorporating Service,active,"
+        "NW-004,Northwind Retail Corp.,corporation,California,2016-03-04,CSC - Lawyers Incorporating "
+        "Service,active,"
         "\"1 Market St, San Francisco CA 94105\",Ellen Park (CEO); Sam Lee (CFO),,Priya Shah,active,3\n"
         "NW-005,Northwind Pacific LLC,llc,California,2018-02-21,CSC - Lawyers Incorporating Service,active,"
         "\"1 Market St, San Francisco CA 94105\",Ellen Park (Manager),,Priya Shah,active,2\n"
@@ -293,7 +298,8 @@ int entityShots(const QString &out) {
         "\"3960 Howard Hughes Pkwy, Las Vegas NV 89169\",Omar Haddad (President),,Dana Whitfield,active,4\n"
         "NW-010,Northwind Labs Inc.,corporation,Delaware,2020-08-17,The Corporation Trust Company,active,"
         "\"400 Pine St, Seattle WA 98101\",Maria Alvarez (President),,Priya Shah,active,3\n"
-        "NW-011,Northwind Ventures Inc.,corporation,California,,CSC - Lawyers Incorporating Service,active,,,,"
+        "NW-011,Northwind Ventures Inc.,corporation,California,,CSC - Lawyers Incorporating "
+        "Service,active,,,,"
         "Priya Shah,active,3\n"
         "NW-012,Northwind GmbH,,Germany,2019-04-01,,,,,,Dana Whitfield,active,2\n");
     file.close();
@@ -330,9 +336,11 @@ int entityShots(const QString &out) {
         }
     }
     capture(out, QStringLiteral("halt-explanation"));
-    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+    QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")),
+                      Qt::LeftButton);
     QWidget *page = nullptr;
-    waitFor([&] { return (page = window.findChild<QWidget *>(QStringLiteral("entityPage"))) != nullptr; }, 10000);
+    waitFor([&] { return (page = window.findChild<QWidget *>(QStringLiteral("entityPage"))) != nullptr; },
+            10000);
     if (page) {
         page->setGeometry(240, 60, 1100, 880);
         page->raise();

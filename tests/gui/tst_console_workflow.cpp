@@ -426,16 +426,18 @@ void TestConsoleWorkflow::haltResolved() {
     if (rejection->dataDefect) {
         QTest::mouseClick(child<QPushButton>(QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
         EntityPage *page = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))), 5000);
+        QTRY_VERIFY_WITH_TIMEOUT((page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))),
+                                 5000);
         QVERIFY(page->findChild<QLabel *>(QStringLiteral("entityCureHint"))->isVisible());
         // A value for one of the fields that cure it.
-        const QHash<QString, QString> cures{{QStringLiteral("registered_agent_status"), QStringLiteral("active")},
-                                            {QStringLiteral("registry_id"), QStringLiteral("7654321")},
-                                            {QStringLiteral("officers"), QStringLiteral("Jane Roe (President)")},
-                                            {QStringLiteral("principal_office"), QStringLiteral("1 Main St, Dover DE")},
-                                            {QStringLiteral("registered_agent_address"),
-                                             QStringLiteral("1209 Orange St, Wilmington DE 19801")},
-                                            {QStringLiteral("authorized_shares"), QStringLiteral("1500")}};
+        const QHash<QString, QString> cures{
+            {QStringLiteral("registered_agent_status"), QStringLiteral("active")},
+            {QStringLiteral("registry_id"), QStringLiteral("7654321")},
+            {QStringLiteral("officers"), QStringLiteral("Jane Roe (President)")},
+            {QStringLiteral("principal_office"), QStringLiteral("1 Main St, Dover DE")},
+            {QStringLiteral("registered_agent_address"),
+             QStringLiteral("1209 Orange St, Wilmington DE 19801")},
+            {QStringLiteral("authorized_shares"), QStringLiteral("1500")}};
         QString field;
         for (const QString &f : rejection->fields) {
             if (field.isEmpty() && cures.contains(f))

@@ -1,6 +1,6 @@
-// The entity page as a legal-ops person uses it, by objectName: opened from a row with Enter, the entity's data,
-// filings and timeline; a statutory halt (an expired registered agent, refused by the real sandbox registry)
-// cured from the page and filed; a second halt recorded as filed outside FilingDesk.
+// The entity page as a legal-ops person uses it, by objectName: opened from a row with Enter, the entity's
+// data, filings and timeline; a statutory halt (an expired registered agent, refused by the real sandbox
+// registry) cured from the page and filed; a second halt recorded as filed outside FilingDesk.
 #include "engine/core/engine.h"
 #include "support/sandbox_process.h"
 #include "ui/models/exception_model.h"
@@ -65,7 +65,8 @@ class TestEntityPage : public QObject {
     QString keyOf(const QString &entityId) const {
         ObligationModel *m = m_window->obligationModel();
         for (int r = 0; r < m->rowCount(); ++r) {
-            if (m->rowAt(r).task.obligation.entity.entityId == entityId && m->rowAt(r).kind == ObligationRow::Kind::Task)
+            if (m->rowAt(r).task.obligation.entity.entityId == entityId &&
+                m->rowAt(r).kind == ObligationRow::Kind::Task)
                 return m->rowAt(r).key;
         }
         return QString();
@@ -91,7 +92,8 @@ class TestEntityPage : public QObject {
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
-        m_sandbox = std::make_unique<test::SandboxProcess>(QStringList{QStringLiteral("--latency-ms"), QStringLiteral("0:5")});
+        m_sandbox = std::make_unique<test::SandboxProcess>(
+            QStringList{QStringLiteral("--latency-ms"), QStringLiteral("0:5")});
         QVERIFY2(m_sandbox->start(), qPrintable(m_sandbox->errorString()));
         const QString csv = m_dir.filePath(QStringLiteral("portfolio.csv"));
         QFile f(csv);
@@ -123,8 +125,10 @@ private Q_SLOTS:
         QVERIFY(m_window->operatorActions()->launch(
             {keyOf(QStringLiteral("DE1")), keyOf(QStringLiteral("DE2")), keyOf(QStringLiteral("DE3"))},
             QStringLiteral("3 filings")));
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(keyOf(QStringLiteral("DE1"))), ExecutionState::FailedStatutory, kLong);
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(keyOf(QStringLiteral("DE2"))), ExecutionState::FailedStatutory, kLong);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(keyOf(QStringLiteral("DE1"))), ExecutionState::FailedStatutory,
+                                  kLong);
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(keyOf(QStringLiteral("DE2"))), ExecutionState::FailedStatutory,
+                                  kLong);
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(keyOf(QStringLiteral("DE3"))), ExecutionState::Completed, kLong);
     }
     void cleanupTestCase() {
@@ -147,14 +151,17 @@ private Q_SLOTS:
         table->setCurrentIndex(model->index(row, ObligationModel::EntityColumn));
         QTest::keyClick(table, Qt::Key_Return);
         EntityPage *page = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))) != nullptr,
-                                 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))) != nullptr, 5000);
         QCOMPARE(page->entityId(), QStringLiteral("DE1"));
-        QVERIFY2(child<QLabel>(page, QStringLiteral("entityTitle"))->text().contains(QLatin1String("Delaware (US-DE)")),
+        QVERIFY2(child<QLabel>(page, QStringLiteral("entityTitle"))
+                     ->text()
+                     .contains(QLatin1String("Delaware (US-DE)")),
                  qPrintable(child<QLabel>(page, QStringLiteral("entityTitle"))->text()));
         QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_registered_agent_status"))->text(),
                  QStringLiteral("expired"));
-        QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_owner"))->text(), QStringLiteral("Ana Diaz"));
+        QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_owner"))->text(),
+                 QStringLiteral("Ana Diaz"));
         QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_officers"))->text(),
                  QStringLiteral("Jane Roe (President)"));
         auto *filings = child<QTableWidget>(page, QStringLiteral("entityFilings"));
@@ -172,10 +179,11 @@ private Q_SLOTS:
         const QString key = keyOf(QStringLiteral("DE1"));
         QVERIFY(selectException(key));
         // The first requeue of a data defect opens the fields that cure it, with what the rejection means.
-        QTest::mouseClick(child<QPushButton>(m_window.get(), QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+        QTest::mouseClick(child<QPushButton>(m_window.get(), QStringLiteral("resolveRequeueButton")),
+                          Qt::LeftButton);
         EntityPage *page = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))) != nullptr,
-                                 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (page = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))) != nullptr, 5000);
         QCOMPARE(stateOf(key), ExecutionState::FailedStatutory);
         auto *hint = child<QLabel>(page, QStringLiteral("entityCureHint"));
         QVERIFY(hint->isVisible());
@@ -191,13 +199,14 @@ private Q_SLOTS:
         QTest::mouseClick(save, Qt::LeftButton);
         QCOMPARE(m_reasons->asked.last(), QStringLiteral("entity_edit"));
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
-        QTRY_VERIFY_WITH_TIMEOUT(!timeline->findItems(QStringLiteral("entity_edit"), Qt::MatchStartsWith).isEmpty(),
-                                 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !timeline->findItems(QStringLiteral("entity_edit"), Qt::MatchStartsWith).isEmpty(), 5000);
         QCOMPARE(status->text(), QStringLiteral("active"));
 
         // Requeued again: the payload is rebuilt from the register and the registry accepts it.
         QVERIFY(selectException(key));
-        QTest::mouseClick(child<QPushButton>(m_window.get(), QStringLiteral("resolveRequeueButton")), Qt::LeftButton);
+        QTest::mouseClick(child<QPushButton>(m_window.get(), QStringLiteral("resolveRequeueButton")),
+                          Qt::LeftButton);
         QCOMPARE(m_reasons->asked.last(), QStringLiteral("resolve_requeue"));
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(key), ExecutionState::Completed, kLong);
         const int row = m_window->obligationModel()->rowOfKey(key);
@@ -216,10 +225,19 @@ private Q_SLOTS:
         QCOMPARE(m_reasons->asked.last(), QStringLiteral("filed_outside"));
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(key), ExecutionState::Completed, kLong);
         const int row = m_window->obligationModel()->rowOfKey(key);
-        QCOMPARE(m_window->obligationModel()->rowAt(row).task.confirmationNumber, QStringLiteral("DE-PAPER-0001"));
+        QCOMPARE(m_window->obligationModel()->rowAt(row).task.confirmationNumber,
+                 QStringLiteral("DE-PAPER-0001"));
         // Filed: no penalty exposure, no urgency.
-        QVERIFY(m_window->obligationModel()->index(row, ObligationModel::PenaltyColumn).data().toString().isEmpty());
-        QVERIFY(m_window->obligationModel()->index(row, ObligationModel::UrgencyColumn).data().toString().isEmpty());
+        QVERIFY(m_window->obligationModel()
+                    ->index(row, ObligationModel::PenaltyColumn)
+                    .data()
+                    .toString()
+                    .isEmpty());
+        QVERIFY(m_window->obligationModel()
+                    ->index(row, ObligationModel::UrgencyColumn)
+                    .data()
+                    .toString()
+                    .isEmpty());
         QVERIFY(m_window->obligationModel()
                     ->index(row, ObligationModel::JurisdictionColumn)
                     .data()

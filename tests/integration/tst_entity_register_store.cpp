@@ -94,8 +94,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
     }
 
-    // The fault the register exists for: a formation date typed into a needs-data row was gone after a restart
-    // and a re-open, and the same filing showed as PENDING and NEEDS_DATA.
+    // The fault the register exists for: a formation date typed into a needs-data row was gone after a
+    // restart and a re-open, and the same filing showed as PENDING and NEEDS_DATA.
     void editSurvivesRestartAndReopen() {
         const QString db = path(QStringLiteral("edit.sqlite"));
         const QString csv = path(QStringLiteral("edit.csv"));
@@ -115,7 +115,8 @@ private Q_SLOTS:
                                      QStringLiteral("from the certificate of incorporation"));
             QCOMPARE(loaded.count(), 1);
             QCOMPARE(changed.count(), 1);
-            QVERIFY(rowOf(loaded.first().at(1).value<QList<RowPlan>>(), QStringLiteral("CA1"))->needs.isEmpty());
+            QVERIFY(
+                rowOf(loaded.first().at(1).value<QList<RowPlan>>(), QStringLiteral("CA1"))->needs.isEmpty());
         }
         {
             Desk desk(db); // restarted, the same file opened again
@@ -126,15 +127,18 @@ private Q_SLOTS:
             const RowPlan *row = rowOf(plan, QStringLiteral("CA1"));
             QVERIFY(row);
             QCOMPARE(row->entity.formationDate, QDate(2016, 3, 14));
-            QVERIFY2(row->needs.isEmpty(), "the register's formation date plans the Statement of Information");
+            QVERIFY2(row->needs.isEmpty(),
+                     "the register's formation date plans the Statement of Information");
             QCOMPARE(row->outcome, RowOutcome::Obligations);
         }
-        // `filingdesk calendar --db` plans from the same register: the Statement of Information is in the calendar.
+        // `filingdesk calendar --db` plans from the same register: the Statement of Information is in the
+        // calendar.
         const QString report = path(QStringLiteral("edit-report.json"));
         test::ChildProcess calendar;
         QVERIFY(calendar.start(test::cliPath(),
-                               {QStringLiteral("calendar"), QStringLiteral("--portfolio"), csv, QStringLiteral("--db"), db,
-                                QStringLiteral("--out"), path(QStringLiteral("edit.ics")), QStringLiteral("--as-of"),
+                               {QStringLiteral("calendar"), QStringLiteral("--portfolio"), csv,
+                                QStringLiteral("--db"), db, QStringLiteral("--out"),
+                                path(QStringLiteral("edit.ics")), QStringLiteral("--as-of"),
                                 kAsOf.toString(Qt::ISODate), QStringLiteral("--report"), report}));
         QVERIFY(calendar.waitFinished(30000));
         QVERIFY2(calendar.exitCode() == 0, qPrintable(calendar.describe()));
@@ -164,9 +168,10 @@ private Q_SLOTS:
         Desk desk(db);
         QVERIFY(desk.ok());
         desk.open(csv);
-        desk.engine().editEntity(QStringLiteral("DE1"),
-                                 {{QStringLiteral("registered_agent"), QStringLiteral("Registered Agents Inc.")}},
-                                 QStringLiteral("agent changed in 2026"));
+        desk.engine().editEntity(
+            QStringLiteral("DE1"),
+            {{QStringLiteral("registered_agent"), QStringLiteral("Registered Agents Inc.")}},
+            QStringLiteral("agent changed in 2026"));
         // The file still names the old agent, and leaves CA1's agent blank: a conflict, and no erasure.
         QByteArray stale = kPortfolio;
         stale.replace("California,,CT Corporation", "California,,");
@@ -178,8 +183,10 @@ private Q_SLOTS:
         QCOMPARE(summary.conflicts.first().registerValue, QStringLiteral("Registered Agents Inc."));
         QCOMPARE(summary.conflicts.first().fileValue, QStringLiteral("CSC"));
         QCOMPARE(summary.conflicts.first().source, QStringLiteral("conflict.csv:3"));
-        QCOMPARE(rowOf(plan, QStringLiteral("DE1"))->entity.registeredAgent, QStringLiteral("Registered Agents Inc."));
-        QCOMPARE(rowOf(plan, QStringLiteral("CA1"))->entity.registeredAgent, QStringLiteral("CT Corporation"));
+        QCOMPARE(rowOf(plan, QStringLiteral("DE1"))->entity.registeredAgent,
+                 QStringLiteral("Registered Agents Inc."));
+        QCOMPARE(rowOf(plan, QStringLiteral("CA1"))->entity.registeredAgent,
+                 QStringLiteral("CT Corporation"));
         QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 1);
 
         // Opened again: still one conflict, not a second audit row.
@@ -202,9 +209,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("reason");
         QTest::addColumn<QString>("message");
-        QTest::newRow("no reason") << "formation_date" << "2016-03-14" << "" << "needs a reason";
-        QTest::newRow("bad date") << "formation_date" << "2016-02-30" << "typo" << "formation_date";
-        QTest::newRow("bad status") << "registered_agent_status" << "asleep" << "typo" << "registered_agent_status";
+        QTest::newRow("no reason") << "formation_date"
+                                   << "2016-03-14"
+                                   << ""
+                                   << "needs a reason";
+        QTest::newRow("bad date") << "formation_date"
+                                  << "2016-02-30"
+                                  << "typo"
+                                  << "formation_date";
+        QTest::newRow("bad status") << "registered_agent_status"
+                                    << "asleep"
+                                    << "typo"
+                                    << "registered_agent_status";
     }
     void invalidEditChangesNothing() {
         QFETCH(QString, field);
@@ -221,7 +237,8 @@ private Q_SLOTS:
         QSignalSpy changed(&desk.engine(), &Engine::registerChanged);
         desk.engine().editEntity(QStringLiteral("CA1"), {{field, value}}, reason);
         QCOMPARE(errors.count(), 1);
-        QVERIFY2(errors.first().at(0).toString().contains(message), qPrintable(errors.first().at(0).toString()));
+        QVERIFY2(errors.first().at(0).toString().contains(message),
+                 qPrintable(errors.first().at(0).toString()));
         QCOMPARE(changed.count(), 0);
         QVERIFY(auditOf(db, QStringLiteral("entity_edit")).isEmpty());
     }
@@ -236,8 +253,8 @@ private Q_SLOTS:
                               "e2,Beta LLC,California,,,,,\n"));
         test::ChildProcess import;
         QVERIFY(import.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), in,
-                                              QStringLiteral("--db"), db, QStringLiteral("--reason"),
-                                              QStringLiteral("first load"), QStringLiteral("--json")}));
+                                               QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                               QStringLiteral("first load"), QStringLiteral("--json")}));
         QVERIFY(import.waitFinished(30000));
         QVERIFY2(import.exitCode() == 0, qPrintable(import.describe()));
         const QJsonObject counts = QJsonDocument::fromJson(import.standardOutput()).object();
@@ -246,7 +263,7 @@ private Q_SLOTS:
         const QString out = path(QStringLiteral("export.csv"));
         test::ChildProcess exported;
         QVERIFY(exported.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("export"),
-                                                QStringLiteral("--db"), db, QStringLiteral("--out"), out}));
+                                                 QStringLiteral("--db"), db, QStringLiteral("--out"), out}));
         QVERIFY(exported.waitFinished(30000));
         QVERIFY2(exported.exitCode() == 0, qPrintable(exported.describe()));
         QFile f(out);
@@ -260,8 +277,8 @@ private Q_SLOTS:
         // The export applied again changes nothing.
         test::ChildProcess again;
         QVERIFY(again.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), out,
-                                             QStringLiteral("--db"), db, QStringLiteral("--reason"),
-                                             QStringLiteral("round trip"), QStringLiteral("--json")}));
+                                              QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                              QStringLiteral("round trip"), QStringLiteral("--json")}));
         QVERIFY(again.waitFinished(30000));
         QVERIFY2(again.exitCode() == 0, qPrintable(again.describe()));
         const QJsonObject second = QJsonDocument::fromJson(again.standardOutput()).object();
@@ -283,16 +300,18 @@ private Q_SLOTS:
 
     // A statutory halt cured end to end against the real sandbox registry: the registry refuses an expired
     // registered agent; requeueing the same payload is held ("nothing changed"); the agent is fixed in the
-    // register; the requeue rebuilds the payload (same key, new hash in the audit) and the registry accepts it.
+    // register; the requeue rebuilds the payload (same key, new hash in the audit) and the registry accepts
+    // it.
     void statutoryHaltIsCuredFromTheRegister() {
         test::SandboxProcess sandbox;
         QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
         const QString db = path(QStringLiteral("cure.sqlite"));
         const QString csv = path(QStringLiteral("cure.csv"));
-        QVERIFY(writeFile(csv, "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
-                               "registered_agent_status,status,risk_tier\n"
-                               "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,active,2\n"
-                               "DE2,Delaware Paper Inc.,corporation,Delaware,2011-06-01,CSC,resigned,active,2\n"));
+        QVERIFY(writeFile(csv,
+                          "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                          "registered_agent_status,status,risk_tier\n"
+                          "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,active,2\n"
+                          "DE2,Delaware Paper Inc.,corporation,Delaware,2011-06-01,CSC,resigned,active,2\n"));
         Desk desk(db, sandbox.baseUrl());
         QVERIFY(desk.ok());
         Engine &engine = desk.engine();
@@ -350,15 +369,23 @@ private Q_SLOTS:
 
         const QList<AuditEntry> requeues = auditOf(db, QStringLiteral("resolve_requeue"));
         QCOMPARE(requeues.size(), 1);
-        QVERIFY2(requeues.first().detail.contains(QStringLiteral("%1 -> %2").arg(refusedHash.left(12), curedHash.left(12))),
+        QVERIFY2(requeues.first().detail.contains(
+                     QStringLiteral("%1 -> %2").arg(refusedHash.left(12), curedHash.left(12))),
                  qPrintable(requeues.first().detail));
         QCOMPARE(requeues.first().payloadSha256, curedHash);
         QCOMPARE(requeues.first().reason, QStringLiteral("agent renewed"));
         const QList<AuditEntry> outside = auditOf(db, QStringLiteral("filed_outside"));
         QCOMPARE(outside.size(), 1);
-        QVERIFY2(outside.first().detail.contains(QLatin1String("DE-PAPER-0001")), qPrintable(outside.first().detail));
-        QVERIFY2(outside.first().detail.contains(QLatin1String("$225.00")), qPrintable(outside.first().detail));
-        QCOMPARE(sandbox.stats().value(QStringLiteral("totals")).toObject().value(QStringLiteral("accepted")).toInt(), 1);
+        QVERIFY2(outside.first().detail.contains(QLatin1String("DE-PAPER-0001")),
+                 qPrintable(outside.first().detail));
+        QVERIFY2(outside.first().detail.contains(QLatin1String("$225.00")),
+                 qPrintable(outside.first().detail));
+        QCOMPARE(sandbox.stats()
+                     .value(QStringLiteral("totals"))
+                     .toObject()
+                     .value(QStringLiteral("accepted"))
+                     .toInt(),
+                 1);
 
         // The cured payload is stored: a restart sends what was cured, not what was refused.
         AuditStore store;
@@ -374,25 +401,28 @@ private Q_SLOTS:
         QTest::newRow("bad value on line 3")
             << QByteArray("entity_id,formation_date\ne1,2015-03-02\ne2,2019-13-01\n")
             << "bad.csv:3: column 2 (formation_date)";
-        QTest::newRow("unknown column") << QByteArray("entity_id,colour\ne1,red\n") << "bad.csv:1: column 2 (colour)";
+        QTest::newRow("unknown column")
+            << QByteArray("entity_id,colour\ne1,red\n") << "bad.csv:1: column 2 (colour)";
         QTest::newRow("no entity_id column") << QByteArray("entity_name\nAcme\n") << "no entity_id column";
         QTest::newRow("repeated id") << QByteArray("entity_id,owner\ne1,Ana\ne1,Bo\n")
                                      << "bad.csv:3: entity_id e1 is already on line 2";
         QTest::newRow("new entity without a place")
             << QByteArray("entity_id,entity_name\ne1,Acme Inc.\nz9,Zeta Inc.\n")
             << "bad.csv:3: z9 is not in the register; adding it needs jurisdiction";
-        QTest::newRow("short row") << QByteArray("entity_id,owner\ne1\n") << "bad.csv:2: 1 fields where the header has 2";
+        QTest::newRow("short row") << QByteArray("entity_id,owner\ne1\n")
+                                   << "bad.csv:2: 1 fields where the header has 2";
     }
     void badImportFileIsRefusedWhole() {
         QFETCH(QByteArray, file);
         QFETCH(QString, error);
         const QString db = path(QStringLiteral("bad-%1.sqlite").arg(QTest::currentDataTag()));
         const QString seed = path(QStringLiteral("seed.csv"));
-        QVERIFY(writeFile(seed, "entity_id,entity_name,jurisdiction\ne1,Acme Inc.,Delaware\ne2,Beta LLC,Ohio\n"));
+        QVERIFY(
+            writeFile(seed, "entity_id,entity_name,jurisdiction\ne1,Acme Inc.,Delaware\ne2,Beta LLC,Ohio\n"));
         test::ChildProcess first;
         QVERIFY(first.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), seed,
-                                             QStringLiteral("--db"), db, QStringLiteral("--reason"),
-                                             QStringLiteral("seed")}));
+                                              QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                              QStringLiteral("seed")}));
         QVERIFY(first.waitFinished(30000));
         QVERIFY2(first.exitCode() == 0, qPrintable(first.describe()));
         const qint64 rowsBefore = [&] {
@@ -405,8 +435,8 @@ private Q_SLOTS:
         QVERIFY(writeFile(bad, file));
         test::ChildProcess import;
         QVERIFY(import.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), bad,
-                                              QStringLiteral("--db"), db, QStringLiteral("--reason"),
-                                              QStringLiteral("bulk")}));
+                                               QStringLiteral("--db"), db, QStringLiteral("--reason"),
+                                               QStringLiteral("bulk")}));
         QVERIFY(import.waitFinished(30000));
         QCOMPARE(import.exitCode(), 2);
         QVERIFY2(import.standardError().contains(error), qPrintable(import.standardError()));

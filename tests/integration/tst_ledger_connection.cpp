@@ -96,7 +96,8 @@ private:
         const QString db = QStringLiteral("conn_%1_%2").arg(QString::fromLatin1(name)).arg(++m_databases);
         return m_pg.createDatabase(db) ? db : QString();
     }
-    std::unique_ptr<LedgerStore> member(const QString &database, const QString &name, qint64 leaseMs = 60000) {
+    std::unique_ptr<LedgerStore> member(const QString &database, const QString &name,
+                                        qint64 leaseMs = 60000) {
         QString error;
         auto store = fd::test::openMember(m_pg, database, name, QDir(m_dir.path()), leaseMs, &error);
         if (!store)
@@ -141,12 +142,13 @@ void TestLedgerConnection::mirrorOfAnotherLedgerIsRefusedAndLeftAlone() {
     const QString mirror = m_dir.filePath(QStringLiteral("a-mirror.sqlite"));
     QString error;
     {
-        LedgerStore store(fd::test::ledgerEndpoint(m_pg, a), QStringLiteral("desk"), QStringLiteral("desk"), 60000);
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, a), QStringLiteral("desk"), QStringLiteral("desk"),
+                          60000);
         QString ledgerError;
         QVERIFY2(store.openTeam(mirror, &error, &ledgerError), qPrintable(error));
         QStringList already;
-        QVERIFY2(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("A"), 3), QStringLiteral("alice"), &already,
-                                  &error),
+        QVERIFY2(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("A"), 3), QStringLiteral("alice"),
+                                  &already, &error),
                  qPrintable(error));
         store.sync(1000, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
@@ -155,8 +157,8 @@ void TestLedgerConnection::mirrorOfAnotherLedgerIsRefusedAndLeftAlone() {
         auto other = member(b, QStringLiteral("other"));
         QVERIFY(other);
         QStringList already;
-        QVERIFY2(other->admitTasks(fd::test::ledgerTasks(QStringLiteral("B"), 8), QStringLiteral("bob"), &already,
-                                   &error),
+        QVERIFY2(other->admitTasks(fd::test::ledgerTasks(QStringLiteral("B"), 8), QStringLiteral("bob"),
+                                   &already, &error),
                  qPrintable(error));
     }
     QFile before(mirror);
@@ -164,7 +166,8 @@ void TestLedgerConnection::mirrorOfAnotherLedgerIsRefusedAndLeftAlone() {
     const QByteArray bytesBefore = before.readAll();
     before.close();
 
-    LedgerStore wrong(fd::test::ledgerEndpoint(m_pg, b), QStringLiteral("desk"), QStringLiteral("desk"), 60000);
+    LedgerStore wrong(fd::test::ledgerEndpoint(m_pg, b), QStringLiteral("desk"), QStringLiteral("desk"),
+                      60000);
     QString ledgerError;
     QVERIFY(!wrong.openTeam(mirror, &error, &ledgerError));
     // One line naming both ledgers.
@@ -179,7 +182,8 @@ void TestLedgerConnection::mirrorOfAnotherLedgerIsRefusedAndLeftAlone() {
 }
 
 void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
-    // No mirror path: each member takes a mirror of its own for this ledger; a second ledger gets other files.
+    // No mirror path: each member takes a mirror of its own for this ledger; a second ledger gets other
+    // files.
     qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("data-home"))));
     const QString db1 = freshDatabase("default_one");
     const QString db2 = freshDatabase("default_two");
@@ -188,8 +192,9 @@ void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
     std::vector<std::unique_ptr<LedgerStore>> members;
     QStringList paths;
     for (int i = 0; i < 3; ++i) {
-        auto store = std::make_unique<LedgerStore>(fd::test::ledgerEndpoint(m_pg, db1),
-                                                   QStringLiteral("w%1").arg(i), QStringLiteral("worker"), 60000);
+        auto store =
+            std::make_unique<LedgerStore>(fd::test::ledgerEndpoint(m_pg, db1), QStringLiteral("w%1").arg(i),
+                                          QStringLiteral("worker"), 60000);
         QVERIFY2(store->openTeam(QString(), &error, &ledgerError), qPrintable(error));
         paths.append(store->path());
         members.push_back(std::move(store));
@@ -199,50 +204,59 @@ void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
     const QString id1 = members.front()->ledgerId();
     for (const QString &p : std::as_const(paths))
         QVERIFY2(p.contains(id1) && p.startsWith(LedgerStore::mirrorRoot()), qPrintable(p));
-    LedgerStore second(fd::test::ledgerEndpoint(m_pg, db2), QStringLiteral("w9"), QStringLiteral("worker"), 60000);
+    LedgerStore second(fd::test::ledgerEndpoint(m_pg, db2), QStringLiteral("w9"), QStringLiteral("worker"),
+                       60000);
     QVERIFY2(second.openTeam(QString(), &error, &ledgerError), qPrintable(error));
     QVERIFY(!paths.contains(second.path()));
     QVERIFY2(second.path().contains(second.ledgerId()), qPrintable(second.path()));
     // A member that comes back takes the slot that is free again, with what it mirrored.
     const QString freed = members.back()->path();
     members.pop_back();
-    LedgerStore back(fd::test::ledgerEndpoint(m_pg, db1), QStringLiteral("w5"), QStringLiteral("worker"), 60000);
+    LedgerStore back(fd::test::ledgerEndpoint(m_pg, db1), QStringLiteral("w5"), QStringLiteral("worker"),
+                     60000);
     QVERIFY2(back.openTeam(QString(), &error, &ledgerError), qPrintable(error));
     QCOMPARE(back.path(), freed);
     qunsetenv("XDG_DATA_HOME");
 }
 
 void TestLedgerConnection::ledgerRestoredFromAnOlderCopyIsNotTrusted() {
-    // A member mirrors the ledger; the ledger is then restored from a copy taken before the member's last rows.
-    // Whatever it says from there on does not continue what the member copied (the filings recorded in the
-    // lost rows would be sent again): refused at start, with the reason.
+    // A member mirrors the ledger; the ledger is then restored from a copy taken before the member's last
+    // rows. Whatever it says from there on does not continue what the member copied (the filings recorded in
+    // the lost rows would be sent again): refused at start, with the reason.
     const QString db = freshDatabase("restored");
     const QString backup = db + QStringLiteral("_backup");
     const QString mirror = m_dir.filePath(QStringLiteral("restored-mirror.sqlite"));
     QString error, ledgerError;
     {
-        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"),
+                          60000);
         QVERIFY2(store.openTeam(mirror, &error, &ledgerError), qPrintable(error));
         QStringList already;
-        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("R"), 2), QStringLiteral("a"), &already, &error));
+        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("R"), 2), QStringLiteral("a"), &already,
+                                 &error));
         store.sync(1000, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
-    QVERIFY(!m_pg.psql(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(backup, db), QStringLiteral("postgres"))
+    QVERIFY(!m_pg.psql(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(backup, db),
+                       QStringLiteral("postgres"))
                  .isNull());
     {
-        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"),
+                          60000);
         QVERIFY2(store.openTeam(mirror, &error, &ledgerError), qPrintable(error));
         QStringList already;
-        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("S"), 3), QStringLiteral("a"), &already, &error));
+        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("S"), 3), QStringLiteral("a"), &already,
+                                 &error));
         store.sync(1000, &error);
         QVERIFY2(error.isEmpty(), qPrintable(error));
     }
     QVERIFY(!m_pg.psql(QStringLiteral("DROP DATABASE %1").arg(db), QStringLiteral("postgres")).isNull());
-    QVERIFY(!m_pg.psql(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(db, backup), QStringLiteral("postgres"))
+    QVERIFY(!m_pg.psql(QStringLiteral("CREATE DATABASE %1 TEMPLATE %2").arg(db, backup),
+                       QStringLiteral("postgres"))
                  .isNull());
     {
-        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"),
+                          60000);
         QVERIFY(!store.openTeam(mirror, &error, &ledgerError));
         QVERIFY2(error.contains(QLatin1String("lost rows")), qPrintable(error));
         QVERIFY(store.chainBroken());
@@ -252,10 +266,12 @@ void TestLedgerConnection::ledgerRestoredFromAnOlderCopyIsNotTrusted() {
         auto other = member(db, QStringLiteral("other"));
         QVERIFY(other);
         QStringList already;
-        QVERIFY(other->admitTasks(fd::test::ledgerTasks(QStringLiteral("T"), 6), QStringLiteral("b"), &already, &error));
+        QVERIFY(other->admitTasks(fd::test::ledgerTasks(QStringLiteral("T"), 6), QStringLiteral("b"),
+                                  &already, &error));
     }
     {
-        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"),
+                          60000);
         QVERIFY(!store.openTeam(mirror, &error, &ledgerError));
         QVERIFY2(error.contains(QLatin1String("rewritten or replaced")), qPrintable(error));
     }
@@ -267,14 +283,16 @@ void TestLedgerConnection::singleDeskDatabaseIsNotTakenAsAMirror() {
     {
         fd::AuditStore single;
         QVERIFY2(single.open(path, &error), qPrintable(error));
-        QVERIFY(single.admitTask(fd::test::ledgerTask(QStringLiteral("SD"), 0), QStringLiteral("alice"), &error));
+        QVERIFY(
+            single.admitTask(fd::test::ledgerTask(QStringLiteral("SD"), 0), QStringLiteral("alice"), &error));
     }
     QFile before(path);
     QVERIFY(before.open(QIODevice::ReadOnly));
     const QByteArray bytes = before.readAll();
     before.close();
     const QString db = freshDatabase("adopt");
-    LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"), 60000);
+    LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("w"), QStringLiteral("worker"),
+                      60000);
     QString ledgerError;
     QVERIFY(!store.openTeam(path, &error, &ledgerError));
     QVERIFY2(error.contains(QLatin1String("single desk's database")), qPrintable(error));
@@ -284,9 +302,9 @@ void TestLedgerConnection::singleDeskDatabaseIsNotTakenAsAMirror() {
 }
 
 void TestLedgerConnection::defaultMirrorOfAnotherLedgerIsSwappedForThisOnes() {
-    // A member that could not reach the ledger at start took a default mirror in the folder of the ledger last
-    // seen at that address; the ledger there now is another one (dropped and created again). That mirror is
-    // the member's own choice: it takes this ledger's own instead of calling the ledger untrusted.
+    // A member that could not reach the ledger at start took a default mirror in the folder of the ledger
+    // last seen at that address; the ledger there now is another one (dropped and created again). That mirror
+    // is the member's own choice: it takes this ledger's own instead of calling the ledger untrusted.
     qputenv("XDG_DATA_HOME", QFile::encodeName(m_dir.filePath(QStringLiteral("swap-home"))));
     const QString db = freshDatabase("swap");
     fd::test::TcpProxy proxy;
@@ -298,7 +316,8 @@ void TestLedgerConnection::defaultMirrorOfAnotherLedgerIsSwappedForThisOnes() {
         QVERIFY2(store.openTeam(QString(), &error, &ledgerError), qPrintable(error));
         firstId = store.ledgerId();
         QStringList already;
-        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("SW"), 2), QStringLiteral("a"), &already, &error));
+        QVERIFY(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("SW"), 2), QStringLiteral("a"),
+                                 &already, &error));
         store.sync(1000, &error);
     }
     QVERIFY(!m_pg.psql(QStringLiteral("DROP DATABASE %1").arg(db), QStringLiteral("postgres")).isNull());
@@ -328,18 +347,22 @@ void TestLedgerConnection::claimsTakeoversAndLostClaimsAreAudited() {
     QVERIFY(first && second);
     QString error;
     QStringList already;
-    QVERIFY2(first->admitTasks(fd::test::ledgerTasks(QStringLiteral("C"), 4), QStringLiteral("alice"), &already, &error),
+    QVERIFY2(first->admitTasks(fd::test::ledgerTasks(QStringLiteral("C"), 4), QStringLiteral("alice"),
+                               &already, &error),
              qPrintable(error));
     int launched = 0;
-    QVERIFY(!first->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
+    QVERIFY(
+        !first->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
     QList<FilingTask> mine = first->claim(4, {}, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(mine.size(), qsizetype(4));
     // One row per claim, written by the claim's own statement: one transaction for the claims and their rows
     // (no commit of its own per filing).
-    QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim' AND desk = 'first'")), 4);
-    QCOMPARE(count(db, QStringLiteral("SELECT count(DISTINCT x) FROM (SELECT xmin::text AS x FROM audit WHERE action = "
-                                      "'claim' UNION SELECT xmin::text FROM tasks) s")),
+    QCOMPARE(
+        count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim' AND desk = 'first'")), 4);
+    QCOMPARE(count(db, QStringLiteral(
+                           "SELECT count(DISTINCT x) FROM (SELECT xmin::text AS x FROM audit WHERE action = "
+                           "'claim' UNION SELECT xmin::text FROM tasks) s")),
              1);
     // Two go DISPATCHING, then the lease runs out: the second member takes them over, from whom is audited.
     for (int i = 0; i < 2; ++i) {
@@ -349,25 +372,29 @@ void TestLedgerConnection::claimsTakeoversAndLostClaimsAreAudited() {
     QTest::qWait(1300);
     const QList<FilingTask> taken = second->claim(10, {}, &error);
     QCOMPARE(taken.size(), qsizetype(4));
-    QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_takeover' AND desk = 'second' "
-                                      "AND detail LIKE '%from first%'")),
+    QCOMPARE(count(db, QStringLiteral(
+                           "SELECT count(*) FROM audit WHERE action = 'claim_takeover' AND desk = 'second' "
+                           "AND detail LIKE '%from first%'")),
              4);
-    QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_takeover' AND detail LIKE "
-                                      "'%looked up before anything is sent again%'")),
-             2);
+    QCOMPARE(
+        count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_takeover' AND detail LIKE "
+                                 "'%looked up before anything is sent again%'")),
+        2);
 
     // The first member tries to renew: refused, and the loss is a row naming who holds the filing now.
     const QStringList lost = first->renewClaims(fd::test::keysOf(mine), &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(lost.size(), qsizetype(4));
-    QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost' AND desk = 'first' AND "
-                                      "detail LIKE '%second holds the filing now%'")),
+    QCOMPARE(count(db, QStringLiteral(
+                           "SELECT count(*) FROM audit WHERE action = 'claim_lost' AND desk = 'first' AND "
+                           "detail LIKE '%second holds the filing now%'")),
              4);
     // A write refused for a conflict is recorded as a lost claim too.
     QVERIFY(first->recordClaimsLost({mine[0].key}, QStringLiteral("its write was refused"), &error));
-    QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost' AND detail LIKE "
-                                      "'%its write was refused; second holds the filing now%'")),
-             1);
+    QCOMPARE(
+        count(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost' AND detail LIKE "
+                                 "'%its write was refused; second holds the filing now%'")),
+        1);
     QVERIFY2(m_pg.psql(QStringLiteral("SELECT 1"), db) == QLatin1String("1"), "server gone");
 }
 
@@ -381,7 +408,8 @@ void TestLedgerConnection::standbyIsNotAPrimaryUntilPromoted() {
         LedgerStore seed(endpointAt(primary.port(), QStringLiteral("ha_ledger")), QStringLiteral("seed"),
                          QStringLiteral("desk"), 60000);
         QString error, ledgerError;
-        QVERIFY2(seed.openTeam(m_dir.filePath(QStringLiteral("seed.sqlite")), &error, &ledgerError), qPrintable(error));
+        QVERIFY2(seed.openTeam(m_dir.filePath(QStringLiteral("seed.sqlite")), &error, &ledgerError),
+                 qPrintable(error));
     }
     PostgresServer standby;
     QVERIFY2(standby.startAsStandbyOf(primary), qPrintable(standby.errorString()));
@@ -409,7 +437,8 @@ void TestLedgerConnection::standbyIsNotAPrimaryUntilPromoted() {
     QVERIFY(store.isListening());
     int notified = 0;
     store.setNotificationHandler([&notified] { ++notified; });
-    QVERIFY(!standby.psql(QStringLiteral("NOTIFY filingdesk_ledger, '1'"), QStringLiteral("ha_ledger")).isNull());
+    QVERIFY(
+        !standby.psql(QStringLiteral("NOTIFY filingdesk_ledger, '1'"), QStringLiteral("ha_ledger")).isNull());
     QTRY_VERIFY_WITH_TIMEOUT(notified >= 1, 5000);
     standby.stop();
 }
@@ -420,7 +449,8 @@ void TestLedgerConnection::silentLinkIsFoundDeadWithinTheDeadline() {
     QVERIFY(proxy.start(m_pg.port()));
     LedgerStore store(endpointAt(proxy.port(), db), QStringLiteral("desk"), QStringLiteral("desk"), 60000);
     QString error, ledgerError;
-    QVERIFY2(store.openTeam(m_dir.filePath(QStringLiteral("silent.sqlite")), &error, &ledgerError), qPrintable(error));
+    QVERIFY2(store.openTeam(m_dir.filePath(QStringLiteral("silent.sqlite")), &error, &ledgerError),
+             qPrintable(error));
     QVERIFY2(ledgerError.isEmpty(), qPrintable(ledgerError));
     fd::LedgerMember self;
     QVERIFY2(store.beat(self, &error), qPrintable(error));
@@ -445,27 +475,32 @@ void TestLedgerConnection::lockWaitIsNotUnreachable() {
     QVERIFY(store);
     QString error;
     QStringList already;
-    QVERIFY(store->admitTasks(fd::test::ledgerTasks(QStringLiteral("L"), 2), QStringLiteral("alice"), &already, &error));
+    QVERIFY(store->admitTasks(fd::test::ledgerTasks(QStringLiteral("L"), 2), QStringLiteral("alice"),
+                              &already, &error));
     int launched = 0;
-    QVERIFY(!store->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
+    QVERIFY(
+        !store->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
     // Another session holds the tasks table for 6 s.
     QProcess holder;
-    holder.start(QStandardPaths::findExecutable(QStringLiteral("psql")),
-                 {QStringLiteral("-X"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
-                  QString::number(m_pg.port()), QStringLiteral("-U"), QStringLiteral("fd"), QStringLiteral("-d"), db,
-                  QStringLiteral("-c"),
-                  QStringLiteral("BEGIN; LOCK TABLE tasks IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT;")});
+    holder.start(
+        QStandardPaths::findExecutable(QStringLiteral("psql")),
+        {QStringLiteral("-X"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
+         QString::number(m_pg.port()), QStringLiteral("-U"), QStringLiteral("fd"), QStringLiteral("-d"), db,
+         QStringLiteral("-c"),
+         QStringLiteral("BEGIN; LOCK TABLE tasks IN ACCESS EXCLUSIVE MODE; SELECT pg_sleep(6); COMMIT;")});
     QVERIFY(holder.waitForStarted());
-    QTRY_VERIFY_WITH_TIMEOUT(count(db, QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = "
-                                                      "l.relation WHERE c.relname = 'tasks' AND l.mode = "
-                                                      "'AccessExclusiveLock' AND l.granted")) == 1,
-                             5000);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        count(db, QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = "
+                                 "l.relation WHERE c.relname = 'tasks' AND l.mode = "
+                                 "'AccessExclusiveLock' AND l.granted")) == 1,
+        5000);
     QElapsedTimer took;
     took.start();
     const QList<FilingTask> claimed = store->claim(2, {}, &error);
     QVERIFY(claimed.isEmpty());
     QVERIFY(!error.isEmpty());
-    QVERIFY2(took.elapsed() < 4000, qPrintable(QString::number(took.elapsed()))); // lock_timeout, not the lock
+    QVERIFY2(took.elapsed() < 4000,
+             qPrintable(QString::number(took.elapsed()))); // lock_timeout, not the lock
     QVERIFY(store->isReachable());
     QCOMPARE(store->link(), LedgerLink::WaitingOnLock);
     QCOMPARE(store->lastWriteFailure(), fd::AuditStore::WriteFailure::Busy);
@@ -479,7 +514,8 @@ void TestLedgerConnection::failedPrepareReportsTheServersReason() {
     const QString db = freshDatabase("prepare");
     auto store = member(db, QStringLiteral("desk"));
     QVERIFY(store);
-    QVERIFY(!m_pg.psql(QStringLiteral("ALTER TABLE audit RENAME COLUMN detail TO detail_renamed"), db).isNull());
+    QVERIFY(
+        !m_pg.psql(QStringLiteral("ALTER TABLE audit RENAME COLUMN detail TO detail_renamed"), db).isNull());
     AuditEntry e;
     e.action = QStringLiteral("note");
     e.actor = QStringLiteral("alice");
@@ -497,9 +533,11 @@ void TestLedgerConnection::reconnectPrintsNoDriverWarnings() {
     QVERIFY(store);
     QString error;
     QStringList already;
-    QVERIFY(store->admitTasks(fd::test::ledgerTasks(QStringLiteral("W"), 2), QStringLiteral("alice"), &already, &error));
+    QVERIFY(store->admitTasks(fd::test::ledgerTasks(QStringLiteral("W"), 2), QStringLiteral("alice"),
+                              &already, &error));
     int launched = 0;
-    QVERIFY(!store->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
+    QVERIFY(
+        !store->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
     QCOMPARE(store->claim(2, {}, &error).size(), qsizetype(2)); // prepared statements on this connection
     store->sync(100, &error);
     WarningLog log;
@@ -535,7 +573,8 @@ void TestLedgerConnection::transactionPoolerIsRefusedSessionPoolerWorks() {
     {
         fd::test::PgBouncer bouncer;
         QVERIFY2(bouncer.start(m_pg, db, QStringLiteral("transaction")), qPrintable(bouncer.errorString()));
-        LedgerStore store(endpointAt(bouncer.port(), db), QStringLiteral("desk"), QStringLiteral("desk"), 60000);
+        LedgerStore store(endpointAt(bouncer.port(), db), QStringLiteral("desk"), QStringLiteral("desk"),
+                          60000);
         QString error, ledgerError;
         QVERIFY(!store.openTeam(m_dir.filePath(QStringLiteral("pooled-t.sqlite")), &error, &ledgerError));
         QVERIFY2(error.contains(QLatin1String("pool_mode=session")), qPrintable(error));
@@ -546,14 +585,15 @@ void TestLedgerConnection::transactionPoolerIsRefusedSessionPoolerWorks() {
     {
         fd::test::PgBouncer bouncer;
         QVERIFY2(bouncer.start(m_pg, db, QStringLiteral("session")), qPrintable(bouncer.errorString()));
-        LedgerStore store(endpointAt(bouncer.port(), db), QStringLiteral("desk"), QStringLiteral("desk"), 60000);
+        LedgerStore store(endpointAt(bouncer.port(), db), QStringLiteral("desk"), QStringLiteral("desk"),
+                          60000);
         QString error, ledgerError;
         QVERIFY2(store.openTeam(m_dir.filePath(QStringLiteral("pooled-s.sqlite")), &error, &ledgerError),
                  qPrintable(error));
         QVERIFY2(store.isReachable(), qPrintable(ledgerError));
         QStringList already;
-        QVERIFY2(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("P"), 3), QStringLiteral("alice"), &already,
-                                  &error),
+        QVERIFY2(store.admitTasks(fd::test::ledgerTasks(QStringLiteral("P"), 3), QStringLiteral("alice"),
+                                  &already, &error),
                  qPrintable(error));
         int notified = 0;
         store.setNotificationHandler([&notified] { ++notified; });
@@ -567,16 +607,19 @@ void TestLedgerConnection::timesAreTheLedgersNotTheMembers() {
     // 2 s is 2 s from the ledger's now, not 122 s.
     const QString db = freshDatabase("clock");
     fd::ManualClock fast(QDateTime::currentDateTimeUtc().addSecs(120));
-    LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("fast"), QStringLiteral("worker"), 60000);
+    LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("fast"), QStringLiteral("worker"),
+                      60000);
     store.setClock(&fast);
     QString error, ledgerError;
-    QVERIFY2(store.openTeam(m_dir.filePath(QStringLiteral("clock.sqlite")), &error, &ledgerError), qPrintable(error));
+    QVERIFY2(store.openTeam(m_dir.filePath(QStringLiteral("clock.sqlite")), &error, &ledgerError),
+             qPrintable(error));
     QStringList already;
     QList<FilingTask> tasks = fd::test::ledgerTasks(QStringLiteral("K"), 1);
     tasks[0].updatedUtc = fast.nowUtc();
     QVERIFY(store.admitTasks(tasks, QStringLiteral("engine"), &already, &error));
     int launched = 0;
-    QVERIFY(!store.launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
+    QVERIFY(
+        !store.launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
     QList<FilingTask> claimed = store.claim(1, {}, &error);
     QCOMPARE(claimed.size(), qsizetype(1));
     FilingTask t = claimed.first();
@@ -590,7 +633,8 @@ void TestLedgerConnection::timesAreTheLedgersNotTheMembers() {
                                     QStringLiteral("transition"), QString(), &error),
              qPrintable(error));
     const qint64 retryIn = count(
-        db, QStringLiteral("SELECT round(extract(epoch FROM next_attempt_at - clock_timestamp()) * 1000) FROM tasks"));
+        db, QStringLiteral(
+                "SELECT round(extract(epoch FROM next_attempt_at - clock_timestamp()) * 1000) FROM tasks"));
     QVERIFY2(retryIn > 0 && retryIn <= 2500, qPrintable(QString::number(retryIn)));
     // Every audit row's time is the ledger's, and rises with seq.
     const qint64 skewed = count(db, QStringLiteral("SELECT count(*) FROM audit WHERE abs(extract(epoch FROM "
@@ -605,13 +649,15 @@ void TestLedgerConnection::timesAreTheLedgersNotTheMembers() {
     const qint64 localIn = fast.nowUtc().msecsTo(back.first().nextAttemptUtc);
     QVERIFY2(localIn > 0 && localIn <= 2500, qPrintable(QString::number(localIn)));
     QVERIFY(back.first().sentUtc.isValid());
-    QVERIFY2(qAbs(back.first().sentUtc.secsTo(fast.nowUtc())) < 30, qPrintable(back.first().sentUtc.toString()));
+    QVERIFY2(qAbs(back.first().sentUtc.secsTo(fast.nowUtc())) < 30,
+             qPrintable(back.first().sentUtc.toString()));
     // The heartbeat's start time is the ledger's too.
     fd::LedgerMember self;
     QVERIFY(store.beat(self, &error));
-    QCOMPARE(count(db, QStringLiteral("SELECT count(*) FROM members WHERE abs(extract(epoch FROM started_at - "
-                                      "clock_timestamp())) > 60")),
-             0);
+    QCOMPARE(
+        count(db, QStringLiteral("SELECT count(*) FROM members WHERE abs(extract(epoch FROM started_at - "
+                                 "clock_timestamp())) > 60")),
+        0);
 }
 
 QTEST_GUILESS_MAIN(TestLedgerConnection)

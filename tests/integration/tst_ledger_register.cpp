@@ -1,13 +1,14 @@
-// The team's entity register in the ledger (LedgerStore::loadRegister/applyRegister, ledger schema 3) against a
-// real PostgreSQL 15 started for the test (support/postgres_server.h): an update written by one member is what
-// every other member reads; its audit rows are in the hash chain with the person and the reason; admission never
-// changes a record of the register; a refused update (a statement the ledger rejects, a lock held elsewhere, the
-// ledger stopped) leaves nothing behind, and a member reads its mirror's copy while the ledger is down; and
-// `filingdesk entities import/export --ledger` through the real CLI. Every test works on its own database.
+// The team's entity register in the ledger (LedgerStore::loadRegister/applyRegister, ledger schema 3) against
+// a real PostgreSQL 15 started for the test (support/postgres_server.h): an update written by one member is
+// what every other member reads; its audit rows are in the hash chain with the person and the reason;
+// admission never changes a record of the register; a refused update (a statement the ledger rejects, a lock
+// held elsewhere, the ledger stopped) leaves nothing behind, and a member reads its mirror's copy while the
+// ledger is down; and `filingdesk entities import/export --ledger` through the real CLI. Every test works on
+// its own database.
+#include "cli_process.h"
 #include "engine/ledger/chain_verifier.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/register/register_merge.h"
-#include "cli_process.h"
 #include "ledger_fixture.h"
 
 #include <QtCore/QDeadlineTimer>
@@ -73,7 +74,8 @@ RegisterUpdate addition(const Entity &e, const QString &source = QStringLiteral(
     RegisterUpdate u;
     u.records = {e};
     u.added = {e.entityId};
-    u.changes = {RegisterChange{e.entityId, QStringLiteral("registered_agent"), QString(), e.registeredAgent}};
+    u.changes = {
+        RegisterChange{e.entityId, QStringLiteral("registered_agent"), QString(), e.registeredAgent}};
     u.action = QStringLiteral("entity_import");
     u.source = source;
     return u;
@@ -197,19 +199,21 @@ void TestLedgerRegister::updateIsSeenByEveryMember() {
     RegisterUpdate add = addition(first);
     add.records.append(entityOf(QStringLiteral("REG"), 1));
     add.added.append(add.records.last().entityId);
-    QVERIFY2(a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error), qPrintable(error));
+    QVERIFY2(a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error),
+             qPrintable(error));
     QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::None);
     // What the ledger already holds is neither written nor audited again.
     const QString seqAfterAdd = scalar(db, QStringLiteral("SELECT last_seq FROM audit_head"));
-    QVERIFY2(b->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error), qPrintable(error));
+    QVERIFY2(b->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error),
+             qPrintable(error));
     QCOMPARE(scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")), seqAfterAdd);
 
     // ... then edits one and records a conflict a portfolio raised against it.
     Entity edited;
     QList<RegisterChange> changes;
-    QVERIFY2(fd::EntityRegister::edit(first, {{QStringLiteral("registered_agent"),
-                                               QStringLiteral("Corporation Service Company")}},
-                                      &edited, &changes, &error),
+    QVERIFY2(fd::EntityRegister::edit(
+                 first, {{QStringLiteral("registered_agent"), QStringLiteral("Corporation Service Company")}},
+                 &edited, &changes, &error),
              qPrintable(error));
     QCOMPARE(changes.size(), qsizetype(1));
     RegisterUpdate edit;
@@ -354,7 +358,8 @@ void TestLedgerRegister::admissionLeavesRegisterRecords() {
         t.obligation.entity.name += QStringLiteral(" (as the task says)");
     QStringList already;
     QVERIFY2(a->admitTasks(tasks, QStringLiteral("engine"), &already, &error), qPrintable(error));
-    QCOMPARE(scalar(db, QStringLiteral("SELECT entity_json FROM entities WHERE entity_id = 'ADM-E0'")), jsonBefore);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT entity_json FROM entities WHERE entity_id = 'ADM-E0'")),
+             jsonBefore);
     QCOMPARE(scalar(db, QStringLiteral("SELECT name || '|' || in_register || '|' || updated_by FROM entities "
                                        "WHERE entity_id = 'ADM-E0'")),
              kept.name + QStringLiteral("|true|alice"));
@@ -374,7 +379,8 @@ void TestLedgerRegister::admissionLeavesRegisterRecords() {
     QVERIFY(already.isEmpty());
     QCOMPARE(scalar(db, QStringLiteral("SELECT name FROM entities WHERE entity_id = 'ADM-E1'")),
              QStringLiteral("ADM Renamed LLC"));
-    QCOMPARE(scalar(db, QStringLiteral("SELECT entity_json FROM entities WHERE entity_id = 'ADM-E0'")), jsonBefore);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT entity_json FROM entities WHERE entity_id = 'ADM-E0'")),
+             jsonBefore);
 
     // The register is only what register updates wrote.
     QList<Entity> entities;
@@ -409,9 +415,10 @@ void TestLedgerRegister::refusedUpdateWritesNothing() {
     const QString jsonBefore = scalar(db, QStringLiteral("SELECT entity_json FROM entities"));
 
     // The ledger refuses the conflict, which comes after the records and before the audit rows.
-    QVERIFY(!scalar(db, QStringLiteral("CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
-                                       "RAISE EXCEPTION 'refused by the test'; END $$; CREATE TRIGGER refuse "
-                                       "BEFORE INSERT ON entity_conflicts FOR EACH ROW EXECUTE FUNCTION refuse()"))
+    QVERIFY(!scalar(db, QStringLiteral(
+                            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                            "RAISE EXCEPTION 'refused by the test'; END $$; CREATE TRIGGER refuse "
+                            "BEFORE INSERT ON entity_conflicts FOR EACH ROW EXECUTE FUNCTION refuse()"))
                  .isNull());
     Entity edited = e;
     edited.registeredAgent = QStringLiteral("Registered Agents Inc.");
@@ -436,8 +443,10 @@ void TestLedgerRegister::refusedUpdateWritesNothing() {
 
     // Once the ledger takes it, the same update goes through whole.
     QVERIFY(!scalar(db, QStringLiteral("DROP TRIGGER refuse ON entity_conflicts")).isNull());
-    QVERIFY2(a->applyRegister(update, QStringLiteral("alice"), QStringLiteral("again"), &error), qPrintable(error));
-    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE in_register")), QStringLiteral("2"));
+    QVERIFY2(a->applyRegister(update, QStringLiteral("alice"), QStringLiteral("again"), &error),
+             qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE in_register")),
+             QStringLiteral("2"));
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entity_conflicts")), QStringLiteral("1"));
     QCOMPARE(chainProblem(db), QString());
 }
@@ -497,9 +506,9 @@ void TestLedgerRegister::cliImportExportThroughLedger() {
     }
     fd::test::ChildProcess import;
     import.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
-    QVERIFY(import.start(fd::test::cliPath(),
-                         {QStringLiteral("entities"), QStringLiteral("import"), in, QStringLiteral("--ledger"), url,
-                          QStringLiteral("--reason"), QStringLiteral("team load"), QStringLiteral("--json")}));
+    QVERIFY(import.start(fd::test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), in,
+                                               QStringLiteral("--ledger"), url, QStringLiteral("--reason"),
+                                               QStringLiteral("team load"), QStringLiteral("--json")}));
     QVERIFY(import.waitFinished(60000));
     QVERIFY2(import.exitCode() == 0, qPrintable(import.describe()));
     QCOMPARE(import.json().value(QStringLiteral("added")).toInt(), 2);
@@ -522,8 +531,9 @@ void TestLedgerRegister::cliImportExportThroughLedger() {
     const QString out = m_dir.filePath(QStringLiteral("export.csv"));
     fd::test::ChildProcess exported;
     exported.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
-    QVERIFY(exported.start(fd::test::cliPath(), {QStringLiteral("entities"), QStringLiteral("export"),
-                                                 QStringLiteral("--ledger"), url, QStringLiteral("--out"), out}));
+    QVERIFY(
+        exported.start(fd::test::cliPath(), {QStringLiteral("entities"), QStringLiteral("export"),
+                                             QStringLiteral("--ledger"), url, QStringLiteral("--out"), out}));
     QVERIFY(exported.waitFinished(60000));
     QVERIFY2(exported.exitCode() == 0, qPrintable(exported.describe()));
     QFile f(out);
@@ -538,9 +548,9 @@ void TestLedgerRegister::cliImportExportThroughLedger() {
     const QString seqBefore = scalar(db, QStringLiteral("SELECT last_seq FROM audit_head"));
     fd::test::ChildProcess again;
     again.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
-    QVERIFY(again.start(fd::test::cliPath(),
-                        {QStringLiteral("entities"), QStringLiteral("import"), out, QStringLiteral("--ledger"), url,
-                         QStringLiteral("--reason"), QStringLiteral("round trip"), QStringLiteral("--json")}));
+    QVERIFY(again.start(fd::test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), out,
+                                              QStringLiteral("--ledger"), url, QStringLiteral("--reason"),
+                                              QStringLiteral("round trip"), QStringLiteral("--json")}));
     QVERIFY(again.waitFinished(60000));
     QVERIFY2(again.exitCode() == 0, qPrintable(again.describe()));
     QCOMPARE(again.json().value(QStringLiteral("unchanged")).toInt(), 2);
@@ -556,7 +566,8 @@ void TestLedgerRegister::stoppedLedgerWritesNothingAndMirrorIsRead() {
     QString error;
     RegisterUpdate add = addition(entityOf(QStringLiteral("STP"), 0));
     add.conflicts = {ownerConflict(add.records.first())};
-    QVERIFY2(a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("load"), &error), qPrintable(error));
+    QVERIFY2(a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("load"), &error),
+             qPrintable(error));
     QList<Entity> seen;
     QList<RegisterConflict> seenConflicts;
     QVERIFY2(b->loadRegister(&seen, &seenConflicts, &error), qPrintable(error)); // copied into b's mirror
@@ -586,7 +597,8 @@ void TestLedgerRegister::stoppedLedgerWritesNothingAndMirrorIsRead() {
     QVERIFY2(a->reconnect(&error), qPrintable(error));
     QVERIFY2(a->applyRegister(more, QStringLiteral("alice"), QStringLiteral("after restart"), &error),
              qPrintable(error));
-    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE in_register")), QStringLiteral("2"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE in_register")),
+             QStringLiteral("2"));
     QCOMPARE(chainProblem(db), QString());
 }
 

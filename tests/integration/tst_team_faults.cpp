@@ -1,8 +1,9 @@
 // Team mode as it failed when first tried, against the real parts: the `filingdesk` CLI (run, launch, worker,
-// audit verify), a private PostgreSQL 15 (the ledger), a private redis-server (the fleet gate) and the sandbox
-// registry. Each test is one fault, by kind:
+// audit verify), a private PostgreSQL 15 (the ledger), a private redis-server (the fleet gate) and the
+// sandbox registry. Each test is one fault, by kind:
 // - several workers on one host without --db, and a mirror of another ledger named with --db;
-// - an uncertain outcome settled too early: a registry that ignores Idempotency-Key, records a filing only when
+// - an uncertain outcome settled too early: a registry that ignores Idempotency-Key, records a filing only
+// when
 //   its processing ends and answers every third request after the request timeout;
 // - a member that cannot send (no registry, no fleet gate) takes nothing of the team's work;
 // - Cancel acts on the batch named, not on every batch of the team;
@@ -73,9 +74,9 @@ private:
     QString launch(const QString &url, const QString &portfolio, QString *why) {
         ChildProcess launcher;
         if (!launcher.start(fd::test::cliPath(),
-                            {QStringLiteral("launch"), QStringLiteral("--ledger"), url, QStringLiteral("--portfolio"),
-                             portfolio, QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
-                             QStringLiteral("--json")}) ||
+                            {QStringLiteral("launch"), QStringLiteral("--ledger"), url,
+                             QStringLiteral("--portfolio"), portfolio, QStringLiteral("--as-of"),
+                             QStringLiteral("2027-02-15"), QStringLiteral("--json")}) ||
             !launcher.waitFinished(60000) || launcher.exitCode() != 0) {
             *why = launcher.describe();
             return QString();
@@ -111,15 +112,17 @@ private Q_SLOTS:
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         QString why;
         QVERIFY2(!launch(url, delawarePortfolio(24, QStringLiteral("W")), &why).isEmpty(), qPrintable(why));
-        const QString config = writeConfig(R"({"lease_ms": 4000, "request_timeout_ms": 2000, "default_limit": 3})");
+        const QString config =
+            writeConfig(R"({"lease_ms": 4000, "request_timeout_ms": 2000, "default_limit": 3})");
         ChildProcess w1, w2, w3;
         int n = 0;
         for (ChildProcess *w : {&w1, &w2, &w3}) {
             privateHome(*w, QStringLiteral("shared")); // one OS user, one data folder
             QVERIFY(w->start(fd::test::cliPath(),
-                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url, QStringLiteral("--redis"),
-                              m_redis.url(), QStringLiteral("--registry"), registry.baseUrl().toString(),
-                              QStringLiteral("--config"), config, QStringLiteral("--exit-when-idle")}));
+                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url,
+                              QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--registry"),
+                              registry.baseUrl().toString(), QStringLiteral("--config"), config,
+                              QStringLiteral("--exit-when-idle")}));
             ++n;
         }
         QVERIFY(fd::test::waitAll({&w1, &w2, &w3}, 120000));
@@ -129,12 +132,13 @@ private Q_SLOTS:
                              QStringLiteral("three_workers")),
                  0);
         QCOMPARE(registry.stats().value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
-        const QString ledgerId =
-            m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), QStringLiteral("three_workers"));
-        // Each worker that took part kept a mirror of its own, in this ledger's folder of the shared data folder.
+        const QString ledgerId = m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"),
+                                                  QStringLiteral("three_workers"));
+        // Each worker that took part kept a mirror of its own, in this ledger's folder of the shared data
+        // folder.
         QStringList files;
-        QDirIterator it(m_dir.filePath(QStringLiteral("home-shared")), QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot,
-                        QDirIterator::Subdirectories);
+        QDirIterator it(m_dir.filePath(QStringLiteral("home-shared")),
+                        QDir::Files | QDir::Hidden | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
         while (it.hasNext()) {
             const QString path = it.next();
             if (path.contains(QStringLiteral("/mirrors/%1/worker-").arg(ledgerId)) &&
@@ -145,62 +149,71 @@ private Q_SLOTS:
 
         // audit verify names the ledger it checked.
         ChildProcess verify;
-        QVERIFY(verify.start(fd::test::cliPath(), {QStringLiteral("audit"), QStringLiteral("verify"),
-                                                   QStringLiteral("--ledger"), url, QStringLiteral("--json")}));
+        QVERIFY(
+            verify.start(fd::test::cliPath(), {QStringLiteral("audit"), QStringLiteral("verify"),
+                                               QStringLiteral("--ledger"), url, QStringLiteral("--json")}));
         QVERIFY(verify.waitFinished(60000));
         QVERIFY2(verify.exitCode() == 0, qPrintable(verify.describe()));
         QCOMPARE(verify.json().value(QLatin1String("ledger_id")).toString(), ledgerId);
     }
 
-    // 1. A mirror of ledger A named with --db against a fresh ledger B: refused at start, one line, both named.
+    // 1. A mirror of ledger A named with --db against a fresh ledger B: refused at start, one line, both
+    // named.
     void mirrorOfAnotherLedgerIsRefusedAtStart() {
         QVERIFY(m_postgres->createDatabase(QStringLiteral("ledger_a")));
         QVERIFY(m_postgres->createDatabase(QStringLiteral("ledger_b")));
         const QString mirror = m_dir.filePath(QStringLiteral("a-mirror.sqlite"));
-        const QStringList common{QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--registry"),
-                                 QStringLiteral("http://127.0.0.1:9"), QStringLiteral("--db"), mirror,
+        const QStringList common{QStringLiteral("--redis"),
+                                 m_redis.url(),
+                                 QStringLiteral("--registry"),
+                                 QStringLiteral("http://127.0.0.1:9"),
+                                 QStringLiteral("--db"),
+                                 mirror,
                                  QStringLiteral("--exit-when-idle")};
         ChildProcess onA;
-        QVERIFY(onA.start(fd::test::cliPath(), QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
-                                                           m_postgres->url(QStringLiteral("ledger_a"))} +
-                                                   common));
+        QVERIFY(
+            onA.start(fd::test::cliPath(), QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
+                                                       m_postgres->url(QStringLiteral("ledger_a"))} +
+                                               common));
         QVERIFY(onA.waitFinished(60000));
         QVERIFY2(onA.exitCode() == 0, qPrintable(onA.describe()));
         ChildProcess onB;
-        QVERIFY(onB.start(fd::test::cliPath(), QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
-                                                           m_postgres->url(QStringLiteral("ledger_b"))} +
-                                                   common));
+        QVERIFY(
+            onB.start(fd::test::cliPath(), QStringList{QStringLiteral("worker"), QStringLiteral("--ledger"),
+                                                       m_postgres->url(QStringLiteral("ledger_b"))} +
+                                               common));
         QVERIFY(onB.waitFinished(60000));
         QVERIFY2(onB.exitCode() == 3, qPrintable(onB.describe()));
-        const QString idA =
-            m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), QStringLiteral("ledger_a"));
-        const QString idB =
-            m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), QStringLiteral("ledger_b"));
+        const QString idA = m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"),
+                                             QStringLiteral("ledger_a"));
+        const QString idB = m_postgres->psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"),
+                                             QStringLiteral("ledger_b"));
         const QString err = onB.standardError();
         QVERIFY2(err.contains(idA) && err.contains(idB), qPrintable(err));
         QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM members"), QStringLiteral("ledger_b")), 0);
     }
 
-    // 2. Every third request takes 3 s, the request timeout is 1 s, and the registry files every POST anew and
-    // shows a filing only once it has processed it: nothing may be filed twice.
+    // 2. Every third request takes 3 s, the request timeout is 1 s, and the registry files every POST anew
+    // and shows a filing only once it has processed it: nothing may be filed twice.
     void uncertainOutcomeWaitsForTheSettleWindow() {
         const QString config = writeConfig(
             R"({"lease_ms": 8000, "request_timeout_ms": 1000, "settle_ms": 6000, "retry_base_ms": 200,
                 "retry_max_ms": 1000, "max_attempts": 6, "default_limit": 4})");
         // The registry outlives the run: a submission it is still working on when the run ends is counted
         // once it is processed.
-        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--record-on-answer"),
-                                 QStringLiteral("--fail"), QStringLiteral("slow=0.34"), QStringLiteral("--slow-ms"),
-                                 QStringLiteral("3000"), QStringLiteral("--fault-attempts"), QStringLiteral("1"),
-                                 QStringLiteral("--latency-ms"), QStringLiteral("20")});
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"),
+                                 QStringLiteral("--record-on-answer"), QStringLiteral("--fail"),
+                                 QStringLiteral("slow=0.34"), QStringLiteral("--slow-ms"),
+                                 QStringLiteral("3000"), QStringLiteral("--fault-attempts"),
+                                 QStringLiteral("1"), QStringLiteral("--latency-ms"), QStringLiteral("20")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         ChildProcess run;
-        QVERIFY(run.startRun({QStringLiteral("--portfolio"), delawarePortfolio(12, QStringLiteral("S")),
-                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--registry"),
-                              registry.baseUrl().toString(), QStringLiteral("--config"), config,
-                              QStringLiteral("--db"), m_dir.filePath(QStringLiteral("settle.sqlite")),
-                              QStringLiteral("--json"), QStringLiteral("--quiet"), QStringLiteral("--deadline"),
-                              QStringLiteral("90")}));
+        QVERIFY(run.startRun(
+            {QStringLiteral("--portfolio"), delawarePortfolio(12, QStringLiteral("S")),
+             QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--registry"),
+             registry.baseUrl().toString(), QStringLiteral("--config"), config, QStringLiteral("--db"),
+             m_dir.filePath(QStringLiteral("settle.sqlite")), QStringLiteral("--json"),
+             QStringLiteral("--quiet"), QStringLiteral("--deadline"), QStringLiteral("90")}));
         QVERIFY2(run.waitFinished(120000), qPrintable(run.describe()));
         QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
         const QJsonObject out = run.json();
@@ -219,17 +232,18 @@ private Q_SLOTS:
         const QString config = writeConfig(
             R"({"lease_ms": 8000, "request_timeout_ms": 2000, "settle_ms": 3000, "retry_base_ms": 200,
                 "retry_max_ms": 1000, "max_attempts": 6, "default_limit": 4, "breaker_threshold": 100})");
-        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--record-on-answer"),
-                                 QStringLiteral("--fail"), QStringLiteral("drop=1"), QStringLiteral("--fault-attempts"),
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"),
+                                 QStringLiteral("--record-on-answer"), QStringLiteral("--fail"),
+                                 QStringLiteral("drop=1"), QStringLiteral("--fault-attempts"),
                                  QStringLiteral("1"), QStringLiteral("--latency-ms"), QStringLiteral("20")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         ChildProcess run;
-        QVERIFY(run.startRun({QStringLiteral("--portfolio"), delawarePortfolio(6, QStringLiteral("D")),
-                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--registry"),
-                              registry.baseUrl().toString(), QStringLiteral("--config"), config,
-                              QStringLiteral("--db"), m_dir.filePath(QStringLiteral("dropped.sqlite")),
-                              QStringLiteral("--json"), QStringLiteral("--quiet"), QStringLiteral("--deadline"),
-                              QStringLiteral("60")}));
+        QVERIFY(run.startRun(
+            {QStringLiteral("--portfolio"), delawarePortfolio(6, QStringLiteral("D")),
+             QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--registry"),
+             registry.baseUrl().toString(), QStringLiteral("--config"), config, QStringLiteral("--db"),
+             m_dir.filePath(QStringLiteral("dropped.sqlite")), QStringLiteral("--json"),
+             QStringLiteral("--quiet"), QStringLiteral("--deadline"), QStringLiteral("60")}));
         QVERIFY2(run.waitFinished(90000), qPrintable(run.describe()));
         QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
         const QJsonObject stats = registry.stats();
@@ -237,11 +251,13 @@ private Q_SLOTS:
         QCOMPARE(stats.value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
         QCOMPARE(stats.value(QLatin1String("filings")).toInteger(-1), 6);
         QCOMPARE(fd::test::sandboxCounter(stats, QString(), QStringLiteral("requests")), 6); // no second POST
-        QCOMPARE(run.json().value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt(), 6);
+        QCOMPARE(
+            run.json().value(QLatin1String("states")).toObject().value(QLatin1String("COMPLETED")).toInt(),
+            6);
     }
 
-    // 8. `run --ledger` without a fleet gate is refused; a member without a registry for the team's work takes
-    // none of it (it used to claim and dead-letter it).
+    // 8. `run --ledger` without a fleet gate is refused; a member without a registry for the team's work
+    // takes none of it (it used to claim and dead-letter it).
     void memberThatCannotSendTakesNothing() {
         ChildProcess noGate;
         QVERIFY(noGate.startRun({QStringLiteral("--ledger"), m_postgres->url(), QStringLiteral("--portfolio"),
@@ -268,14 +284,16 @@ private Q_SLOTS:
         config.memberKind = QStringLiteral("desk");
         config.consoleId = QStringLiteral("review-desk");
         config.dbPath = m_dir.filePath(QStringLiteral("review-desk.sqlite"));
-        QMetaObject::invokeMethod(engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
         QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
         QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
         QTest::qWait(3000); // several claim rounds
-        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL OR state <> "
-                                            "'PENDING'"),
-                             QStringLiteral("review_desk")),
-                 0);
+        QCOMPARE(
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL OR state <> "
+                                       "'PENDING'"),
+                        QStringLiteral("review_desk")),
+            0);
         QTRY_VERIFY_WITH_TIMEOUT(!statuses.isEmpty(), 5000);
         const auto last = statuses.last().first().value<fd::BatchStatus>();
         QVERIFY2(last.reviewOnlyReason.contains(QLatin1String("no registry configured")),
@@ -305,7 +323,8 @@ private Q_SLOTS:
         config.claimsWork = false; // looks and acts, sends nothing
         config.consoleId = QStringLiteral("cancelling-desk");
         config.dbPath = m_dir.filePath(QStringLiteral("cancelling-desk.sqlite"));
-        QMetaObject::invokeMethod(engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
         QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
         QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
         QTRY_VERIFY_WITH_TIMEOUT(!statuses.isEmpty() &&
@@ -326,9 +345,10 @@ private Q_SLOTS:
             m_postgres->psql(QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(first),
                              QStringLiteral("two_batches")),
             QStringLiteral("cancelled"), 10000);
-        QCOMPARE(m_postgres->psql(QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(second),
-                                  QStringLiteral("two_batches")),
-                 QStringLiteral("running"));
+        QCOMPARE(
+            m_postgres->psql(QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(second),
+                             QStringLiteral("two_batches")),
+            QStringLiteral("running"));
         QSignalSpy stopped(engine, &fd::Engine::stopped);
         engine->shutdown();
         QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
@@ -340,25 +360,30 @@ private Q_SLOTS:
         QVERIFY(m_postgres->createDatabase(QStringLiteral("locked")));
         const QString url = m_postgres->url(QStringLiteral("locked"));
         SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
-                                 QStringLiteral("1000:2000"), QStringLiteral("--default-cap"), QStringLiteral("4")});
+                                 QStringLiteral("1000:2000"), QStringLiteral("--default-cap"),
+                                 QStringLiteral("4")});
         QVERIFY2(registry.start(), qPrintable(registry.errorString()));
         QString why;
         QVERIFY2(!launch(url, delawarePortfolio(16, QStringLiteral("L")), &why).isEmpty(), qPrintable(why));
-        const QString config = writeConfig(R"({"lease_ms": 8000, "request_timeout_ms": 4000, "default_limit": 4})");
+        const QString config =
+            writeConfig(R"({"lease_ms": 8000, "request_timeout_ms": 4000, "default_limit": 4})");
         ChildProcess worker;
         privateHome(worker, QStringLiteral("locked"));
         QVERIFY(worker.start(fd::test::cliPath(),
-                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url, QStringLiteral("--redis"),
-                              m_redis.url(), QStringLiteral("--registry"), registry.baseUrl().toString(),
-                              QStringLiteral("--config"), config, QStringLiteral("--exit-when-idle")}));
-        QTRY_VERIFY_WITH_TIMEOUT(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL"),
-                                             QStringLiteral("locked")) > 0,
-                                 20000);
+                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url,
+                              QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--registry"),
+                              registry.baseUrl().toString(), QStringLiteral("--config"), config,
+                              QStringLiteral("--exit-when-idle")}));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL"),
+                        QStringLiteral("locked")) > 0,
+            20000);
         QProcess holder;
         holder.start(QStandardPaths::findExecutable(QStringLiteral("psql")),
-                     {QStringLiteral("-X"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"), QStringLiteral("-p"),
-                      QString::number(m_postgres->port()), QStringLiteral("-U"), QStringLiteral("fd"),
-                      QStringLiteral("-d"), QStringLiteral("locked"), QStringLiteral("-c"),
+                     {QStringLiteral("-X"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"),
+                      QStringLiteral("-p"), QString::number(m_postgres->port()), QStringLiteral("-U"),
+                      QStringLiteral("fd"), QStringLiteral("-d"), QStringLiteral("locked"),
+                      QStringLiteral("-c"),
                       QStringLiteral("BEGIN; SELECT count(*) FROM (SELECT 1 FROM tasks FOR UPDATE) x; "
                                      "SELECT pg_sleep(8); COMMIT;")});
         QVERIFY(holder.waitForStarted());
@@ -403,16 +428,17 @@ private Q_SLOTS:
         const QString db = m_dir.filePath(QStringLiteral("lost-permit.sqlite"));
         ChildProcess run;
         QVERIFY(run.startRun({QStringLiteral("--portfolio"), delawarePortfolio(1, QStringLiteral("P")),
-                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--sandbox"),
-                              QStringLiteral("--sandbox-arg=--latency-ms"), QStringLiteral("--sandbox-arg=2500"),
-                              QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--limit"),
-                              QStringLiteral("US-DE=1"), QStringLiteral("--db"), db, QStringLiteral("--json"),
-                              QStringLiteral("--quiet"), QStringLiteral("--deadline"), QStringLiteral("60")}));
+                              QStringLiteral("--as-of"), QStringLiteral("2027-02-15"),
+                              QStringLiteral("--sandbox"), QStringLiteral("--sandbox-arg=--latency-ms"),
+                              QStringLiteral("--sandbox-arg=2500"), QStringLiteral("--redis"), m_redis.url(),
+                              QStringLiteral("--limit"), QStringLiteral("US-DE=1"), QStringLiteral("--db"),
+                              db, QStringLiteral("--json"), QStringLiteral("--quiet"),
+                              QStringLiteral("--deadline"), QStringLiteral("60")}));
         // The reaper: as soon as the permit is held, it is gone from the set.
         QString token;
         QTRY_VERIFY_WITH_TIMEOUT(
-            !(token = m_redis.cli({QStringLiteral("ZRANGE"), QStringLiteral("sos:de:inflight"), QStringLiteral("0"),
-                                   QStringLiteral("0")}))
+            !(token = m_redis.cli({QStringLiteral("ZRANGE"), QStringLiteral("sos:de:inflight"),
+                                   QStringLiteral("0"), QStringLiteral("0")}))
                  .isEmpty(),
             20000);
         QCOMPARE(m_redis.cli({QStringLiteral("ZREM"), QStringLiteral("sos:de:inflight"), token}),
@@ -423,12 +449,14 @@ private Q_SLOTS:
         for (const QJsonValue &a : run.json().value(QLatin1String("alerts")).toArray())
             kinds << a.toObject().value(QLatin1String("kind")).toString();
         QVERIFY2(kinds.contains(QStringLiteral("permit_lost")), qPrintable(run.describe()));
-        QSqlDatabase sqlite = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("lost-permit"));
+        QSqlDatabase sqlite =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("lost-permit"));
         sqlite.setDatabaseName(db);
         QVERIFY(sqlite.open());
         {
             QSqlQuery q(sqlite);
-            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'permit_lost'")) && q.next());
+            QVERIFY(q.exec(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'permit_lost'")) &&
+                    q.next());
             QCOMPARE(q.value(0).toInt(), 1);
         }
         sqlite.close();

@@ -64,7 +64,8 @@ TcpProxy::~TcpProxy() {
     // when the event loop quits, and the sockets would never be freed.
     if (m_worker) {
         QObject *worker = m_worker;
-        QMetaObject::invokeMethod(worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
+        QMetaObject::invokeMethod(
+            worker, [worker] { delete worker; }, Qt::BlockingQueuedConnection);
     }
     m_thread.quit();
     m_thread.wait();

@@ -203,20 +203,24 @@ private slots:
         }
     }
 
-    // ---- California's applicable filing period (Cal. Corp. Code § 1502(d)) -----------------------------------
-    // The anniversary month and the five calendar months before it: a March anniversary opens on October 1.
+    // ---- California's applicable filing period (Cal. Corp. Code § 1502(d))
+    // ----------------------------------- The anniversary month and the five calendar months before it: a
+    // March anniversary opens on October 1.
     void californiaFilingPeriod_data() {
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("entityType");
         QTest::addColumn<QDate>("formed");
         QTest::addColumn<QDate>("expectedOpens");
         QTest::addColumn<QDate>("expectedNominalDue");
-        QTest::newRow("corporation, March") << "US-CA.CORP.STATEMENT_OF_INFORMATION.2000" << "corporation"
-                                            << QDate(2016, 3, 4) << QDate(2026, 10, 1) << QDate(2027, 3, 31);
-        QTest::newRow("corporation, August") << "US-CA.CORP.STATEMENT_OF_INFORMATION.2000" << "corporation"
-                                             << QDate(2016, 8, 20) << QDate(2027, 3, 1) << QDate(2027, 8, 31);
-        QTest::newRow("corporation, January") << "US-CA.CORP.STATEMENT_OF_INFORMATION.2000" << "corporation"
-                                              << QDate(2015, 1, 12) << QDate(2026, 8, 1) << QDate(2027, 1, 31);
+        QTest::newRow("corporation, March")
+            << "US-CA.CORP.STATEMENT_OF_INFORMATION.2000"
+            << "corporation" << QDate(2016, 3, 4) << QDate(2026, 10, 1) << QDate(2027, 3, 31);
+        QTest::newRow("corporation, August")
+            << "US-CA.CORP.STATEMENT_OF_INFORMATION.2000"
+            << "corporation" << QDate(2016, 8, 20) << QDate(2027, 3, 1) << QDate(2027, 8, 31);
+        QTest::newRow("corporation, January")
+            << "US-CA.CORP.STATEMENT_OF_INFORMATION.2000"
+            << "corporation" << QDate(2015, 1, 12) << QDate(2026, 8, 1) << QDate(2027, 1, 31);
     }
     void californiaFilingPeriod() {
         QFETCH(QString, ruleId);
@@ -236,7 +240,8 @@ private slots:
     void everyCaliforniaStatementOpensFiveMonthsBefore() {
         int checked = 0;
         for (const Rule &r : m_rules.rules()) {
-            if (r.jurisdiction != QLatin1String("US-CA") || !r.filingType.contains(QLatin1String("STATEMENT_OF_INFORMATION")))
+            if (r.jurisdiction != QLatin1String("US-CA") ||
+                !r.filingType.contains(QLatin1String("STATEMENT_OF_INFORMATION")))
                 continue;
             QCOMPARE(r.due.windowMonthsBefore, 5);
             ++checked;

@@ -29,7 +29,8 @@ QHash<QString, Entity> registerOf(const QByteArray &rows) {
     return reg;
 }
 
-Entity applied(const QHash<QString, Entity> &reg, const EntityRegister::MergeResult &merge, const QString &id) {
+Entity applied(const QHash<QString, Entity> &reg, const EntityRegister::MergeResult &merge,
+               const QString &id) {
     for (const Entity &e : merge.update.records) {
         if (e.entityId == id)
             return e;
@@ -52,8 +53,8 @@ private Q_SLOTS:
 
         QTest::newRow("blank in the file keeps the register's value")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,2015-03-02,CT Corporation,active,3,,,Ana\n")
-            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n") << "formation_date" << "2015-03-02" << 0
-            << 0;
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n") << "formation_date"
+            << "2015-03-02" << 0 << 0;
         QTest::newRow("blank in the register is filled from the file")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,2015-03-02,,active,3,,,\n") << "formation_date"
@@ -61,33 +62,43 @@ private Q_SLOTS:
         QTest::newRow("a differing value is a conflict and the register's value stays")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,CT Corporation,active,3,,,\n")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,Registered Agents Inc.,active,3,,,\n")
-            << "registered_agent" << "CT Corporation" << 0 << 1;
+            << "registered_agent"
+            << "CT Corporation" << 0 << 1;
         QTest::newRow("the same place written another way is no conflict")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n")
-            << QByteArray("e1,Acme Inc.,corporation,Delaware,,,active,3,,,\n") << "jurisdiction" << "US-DE" << 0 << 0;
+            << QByteArray("e1,Acme Inc.,corporation,Delaware,,,active,3,,,\n") << "jurisdiction"
+            << "US-DE" << 0 << 0;
         QTest::newRow("white space differences are no conflict")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,CT  Corporation,active,3,,,\n")
-            << QByteArray("e1,Acme Inc.,corporation,US-DE,,CT Corporation ,active,3,,,\n") << "registered_agent"
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,CT Corporation ,active,3,,,\n")
+            << "registered_agent"
             << "CT  Corporation" << 0 << 0;
         QTest::newRow("a type worked out from the name fills a blank")
             << QByteArray("e1,Acme Widgets,,US-DE,,,active,3,,,\n")
-            << QByteArray("e1,Acme Widgets LLC,,US-DE,,,active,3,,,\n") << "entity_type" << "llc" << 1 << 1;
+            << QByteArray("e1,Acme Widgets LLC,,US-DE,,,active,3,,,\n") << "entity_type"
+            << "llc" << 1 << 1;
         QTest::newRow("a type worked out from the name never contradicts a person's")
             << QByteArray("e1,Acme Widgets LLC,corporation,US-DE,,,active,3,,,\n")
-            << QByteArray("e1,Acme Widgets LLC,,US-DE,,,active,3,,,\n") << "entity_type" << "corporation" << 0 << 0;
+            << QByteArray("e1,Acme Widgets LLC,,US-DE,,,active,3,,,\n") << "entity_type"
+            << "corporation" << 0 << 0;
         QTest::newRow("a default risk tier nobody entered is filled, not a conflict")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,,,,\n")
-            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,5,,,\n") << "risk_tier" << "5" << 1 << 0;
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,5,,,\n") << "risk_tier"
+            << "5" << 1 << 0;
         QTest::newRow("a default status nobody entered is filled, not a conflict")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,,3,,,\n")
-            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,dissolved,3,,,\n") << "status" << "dissolved" << 1 << 0;
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,dissolved,3,,,\n") << "status"
+            << "dissolved" << 1 << 0;
         QTest::newRow("a risk tier a person changed is kept: the file's differs")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,4,,,\n")
-            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,5,,,\n") << "risk_tier" << "4" << 0 << 1;
+            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,5,,,\n") << "risk_tier"
+            << "4" << 0 << 1;
         QTest::newRow("officers are filled as a list")
             << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n")
-            << QByteArray("e1,Acme Inc.,corporation,US-DE,,,active,3,,Jane Roe (President); John Doe (Secretary),\n")
-            << "officers" << "Jane Roe (President); John Doe (Secretary)" << 1 << 0;
+            << QByteArray(
+                   "e1,Acme Inc.,corporation,US-DE,,,active,3,,Jane Roe (President); John Doe (Secretary),\n")
+            << "officers"
+            << "Jane Roe (President); John Doe (Secretary)" << 1 << 0;
     }
     void mergeField() {
         QFETCH(QByteArray, registerRow);
@@ -130,12 +141,14 @@ private Q_SLOTS:
 
     void openConflictIsListedOnceAndSettledWhenTheFileAgrees() {
         const auto reg = registerOf("e1,Acme Inc.,corporation,US-DE,,CT Corporation,active,3,,,\n");
-        const ImportResult differing = importOf("e1,Acme Inc.,corporation,US-DE,,Registered Agents Inc.,active,3,,,\n");
-        const auto first = EntityRegister::mergePortfolio(reg, {}, differing, QDateTime::currentDateTimeUtc());
+        const ImportResult differing =
+            importOf("e1,Acme Inc.,corporation,US-DE,,Registered Agents Inc.,active,3,,,\n");
+        const auto first =
+            EntityRegister::mergePortfolio(reg, {}, differing, QDateTime::currentDateTimeUtc());
         QCOMPARE(first.update.conflicts.size(), 1);
         // Opened again: the conflict is still open (counted) but not listed as new.
-        const auto again =
-            EntityRegister::mergePortfolio(reg, first.update.conflicts, differing, QDateTime::currentDateTimeUtc());
+        const auto again = EntityRegister::mergePortfolio(reg, first.update.conflicts, differing,
+                                                          QDateTime::currentDateTimeUtc());
         QCOMPARE(again.update.conflicts.size(), 0);
         QCOMPARE(again.counts.conflicting, 1);
         // A file with a blank there leaves it open.
@@ -146,19 +159,20 @@ private Q_SLOTS:
         QCOMPARE(blank.counts.conflicting, 1);
         // A file that now agrees settles it.
         const auto agrees = EntityRegister::mergePortfolio(
-            reg, first.update.conflicts, importOf("e1,Acme Inc.,corporation,US-DE,,CT Corporation,active,3,,,\n"),
+            reg, first.update.conflicts,
+            importOf("e1,Acme Inc.,corporation,US-DE,,CT Corporation,active,3,,,\n"),
             QDateTime::currentDateTimeUtc());
         QCOMPARE(agrees.update.settled.size(), 1);
         QCOMPARE(agrees.counts.unchanged, 1);
     }
 
     void newEntitiesAreAddedAndRowErrorsAreNot() {
-        const auto merge = EntityRegister::mergePortfolio(
-            {}, {},
-            importOf("e1,Acme Inc.,corporation,US-DE,2015-03-02,,active,3,,,\n"
-                     "e2,Beta LLC,llc,US-CA,2019-13-01,,active,3,,,\n"
-                     "e3,Gamma LP,lp,US-NY,,,active,3,,,\n"),
-            QDateTime::currentDateTimeUtc());
+        const auto merge =
+            EntityRegister::mergePortfolio({}, {},
+                                           importOf("e1,Acme Inc.,corporation,US-DE,2015-03-02,,active,3,,,\n"
+                                                    "e2,Beta LLC,llc,US-CA,2019-13-01,,active,3,,,\n"
+                                                    "e3,Gamma LP,lp,US-NY,,,active,3,,,\n"),
+                                           QDateTime::currentDateTimeUtc());
         QCOMPARE(merge.counts.added, 2);
         QCOMPARE(merge.update.added, (QList<QString>{QStringLiteral("e1"), QStringLiteral("e3")}));
     }
@@ -182,20 +196,37 @@ private Q_SLOTS:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("error"); // empty: accepted
-        QTest::newRow("agent status") << "registered_agent_status" << "expired" << "";
-        QTest::newRow("bad agent status") << "registered_agent_status" << "asleep" << "registered_agent_status";
-        QTest::newRow("bad date") << "formation_date" << "2019-13-01" << "formation_date";
-        QTest::newRow("unknown place") << "jurisdiction" << "Atlantis" << "jurisdiction";
-        QTest::newRow("unknown field") << "favourite_colour" << "blue" << "favourite_colour";
-        QTest::newRow("id is fixed") << "entity_id" << "e2" << "entity_id";
-        QTest::newRow("name cannot be blank") << "entity_name" << "" << "entity_name";
-        QTest::newRow("officers") << "officers" << "Jane Roe (President)" << "";
+        QTest::newRow("agent status") << "registered_agent_status"
+                                      << "expired"
+                                      << "";
+        QTest::newRow("bad agent status") << "registered_agent_status"
+                                          << "asleep"
+                                          << "registered_agent_status";
+        QTest::newRow("bad date") << "formation_date"
+                                  << "2019-13-01"
+                                  << "formation_date";
+        QTest::newRow("unknown place") << "jurisdiction"
+                                       << "Atlantis"
+                                       << "jurisdiction";
+        QTest::newRow("unknown field") << "favourite_colour"
+                                       << "blue"
+                                       << "favourite_colour";
+        QTest::newRow("id is fixed") << "entity_id"
+                                     << "e2"
+                                     << "entity_id";
+        QTest::newRow("name cannot be blank") << "entity_name"
+                                              << ""
+                                              << "entity_name";
+        QTest::newRow("officers") << "officers"
+                                  << "Jane Roe (President)"
+                                  << "";
     }
     void edit() {
         QFETCH(QString, field);
         QFETCH(QString, value);
         QFETCH(QString, error);
-        const Entity current = registerOf("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n").value(QStringLiteral("e1"));
+        const Entity current =
+            registerOf("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n").value(QStringLiteral("e1"));
         Entity edited;
         QList<RegisterChange> changes;
         QString why;

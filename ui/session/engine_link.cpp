@@ -107,15 +107,16 @@ void EngineLink::resolve(const QStringList &keys, const QString &reason, bool re
         Qt::QueuedConnection);
 }
 
-void EngineLink::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
-                                    const QDate &filedOn, const QString &reason) {
+void EngineLink::recordFiledOutside(const QString &key, const QString &confirmationNumber,
+                                    qint64 feeChargedCents, const QDate &filedOn, const QString &reason) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
         e, [=] { e->recordFiledOutside(key, confirmationNumber, feeChargedCents, filedOn, reason); },
         Qt::QueuedConnection);
 }
 
-void EngineLink::editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason) {
+void EngineLink::editEntity(const QString &entityId, const QHash<QString, QString> &values,
+                            const QString &reason) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
         e, [=] { e->editEntity(entityId, values, reason); }, Qt::QueuedConnection);

@@ -50,7 +50,8 @@ public:
                             const QDate &filedOn, const QString &reason);
     /// Engine::editEntity / decideConflict: answered by Engine::registerChanged (or errorOccurred).
     void editEntity(const QString &entityId, const QHash<QString, QString> &values, const QString &reason);
-    void decideConflict(const QString &entityId, const QString &field, bool takeFileValue, const QString &reason);
+    void decideConflict(const QString &entityId, const QString &field, bool takeFileValue,
+                        const QString &reason);
     /// Engine::queryEntityHistory: answered by Engine::entityHistory.
     void queryEntityHistory(const QString &entityId);
     void withdraw(const QStringList &keys, const QString &reason);

@@ -125,7 +125,8 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     else if (status.paused)
         m_progress->setFormat(tr("PAUSED — %v of %m filed"));
     else if (halted + withdrawn > 0 && terminal == status.total)
-        m_progress->setFormat(tr("%v of %m filed — %1 wait for a person, %2 will not be filed").arg(halted).arg(withdrawn));
+        m_progress->setFormat(
+            tr("%v of %m filed — %1 wait for a person, %2 will not be filed").arg(halted).arg(withdrawn));
     else
         m_progress->setFormat(tr("%v of %m filed (%p%)"));
     // A paused bar is drawn in the paused colour, not the "in progress" one.

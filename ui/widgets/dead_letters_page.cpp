@@ -84,8 +84,9 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     buttons->addWidget(m_replayMatching);
     m_filedOutside = new QPushButton(tr("Filed &outside FilingDesk…"), this);
     m_filedOutside->setObjectName(QStringLiteral("deadLetterFiledOutsideButton"));
-    m_filedOutside->setToolTip(tr("The filing was made on paper or in the registry's portal: record its confirmation "
-                                  "number, fee and date; it counts as filed"));
+    m_filedOutside->setToolTip(
+        tr("The filing was made on paper or in the registry's portal: record its confirmation "
+           "number, fee and date; it counts as filed"));
     buttons->addWidget(m_filedOutside);
     connect(m_filedOutside, &QPushButton::clicked, this, [this] {
         if (!currentKey().isEmpty())

@@ -13,8 +13,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QMap>
 #include <QLineEdit>
+#include <QMap>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QTabWidget>
@@ -69,7 +69,8 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
                            tr("Confirmation"), tr("Fee charged"), tr("Detail")},
                           this))
     , m_timeline(makeTable(QStringLiteral("entityTimeline"),
-                           {tr("When"), tr("Who"), tr("What"), tr("Filing"), tr("Detail"), tr("Why")}, this)) {
+                           {tr("When"), tr("Who"), tr("What"), tr("Filing"), tr("Detail"), tr("Why")},
+                           this)) {
     setObjectName(QStringLiteral("entityPage"));
     setAttribute(Qt::WA_DeleteOnClose);
     resize(960, 680);
@@ -121,7 +122,8 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
             edit->setPlaceholderText(tr("MM-DD"));
         else if (column == QLatin1String("registered_agent_status"))
             edit->setPlaceholderText(tr("active, expired or resigned"));
-        connect(edit, &QLineEdit::textEdited, this, [this] { m_save->setEnabled(!pendingChanges().isEmpty()); });
+        connect(edit, &QLineEdit::textEdited, this,
+                [this] { m_save->setEnabled(!pendingChanges().isEmpty()); });
         form->addRow(fieldLabel(f) + QLatin1Char(':'), edit);
         m_fields.insert(column, edit);
     }
@@ -131,7 +133,8 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     saveRow->addStretch();
     m_save->setObjectName(QStringLiteral("entitySave"));
     m_save->setEnabled(false);
-    m_save->setToolTip(tr("Asks for the reason; every change is kept in the audit trail with the old and new value"));
+    m_save->setToolTip(
+        tr("Asks for the reason; every change is kept in the audit trail with the old and new value"));
     connect(m_save, &QPushButton::clicked, this, &EntityPage::save);
     saveRow->addWidget(m_save);
     dataLayout->addLayout(saveRow);
@@ -146,7 +149,8 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
 
 void EntityPage::updateTitle() {
     const QString place = placeLabel(m_entity.jurisdiction);
-    m_title->setText(QStringLiteral("%1 — %2").arg(m_entity.name, place.isEmpty() ? m_entity.jurisdictionRaw : place));
+    m_title->setText(
+        QStringLiteral("%1 — %2").arg(m_entity.name, place.isEmpty() ? m_entity.jurisdictionRaw : place));
     setWindowTitle(tr("%1 — FilingDesk").arg(m_entity.name));
 }
 
@@ -183,10 +187,11 @@ void EntityPage::rebuildConflicts() {
         row->setObjectName(QStringLiteral("entityConflict_") + c.field);
         auto *h = new QHBoxLayout(row);
         h->setContentsMargins(0, 0, 0, 0);
-        auto *text = new QLabel(tr("%1: the register has \u201c%2\u201d, %3 has \u201c%4\u201d. FilingDesk plans with the "
-                                   "register's value until someone decides.")
-                                    .arg(fieldLabel(c.field), c.registerValue, c.source, c.fileValue),
-                                row);
+        auto *text = new QLabel(
+            tr("%1: the register has \u201c%2\u201d, %3 has \u201c%4\u201d. FilingDesk plans with the "
+               "register's value until someone decides.")
+                .arg(fieldLabel(c.field), c.registerValue, c.source, c.fileValue),
+            row);
         text->setWordWrap(true);
         h->addWidget(text, 1);
         auto *keep = new QPushButton(tr("Keep the register's"), row);
@@ -227,7 +232,8 @@ void EntityPage::setCure(const QStringList &fields, const QString &hint) {
         edit->setStyleSheet(QString());
     for (const QString &column : fields) {
         if (QLineEdit *edit = m_fields.value(column))
-            edit->setStyleSheet(QStringLiteral("QLineEdit { background: #fff3e0; border: 2px solid #fb8c00; }"));
+            edit->setStyleSheet(
+                QStringLiteral("QLineEdit { background: #fff3e0; border: 2px solid #fb8c00; }"));
     }
     m_cureHint->setText(hint);
     m_cureHint->setVisible(!hint.isEmpty());
@@ -264,8 +270,9 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
             counts[*status] += 1;
         const int r = m_filings->rowCount();
         m_filings->insertRow(r);
-        m_filings->setItem(r, 0, cell(o.filingName.isEmpty() ? (o.filingType.isEmpty() ? row.reason : o.filingType)
-                                                              : o.filingName));
+        m_filings->setItem(r, 0,
+                           cell(o.filingName.isEmpty() ? (o.filingType.isEmpty() ? row.reason : o.filingType)
+                                                       : o.filingName));
         m_filings->setItem(r, 1, cell(o.filingYear > 0 ? QString::number(o.filingYear) : QString()));
         m_filings->setItem(r, 2, cell(o.dueDate.isValid() ? formatDate(o.dueDate) : tr("date unknown")));
         m_filings->setItem(r, 3, cell(status ? complianceLabel(*status) : QString()));
@@ -284,8 +291,10 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         if (counts.value(c) > 0)
             parts.append(QStringLiteral("%1: %2").arg(complianceLabel(c)).arg(counts.value(c)));
     }
-    m_summary->setText(parts.isEmpty() ? tr("No filings in the loaded portfolio.")
-                                       : tr("Filings as of %1 — %2").arg(formatDate(asOf), parts.join(QStringLiteral(", "))));
+    m_summary->setText(
+        parts.isEmpty()
+            ? tr("No filings in the loaded portfolio.")
+            : tr("Filings as of %1 — %2").arg(formatDate(asOf), parts.join(QStringLiteral(", "))));
 }
 
 void EntityPage::setHistory(const QList<AuditEntry> &entries) {

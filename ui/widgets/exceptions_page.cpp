@@ -70,8 +70,9 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_withdraw->setAccessibleName(tr("Withdraw the selected items: they will not be filed"));
     m_note->setObjectName(QStringLiteral("addNoteButton"));
     m_filedOutside->setObjectName(QStringLiteral("filedOutsideButton"));
-    m_filedOutside->setToolTip(tr("The filing was made on paper or in the registry's portal: record its confirmation "
-                                  "number, fee and date; it counts as filed"));
+    m_filedOutside->setToolTip(
+        tr("The filing was made on paper or in the registry's portal: record its confirmation "
+           "number, fee and date; it counts as filed"));
     m_note->setAccessibleName(tr("Add a note to the selected items"));
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
@@ -105,7 +106,8 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
             [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
-    connect(m_filedOutside, &QPushButton::clicked, this, [this] { Q_EMIT filedOutsideRequested(shownKey()); });
+    connect(m_filedOutside, &QPushButton::clicked, this,
+            [this] { Q_EMIT filedOutsideRequested(shownKey()); });
     connect(m_review, &ReviewControls::openRequested, this, &ExceptionsPage::reviewOpenRequested);
     connect(m_review, &ReviewControls::closeRequested, this, &ExceptionsPage::reviewCloseRequested);
     updateButtons();

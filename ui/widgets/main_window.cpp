@@ -54,8 +54,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLoggingCategory>
-#include <QMenuBar>
 #include <QMap>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QShowEvent>
 #include <QStandardPaths>
@@ -339,7 +339,8 @@ void MainWindow::buildPages() {
         const FilingTask task = m_obligations->rowAt(row).task;
         const Obligation &o = task.obligation;
         m_actions->recordFiledOutside(key,
-                                      tr("%1 %2 %3 of %4").arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                                      tr("%1 %2 %3 of %4")
+                                          .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                                           .arg(o.filingYear)
                                           .arg(placeLabel(o.jurisdiction), o.entity.name),
                                       o.feeCents);
@@ -442,8 +443,8 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
         }
         entity = rows.first().task.obligation.entity; // not in the register (a row the file could not read)
     }
-    // Closed pages delete themselves; their QPointer turns null (no "destroyed" handler: when the window itself
-    // goes, its pages go after its members).
+    // Closed pages delete themselves; their QPointer turns null (no "destroyed" handler: when the window
+    // itself goes, its pages go after its members).
     m_entityPages.removeIf([](const auto &entry) { return entry.value().isNull(); });
     auto *page = new EntityPage(m_actions, this);
     m_entityPages.insert(entityId, page);
@@ -461,7 +462,8 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
         const int row = m_exceptions->rowOfKey(keys.first());
         if (row >= 0) {
             const FilingTask task = m_exceptions->taskAt(row);
-            const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(task.lastErrorCode);
+            const std::optional<RejectionCode> rejection =
+                RejectionCatalogue::builtIn().find(task.lastErrorCode);
             const QString entityId = task.obligation.entity.entityId;
             if (rejection && rejection->dataDefect && m_register.contains(entityId)) {
                 const Entity current = m_register.value(entityId);
@@ -472,10 +474,11 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
                 }
                 if (!cured) {
                     if (EntityPage *page = openEntity(entityId))
-                        page->setCure(rejection->fields,
-                                      tr("%1\nCorrect the marked fields and save, then resolve and requeue again: "
-                                         "the filing is sent with the corrected data under the same key.")
-                                          .arg(rejectionExplanation(task.lastErrorCode)));
+                        page->setCure(
+                            rejection->fields,
+                            tr("%1\nCorrect the marked fields and save, then resolve and requeue again: "
+                               "the filing is sent with the corrected data under the same key.")
+                                .arg(rejectionExplanation(task.lastErrorCode)));
                     return;
                 }
             }
@@ -520,10 +523,12 @@ void MainWindow::connectEngine() {
                     m_portfolioName = QFileInfo(summary.file).fileName();
                 m_obligations->setPlan(rows, summary.asOf);
                 if (!summary.conflicts.isEmpty())
-                    showNotice(tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
-                                  "register's values until someone decides (open the entity to decide).",
-                                  nullptr, int(summary.conflicts.size()))
-                                   .arg(m_portfolioName.isEmpty() ? QFileInfo(summary.file).fileName() : m_portfolioName));
+                    showNotice(
+                        tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
+                           "register's values until someone decides (open the entity to decide).",
+                           nullptr, int(summary.conflicts.size()))
+                            .arg(m_portfolioName.isEmpty() ? QFileInfo(summary.file).fileName()
+                                                           : m_portfolioName));
                 refreshEntityPages();
                 m_exceptions->setAsOf(summary.asOf);
                 const PlanCounts &c = summary.counts;
@@ -571,13 +576,15 @@ void MainWindow::connectEngine() {
                     }
                 }
             });
-    connect(engine, &Engine::entityHistory, this, [this](const QString &entityId, const QList<AuditEntry> &entries) {
-        if (EntityPage *page = m_entityPages.value(entityId))
-            page->setHistory(entries);
-    });
-    connect(engine, &Engine::unchangedPayloadHeld, this, [this](const QStringList &keys, const QString &message) {
-        m_actions->confirmSendUnchanged(keys, message);
-    });
+    connect(engine, &Engine::entityHistory, this,
+            [this](const QString &entityId, const QList<AuditEntry> &entries) {
+                if (EntityPage *page = m_entityPages.value(entityId))
+                    page->setHistory(entries);
+            });
+    connect(engine, &Engine::unchangedPayloadHeld, this,
+            [this](const QStringList &keys, const QString &message) {
+                m_actions->confirmSendUnchanged(keys, message);
+            });
     connect(engine, &Engine::batchStatusChanged, this, &MainWindow::applyBatchStatus);
     connect(engine, &Engine::batchIdle, this, [this](const BatchStatus &status) {
         statusBar()->showMessage(tr("Batch %1 has nothing left to send.").arg(status.batchId), 15000);
@@ -785,7 +792,8 @@ QString MainWindow::spendOf(const QStringList &keys) const {
     }
     QStringList lines;
     for (auto it = byPlace.cbegin(); it != byPlace.cend(); ++it)
-        lines << tr("%n filing(s), %1 to %2", nullptr, it.value().first).arg(formatCents(it.value().second), it.key());
+        lines << tr("%n filing(s), %1 to %2", nullptr, it.value().first)
+                     .arg(formatCents(it.value().second), it.key());
     if (byPlace.size() > 1)
         lines << tr("Total: %n filing(s), %1", nullptr, int(keys.size())).arg(formatCents(total));
     return lines.join(QLatin1Char('\n'));
@@ -911,7 +919,8 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
                                                  : m_ledgerUntrustedReason));
     else if (m_ledgerLink == LedgerLink::ReadOnlyStandby)
         m_ledgerBanner->showMessage(
-            tr("TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from this "
+            tr("TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from "
+               "this "
                "desk; showing this desk's mirror (read-only) until the primary answers.%1")
                 .arg(because));
     else

@@ -150,9 +150,8 @@ public:
     EntityPage *openEntity(const QString &entityId);
 
 private:
-
     ConsoleOptions m_options;
-    QHash<QString, fd::Entity> m_register;         ///< the entity register as the engine last sent it
+    QHash<QString, fd::Entity> m_register; ///< the entity register as the engine last sent it
     QList<fd::RegisterConflict> m_registerConflicts;
     QHash<QString, QPointer<EntityPage>> m_entityPages; ///< open entity pages by entity id
     std::unique_ptr<ConsoleSettings> m_settings;

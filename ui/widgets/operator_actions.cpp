@@ -89,11 +89,10 @@ bool OperatorActions::cancel() {
     // Cancel acts on one batch: with several of the team's open, the person names it.
     QString batchId;
     if (m_openBatches.size() > 1) {
-        const std::optional<int> picked =
-            m_reasons->askChoice(m_dialogParent, tr("Cancel a batch"),
-                                 tr("%n batch(es) are open. Which one do you cancel?", nullptr,
-                                    int(m_openBatches.size())),
-                                 m_openBatches);
+        const std::optional<int> picked = m_reasons->askChoice(
+            m_dialogParent, tr("Cancel a batch"),
+            tr("%n batch(es) are open. Which one do you cancel?", nullptr, int(m_openBatches.size())),
+            m_openBatches);
         if (!picked)
             return false;
         batchId = m_openBatches.at(*picked);
@@ -255,7 +254,8 @@ bool OperatorActions::recordFiledOutside(const QString &key, const QString &fili
                              QString(), 1});
     if (!reason)
         return false;
-    m_link->recordFiledOutside(key, filed->confirmationNumber, filed->feeChargedCents, filed->filedOn, *reason);
+    m_link->recordFiledOutside(key, filed->confirmationNumber, filed->feeChargedCents, filed->filedOn,
+                               *reason);
     Q_EMIT actionSent(QStringLiteral("filed_outside"), 1);
     return true;
 }
@@ -263,12 +263,13 @@ bool OperatorActions::recordFiledOutside(const QString &key, const QString &fili
 bool OperatorActions::confirmSendUnchanged(const QStringList &keys, const QString &message) {
     if (refuseWhileReadOnly() || keys.isEmpty())
         return false;
-    if (!m_reasons->confirm(m_dialogParent, tr("Nothing changed"), message + QLatin1Char('\n') + tr("Send anyway?")))
+    if (!m_reasons->confirm(m_dialogParent, tr("Nothing changed"),
+                            message + QLatin1Char('\n') + tr("Send anyway?")))
         return false;
-    const auto reason = ask({QStringLiteral("resolve_requeue"), tr("Send anyway"),
-                             tr("Requeue %n filing(s) with the payload the registry refused.", nullptr,
-                                int(keys.size())),
-                             QString(), int(keys.size())});
+    const auto reason =
+        ask({QStringLiteral("resolve_requeue"), tr("Send anyway"),
+             tr("Requeue %n filing(s) with the payload the registry refused.", nullptr, int(keys.size())),
+             QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->resolve(keys, *reason, true, true);

@@ -42,7 +42,8 @@ public:
     bool addNote(const QStringList &keys);
     bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType);
     /// Edits fields of an entity of the register (`values`: column -> new text); asks for the reason.
-    bool editEntityFields(const QString &entityId, const QString &entityName, const QHash<QString, QString> &values);
+    bool editEntityFields(const QString &entityId, const QString &entityName,
+                          const QHash<QString, QString> &values);
     /// Decides a conflict between the register and a portfolio file; asks for the reason.
     bool decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                         bool takeFileValue);

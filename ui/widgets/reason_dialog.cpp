@@ -14,8 +14,8 @@
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
-#include <QMessageBox>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -68,7 +68,7 @@ QString ReasonDialog::reason() const {
 }
 
 std::optional<int> ReasonProvider::askChoice(QWidget *parent, const QString &title, const QString &label,
-                                            const QStringList &choices) {
+                                             const QStringList &choices) {
     bool ok = false;
     const QString picked = QInputDialog::getItem(parent, title, label, choices, 0, false, &ok);
     if (!ok)
@@ -78,21 +78,21 @@ std::optional<int> ReasonProvider::askChoice(QWidget *parent, const QString &tit
 }
 
 bool ReasonProvider::confirm(QWidget *parent, const QString &title, const QString &question) {
-    return QMessageBox::question(parent, title, question, QMessageBox::Yes | QMessageBox::No, QMessageBox::No) ==
-           QMessageBox::Yes;
+    return QMessageBox::question(parent, title, question, QMessageBox::Yes | QMessageBox::No,
+                                 QMessageBox::No) == QMessageBox::Yes;
 }
 
-std::optional<ReasonProvider::FiledOutside> ReasonProvider::askFiledOutside(QWidget *parent, const QString &filing,
-                                                                            qint64 expectedFeeCents) {
+std::optional<ReasonProvider::FiledOutside>
+ReasonProvider::askFiledOutside(QWidget *parent, const QString &filing, qint64 expectedFeeCents) {
     QDialog dialog(parent);
     dialog.setObjectName(QStringLiteral("filedOutsideDialog"));
     dialog.setWindowTitle(QCoreApplication::translate("fd::ui::ReasonDialog", "Filed outside FilingDesk"));
     auto *form = new QFormLayout(&dialog);
-    auto *intro = new QLabel(QCoreApplication::translate(
-                                 "fd::ui::ReasonDialog",
-                                 "%1 was filed on paper or in the registry's portal. It counts as filed.")
-                                 .arg(filing),
-                             &dialog);
+    auto *intro = new QLabel(
+        QCoreApplication::translate("fd::ui::ReasonDialog",
+                                    "%1 was filed on paper or in the registry's portal. It counts as filed.")
+            .arg(filing),
+        &dialog);
     intro->setWordWrap(true);
     form->addRow(intro);
     auto *confirmation = new QLineEdit(&dialog);

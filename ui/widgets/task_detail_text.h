@@ -10,9 +10,9 @@ namespace fd::ui {
 /// id, the raw response body and the payload (JSON pretty-printed where it parses).
 QString taskDetailText(const FilingTask &task);
 
-/// What a registry rejection code means for the person who cures it (resources/registry/rejection_codes.json):
-/// title, explanation, what to do, the entity fields that cure it and where it is stated; empty for a code the
-/// catalogue does not know.
+/// What a registry rejection code means for the person who cures it
+/// (resources/registry/rejection_codes.json): title, explanation, what to do, the entity fields that cure it
+/// and where it is stated; empty for a code the catalogue does not know.
 QString rejectionExplanation(const QString &code);
 
 /// The first lines of a detail pane for an item someone has open for review ("Review: in review by NAME on
