@@ -15,6 +15,8 @@ enum ItemRole {
     SearchFieldsRole, ///< QStringList: what free-text search looks at (key, entity, confirmation ...)
     EntityIdRole,     ///< QString
     CategoryRole,     ///< QString: error category name ("validation", "statutory" ...)
+    OwnerRole,        ///< QString: the entity's owner from the register ("" when nobody is named)
+    ComplianceRole,   ///< QString: complianceName() of the row ("overdue", "needs_data" ...), "" when none
 };
 
 } // namespace fd::ui

@@ -303,6 +303,12 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
         return row.task.obligation.entity.entityId;
     case CategoryRole:
         return categoryName(row.task.lastCategory);
+    case OwnerRole:
+        return row.task.obligation.entity.owner;
+    case ComplianceRole: {
+        const std::optional<Compliance> c = compliance(row);
+        return c ? complianceName(*c) : QString();
+    }
     default:
         return QVariant();
     }

@@ -63,6 +63,8 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
         return task.obligation.entity.entityId;
     case CategoryRole:
         return categoryName(task.lastCategory);
+    case OwnerRole:
+        return task.obligation.entity.owner;
     default:
         return QVariant();
     }

@@ -48,6 +48,22 @@ void TaskFilterProxy::setSearchText(const QString &text) {
     invalidateFilter();
 }
 
+void TaskFilterProxy::setOwner(const QString &owner) {
+    const QString trimmed = owner.trimmed();
+    if (trimmed == m_owner)
+        return;
+    m_owner = trimmed;
+    invalidateFilter();
+}
+
+void TaskFilterProxy::setCompliance(const QStringList &statuses) {
+    const QSet<QString> wanted(statuses.cbegin(), statuses.cend());
+    if (wanted == m_compliance)
+        return;
+    m_compliance = wanted;
+    invalidateFilter();
+}
+
 bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
     if (!m_states.isEmpty() && !m_states.contains(index.data(StateRole).toString()))
@@ -55,6 +71,10 @@ bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceP
     if (!m_jurisdiction.isEmpty() && index.data(JurisdictionRole).toString() != m_jurisdiction)
         return false;
     if (!m_category.isEmpty() && index.data(CategoryRole).toString() != m_category)
+        return false;
+    if (!m_owner.isEmpty() && index.data(OwnerRole).toString().compare(m_owner, Qt::CaseInsensitive) != 0)
+        return false;
+    if (!m_compliance.isEmpty() && !m_compliance.contains(index.data(ComplianceRole).toString()))
         return false;
     if (m_dueWithinDays >= 0) {
         const QVariant left = index.data(DaysLeftRole);

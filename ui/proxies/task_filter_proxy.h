@@ -26,10 +26,16 @@ public:
     /// Only rows due within `days` of the as-of date, overdue ones included (-1: no limit).
     void setDueWithinDays(int days);
     void setSearchText(const QString &text);
+    /// Only rows whose entity's owner is this person (OwnerRole, case-insensitive; empty: anyone).
+    void setOwner(const QString &owner);
+    /// Only rows in one of these compliance statuses (ComplianceRole names; empty: any).
+    void setCompliance(const QStringList &statuses);
 
     QStringList states() const { return m_states.values(); }
     QString jurisdiction() const { return m_jurisdiction; }
     QString searchText() const { return m_search; }
+    QString owner() const { return m_owner; }
+    QStringList compliance() const { return m_compliance.values(); }
     int dueWithinDays() const { return m_dueWithinDays; }
 
     /// KeyRole of every row the filter currently accepts, in view order.
@@ -44,6 +50,8 @@ private:
     QString m_category;
     int m_dueWithinDays = -1;
     QString m_search;
+    QString m_owner;
+    QSet<QString> m_compliance;
 };
 
 } // namespace fd::ui

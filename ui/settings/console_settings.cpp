@@ -2,6 +2,8 @@
 
 #include <QUrl>
 
+#include <algorithm>
+
 namespace fd::ui {
 
 ConsoleSettings::ConsoleSettings(const QString &path)
@@ -96,6 +98,71 @@ void ConsoleSettings::setLanguage(const QString &language) {
         m_settings->remove(QStringLiteral("ui/language"));
     else
         m_settings->setValue(QStringLiteral("ui/language"), language);
+}
+
+QString ConsoleSettings::ownerName() const {
+    QString fallback = qEnvironmentVariable("USER");
+    if (fallback.isEmpty())
+        fallback = qEnvironmentVariable("USERNAME");
+    return m_settings->value(QStringLiteral("ui/ownerName"), fallback).toString();
+}
+
+void ConsoleSettings::setOwnerName(const QString &name) {
+    m_settings->setValue(QStringLiteral("ui/ownerName"), name.trimmed());
+}
+
+QList<int> ConsoleSettings::reminderDays() const {
+    const QVariant saved = m_settings->value(QStringLiteral("reminders/days"));
+    if (!saved.isValid())
+        return {30, 14, 7, 1};
+    QList<int> days;
+    for (const QString &part : saved.toString().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int day = part.trimmed().toInt(&ok);
+        if (ok && day >= 0 && day <= 366 && !days.contains(day))
+            days << day;
+    }
+    std::sort(days.begin(), days.end(), std::greater<>());
+    return days;
+}
+
+void ConsoleSettings::setReminderDays(const QList<int> &days) {
+    QStringList parts;
+    for (const int day : days)
+        parts << QString::number(day);
+    m_settings->setValue(QStringLiteral("reminders/days"), parts.join(QLatin1Char(',')));
+}
+
+QDate ConsoleSettings::lastReminded(const QString &key) const {
+    return QDate::fromString(
+        m_settings->value(QStringLiteral("reminders/shown/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(key))))
+            .toString(),
+        Qt::ISODate);
+}
+
+void ConsoleSettings::setLastReminded(const QString &key, const QDate &day) {
+    m_settings->setValue(
+        QStringLiteral("reminders/shown/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(key))),
+        day.toString(Qt::ISODate));
+}
+
+QStringList ConsoleSettings::practiceRegistries() const {
+    return m_settings->value(QStringLiteral("registry/practiceUrls")).toStringList();
+}
+
+void ConsoleSettings::setPracticeRegistries(const QStringList &urls) {
+    if (urls.isEmpty())
+        m_settings->remove(QStringLiteral("registry/practiceUrls"));
+    else
+        m_settings->setValue(QStringLiteral("registry/practiceUrls"), urls);
+}
+
+bool ConsoleSettings::icsGroupByDay() const {
+    return m_settings->value(QStringLiteral("calendar/icsGroupByDay"), false).toBool();
+}
+
+void ConsoleSettings::setIcsGroupByDay(bool group) {
+    m_settings->setValue(QStringLiteral("calendar/icsGroupByDay"), group);
 }
 
 QByteArray ConsoleSettings::windowGeometry() const {

@@ -3,6 +3,9 @@
 #include "engine/core/engine_config.h"
 
 #include <QByteArray>
+#include <QDate>
+#include <QList>
+#include <QStringList>
 #include <QSettings>
 #include <QString>
 
@@ -33,6 +36,27 @@ public:
     /// (see languages.h). Applied at the next start of the console.
     QString language() const;
     void setLanguage(const QString &language);
+
+    /// The person this user is in the register's owner field ("My filings"); default the OS user name.
+    QString ownerName() const;
+    void setOwnerName(const QString &name);
+
+    /// Days before a due date at which a filing not yet filed is reminded of, largest first (default 30,
+    /// 14, 7, 1). Drives the console's notifications, the "Due soon" count and the .ics alarms.
+    QList<int> reminderDays() const;
+    void setReminderDays(const QList<int> &days);
+    /// The date each filing (idempotency key or plan row key) was last reminded of: at most once a day.
+    QDate lastReminded(const QString &key) const;
+    void setLastReminded(const QString &key, const QDate &day);
+
+    /// Registry base URLs marked as practice (a test portal that files nothing real). The sandbox is
+    /// always practice; any other URL is live unless listed here.
+    QStringList practiceRegistries() const;
+    void setPracticeRegistries(const QStringList &urls);
+
+    /// The .ics export puts one day's filings of one jurisdiction into one event.
+    bool icsGroupByDay() const;
+    void setIcsGroupByDay(bool group);
 
     QByteArray windowGeometry() const;
     QByteArray windowState() const;

@@ -1,5 +1,6 @@
 #include "ui/widgets/task_filter_bar.h"
 
+#include "engine/model/compliance.h"
 #include "ui/proxies/task_filter_proxy.h"
 
 #include <QComboBox>
@@ -64,6 +65,47 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         });
         layout->addWidget(m_category);
     }
+    if (controls.compliance) {
+        m_compliance = new QComboBox(this);
+        m_compliance->setObjectName(objectPrefix + QStringLiteral("ComplianceFilter"));
+        m_compliance->setAccessibleName(tr("Compliance status filter"));
+        m_compliance->addItem(tr("Any status"), QStringList());
+        for (const Compliance c : allCompliance()) {
+            // "Filed" covers a filing whose fee differs: it is filed too.
+            if (c == Compliance::FiledFeeDiffers)
+                continue;
+            QStringList names{complianceName(c)};
+            if (c == Compliance::Filed)
+                names << complianceName(Compliance::FiledFeeDiffers);
+            m_compliance->addItem(complianceLabel(c), names);
+        }
+        m_compliance->addItem(tr("Not filed yet"), QStringList{complianceName(Compliance::Due),
+                                                               complianceName(Compliance::Overdue),
+                                                               complianceName(Compliance::NeedsData),
+                                                               complianceName(Compliance::Halted)});
+        connect(m_compliance, &QComboBox::currentIndexChanged, this, [this] {
+            m_proxy->setCompliance(m_compliance->currentData().toStringList());
+            updateCount();
+        });
+        auto *label = new QLabel(tr("Stat&us:"), this);
+        label->setBuddy(m_compliance);
+        layout->addWidget(label);
+        layout->addWidget(m_compliance);
+    }
+    if (controls.owner) {
+        m_owner = new QComboBox(this);
+        m_owner->setObjectName(objectPrefix + QStringLiteral("OwnerFilter"));
+        m_owner->setAccessibleName(tr("Owner filter"));
+        connect(m_owner, &QComboBox::currentIndexChanged, this, [this] {
+            m_proxy->setOwner(m_owner->currentData().toString());
+            updateCount();
+        });
+        auto *label = new QLabel(tr("O&wner:"), this);
+        label->setBuddy(m_owner);
+        layout->addWidget(label);
+        layout->addWidget(m_owner);
+        rebuildOwners();
+    }
     if (controls.dueWindow) {
         m_dueWindow = new QSpinBox(this);
         m_dueWindow->setObjectName(objectPrefix + QStringLiteral("DueWindow"));
@@ -111,7 +153,56 @@ void TaskFilterBar::setJurisdictions(const QStringList &jurisdictions) {
     m_jurisdiction->setCurrentIndex(found >= 0 ? found : 0);
 }
 
+void TaskFilterBar::setOwners(const QStringList &owners) {
+    QStringList sorted;
+    for (const QString &owner : owners) {
+        if (!owner.trimmed().isEmpty() && !sorted.contains(owner.trimmed(), Qt::CaseInsensitive))
+            sorted << owner.trimmed();
+    }
+    sorted.sort(Qt::CaseInsensitive);
+    if (sorted == m_owners)
+        return;
+    m_owners = sorted;
+    rebuildOwners();
+}
+
+void TaskFilterBar::setMyName(const QString &name) {
+    if (name.trimmed() == m_myName)
+        return;
+    m_myName = name.trimmed();
+    rebuildOwners();
+}
+
+void TaskFilterBar::showMine(bool mine) {
+    if (!m_owner)
+        return;
+    m_owner->setCurrentIndex(mine && !m_myName.isEmpty() ? 1 : 0);
+}
+
+void TaskFilterBar::rebuildOwners() {
+    if (!m_owner)
+        return;
+    const QString current = m_owner->currentData().toString();
+    {
+        QSignalBlocker block(m_owner);
+        m_owner->clear();
+        m_owner->addItem(tr("Anyone"), QString());
+        if (!m_myName.isEmpty())
+            m_owner->addItem(tr("My filings (%1)").arg(m_myName), m_myName);
+        for (const QString &owner : std::as_const(m_owners)) {
+            if (owner.compare(m_myName, Qt::CaseInsensitive) != 0)
+                m_owner->addItem(owner, owner);
+        }
+        const int found = current.isEmpty() ? 0 : m_owner->findData(current);
+        m_owner->setCurrentIndex(found >= 0 ? found : 0);
+    }
+    m_proxy->setOwner(m_owner->currentData().toString());
+    updateCount();
+}
+
 void TaskFilterBar::updateCount() {
+    if (!m_count)
+        return; // still being built
     const int total = m_proxy->sourceModel() ? m_proxy->sourceModel()->rowCount() : 0;
     m_count->setText(tr("%1 of %2 shown").arg(m_proxy->rowCount()).arg(total));
 }
