@@ -1,0 +1,23 @@
+#pragma once
+
+#include "engine/report/audit_attribution.h"
+#include "engine/report/report_types.h"
+
+namespace fd::report {
+
+/// The filings report from what a store holds: one row per stored task that passes `filter` (due date
+/// within [fromDue, toDue], inclusive, either end open when null; batch id when given), its status as of
+/// `asOf`, who launched and resolved it and when it was accepted from `audit`; totals per jurisdiction and
+/// overall (FeeTotals, cents). Rows ordered by entity name (case-insensitive), due date, filing. The
+/// provenance is left for the caller. Pure; any thread.
+FilingsReport buildFilingsReport(const QList<FilingTask> &tasks, const AuditAttribution &audit,
+                                 const FilingsFilter &filter, const QDate &asOf);
+
+/// Opens `source` (ReportStore), reads its tasks and audit trail and builds the report as of today, with
+/// its provenance (the OS user, the host, now, the trail's head). Blocking (a large ledger takes seconds);
+/// call it on any thread but the GUI's: it opens and closes its own database connections on the calling
+/// thread. False with *error (ReportStore::open()'s reasons, or a store that could not be read).
+bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, FilingsReport *report,
+                       QString *error);
+
+} // namespace fd::report

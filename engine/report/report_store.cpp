@@ -1,0 +1,174 @@
+#include "engine/report/report_store.h"
+
+#include "engine/ledger/ledger_store.h"
+#include "engine/report/desk_digest.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QThread>
+
+namespace fd::report {
+
+namespace {
+
+const QStringList &attributionActions() {
+    static const QStringList actions{QStringLiteral("admit"),          QStringLiteral("batch_launch"),
+                                     QStringLiteral("resolve_accept"), QStringLiteral("resolve_requeue"),
+                                     QStringLiteral("filed_outside"),  QStringLiteral("withdraw")};
+    return actions;
+}
+
+} // namespace
+
+bool isAttributionRow(const AuditEntry &row) {
+    return row.toState == QLatin1String("COMPLETED") || attributionActions().contains(row.action);
+}
+
+ReportStore::ReportStore() = default;
+ReportStore::~ReportStore() = default;
+
+bool ReportStore::open(const ReportSource &source, QString *error) {
+    if (source.dbPath.isEmpty() == source.ledgerUrl.isEmpty()) {
+        *error = QStringLiteral("give either --db FILE or --ledger URL");
+        return false;
+    }
+    if (!source.isLedger()) {
+        // Opening a path that is not there would create an empty database and report an empty portfolio.
+        const QFileInfo file(source.dbPath);
+        if (!file.exists()) {
+            *error = QStringLiteral("%1: no such database").arg(source.dbPath);
+            return false;
+        }
+        if (!file.isFile()) {
+            *error = QStringLiteral("%1: not an audit database (not a file)").arg(source.dbPath);
+            return false;
+        }
+        m_store = std::make_unique<AuditStore>();
+        if (!m_store->open(source.dbPath, error, AuditStore::OpenMode::Shared))
+            return false;
+        m_display = file.absoluteFilePath();
+        return true;
+    }
+    LedgerEndpoint endpoint;
+    if (!LedgerEndpoint::parse(source.ledgerUrl, &endpoint, error))
+        return false;
+    endpoint.password = source.ledgerPassword;
+    // A member id of its own per report: two reports built at once (two threads) never share a connection.
+    auto ledger = std::make_unique<LedgerStore>(endpoint,
+                                                QStringLiteral("report-%1-%2")
+                                                    .arg(QCoreApplication::applicationPid())
+                                                    .arg(quintptr(QThread::currentThreadId()), 0, 16),
+                                                QStringLiteral("report"), 15000);
+    if (!m_scratch.isValid()) {
+        *error =
+            QStringLiteral("no temporary folder for the ledger's mirror: %1").arg(m_scratch.errorString());
+        return false;
+    }
+    QString ledgerError;
+    if (!ledger->openTeam(m_scratch.filePath(QStringLiteral("mirror.sqlite")), error, &ledgerError))
+        return false;
+    if (!ledger->isReachable()) {
+        *error = QStringLiteral("the ledger cannot be reached: %1").arg(ledgerError);
+        return false;
+    }
+    m_display = endpoint.display();
+    m_ledger = true;
+    m_store = std::move(ledger);
+    return true;
+}
+
+QList<FilingTask> ReportStore::tasks() const {
+    return m_store ? m_store->loadTasks(false) : QList<FilingTask>{};
+}
+
+bool ReportStore::loadRegister(QList<Entity> *entities, QString *error) const {
+    QList<RegisterConflict> conflicts;
+    return m_store->loadRegister(entities, &conflicts, error);
+}
+
+bool ReportStore::readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
+    head->store = m_display;
+    return m_ledger ? readLedgerTrail(head, rows, error) : readDeskTrail(head, rows, error);
+}
+
+bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
+    head->kind = AuditTrailHead::Kind::DeskDigest;
+    QSqlQuery q(QSqlDatabase::database(m_store->connectionName(), false));
+    if (!q.exec(QStringLiteral("SELECT COALESCE(MAX(id), 0), COUNT(*) FROM audit")) || !q.next()) {
+        *error = QStringLiteral("reading the audit trail: %1").arg(q.lastError().text());
+        return false;
+    }
+    // Everything below is read up to this row: rows a running desk appends meanwhile are left out alike.
+    head->lastRowId = q.value(0).toLongLong();
+    head->rows = q.value(1).toLongLong();
+    if (!deskAuditDigest(m_store->connectionName(), head->lastRowId, &head->digestSha256, error))
+        return false;
+    head->mirroredSeq = m_store->lastMirroredSeq();
+    if (head->mirroredSeq > 0) {
+        const QList<AuditEntry> last = m_store->mirroredLedgerAudit(head->mirroredSeq);
+        if (!last.isEmpty())
+            head->mirroredRowHash = last.first().rowHash;
+    }
+    QStringList placeholders;
+    for (qsizetype i = 0; i < attributionActions().size(); ++i)
+        placeholders.append(QStringLiteral("?"));
+    QSqlQuery rowsQuery(QSqlDatabase::database(m_store->connectionName(), false));
+    rowsQuery.setForwardOnly(true);
+    rowsQuery.prepare(QStringLiteral("SELECT id, at_utc, idempotency_key, entity_id, action, from_state, "
+                                     "to_state, actor, detail FROM audit WHERE id <= ? AND (to_state = "
+                                     "'COMPLETED' OR action IN (%1)) ORDER BY id")
+                          .arg(placeholders.join(QLatin1Char(','))));
+    rowsQuery.addBindValue(head->lastRowId);
+    for (const QString &action : attributionActions())
+        rowsQuery.addBindValue(action);
+    if (!rowsQuery.exec()) {
+        *error = QStringLiteral("reading the audit trail: %1").arg(rowsQuery.lastError().text());
+        return false;
+    }
+    while (rowsQuery.next()) {
+        AuditEntry e;
+        e.id = rowsQuery.value(0).toLongLong();
+        e.atUtc = QDateTime::fromString(rowsQuery.value(1).toString(), Qt::ISODateWithMs);
+        e.idempotencyKey = rowsQuery.value(2).toString();
+        e.entityId = rowsQuery.value(3).toString();
+        e.action = rowsQuery.value(4).toString();
+        e.fromState = rowsQuery.value(5).toString();
+        e.toState = rowsQuery.value(6).toString();
+        e.actor = rowsQuery.value(7).toString();
+        e.detail = rowsQuery.value(8).toString();
+        rows->append(e);
+    }
+    return true;
+}
+
+bool ReportStore::readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
+    auto *ledger = static_cast<const LedgerStore *>(m_store.get());
+    head->kind = AuditTrailHead::Kind::LedgerChain;
+    head->ledgerId = ledger->ledgerId();
+    if (!ledger->chainHead(&head->lastSeq, &head->rowHash, error))
+        return false;
+    head->rows = head->lastSeq;
+    constexpr int kPage = 5000;
+    for (qint64 from = 1; from <= head->lastSeq;) {
+        const QList<AuditEntry> page = ledger->ledgerAudit(from, kPage, error);
+        if (page.isEmpty()) {
+            if (error->isEmpty())
+                *error = QStringLiteral("the ledger's audit trail ends before its chain head (seq %1)")
+                             .arg(head->lastSeq);
+            return false;
+        }
+        for (const AuditEntry &row : page) {
+            if (row.ledgerSeq > head->lastSeq)
+                return true;
+            if (isAttributionRow(row))
+                rows->append(row);
+        }
+        from = page.last().ledgerSeq + 1;
+    }
+    return true;
+}
+
+} // namespace fd::report

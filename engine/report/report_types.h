@@ -1,0 +1,141 @@
+#pragma once
+
+#include "engine/model/compliance.h"
+
+#include <QDate>
+#include <QDateTime>
+#include <QList>
+#include <QMap>
+#include <QString>
+
+namespace fd::report {
+
+/// Where a report's data comes from: a desk's SQLite database, or the team ledger. Exactly one of `dbPath`
+/// and `ledgerUrl` is set. The password of the ledger never sits in the URL (LedgerEndpoint).
+struct ReportSource {
+    QString dbPath;         ///< a desk's audit database; opened shared and only read
+    QString ledgerUrl;      ///< postgresql://USER@HOST:PORT/DB[?sslmode=MODE]
+    QString ledgerPassword; ///< secret: from FILINGDESK_LEDGER_PASSWORD or the console's keychain
+    bool isLedger() const { return !ledgerUrl.isEmpty(); }
+};
+
+/// What a reader needs to check that the report describes the audit trail it came from (README, "Reports").
+struct AuditTrailHead {
+    enum class Kind {
+        LedgerChain, ///< the team ledger's hash chain: `lastSeq` and its `rowHash` (audit verify checks them)
+        DeskDigest   ///< a desk's database, not hash-chained: `lastRowId` and `digestSha256` of
+                     ///< rows 1..lastRowId
+    };
+    Kind kind = Kind::DeskDigest;
+    QString store;          ///< the database's absolute path, or the ledger's URL without the password
+    QString ledgerId;       ///< LedgerChain: the ledger's random identity
+    qint64 rows = 0;        ///< audit rows covered (LedgerChain: equals lastSeq)
+    qint64 lastSeq = 0;     ///< LedgerChain: the chain head's sequence number
+    QString rowHash;        ///< LedgerChain: the chain head's row_hash (64 hex digits)
+    qint64 lastRowId = 0;   ///< DeskDigest: the last audit row id covered
+    QString digestSha256;   ///< DeskDigest: SHA-256 hex of rows 1..lastRowId (docs/reports.md, "Desk digest")
+    qint64 mirroredSeq = 0; ///< DeskDigest of a team member's mirror: its last mirrored ledger seq, 0 if none
+    QString mirroredRowHash; ///< ... and that row's row_hash
+};
+
+/// Who made a report, when, and from what.
+struct ReportProvenance {
+    QString producedBy;      ///< the OS user (AuditStore::osUser())
+    QString host;            ///< AuditStore::hostName()
+    QDateTime producedAtUtc; ///< when the data was read
+    QString rulesVersion;    ///< the rules file's version (status report: the plan's rules)
+    AuditTrailHead trail;
+};
+
+/// Money of a set of filings, in integer cents.
+struct FeeTotals {
+    int count = 0;
+    qint64 expectedCents = 0; ///< the rules' fees (Obligation::feeCents)
+    qint64 chargedCents = 0;  ///< what the registries charged (receipts; filings without a receipt add 0)
+    void add(qint64 expected, qint64 charged);
+};
+
+/// One stored filing task as the filings report lists it.
+struct FilingRow {
+    QString key; ///< idempotency key
+    QString entityName;
+    QString entityId;
+    QString jurisdiction; ///< ISO 3166-2 ("US-DE")
+    QString filing;       ///< the state's name for the filing
+    QString filingType;   ///< "ANNUAL_FRANCHISE_TAX_REPORT"
+    int period = 0;       ///< the filing year
+    QDate dueDate;
+    Compliance status = Compliance::Due; ///< complianceOf(task, as-of = the day the report was made)
+    QDateTime filedAtUtc;                ///< the audit row that took it to COMPLETED; null when not filed
+    QString confirmationNumber;
+    qint64 feeExpectedCents = 0;
+    qint64 feeChargedCents = -1; ///< -1: no receipt
+    QString launchedBy;          ///< who launched its batch (else who admitted it)
+    QString resolvedBy;          ///< who last resolved its halt, recorded it filed outside, or withdrew it
+    QString batchId;
+};
+
+/// Which stored filings the filings report lists. Null dates and an empty batch mean "no limit".
+struct FilingsFilter {
+    QDate fromDue; ///< due on or after (inclusive)
+    QDate toDue;   ///< due on or before (inclusive)
+    QString batchId;
+};
+
+/// `filingdesk report filings`: every stored filing that passes the filter, ordered by entity name, then due
+/// date, then filing; totals per jurisdiction (ISO code, ordered) and overall.
+struct FilingsReport {
+    ReportProvenance provenance;
+    FilingsFilter filter;
+    QDate asOf; ///< the date statuses are judged at (the day the report was made)
+    QList<FilingRow> rows;
+    QMap<QString, FeeTotals> byJurisdiction;
+    FeeTotals overall;
+};
+
+/// Counts of filings by where they stand as of a date. Every filing is in exactly one bucket, so the
+/// buckets add up to total(). "Due" is split by days from the as-of date to the due date: 0-30, 31-60,
+/// 61-90, later.
+struct StatusCounts {
+    int filed = 0; ///< filed, including filed with a differing fee
+    int due30 = 0;
+    int due60 = 0;
+    int due90 = 0;
+    int dueLater = 0;
+    int overdue = 0;
+    int needsData = 0;
+    int halted = 0;
+    int willNotFile = 0;
+    /// What missing the due dates costs, in cents: for every filing not filed (and not withdrawn) with a
+    /// known rule, the penalty owed one day late, or today's when already late (the console's Exposure).
+    qint64 exposureCents = 0;
+    int total() const;
+};
+
+/// A filing of the status report's second list: overdue, halted, needs data, or due within 30 days.
+struct StatusItem {
+    QString entityName;
+    QString entityId;
+    QString jurisdiction;
+    QString filing;
+    int period = 0; ///< 0 when unknown (needs data)
+    QDate dueDate;  ///< null when unknown (needs data)
+    Compliance status = Compliance::Due;
+    int daysLeft = 0;         ///< from the as-of date to the due date (negative: late); 0 when unknown
+    qint64 exposureCents = 0; ///< as StatusCounts::exposureCents, for this filing
+    QString missingField;     ///< needs data: the field a person must supply ("formation_date")
+    QString haltCode;         ///< halted: the registry's or the engine's code ("STAT_AGENT_EXPIRED")
+    QString reason;           ///< needs data: the planner's one line; halted: the last error's message
+    bool planned = false;     ///< true: planned from the register, not admitted as a task yet
+};
+
+/// `filingdesk report status`: the portfolio's compliance position as of `asOf`.
+struct StatusReport {
+    ReportProvenance provenance;
+    QDate asOf;
+    QMap<QString, StatusCounts> byJurisdiction; ///< ISO code -> counts; "" for a place that did not resolve
+    StatusCounts overall;
+    QList<StatusItem> atRisk; ///< ordered by entity name, then due date (unknown last)
+};
+
+} // namespace fd::report
