@@ -8,6 +8,9 @@
 #include <QHash>
 #include <QList>
 #include <QString>
+#include <QStringList>
+
+#include <optional>
 
 namespace fd {
 
@@ -22,12 +25,25 @@ struct CalendarEntry {
     QString haltReason = {}; ///< with haltedState: why, one line ("the registry rejected it: ...")
 };
 
-/// Writes an iCalendar (RFC 5545) document: one VEVENT per obligation, all-day (DTSTART;VALUE=DATE) on the
-/// due date, UID "<idempotency key>@filingdesk" so that a re-export updates the same events instead of
-/// duplicating them, alarms `alarmDaysBefore` days before the due date, lines folded at 75 octets (§3.1),
-/// TEXT escaped (§3.3.11), CRLF line ends. `stampUtc` is the DTSTAMP (UTC). Pure function.
+/// How writeIcs() lays the entries out.
+struct IcsOptions {
+    /// A VALARM this many days before the due date on every event that still has something to file (the
+    /// console's reminder days, `filingdesk calendar --remind`). Empty: no alarms. 0 is the due date itself.
+    QList<int> alarmDaysBefore{30, 14, 7, 1};
+    /// One event per due date and jurisdiction listing that day's filings ("3 filings due — Delaware
+    /// (US-DE)", UID "day-<yyyymmdd>-<jurisdiction>@filingdesk"), instead of one event per filing.
+    bool groupByDay = false;
+};
+
+/// Writes an iCalendar (RFC 5545) document: one VEVENT per obligation (or, with IcsOptions::groupByDay, per
+/// due date and jurisdiction), all-day (DTSTART;VALUE=DATE) on the due date, UID "<idempotency
+/// key>@filingdesk" so that a re-export updates the same events instead of duplicating them, alarms
+/// IcsOptions::alarmDaysBefore days before the due date, lines folded at 75 octets (§3.1), TEXT escaped
+/// (§3.3.11), CRLF line ends. `stampUtc` is the DTSTAMP (UTC). Pure function.
 QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampUtc,
-                    const QList<int> &alarmDaysBefore = {30, 7, 1});
+                    const IcsOptions &options = {});
+/// How many VEVENTs writeIcs() writes for these entries.
+int icsEventCount(const QList<CalendarEntry> &entries, const IcsOptions &options);
 
 /// RFC 5545 §3.3.11 TEXT escaping (backslash, semicolon, comma, newline).
 QString escapeIcsText(const QString &text);

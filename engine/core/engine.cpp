@@ -66,6 +66,8 @@ void registerEngineMetaTypes() {
     qRegisterMetaType<QList<fd::Entity>>("QList<fd::Entity>");
     qRegisterMetaType<fd::RegisterConflict>("fd::RegisterConflict");
     qRegisterMetaType<QList<fd::RegisterConflict>>("QList<fd::RegisterConflict>");
+    qRegisterMetaType<fd::CalendarExportRequest>("fd::CalendarExportRequest");
+    qRegisterMetaType<fd::CalendarExportResult>("fd::CalendarExportResult");
 }
 
 Engine::Engine(QObject *parent)
@@ -1260,12 +1262,15 @@ void Engine::onWake() {
     armWake();
 }
 
-void Engine::exportCalendar(const QString &path, int days) {
+void Engine::exportCalendar(const CalendarExportRequest &request) {
+    CalendarExportResult result;
+    result.path = request.path;
     if (m_plan.isEmpty()) {
-        Q_EMIT calendarExported(path, 0, tr("no portfolio is loaded"));
+        result.error = tr("no portfolio is loaded");
+        Q_EMIT calendarExported(result);
         return;
     }
-    const QDate horizon = m_asOf.addDays(qMax(0, days));
+    const QDate horizon = m_asOf.addDays(qMax(0, request.days));
     QList<CalendarEntry> entries;
     QSet<QString> exported; // an entity listed twice gives one key, and a calendar must not repeat a UID
     for (const RowPlan &row : std::as_const(m_plan)) {
@@ -1294,21 +1299,35 @@ void Engine::exportCalendar(const QString &path, int days) {
     std::sort(entries.begin(), entries.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
         return a.obligation.dueDate < b.obligation.dueDate;
     });
-    QSaveFile file(path);
+    result.undatedFilings = undatedFilingCount(m_plan);
+    QSaveFile file(request.path);
     if (!file.open(QIODevice::WriteOnly)) {
-        Q_EMIT calendarExported(path, 0, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        result.error = tr("%1: cannot write: %2").arg(request.path, file.errorString());
+        Q_EMIT calendarExported(result);
         return;
     }
-    file.write(writeIcs(entries, QDateTime::currentDateTimeUtc()));
+    file.write(writeIcs(entries, QDateTime::currentDateTimeUtc(), request.ics));
     if (!file.commit()) {
-        Q_EMIT calendarExported(path, 0, tr("%1: cannot write: %2").arg(path, file.errorString()));
+        result.error = tr("%1: cannot write: %2").arg(request.path, file.errorString());
+        Q_EMIT calendarExported(result);
         return;
     }
-    operatorAction(QStringLiteral("calendar_export"), QString(), QString(), QString(),
-                   tr("%1 event(s) due by %2 written to %3")
-                       .arg(entries.size())
-                       .arg(horizon.toString(Qt::ISODate), path));
-    Q_EMIT calendarExported(path, int(entries.size()), QString());
+    result.events = icsEventCount(entries, request.ics);
+    result.filings = int(entries.size());
+    QStringList reminders;
+    for (const int day : request.ics.alarmDaysBefore)
+        reminders << QString::number(day);
+    operatorAction(
+        QStringLiteral("calendar_export"), QString(), QString(), QString(),
+        tr("%1 event(s) for %2 filing(s) due by %3 written to %4%5; reminders %6 day(s) before; %7 "
+           "filing(s) without a due date left out")
+            .arg(result.events)
+            .arg(result.filings)
+            .arg(horizon.toString(Qt::ISODate), request.path,
+                 request.ics.groupByDay ? tr(" (grouped by day)") : QString(),
+                 reminders.isEmpty() ? tr("none") : reminders.join(QLatin1Char(',')))
+            .arg(result.undatedFilings));
+    Q_EMIT calendarExported(result);
 }
 
 bool Engine::isOnTheWire(const QString &key) const {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/audit/audit_store.h"
+#include "engine/calendar/calendar_export_types.h"
 #include "engine/core/engine_config.h"
 #include "engine/core/engine_types.h"
 #include "engine/dispatch/dispatch_scheduler.h"
@@ -149,10 +150,12 @@ public Q_SLOTS:
     void queryEntityHistory(const QString &entityId);
     /// Sends the full task list again (tasksChanged with every task).
     void publishAllTasks();
-    /// Writes the loaded portfolio's obligations due within `days` of the as-of date as an iCalendar file
-    /// (RFC 5545, see IcsWriter): UIDs from the idempotency keys, confirmation numbers of completed filings,
-    /// halted and dead- lettered filings marked. Written atomically. Answers with calendarExported().
-    void exportCalendar(const QString &path, int days);
+    /// Writes the loaded portfolio's obligations due within `request.days` of the as-of date as an iCalendar
+    /// file (RFC 5545, see writeIcs): UIDs from the idempotency keys (or from date and jurisdiction when
+    /// grouped by day), alarms on the request's reminder days, confirmation numbers of completed filings,
+    /// halted and dead-lettered filings marked. Written atomically. Answers with calendarExported(), which
+    /// also counts the filings left out for want of a due date.
+    void exportCalendar(const fd::CalendarExportRequest &request);
     /// Stops: nothing is sent from now on, requests awaiting a permit are withdrawn, requests on the wire are
     /// aborted (their tasks stay DISPATCHING and are looked up on the next start), permits are handed back
     /// and confirmed by the gate (bounded), then the database closes. Emits batchStatusChanged() with the
@@ -174,8 +177,8 @@ Q_SIGNALS:
     void usageUpdated(const QList<fd::JurisdictionUsage> &usage);
     void auditResults(const QList<fd::AuditEntry> &entries);
     void entityHistory(const QString &entityId, const QList<fd::AuditEntry> &entries);
-    /// `error` empty on success; `events` VEVENTs written.
-    void calendarExported(const QString &path, int events, const QString &error);
+    /// The answer to exportCalendar(): `result.error` empty on success.
+    void calendarExported(const fd::CalendarExportResult &result);
     void alertRaised(const fd::EngineAlert &alert);
     void errorOccurred(const QString &message);
     /// resolve() left `keys` halted: their data defect is not cured (the payload is the one refused).

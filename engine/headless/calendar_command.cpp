@@ -3,6 +3,7 @@
 #include "engine/headless/command_line.h"
 
 #include "engine/audit/audit_store.h"
+#include "engine/calendar/calendar_export_types.h"
 #include "engine/calendar/ics_writer.h"
 #include "engine/headless/needs_data_json.h"
 #include "engine/ledger/ledger_store.h"
@@ -28,6 +29,25 @@ namespace {
 
 int fail(const QString &reason) {
     return cli::badInput(QStringLiteral("filingdesk calendar"), reason);
+}
+
+// --remind 30,14,7,1: distinct whole days from 0 to 366, largest first (as the console's reminder setting).
+bool readReminderDays(const QString &text, QList<int> *days, QString *error) {
+    days->clear();
+    for (const QString &part : text.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int day = part.trimmed().toInt(&ok);
+        if (!ok || day < 0 || day > 366) {
+            *error = QStringLiteral("--remind \"%1\": each reminder is a number of days from 0 to 366, "
+                                    "separated by commas (30,14,7,1)")
+                         .arg(text);
+            return false;
+        }
+        if (!days->contains(day))
+            days->append(day);
+    }
+    std::sort(days->begin(), days->end(), std::greater<>());
+    return true;
 }
 
 // Why a task waits for a person, in words for a calendar reader, from what the engine recorded on it.
@@ -74,7 +94,8 @@ QJsonObject obligationJson(const Obligation &o, bool inCalendar) {
 // The machine-readable account of a calendar export: one entry per portfolio row, so that a reviewer (and the
 // tests) can check that every US row has either a cited obligation or an explicit reason for having none.
 QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, const QDate &asOf,
-                           const QDate &horizon, const QSet<QString> &exportedKeys, int events) {
+                           const QDate &horizon, const QSet<QString> &exportedKeys, int events,
+                           int undatedFilings) {
     QJsonArray rows;
     for (const RowPlan &row : plan) {
         QJsonArray obligations;
@@ -117,6 +138,7 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
         {QStringLiteral("horizon"), horizon.toString(Qt::ISODate)},
         {QStringLiteral("events"), events},
         {QStringLiteral("obligations_needing_data"), countPlan(plan).obligationsNeedingData},
+        {QStringLiteral("undated_filings"), undatedFilings},
         {QStringLiteral("needs_data_obligations"), obligationsNeedingDataJson(plan)},
         {QStringLiteral("rows"), rows},
     };
@@ -155,8 +177,20 @@ int runCalendar(const QStringList &arguments) {
             "(password from FILINGDESK_LEDGER_PASSWORD); with --db too, the mirror is read when the "
             "ledger cannot be reached."),
         QStringLiteral("URL"));
-    parser.addOptions(
-        {portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt, ledgerOpt});
+    const QCommandLineOption remindOpt(
+        QStringLiteral("remind"),
+        QStringLiteral("Alarms this many days before each due date, comma-separated (default 30,14,7,1; "
+                       "empty: none)."),
+        QStringLiteral("DAYS,DAYS"));
+    const QCommandLineOption groupOpt(
+        QStringLiteral("group-by-day"),
+        QStringLiteral("One event per due date and jurisdiction (\"3 filings due — Delaware (US-DE)\"), "
+                       "listing each entity and filing, instead of one event per filing."));
+    const QCommandLineOption jsonOpt(
+        QStringLiteral("json"),
+        QStringLiteral("Print the outcome as one JSON object on stdout (events, filings, undated filings)."));
+    parser.addOptions({portfolioOpt, outOpt, asOfOpt, daysOpt, cyclesOpt, dbOpt, rulesOpt, reportOpt,
+                       ledgerOpt, remindOpt, groupOpt, jsonOpt});
     if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk calendar"), arguments))
         return *exit;
     if (!parser.isSet(portfolioOpt) || !parser.isSet(outOpt))
@@ -172,6 +206,12 @@ int runCalendar(const QStringList &arguments) {
     const int cycles = parser.isSet(cyclesOpt) ? parser.value(cyclesOpt).toInt(&ok) : 1;
     if (!ok || cycles < 1 || cycles > 20)
         return fail(QStringLiteral("--cycles must be a number from 1 to 20"));
+    IcsOptions icsOptions;
+    icsOptions.groupByDay = parser.isSet(groupOpt);
+    QString remindError;
+    if (parser.isSet(remindOpt) &&
+        !readReminderDays(parser.value(remindOpt), &icsOptions.alarmDaysBefore, &remindError))
+        return fail(remindError);
 
     if (parser.isSet(dbOpt)) {
         // The calendar only reads the audit database: opening a path that is not there would create an empty
@@ -303,14 +343,15 @@ int runCalendar(const QStringList &arguments) {
     std::sort(entries.begin(), entries.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
         return a.obligation.dueDate < b.obligation.dueDate;
     });
+    const int events = icsEventCount(entries, icsOptions);
+    const int undated = undatedFilingCount(plan);
     if (parser.isSet(reportOpt)) {
         QSaveFile report(parser.value(reportOpt));
         if (!report.open(QIODevice::WriteOnly))
             return fail(
                 QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
-        report.write(
-            QJsonDocument(calendarReport(plan, rules, asOf, horizon, exportedKeys, int(entries.size())))
-                .toJson(QJsonDocument::Indented));
+        report.write(QJsonDocument(calendarReport(plan, rules, asOf, horizon, exportedKeys, events, undated))
+                         .toJson(QJsonDocument::Indented));
         if (!report.commit())
             return fail(
                 QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
@@ -318,21 +359,25 @@ int runCalendar(const QStringList &arguments) {
     QSaveFile out(parser.value(outOpt));
     if (!out.open(QIODevice::WriteOnly))
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
-    out.write(writeIcs(entries, QDateTime::currentDateTimeUtc()));
+    out.write(writeIcs(entries, QDateTime::currentDateTimeUtc(), icsOptions));
     if (!out.commit())
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
     std::fputs(
         qUtf8Printable(
-            QStringLiteral("%1: %2 event(s) from %3 rows (%4 with obligations, %5 need data, %6 out of "
-                           "scope, %7 row errors); %8 filing(s) need data\n")
+            QStringLiteral("%1: %2 event(s)%3 from %4 rows (%5 with obligations, %6 need data, %7 out of "
+                           "scope, %8 row errors); %9 filing(s) have no due date yet and are not in the "
+                           "calendar (they need data)\n")
                 .arg(parser.value(outOpt))
-                .arg(entries.size())
+                .arg(events)
+                .arg(icsOptions.groupByDay ? QStringLiteral(" for %1 filing(s), one per day and jurisdiction")
+                                                 .arg(entries.size())
+                                           : QString())
                 .arg(counts.rows)
                 .arg(counts.rowsWithObligations)
                 .arg(counts.needsData)
                 .arg(counts.outOfScope)
                 .arg(counts.rowErrors)
-                .arg(counts.obligationsNeedingData)),
+                .arg(undated)),
         stderr);
     for (const RowPlan &row : plan) {
         // A row with some obligations can still lack data for another filing (an anniversary rule without a
@@ -350,6 +395,27 @@ int runCalendar(const QStringList &arguments) {
                                           .arg(row.line)
                                           .arg(row.entity.name, row.entity.jurisdiction, row.reason)),
                        stderr);
+    }
+    if (parser.isSet(jsonOpt)) {
+        QJsonArray reminders;
+        for (const int day : std::as_const(icsOptions.alarmDaysBefore))
+            reminders.append(day);
+        const QJsonObject outcome{
+            {QStringLiteral("out"), parser.value(outOpt)},
+            {QStringLiteral("events"), events},
+            {QStringLiteral("filings"), int(entries.size())},
+            {QStringLiteral("undated_filings"), undated},
+            {QStringLiteral("grouped_by_day"), icsOptions.groupByDay},
+            {QStringLiteral("reminder_days"), reminders},
+            {QStringLiteral("as_of"), asOf.toString(Qt::ISODate)},
+            {QStringLiteral("horizon"), horizon.toString(Qt::ISODate)},
+            {QStringLiteral("rows"), counts.rows},
+            {QStringLiteral("rows_with_obligations"), counts.rowsWithObligations},
+            {QStringLiteral("needs_data"), counts.needsData},
+            {QStringLiteral("out_of_scope"), counts.outOfScope},
+            {QStringLiteral("row_errors"), counts.rowErrors},
+        };
+        std::fputs(QJsonDocument(outcome).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
     }
     return 0;
 }

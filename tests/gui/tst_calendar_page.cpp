@@ -10,6 +10,7 @@
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/calendar_list_proxy.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/calendar_export.h"
 #include "ui/widgets/calendar_page.h"
 #include "ui/widgets/task_filter_bar.h"
 
@@ -446,6 +447,28 @@ private Q_SLOTS:
         // Gamma's March 5 franchise tax is now overdue; what the engine reported filed stays filed.
         QTRY_COMPARE(day(QDate(2027, 3, 5)).worst, CalendarTone::Overdue);
         QCOMPARE(day(QDate(2027, 3, 12)).worst, CalendarTone::Filed);
+    }
+
+    // File > Export calendar's message: what was written, and the filings not in the file for want of a date.
+    void exportMessageCountsUndatedFilings() {
+        CalendarExportResult result;
+        result.path = QStringLiteral("/tmp/deadlines.ics");
+        result.events = 412;
+        result.filings = 412;
+        result.undatedFilings = 7;
+        QString text = calendarExportMessage(result);
+        QVERIFY2(text.startsWith(QStringLiteral("412 event(s) written to ")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral(
+                     "7 filing(s) have no due date yet and are not in the calendar (they need data).")),
+                 qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("one event per day")));
+        result.events = 120;
+        result.undatedFilings = 0;
+        text = calendarExportMessage(result);
+        QVERIFY2(
+            text.contains(QStringLiteral("They list 412 filing(s): one event per day and jurisdiction.")),
+            qPrintable(text));
+        QVERIFY(!text.contains(QStringLiteral("no due date")));
     }
 
     // For a person: the page as the console shows it.

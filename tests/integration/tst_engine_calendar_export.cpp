@@ -10,6 +10,24 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+namespace {
+
+// Asks the engine, on its own thread, for an export (typed: no method name as a string).
+void requestExport(fd::Engine *engine, const QString &path, int days, const fd::IcsOptions &ics = {}) {
+    fd::CalendarExportRequest request;
+    request.path = path;
+    request.days = days;
+    request.ics = ics;
+    QMetaObject::invokeMethod(
+        engine, [engine, request] { engine->exportCalendar(request); }, Qt::QueuedConnection);
+}
+
+fd::CalendarExportResult resultAt(const QSignalSpy &spy, int i) {
+    return spy.at(i).at(0).value<fd::CalendarExportResult>();
+}
+
+} // namespace
+
 class TestEngineCalendarExport : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -44,12 +62,16 @@ private Q_SLOTS:
 
         // Before anything is filed: every obligation due within a year, none with a confirmation.
         const QString before = dir.filePath(QStringLiteral("before.ics"));
-        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, before),
-                                  Q_ARG(int, 365));
+        requestExport(engine, before, 365);
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
-        QCOMPARE(exported.first().at(2).toString(), QString());
-        const int events = exported.first().at(1).toInt();
+        QCOMPARE(resultAt(exported, 0).error, QString());
+        QCOMPARE(resultAt(exported, 0).path, before);
+        const int events = resultAt(exported, 0).events;
         QVERIFY(events > 0);
+        QCOMPARE(resultAt(exported, 0).filings, events); // one event per filing unless grouped
+        // The filings that need data before they have a due date are counted, not silently left out.
+        QCOMPARE(resultAt(exported, 0).undatedFilings,
+                 fd::undatedFilingCount(loaded.first().at(1).value<QList<fd::RowPlan>>()));
 
         QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, -1));
         QTRY_COMPARE_WITH_TIMEOUT(admitted.size(), 1, 10000);
@@ -58,11 +80,10 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(idle.size(), 1, 60000);
 
         const QString after = dir.filePath(QStringLiteral("after.ics"));
-        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection, Q_ARG(QString, after),
-                                  Q_ARG(int, 365));
+        requestExport(engine, after, 365);
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, 10000);
-        QCOMPARE(exported.at(1).at(2).toString(), QString());
-        QCOMPARE(exported.at(1).at(1).toInt(), events);
+        QCOMPARE(resultAt(exported, 1).error, QString());
+        QCOMPARE(resultAt(exported, 1).events, events);
 
         QString error;
         const QJsonObject first = fd::test::parseIcsWithPython(before, &error);
@@ -91,6 +112,31 @@ private Q_SLOTS:
         QVERIFY2(confirmed > 0, "completed filings must carry their confirmation number");
         QVERIFY2(halted > 0, "statutory halts must be marked, not shown as ordinary deadlines");
         QCOMPARE(confirmed + halted, events);
+
+        // Grouped by day, with the console's reminder days: one event per due date and jurisdiction listing
+        // the same filings, alarms on the given days while something of the day is unfiled.
+        QSet<QString> days;
+        for (const QJsonValue &e : second.value(QLatin1String("events")).toArray())
+            days.insert(e[QLatin1String("dtstart")].toString() + QLatin1Char('|') +
+                        e[QLatin1String("categories")].toArray().first().toString());
+        const QString grouped = dir.filePath(QStringLiteral("grouped.ics"));
+        requestExport(engine, grouped, 365, fd::IcsOptions{{14, 1}, true});
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 3, 10000);
+        QCOMPARE(resultAt(exported, 2).error, QString());
+        QCOMPARE(resultAt(exported, 2).filings, events);
+        QCOMPARE(resultAt(exported, 2).events, int(days.size()));
+        const QJsonObject third = fd::test::parseIcsWithPython(grouped, &error);
+        QVERIFY2(!third.isEmpty(), qPrintable(error));
+        QCOMPARE(third.value(QLatin1String("errors")).toArray().size(), 0);
+        int listed = 0;
+        for (const QJsonValue &e : third.value(QLatin1String("events")).toArray()) {
+            QVERIFY(e[QLatin1String("uid")].toString().startsWith(QLatin1String("day-")));
+            QVERIFY(e[QLatin1String("summary")].toString().contains(QStringLiteral(" due — ")));
+            listed += e[QLatin1String("filings")].toString().toInt();
+            const QJsonArray alarms = e[QLatin1String("alarms")].toArray();
+            QVERIFY(alarms.isEmpty() || alarms == (QJsonArray{-14, -1}));
+        }
+        QCOMPARE(listed, events);
     }
 
     void refusesWithoutPortfolioOrWritablePath() {
@@ -104,10 +150,9 @@ private Q_SLOTS:
         config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
         QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
         QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
-        QMetaObject::invokeMethod(engine, "exportCalendar", Qt::QueuedConnection,
-                                  Q_ARG(QString, dir.filePath(QStringLiteral("x.ics"))), Q_ARG(int, 30));
+        requestExport(engine, dir.filePath(QStringLiteral("x.ics")), 30);
         QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
-        QVERIFY(!exported.first().at(2).toString().isEmpty());
+        QVERIFY(!resultAt(exported, 0).error.isEmpty());
         QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("x.ics"))));
     }
 };

@@ -13,7 +13,8 @@ namespace fd::test {
 
 // Prints {"version", "prodid", "errors": [[component, [messages]]], "events": [{uid, dtstart,
 // dtstart_is_date, dtstart_value, dtend, summary, description, categories, alarms (trigger days),
-// alarm_actions, confirmation, rule, rules_version, url}]}.
+// alarm_actions, alarm_descriptions, confirmation, rule, rules_version, url, filings (X-FILINGDESK-FILINGS
+// of an event grouped by day)}]}.
 inline const char *kIcsParseScript = R"PY(
 import datetime, json, sys
 from icalendar import Calendar
@@ -42,10 +43,12 @@ for ev in cal.walk('VEVENT'):
         "categories": [str(c) for c in cats.cats] if cats is not None else [],
         "alarms": [a.get('TRIGGER').dt.days for a in alarms],
         "alarm_actions": [str(a.get('ACTION')) for a in alarms],
+        "alarm_descriptions": [str(a.get('DESCRIPTION')) for a in alarms],
         "confirmation": opt('X-FILINGDESK-CONFIRMATION'),
         "rule": opt('X-FILINGDESK-RULE'),
         "rules_version": opt('X-FILINGDESK-RULES-VERSION'),
         "url": opt('URL'),
+        "filings": opt('X-FILINGDESK-FILINGS'),
     })
 print(json.dumps(out))
 )PY";

@@ -225,8 +225,10 @@ private slots:
             run.stderrText.contains(QStringLiteral("needs data: line 2 Golden Gate Widgets Inc. (US-CA): "
                                                    "Statement of Information")),
             qPrintable(run.stderrText));
-        QVERIFY2(run.stderrText.contains(QStringLiteral("2 filing(s) need data")),
+        QVERIFY2(run.stderrText.contains(QStringLiteral("2 filing(s) have no due date yet and are not in the "
+                                                        "calendar (they need data)")),
                  qPrintable(run.stderrText));
+        QCOMPARE(run.report.value(QStringLiteral("undated_filings")).toInt(), 2);
     }
 
     // A FilingDesk-format portfolio: formation dates, authorized shares, rows that need data, a state with no
@@ -408,6 +410,106 @@ private slots:
         QVERIFY(!untouched.value(QStringLiteral("summary")).toString().startsWith(QLatin1Char('[')));
         QVERIFY(untouched.value(QStringLiteral("confirmation")).isNull());
         QVERIFY(!untouched.value(QStringLiteral("alarms")).toArray().isEmpty());
+    }
+
+    // --remind sets the alarms, --group-by-day makes one event per due date and jurisdiction, and --json
+    // says what was written and how many filings were left out for want of a due date.
+    void remindersGroupingAndJson() {
+        const QString path = m_dir.filePath(QStringLiteral("group.csv"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date\n"
+                "D1,\"Acme, Inc.\",corporation,DE,2010-05-04\n"
+                "D2,Beta Holdings Inc.,corporation,DE,2012-01-01\n"
+                "D3,Gamma Widgets Inc.,corporation,DE,2014-07-07\n"
+                "C1,Golden Gate Widgets Inc.,corporation,CA,\n");
+        f.close();
+
+        const Run ungrouped = runCalendar(path, m_dir.path(), QStringLiteral("ungrouped"));
+        QVERIFY2(ungrouped.error.isEmpty(), qPrintable(ungrouped.error));
+        for (const QJsonValue &v : ungrouped.ics.value(QStringLiteral("events")).toArray()) {
+            const QJsonObject ev = v.toObject();
+            if (ev.value(QStringLiteral("confirmation")).isNull())
+                QCOMPARE(ev.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-30, -14, -7, -1}));
+        }
+        int delawareMarch1 = 0;
+        for (const QJsonValue &v : ungrouped.ics.value(QStringLiteral("events")).toArray()) {
+            const QJsonObject ev = v.toObject();
+            if (ev.value(QStringLiteral("dtstart")).toString() == QLatin1String("2027-03-01") &&
+                ev.value(QStringLiteral("categories")).toArray().first().toString() == QLatin1String("US-DE"))
+                ++delawareMarch1;
+        }
+        QCOMPARE(delawareMarch1, 3);
+
+        const QString ics = m_dir.filePath(QStringLiteral("grouped.ics"));
+        QProcess p;
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), path, QStringLiteral("--out"),
+                 ics, QStringLiteral("--as-of"), QStringLiteral("2026-11-29"),
+                 QStringLiteral("--group-by-day"), QStringLiteral("--remind"), QStringLiteral("1,14,7"),
+                 QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(120000));
+        const QString err = QString::fromUtf8(p.readAllStandardError());
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const int filings = int(ungrouped.ics.value(QStringLiteral("events")).toArray().size());
+        QCOMPARE(json.value(QStringLiteral("filings")).toInt(), filings);
+        QCOMPARE(json.value(QStringLiteral("events")).toInt(),
+                 filings - 2); // Delaware's three March 1 filings in one
+        QCOMPARE(json.value(QStringLiteral("undated_filings")).toInt(),
+                 1); // California's Statement of Information
+        QCOMPARE(json.value(QStringLiteral("grouped_by_day")).toBool(), true);
+        QCOMPARE(json.value(QStringLiteral("reminder_days")).toArray(), (QJsonArray{14, 7, 1}));
+        QCOMPARE(json.value(QStringLiteral("rows")).toInt(), 4);
+        QVERIFY2(err.contains(QStringLiteral(
+                                  ": %1 event(s) for %2 filing(s), one per day and jurisdiction from 4 rows")
+                                  .arg(filings - 2)
+                                  .arg(filings)),
+                 qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("1 filing(s) have no due date yet and are not in the calendar")),
+                 qPrintable(err));
+
+        QString error;
+        const QJsonObject parsed = fd::test::parseIcsWithPython(ics, &error);
+        QVERIFY2(!parsed.isEmpty(), qPrintable(error));
+        QCOMPARE(parsed.value(QStringLiteral("errors")).toArray().size(), 0);
+        QJsonObject day;
+        for (const QJsonValue &v : parsed.value(QStringLiteral("events")).toArray()) {
+            if (v.toObject().value(QStringLiteral("uid")).toString() ==
+                QLatin1String("day-20270301-US-DE@filingdesk"))
+                day = v.toObject();
+        }
+        QVERIFY(!day.isEmpty());
+        QCOMPARE(day.value(QStringLiteral("summary")).toString(),
+                 QStringLiteral("3 filings due — Delaware (US-DE)"));
+        QCOMPARE(day.value(QStringLiteral("filings")).toString(), QStringLiteral("3"));
+        QCOMPARE(day.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-14, -7, -1}));
+        for (const QString &name :
+             {QStringLiteral("Acme, Inc. (D1)"), QStringLiteral("Beta Holdings Inc. (D2)"),
+              QStringLiteral("Gamma Widgets Inc. (D3)")})
+            QVERIFY2(day.value(QStringLiteral("description")).toString().contains(name),
+                     qPrintable(day.value(QStringLiteral("description")).toString()));
+
+        // --remind with no days: no alarms; a bad day is refused.
+        QProcess quiet;
+        quiet.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                    {QStringLiteral("calendar"), QStringLiteral("--portfolio"), path, QStringLiteral("--out"),
+                     m_dir.filePath(QStringLiteral("quiet.ics")), QStringLiteral("--remind"), QString()});
+        QVERIFY(quiet.waitForFinished(120000));
+        QCOMPARE(quiet.exitCode(), 0);
+        QFile quietIcs(m_dir.filePath(QStringLiteral("quiet.ics")));
+        QVERIFY(quietIcs.open(QIODevice::ReadOnly));
+        QVERIFY(!quietIcs.readAll().contains("BEGIN:VALARM"));
+        QProcess bad;
+        bad.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                  {QStringLiteral("calendar"), QStringLiteral("--portfolio"), path, QStringLiteral("--out"),
+                   m_dir.filePath(QStringLiteral("bad.ics")), QStringLiteral("--remind"),
+                   QStringLiteral("30,soon")});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 2);
+        QVERIFY(
+            QString::fromUtf8(bad.readAllStandardError()).contains(QStringLiteral("--remind \"30,soon\"")));
+        QVERIFY(!QFile::exists(m_dir.filePath(QStringLiteral("bad.ics"))));
     }
 
     // The calendar only reads: a --db that does not exist is refused, not created empty.

@@ -57,9 +57,9 @@ private:
     QList<CalendarEntry> m_entries;
 
     Exported exportAndParse(const QList<CalendarEntry> &entries, const QDateTime &stamp,
-                            const QString &fileName) {
+                            const QString &fileName, const IcsOptions &options = {}) {
         Exported e;
-        e.bytes = writeIcs(entries, stamp);
+        e.bytes = writeIcs(entries, stamp, options);
         const QString path = m_dir.filePath(fileName);
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly) || f.write(e.bytes) != e.bytes.size())
@@ -205,8 +205,8 @@ private slots:
             QCOMPARE(ev.value(QStringLiteral("categories")).toArray(),
                      (QJsonArray{o.jurisdiction, o.filingType}));
             if (entry.confirmationNumber.isEmpty()) {
-                // Alarms before the due date while it is still to be filed.
-                QCOMPARE(ev.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-30, -7, -1}));
+                // Alarms before the due date while it is still to be filed (the default reminder days).
+                QCOMPARE(ev.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-30, -14, -7, -1}));
                 for (const QJsonValue &a : ev.value(QStringLiteral("alarm_actions")).toArray())
                     QCOMPARE(a.toString(), QStringLiteral("DISPLAY"));
                 QVERIFY(ev.value(QStringLiteral("confirmation")).isNull());
@@ -248,6 +248,121 @@ private slots:
         Obligation next = m_entries.first().obligation;
         next.filingYear += 1;
         QVERIFY(!a.contains(next.idempotencyKey() + QStringLiteral("@filingdesk")));
+    }
+
+    // The alarms are the reminder days given (the console's setting, `calendar --remind`), 0 the due date.
+    void alarmsFollowTheReminderDays() {
+        IcsOptions options;
+        options.alarmDaysBefore = {14, 0};
+        const Exported e = exportAndParse(m_entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC),
+                                          QStringLiteral("reminders.ics"), options);
+        QVERIFY(!e.parsed.isEmpty());
+        QCOMPARE(e.parsed.value(QStringLiteral("errors")).toArray().size(), 0);
+        const QJsonArray events = e.parsed.value(QStringLiteral("events")).toArray();
+        const QJsonObject unfiled = events.at(0).toObject();
+        QCOMPARE(unfiled.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-14, 0}));
+        const QJsonArray descriptions = unfiled.value(QStringLiteral("alarm_descriptions")).toArray();
+        QVERIFY2(descriptions.at(0).toString().endsWith(QStringLiteral(" due in 14 day(s)")),
+                 qPrintable(descriptions.at(0).toString()));
+        QVERIFY2(descriptions.at(1).toString().endsWith(QStringLiteral(" due today")),
+                 qPrintable(descriptions.at(1).toString()));
+        QCOMPARE(events.at(1).toObject().value(QStringLiteral("alarms")).toArray().size(), 0); // filed
+
+        options.alarmDaysBefore.clear();
+        const QByteArray none =
+            writeIcs(m_entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC), options);
+        QVERIFY(!none.contains("BEGIN:VALARM"));
+    }
+
+    // Grouped by day: one event per due date and jurisdiction, listing each entity and filing, with a UID
+    // from the date and the jurisdiction that stays the same whichever filings the day holds.
+    void groupsOneDayOfOneJurisdiction() {
+        const QDate march1(2027, 3, 1);
+        auto entry = [](const QString &id, const QString &name, const QString &jurisdiction,
+                        const QDate &due) {
+            CalendarEntry e;
+            e.obligation = makeObligation(id, name, jurisdiction,
+                                          QStringLiteral("ANNUAL_FRANCHISE_TAX_REPORT"), 2026, due);
+            return e;
+        };
+        CalendarEntry filedOne =
+            entry(QStringLiteral("de-2"), QStringLiteral("Beta, LLC"), QStringLiteral("US-DE"), march1);
+        filedOne.confirmationNumber = QStringLiteral("DE-2027-1");
+        CalendarEntry halted = entry(QStringLiteral("de-3"), kLongName, QStringLiteral("US-DE"), march1);
+        halted.haltedState = ExecutionState::FailedStatutory;
+        halted.haltReason = QStringLiteral("STAT_AGENT_EXPIRED: registered agent lapsed");
+        const QList<CalendarEntry> entries{
+            entry(QStringLiteral("de-1"), QStringLiteral("Acme; Holdings, Inc."), QStringLiteral("US-DE"),
+                  march1),
+            entry(QStringLiteral("fl-1"), QStringLiteral("Sunshine LLC"), QStringLiteral("US-FL"), march1),
+            filedOne,
+            halted,
+            entry(QStringLiteral("de-4"), QStringLiteral("Later Corp"), QStringLiteral("US-DE"),
+                  QDate(2027, 6, 1)),
+        };
+        IcsOptions options;
+        options.groupByDay = true;
+        options.alarmDaysBefore = {7, 1};
+        QCOMPARE(icsEventCount(entries, options), 3);
+        QCOMPARE(icsEventCount(entries, IcsOptions{}), 5);
+        const Exported e = exportAndParse(entries, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC),
+                                          QStringLiteral("grouped.ics"), options);
+        QVERIFY(!e.parsed.isEmpty());
+        QCOMPARE(e.parsed.value(QStringLiteral("errors")).toArray().size(), 0);
+        for (const QByteArray &line : e.bytes.split('\n'))
+            QVERIFY2(line.size() <= 76, line.constData());
+        const QJsonArray events = e.parsed.value(QStringLiteral("events")).toArray();
+        QCOMPARE(events.size(), 3);
+
+        // Ordered by date, then jurisdiction.
+        const QJsonObject de = events.at(0).toObject();
+        QCOMPARE(de.value(QStringLiteral("uid")).toString(), QStringLiteral("day-20270301-US-DE@filingdesk"));
+        QCOMPARE(de.value(QStringLiteral("dtstart")).toString(), QStringLiteral("2027-03-01"));
+        QCOMPARE(de.value(QStringLiteral("dtend")).toString(), QStringLiteral("2027-03-02"));
+        QVERIFY(de.value(QStringLiteral("dtstart_is_date")).toBool());
+        QCOMPARE(de.value(QStringLiteral("summary")).toString(),
+                 QStringLiteral("[HALTED] 3 filings due — Delaware (US-DE) (1 filed)"));
+        QCOMPARE(de.value(QStringLiteral("filings")).toString(), QStringLiteral("3"));
+        const QString description = de.value(QStringLiteral("description")).toString();
+        for (const QString &name :
+             {QStringLiteral("Acme; Holdings, Inc. (de-1)"), QStringLiteral("Beta, LLC (de-2)"),
+              kLongName + QStringLiteral(" (de-3)")})
+            QVERIFY2(description.contains(QStringLiteral("- ") + name +
+                                          QStringLiteral(": Annual Report 2026, fee $150.00")),
+                     qPrintable(description));
+        QVERIFY(description.contains(QStringLiteral("filed, confirmation DE-2027-1")));
+        QVERIFY(description.contains(QStringLiteral("NOT FILED (FAILED_STATUTORY): STAT_AGENT_EXPIRED")));
+        QVERIFY(description.contains(QStringLiteral("Fees: $450.00")));
+        QVERIFY(!description.contains(QStringLiteral("Later Corp")));
+        QCOMPARE(de.value(QStringLiteral("categories")).toArray(),
+                 (QJsonArray{QStringLiteral("US-DE"), QStringLiteral("ANNUAL_FRANCHISE_TAX_REPORT"),
+                             QStringLiteral("HALTED")}));
+        QCOMPARE(de.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-7, -1}));
+        QVERIFY2(de.value(QStringLiteral("alarm_descriptions"))
+                     .toArray()
+                     .at(0)
+                     .toString()
+                     .startsWith(QStringLiteral("2 of 3 filing(s) in Delaware (US-DE) due in 7 day(s)")),
+                 qPrintable(de.value(QStringLiteral("alarm_descriptions")).toArray().at(0).toString()));
+
+        const QJsonObject fl = events.at(1).toObject();
+        QCOMPARE(fl.value(QStringLiteral("uid")).toString(), QStringLiteral("day-20270301-US-FL@filingdesk"));
+        QCOMPARE(fl.value(QStringLiteral("summary")).toString(),
+                 QStringLiteral("1 filing due — Florida (US-FL)"));
+        QCOMPARE(events.at(2).toObject().value(QStringLiteral("uid")).toString(),
+                 QStringLiteral("day-20270601-US-DE@filingdesk"));
+
+        // Everything of a day filed: no reminders, and the summary says so.
+        QList<CalendarEntry> allFiled{filedOne};
+        const Exported done = exportAndParse(allFiled, QDateTime(QDate(2026, 11, 29), QTime(12, 0), Qt::UTC),
+                                             QStringLiteral("grouped-filed.ics"), options);
+        const QJsonObject doneEvent = done.parsed.value(QStringLiteral("events")).toArray().at(0).toObject();
+        QCOMPARE(doneEvent.value(QStringLiteral("summary")).toString(),
+                 QStringLiteral("1 filing due — Delaware (US-DE) (all filed)"));
+        QCOMPARE(doneEvent.value(QStringLiteral("alarms")).toArray().size(), 0);
+        // The same day keeps its UID when its filings change, so a re-import updates the event.
+        QCOMPARE(doneEvent.value(QStringLiteral("uid")).toString(),
+                 de.value(QStringLiteral("uid")).toString());
     }
 
     void emptyCalendarParses() {

@@ -166,10 +166,10 @@ void EngineLink::queryAudit(const AuditQuery &query) {
         e, [e, query] { e->queryAudit(query); }, Qt::QueuedConnection);
 }
 
-void EngineLink::exportCalendar(const QString &path, int days) {
+void EngineLink::exportCalendar(const CalendarExportRequest &request) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
-        e, [e, path, days] { e->exportCalendar(path, days); }, Qt::QueuedConnection);
+        e, [e, request] { e->exportCalendar(request); }, Qt::QueuedConnection);
 }
 
 void EngineLink::recordSettingsChange(const QStringList &changes, const QString &reason) {

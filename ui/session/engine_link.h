@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/audit/audit_store.h"
+#include "engine/calendar/calendar_export_types.h"
 #include "engine/core/engine_config.h"
 
 #include <QDate>
@@ -61,7 +62,7 @@ public:
     void refreshUsage();
     void queryAudit(const AuditQuery &query);
     /// Engine::exportCalendar: answered by Engine::calendarExported.
-    void exportCalendar(const QString &path, int days);
+    void exportCalendar(const CalendarExportRequest &request);
     /// Engine::recordSettingsChange.
     void recordSettingsChange(const QStringList &changes, const QString &reason);
     /// Team mode: Engine::openReview / closeReview (answered by Engine::reviewsChanged, or errorOccurred

@@ -2,36 +2,119 @@
 
 #include "engine/core/engine.h"
 #include "ui/session/engine_link.h"
+#include "ui/settings/console_settings.h"
 
+#include <QCheckBox>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
-#include <QInputDialog>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLocale>
 #include <QMessageBox>
 #include <QSettings>
+#include <QSpinBox>
 
 namespace fd::ui {
 
-CalendarExport::CalendarExport(EngineLink *link, QWidget *window)
+namespace {
+
+// "30, 14, 7 and 1" in the user's language.
+QString dayList(const QList<int> &days) {
+    QStringList parts;
+    for (const int day : days)
+        parts << QLocale().toString(day);
+    return QLocale().createSeparatedList(parts);
+}
+
+struct ExportChoice {
+    int days = 365;
+    bool groupByDay = false;
+};
+
+// The options prompt: horizon and grouping; shows which reminders the events will carry.
+std::optional<ExportChoice> askOptions(QWidget *parent, const ExportChoice &preset,
+                                       const QList<int> &reminders) {
+    QDialog dialog(parent);
+    dialog.setObjectName(QStringLiteral("calendarExportDialog"));
+    dialog.setWindowTitle(CalendarExport::tr("Export calendar"));
+    auto *days = new QSpinBox(&dialog);
+    days->setObjectName(QStringLiteral("calendarExportDays"));
+    days->setRange(1, 3660);
+    days->setValue(preset.days);
+    days->setSuffix(CalendarExport::tr(" days"));
+    auto *group = new QCheckBox(CalendarExport::tr("&One event per day and jurisdiction"), &dialog);
+    group->setObjectName(QStringLiteral("calendarExportGroupByDay"));
+    group->setChecked(preset.groupByDay);
+    group->setToolTip(CalendarExport::tr(
+        "\"3 filings due — Delaware (US-DE)\" listing each entity, instead of one event per filing. The "
+        "default is set in Settings."));
+    auto *alarms = new QLabel(reminders.isEmpty()
+                                  ? CalendarExport::tr("No reminders (Settings).")
+                                  : CalendarExport::tr("Reminders %1 day(s) before each due date (Settings).")
+                                        .arg(dayList(reminders)),
+                              &dialog);
+    alarms->setObjectName(QStringLiteral("calendarExportReminders"));
+    alarms->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    QObject::connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    QObject::connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto *form = new QFormLayout(&dialog);
+    form->addRow(CalendarExport::tr("Deadlines due &within:"), days);
+    form->addRow(group);
+    form->addRow(alarms);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return std::nullopt;
+    return ExportChoice{days->value(), group->isChecked()};
+}
+
+} // namespace
+
+QString calendarExportMessage(const CalendarExportResult &result) {
+    QStringList lines;
+    lines << CalendarExport::tr("%n event(s) written to %1.", nullptr, result.events)
+                 .arg(QDir::toNativeSeparators(result.path));
+    if (result.filings != result.events)
+        lines << CalendarExport::tr("They list %n filing(s): one event per day and jurisdiction.", nullptr,
+                                    result.filings);
+    if (result.undatedFilings > 0)
+        lines << CalendarExport::tr(
+            "%n filing(s) have no due date yet and are not in the calendar (they need data).", nullptr,
+            result.undatedFilings);
+    lines << CalendarExport::tr("Importing it again updates the same events.");
+    return lines.join(QLatin1Char('\n'));
+}
+
+CalendarExport::CalendarExport(EngineLink *link, QWidget *window, const ConsoleSettings *settings)
     : QObject(window)
     , m_link(link)
-    , m_window(window) {
-    connect(link->engine(), &Engine::calendarExported, this,
-            [this](const QString &path, int events, const QString &error) {
-                if (path != m_pendingPath)
-                    return; // another console component's export
-                m_pendingPath.clear();
-                if (m_window && m_window->isVisible()) {
-                    if (error.isEmpty())
-                        QMessageBox::information(
-                            m_window, tr("Calendar exported"),
-                            tr("%n deadline(s) written to %1.\nImporting it again updates the same events.",
-                               nullptr, int(events))
-                                .arg(QDir::toNativeSeparators(path)));
-                    else
-                        QMessageBox::warning(m_window, tr("Calendar not exported"), error);
-                }
-                Q_EMIT finished(path, events, error);
-            });
+    , m_window(window)
+    , m_settings(settings) {
+    connect(link->engine(), &Engine::calendarExported, this, [this](const CalendarExportResult &result) {
+        if (result.path != m_pendingPath)
+            return; // another console component's export
+        m_pendingPath.clear();
+        if (m_window && m_window->isVisible()) {
+            if (result.error.isEmpty())
+                QMessageBox::information(m_window, tr("Calendar exported"), calendarExportMessage(result));
+            else
+                QMessageBox::warning(m_window, tr("Calendar not exported"), result.error);
+        }
+        Q_EMIT finished(result);
+    });
+}
+
+CalendarExportRequest CalendarExport::requestFromSettings(const QString &path, int days) const {
+    const ConsoleSettings fallback;
+    const ConsoleSettings &settings = m_settings ? *m_settings : fallback;
+    CalendarExportRequest request;
+    request.path = path;
+    request.days = days;
+    request.ics.alarmDaysBefore = settings.reminderDays();
+    request.ics.groupByDay = settings.icsGroupByDay();
+    return request;
 }
 
 void CalendarExport::run() {
@@ -42,20 +125,22 @@ void CalendarExport::run() {
         tr("iCalendar files (*.ics)"));
     if (path.isEmpty())
         return;
-    bool ok = false;
-    const int days =
-        QInputDialog::getInt(m_window, tr("Export calendar"), tr("Deadlines due within how many days?"),
-                             settings.value(QStringLiteral("calendar/days"), 365).toInt(), 1, 3660, 1, &ok);
-    if (!ok)
+    CalendarExportRequest request =
+        requestFromSettings(path, settings.value(QStringLiteral("calendar/days"), 365).toInt());
+    const std::optional<ExportChoice> choice =
+        askOptions(m_window, {request.days, request.ics.groupByDay}, request.ics.alarmDaysBefore);
+    if (!choice)
         return;
     settings.setValue(QStringLiteral("calendar/lastDir"), QFileInfo(path).absolutePath());
-    settings.setValue(QStringLiteral("calendar/days"), days);
-    exportTo(path, days);
+    settings.setValue(QStringLiteral("calendar/days"), choice->days);
+    request.days = choice->days;
+    request.ics.groupByDay = choice->groupByDay;
+    exportTo(request);
 }
 
-void CalendarExport::exportTo(const QString &path, int days) {
-    m_pendingPath = path;
-    m_link->exportCalendar(path, days);
+void CalendarExport::exportTo(const CalendarExportRequest &request) {
+    m_pendingPath = request.path;
+    m_link->exportCalendar(request);
 }
 
 } // namespace fd::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/calendar/calendar_export_types.h"
+
 #include <QObject>
 #include <QPointer>
 
@@ -7,28 +9,42 @@ class QWidget;
 
 namespace fd::ui {
 
+class ConsoleSettings;
 class EngineLink;
 
-/// File > Export calendar: asks where to write and how many days ahead, has the engine write the iCalendar
-/// file on its own thread (Engine::exportCalendar) and reports the outcome in a message box. GUI thread only.
+/// File > Export calendar: asks where to write, how many days ahead and whether to put one day's filings of
+/// one jurisdiction into one event (preset from ConsoleSettings::icsGroupByDay(); the answer applies to this
+/// export only, the setting itself is changed in Settings, where changes are audited); the alarms are the
+/// reminder days of ConsoleSettings::reminderDays(). Has the engine write the iCalendar file on its own
+/// thread (Engine::exportCalendar) and reports the outcome in a message box, including the filings that
+/// could not be in the file for want of a due date. GUI thread only.
 class CalendarExport : public QObject {
     Q_OBJECT
 public:
-    CalendarExport(EngineLink *link, QWidget *window);
+    /// `settings` (not owned, may be null: the default settings file is read) gives the reminder days and the
+    /// grouping preset.
+    CalendarExport(EngineLink *link, QWidget *window, const ConsoleSettings *settings = nullptr);
 
-    /// Opens the file and horizon prompts; does nothing when either is cancelled.
+    /// Opens the file and options prompts; does nothing when either is cancelled.
     void run();
-    /// Without prompts (tests, scripting): exports `days` ahead into `path`.
-    void exportTo(const QString &path, int days);
+    /// A request for `path` and `days` with the reminder days and grouping of the settings.
+    CalendarExportRequest requestFromSettings(const QString &path, int days) const;
+    /// Without prompts (tests, scripting).
+    void exportTo(const CalendarExportRequest &request);
 
 Q_SIGNALS:
-    /// The engine's answer, after the message box was shown. `error` is empty on success.
-    void finished(const QString &path, int events, const QString &error);
+    /// The engine's answer, after the message box was shown. `result.error` is empty on success.
+    void finished(const fd::CalendarExportResult &result);
 
 private:
     EngineLink *m_link;
     QPointer<QWidget> m_window;
+    const ConsoleSettings *m_settings;
     QString m_pendingPath;
 };
+
+/// The message box text for a successful export: events written (and the filings they list when grouped),
+/// filings without a due date that are not in the file, and that re-importing updates the same events.
+QString calendarExportMessage(const CalendarExportResult &result);
 
 } // namespace fd::ui

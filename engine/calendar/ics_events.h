@@ -1,0 +1,34 @@
+#pragma once
+
+// The VEVENTs writeIcs() puts into a document, as unfolded content lines (writeIcs folds and ends them).
+// Internal to engine/calendar.
+
+#include "engine/calendar/ics_writer.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace fd::ics {
+
+/// One event for one filing, UID "<idempotency key>@filingdesk".
+QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const QList<int> &alarmDaysBefore);
+
+/// One due date's filings in one jurisdiction, in the order given (non-empty, same due date and
+/// jurisdiction).
+using DayGroup = QList<CalendarEntry>;
+/// The entries grouped by due date and jurisdiction, ordered by date, then jurisdiction code; each group's
+/// filings by entity name.
+QList<DayGroup> groupByDay(const QList<CalendarEntry> &entries);
+/// One event for a day group, UID "day-<yyyymmdd>-<jurisdiction>@filingdesk": the same day and jurisdiction
+/// give the same UID in every export, whichever filings it lists.
+QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<int> &alarmDaysBefore);
+
+/// VALARM lines reminding `days` before the start of the event with `what` ("Annual report due").
+QStringList alarms(const QString &what, const QList<int> &alarmDaysBefore);
+/// "[DEAD LETTER] ", "[HALTED] " or "" for an entry.
+QString haltMarker(const CalendarEntry &entry);
+/// The first description line of a halted entry: "NOT FILED (...): reason. A person must ...".
+QString notFiledLine(const CalendarEntry &entry);
+
+} // namespace fd::ics
