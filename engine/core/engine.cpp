@@ -355,9 +355,27 @@ void Engine::publishRegister() {
 }
 
 void Engine::replanEntity(const QString &entityId) {
+    replanRows([&entityId](const RowPlan &row) { return row.entity.entityId == entityId; });
+}
+
+void Engine::setAsOf(const QDate &asOf) {
+    if (!asOf.isValid() || asOf == m_asOf)
+        return;
+    const QDate before = m_asOf;
+    m_asOf = asOf;
+    if (m_plan.isEmpty())
+        return; // nothing planned yet: the next portfolio is planned at this date
+    replanRows([](const RowPlan &) { return true; });
+    operatorAction(QStringLiteral("replan"), QString(), QString(), QString(),
+                   tr("as-of date changed from %1 to %2: %3 rows planned again")
+                       .arg(before.toString(Qt::ISODate), asOf.toString(Qt::ISODate))
+                       .arg(m_plan.size()));
+}
+
+void Engine::replanRows(const std::function<bool(const RowPlan &)> &which) {
     bool changed = false;
     for (RowPlan &row : m_plan) {
-        if (row.entity.entityId != entityId || row.outcome == RowOutcome::RowError)
+        if (!which(row) || row.outcome == RowOutcome::RowError)
             continue;
         ImportResult one;
         one.file = row.file;
@@ -1664,6 +1682,17 @@ void Engine::queryEntityHistory(const QString &entityId) {
     query.entityId = entityId;
     query.limit = 2000;
     Q_EMIT entityHistory(entityId, m_store->queryAudit(query));
+}
+
+void Engine::queryNotes() {
+    AuditQuery query;
+    query.action = QStringLiteral("note");
+    query.limit = 100000;
+    QList<AuditEntry> notes = m_store->queryAudit(query);
+    std::sort(notes.begin(), notes.end(), [](const AuditEntry &a, const AuditEntry &b) {
+        return a.atUtc != b.atUtc ? a.atUtc < b.atUtc : a.id < b.id;
+    });
+    Q_EMIT notesFound(notes);
 }
 
 void Engine::publishAllTasks() {

@@ -19,6 +19,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -76,6 +77,10 @@ public Q_SLOTS:
     void start(const fd::EngineConfig &config);
     /// Imports a portfolio and plans its obligations as of `asOf`. Answers with portfolioLoaded().
     void loadPortfolio(const QString &path, const QDate &asOf);
+    /// Plans every row of the loaded portfolio again as of `asOf` (due dates, windows, penalties and
+    /// compliance status move with it) and answers with portfolioLoaded(); audited as "replan". Tasks
+    /// already stored keep their key and state; obligations whose window opens by then become admissible.
+    void setAsOf(const QDate &asOf);
     /// Admits the planned obligations due within `dueWithinDays` of the as-of date (-1: all) whose filing
     /// window is open, in admission-score order, skipping keys already stored. Answers with admitted().
     void admit(int dueWithinDays);
@@ -148,6 +153,9 @@ public Q_SLOTS:
     /// Every audit row about one entity (its data, its filings, notes, resolutions), newest first; answers
     /// with entityHistory() (the entity page's timeline).
     void queryEntityHistory(const QString &entityId);
+    /// Every note people wrote on a filing (audit action "note": author, time, text). Answers with
+    /// notesFound().
+    void queryNotes();
     /// Sends the full task list again (tasksChanged with every task).
     void publishAllTasks();
     /// Writes the loaded portfolio's obligations due within `request.days` of the as-of date as an iCalendar
@@ -177,6 +185,8 @@ Q_SIGNALS:
     void usageUpdated(const QList<fd::JurisdictionUsage> &usage);
     void auditResults(const QList<fd::AuditEntry> &entries);
     void entityHistory(const QString &entityId, const QList<fd::AuditEntry> &entries);
+    /// The answer to queryNotes(), oldest first.
+    void notesFound(const QList<fd::AuditEntry> &notes);
     /// The answer to exportCalendar(): `result.error` empty on success.
     void calendarExported(const fd::CalendarExportResult &result);
     void alertRaised(const fd::EngineAlert &alert);
@@ -296,6 +306,8 @@ private:
 
     /// Re-plans every row of the loaded portfolio for `entityId` from its register record.
     void replanEntity(const QString &entityId);
+    /// Plans again the rows `which` selects, from the register at m_asOf, and publishes the plan.
+    void replanRows(const std::function<bool(const RowPlan &)> &which);
     bool loadRegisterFromStore(QString *error);
 
     QList<RowPlan> m_plan;

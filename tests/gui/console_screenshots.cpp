@@ -121,6 +121,7 @@ int teamShots(const QString &out, const QString &portfolio) {
         config.ledgerUrl = ledger.url();
         config.defaultLimit = 3;
         saved.setEngineConfig(config);
+        saved.setPracticeRegistries({sandbox.baseUrl().toString()});
         saved.sync();
         ConsoleOptions options;
         options.asOf = QDate(2027, 2, 15);
@@ -305,6 +306,7 @@ int entityShots(const QString &out) {
     file.close();
     ConsoleOptions options;
     options.registryUrl = sandbox.baseUrl();
+    options.sandbox = true; // the sandbox registry: practice
     options.asOf = QDate(2027, 2, 20);
     options.dbPath = QDir(work.path()).filePath(QStringLiteral("audit.sqlite"));
     options.settingsPath = QDir(work.path()).filePath(QStringLiteral("settings.ini"));
@@ -414,6 +416,7 @@ int main(int argc, char *argv[]) {
         config.limits = {
             {QStringLiteral("US-DE"), 4}, {QStringLiteral("US-FL"), 4}, {QStringLiteral("US-CA"), 2}};
         saved.setEngineConfig(config);
+        saved.setPracticeRegistries({sandbox.baseUrl().toString()}); // marked practice in Settings
         saved.sync();
     }
     ConsoleOptions options;

@@ -432,6 +432,7 @@ void TestConsoleGerman::aboutShowsTheVersions() {
 std::unique_ptr<MainWindow> TestConsoleGerman::openWindow(const QString &tag) {
     ConsoleOptions options;
     options.registryUrl = m_sandbox->baseUrl();
+    options.sandbox = true; // the sandbox registry: practice, no live confirmation
     options.dbPath = m_dir.filePath(tag + QStringLiteral(".sqlite"));
     options.settingsPath = m_dir.filePath(tag + QStringLiteral(".ini"));
     options.useKeychain = false;

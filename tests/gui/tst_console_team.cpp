@@ -151,6 +151,7 @@ std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, Scrip
     ConsoleOptions options;
     if (canSend) {
         options.registryUrl = m_sandbox->baseUrl();
+        options.sandbox = true; // the sandbox registry: practice, no live confirmation
         options.redisUrl = m_redis.url();
         options.redisUrlGiven = true;
     }
@@ -496,21 +497,23 @@ void TestConsoleTeam::tamperedLedgerIsShownAsSuchNotAsUnreachable() {
     QVERIFY(!c->findChild<QAction *>(QStringLiteral("launchDueAction"))->isEnabled());
 }
 
-// A desk on the team's ledger with no registry and no Redis claims none of the team's work (it used to claim and
-// dead-letter it for want of a registry URL) and says so in its status bar.
+// A desk on the team's ledger with no registry and no Redis claims none of the team's work (it used to claim
+// and dead-letter it for want of a registry URL) and says so in its status bar.
 void TestConsoleTeam::deskThatCannotSendIsAReviewDesk() {
     QVERIFY2(m_postgres.psql(QStringLiteral("SELECT 1")) == QLatin1String("1"), "the ledger is down");
     ScriptedReasons *reasons = nullptr;
     std::unique_ptr<MainWindow> r = openDesk(QStringLiteral("desk-review"), &reasons, false);
     QVERIFY(r);
-    QTRY_VERIFY_WITH_TIMEOUT(r->indicators()->reviewDeskText().startsWith(QLatin1String("Review desk:")), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(r->indicators()->reviewDeskText().startsWith(QLatin1String("Review desk:")),
+                             10000);
     QVERIFY2(r->indicators()->reviewDeskText().contains(QLatin1String("no fleet gate (Redis) configured")),
              qPrintable(r->indicators()->reviewDeskText()));
     auto *label = r->findChild<QLabel *>(QStringLiteral("statusReviewDesk"));
     QVERIFY(label && label->isVisible());
     QTRY_VERIFY_WITH_TIMEOUT(r->batchPanel()->status().reviewOnlyReason.size() > 0, 5000);
     QCOMPARE(r->batchPanel()->status().claimsHeld, 0);
-    QCOMPARE(m_postgres.psql(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by = '%1'").arg(r->memberId())),
+    QCOMPARE(m_postgres.psql(
+                 QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by = '%1'").arg(r->memberId())),
              QStringLiteral("0"));
 }
 

@@ -214,6 +214,7 @@ void TestConsoleWorkflow::init() {
 
     ConsoleOptions options;
     options.registryUrl = m_sandbox->baseUrl();
+    options.sandbox = true; // the sandbox registry: practice, no live confirmation
     options.dbPath = m_dir->filePath(QStringLiteral("audit.sqlite"));
     options.settingsPath = settingsPath();
     options.useKeychain = false;

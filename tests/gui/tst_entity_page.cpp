@@ -108,6 +108,7 @@ private Q_SLOTS:
 
         ConsoleOptions options;
         options.registryUrl = m_sandbox->baseUrl();
+        options.sandbox = true; // the sandbox registry: practice, no live confirmation
         options.dbPath = m_dir.filePath(QStringLiteral("audit.sqlite"));
         options.settingsPath = m_dir.filePath(QStringLiteral("settings.ini"));
         options.useKeychain = false;

@@ -1,10 +1,29 @@
 #include "ui/models/audit_model.h"
 
+#include "engine/import/iso_codes.h"
+#include "engine/model/money.h"
+#include "ui/models/display_format.h"
 #include "ui/models/item_roles.h"
 
+#include <QRegularExpression>
 #include <QSaveFile>
 
 namespace fd::ui {
+
+QString readableAuditDetail(const QString &detail) {
+    static const QRegularExpression cents(QStringLiteral("(-?\\d+) cents\\b"));
+    if (!detail.contains(QLatin1String(" cents")))
+        return detail;
+    QString out;
+    qsizetype from = 0;
+    for (auto it = cents.globalMatch(detail); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        out += detail.mid(from, m.capturedStart() - from);
+        out += formatCents(m.captured(1).toLongLong());
+        from = m.capturedEnd();
+    }
+    return out + detail.mid(from);
+}
 
 int AuditModel::rowCount(const QModelIndex &parent) const {
     return parent.isValid() ? 0 : int(m_entries.size());
@@ -29,8 +48,12 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
             return e.action;
         case KeyColumn:
             return role == Qt::ToolTipRole ? e.idempotencyKey : e.idempotencyKey.left(16);
-        case EntityColumn:
-            return e.entityId;
+        case EntityColumn: {
+            const QString name = contextOf(e).entityName;
+            if (name.isEmpty())
+                return e.entityId;
+            return role == Qt::ToolTipRole ? QStringLiteral("%1 (%2)").arg(name, e.entityId) : name;
+        }
         case TransitionColumn:
             return e.fromState.isEmpty() && e.toState.isEmpty()
                        ? QString()
@@ -42,7 +65,7 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
         case CodeColumn:
             return e.errorCode;
         case DetailColumn:
-            return e.detail;
+            return readableAuditDetail(e.detail);
         case HostColumn:
             return e.host;
         default:
@@ -109,7 +132,8 @@ QByteArray csvField(const QString &value) {
 
 } // namespace
 
-bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QString *error) {
+bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QString *error,
+                   const AuditContextLookup &lookup) {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
         *error = QStringLiteral("%1: %2").arg(path, file.errorString());
@@ -117,24 +141,33 @@ bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QStrin
     }
     file.write(
         "id,at_utc,idempotency_key,entity_id,action,from_state,to_state,rule_id,rules_version,payload_sha256,"
-        "actor,error_category,error_code,reason,detail,host\r\n");
+        "actor,error_category,error_code,reason,detail,host,entity_name,jurisdiction,filing,fee_expected,"
+        "fee_charged,confirmation_number\r\n");
+    const auto money = [](qint64 cents) { return cents < 0 ? QString() : dollars(cents); };
     for (const AuditEntry &e : entries) {
-        const QList<QString> fields{QString::number(e.id),
-                                    e.atUtc.toString(Qt::ISODateWithMs),
-                                    e.idempotencyKey,
-                                    e.entityId,
-                                    e.action,
-                                    e.fromState,
-                                    e.toState,
-                                    e.ruleId,
-                                    e.rulesVersion,
-                                    e.payloadSha256,
-                                    e.actor,
-                                    e.errorCategory,
-                                    e.errorCode,
-                                    e.reason,
-                                    e.detail,
-                                    e.host};
+        QList<QString> fields{QString::number(e.id),
+                              e.atUtc.toString(Qt::ISODateWithMs),
+                              e.idempotencyKey,
+                              e.entityId,
+                              e.action,
+                              e.fromState,
+                              e.toState,
+                              e.ruleId,
+                              e.rulesVersion,
+                              e.payloadSha256,
+                              e.actor,
+                              e.errorCategory,
+                              e.errorCode,
+                              e.reason,
+                              readableAuditDetail(e.detail),
+                              e.host};
+        const AuditContext c = lookup ? lookup(e) : AuditContext{};
+        fields += {c.entityName,
+                   c.jurisdiction.isEmpty() ? QString() : placeLabel(c.jurisdiction),
+                   c.filing,
+                   money(c.feeCents),
+                   money(c.feeChargedCents),
+                   c.confirmationNumber};
         QByteArray line;
         for (int i = 0; i < fields.size(); ++i) {
             if (i > 0)

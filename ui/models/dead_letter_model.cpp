@@ -72,6 +72,8 @@ QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Idempotency key");
     case ReviewColumn:
         return tr("Review");
+    case NotesColumn:
+        return tr("Notes");
     default:
         return QVariant();
     }

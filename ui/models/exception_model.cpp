@@ -93,6 +93,8 @@ QVariant ExceptionModel::headerData(int section, Qt::Orientation orientation, in
         return tr("Idempotency key");
     case ReviewColumn:
         return tr("Review");
+    case NotesColumn:
+        return tr("Notes");
     default:
         return QVariant();
     }

@@ -25,6 +25,8 @@ public:
         ConfirmationColumn,
         KeyColumn,
         ReviewColumn, ///< team mode: "in review by NAME on HOST since TIME UTC" (shown next to the entity)
+        NotesColumn,  ///< the notes people wrote on the item: count, the latest (author, time), all in the
+                      ///< tooltip
         ColumnCount
     };
     Q_ENUM(Column)
@@ -34,6 +36,7 @@ public:
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
     int reviewColumn() const override { return ReviewColumn; }
+    int notesColumn() const override { return NotesColumn; }
     void setAsOf(const QDate &asOf) { m_asOf = asOf; }
     /// "Reconciliation exception" or "Statutory halt".
     static QString kindLabel(const FilingTask &task);

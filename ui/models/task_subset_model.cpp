@@ -1,7 +1,9 @@
 #include "ui/models/task_subset_model.h"
 
+#include "ui/models/display_format.h"
 #include "ui/models/item_roles.h"
 #include "ui/models/row_ranges.h"
+#include "ui/widgets/task_detail_text.h"
 
 #include <QBrush>
 #include <QColor>
@@ -26,6 +28,18 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
         !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return QVariant();
     const FilingTask &task = m_tasks.at(index.row());
+    if (index.column() == notesColumn() && index.column() >= 0) {
+        const QList<AuditEntry> notes = m_notes.value(task.key);
+        if (role == Qt::DisplayRole || role == SortRole) {
+            if (notes.isEmpty())
+                return QString();
+            const AuditEntry &last = notes.constLast();
+            return tr("%n note(s) — %1, %2: %3", nullptr, int(notes.size()))
+                .arg(last.actor, formatDateTime(last.atUtc), last.reason.section(QLatin1Char('\n'), 0, 0));
+        }
+        if (role == Qt::ToolTipRole)
+            return notes.isEmpty() ? QVariant() : QVariant(notesText(notes));
+    }
     switch (role) {
     case Qt::DisplayRole:
         return cellText(task, index.column());
@@ -58,7 +72,8 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
                            task.traceId,
                            task.lastErrorCode,
                            task.lastErrorMessage,
-                           m_reviews.value(task.key)};
+                           m_reviews.value(task.key),
+                           notesText(m_notes.value(task.key))};
     case EntityIdRole:
         return task.obligation.entity.entityId;
     case CategoryRole:
@@ -68,6 +83,22 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
     default:
         return QVariant();
     }
+}
+
+void TaskSubsetModel::setNotes(const QHash<QString, QList<AuditEntry>> &notes) {
+    QList<int> rows;
+    for (auto it = m_rowOfKey.cbegin(); it != m_rowOfKey.cend(); ++it) {
+        const QList<AuditEntry> before = m_notes.value(it.key());
+        const QList<AuditEntry> after = notes.value(it.key());
+        if (before.size() != after.size() ||
+            (!before.isEmpty() && before.constLast().id != after.constLast().id))
+            rows.append(it.value());
+    }
+    m_notes = notes;
+    if (notesColumn() < 0 || rows.isEmpty())
+        return;
+    std::sort(rows.begin(), rows.end());
+    Q_EMIT dataChanged(index(rows.first(), notesColumn()), index(rows.last(), notesColumn()));
 }
 
 void TaskSubsetModel::applyTasks(const QList<FilingTask> &tasks) {

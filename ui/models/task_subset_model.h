@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/audit/audit_store.h"
 #include "engine/model/filing_task.h"
 
 #include <QAbstractTableModel>
@@ -36,6 +37,13 @@ public:
     /// The column that shows the review, -1 when there is none.
     virtual int reviewColumn() const { return -1; }
 
+    /// The notes people wrote on items (the audit trail's "note" rows: author, time, text), idempotency
+    /// key -> oldest first. Shown in notesColumn() (count and the latest, every note in the tooltip) and
+    /// found by free-text search.
+    void setNotes(const QHash<QString, QList<fd::AuditEntry>> &notes);
+    QList<AuditEntry> notesOf(const QString &key) const { return m_notes.value(key); }
+    virtual int notesColumn() const { return -1; }
+
 Q_SIGNALS:
     /// Tasks that entered this subset in the last batch (for notifications).
     void tasksArrived(const QList<fd::FilingTask> &tasks);
@@ -54,6 +62,7 @@ private:
     QList<FilingTask> m_tasks;
     QHash<QString, int> m_rowOfKey;
     QHash<QString, QString> m_reviews;
+    QHash<QString, QList<AuditEntry>> m_notes;
 };
 
 } // namespace fd::ui

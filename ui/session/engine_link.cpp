@@ -64,6 +64,18 @@ void EngineLink::loadPortfolio(const QString &path, const QDate &asOf) {
         e, [e, path, asOf] { e->loadPortfolio(path, asOf); }, Qt::QueuedConnection);
 }
 
+void EngineLink::setAsOf(const QDate &asOf) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e, asOf] { e->setAsOf(asOf); }, Qt::QueuedConnection);
+}
+
+void EngineLink::queryNotes() {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e] { e->queryNotes(); }, Qt::QueuedConnection);
+}
+
 void EngineLink::admit(int dueWithinDays) {
     Engine *e = engine();
     QMetaObject::invokeMethod(

@@ -38,6 +38,8 @@ public:
 
     void start(const EngineConfig &config);
     void loadPortfolio(const QString &path, const QDate &asOf);
+    void setAsOf(const QDate &asOf);
+    void queryNotes();
     void admit(int dueWithinDays);
     void launchBatch(const QStringList &keys, const QString &reason);
     void pauseBatch(const QString &reason);

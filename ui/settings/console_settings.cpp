@@ -133,17 +133,15 @@ void ConsoleSettings::setReminderDays(const QList<int> &days) {
     m_settings->setValue(QStringLiteral("reminders/days"), parts.join(QLatin1Char(',')));
 }
 
-QDate ConsoleSettings::lastReminded(const QString &key) const {
-    return QDate::fromString(
-        m_settings->value(QStringLiteral("reminders/shown/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(key))))
-            .toString(),
-        Qt::ISODate);
+QString ConsoleSettings::lastRemindedStamp(const QString &key) const {
+    return m_settings
+        ->value(QStringLiteral("reminders/shown/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(key))))
+        .toString();
 }
 
-void ConsoleSettings::setLastReminded(const QString &key, const QDate &day) {
+void ConsoleSettings::setLastRemindedStamp(const QString &key, const QString &stamp) {
     m_settings->setValue(
-        QStringLiteral("reminders/shown/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(key))),
-        day.toString(Qt::ISODate));
+        QStringLiteral("reminders/shown/%1").arg(QString::fromLatin1(QUrl::toPercentEncoding(key))), stamp);
 }
 
 QStringList ConsoleSettings::practiceRegistries() const {

@@ -5,9 +5,9 @@
 #include <QByteArray>
 #include <QDate>
 #include <QList>
-#include <QStringList>
 #include <QSettings>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 
@@ -45,9 +45,10 @@ public:
     /// 14, 7, 1). Drives the console's notifications, the "Due soon" count and the .ics alarms.
     QList<int> reminderDays() const;
     void setReminderDays(const QList<int> &days);
-    /// The date each filing (idempotency key or plan row key) was last reminded of: at most once a day.
-    QDate lastReminded(const QString &key) const;
-    void setLastReminded(const QString &key, const QDate &day);
+    /// When and at which distance each filing (idempotency key or plan row key) was last reminded of,
+    /// "YYYY-MM-DD/DAYS" ("" never): at most one reminder a day, one per distance.
+    QString lastRemindedStamp(const QString &key) const;
+    void setLastRemindedStamp(const QString &key, const QString &stamp);
 
     /// Registry base URLs marked as practice (a test portal that files nothing real). The sandbox is
     /// always practice; any other URL is live unless listed here.

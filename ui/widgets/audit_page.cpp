@@ -175,7 +175,9 @@ void AuditPage::setResultCount(int count) {
 }
 
 bool AuditPage::exportCsv(const QString &path, QString *error) const {
-    return writeAuditCsv(m_model->entries(), path, error);
+    const AuditModel *model = m_model;
+    return writeAuditCsv(m_model->entries(), path, error,
+                         [model](const AuditEntry &entry) { return model->contextOf(entry); });
 }
 
 void AuditPage::exportWithDialog() {

@@ -38,8 +38,8 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     setObjectName(QStringLiteral("deadLettersPage"));
     m_proxy->setObjectName(QStringLiteral("deadLettersProxy"));
     m_proxy->setSourceModel(model);
-    m_filterBar =
-        new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("deadLetters"), this);
+    m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false, false, true},
+                                    QStringLiteral("deadLetters"), this);
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("deadLettersTable"), tr("Dead letters"), DeadLetterModel::UpdatedColumn,
@@ -163,7 +163,10 @@ void DeadLettersPage::showCurrent() {
     const QString key = currentKey();
     const int row = m_model->rowOfKey(key);
     const QString review = m_model->reviewOf(key);
-    m_detail->setPlainText(row >= 0 ? reviewLine(review) + taskDetailText(m_model->taskAt(row)) : QString());
+    m_detail->setPlainText(row >= 0
+                               ? reviewLine(review) + notesText(m_model->notesOf(m_model->taskAt(row).key)) +
+                                     taskDetailText(m_model->taskAt(row))
+                               : QString());
     m_review->setCurrent(row >= 0 ? key : QString(), review);
     updateButtons();
 }

@@ -40,8 +40,8 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     setObjectName(QStringLiteral("exceptionsPage"));
     m_proxy->setObjectName(QStringLiteral("exceptionsProxy"));
     m_proxy->setSourceModel(model);
-    m_filterBar =
-        new TaskFilterBar(m_proxy, {QStringList(), true, false}, QStringLiteral("exceptions"), this);
+    m_filterBar = new TaskFilterBar(m_proxy, {QStringList(), true, false, false, true},
+                                    QStringLiteral("exceptions"), this);
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("exceptionsTable"), tr("Statutory halts and reconciliation exceptions"),
@@ -149,7 +149,10 @@ void ExceptionsPage::showCurrent() {
     const QString key = shownKey();
     const int row = key.isEmpty() ? -1 : m_model->rowOfKey(key);
     const QString review = m_model->reviewOf(key);
-    m_detail->setPlainText(row >= 0 ? reviewLine(review) + taskDetailText(m_model->taskAt(row)) : QString());
+    m_detail->setPlainText(row >= 0
+                               ? reviewLine(review) + notesText(m_model->notesOf(m_model->taskAt(row).key)) +
+                                     taskDetailText(m_model->taskAt(row))
+                               : QString());
     m_review->setCurrent(row >= 0 ? key : QString(), review);
     updateButtons();
 }

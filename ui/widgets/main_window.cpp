@@ -21,6 +21,7 @@
 #include "ui/models/obligation_model.h"
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/session/deadline_reminders.h"
 #include "ui/session/engine_link.h"
 #include "ui/session/registry_probe.h"
 #include "ui/settings/console_settings.h"
@@ -30,6 +31,7 @@
 #include "ui/widgets/audit_page.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
+#include "ui/widgets/calendar_page.h"
 #include "ui/widgets/dead_letters_page.h"
 #include "ui/widgets/exceptions_page.h"
 #include "ui/widgets/members_page.h"
@@ -45,6 +47,7 @@
 #include <QApplication>
 #include <QAtomicInt>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QDateEdit>
 #include <QDir>
 #include <QDockWidget>
@@ -58,6 +61,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QShowEvent>
+#include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
@@ -74,7 +78,7 @@ namespace fd::ui {
 
 namespace {
 
-enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, FleetTab };
+enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, FleetTab, CalendarTab };
 
 QString defaultDbPath() {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
@@ -137,6 +141,11 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     });
     connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::showFailingRegistries);
 
+    m_reminders = new DeadlineReminders(m_obligations, m_settings.get(), this);
+    connect(m_reminders, &DeadlineReminders::remind, this,
+            [this](const QString &title, const QString &text) { showReminder(title, text); });
+    connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::setDueSoonCounts);
+
     m_usageTimer.setInterval(1000);
     connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
     // Operator actions and finished batches show up in the audit view without a manual refresh, a moment
@@ -193,7 +202,7 @@ void MainWindow::buildActions() {
                         QStyle::SP_FileDialogContentsView);
     m_exportCalendarAction = make(tr("Export &calendar…"), QStringLiteral("exportCalendarAction"),
                                   QKeySequence(QStringLiteral("Ctrl+Shift+E")), QStyle::SP_DialogSaveButton);
-    m_calendarExport = new CalendarExport(m_link, this);
+    m_calendarExport = new CalendarExport(m_link, this, m_settings.get());
     connect(m_exportCalendarAction, &QAction::triggered, m_calendarExport, &CalendarExport::run);
     m_pauseAction->setEnabled(false);
     m_resumeAction->setEnabled(false);
@@ -224,7 +233,28 @@ void MainWindow::buildPages() {
     m_exceptionsPage = new ExceptionsPage(m_exceptions, this);
     m_auditPage = new AuditPage(m_audit, this);
     m_membersPage = new MembersPage(m_members, this);
+    m_calendarPage = new CalendarPage(m_obligations, this);
     m_members->setOwnMemberId(m_memberId);
+    // The audit rows with the names and dollars people know them by (view, copy and export).
+    m_audit->setContextLookup([this](const AuditEntry &entry) {
+        AuditContext context;
+        const int row = entry.idempotencyKey.isEmpty() ? -1 : m_obligations->rowOfKey(entry.idempotencyKey);
+        if (row >= 0) {
+            const FilingTask &task = m_obligations->rowAt(row).task;
+            const Obligation &o = task.obligation;
+            context.entityName = o.entity.name;
+            context.jurisdiction = o.jurisdiction;
+            context.filing = QStringLiteral("%1 %2")
+                                 .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                                 .arg(o.filingYear);
+            context.feeCents = o.feeCents;
+            context.feeChargedCents = task.feeChargedCents;
+            context.confirmationNumber = task.confirmationNumber;
+        }
+        if (context.entityName.isEmpty() && !entry.entityId.isEmpty())
+            context.entityName = m_register.value(entry.entityId).name;
+        return context;
+    });
 
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
@@ -235,6 +265,7 @@ void MainWindow::buildPages() {
     m_tabs->addTab(m_exceptionsPage, tr("Halts && exceptions"));
     m_tabs->addTab(m_auditPage, tr("Audit"));
     m_tabs->addTab(m_membersPage, tr("Fleet"));
+    m_tabs->addTab(m_calendarPage, tr("Calendar"));
     for (int i = 0; i < m_tabs->count(); ++i) {
         auto *jump = new QAction(this);
         jump->setObjectName(QStringLiteral("showTab%1Action").arg(i + 1));
@@ -246,6 +277,8 @@ void MainWindow::buildPages() {
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
         if (index == AuditTab)
             refreshAudit();
+        else if (index == DeadLettersTab || index == ExceptionsTab)
+            m_link->queryNotes(); // what other desks wrote meanwhile
     });
 
     m_blindBanner = new BannerWidget(BannerWidget::Kind::Alarm, this);
@@ -260,8 +293,10 @@ void MainWindow::buildPages() {
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this,
             [this] {
-                if (m_noticeKind.startsWith(QLatin1String("breaker_")) ||
-                    m_noticeKind == QLatin1String("permit_lost"))
+                if (m_noticeKind == QLatin1String("reminder"))
+                    m_tabs->setCurrentIndex(CalendarTab);
+                else if (m_noticeKind.startsWith(QLatin1String("breaker_")) ||
+                         m_noticeKind == QLatin1String("permit_lost"))
                     m_tabs->setCurrentIndex(PermitsTab);
                 else
                     m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
@@ -311,9 +346,41 @@ void MainWindow::buildPages() {
     toolbar->addSeparator();
     toolbar->addAction(m_settingsAction);
 
+    // Changing the as-of date plans everything again at once (due dates, windows, penalties, status).
+    m_asOfChange.setSingleShot(true);
+    m_asOfChange.setInterval(400);
+    connect(m_asOf, &QDateEdit::dateChanged, this, [this] { m_asOfChange.start(); });
+    connect(&m_asOfChange, &QTimer::timeout, this, [this] {
+        if (m_obligations->rowCount() == 0)
+            return; // nothing planned yet: the next portfolio is planned at the date shown
+        m_link->setAsOf(m_asOf->date());
+        statusBar()->showMessage(tr("Planning again as of %1…").arg(formatDate(m_asOf->date())), 5000);
+    });
+
     m_indicators = new StatusIndicators(this);
     m_indicators->setObjectName(QStringLiteral("statusIndicators"));
     statusBar()->setObjectName(QStringLiteral("statusBar"));
+    m_modeBadge = new QLabel(this);
+    m_modeBadge->setObjectName(QStringLiteral("modeBadge"));
+    m_modeBadge->setAccessibleName(tr("Registry mode"));
+    m_modeBadge->setMargin(2);
+    m_dueSoonButton = new QToolButton(this);
+    m_dueSoonButton->setObjectName(QStringLiteral("dueSoonButton"));
+    m_dueSoonButton->setAutoRaise(true);
+    m_dueSoonButton->setToolTip(
+        tr("Filings not filed yet that are overdue or due within %n day(s)", nullptr, kDueSoonDays));
+    m_dueSoonButton->hide();
+    connect(m_dueSoonButton, &QToolButton::clicked, this, [this] {
+        m_tabs->setCurrentIndex(ObligationsTab);
+        if (auto *bar = m_obligationsPage->findChild<TaskFilterBar *>()) {
+            if (bar->dueWindowSpin())
+                bar->dueWindowSpin()->setValue(kDueSoonDays);
+            if (bar->complianceCombo())
+                bar->complianceCombo()->setCurrentIndex(bar->complianceCombo()->count() - 1); // not filed yet
+        }
+    });
+    statusBar()->addPermanentWidget(m_dueSoonButton);
+    statusBar()->addPermanentWidget(m_modeBadge);
     statusBar()->addPermanentWidget(m_indicators);
 
     connect(m_findAction, &QAction::triggered, this, [this] {
@@ -368,6 +435,10 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::reviewCloseRequested, m_actions,
             &OperatorActions::closeReview);
     connect(m_membersPage, &MembersPage::refreshRequested, m_link, &EngineLink::refreshMembers);
+    connect(m_calendarPage, &CalendarPage::entityRequested, this, [this](const QString &entityId) {
+        if (!entityId.isEmpty())
+            openEntity(entityId);
+    });
     for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters),
                                       static_cast<QAbstractItemModel *>(m_exceptions)}) {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
@@ -390,6 +461,18 @@ void MainWindow::buildMenus() {
         batch->addAction(a);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(m_findAction);
+    m_myFilingsAction = view->addAction(tr("&My filings only"));
+    m_myFilingsAction->setObjectName(QStringLiteral("myFilingsAction"));
+    m_myFilingsAction->setCheckable(true);
+    m_myFilingsAction->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+M")));
+    m_myFilingsAction->setShortcutContext(Qt::WindowShortcut);
+    m_myFilingsAction->setToolTip(tr("Show only the filings of entities you own (Settings: your name as "
+                                     "owner)"));
+    addAction(m_myFilingsAction);
+    connect(m_myFilingsAction, &QAction::toggled, this, [this](bool mine) {
+        for (TaskFilterBar *bar : m_tabs->findChildren<TaskFilterBar *>())
+            bar->showMine(mine);
+    });
     view->addAction(m_batchDock->toggleViewAction());
     QAction *refresh = view->addAction(tr("Refresh &audit"), this, &MainWindow::refreshAudit);
     refresh->setObjectName(QStringLiteral("refreshAuditAction"));
@@ -400,7 +483,8 @@ void MainWindow::buildMenus() {
             tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
                "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
                "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
-               "Ctrl+1 … Ctrl+6 switch views\nF5 search the audit trail\nCtrl+, settings"));
+               "Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)\nCtrl+Shift+M my filings only\nF5 search the "
+               "audit trail\nCtrl+, settings"));
     });
     help->addSeparator();
     QAction *about = help->addAction(tr("&About FilingDesk"), this, [this] {
@@ -510,6 +594,7 @@ void MainWindow::connectEngine() {
                 m_permitsPage->setGateDescription(gate, fleet);
                 m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
                 m_usageTimer.start();
+                m_link->queryNotes();
                 if (!m_options.portfolio.isEmpty())
                     loadPortfolio(m_options.portfolio);
             });
@@ -522,6 +607,7 @@ void MainWindow::connectEngine() {
                 if (!summary.file.isEmpty())
                     m_portfolioName = QFileInfo(summary.file).fileName();
                 m_obligations->setPlan(rows, summary.asOf);
+                updateOwnerFilters();
                 if (!summary.conflicts.isEmpty())
                     showNotice(
                         tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
@@ -569,6 +655,7 @@ void MainWindow::connectEngine() {
                 for (const Entity &e : entities)
                     m_register.insert(e.entityId, e);
                 m_registerConflicts = conflicts;
+                updateOwnerFilters();
                 for (EntityPage *page : std::as_const(m_entityPages)) {
                     if (page && m_register.contains(page->entityId())) {
                         page->setEntity(m_register.value(page->entityId()), m_registerConflicts);
@@ -576,6 +663,15 @@ void MainWindow::connectEngine() {
                     }
                 }
             });
+    connect(engine, &Engine::notesFound, this, [this](const QList<AuditEntry> &notes) {
+        QHash<QString, QList<AuditEntry>> byKey;
+        for (const AuditEntry &note : notes) {
+            if (!note.idempotencyKey.isEmpty())
+                byKey[note.idempotencyKey].append(note);
+        }
+        m_deadLetters->setNotes(byKey);
+        m_exceptions->setNotes(byKey);
+    });
     connect(engine, &Engine::entityHistory, this,
             [this](const QString &entityId, const QList<AuditEntry> &entries) {
                 if (EntityPage *page = m_entityPages.value(entityId))
@@ -721,6 +817,11 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
         showNotice(problems.join(QLatin1Char(' ')));
         statusBar()->showMessage(problems.first(), 30000);
     }
+    m_sessionConfig = config;
+    m_sessionConfig.redisPassword.clear();
+    m_sessionConfig.registryToken.clear();
+    m_sessionConfig.ledgerPassword.clear();
+    applyRegistryMode(config);
     m_probe->setUrl(config.registryUrl.isValid()
                         ? config.registryUrl
                         : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
@@ -773,13 +874,15 @@ void MainWindow::launchSelection() {
         if (row >= 0 && m_obligations->rowAt(row).task.state == ExecutionState::Pending)
             keys.append(key);
     }
-    m_actions->launch(keys, tr("the selection"), spendOf(keys));
+    const Spend spend = spendOf(keys);
+    m_actions->launch(keys, tr("the selection"), spend.lines, spend.total);
 }
 
-QString MainWindow::spendOf(const QStringList &keys) const {
+MainWindow::Spend MainWindow::spendOf(const QStringList &keys) const {
     // What a launch will send, as people check it before they sign off: filings and fees per jurisdiction.
     QMap<QString, std::pair<int, qint64>> byPlace;
     qint64 total = 0;
+    int counted = 0;
     for (const QString &key : keys) {
         const int row = m_obligations->rowOfKey(key);
         if (row < 0)
@@ -789,24 +892,28 @@ QString MainWindow::spendOf(const QStringList &keys) const {
         entry.first += 1;
         entry.second += o.feeCents;
         total += o.feeCents;
+        ++counted;
     }
     QStringList lines;
     for (auto it = byPlace.cbegin(); it != byPlace.cend(); ++it)
         lines << tr("%n filing(s), %1 to %2", nullptr, it.value().first)
                      .arg(formatCents(it.value().second), it.key());
     if (byPlace.size() > 1)
-        lines << tr("Total: %n filing(s), %1", nullptr, int(keys.size())).arg(formatCents(total));
-    return lines.join(QLatin1Char('\n'));
+        lines << tr("Total: %n filing(s), %1", nullptr, counted).arg(formatCents(total));
+    return {lines.join(QLatin1Char('\n')),
+            tr("%n filing(s), %1 in fees", nullptr, counted).arg(formatCents(total))};
 }
 
 void MainWindow::launchDueWithin() {
     const int days = m_batchPanel->dueWithinDays();
     const QStringList keys = pendingKeysDueWithin(days);
-    m_actions->launch(keys, tr("everything due within %n day(s)", nullptr, days), spendOf(keys));
+    const Spend spend = spendOf(keys);
+    m_actions->launch(keys, tr("everything due within %n day(s)", nullptr, days), spend.lines, spend.total);
 }
 
 void MainWindow::refreshAudit() {
     m_auditPage->search();
+    m_link->queryNotes(); // notes from this desk, and in a team those other desks wrote
 }
 
 void MainWindow::showSettings() {
@@ -832,6 +939,14 @@ void MainWindow::showSettings() {
                "saved): %1. Below are the saved settings.")
                 .arg(overrides.join(QStringLiteral("; "))));
     connect(dialog, &SettingsDialog::settingsChanged, m_link, &EngineLink::recordSettingsChange);
+    connect(dialog, &SettingsDialog::saveFinished, this, [this](bool saved) {
+        if (!saved)
+            return;
+        // Practice marks, the owner name and the reminder days apply at once; the rest at the next start.
+        applyRegistryMode(m_sessionConfig);
+        updateOwnerFilters();
+        m_reminders->check();
+    });
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
@@ -962,6 +1077,11 @@ void MainWindow::setGateBlind(bool blind, const QString &reason) {
 
 void MainWindow::updateTitle() {
     QString title = m_portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(m_portfolioName);
+    // The mode next to the name; what needs a person now (paused, blind, ledger) goes in front of it.
+    if (m_registryMode.isLive())
+        title.prepend(tr("[LIVE] "));
+    else if (m_registryMode.isPractice())
+        title.prepend(tr("[PRACTICE] "));
     if (m_gateBlind)
         title.prepend(tr("[GATE BLIND] "));
     if (m_teamMode && m_ledgerUntrusted)
@@ -973,6 +1093,78 @@ void MainWindow::updateTitle() {
     setWindowTitle(title);
     if (m_tray)
         m_tray->setToolTip(title);
+}
+
+void MainWindow::applyRegistryMode(const EngineConfig &config) {
+    m_registryMode = registryModeOf(config, m_options.sandbox ? m_options.registryUrl : QUrl(),
+                                    m_settings->practiceRegistries());
+    m_actions->setLiveRegistries(m_registryMode.live);
+    QString text;
+    QString style;
+    QString tip;
+    switch (m_registryMode.kind) {
+    case RegistryMode::Kind::Live:
+        text = tr("LIVE");
+        style = QStringLiteral("background:#b71c1c;color:white;font-weight:bold;padding:1px 8px;");
+        tip = tr("Filing with a LIVE registry: filings are real and fees are charged (%1)")
+                  .arg(m_registryMode.live.join(QStringLiteral(", ")));
+        break;
+    case RegistryMode::Kind::Practice:
+        text = tr("PRACTICE");
+        style = QStringLiteral("background:#1565c0;color:white;font-weight:bold;padding:1px 8px;");
+        tip = tr("Filing with a practice registry: nothing is filed for real (%1)")
+                  .arg(m_registryMode.practice.join(QStringLiteral(", ")));
+        break;
+    case RegistryMode::Kind::None:
+        text = tr("NO REGISTRY");
+        style = QStringLiteral("background:#616161;color:white;font-weight:bold;padding:1px 8px;");
+        tip = tr("No registry is configured: nothing can be filed");
+        break;
+    }
+    m_modeBadge->setText(text);
+    m_modeBadge->setStyleSheet(style);
+    m_modeBadge->setToolTip(tip);
+    m_modeBadge->setAccessibleDescription(tip);
+    updateTitle();
+}
+
+void MainWindow::updateOwnerFilters() {
+    QStringList owners;
+    for (const Entity &e : std::as_const(m_register)) {
+        if (!e.owner.trimmed().isEmpty())
+            owners << e.owner.trimmed();
+    }
+    for (int r = 0; r < m_obligations->rowCount(); ++r) {
+        const QString owner = m_obligations->rowAt(r).task.obligation.entity.owner.trimmed();
+        if (!owner.isEmpty())
+            owners << owner;
+    }
+    const QString me = m_settings->ownerName();
+    for (TaskFilterBar *bar : m_tabs->findChildren<TaskFilterBar *>()) {
+        bar->setMyName(me);
+        bar->setOwners(owners);
+        if (m_myFilingsAction && m_myFilingsAction->isChecked())
+            bar->showMine(true);
+    }
+}
+
+void MainWindow::showReminder(const QString &title, const QString &text) {
+    // A desktop notification where there is a tray, the in-window notice otherwise; always the status bar.
+    if (m_notifier->usesTray() && m_tray)
+        m_tray->showMessage(title, text, QSystemTrayIcon::Information, 15000);
+    else
+        showNotice(tr("%1: %2").arg(title, QString(text).replace(QLatin1Char('\n'), QStringLiteral("; "))),
+                   QStringLiteral("reminder"));
+    statusBar()->showMessage(title, 15000);
+}
+
+void MainWindow::setDueSoonCounts(int dueSoon, int overdue) {
+    m_dueSoonButton->setVisible(dueSoon + overdue > 0);
+    m_dueSoonButton->setText(overdue > 0 ? tr("Due soon: %1 · Overdue: %2").arg(dueSoon).arg(overdue)
+                                         : tr("Due soon: %1").arg(dueSoon));
+    m_dueSoonButton->setStyleSheet(overdue > 0   ? QStringLiteral("color:#b71c1c;font-weight:bold;")
+                                   : dueSoon > 0 ? QStringLiteral("color:#8a5a00;font-weight:bold;")
+                                                 : QString());
 }
 
 void MainWindow::updateTabCounts() {
@@ -1029,8 +1221,8 @@ void MainWindow::restoreLayout() {
         const char *name;
         QTableView *view;
     } tables[] = {{"obligations-v2", m_obligationsPage->table()},
-                  {"deadLetters", m_deadLettersPage->table()},
-                  {"exceptions", m_exceptionsPage->table()},
+                  {"deadLetters-v2", m_deadLettersPage->table()},
+                  {"exceptions-v2", m_exceptionsPage->table()},
                   {"audit", m_auditPage->table()},
                   {"fleet", m_membersPage->table()}};
     for (const auto &t : tables) {
@@ -1045,9 +1237,9 @@ void MainWindow::saveLayout() {
     // "-v2": the Status column was added; a layout saved before it would put the columns in the wrong places.
     m_settings->setHeaderState(QStringLiteral("obligations-v2"),
                                m_obligationsPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("deadLetters"),
+    m_settings->setHeaderState(QStringLiteral("deadLetters-v2"),
                                m_deadLettersPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("exceptions"),
+    m_settings->setHeaderState(QStringLiteral("exceptions-v2"),
                                m_exceptionsPage->table()->horizontalHeader()->saveState());
     m_settings->setHeaderState(QStringLiteral("audit"),
                                m_auditPage->table()->horizontalHeader()->saveState());

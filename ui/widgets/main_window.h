@@ -5,6 +5,7 @@
 #include "engine/gate/permit_gate.h"
 #include "ui/models/obligation_row.h"
 #include "ui/session/console_options.h"
+#include "ui/session/registry_mode.h"
 #include "ui/settings/secret_store.h"
 
 #include <QHash>
@@ -18,6 +19,8 @@
 class QAction;
 class QDateEdit;
 class QDockWidget;
+class QLabel;
+class QToolButton;
 class QSystemTrayIcon;
 class QTabWidget;
 
@@ -30,6 +33,8 @@ class BannerWidget;
 class BatchPanel;
 class BreakerBoard;
 class CalendarExport;
+class CalendarPage;
+class DeadlineReminders;
 class ConsoleSettings;
 class DeadLetterModel;
 class EntityPage;
@@ -50,8 +55,8 @@ class SecretStore;
 class StatusIndicators;
 
 /// The operator console's main window (objectName "mainWindow"): tabs Obligations, Permits, Dead letters,
-/// Halts & exceptions, Audit, Fleet; the Batch panel as a dock; banners for "gate blind", "team ledger
-/// unreachable" and "batch paused"; status bar indicators. Layout is saved between runs.
+/// Halts & exceptions, Audit, Fleet, Calendar (Ctrl+1 … Ctrl+7); the Batch panel as a dock; banners for "gate
+/// blind", "team ledger unreachable" and "batch paused"; status bar indicators. Layout is saved between runs.
 ///
 /// Team mode (a ledger URL in the settings or --ledger): operator actions act fleet-wide through the ledger,
 /// other desks' changes arrive with the engine's task updates, the review queues show who has an item open
@@ -88,6 +93,9 @@ public:
     BreakerBoard *failingRegistries() const { return m_breakers; }
     bool engineStarted() const { return m_engineStarted; }
     bool isPaused() const { return m_paused; }
+    /// Practice or live: which registries this session files with (the badge in the title and status bar).
+    const RegistryMode &registryMode() const { return m_registryMode; }
+    DeadlineReminders *reminders() const { return m_reminders; }
     /// PENDING tasks not in a batch due within `days` of the as-of date: what "launch due within" files.
     QStringList pendingKeysDueWithin(int days) const;
 
@@ -140,8 +148,19 @@ private:
     /// The Obligations view's rows of one entity (its filings, planned and needing data).
     QList<ObligationRow> rowsOfEntity(const QString &entityId) const;
     void refreshEntityPages();
-    /// "46 filings, $10,350.00 to Delaware (US-DE)" per jurisdiction, and the total: for the launch prompt.
-    QString spendOf(const QStringList &keys) const;
+    /// What a launch of `keys` sends: "46 filings, $10,350.00 to Delaware (US-DE)" per jurisdiction (lines)
+    /// and the total ("134 filings, $30,125.00"), for the launch prompt and the live confirmation.
+    struct Spend {
+        QString lines;
+        QString total;
+    };
+    Spend spendOf(const QStringList &keys) const;
+    /// Sorts the session's registries into practice and live and shows the badge.
+    void applyRegistryMode(const EngineConfig &config);
+    /// Owners named in the register, and this user's name, for every view's owner filter.
+    void updateOwnerFilters();
+    void showReminder(const QString &title, const QString &text);
+    void setDueSoonCounts(int dueSoon, int overdue);
     /// "Resolve and requeue" / "Accept as filed" from the review queue (see the .cpp for the cure path).
     void resolveHalts(const QStringList &keys, bool requeue);
 
@@ -177,6 +196,7 @@ private:
     ExceptionsPage *m_exceptionsPage = nullptr;
     AuditPage *m_auditPage = nullptr;
     MembersPage *m_membersPage = nullptr;
+    CalendarPage *m_calendarPage = nullptr;
     BatchPanel *m_batchPanel = nullptr;
     QDockWidget *m_batchDock = nullptr;
     BannerWidget *m_blindBanner = nullptr;
@@ -185,6 +205,13 @@ private:
     BannerWidget *m_noticeBanner = nullptr;
     StatusIndicators *m_indicators = nullptr;
     QDateEdit *m_asOf = nullptr;
+    QTimer m_asOfChange; ///< re-plans a moment after the as-of date stops changing
+    QLabel *m_modeBadge = nullptr;
+    QToolButton *m_dueSoonButton = nullptr;
+    DeadlineReminders *m_reminders = nullptr;
+    RegistryMode m_registryMode;
+    EngineConfig m_sessionConfig; ///< as started (secrets left out)
+    QAction *m_myFilingsAction = nullptr;
 
     QAction *m_openAction = nullptr;
     QAction *m_exportCalendarAction = nullptr;

@@ -42,8 +42,8 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     setObjectName(QStringLiteral("obligationsPage"));
     m_proxy->setObjectName(QStringLiteral("obligationsProxy"));
     m_proxy->setSourceModel(model);
-    m_filterBar =
-        new TaskFilterBar(m_proxy, {stateChoices(), false, true}, QStringLiteral("obligations"), this);
+    m_filterBar = new TaskFilterBar(m_proxy, {stateChoices(), false, true, true, true},
+                                    QStringLiteral("obligations"), this);
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("obligationsTable"), tr("Obligations"), ObligationModel::UrgencyColumn,

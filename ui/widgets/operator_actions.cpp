@@ -40,19 +40,33 @@ std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
     return reason->trimmed();
 }
 
-bool OperatorActions::launch(const QStringList &keys, const QString &scope, const QString &spend) {
+bool OperatorActions::launch(const QStringList &keys, const QString &scope, const QString &spend,
+                             const QString &total) {
     if (refuseWhileReadOnly())
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
         return false;
     }
-    const auto reason = ask({QStringLiteral("batch_launch"), tr("Launch filings"),
-                             tr("File %n filing(s) now: %1.", nullptr, int(keys.size())).arg(scope) +
-                                 (spend.isEmpty() ? QString() : QLatin1Char('\n') + spend),
-                             tr("Scheduled filing run"), int(keys.size())});
+    const bool live = !m_liveRegistries.isEmpty();
+    const QString mode = live ? tr("LIVE registry: these are real filings and the fees are charged.")
+                              : tr("Practice registry: nothing is filed for real.");
+    const auto reason =
+        ask({QStringLiteral("batch_launch"), tr("Launch filings"),
+             tr("File %n filing(s) now: %1.", nullptr, int(keys.size())).arg(scope) +
+                 (spend.isEmpty() ? QString() : QLatin1Char('\n') + spend) + QLatin1Char('\n') + mode,
+             tr("Scheduled filing run"), int(keys.size())});
     if (!reason)
         return false;
+    if (live && !m_reasons->confirm(
+                    m_dialogParent, tr("File with a live registry"),
+                    tr("You are about to file with a LIVE registry (%1).\n\n%2\n\nThese "
+                       "filings are real and their fees will be charged. File them now?")
+                        .arg(m_liveRegistries.join(QStringLiteral(", ")),
+                             total.isEmpty() ? tr("%n filing(s)", nullptr, int(keys.size())) : total))) {
+        Q_EMIT refused(tr("Launch not confirmed: nothing was sent."));
+        return false;
+    }
     m_link->launchBatch(keys, *reason);
     Q_EMIT actionSent(QStringLiteral("batch_launch"), int(keys.size()));
     return true;

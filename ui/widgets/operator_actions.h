@@ -31,8 +31,12 @@ public:
     void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
 
     /// Launches `keys`; `spend` (what will be sent: filings and fees per jurisdiction) is shown in the
-    /// confirmation.
-    bool launch(const QStringList &keys, const QString &scope, const QString &spend = QString());
+    /// confirmation. Against a live registry (setLiveRegistries()) a second, explicit confirmation repeats
+    /// `total` ("46 filings, $10,350.00") and names the registries; No is its default.
+    bool launch(const QStringList &keys, const QString &scope, const QString &spend = QString(),
+                const QString &total = QString());
+    /// The live registries this session files with (empty: practice only, or none).
+    void setLiveRegistries(const QStringList &urls) { m_liveRegistries = urls; }
     bool pause();
     bool resume();
     bool cancel();
@@ -81,6 +85,7 @@ private:
     bool m_readOnly = false;
     QStringList m_openBatches;
     QString m_readOnlyWhy;
+    QStringList m_liveRegistries;
 };
 
 } // namespace fd::ui

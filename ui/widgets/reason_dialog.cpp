@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QVBoxLayout>
 
@@ -23,31 +24,49 @@ namespace fd::ui {
 
 ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
     : QDialog(parent)
-    , m_edit(new QLineEdit(this))
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this)) {
     setObjectName(QStringLiteral("reasonDialog"));
     setWindowTitle(request.title);
+    const bool note = request.action == QLatin1String("note");
     auto *layout = new QVBoxLayout(this);
     auto *question = new QLabel(request.question, this);
     question->setWordWrap(true);
     layout->addWidget(question);
     auto *who = new QLabel(
-        tr("Recorded in the audit trail as %1, with this reason:").arg(AuditStore::osUser()), this);
+        note ? tr("Kept with the item and in the audit trail as %1, with the time:").arg(AuditStore::osUser())
+             : tr("Recorded in the audit trail as %1, with this reason:").arg(AuditStore::osUser()),
+        this);
     layout->addWidget(who);
-    m_edit->setObjectName(QStringLiteral("reasonEdit"));
-    m_edit->setAccessibleName(tr("Reason"));
-    m_edit->setPlaceholderText(tr("Why? (required)"));
-    m_edit->setText(request.defaultReason);
-    m_edit->selectAll();
-    m_edit->setMinimumWidth(420);
-    question->setBuddy(m_edit);
-    layout->addWidget(m_edit);
-    layout->addWidget(m_buttons);
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);
     ok->setObjectName(QStringLiteral("reasonOkButton"));
     ok->setEnabled(!request.defaultReason.trimmed().isEmpty());
-    connect(m_edit, &QLineEdit::textChanged, ok,
-            [ok](const QString &text) { ok->setEnabled(!text.trimmed().isEmpty()); });
+    if (note) {
+        m_note = new QPlainTextEdit(this);
+        m_note->setObjectName(QStringLiteral("noteEdit"));
+        m_note->setAccessibleName(tr("Note"));
+        m_note->setPlaceholderText(
+            tr("What happened, what was agreed, what is next (several lines are fine)"));
+        m_note->setPlainText(request.defaultReason);
+        m_note->setTabChangesFocus(true);
+        m_note->setMinimumSize(480, 140);
+        question->setBuddy(m_note);
+        layout->addWidget(m_note, 1);
+        connect(m_note, &QPlainTextEdit::textChanged, ok,
+                [ok, this] { ok->setEnabled(!m_note->toPlainText().trimmed().isEmpty()); });
+    } else {
+        m_edit = new QLineEdit(this);
+        m_edit->setObjectName(QStringLiteral("reasonEdit"));
+        m_edit->setAccessibleName(tr("Reason"));
+        m_edit->setPlaceholderText(tr("Why? (required)"));
+        m_edit->setText(request.defaultReason);
+        m_edit->selectAll();
+        m_edit->setMinimumWidth(420);
+        question->setBuddy(m_edit);
+        layout->addWidget(m_edit);
+        connect(m_edit, &QLineEdit::textChanged, ok,
+                [ok](const QString &text) { ok->setEnabled(!text.trimmed().isEmpty()); });
+    }
+    layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 }
@@ -64,7 +83,7 @@ void ReasonDialog::done(int result) {
 }
 
 QString ReasonDialog::reason() const {
-    return m_edit->text().trimmed();
+    return m_note ? m_note->toPlainText().trimmed() : m_edit->text().trimmed();
 }
 
 std::optional<int> ReasonProvider::askChoice(QWidget *parent, const QString &title, const QString &label,

@@ -6,6 +6,7 @@
 
 class QDialogButtonBox;
 class QLineEdit;
+class QPlainTextEdit;
 
 namespace fd::ui {
 
@@ -15,7 +16,8 @@ namespace fd::ui {
 void returnKeyboardToParent(QDialog *dialog);
 
 /// A small dialog: what is about to happen, and a required reason (OK stays disabled until one is typed).
-/// objectName "reasonDialog"; the field is "reasonEdit". Thread affinity: GUI thread.
+/// objectName "reasonDialog"; the field is "reasonEdit". A note (action "note") is written in a multi-line
+/// field, "noteEdit": notes are kept with their line breaks. Thread affinity: GUI thread.
 class ReasonDialog : public QDialog {
     Q_OBJECT
 public:
@@ -25,7 +27,8 @@ public:
     void done(int result) override;
 
 private:
-    QLineEdit *m_edit;
+    QLineEdit *m_edit = nullptr;
+    QPlainTextEdit *m_note = nullptr; ///< instead of m_edit for a note
     QDialogButtonBox *m_buttons;
 };
 

@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 
@@ -135,6 +136,19 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     registryForm->addRow(tr("&Global ceiling (all jurisdictions):"), m_globalLimit);
     registryLayout->addLayout(registryForm);
     registryLayout->addWidget(m_jurisdictions);
+    m_practiceUrls = new QPlainTextEdit(this);
+    m_practiceUrls->setObjectName(QStringLiteral("settingsPracticeUrls"));
+    m_practiceUrls->setAccessibleName(tr("Practice registries"));
+    m_practiceUrls->setPlaceholderText(tr("https://test-portal.example.gov/api (one per line)"));
+    m_practiceUrls->setPlainText(settings->practiceRegistries().join(QLatin1Char('\n')));
+    m_practiceUrls->setMaximumHeight(70);
+    auto *practiceLabel = new QLabel(tr("&Practice registries (test portals that file nothing real; the "
+                                        "sandbox always is one, every other registry is live):"),
+                                     this);
+    practiceLabel->setWordWrap(true);
+    practiceLabel->setBuddy(m_practiceUrls);
+    registryLayout->addWidget(practiceLabel);
+    registryLayout->addWidget(m_practiceUrls);
     auto *rowButtons = new QHBoxLayout;
     rowButtons->addStretch(1);
     rowButtons->addWidget(addRow);
@@ -187,6 +201,18 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     auto *appearance = new QGroupBox(tr("Interface"), this);
     auto *appearanceForm = new QFormLayout(appearance);
     appearanceForm->addRow(tr("&Language (from the next start):"), m_language);
+    m_ownerName = new QLineEdit(settings->ownerName(), this);
+    m_ownerName->setObjectName(QStringLiteral("settingsOwnerName"));
+    m_ownerName->setToolTip(tr("As the register's Owner field names you: \"My filings\" shows these"));
+    appearanceForm->addRow(tr("Your name as &owner:"), m_ownerName);
+    QStringList days;
+    for (const int d : settings->reminderDays())
+        days << QString::number(d);
+    m_reminderDays = new QLineEdit(days.join(QStringLiteral(", ")), this);
+    m_reminderDays->setObjectName(QStringLiteral("settingsReminderDays"));
+    m_reminderDays->setToolTip(tr("Days before a due date at which a filing not yet filed is reminded of; "
+                                  "also the calendar export's alarms. Empty: no reminders."));
+    appearanceForm->addRow(tr("Re&minders (days before due):"), m_reminderDays);
 
     auto *columns = new QHBoxLayout;
     auto *left = new QVBoxLayout;
@@ -303,6 +329,33 @@ void SettingsDialog::save() {
             return;
         }
     }
+    QList<int> reminderDays;
+    for (const QString &part : m_reminderDays->text().split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        bool ok = false;
+        const int day = part.trimmed().toInt(&ok);
+        if (!ok || day < 0 || day > 366) {
+            m_error->setText(tr("Reminders: \"%1\" is not a number of days from 0 to 366 (write them as "
+                                "\"30, 14, 7, 1\")")
+                                 .arg(part.trimmed()));
+            m_error->show();
+            Q_EMIT saveFinished(false);
+            return;
+        }
+        if (!reminderDays.contains(day))
+            reminderDays << day;
+    }
+    QStringList practice;
+    for (const QString &line : m_practiceUrls->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QUrl url(line.trimmed(), QUrl::StrictMode);
+        if (!EngineConfig::isRegistryUrl(url)) {
+            m_error->setText(tr("Practice registries: \"%1\" is not an http(s) URL").arg(line.trimmed()));
+            m_error->show();
+            Q_EMIT saveFinished(false);
+            return;
+        }
+        if (!practice.contains(url.toString()))
+            practice << url.toString();
+    }
     // Every change of settings is an operator action: audited with old and new values and a reason.
     EngineConfig before = m_settings->engineConfig();
     EngineConfig after = c;
@@ -312,7 +365,15 @@ void SettingsDialog::save() {
         after.registryToken = QStringLiteral("new");
     if (!m_ledgerPassword->text().isEmpty())
         after.ledgerPassword = QStringLiteral("new");
-    const QStringList changes = describeConfigChanges(before, after);
+    QStringList changes = describeConfigChanges(before, after);
+    // Marking a registry practice turns off the live confirmation for it: audited like the rest.
+    const QStringList practiceBefore = m_settings->practiceRegistries();
+    if (practiceBefore != practice)
+        changes << QStringLiteral("practice registries: %1 -> %2")
+                       .arg(practiceBefore.isEmpty() ? QStringLiteral("(none)")
+                                                     : practiceBefore.join(QStringLiteral(", ")),
+                            practice.isEmpty() ? QStringLiteral("(none)")
+                                               : practice.join(QStringLiteral(", ")));
     if (!changes.isEmpty() && m_reason->text().trimmed().isEmpty()) {
         m_error->setText(tr("Say why the settings change: the change is recorded in the audit trail."));
         m_error->show();
@@ -323,6 +384,9 @@ void SettingsDialog::save() {
     m_error->hide();
     m_settings->setEngineConfig(c);
     m_settings->setLanguage(m_language->currentData().toString());
+    m_settings->setPracticeRegistries(practice);
+    m_settings->setOwnerName(m_ownerName->text());
+    m_settings->setReminderDays(reminderDays);
     m_settings->sync();
     if (!changes.isEmpty())
         Q_EMIT settingsChanged(changes, m_reason->text().trimmed());

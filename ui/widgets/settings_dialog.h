@@ -10,6 +10,7 @@
 class QComboBox;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QSpinBox;
 class QTableWidget;
 
@@ -23,7 +24,9 @@ class SecretStore;
 /// secrets — Redis password, registry API token, ledger password — which go to the keychain (SecretStore),
 /// each under the URL it unlocks, never to the settings file. When no keychain is available the
 /// dialog says so in red and stores nothing. Settings take effect when the console next starts its engine;
-/// the interface language (kept per user) when the console next starts.
+/// the interface language (kept per user) when the console next starts. The registries marked practice
+/// (audited like any setting: they decide whether a launch asks for the live confirmation), this user's
+/// name as owner and the reminder days apply as soon as they are saved.
 ///
 /// Thread affinity: GUI thread. save() is asynchronous because the keychain is: saveFinished(ok) reports the
 /// end.
@@ -78,6 +81,9 @@ private:
     QSpinBox *m_retryBaseMs;
     QSpinBox *m_retryMaxMs;
     QComboBox *m_language;
+    QPlainTextEdit *m_practiceUrls; ///< registries marked practice, one URL per line
+    QLineEdit *m_ownerName;         ///< this user as the register's owner field names them ("My filings")
+    QLineEdit *m_reminderDays;      ///< "30, 14, 7, 1"
     QLabel *m_error;
     QLabel *m_secretStatus;
     QLabel *m_sessionNote;

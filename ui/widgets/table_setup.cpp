@@ -1,10 +1,15 @@
 #include "ui/widgets/table_setup.h"
 
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QPlainTextEdit>
 #include <QTableView>
+
+#include <algorithm>
 
 namespace fd::ui {
 
@@ -23,6 +28,55 @@ void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &
     // Dense rows: operators scan hundreds of filings at once.
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     table->horizontalHeader()->setStretchLastSection(true);
+    // Copy copies rows, not the one cell under the cursor: what an auditor's e-mail needs.
+    auto *copy = new QAction(QObject::tr("Copy rows"), table);
+    copy->setObjectName(setup.objectName + QStringLiteral("CopyRows"));
+    copy->setShortcut(QKeySequence::Copy);
+    copy->setShortcutContext(Qt::WidgetShortcut);
+    QObject::connect(copy, &QAction::triggered, table, [table] {
+        const QString text = selectedRowsText(table);
+        if (!text.isEmpty())
+            QApplication::clipboard()->setText(text);
+    });
+    table->addAction(copy);
+    table->setContextMenuPolicy(table->contextMenuPolicy() == Qt::DefaultContextMenu
+                                    ? Qt::ActionsContextMenu
+                                    : table->contextMenuPolicy());
+}
+
+QString selectedRowsText(const QTableView *table) {
+    const QItemSelectionModel *selection = table->selectionModel();
+    const QAbstractItemModel *model = table->model();
+    if (!selection || !model || !selection->hasSelection())
+        return QString();
+    const QHeaderView *header = table->horizontalHeader();
+    QList<int> columns;
+    for (int visual = 0; visual < header->count(); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (!header->isSectionHidden(logical))
+            columns << logical;
+    }
+    QList<int> rows;
+    for (const QModelIndex &index : selection->selectedRows())
+        rows << index.row();
+    std::sort(rows.begin(), rows.end());
+    const auto clean = [](QString text) {
+        return text.replace(QLatin1Char('\t'), QLatin1Char(' '))
+            .replace(QLatin1Char('\n'), QLatin1Char(' '))
+            .replace(QLatin1Char('\r'), QLatin1Char(' '));
+    };
+    QStringList lines;
+    QStringList titles;
+    for (const int column : std::as_const(columns))
+        titles << clean(model->headerData(column, Qt::Horizontal).toString());
+    lines << titles.join(QLatin1Char('\t'));
+    for (const int row : std::as_const(rows)) {
+        QStringList cells;
+        for (const int column : std::as_const(columns))
+            cells << clean(model->index(row, column).data(Qt::DisplayRole).toString());
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
 void keepCurrentRowSelected(QTableView *table) {

@@ -21,8 +21,14 @@ struct TableSetup {
     QAbstractItemView::EditTriggers editTriggers = QAbstractItemView::NoEditTriggers;
 };
 
-/// Applies the console's common table look and behaviour to `table` showing `model`. GUI thread only.
+/// Applies the console's common table look and behaviour to `table` showing `model`, including Copy
+/// (Ctrl+C) of the selected rows (selectedRowsText()). GUI thread only.
 void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &setup);
+
+/// The selected rows of `table` as people paste them into a spreadsheet or an e-mail: a header line, then
+/// one line per row in view order, the visible columns in their on-screen order, tab-separated (tabs and
+/// line breaks inside a cell become spaces). Empty when nothing is selected.
+QString selectedRowsText(const QTableView *table);
 
 /// For a table with a detail pane: the row whose details are shown is the row the page's actions apply to.
 /// When the view gets a current row while nothing is selected (keyboard focus moving into the table, the

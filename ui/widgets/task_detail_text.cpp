@@ -87,4 +87,18 @@ QString reviewLine(const QString &review) {
     return review.isEmpty() ? QString() : TaskDetail::tr("Review: %1").arg(review) + QStringLiteral("\n\n");
 }
 
+QString notesText(const QList<AuditEntry> &notes) {
+    if (notes.isEmpty())
+        return QString();
+    QString text = QCoreApplication::translate("fd::ui::TaskDetail", "Notes:") + QLatin1Char('\n');
+    for (const AuditEntry &note : notes) {
+        text += QCoreApplication::translate("fd::ui::TaskDetail", "— %1, %2:")
+                    .arg(note.actor, formatDateTime(note.atUtc)) +
+                QLatin1Char('\n');
+        for (const QString &line : note.reason.split(QLatin1Char('\n')))
+            text += QStringLiteral("    ") + line + QLatin1Char('\n');
+    }
+    return text + QLatin1Char('\n');
+}
+
 } // namespace fd::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/audit/audit_store.h"
 #include "engine/model/filing_task.h"
 
 #include <QString>
@@ -18,5 +19,9 @@ QString rejectionExplanation(const QString &code);
 /// The first lines of a detail pane for an item someone has open for review ("Review: in review by NAME on
 /// HOST since TIME UTC" and an empty line); empty when `review` is.
 QString reviewLine(const QString &review);
+
+/// The notes people wrote on an item, oldest first, each with its author and time and every line of its
+/// text ("Notes:" heading, an empty line after); empty when there are none.
+QString notesText(const QList<AuditEntry> &notes);
 
 } // namespace fd::ui

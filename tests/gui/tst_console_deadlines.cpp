@@ -1,0 +1,272 @@
+// What a legal-ops person sees before and around a deadline, by objectName: the practice/live badge and the
+// live confirmation that repeats the total; the as-of date re-planning at once; "My filings"; reminders at
+// 30/14/7/1 days, at most once a day per filing, and the "Due soon" count in the status bar.
+#include "engine/core/engine.h"
+#include "support/sandbox_process.h"
+#include "ui/models/item_roles.h"
+#include "ui/models/obligation_model.h"
+#include "ui/session/console_options.h"
+#include "ui/session/deadline_reminders.h"
+#include "ui/session/registry_mode.h"
+#include "ui/settings/console_settings.h"
+#include "ui/widgets/main_window.h"
+#include "ui/widgets/operator_actions.h"
+#include "ui/widgets/reason_provider.h"
+#include "ui/widgets/task_filter_bar.h"
+
+#include <QtCore/QFile>
+#include <QtCore/QTemporaryDir>
+#include <QtGui/QAction>
+#include <QtTest/QTest>
+#include <QtWidgets/QApplication>
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QDateEdit>
+#include <QtWidgets/QLabel>
+#include <QtWidgets/QTableView>
+#include <QtWidgets/QToolButton>
+
+using namespace fd;
+using namespace fd::ui;
+
+namespace {
+
+constexpr int kLong = 30000;
+// Delaware's annual franchise tax report is due March 1 (8 Del. C. § 502): 7 days after this as-of date.
+const QDate kAsOf(2027, 2, 22);
+
+class ScriptedReasons : public ReasonProvider {
+public:
+    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
+        prompts.append(request.question);
+        return QStringLiteral("test reason");
+    }
+    bool confirm(QWidget *, const QString &title, const QString &question) override {
+        confirmations.append(title + QLatin1Char('|') + question);
+        return answer;
+    }
+    QStringList prompts;
+    QStringList confirmations;
+    bool answer = false;
+};
+
+} // namespace
+
+class TestConsoleDeadlines : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    std::unique_ptr<test::SandboxProcess> m_sandbox;
+    QString m_portfolio;
+
+    std::unique_ptr<MainWindow> openWindow(const QString &name, bool markPractice,
+                                           ScriptedReasons **reasons) {
+        ConsoleOptions options;
+        options.registryUrl = m_sandbox->baseUrl(); // not started by the console: live unless marked
+        options.dbPath = m_dir.filePath(name + QStringLiteral(".sqlite"));
+        options.settingsPath = m_dir.filePath(name + QStringLiteral(".ini"));
+        options.useKeychain = false;
+        options.asOf = kAsOf;
+        {
+            ConsoleSettings saved(options.settingsPath);
+            saved.setOwnerName(QStringLiteral("Ana Diaz"));
+            if (markPractice)
+                saved.setPracticeRegistries({m_sandbox->baseUrl().toString() + QLatin1Char('/')});
+            saved.sync();
+        }
+        auto window = std::make_unique<MainWindow>(options);
+        auto provider = std::make_unique<ScriptedReasons>();
+        *reasons = provider.get();
+        window->setReasonProvider(std::move(provider));
+        window->show();
+        if (!QTest::qWaitForWindowExposed(window.get()))
+            return nullptr;
+        return window;
+    }
+    static QStringList pendingKeys(MainWindow *window) {
+        QStringList keys;
+        ObligationModel *m = window->obligationModel();
+        for (int r = 0; r < m->rowCount(); ++r) {
+            if (m->rowAt(r).kind == ObligationRow::Kind::Task &&
+                m->rowAt(r).task.state == ExecutionState::Pending)
+                keys << m->rowAt(r).key;
+        }
+        return keys;
+    }
+    /// The row of the entity's admitted task (its 2027 report), not of a later period planned beside it.
+    static int rowOfEntity(MainWindow *window, const QString &entityId) {
+        ObligationModel *m = window->obligationModel();
+        for (int r = 0; r < m->rowCount(); ++r) {
+            if (m->rowAt(r).task.obligation.entity.entityId == entityId &&
+                m->rowAt(r).kind == ObligationRow::Kind::Task)
+                return r;
+        }
+        return -1;
+    }
+
+private Q_SLOTS:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        m_sandbox = std::make_unique<test::SandboxProcess>(
+            QStringList{QStringLiteral("--latency-ms"), QStringLiteral("0:5")});
+        QVERIFY2(m_sandbox->start(), qPrintable(m_sandbox->errorString()));
+        m_portfolio = m_dir.filePath(QStringLiteral("portfolio.csv"));
+        QFile f(m_portfolio);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                "registered_agent_status,owner,status,risk_tier\n"
+                "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,active,Ana Diaz,active,2\n"
+                "DE2,Delaware Paper Inc.,corporation,Delaware,2011-06-01,CSC,active,Bo Lee,active,2\n"
+                "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,ana diaz,active,2\n");
+        f.close();
+    }
+
+    void registryMode_data() {
+        QTest::addColumn<QString>("defaultUrl");
+        QTest::addColumn<QString>("delawareUrl");
+        QTest::addColumn<QString>("sandboxUrl");
+        QTest::addColumn<QStringList>("practice");
+        QTest::addColumn<int>("kind");
+        const int none = int(RegistryMode::Kind::None);
+        const int practice = int(RegistryMode::Kind::Practice);
+        const int live = int(RegistryMode::Kind::Live);
+        QTest::newRow("nothing configured") << QString() << QString() << QString() << QStringList() << none;
+        QTest::newRow("the sandbox this console started")
+            << "http://127.0.0.1:4100" << QString() << "http://127.0.0.1:4100" << QStringList() << practice;
+        QTest::newRow("an unknown portal is live")
+            << "https://portal.example.gov/api" << QString() << QString() << QStringList() << live;
+        QTest::newRow("marked practice, written with a slash and the default port")
+            << "https://test.example.gov/api" << QString() << QString()
+            << QStringList{QStringLiteral("https://TEST.example.gov:443/api/")} << practice;
+        QTest::newRow("one jurisdiction live makes the session live")
+            << "http://127.0.0.1:4100"
+            << "https://corp.delaware.example/api"
+            << "http://127.0.0.1:4100" << QStringList() << live;
+        QTest::newRow("another path of a practice host is live")
+            << "https://test.example.gov/live" << QString() << QString()
+            << QStringList{QStringLiteral("https://test.example.gov/api")} << live;
+    }
+    void registryMode() {
+        QFETCH(QString, defaultUrl);
+        QFETCH(QString, delawareUrl);
+        QFETCH(QString, sandboxUrl);
+        QFETCH(QStringList, practice);
+        QFETCH(int, kind);
+        EngineConfig config;
+        config.registryUrl = QUrl(defaultUrl);
+        if (!delawareUrl.isEmpty())
+            config.registryUrls.insert(QStringLiteral("US-DE"), QUrl(delawareUrl));
+        const RegistryMode mode = registryModeOf(config, QUrl(sandboxUrl), practice);
+        QCOMPARE(int(mode.kind), kind);
+        QCOMPARE(mode.isLive(), !mode.live.isEmpty());
+    }
+
+    void liveRegistryAsksAgainWithTheTotal() {
+        ScriptedReasons *reasons = nullptr;
+        auto window = openWindow(QStringLiteral("live"), false, &reasons);
+        QVERIFY(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window->engineStarted(), kLong);
+        QVERIFY(window->registryMode().isLive());
+        QVERIFY2(window->windowTitle().startsWith(QLatin1String("[LIVE] FilingDesk")),
+                 qPrintable(window->windowTitle()));
+        auto *badge = window->findChild<QLabel *>(QStringLiteral("modeBadge"));
+        QVERIFY(badge);
+        QCOMPARE(badge->text(), QStringLiteral("LIVE"));
+        QVERIFY(badge->toolTip().contains(m_sandbox->baseUrl().toString()));
+
+        window->loadPortfolio(m_portfolio);
+        QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 3, kLong);
+        // Declined: nothing is sent.
+        reasons->answer = false;
+        QVERIFY(!window->operatorActions()->launch(pendingKeys(window.get()), QStringLiteral("all three"),
+                                                   QString(),
+                                                   QStringLiteral("3 filings, $1,200.00 in fees")));
+        QCOMPARE(reasons->confirmations.size(), 1);
+        QVERIFY2(reasons->confirmations.first().contains(QLatin1String("LIVE")),
+                 qPrintable(reasons->confirmations.first()));
+        QVERIFY2(reasons->confirmations.first().contains(QLatin1String("3 filings, $1,200.00 in fees")),
+                 qPrintable(reasons->confirmations.first()));
+        QVERIFY(reasons->prompts.last().contains(QLatin1String("LIVE registry")));
+        QTest::qWait(500);
+        QCOMPARE(pendingKeys(window.get()).size(), 3);
+        // The console's own launch repeats the total it computed, in dollars.
+        reasons->answer = true;
+        window->findChild<QTableView *>(QStringLiteral("obligationsTable"))->selectAll();
+        window->launchSelection();
+        QCOMPARE(reasons->confirmations.size(), 2);
+        QVERIFY2(reasons->confirmations.last().contains(
+                     QRegularExpression(QStringLiteral(R"(3 filing(s|\(s\)), \$[0-9,]+\.[0-9]{2} in fees)"))),
+                 qPrintable(reasons->confirmations.last()));
+        QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 0, kLong);
+        window->close();
+    }
+
+    void practiceRegistryAsksOnce() {
+        ScriptedReasons *reasons = nullptr;
+        auto window = openWindow(QStringLiteral("practice"), true, &reasons);
+        QVERIFY(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window->engineStarted(), kLong);
+        QVERIFY(window->registryMode().isPractice());
+        QVERIFY2(window->windowTitle().startsWith(QLatin1String("[PRACTICE] FilingDesk")),
+                 qPrintable(window->windowTitle()));
+        QCOMPARE(window->findChild<QLabel *>(QStringLiteral("modeBadge"))->text(),
+                 QStringLiteral("PRACTICE"));
+        window->loadPortfolio(m_portfolio);
+        QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 3, kLong);
+
+        // "My filings": the register's owner field, compared without case.
+        auto *bar = window->findChild<QTableView *>(QStringLiteral("obligationsTable"))
+                        ->parentWidget()
+                        ->findChild<TaskFilterBar *>();
+        QVERIFY(bar);
+        QVERIFY(bar->ownerCombo());
+        QVERIFY(bar->ownerCombo()->findText(QStringLiteral("Bo Lee")) > 0);
+        auto *mine = window->findChild<QAction *>(QStringLiteral("myFilingsAction"));
+        QVERIFY(mine);
+        mine->trigger();
+        auto *table = window->findChild<QTableView *>(QStringLiteral("obligationsTable"));
+        QCOMPARE(table->model()->rowCount(), 2);
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            QCOMPARE(table->model()->index(r, 0).data(OwnerRole).toString().toLower(),
+                     QStringLiteral("ana diaz"));
+        mine->trigger();
+        QCOMPARE(table->model()->rowCount(), 3);
+
+        // Due in 7 days: a reminder, once; the status bar counts what is due soon.
+        DeadlineReminders *reminders = window->reminders();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"))->isVisible(), kLong);
+        QCOMPARE(window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"))->text(),
+                 QStringLiteral("Due soon: 3"));
+        const QDate today = QDate::currentDate();
+        // The window's own check ran after the plan arrived: the three were reminded of today.
+        QTRY_COMPARE_WITH_TIMEOUT(reminders->pending(today).size(), 0, kLong);
+        QVERIFY(window->findChild<QWidget *>(QStringLiteral("noticeBanner"))->isVisible());
+        // Tomorrow at the same distance: nothing new.
+        QCOMPARE(reminders->pending(today.addDays(1)).size(), 0);
+
+        // The as-of date moves past March 1: re-planned at once, every one overdue, one more reminder each;
+        // the next year's reports are planned beside them (their window is not open yet).
+        auto *asOf = window->findChild<QDateEdit *>(QStringLiteral("asOfEdit"));
+        asOf->setDate(QDate(2027, 3, 3));
+        const int de1 = rowOfEntity(window.get(), QStringLiteral("DE1"));
+        QVERIFY(de1 >= 0);
+        QTRY_COMPARE_WITH_TIMEOUT(window->obligationModel()
+                                      ->index(rowOfEntity(window.get(), QStringLiteral("DE1")), 0)
+                                      .data(ComplianceRole)
+                                      .toString(),
+                                  QStringLiteral("overdue"), kLong);
+        QCOMPARE(window->obligationModel()->asOf(), QDate(2027, 3, 3));
+        QTRY_COMPARE_WITH_TIMEOUT(window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"))->text(),
+                                  QStringLiteral("Due soon: 0 · Overdue: 3"), kLong);
+        const QList<DueReminder> late = reminders->pending(today.addDays(1));
+        QCOMPARE(late.size(), 3);
+        QCOMPARE(late.first().threshold, -1);
+        QCOMPARE(late.first().daysLeft, -2);
+        QVERIFY2(DeadlineReminders::describe(late).contains(QRegularExpression(
+                     QStringLiteral(R"(Delaware Holdings Inc\. — .* due .*, 2 day(s|\(s\)) overdue)"))),
+                 qPrintable(DeadlineReminders::describe(late)));
+        window->close();
+    }
+};
+
+QTEST_MAIN(TestConsoleDeadlines)
+#include "tst_console_deadlines.moc"
