@@ -1,6 +1,8 @@
 // FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...`, `filingdesk
-// calendar ...` and `filingdesk audit verify ...` run headless. The console accepts --portfolio, --as-of,
+// calendar ...`, `filingdesk audit verify ...` and `filingdesk report ...` run headless. The console accepts
+// --portfolio, --as-of,
 // --sandbox, --registry, --redis, --limit (see --help) so that a demo can open it ready to launch.
+#include "app/filingdesk/report_command.h"
 #include "engine/headless/audit_command.h"
 #include "engine/headless/calendar_command.h"
 #include "engine/headless/entities_command.h"
@@ -16,6 +18,7 @@
 #include <QApplication>
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QLoggingCategory>
 
 #include <cstdio>
@@ -57,7 +60,7 @@ int main(int argc, char *argv[]) {
     const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar") ||
                           command == QLatin1String("worker") || command == QLatin1String("launch") ||
                           command == QLatin1String("audit") || command == QLatin1String("entities") ||
-                          wantsVersion(argc, argv);
+                          command == QLatin1String("report") || wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
@@ -85,6 +88,24 @@ int main(int argc, char *argv[]) {
             return fd::runEntities(rest);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
+    if (command == QLatin1String("report")) {
+        QStringList rest;
+        for (int i = 2; i < argc; ++i)
+            rest.append(QString::fromLocal8Bit(argv[i]));
+        if (!fd::reportWritesPdf(rest)) {
+            QCoreApplication app(argc, argv);
+            fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language());
+            return fd::runReport(app.arguments().mid(2));
+        }
+        // A PDF is laid out with fonts, which need a QGuiApplication; on a server without a display the
+        // offscreen platform gives the same fonts (fontconfig) and needs no X server.
+        if (!hasDisplay())
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QGuiApplication app(argc, argv);
+        // The report in the language the user chose for the console (its German catalogue, say).
+        fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language());
+        return fd::runReport(app.arguments().mid(2));
+    }
     if (wantsHelp(argc, argv)) {
         QCoreApplication app(argc, argv);
         fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language()); // the help in the user's language
@@ -97,11 +118,12 @@ int main(int argc, char *argv[]) {
     if (!hasDisplay()) {
         if (!command.isEmpty() && !command.startsWith(QLatin1Char('-')) && !QFileInfo::exists(command)) {
             // Neither an option, a portfolio to open, nor a headless command: a typo, not a missing display.
-            std::fputs(qUtf8Printable(
-                           QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
-                                          "calendar, launch, worker, audit, entities; filingdesk --help)\n")
-                               .arg(command)),
-                       stderr);
+            std::fputs(
+                qUtf8Printable(
+                    QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
+                                   "calendar, launch, worker, audit, entities, report; filingdesk --help)\n")
+                        .arg(command)),
+                stderr);
             return 2;
         }
         std::fputs("filingdesk: no display for the console (DISPLAY and WAYLAND_DISPLAY are unset).\n"

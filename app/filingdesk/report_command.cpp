@@ -1,0 +1,264 @@
+#include "app/filingdesk/report_command.h"
+
+#include "engine/headless/command_line.h"
+#include "engine/ledger/ledger_endpoint.h"
+#include "engine/model/money.h"
+#include "engine/report/filings_report.h"
+#include "engine/report/report_csv.h"
+#include "engine/report/status_report.h"
+#include "ui/report/report_pdf.h"
+
+#include <QCommandLineParser>
+#include <QFileInfo>
+
+#include <cstdio>
+
+namespace fd {
+
+namespace {
+
+constexpr int kExitNotWritten = 1;
+constexpr int kExitStoreUnreadable = 3;
+
+const QString kUsage = QStringLiteral(
+    "usage: filingdesk report filings (--db FILE | --ledger URL) [--from YYYY-MM-DD] [--to YYYY-MM-DD]\n"
+    "                                 [--batch ID] --out FILE.pdf|FILE.csv\n"
+    "       filingdesk report status (--db FILE | --ledger URL) --as-of YYYY-MM-DD [--rules FILE]\n"
+    "                                --out FILE.pdf|FILE.csv");
+
+const QString kExitHelp = QStringLiteral(
+    "Exit status: 0 written; 1 the output file could not be written; 2 bad input (options, dates, an\n"
+    "unknown extension, a database that does not exist, a malformed ledger URL); 3 the store could not be\n"
+    "opened or read (not an audit database, the ledger unreachable or refusing the login), or --rules\n"
+    "could not be read.\n"
+    "The ledger's password comes from FILINGDESK_LEDGER_PASSWORD.");
+
+enum class Format { Csv, Pdf };
+
+// The options both reports take, and what they make of them.
+struct Common {
+    QCommandLineOption db{QStringLiteral("db"), QStringLiteral("The desk's audit database (only read)."),
+                          QStringLiteral("FILE")};
+    QCommandLineOption ledger = cli::ledgerOption(QStringLiteral("the team's ledger is reported on"));
+    QCommandLineOption out{QStringLiteral("out"),
+                           QStringLiteral("The report to write: .pdf for people, .csv for spreadsheets."),
+                           QStringLiteral("FILE.pdf|FILE.csv")};
+    report::ReportSource source;
+    Format format = Format::Csv;
+    QString outPath;
+
+    // Checks what can be checked before the store is opened; false with *error.
+    bool read(const QCommandLineParser &parser, QString *error) {
+        if (parser.isSet(db) == parser.isSet(ledger)) {
+            *error = QStringLiteral("give either --db FILE or --ledger URL");
+            return false;
+        }
+        if (!parser.isSet(out)) {
+            *error = QStringLiteral("--out FILE.pdf or --out FILE.csv is required");
+            return false;
+        }
+        outPath = parser.value(out);
+        const QString suffix = QFileInfo(outPath).suffix().toLower();
+        if (suffix == QLatin1String("pdf")) {
+            format = Format::Pdf;
+        } else if (suffix == QLatin1String("csv")) {
+            format = Format::Csv;
+        } else {
+            *error = QStringLiteral("--out \"%1\": the file's extension says the format, .pdf or .csv")
+                         .arg(outPath);
+            return false;
+        }
+        if (parser.isSet(db)) {
+            source.dbPath = parser.value(db);
+            const QFileInfo file(source.dbPath);
+            if (!file.exists()) {
+                *error = QStringLiteral("%1: no such database").arg(source.dbPath);
+                return false;
+            }
+            if (!file.isFile()) {
+                *error = QStringLiteral("%1: not an audit database (not a file)").arg(source.dbPath);
+                return false;
+            }
+            return true;
+        }
+        source.ledgerUrl = parser.value(ledger);
+        LedgerEndpoint endpoint;
+        if (!LedgerEndpoint::parse(source.ledgerUrl, &endpoint, error))
+            return false;
+        source.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+        return true;
+    }
+};
+
+bool readDate(const QCommandLineParser &parser, const QCommandLineOption &option, QDate *date,
+              QString *error) {
+    if (!parser.isSet(option))
+        return true;
+    const QString text = parser.value(option);
+    *date = QDate::fromString(text, Qt::ISODate);
+    if (!date->isValid() || text.size() != 10) {
+        *error =
+            QStringLiteral("--%1 \"%2\" is not a YYYY-MM-DD date").arg(option.names().constFirst(), text);
+        return false;
+    }
+    return true;
+}
+
+int fail(const QString &sub, const QString &reason) {
+    return cli::badInput(QStringLiteral("filingdesk report %1").arg(sub), reason);
+}
+
+int unreadable(const QString &sub, const QString &reason) {
+    cli::printErr(QStringLiteral("filingdesk report %1: %2").arg(sub, reason));
+    return kExitStoreUnreadable;
+}
+
+int notWritten(const QString &sub, const QString &reason) {
+    cli::printErr(QStringLiteral("filingdesk report %1: nothing was written: %2").arg(sub, reason));
+    return kExitNotWritten;
+}
+
+QString trailLine(const report::AuditTrailHead &trail) {
+    if (trail.kind == report::AuditTrailHead::Kind::LedgerChain)
+        return QStringLiteral("ledger chain head seq %1, row_hash %2").arg(trail.lastSeq).arg(trail.rowHash);
+    return QStringLiteral("desk audit rows 1..%1, sha256 %2").arg(trail.lastRowId).arg(trail.digestSha256);
+}
+
+void printDone(const QString &text) {
+    std::fputs(qUtf8Printable(text + QLatin1Char('\n')), stdout);
+}
+
+int runFilings(const QStringList &arguments) {
+    const QString sub = QStringLiteral("filings");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "One row per stored filing: entity, jurisdiction, filing, period, due date, compliance status, when "
+        "it "
+        "was filed, confirmation number, fee expected and charged, who launched and who resolved it, batch. "
+        "The PDF adds totals per jurisdiction and overall and the audit trail's head."));
+    Common common;
+    const QCommandLineOption fromOpt(QStringLiteral("from"),
+                                     QStringLiteral("Only filings due on or after this date."),
+                                     QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption toOpt(QStringLiteral("to"),
+                                   QStringLiteral("Only filings due on or before this date."),
+                                   QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption batchOpt(
+        QStringLiteral("batch"), QStringLiteral("Only the filings of this batch."), QStringLiteral("ID"));
+    parser.addOptions({common.db, common.ledger, fromOpt, toOpt, batchOpt, common.out});
+    if (const auto exit =
+            cli::parseOrExit(parser, QStringLiteral("filingdesk report filings"), arguments, kExitHelp))
+        return *exit;
+    QString error;
+    report::FilingsFilter filter;
+    if (!readDate(parser, fromOpt, &filter.fromDue, &error) ||
+        !readDate(parser, toOpt, &filter.toDue, &error))
+        return fail(sub, error);
+    if (filter.fromDue.isValid() && filter.toDue.isValid() && filter.fromDue > filter.toDue)
+        return fail(sub, QStringLiteral("--from %1 is after --to %2")
+                             .arg(filter.fromDue.toString(Qt::ISODate), filter.toDue.toString(Qt::ISODate)));
+    filter.batchId = parser.value(batchOpt).trimmed();
+    if (!common.read(parser, &error))
+        return fail(sub, error);
+    report::FilingsReport report;
+    if (!report::loadFilingsReport(common.source, filter, &report, &error))
+        return unreadable(sub, error);
+    const bool written =
+        common.format == Format::Pdf
+            ? ui::writeFilingsPdf(report, common.outPath, &error)
+            : report::writeFileAtomically(common.outPath, report::filingsCsv(report), &error);
+    if (!written)
+        return notWritten(sub, error);
+    printDone(QStringLiteral("%1: %2 filing(s) in %3 jurisdiction(s); fees expected %4, charged %5; %6")
+                  .arg(common.outPath)
+                  .arg(report.rows.size())
+                  .arg(report.byJurisdiction.size())
+                  .arg(dollars(report.overall.expectedCents), dollars(report.overall.chargedCents),
+                       trailLine(report.provenance.trail)));
+    return 0;
+}
+
+int runStatus(const QStringList &arguments) {
+    const QString sub = QStringLiteral("status");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "The portfolio's compliance position as of a date, per jurisdiction and overall: filed, due in 0-30, "
+        "31-60 and 61-90 days and later, overdue, needs data, halted, will not file, penalty exposure; and "
+        "the overdue and at-risk filings by entity name. Obligations not admitted yet are planned from the "
+        "entity register as `filingdesk calendar` plans them."));
+    Common common;
+    const QCommandLineOption asOfOpt(QStringLiteral("as-of"),
+                                     QStringLiteral("The date of the position (required)."),
+                                     QStringLiteral("YYYY-MM-DD"));
+    const QCommandLineOption rulesOpt(QStringLiteral("rules"),
+                                      QStringLiteral("Rules file instead of the built-in one."),
+                                      QStringLiteral("FILE"));
+    parser.addOptions({common.db, common.ledger, asOfOpt, rulesOpt, common.out});
+    if (const auto exit =
+            cli::parseOrExit(parser, QStringLiteral("filingdesk report status"), arguments, kExitHelp))
+        return *exit;
+    QString error;
+    if (!parser.isSet(asOfOpt))
+        return fail(sub, QStringLiteral("--as-of YYYY-MM-DD is required: a position is as of a date"));
+    QDate asOf;
+    if (!readDate(parser, asOfOpt, &asOf, &error))
+        return fail(sub, error);
+    if (!common.read(parser, &error))
+        return fail(sub, error);
+    const QString rulesPath = parser.value(rulesOpt);
+    if (!rulesPath.isEmpty() && !QFileInfo(rulesPath).isFile())
+        return fail(sub, QStringLiteral("%1: no such rules file").arg(rulesPath));
+    report::StatusReport report;
+    if (!report::loadStatusReport(common.source, asOf, &report, &error, rulesPath))
+        return unreadable(sub, error);
+    const bool written = common.format == Format::Pdf
+                             ? ui::writeStatusPdf(report, common.outPath, &error)
+                             : report::writeFileAtomically(common.outPath, report::statusCsv(report), &error);
+    if (!written)
+        return notWritten(sub, error);
+    const report::StatusCounts &c = report.overall;
+    printDone(
+        QStringLiteral("%1: %2 filing(s): %3 filed, %4 due within 90 days, %5 overdue, %6 need data, %7 "
+                       "halted; penalty exposure %8; %9")
+            .arg(common.outPath)
+            .arg(c.total())
+            .arg(c.filed)
+            .arg(c.due30 + c.due60 + c.due90)
+            .arg(c.overdue)
+            .arg(c.needsData)
+            .arg(c.halted)
+            .arg(dollars(c.exposureCents), trailLine(report.provenance.trail)));
+    return 0;
+}
+
+} // namespace
+
+bool reportWritesPdf(const QStringList &arguments) {
+    for (qsizetype i = 0; i < arguments.size(); ++i) {
+        const QString &arg = arguments.at(i);
+        const QString out = arg == QLatin1String("--out") || arg == QLatin1String("-out")
+                                ? arguments.value(i + 1)
+                            : arg.startsWith(QLatin1String("--out=")) ? arg.mid(6)
+                                                                      : QString();
+        if (out.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+            return true;
+    }
+    return false;
+}
+
+int runReport(const QStringList &arguments) {
+    const QString sub = arguments.value(0);
+    if (sub == QLatin1String("filings"))
+        return runFilings(arguments.mid(1));
+    if (sub == QLatin1String("status"))
+        return runStatus(arguments.mid(1));
+    if (sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
+        std::fputs(qUtf8Printable(kUsage + QLatin1Char('\n') + kExitHelp + QLatin1Char('\n')), stdout);
+        return 0;
+    }
+    return cli::badInput(QStringLiteral("filingdesk report"),
+                         sub.isEmpty() ? kUsage
+                                       : QStringLiteral("unknown report \"%1\"\n%2").arg(sub, kUsage));
+}
+
+} // namespace fd

@@ -1,0 +1,721 @@
+// `filingdesk report filings/status`, as CSV and PDF, against a real desk database filled by real
+// `filingdesk run --sandbox` runs (filed, halted by the registry, charged a differing fee, recorded as filed
+// outside FilingDesk), and against a team ledger on a private PostgreSQL. Every figure is checked against the
+// store itself; the PDFs are read back with poppler's pdftotext.
+#include "cli_process.h"
+#include "ledger_fixture.h"
+
+#include "engine/audit/audit_store.h"
+#include "engine/core/engine.h"
+#include "engine/gate/local_permit_gate.h"
+#include "engine/model/compliance.h"
+#include "engine/model/money.h"
+
+#include <QtCore/QCryptographicHash>
+#include <QtCore/QFile>
+#include <QtCore/QRegularExpression>
+#include <QtCore/QStandardPaths>
+#include <QtCore/QTemporaryDir>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlQuery>
+#include <QtTest/QSignalSpy>
+#include <QtTest/QTest>
+
+using namespace fd;
+using fd::test::ChildProcess;
+
+namespace {
+
+// Delaware corporations owe their annual franchise tax report on March 1, 2027: due within 30 days of the
+// runs' as-of date, so the runs admit and file them. DE3 and DE4 name an expired registered agent: the
+// sandbox refuses them (STAT_AGENT_EXPIRED, a statutory halt). The LLC's tax (June 1) and California's
+// filings are not due within 30 days: they are only planned. Elm Data has no formation date: its Statement
+// of Information needs data.
+const QByteArray kPortfolio =
+    "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,registered_agent_status,"
+    "status,risk_tier\n"
+    "DE1,Acme Holdings Inc.,corporation,Delaware,2012-04-02,CT Corporation,active,active,3\n"
+    "DE2,Birch Capital LLC,llc,Delaware,2015-06-10,CT Corporation,active,active,2\n"
+    "DE3,Delta Agents Inc.,corporation,Delaware,2011-01-05,Old Agent Co,expired,active,4\n"
+    "DE4,Eagle Paper Inc.,corporation,Delaware,2013-03-03,Old Agent Co,expired,active,4\n"
+    "CA2,Elm Data Inc.,corporation,California,,CSC,active,active,3\n";
+// Filed in a second run against a registry that charges $10.00 more than the rule's fee.
+const QByteArray kWrongFeePortfolio =
+    "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,registered_agent_status,"
+    "status,risk_tier\n"
+    "FR1,Fir Partners Inc.,corporation,Delaware,2014-09-09,CT Corporation,active,active,3\n";
+
+const QString kRunAsOf = QStringLiteral("2027-02-15");
+const QDate kStatusAsOf(2027, 3, 15);
+const QString kPaperConfirmation = QStringLiteral("PAPER-4411");
+
+bool writeFile(const QString &path, const QByteArray &bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+using CsvRow = QHash<QString, QString>;
+
+// RFC 4180: quoted cells may hold commas, quotes and line breaks.
+QList<CsvRow> readCsv(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QString text = QString::fromUtf8(f.readAll());
+    QList<QStringList> records;
+    QStringList record;
+    QString cell;
+    bool quoted = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (quoted) {
+            if (c == QLatin1Char('"') && i + 1 < text.size() && text.at(i + 1) == QLatin1Char('"')) {
+                cell += c;
+                ++i;
+            } else if (c == QLatin1Char('"')) {
+                quoted = false;
+            } else {
+                cell += c;
+            }
+        } else if (c == QLatin1Char('"')) {
+            quoted = true;
+        } else if (c == QLatin1Char(',')) {
+            record.append(cell);
+            cell.clear();
+        } else if (c == QLatin1Char('\n')) {
+            record.append(cell);
+            records.append(record);
+            record.clear();
+            cell.clear();
+        } else if (c != QLatin1Char('\r')) {
+            cell += c;
+        }
+    }
+    QList<CsvRow> rows;
+    if (records.isEmpty())
+        return rows;
+    const QStringList header = records.takeFirst();
+    for (const QStringList &r : std::as_const(records)) {
+        CsvRow row;
+        for (qsizetype i = 0; i < header.size(); ++i)
+            row.insert(header.at(i), r.value(i));
+        rows.append(row);
+    }
+    return rows;
+}
+
+qint64 centsOf(const QString &csvDollars) {
+    if (csvDollars.isEmpty())
+        return -1;
+    const QStringList parts = csvDollars.split(QLatin1Char('.'));
+    return parts.value(0).toLongLong() * 100 + parts.value(1).toLongLong();
+}
+
+// The PDF's text as poppler lays it out, pages separated by form feeds. Table columns are padded with runs of
+// spaces: phrases are looked for in simplified() text.
+QString pdfText(const QString &path) {
+    QProcess p;
+    p.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), path, QStringLiteral("-")});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return QString();
+    return QString::fromUtf8(p.readAllStandardOutput());
+}
+
+int pdfPages(const QString &path) {
+    QProcess p;
+    p.start(QStringLiteral("pdfinfo"), {path});
+    if (!p.waitForFinished(30000) || p.exitCode() != 0)
+        return -1;
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("Pages:\\s+(\\d+)"))
+                                          .match(QString::fromUtf8(p.readAllStandardOutput()));
+    return m.hasMatch() ? m.captured(1).toInt() : -1;
+}
+
+// The desk digest recomputed as docs/reports.md tells a reader to, independently of engine/report.
+QString documentedDigest(const QString &dbPath, qint64 lastRowId) {
+    const QString columns = QStringLiteral(
+        "quote(id) || ',' || quote(at_utc) || ',' || quote(idempotency_key) || ',' || quote(entity_id) || "
+        "',' "
+        "|| quote(action) || ',' || quote(from_state) || ',' || quote(to_state) || ',' || quote(rule_id) || "
+        "',' "
+        "|| quote(rules_version) || ',' || quote(payload_sha256) || ',' || quote(actor) || ',' || "
+        "quote(error_category) || ',' || quote(error_code) || ',' || quote(detail) || ',' || quote(reason) "
+        "|| "
+        "',' || quote(host) || ',' || quote(ledger_seq) || ',' || quote(desk) || ',' || quote(at_utc_text) "
+        "|| "
+        "',' || quote(prev_hash) || ',' || quote(row_hash)");
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("digest-check"));
+        db.setDatabaseName(dbPath);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (!db.open())
+            return QString();
+        QSqlQuery q(db);
+        if (!q.exec(QStringLiteral("SELECT hex(%1) FROM audit WHERE id <= %2 ORDER BY id")
+                        .arg(columns)
+                        .arg(lastRowId)))
+            return QString();
+        while (q.next()) {
+            hash.addData(q.value(0).toString().toLatin1());
+            hash.addData(QByteArrayView("\n"));
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("digest-check"));
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+// One `filingdesk report ...` (or run) to its end.
+struct Cli {
+    int exit = -1;
+    QString out;
+    QString err;
+    QString describe;
+};
+
+Cli runCli(const QStringList &args, const QString &ledgerPassword = QString(), int timeoutMs = 120000) {
+    ChildProcess p;
+    p.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), ledgerPassword);
+    Cli result;
+    if (!p.start(test::cliPath(), args) || !p.waitFinished(timeoutMs)) {
+        result.describe = p.describe();
+        return result;
+    }
+    result.exit = p.exitCode();
+    result.out = QString::fromUtf8(p.standardOutput());
+    result.err = p.standardError();
+    result.describe = p.describe();
+    return result;
+}
+
+const CsvRow *rowFor(const QList<CsvRow> &rows, const QString &column, const QString &value) {
+    for (const CsvRow &r : rows) {
+        if (r.value(column) == value)
+            return &r;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class TestReportCommand : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_dir;
+    QString m_db;
+    QList<FilingTask> m_tasks; // the desk database's tasks once the setup is done
+    test::PostgresServer m_pg;
+
+    QString path(const QString &name) const { return m_dir.filePath(name); }
+    const FilingTask *taskOf(const QString &entityId) const {
+        for (const FilingTask &t : m_tasks) {
+            if (t.obligation.entity.entityId == entityId)
+                return &t;
+        }
+        return nullptr;
+    }
+
+private Q_SLOTS:
+    void initTestCase();
+    void filingsCsvMatchesTheDatabase();
+    void filingsFilterByDueDateAndBatch();
+    void filingsPdfReadsAsTheDatabase();
+    void statusCsvCountsEveryFilingOnce();
+    void statusPdfListsWhatIsAtRisk();
+    void badInputIsRefusedAndWritesNothing();
+    void ledgerReportsNameTheChainHead();
+};
+
+void TestReportCommand::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    QVERIFY2(!QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty(),
+             "pdftotext is missing (Debian: poppler-utils, in scripts/install-deps)");
+    m_db = path(QStringLiteral("desk.sqlite"));
+    QVERIFY(writeFile(path(QStringLiteral("portfolio.csv")), kPortfolio));
+    QVERIFY(writeFile(path(QStringLiteral("wrong-fee.csv")), kWrongFeePortfolio));
+    const QStringList common{QStringLiteral("run"),
+                             QStringLiteral("--as-of"),
+                             kRunAsOf,
+                             QStringLiteral("--due-within"),
+                             QStringLiteral("30"),
+                             QStringLiteral("--sandbox"),
+                             QStringLiteral("--sandbox-arg=--latency-ms=1:5"),
+                             QStringLiteral("--db"),
+                             m_db,
+                             QStringLiteral("--json"),
+                             QStringLiteral("--quiet")};
+    const Cli first =
+        runCli(common + QStringList{QStringLiteral("--portfolio"), path(QStringLiteral("portfolio.csv"))});
+    QVERIFY2(first.exit == 0, qPrintable(first.describe));
+    const Cli second =
+        runCli(common + QStringList{QStringLiteral("--portfolio"), path(QStringLiteral("wrong-fee.csv")),
+                                    QStringLiteral("--sandbox-arg=--fail=wrong_fee=1")});
+    QVERIFY2(second.exit == 0, qPrintable(second.describe));
+
+    // A person records Eagle Paper's halted report as filed on paper: the report names who.
+    QString eagleKey;
+    {
+        AuditStore store;
+        QString error;
+        QVERIFY2(store.open(m_db, &error, AuditStore::OpenMode::Shared), qPrintable(error));
+        for (const FilingTask &t : store.loadTasks(false)) {
+            if (t.obligation.entity.entityId == QLatin1String("DE4"))
+                eagleKey = t.key;
+        }
+    }
+    QVERIFY(!eagleKey.isEmpty());
+    {
+        Engine engine;
+        engine.setGate(new LocalPermitGate(15000));
+        EngineConfig config;
+        config.dbPath = m_db;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        QSignalSpy started(&engine, &Engine::started);
+        engine.start(config);
+        QVERIFY(started.count() == 1 && started.first().at(0).toBool());
+        engine.recordFiledOutside(eagleKey, kPaperConfirmation, 17500, QDate(2027, 2, 20),
+                                  QStringLiteral("filed on paper by outside counsel"));
+        engine.shutdown();
+    }
+    AuditStore store;
+    QString error;
+    QVERIFY2(store.open(m_db, &error, AuditStore::OpenMode::Shared), qPrintable(error));
+    m_tasks = store.loadTasks(false);
+
+    // The database holds what the report is meant to show: filed, filed with a differing fee, filed outside,
+    // and halted.
+    QVERIFY(taskOf(QStringLiteral("DE1")));
+    QCOMPARE(complianceOf(*taskOf(QStringLiteral("DE1")), QDate(2027, 2, 15)), Compliance::Filed);
+    QVERIFY(taskOf(QStringLiteral("DE3")));
+    QCOMPARE(taskOf(QStringLiteral("DE3"))->state, ExecutionState::FailedStatutory);
+    QCOMPARE(taskOf(QStringLiteral("DE3"))->lastErrorCode, QStringLiteral("STAT_AGENT_EXPIRED"));
+    QVERIFY(taskOf(QStringLiteral("DE4")));
+    QCOMPARE(taskOf(QStringLiteral("DE4"))->confirmationNumber, kPaperConfirmation);
+    QVERIFY(taskOf(QStringLiteral("FR1")));
+    QCOMPARE(complianceOf(*taskOf(QStringLiteral("FR1")), QDate(2027, 2, 15)), Compliance::FiledFeeDiffers);
+    QVERIFY2(!taskOf(QStringLiteral("DE2")), "the LLC's June tax is only planned");
+}
+
+void TestReportCommand::filingsCsvMatchesTheDatabase() {
+    const QString out = path(QStringLiteral("filings.csv"));
+    const Cli report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"),
+                               m_db, QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QList<CsvRow> rows = readCsv(out);
+    QCOMPARE(rows.size(), m_tasks.size());
+    qint64 expected = 0;
+    qint64 charged = 0;
+    const QDate today = QDate::currentDate();
+    for (const FilingTask &t : std::as_const(m_tasks)) {
+        const CsvRow *row = rowFor(rows, QStringLiteral("entity_id"), t.obligation.entity.entityId);
+        QVERIFY2(row, qPrintable(t.obligation.entity.entityId));
+        QCOMPARE(row->value(QStringLiteral("entity_name")), t.obligation.entity.name);
+        QCOMPARE(row->value(QStringLiteral("jurisdiction")), t.obligation.jurisdiction);
+        QCOMPARE(row->value(QStringLiteral("filing")), t.obligation.filingName);
+        QCOMPARE(row->value(QStringLiteral("period")).toInt(), t.obligation.filingYear);
+        QCOMPARE(row->value(QStringLiteral("due_date")), t.obligation.dueDate.toString(Qt::ISODate));
+        QCOMPARE(row->value(QStringLiteral("status")), complianceName(complianceOf(t, today)));
+        QCOMPARE(row->value(QStringLiteral("confirmation_number")), t.confirmationNumber);
+        QCOMPARE(centsOf(row->value(QStringLiteral("fee_expected"))), t.obligation.feeCents);
+        QCOMPARE(centsOf(row->value(QStringLiteral("fee_charged"))), t.feeChargedCents);
+        QCOMPARE(row->value(QStringLiteral("batch")), t.batchId);
+        // Each run launched its batch as this OS user.
+        QCOMPARE(row->value(QStringLiteral("launched_by")), AuditStore::osUser());
+        QCOMPARE(row->value(QStringLiteral("filed_at")).isEmpty(), t.state != ExecutionState::Completed);
+        if (!row->value(QStringLiteral("filed_at")).isEmpty())
+            QVERIFY(QDateTime::fromString(row->value(QStringLiteral("filed_at")), Qt::ISODate).isValid());
+        expected += t.obligation.feeCents;
+        charged += qMax<qint64>(0, t.feeChargedCents);
+    }
+    const CsvRow *eagle = rowFor(rows, QStringLiteral("entity_id"), QStringLiteral("DE4"));
+    QCOMPARE(eagle->value(QStringLiteral("resolved_by")), AuditStore::osUser());
+    QCOMPARE(eagle->value(QStringLiteral("fee_charged")), QStringLiteral("175.00"));
+    QCOMPARE(rowFor(rows, QStringLiteral("entity_id"), QStringLiteral("DE1"))
+                 ->value(QStringLiteral("resolved_by")),
+             QString());
+    const CsvRow *delta = rowFor(rows, QStringLiteral("entity_id"), QStringLiteral("DE3"));
+    QCOMPARE(delta->value(QStringLiteral("status")), QStringLiteral("halted"));
+    QCOMPARE(delta->value(QStringLiteral("fee_charged")), QString());
+    const FilingTask *fir = taskOf(QStringLiteral("FR1"));
+    QCOMPARE(centsOf(rowFor(rows, QStringLiteral("entity_id"), QStringLiteral("FR1"))
+                         ->value(QStringLiteral("fee_charged"))),
+             fir->obligation.feeCents + 1000);
+    // Rows by entity name.
+    for (qsizetype i = 1; i < rows.size(); ++i)
+        QVERIFY(rows.at(i - 1)
+                    .value(QStringLiteral("entity_name"))
+                    .compare(rows.at(i).value(QStringLiteral("entity_name")), Qt::CaseInsensitive) <= 0);
+    // The summary line states the same totals.
+    QVERIFY2(report.out.contains(
+                 QStringLiteral("fees expected %1, charged %2").arg(dollars(expected), dollars(charged))),
+             qPrintable(report.out));
+}
+
+void TestReportCommand::filingsFilterByDueDateAndBatch() {
+    const QDate due = taskOf(QStringLiteral("DE1"))->obligation.dueDate;
+    const QString out = path(QStringLiteral("filings-window.csv"));
+    Cli report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                         QStringLiteral("--from"), due.toString(Qt::ISODate), QStringLiteral("--to"),
+                         due.toString(Qt::ISODate), QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    int dueThatDay = 0;
+    for (const FilingTask &t : std::as_const(m_tasks))
+        dueThatDay += t.obligation.dueDate == due ? 1 : 0;
+    QList<CsvRow> rows = readCsv(out);
+    QCOMPARE(rows.size(), qsizetype(dueThatDay));
+    for (const CsvRow &r : std::as_const(rows))
+        QCOMPARE(r.value(QStringLiteral("due_date")), due.toString(Qt::ISODate));
+
+    // A window after every due date lists nothing, and still writes the header.
+    report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                     QStringLiteral("--from"), due.addDays(1).toString(Qt::ISODate), QStringLiteral("--to"),
+                     QStringLiteral("2099-12-31"), QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    QCOMPARE(readCsv(out).size(), qsizetype(0));
+
+    const QString firBatch = taskOf(QStringLiteral("FR1"))->batchId;
+    QVERIFY(!firBatch.isEmpty());
+    report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                     QStringLiteral("--batch"), firBatch, QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    rows = readCsv(out);
+    QCOMPARE(rows.size(), qsizetype(1));
+    QCOMPARE(rows.first().value(QStringLiteral("entity_id")), QStringLiteral("FR1"));
+}
+
+void TestReportCommand::filingsPdfReadsAsTheDatabase() {
+    const QString out = path(QStringLiteral("filings.pdf"));
+    const Cli report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"),
+                               m_db, QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QString text = pdfText(out);
+    QVERIFY2(!text.isEmpty(), "pdftotext read nothing");
+    QVERIFY(text.contains(QStringLiteral("Filings report")));
+    QVERIFY(text.simplified().contains(QStringLiteral("Every stored filing, any due date")));
+    QVERIFY(text.contains(AuditStore::osUser()));
+    qint64 expected = 0;
+    qint64 charged = 0;
+    for (const FilingTask &t : std::as_const(m_tasks)) {
+        QVERIFY2(text.contains(t.obligation.entity.name), qPrintable(t.obligation.entity.name));
+        if (!t.confirmationNumber.isEmpty())
+            QVERIFY2(text.contains(t.confirmationNumber), qPrintable(t.confirmationNumber));
+        expected += t.obligation.feeCents;
+        charged += qMax<qint64>(0, t.feeChargedCents);
+    }
+    // The overall totals, in dollars, on the "All jurisdictions" line.
+    const QRegularExpression totals(QStringLiteral("All jurisdictions\\s+%1\\s+%2\\s+%3")
+                                        .arg(m_tasks.size())
+                                        .arg(QRegularExpression::escape(dollars(expected)),
+                                             QRegularExpression::escape(dollars(charged))));
+    QVERIFY2(totals.match(text).hasMatch(), qPrintable(text.left(3000)));
+    // "Halted — needs a person" wraps in its cell: its first words.
+    QVERIFY(text.contains(complianceLabel(Compliance::Halted).section(QLatin1Char(' '), 0, 1)));
+
+    // The trail's head: the last audit row id and the digest, which a reader can recompute as documented.
+    const QRegularExpressionMatch head =
+        QRegularExpression(QStringLiteral("the last with id (\\d+)")).match(text.simplified());
+    QVERIFY2(head.hasMatch(), qPrintable(text.left(3000)));
+    const qint64 lastRowId = head.captured(1).remove(QLatin1Char(',')).toLongLong();
+    const QString digest = documentedDigest(m_db, lastRowId);
+    QCOMPARE(digest.size(), 64);
+    QVERIFY2(text.contains(digest), qPrintable(digest));
+    QVERIFY2(
+        report.out.contains(QStringLiteral("desk audit rows 1..%1, sha256 %2").arg(lastRowId).arg(digest)),
+        qPrintable(report.out));
+
+    const int pages = pdfPages(out);
+    QVERIFY(pages >= 1);
+    QCOMPARE(text.count(QLatin1Char('\f')), pages);
+    QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
+    QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
+}
+
+void TestReportCommand::statusCsvCountsEveryFilingOnce() {
+    const QString out = path(QStringLiteral("status.csv"));
+    const Cli report =
+        runCli({QStringLiteral("report"), QStringLiteral("status"), QStringLiteral("--db"), m_db,
+                QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate), QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QList<CsvRow> rows = readCsv(out);
+    const QStringList countColumns{QStringLiteral("filed"),         QStringLiteral("due_0_30"),
+                                   QStringLiteral("due_31_60"),     QStringLiteral("due_61_90"),
+                                   QStringLiteral("due_later"),     QStringLiteral("overdue"),
+                                   QStringLiteral("needs_data"),    QStringLiteral("halted"),
+                                   QStringLiteral("will_not_file"), QStringLiteral("total")};
+    QHash<QString, qint64> sums;
+    const CsvRow *total = nullptr;
+    QList<CsvRow> atRisk;
+    for (const CsvRow &r : rows) {
+        const QString section = r.value(QStringLiteral("section"));
+        if (section == QLatin1String("jurisdiction")) {
+            for (const QString &c : countColumns)
+                sums[c] += r.value(c).toLongLong();
+            sums[QStringLiteral("penalty_exposure")] += centsOf(r.value(QStringLiteral("penalty_exposure")));
+            qint64 buckets = 0;
+            for (const QString &c : countColumns.mid(0, countColumns.size() - 1))
+                buckets += r.value(c).toLongLong();
+            QCOMPARE(buckets, r.value(QStringLiteral("total")).toLongLong());
+        } else if (section == QLatin1String("total")) {
+            total = &r;
+        } else {
+            QCOMPARE(section, QStringLiteral("at_risk"));
+            atRisk.append(r);
+        }
+    }
+    QVERIFY(total);
+    for (const QString &c : countColumns)
+        QCOMPARE(total->value(c).toLongLong(), sums.value(c));
+    QCOMPARE(centsOf(total->value(QStringLiteral("penalty_exposure"))),
+             sums.value(QStringLiteral("penalty_exposure")));
+
+    // What the database holds: three filed (one of them outside FilingDesk, one at a differing fee), one
+    // halted; nothing stored is overdue or withdrawn.
+    int filed = 0;
+    for (const FilingTask &t : std::as_const(m_tasks))
+        filed += t.state == ExecutionState::Completed ? 1 : 0;
+    QCOMPARE(total->value(QStringLiteral("filed")).toInt(), filed);
+    QCOMPARE(total->value(QStringLiteral("halted")).toInt(), 1);
+    QCOMPARE(total->value(QStringLiteral("overdue")).toInt(), 0);
+    // Planned from the register, not admitted: the LLC's June 1 tax (78 days ahead) among others.
+    const CsvRow *delaware = rowFor(rows, QStringLiteral("jurisdiction"), QStringLiteral("US-DE"));
+    QVERIFY(delaware);
+    QVERIFY(delaware->value(QStringLiteral("due_61_90")).toInt() >= 1);
+    QVERIFY(total->value(QStringLiteral("needs_data")).toInt() >= 1);
+
+    // The halted filing, with the registry's code and its exposure as the penalty rules compute it.
+    const FilingTask *delta = taskOf(QStringLiteral("DE3"));
+    const CsvRow *deltaRow = rowFor(atRisk, QStringLiteral("entity_id"), QStringLiteral("DE3"));
+    QVERIFY(deltaRow);
+    QCOMPARE(deltaRow->value(QStringLiteral("status")), QStringLiteral("halted"));
+    QCOMPARE(deltaRow->value(QStringLiteral("halt_code")), QStringLiteral("STAT_AGENT_EXPIRED"));
+    const int daysLate = int(delta->obligation.dueDate.daysTo(kStatusAsOf));
+    QVERIFY(daysLate > 0);
+    QCOMPARE(centsOf(deltaRow->value(QStringLiteral("penalty_exposure"))),
+             delta->obligation.penaltyExposureCents(daysLate));
+    QVERIFY(centsOf(deltaRow->value(QStringLiteral("penalty_exposure"))) > 0);
+    // Elm Data's Statement of Information waits for a formation date.
+    const CsvRow *elm = rowFor(atRisk, QStringLiteral("entity_id"), QStringLiteral("CA2"));
+    QVERIFY(elm);
+    QCOMPARE(elm->value(QStringLiteral("status")), QStringLiteral("needs_data"));
+    QCOMPARE(elm->value(QStringLiteral("missing_field")), QStringLiteral("formation_date"));
+    QCOMPARE(elm->value(QStringLiteral("planned")), QStringLiteral("yes"));
+    // Nothing filed is at risk.
+    QVERIFY(
+        !rowFor(atRisk, QStringLiteral("entity_id"), QStringLiteral("DE1")) ||
+        rowFor(atRisk, QStringLiteral("entity_id"), QStringLiteral("DE1"))->value(QStringLiteral("status")) !=
+            QLatin1String("filed"));
+    for (const CsvRow &r : std::as_const(atRisk))
+        QVERIFY2(r.value(QStringLiteral("status")) != QLatin1String("filed"),
+                 qPrintable(r.value(QStringLiteral("entity_id"))));
+}
+
+void TestReportCommand::statusPdfListsWhatIsAtRisk() {
+    const QString out = path(QStringLiteral("status.pdf"));
+    const Cli report =
+        runCli({QStringLiteral("report"), QStringLiteral("status"), QStringLiteral("--db"), m_db,
+                QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate), QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QString text = pdfText(out);
+    QVERIFY(text.simplified().contains(QStringLiteral("Compliance status")));
+    QVERIFY(text.simplified().contains(QStringLiteral("Position by jurisdiction")));
+    QVERIFY(text.simplified().contains(QStringLiteral("Overdue and at-risk filings")));
+    QVERIFY(text.contains(QStringLiteral("Delaware (US-DE)")));
+    QVERIFY(text.contains(QStringLiteral("Delta Agents Inc.")));
+    QVERIFY(text.contains(QStringLiteral("STAT_AGENT_EXPIRED")));
+    QVERIFY(text.contains(QStringLiteral("Elm Data Inc.")));
+    QVERIFY(text.simplified().contains(QStringLiteral("needs formation_date")));
+    // The status CSV's overall exposure is the PDF's.
+    const QList<CsvRow> rows = [&] {
+        const QString csv = path(QStringLiteral("status-for-pdf.csv"));
+        runCli({QStringLiteral("report"), QStringLiteral("status"), QStringLiteral("--db"), m_db,
+                QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate), QStringLiteral("--out"), csv});
+        return readCsv(csv);
+    }();
+    const CsvRow *total = rowFor(rows, QStringLiteral("section"), QStringLiteral("total"));
+    QVERIFY(total);
+    const QString exposure = dollars(centsOf(total->value(QStringLiteral("penalty_exposure"))));
+    QVERIFY2(
+        QRegularExpression(QStringLiteral("All jurisdictions.*%1").arg(QRegularExpression::escape(exposure)))
+            .match(text)
+            .hasMatch(),
+        qPrintable(exposure));
+    const int pages = pdfPages(out);
+    QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
+}
+
+void TestReportCommand::badInputIsRefusedAndWritesNothing() {
+    struct Case {
+        QStringList args;
+        int exit;
+        QString says;
+        QString out;
+    };
+    const QString missing = path(QStringLiteral("no-such.sqlite"));
+    const QList<Case> cases{
+        {{QStringLiteral("filings"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+          path(QStringLiteral("r.txt"))},
+         2,
+         QStringLiteral(".pdf or .csv"),
+         path(QStringLiteral("r.txt"))},
+        {{QStringLiteral("filings"), QStringLiteral("--db"), m_db, QStringLiteral("--from"),
+          QStringLiteral("2027-13-01"), QStringLiteral("--out"), path(QStringLiteral("r1.csv"))},
+         2,
+         QStringLiteral("not a YYYY-MM-DD date"),
+         path(QStringLiteral("r1.csv"))},
+        {{QStringLiteral("filings"), QStringLiteral("--db"), m_db, QStringLiteral("--from"),
+          QStringLiteral("2027-05-01"), QStringLiteral("--to"), QStringLiteral("2027-04-01"),
+          QStringLiteral("--out"), path(QStringLiteral("r2.csv"))},
+         2,
+         QStringLiteral("is after --to"),
+         path(QStringLiteral("r2.csv"))},
+        {{QStringLiteral("filings"), QStringLiteral("--db"), missing, QStringLiteral("--out"),
+          path(QStringLiteral("r3.pdf"))},
+         2,
+         QStringLiteral("no such database"),
+         path(QStringLiteral("r3.pdf"))},
+        {{QStringLiteral("status"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+          path(QStringLiteral("r4.csv"))},
+         2,
+         QStringLiteral("--as-of YYYY-MM-DD is required"),
+         path(QStringLiteral("r4.csv"))},
+        {{QStringLiteral("status"), QStringLiteral("--db"), m_db, QStringLiteral("--ledger"),
+          QStringLiteral("postgresql://x@127.0.0.1:1/db"), QStringLiteral("--as-of"),
+          QStringLiteral("2027-03-01"), QStringLiteral("--out"), path(QStringLiteral("r5.csv"))},
+         2,
+         QStringLiteral("either --db FILE or --ledger URL"),
+         path(QStringLiteral("r5.csv"))},
+        {{QStringLiteral("filings"), QStringLiteral("--ledger"), QStringLiteral("http://127.0.0.1/db"),
+          QStringLiteral("--out"), path(QStringLiteral("r6.csv"))},
+         2,
+         QString(),
+         path(QStringLiteral("r6.csv"))},
+        // Nothing listens on port 1: the ledger cannot be read.
+        {{QStringLiteral("filings"), QStringLiteral("--ledger"),
+          QStringLiteral("postgresql://nobody@127.0.0.1:1/none"), QStringLiteral("--out"),
+          path(QStringLiteral("r7.pdf"))},
+         3,
+         QStringLiteral("cannot be reached"),
+         path(QStringLiteral("r7.pdf"))},
+        {{QStringLiteral("totals"), QStringLiteral("--db"), m_db},
+         2,
+         QStringLiteral("unknown report \"totals\""),
+         QString()},
+    };
+    for (const Case &c : cases) {
+        const Cli report = runCli(QStringList{QStringLiteral("report")} + c.args);
+        QVERIFY2(report.exit == c.exit, qPrintable(report.describe));
+        QVERIFY2(report.err.contains(QLatin1String("filingdesk report")), qPrintable(report.err));
+        QVERIFY2(report.err.contains(c.says), qPrintable(report.err));
+        if (!c.out.isEmpty())
+            QVERIFY2(!QFileInfo::exists(c.out), qPrintable(c.out));
+    }
+    QVERIFY2(!QFileInfo::exists(missing), "a report never creates the database it was pointed at");
+
+    // --help documents the exit codes.
+    const Cli help = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--help")});
+    QCOMPARE(help.exit, 0);
+    QVERIFY(help.out.contains(QStringLiteral("Usage: filingdesk report filings")));
+    QVERIFY(help.out.contains(QStringLiteral("Exit status: 0 written")));
+}
+
+void TestReportCommand::ledgerReportsNameTheChainHead() {
+    QVERIFY2(QSqlDatabase::isDriverAvailable(QStringLiteral("QPSQL")),
+             "Qt's PostgreSQL driver is missing (Debian: libqt6sql6-psql)");
+    QVERIFY2(m_pg.start(), qPrintable(m_pg.errorString()));
+    const QString database = QStringLiteral("reports");
+    QVERIFY(m_pg.createDatabase(database));
+    QString error;
+    auto member =
+        test::openMember(m_pg, database, QStringLiteral("desk-a"), QDir(m_dir.path()), 60000, &error);
+    QVERIFY2(member, qPrintable(error));
+    // 70 Delaware LLCs' taxes due June 1, 2027: enough rows for several pages. 50 are filed.
+    QList<FilingTask> tasks = test::ledgerTasks(QStringLiteral("L"), 70);
+    QStringList already;
+    QVERIFY2(member->admitTasks(tasks, QStringLiteral("ana"), &already, &error), qPrintable(error));
+    int launched = 0;
+    const QString batch = member->launchBatch(test::keysOf(tasks), QStringLiteral("launcher-ana"),
+                                              QStringLiteral("season"), &launched, &error);
+    QVERIFY2(!batch.isEmpty(), qPrintable(error));
+    QCOMPARE(launched, 70);
+    // A member claims the 50 best (tasks 0-49: the highest scores) and files them, as a worker would.
+    const QList<FilingTask> claimed = member->claim(50, {}, &error);
+    QCOMPARE(claimed.size(), qsizetype(50));
+    for (FilingTask task : claimed) {
+        for (ExecutionState to :
+             {ExecutionState::Validating, ExecutionState::Dispatching, ExecutionState::Completed})
+            QVERIFY2(test::moveTask(*member, task, to, &error), qPrintable(error));
+        for (FilingTask &t : tasks) {
+            if (t.key == task.key)
+                t = task;
+        }
+    }
+    qint64 headSeq = 0;
+    QString headHash;
+    QVERIFY2(member->chainHead(&headSeq, &headHash, &error), qPrintable(error));
+    const QString url = m_pg.url(database);
+
+    const QString csv = path(QStringLiteral("ledger-filings.csv"));
+    Cli report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--ledger"), url,
+                         QStringLiteral("--out"), csv});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QList<CsvRow> rows = readCsv(csv);
+    QCOMPARE(rows.size(), qsizetype(70));
+    qint64 charged = 0;
+    for (int i = 0; i < 70; ++i) {
+        const CsvRow *row = rowFor(rows, QStringLiteral("entity_id"), tasks.at(i).obligation.entity.entityId);
+        QVERIFY(row);
+        QCOMPARE(row->value(QStringLiteral("launched_by")), QStringLiteral("launcher-ana"));
+        QCOMPARE(row->value(QStringLiteral("batch")), batch);
+        QCOMPARE(row->value(QStringLiteral("confirmation_number")), tasks.at(i).confirmationNumber);
+        QCOMPARE(row->value(QStringLiteral("status")),
+                 i < 50 ? QStringLiteral("filed")
+                        : complianceName(complianceOf(tasks.at(i), QDate::currentDate())));
+        charged += qMax<qint64>(0, tasks.at(i).feeChargedCents);
+    }
+    QCOMPARE(charged, 50 * qint64(30000));
+    QVERIFY2(report.out.contains(
+                 QStringLiteral("ledger chain head seq %1, row_hash %2").arg(headSeq).arg(headHash)),
+             qPrintable(report.out));
+
+    const QString pdf = path(QStringLiteral("ledger-filings.pdf"));
+    report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--ledger"), url,
+                     QStringLiteral("--out"), pdf});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QString text = pdfText(pdf);
+    QVERIFY2(text.simplified().contains(
+                 QStringLiteral("Chain head: seq %1, row_hash %2").arg(headSeq).arg(headHash)),
+             qPrintable(text.left(3000)));
+    QVERIFY(text.simplified().contains(QStringLiteral("filingdesk audit verify --ledger %1").arg(url)));
+    QVERIFY(text.contains(QStringLiteral("$15,000.00"))); // 50 filings at $300.00 charged
+    const int pages = pdfPages(pdf);
+    QVERIFY2(pages >= 2, "70 filings take more than one page");
+    // The table's header row is repeated on every page the table runs over, and every page is numbered.
+    const QStringList pageTexts = text.split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+    QCOMPARE(pageTexts.size(), qsizetype(pages));
+    for (int p = 0; p < pages; ++p) {
+        QVERIFY2(pageTexts.at(p).contains(QStringLiteral("Page %1 of %2").arg(p + 1).arg(pages)),
+                 qPrintable(pageTexts.at(p)));
+        if (p > 0)
+            QVERIFY2(pageTexts.at(p).contains(QStringLiteral("Confirmation")), qPrintable(pageTexts.at(p)));
+    }
+
+    // The team's position on July 1: 50 filed, 20 a month late.
+    const QString status = path(QStringLiteral("ledger-status.csv"));
+    report =
+        runCli({QStringLiteral("report"), QStringLiteral("status"), QStringLiteral("--ledger"), url,
+                QStringLiteral("--as-of"), QStringLiteral("2027-07-01"), QStringLiteral("--out"), status});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QList<CsvRow> statusRows = readCsv(status);
+    const CsvRow *total = rowFor(statusRows, QStringLiteral("section"), QStringLiteral("total"));
+    QVERIFY(total);
+    QCOMPARE(total->value(QStringLiteral("filed")).toInt(), 50);
+    QCOMPARE(total->value(QStringLiteral("overdue")).toInt(), 20);
+    QCOMPARE(total->value(QStringLiteral("total")).toInt(), 70);
+    qint64 exposure = 0;
+    for (int i = 50; i < 70; ++i)
+        exposure += tasks.at(i).obligation.penaltyExposureCents(30);
+    QCOMPARE(centsOf(total->value(QStringLiteral("penalty_exposure"))), exposure);
+}
+
+QTEST_GUILESS_MAIN(TestReportCommand)
+#include "tst_report_command.moc"
