@@ -12,11 +12,14 @@
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/operator_actions.h"
 #include "ui/widgets/reason_provider.h"
+#include "ui/widgets/report_export.h"
 #include "ui/widgets/task_filter_bar.h"
 
 #include <QtCore/QFile>
+#include <QtCore/QProcess>
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAction>
+#include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
@@ -196,6 +199,41 @@ private Q_SLOTS:
                      QRegularExpression(QStringLiteral(R"(3 filing(s|\(s\)), \$[0-9,]+\.[0-9]{2} in fees)"))),
                  qPrintable(reasons->confirmations.last()));
         QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 0, kLong);
+        ObligationModel *m = window->obligationModel();
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [m] {
+                for (int r = 0; r < m->rowCount(); ++r) {
+                    if (m->rowAt(r).kind == ObligationRow::Kind::Task &&
+                        m->rowAt(r).task.confirmationNumber.isEmpty())
+                        return false;
+                }
+                return true;
+            }(),
+            kLong);
+
+        // Reports > Filing report, from the desk's database beside the running engine: PDF and CSV.
+        QSignalSpy written(window->reportExport(), &ReportExport::finished);
+        const QString pdf = m_dir.filePath(QStringLiteral("filings.pdf"));
+        window->reportExport()->writeFilings(pdf);
+        QTRY_COMPARE_WITH_TIMEOUT(written.size(), 1, kLong);
+        QVERIFY2(written.first().at(1).toString().isEmpty(), qPrintable(written.first().at(1).toString()));
+        QProcess pdftotext;
+        pdftotext.start(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+        QVERIFY(pdftotext.waitForFinished(30000));
+        const QString text = QString::fromUtf8(pdftotext.readAllStandardOutput());
+        for (const char *name : {"Delaware Holdings Inc.", "Delaware Paper Inc.", "Delaware Fine Inc."})
+            QVERIFY2(text.contains(QLatin1String(name)), qPrintable(text));
+        for (int r = 0; r < m->rowCount(); ++r) {
+            if (m->rowAt(r).kind == ObligationRow::Kind::Task)
+                QVERIFY2(text.contains(m->rowAt(r).task.confirmationNumber), qPrintable(text));
+        }
+        const QString csv = m_dir.filePath(QStringLiteral("status.csv"));
+        window->reportExport()->writeStatus(csv, kAsOf);
+        QTRY_COMPARE_WITH_TIMEOUT(written.size(), 2, kLong);
+        QVERIFY2(written.last().at(1).toString().isEmpty(), qPrintable(written.last().at(1).toString()));
+        QFile status(csv);
+        QVERIFY(status.open(QIODevice::ReadOnly));
+        QVERIFY(status.readAll().startsWith("section,jurisdiction,filed,"));
         window->close();
     }
 

@@ -3,10 +3,12 @@
 // registry) cured from the page and filed; a second halt recorded as filed outside FilingDesk.
 #include "engine/core/engine.h"
 #include "support/sandbox_process.h"
+#include "ui/models/audit_model.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/models/obligation_model.h"
 #include "ui/session/console_options.h"
+#include "ui/widgets/audit_page.h"
 #include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/operator_actions.h"
@@ -14,6 +16,8 @@
 
 #include <QtCore/QFile>
 #include <QtCore/QTemporaryDir>
+#include <QtGui/QAction>
+#include <QtGui/QClipboard>
 #include <QtTest/QTest>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QLabel>
@@ -34,6 +38,8 @@ class ScriptedReasons : public ReasonProvider {
 public:
     std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
         asked.append(request.action);
+        if (request.action == QLatin1String("note"))
+            return QStringLiteral("Called the agent.\nRenewal promised by Friday.");
         return QStringLiteral("test reason");
     }
     bool confirm(QWidget *, const QString &, const QString &question) override {
@@ -174,6 +180,70 @@ private Q_SLOTS:
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
         QTRY_VERIFY_WITH_TIMEOUT(timeline->rowCount() >= 3, 5000); // entity_add, admit, the transitions
         page->close();
+    }
+
+    void notesCopiesAndExportsReadAsPeopleWriteThem() {
+        const QString key = keyOf(QStringLiteral("DE1"));
+        QVERIFY(selectException(key));
+        // A note on several lines, kept on the item with its author and time.
+        QVERIFY(m_window->operatorActions()->addNote({key}));
+        ExceptionModel *exceptions = m_window->exceptionModel();
+        const int row = exceptions->rowOfKey(key);
+        QVERIFY(row >= 0);
+        QTRY_VERIFY_WITH_TIMEOUT(exceptions->index(row, ExceptionModel::NotesColumn)
+                                     .data()
+                                     .toString()
+                                     .contains(QLatin1String("Called the agent.")),
+                                 kLong);
+        const QString tooltip =
+            exceptions->index(row, ExceptionModel::NotesColumn).data(Qt::ToolTipRole).toString();
+        QVERIFY2(tooltip.contains(QLatin1String("    Renewal promised by Friday.")), qPrintable(tooltip));
+        QVERIFY2(tooltip.contains(AuditStore::osUser()), qPrintable(tooltip));
+
+        // Copy copies the selected rows with their header, not one cell.
+        auto *table = child<QTableView>(m_window.get(), QStringLiteral("exceptionsTable"));
+        QVERIFY(selectException(key));
+        auto *copy = child<QAction>(table, QStringLiteral("exceptionsTableCopyRows"));
+        QVERIFY(copy);
+        QApplication::clipboard()->clear();
+        copy->trigger();
+        const QStringList lines =
+            QApplication::clipboard()->text().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(lines.size(), 2);
+        QVERIFY2(lines.first().contains(QLatin1String("Entity\t")), qPrintable(lines.first()));
+        QVERIFY2(lines.last().contains(QLatin1String("Delaware Holdings Inc.\t")), qPrintable(lines.last()));
+
+        // The audit export names entities and filings and gives fees in dollars.
+        auto *audit = m_window->findChild<AuditPage *>();
+        QVERIFY(audit);
+        m_window->refreshAudit();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->auditModel()->rowCount() > 5, kLong);
+        const QString path = m_dir.filePath(QStringLiteral("audit-export.csv"));
+        QString error;
+        QVERIFY2(audit->exportCsv(path, &error), qPrintable(error));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QString csv = QString::fromUtf8(file.readAll());
+        QVERIFY(csv.section(QStringLiteral("\r\n"), 0, 0)
+                    .endsWith(QLatin1String(
+                        "entity_name,jurisdiction,filing,fee_expected,fee_charged,confirmation_number")));
+        bool noteRow = false;
+        bool filedRow = false;
+        for (const QString &line : csv.split(QStringLiteral("\r\n"))) {
+            noteRow = noteRow ||
+                      (line.contains(QLatin1String(",note,")) &&
+                       line.contains(QLatin1String("\"Called the agent.\nRenewal promised by Friday.\"")) &&
+                       line.contains(QLatin1String("Delaware Holdings Inc.,Delaware (US-DE),")));
+            filedRow =
+                filedRow ||
+                (line.contains(QLatin1String("Delaware Fine Inc.")) &&
+                 line.contains(QRegularExpression(QStringLiteral(",[0-9]+\\.[0-9]{2},[0-9]+\\.[0-9]{2},"))));
+        }
+        QVERIFY(noteRow);
+        QVERIFY2(filedRow, qPrintable(csv.left(3000)));
+        QVERIFY(!csv.contains(QRegularExpression(QStringLiteral("[0-9]+ cents"))));
+        QCOMPARE(readableAuditDetail(QStringLiteral("confirmation DE-1, charged 14875 cents")),
+                 QStringLiteral("confirmation DE-1, charged $148.75"));
     }
 
     void haltIsCuredFromTheEntityPage() {

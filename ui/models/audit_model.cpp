@@ -1,7 +1,7 @@
 #include "ui/models/audit_model.h"
 
 #include "engine/import/iso_codes.h"
-#include "engine/model/money.h"
+#include "engine/report/report_csv.h"
 #include "ui/models/display_format.h"
 #include "ui/models/item_roles.h"
 
@@ -143,7 +143,7 @@ bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QStrin
         "id,at_utc,idempotency_key,entity_id,action,from_state,to_state,rule_id,rules_version,payload_sha256,"
         "actor,error_category,error_code,reason,detail,host,entity_name,jurisdiction,filing,fee_expected,"
         "fee_charged,confirmation_number\r\n");
-    const auto money = [](qint64 cents) { return cents < 0 ? QString() : dollars(cents); };
+    const auto money = [](qint64 cents) { return cents < 0 ? QString() : report::csvDollars(cents); };
     for (const AuditEntry &e : entries) {
         QList<QString> fields{QString::number(e.id),
                               e.atUtc.toString(Qt::ISODateWithMs),

@@ -39,6 +39,7 @@
 #include "ui/widgets/operator_actions.h"
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/reason_provider.h"
+#include "ui/widgets/report_export.h"
 #include "ui/widgets/settings_dialog.h"
 #include "ui/widgets/status_indicators.h"
 #include "ui/widgets/task_filter_bar.h"
@@ -203,6 +204,20 @@ void MainWindow::buildActions() {
     m_exportCalendarAction = make(tr("Export &calendar…"), QStringLiteral("exportCalendarAction"),
                                   QKeySequence(QStringLiteral("Ctrl+Shift+E")), QStyle::SP_DialogSaveButton);
     m_calendarExport = new CalendarExport(m_link, this, m_settings.get());
+    m_reportExport = new ReportExport(
+        [this] {
+            // The team's reports come from the ledger (its chain head is the one to verify); a desk's from
+            // its own database, read beside the engine.
+            report::ReportSource source;
+            if (m_teamMode) {
+                source.ledgerUrl = m_sessionConfig.ledgerUrl;
+                source.ledgerPassword = m_ledgerPassword;
+            } else {
+                source.dbPath = m_sessionConfig.dbPath;
+            }
+            return source;
+        },
+        this);
     connect(m_exportCalendarAction, &QAction::triggered, m_calendarExport, &CalendarExport::run);
     m_pauseAction->setEnabled(false);
     m_resumeAction->setEnabled(false);
@@ -455,6 +470,21 @@ void MainWindow::buildMenus() {
     QAction *quit = file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcutContext(Qt::WindowShortcut);
+    QMenu *reports = menuBar()->addMenu(tr("&Reports"));
+    QAction *filingReport =
+        reports->addAction(tr("&Filing report…"), m_reportExport, &ReportExport::runFilings);
+    filingReport->setObjectName(QStringLiteral("filingReportAction"));
+    filingReport->setToolTip(
+        tr("Every filing: entity, jurisdiction, due date, status, confirmation number, fees "
+           "in dollars, who launched and resolved it (PDF for people, CSV for "
+           "spreadsheets)"));
+    QAction *statusReport = reports->addAction(tr("&Compliance status report…"), this,
+                                               [this] { m_reportExport->runStatus(m_asOf->date()); });
+    statusReport->setObjectName(QStringLiteral("statusReportAction"));
+    statusReport->setToolTip(tr("The portfolio's position as of the as-of date: filed, due in 30/60/90 days, "
+                                "overdue, needs data, halted, penalty exposure"));
+    reports->addSeparator();
+    reports->addAction(m_exportCalendarAction);
     QMenu *batch = menuBar()->addMenu(tr("&Batch"));
     for (QAction *a :
          {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
@@ -820,6 +850,7 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
     m_sessionConfig = config;
     m_sessionConfig.redisPassword.clear();
     m_sessionConfig.registryToken.clear();
+    m_ledgerPassword = config.ledgerPassword; // for the reports' own connection to the ledger
     m_sessionConfig.ledgerPassword.clear();
     applyRegistryMode(config);
     m_probe->setUrl(config.registryUrl.isValid()

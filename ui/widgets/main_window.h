@@ -34,6 +34,7 @@ class BatchPanel;
 class BreakerBoard;
 class CalendarExport;
 class CalendarPage;
+class ReportExport;
 class DeadlineReminders;
 class ConsoleSettings;
 class DeadLetterModel;
@@ -96,6 +97,7 @@ public:
     /// Practice or live: which registries this session files with (the badge in the title and status bar).
     const RegistryMode &registryMode() const { return m_registryMode; }
     DeadlineReminders *reminders() const { return m_reminders; }
+    ReportExport *reportExport() const { return m_reportExport; }
     /// PENDING tasks not in a batch due within `days` of the as-of date: what "launch due within" files.
     QStringList pendingKeysDueWithin(int days) const;
 
@@ -216,6 +218,8 @@ private:
     QAction *m_openAction = nullptr;
     QAction *m_exportCalendarAction = nullptr;
     CalendarExport *m_calendarExport = nullptr;
+    ReportExport *m_reportExport = nullptr;
+    QString m_ledgerPassword; ///< team mode: in memory only, for the reports' connection to the ledger
     QAction *m_launchSelectionAction = nullptr;
     QAction *m_launchDueAction = nullptr;
     QAction *m_pauseAction = nullptr;
