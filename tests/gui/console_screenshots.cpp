@@ -31,6 +31,7 @@
 #include "ui/widgets/operator_actions.h"
 #include "ui/widgets/reason_provider.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QDir>
 #include <QFile>
@@ -64,6 +65,9 @@ public:
             return QStringLiteral("Officer list corrected with the client");
         if (request.action == QLatin1String("resolve_requeue"))
             return QStringLiteral("Registered agent renewed, confirmed by phone");
+        if (request.action == QLatin1String("note"))
+            return QStringLiteral("Called Registered Agent Solutions: renewal invoice paid 2/18.\n"
+                                  "They confirm the agent is active again by 2/24; requeue then.");
         return QStringLiteral("Operator decision");
     }
 };
@@ -311,6 +315,11 @@ int entityShots(const QString &out) {
     options.dbPath = QDir(work.path()).filePath(QStringLiteral("audit.sqlite"));
     options.settingsPath = QDir(work.path()).filePath(QStringLiteral("settings.ini"));
     options.useKeychain = false;
+    {
+        ConsoleSettings saved(options.settingsPath);
+        saved.setOwnerName(QStringLiteral("Priya Shah")); // "My filings"
+        saved.sync();
+    }
     MainWindow window(options);
     window.setReasonProvider(std::make_unique<FixedReasons>());
     window.setGeometry(0, 0, 1600, 1000);
@@ -329,10 +338,42 @@ int entityShots(const QString &out) {
     tabs->setCurrentIndex(0);
     capture(out, QStringLiteral("obligations-status"));
 
+    // The deadline calendar (Ctrl+7): February 2027 with the as-of date, each day's worst risk.
+    tabs->setCurrentIndex(6);
+    capture(out, QStringLiteral("calendar"));
+    // "My filings" (Ctrl+Shift+M) on the Obligations view.
+    if (QAction *mine = window.findChild<QAction *>(QStringLiteral("myFilingsAction"))) {
+        tabs->setCurrentIndex(0);
+        mine->trigger();
+        capture(out, QStringLiteral("my-filings"));
+        mine->trigger();
+    }
+
     tabs->setCurrentIndex(3);
     auto *table = window.findChild<QTableView *>(QStringLiteral("exceptionsTable"));
     for (int r = 0; r < table->model()->rowCount(); ++r) {
         if (table->model()->index(r, 0).data(EntityIdRole).toString() == QLatin1String("NW-003")) {
+            table->selectRow(r);
+            table->setCurrentIndex(table->model()->index(r, 0));
+        }
+    }
+    // A note on the halt, kept on the item with its author and time.
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, 0).data(EntityIdRole).toString() == QLatin1String("NW-003"))
+            window.operatorActions()->addNote({table->model()->index(r, 0).data(KeyRole).toString()});
+    }
+    waitFor(
+        [&] {
+            for (int r = 0; r < window.exceptionModel()->rowCount(); ++r) {
+                if (!window.exceptionModel()->notesOf(window.exceptionModel()->taskAt(r).key).isEmpty())
+                    return true;
+            }
+            return false;
+        },
+        10000);
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        if (table->model()->index(r, 0).data(EntityIdRole).toString() == QLatin1String("NW-003")) {
+            table->clearSelection();
             table->selectRow(r);
             table->setCurrentIndex(table->model()->index(r, 0));
         }

@@ -134,6 +134,8 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     switch (column) {
     case EntityColumn:
         return o.entity.name;
+    case OwnerColumn:
+        return o.entity.owner;
     case JurisdictionColumn: {
         const QString code = o.jurisdiction.isEmpty() ? o.entity.jurisdiction : o.jurisdiction;
         return code.isEmpty() ? o.entity.jurisdictionRaw : placeLabel(code);
@@ -332,6 +334,8 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
     switch (section) {
     case EntityColumn:
         return tr("Entity");
+    case OwnerColumn:
+        return tr("Owner");
     case JurisdictionColumn:
         return tr("Jurisdiction");
     case FilingTypeColumn:

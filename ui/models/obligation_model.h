@@ -41,6 +41,7 @@ public:
         AttemptsColumn,
         ConfirmationColumn,
         DetailColumn,
+        OwnerColumn, ///< the entity's owner from the register (shown next to the entity)
         KeyColumn,
         ColumnCount
     };

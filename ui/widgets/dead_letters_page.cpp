@@ -56,6 +56,10 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
         m_table->horizontalHeader()->visualIndex(DeadLetterModel::ReviewColumn), 1);
     m_table->setColumnWidth(DeadLetterModel::ReviewColumn, kReviewColumnMin);
     m_table->setColumnHidden(DeadLetterModel::ReviewColumn, true);
+    // The notes people wrote belong on the item, where they are seen: right after the name (and the review).
+    m_table->horizontalHeader()->moveSection(
+        m_table->horizontalHeader()->visualIndex(DeadLetterModel::NotesColumn), 2);
+    m_table->setColumnWidth(DeadLetterModel::NotesColumn, 260);
 
     setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"),
                     tr("Dead letter detail: raw response body and payload"),

@@ -57,6 +57,10 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
         m_table->horizontalHeader()->visualIndex(ExceptionModel::ReviewColumn), 1);
     m_table->setColumnWidth(ExceptionModel::ReviewColumn, kReviewColumnMin);
     m_table->setColumnHidden(ExceptionModel::ReviewColumn, true);
+    // The notes people wrote belong on the item, where they are seen: right after the name (and the review).
+    m_table->horizontalHeader()->moveSection(
+        m_table->horizontalHeader()->visualIndex(ExceptionModel::NotesColumn), 2);
+    m_table->setColumnWidth(ExceptionModel::NotesColumn, 260);
 
     setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"),
                     tr("Exception detail: rule, citation, reason, payload"),

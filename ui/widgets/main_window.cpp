@@ -1251,7 +1251,7 @@ void MainWindow::restoreLayout() {
     const struct {
         const char *name;
         QTableView *view;
-    } tables[] = {{"obligations-v2", m_obligationsPage->table()},
+    } tables[] = {{"obligations-v3", m_obligationsPage->table()},
                   {"deadLetters-v2", m_deadLettersPage->table()},
                   {"exceptions-v2", m_exceptionsPage->table()},
                   {"audit", m_auditPage->table()},
@@ -1265,8 +1265,9 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::saveLayout() {
     m_settings->setWindowLayout(saveGeometry(), saveState());
-    // "-v2": the Status column was added; a layout saved before it would put the columns in the wrong places.
-    m_settings->setHeaderState(QStringLiteral("obligations-v2"),
+    // "-v3": the Status and Owner columns were added; a layout saved before them would put the columns in the
+    // wrong places. "-v2" of the review queues: their Notes column.
+    m_settings->setHeaderState(QStringLiteral("obligations-v3"),
                                m_obligationsPage->table()->horizontalHeader()->saveState());
     m_settings->setHeaderState(QStringLiteral("deadLetters-v2"),
                                m_deadLettersPage->table()->horizontalHeader()->saveState());

@@ -53,6 +53,10 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn,
                                                     ObligationModel::EntityTypeColumn, m_table));
     m_table->setColumnWidth(ObligationModel::EntityColumn, 260);
+    // Whose filing it is, next to the entity ("My filings" filters on it).
+    m_table->horizontalHeader()->moveSection(
+        m_table->horizontalHeader()->visualIndex(ObligationModel::OwnerColumn), 1);
+    m_table->setColumnWidth(ObligationModel::OwnerColumn, 120);
     m_table->setColumnWidth(ObligationModel::JurisdictionColumn, 150);
     m_table->setColumnWidth(ObligationModel::FilingTypeColumn, 220);
     m_table->setColumnWidth(ObligationModel::ComplianceColumn, 200);

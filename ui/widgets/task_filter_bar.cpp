@@ -69,6 +69,7 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         m_compliance = new QComboBox(this);
         m_compliance->setObjectName(objectPrefix + QStringLiteral("ComplianceFilter"));
         m_compliance->setAccessibleName(tr("Compliance status filter"));
+        m_compliance->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         m_compliance->addItem(tr("Any status"), QStringList());
         for (const Compliance c : allCompliance()) {
             // "Filed" covers a filing whose fee differs: it is filed too.
@@ -96,6 +97,7 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         m_owner = new QComboBox(this);
         m_owner->setObjectName(objectPrefix + QStringLiteral("OwnerFilter"));
         m_owner->setAccessibleName(tr("Owner filter"));
+        m_owner->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(m_owner, &QComboBox::currentIndexChanged, this, [this] {
             m_proxy->setOwner(m_owner->currentData().toString());
             updateCount();
