@@ -77,6 +77,13 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Copy rows</source>
+        <translation>Zeilen kopieren</translation>
+    </message>
+</context>
+<context>
     <name>fd::Compliance</name>
     <message>
         <source>Filed</source>
@@ -180,10 +187,6 @@
     <message>
         <source>%1: cannot write: %2</source>
         <translation>%1: kann nicht geschrieben werden: %2</translation>
-    </message>
-    <message>
-        <source>%1 event(s) due by %2 written to %3</source>
-        <translation>%1 Termin(e) mit Fälligkeit bis %2 nach %3 geschrieben</translation>
     </message>
     <message>
         <source>a replay needs a reason</source>
@@ -489,6 +492,22 @@
     <message>
         <source>charged %1, the rule&apos;s fee is %2</source>
         <translation>berechnet %1, die Gebühr laut Regel beträgt %2</translation>
+    </message>
+    <message>
+        <source>as-of date changed from %1 to %2: %3 rows planned again</source>
+        <translation>Stichtag von %1 auf %2 geändert: %3 Zeilen neu geplant</translation>
+    </message>
+    <message>
+        <source>%1 event(s) for %2 filing(s) due by %3 written to %4%5; reminders %6 day(s) before; %7 filing(s) without a due date left out</source>
+        <translation>%1 Termin(e) für %2 Filing(s) mit Fälligkeit bis %3 nach %4%5 geschrieben; Erinnerungen %6 Tag(e) vorher; %7 Filing(s) ohne Fälligkeit ausgelassen</translation>
+    </message>
+    <message>
+        <source> (grouped by day)</source>
+        <translation> (nach Tag gruppiert)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
     </message>
 </context>
 <context>
@@ -1000,16 +1019,6 @@
         <source>Calendar exported</source>
         <translation>Kalender exportiert</translation>
     </message>
-    <message numerus="yes">
-        <source>%n deadline(s) written to %1.
-Importing it again updates the same events.</source>
-        <translation>
-            <numerusform>%n Fälligkeitstermin nach %1 geschrieben.
-Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
-            <numerusform>%n Fälligkeitstermine nach %1 geschrieben.
-Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Calendar not exported</source>
         <translation>Kalender nicht exportiert</translation>
@@ -1023,8 +1032,177 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>iCalendar-Dateien (*.ics)</translation>
     </message>
     <message>
-        <source>Deadlines due within how many days?</source>
-        <translation>Fälligkeitstermine innerhalb wie vieler Tage?</translation>
+        <source> days</source>
+        <translation> Tage</translation>
+    </message>
+    <message>
+        <source>&amp;One event per day and jurisdiction</source>
+        <translation>&amp;Ein Termin je Tag und Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>&quot;3 filings due — Delaware (US-DE)&quot; listing each entity, instead of one event per filing. The default is set in Settings.</source>
+        <translation>„3 Filings fällig — Delaware (US-DE)“ mit jedem Rechtsträger aufgeführt, statt eines Termins je Filing. Die Vorgabe wird in den Einstellungen festgelegt.</translation>
+    </message>
+    <message>
+        <source>No reminders (Settings).</source>
+        <translation>Keine Erinnerungen (Einstellungen).</translation>
+    </message>
+    <message>
+        <source>Reminders %1 day(s) before each due date (Settings).</source>
+        <translation>Erinnerungen %1 Tag(e) vor jeder Fälligkeit (Einstellungen).</translation>
+    </message>
+    <message>
+        <source>Deadlines due &amp;within:</source>
+        <translation>Fälligkeiten &amp;innerhalb von:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) written to %1.</source>
+        <translation>
+            <numerusform>%n Termin nach %1 geschrieben.</numerusform>
+            <numerusform>%n Termine nach %1 geschrieben.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>They list %n filing(s): one event per day and jurisdiction.</source>
+        <translation>
+            <numerusform>Sie enthalten %n Filing: ein Termin je Tag und Jurisdiktion.</numerusform>
+            <numerusform>Sie enthalten %n Filings: ein Termin je Tag und Jurisdiktion.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) have no due date yet and are not in the calendar (they need data).</source>
+        <translation>
+            <numerusform>%n Filing hat noch keine Fälligkeit und steht nicht im Kalender (es fehlen Daten).</numerusform>
+            <numerusform>%n Filings haben noch keine Fälligkeit und stehen nicht im Kalender (es fehlen Daten).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing it again updates the same events.</source>
+        <translation>Ein erneuter Import aktualisiert dieselben Termine.</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarListProxy</name>
+    <message>
+        <source>%1 %2 today</source>
+        <translation>%1 %2 heute</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 in %n day(s)</source>
+        <translation>
+            <numerusform>%1 %2 in %n Tag</numerusform>
+            <numerusform>%1 %2 in %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 by %n day(s)</source>
+        <translation>
+            <numerusform>%1 %2 seit %n Tag</numerusform>
+            <numerusform>%1 %2 seit %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(depends on the missing data)</source>
+        <translation>(hängt von den fehlenden Daten ab)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarPage</name>
+    <message>
+        <source>Each day shows how many filings are due, marked by the most pressing of them. Today (the as-of date) is framed.</source>
+        <translation>Jeder Tag zeigt, wie viele Filings fällig sind, markiert nach dem dringendsten von ihnen. Heute (der Stichtag) ist eingerahmt.</translation>
+    </message>
+    <message>
+        <source>&amp;Today</source>
+        <translation>&amp;Heute</translation>
+    </message>
+    <message>
+        <source>Show &amp;all days</source>
+        <translation>&amp;Alle Tage anzeigen</translation>
+    </message>
+    <message>
+        <source>Previous month</source>
+        <translation>Vorheriger Monat</translation>
+    </message>
+    <message>
+        <source>Previous month (Page Up)</source>
+        <translation>Vorheriger Monat (Bild auf)</translation>
+    </message>
+    <message>
+        <source>Next month</source>
+        <translation>Nächster Monat</translation>
+    </message>
+    <message>
+        <source>Next month (Page Down)</source>
+        <translation>Nächster Monat (Bild ab)</translation>
+    </message>
+    <message>
+        <source>The month of the as-of date</source>
+        <translation>Der Monat des Stichtags</translation>
+    </message>
+    <message>
+        <source>Month grid of due dates</source>
+        <translation>Monatsübersicht der Fälligkeiten</translation>
+    </message>
+    <message>
+        <source>Filings by due date</source>
+        <translation>Filings nach Fälligkeit</translation>
+    </message>
+    <message>
+        <source>List the filings of every day again</source>
+        <translation>Wieder die Filings aller Tage auflisten</translation>
+    </message>
+    <message>
+        <source>Filings whose due date is unknown</source>
+        <translation>Filings mit unbekannter Fälligkeit</translation>
+    </message>
+    <message>
+        <source>These filings need data (a formation date, an entity type ...) before their due date can be worked out. They are in no day of the grid and in no exported calendar.</source>
+        <translation>Diesen Filings fehlen Daten (ein Gründungsdatum, eine Rechtsform …), bevor sich ihre Fälligkeit berechnen lässt. Sie stehen an keinem Tag der Monatsübersicht und in keinem exportierten Kalender.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Due on %1: %n filing(s)</source>
+        <translation>
+            <numerusform>Fällig am %1: %n Filing</numerusform>
+            <numerusform>Fällig am %1: %n Filings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All filings with a due date: %n</source>
+        <translation>
+            <numerusform>Alle Filings mit Fälligkeit: %n</numerusform>
+            <numerusform>Alle Filings mit Fälligkeit: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Date unknown (%1)</source>
+        <translation>Datum unbekannt (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarTone</name>
+    <message>
+        <source>Overdue</source>
+        <translation>Überfällig</translation>
+    </message>
+    <message numerus="yes">
+        <source>Due within %n day(s)</source>
+        <translation>
+            <numerusform>Fällig innerhalb von %n Tag</numerusform>
+            <numerusform>Fällig innerhalb von %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Übermittelt</translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation>Daten fehlen</translation>
+    </message>
+    <message>
+        <source>On track</source>
+        <translation>Im Plan</translation>
     </message>
 </context>
 <context>
@@ -1156,6 +1334,10 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <source>Review</source>
         <translation>Prüfung</translation>
     </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLettersPage</name>
@@ -1220,6 +1402,59 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadlineReminders</name>
+    <message numerus="yes">
+        <source>%n filing(s) overdue</source>
+        <translation>
+            <numerusform>%n Filing überfällig</numerusform>
+            <numerusform>%n Filings überfällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n more due soon</source>
+        <translation>
+            <numerusform>, %n weiteres bald fällig</numerusform>
+            <numerusform>, %n weitere bald fällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due soon</source>
+        <translation>
+            <numerusform>%n Filing bald fällig</numerusform>
+            <numerusform>%n Filings bald fällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) overdue</source>
+        <translation>
+            <numerusform>seit %n Tag überfällig</numerusform>
+            <numerusform>seit %n Tagen überfällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>due today</source>
+        <translation>heute fällig</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n day(s)</source>
+        <translation>
+            <numerusform>in %n Tag</numerusform>
+            <numerusform>in %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3), due %4, %5</source>
+        <translation>%1 — %2 (%3), fällig %4, %5</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (Calendar view)</source>
+        <translation>
+            <numerusform>… und %n weiteres (Ansicht Kalender)</numerusform>
+            <numerusform>… und %n weitere (Ansicht Kalender)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1429,6 +1664,10 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
     <message>
         <source>Review</source>
         <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notizen</translation>
     </message>
 </context>
 <context>
@@ -1836,30 +2075,6 @@ Ein erneuter Import aktualisiert dieselben Termine.</numerusform>
         <translation>Flotte</translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+6 switch views
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation>Strg+O Portfolio öffnen
-Strg+L Auswahl starten
-Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
-Strg+P anhalten
-Strg+R fortsetzen
-Strg+Umschalt+X Lauf abbrechen
-Strg+Umschalt+R ausgewählte Dead Letters erneut senden
-Strg+F aktuelle Ansicht durchsuchen
-Strg+1 … Strg+6 Ansicht wechseln
-F5 Prüfpfad durchsuchen
-Strg+, Einstellungen</translation>
-    </message>
-    <message>
         <source>team ledger %1</source>
         <translation>Team-Ledger %1</translation>
     </message>
@@ -1941,6 +2156,126 @@ Die markierten Felder korrigieren und speichern, dann erneut auflösen und neu e
             <numerusform>Gesamt: %n Filing, %1</numerusform>
             <numerusform>Gesamt: %n Filings, %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Calendar</source>
+        <translation>Kalender</translation>
+    </message>
+    <message>
+        <source>Planning again as of %1…</source>
+        <translation>Neuplanung zum Stichtag %1 …</translation>
+    </message>
+    <message>
+        <source>Registry mode</source>
+        <translation>Registermodus</translation>
+    </message>
+    <message numerus="yes">
+        <source>Filings not filed yet that are overdue or due within %n day(s)</source>
+        <translation>
+            <numerusform>Noch nicht übermittelte Filings, die überfällig oder innerhalb von %n Tag fällig sind</numerusform>
+            <numerusform>Noch nicht übermittelte Filings, die überfällig oder innerhalb von %n Tagen fällig sind</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Reports</source>
+        <translation>&amp;Berichte</translation>
+    </message>
+    <message>
+        <source>&amp;Filing report…</source>
+        <translation>&amp;Filing-Bericht …</translation>
+    </message>
+    <message>
+        <source>Every filing: entity, jurisdiction, due date, status, confirmation number, fees in dollars, who launched and resolved it (PDF for people, CSV for spreadsheets)</source>
+        <translation>Jedes Filing: Rechtsträger, Jurisdiktion, Fälligkeit, Status, Bestätigungsnummer, Gebühren in Dollar, wer es gestartet und erledigt hat (PDF zum Lesen, CSV für Tabellenkalkulationen)</translation>
+    </message>
+    <message>
+        <source>&amp;Compliance status report…</source>
+        <translation>&amp;Compliance-Statusbericht …</translation>
+    </message>
+    <message>
+        <source>The portfolio&apos;s position as of the as-of date: filed, due in 30/60/90 days, overdue, needs data, halted, penalty exposure</source>
+        <translation>Die Lage des Portfolios zum Stichtag: übermittelt, fällig in 30/60/90 Tagen, überfällig, Daten fehlen, angehalten, Säumnisrisiko</translation>
+    </message>
+    <message>
+        <source>&amp;My filings only</source>
+        <translation>Nur &amp;meine Filings</translation>
+    </message>
+    <message>
+        <source>Show only the filings of entities you own (Settings: your name as owner)</source>
+        <translation>Nur die Filings der Rechtsträger anzeigen, für die Sie verantwortlich sind (Einstellungen: Ihr Name als Verantwortliche(r))</translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
+Ctrl+Shift+M my filings only
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation>Strg+O Portfolio öffnen
+Strg+L Auswahl starten
+Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
+Strg+P anhalten
+Strg+R fortsetzen
+Strg+Umschalt+X Lauf abbrechen
+Strg+Umschalt+R ausgewählte Dead Letters erneut senden
+Strg+F aktuelle Ansicht durchsuchen
+Strg+1 … Strg+7 Ansicht wechseln (Strg+7 Kalender)
+Strg+Umschalt+M nur meine Filings
+F5 Prüfpfad durchsuchen
+Strg+, Einstellungen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s), %1 in fees</source>
+        <translation>
+            <numerusform>%n Filing, %1 Gebühren</numerusform>
+            <numerusform>%n Filings, %1 Gebühren</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[LIVE] </source>
+        <translation>[LIVE] </translation>
+    </message>
+    <message>
+        <source>[PRACTICE] </source>
+        <translation>[ÜBUNG] </translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation>LIVE</translation>
+    </message>
+    <message>
+        <source>Filing with a LIVE registry: filings are real and fees are charged (%1)</source>
+        <translation>Übermittlung an ein LIVE-Register: die Filings sind echt, und Gebühren werden berechnet (%1)</translation>
+    </message>
+    <message>
+        <source>PRACTICE</source>
+        <translation>ÜBUNG</translation>
+    </message>
+    <message>
+        <source>Filing with a practice registry: nothing is filed for real (%1)</source>
+        <translation>Übermittlung an ein Übungsregister: nichts wird wirklich übermittelt (%1)</translation>
+    </message>
+    <message>
+        <source>NO REGISTRY</source>
+        <translation>KEIN REGISTER</translation>
+    </message>
+    <message>
+        <source>No registry is configured: nothing can be filed</source>
+        <translation>Kein Register eingerichtet: nichts kann übermittelt werden</translation>
+    </message>
+    <message>
+        <source>Due soon: %1 · Overdue: %2</source>
+        <translation>Bald fällig: %1 · Überfällig: %2</translation>
+    </message>
+    <message>
+        <source>Due soon: %1</source>
+        <translation>Bald fällig: %1</translation>
     </message>
 </context>
 <context>
@@ -2092,6 +2427,42 @@ Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche e
     </message>
 </context>
 <context>
+    <name>fd::ui::MonthGridDelegate</name>
+    <message>
+        <source>Today</source>
+        <translation>Heute</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MonthGridModel</name>
+    <message>
+        <source>%1 %2 — %3, %4: %5</source>
+        <translation>%1 %2 — %3, %4: %5</translation>
+    </message>
+    <message>
+        <source> (today)</source>
+        <translation> (heute)</translation>
+    </message>
+    <message>
+        <source>%1: no filings due</source>
+        <translation>%1: keine Filings fällig</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due; most pressing: %1</source>
+        <translation>
+            <numerusform>%n Filing fällig; am dringendsten: %1</numerusform>
+            <numerusform>%n Filings fällig; am dringendsten: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (see the list)</source>
+        <translation>
+            <numerusform>… und %n weiteres (siehe Liste)</numerusform>
+            <numerusform>… und %n weitere (siehe Liste)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fd::ui::ObligationModel</name>
     <message>
         <source>PLANNED (opens %1)</source>
@@ -2208,6 +2579,10 @@ Zeile %3</translation>
     <message>
         <source>Engine state</source>
         <translation>Engine-Zustand</translation>
+    </message>
+    <message>
+        <source>Owner</source>
+        <translation>Verantwortlich</translation>
     </message>
 </context>
 <context>
@@ -2448,6 +2823,41 @@ Zeile %3</translation>
             <numerusform>%n Filings jetzt übermitteln: %1.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>LIVE registry: these are real filings and the fees are charged.</source>
+        <translation>LIVE-Register: dies sind echte Filings, und die Gebühren werden berechnet.</translation>
+    </message>
+    <message>
+        <source>Practice registry: nothing is filed for real.</source>
+        <translation>Übungsregister: nichts wird wirklich übermittelt.</translation>
+    </message>
+    <message>
+        <source>File with a live registry</source>
+        <translation>An ein Live-Register übermitteln</translation>
+    </message>
+    <message>
+        <source>You are about to file with a LIVE registry (%1).
+
+%2
+
+These filings are real and their fees will be charged. File them now?</source>
+        <translation>Sie sind dabei, an ein LIVE-Register (%1) zu übermitteln.
+
+%2
+
+Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln?</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s)</source>
+        <translation>
+            <numerusform>%n Filing</numerusform>
+            <numerusform>%n Filings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Launch not confirmed: nothing was sent.</source>
+        <translation>Start nicht bestätigt: nichts wurde gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -2605,12 +3015,377 @@ Schlüssel %3</translation>
         <source>Filed on:</source>
         <translation>Übermittelt am:</translation>
     </message>
+    <message>
+        <source>Kept with the item and in the audit trail as %1, with the time:</source>
+        <translation>Wird beim Eintrag und im Prüfpfad als %1 festgehalten, mit Uhrzeit:</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Notiz</translation>
+    </message>
+    <message>
+        <source>What happened, what was agreed, what is next (several lines are fine)</source>
+        <translation>Was geschehen ist, was vereinbart wurde, wie es weitergeht (mehrere Zeilen sind möglich)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::RegistryProbe</name>
     <message>
         <source>no answer within 3 s</source>
         <translation>keine Antwort innerhalb von 3 s</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportExport</name>
+    <message>
+        <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
+        <translation>PDF-Dokument (*.pdf);;CSV für Tabellenkalkulationen (*.csv)</translation>
+    </message>
+    <message>
+        <source>Filing report</source>
+        <translation>Filing-Bericht</translation>
+    </message>
+    <message>
+        <source>Compliance status report</source>
+        <translation>Compliance-Statusbericht</translation>
+    </message>
+    <message>
+        <source>another report is being written</source>
+        <translation>ein anderer Bericht wird gerade geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: a report is written as .pdf or .csv</source>
+        <translation>%1: ein Bericht wird als .pdf oder .csv geschrieben</translation>
+    </message>
+    <message>
+        <source>Report written</source>
+        <translation>Bericht geschrieben</translation>
+    </message>
+    <message>
+        <source>The report was written to %1.</source>
+        <translation>Der Bericht wurde nach %1 geschrieben.</translation>
+    </message>
+    <message>
+        <source>Report not written</source>
+        <translation>Bericht nicht geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportPageText</name>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportText</name>
+    <message>
+        <source>Filings due from %1 to %2</source>
+        <translation>Filings mit Fälligkeit vom %1 bis %2</translation>
+    </message>
+    <message>
+        <source>Filings due on or after %1</source>
+        <translation>Filings mit Fälligkeit ab %1</translation>
+    </message>
+    <message>
+        <source>Filings due on or before %1</source>
+        <translation>Filings mit Fälligkeit bis %1</translation>
+    </message>
+    <message>
+        <source>Every stored filing, any due date</source>
+        <translation>Alle gespeicherten Filings, jede Fälligkeit</translation>
+    </message>
+    <message>
+        <source>Batch %1 only</source>
+        <translation>Nur Lauf %1</translation>
+    </message>
+    <message>
+        <source>Statuses as of %1</source>
+        <translation>Status zum %1</translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation>Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Filings</source>
+        <translation>Filings</translation>
+    </message>
+    <message>
+        <source>Fees expected</source>
+        <translation>Erwartete Gebühren</translation>
+    </message>
+    <message>
+        <source>Fees charged</source>
+        <translation>Berechnete Gebühren</translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation>Alle Jurisdiktionen</translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation>Rechtsträger</translation>
+    </message>
+    <message>
+        <source>Entity ID</source>
+        <translation>Rechtsträger-ID</translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation>Filing</translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation>Zeitraum</translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation>Fällig</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Filed at</source>
+        <translation>Übermittelt am</translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation>Bestätigung</translation>
+    </message>
+    <message>
+        <source>Fee expected</source>
+        <translation>Erwartete Gebühr</translation>
+    </message>
+    <message>
+        <source>Fee charged</source>
+        <translation>Berechnete Gebühr</translation>
+    </message>
+    <message>
+        <source>Launched by</source>
+        <translation>Gestartet von</translation>
+    </message>
+    <message>
+        <source>Resolved by</source>
+        <translation>Erledigt von</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>FilingDesk filings report</source>
+        <translation>FilingDesk-Filing-Bericht</translation>
+    </message>
+    <message>
+        <source>As of %1</source>
+        <translation>Stand %1</translation>
+    </message>
+    <message>
+        <source>Filings report</source>
+        <translation>Filing-Bericht</translation>
+    </message>
+    <message>
+        <source>Totals by jurisdiction</source>
+        <translation>Summen nach Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Launched by: who launched the filing&apos;s batch (else who admitted it). Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it. Filed at: when the audit trail recorded it accepted.</source>
+        <translation>Erwartete Gebühren sind die Gebühren laut Regeln; berechnete Gebühren stammen aus den Empfangsbestätigungen der Register (ein Filing ohne Empfangsbestätigung zählt nicht mit). Gestartet von: wer den Lauf des Filings gestartet hat (sonst wer es aufgenommen hat). Erledigt von: wer seinen Halt aufgelöst, es als außerhalb von FilingDesk übermittelt erfasst oder es zurückgezogen hat. Übermittelt am: wann der Prüfpfad seine Annahme festgehalten hat.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Filings (%n)</source>
+        <translation>
+            <numerusform>Filings (%n)</numerusform>
+            <numerusform>Filings (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No stored filing matches.</source>
+        <translation>Kein gespeichertes Filing passt.</translation>
+    </message>
+    <message>
+        <source>Hash-chained. Chain head: seq %1, row_hash %2. Check the chain up to this row with: filingdesk audit verify --ledger %3</source>
+        <translation>Hash-verkettet. Kettenkopf: seq %1, row_hash %2. Die Kette bis zu dieser Zeile prüfen mit: filingdesk audit verify --ledger %3</translation>
+    </message>
+    <message>
+        <source>Not hash-chained (a single desk&apos;s database). %1 audit rows, the last with id %2. SHA-256 digest of rows 1 to %2: %3. How to recompute it with the sqlite3 shell: docs/reports.md, &quot;Desk digest&quot;.</source>
+        <translation>Nicht hash-verkettet (die Datenbank eines einzelnen Arbeitsplatzes). %1 Prüfpfad-Zeilen, die letzte mit der ID %2. SHA-256-Prüfsumme der Zeilen 1 bis %2: %3. Nachrechnen mit der sqlite3-Shell: docs/reports.md, „Desk digest“.</translation>
+    </message>
+    <message>
+        <source>This database mirrors a team ledger up to seq %1 (row_hash %2).</source>
+        <translation>Diese Datenbank spiegelt einen Team-Ledger bis seq %1 (row_hash %2).</translation>
+    </message>
+    <message>
+        <source>Team ledger %1</source>
+        <translation>Team-Ledger %1</translation>
+    </message>
+    <message>
+        <source>Desk database %1</source>
+        <translation>Datenbank des Arbeitsplatzes %1</translation>
+    </message>
+    <message>
+        <source>(ledger id %1)</source>
+        <translation>(Ledger-ID %1)</translation>
+    </message>
+    <message>
+        <source>Produced by</source>
+        <translation>Erstellt von</translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3</source>
+        <translation>%1 auf %2, %3</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation>Prüfpfad</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>Regeln</translation>
+    </message>
+    <message>
+        <source>(unresolved)</source>
+        <translation>(nicht zugeordnet)</translation>
+    </message>
+    <message>
+        <source>date unknown</source>
+        <translation>Datum unbekannt</translation>
+    </message>
+    <message>
+        <source>Produced by %1 on %2, %3</source>
+        <translation>Erstellt von %1 auf %2, %3</translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Übermittelt</translation>
+    </message>
+    <message>
+        <source>Due in 0–30 days</source>
+        <translation>Fällig in 0–30 Tagen</translation>
+    </message>
+    <message>
+        <source>Due in 31–60 days</source>
+        <translation>Fällig in 31–60 Tagen</translation>
+    </message>
+    <message>
+        <source>Due in 61–90 days</source>
+        <translation>Fällig in 61–90 Tagen</translation>
+    </message>
+    <message>
+        <source>Due later</source>
+        <translation>Später fällig</translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation>Überfällig</translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation>Daten fehlen</translation>
+    </message>
+    <message>
+        <source>Halted</source>
+        <translation>Angehalten</translation>
+    </message>
+    <message>
+        <source>Will not file</source>
+        <translation>Wird nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Gesamt</translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation>Säumnisrisiko</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) late</source>
+        <translation>
+            <numerusform>seit %n Tag überfällig</numerusform>
+            <numerusform>seit %n Tagen überfällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>due today</source>
+        <translation>heute fällig</translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n day(s)</source>
+        <translation>
+            <numerusform>in %n Tag</numerusform>
+            <numerusform>in %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <translation>braucht %1</translation>
+    </message>
+    <message>
+        <source>planned from the entity register, not admitted yet</source>
+        <translation>aus dem Rechtsträgerregister geplant, noch nicht aufgenommen</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Exposure</source>
+        <translation>Risiko</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <source>every filing</source>
+        <translation>alle Filings</translation>
+    </message>
+    <message>
+        <source>FilingDesk compliance status</source>
+        <translation>FilingDesk-Compliance-Status</translation>
+    </message>
+    <message>
+        <source>Compliance status</source>
+        <translation>Compliance-Status</translation>
+    </message>
+    <message>
+        <source>Position as of %1</source>
+        <translation>Lage zum %1</translation>
+    </message>
+    <message>
+        <source>Every stored filing, and the obligations planned from the entity register that are not admitted yet</source>
+        <translation>Alle gespeicherten Filings sowie die aus dem Rechtsträgerregister geplanten Pflichten, die noch nicht aufgenommen sind</translation>
+    </message>
+    <message>
+        <source>Position by jurisdiction</source>
+        <translation>Lage nach Jurisdiktion</translation>
+    </message>
+    <message>
+        <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late.</source>
+        <translation>Jedes Filing zählt einmal. Fällig: Tage vom Stichtag bis zur Fälligkeit. Daten fehlen: ein Filing, das sich erst planen oder senden lässt, wenn ein Mensch ein Feld ergänzt. Säumnisrisiko: für jedes nicht übermittelte Filing der Säumniszuschlag, der einen Tag nach seiner Fälligkeit geschuldet wäre, bzw. der heutige, wenn es bereits überfällig ist.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue and at-risk filings (%n)</source>
+        <translation>
+            <numerusform>Überfällige und gefährdete Filings (%n)</numerusform>
+            <numerusform>Überfällige und gefährdete Filings (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Overdue, halted, needing data, or due within 30 days; by entity name.</source>
+        <translation>Überfällig, angehalten, mit fehlenden Daten oder innerhalb von 30 Tagen fällig; nach Name des Rechtsträgers.</translation>
+    </message>
+    <message>
+        <source>Nothing is overdue or at risk.</source>
+        <translation>Nichts ist überfällig oder gefährdet.</translation>
     </message>
 </context>
 <context>
@@ -2881,6 +3656,42 @@ Schlüssel %3</translation>
         <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
         <translation>Ein Ledger-Passwort braucht eine Team-Ledger-URL: es wird für die Datenbank aufbewahrt, die es öffnet.</translation>
     </message>
+    <message>
+        <source>Practice registries</source>
+        <translation>Übungsregister</translation>
+    </message>
+    <message>
+        <source>https://test-portal.example.gov/api (one per line)</source>
+        <translation>https://test-portal.example.gov/api (eine je Zeile)</translation>
+    </message>
+    <message>
+        <source>&amp;Practice registries (test portals that file nothing real; the sandbox always is one, every other registry is live):</source>
+        <translation>Übungs&amp;register (Testportale, die nichts wirklich übermitteln; die Sandbox ist immer eines, jedes andere Register ist live):</translation>
+    </message>
+    <message>
+        <source>As the register&apos;s Owner field names you: &quot;My filings&quot; shows these</source>
+        <translation>So, wie das Feld „Verantwortlich“ im Register Sie nennt: „Meine Filings“ zeigt diese</translation>
+    </message>
+    <message>
+        <source>Your name as &amp;owner:</source>
+        <translation>&amp;Ihr Name als Verantwortliche(r):</translation>
+    </message>
+    <message>
+        <source>Days before a due date at which a filing not yet filed is reminded of; also the calendar export&apos;s alarms. Empty: no reminders.</source>
+        <translation>Tage vor einer Fälligkeit, an denen an ein noch nicht übermitteltes Filing erinnert wird; auch die Alarme des Kalenderexports. Leer: keine Erinnerungen.</translation>
+    </message>
+    <message>
+        <source>Re&amp;minders (days before due):</source>
+        <translation>Erinnerungen (T&amp;age vor Fälligkeit):</translation>
+    </message>
+    <message>
+        <source>Reminders: &quot;%1&quot; is not a number of days from 0 to 366 (write them as &quot;30, 14, 7, 1&quot;)</source>
+        <translation>Erinnerungen: „%1“ ist keine Anzahl von Tagen zwischen 0 und 366 (Schreibweise: „30, 14, 7, 1“)</translation>
+    </message>
+    <message>
+        <source>Practice registries: &quot;%1&quot; is not an http(s) URL</source>
+        <translation>Übungsregister: „%1“ ist keine http(s)-URL</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::StatusIndicators</name>
@@ -3058,20 +3869,28 @@ Schlüssel %3</translation>
         <source>Status: %1</source>
         <translation>Status: %1</translation>
     </message>
+    <message>
+        <source>Notes:</source>
+        <translation>Notizen:</translation>
+    </message>
+    <message>
+        <source>— %1, %2:</source>
+        <translation>— %1, %2:</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskFilterBar</name>
     <message>
         <source>State filter</source>
-        <translation>Statusfilter</translation>
+        <translation>Zustandsfilter</translation>
     </message>
     <message>
         <source>All states</source>
-        <translation>Alle Status</translation>
+        <translation>Alle Zustände</translation>
     </message>
     <message>
         <source>&amp;State:</source>
-        <translation>S&amp;tatus:</translation>
+        <translation>&amp;Zustand:</translation>
     </message>
     <message>
         <source>Jurisdiction filter</source>
@@ -3144,6 +3963,48 @@ Schlüssel %3</translation>
     <message>
         <source>no error</source>
         <translation>kein Fehler</translation>
+    </message>
+    <message>
+        <source>Compliance status filter</source>
+        <translation>Filter nach Compliance-Status</translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation>Beliebiger Status</translation>
+    </message>
+    <message>
+        <source>Not filed yet</source>
+        <translation>Noch nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation>Compliance-Stat&amp;us:</translation>
+    </message>
+    <message>
+        <source>Owner filter</source>
+        <translation>Filter nach Verantwortlichen</translation>
+    </message>
+    <message>
+        <source>O&amp;wner:</source>
+        <translation>&amp;Verantwortlich:</translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation>Alle</translation>
+    </message>
+    <message>
+        <source>My filings (%1)</source>
+        <translation>Meine Filings (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskSubsetModel</name>
+    <message numerus="yes">
+        <source>%n note(s) — %1, %2: %3</source>
+        <translation>
+            <numerusform>%n Notiz — %1, %2: %3</numerusform>
+            <numerusform>%n Notizen — %1, %2: %3</numerusform>
+        </translation>
     </message>
 </context>
 </TS>

@@ -77,6 +77,13 @@
     </message>
 </context>
 <context>
+    <name>QObject</name>
+    <message>
+        <source>Copy rows</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>fd::Compliance</name>
     <message>
         <source>Filed</source>
@@ -179,10 +186,6 @@
     </message>
     <message>
         <source>%1: cannot write: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 event(s) due by %2 written to %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -488,6 +491,22 @@
     </message>
     <message>
         <source>charged %1, the rule&apos;s fee is %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as-of date changed from %1 to %2: %3 rows planned again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 event(s) for %2 filing(s) due by %3 written to %4%5; reminders %6 day(s) before; %7 filing(s) without a due date left out</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (grouped by day)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1000,16 +1019,6 @@
         <source>Calendar exported</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n deadline(s) written to %1.
-Importing it again updates the same events.</source>
-        <translation>
-            <numerusform>%n deadline written to %1.
-Importing it again updates the same events.</numerusform>
-            <numerusform>%n deadlines written to %1.
-Importing it again updates the same events.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Calendar not exported</source>
         <translation type="unfinished"></translation>
@@ -1023,7 +1032,176 @@ Importing it again updates the same events.</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Deadlines due within how many days?</source>
+        <source> days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;One event per day and jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;3 filings due — Delaware (US-DE)&quot; listing each entity, instead of one event per filing. The default is set in Settings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No reminders (Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reminders %1 day(s) before each due date (Settings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadlines due &amp;within:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n event(s) written to %1.</source>
+        <translation>
+            <numerusform>%n event written to %1.</numerusform>
+            <numerusform>%n events written to %1.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>They list %n filing(s): one event per day and jurisdiction.</source>
+        <translation>
+            <numerusform>They list %n filing: one event per day and jurisdiction.</numerusform>
+            <numerusform>They list %n filings: one event per day and jurisdiction.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) have no due date yet and are not in the calendar (they need data).</source>
+        <translation>
+            <numerusform>%n filing has no due date yet and is not in the calendar (it needs data).</numerusform>
+            <numerusform>%n filings have no due date yet and are not in the calendar (they need data).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing it again updates the same events.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarListProxy</name>
+    <message>
+        <source>%1 %2 today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 in %n day(s)</source>
+        <translation>
+            <numerusform>%1 %2 in %n day</numerusform>
+            <numerusform>%1 %2 in %n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 %2 by %n day(s)</source>
+        <translation>
+            <numerusform>%1 %2 by %n day</numerusform>
+            <numerusform>%1 %2 by %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(depends on the missing data)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarPage</name>
+    <message>
+        <source>Each day shows how many filings are due, marked by the most pressing of them. Today (the as-of date) is framed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;all days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous month (Page Up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next month</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next month (Page Down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The month of the as-of date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Month grid of due dates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings by due date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>List the filings of every day again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings whose due date is unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>These filings need data (a formation date, an entity type ...) before their due date can be worked out. They are in no day of the grid and in no exported calendar.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Due on %1: %n filing(s)</source>
+        <translation>
+            <numerusform>Due on %1: %n filing</numerusform>
+            <numerusform>Due on %1: %n filings</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>All filings with a due date: %n</source>
+        <translation>
+            <numerusform>All filings with a due date: %n</numerusform>
+            <numerusform>All filings with a due date: %n</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Date unknown (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::CalendarTone</name>
+    <message>
+        <source>Overdue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Due within %n day(s)</source>
+        <translation>
+            <numerusform>Due within %n day</numerusform>
+            <numerusform>Due within %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>On track</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1156,6 +1334,10 @@ Importing it again updates the same events.</numerusform>
         <source>Review</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLettersPage</name>
@@ -1220,6 +1402,59 @@ Importing it again updates the same events.</numerusform>
     <message>
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::DeadlineReminders</name>
+    <message numerus="yes">
+        <source>%n filing(s) overdue</source>
+        <translation>
+            <numerusform>%n filing overdue</numerusform>
+            <numerusform>%n filings overdue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n more due soon</source>
+        <translation>
+            <numerusform>, %n more due soon</numerusform>
+            <numerusform>, %n more due soon</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due soon</source>
+        <translation>
+            <numerusform>%n filing due soon</numerusform>
+            <numerusform>%n filings due soon</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) overdue</source>
+        <translation>
+            <numerusform>%n day overdue</numerusform>
+            <numerusform>%n days overdue</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>due today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n day(s)</source>
+        <translation>
+            <numerusform>in %n day</numerusform>
+            <numerusform>in %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — %2 (%3), due %4, %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (Calendar view)</source>
+        <translation>
+            <numerusform>… and %n more (Calendar view)</numerusform>
+            <numerusform>… and %n more (Calendar view)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1428,6 +1663,10 @@ Importing it again updates the same events.</numerusform>
     </message>
     <message>
         <source>Review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1836,20 +2075,6 @@ Importing it again updates the same events.</numerusform>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+6 switch views
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>team ledger %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1930,6 +2155,115 @@ Correct the marked fields and save, then resolve and requeue again: the filing i
             <numerusform>Total: %n filing, %1</numerusform>
             <numerusform>Total: %n filings, %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Calendar</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Planning again as of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Filings not filed yet that are overdue or due within %n day(s)</source>
+        <translation>
+            <numerusform>Filings not filed yet that are overdue or due within %n day</numerusform>
+            <numerusform>Filings not filed yet that are overdue or due within %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&amp;Reports</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filing report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every filing: entity, jurisdiction, due date, status, confirmation number, fees in dollars, who launched and resolved it (PDF for people, CSV for spreadsheets)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Compliance status report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The portfolio&apos;s position as of the as-of date: filed, due in 30/60/90 days, overdue, needs data, halted, penalty exposure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;My filings only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show only the filings of entities you own (Settings: your name as owner)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R replay selected dead letters
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
+Ctrl+Shift+M my filings only
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s), %1 in fees</source>
+        <translation>
+            <numerusform>%n filing, %1 in fees</numerusform>
+            <numerusform>%n filings, %1 in fees</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>[LIVE] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[PRACTICE] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LIVE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing with a LIVE registry: filings are real and fees are charged (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PRACTICE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing with a practice registry: nothing is filed for real (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NO REGISTRY</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No registry is configured: nothing can be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due soon: %1 · Overdue: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due soon: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2079,6 +2413,42 @@ To work as a team, every desk and headless run uses one shared PostgreSQL ledger
     </message>
 </context>
 <context>
+    <name>fd::ui::MonthGridDelegate</name>
+    <message>
+        <source>Today</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::MonthGridModel</name>
+    <message>
+        <source>%1 %2 — %3, %4: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (today)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: no filings due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due; most pressing: %1</source>
+        <translation>
+            <numerusform>%n filing due; most pressing: %1</numerusform>
+            <numerusform>%n filings due; most pressing: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more (see the list)</source>
+        <translation>
+            <numerusform>… and %n more (see the list)</numerusform>
+            <numerusform>… and %n more (see the list)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>fd::ui::ObligationModel</name>
     <message>
         <source>PLANNED (opens %1)</source>
@@ -2192,6 +2562,10 @@ line %3</source>
     </message>
     <message>
         <source>Engine state</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2433,6 +2807,37 @@ line %3</source>
             <numerusform>File %n filings now: %1.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>LIVE registry: these are real filings and the fees are charged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Practice registry: nothing is filed for real.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File with a live registry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are about to file with a LIVE registry (%1).
+
+%2
+
+These filings are real and their fees will be charged. File them now?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s)</source>
+        <translation>
+            <numerusform>%n filing</numerusform>
+            <numerusform>%n filings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Launch not confirmed: nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -2588,11 +2993,376 @@ key %3</source>
         <source>Filed on:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Kept with the item and in the audit trail as %1, with the time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happened, what was agreed, what is next (several lines are fine)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::RegistryProbe</name>
     <message>
         <source>no answer within 3 s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportExport</name>
+    <message>
+        <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compliance status report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>another report is being written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: a report is written as .pdf or .csv</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The report was written to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report not written</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportPageText</name>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportText</name>
+    <message>
+        <source>Filings due from %1 to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings due on or after %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings due on or before %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every stored filing, any due date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch %1 only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statuses as of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fees expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fees charged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entity ID</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed at</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Confirmation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee expected</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fee charged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Launched by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolved by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk filings report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Totals by jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Launched by: who launched the filing&apos;s batch (else who admitted it). Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it. Filed at: when the audit trail recorded it accepted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Filings (%n)</source>
+        <translation>
+            <numerusform>Filings (%n)</numerusform>
+            <numerusform>Filings (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No stored filing matches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash-chained. Chain head: seq %1, row_hash %2. Check the chain up to this row with: filingdesk audit verify --ledger %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not hash-chained (a single desk&apos;s database). %1 audit rows, the last with id %2. SHA-256 digest of rows 1 to %2: %3. How to recompute it with the sqlite3 shell: docs/reports.md, &quot;Desk digest&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This database mirrors a team ledger up to seq %1 (row_hash %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Desk database %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(ledger id %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Produced by</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Audit trail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unresolved)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>date unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Produced by %1 on %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due in 0–30 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due in 31–60 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due in 61–90 days</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overdue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will not file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Penalty exposure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n day(s) late</source>
+        <translation>
+            <numerusform>%n day late</numerusform>
+            <numerusform>%n days late</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>due today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n day(s)</source>
+        <translation>
+            <numerusform>in %n day</numerusform>
+            <numerusform>in %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>needs %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>planned from the entity register, not admitted yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exposure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>every filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk compliance status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compliance status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position as of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every stored filing, and the obligations planned from the entity register that are not admitted yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position by jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue and at-risk filings (%n)</source>
+        <translation>
+            <numerusform>Overdue and at-risk filings (%n)</numerusform>
+            <numerusform>Overdue and at-risk filings (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Overdue, halted, needing data, or due within 30 days; by entity name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing is overdue or at risk.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2864,6 +3634,42 @@ key %3</source>
         <source>A ledger password needs a team ledger URL: it is kept for the database it unlocks.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Practice registries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>https://test-portal.example.gov/api (one per line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Practice registries (test portals that file nothing real; the sandbox always is one, every other registry is live):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As the register&apos;s Owner field names you: &quot;My filings&quot; shows these</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your name as &amp;owner:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Days before a due date at which a filing not yet filed is reminded of; also the calendar export&apos;s alarms. Empty: no reminders.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;minders (days before due):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reminders: &quot;%1&quot; is not a number of days from 0 to 366 (write them as &quot;30, 14, 7, 1&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Practice registries: &quot;%1&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::StatusIndicators</name>
@@ -3041,6 +3847,14 @@ key %3</source>
         <source>Status: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Notes:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>— %1, %2:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskFilterBar</name>
@@ -3127,6 +3941,48 @@ key %3</source>
     <message>
         <source>no error</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compliance status filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Any status</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not filed yet</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stat&amp;us:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Owner filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>O&amp;wner:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Anyone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>My filings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::TaskSubsetModel</name>
+    <message numerus="yes">
+        <source>%n note(s) — %1, %2: %3</source>
+        <translation>
+            <numerusform>%n note — %1, %2: %3</numerusform>
+            <numerusform>%n notes — %1, %2: %3</numerusform>
+        </translation>
     </message>
 </context>
 </TS>
