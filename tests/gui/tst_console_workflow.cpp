@@ -593,7 +593,7 @@ void TestConsoleWorkflow::paneStateIsSaved() {
     QSettings settings(settingsPath(), QSettings::IniFormat);
     QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
     QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
-    QVERIFY(!settings.value(QStringLiteral("headers/obligations-v2")).toByteArray().isEmpty());
+    QVERIFY(!settings.value(QStringLiteral("headers/obligations-v3")).toByteArray().isEmpty());
 }
 
 void TestConsoleWorkflow::settingsChangeNeedsReasonAndIsAudited() {

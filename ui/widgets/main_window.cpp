@@ -368,6 +368,9 @@ void MainWindow::buildPages() {
     connect(&m_asOfChange, &QTimer::timeout, this, [this] {
         if (m_obligations->rowCount() == 0)
             return; // nothing planned yet: the next portfolio is planned at the date shown
+        // A reminder on show was about the old date: "in 14 days" would now be wrong.
+        if (m_noticeKind == QLatin1String("reminder"))
+            showNotice(QString());
         m_link->setAsOf(m_asOf->date());
         statusBar()->showMessage(tr("Planning again as of %1…").arg(formatDate(m_asOf->date())), 5000);
     });

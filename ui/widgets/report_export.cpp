@@ -6,9 +6,11 @@
 #include "ui/models/display_format.h"
 #include "ui/report/report_pdf.h"
 
+#include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QThread>
 #include <QWidget>
 
@@ -48,7 +50,9 @@ ReportExport::ReportExport(std::function<report::ReportSource()> source, QWidget
     , m_window(window) {}
 
 QString ReportExport::askPath(const QString &title, const QString &suggested) const {
-    QString path = QFileDialog::getSaveFileName(m_window, title, suggested,
+    // In the user's documents, not wherever the console happened to be started.
+    const QString folder = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    QString path = QFileDialog::getSaveFileName(m_window, title, QDir(folder).filePath(suggested),
                                                 tr("PDF document (*.pdf);;CSV for spreadsheets (*.csv)"));
     if (!path.isEmpty() && !isPdf(path) && !isCsv(path))
         path += QStringLiteral(".pdf");
