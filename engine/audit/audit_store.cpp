@@ -106,6 +106,10 @@ const std::vector<std::vector<const char *>> kMigrations = {
         "NULL,"
         " PRIMARY KEY (entity_id, field))",
     },
+    // 7: the database login that wrote a mirrored ledger row (ledger schema 4), part of its hash
+    {
+        "ALTER TABLE audit ADD COLUMN login TEXT",
+    },
 };
 
 // Prepared statements, one slot each (AuditStore::prepared()).
@@ -133,6 +137,7 @@ AuditEntry auditFromLocalRow(const QSqlQuery &q) {
     e.reason = q.value(QStringLiteral("reason")).toString();
     e.host = q.value(QStringLiteral("host")).toString();
     e.ledgerSeq = q.value(QStringLiteral("ledger_seq")).toLongLong();
+    e.login = q.value(QStringLiteral("login")).toString();
     e.desk = q.value(QStringLiteral("desk")).toString();
     e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
     e.rowHash = q.value(QStringLiteral("row_hash")).toString();
@@ -807,12 +812,12 @@ bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error
     q.prepare(QStringLiteral(
         "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
         "rules_version, payload_sha256, actor, error_category, error_code, detail, reason, host, ledger_seq, "
-        "desk, at_utc_text, prev_hash, row_hash) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
+        "desk, at_utc_text, prev_hash, row_hash, login) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     for (const AuditEntry &e : rows) {
         const QVariantList values = {
             isoUtc(e.atUtc), e.idempotencyKey, e.entityId, e.action,        e.fromState, e.toState, e.ruleId,
             e.rulesVersion,  e.payloadSha256,  e.actor,    e.errorCategory, e.errorCode, e.detail,  e.reason,
-            e.host,          e.ledgerSeq,      e.desk,     e.atUtcText,     e.prevHash,  e.rowHash};
+            e.host,          e.ledgerSeq,      e.desk,     e.atUtcText,     e.prevHash,  e.rowHash, e.login};
         for (int i = 0; i < values.size(); ++i)
             q.bindValue(i, values.at(i));
         if (!q.exec()) {

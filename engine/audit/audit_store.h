@@ -42,6 +42,10 @@ struct AuditEntry {
     QString atUtcText;
     QString prevHash;
     QString rowHash;
+    /// Team mode: the database login (PostgreSQL session_user) that wrote the row, set by the ledger itself
+    /// (never sent by a member) and covered by row_hash; empty on a single desk and on rows written before
+    /// ledger schema 4. `actor` (the OS user), `host` and `desk` are what the member says about itself.
+    QString login;
 };
 
 /// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action, detail
@@ -80,7 +84,7 @@ enum class Durability {
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore {
 public:
-    static constexpr int kSchemaVersion = 6;
+    static constexpr int kSchemaVersion = 7;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();

@@ -40,7 +40,7 @@ int fail(const QString &reason, const char *command = "filingdesk audit verify")
 /// for every call, which dominates a million-row check.
 struct AuditColumns {
     int seq, at, idempotencyKey, entityId, action, fromState, toState, ruleId, rulesVersion, payloadSha256,
-        actor, host, desk, errorCategory, errorCode, detail, reason, prevHash, rowHash;
+        actor, host, desk, errorCategory, errorCode, detail, reason, prevHash, rowHash, login;
 
     /// `seqColumn` and `atColumn` name the ledger seq and the hashed timestamp text ("seq"/"at_utc" in the
     /// ledger, "ledger_seq"/"at_utc_text" in the mirror).
@@ -63,7 +63,8 @@ struct AuditColumns {
         , detail(r.indexOf(QStringLiteral("detail")))
         , reason(r.indexOf(QStringLiteral("reason")))
         , prevHash(r.indexOf(QStringLiteral("prev_hash")))
-        , rowHash(r.indexOf(QStringLiteral("row_hash"))) {}
+        , rowHash(r.indexOf(QStringLiteral("row_hash")))
+        , login(r.indexOf(QStringLiteral("login"))) {} // -1 before ledger schema 4 / mirror schema 7
 
     static QString text(const QSqlQuery &q, int column) {
         if (column < 0)
@@ -93,6 +94,7 @@ struct AuditColumns {
         e.reason = text(q, reason);
         e.prevHash = text(q, prevHash);
         e.rowHash = text(q, rowHash);
+        e.login = text(q, login);
         return e;
     }
 };

@@ -30,6 +30,10 @@ QByteArray canonicalText(const AuditEntry &e) {
           &e.ruleId, &e.rulesVersion, &e.payloadSha256, &e.actor, &e.host, &e.desk, &e.errorCategory,
           &e.errorCode, &e.detail, &e.reason})
         appendField(out, *field);
+    // The database login (ledger schema 4) is covered too; rows written before it have none and keep the
+    // text, and so the hash, they were sealed with.
+    if (!e.login.isEmpty())
+        appendField(out, e.login);
     return out;
 }
 

@@ -190,6 +190,35 @@ const std::vector<std::vector<const char *>> kMigrations = {
             seen_at timestamptz NOT NULL DEFAULT now(),
             PRIMARY KEY (entity_id, field)))SQL",
     },
+    // 4: every audit row names the database login that wrote it: set here from session_user, never sent by a
+    // member, and covered by row_hash. A row sealed before has no login and keeps its canonical text (so its
+    // hash), hence the login is appended only when there is one (AuditChain::canonicalText does the same).
+    {
+        "ALTER TABLE audit ADD COLUMN login text NOT NULL DEFAULT ''",
+        R"SQL(CREATE OR REPLACE FUNCTION filingdesk_audit_canonical(a audit) RETURNS text IMMUTABLE LANGUAGE sql AS $$
+            SELECT concat_ws('|', filingdesk_field(a.seq::text), filingdesk_field(a.prev_hash),
+                filingdesk_field(a.at_utc), filingdesk_field(a.idempotency_key), filingdesk_field(a.entity_id),
+                filingdesk_field(a.action), filingdesk_field(a.from_state), filingdesk_field(a.to_state),
+                filingdesk_field(a.rule_id), filingdesk_field(a.rules_version),
+                filingdesk_field(a.payload_sha256), filingdesk_field(a.actor), filingdesk_field(a.host),
+                filingdesk_field(a.desk), filingdesk_field(a.error_category), filingdesk_field(a.error_code),
+                filingdesk_field(a.detail), filingdesk_field(a.reason))
+                || CASE WHEN coalesce(a.login, '') = '' THEN '' ELSE '|' || filingdesk_field(a.login) END $$)SQL",
+        R"SQL(CREATE OR REPLACE FUNCTION filingdesk_audit_chain() RETURNS trigger LANGUAGE plpgsql AS $$
+            DECLARE
+                head audit_head%ROWTYPE;
+            BEGIN
+                SELECT * INTO head FROM audit_head WHERE id = 1 FOR UPDATE;
+                NEW.seq := head.last_seq + 1;
+                NEW.prev_hash := head.last_hash;
+                NEW.at_utc := to_char(clock_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+                NEW.login := session_user;
+                NEW.row_hash := encode(sha256(convert_to(filingdesk_audit_canonical(NEW), 'UTF8')), 'hex');
+                UPDATE audit_head SET last_seq = NEW.seq, last_hash = NEW.row_hash WHERE id = 1;
+                PERFORM pg_notify('filingdesk_ledger', NEW.seq::text);
+                RETURN NEW;
+            END $$)SQL",
+    },
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

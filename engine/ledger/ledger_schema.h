@@ -17,12 +17,13 @@ namespace fd {
 /// order is commit order; a SHA-256 hash chain, see AuditChain), audit_head (the chain's last seq and hash),
 /// notes, review_claims, members (heartbeats); from schema 2, ledger_identity (the ledger's random id) and
 /// tasks.sent_at; from schema 3, the team's entity register (entities.in_register, entities.updated_by) and
-/// entity_conflicts. Every time the ledger stores is its own clock (the audit's at_utc is set by the chain
+/// entity_conflicts; from schema 4, audit.login: the database login (session_user) that wrote each audit row,
+/// set by the chain trigger and covered by row_hash. Every time the ledger stores is its own clock (the audit's at_utc is set by the chain
 /// trigger). Every audit insert NOTIFYs channel kNotifyChannel with its seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 3;
+constexpr int kVersion = 4;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

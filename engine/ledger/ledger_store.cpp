@@ -135,6 +135,7 @@ AuditEntry auditFromRow(const QSqlQuery &q) {
     e.reason = q.value(QStringLiteral("reason")).toString();
     e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
     e.rowHash = q.value(QStringLiteral("row_hash")).toString();
+    e.login = q.value(QStringLiteral("login")).toString();
     return e;
 }
 

@@ -226,7 +226,7 @@ private Q_SLOTS:
         const QString csv = QString::fromUtf8(file.readAll());
         QVERIFY(csv.section(QStringLiteral("\r\n"), 0, 0)
                     .endsWith(QLatin1String(
-                        "entity_name,jurisdiction,filing,fee_expected,fee_charged,confirmation_number")));
+                        "entity_name,jurisdiction,filing,fee_expected,fee_charged,confirmation_number,login")));
         bool noteRow = false;
         bool filedRow = false;
         for (const QString &line : csv.split(QStringLiteral("\r\n"))) {

@@ -75,6 +75,7 @@ private Q_SLOTS:
     void intactStoresPass_data();
     void intactStoresPass();
     void mirrorBehindLedgerPasses();
+    void rowsNameTheDatabaseLogin();
     void ledgerTampering_data();
     void ledgerTampering();
     void mirrorTampering_data();
@@ -270,6 +271,32 @@ void TestAuditVerify::mirrorBehindLedgerPasses() {
              qPrintable(out));
 }
 
+void TestAuditVerify::rowsNameTheDatabaseLogin() {
+    // The ledger names the database login that wrote each row (session_user), whatever the member says its
+    // actor is, and whatever a client puts in the column; the login is part of the row's hash.
+    Ledger l = makeLedger("login", 2, QStringLiteral("LOGIN"));
+    QVERIFY(!l.url.isEmpty());
+    QCOMPARE(m_pg.psql(QStringLiteral("SELECT count(*) FROM audit WHERE login <> 'fd'"), l.database),
+             QStringLiteral("0"));
+    QVERIFY(
+        m_pg.psql(QStringLiteral("SELECT count(*) FROM audit WHERE actor = 'alice'"), l.database).toInt() >
+        0);
+    QString error;
+    m_pg.psql(
+        QStringLiteral("CREATE ROLE clerk LOGIN; GRANT ALL ON ALL TABLES IN SCHEMA public TO clerk; "
+                       "SET SESSION AUTHORIZATION clerk; "
+                       "INSERT INTO audit(action, actor, login) VALUES ('note', 'fd', 'general-counsel')"),
+        l.database, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(m_pg.psql(QStringLiteral("SELECT actor || ' as ' || login FROM audit ORDER BY seq DESC LIMIT 1"),
+                       l.database),
+             QStringLiteral("fd as clerk"));
+    ChildProcess text;
+    QCOMPARE(verify({QStringLiteral("--ledger"), l.url}, text), 0);
+    QVERIFY2(!QString::fromUtf8(text.standardOutput()).contains(QLatin1String("BROKEN")),
+             text.standardOutput().constData());
+}
+
 void TestAuditVerify::ledgerTampering_data() {
     QTest::addColumn<QString>("sql");      // {N}: the seq tampered with
     QTest::addColumn<int>("seq");          // 0: the last row
@@ -284,6 +311,12 @@ void TestAuditVerify::ledgerTampering_data() {
     QTest::newRow("actor changed, last row of a page")
         << update.arg(QStringLiteral("UPDATE audit SET actor = 'mallory' WHERE seq = {N}")) << 4
         << QStringLiteral("ledger seq {N}: row changed (hash mismatch)") << 4;
+    QTest::newRow("database login changed")
+        << update.arg(QStringLiteral("UPDATE audit SET login = 'mallory' WHERE seq = {N}")) << 3
+        << QStringLiteral("ledger seq {N}: row changed (hash mismatch)") << 0;
+    QTest::newRow("database login removed")
+        << update.arg(QStringLiteral("UPDATE audit SET login = '' WHERE seq = {N}")) << 4
+        << QStringLiteral("ledger seq {N}: row changed (hash mismatch)") << 0;
     QTest::newRow("timestamp changed")
         << update.arg(QStringLiteral("UPDATE audit SET at_utc = '2020-01-01T00:00:00.000Z' WHERE seq = {N}"))
         << 2 << QStringLiteral("ledger seq {N}: row changed (hash mismatch)") << 0;
@@ -424,9 +457,10 @@ void TestAuditVerify::mirrorDiffersFromLedger() {
     const QString idA = m_pg.psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), a.database);
     const QString idB = m_pg.psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), b.database);
     QVERIFY2(out.contains(QStringLiteral("ledger %1: identity %2").arg(b.url, idB)), qPrintable(out));
-    QVERIFY2(out.contains(QStringLiteral("mirror %1 is the mirror of ledger %2, not of ledger %3: not compared")
-                              .arg(a.mirror, idA, idB)),
-             qPrintable(out));
+    QVERIFY2(
+        out.contains(QStringLiteral("mirror %1 is the mirror of ledger %2, not of ledger %3: not compared")
+                         .arg(a.mirror, idA, idB)),
+        qPrintable(out));
     QVERIFY2(!out.contains(QLatin1String("is a prefix of the ledger")), qPrintable(out));
 
     // One row apart: a mirror row rewritten with a hash chain of its own making.
@@ -519,8 +553,8 @@ void TestAuditVerify::memberSendsNothingOnTamperedLedger() {
     ChildProcess run;
     run.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
     QVERIFY(run.startRun(
-        {QStringLiteral("--ledger"), l.url, QStringLiteral("--redis"), redis.url(), QStringLiteral("--sandbox"),
-         QStringLiteral("--portfolio"),
+        {QStringLiteral("--ledger"), l.url, QStringLiteral("--redis"), redis.url(),
+         QStringLiteral("--sandbox"), QStringLiteral("--portfolio"),
          fd::test::sourcePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv")),
          QStringLiteral("--as-of"), QStringLiteral("2027-02-15"), QStringLiteral("--db"),
          QDir(m_dir.path()).filePath(QStringLiteral("member-on-tampered.sqlite")), QStringLiteral("--json"),

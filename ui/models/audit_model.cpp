@@ -43,6 +43,11 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
         case TimeColumn:
             return e.atUtc.toString(Qt::ISODateWithMs);
         case ActorColumn:
+            // In a team the ledger names the database login that wrote the row; the OS user is what the
+            // member says about itself.
+            if (!e.login.isEmpty() && e.login != e.actor)
+                return role == Qt::ToolTipRole ? tr("%1 (OS user) as database login %2").arg(e.actor, e.login)
+                                               : QStringLiteral("%1 (%2)").arg(e.actor, e.login);
             return e.actor;
         case ActionColumn:
             return e.action;
@@ -142,7 +147,7 @@ bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QStrin
     file.write(
         "id,at_utc,idempotency_key,entity_id,action,from_state,to_state,rule_id,rules_version,payload_sha256,"
         "actor,error_category,error_code,reason,detail,host,entity_name,jurisdiction,filing,fee_expected,"
-        "fee_charged,confirmation_number\r\n");
+        "fee_charged,confirmation_number,login\r\n");
     const auto money = [](qint64 cents) { return cents < 0 ? QString() : report::csvDollars(cents); };
     for (const AuditEntry &e : entries) {
         QList<QString> fields{QString::number(e.id),
@@ -167,7 +172,8 @@ bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QStrin
                    c.filing,
                    money(c.feeCents),
                    money(c.feeChargedCents),
-                   c.confirmationNumber};
+                   c.confirmationNumber,
+                   e.login};
         QByteArray line;
         for (int i = 0; i < fields.size(); ++i) {
             if (i > 0)

@@ -69,8 +69,9 @@ private:
 
 /// Writes audit rows as RFC 4180 CSV (UTF-8, header line, every field of the row, then what `lookup` knows:
 /// entity_name, jurisdiction, filing, fee_expected, fee_charged (dollars as the reports write them,
-/// "225.00"), confirmation_number; the detail with its amounts in dollars). False with *error on failure; the
-/// file is replaced atomically, so a failed export never leaves half a file.
+/// "225.00"), confirmation_number, and login (team mode: the database login the ledger recorded); the detail
+/// with its amounts in dollars). False with *error on failure; the file is replaced atomically, so a failed
+/// export never leaves half a file.
 bool writeAuditCsv(const QList<AuditEntry> &entries, const QString &path, QString *error,
                    const AuditContextLookup &lookup = {});
 
