@@ -9,6 +9,7 @@
 #include "ui/report/report_pdf.h"
 
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 
 #include <cstdio>
@@ -22,22 +23,23 @@ constexpr int kExitStoreUnreadable = 3;
 
 const QString kUsage = QStringLiteral(
     "usage: filingdesk report filings (--db FILE | --ledger URL) [--from YYYY-MM-DD] [--to YYYY-MM-DD]\n"
-    "                                 [--batch ID] --out FILE.pdf|FILE.csv\n"
+    "                                 [--batch ID] [--as-of YYYY-MM-DD] --out FILE.pdf|FILE.csv\n"
     "       filingdesk report status (--db FILE | --ledger URL) --as-of YYYY-MM-DD [--rules FILE]\n"
     "                                --out FILE.pdf|FILE.csv");
 
 const QString kExitHelp = QStringLiteral(
     "Exit status: 0 written; 1 the output file could not be written; 2 bad input (options, dates, an\n"
-    "unknown extension, a database that does not exist, a malformed ledger URL); 3 the store could not be\n"
-    "opened or read (not an audit database, the ledger unreachable or refusing the login), or --rules\n"
-    "could not be read.\n"
+    "unknown extension, an output folder or a database that does not exist, a batch with no filing, a\n"
+    "malformed ledger URL); 3 the store could not be opened or read (not a FilingDesk database or a newer\n"
+    "one, the ledger unreachable or refusing the login), or --rules could not be read.\n"
     "The ledger's password comes from FILINGDESK_LEDGER_PASSWORD.");
 
 enum class Format { Csv, Pdf };
 
 // The options both reports take, and what they make of them.
 struct Common {
-    QCommandLineOption db{QStringLiteral("db"), QStringLiteral("The desk's audit database (only read)."),
+    QCommandLineOption db{QStringLiteral("db"),
+                          QStringLiteral("The desk's audit database (opened read-only: never written)."),
                           QStringLiteral("FILE")};
     QCommandLineOption ledger = cli::ledgerOption(QStringLiteral("the team's ledger is reported on"));
     QCommandLineOption out{QStringLiteral("out"),
@@ -58,7 +60,8 @@ struct Common {
             return false;
         }
         outPath = parser.value(out);
-        const QString suffix = QFileInfo(outPath).suffix().toLower();
+        const QFileInfo outFile(outPath);
+        const QString suffix = outFile.suffix().toLower();
         if (suffix == QLatin1String("pdf")) {
             format = Format::Pdf;
         } else if (suffix == QLatin1String("csv")) {
@@ -66,6 +69,21 @@ struct Common {
         } else {
             *error = QStringLiteral("--out \"%1\": the file's extension says the format, .pdf or .csv")
                          .arg(outPath);
+            return false;
+        }
+        if (outFile.completeBaseName().isEmpty()) {
+            *error = QStringLiteral("--out \"%1\": name the file, not only its extension (report.%2)")
+                         .arg(outPath, suffix);
+            return false;
+        }
+        // Refused before anything is read: a long ledger read should not end in "nowhere to write".
+        if (!outFile.absoluteDir().exists()) {
+            *error = QStringLiteral("--out \"%1\": no such folder %2")
+                         .arg(outPath, QDir::toNativeSeparators(outFile.absolutePath()));
+            return false;
+        }
+        if (outFile.isDir()) {
+            *error = QStringLiteral("--out \"%1\" is a folder, not a file").arg(outPath);
             return false;
         }
         if (parser.isSet(db)) {
@@ -89,6 +107,22 @@ struct Common {
         return true;
     }
 };
+
+// Every option these reports take has one value: a second one is a mistake, not a choice of the last.
+bool givenOnce(const QCommandLineParser &parser, const QList<QCommandLineOption> &options, QString *error) {
+    for (const QCommandLineOption &option : options) {
+        if (parser.values(option).size() > 1) {
+            *error = QStringLiteral("--%1 is given twice: give it once").arg(option.names().constFirst());
+            return false;
+        }
+    }
+    return true;
+}
+
+// English counts for the summary lines: "1 filing", "164 filings".
+QString counted(qint64 n, const char *singular, const char *plural) {
+    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? singular : plural));
+}
 
 bool readDate(const QCommandLineParser &parser, const QCommandLineOption &option, QDate *date,
               QString *error) {
@@ -145,11 +179,23 @@ int runFilings(const QStringList &arguments) {
                                    QStringLiteral("YYYY-MM-DD"));
     const QCommandLineOption batchOpt(
         QStringLiteral("batch"), QStringLiteral("Only the filings of this batch."), QStringLiteral("ID"));
-    parser.addOptions({common.db, common.ledger, fromOpt, toOpt, batchOpt, common.out});
+    const QCommandLineOption asOfOpt(
+        QStringLiteral("as-of"),
+        QStringLiteral("The date statuses are judged at, as `report status --as-of` judges them (default: "
+                       "today)."),
+        QStringLiteral("YYYY-MM-DD"));
+    const QList<QCommandLineOption> options{common.db, common.ledger, fromOpt,   toOpt,
+                                            batchOpt,  asOfOpt,       common.out};
+    parser.addOptions(options);
     if (const auto exit =
             cli::parseOrExit(parser, QStringLiteral("filingdesk report filings"), arguments, kExitHelp))
         return *exit;
     QString error;
+    if (!givenOnce(parser, options, &error))
+        return fail(sub, error);
+    QDate asOf;
+    if (!readDate(parser, asOfOpt, &asOf, &error))
+        return fail(sub, error);
     report::FilingsFilter filter;
     if (!readDate(parser, fromOpt, &filter.fromDue, &error) ||
         !readDate(parser, toOpt, &filter.toDue, &error))
@@ -161,18 +207,20 @@ int runFilings(const QStringList &arguments) {
     if (!common.read(parser, &error))
         return fail(sub, error);
     report::FilingsReport report;
-    if (!report::loadFilingsReport(common.source, filter, &report, &error))
+    if (!report::loadFilingsReport(common.source, filter, &report, &error, asOf))
         return unreadable(sub, error);
+    if (!report.batchFound)
+        return fail(sub, QStringLiteral("no stored filing belongs to batch \"%1\"; nothing was written")
+                             .arg(filter.batchId));
     const bool written =
         common.format == Format::Pdf
             ? ui::writeFilingsPdf(report, common.outPath, &error)
             : report::writeFileAtomically(common.outPath, report::filingsCsv(report), &error);
     if (!written)
         return notWritten(sub, error);
-    printDone(QStringLiteral("%1: %2 filing(s) in %3 jurisdiction(s); fees expected %4, charged %5; %6")
-                  .arg(common.outPath)
-                  .arg(report.rows.size())
-                  .arg(report.byJurisdiction.size())
+    printDone(QStringLiteral("%1: %2 in %3; fees expected %4, charged %5; %6")
+                  .arg(common.outPath, counted(report.rows.size(), "filing", "filings"),
+                       counted(report.byJurisdiction.size(), "jurisdiction", "jurisdictions"))
                   .arg(dollars(report.overall.expectedCents), dollars(report.overall.chargedCents),
                        trailLine(report.provenance.trail)));
     return 0;
@@ -193,11 +241,14 @@ int runStatus(const QStringList &arguments) {
     const QCommandLineOption rulesOpt(QStringLiteral("rules"),
                                       QStringLiteral("Rules file instead of the built-in one."),
                                       QStringLiteral("FILE"));
-    parser.addOptions({common.db, common.ledger, asOfOpt, rulesOpt, common.out});
+    const QList<QCommandLineOption> options{common.db, common.ledger, asOfOpt, rulesOpt, common.out};
+    parser.addOptions(options);
     if (const auto exit =
             cli::parseOrExit(parser, QStringLiteral("filingdesk report status"), arguments, kExitHelp))
         return *exit;
     QString error;
+    if (!givenOnce(parser, options, &error))
+        return fail(sub, error);
     if (!parser.isSet(asOfOpt))
         return fail(sub, QStringLiteral("--as-of YYYY-MM-DD is required: a position is as of a date"));
     QDate asOf;
@@ -217,17 +268,18 @@ int runStatus(const QStringList &arguments) {
     if (!written)
         return notWritten(sub, error);
     const report::StatusCounts &c = report.overall;
-    printDone(
-        QStringLiteral("%1: %2 filing(s): %3 filed, %4 due within 90 days, %5 overdue, %6 need data, %7 "
-                       "halted; penalty exposure %8; %9")
-            .arg(common.outPath)
-            .arg(c.total())
-            .arg(c.filed)
-            .arg(c.due30 + c.due60 + c.due90)
-            .arg(c.overdue)
-            .arg(c.needsData)
-            .arg(c.halted)
-            .arg(dollars(c.exposureCents), trailLine(report.provenance.trail)));
+    // Every filing is in exactly one of these parts: they add up to the total.
+    const QStringList parts{QStringLiteral("%1 filed").arg(c.filed),
+                            QStringLiteral("%1 due within 90 days").arg(c.due30 + c.due60 + c.due90),
+                            QStringLiteral("%1 due later").arg(c.dueLater),
+                            QStringLiteral("%1 overdue").arg(c.overdue),
+                            counted(c.needsData, "needs data", "need data"),
+                            QStringLiteral("%1 halted").arg(c.halted),
+                            QStringLiteral("%1 will not be filed").arg(c.willNotFile)};
+    printDone(QStringLiteral("%1: %2: %3; penalty exposure %4; %5")
+                  .arg(common.outPath, counted(c.total(), "filing", "filings"),
+                       parts.join(QStringLiteral(", ")), dollars(c.exposureCents),
+                       trailLine(report.provenance.trail)));
     return 0;
 }
 

@@ -4,17 +4,22 @@
 
 namespace fd {
 
-/// `filingdesk report filings (--db FILE | --ledger URL) [--from DATE] [--to DATE] [--batch ID] --out FILE`
+/// `filingdesk report filings (--db FILE | --ledger URL) [--from DATE] [--to DATE] [--batch ID] [--as-of
+/// DATE]
+///  --out FILE`
 /// `filingdesk report status (--db FILE | --ledger URL) --as-of DATE [--rules FILE] --out FILE`
 ///
 /// Reports for auditors and the General Counsel (README, "Reports"), as CSV or PDF by the extension of
 /// --out (.csv, .pdf; written whole or not at all). The data comes from engine/report (a desk's database
-/// opened shared and only read, or the team ledger with FILINGDESK_LEDGER_PASSWORD); the PDF from
-/// ui/report, which needs a QGuiApplication: main() makes one (the offscreen platform when there is no
-/// display). Exit 0 when written; 1 when the file could not be written; 2 on bad input (options, dates, an
-/// unknown extension, a database that does not exist, a malformed ledger URL); 3 when the store could not
-/// be opened or read (not an audit database, the ledger unreachable or refusing the login), or --rules could
-/// not be read.
+/// opened read-only: never written, not even switched to WAL; or the team ledger with
+/// FILINGDESK_LEDGER_PASSWORD); the PDF from ui/report, which needs a QGuiApplication: main() makes one (the
+/// offscreen platform when there is no display). Both judge statuses at an as-of date (filings: today unless
+/// --as-of), so one filing has one status in both. Every option is given at most once. Exit 0 when written;
+/// 1 when the file could not be written; 2 on bad input (options, dates, an unknown extension or a name that
+/// is only one, an output folder that does not exist, a database that does not exist, a --batch no stored
+/// filing belongs to, a malformed ledger URL), checked before anything is read where it can be; 3 when the
+/// store could not be opened or read (not a FilingDesk database, or a newer one; the ledger unreachable or
+/// refusing the login), or --rules could not be read.
 int runReport(const QStringList &arguments);
 
 /// True when `arguments` (after "report") ask for a PDF (--out FILE.pdf): main() then needs a

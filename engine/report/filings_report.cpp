@@ -70,7 +70,7 @@ FilingsReport buildFilingsReport(const QList<FilingTask> &tasks, const AuditAttr
 }
 
 bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, FilingsReport *report,
-                       QString *error) {
+                       QString *error, const QDate &asOf) {
     ReportStore store;
     if (!store.open(source, error))
         return false;
@@ -89,8 +89,9 @@ bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, 
         batchIds.insert(t.batchId);
     batchIds.remove(QString());
     *report = buildFilingsReport(tasks, AuditAttribution(rows, batchIds), filter,
-                                 provenance.producedAtUtc.toLocalTime().date());
+                                 asOf.isValid() ? asOf : provenance.producedAtUtc.toLocalTime().date());
     report->provenance = provenance;
+    report->batchFound = filter.batchId.isEmpty() || batchIds.contains(filter.batchId);
     return true;
 }
 

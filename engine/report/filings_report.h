@@ -13,11 +13,13 @@ namespace fd::report {
 FilingsReport buildFilingsReport(const QList<FilingTask> &tasks, const AuditAttribution &audit,
                                  const FilingsFilter &filter, const QDate &asOf);
 
-/// Opens `source` (ReportStore), reads its tasks and audit trail and builds the report as of today, with
-/// its provenance (the OS user, the host, now, the trail's head). Blocking (a large ledger takes seconds);
-/// call it on any thread but the GUI's: it opens and closes its own database connections on the calling
-/// thread. False with *error (ReportStore::open()'s reasons, or a store that could not be read).
+/// Opens `source` (ReportStore), reads its tasks and audit trail and builds the report with statuses as of
+/// `asOf` (a null date: today, local time), with its provenance (the OS user, the host, now, the trail's
+/// head). report->batchFound says whether a task of filter.batchId is stored at all. Blocking (a large
+/// ledger takes seconds); call it on any thread but the GUI's: it opens and closes its own database
+/// connections on the calling thread. False with *error (ReportStore::open()'s reasons, or a store that
+/// could not be read).
 bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, FilingsReport *report,
-                       QString *error);
+                       QString *error, const QDate &asOf = QDate());
 
 } // namespace fd::report

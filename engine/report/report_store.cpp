@@ -28,7 +28,9 @@ bool isAttributionRow(const AuditEntry &row) {
 }
 
 ReportStore::ReportStore() = default;
-ReportStore::~ReportStore() = default;
+ReportStore::~ReportStore() {
+    m_store.reset(); // its connection closes before the temporary folder (a mirror, a copy) is removed
+}
 
 bool ReportStore::open(const ReportSource &source, QString *error) {
     if (source.dbPath.isEmpty() == source.ledgerUrl.isEmpty()) {
@@ -46,11 +48,8 @@ bool ReportStore::open(const ReportSource &source, QString *error) {
             *error = QStringLiteral("%1: not an audit database (not a file)").arg(source.dbPath);
             return false;
         }
-        m_store = std::make_unique<AuditStore>();
-        if (!m_store->open(source.dbPath, error, AuditStore::OpenMode::Shared))
-            return false;
         m_display = file.absoluteFilePath();
-        return true;
+        return openSnapshot(source.dbPath, error);
     }
     LedgerEndpoint endpoint;
     if (!LedgerEndpoint::parse(source.ledgerUrl, &endpoint, error))
@@ -77,6 +76,82 @@ bool ReportStore::open(const ReportSource &source, QString *error) {
     m_display = endpoint.display();
     m_ledger = true;
     m_store = std::move(ledger);
+    return true;
+}
+
+bool ReportStore::openSnapshot(const QString &path, QString *error) {
+    if (!m_scratch.isValid()) {
+        *error = QStringLiteral("%1: no temporary folder to read the database in: %2")
+                     .arg(path, m_scratch.errorString());
+        return false;
+    }
+    const QString copy = m_scratch.filePath(QStringLiteral("snapshot.sqlite"));
+    const QString connection = QStringLiteral("report-read-only-%1-%2")
+                                   .arg(quintptr(QThread::currentThreadId()), 0, 16)
+                                   .arg(quintptr(this), 0, 16);
+    QString problem;
+    {
+        // SQLite's read-only open, as `filingdesk audit verify` opens a desk's database: no lock file, no
+        // WAL switch, no table created, and it works on a file its user may only read.
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=5000"));
+        if (!db.open()) {
+            problem = QStringLiteral("cannot open the database: %1").arg(db.lastError().text());
+        } else {
+            QSqlQuery q(db);
+            QStringList found;
+            // The first read: a file that is not SQLite at all fails here ("file is not a database").
+            if (!q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN "
+                                       "('schema_version', 'tasks', 'audit')"))) {
+                problem = QStringLiteral("not a FilingDesk database (%1)").arg(q.lastError().text());
+            } else {
+                while (q.next())
+                    found.append(q.value(0).toString());
+                QStringList missing;
+                for (const QString &table :
+                     {QStringLiteral("schema_version"), QStringLiteral("tasks"), QStringLiteral("audit")}) {
+                    if (!found.contains(table))
+                        missing.append(table);
+                }
+                if (!missing.isEmpty())
+                    problem = QStringLiteral("not a FilingDesk database (no %1 table)")
+                                  .arg(missing.join(QStringLiteral(", no ")));
+            }
+            q.finish();
+            if (problem.isEmpty()) {
+                if (!q.exec(QStringLiteral("SELECT version FROM schema_version")) || !q.next()) {
+                    problem = QStringLiteral("not a FilingDesk database (no schema version)");
+                } else if (q.value(0).toInt() > AuditStore::kSchemaVersion) {
+                    problem = QStringLiteral("the database has schema %1, newer than this FilingDesk "
+                                             "understands (%2)")
+                                  .arg(q.value(0).toInt())
+                                  .arg(AuditStore::kSchemaVersion);
+                }
+                q.finish();
+            }
+            if (problem.isEmpty()) {
+                // One consistent snapshot (a running desk may be writing), copied into the temporary
+                // folder: the report reads, and an older schema is migrated, there and never in the file.
+                q.prepare(QStringLiteral("VACUUM INTO ?"));
+                q.addBindValue(copy);
+                if (!q.exec())
+                    problem = QStringLiteral("cannot read a snapshot of it: %1").arg(q.lastError().text());
+                q.finish();
+            }
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(connection);
+    if (!problem.isEmpty()) {
+        *error = QStringLiteral("%1: %2").arg(path, problem);
+        return false;
+    }
+    m_store = std::make_unique<AuditStore>();
+    if (!m_store->open(copy, error, AuditStore::OpenMode::Exclusive)) {
+        *error = QStringLiteral("%1: reading its snapshot: %2").arg(path, *error);
+        return false;
+    }
     return true;
 }
 

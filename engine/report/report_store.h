@@ -10,8 +10,13 @@
 
 namespace fd::report {
 
-/// The store a report reads: a desk's database opened shared (beside a running desk; nothing is written to
-/// it), or the team ledger with a throw-away mirror, as `filingdesk entities export` opens them.
+/// The store a report reads: a desk's database, or the team ledger with a throw-away mirror in a temporary
+/// folder, as `filingdesk entities export` opens it. The desk's database is opened read-only (SQLite's
+/// QSQLITE_OPEN_READONLY, as `filingdesk audit verify` opens it: no lock file, no WAL switch, no table
+/// created, no migration; it works beside a running desk and on a file its user may only read), checked to
+/// be a FilingDesk database of a schema this build understands, and copied as one consistent snapshot
+/// (VACUUM INTO) into a temporary folder, where an older schema is migrated and the report reads; the
+/// folder is removed with the store.
 ///
 /// Thread affinity: the thread that called open(), which may be any thread (a console builds reports on a
 /// worker thread): the store opens Qt SQL connections of its own and closes them when destroyed, on that
@@ -24,7 +29,8 @@ public:
     ReportStore &operator=(const ReportStore &) = delete;
 
     /// False with *error naming the problem: both or neither of dbPath and ledgerUrl, "PATH: no such
-    /// database", a file that is not an audit database (or a newer one), a malformed ledger URL, "the ledger
+    /// database", "PATH: not a FilingDesk database (no audit table)", "PATH: the database has schema 9,
+    /// newer than this FilingDesk understands (7)", a malformed ledger URL, "the ledger
     /// cannot be reached: REASON", a refused login.
     bool open(const ReportSource &source, QString *error);
 
@@ -38,13 +44,14 @@ public:
     bool readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
 
 private:
+    bool openSnapshot(const QString &path, QString *error);
     bool readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
     bool readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
 
     std::unique_ptr<AuditStore> m_store;
     bool m_ledger = false;
     QString m_display;
-    QTemporaryDir m_scratch; // the ledger's mirror for this one report
+    QTemporaryDir m_scratch; // the ledger's mirror, or the desk database's snapshot, for this report
 };
 
 /// True for an audit row a report attributes filings with (see ReportStore::readTrail()).

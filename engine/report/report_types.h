@@ -65,7 +65,7 @@ struct FilingRow {
     QString filingType;   ///< "ANNUAL_FRANCHISE_TAX_REPORT"
     int period = 0;       ///< the filing year
     QDate dueDate;
-    Compliance status = Compliance::Due; ///< complianceOf(task, as-of = the day the report was made)
+    Compliance status = Compliance::Due; ///< complianceOf(task, the report's as-of date)
     QDateTime filedAtUtc;                ///< the audit row that took it to COMPLETED; null when not filed
     QString confirmationNumber;
     qint64 feeExpectedCents = 0;
@@ -87,7 +87,8 @@ struct FilingsFilter {
 struct FilingsReport {
     ReportProvenance provenance;
     FilingsFilter filter;
-    QDate asOf; ///< the date statuses are judged at (the day the report was made)
+    QDate asOf; ///< the date statuses are judged at (--as-of; by default the day the report was made)
+    bool batchFound = true; ///< false: filter.batchId names no stored filing at all (whatever the dates)
     QList<FilingRow> rows;
     QMap<QString, FeeTotals> byJurisdiction;
     FeeTotals overall;

@@ -189,6 +189,64 @@ Cli runCli(const QStringList &args, const QString &ledgerPassword = QString(), i
     return result;
 }
 
+QByteArray sha256Of(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return QByteArray();
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+// The tables a SQLite file holds, read without writing anything.
+QStringList tablesOf(const QString &path) {
+    QStringList tables;
+    {
+        QSqlDatabase db =
+            QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("tables-check"));
+        db.setDatabaseName(path);
+        db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"));
+            while (q.next())
+                tables.append(q.value(0).toString());
+        }
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("tables-check"));
+    return tables;
+}
+
+// Runs SQL on a database of the test's own (to make the files a report is pointed at).
+bool execSql(const QString &path, const QStringList &statements) {
+    bool ok = true;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("fixture-sql"));
+        db.setDatabaseName(path);
+        ok = db.open();
+        QSqlQuery q(db);
+        for (const QString &sql : statements)
+            ok = ok && q.exec(sql);
+        q.finish();
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("fixture-sql"));
+    return ok;
+}
+
+// The PDF's pages as pdftotext lays them out.
+QStringList pdfPageTexts(const QString &path) {
+    return pdfText(path).split(QLatin1Char('\f'), Qt::SkipEmptyParts);
+}
+
+// The layout's faults a reader sees: a header word cut inside ("Launche" / "d by"), an amount running into
+// the next column ("$300.00launcher-ana").
+void verifyTableTextIsClean(const QString &pageText) {
+    static const QRegularExpression glued(QStringLiteral("\\$[0-9,]+\\.[0-9]{2}[^\\s]"));
+    QVERIFY2(!glued.match(pageText).hasMatch(), qPrintable(glued.match(pageText).captured(0)));
+    static const QRegularExpression cutHeader(
+        QStringLiteral("\\b(Launche|Confirmatio|Jurisdictio|Resolve)\\b"));
+    QVERIFY2(!cutHeader.match(pageText).hasMatch(), qPrintable(pageText));
+}
+
 const CsvRow *rowFor(const QList<CsvRow> &rows, const QString &column, const QString &value) {
     for (const CsvRow &r : rows) {
         if (r.value(column) == value)
@@ -223,6 +281,9 @@ private Q_SLOTS:
     void statusCsvCountsEveryFilingOnce();
     void statusPdfListsWhatIsAtRisk();
     void badInputIsRefusedAndWritesNothing();
+    void databaseIsOnlyRead();
+    void filingsAsOfMatchesStatus();
+    void summaryLinesAddUpInPlainEnglish();
     void ledgerReportsNameTheChainHead();
 };
 
@@ -426,6 +487,14 @@ void TestReportCommand::filingsPdfReadsAsTheDatabase() {
     const int pages = pdfPages(out);
     QVERIFY(pages >= 1);
     QCOMPARE(text.count(QLatin1Char('\f')), pages);
+    for (const QString &page : pdfPageTexts(out))
+        verifyTableTextIsClean(page);
+    // Entity ids never wrap: each stands whole on a line.
+    for (const FilingTask &t : std::as_const(m_tasks))
+        QVERIFY2(QRegularExpression(QStringLiteral("\\b%1\\b").arg(t.obligation.entity.entityId))
+                     .match(text)
+                     .hasMatch(),
+                 qPrintable(t.obligation.entity.entityId));
     QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
     QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
 }
@@ -600,6 +669,42 @@ void TestReportCommand::badInputIsRefusedAndWritesNothing() {
          2,
          QStringLiteral("unknown report \"totals\""),
          QString()},
+        // A batch no stored filing belongs to is a mistake, not an empty report.
+        {{QStringLiteral("filings"), QStringLiteral("--db"), m_db, QStringLiteral("--batch"),
+          QStringLiteral("nosuch"), QStringLiteral("--out"), path(QStringLiteral("r8.csv"))},
+         2,
+         QStringLiteral("no stored filing belongs to batch \"nosuch\""),
+         path(QStringLiteral("r8.csv"))},
+        {{QStringLiteral("filings"), QStringLiteral("--db"), m_db, QStringLiteral("--db"), missing,
+          QStringLiteral("--out"), path(QStringLiteral("r9.csv"))},
+         2,
+         QStringLiteral("--db is given twice"),
+         path(QStringLiteral("r9.csv"))},
+        {{QStringLiteral("status"), QStringLiteral("--db"), m_db, QStringLiteral("--as-of"),
+          QStringLiteral("2027-03-01"), QStringLiteral("--as-of"), QStringLiteral("2027-04-01"),
+          QStringLiteral("--out"), path(QStringLiteral("r10.csv"))},
+         2,
+         QStringLiteral("--as-of is given twice"),
+         path(QStringLiteral("r10.csv"))},
+        {{QStringLiteral("filings"), QStringLiteral("--db"), m_db, QStringLiteral("--out"),
+          path(QStringLiteral(".csv"))},
+         2,
+         QStringLiteral("only its extension"),
+         path(QStringLiteral(".csv"))},
+        // A folder that does not exist is refused before the store is read: the unreachable ledger would
+        // otherwise answer first (exit 3).
+        {{QStringLiteral("filings"), QStringLiteral("--ledger"),
+          QStringLiteral("postgresql://nobody@127.0.0.1:1/none"), QStringLiteral("--out"),
+          path(QStringLiteral("no-such-folder/r11.pdf"))},
+         2,
+         QStringLiteral("no such folder"),
+         path(QStringLiteral("no-such-folder/r11.pdf"))},
+        {{QStringLiteral("status"), QStringLiteral("--db"), m_db, QStringLiteral("--as-of"),
+          QStringLiteral("2027-03-01"), QStringLiteral("--out"),
+          path(QStringLiteral("no-such-folder/r12.csv"))},
+         2,
+         QStringLiteral("no such folder"),
+         path(QStringLiteral("no-such-folder/r12.csv"))},
     };
     for (const Case &c : cases) {
         const Cli report = runCli(QStringList{QStringLiteral("report")} + c.args);
@@ -610,12 +715,174 @@ void TestReportCommand::badInputIsRefusedAndWritesNothing() {
             QVERIFY2(!QFileInfo::exists(c.out), qPrintable(c.out));
     }
     QVERIFY2(!QFileInfo::exists(missing), "a report never creates the database it was pointed at");
+    QVERIFY(!QFileInfo::exists(path(QStringLiteral("no-such-folder"))));
 
     // --help documents the exit codes.
     const Cli help = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--help")});
     QCOMPARE(help.exit, 0);
     QVERIFY(help.out.contains(QStringLiteral("Usage: filingdesk report filings")));
     QVERIFY(help.out.contains(QStringLiteral("Exit status: 0 written")));
+}
+
+void TestReportCommand::databaseIsOnlyRead() {
+    // The desk's database itself, as a file its user may only read (the tests may run as root, for whom
+    // the mode bits change nothing: what counts is that not one byte changes and no file appears beside it).
+    const QString readOnly = path(QStringLiteral("read-only.sqlite"));
+    QVERIFY(QFile::copy(m_db, readOnly));
+    // ... once in WAL mode, as the desk leaves it, and once in rollback-journal mode (a copy an auditor got).
+    const QString journal = path(QStringLiteral("journal.sqlite"));
+    QVERIFY(QFile::copy(m_db, journal));
+    QVERIFY(execSql(journal, {QStringLiteral("PRAGMA journal_mode=DELETE")}));
+    for (const QString &db : {readOnly, journal}) {
+        QVERIFY(QFile::setPermissions(db, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+        const QByteArray before = sha256Of(db);
+        for (const QString &kind : {QStringLiteral("filings"), QStringLiteral("status")}) {
+            for (const QString &ext : {QStringLiteral("csv"), QStringLiteral("pdf")}) {
+                const QString out = path(QStringLiteral("ro-%1.%2").arg(kind, ext));
+                QStringList args{QStringLiteral("report"), kind, QStringLiteral("--db"), db,
+                                 QStringLiteral("--out"),  out};
+                if (kind == QLatin1String("status"))
+                    args << QStringLiteral("--as-of") << kStatusAsOf.toString(Qt::ISODate);
+                const Cli report = runCli(args);
+                QVERIFY2(report.exit == 0, qPrintable(report.describe));
+                QVERIFY(QFileInfo(out).size() > 0);
+            }
+        }
+        QCOMPARE(sha256Of(db), before);
+        QVERIFY2(!QFileInfo::exists(db + QStringLiteral(".lock")), qPrintable(db));
+        if (db == journal) {
+            QVERIFY2(!QFileInfo::exists(db + QStringLiteral("-wal")), "a report left a -wal file");
+            QVERIFY2(!QFileInfo::exists(db + QStringLiteral("-shm")), "a report left a -shm file");
+        }
+    }
+    // The rows match what the writable database gives.
+    QCOMPARE(readCsv(path(QStringLiteral("ro-filings.csv"))).size(), m_tasks.size());
+
+    // Files that are not FilingDesk's are refused (exit 3, naming the file) and left exactly as they were.
+    const QString empty = path(QStringLiteral("empty.sqlite"));
+    QVERIFY(writeFile(empty, QByteArray()));
+    const QString foreign = path(QStringLiteral("foreign.sqlite"));
+    QVERIFY(execSql(foreign, {QStringLiteral("CREATE TABLE invoices (id INTEGER PRIMARY KEY, total INTEGER)"),
+                              QStringLiteral("INSERT INTO invoices (total) VALUES (4200)")}));
+    const QString text = path(QStringLiteral("notes.sqlite"));
+    QVERIFY(writeFile(text, QByteArray("these are notes, not a database\n").repeated(40)));
+    const QString newer = path(QStringLiteral("newer.sqlite"));
+    QVERIFY(QFile::copy(journal, newer));
+    QVERIFY(QFile::setPermissions(newer, QFile::ReadOwner | QFile::WriteOwner));
+    QVERIFY(execSql(newer, {QStringLiteral("UPDATE schema_version SET version = 99")}));
+    struct Refused {
+        QString db;
+        QString says;
+    };
+    const QList<Refused> refused{
+        {empty, QStringLiteral("not a FilingDesk database")},
+        {foreign, QStringLiteral("not a FilingDesk database")},
+        {text, QStringLiteral("not a FilingDesk database")},
+        {newer, QStringLiteral("newer than this FilingDesk understands")},
+    };
+    for (const Refused &r : refused) {
+        const QByteArray before = sha256Of(r.db);
+        const QStringList tablesBefore = tablesOf(r.db);
+        for (const QString &kind : {QStringLiteral("filings"), QStringLiteral("status")}) {
+            const QString out = path(QStringLiteral("refused.csv"));
+            QStringList args{QStringLiteral("report"), kind, QStringLiteral("--db"), r.db,
+                             QStringLiteral("--out"),  out};
+            if (kind == QLatin1String("status"))
+                args << QStringLiteral("--as-of") << kStatusAsOf.toString(Qt::ISODate);
+            const Cli report = runCli(args);
+            QVERIFY2(report.exit == 3, qPrintable(report.describe));
+            QVERIFY2(report.err.contains(r.db) && report.err.contains(r.says), qPrintable(report.err));
+            QVERIFY(!QFileInfo::exists(out));
+        }
+        QCOMPARE(sha256Of(r.db), before);
+        QCOMPARE(tablesOf(r.db), tablesBefore);
+        QVERIFY2(!QFileInfo::exists(r.db + QStringLiteral("-wal")), qPrintable(r.db));
+        QVERIFY2(!QFileInfo::exists(r.db + QStringLiteral("-shm")), qPrintable(r.db));
+    }
+    QCOMPARE(QFileInfo(empty).size(), qint64(0));
+}
+
+void TestReportCommand::filingsAsOfMatchesStatus() {
+    // The same filing has the same status in both reports at the same as-of date.
+    const QString filings = path(QStringLiteral("asof-filings.csv"));
+    Cli report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                         QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate),
+                         QStringLiteral("--out"), filings});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QString status = path(QStringLiteral("asof-status.csv"));
+    report = runCli({QStringLiteral("report"), QStringLiteral("status"), QStringLiteral("--db"), m_db,
+                     QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate), QStringLiteral("--out"),
+                     status});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    const QList<CsvRow> filingRows = readCsv(filings);
+    QCOMPARE(filingRows.size(), m_tasks.size());
+    for (const FilingTask &t : std::as_const(m_tasks)) {
+        const CsvRow *row = rowFor(filingRows, QStringLiteral("entity_id"), t.obligation.entity.entityId);
+        QVERIFY(row);
+        QCOMPARE(row->value(QStringLiteral("status")), complianceName(complianceOf(t, kStatusAsOf)));
+    }
+    int atRiskStored = 0;
+    for (const CsvRow &r : readCsv(status)) {
+        if (r.value(QStringLiteral("section")) != QLatin1String("at_risk") ||
+            r.value(QStringLiteral("planned")) == QLatin1String("yes"))
+            continue;
+        const CsvRow *filing =
+            rowFor(filingRows, QStringLiteral("entity_id"), r.value(QStringLiteral("entity_id")));
+        QVERIFY2(filing, qPrintable(r.value(QStringLiteral("entity_id"))));
+        QCOMPARE(filing->value(QStringLiteral("status")), r.value(QStringLiteral("status")));
+        ++atRiskStored;
+    }
+    QVERIFY(atRiskStored >= 1); // Delta Agents' halted report at least
+
+    const QString pdf = path(QStringLiteral("asof-filings.pdf"));
+    report =
+        runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate), QStringLiteral("--out"), pdf});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    QVERIFY(pdfText(pdf).simplified().contains(
+        QStringLiteral("Statuses as of %1").arg(QLocale().toString(kStatusAsOf, QLocale::ShortFormat))));
+
+    report =
+        runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                QStringLiteral("--as-of"), QStringLiteral("2027-02-30"), QStringLiteral("--out"), filings});
+    QCOMPARE(report.exit, 2);
+    QVERIFY2(report.err.contains(QStringLiteral("not a YYYY-MM-DD date")), qPrintable(report.err));
+}
+
+void TestReportCommand::summaryLinesAddUpInPlainEnglish() {
+    const QString out = path(QStringLiteral("summary.csv"));
+    Cli report =
+        runCli({QStringLiteral("report"), QStringLiteral("status"), QStringLiteral("--db"), m_db,
+                QStringLiteral("--as-of"), kStatusAsOf.toString(Qt::ISODate), QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    QVERIFY2(!report.out.contains(QStringLiteral("(s)")), qPrintable(report.out));
+    const QRegularExpressionMatch m =
+        QRegularExpression(QStringLiteral("(\\d+) filings?: (\\d+) filed, (\\d+) due within 90 days, (\\d+) "
+                                          "due later, (\\d+) overdue, (\\d+) needs? data, (\\d+) halted, "
+                                          "(\\d+) will not be filed;"))
+            .match(report.out);
+    QVERIFY2(m.hasMatch(), qPrintable(report.out));
+    int parts = 0;
+    for (int i = 2; i <= 8; ++i)
+        parts += m.captured(i).toInt();
+    QCOMPARE(parts, m.captured(1).toInt());
+    const CsvRow *total = rowFor(readCsv(out), QStringLiteral("section"), QStringLiteral("total"));
+    QVERIFY(total);
+    QCOMPARE(m.captured(1).toInt(), total->value(QStringLiteral("total")).toInt());
+    QCOMPARE(m.captured(4).toInt(), total->value(QStringLiteral("due_later")).toInt());
+
+    // One filing in one jurisdiction: singular; the whole desk: plural.
+    report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                     QStringLiteral("--batch"), taskOf(QStringLiteral("FR1"))->batchId,
+                     QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    QVERIFY2(report.out.contains(QStringLiteral(": 1 filing in 1 jurisdiction;")), qPrintable(report.out));
+    report = runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), m_db,
+                     QStringLiteral("--out"), out});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    QVERIFY2(report.out.contains(QStringLiteral(": %1 filings in 1 jurisdiction;").arg(m_tasks.size())),
+             qPrintable(report.out));
+    QVERIFY2(!report.out.contains(QStringLiteral("(s)")), qPrintable(report.out));
 }
 
 void TestReportCommand::ledgerReportsNameTheChainHead() {
@@ -697,7 +964,47 @@ void TestReportCommand::ledgerReportsNameTheChainHead() {
                  qPrintable(pageTexts.at(p)));
         if (p > 0)
             QVERIFY2(pageTexts.at(p).contains(QStringLiteral("Confirmation")), qPrintable(pageTexts.at(p)));
+        verifyTableTextIsClean(pageTexts.at(p));
     }
+    // No row is split across pages: every entity id is on exactly one page, whole, with its row's other
+    // cells; and each page holds as many names ("... LLC"), filings ("... Tax") and due dates as ids, so no
+    // row's last lines stand alone at the top of the next page.
+    const QRegularExpression anyId(QStringLiteral("\\bL-E\\d+\\b"));
+    const QString dueText = QLocale().toString(QDate(2027, 6, 1), QLocale::ShortFormat);
+    for (int i = 0; i < 70; ++i) {
+        const FilingTask &t = tasks.at(i);
+        const QRegularExpression id(
+            QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(t.obligation.entity.entityId)));
+        QList<int> on;
+        for (int p = 0; p < pages; ++p) {
+            if (id.match(pageTexts.at(p)).hasMatch())
+                on.append(p);
+        }
+        QVERIFY2(on.size() == 1, qPrintable(t.obligation.entity.entityId));
+        const QString &page = pageTexts.at(on.first());
+        QVERIFY2(page.contains(QStringLiteral("Holdings %1").arg(i)),
+                 qPrintable(t.obligation.entity.entityId));
+        if (!t.confirmationNumber.isEmpty())
+            QVERIFY2(page.contains(t.confirmationNumber), qPrintable(t.confirmationNumber));
+    }
+    for (int p = 0; p < pages; ++p) {
+        const QString &page = pageTexts.at(p);
+        const qsizetype ids = page.count(anyId);
+        QCOMPARE(page.count(QRegularExpression(QStringLiteral("\\bLLC\\b"))), ids);
+        QCOMPARE(page.count(QRegularExpression(QStringLiteral("\\bTax\\b"))), ids);
+        QCOMPARE(page.count(dueText), ids);
+    }
+
+    // Statuses as of a date after the due date, as the status report judges them: 20 overdue.
+    const QString asOfCsv = path(QStringLiteral("ledger-filings-july.csv"));
+    report =
+        runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--ledger"), url,
+                QStringLiteral("--as-of"), QStringLiteral("2027-07-01"), QStringLiteral("--out"), asOfCsv});
+    QVERIFY2(report.exit == 0, qPrintable(report.describe));
+    int overdue = 0;
+    for (const CsvRow &r : readCsv(asOfCsv))
+        overdue += r.value(QStringLiteral("status")) == QLatin1String("overdue") ? 1 : 0;
+    QCOMPARE(overdue, 20);
 
     // The team's position on July 1: 50 filed, 20 a month late.
     const QString status = path(QStringLiteral("ledger-status.csv"));

@@ -12,23 +12,23 @@ namespace {
 
 using namespace reportHtml;
 
-QString statusCell(Compliance status) {
-    const QString label = complianceLabel(status).toHtmlEscaped();
+PdfCell statusCell(Compliance status) {
+    const QString label = complianceLabel(status);
     switch (status) {
     case Compliance::Filed:
     case Compliance::FiledFeeDiffers:
-        return QStringLiteral("<span class=\"filed\">%1</span>").arg(label);
+        return PdfCell(label, filedColor());
     case Compliance::Overdue:
-        return QStringLiteral("<span class=\"overdue\">%1</span>").arg(label);
+        return PdfCell(label, alarmColor(), true);
     case Compliance::Halted:
-        return QStringLiteral("<span class=\"halted\">%1</span>").arg(label);
+        return PdfCell(label, alarmColor());
     case Compliance::NeedsData:
-        return QStringLiteral("<span class=\"needs\">%1</span>").arg(label);
+        return PdfCell(label, needsColor());
     case Compliance::Due:
     case Compliance::WillNotFile:
         break;
     }
-    return label;
+    return PdfCell(label);
 }
 
 QStringList periodLines(const report::FilingsReport &report) {
@@ -48,63 +48,49 @@ QStringList periodLines(const report::FilingsReport &report) {
     return lines;
 }
 
-QString totalsTable(const report::FilingsReport &report) {
-    const QStringList right{QString(), QStringLiteral("num"), QStringLiteral("num"), QStringLiteral("num")};
-    QString html = QStringLiteral("<table width=\"60%\" border=\"0.5\" cellspacing=\"0\" cellpadding=\"3\" "
-                                  "style=\"border-collapse: collapse; border-color: #999999;\"><thead>");
-    html += row({ReportText::tr("Jurisdiction"), ReportText::tr("Filings"), ReportText::tr("Fees expected"),
-                 ReportText::tr("Fees charged")},
-                right, true);
-    html += QStringLiteral("</thead>");
+PdfTable totalsTable(const report::FilingsReport &report) {
+    PdfTable table;
+    table.headers = QStringList{ReportText::tr("Jurisdiction"), ReportText::tr("Filings"),
+                                ReportText::tr("Fees expected"), ReportText::tr("Fees charged")};
+    table.rightAligned = {false, true, true, true};
+    table.maxWidth = 0.6;
+    table.stretch = false;
     for (auto it = report.byJurisdiction.cbegin(); it != report.byJurisdiction.cend(); ++it) {
-        html += row({place(it.key()).toHtmlEscaped(), QLocale().toString(it->count),
-                     dollars(it->expectedCents), dollars(it->chargedCents)},
-                    right);
+        table.rows.append(
+            {{PdfCell(place(it.key())), PdfCell::whole(QLocale().toString(it->count)),
+              PdfCell::whole(dollars(it->expectedCents)), PdfCell::whole(dollars(it->chargedCents))},
+             false});
     }
-    html += row({ReportText::tr("All jurisdictions"), QLocale().toString(report.overall.count),
-                 dollars(report.overall.expectedCents), dollars(report.overall.chargedCents)},
-                right, false, QStringLiteral("total"));
-    return html + QStringLiteral("</table>");
+    table.rows.append(
+        {{PdfCell(ReportText::tr("All jurisdictions")), PdfCell(QLocale().toString(report.overall.count)),
+          PdfCell(dollars(report.overall.expectedCents)), PdfCell(dollars(report.overall.chargedCents))},
+         true});
+    return table;
 }
 
-QString filingsTable(const report::FilingsReport &report) {
-    struct Column {
-        QString title;
-        qreal widthPercent;
-        bool number;
-    };
-    // Widths fit a US Letter landscape page at the body's 6.5 pt: a confirmation number, a batch id and an
-    // amount on one line; names and dates may wrap.
-    const QList<Column> columns{
-        {ReportText::tr("Entity"), 13, false},      {ReportText::tr("Entity ID"), 10, false},
-        {ReportText::tr("Jurisdiction"), 7, false}, {ReportText::tr("Filing"), 10, false},
-        {ReportText::tr("Period"), 4.5, false},     {ReportText::tr("Due"), 5.5, false},
-        {ReportText::tr("Status"), 7, false},       {ReportText::tr("Filed at"), 8, false},
-        {ReportText::tr("Confirmation"), 9, false}, {ReportText::tr("Fee expected"), 5.5, true},
-        {ReportText::tr("Fee charged"), 5.5, true}, {ReportText::tr("Launched by"), 5, false},
-        {ReportText::tr("Resolved by"), 5, false},  {ReportText::tr("Batch"), 5, false},
-    };
-    QString html = QStringLiteral("<table width=\"100%\" border=\"0.5\" cellspacing=\"0\" cellpadding=\"2\" "
-                                  "style=\"border-collapse: collapse; border-color: #999999;\"><thead><tr>");
-    QStringList classes;
-    for (const Column &c : columns) {
-        html +=
-            QStringLiteral("<th width=\"%1%\" align=\"%2\">%3</th>")
-                .arg(c.widthPercent)
-                .arg(c.number ? QStringLiteral("right") : QStringLiteral("left"), c.title.toHtmlEscaped());
-        classes.append(c.number ? QStringLiteral("num") : QString());
-    }
-    html += QStringLiteral("</tr></thead>");
+// One row per filing. Column widths come from the content (PdfTable): a name or a filing wraps at its
+// spaces; ids, dates, confirmation numbers, amounts and batch ids stay on one line.
+PdfTable filingsTable(const report::FilingsReport &report) {
+    PdfTable table;
+    table.headers = QStringList{
+        ReportText::tr("Entity"),       ReportText::tr("Entity ID"),   ReportText::tr("Jurisdiction"),
+        ReportText::tr("Filing"),       ReportText::tr("Period"),      ReportText::tr("Due"),
+        ReportText::tr("Status"),       ReportText::tr("Filed at"),    ReportText::tr("Confirmation"),
+        ReportText::tr("Fee expected"), ReportText::tr("Fee charged"), ReportText::tr("Launched by"),
+        ReportText::tr("Resolved by"),  ReportText::tr("Batch")};
+    table.rightAligned = {false, false, false, false, false, false, false,
+                          false, false, true,  true,  false, false, false};
     for (const report::FilingRow &r : report.rows) {
-        html +=
-            row({r.entityName.toHtmlEscaped(), r.entityId.toHtmlEscaped(), r.jurisdiction.toHtmlEscaped(),
-                 r.filing.toHtmlEscaped(), QString::number(r.period), date(r.dueDate), statusCell(r.status),
-                 dateTime(r.filedAtUtc).toHtmlEscaped(), r.confirmationNumber.toHtmlEscaped(),
-                 dollars(r.feeExpectedCents), r.feeChargedCents < 0 ? QString() : dollars(r.feeChargedCents),
-                 r.launchedBy.toHtmlEscaped(), r.resolvedBy.toHtmlEscaped(), r.batchId.toHtmlEscaped()},
-                classes);
+        table.rows.append(
+            {{PdfCell(r.entityName), PdfCell::whole(r.entityId), PdfCell::whole(r.jurisdiction),
+              PdfCell(r.filing), PdfCell::whole(QString::number(r.period)), PdfCell::whole(date(r.dueDate)),
+              statusCell(r.status), PdfCell(dateTime(r.filedAtUtc)), PdfCell::whole(r.confirmationNumber),
+              PdfCell::whole(dollars(r.feeExpectedCents)),
+              PdfCell::whole(r.feeChargedCents < 0 ? QString() : dollars(r.feeChargedCents)),
+              PdfCell(r.launchedBy), PdfCell(r.resolvedBy), PdfCell::whole(r.batchId)},
+             false});
     }
-    return html + QStringLiteral("</table>");
+    return table;
 }
 
 } // namespace
@@ -115,24 +101,25 @@ bool writeFilingsPdf(const report::FilingsReport &report, const QString &path, Q
     doc.headerRight = ReportText::tr("As of %1").arg(date(report.asOf));
     doc.footerLeft = producedLine(report.provenance);
     doc.bodyPointSize = 6.5;
-    QString body = QStringLiteral("<html><head><style>%1</style></head><body>").arg(styleSheet());
-    body += frontMatter(ReportText::tr("Filings report"), periodLines(report), report.provenance);
-    body += QStringLiteral("<h2>%1</h2>").arg(ReportText::tr("Totals by jurisdiction").toHtmlEscaped());
-    body += totalsTable(report);
-    body += QStringLiteral("<p class=\"note\">%1</p>")
-                .arg(ReportText::tr("Fees expected are the rules' fees; fees charged are the registries' "
-                                    "receipts (a filing without a receipt adds nothing). Launched by: who "
-                                    "launched the filing's batch (else who admitted it). Resolved by: who "
-                                    "resolved its halt, recorded it as filed outside FilingDesk or withdrew "
-                                    "it. Filed at: when the audit trail recorded it accepted.")
-                         .toHtmlEscaped());
-    body += QStringLiteral("<h2>%1</h2>")
-                .arg(ReportText::tr("Filings (%n)", nullptr, int(report.rows.size())).toHtmlEscaped());
-    body += report.rows.isEmpty()
-                ? QStringLiteral("<p>%1</p>").arg(ReportText::tr("No stored filing matches.").toHtmlEscaped())
-                : filingsTable(report);
-    body += QStringLiteral("</body></html>");
-    doc.html = body;
+    doc.styleSheet = styleSheet();
+    doc.addHtml(frontMatter(ReportText::tr("Filings report"), periodLines(report), report.provenance) +
+                QStringLiteral("<h2>%1</h2>").arg(ReportText::tr("Totals by jurisdiction").toHtmlEscaped()));
+    doc.addTable(totalsTable(report));
+    doc.addHtml(
+        QStringLiteral("<p class=\"note\">%1</p>")
+            .arg(ReportText::tr("Fees expected are the rules' fees; fees charged are the registries' "
+                                "receipts (a filing without a receipt adds nothing). Launched by: who "
+                                "launched the filing's batch (else who admitted it). Resolved by: who "
+                                "resolved its halt, recorded it as filed outside FilingDesk or withdrew "
+                                "it. Filed at: when the audit trail recorded it accepted.")
+                     .toHtmlEscaped()) +
+        QStringLiteral("<h2>%1</h2>")
+            .arg(ReportText::tr("Filings (%n)", nullptr, int(report.rows.size())).toHtmlEscaped()));
+    if (report.rows.isEmpty())
+        doc.addHtml(
+            QStringLiteral("<p>%1</p>").arg(ReportText::tr("No stored filing matches.").toHtmlEscaped()));
+    else
+        doc.addTable(filingsTable(report));
     return writePagedPdf(doc, path, error);
 }
 

@@ -49,13 +49,7 @@ QString styleSheet() {
                           "p.note { font-size: 7pt; color: #555555; margin-top: 3pt; }"
                           "table.meta td { font-size: 7.5pt; padding: 1pt 6pt 1pt 0; }"
                           "td.label { font-weight: bold; color: #333333; }"
-                          "th { font-weight: bold; background-color: #e4e8ee; }"
-                          "tr.total td { font-weight: bold; background-color: #f2f2f2; }"
-                          "span.hash { font-family: monospace; font-size: 6.5pt; }"
-                          "span.overdue { color: #b00020; font-weight: bold; }"
-                          "span.halted { color: #b00020; }"
-                          "span.needs { color: #8a5a00; }"
-                          "span.filed { color: #1b6e20; }");
+                          "span.hash { font-family: monospace; font-size: 6.5pt; }");
 }
 
 QString frontMatter(const QString &title, const QStringList &subtitleLines,
@@ -83,18 +77,6 @@ QString frontMatter(const QString &title, const QStringList &subtitleLines,
     meta += QStringLiteral("</table>");
     return QStringLiteral("<h1>%1</h1><p class=\"sub\">%2</p>%3")
         .arg(esc(title), subtitle.join(QStringLiteral("<br/>")), meta);
-}
-
-QString row(const QStringList &cells, const QStringList &classes, bool header, const QString &rowClass) {
-    const QString tag = header ? QStringLiteral("th") : QStringLiteral("td");
-    QString html =
-        rowClass.isEmpty() ? QStringLiteral("<tr>") : QStringLiteral("<tr class=\"%1\">").arg(rowClass);
-    for (qsizetype i = 0; i < cells.size(); ++i) {
-        const bool number = classes.value(i) == QLatin1String("num");
-        html += QStringLiteral("<%1 align=\"%2\">%3</%1>")
-                    .arg(tag, number ? QStringLiteral("right") : QStringLiteral("left"), cells.at(i));
-    }
-    return html + QStringLiteral("</tr>");
 }
 
 QString place(const QString &code) {

@@ -2,6 +2,7 @@
 
 #include "engine/report/report_types.h"
 
+#include <QColor>
 #include <QCoreApplication>
 #include <QString>
 #include <QStringList>
@@ -21,9 +22,16 @@ QString styleSheet();
 /// Title, subtitle lines, and who produced it from which store: the front matter of page 1.
 QString frontMatter(const QString &title, const QStringList &subtitleLines,
                     const report::ReportProvenance &provenance);
-/// One table row; `header`: <th> cells. `classes` (optional, one per cell): "num" right-aligns.
-QString row(const QStringList &cells, const QStringList &classes = {}, bool header = false,
-            const QString &rowClass = QString());
+/// The colours of statuses in the reports' tables: filed, overdue or halted, needs data.
+inline QColor filedColor() {
+    return QColor(0x1b, 0x6e, 0x20);
+}
+inline QColor alarmColor() {
+    return QColor(0xb0, 0x00, 0x20);
+}
+inline QColor needsColor() {
+    return QColor(0x8a, 0x5a, 0x00);
+}
 /// A jurisdiction for people: "Delaware (US-DE)"; "(unresolved)" for an empty code.
 QString place(const QString &code);
 /// A date in the user's locale, short form; "date unknown" for a null date.

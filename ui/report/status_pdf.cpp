@@ -12,57 +12,53 @@ namespace {
 
 using namespace reportHtml;
 
-QString tableStart(const QString &width) {
-    return QStringLiteral("<table width=\"%1\" border=\"0.5\" cellspacing=\"0\" cellpadding=\"2\" "
-                          "style=\"border-collapse: collapse; border-color: #999999;\">")
-        .arg(width);
-}
-
-QStringList countCells(const QString &placeHtml, const report::StatusCounts &c) {
+QList<PdfCell> countCells(const QString &place, const report::StatusCounts &c) {
     const QLocale locale;
-    return {placeHtml,
-            locale.toString(c.filed),
-            locale.toString(c.due30),
-            locale.toString(c.due60),
-            locale.toString(c.due90),
-            locale.toString(c.dueLater),
-            c.overdue > 0
-                ? QStringLiteral("<span class=\"overdue\">%1</span>").arg(locale.toString(c.overdue))
-                : locale.toString(c.overdue),
-            locale.toString(c.needsData),
-            locale.toString(c.halted),
-            locale.toString(c.willNotFile),
-            locale.toString(c.total()),
-            dollars(c.exposureCents)};
+    return {PdfCell(place),
+            PdfCell(locale.toString(c.filed)),
+            PdfCell(locale.toString(c.due30)),
+            PdfCell(locale.toString(c.due60)),
+            PdfCell(locale.toString(c.due90)),
+            PdfCell(locale.toString(c.dueLater)),
+            c.overdue > 0 ? PdfCell(locale.toString(c.overdue), alarmColor(), true)
+                          : PdfCell(locale.toString(c.overdue)),
+            PdfCell(locale.toString(c.needsData)),
+            PdfCell(locale.toString(c.halted)),
+            PdfCell(locale.toString(c.willNotFile)),
+            PdfCell(locale.toString(c.total())),
+            PdfCell::whole(dollars(c.exposureCents))};
 }
 
-QString positionTable(const report::StatusReport &report) {
-    QStringList classes(12, QStringLiteral("num"));
-    classes[0] = QString();
-    QString html = tableStart(QStringLiteral("100%")) + QStringLiteral("<thead>");
-    html += row({ReportText::tr("Jurisdiction"), ReportText::tr("Filed"), ReportText::tr("Due in 0–30 days"),
-                 ReportText::tr("Due in 31–60 days"), ReportText::tr("Due in 61–90 days"),
-                 ReportText::tr("Due later"), ReportText::tr("Overdue"), ReportText::tr("Needs data"),
-                 ReportText::tr("Halted"), ReportText::tr("Will not file"), ReportText::tr("Total"),
-                 ReportText::tr("Penalty exposure")},
-                classes, true);
-    html += QStringLiteral("</thead>");
+PdfTable positionTable(const report::StatusReport &report) {
+    PdfTable table;
+    table.headers = QStringList{ReportText::tr("Jurisdiction"),
+                                ReportText::tr("Filed"),
+                                ReportText::tr("Due in 0–30 days"),
+                                ReportText::tr("Due in 31–60 days"),
+                                ReportText::tr("Due in 61–90 days"),
+                                ReportText::tr("Due later"),
+                                ReportText::tr("Overdue"),
+                                ReportText::tr("Needs data"),
+                                ReportText::tr("Halted"),
+                                ReportText::tr("Will not file"),
+                                ReportText::tr("Total"),
+                                ReportText::tr("Penalty exposure")};
+    table.rightAligned = QList<bool>(12, true);
+    table.rightAligned[0] = false;
     for (auto it = report.byJurisdiction.cbegin(); it != report.byJurisdiction.cend(); ++it)
-        html += row(countCells(place(it.key()).toHtmlEscaped(), it.value()), classes);
-    html += row(countCells(ReportText::tr("All jurisdictions").toHtmlEscaped(), report.overall), classes,
-                false, QStringLiteral("total"));
-    return html + QStringLiteral("</table>");
+        table.rows.append({countCells(place(it.key()), it.value()), false});
+    table.rows.append({countCells(ReportText::tr("All jurisdictions"), report.overall), true});
+    return table;
 }
 
-QString whenText(const report::StatusItem &item) {
+PdfCell whenCell(const report::StatusItem &item) {
     if (!item.dueDate.isValid())
-        return QString();
+        return PdfCell();
     if (item.daysLeft < 0)
-        return QStringLiteral("<span class=\"overdue\">%1</span>")
-            .arg(ReportText::tr("%n day(s) late", nullptr, -item.daysLeft).toHtmlEscaped());
+        return PdfCell(ReportText::tr("%n day(s) late", nullptr, -item.daysLeft), alarmColor(), true);
     if (item.daysLeft == 0)
-        return ReportText::tr("due today").toHtmlEscaped();
-    return ReportText::tr("in %n day(s)", nullptr, item.daysLeft).toHtmlEscaped();
+        return PdfCell(ReportText::tr("due today"));
+    return PdfCell(ReportText::tr("in %n day(s)", nullptr, item.daysLeft));
 }
 
 QString detailText(const report::StatusItem &item) {
@@ -89,60 +85,45 @@ QString detailText(const report::StatusItem &item) {
     }
     if (item.planned && item.status != Compliance::NeedsData)
         parts.append(ReportText::tr("planned from the entity register, not admitted yet"));
-    return parts.join(QStringLiteral(": ")).toHtmlEscaped();
+    return parts.join(QStringLiteral(": "));
 }
 
-QString statusCell(Compliance status) {
-    const QString label = complianceLabel(status).toHtmlEscaped();
+PdfCell statusCell(Compliance status) {
+    const QString label = complianceLabel(status);
     switch (status) {
     case Compliance::Overdue:
-        return QStringLiteral("<span class=\"overdue\">%1</span>").arg(label);
+        return PdfCell(label, alarmColor(), true);
     case Compliance::Halted:
-        return QStringLiteral("<span class=\"halted\">%1</span>").arg(label);
+        return PdfCell(label, alarmColor());
     case Compliance::NeedsData:
-        return QStringLiteral("<span class=\"needs\">%1</span>").arg(label);
+        return PdfCell(label, needsColor());
     case Compliance::Filed:
     case Compliance::FiledFeeDiffers:
     case Compliance::Due:
     case Compliance::WillNotFile:
         break;
     }
-    return label;
+    return PdfCell(label);
 }
 
-QString atRiskTable(const report::StatusReport &report) {
-    struct Column {
-        QString title;
-        int widthPercent;
-        bool number;
-    };
-    const QList<Column> columns{
-        {ReportText::tr("Entity"), 17, false}, {ReportText::tr("Jurisdiction"), 10, false},
-        {ReportText::tr("Filing"), 14, false}, {ReportText::tr("Period"), 5, false},
-        {ReportText::tr("Due"), 7, false},     {ReportText::tr("When"), 8, false},
-        {ReportText::tr("Status"), 9, false},  {ReportText::tr("Exposure"), 7, true},
-        {ReportText::tr("Detail"), 23, false},
-    };
-    QString html = tableStart(QStringLiteral("100%")) + QStringLiteral("<thead><tr>");
-    QStringList classes;
-    for (const Column &c : columns) {
-        html +=
-            QStringLiteral("<th width=\"%1%\" align=\"%2\">%3</th>")
-                .arg(c.widthPercent)
-                .arg(c.number ? QStringLiteral("right") : QStringLiteral("left"), c.title.toHtmlEscaped());
-        classes.append(c.number ? QStringLiteral("num") : QString());
-    }
-    html += QStringLiteral("</tr></thead>");
+PdfTable atRiskTable(const report::StatusReport &report) {
+    PdfTable table;
+    table.headers =
+        QStringList{ReportText::tr("Entity"), ReportText::tr("Jurisdiction"), ReportText::tr("Filing"),
+                    ReportText::tr("Period"), ReportText::tr("Due"),          ReportText::tr("When"),
+                    ReportText::tr("Status"), ReportText::tr("Exposure"),     ReportText::tr("Detail")};
+    table.rightAligned = {false, false, false, false, false, false, false, true, false};
     for (const report::StatusItem &i : report.atRisk) {
-        html += row(
-            {i.entityName.toHtmlEscaped(), place(i.jurisdiction).toHtmlEscaped(),
-             i.filing.isEmpty() ? ReportText::tr("every filing").toHtmlEscaped() : i.filing.toHtmlEscaped(),
-             i.period > 0 ? QString::number(i.period) : QString(), date(i.dueDate), whenText(i),
-             statusCell(i.status), i.status == Compliance::NeedsData ? QString() : dollars(i.exposureCents),
-             detailText(i)},
-            classes);
+        table.rows.append(
+            {{PdfCell(i.entityName), PdfCell(place(i.jurisdiction)),
+              PdfCell(i.filing.isEmpty() ? ReportText::tr("every filing") : i.filing),
+              PdfCell::whole(i.period > 0 ? QString::number(i.period) : QString()),
+              PdfCell::whole(date(i.dueDate)), whenCell(i), statusCell(i.status),
+              PdfCell::whole(i.status == Compliance::NeedsData ? QString() : dollars(i.exposureCents)),
+              PdfCell(detailText(i))},
+             false});
     }
-    return html + QStringLiteral("</table>");
+    return table;
 }
 
 } // namespace
@@ -152,33 +133,33 @@ bool writeStatusPdf(const report::StatusReport &report, const QString &path, QSt
     doc.title = ReportText::tr("FilingDesk compliance status");
     doc.headerRight = ReportText::tr("As of %1").arg(date(report.asOf));
     doc.footerLeft = producedLine(report.provenance);
-    QString body = QStringLiteral("<html><head><style>%1</style></head><body>").arg(styleSheet());
-    body += frontMatter(ReportText::tr("Compliance status"),
-                        {ReportText::tr("Position as of %1").arg(date(report.asOf)),
-                         ReportText::tr("Every stored filing, and the obligations planned from the entity "
-                                        "register that are not admitted yet")},
-                        report.provenance);
-    body += QStringLiteral("<h2>%1</h2>").arg(ReportText::tr("Position by jurisdiction").toHtmlEscaped());
-    body += positionTable(report);
-    body +=
+    doc.styleSheet = styleSheet();
+    doc.addHtml(
+        frontMatter(ReportText::tr("Compliance status"),
+                    {ReportText::tr("Position as of %1").arg(date(report.asOf)),
+                     ReportText::tr("Every stored filing, and the obligations planned from the entity "
+                                    "register that are not admitted yet")},
+                    report.provenance) +
+        QStringLiteral("<h2>%1</h2>").arg(ReportText::tr("Position by jurisdiction").toHtmlEscaped()));
+    doc.addTable(positionTable(report));
+    doc.addHtml(
         QStringLiteral("<p class=\"note\">%1</p>")
             .arg(ReportText::tr("Each filing counts once. Due: days from the as-of date to the due date. "
                                 "Needs data: a filing that cannot be planned or sent until a person supplies "
                                 "a field. Penalty exposure: for each filing not filed, the penalty owed one "
                                 "day after its due date, or today's when it is already late.")
-                     .toHtmlEscaped());
-    body += QStringLiteral("<h2>%1</h2>")
-                .arg(ReportText::tr("Overdue and at-risk filings (%n)", nullptr, int(report.atRisk.size()))
-                         .toHtmlEscaped());
-    body += QStringLiteral("<p class=\"note\">%1</p>")
-                .arg(ReportText::tr("Overdue, halted, needing data, or due within 30 days; by entity name.")
-                         .toHtmlEscaped());
-    body += report.atRisk.isEmpty()
-                ? QStringLiteral("<p>%1</p>")
-                      .arg(ReportText::tr("Nothing is overdue or at risk.").toHtmlEscaped())
-                : atRiskTable(report);
-    body += QStringLiteral("</body></html>");
-    doc.html = body;
+                     .toHtmlEscaped()) +
+        QStringLiteral("<h2>%1</h2>")
+            .arg(ReportText::tr("Overdue and at-risk filings (%n)", nullptr, int(report.atRisk.size()))
+                     .toHtmlEscaped()) +
+        QStringLiteral("<p class=\"note\">%1</p>")
+            .arg(ReportText::tr("Overdue, halted, needing data, or due within 30 days; by entity name.")
+                     .toHtmlEscaped()));
+    if (report.atRisk.isEmpty())
+        doc.addHtml(QStringLiteral("<p>%1</p>")
+                        .arg(ReportText::tr("Nothing is overdue or at risk.").toHtmlEscaped()));
+    else
+        doc.addTable(atRiskTable(report));
     return writePagedPdf(doc, path, error);
 }
 
