@@ -2,6 +2,8 @@
 // otherwise hold forty identical "Delaware annual franchise tax" entries on March 1.
 #include "engine/calendar/ics_events.h"
 
+#include "engine/calendar/calendar_selection.h"
+
 #include "engine/import/iso_codes.h"
 #include "engine/model/money.h"
 
@@ -41,7 +43,91 @@ QString filingLine(const CalendarEntry &entry) {
         line += QStringLiteral(" — filed, confirmation %1").arg(entry.confirmationNumber);
     else if (entry.haltedState)
         line += QStringLiteral(" — ") + notFiledLine(entry);
+    else if (entry.withdrawn)
+        line +=
+            QStringLiteral(" — will not be filed: %1")
+                .arg(entry.haltReason.isEmpty() ? QStringLiteral("withdrawn by a person") : entry.haltReason);
+    else if (entry.daysLate > 0)
+        line += QStringLiteral(" — NOT FILED");
+    if (entry.daysLate > 0 && entry.confirmationNumber.isEmpty() && !entry.withdrawn) {
+        const qint64 penalty = o.penaltyExposureCents(entry.daysLate);
+        if (penalty > 0)
+            line += QStringLiteral(", penalty if filed now %1").arg(dollars(penalty));
+    }
     return line;
+}
+
+// What a day's filings are, counted by kind.
+struct DayMix {
+    int filed = 0;
+    int halted = 0;
+    int deadLetter = 0;
+    int withdrawn = 0;
+    int open = 0;    ///< not filed, nothing stops it: to file
+    int overdue = 0; ///< not filed (open or halted) and past its due date
+    int daysLate = 0;
+    qint64 penaltyCents = 0; ///< of the overdue filings, if filed now
+
+    int toFile() const { return open + halted + deadLetter; }
+};
+
+DayMix mixOf(const DayGroup &group) {
+    DayMix mix;
+    for (const CalendarEntry &entry : group) {
+        if (!entry.confirmationNumber.isEmpty())
+            ++mix.filed;
+        else if (entry.haltedState == ExecutionState::DeadLetter)
+            ++mix.deadLetter;
+        else if (entry.haltedState == ExecutionState::FailedStatutory)
+            ++mix.halted;
+        else if (entry.withdrawn)
+            ++mix.withdrawn;
+        else
+            ++mix.open;
+        if (entry.daysLate > 0 && entry.confirmationNumber.isEmpty() && !entry.withdrawn) {
+            ++mix.overdue;
+            mix.daysLate = qMax(mix.daysLate, entry.daysLate);
+            mix.penaltyCents += entry.obligation.penaltyExposureCents(entry.daysLate);
+        }
+    }
+    return mix;
+}
+
+// "[OVERDUE] [NEEDS A PERSON] " ...: what the day's filings that are not filed need. Halts of different
+// kinds are named together as needing a person; the summary's mix says which.
+QString dayMarker(const DayMix &mix) {
+    QString marker = mix.overdue > 0 ? QStringLiteral("[OVERDUE] ") : QString();
+    if (mix.halted > 0 && mix.deadLetter > 0)
+        marker += QStringLiteral("[NEEDS A PERSON] ");
+    else if (mix.halted > 0)
+        marker += QStringLiteral("[HALTED] ");
+    else if (mix.deadLetter > 0)
+        marker += QStringLiteral("[DEAD LETTER] ");
+    else if (mix.withdrawn > 0 && mix.open == 0 && mix.filed == 0)
+        marker += QStringLiteral("[WILL NOT FILE] ");
+    return marker;
+}
+
+// "" when every filing is of one kind the marker already names (or none is filed yet), " (all filed)",
+// else ": 3 halted, 1 dead letter, 2 filed, 6 to file".
+QString mixNote(const DayMix &mix, int count) {
+    const QList<std::pair<int, QString>> parts{
+        {mix.halted, QStringLiteral("%1 halted").arg(mix.halted)},
+        {mix.deadLetter,
+         countNoun(mix.deadLetter, QStringLiteral("dead letter"), QStringLiteral("dead letters"))},
+        {mix.withdrawn, QStringLiteral("%1 withdrawn").arg(mix.withdrawn)},
+        {mix.filed, QStringLiteral("%1 filed").arg(mix.filed)},
+        {mix.open, mix.overdue > 0 ? QStringLiteral("%1 not filed").arg(mix.open)
+                                   : QStringLiteral("%1 to file").arg(mix.open)},
+    };
+    QStringList named;
+    for (const auto &[n, text] : parts) {
+        if (n == count)
+            return n == mix.filed ? QStringLiteral(" (all filed)") : QString();
+        if (n > 0)
+            named << text;
+    }
+    return QStringLiteral(": ") + named.join(QStringLiteral(", "));
 }
 
 } // namespace
@@ -51,19 +137,14 @@ QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<in
     const QDate due = first.dueDate;
     const QString place = placeLabel(first.jurisdiction);
     const int count = int(group.size());
+    const QString filingCount = countNoun(count, QStringLiteral("filing"), QStringLiteral("filings"));
+    const DayMix mix = mixOf(group);
 
-    int filed = 0;
-    bool anyDeadLetter = false;
-    bool anyHalted = false;
     qint64 fees = 0;
     QStringList filingTypes;
     QStringList sources;
     QStringList lines;
     for (const CalendarEntry &entry : group) {
-        if (!entry.confirmationNumber.isEmpty())
-            ++filed;
-        anyDeadLetter = anyDeadLetter || entry.haltedState == ExecutionState::DeadLetter;
-        anyHalted = anyHalted || entry.haltedState == ExecutionState::FailedStatutory;
         fees += qMax<qint64>(0, entry.obligation.feeCents);
         if (!filingTypes.contains(entry.obligation.filingType))
             filingTypes << entry.obligation.filingType;
@@ -74,19 +155,20 @@ QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<in
             sources << source;
         lines << filingLine(entry);
     }
-    const QString marker = anyDeadLetter ? QStringLiteral("[DEAD LETTER] ")
-                           : anyHalted   ? QStringLiteral("[HALTED] ")
-                                         : QString();
-    const QString filedNote = filed == 0       ? QString()
-                              : filed == count ? QStringLiteral(" (all filed)")
-                                               : QStringLiteral(" (%1 filed)").arg(filed);
     const QString summary =
-        QStringLiteral("%1%2 %3 due — %4%5")
-            .arg(marker)
-            .arg(count)
-            .arg(count == 1 ? QStringLiteral("filing") : QStringLiteral("filings"), place, filedNote);
-    QStringList description{
-        QStringLiteral("%1 filing(s) due %2 in %3:").arg(count).arg(due.toString(Qt::ISODate), place)};
+        QStringLiteral("%1%2 due — %3%4").arg(dayMarker(mix), filingCount, place, mixNote(mix, count));
+    QStringList description;
+    if (mix.overdue > 0) {
+        QString overdue =
+            QStringLiteral("OVERDUE: %1 not filed, %2 late (as of %3).")
+                .arg(countNoun(mix.overdue, QStringLiteral("filing"), QStringLiteral("filings")),
+                     countNoun(mix.daysLate, QStringLiteral("day"), QStringLiteral("days")),
+                     due.addDays(mix.daysLate).toString(Qt::ISODate));
+        if (mix.penaltyCents > 0)
+            overdue += QStringLiteral(" Penalties if filed now: %1.").arg(dollars(mix.penaltyCents));
+        description << overdue;
+    }
+    description << QStringLiteral("%1 due %2 in %3:").arg(filingCount, due.toString(Qt::ISODate), place);
     description << lines;
     description << QStringLiteral("Fees: %1").arg(dollars(fees));
     for (const QString &source : std::as_const(sources))
@@ -95,10 +177,14 @@ QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<in
     QStringList categories{escapeIcsText(first.jurisdiction)};
     for (const QString &type : std::as_const(filingTypes))
         categories << escapeIcsText(type);
-    if (anyDeadLetter)
+    if (mix.overdue > 0)
+        categories << QStringLiteral("OVERDUE");
+    if (mix.deadLetter > 0)
         categories << QStringLiteral("DEAD LETTER");
-    if (anyHalted)
+    if (mix.halted > 0)
         categories << QStringLiteral("HALTED");
+    if (mix.withdrawn > 0)
+        categories << QStringLiteral("WILL NOT FILE");
 
     QStringList event{
         QStringLiteral("BEGIN:VEVENT"),
@@ -114,11 +200,12 @@ QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<in
         QStringLiteral("STATUS:CONFIRMED"),
         QStringLiteral("X-FILINGDESK-FILINGS:%1").arg(count),
     };
+    if (mix.overdue > 0)
+        event << QStringLiteral("X-FILINGDESK-DAYS-LATE:%1").arg(mix.daysLate);
     // Reminders while anything of the day is still to be filed.
-    if (filed < count)
-        event << alarms(
-            QStringLiteral("%1 of %2 filing(s) in %3 due").arg(count - filed).arg(count).arg(place),
-            alarmDaysBefore);
+    if (mix.toFile() > 0)
+        event << alarms(QStringLiteral("%1 of %2 in %3 due").arg(mix.toFile()).arg(filingCount, place),
+                        alarmDaysBefore, mix.overdue > 0 ? mix.daysLate : 0, stamp);
     event << QStringLiteral("END:VEVENT");
     return event;
 }

@@ -24,11 +24,17 @@ QList<DayGroup> groupByDay(const QList<CalendarEntry> &entries);
 /// give the same UID in every export, whichever filings it lists.
 QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<int> &alarmDaysBefore);
 
-/// VALARM lines reminding `days` before the start of the event with `what` ("Annual report due").
-QStringList alarms(const QString &what, const QList<int> &alarmDaysBefore);
-/// "[DEAD LETTER] ", "[HALTED] " or "" for an entry.
+/// VALARM lines reminding `days` before the start of the event with `what` ("Annual report due"). An
+/// event `daysLate` days overdue gets, when `alarmDaysBefore` is not empty, one alarm at `stamp` (the
+/// export time, TRIGGER;VALUE=DATE-TIME, UTC) instead: a reminder before a date that has passed never fires.
+QStringList alarms(const QString &what, const QList<int> &alarmDaysBefore, int daysLate,
+                   const QString &stamp);
+/// "[OVERDUE] " and/or "[DEAD LETTER] ", "[HALTED] ", "[WILL NOT FILE] ", or "" for an entry.
 QString haltMarker(const CalendarEntry &entry);
 /// The first description line of a halted entry: "NOT FILED (...): reason. A person must ...".
 QString notFiledLine(const CalendarEntry &entry);
+/// The first description line of an overdue entry: "OVERDUE: not filed, 1 day late (due ..., as of ...).
+/// Penalty ...".
+QString overdueLine(const CalendarEntry &entry);
 
 } // namespace fd::ics

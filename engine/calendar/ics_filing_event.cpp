@@ -1,28 +1,68 @@
 // One VEVENT per filing, and the pieces a day's event shares with it (alarms, the halted marker).
 #include "engine/calendar/ics_events.h"
 
+#include "engine/calendar/calendar_selection.h"
 #include "engine/model/money.h"
 
 namespace fd::ics {
 
 QString haltMarker(const CalendarEntry &entry) {
+    const QString overdue = entry.daysLate > 0 ? QStringLiteral("[OVERDUE] ") : QString();
     if (entry.haltedState == ExecutionState::DeadLetter)
-        return QStringLiteral("[DEAD LETTER] ");
+        return overdue + QStringLiteral("[DEAD LETTER] ");
     if (entry.haltedState == ExecutionState::FailedStatutory)
-        return QStringLiteral("[HALTED] ");
-    return QString();
+        return overdue + QStringLiteral("[HALTED] ");
+    if (entry.withdrawn)
+        return QStringLiteral("[WILL NOT FILE] ");
+    return overdue;
 }
 
 QString notFiledLine(const CalendarEntry &entry) {
-    return QStringLiteral("NOT FILED (%1): %2. A person must resolve it in FilingDesk before the due date.")
+    return QStringLiteral("NOT FILED (%1): %2. A person must resolve it in FilingDesk %3.")
         .arg(stateName(*entry.haltedState),
-             entry.haltReason.isEmpty() ? QStringLiteral("no reason recorded") : entry.haltReason);
+             entry.haltReason.isEmpty() ? QStringLiteral("no reason recorded") : entry.haltReason,
+             entry.daysLate > 0 ? QStringLiteral("now: the due date has passed")
+                                : QStringLiteral("before the due date"));
 }
 
-QStringList alarms(const QString &what, const QList<int> &alarmDaysBefore) {
+QString overdueLine(const CalendarEntry &entry) {
+    const Obligation &o = entry.obligation;
+    QString line =
+        QStringLiteral("OVERDUE: not filed, %1 late (due %2, as of %3).")
+            .arg(countNoun(entry.daysLate, QStringLiteral("day"), QStringLiteral("days")),
+                 o.dueDate.toString(Qt::ISODate), o.dueDate.addDays(entry.daysLate).toString(Qt::ISODate));
+    const qint64 penalty = o.penaltyExposureCents(entry.daysLate);
+    if (penalty > 0)
+        line +=
+            QStringLiteral(" Penalty if filed now: %1%2")
+                .arg(dollars(penalty), o.penaltyNote.isEmpty() ? QStringLiteral(".")
+                                                               : QStringLiteral(" (%1).").arg(o.penaltyNote));
+    else if (!o.penaltyNote.isEmpty())
+        line += QStringLiteral(" Penalty: %1.").arg(o.penaltyNote);
+    return line;
+}
+
+QStringList alarms(const QString &what, const QList<int> &alarmDaysBefore, int daysLate,
+                   const QString &stamp) {
     QStringList lines;
+    if (alarmDaysBefore.isEmpty())
+        return lines;
+    if (daysLate > 0) {
+        // Every reminder day lies in the past: one alarm that fires at once (when the file is exported and
+        // imported), which a re-export moves to its own time.
+        return {QStringLiteral("BEGIN:VALARM"), QStringLiteral("ACTION:DISPLAY"),
+                QStringLiteral("TRIGGER;VALUE=DATE-TIME:%1").arg(stamp),
+                QStringLiteral("DESCRIPTION:%1")
+                    .arg(escapeIcsText(
+                        QStringLiteral("%1: overdue by %2")
+                            .arg(what, countNoun(daysLate, QStringLiteral("day"), QStringLiteral("days"))))),
+                QStringLiteral("END:VALARM")};
+    }
     for (const int days : alarmDaysBefore) {
-        const QString when = days == 0 ? QStringLiteral("today") : QStringLiteral("in %1 day(s)").arg(days);
+        const QString when =
+            days == 0
+                ? QStringLiteral("today")
+                : QStringLiteral("in %1").arg(countNoun(days, QStringLiteral("day"), QStringLiteral("days")));
         lines << QStringLiteral("BEGIN:VALARM") << QStringLiteral("ACTION:DISPLAY")
               << QStringLiteral("TRIGGER:-P%1D").arg(days)
               << QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(QStringLiteral("%1 %2").arg(what, when)))
@@ -43,8 +83,14 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
             .arg(o.filingYear)
             .arg(o.entity.name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
     QStringList description;
+    if (entry.daysLate > 0)
+        description << overdueLine(entry);
     if (halted)
         description << notFiledLine(entry);
+    else if (entry.withdrawn)
+        description << QStringLiteral("WILL NOT FILE: %1.")
+                           .arg(entry.haltReason.isEmpty() ? QStringLiteral("withdrawn by a person")
+                                                           : entry.haltReason);
     description << QStringList{
         QStringLiteral("Entity: %1 (%2)").arg(o.entity.name, o.entity.entityId),
         QStringLiteral("Filing: %1, %2 filing year %3").arg(o.filingName, o.filingType).arg(o.filingYear),
@@ -75,10 +121,12 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
         QStringLiteral("DTEND;VALUE=DATE:%1").arg(o.dueDate.addDays(1).toString(QStringLiteral("yyyyMMdd"))),
         QStringLiteral("SUMMARY:%1").arg(escapeIcsText(summary)),
         QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(description.join(QLatin1Char('\n')))),
-        QStringLiteral("CATEGORIES:%1,%2%3")
+        QStringLiteral("CATEGORIES:%1,%2%3%4")
             .arg(escapeIcsText(o.jurisdiction), escapeIcsText(o.filingType),
+                 entry.daysLate > 0 ? QStringLiteral(",OVERDUE") : QString(),
                  entry.haltedState == ExecutionState::DeadLetter ? QStringLiteral(",DEAD LETTER")
                  : halted                                        ? QStringLiteral(",HALTED")
+                 : entry.withdrawn                               ? QStringLiteral(",WILL NOT FILE")
                                                                  : QString()),
     };
     if (!o.citationUrl.isEmpty() && o.citationUrl.startsWith(QLatin1String("http")))
@@ -88,12 +136,16 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
     lines << QStringLiteral("STATUS:CONFIRMED");
     if (halted)
         lines << QStringLiteral("X-FILINGDESK-STATE:%1").arg(stateName(*entry.haltedState));
+    else if (entry.withdrawn)
+        lines << QStringLiteral("X-FILINGDESK-STATE:WITHDRAWN");
+    if (entry.daysLate > 0)
+        lines << QStringLiteral("X-FILINGDESK-DAYS-LATE:%1").arg(entry.daysLate);
     lines << QStringLiteral("X-FILINGDESK-RULE:%1").arg(escapeIcsText(o.ruleId));
     lines << QStringLiteral("X-FILINGDESK-RULES-VERSION:%1").arg(escapeIcsText(o.rulesVersion));
     if (!entry.confirmationNumber.isEmpty())
         lines << QStringLiteral("X-FILINGDESK-CONFIRMATION:%1").arg(escapeIcsText(entry.confirmationNumber));
-    else
-        lines << alarms(QStringLiteral("%1 due").arg(summary), alarmDaysBefore);
+    else if (!entry.withdrawn)
+        lines << alarms(QStringLiteral("%1 due").arg(summary), alarmDaysBefore, entry.daysLate, stamp);
     lines << QStringLiteral("END:VEVENT");
     return lines;
 }

@@ -22,16 +22,29 @@ struct CalendarEntry {
     /// an event is marked (SUMMARY "[HALTED] "/"[DEAD LETTER] ", a first DESCRIPTION line saying it was not
     /// filed and why, a category, X-FILINGDESK-STATE) and keeps its alarms: the deadline still stands.
     std::optional<ExecutionState> haltedState = std::nullopt;
-    QString haltReason = {}; ///< with haltedState: why, one line ("the registry rejected it: ...")
+    QString haltReason =
+        {}; ///< with haltedState or withdrawn: why, one line ("the registry rejected it: ...")
+    /// A person withdrew it (DEAD_LETTER, WITHDRAWN): FilingDesk will not file it. Marked "[WILL NOT FILE] ",
+    /// category "WILL NOT FILE", no alarms.
+    bool withdrawn = false;
+    /// More than 0: not filed and the due date passed this many days before the export's as-of date. Marked
+    /// "[OVERDUE] " before any halt marker, category "OVERDUE", a first DESCRIPTION line with the days late
+    /// and the penalty the obligation knows of, X-FILINGDESK-DAYS-LATE, and instead of reminders before a
+    /// date that has passed, one alarm at the export time (an absolute TRIGGER at the DTSTAMP) when
+    /// IcsOptions::alarmDaysBefore is not empty.
+    int daysLate = 0;
 };
 
 /// How writeIcs() lays the entries out.
 struct IcsOptions {
     /// A VALARM this many days before the due date on every event that still has something to file (the
     /// console's reminder days, `filingdesk calendar --remind`). Empty: no alarms. 0 is the due date itself.
+    /// An overdue event (CalendarEntry::daysLate) gets one alarm at the export time instead.
     QList<int> alarmDaysBefore{30, 14, 7, 1};
     /// One event per due date and jurisdiction listing that day's filings ("3 filings due — Delaware
-    /// (US-DE)", UID "day-<yyyymmdd>-<jurisdiction>@filingdesk"), instead of one event per filing.
+    /// (US-DE)", UID "day-<yyyymmdd>-<jurisdiction>@filingdesk"), instead of one event per filing. A day
+    /// whose filings are in different states names the mix ("[NEEDS A PERSON] 12 filings due — Florida
+    /// (US-FL): 3 halted, 1 dead letter, 8 to file").
     bool groupByDay = false;
 };
 

@@ -1289,62 +1289,60 @@ void Engine::exportCalendar(const CalendarExportRequest &request) {
         return;
     }
     const QDate horizon = m_asOf.addDays(qMax(0, request.days));
-    QList<CalendarEntry> entries;
-    QSet<QString> exported; // an entity listed twice gives one key, and a calendar must not repeat a UID
-    for (const RowPlan &row : std::as_const(m_plan)) {
-        for (const Obligation &o : row.obligations) {
-            const QString key = o.idempotencyKey();
-            if (o.dueDate > horizon || exported.contains(key))
-                continue;
-            exported.insert(key);
-            CalendarEntry entry;
-            entry.obligation = o;
-            if (const auto it = m_tasks.constFind(key); it != m_tasks.constEnd()) {
-                if (it->state == ExecutionState::Completed) {
-                    entry.confirmationNumber = it->confirmationNumber;
-                } else if (it->state == ExecutionState::FailedStatutory ||
-                           it->state == ExecutionState::DeadLetter) {
-                    entry.haltedState = it->state;
-                    entry.haltReason =
-                        it->lastErrorCode.isEmpty()
-                            ? it->lastErrorMessage
-                            : QStringLiteral("%1: %2").arg(it->lastErrorCode, it->lastErrorMessage);
-                }
-            }
-            entries.append(entry);
-        }
-    }
-    std::sort(entries.begin(), entries.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
-        return a.obligation.dueDate < b.obligation.dueDate;
-    });
-    result.undatedFilings = undatedFilingCount(m_plan);
+    result.asOf = m_asOf;
+    result.horizon = horizon;
+    // The plan's obligations, and the filings the views show from the database: an overdue filing that is
+    // not filed is no longer in the plan (which holds the next occurrences) but belongs in the calendar.
+    // The same selection as `filingdesk calendar`.
+    QList<Obligation> planned;
+    for (const RowPlan &row : std::as_const(m_plan))
+        planned << row.obligations;
+    const CalendarSelection selection = selectCalendarEntries(m_plan, planned, m_tasks, m_asOf, horizon);
+    result.undatedFilings = selection.leftOut.undated;
+    result.overdueFilings = selection.overdue;
+    result.leftOut = selection.leftOut;
     QSaveFile file(request.path);
     if (!file.open(QIODevice::WriteOnly)) {
         result.error = tr("%1: cannot write: %2").arg(request.path, file.errorString());
         Q_EMIT calendarExported(result);
         return;
     }
-    file.write(writeIcs(entries, QDateTime::currentDateTimeUtc(), request.ics));
+    file.write(writeIcs(selection.entries, QDateTime::currentDateTimeUtc(), request.ics));
     if (!file.commit()) {
         result.error = tr("%1: cannot write: %2").arg(request.path, file.errorString());
         Q_EMIT calendarExported(result);
         return;
     }
-    result.events = icsEventCount(entries, request.ics);
-    result.filings = int(entries.size());
+    result.events = icsEventCount(selection.entries, request.ics);
+    result.filings = int(selection.entries.size());
     QStringList reminders;
     for (const int day : request.ics.alarmDaysBefore)
         reminders << QString::number(day);
-    operatorAction(
-        QStringLiteral("calendar_export"), QString(), QString(), QString(),
-        tr("%1 event(s) for %2 filing(s) due by %3 written to %4%5; reminders %6 day(s) before; %7 "
-           "filing(s) without a due date left out")
-            .arg(result.events)
-            .arg(result.filings)
-            .arg(horizon.toString(Qt::ISODate), request.path,
-                 request.ics.groupByDay ? tr(" (grouped by day)") : QString(),
-                 reminders.isEmpty() ? tr("none") : reminders.join(QLatin1Char(',')))
-            .arg(result.undatedFilings));
+    QStringList parts{
+        tr("%n event(s)", nullptr, result.events) +
+            tr(" for %n filing(s) due by %1 written to %2", nullptr, result.filings)
+                .arg(horizon.toString(Qt::ISODate), request.path) +
+            (request.ics.groupByDay ? tr(" (grouped by day)") : QString()),
+        reminders.isEmpty() ? tr("no reminders")
+                            : tr("reminders %1 day(s) before").arg(reminders.join(QLatin1Char(','))),
+        tr("%n overdue filing(s) not filed in it, on their due dates", nullptr, result.overdueFilings),
+        tr("%n filing(s) without a due date left out", nullptr, result.leftOut.undated)};
+    if (result.leftOut.beyondHorizon > 0)
+        parts << tr("%n filing(s) due after %1 left out", nullptr, result.leftOut.beyondHorizon)
+                     .arg(horizon.toString(Qt::ISODate));
+    if (result.leftOut.filedEarlier > 0)
+        parts << tr("%n filing(s) filed with a due date before %1 left out", nullptr,
+                    result.leftOut.filedEarlier)
+                     .arg(m_asOf.toString(Qt::ISODate));
+    if (result.leftOut.withdrawnEarlier > 0)
+        parts << tr("%n withdrawn filing(s) with a due date before %1 left out", nullptr,
+                    result.leftOut.withdrawnEarlier)
+                     .arg(m_asOf.toString(Qt::ISODate));
+    if (result.leftOut.otherEntities > 0)
+        parts << tr("%n filing(s) not filed of entities outside the portfolio left out", nullptr,
+                    result.leftOut.otherEntities);
+    operatorAction(QStringLiteral("calendar_export"), QString(), QString(), QString(),
+                   parts.join(QStringLiteral("; ")));
     Q_EMIT calendarExported(result);
 }
 

@@ -4,6 +4,7 @@
 
 #include "engine/audit/audit_store.h"
 #include "engine/calendar/calendar_export_types.h"
+#include "engine/calendar/calendar_selection.h"
 #include "engine/calendar/ics_writer.h"
 #include "engine/headless/needs_data_json.h"
 #include "engine/ledger/ledger_store.h"
@@ -50,31 +51,6 @@ bool readReminderDays(const QString &text, QList<int> *days, QString *error) {
     return true;
 }
 
-// Why a task waits for a person, in words for a calendar reader, from what the engine recorded on it.
-QString haltReason(const FilingTask &task) {
-    const QString code =
-        task.lastErrorCode.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(task.lastErrorCode);
-    const QString message =
-        task.lastErrorMessage.isEmpty() ? QString() : QStringLiteral(": %1").arg(task.lastErrorMessage);
-    switch (task.lastCategory) {
-    case ErrorCategory::Statutory:
-        return QStringLiteral("the registry rejected it as a legal defect%1%2").arg(code, message);
-    case ErrorCategory::Reconciliation:
-        return QStringLiteral("the registry accepted it but the receipt does not match%1%2")
-            .arg(code, message);
-    case ErrorCategory::Validation:
-        return QStringLiteral("quarantined: the registry refused the filing data%1%2").arg(code, message);
-    case ErrorCategory::Transient:
-    case ErrorCategory::System:
-        return QStringLiteral("retries ran out after %1 attempt(s)%2%3")
-            .arg(task.attempts)
-            .arg(code, message);
-    case ErrorCategory::None:
-        break;
-    }
-    return QStringLiteral("halted%1%2").arg(code, message);
-}
-
 QJsonObject obligationJson(const Obligation &o, bool inCalendar) {
     return QJsonObject{
         {QStringLiteral("rule_id"), o.ruleId},
@@ -91,11 +67,22 @@ QJsonObject obligationJson(const Obligation &o, bool inCalendar) {
     };
 }
 
+QJsonObject leftOutJson(const CalendarLeftOut &leftOut) {
+    return QJsonObject{
+        {QStringLiteral("undated"), leftOut.undated},
+        {QStringLiteral("beyond_horizon"), leftOut.beyondHorizon},
+        {QStringLiteral("filed_earlier"), leftOut.filedEarlier},
+        {QStringLiteral("withdrawn_earlier"), leftOut.withdrawnEarlier},
+        {QStringLiteral("other_entities"), leftOut.otherEntities},
+        {QStringLiteral("total"), leftOut.total()},
+    };
+}
+
 // The machine-readable account of a calendar export: one entry per portfolio row, so that a reviewer (and the
 // tests) can check that every US row has either a cited obligation or an explicit reason for having none.
 QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, const QDate &asOf,
-                           const QDate &horizon, const QSet<QString> &exportedKeys, int events,
-                           int undatedFilings) {
+                           const QDate &horizon, const CalendarSelection &selection, int events) {
+    const QSet<QString> &exportedKeys = selection.keys;
     QJsonArray rows;
     for (const RowPlan &row : plan) {
         QJsonArray obligations;
@@ -138,7 +125,10 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
         {QStringLiteral("horizon"), horizon.toString(Qt::ISODate)},
         {QStringLiteral("events"), events},
         {QStringLiteral("obligations_needing_data"), countPlan(plan).obligationsNeedingData},
-        {QStringLiteral("undated_filings"), undatedFilings},
+        {QStringLiteral("undated_filings"), selection.leftOut.undated},
+        {QStringLiteral("filings"), int(selection.entries.size())},
+        {QStringLiteral("overdue_filings"), selection.overdue},
+        {QStringLiteral("left_out"), leftOutJson(selection.leftOut)},
         {QStringLiteral("needs_data_obligations"), obligationsNeedingDataJson(plan)},
         {QStringLiteral("rows"), rows},
     };
@@ -288,69 +278,50 @@ int runCalendar(const QStringList &arguments) {
     const QList<RowPlan> plan =
         planObligations(EntityRegister::asPlanned(import, registerRecords), rules, asOf);
     const PlanCounts counts = countPlan(plan);
-    auto known = [&](const QString &key) -> std::optional<FilingTask> {
-        if (fromLedger) {
-            const auto it = ledgerTasks.constFind(key);
-            return it == ledgerTasks.constEnd() ? std::nullopt : std::optional<FilingTask>(*it);
-        }
-        return store.isOpen() ? store.task(key) : std::nullopt;
-    };
 
-    QList<CalendarEntry> entries;
-    // One event per obligation: a portfolio may list the same entity twice (Exhibit 21 lists often do), which
-    // yields the same idempotency key and so the same UID; a calendar must not hold two events with one UID.
-    QSet<QString> exportedKeys;
-    const QDate horizon = asOf.addDays(days);
+    // The planned obligations (with further occurrences when --cycles asks for them) and every filing the
+    // database or ledger holds for the portfolio's entities: an overdue filing that is not filed is no longer
+    // in the plan (which holds next occurrences) but is exactly what a deadline calendar must show. The same
+    // selection as the console's export (selectCalendarEntries()).
+    QList<Obligation> planned;
     for (const RowPlan &row : plan) {
         if (row.outcome != RowOutcome::Obligations)
             continue;
         for (const Obligation &first : row.obligations) {
+            planned.append(first);
             const Rule *rule = rules.ruleById(first.ruleId);
-            QList<Obligation> occurrences{first};
-            if (rule && cycles > 1) {
-                DueProblem problem;
-                const QList<DueOccurrence> more =
-                    dueOccurrences(*rule, row.entity, first.dueDate.addDays(1), cycles - 1, &problem);
-                for (const DueOccurrence &occ : more) {
-                    Obligation o = first;
-                    o.dueDate = occ.due;
-                    o.windowOpens = occ.windowOpens;
-                    o.filingYear = occ.filingYear;
-                    occurrences.append(o);
-                }
-            }
-            for (const Obligation &o : occurrences) {
-                if (o.dueDate > horizon || exportedKeys.contains(o.idempotencyKey()))
-                    continue;
-                exportedKeys.insert(o.idempotencyKey());
-                CalendarEntry entry;
-                entry.obligation = o;
-                {
-                    if (const auto task = known(o.idempotencyKey())) {
-                        if (task->state == ExecutionState::Completed) {
-                            entry.confirmationNumber = task->confirmationNumber;
-                        } else if (task->state == ExecutionState::FailedStatutory ||
-                                   task->state == ExecutionState::DeadLetter) {
-                            entry.haltedState = task->state;
-                            entry.haltReason = haltReason(*task);
-                        }
-                    }
-                }
-                entries.append(entry);
+            if (!rule || cycles <= 1)
+                continue;
+            DueProblem problem;
+            const QList<DueOccurrence> more =
+                dueOccurrences(*rule, row.entity, first.dueDate.addDays(1), cycles - 1, &problem);
+            for (const DueOccurrence &occ : more) {
+                Obligation o = first;
+                o.dueDate = occ.due;
+                o.windowOpens = occ.windowOpens;
+                o.filingYear = occ.filingYear;
+                planned.append(o);
             }
         }
     }
-    std::sort(entries.begin(), entries.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
-        return a.obligation.dueDate < b.obligation.dueDate;
-    });
+    QHash<QString, FilingTask> storedTasks;
+    if (fromLedger) {
+        storedTasks = ledgerTasks;
+    } else if (store.isOpen()) {
+        for (const FilingTask &t : store.loadTasks(false))
+            storedTasks.insert(t.key, t);
+    }
+    const QDate horizon = asOf.addDays(days);
+    const CalendarSelection selection = selectCalendarEntries(plan, planned, storedTasks, asOf, horizon);
+    const QList<CalendarEntry> &entries = selection.entries;
     const int events = icsEventCount(entries, icsOptions);
-    const int undated = undatedFilingCount(plan);
+    const int undated = selection.leftOut.undated;
     if (parser.isSet(reportOpt)) {
         QSaveFile report(parser.value(reportOpt));
         if (!report.open(QIODevice::WriteOnly))
             return fail(
                 QStringLiteral("%1: cannot write: %2").arg(parser.value(reportOpt), report.errorString()));
-        report.write(QJsonDocument(calendarReport(plan, rules, asOf, horizon, exportedKeys, events, undated))
+        report.write(QJsonDocument(calendarReport(plan, rules, asOf, horizon, selection, events))
                          .toJson(QJsonDocument::Indented));
         if (!report.commit())
             return fail(
@@ -362,23 +333,33 @@ int runCalendar(const QStringList &arguments) {
     out.write(writeIcs(entries, QDateTime::currentDateTimeUtc(), icsOptions));
     if (!out.commit())
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
-    std::fputs(
-        qUtf8Printable(
-            QStringLiteral("%1: %2 event(s)%3 from %4 rows (%5 with obligations, %6 need data, %7 out of "
-                           "scope, %8 row errors); %9 filing(s) have no due date yet and are not in the "
-                           "calendar (they need data)\n")
-                .arg(parser.value(outOpt))
-                .arg(events)
-                .arg(icsOptions.groupByDay ? QStringLiteral(" for %1 filing(s), one per day and jurisdiction")
-                                                 .arg(entries.size())
-                                           : QString())
-                .arg(counts.rows)
+    {
+        const auto noun = [](qint64 n, const char *singular, const char *plural) {
+            return countNoun(n, QLatin1String(singular), QLatin1String(plural));
+        };
+        QStringList clauses{
+            QStringLiteral("%1: %2%3 from %4 (%5 with obligations, %6, %7 out of scope, %8)")
+                .arg(parser.value(outOpt), noun(events, "event", "events"),
+                     icsOptions.groupByDay ? QStringLiteral(" for %1, one per day and jurisdiction,")
+                                                 .arg(noun(entries.size(), "filing", "filings"))
+                                           : QString(),
+                     noun(counts.rows, "row", "rows"))
                 .arg(counts.rowsWithObligations)
-                .arg(counts.needsData)
+                .arg(counts.needsData == 1 ? QStringLiteral("1 needs data")
+                                           : QStringLiteral("%1 need data").arg(counts.needsData))
                 .arg(counts.outOfScope)
-                .arg(counts.rowErrors)
-                .arg(undated)),
-        stderr);
+                .arg(noun(counts.rowErrors, "row error", "row errors"))};
+        if (selection.overdue > 0)
+            clauses << QStringLiteral(
+                           "%1 not filed and overdue as of %2 %3 in the calendar on %4 due date%5, "
+                           "marked [OVERDUE]")
+                           .arg(noun(selection.overdue, "filing", "filings"), asOf.toString(Qt::ISODate),
+                                selection.overdue == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+                                selection.overdue == 1 ? QStringLiteral("its") : QStringLiteral("their"),
+                                selection.overdue == 1 ? QString() : QStringLiteral("s"));
+        clauses << leftOutPhrases(selection.leftOut, asOf, horizon);
+        std::fputs(qUtf8Printable(clauses.join(QStringLiteral("; ")) + QLatin1Char('\n')), stderr);
+    }
     for (const RowPlan &row : plan) {
         // A row with some obligations can still lack data for another filing (an anniversary rule without a
         // formation date): one line per filing, so that nothing is silently left out of the calendar.
@@ -405,6 +386,8 @@ int runCalendar(const QStringList &arguments) {
             {QStringLiteral("events"), events},
             {QStringLiteral("filings"), int(entries.size())},
             {QStringLiteral("undated_filings"), undated},
+            {QStringLiteral("overdue_filings"), selection.overdue},
+            {QStringLiteral("left_out"), leftOutJson(selection.leftOut)},
             {QStringLiteral("grouped_by_day"), icsOptions.groupByDay},
             {QStringLiteral("reminder_days"), reminders},
             {QStringLiteral("as_of"), asOf.toString(Qt::ISODate)},

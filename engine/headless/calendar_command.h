@@ -19,8 +19,12 @@ namespace fd {
 /// obligations with rule id, rules version, citation and UID, and for rows a state exempts the cited
 /// "no periodic filing" rules). With --db, completed filings carry their confirmation number and filings
 /// halted for a person (FAILED_STATUTORY, DEAD_LETTER) are marked "[HALTED]" / "[DEAD LETTER]" with the
-/// reason; the database must exist (it is only read). Exit 0, or 2 on bad input (unknown options, extra
-/// arguments, a missing database).
+/// reason; the database must exist (it is only read). A filing of the portfolio's entities that the
+/// database (or ledger) holds, is not filed or withdrawn and was due before the as-of date is in the
+/// calendar on its due date, marked "[OVERDUE]" (selectCalendarEntries(), as the console's export). stderr
+/// and --json/--report say how many filings are overdue and how many were left out, for each reason (no due
+/// date, beyond the horizon, filed or withdrawn before the as-of date, entities outside the portfolio).
+/// Exit 0, or 2 on bad input (unknown options, extra arguments, a missing database).
 int runCalendar(const QStringList &arguments);
 
 } // namespace fd

@@ -139,6 +139,94 @@ private Q_SLOTS:
         QCOMPARE(listed, events);
     }
 
+    // The console at an as-of date after a due date: the filings admitted but not filed are overdue in the
+    // views, and the export has them on their due date, marked overdue; a withdrawn one is left out and
+    // counted with its reason, as the filings without a due date are.
+    void exportsOverdueFilingsOnTheirDueDate() {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        fd::EngineHost host;
+        fd::Engine *engine = host.engine();
+        QSignalSpy started(engine, &fd::Engine::started);
+        QSignalSpy loaded(engine, &fd::Engine::portfolioLoaded);
+        QSignalSpy admitted(engine, &fd::Engine::admitted);
+        QSignalSpy exported(engine, &fd::Engine::calendarExported);
+        fd::EngineConfig config;
+        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // nothing is sent
+        config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
+        QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
+        QVERIFY(started.first().at(0).toBool());
+
+        const QString portfolio = dir.filePath(QStringLiteral("de.csv"));
+        QFile f(portfolio);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_"
+                "tier,ein\n"
+                "D1,Alpha Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "D2,Beta Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "D3,Gamma Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "D4,Delta Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "D5,Withdrawn Inc.,corporation,DE,2010-05-04,CSC,active,3,\n");
+        f.close();
+        QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection, Q_ARG(QString, portfolio),
+                                  Q_ARG(QDate, QDate(2027, 2, 15)));
+        QTRY_COMPARE_WITH_TIMEOUT(loaded.size(), 1, 10000);
+        const QList<fd::RowPlan> plan = loaded.first().at(1).value<QList<fd::RowPlan>>();
+        QCOMPARE(plan.size(), 5);
+        QCOMPARE(plan.at(4).obligations.first().dueDate, QDate(2027, 3, 1));
+        const QString withdrawnKey = plan.at(4).obligations.first().idempotencyKey();
+        QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, -1));
+        QTRY_COMPARE_WITH_TIMEOUT(admitted.size(), 1, 10000);
+        QCOMPARE(admitted.first().at(0).toInt(), 5);
+        QMetaObject::invokeMethod(
+            engine,
+            [engine, withdrawnKey] {
+                engine->withdraw({withdrawnKey}, QStringLiteral("filed by outside counsel"));
+                engine->setAsOf(QDate(2027, 3, 2));
+            },
+            Qt::QueuedConnection);
+
+        const QString path = dir.filePath(QStringLiteral("overdue.ics"));
+        requestExport(engine, path, 365);
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 1, 10000);
+        const fd::CalendarExportResult result = resultAt(exported, 0);
+        QCOMPARE(result.error, QString());
+        QCOMPARE(result.overdueFilings, 4);
+        QCOMPARE(result.leftOut.withdrawnEarlier, 1);
+        QCOMPARE(result.leftOut.filedEarlier, 0);
+        QCOMPARE(result.leftOut.total(), 1);
+        QCOMPARE(result.asOf, QDate(2027, 3, 2));
+        QCOMPARE(result.filings, 4 + 5); // the four overdue 2027 filings, and 2028's five
+        QString error;
+        const QJsonObject parsed = fd::test::parseIcsWithPython(path, &error);
+        QVERIFY2(!parsed.isEmpty(), qPrintable(error));
+        QCOMPARE(parsed.value(QLatin1String("errors")).toArray().size(), 0);
+        int overdue = 0;
+        for (const QJsonValue &e : parsed.value(QLatin1String("events")).toArray()) {
+            if (e[QLatin1String("dtstart")].toString() != QLatin1String("2027-03-01"))
+                continue;
+            ++overdue;
+            QVERIFY2(e[QLatin1String("summary")].toString().startsWith(QLatin1String("[OVERDUE] US-DE ")),
+                     qPrintable(e[QLatin1String("summary")].toString()));
+            QVERIFY(!e[QLatin1String("summary")].toString().contains(QLatin1String("Withdrawn Inc.")));
+            QVERIFY(e[QLatin1String("description")].toString().startsWith(
+                QLatin1String("OVERDUE: not filed, 1 day late (due 2027-03-01, as of 2027-03-02).")));
+            QCOMPARE(e[QLatin1String("alarms")].toArray().size(), 1);
+        }
+        QCOMPARE(overdue, 4);
+
+        // Grouped: one March 1 event for the four, marked overdue.
+        const QString grouped = dir.filePath(QStringLiteral("overdue-grouped.ics"));
+        requestExport(engine, grouped, 365, fd::IcsOptions{{30, 1}, true});
+        QTRY_COMPARE_WITH_TIMEOUT(exported.size(), 2, 10000);
+        QCOMPARE(resultAt(exported, 1).events, 2);
+        const QJsonObject days = fd::test::parseIcsWithPython(grouped, &error);
+        QVERIFY2(!days.isEmpty(), qPrintable(error));
+        QCOMPARE(days.value(QLatin1String("events")).toArray().at(0)[QLatin1String("summary")].toString(),
+                 QStringLiteral("[OVERDUE] 4 filings due — Delaware (US-DE)"));
+    }
+
     void refusesWithoutPortfolioOrWritablePath() {
         QTemporaryDir dir;
         fd::EngineHost host;

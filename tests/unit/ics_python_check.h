@@ -12,9 +12,10 @@
 namespace fd::test {
 
 // Prints {"version", "prodid", "errors": [[component, [messages]]], "events": [{uid, dtstart,
-// dtstart_is_date, dtstart_value, dtend, summary, description, categories, alarms (trigger days),
-// alarm_actions, alarm_descriptions, confirmation, rule, rules_version, url, filings (X-FILINGDESK-FILINGS
-// of an event grouped by day)}]}.
+// dtstart_is_date, dtstart_value, dtend, summary, description, categories, alarms (trigger days, or the
+// ISO 8601 UTC date-time of an absolute trigger), alarm_actions, alarm_descriptions, confirmation, rule,
+// rules_version, url, filings (X-FILINGDESK-FILINGS of an event grouped by day), days_late
+// (X-FILINGDESK-DAYS-LATE), state (X-FILINGDESK-STATE)}]}.
 inline const char *kIcsParseScript = R"PY(
 import datetime, json, sys
 from icalendar import Calendar
@@ -25,6 +26,10 @@ for comp in cal.walk():
     errs = getattr(comp, 'errors', None) or []
     if errs:
         out["errors"].append([comp.name, [str(e) for e in errs]])
+def trigger(alarm):
+    dt = alarm.get('TRIGGER').dt
+    # relative: whole days (negative before DTSTART); absolute: the UTC date-time, ISO 8601
+    return dt.days if isinstance(dt, datetime.timedelta) else dt.isoformat()
 for ev in cal.walk('VEVENT'):
     dt = ev.get('DTSTART')
     cats = ev.get('CATEGORIES')
@@ -41,7 +46,7 @@ for ev in cal.walk('VEVENT'):
         "summary": opt('SUMMARY'),
         "description": opt('DESCRIPTION'),
         "categories": [str(c) for c in cats.cats] if cats is not None else [],
-        "alarms": [a.get('TRIGGER').dt.days for a in alarms],
+        "alarms": [trigger(a) for a in alarms],
         "alarm_actions": [str(a.get('ACTION')) for a in alarms],
         "alarm_descriptions": [str(a.get('DESCRIPTION')) for a in alarms],
         "confirmation": opt('X-FILINGDESK-CONFIRMATION'),
@@ -49,6 +54,8 @@ for ev in cal.walk('VEVENT'):
         "rules_version": opt('X-FILINGDESK-RULES-VERSION'),
         "url": opt('URL'),
         "filings": opt('X-FILINGDESK-FILINGS'),
+        "days_late": opt('X-FILINGDESK-DAYS-LATE'),
+        "state": opt('X-FILINGDESK-STATE'),
     })
 print(json.dumps(out))
 )PY";

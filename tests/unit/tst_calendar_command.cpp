@@ -27,14 +27,14 @@ struct Run {
 };
 
 Run runCalendar(const QString &portfolio, const QString &outDir, const QString &stem,
-                const QStringList &extra = {}) {
+                const QStringList &extra = {}, const QString &asOf = QStringLiteral("2026-11-29")) {
     Run run;
     const QString ics = outDir + QLatin1Char('/') + stem + QStringLiteral(".ics");
     const QString report = outDir + QLatin1Char('/') + stem + QStringLiteral(".json");
     QProcess p;
     p.start(qEnvironmentVariable("FILINGDESK_CLI"),
             QStringList{QStringLiteral("calendar"), QStringLiteral("--portfolio"), portfolio,
-                        QStringLiteral("--out"), ics, QStringLiteral("--as-of"), QStringLiteral("2026-11-29"),
+                        QStringLiteral("--out"), ics, QStringLiteral("--as-of"), asOf,
                         QStringLiteral("--report"), report} +
                 extra);
     if (!p.waitForFinished(120000)) {
@@ -225,7 +225,7 @@ private slots:
             run.stderrText.contains(QStringLiteral("needs data: line 2 Golden Gate Widgets Inc. (US-CA): "
                                                    "Statement of Information")),
             qPrintable(run.stderrText));
-        QVERIFY2(run.stderrText.contains(QStringLiteral("2 filing(s) have no due date yet and are not in the "
+        QVERIFY2(run.stderrText.contains(QStringLiteral("2 filings have no due date yet and are not in the "
                                                         "calendar (they need data)")),
                  qPrintable(run.stderrText));
         QCOMPARE(run.report.value(QStringLiteral("undated_filings")).toInt(), 2);
@@ -395,8 +395,8 @@ private slots:
             dead.value(QStringLiteral("summary")).toString().startsWith(QStringLiteral("[DEAD LETTER] ")),
             qPrintable(dead.value(QStringLiteral("summary")).toString()));
         const QString deadDescription = dead.value(QStringLiteral("description")).toString();
-        QVERIFY2(deadDescription.startsWith(QStringLiteral(
-                     "NOT FILED (DEAD_LETTER): retries ran out after 5 attempt(s) (HTTP_503)")),
+        QVERIFY2(deadDescription.startsWith(
+                     QStringLiteral("NOT FILED (DEAD_LETTER): retries ran out after 5 attempts (HTTP_503)")),
                  qPrintable(deadDescription));
         QVERIFY(dead.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("DEAD LETTER")));
         QVERIFY(!dead.value(QStringLiteral("alarms")).toArray().isEmpty());
@@ -410,6 +410,205 @@ private slots:
         QVERIFY(!untouched.value(QStringLiteral("summary")).toString().startsWith(QLatin1Char('[')));
         QVERIFY(untouched.value(QStringLiteral("confirmation")).isNull());
         QVERIFY(!untouched.value(QStringLiteral("alarms")).toArray().isEmpty());
+    }
+
+    // An overdue filing that is not filed is exactly what a deadline calendar must show: as of the day after
+    // Delaware's March 1, the database's open, halted and dead-lettered 2027 filings are in the calendar on
+    // March 1, marked overdue, with the days late, the penalty and an alarm that fires at once; the filed and
+    // the withdrawn ones, and a filing of an entity outside the portfolio, are left out and counted by
+    // reason.
+    void overdueFilingsStayOnTheirDueDate() {
+        const QString portfolio = m_dir.filePath(QStringLiteral("overdue.csv"));
+        QFile f(portfolio);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,status,risk_"
+                "tier,ein\n"
+                "V1,Open Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "V2,Halted Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "V3,Dead Letter Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "V4,Filed Inc.,corporation,DE,2010-05-04,CSC,active,3,\n"
+                "V5,Withdrawn Inc.,corporation,DE,2010-05-04,CSC,active,3,\n");
+        f.close();
+        const QList<fd::RowPlan> plan =
+            fd::planObligations(fd::importPortfolio(portfolio), fd::RuleSet::builtIn(), QDate(2027, 2, 15));
+        QCOMPARE(plan.size(), 5);
+        for (const fd::RowPlan &row : plan) {
+            QVERIFY(!row.obligations.isEmpty());
+            QCOMPARE(row.obligations.first().dueDate, QDate(2027, 3, 1));
+        }
+        const QString dbPath = m_dir.filePath(QStringLiteral("overdue.sqlite"));
+        QHash<QString, QString> keyOf;
+        {
+            fd::AuditStore store;
+            QString error;
+            QVERIFY2(store.open(dbPath, &error), qPrintable(error));
+            auto file = [&](const fd::Obligation &o, const QList<fd::ExecutionState> &path, auto &&finish) {
+                fd::FilingTask task;
+                task.obligation = o;
+                task.key = o.idempotencyKey();
+                keyOf.insert(o.entity.entityId, task.key);
+                QVERIFY2(store.admitTask(task, QStringLiteral("test"), &error), qPrintable(error));
+                for (const fd::ExecutionState next : path) {
+                    const fd::ExecutionState from = task.state;
+                    task.state = next;
+                    if (next == path.last())
+                        finish(task);
+                    QVERIFY2(store.recordTransition(task, from, QStringLiteral("test"),
+                                                    QStringLiteral("transition"), QString(), &error),
+                             qPrintable(error));
+                }
+            };
+            using S = fd::ExecutionState;
+            auto nothing = [](fd::FilingTask &) {};
+            file(plan.at(0).obligations.first(), {}, nothing); // admitted, never sent: PENDING
+            file(plan.at(1).obligations.first(), {S::Validating, S::Dispatching, S::FailedStatutory},
+                 [](fd::FilingTask &t) {
+                     t.lastCategory = fd::ErrorCategory::Statutory;
+                     t.lastErrorCode = QStringLiteral("REGISTERED_AGENT_INVALID");
+                     t.lastErrorMessage = QStringLiteral("the registered agent has resigned");
+                 });
+            file(plan.at(2).obligations.first(),
+                 {S::Validating, S::Dispatching, S::FailedTransient, S::DeadLetter}, [](fd::FilingTask &t) {
+                     t.attempts = 1;
+                     t.lastCategory = fd::ErrorCategory::Transient;
+                     t.lastErrorCode = QStringLiteral("HTTP_503");
+                 });
+            file(plan.at(3).obligations.first(), {S::Validating, S::Dispatching, S::Completed},
+                 [](fd::FilingTask &t) {
+                     t.confirmationNumber = QStringLiteral("DE-2027-000001");
+                     t.feeChargedCents = t.obligation.feeCents;
+                 });
+            file(plan.at(4).obligations.first(), {S::Validating, S::DeadLetter}, [](fd::FilingTask &t) {
+                t.lastErrorCode = QStringLiteral("WITHDRAWN");
+                t.lastErrorMessage = QStringLiteral("withdrawn by test: will not file");
+            });
+            // A filing of an entity this portfolio does not list.
+            fd::Obligation stranger = plan.at(0).obligations.first();
+            stranger.entity.entityId = QStringLiteral("X9");
+            stranger.entity.name = QStringLiteral("Stranger Inc.");
+            file(stranger, {}, nothing);
+        }
+        if (QTest::currentTestFailed())
+            return;
+
+        const Run run = runCalendar(portfolio, m_dir.path(), QStringLiteral("overdue"),
+                                    {QStringLiteral("--db"), dbPath, QStringLiteral("--json")},
+                                    QStringLiteral("2027-03-02"));
+        QVERIFY2(run.error.isEmpty(), qPrintable(run.error));
+        QCOMPARE(run.ics.value(QStringLiteral("errors")).toArray().size(), 0);
+        QHash<QString, QJsonObject> byUid;
+        int march1 = 0;
+        for (const QJsonValue &v : run.ics.value(QStringLiteral("events")).toArray()) {
+            byUid.insert(v.toObject().value(QStringLiteral("uid")).toString(), v.toObject());
+            if (v.toObject().value(QStringLiteral("dtstart")).toString() == QLatin1String("2027-03-01"))
+                ++march1;
+        }
+        // The three 2027 filings not filed, and the five 2028 filings the plan holds as of 2027-03-02.
+        QCOMPARE(march1, 3);
+        QCOMPARE(byUid.size(), 8);
+        auto event = [&](const char *entityId) {
+            return byUid.value(keyOf.value(QLatin1String(entityId)) + QStringLiteral("@filingdesk"));
+        };
+        const QStringList prefixes{QStringLiteral("[OVERDUE] US-DE "),
+                                   QStringLiteral("[OVERDUE] [HALTED] US-DE "),
+                                   QStringLiteral("[OVERDUE] [DEAD LETTER] US-DE ")};
+        const char *ids[] = {"V1", "V2", "V3"};
+        for (int i = 0; i < 3; ++i) {
+            const QJsonObject ev = event(ids[i]);
+            QVERIFY2(!ev.isEmpty(), ids[i]);
+            QCOMPARE(ev.value(QStringLiteral("dtstart")).toString(), QStringLiteral("2027-03-01"));
+            const QString summary = ev.value(QStringLiteral("summary")).toString();
+            QVERIFY2(summary.startsWith(prefixes.at(i)), qPrintable(summary));
+            const QString description = ev.value(QStringLiteral("description")).toString();
+            QVERIFY2(
+                description.startsWith(QStringLiteral(
+                    "OVERDUE: not filed, 1 day late (due 2027-03-01, as of 2027-03-02). Penalty if filed "
+                    "now: $")),
+                qPrintable(description));
+            QVERIFY(ev.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("OVERDUE")));
+            QCOMPARE(ev.value(QStringLiteral("days_late")).toString(), QStringLiteral("1"));
+            // One alarm at the export time (absolute), not reminders before a date that has passed.
+            const QJsonArray alarms = ev.value(QStringLiteral("alarms")).toArray();
+            QCOMPARE(alarms.size(), 1);
+            QVERIFY2(alarms.at(0).isString(), "an absolute trigger");
+            QVERIFY2(ev.value(QStringLiteral("alarm_descriptions"))
+                         .toArray()
+                         .at(0)
+                         .toString()
+                         .endsWith(QStringLiteral(": overdue by 1 day")),
+                     qPrintable(ev.value(QStringLiteral("alarm_descriptions")).toArray().at(0).toString()));
+        }
+        QVERIFY2(event("V2")
+                     .value(QStringLiteral("description"))
+                     .toString()
+                     .contains(QStringLiteral(
+                         "NOT FILED (FAILED_STATUTORY): the registry rejected it as a legal defect")),
+                 qPrintable(event("V2").value(QStringLiteral("description")).toString()));
+        QVERIFY(event("V3")
+                    .value(QStringLiteral("description"))
+                    .toString()
+                    .contains(QStringLiteral("retries ran out after 1 attempt (HTTP_503)")));
+        QVERIFY(event("V4").isEmpty());
+        QVERIFY(event("V5").isEmpty());
+        QVERIFY(event("X9").isEmpty());
+
+        // What was left out, and why, in the report and on stderr.
+        QCOMPARE(run.report.value(QStringLiteral("overdue_filings")).toInt(), 3);
+        const QJsonObject leftOut = run.report.value(QStringLiteral("left_out")).toObject();
+        QCOMPARE(leftOut.value(QStringLiteral("filed_earlier")).toInt(), 1);
+        QCOMPARE(leftOut.value(QStringLiteral("withdrawn_earlier")).toInt(), 1);
+        QCOMPARE(leftOut.value(QStringLiteral("other_entities")).toInt(), 1);
+        QCOMPARE(leftOut.value(QStringLiteral("undated")).toInt(), 0);
+        QCOMPARE(leftOut.value(QStringLiteral("total")).toInt(), 3);
+        for (const QString &said :
+             {QStringLiteral(": 8 events from 5 rows (5 with obligations, 0 need data, 0 out of scope, 0 row "
+                             "errors)"),
+              QStringLiteral("3 filings not filed and overdue as of 2027-03-02 are in the calendar on their "
+                             "due dates, marked [OVERDUE]"),
+              QStringLiteral("1 filing was filed, due before 2027-03-02, and not in the calendar"),
+              QStringLiteral("1 filing was withdrawn (will not be filed), due before 2027-03-02, and not in "
+                             "the calendar"),
+              QStringLiteral("1 filing is not filed for entities outside this portfolio and not in the "
+                             "calendar")})
+            QVERIFY2(run.stderrText.contains(said), qPrintable(run.stderrText));
+        QVERIFY2(!run.stderrText.contains(QStringLiteral("(s)")), qPrintable(run.stderrText));
+
+        // Grouped by day: March 1 names the mix of what waits for a person instead of one halt's marker.
+        const QString grouped = m_dir.filePath(QStringLiteral("overdue-grouped.ics"));
+        QProcess p;
+        p.start(qEnvironmentVariable("FILINGDESK_CLI"),
+                {QStringLiteral("calendar"), QStringLiteral("--portfolio"), portfolio,
+                 QStringLiteral("--out"), grouped, QStringLiteral("--as-of"), QStringLiteral("2027-03-02"),
+                 QStringLiteral("--db"), dbPath, QStringLiteral("--group-by-day"), QStringLiteral("--json")});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject json = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(json.value(QStringLiteral("overdue_filings")).toInt(), 3);
+        QCOMPARE(json.value(QStringLiteral("filings")).toInt(), 8);
+        QCOMPARE(json.value(QStringLiteral("events")).toInt(), 2);
+        QCOMPARE(json.value(QStringLiteral("left_out")).toObject().value(QStringLiteral("total")).toInt(), 3);
+        QString error;
+        const QJsonObject parsed = fd::test::parseIcsWithPython(grouped, &error);
+        QVERIFY2(!parsed.isEmpty(), qPrintable(error));
+        QCOMPARE(parsed.value(QStringLiteral("errors")).toArray().size(), 0);
+        QJsonObject day;
+        for (const QJsonValue &v : parsed.value(QStringLiteral("events")).toArray()) {
+            if (v.toObject().value(QStringLiteral("uid")).toString() ==
+                QLatin1String("day-20270301-US-DE@filingdesk"))
+                day = v.toObject();
+        }
+        QVERIFY(!day.isEmpty());
+        QCOMPARE(
+            day.value(QStringLiteral("summary")).toString(),
+            QStringLiteral("[OVERDUE] [NEEDS A PERSON] 3 filings due — Delaware (US-DE): 1 halted, 1 dead "
+                           "letter, 1 not filed"));
+        QVERIFY2(
+            day.value(QStringLiteral("description"))
+                .toString()
+                .startsWith(QStringLiteral("OVERDUE: 3 filings not filed, 1 day late (as of 2027-03-02).")),
+            qPrintable(day.value(QStringLiteral("description")).toString()));
+        QCOMPARE(day.value(QStringLiteral("alarms")).toArray().size(), 1);
+        QVERIFY(day.value(QStringLiteral("categories")).toArray().contains(QStringLiteral("OVERDUE")));
     }
 
     // --remind sets the alarms, --group-by-day makes one event per due date and jurisdiction, and --json
@@ -461,12 +660,13 @@ private slots:
         QCOMPARE(json.value(QStringLiteral("grouped_by_day")).toBool(), true);
         QCOMPARE(json.value(QStringLiteral("reminder_days")).toArray(), (QJsonArray{14, 7, 1}));
         QCOMPARE(json.value(QStringLiteral("rows")).toInt(), 4);
-        QVERIFY2(err.contains(QStringLiteral(
-                                  ": %1 event(s) for %2 filing(s), one per day and jurisdiction from 4 rows")
-                                  .arg(filings - 2)
-                                  .arg(filings)),
+        QVERIFY2(err.contains(
+                     QStringLiteral(": %1 events for %2 filings, one per day and jurisdiction, from 4 rows")
+                         .arg(filings - 2)
+                         .arg(filings)),
                  qPrintable(err));
-        QVERIFY2(err.contains(QStringLiteral("1 filing(s) have no due date yet and are not in the calendar")),
+        QVERIFY2(err.contains(QStringLiteral(
+                     "1 filing has no due date yet and is not in the calendar (it needs data)")),
                  qPrintable(err));
 
         QString error;

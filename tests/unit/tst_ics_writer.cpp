@@ -262,7 +262,7 @@ private slots:
         const QJsonObject unfiled = events.at(0).toObject();
         QCOMPARE(unfiled.value(QStringLiteral("alarms")).toArray(), (QJsonArray{-14, 0}));
         const QJsonArray descriptions = unfiled.value(QStringLiteral("alarm_descriptions")).toArray();
-        QVERIFY2(descriptions.at(0).toString().endsWith(QStringLiteral(" due in 14 day(s)")),
+        QVERIFY2(descriptions.at(0).toString().endsWith(QStringLiteral(" due in 14 days")),
                  qPrintable(descriptions.at(0).toString()));
         QVERIFY2(descriptions.at(1).toString().endsWith(QStringLiteral(" due today")),
                  qPrintable(descriptions.at(1).toString()));
@@ -321,7 +321,7 @@ private slots:
         QCOMPARE(de.value(QStringLiteral("dtend")).toString(), QStringLiteral("2027-03-02"));
         QVERIFY(de.value(QStringLiteral("dtstart_is_date")).toBool());
         QCOMPARE(de.value(QStringLiteral("summary")).toString(),
-                 QStringLiteral("[HALTED] 3 filings due — Delaware (US-DE) (1 filed)"));
+                 QStringLiteral("[HALTED] 3 filings due — Delaware (US-DE): 1 halted, 1 filed, 1 to file"));
         QCOMPARE(de.value(QStringLiteral("filings")).toString(), QStringLiteral("3"));
         const QString description = de.value(QStringLiteral("description")).toString();
         for (const QString &name :
@@ -342,7 +342,7 @@ private slots:
                      .toArray()
                      .at(0)
                      .toString()
-                     .startsWith(QStringLiteral("2 of 3 filing(s) in Delaware (US-DE) due in 7 day(s)")),
+                     .startsWith(QStringLiteral("2 of 3 filings in Delaware (US-DE) due in 7 days")),
                  qPrintable(de.value(QStringLiteral("alarm_descriptions")).toArray().at(0).toString()));
 
         const QJsonObject fl = events.at(1).toObject();
@@ -363,6 +363,55 @@ private slots:
         // The same day keeps its UID when its filings change, so a re-import updates the event.
         QCOMPARE(doneEvent.value(QStringLiteral("uid")).toString(),
                  de.value(QStringLiteral("uid")).toString());
+    }
+
+    // A day whose unfiled filings wait for a person for different reasons names the mix instead of one
+    // halt's marker; English singular and plural forms.
+    void groupedDayNamesTheMix() {
+        QList<CalendarEntry> entries;
+        auto add = [&entries](int i, std::optional<ExecutionState> state) {
+            CalendarEntry e;
+            e.obligation = makeObligation(QStringLiteral("fl-%1").arg(i), QStringLiteral("Entity %1").arg(i),
+                                          QStringLiteral("US-FL"), QStringLiteral("ANNUAL_REPORT"), 2027,
+                                          QDate(2027, 5, 1));
+            e.haltedState = state;
+            entries.append(e);
+        };
+        for (int i = 0; i < 3; ++i)
+            add(i, ExecutionState::FailedStatutory);
+        add(3, ExecutionState::DeadLetter);
+        for (int i = 4; i < 12; ++i)
+            add(i, std::nullopt);
+        IcsOptions options;
+        options.groupByDay = true;
+        options.alarmDaysBefore = {1};
+        const Exported e = exportAndParse(entries, QDateTime(QDate(2027, 4, 1), QTime(12, 0), Qt::UTC),
+                                          QStringLiteral("mix.ics"), options);
+        QCOMPARE(e.parsed.value(QStringLiteral("errors")).toArray().size(), 0);
+        const QJsonObject day = e.parsed.value(QStringLiteral("events")).toArray().at(0).toObject();
+        QCOMPARE(day.value(QStringLiteral("summary")).toString(),
+                 QStringLiteral("[NEEDS A PERSON] 12 filings due — Florida (US-FL): 3 halted, 1 dead letter, "
+                                "8 to file"));
+        QVERIFY(day.value(QStringLiteral("description"))
+                    .toString()
+                    .startsWith(QStringLiteral("12 filings due 2027-05-01 in Florida (US-FL):")));
+        QCOMPARE(day.value(QStringLiteral("alarm_descriptions")).toArray().at(0).toString(),
+                 QStringLiteral("12 of 12 filings in Florida (US-FL) due in 1 day"));
+
+        // The same day after its due date: overdue, one alarm at the export time.
+        for (CalendarEntry &entry : entries)
+            entry.daysLate = 1;
+        const Exported late = exportAndParse(entries, QDateTime(QDate(2027, 5, 2), QTime(9, 30), Qt::UTC),
+                                             QStringLiteral("mix-late.ics"), options);
+        QCOMPARE(late.parsed.value(QStringLiteral("errors")).toArray().size(), 0);
+        const QJsonObject lateDay = late.parsed.value(QStringLiteral("events")).toArray().at(0).toObject();
+        QCOMPARE(
+            lateDay.value(QStringLiteral("summary")).toString(),
+            QStringLiteral("[OVERDUE] [NEEDS A PERSON] 12 filings due — Florida (US-FL): 3 halted, 1 dead "
+                           "letter, 8 not filed"));
+        QCOMPARE(lateDay.value(QStringLiteral("alarms")).toArray(),
+                 (QJsonArray{QStringLiteral("2027-05-02T09:30:00+00:00")}));
+        QVERIFY(late.bytes.contains("TRIGGER;VALUE=DATE-TIME:20270502T093000Z"));
     }
 
     void emptyCalendarParses() {

@@ -79,10 +79,37 @@ QString calendarExportMessage(const CalendarExportResult &result) {
     if (result.filings != result.events)
         lines << CalendarExport::tr("They list %n filing(s): one event per day and jurisdiction.", nullptr,
                                     result.filings);
-    if (result.undatedFilings > 0)
+    if (result.overdueFilings > 0)
+        lines << CalendarExport::tr("%n overdue filing(s) not filed are in it on their due dates, marked "
+                                    "[OVERDUE].",
+                                    nullptr, result.overdueFilings);
+    const CalendarLeftOut &out = result.leftOut;
+    const int undated = qMax(out.undated, result.undatedFilings);
+    if (undated > 0)
         lines << CalendarExport::tr(
             "%n filing(s) have no due date yet and are not in the calendar (they need data).", nullptr,
-            result.undatedFilings);
+            undated);
+    if (out.beyondHorizon > 0)
+        lines << CalendarExport::tr("%n filing(s) due after %1 are not in the calendar (beyond its horizon).",
+                                    nullptr, out.beyondHorizon)
+                     .arg(QLocale().toString(result.horizon, QLocale::ShortFormat));
+    if (out.filedEarlier > 0)
+        lines << CalendarExport::tr(
+                     "%n filing(s) filed with a due date before %1 are not in the calendar (nothing left to "
+                     "do).",
+                     nullptr, out.filedEarlier)
+                     .arg(QLocale().toString(result.asOf, QLocale::ShortFormat));
+    if (out.withdrawnEarlier > 0)
+        lines
+            << CalendarExport::tr(
+                   "%n withdrawn filing(s) with a due date before %1 are not in the calendar (they will not "
+                   "be filed).",
+                   nullptr, out.withdrawnEarlier)
+                   .arg(QLocale().toString(result.asOf, QLocale::ShortFormat));
+    if (out.otherEntities > 0)
+        lines << CalendarExport::tr(
+            "%n filing(s) not filed for entities outside the loaded portfolio are not in the calendar.",
+            nullptr, out.otherEntities);
     lines << CalendarExport::tr("Importing it again updates the same events.");
     return lines.join(QLatin1Char('\n'));
 }

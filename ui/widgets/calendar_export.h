@@ -16,8 +16,8 @@ class EngineLink;
 /// one jurisdiction into one event (preset from ConsoleSettings::icsGroupByDay(); the answer applies to this
 /// export only, the setting itself is changed in Settings, where changes are audited); the alarms are the
 /// reminder days of ConsoleSettings::reminderDays(). Has the engine write the iCalendar file on its own
-/// thread (Engine::exportCalendar) and reports the outcome in a message box, including the filings that
-/// could not be in the file for want of a due date. GUI thread only.
+/// thread (Engine::exportCalendar) and reports the outcome in a message box, including the overdue filings
+/// in it and, by reason, the filings that are not in the file. GUI thread only.
 class CalendarExport : public QObject {
     Q_OBJECT
 public:
@@ -44,7 +44,9 @@ private:
 };
 
 /// The message box text for a successful export: events written (and the filings they list when grouped),
-/// filings without a due date that are not in the file, and that re-importing updates the same events.
+/// the overdue filings in it, the filings not in the file for each reason (no due date, beyond the horizon,
+/// filed or withdrawn before the as-of date, entities outside the portfolio), and that re-importing updates
+/// the same events.
 QString calendarExportMessage(const CalendarExportResult &result);
 
 } // namespace fd::ui
