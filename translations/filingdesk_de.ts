@@ -498,16 +498,72 @@
         <translation>Stichtag von %1 auf %2 geändert: %3 Zeilen neu geplant</translation>
     </message>
     <message>
-        <source>%1 event(s) for %2 filing(s) due by %3 written to %4%5; reminders %6 day(s) before; %7 filing(s) without a due date left out</source>
-        <translation>%1 Termin(e) für %2 Filing(s) mit Fälligkeit bis %3 nach %4%5 geschrieben; Erinnerungen %6 Tag(e) vorher; %7 Filing(s) ohne Fälligkeit ausgelassen</translation>
-    </message>
-    <message>
         <source> (grouped by day)</source>
         <translation> (nach Tag gruppiert)</translation>
     </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n Termin</numerusform>
+            <numerusform>%n Termine</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> for %n filing(s) due by %1 written to %2</source>
+        <translation>
+            <numerusform> für %n Filing mit Fälligkeit bis %1 nach %2 geschrieben</numerusform>
+            <numerusform> für %n Filings mit Fälligkeit bis %1 nach %2 geschrieben</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>none</source>
-        <translation>keine</translation>
+        <source>no reminders</source>
+        <translation>keine Erinnerungen</translation>
+    </message>
+    <message>
+        <source>reminders %1 day(s) before</source>
+        <translation>Erinnerungen %1 Tag(e) vorher</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overdue filing(s) not filed in it, on their due dates</source>
+        <translation>
+            <numerusform>%n überfälliges, nicht übermitteltes Filing darin, an seinem Fälligkeitstag</numerusform>
+            <numerusform>%n überfällige, nicht übermittelte Filings darin, an ihren Fälligkeitstagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) without a due date left out</source>
+        <translation>
+            <numerusform>%n Filing ohne Fälligkeit ausgelassen</numerusform>
+            <numerusform>%n Filings ohne Fälligkeit ausgelassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due after %1 left out</source>
+        <translation>
+            <numerusform>%n Filing mit Fälligkeit nach %1 ausgelassen</numerusform>
+            <numerusform>%n Filings mit Fälligkeit nach %1 ausgelassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) filed with a due date before %1 left out</source>
+        <translation>
+            <numerusform>%n übermitteltes Filing mit Fälligkeit vor %1 ausgelassen</numerusform>
+            <numerusform>%n übermittelte Filings mit Fälligkeit vor %1 ausgelassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn filing(s) with a due date before %1 left out</source>
+        <translation>
+            <numerusform>%n zurückgezogenes Filing mit Fälligkeit vor %1 ausgelassen</numerusform>
+            <numerusform>%n zurückgezogene Filings mit Fälligkeit vor %1 ausgelassen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not filed of entities outside the portfolio left out</source>
+        <translation>
+            <numerusform>%n nicht übermitteltes Filing von Rechtsträgern außerhalb des Portfolios ausgelassen</numerusform>
+            <numerusform>%n nicht übermittelte Filings von Rechtsträgern außerhalb des Portfolios ausgelassen</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -715,6 +771,10 @@
     <message>
         <source>Host</source>
         <translation>Rechner</translation>
+    </message>
+    <message>
+        <source>%1 (OS user) as database login %2</source>
+        <translation>%1 (Betriebssystem-Benutzer) als Datenbank-Login %2</translation>
     </message>
 </context>
 <context>
@@ -1080,6 +1140,41 @@
         <source>Importing it again updates the same events.</source>
         <translation>Ein erneuter Import aktualisiert dieselben Termine.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n overdue filing(s) not filed are in it on their due dates, marked [OVERDUE].</source>
+        <translation>
+            <numerusform>%n überfälliges, nicht übermitteltes Filing steht an seinem Fälligkeitstag darin, markiert mit [OVERDUE].</numerusform>
+            <numerusform>%n überfällige, nicht übermittelte Filings stehen an ihren Fälligkeitstagen darin, markiert mit [OVERDUE].</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due after %1 are not in the calendar (beyond its horizon).</source>
+        <translation>
+            <numerusform>%n Filing mit Fälligkeit nach %1 ist nicht im Kalender (jenseits seines Zeitraums).</numerusform>
+            <numerusform>%n Filings mit Fälligkeit nach %1 sind nicht im Kalender (jenseits seines Zeitraums).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) filed with a due date before %1 are not in the calendar (nothing left to do).</source>
+        <translation>
+            <numerusform>%n übermitteltes Filing mit Fälligkeit vor %1 ist nicht im Kalender (nichts mehr zu tun).</numerusform>
+            <numerusform>%n übermittelte Filings mit Fälligkeit vor %1 sind nicht im Kalender (nichts mehr zu tun).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn filing(s) with a due date before %1 are not in the calendar (they will not be filed).</source>
+        <translation>
+            <numerusform>%n zurückgezogenes Filing mit Fälligkeit vor %1 ist nicht im Kalender (es wird nicht übermittelt).</numerusform>
+            <numerusform>%n zurückgezogene Filings mit Fälligkeit vor %1 sind nicht im Kalender (sie werden nicht übermittelt).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not filed for entities outside the loaded portfolio are not in the calendar.</source>
+        <translation>
+            <numerusform>%n nicht übermitteltes Filing von Rechtsträgern außerhalb des geladenen Portfolios ist nicht im Kalender.</numerusform>
+            <numerusform>%n nicht übermittelte Filings von Rechtsträgern außerhalb des geladenen Portfolios sind nicht im Kalender.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::CalendarListProxy</name>
@@ -1414,20 +1509,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n more due soon</source>
-        <translation>
-            <numerusform>, %n weiteres bald fällig</numerusform>
-            <numerusform>, %n weitere bald fällig</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) due soon</source>
-        <translation>
-            <numerusform>%n Filing bald fällig</numerusform>
-            <numerusform>%n Filings bald fällig</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n day(s) overdue</source>
         <translation>
             <numerusform>seit %n Tag überfällig</numerusform>
@@ -1454,6 +1535,20 @@
         <translation>
             <numerusform>… und %n weiteres (Ansicht Kalender)</numerusform>
             <numerusform>… und %n weitere (Ansicht Kalender)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n more coming due</source>
+        <translation>
+            <numerusform>, %n weiteres bald fällig</numerusform>
+            <numerusform>, %n weitere bald fällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) coming due</source>
+        <translation>
+            <numerusform>%n Filing bald fällig</numerusform>
+            <numerusform>%n Filings bald fällig</numerusform>
         </translation>
     </message>
 </context>

@@ -498,16 +498,72 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 event(s) for %2 filing(s) due by %3 written to %4%5; reminders %6 day(s) before; %7 filing(s) without a due date left out</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> (grouped by day)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n event(s)</source>
+        <translation>
+            <numerusform>%n event</numerusform>
+            <numerusform>%n events</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source> for %n filing(s) due by %1 written to %2</source>
+        <translation>
+            <numerusform> for %n filing due by %1 written to %2</numerusform>
+            <numerusform> for %n filings due by %1 written to %2</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>none</source>
+        <source>no reminders</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>reminders %1 day(s) before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n overdue filing(s) not filed in it, on their due dates</source>
+        <translation>
+            <numerusform>%n overdue filing not filed in it, on its due date</numerusform>
+            <numerusform>%n overdue filings not filed in it, on their due dates</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) without a due date left out</source>
+        <translation>
+            <numerusform>%n filing without a due date left out</numerusform>
+            <numerusform>%n filings without a due date left out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due after %1 left out</source>
+        <translation>
+            <numerusform>%n filing due after %1 left out</numerusform>
+            <numerusform>%n filings due after %1 left out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) filed with a due date before %1 left out</source>
+        <translation>
+            <numerusform>%n filing filed with a due date before %1 left out</numerusform>
+            <numerusform>%n filings filed with a due date before %1 left out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn filing(s) with a due date before %1 left out</source>
+        <translation>
+            <numerusform>%n withdrawn filing with a due date before %1 left out</numerusform>
+            <numerusform>%n withdrawn filings with a due date before %1 left out</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not filed of entities outside the portfolio left out</source>
+        <translation>
+            <numerusform>%n filing not filed of entities outside the portfolio left out</numerusform>
+            <numerusform>%n filings not filed of entities outside the portfolio left out</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -714,6 +770,10 @@
     </message>
     <message>
         <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (OS user) as database login %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1080,6 +1140,41 @@
         <source>Importing it again updates the same events.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n overdue filing(s) not filed are in it on their due dates, marked [OVERDUE].</source>
+        <translation>
+            <numerusform>%n overdue filing not filed is in it on its due date, marked [OVERDUE].</numerusform>
+            <numerusform>%n overdue filings not filed are in it on their due dates, marked [OVERDUE].</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due after %1 are not in the calendar (beyond its horizon).</source>
+        <translation>
+            <numerusform>%n filing due after %1 is not in the calendar (beyond its horizon).</numerusform>
+            <numerusform>%n filings due after %1 are not in the calendar (beyond its horizon).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) filed with a due date before %1 are not in the calendar (nothing left to do).</source>
+        <translation>
+            <numerusform>%n filing filed with a due date before %1 is not in the calendar (nothing left to do).</numerusform>
+            <numerusform>%n filings filed with a due date before %1 are not in the calendar (nothing left to do).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn filing(s) with a due date before %1 are not in the calendar (they will not be filed).</source>
+        <translation>
+            <numerusform>%n withdrawn filing with a due date before %1 is not in the calendar (it will not be filed).</numerusform>
+            <numerusform>%n withdrawn filings with a due date before %1 are not in the calendar (they will not be filed).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) not filed for entities outside the loaded portfolio are not in the calendar.</source>
+        <translation>
+            <numerusform>%n filing not filed for entities outside the loaded portfolio is not in the calendar.</numerusform>
+            <numerusform>%n filings not filed for entities outside the loaded portfolio are not in the calendar.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::CalendarListProxy</name>
@@ -1414,20 +1509,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>, %n more due soon</source>
-        <translation>
-            <numerusform>, %n more due soon</numerusform>
-            <numerusform>, %n more due soon</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) due soon</source>
-        <translation>
-            <numerusform>%n filing due soon</numerusform>
-            <numerusform>%n filings due soon</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n day(s) overdue</source>
         <translation>
             <numerusform>%n day overdue</numerusform>
@@ -1454,6 +1535,20 @@
         <translation>
             <numerusform>… and %n more (Calendar view)</numerusform>
             <numerusform>… and %n more (Calendar view)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n more coming due</source>
+        <translation>
+            <numerusform>, %n more coming due</numerusform>
+            <numerusform>, %n more coming due</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) coming due</source>
+        <translation>
+            <numerusform>%n filing coming due</numerusform>
+            <numerusform>%n filings coming due</numerusform>
         </translation>
     </message>
 </context>

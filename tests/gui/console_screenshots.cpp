@@ -422,7 +422,9 @@ int main(int argc, char *argv[]) {
         return 2;
     }
     const QString language = app.arguments().value(3);
-    if (!language.isEmpty() && applyLanguage(app, language) != language) {
+    // English unless a language is given, as the console installs it: plural forms come from the catalogue.
+    const QString catalogue = language.isEmpty() ? QStringLiteral("en") : language;
+    if (applyLanguage(app, catalogue) != catalogue) {
         say(QStringLiteral("no catalogue for %1").arg(language));
         return 2;
     }

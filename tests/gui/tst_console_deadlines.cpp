@@ -214,7 +214,7 @@ private Q_SLOTS:
         // Reports > Filing report, from the desk's database beside the running engine: PDF and CSV.
         QSignalSpy written(window->reportExport(), &ReportExport::finished);
         const QString pdf = m_dir.filePath(QStringLiteral("filings.pdf"));
-        window->reportExport()->writeFilings(pdf);
+        window->reportExport()->writeFilings(pdf, kAsOf);
         QTRY_COMPARE_WITH_TIMEOUT(written.size(), 1, kLong);
         QVERIFY2(written.first().at(1).toString().isEmpty(), qPrintable(written.first().at(1).toString()));
         QProcess pdftotext;

@@ -119,9 +119,9 @@ void DeadlineReminders::deliver(const QList<DueReminder> &reminders, const QDate
     const QString title =
         late > 0
             ? tr("%n filing(s) overdue", nullptr, late) +
-                  (reminders.size() > late ? tr(", %n more due soon", nullptr, int(reminders.size()) - late)
+                  (reminders.size() > late ? tr(", %n more coming due", nullptr, int(reminders.size()) - late)
                                            : QString())
-            : tr("%n filing(s) due soon", nullptr, int(reminders.size()));
+            : tr("%n filing(s) coming due", nullptr, int(reminders.size()));
     Q_EMIT remind(title, describe(reminders), reminders);
 }
 

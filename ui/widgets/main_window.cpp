@@ -474,8 +474,8 @@ void MainWindow::buildMenus() {
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcutContext(Qt::WindowShortcut);
     QMenu *reports = menuBar()->addMenu(tr("&Reports"));
-    QAction *filingReport =
-        reports->addAction(tr("&Filing report…"), m_reportExport, &ReportExport::runFilings);
+    QAction *filingReport = reports->addAction(tr("&Filing report…"), this,
+                                               [this] { m_reportExport->runFilings(m_asOf->date()); });
     filingReport->setObjectName(QStringLiteral("filingReportAction"));
     filingReport->setToolTip(
         tr("Every filing: entity, jurisdiction, due date, status, confirmation number, fees "

@@ -59,12 +59,12 @@ QString ReportExport::askPath(const QString &title, const QString &suggested) co
     return path;
 }
 
-void ReportExport::runFilings() {
+void ReportExport::runFilings(const QDate &asOf) {
     const QString path = askPath(tr("Filing report"), QStringLiteral("filing-report.pdf"));
     if (path.isEmpty())
         return;
     m_quiet = false;
-    writeFilings(path);
+    writeFilings(path, asOf);
 }
 
 void ReportExport::runStatus(const QDate &asOf) {
@@ -76,7 +76,7 @@ void ReportExport::runStatus(const QDate &asOf) {
     writeStatus(path, asOf);
 }
 
-void ReportExport::writeFilings(const QString &path, const report::FilingsFilter &filter) {
+void ReportExport::writeFilings(const QString &path, const QDate &asOf, const report::FilingsFilter &filter) {
     if (m_busy) {
         Q_EMIT finished(path, tr("another report is being written"));
         return;
@@ -89,8 +89,8 @@ void ReportExport::writeFilings(const QString &path, const report::FilingsFilter
     const report::ReportSource source = m_source();
     readThenWrite<report::FilingsReport>(
         this,
-        [source, filter](report::FilingsReport *r, QString *error) {
-            return report::loadFilingsReport(source, filter, r, error);
+        [source, filter, asOf](report::FilingsReport *r, QString *error) {
+            return report::loadFilingsReport(source, filter, r, error, asOf);
         },
         [this, path](const report::FilingsReport &r, const QString &readError) {
             QString error = readError;

@@ -22,12 +22,12 @@ public:
     /// `source` answers where this session's data lives (the desk's database, or the team ledger).
     ReportExport(std::function<report::ReportSource()> source, QWidget *window);
 
-    /// Ask for a file, then write the report of every stored filing.
-    void runFilings();
+    /// Ask for a file, then write the report of every stored filing, statuses as of `asOf`.
+    void runFilings(const QDate &asOf);
     /// Ask for a file, then write the compliance position as of `asOf`.
     void runStatus(const QDate &asOf);
     /// Without prompts (tests, scripting): `path` ends in .pdf or .csv. Answers with finished().
-    void writeFilings(const QString &path, const report::FilingsFilter &filter = {});
+    void writeFilings(const QString &path, const QDate &asOf, const report::FilingsFilter &filter = {});
     void writeStatus(const QString &path, const QDate &asOf);
     /// True while a report is being read.
     bool isBusy() const { return m_busy; }
