@@ -1,5 +1,7 @@
 #include "ui/settings/console_settings.h"
 
+#include "engine/audit/audit_store.h"
+
 #include <QUrl>
 
 #include <algorithm>
@@ -101,10 +103,8 @@ void ConsoleSettings::setLanguage(const QString &language) {
 }
 
 QString ConsoleSettings::ownerName() const {
-    QString fallback = qEnvironmentVariable("USER");
-    if (fallback.isEmpty())
-        fallback = qEnvironmentVariable("USERNAME");
-    return m_settings->value(QStringLiteral("ui/ownerName"), fallback).toString();
+    // Until someone says how the register names them: who is logged in (as the audit trail names them).
+    return m_settings->value(QStringLiteral("ui/ownerName"), AuditStore::osUser()).toString();
 }
 
 void ConsoleSettings::setOwnerName(const QString &name) {
