@@ -3760,10 +3760,6 @@ Schlüssel %3</translation>
         <translation>https://test-portal.example.gov/api (eine je Zeile)</translation>
     </message>
     <message>
-        <source>&amp;Practice registries (test portals that file nothing real; the sandbox always is one, every other registry is live):</source>
-        <translation>Übungs&amp;register (Testportale, die nichts wirklich übermitteln; die Sandbox ist immer eines, jedes andere Register ist live):</translation>
-    </message>
-    <message>
         <source>As the register&apos;s Owner field names you: &quot;My filings&quot; shows these</source>
         <translation>So, wie das Feld „Verantwortlich“ im Register Sie nennt: „Meine Filings“ zeigt diese</translation>
     </message>
@@ -3786,6 +3782,14 @@ Schlüssel %3</translation>
     <message>
         <source>Practice registries: &quot;%1&quot; is not an http(s) URL</source>
         <translation>Übungsregister: „%1“ ist keine http(s)-URL</translation>
+    </message>
+    <message>
+        <source>&amp;Practice registries (one URL per line):</source>
+        <translation>Übungs&amp;register (eine URL je Zeile):</translation>
+    </message>
+    <message>
+        <source>Test portals that file nothing real. The sandbox always is one; every other registry is live, and launching against it asks for a second confirmation.</source>
+        <translation>Testportale, die nichts wirklich übermitteln. Die Sandbox ist immer eines; jedes andere Register ist live, und ein Start dorthin verlangt eine zweite Bestätigung.</translation>
     </message>
 </context>
 <context>

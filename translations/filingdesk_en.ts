@@ -3738,10 +3738,6 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Practice registries (test portals that file nothing real; the sandbox always is one, every other registry is live):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>As the register&apos;s Owner field names you: &quot;My filings&quot; shows these</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3763,6 +3759,14 @@ key %3</source>
     </message>
     <message>
         <source>Practice registries: &quot;%1&quot; is not an http(s) URL</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Practice registries (one URL per line):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Test portals that file nothing real. The sandbox always is one; every other registry is live, and launching against it asks for a second confirmation.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -141,11 +141,14 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     m_practiceUrls->setAccessibleName(tr("Practice registries"));
     m_practiceUrls->setPlaceholderText(tr("https://test-portal.example.gov/api (one per line)"));
     m_practiceUrls->setPlainText(settings->practiceRegistries().join(QLatin1Char('\n')));
-    m_practiceUrls->setMaximumHeight(70);
-    auto *practiceLabel = new QLabel(tr("&Practice registries (test portals that file nothing real; the "
-                                        "sandbox always is one, every other registry is live):"),
-                                     this);
-    practiceLabel->setWordWrap(true);
+    m_practiceUrls->setMaximumHeight(52);
+    // One line: a wrapped label in this column is laid out over the table above it.
+    auto *practiceLabel = new QLabel(tr("&Practice registries (one URL per line):"), this);
+    const QString practiceHelp =
+        tr("Test portals that file nothing real. The sandbox always is one; every other "
+           "registry is live, and launching against it asks for a second confirmation.");
+    practiceLabel->setToolTip(practiceHelp);
+    m_practiceUrls->setToolTip(practiceHelp);
     practiceLabel->setBuddy(m_practiceUrls);
     registryLayout->addWidget(practiceLabel);
     registryLayout->addWidget(m_practiceUrls);
@@ -219,10 +222,13 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     left->addWidget(gate);
     left->addWidget(team);
     left->addWidget(timing);
-    left->addWidget(appearance);
     left->addStretch(1);
     columns->addLayout(left);
-    columns->addWidget(registry, 1);
+    // The per-user settings sit under the registries: the left column is full at 1000 px high.
+    auto *right = new QVBoxLayout;
+    right->addWidget(registry, 1);
+    right->addWidget(appearance);
+    columns->addLayout(right, 1);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_sessionNote);
     layout->addLayout(columns);
