@@ -150,6 +150,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     practiceLabel->setToolTip(practiceHelp);
     m_practiceUrls->setToolTip(practiceHelp);
     practiceLabel->setBuddy(m_practiceUrls);
+    registryLayout->addSpacing(8);
     registryLayout->addWidget(practiceLabel);
     registryLayout->addWidget(m_practiceUrls);
     auto *rowButtons = new QHBoxLayout;
