@@ -866,7 +866,8 @@ void TestReportCommand::summaryLinesAddUpInPlainEnglish() {
     for (int i = 2; i <= 8; ++i)
         parts += m.captured(i).toInt();
     QCOMPARE(parts, m.captured(1).toInt());
-    const CsvRow *total = rowFor(readCsv(out), QStringLiteral("section"), QStringLiteral("total"));
+    const QList<CsvRow> statusRows = readCsv(out); // rowFor() points into it: it must outlive `total`
+    const CsvRow *total = rowFor(statusRows, QStringLiteral("section"), QStringLiteral("total"));
     QVERIFY(total);
     QCOMPARE(m.captured(1).toInt(), total->value(QStringLiteral("total")).toInt());
     QCOMPARE(m.captured(4).toInt(), total->value(QStringLiteral("due_later")).toInt());
