@@ -36,6 +36,16 @@ int runConsole(QApplication &app) {
     if (!options.settingsPath.isEmpty())
         applyLanguage(app, ConsoleSettings(options.settingsPath).language());
 
+    // SIGINT or SIGTERM (a logout, systemd, kill) closes the console as its window's close button would: the
+    // engine stops and hands its permits back, and the sandbox stops with it. A second signal ends it at
+    // once. Watched from before the sandbox starts: a signal that arrives while the window is being built is
+    // handled as soon as the event loop runs, never by the default action (which would leave the sandbox).
+    InterruptWatcher interrupts;
+    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &app, [](const QString &signalName) {
+        std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1: closing\n").arg(signalName)), stderr);
+        QApplication::closeAllWindows();
+        QCoreApplication::quit();
+    });
     SandboxLauncher sandbox;
     if (options.sandbox) {
         // The sandbox enforces the same caps as the gate, as in the headless run.
@@ -52,15 +62,6 @@ int runConsole(QApplication &app) {
     }
     MainWindow window(options);
     app.installEventFilter(new FileOpenHandler(&window));
-    // SIGINT or SIGTERM (a logout, systemd, kill) closes the console as its window's close button would: the
-    // engine stops and hands its permits back, and the sandbox stops with it. A second signal ends it at
-    // once.
-    InterruptWatcher interrupts;
-    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &app, [](const QString &signalName) {
-        std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1: closing\n").arg(signalName)), stderr);
-        QApplication::closeAllWindows();
-        QCoreApplication::quit();
-    });
     window.show();
     return app.exec();
 }
