@@ -18,8 +18,9 @@ namespace fd {
 /// notes, review_claims, members (heartbeats); from schema 2, ledger_identity (the ledger's random id) and
 /// tasks.sent_at; from schema 3, the team's entity register (entities.in_register, entities.updated_by) and
 /// entity_conflicts; from schema 4, audit.login: the database login (session_user) that wrote each audit row,
-/// set by the chain trigger and covered by row_hash. Every time the ledger stores is its own clock (the audit's at_utc is set by the chain
-/// trigger). Every audit insert NOTIFYs channel kNotifyChannel with its seq.
+/// set by the chain trigger and covered by row_hash. Every time the ledger stores is its own clock (the
+/// audit's at_utc is set by the chain trigger). Every audit insert NOTIFYs channel kNotifyChannel with its
+/// seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {

@@ -224,9 +224,10 @@ private Q_SLOTS:
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
         const QString csv = QString::fromUtf8(file.readAll());
-        QVERIFY(csv.section(QStringLiteral("\r\n"), 0, 0)
-                    .endsWith(QLatin1String(
-                        "entity_name,jurisdiction,filing,fee_expected,fee_charged,confirmation_number,login")));
+        QVERIFY(
+            csv.section(QStringLiteral("\r\n"), 0, 0)
+                .endsWith(QLatin1String(
+                    "entity_name,jurisdiction,filing,fee_expected,fee_charged,confirmation_number,login")));
         bool noteRow = false;
         bool filedRow = false;
         for (const QString &line : csv.split(QStringLiteral("\r\n"))) {
