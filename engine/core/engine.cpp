@@ -610,8 +610,10 @@ void Engine::pauseBatch(const QString &reason) {
                        reason);
         return;
     }
-    if (m_paused)
+    if (m_paused) {
+        updateStatus(); // a drain waits for a status taken after it: give one
         return;
+    }
     m_paused = true;
     // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
     // but not yet used; in-flight requests finish.
@@ -980,15 +982,47 @@ void Engine::dispatchGrantedGroup() {
         markDirty(r.task.key);
     }
     for (const QString &key : keys) {
-        FilingTask &task = m_tasks[key];
-        const bool lookup = task.lookupRequired;
-        m_inFlight.insert(key, InFlight{t, lookup});
-        if (lookup)
-            m_registry->lookup(task, [this, key](const RegistryOutcome &o) { onLookedUp(key, o); });
-        else
-            m_registry->submit(task, [this, key](const RegistryOutcome &o) { onSubmitted(key, o); });
+        m_inFlight.insert(key, InFlight{t, m_tasks.value(key).lookupRequired});
+        sendUnderFreshPermit(key);
     }
     markStatusDirty();
+}
+
+void Engine::sendUnderFreshPermit(const QString &key) {
+    // A request leaves only while its permit's lease certainly outlasts it. Time spent between the grant
+    // and here (the synced DISPATCHING commit, a busy machine) comes off the lease; when too little is left,
+    // the gate confirms the permit afresh first, and a permit it reclaimed meanwhile sends nothing.
+    const QString jurisdiction = m_tasks.value(key).obligation.jurisdiction;
+    const QString token = m_permits.tokenOf(key);
+    if (m_gate->leaseLeftMs(token) >= qint64(m_config.requestTimeoutMs) + kSendLeaseMarginMs) {
+        sendNow(key);
+        return;
+    }
+    m_gate->reconfirm(jurisdiction, token, [this, key](bool held) {
+        if (!m_inFlight.contains(key))
+            return; // finished meanwhile (shutdown)
+        if (held) {
+            sendNow(key);
+            return;
+        }
+        RegistryOutcome notSent;
+        notSent.kind = RegistryOutcome::Kind::Transient;
+        notSent.code = QStringLiteral("GATE_PERMIT_EXPIRED");
+        notSent.message = tr("not sent: the permit's lease ran out before the request could leave (the desk "
+                             "was busy); it is sent again under a new permit");
+        if (m_tasks.value(key).lookupRequired)
+            onLookedUp(key, notSent);
+        else
+            onSubmitted(key, notSent);
+    });
+}
+
+void Engine::sendNow(const QString &key) {
+    const FilingTask &task = m_tasks[key];
+    if (task.lookupRequired)
+        m_registry->lookup(task, [this, key](const RegistryOutcome &o) { onLookedUp(key, o); });
+    else
+        m_registry->submit(task, [this, key](const RegistryOutcome &o) { onSubmitted(key, o); });
 }
 
 void Engine::finishRequest(const QString &key) {

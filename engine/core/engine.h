@@ -232,6 +232,11 @@ private:
     void pump();
     void onGranted(quint64 requestId, const QString &token);
     void dispatchGrantedGroup();
+    /// Sends `key`'s request (in flight, DISPATCHING recorded) once its permit is known to outlast it.
+    void sendUnderFreshPermit(const QString &key);
+    void sendNow(const QString &key);
+    /// Lease a permit must still have, beyond the request timeout, for its request to leave unconfirmed (ms).
+    static constexpr qint64 kSendLeaseMarginMs = 500;
     void finishRequest(const QString &key);
     void onSubmitted(const QString &key, const RegistryOutcome &outcome);
     void onLookedUp(const QString &key, const RegistryOutcome &outcome);

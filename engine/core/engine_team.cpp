@@ -550,8 +550,10 @@ void Engine::drain(const QString &reason) {
         pauseBatch(reason);
         return;
     }
-    if (m_draining)
+    if (m_draining) {
+        updateStatus(); // a drain waits for a status taken after it: give one
         return;
+    }
     m_draining = true;
     m_paused = true;
     m_claimTimer.stop();

@@ -36,6 +36,8 @@ public:
     bool isAwaiting(const QString &key) const { return m_awaitingByKey.contains(key); }
     bool isHolding(const QString &key) const { return m_held.contains(key); }
     QString jurisdictionOf(const QString &key) const;
+    /// The token of `key`'s permit; empty when it holds none.
+    QString tokenOf(const QString &key) const { return m_held.value(key).token; }
     int awaitingCount() const { return int(m_awaitingByKey.size()); }
     QStringList awaitingKeys() const { return m_awaitingByKey.keys(); }
     int holdingCount() const { return int(m_held.size()); }

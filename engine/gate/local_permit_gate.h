@@ -13,7 +13,7 @@ namespace fd {
 /// served (from the event loop, never inside the caller); a withdrawn request is never granted, since grants
 /// and withdrawals happen on the same thread; a permit cannot be lost (no lease runs out in-process); close()
 /// drops every waiter and permit and calls back at once (queued). Thread affinity: the engine thread.
-class LocalPermitGate final : public PermitGate {
+class LocalPermitGate : public PermitGate { // not final: unit tests inject gate faults by subclassing
     Q_OBJECT
 public:
     explicit LocalPermitGate(qint64 leaseMs, QObject *parent = nullptr);

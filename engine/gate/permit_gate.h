@@ -78,6 +78,26 @@ public:
     virtual void refreshUsage(const QStringList &jurisdictions) = 0;
     /// Lease of a permit in ms (the crash backstop).
     virtual qint64 leaseMs() const = 0;
+    /// How much of the lease of held permit `token` is certainly left, in ms by this process's monotonic
+    /// clock: the lease counted from when the command that last confirmed the permit was sent. 0 for a
+    /// token not held. A request leaves only with at least its timeout left: a process stalled between
+    /// grant and send (a slow disk, a busy machine) asks reconfirm() first rather than send on a permit the
+    /// gate may have reclaimed. The in-process gate never reclaims a permit of a live process: the lease.
+    virtual qint64 leaseLeftMs(const QString &token) const {
+        Q_UNUSED(token);
+        return leaseMs();
+    }
+    /// Re-scores held permit `token` and calls `done(true)` once the gate confirms it is still held (a full
+    /// lease from now), `done(false)` when it is gone or cannot be confirmed (fail closed: do not send).
+    /// `done` is called later from the event loop, never from inside this call. A permit found gone is
+    /// forgotten (its release is a no-op) and is not a loss: nothing was sent on it.
+    virtual void reconfirm(const QString &jurisdiction, const QString &token,
+                           std::function<void(bool)> done) {
+        Q_UNUSED(jurisdiction);
+        Q_UNUSED(token);
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done)] { done(true); }, Qt::QueuedConnection);
+    }
     /// Closes the gate without a nested event loop: every queued request is withdrawn (as by
     /// cancelRequest()), nothing more is granted, and `done` is called (queued, on the engine thread) once
     /// every release and withdrawal already sent is confirmed, or after `timeoutMs`. Permits not confirmed by

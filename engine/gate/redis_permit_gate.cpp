@@ -47,6 +47,7 @@ RedisPermitGate::RedisPermitGate(const RedisEndpoint &endpoint, const QString &k
     , m_commands(new RedisConnection(endpoint, this))
     , m_subscriber(new RedisConnection(endpoint, this))
     , m_memberId(QUuid::createUuid().toByteArray(QUuid::Id128)) {
+    m_clock.start();
     // A stalled Redis must not hold a request longer than a fraction of the lease.
     m_commands->setCommandTimeoutMs(int(qBound(qint64(500), qint64(leaseMs) / 5, qint64(3000))));
     m_subscriber->setCommandTimeoutMs(3000);
@@ -103,7 +104,7 @@ void RedisPermitGate::start() {
     m_subscriber->psubscribe((m_prefix + QStringLiteral(":*:inflight:*")).toUtf8(),
                              [this](const QByteArray &channel, const QByteArray &payload) {
                                  if (channel.endsWith(":granted")) {
-                                     grantToken(QString::fromLatin1(payload), true);
+                                     claimHandoff(QString::fromLatin1(payload));
                                  } else if (channel.endsWith(":released")) {
                                      const QString j = m_jurisdictionOfKey.value(
                                          channel.chopped(int(qstrlen(":released"))));
@@ -243,6 +244,8 @@ void RedisPermitGate::pump(const QString &jurisdiction) {
     if (it == m_waiters.end() || it->isEmpty())
         return;
     Waiter &head = it->first();
+    if (head.claiming)
+        return; // the claim's answer grants it or pumps again
     head.sent = true;
     m_attemptInFlight.insert(jurisdiction, true);
     const QJsonObject holder{
@@ -255,14 +258,17 @@ void RedisPermitGate::pump(const QString &jurisdiction) {
         {QStringLiteral("started_ms"), QDateTime::currentMSecsSinceEpoch()},
     };
     const QString token = head.token;
-    evalScript(
-        Script::Acquire, queueKeys(jurisdiction),
-        commonArgs() + QList<QByteArray>{QByteArray::number(head.limit), token.toLatin1(),
-                                         QJsonDocument(holder).toJson(QJsonDocument::Compact), m_memberId},
-        [this, jurisdiction, token](const RedisReply &reply) { onAcquireReply(jurisdiction, token, reply); });
+    const qint64 sentAtMs = m_clock.elapsed();
+    evalScript(Script::Acquire, queueKeys(jurisdiction),
+               commonArgs() + QList<QByteArray>{QByteArray::number(head.limit), token.toLatin1(),
+                                                QJsonDocument(holder).toJson(QJsonDocument::Compact),
+                                                m_memberId},
+               [this, jurisdiction, token, sentAtMs](const RedisReply &reply) {
+                   onAcquireReply(jurisdiction, token, sentAtMs, reply);
+               });
 }
 
-void RedisPermitGate::onAcquireReply(const QString &jurisdiction, const QString &token,
+void RedisPermitGate::onAcquireReply(const QString &jurisdiction, const QString &token, qint64 sentAtMs,
                                      const RedisReply &reply) {
     m_attemptInFlight.insert(jurisdiction, false);
     if (reply.isError() || reply.type != RedisReply::Type::Array || reply.elements.size() < 4) {
@@ -282,7 +288,7 @@ void RedisPermitGate::onAcquireReply(const QString &jurisdiction, const QString 
         std::any_of(m_waiters.value(jurisdiction).cbegin(), m_waiters.value(jurisdiction).cend(),
                     [&](const Waiter &w) { return w.token == token; });
     if (granted && waiting) {
-        grantToken(token, false); // pumps the next waiter
+        grantToken(token, sentAtMs); // pumps the next waiter
     } else if (!waiting) {
         // Withdrawn (or already granted by a grant message). A withdrawal still unconfirmed executes after
         // this acquire; one already confirmed ran before it (the acquire's EVAL was re-sent after a
@@ -298,7 +304,22 @@ void RedisPermitGate::onAcquireReply(const QString &jurisdiction, const QString 
     checkClosed();
 }
 
-bool RedisPermitGate::grantToken(const QString &token, bool claim) {
+RedisPermitGate::Waiter *RedisPermitGate::findWaiter(const QString &token) {
+    for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it)
+        for (Waiter &w : it.value())
+            if (w.token == token)
+                return &w;
+    return nullptr;
+}
+
+RedisPermitGate::Held *RedisPermitGate::findHeld(const QString &token) {
+    for (Held &h : m_held)
+        if (h.token == token)
+            return &h;
+    return nullptr;
+}
+
+bool RedisPermitGate::grantToken(const QString &token, qint64 confirmedAtMs) {
     for (auto it = m_waiters.begin(); it != m_waiters.end(); ++it) {
         auto &queue = it.value();
         for (qsizetype i = 0; i < queue.size(); ++i) {
@@ -306,16 +327,43 @@ bool RedisPermitGate::grantToken(const QString &token, bool claim) {
                 continue;
             const Waiter w = queue.takeAt(i);
             ++m_granted;
-            m_held.append({w.jurisdiction, w.token, w.holder.idempotencyKey});
-            // Handed over by another script: claim it (not awaited), or it comes back after kWaiterStaleMs.
-            if (claim)
-                renew(m_held.last());
+            m_held.append({w.jurisdiction, w.token, w.holder.idempotencyKey, confirmedAtMs});
             Q_EMIT permitGranted(w.requestId, w.token);
             pump(w.jurisdiction); // the next waiter queues at once
             return true;
         }
     }
     return false;
+}
+
+void RedisPermitGate::claimHandoff(const QString &token) {
+    Waiter *w = findWaiter(token);
+    if (!w || w->claiming)
+        return; // not ours, withdrawn, already granted, or being claimed
+    // Never granted on the message alone: a waiter that reads it late (a stalled process) may find the
+    // permit already taken back and handed to someone else. The claim's answer is the proof.
+    w->claiming = true;
+    const QString jurisdiction = w->jurisdiction;
+    const QByteArray setKey = key(jurisdiction);
+    const qint64 sentAtMs = m_clock.elapsed();
+    evalScript(Script::Renew, {setKey, setKey + ":holders", setKey + ":queue:handed"},
+               {token.toLatin1(), QByteArray::number(m_leaseMs)},
+               [this, token, jurisdiction, sentAtMs](const RedisReply &reply) {
+                   Waiter *waiter = findWaiter(token);
+                   if (!waiter)
+                       return; // withdrawn meanwhile (its withdrawal runs after this claim) or granted
+                   waiter->claiming = false;
+                   if (!reply.isError() && reply.integer == 1) {
+                       grantToken(token, sentAtMs);
+                       return;
+                   }
+                   if (!reply.isError())
+                       qCInfo(lcGate) << "permit handed to" << token.left(8) << "on" << jurisdiction
+                                      << "was taken back before it was claimed; queued again";
+                   // Taken back, or no answer: the next acquire of this token queues it again (or finds the
+                   // permit still ours and grants it).
+                   pump(jurisdiction);
+               });
 }
 
 void RedisPermitGate::releasePermit(const QString &jurisdiction, const QString &token) {
@@ -380,7 +428,7 @@ void RedisPermitGate::transmitReturn(const QString &token) {
                        }
                        // A permit handed to one of our own waiters: grant it now, ahead of the message.
                        for (const RedisReply &handed : reply.elements.at(1).elements)
-                           grantToken(QString::fromLatin1(handed.string), true);
+                           claimHandoff(QString::fromLatin1(handed.string));
                    }
                    checkClosed();
                });
@@ -444,19 +492,59 @@ void RedisPermitGate::renewAll() {
         renew(h);
 }
 
-void RedisPermitGate::renew(const Held &h) {
+void RedisPermitGate::renew(const Held &h, std::function<void(bool)> done) {
     const QByteArray setKey = key(h.jurisdiction);
+    const qint64 sentAtMs = m_clock.elapsed();
     evalScript(Script::Renew, {setKey, setKey + ":holders", setKey + ":queue:handed"},
-               {h.token.toLatin1(), QByteArray::number(m_leaseMs)}, [this, h](const RedisReply &reply) {
-                   if (reply.isError() || reply.integer != 0)
-                       return; // renewed, or unknown: the next round tries again
-                   if (m_held.removeIf([&](const Held &x) { return x.token == h.token; }) == 0)
+               {h.token.toLatin1(), QByteArray::number(m_leaseMs)},
+               [this, h, sentAtMs, done = std::move(done)](const RedisReply &reply) {
+                   if (reply.isError()) {
+                       if (done)
+                           done(false); // cannot confirm: fail closed
+                       return;          // the next round tries again
+                   }
+                   if (reply.integer != 0) {
+                       if (Held *held = findHeld(h.token))
+                           held->confirmedAtMs = qMax(held->confirmedAtMs, sentAtMs);
+                       if (done)
+                           done(true);
+                       return;
+                   }
+                   const bool wasHeld =
+                       m_held.removeIf([&](const Held &x) { return x.token == h.token; }) > 0;
+                   if (done) {
+                       // Asked before sending: the permit is gone but nothing went out on it.
+                       qCInfo(lcGate) << "permit" << h.token.left(8) << "on" << h.jurisdiction
+                                      << "was reclaimed before its request was sent; not sent";
+                       done(false);
+                       return;
+                   }
+                   if (!wasHeld)
                        return; // released meanwhile
                    ++m_lost;
                    qCWarning(lcGate) << "permit" << h.token.left(8) << "on" << h.jurisdiction
-                                     << "was lost (reaped after the lease ran out, or never claimed in time)";
+                                     << "was lost (reaped after the lease ran out)";
                    Q_EMIT permitLost(h.jurisdiction, h.token, h.idempotencyKey);
                });
+}
+
+qint64 RedisPermitGate::leaseLeftMs(const QString &token) const {
+    for (const Held &h : m_held)
+        if (h.token == token)
+            return qMax<qint64>(0, m_leaseMs - (m_clock.elapsed() - h.confirmedAtMs));
+    return 0;
+}
+
+void RedisPermitGate::reconfirm(const QString &jurisdiction, const QString &token,
+                                std::function<void(bool)> done) {
+    Held *h = findHeld(token);
+    if (!h || m_blind) {
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done)] { done(false); }, Qt::QueuedConnection);
+        return;
+    }
+    Q_UNUSED(jurisdiction);
+    renew(*h, std::move(done));
 }
 
 void RedisPermitGate::refreshUsage(const QStringList &jurisdictions) {

@@ -23,9 +23,12 @@ namespace fd {
 ///   with no extra round trip. Waiters re-check every `kRecheckMs` anyway (a message can be lost; reference
 ///   workers neither queue nor publish), which also keeps their queue entry alive: an entry not refreshed
 ///   for `kWaiterStaleMs` (a crashed waiter) is dropped by the next script that runs. A permit handed over
-///   is claimed at once by its waiter (the renew script, not awaited); one left unclaimed for
-///   max(`kWaiterStaleMs`, lease/3) (the waiter crashed in between) is taken back, so a dead waiter blocks
-///   nobody for a whole lease; a claim that finds the permit gone reports it by permitLost().
+///   is claimed by its waiter (the renew script) and granted only once Redis confirms the claim: one left
+///   unclaimed for max(`kWaiterStaleMs`, lease/3) (the waiter crashed or stalled in between) is taken back,
+///   so a dead waiter blocks nobody for a whole lease, and a stalled one that finds it gone queues again
+///   instead of sending on a permit that is no longer its own.
+/// - Every held permit knows, by this process's monotonic clock, when the command that last confirmed it
+///   (acquire, claim or renewal) was sent: its lease runs at least `leaseMs` from then (leaseLeftMs()).
 /// - Withdrawal (cancelRequest(), close()) sends the withdraw script on the same connection as the acquire
 ///   that may still be on the wire, so Redis executes it after that acquire and hands back whatever it
 ///   granted. Releases and withdrawals that Redis did not confirm (connection lost) are sent again on
@@ -61,6 +64,9 @@ public:
     bool isBlind() const override { return m_blind; }
     void refreshUsage(const QStringList &jurisdictions) override;
     qint64 leaseMs() const override { return m_leaseMs; }
+    qint64 leaseLeftMs(const QString &token) const override;
+    void reconfirm(const QString &jurisdiction, const QString &token,
+                   std::function<void(bool)> done) override;
     /// Also hands back permits the caller still holds (after close() nothing of this gate is in flight).
     void close(int timeoutMs, std::function<void()> done) override;
 
@@ -80,12 +86,14 @@ private:
         int limit;
         PermitHolder holder;
         QString token;
-        bool sent = false; ///< an acquire for this token was sent: Redis may have queued or granted it
+        bool sent = false;     ///< an acquire for this token was sent: Redis may have queued or granted it
+        bool claiming = false; ///< handed a permit by another script; the claim is on the wire
     };
     struct Held {
         QString jurisdiction;
         QString token;
         QString idempotencyKey;
+        qint64 confirmedAtMs = 0; ///< m_clock time at which the last confirming command was sent
     };
     enum class ReturnKind { Release, Withdraw };
     struct Return {
@@ -104,16 +112,23 @@ private:
     QList<QByteArray> commonArgs() const;
     void pump(const QString &jurisdiction);
     void pumpAll();
-    void onAcquireReply(const QString &jurisdiction, const QString &token, const RedisReply &reply);
-    /// Hands the permit now held by `token` to its waiter, if it still waits. False for an unknown token.
-    /// `claim`: the permit was handed over by another script and must be claimed (renew) to be kept.
-    bool grantToken(const QString &token, bool claim);
+    void onAcquireReply(const QString &jurisdiction, const QString &token, qint64 sentAtMs,
+                        const RedisReply &reply);
+    /// Hands the permit now held by `token` (confirmed by a command sent at `confirmedAtMs`) to its waiter,
+    /// if it still waits. False for an unknown token.
+    bool grantToken(const QString &token, qint64 confirmedAtMs);
+    /// A permit was handed to `token` by another script: claims it (renew) and grants it once Redis confirms
+    /// the claim; a permit taken back meanwhile sends the waiter back to the queue.
+    void claimHandoff(const QString &token);
+    Waiter *findWaiter(const QString &token);
+    Held *findHeld(const QString &token);
     void sendReturn(const QString &jurisdiction, const QString &token, ReturnKind kind,
                     const QString &idempotencyKey);
     void transmitReturn(const QString &token);
     void resendReturns();
     void renewAll();
-    void renew(const Held &held);
+    /// Re-scores a held permit; `done(held)` when Redis answered (not called on no answer).
+    void renew(const Held &held, std::function<void(bool)> done = nullptr);
     void setBlind(bool blind, const QString &reason);
     void checkClosed();
     QByteArray key(const QString &jurisdiction) const;
@@ -128,6 +143,7 @@ private:
     QHash<QString, bool> m_attemptInFlight;  // one acquire attempt per jurisdiction at a time
     QHash<QByteArray, QString> m_jurisdictionOfKey;
     QList<Held> m_held;
+    QElapsedTimer m_clock;            ///< monotonic: lease arithmetic never uses the wall clock
     QHash<QString, Return> m_returns; // token -> release or withdrawal not yet confirmed
     QTimer m_recheck{this};
     QTimer m_renew{this};

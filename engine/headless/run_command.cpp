@@ -336,10 +336,9 @@ int runHeadless(const QStringList &arguments) {
             return;
         drainingForStop = true;
         QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection, Q_ARG(QString, reason));
-        if (finalStatus.inFlight == 0)
-            loop.quit();
-        else
-            drainLimit.start(config.requestTimeoutMs + 2000);
+        // The status at hand may be up to one status interval old: a request sent since is still on the wire.
+        // Only the engine's answer after the drain (paused, nothing in flight) ends the wait.
+        drainLimit.start(config.requestTimeoutMs + 2000);
     };
     InterruptWatcher interrupts;
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop, [&](const QString &signalName) {

@@ -183,10 +183,9 @@ int runWorker(const QStringList &arguments) {
                      .arg(status.inFlight));
         QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection,
                                   Q_ARG(QString, QStringLiteral("worker: %1").arg(reason)));
-        if (status.inFlight == 0)
-            loop.quit();
-        else
-            drainLimit.start(config.requestTimeoutMs + 2000);
+        // The status at hand may be up to one status interval old: a request sent since is still on the wire.
+        // Only the engine's answer after the drain (paused, nothing in flight) ends the wait.
+        drainLimit.start(config.requestTimeoutMs + 2000);
     };
 
     QObject::connect(
@@ -206,7 +205,7 @@ int runWorker(const QStringList &arguments) {
         });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         status = s;
-        if (stopping && s.inFlight == 0)
+        if (stopping && s.paused && s.inFlight == 0)
             loop.quit();
     });
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {

@@ -4,7 +4,8 @@
 // - a release that finds its token reaped is a lost permit (permitLost with the holder's idempotency key);
 // - grants go first come, first served across members, and members that all wait get equal shares;
 // - reference workers (no queue, client clock) still share the cap;
-// - a crashed waiter's queue entry, or a permit handed to it, does not block the others for a lease.
+// - a crashed waiter's queue entry, or a permit handed to it, does not block the others for a lease;
+// - a waiter that reads its handoff after the permit was taken back (a stalled process) is not granted it.
 #include "cli_process.h"
 #include "engine/gate/gate_scripts.h"
 #include "engine/gate/redis_connection.h"
@@ -76,6 +77,17 @@ qint64 redisNowMs(const RedisServer &redis) {
     return parts.at(0).trimmed().toLongLong() * 1000 + parts.at(1).trimmed().toLongLong() / 1000;
 }
 
+/// Runs one of the gate's queue-aware scripts from outside any gate (as another member would): KEYS are the
+/// Delaware queue keys, ARGV the common arguments then `args`.
+QString runScript(const RedisServer &redis, const char *script, qint64 leaseMs, const QStringList &args) {
+    QStringList argv{QStringLiteral("EVAL"), QString::fromUtf8(script), QStringLiteral("8")};
+    for (const char *suffix : {"", ":holders", ":queue", ":queue:seq", ":queue:seen", ":queue:info",
+                               ":queue:handed", ":queue:turns"})
+        argv << kSet + QLatin1String(suffix);
+    argv << QString::number(leaseMs) << QString::number(RedisPermitGate::kWaiterStaleMs);
+    return redis.cli(argv + args);
+}
+
 QStringList members(const RedisServer &redis, const QString &key) {
     return redis.cli({QStringLiteral("ZRANGE"), key, QStringLiteral("0"), QStringLiteral("-1")})
         .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
@@ -98,6 +110,7 @@ private Q_SLOTS:
     void crashedWaiterDoesNotBlock_data();
     void crashedWaiterDoesNotBlock();
     void scriptFlushIsSurvived();
+    void handoffTakenBackBeforeItsClaimIsNotGranted();
 };
 
 void TestGateQueue::withdrawnOnTheWireLeavesNoToken_data() {
@@ -438,6 +451,60 @@ void TestGateQueue::scriptFlushIsSurvived() {
     QVERIFY(gates.at(0)->noscriptReloads() + gates.at(1)->noscriptReloads() >= 3);
     QTRY_COMPARE_WITH_TIMEOUT(redis.cli({QStringLiteral("ZCARD"), kSet}), QStringLiteral("0"), 5000);
     QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kQueue}), QStringLiteral("0"));
+}
+
+void TestGateQueue::handoffTakenBackBeforeItsClaimIsNotGranted() {
+    // The waiter's process stalls between the handoff and reading its message: meanwhile the unclaimed permit
+    // is taken back and given to another member. The waiter must find out by its claim and queue again, not
+    // take the message as a grant (a request sent on it would put two requests in flight under a cap of 1).
+    RedisServer redis;
+    QVERIFY2(redis.start(), qPrintable(redis.errorString()));
+    const qint64 leaseMs = 3000;
+    auto waiter = connectedGate(redis, leaseMs);
+    QVERIFY(waiter);
+    QSignalSpy granted(waiter.get(), &RedisPermitGate::permitGranted);
+    QSignalSpy lost(waiter.get(), &RedisPermitGate::permitLost);
+    // A reference worker holds the only permit; the gate queues behind it.
+    QCOMPARE(redis.cli({QStringLiteral("ZADD"), kSet, QString::number(redisNowMs(redis)),
+                        QStringLiteral("reference-holder")}),
+             QStringLiteral("1"));
+    waiter->requestPermit(1, kDelaware, 1, holderFor(1, 1));
+    QTRY_COMPARE_WITH_TIMEOUT(redis.cli({QStringLiteral("ZCARD"), kQueue}), QStringLiteral("1"), 5000);
+    const QString waiting = members(redis, kQueue).value(0);
+    QVERIFY(!waiting.isEmpty());
+
+    // From here until the event loop runs again, the waiter's process is stalled.
+    const QString released = runScript(redis, fd::gate_scripts::kRelease.constData(), leaseMs,
+                                       {QStringLiteral("reference-holder")});
+    QVERIFY2(released.contains(waiting), qPrintable(released)); // handed to the waiter, and published
+    // Unclaimed for longer than a third of the lease: the next script of the fleet takes it back, and the
+    // member that ran it gets it.
+    QCOMPARE(redis.cli({QStringLiteral("ZADD"), kQueue + QStringLiteral(":handed"), QStringLiteral("XX"),
+                        QString::number(redisNowMs(redis) - leaseMs), waiting}),
+             QStringLiteral("0"));
+    const QString acquired = runScript(redis, fd::gate_scripts::kAcquire.constData(), leaseMs,
+                                       {QStringLiteral("1"), QStringLiteral("other-member-token"),
+                                        QStringLiteral("{}"), QStringLiteral("other-member")});
+    QVERIFY2(acquired.startsWith(QLatin1Char('1')), qPrintable(acquired));
+    QCOMPARE(members(redis, kSet), QStringList{QStringLiteral("other-member-token")});
+
+    // The waiter wakes up and reads the stale message: no grant, no loss (nothing was sent), queued again.
+    QTest::qWait(1000);
+    QCOMPARE(granted.size(), 0);
+    QCOMPARE(lost.size(), 0);
+    QCOMPARE(members(redis, kSet), QStringList{QStringLiteral("other-member-token")});
+    QTRY_COMPARE_WITH_TIMEOUT(redis.cli({QStringLiteral("ZCARD"), kQueue}), QStringLiteral("1"), 5000);
+
+    // The other member releases: the waiter is handed the permit, claims it, and only then is granted.
+    runScript(redis, fd::gate_scripts::kRelease.constData(), leaseMs, {QStringLiteral("other-member-token")});
+    QTRY_COMPARE_WITH_TIMEOUT(granted.size(), 1, 5000);
+    const QString token = granted.first().at(1).toString();
+    QCOMPARE(members(redis, kSet), QStringList{token});
+    QVERIFY(waiter->leaseLeftMs(token) > leaseMs - 1000);
+    QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kQueue + QStringLiteral(":handed")}), QStringLiteral("0"));
+    waiter->releasePermit(kDelaware, token);
+    QVERIFY(closeGate(waiter.get()));
+    QCOMPARE(redis.cli({QStringLiteral("ZCARD"), kSet}), QStringLiteral("0"));
 }
 
 QTEST_GUILESS_MAIN(TestGateQueue)

@@ -148,6 +148,29 @@ RegistryOutcome outcome(RegistryOutcome::Kind kind, const QString &code = QStrin
     return o;
 }
 
+/// The in-process gate, with a process that stalled between grant and send: every permit is found with
+/// too little lease left, and the gate's confirmations answer as scripted (then "still held").
+class StalledGate : public LocalPermitGate {
+public:
+    using LocalPermitGate::LocalPermitGate;
+    std::deque<bool> confirmations;
+    int reconfirmed = 0;
+    qint64 leaseLeftMs(const QString &) const override { return 0; }
+    void reconfirm(const QString &jurisdiction, const QString &token,
+                   std::function<void(bool)> done) override {
+        Q_UNUSED(jurisdiction);
+        Q_UNUSED(token);
+        ++reconfirmed;
+        bool held = true;
+        if (!confirmations.empty()) {
+            held = confirmations.front();
+            confirmations.pop_front();
+        }
+        QMetaObject::invokeMethod(
+            this, [done = std::move(done), held] { done(held); }, Qt::QueuedConnection);
+    }
+};
+
 } // namespace
 
 class EnginePathsTest : public QObject {
@@ -161,6 +184,7 @@ class EnginePathsTest : public QObject {
     QStringList m_keys;
     QList<EngineAlert> m_alerts;
     int m_case = 0;
+    std::function<PermitGate *()> m_makeGate;
 
     /// A fresh engine and database with `entities` Delaware corporations admitted (not launched).
     void setUpEngine(int entities, EngineConfig config = {}) {
@@ -173,7 +197,7 @@ class EnginePathsTest : public QObject {
         m_store = store.get();
         m_engine->setClock(m_clock);
         m_engine->setTransport(m_registry);
-        m_engine->setGate(new LocalPermitGate(15000));
+        m_engine->setGate(m_makeGate ? m_makeGate() : new LocalPermitGate(15000));
         m_engine->setStore(std::move(store));
         connect(m_engine, &Engine::alertRaised, this, [this](const EngineAlert &a) { m_alerts.append(a); });
 
@@ -221,6 +245,39 @@ private Q_SLOTS:
     void cleanup() {
         delete m_engine;
         m_engine = nullptr;
+        m_makeGate = nullptr;
+    }
+
+    void permitReclaimedBeforeSendingSendsNothing() {
+        // Between its grant and its send the desk stalled for longer than the lease can spare: the permit is
+        // confirmed afresh first, and one the gate reclaimed meanwhile sends nothing (the filing waits and
+        // goes out later under a permit that is its own).
+        StalledGate *gate = nullptr;
+        m_makeGate = [&gate] {
+            gate = new StalledGate(15000);
+            gate->confirmations = {false};
+            return gate;
+        };
+        EngineConfig config;
+        config.retryBaseMs = 1000;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        launch();
+        QTRY_COMPARE(stateOf(key), ExecutionState::FailedTransient);
+        QCOMPARE(m_registry->submits(key), 0);
+        QCOMPARE(m_engine->task(key).lastErrorCode, QStringLiteral("GATE_PERMIT_EXPIRED"));
+        QCOMPARE(gate->reconfirmed, 1);
+        m_clock->advance(120000);
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->submits(key), 1);
+        QCOMPARE(gate->reconfirmed, 2);
+        // Both permits went back: none is left in use.
+        QSignalSpy usage(gate, &PermitGate::usageUpdated);
+        gate->refreshUsage({QStringLiteral("US-DE")});
+        QTRY_COMPARE(usage.size(), 1);
+        const auto snapshot = usage.first().at(0).value<QList<fd::JurisdictionUsage>>();
+        QCOMPARE(snapshot.size(), 1);
+        QCOMPARE(snapshot.first().inUse, 0);
     }
 
     void acceptedFilingCompletesWithOneSyncedDispatch() {
@@ -467,7 +524,8 @@ private Q_SLOTS:
         launch();
         QTRY_VERIFY(m_engine->task(key).lookupRequired);
         const QDateTime sent = m_registry->calls.first().atUtc;
-        // Look-ups every few seconds until the window ends: nothing is sent again, the task stays DISPATCHING.
+        // Look-ups every few seconds until the window ends: nothing is sent again, the task stays
+        // DISPATCHING.
         while (sent.msecsTo(m_clock->nowUtc()) < 50000) {
             m_clock->advance(5000);
             settle();
@@ -487,10 +545,12 @@ private Q_SLOTS:
         }
         m_clock->advance(15000); // past sent + 60 s: "not found" now means not filed
         QTRY_COMPARE(m_registry->submits(key), 2);
-        const auto resent = std::find_if(m_registry->calls.cbegin(), m_registry->calls.cend(),
-                                         [&](const ScriptedRegistry::Call &c) { return !c.lookup && c.atUtc > sent; });
+        const auto resent =
+            std::find_if(m_registry->calls.cbegin(), m_registry->calls.cend(),
+                         [&](const ScriptedRegistry::Call &c) { return !c.lookup && c.atUtc > sent; });
         QVERIFY(resent != m_registry->calls.cend());
-        QVERIFY2(sent.msecsTo(resent->atUtc) >= 60000, qPrintable(QString::number(sent.msecsTo(resent->atUtc))));
+        QVERIFY2(sent.msecsTo(resent->atUtc) >= 60000,
+                 qPrintable(QString::number(sent.msecsTo(resent->atUtc))));
         QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
     }
 
@@ -536,7 +596,8 @@ private Q_SLOTS:
         AuditQuery q;
         q.idempotencyKey = key;
         QList<AuditEntry> rows = m_store->queryAudit(q);
-        std::sort(rows.begin(), rows.end(), [](const AuditEntry &a, const AuditEntry &b) { return a.id < b.id; });
+        std::sort(rows.begin(), rows.end(),
+                  [](const AuditEntry &a, const AuditEntry &b) { return a.id < b.id; });
         // The replay row and every row after it carry no error of before the replay.
         bool fromReplay = false;
         for (const AuditEntry &row : std::as_const(rows)) {
