@@ -7,6 +7,7 @@
 #include "engine/headless/calendar_command.h"
 #include "engine/headless/entities_command.h"
 #include "engine/headless/launch_command.h"
+#include "engine/headless/ledger_command.h"
 #include "engine/headless/run_command.h"
 #include "engine/headless/worker_command.h"
 #include "ui/about/version_info.h"
@@ -60,7 +61,8 @@ int main(int argc, char *argv[]) {
     const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar") ||
                           command == QLatin1String("worker") || command == QLatin1String("launch") ||
                           command == QLatin1String("audit") || command == QLatin1String("entities") ||
-                          command == QLatin1String("report") || wantsVersion(argc, argv);
+                          command == QLatin1String("report") || command == QLatin1String("ledger") ||
+                          wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
@@ -74,7 +76,8 @@ int main(int argc, char *argv[]) {
     }
     if (command == QLatin1String("run") || command == QLatin1String("calendar") ||
         command == QLatin1String("worker") || command == QLatin1String("launch") ||
-        command == QLatin1String("audit") || command == QLatin1String("entities")) {
+        command == QLatin1String("audit") || command == QLatin1String("entities") ||
+        command == QLatin1String("ledger")) {
         QCoreApplication app(argc, argv);
         fd::ui::applyLanguage(app, QString());
         const QStringList rest = app.arguments().mid(2);
@@ -86,6 +89,8 @@ int main(int argc, char *argv[]) {
             return fd::runAudit(rest);
         if (command == QLatin1String("entities"))
             return fd::runEntities(rest);
+        if (command == QLatin1String("ledger"))
+            return fd::runLedger(rest);
         return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
     }
     if (command == QLatin1String("report")) {

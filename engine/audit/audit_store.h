@@ -139,8 +139,10 @@ public:
         None,
         Unavailable, ///< the database refused or cannot be reached: nothing was written
         Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
-        Busy ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
-             ///< written; try again shortly (the ledger is not unreachable)
+        Busy,   ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
+                ///< written; try again shortly (the ledger is not unreachable)
+        Refused ///< team mode: the ledger refused this login the change (the role it needs, or segregation of
+                ///< duties; the error names it): nothing was written, and trying again changes nothing
     };
     virtual WriteFailure lastWriteFailure() const { return WriteFailure::Unavailable; }
     /// After a Conflict: the keys whose stored version moved on.

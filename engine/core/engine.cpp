@@ -757,6 +757,15 @@ void Engine::auditFailed(const QString &what, const QString &error) {
             markStatusDirty();
             return;
         }
+        // The ledger refused this login the change (the role it needs, or segregation of duties): nothing was
+        // written; the person is told what it needs. Not a reason to stop the rest of the team's work.
+        if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Refused) {
+            qCWarning(lcEngine).noquote() << "refused by the ledger:" << what << error;
+            Q_EMIT actionRefused(error.isEmpty() ? what : error);
+            Q_EMIT errorOccurred(tr("not allowed: %1").arg(error.isEmpty() ? what : error));
+            markStatusDirty();
+            return;
+        }
         if (!m_ledger->isReachable()) {
             ledgerUnreachable(error.isEmpty() ? what : error);
             return;
@@ -1828,6 +1837,8 @@ BatchStatus Engine::currentStatus() const {
     s.ledgerLink = m_ledger ? m_ledger->link() : LedgerLink::Connected;
     s.claimsHeld = int(m_claimed.size());
     s.reviewOnlyReason = m_reviewOnlyReason;
+    if (m_ledger)
+        s.access = m_ledger->access();
     s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
                     QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());
     s.openBatches.sort();

@@ -191,6 +191,9 @@ Q_SIGNALS:
     void calendarExported(const fd::CalendarExportResult &result);
     void alertRaised(const fd::EngineAlert &alert);
     void errorOccurred(const QString &message);
+    /// Team mode: the ledger refused this login an action (the role it needs, or segregation of duties;
+    /// `reason` names it, in the ledger's words). Nothing was written. Also reported by errorOccurred().
+    void actionRefused(const QString &reason);
     /// resolve() left `keys` halted: their data defect is not cured (the payload is the one refused).
     void unchangedPayloadHeld(const QStringList &keys, const QString &message);
     /// Team mode: the ledger became unreachable (nothing is sent, no claim is possible) or reachable again.

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/access/team_roles.h"
+
 #include "engine/model/filing_task.h"
 #include "engine/register/register_types.h"
 #include "engine/rules/obligation_planner.h"
@@ -60,6 +62,9 @@ struct BatchStatus {
     QString reviewOnlyReason;
     QStringList openBatches; ///< team mode: the ids of the team's batches running or paused
     QString ledgerId;        ///< team mode: the ledger's identity (empty until it was reached)
+    /// Team mode: this member's database login and FilingDesk roles, as the ledger reported them at connect
+    /// (what the console enables and the command line allows). A single desk: TeamAccess::singleDesk().
+    TeamAccess access;
     /// Compliance status (complianceName()) -> count, batch tasks only, as of the plan's as-of date.
     QHash<QString, int> byCompliance;
     int claimsHeld = 0; ///< team mode: tasks this member holds

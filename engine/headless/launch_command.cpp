@@ -41,10 +41,11 @@ int runLaunch(const QStringList &arguments) {
                                    QStringLiteral("FILE"));
     const QCommandLineOption jsonOpt = cli::jsonOption();
     parser.addOptions({ledgerOpt, portfolioOpt, asOfOpt, dueWithinOpt, configOpt, dbOpt, jsonOpt});
-    if (const auto exit =
-            cli::parseOrExit(parser, QStringLiteral("filingdesk launch"), arguments,
-                             QStringLiteral("Exit status: 0 launched; 2 bad input; 3 the ledger "
-                                            "could not be reached or refused.")))
+    if (const auto exit = cli::parseOrExit(
+            parser, QStringLiteral("filingdesk launch"), arguments,
+            QStringLiteral("Exit status: 0 launched; 2 bad input, or this login may not launch "
+                           "(the operator role is needed, docs/roles.md); 3 the ledger "
+                           "could not be reached or refused.")))
         return *exit;
     EngineConfig config;
     QString error;
@@ -129,7 +130,17 @@ int runLaunch(const QStringList &arguments) {
         batchTasks = count;
         loop.quit();
     });
+    bool refused = false;
+    QObject::connect(engine, &Engine::actionRefused, &loop, [&](const QString &reason) {
+        // The ledger refused this login (docs/roles.md): bad input for this login, not an outage.
+        refused = true;
+        printErr(QStringLiteral("filingdesk launch: refused by the ledger: %1").arg(reason));
+        exitCode = 2;
+        loop.quit();
+    });
     QObject::connect(engine, &Engine::errorOccurred, &loop, [&](const QString &m) {
+        if (refused)
+            return;
         printErr(QStringLiteral("filingdesk launch: %1").arg(m));
         exitCode = 3;
         loop.quit();

@@ -77,8 +77,9 @@ int runWorker(const QStringList &arguments) {
     if (const auto exit = cli::parseOrExit(parser, QStringLiteral("filingdesk worker"), arguments,
                                            QStringLiteral("Exit status: 0 stopped (SIGTERM, SIGINT) or idle "
                                                           "with --exit-when-idle; 1 the team ledger's audit "
-                                                          "trail does not verify; 2 bad input; 3 could not "
-                                                          "start.")))
+                                                          "trail does not verify; 2 bad input, or this login "
+                                                          "may not file (the worker role, docs/roles.md); 3 "
+                                                          "could not start.")))
         return *exit;
 
     EngineConfig config;
@@ -203,10 +204,25 @@ int runWorker(const QStringList &arguments) {
                                   : config.onlyJurisdictions.join(QLatin1Char(',')))
                          .arg(config.globalLimit));
         });
+    bool refused = false;
+    auto refuse = [&](const QString &reason) {
+        // This login may not file (docs/roles.md): the ledger would refuse every claim. Bad input, exit 2.
+        if (refused)
+            return;
+        refused = true;
+        printErr(QStringLiteral("filingdesk worker: %1").arg(reason));
+        exitCode = 2;
+        stop(QStringLiteral("refused by the ledger"));
+    };
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         status = s;
+        if (s.access.team && !s.access.allows(TeamAction::File))
+            refuse(QStringLiteral("claiming and filing %1").arg(s.access.refusal(TeamAction::File)));
         if (stopping && s.paused && s.inFlight == 0)
             loop.quit();
+    });
+    QObject::connect(engine, &Engine::actionRefused, &loop, [&](const QString &reason) {
+        refuse(QStringLiteral("refused by the ledger: %1").arg(reason));
     });
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
         if (a.entityName.isEmpty())

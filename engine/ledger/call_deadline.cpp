@@ -62,8 +62,8 @@ void CallDeadline::watch() {
         if (m_wake.wait_until(lock, m_due) != std::cv_status::timeout || !m_armed ||
             std::chrono::steady_clock::now() < m_due)
             continue; // re-armed, kicked or disarmed meanwhile
-        // Under the lock: the calling thread cannot disarm and reuse the descriptor for another socket
-        // between the check and the shutdown.
+            // Under the lock: the calling thread cannot disarm and reuse the descriptor for another socket
+            // between the check and the shutdown.
 #if defined(Q_OS_WIN)
         ::shutdown(static_cast<SOCKET>(m_socket), SD_BOTH);
 #else

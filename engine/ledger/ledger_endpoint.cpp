@@ -1,5 +1,8 @@
 #include "engine/ledger/ledger_endpoint.h"
 
+#include <QFileInfo>
+#include <QMap>
+
 #include <QSqlDatabase>
 #include <QUrl>
 #include <QUrlQuery>
@@ -46,8 +49,20 @@ bool LedgerEndpoint::parse(const QString &text, LedgerEndpoint *out, QString *er
                 return false;
             }
             e.sslMode = item.second;
+        } else if (item.first == QLatin1String("sslcert") || item.first == QLatin1String("sslkey") ||
+                   item.first == QLatin1String("sslrootcert") || item.first == QLatin1String("sslcrl")) {
+            // Files for a TLS client certificate login (docs/roles.md): libpq reads them; a path that is
+            // not there is named now rather than as a handshake failure later.
+            const QString path = QUrl::fromPercentEncoding(item.second.toUtf8());
+            if (path.isEmpty() || !QFileInfo(path).isFile()) {
+                *error = QStringLiteral("ledger URL: %1 \"%2\" is not a file").arg(item.first, path);
+                return false;
+            }
+            e.tlsFiles.insert(item.first, QFileInfo(path).absoluteFilePath());
         } else {
-            *error = QStringLiteral("ledger URL: unknown parameter \"%1\" (only sslmode)").arg(item.first);
+            *error = QStringLiteral("ledger URL: unknown parameter \"%1\" (sslmode, sslcert, sslkey, "
+                                    "sslrootcert, sslcrl)")
+                         .arg(item.first);
             return false;
         }
     }
@@ -70,7 +85,20 @@ void LedgerEndpoint::apply(QSqlDatabase &db, bool readOnly) const {
         QStringLiteral("connect_timeout=3;sslmode=%1;target_session_attrs=%2;"
                        "keepalives=1;keepalives_idle=5;keepalives_interval=2;keepalives_count=3;"
                        "tcp_user_timeout=10000;application_name=filingdesk")
-            .arg(sslMode, readOnly ? QStringLiteral("any") : QStringLiteral("read-write")));
+            .arg(sslMode, readOnly ? QStringLiteral("any") : QStringLiteral("read-write")) +
+        tlsOptions());
+}
+
+QString LedgerEndpoint::tlsOptions() const {
+    // libpq conninfo values in single quotes, backslash-escaped: a path may hold spaces.
+    QString options;
+    for (auto it = tlsFiles.cbegin(); it != tlsFiles.cend(); ++it) {
+        QString value = it.value();
+        value.replace(QLatin1Char('\\'), QLatin1String("\\\\"))
+            .replace(QLatin1Char('\''), QLatin1String("\\'"));
+        options += QStringLiteral(";%1='%2'").arg(it.key(), value);
+    }
+    return options;
 }
 
 } // namespace fd

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QMap>
 #include <QString>
 
 class QSqlDatabase;
@@ -10,13 +11,17 @@ namespace fd {
 /// The password never comes from the URL (it would sit in plain text in a config file, a unit file or a
 /// process list): FILINGDESK_LEDGER_PASSWORD for headless members, the keychain in the console.
 /// `sslmode` is libpq's (disable, allow, prefer, require, verify-ca, verify-full); default prefer.
+/// `sslcert`, `sslkey`, `sslrootcert`, `sslcrl` (file paths, percent-encoded) log in with a TLS client
+/// certificate (docs/roles.md, "TLS client certificates"); libpq's own environment (PGSSLCERT, PGGSSENCMODE,
+/// PGKRBSRVNAME, ...) and its password file (PGPASSFILE, ~/.pgpass) apply as for any libpq client.
 struct LedgerEndpoint {
     QString user;
     QString host = QStringLiteral("127.0.0.1");
     int port = 5432;
     QString database;
     QString sslMode = QStringLiteral("prefer");
-    QString password; ///< secret: from the environment or the keychain, never persisted
+    QString password;                ///< secret: from the environment or the keychain, never persisted
+    QMap<QString, QString> tlsFiles; ///< libpq option (sslcert, sslkey, sslrootcert, sslcrl) -> absolute path
 
     /// Parses `url`; false with *error naming the part that is wrong.
     static bool parse(const QString &url, LedgerEndpoint *out, QString *error);
@@ -29,6 +34,8 @@ struct LedgerEndpoint {
     /// `readOnly`: for a reader that writes nothing (`audit verify`): a hot standby serves it as well.
     void apply(QSqlDatabase &db, bool readOnly = false) const;
     static constexpr int kDeadLinkMs = 11000;
+    /// The TLS file options as libpq conninfo (";sslcert='...'..."), empty without any.
+    QString tlsOptions() const;
 };
 
 } // namespace fd

@@ -1,4 +1,5 @@
 #include "engine/ledger/ledger_schema.h"
+#include "engine/ledger/ledger_schema_roles.h"
 
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -7,6 +8,7 @@
 #include <QVariant>
 
 #include <array>
+#include <iterator>
 #include <vector>
 
 namespace fd::LedgerSchema {
@@ -219,6 +221,9 @@ const std::vector<std::vector<const char *>> kMigrations = {
                 RETURN NEW;
             END $$)SQL",
     },
+    // 5: who may do what, enforced by the ledger: group roles, every change through SECURITY DEFINER
+    // functions that check them, segregation of duties (ledger_schema_roles.h, docs/roles.md)
+    std::vector<const char *>(std::begin(kRolesMigration), std::end(kRolesMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {
@@ -243,7 +248,8 @@ int storedVersion(QSqlDatabase &db) {
     return q.value(0).toInt();
 }
 
-bool migrate(QSqlDatabase &db, QString *error) {
+bool migrate(QSqlDatabase &db, QString *error, int upTo) {
+    upTo = qBound(1, upTo, kVersion);
     // One transaction for the whole migration, serialised across the fleet by a transaction-scoped advisory
     // lock: it ends with the transaction whatever happens to the connection (a session lock taken through a
     // transaction-mode pooler would stay held on a pooled server connection and block every later member).
@@ -265,7 +271,7 @@ bool migrate(QSqlDatabase &db, QString *error) {
                      .arg(kVersion);
         return false;
     }
-    if (version == kVersion) {
+    if (version >= upTo) {
         rollback.dismiss();
         if (!db.commit()) {
             *error = db.lastError().text();
@@ -279,22 +285,30 @@ bool migrate(QSqlDatabase &db, QString *error) {
             !run(db, QStringLiteral("INSERT INTO ledger_schema VALUES (0)"), error))
             return false;
     }
-    for (; version < kVersion; ++version) {
+    for (; version < upTo; ++version) {
         for (const char *sql : kMigrations.at(size_t(version))) {
             if (!run(db, QString::fromUtf8(sql), error)) {
+                // Only the ledger's owner may change its schema (and only a login allowed to create roles
+                // may add the group roles): members are told whom to ask.
+                const bool notOwner = error->contains(QLatin1String("must be owner")) ||
+                                      error->contains(QLatin1String("permission denied"));
                 *error =
-                    QStringLiteral("ledger migration to schema %1 failed: %2").arg(version + 1).arg(*error);
+                    QStringLiteral("ledger migration to schema %1 failed: %2%3")
+                        .arg(version + 1)
+                        .arg(*error,
+                             notOwner ? QStringLiteral("; the ledger's owner upgrades it by connecting once "
+                                                       "with this version (docs/roles.md)")
+                                      : QString());
                 return false;
             }
         }
     }
-    if (!run(db, QStringLiteral("UPDATE ledger_schema SET version = %1").arg(kVersion), error))
+    if (!run(db, QStringLiteral("UPDATE ledger_schema SET version = %1").arg(upTo), error))
         return false;
     rollback.dismiss();
     if (!db.commit()) {
-        *error = QStringLiteral("ledger migration to schema %1 failed: %2")
-                     .arg(kVersion)
-                     .arg(db.lastError().text());
+        *error =
+            QStringLiteral("ledger migration to schema %1 failed: %2").arg(upTo).arg(db.lastError().text());
         db.rollback();
         return false;
     }

@@ -18,18 +18,21 @@ namespace fd {
 /// notes, review_claims, members (heartbeats); from schema 2, ledger_identity (the ledger's random id) and
 /// tasks.sent_at; from schema 3, the team's entity register (entities.in_register, entities.updated_by) and
 /// entity_conflicts; from schema 4, audit.login: the database login (session_user) that wrote each audit row,
-/// set by the chain trigger and covered by row_hash. Every time the ledger stores is its own clock (the
+/// set by the chain trigger and covered by row_hash; from schema 5, group roles, members write only through
+/// SECURITY DEFINER functions that check them, batches.launched_login and team_settings
+/// (ledger_schema_roles.h, docs/roles.md). Every time the ledger stores is its own clock (the
 /// audit's at_utc is set by the chain trigger). Every audit insert NOTIFYs channel kNotifyChannel with its
 /// seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 4;
+constexpr int kVersion = 5;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program
 /// knows ("the ledger has schema N, newer than this FilingDesk understands (M)") or a statement fails.
-[[nodiscard]] bool migrate(QSqlDatabase &db, QString *error);
+/// `upTo`: the version to stop at (tests build an older ledger to migrate from); default the current one.
+[[nodiscard]] bool migrate(QSqlDatabase &db, QString *error, int upTo = kVersion);
 /// The schema version stored in the ledger, 0 when none, -1 when it cannot be read.
 int storedVersion(QSqlDatabase &db);
 } // namespace LedgerSchema

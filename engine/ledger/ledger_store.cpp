@@ -36,10 +36,17 @@ namespace fd {
 
 namespace {
 
-// pg_advisory_xact_lock key serialising batch launches (LedgerSchema::kMigrationLockId is "Filing").
-constexpr qint64 kLaunchLockId = 0x4c61756e6368; // "Launch"
+// The key serialising batch launches, "Launch" (0x4c61756e6368), is taken by filingdesk_launch_batch.
 // pg_advisory_xact_lock key serialising entity register updates.
 constexpr qint64 kRegisterLockId = 0x5265676973746572; // "Register"
+
+/// The ledger refused the change for this login's roles (SQLSTATE 42501: filingdesk_authorise()'s refusals,
+/// or PostgreSQL's own "permission denied" for a table written directly).
+bool isRoleRefusal(const QString &message) {
+    return message.contains(QLatin1String(" needs the filingdesk_")) ||
+           message.contains(QLatin1String("segregation of duties:")) ||
+           message.contains(QLatin1String("permission denied"));
+}
 
 const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
 
@@ -563,9 +570,65 @@ bool LedgerStore::connectLedger(QString *error) {
         closeLedger();
         return false;
     }
+    // A login the team has not given any FilingDesk role is told so before anything else (it could not even
+    // read the schema version). Only once the cluster has the roles: the owner's first connection creates
+    // them.
+    if (setup.exec(QStringLiteral(
+            "SELECT session_user, count(*) FILTER (WHERE pg_has_role(session_user, oid, 'MEMBER')), count(*) "
+            "FROM pg_roles WHERE rolname IN ('filingdesk_viewer', 'filingdesk_worker')")) &&
+        setup.next() && setup.value(2).toInt() == 2 && setup.value(1).toInt() == 0 &&
+        LedgerSchema::storedVersion(db) < 0) {
+        *error = QStringLiteral("the login %1 has no FilingDesk role in this ledger: an administrator grants "
+                                "one (GRANT filingdesk_viewer TO %1, or operator, approver, admin, worker; "
+                                "docs/roles.md)")
+                     .arg(setup.value(0).toString());
+        m_refusal = Refusal::Login;
+        m_linkDetail = *error;
+        setup = QSqlQuery();
+        db = QSqlDatabase();
+        closeLedger();
+        return false;
+    }
+    setup.finish();
     if (!LedgerSchema::migrate(db, error)) {
         if (error->contains(QLatin1String("newer than this FilingDesk")))
             m_refusal = Refusal::Schema;
+        m_linkDetail = *error;
+        setup = QSqlQuery();
+        db = QSqlDatabase();
+        closeLedger();
+        return false;
+    }
+    // Who this session is, as the ledger sees it: the login (session_user) and its FilingDesk roles, for
+    // what the console enables and the command line allows. The ledger enforces them either way.
+    if (!setup.exec(
+            QStringLiteral("SELECT session_user, pg_has_role(session_user, 'filingdesk_viewer', 'MEMBER'), "
+                           "pg_has_role(session_user, 'filingdesk_operator', 'MEMBER'), "
+                           "pg_has_role(session_user, 'filingdesk_approver', 'MEMBER'), "
+                           "pg_has_role(session_user, 'filingdesk_admin', 'MEMBER'), "
+                           "pg_has_role(session_user, 'filingdesk_worker', 'MEMBER')")) ||
+        !setup.next()) {
+        *error = QStringLiteral("cannot read this login's roles: %1").arg(setup.lastError().text());
+        m_linkDetail = *error;
+        setup = QSqlQuery();
+        db = QSqlDatabase();
+        closeLedger();
+        return false;
+    }
+    m_access = TeamAccess{};
+    m_access.team = true;
+    m_access.login = setup.value(0).toString();
+    int column = 1;
+    for (const char *role : {"viewer", "operator", "approver", "admin", "worker"})
+        if (setup.value(column++).toBool())
+            m_access.roles.append(QString::fromLatin1(role));
+    setup.finish();
+    if (m_access.roles.isEmpty()) {
+        *error = QStringLiteral("the login %1 has no FilingDesk role in this ledger: an administrator grants "
+                                "one (GRANT filingdesk_viewer TO %1, or operator, approver, admin, worker; "
+                                "docs/roles.md)")
+                     .arg(m_access.login);
+        m_refusal = Refusal::Login;
         m_linkDetail = *error;
         setup = QSqlQuery();
         db = QSqlDatabase();
@@ -594,7 +657,7 @@ bool LedgerStore::connectLedger(QString *error) {
     m_link = LedgerLink::Connected;
     m_linkDetail.clear();
     qCInfo(lcLedger).noquote() << "ledger" << m_endpoint.display() << "(" << m_ledgerId
-                               << ") connected as member" << m_memberId;
+                               << ") connected as member" << m_memberId << "login" << m_access.displayName();
     return true;
 }
 
@@ -718,6 +781,13 @@ bool LedgerStore::fail(const QString &what, const QString &message, QString *err
         qCInfo(lcLedger).noquote() << "ledger busy:" << *error;
         return false;
     }
+    if (isRoleRefusal(message)) {
+        // The ledger answered and refused this login the change (its roles, or segregation of duties):
+        // nothing was written, and the ledger is not unreachable.
+        m_failure = WriteFailure::Refused;
+        qCWarning(lcLedger).noquote() << "ledger refused:" << *error;
+        return false;
+    }
     m_failure = WriteFailure::Unavailable;
     // Any error but a conflict means the ledger cannot be trusted to have our write: check the connection.
     if (!db.isOpen()) {
@@ -767,12 +837,8 @@ bool LedgerStore::commitOrRollback(QString *error) {
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
-    QSqlQuery *prepared = statement(
-        QStringLiteral(
-            "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
-            "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
-            "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
-        error);
+    QSqlQuery *prepared =
+        statement(QStringLiteral("SELECT filingdesk_append_audit(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"), error);
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
@@ -808,16 +874,10 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
         return false;
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     QSqlQuery entity(db);
-    entity.prepare(QStringLiteral(
-        "INSERT INTO entities(entity_id, name, entity_json) VALUES(?,?,?) ON CONFLICT (entity_id) DO UPDATE "
-        "SET name = EXCLUDED.name, entity_json = EXCLUDED.entity_json, updated_at = now() "
-        // A record of the entity register is what people keep (applyRegister()): admission never changes it.
-        "WHERE NOT entities.in_register AND entities.entity_json IS DISTINCT FROM EXCLUDED.entity_json"));
+    // A record of the entity register is what people keep (applyRegister()): admission never changes it.
+    entity.prepare(QStringLiteral("SELECT filingdesk_admit_entity(?,?,?)"));
     QSqlQuery insert(db);
-    insert.prepare(
-        QStringLiteral("INSERT INTO tasks(idempotency_key, entity_id, jurisdiction, state, score, due_date, "
-                       "obligation_json) "
-                       "VALUES(?,?,?,?,?,?,?) ON CONFLICT (idempotency_key) DO NOTHING RETURNING version"));
+    insert.prepare(QStringLiteral("SELECT * FROM filingdesk_admit_task(?,?,?,?,?,?,?)"));
     QSet<QString> entitiesDone;
     QStringList skipped;
     QHash<QString, qint64> admittedVersions;
@@ -886,27 +946,15 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
         return false;
     }
     // One round trip: the conditional update, and its audit row only if the update took.
-    QSqlQuery *prepared = statement(
-        QStringLiteral(
-            // The commit's durability travels with the statement (set_config(..., true) is SET LOCAL), so
-            // that a single recoverable transition is one round trip in autocommit.
-            "WITH commit_mode AS (SELECT set_config('synchronous_commit', ?, true) AS mode), "
-            "changed AS (UPDATE tasks SET state = ?, attempts = ?, last_category = ?, last_code = ?, "
-            "last_message = ?, trace_id = ?, last_response = ?, confirmation_number = ?, fee_charged_cents = "
-            "?, "
-            "next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE clock_timestamp() + "
-            "make_interval(secs => ?::float8) END, lookup_required = ?, updated_at = now(), "
-            "sent_at = CASE WHEN ? THEN clock_timestamp() ELSE sent_at END, version = version + 1, "
-            "claimed_by = CASE WHEN ? THEN claimed_by ELSE NULL END, "
-            "claimed_until = CASE WHEN ? THEN claimed_until ELSE NULL END "
-            "WHERE idempotency_key = ? AND version = ? "
-            // Claim, then permit, then DISPATCHING: nothing is recorded as sent without a live claim.
-            "AND (NOT ? OR (claimed_by = ? AND claimed_until > clock_timestamp())) RETURNING version) "
-            "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id, "
-            "rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason) "
-            "SELECT ?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,? FROM changed, commit_mode "
-            "RETURNING (SELECT version FROM changed)"),
-        error);
+    QSqlQuery *prepared =
+        statement(QStringLiteral(
+                      // The commit's durability travels with the statement (SET LOCAL synchronous_commit
+                      // inside), so that a single recoverable transition is one round trip in autocommit.
+                      // Claim, then permit, then DISPATCHING: nothing is recorded as sent without a live
+                      // claim (docs/roles.md lists the function).
+                      "SELECT * FROM filingdesk_transition(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                      "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+                  error);
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
@@ -1006,7 +1054,7 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
         if (r.task.obligationRewritten) {
             // A cured payload (the entity data rebuilt from the register) is stored with the transition.
             QSqlQuery rewrite(QSqlDatabase::database(m_pgConnection, false));
-            rewrite.prepare(QStringLiteral("UPDATE tasks SET obligation_json = ? WHERE idempotency_key = ?"));
+            rewrite.prepare(QStringLiteral("SELECT filingdesk_rewrite_payload(?, ?)"));
             rewrite.addBindValue(QString::fromUtf8(
                 QJsonDocument(obligationToJson(r.task.obligation)).toJson(QJsonDocument::Compact)));
             rewrite.addBindValue(r.task.key);
@@ -1043,10 +1091,7 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
         return false;
     VersionRollback before(m_versions);
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(
-        QStringLiteral("UPDATE tasks SET next_attempt_at = CASE WHEN ?::float8 IS NULL THEN NULL ELSE "
-                       "clock_timestamp() + make_interval(secs => ?::float8) END, lookup_required = ?, "
-                       "version = version + 1 WHERE idempotency_key = ? AND version = ? RETURNING version"));
+    q.prepare(QStringLiteral("SELECT * FROM filingdesk_save_task(?,?,?,?,?)"));
     const QDateTime localNow = now();
     for (const FilingTask &t : tasks) {
         const QVariant retryIn = secondsFromNow(t.nextAttemptUtc, localNow);
@@ -1344,13 +1389,7 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
             missing.settled.append(c);
     }
 
-    QSqlQuery *record = statement(
-        QStringLiteral(
-            "INSERT INTO entities(entity_id, name, entity_json, in_register, updated_by, updated_at) "
-            "VALUES(?,?,?,true,?,now()) ON CONFLICT (entity_id) DO UPDATE SET name = EXCLUDED.name, "
-            "entity_json = EXCLUDED.entity_json, in_register = true, "
-            "updated_by = EXCLUDED.updated_by, updated_at = now()"),
-        error);
+    QSqlQuery *record = statement(QStringLiteral("SELECT filingdesk_register_entity(?,?,?,?)"), error);
     if (!record)
         return fail(QStringLiteral("entity register"), *error, error);
     for (const Entity &e : std::as_const(missing.records)) {
@@ -1365,13 +1404,8 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
     }
     if (!missing.conflicts.isEmpty()) {
         // seen_at is the ledger's clock, as every time the ledger stores.
-        QSqlQuery *conflict = statement(
-            QStringLiteral(
-                "INSERT INTO entity_conflicts(entity_id, field, entity_name, register_value, file_value, "
-                "source, seen_at) VALUES(?,?,?,?,?,?,now()) ON CONFLICT (entity_id, field) DO UPDATE "
-                "SET entity_name = EXCLUDED.entity_name, register_value = EXCLUDED.register_value, "
-                "file_value = EXCLUDED.file_value, source = EXCLUDED.source, seen_at = now()"),
-            error);
+        QSqlQuery *conflict =
+            statement(QStringLiteral("SELECT filingdesk_register_conflict(?,?,?,?,?,?)"), error);
         if (!conflict)
             return fail(QStringLiteral("entity register conflicts"), *error, error);
         for (const RegisterConflict &c : std::as_const(missing.conflicts)) {
@@ -1387,8 +1421,7 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
         }
     }
     if (!missing.settled.isEmpty()) {
-        QSqlQuery *settle = statement(
-            QStringLiteral("DELETE FROM entity_conflicts WHERE entity_id = ? AND field = ?"), error);
+        QSqlQuery *settle = statement(QStringLiteral("SELECT filingdesk_settle_conflict(?, ?)"), error);
         if (!settle)
             return fail(QStringLiteral("entity register conflicts"), *error, error);
         for (const RegisterConflict &c : std::as_const(missing.settled)) {
@@ -1417,35 +1450,16 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     const QString batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
     QSqlQuery q(db);
-    // One launch at a time across the fleet, until commit. Without it two launches at the same moment both
-    // take every task: the later UPDATE waits for the earlier one's row locks and then re-checks only the
-    // task row, not whether its new batch (committed after this statement's snapshot) is running, and moves
-    // the tasks again. After the lock, the UPDATE's snapshot includes every earlier launch.
-    if (!q.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kLaunchLockId))) {
-        fail(QStringLiteral("launch"), q.lastError().text(), error);
-        return {};
-    }
-    q.prepare(
-        QStringLiteral("INSERT INTO batches(batch_id, status, launched_by, launched_host, launched_desk, "
-                       "reason) VALUES(?, 'running', ?, ?, ?, ?)"));
+    // One statement: the ledger takes the fleet-wide launch lock (held to commit), records the batch with the
+    // launching login, and moves the tasks (filingdesk_launch_batch, docs/roles.md). Without the lock two
+    // launches at the same moment would both take every task.
+    q.prepare(QStringLiteral("SELECT * FROM filingdesk_launch_batch(?,?,?,?,?,?)"));
+    const QString keyList = keys.join(QLatin1Char(','));
     q.addBindValue(batchId);
     q.addBindValue(actor);
     q.addBindValue(hostName());
     q.addBindValue(m_memberId);
     q.addBindValue(reason.isNull() ? QStringLiteral("") : reason);
-    if (!q.exec()) {
-        fail(QStringLiteral("launch"), q.lastError().text(), error);
-        return {};
-    }
-    q.prepare(QStringLiteral(
-        "UPDATE tasks t SET batch_id = ?, version = t.version + 1, updated_at = now() "
-        "WHERE t.state IN ('PENDING', 'FAILED_TRANSIENT') AND (t.batch_id IS NULL OR NOT EXISTS (SELECT 1 "
-        "FROM batches b WHERE b.batch_id = t.batch_id AND b.status IN ('running', 'paused'))) "
-        "AND (? = '' OR t.idempotency_key = ANY(string_to_array(?, ','))) RETURNING t.idempotency_key, "
-        "t.version"));
-    const QString keyList = keys.join(QLatin1Char(','));
-    q.addBindValue(batchId);
-    q.addBindValue(keyList.isNull() ? QStringLiteral("") : keyList);
     q.addBindValue(keyList.isNull() ? QStringLiteral("") : keyList);
     if (!q.exec()) {
         fail(QStringLiteral("launch"), q.lastError().text(), error);
@@ -1478,13 +1492,11 @@ int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &
     if (!begin(error))
         return -1;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("UPDATE batches SET status = ?, updated_at = now() WHERE status = "
-                             "ANY(string_to_array(?, ',')) AND (? = '' OR batch_id = ?) RETURNING batch_id"));
-    const QString id = batchId.isNull() ? QStringLiteral("") : batchId;
+    q.prepare(QStringLiteral("SELECT * FROM filingdesk_set_batch_status(?,?,?,?)"));
+    q.addBindValue(action);
     q.addBindValue(to);
     q.addBindValue(fromStatuses.join(QLatin1Char(',')));
-    q.addBindValue(id);
-    q.addBindValue(id);
+    q.addBindValue(batchId.isNull() ? QStringLiteral("") : batchId);
     if (!q.exec()) {
         fail(action, q.lastError().text(), error);
         return -1;
@@ -1533,11 +1545,7 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
     if (!begin(error))
         return {};
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(
-            QStringLiteral("UPDATE batches b SET status = 'finished', updated_at = now() WHERE b.status = "
-                           "'running' AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.batch_id = b.batch_id "
-                           "AND t.state IN (%1)) RETURNING b.batch_id")
-                .arg(kWorkableStates))) {
+    if (!q.exec(QStringLiteral("SELECT * FROM filingdesk_finish_idle_batches()"))) {
         fail(QStringLiteral("finishing batches"), q.lastError().text(), error);
         return {};
     }
@@ -1571,38 +1579,11 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     // ran out, naming its former holder): the trail says who held a filing when, at no extra commit.
     QSqlQuery *prepared = statement(
         QStringLiteral(
-            "WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode), "
-            // The best tasks of every jurisdiction, at most `perJurisdiction` each: claims by score alone
-            // would fill a member with one jurisdiction whose ceiling then idles the rest.
-            "ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY "
-            "t.score DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id "
-            "WHERE b.status = 'running' AND t.state IN (%1) "
-            "AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp()) "
-            "AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= "
-            "clock_timestamp()) "
-            "AND (:only = '' OR t.jurisdiction = ANY(string_to_array(:only, ','))) "
-            "AND NOT (t.jurisdiction = ANY(string_to_array(:skip, ',')))), "
-            "picked AS (SELECT t.idempotency_key, t.claimed_by AS previous_holder FROM tasks t JOIN ranked r "
-            "ON r.idempotency_key = t.idempotency_key "
-            "WHERE r.rank <= :per AND t.state IN (%1) AND (t.claimed_by IS NULL OR t.claimed_until < "
-            "clock_timestamp()) "
-            "ORDER BY t.score DESC, t.idempotency_key LIMIT :limit FOR UPDATE OF t SKIP LOCKED), "
-            "claimed AS (UPDATE tasks t SET claimed_by = :member, claimed_until = clock_timestamp() + "
-            "make_interval(secs => :lease), version = t.version + 1, "
-            "lookup_required = t.lookup_required OR t.state = 'DISPATCHING' "
-            "FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key "
-            "RETURNING t.*, picked.previous_holder), "
-            "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, "
-            "actor, host, desk, detail) SELECT '', c.idempotency_key, c.entity_id, CASE WHEN "
-            "c.previous_holder IS NULL THEN 'claim' ELSE 'claim_takeover' END, c.state, c.state, 'engine', "
-            ":host, :member, CASE WHEN c.previous_holder IS NULL THEN format('claimed by %s', :member::text) "
-            "ELSE "
-            "format('taken over by %s from %s, whose claim ran out%s', :member::text, c.previous_holder, "
-            "CASE WHEN "
-            "c.state = 'DISPATCHING' THEN ': looked up before anything is sent again' ELSE '' END) END "
-            "FROM claimed c ORDER BY c.score DESC, c.idempotency_key RETURNING seq) "
-            "SELECT c.*, %2, (SELECT count(*) FROM logged) AS claims_logged FROM claimed c")
-            .arg(kWorkableStates, kTaskTimes.arg(QStringLiteral("c."))),
+            // The best tasks of every jurisdiction, at most `per` each (claims by score alone would fill a
+            // member with one jurisdiction whose ceiling then idles the rest), each claim audited in the
+            // same statement (filingdesk_claim).
+            "SELECT c.*, %1 FROM filingdesk_claim(:only, :skip, :per, :limit, :member, :lease, :host) c")
+            .arg(kTaskTimes.arg(QStringLiteral("c."))),
         error);
     if (!prepared) {
         fail(QStringLiteral("claiming tasks"), *error, error);
@@ -1673,24 +1654,7 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
     // A claim that could not be renewed is lost: the audit row saying so (and who holds the filing now) is
     // written by the same statement.
     QSqlQuery *prepared = statement(
-        QStringLiteral(
-            "WITH asked AS (SELECT unnest(string_to_array(:keys, ',')) AS k), "
-            "renewed AS (UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => :lease) "
-            "WHERE claimed_by = :member AND idempotency_key IN (SELECT k FROM asked) RETURNING "
-            "idempotency_key), "
-            "lost AS (SELECT a.k, t.claimed_by AS holder, t.entity_id, t.state FROM asked a LEFT JOIN tasks "
-            "t ON "
-            "t.idempotency_key = a.k WHERE a.k NOT IN (SELECT idempotency_key FROM renewed)), "
-            "logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, "
-            "actor, "
-            "host, desk, error_code, detail) SELECT '', l.k, coalesce(l.entity_id, ''), 'claim_lost', "
-            "coalesce(l.state, ''), coalesce(l.state, ''), 'engine', :host, :member, 'CLAIM_LOST', CASE WHEN "
-            "l.holder IS NULL OR l.holder = :member THEN format('%s lost its claim: the renewal was refused "
-            "(the claim ran out)', :member::text) ELSE format('%s lost its claim: the renewal was refused, "
-            "%s holds "
-            "the filing now', :member::text, l.holder) END FROM lost l ORDER BY l.k RETURNING seq) "
-            "SELECT l.k, (SELECT count(*) FROM logged) FROM lost l"),
-        error);
+        QStringLiteral("SELECT * FROM filingdesk_renew_claims(:keys, :lease, :member, :host)"), error);
     if (!prepared) {
         fail(QStringLiteral("renewing claims"), *error, error);
         return keys;
@@ -1716,19 +1680,8 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
         return true;
     if (!ensureConnected(error))
         return false;
-    QSqlQuery *prepared = statement(
-        QStringLiteral(
-            "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, actor, "
-            "host, "
-            "desk, error_code, detail) SELECT '', t.idempotency_key, t.entity_id, 'claim_lost', t.state, "
-            "t.state, "
-            "'engine', :host, :member, 'CLAIM_LOST', format('%s lost its claim: %s%s', :member::text, "
-            ":why::text, CASE WHEN "
-            "t.claimed_by IS NOT NULL AND t.claimed_by <> :member THEN format('; %s holds the filing now', "
-            "t.claimed_by) ELSE '' END) FROM tasks t WHERE t.idempotency_key = ANY(string_to_array(:keys, "
-            "',')) "
-            "ORDER BY t.idempotency_key"),
-        error);
+    QSqlQuery *prepared =
+        statement(QStringLiteral("SELECT filingdesk_record_claims_lost(:host, :member, :why, :keys)"), error);
     if (!prepared)
         return fail(QStringLiteral("recording lost claims"), *error, error);
     QSqlQuery &q = *prepared;
@@ -1747,10 +1700,7 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
         return true;
     if (!ensureConnected(error))
         return false;
-    QSqlQuery *prepared = statement(
-        QStringLiteral("UPDATE tasks SET claimed_by = NULL, claimed_until = NULL WHERE claimed_by = ? AND "
-                       "idempotency_key = ANY(string_to_array(?, ','))"),
-        error);
+    QSqlQuery *prepared = statement(QStringLiteral("SELECT filingdesk_release_claims(?, ?)"), error);
     if (!prepared)
         return fail(QStringLiteral("handing back claims"), *error, error);
     QSqlQuery &q = *prepared;
@@ -1816,19 +1766,11 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return false;
-    QSqlQuery *prepared = statement(
-        QStringLiteral(
-            "INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, "
-            "jurisdictions, "
-            "claims_held, in_flight, filed_last_hour, batches) "
-            "VALUES(?,?,?,?,?,clock_timestamp(),clock_timestamp(),"
-            "?,?,?,?,?) "
-            "ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions = "
-            "EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight, "
-            "filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches "
-            // The same round trip checks that this session still listens for the team's changes.
-            "RETURNING (SELECT count(*) FROM pg_listening_channels() c WHERE c = 'filingdesk_ledger')"),
-        error);
+    QSqlQuery *prepared =
+        statement(QStringLiteral(
+                      // The same round trip checks that this session still listens for the team's changes.
+                      "SELECT * FROM filingdesk_beat(?,?,?,?,?,?,?,?,?,?)"),
+                  error);
     if (!prepared)
         return fail(QStringLiteral("heartbeat"), *error, error);
     QSqlQuery &q = *prepared;
@@ -1903,9 +1845,7 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     if (!begin(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(
-        QStringLiteral("INSERT INTO review_claims(idempotency_key, reviewer, host, desk) VALUES(?,?,?,?) "
-                       "ON CONFLICT (idempotency_key) DO NOTHING RETURNING idempotency_key"));
+    q.prepare(QStringLiteral("SELECT * FROM filingdesk_open_review(?,?,?,?)"));
     q.addBindValue(key);
     q.addBindValue(osUser());
     q.addBindValue(hostName());
@@ -1942,9 +1882,7 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
     if (!begin(error))
         return false;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(
-        QStringLiteral("DELETE FROM review_claims WHERE idempotency_key = ? AND reviewer = ? AND host = ? "
-                       "RETURNING idempotency_key"));
+    q.prepare(QStringLiteral("SELECT * FROM filingdesk_close_review(?,?,?)"));
     q.addBindValue(key);
     q.addBindValue(osUser());
     q.addBindValue(hostName());
@@ -1977,6 +1915,44 @@ QHash<QString, LedgerStore::Review> LedgerStore::reviews(QString *error) const {
     while (q.next())
         out.insert(q.value(0).toString(), Review{q.value(1).toString(), q.value(2).toString(),
                                                  q.value(3).toString(), q.value(4).toDateTime().toUTC()});
+    return out;
+}
+
+} // namespace fd
+
+namespace fd {
+
+bool LedgerStore::setTeamSetting(const QString &name, const QString &value, const QString &actor,
+                                 const QString &reason, QString *error) {
+    const auto call = callDeadline();
+    if (!ensureConnected(error))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    q.prepare(QStringLiteral("SELECT filingdesk_set_team_setting(?,?,?,?,?,?)"));
+    q.addBindValue(name);
+    q.addBindValue(value);
+    q.addBindValue(text(actor));
+    q.addBindValue(hostName());
+    q.addBindValue(m_memberId);
+    q.addBindValue(text(reason));
+    if (!q.exec())
+        return fail(QStringLiteral("team setting %1").arg(name), q.lastError().text(), error);
+    return true;
+}
+
+QHash<QString, QString> LedgerStore::teamSettings(QString *error) const {
+    auto *self = const_cast<LedgerStore *>(this);
+    const auto call = self->callDeadline();
+    QHash<QString, QString> out;
+    if (!self->ensureConnected(error))
+        return out;
+    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
+    if (!q.exec(QStringLiteral("SELECT name, value FROM team_settings"))) {
+        self->fail(QStringLiteral("reading team settings"), q.lastError().text(), error);
+        return out;
+    }
+    while (q.next())
+        out.insert(q.value(0).toString(), q.value(1).toString());
     return out;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/access/team_roles.h"
 #include "engine/audit/audit_store.h"
 #include "engine/core/engine_types.h"
 #include "engine/ledger/call_deadline.h"
@@ -107,6 +108,15 @@ public:
     /// Why the link is not Connected, in the server's or libpq's words.
     QString linkDetail() const { return m_linkDetail; }
     QString memberId() const { return m_memberId; }
+    /// This session's login and FilingDesk roles, read at connect (TeamAccess::team is false before).
+    const TeamAccess &access() const { return m_access; }
+    /// Sets a team setting (admin; audited by the ledger in the same statement): "segregation_of_duties",
+    /// "on" or "off". Returns false with *error (lastWriteFailure() Refused for a login without the admin
+    /// role).
+    bool setTeamSetting(const QString &name, const QString &value, const QString &actor,
+                        const QString &reason, QString *error);
+    /// The team settings as the ledger holds them (name -> value).
+    QHash<QString, QString> teamSettings(QString *error) const;
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
     /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel:
     /// this member LISTENs on every connection it opens, verified with pg_listening_channels().
@@ -262,6 +272,7 @@ private:
     qint64 m_leaseMs;
     QString m_pgConnection;
     QString m_ledgerId;
+    TeamAccess m_access;
     CallDeadline m_deadline;
     std::unique_ptr<QSocketNotifier> m_listener; ///< on this connection's socket, for NOTIFY
     std::function<void()> m_onNotify;
