@@ -1837,8 +1837,11 @@ BatchStatus Engine::currentStatus() const {
     s.ledgerLink = m_ledger ? m_ledger->link() : LedgerLink::Connected;
     s.claimsHeld = int(m_claimed.size());
     s.reviewOnlyReason = m_reviewOnlyReason;
-    if (m_ledger)
+    if (m_ledger) {
         s.access = m_ledger->access();
+        if (s.reviewOnlyReason.isEmpty() && m_config.claimsWork && !s.access.allows(TeamAction::File))
+            s.reviewOnlyReason = tr("this login may not file: it %1").arg(s.access.refusal(TeamAction::File));
+    }
     s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
                     QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());
     s.openBatches.sort();

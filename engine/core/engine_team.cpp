@@ -161,6 +161,10 @@ void Engine::claimWork() {
     if (!m_ledger || !m_started || m_stopping || m_ledgerDown || m_draining || m_runningBatches.isEmpty() ||
         !m_config.claimsWork || !m_reviewOnlyReason.isEmpty() || ledgerQuiet())
         return;
+    // A login that may not file (a viewer) claims nothing: the
+    // ledger would refuse every claim (docs/roles.md).
+    if (!m_ledger->access().allows(TeamAction::File))
+        return;
     const int room = claimCapacity() - int(m_claimed.size());
     if (room <= 0)
         return;
