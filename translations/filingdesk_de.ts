@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE" sourcelanguage="en">
 <context>
+    <name>AccessGate</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
     <name>EntityField</name>
     <message>
         <source>Entity id</source>
@@ -564,6 +575,18 @@
             <numerusform>%n nicht übermitteltes Filing von Rechtsträgern außerhalb des Portfolios ausgelassen</numerusform>
             <numerusform>%n nicht übermittelte Filings von Rechtsträgern außerhalb des Portfolios ausgelassen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not allowed: %1</source>
+        <translation>nicht erlaubt: %1</translation>
+    </message>
+    <message>
+        <source>not sent: the permit&apos;s lease ran out before the request could leave (the desk was busy); it is sent again under a new permit</source>
+        <translation>nicht gesendet: die Lease der Sendeberechtigung lief ab, bevor die Anfrage abgehen konnte (der Arbeitsplatz war ausgelastet); sie wird mit einer neuen Sendeberechtigung erneut gesendet</translation>
+    </message>
+    <message>
+        <source>this login may not file: it %1</source>
+        <translation>dieses Login darf nicht übermitteln: es %1</translation>
     </message>
 </context>
 <context>
@@ -2372,6 +2395,24 @@ Strg+, Einstellungen</translation>
         <source>Due soon: %1</source>
         <translation>Bald fällig: %1</translation>
     </message>
+    <message>
+        <source>Logged in as</source>
+        <translation>Angemeldet als</translation>
+    </message>
+    <message>
+        <source>Resolve and requeue</source>
+        <translation>Auflösen und neu einreihen</translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation>Als übermittelt anerkennen</translation>
+    </message>
+    <message>
+        <source>Logged in to the team ledger as %1
+FilingDesk roles: %2</source>
+        <translation>Am Team-Ledger angemeldet als %1
+FilingDesk-Rollen: %2</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -2679,6 +2720,10 @@ Zeile %3</translation>
         <source>Owner</source>
         <translation>Verantwortlich</translation>
     </message>
+    <message>
+        <source>(missing)</source>
+        <translation>(fehlt)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>
@@ -2952,6 +2997,18 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
     <message>
         <source>Launch not confirmed: nothing was sent.</source>
         <translation>Start nicht bestätigt: nichts wurde gesendet.</translation>
+    </message>
+    <message>
+        <source>%1. Nothing was sent.</source>
+        <translation>%1. Es wurde nichts gesendet.</translation>
+    </message>
+    <message>
+        <source>Open for review</source>
+        <translation>Zur Prüfung öffnen</translation>
+    </message>
+    <message>
+        <source>Close review</source>
+        <translation>Prüfung beenden</translation>
     </message>
 </context>
 <context>
@@ -3790,6 +3847,10 @@ Schlüssel %3</translation>
     <message>
         <source>Test portals that file nothing real. The sandbox always is one; every other registry is live, and launching against it asks for a second confirmation.</source>
         <translation>Testportale, die nichts wirklich übermitteln. Die Sandbox ist immer eines; jedes andere Register ist live, und ein Start dorthin verlangt eine zweite Bestätigung.</translation>
+    </message>
+    <message>
+        <source>Only an admin changes these settings in a team (%1). Your language, name as owner and reminders are yours to change.</source>
+        <translation>Im Team ändert nur ein Admin diese Einstellungen (%1). Ihre Sprache, Ihren Namen als Verantwortliche(r) und die Erinnerungen ändern Sie selbst.</translation>
     </message>
 </context>
 <context>

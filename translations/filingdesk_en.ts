@@ -2,6 +2,17 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AccessGate</name>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>EntityField</name>
     <message>
         <source>Entity id</source>
@@ -564,6 +575,18 @@
             <numerusform>%n filing not filed of entities outside the portfolio left out</numerusform>
             <numerusform>%n filings not filed of entities outside the portfolio left out</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>not allowed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not sent: the permit&apos;s lease ran out before the request could leave (the desk was busy); it is sent again under a new permit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>this login may not file: it %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2360,6 +2383,23 @@ Ctrl+, settings</source>
         <source>Due soon: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Logged in as</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolve and requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Logged in to the team ledger as %1
+FilingDesk roles: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -2663,6 +2703,10 @@ line %3</source>
         <source>Owner</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>(missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>
@@ -2931,6 +2975,18 @@ These filings are real and their fees will be charged. File them now?</source>
     </message>
     <message>
         <source>Launch not confirmed: nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. Nothing was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open for review</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close review</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3767,6 +3823,10 @@ key %3</source>
     </message>
     <message>
         <source>Test portals that file nothing real. The sandbox always is one; every other registry is live, and launching against it asks for a second confirmation.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only an admin changes these settings in a team (%1). Your language, name as owner and reminders are yours to change.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

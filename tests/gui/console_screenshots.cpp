@@ -15,6 +15,11 @@
 // audit row was changed by a superuser), then review-desk.png (a desk with the ledger but no registry and no
 // fleet gate: it claims nothing and says so). Every member that sends shares a private redis-server as its
 // fleet gate.
+//
+// A viewer: `console_screenshots --viewer OUTDIR PORTFOLIO`: a private PostgreSQL as the team ledger; the
+// ledger owner's desk (not shown) admits the portfolio and launches what is due; then vera, a login granted
+// filingdesk_viewer, opens her console on the Halts & exceptions view. Takes viewer.png: "vera · viewer" in
+// the status bar, every action disabled, and the tooltip of one naming the role it needs.
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -44,7 +49,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
+#include <QToolTip>
 #include <QTreeView>
+#include <QUrl>
 
 #include <csignal>
 #include <cstdio>
@@ -258,6 +265,101 @@ int teamShots(const QString &out, const QString &portfolio) {
     return 0;
 }
 
+/// The console of a team member who may only look (see the top of this file).
+int viewerShots(const QString &out, const QString &portfolio) {
+    QTemporaryDir work;
+    test::PostgresServer ledger(QStringLiteral("filingdesk"));
+    if (!ledger.start()) {
+        say(ledger.errorString());
+        return 1;
+    }
+    test::RedisServer gate;
+    if (!gate.start()) {
+        say(gate.errorString());
+        return 1;
+    }
+    test::SandboxProcess sandbox(
+        {QStringLiteral("--latency-ms"), QStringLiteral("400:1200"), QStringLiteral("--seed"),
+         QStringLiteral("3"), QStringLiteral("--fail"), QStringLiteral("validation=0.08"),
+         QStringLiteral("--fail"), QStringLiteral("statutory=0.08"), QStringLiteral("--fail"),
+         QStringLiteral("wrong_fee=0.05"), QStringLiteral("--default-cap"), QStringLiteral("16")});
+    if (!sandbox.start()) {
+        say(sandbox.errorString());
+        return 1;
+    }
+    auto desk = [&](const QString &name, const QString &login) {
+        ConsoleSettings saved(QDir(work.path()).filePath(name + QStringLiteral(".ini")));
+        EngineConfig config;
+        config.registryUrl = sandbox.baseUrl();
+        config.redisUrl = gate.url();
+        QUrl url(ledger.url());
+        url.setUserName(login);
+        config.ledgerUrl = url.toString();
+        config.defaultLimit = 4;
+        saved.setEngineConfig(config);
+        saved.setPracticeRegistries({sandbox.baseUrl().toString()});
+        saved.sync();
+        ConsoleOptions options;
+        options.asOf = QDate(2027, 2, 15);
+        options.dbPath = QDir(work.path()).filePath(name + QStringLiteral(".sqlite"));
+        options.settingsPath = saved.fileName();
+        options.useKeychain = false;
+        options.dueWithinDays = 400;
+        return std::make_unique<MainWindow>(options);
+    };
+    // The ledger's owner (an admin) admits the portfolio and launches what is due; not on this screen.
+    std::unique_ptr<MainWindow> owner = desk(QStringLiteral("desk-owner"), ledger.user());
+    owner->setReasonProvider(std::make_unique<FixedReasons>());
+    if (!waitFor([&] { return owner->engineStarted(); }, 30000)) {
+        say(QStringLiteral("the owner's desk did not start"));
+        return 1;
+    }
+    owner->loadPortfolio(portfolio);
+    if (!waitFor([&] { return owner->pendingKeysDueWithin(400).size() > 0; }, 60000)) {
+        say(QStringLiteral("portfolio did not load"));
+        return 1;
+    }
+    waitFor([] { return false; }, 1500);
+    owner->launchDueWithin();
+    waitFor(
+        [&] { return owner->exceptionModel()->rowCount() >= 3 && owner->deadLetterModel()->rowCount() >= 3; },
+        180000);
+
+    // vera: her own login, granted the viewer role by IT (docs/roles.md).
+    QString error;
+    if (ledger
+            .psql(QStringLiteral("CREATE ROLE vera LOGIN PASSWORD 'pw'; GRANT filingdesk_viewer TO vera"),
+                  QString(), &error)
+            .isNull()) {
+        say(error);
+        return 1;
+    }
+    std::unique_ptr<MainWindow> window = desk(QStringLiteral("desk-vera"), QStringLiteral("vera"));
+    window->setReasonProvider(std::make_unique<FixedReasons>());
+    window->setGeometry(0, 0, 1600, 1000);
+    window->show();
+    if (!waitFor([&] { return window->engineStarted() && window->access().login == QLatin1String("vera"); },
+                 30000)) {
+        say(QStringLiteral("vera's console did not connect"));
+        return 1;
+    }
+    waitFor([&] { return window->exceptionModel()->rowCount() >= 3; }, 30000);
+    auto *tabs = window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(3);
+    auto *halts = window->findChild<QTableView *>(QStringLiteral("exceptionsTable"));
+    halts->selectRow(0);
+    waitFor([] { return false; }, 2000);
+    // The tooltip of a disabled action, as hovering shows it.
+    if (auto *button = window->findChild<QToolButton *>(QStringLiteral("launchDueButton"))) {
+        const QPoint at = button->mapToGlobal(QPoint(button->width() / 2, button->height()));
+        QToolTip::showText(at, button->toolTip(), button, QRect(), 60000);
+    }
+    capture(out, QStringLiteral("viewer"));
+    window.reset();
+    owner.reset();
+    return 0;
+}
+
 } // namespace
 
 /// The entity register's views (see docs/console.md, "Entity page"): obligations-status.png (the Status
@@ -407,6 +509,15 @@ int main(int argc, char *argv[]) {
         applyLanguage(app, QStringLiteral("en"));
         return entityShots(app.arguments().at(2));
     }
+    if (app.arguments().value(1) == QLatin1String("--viewer")) {
+        if (app.arguments().size() < 4) {
+            say(QStringLiteral("usage: console_screenshots --viewer OUTDIR PORTFOLIO"));
+            return 2;
+        }
+        QDir().mkpath(app.arguments().at(2));
+        applyLanguage(app, QStringLiteral("en"));
+        return viewerShots(app.arguments().at(2), app.arguments().at(3));
+    }
     if (app.arguments().value(1) == QLatin1String("--team")) {
         if (app.arguments().size() < 4) {
             say(QStringLiteral("usage: console_screenshots --team OUTDIR PORTFOLIO"));
@@ -417,8 +528,9 @@ int main(int argc, char *argv[]) {
         return teamShots(app.arguments().at(2), app.arguments().at(3));
     }
     if (app.arguments().size() < 3) {
-        say(QStringLiteral(
-            "usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE] | --team OUTDIR PORTFOLIO"));
+        say(QStringLiteral("usage: console_screenshots OUTDIR PORTFOLIO [LANGUAGE] | --team OUTDIR PORTFOLIO "
+                           "| --viewer OUTDIR "
+                           "PORTFOLIO | --entity OUTDIR"));
         return 2;
     }
     const QString language = app.arguments().value(3);

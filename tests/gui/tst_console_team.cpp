@@ -9,6 +9,8 @@
 // - a review opened on A shows "in review by NAME on HOST since TIME" on B, and closing it clears it;
 // - the ledger stopped: both desks say so, turn read-only (every action disabled), and recover when it is
 //   back.
+// - vera, a PostgreSQL login granted filingdesk_viewer, sees the team's work, reads "vera · viewer" in her
+//   status bar, and finds every action disabled with the role it needs named; nothing she tries is sent.
 // The test functions build on each other in the order declared (one team, one batch).
 #include "engine/audit/audit_store.h"
 #include "support/postgres_server.h"
@@ -30,6 +32,7 @@
 #include "ui/widgets/settings_dialog.h"
 #include "ui/widgets/status_indicators.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QElapsedTimer>
@@ -101,11 +104,14 @@ private Q_SLOTS:
     void replayOnOneDeskShowsOnTheOther();
     void reviewOpenedOnOneDeskShowsOnTheOther();
     void unreachableLedgerMakesBothDesksReadOnly();
+    void viewerSeesEverythingAndMayDoNothing();
     void deskThatCannotSendIsAReviewDesk();
     void tamperedLedgerIsShownAsSuchNotAsUnreachable();
 
 private:
-    std::unique_ptr<MainWindow> openDesk(const QString &name, ScriptedReasons **reasons, bool canSend = true);
+    /// A console on the team's ledger, logged in as `login` (default: the ledger's owner, fd).
+    std::unique_ptr<MainWindow> openDesk(const QString &name, ScriptedReasons **reasons, bool canSend = true,
+                                         const QString &login = QString());
     int deadLetters(MainWindow *w) const { return w->deadLetterModel()->rowCount(); }
 
     QTemporaryDir m_dir;
@@ -147,7 +153,7 @@ void TestConsoleTeam::cleanupTestCase() {
 }
 
 std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, ScriptedReasons **reasons,
-                                                      bool canSend) {
+                                                      bool canSend, const QString &login) {
     ConsoleOptions options;
     if (canSend) {
         options.registryUrl = m_sandbox->baseUrl();
@@ -159,7 +165,10 @@ std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, Scrip
     options.settingsPath = m_dir.filePath(name + QStringLiteral(".ini"));
     options.useKeychain = false;
     options.asOf = kAsOf;
-    options.ledgerUrl = m_postgres.url();
+    QUrl ledger(m_postgres.url());
+    if (!login.isEmpty())
+        ledger.setUserName(login);
+    options.ledgerUrl = ledger.toString();
     options.ledgerUrlGiven = true;
     auto window = std::make_unique<MainWindow>(options);
     auto scripted = std::make_unique<ScriptedReasons>();
@@ -456,6 +465,94 @@ void TestConsoleTeam::unreachableLedgerMakesBothDesksReadOnly() {
         QVERIFY(w->findChild<QAction *>(QStringLiteral("openPortfolioAction"))->isEnabled());
     }
     QTRY_VERIFY_WITH_TIMEOUT(replay->isEnabled(), 5000);
+}
+
+// vera logs in with her own PostgreSQL login, granted filingdesk_viewer as IT would (docs/roles.md): her
+// console shows the team's work and says who she is; every action is disabled, its tooltip naming the role it
+// needs; and what she tries anyway is not sent (the ledger records nothing of hers).
+void TestConsoleTeam::viewerSeesEverythingAndMayDoNothing() {
+    QVERIFY(m_a);
+    QString error;
+    QVERIFY2(
+        !m_postgres
+             .psql(QStringLiteral("CREATE ROLE vera LOGIN PASSWORD 'pw'; GRANT filingdesk_viewer TO vera"),
+                   QString(), &error)
+             .isNull(),
+        qPrintable(error));
+    ScriptedReasons *reasons = nullptr;
+    std::unique_ptr<MainWindow> v =
+        openDesk(QStringLiteral("desk-vera"), &reasons, true, QStringLiteral("vera"));
+    QVERIFY(v);
+    QTRY_COMPARE_WITH_TIMEOUT(v->indicators()->ledgerText(), QStringLiteral("Team ledger: connected"), 10000);
+    auto *label = childOf<QLabel>(v.get(), QStringLiteral("accessLabel"));
+    QVERIFY(label);
+    QTRY_COMPARE_WITH_TIMEOUT(label->text(), QStringLiteral("vera · viewer"), 10000);
+    QVERIFY(label->isVisible());
+    QVERIFY2(label->toolTip().contains(QLatin1String("FilingDesk roles: viewer")),
+             qPrintable(label->toolTip()));
+    QCOMPARE(v->access().login, QStringLiteral("vera"));
+    // The owner's desk reads its own login and role.
+    auto *ownerLabel = childOf<QLabel>(m_a.get(), QStringLiteral("accessLabel"));
+    QTRY_VERIFY2_WITH_TIMEOUT(ownerLabel->text().startsWith(QStringLiteral("fd · ")),
+                              qPrintable(ownerLabel->text() + QLatin1Char('|') + m_a->access().login +
+                                         QLatin1Char('|') + m_a->access().roles.join(QLatin1Char(','))),
+                              10000);
+    // She sees the team's work: every dead letter of the batch.
+    QTRY_COMPARE_WITH_TIMEOUT(deadLetters(v.get()), kDueTasks, kLong);
+    auto *tabs = childOf<QTabWidget>(v.get(), QStringLiteral("mainTabs"));
+    auto *page = childOf<DeadLettersPage>(v.get(), QStringLiteral("deadLettersPage"));
+    tabs->setCurrentWidget(page);
+    page->table()->selectRow(0);
+    QVERIFY(!page->currentKey().isEmpty());
+
+    const QString operatorNeeded = QStringLiteral("needs the operator role (vera has: viewer)");
+    const QString approverNeeded = QStringLiteral("needs the approver role (vera has: viewer)");
+    for (const char *name : {"openPortfolioAction", "launchSelectionAction", "launchDueAction", "pauseAction",
+                             "resumeAction", "cancelAction"}) {
+        auto *action = v->findChild<QAction *>(QString::fromLatin1(name));
+        QVERIFY2(action && !action->isEnabled(), name);
+        QVERIFY2(action->toolTip().contains(operatorNeeded), qPrintable(action->toolTip()));
+        QVERIFY2(action->statusTip().contains(operatorNeeded), qPrintable(action->statusTip()));
+    }
+    const struct {
+        const char *name;
+        const QString &needed;
+    } buttons[] = {{"launchDueButton", operatorNeeded},
+                   {"launchSelectionButton", operatorNeeded},
+                   {"withdrawSelectionButton", approverNeeded},
+                   {"replayOneButton", operatorNeeded},
+                   {"replaySelectionButton", operatorNeeded},
+                   {"replayAllMatchingButton", operatorNeeded},
+                   {"deadLetterFiledOutsideButton", approverNeeded},
+                   {"resolveRequeueButton", approverNeeded},
+                   {"acceptAsFiledButton", approverNeeded},
+                   {"withdrawButton", approverNeeded},
+                   {"addNoteButton", operatorNeeded},
+                   {"filedOutsideButton", approverNeeded}};
+    for (const auto &b : buttons) {
+        auto *button = v->findChild<QAbstractButton *>(QString::fromLatin1(b.name));
+        QVERIFY2(button && !button->isEnabled(), b.name);
+        QVERIFY2(button->toolTip().contains(b.needed), qPrintable(button->toolTip()));
+    }
+    auto *review = page->findChild<QPushButton *>(QStringLiteral("reviewOpenButton"));
+    QVERIFY(review->isVisible() && !review->isEnabled());
+    QVERIFY2(review->toolTip().contains(operatorNeeded), qPrintable(review->toolTip()));
+    // What a viewer may do stays enabled: reports, the calendar, Settings (her own language and name).
+    for (const char *name :
+         {"filingReportAction", "statusReportAction", "exportCalendarAction", "settingsAction"})
+        QVERIFY2(v->findChild<QAction *>(QString::fromLatin1(name))->isEnabled(), name);
+    // She files nothing: her desk is a review desk, and says why.
+    QTRY_VERIFY_WITH_TIMEOUT(v->indicators()->reviewDeskText().contains(QLatin1String("may not file")),
+                             10000);
+
+    // Tried anyway (a stray call): refused with the role named, nothing asked, nothing sent.
+    QVERIFY(!v->operatorActions()->replay({page->currentKey()}, QStringLiteral("1 dead letter")));
+    QVERIFY(!v->operatorActions()->openReview(page->currentKey()));
+    QVERIFY(reasons->asked.isEmpty());
+    QTest::qWait(500);
+    QCOMPARE(m_postgres.psql(QStringLiteral("SELECT count(*) FROM audit WHERE login = 'vera'")),
+             QStringLiteral("0"));
+    QCOMPARE(m_postgres.psql(QStringLiteral("SELECT count(*) FROM review_claims")), QStringLiteral("0"));
 }
 
 // A desk whose mirror finds the ledger's audit chain broken is read-only for good, and says why: the ledger

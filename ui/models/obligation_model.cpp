@@ -50,11 +50,20 @@ bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const 
     return false;
 }
 
+void ObligationModel::setEditRefusal(const QString &why) {
+    if (why == m_editRefusal)
+        return;
+    m_editRefusal = why;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, EntityTypeColumn), index(rowCount() - 1, FormationDateColumn),
+                           {Qt::DisplayRole, Qt::ToolTipRole});
+}
+
 Qt::ItemFlags ObligationModel::flags(const QModelIndex &index) const {
     if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return Qt::NoItemFlags;
     Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
-    if (isEditableRow(m_rows.at(index.row()), index.column()))
+    if (m_editRefusal.isEmpty() && isEditableRow(m_rows.at(index.row()), index.column()))
         f |= Qt::ItemIsEditable;
     return f;
 }
@@ -187,12 +196,16 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         case EntityType::Unknown:
             break;
         }
-        return type.isEmpty() && isEditableRow(row, column) ? tr("(missing: double-click to set)") : type;
+        if (type.isEmpty() && isEditableRow(row, column))
+            return m_editRefusal.isEmpty() ? tr("(missing: double-click to set)") : tr("(missing)");
+        return type;
     }
     case FormationDateColumn:
         if (o.entity.formationDate.isValid())
             return formatDate(o.entity.formationDate);
-        return isEditableRow(row, column) ? tr("(missing: double-click to set)") : QString();
+        if (!isEditableRow(row, column))
+            return QString();
+        return m_editRefusal.isEmpty() ? tr("(missing: double-click to set)") : tr("(missing)");
     case AttemptsColumn:
         return row.kind == ObligationRow::Kind::Task ? QVariant(row.task.attempts) : QVariant();
     case ConfirmationColumn:
@@ -254,6 +267,8 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
             return row.task.obligation.penaltyNote;
         if (index.column() == DetailColumn)
             return displayData(row, DetailColumn);
+        if (!m_editRefusal.isEmpty() && isEditableRow(row, index.column()))
+            return m_editRefusal;
         return QVariant();
     case Qt::TextAlignmentRole:
         switch (index.column()) {
@@ -377,7 +392,7 @@ bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, i
     if (role != Qt::EditRole || !index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid))
         return false;
     const ObligationRow &row = m_rows.at(index.row());
-    if (!isEditableRow(row, index.column()))
+    if (!m_editRefusal.isEmpty() || !isEditableRow(row, index.column()))
         return false;
     const QString entityId = row.task.obligation.entity.entityId;
     if (index.column() == FormationDateColumn) {

@@ -68,6 +68,10 @@ public:
     /// Row of a key, -1 when unknown.
     int rowOfKey(const QString &key) const { return m_rowOfKey.value(key, -1); }
     QStringList jurisdictions() const;
+    /// Team mode: why this login may not edit entities ("needs the operator role (vera has: viewer)"), or
+    /// empty when it may. While set, the missing formation dates and entity types are not editable and their
+    /// cells say why in the tooltip.
+    void setEditRefusal(const QString &why);
 
 Q_SIGNALS:
     /// An operator typed a formation date or entity type into a row that lacks it.
@@ -86,6 +90,7 @@ private:
     void rebuildIndex();
 
     QDate m_asOf;
+    QString m_editRefusal;
     QList<ObligationRow> m_rows;
     QHash<QString, int> m_rowOfKey;
     QHash<QString, FilingTask> m_tasks; ///< every task the engine reported, also those of earlier portfolios

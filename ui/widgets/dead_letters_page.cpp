@@ -3,6 +3,7 @@
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/review_controls.h"
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
@@ -151,6 +152,12 @@ void DeadLettersPage::setLedgerReachable(bool reachable) {
     updateButtons();
 }
 
+void DeadLettersPage::setAccess(const TeamAccess &access) {
+    m_access = access;
+    m_review->setAccess(access);
+    updateButtons();
+}
+
 QStringList DeadLettersPage::selectedKeys() const {
     QStringList keys;
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
@@ -177,12 +184,15 @@ void DeadLettersPage::showCurrent() {
 
 void DeadLettersPage::updateButtons() {
     // While the team ledger is unreachable this desk shows its mirror: nothing can be replayed.
-    m_replayOne->setEnabled(!m_readOnly && !currentKey().isEmpty());
+    // In a team, replaying needs the operator role and "Filed outside" the approver role.
+    AccessGate::apply(m_replayOne, !m_readOnly && !currentKey().isEmpty(), m_access, TeamAction::Replay);
     if (m_filedOutside)
-        m_filedOutside->setEnabled(!m_readOnly && !currentKey().isEmpty());
-    m_replaySelection->setEnabled(!m_readOnly && m_table->selectionModel()->hasSelection());
+        AccessGate::apply(m_filedOutside, !m_readOnly && !currentKey().isEmpty(), m_access,
+                          TeamAction::FiledOutside);
+    AccessGate::apply(m_replaySelection, !m_readOnly && m_table->selectionModel()->hasSelection(), m_access,
+                      TeamAction::Replay);
     m_replayMatching->setText(tr("Replay &all %1 matching filter…").arg(m_proxy->rowCount()));
-    m_replayMatching->setEnabled(!m_readOnly && m_proxy->rowCount() > 0);
+    AccessGate::apply(m_replayMatching, !m_readOnly && m_proxy->rowCount() > 0, m_access, TeamAction::Replay);
 }
 
 } // namespace fd::ui

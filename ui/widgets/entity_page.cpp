@@ -4,6 +4,7 @@
 #include "engine/model/compliance.h"
 #include "engine/register/entity_fields.h"
 #include "ui/models/display_format.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/operator_actions.h"
 
 #include <QCoreApplication>
@@ -122,8 +123,7 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
             edit->setPlaceholderText(tr("MM-DD"));
         else if (column == QLatin1String("registered_agent_status"))
             edit->setPlaceholderText(tr("active, expired or resigned"));
-        connect(edit, &QLineEdit::textEdited, this,
-                [this] { m_save->setEnabled(!pendingChanges().isEmpty()); });
+        connect(edit, &QLineEdit::textEdited, this, &EntityPage::applyAccess);
         form->addRow(fieldLabel(f) + QLatin1Char(':'), edit);
         m_fields.insert(column, edit);
     }
@@ -145,6 +145,21 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);
     layout->addWidget(buttons);
+    connect(m_actions, &OperatorActions::accessChanged, this, &EntityPage::applyAccess);
+    applyAccess();
+}
+
+void EntityPage::applyAccess() {
+    const TeamAccess &access = m_actions->access();
+    const bool mayEdit = access.allows(TeamAction::EditEntity);
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it) {
+        if (it.key() != QLatin1String("entity_id"))
+            it.value()->setReadOnly(!mayEdit);
+    }
+    AccessGate::apply(m_save, !pendingChanges().isEmpty(), access, TeamAction::EditEntity);
+    // Keeping the register's value or taking the file's is an edit of the register too.
+    for (QPushButton *decide : m_conflictGroup->findChildren<QPushButton *>())
+        AccessGate::apply(decide, true, access, TeamAction::EditEntity);
 }
 
 void EntityPage::updateTitle() {
@@ -172,7 +187,7 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
     }
     rebuildConflicts();
     updateTitle();
-    m_save->setEnabled(!pendingChanges().isEmpty());
+    applyAccess();
 }
 
 void EntityPage::rebuildConflicts() {
@@ -208,6 +223,7 @@ void EntityPage::rebuildConflicts() {
         m_conflictBox->addWidget(row);
     }
     m_conflictGroup->setVisible(!m_conflicts.isEmpty());
+    applyAccess();
 }
 
 QHash<QString, QString> EntityPage::pendingChanges() const {

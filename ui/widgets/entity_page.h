@@ -31,7 +31,9 @@ class OperatorActions;
 /// rejection is shown ("entityCureHint").
 ///
 /// The page shows what the console was told (the engine's registerChanged, tasksChanged, entityHistory);
-/// edits go through OperatorActions. Thread affinity: GUI thread.
+/// edits go through OperatorActions. In a team, a login without the operator role sees the page read-only:
+/// the fields cannot be typed into, and "Save changes" and the conflict buttons are disabled with the role
+/// named (OperatorActions::access()). Thread affinity: GUI thread.
 class EntityPage : public QDialog {
     Q_OBJECT
 public:
@@ -59,6 +61,8 @@ private:
     void save();
     void rebuildConflicts();
     void updateTitle();
+    /// Enables saving and deciding as the edits and the login's roles allow.
+    void applyAccess();
 
     OperatorActions *m_actions;
     fd::Entity m_entity;

@@ -3,6 +3,7 @@
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/review_controls.h"
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
@@ -137,6 +138,12 @@ void ExceptionsPage::setLedgerReachable(bool reachable) {
     updateButtons();
 }
 
+void ExceptionsPage::setAccess(const TeamAccess &access) {
+    m_access = access;
+    m_review->setAccess(access);
+    updateButtons();
+}
+
 QString ExceptionsPage::shownKey() const {
     const QModelIndex shown = detailIndex(m_table);
     return shown.isValid() ? shown.data(KeyRole).toString() : QString();
@@ -168,11 +175,13 @@ void ExceptionsPage::updateButtons() {
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
         anyReconciliation =
             anyReconciliation || index.data(CategoryRole).toString() == QLatin1String("reconciliation");
-    m_requeue->setEnabled(any);
-    m_accept->setEnabled(!m_readOnly && anyReconciliation);
-    m_withdraw->setEnabled(any);
-    m_note->setEnabled(any);
-    m_filedOutside->setEnabled(!m_readOnly && !shownKey().isEmpty());
+    // In a team, each also needs its role (the tooltip names it when the login lacks it).
+    AccessGate::apply(m_requeue, any, m_access, TeamAction::ResolveHalt);
+    AccessGate::apply(m_accept, !m_readOnly && anyReconciliation, m_access, TeamAction::AcceptException);
+    AccessGate::apply(m_withdraw, any, m_access, TeamAction::Withdraw);
+    AccessGate::apply(m_note, any, m_access, TeamAction::Note);
+    AccessGate::apply(m_filedOutside, !m_readOnly && !shownKey().isEmpty(), m_access,
+                      TeamAction::FiledOutside);
 }
 
 } // namespace fd::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/access/team_roles.h"
+
 #include <QWidget>
 
 class QPlainTextEdit;
@@ -31,6 +33,9 @@ public:
     void setTeamMode(bool team);
     /// The team ledger is unreachable: the page is read-only (the mirror), every action is disabled.
     void setLedgerReachable(bool reachable);
+    /// Team mode: the login's roles; a note needs the operator role, resolving, accepting, withdrawing and
+    /// "Filed outside" the approver role.
+    void setAccess(const fd::TeamAccess &access);
     ReviewControls *reviewControls() const { return m_review; }
     /// Fits the Review column to the reviews on show (narrow while nobody reviews anything).
     void fitReviewColumn();
@@ -58,6 +63,7 @@ private:
     QPlainTextEdit *m_detail;
     ReviewControls *m_review;
     bool m_readOnly = false;
+    fd::TeamAccess m_access;
     QPushButton *m_requeue;
     QPushButton *m_accept;
     QPushButton *m_withdraw;

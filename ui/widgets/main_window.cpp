@@ -27,6 +27,7 @@
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
 #include "ui/widgets/about_dialog.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/alert_notifier.h"
 #include "ui/widgets/audit_page.h"
 #include "ui/widgets/banner_widget.h"
@@ -228,6 +229,8 @@ void MainWindow::buildActions() {
         addAction(a);
 
     connect(m_openAction, &QAction::triggered, this, [this] {
+        if (m_actions->refuseWithout(TeamAction::EditEntity, tr("Open portfolio")))
+            return;
         const QString path = QFileDialog::getOpenFileName(this, tr("Open portfolio"), QString(),
                                                           tr("Portfolio CSV (*.csv);;All files (*)"));
         if (!path.isEmpty())
@@ -302,8 +305,8 @@ void MainWindow::buildPages() {
     m_ledgerBanner->setObjectName(QStringLiteral("ledgerBanner"));
     m_pausedBanner = new BannerWidget(BannerWidget::Kind::Warning, this);
     m_pausedBanner->setObjectName(QStringLiteral("pausedBanner"));
-    QToolButton *resume = m_pausedBanner->addButton(tr("Resume"), QStringLiteral("pausedBannerResume"));
-    connect(resume, &QToolButton::clicked, m_resumeAction, &QAction::trigger);
+    m_pausedBannerResume = m_pausedBanner->addButton(tr("Resume"), QStringLiteral("pausedBannerResume"));
+    connect(m_pausedBannerResume, &QToolButton::clicked, m_resumeAction, &QAction::trigger);
     m_noticeBanner = new BannerWidget(BannerWidget::Kind::Notice, this);
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this,
@@ -397,6 +400,13 @@ void MainWindow::buildPages() {
                 bar->complianceCombo()->setCurrentIndex(bar->complianceCombo()->count() - 1); // not filed yet
         }
     });
+    // Team mode: who is logged in to the ledger, and the highest FilingDesk role they hold.
+    m_accessLabel = new QLabel(this);
+    m_accessLabel->setObjectName(QStringLiteral("accessLabel"));
+    m_accessLabel->setAccessibleName(tr("Logged in as"));
+    m_accessLabel->setMargin(2);
+    m_accessLabel->hide();
+    statusBar()->addPermanentWidget(m_accessLabel);
     statusBar()->addPermanentWidget(m_dueSoonButton);
     statusBar()->addPermanentWidget(m_modeBadge);
     statusBar()->addPermanentWidget(m_indicators);
@@ -573,6 +583,9 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
 }
 
 void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
+    if (m_actions->refuseWithout(requeue ? TeamAction::ResolveHalt : TeamAction::AcceptException,
+                                 requeue ? tr("Resolve and requeue") : tr("Accept as filed")))
+        return; // before the entity page is opened for a cure the login could not save
     // A halt for a data defect is cured in the entity's data: the first requeue of one whose data is as it
     // was when the registry refused it opens the fields that cure it, with what the rejection means.
     if (requeue && keys.size() == 1) {
@@ -886,6 +899,9 @@ void MainWindow::openPortfolioWhenReady(const QString &path) {
 }
 
 void MainWindow::loadPortfolio(const QString &path) {
+    // Loading imports the entities into the team's register and admits their filings: an operator's work.
+    if (m_actions->refuseWithout(TeamAction::EditEntity, tr("Open portfolio")))
+        return;
     m_link->loadPortfolio(path, m_asOf->date());
 }
 
@@ -952,6 +968,7 @@ void MainWindow::refreshAudit() {
 
 void MainWindow::showSettings() {
     auto *dialog = new SettingsDialog(m_settings.get(), m_secrets, this);
+    dialog->setAccess(m_actions->access());
     QStringList overrides;
     if (m_options.redisUrlGiven)
         overrides << tr("Redis %1")
@@ -987,6 +1004,8 @@ void MainWindow::showSettings() {
 
 void MainWindow::applyBatchStatus(const BatchStatus &status) {
     m_status = status;
+    if (!AccessGate::same(status.access, m_actions->access()))
+        applyAccess(status.access);
     m_batchPanel->setStatus(status);
     m_paused = status.paused;
     if (status.teamMode && !status.ledgerTrusted && !m_ledgerUntrusted) {
@@ -1017,16 +1036,46 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
     updateTitle();
 }
 
+const TeamAccess &MainWindow::access() const {
+    return m_actions->access();
+}
+
+void MainWindow::applyAccess(const TeamAccess &access) {
+    m_actions->setAccess(access); // refuses what the login may not do; open entity pages follow it
+    m_accessLabel->setVisible(access.team);
+    m_accessLabel->setText(access.displayName());
+    const QString tip =
+        access.team ? tr("Logged in to the team ledger as %1\nFilingDesk roles: %2")
+                          .arg(access.login, access.roles.isEmpty() ? access.displayRole()
+                                                                    : access.roles.join(QStringLiteral(", ")))
+                    : QString();
+    m_accessLabel->setToolTip(tip);
+    m_accessLabel->setAccessibleDescription(tip);
+    m_obligationsPage->setAccess(access);
+    m_deadLettersPage->setAccess(access);
+    m_exceptionsPage->setAccess(access);
+    m_obligations->setEditRefusal(access.refusal(TeamAction::EditEntity));
+    updateBatchActions();
+    if (access.team)
+        qCInfo(lcConsole).noquote() << "team ledger login" << access.login << "with roles"
+                                    << (access.roles.isEmpty() ? QStringLiteral("(none)")
+                                                               : access.roles.join(QStringLiteral(", ")));
+}
+
 void MainWindow::updateBatchActions() {
     // While the team ledger is unreachable nothing can be launched, paused, resumed or cancelled: the
-    // console shows this desk's mirror, read-only.
+    // console shows this desk's mirror, read-only. In a team each also needs its role (AccessGate).
     const bool writable = m_engineStarted && m_ledgerReachable;
-    m_openAction->setEnabled(!m_teamMode || m_ledgerReachable); // admission writes to the ledger
-    m_launchSelectionAction->setEnabled(!m_teamMode || writable);
-    m_launchDueAction->setEnabled(!m_teamMode || writable);
-    m_pauseAction->setEnabled(writable && m_status.active && !m_status.paused);
-    m_resumeAction->setEnabled(writable && m_status.paused);
-    m_cancelAction->setEnabled(writable && m_status.active);
+    const TeamAccess &access = m_actions->access();
+    // Admission writes to the ledger, and loading a portfolio imports its entities into the register.
+    AccessGate::apply(m_openAction, !m_teamMode || m_ledgerReachable, access, TeamAction::EditEntity);
+    AccessGate::apply(m_launchSelectionAction, !m_teamMode || writable, access, TeamAction::Launch);
+    AccessGate::apply(m_launchDueAction, !m_teamMode || writable, access, TeamAction::Launch);
+    AccessGate::apply(m_pauseAction, writable && m_status.active && !m_status.paused, access,
+                      TeamAction::PauseResume);
+    AccessGate::apply(m_resumeAction, writable && m_status.paused, access, TeamAction::PauseResume);
+    AccessGate::apply(m_pausedBannerResume, true, access, TeamAction::PauseResume);
+    AccessGate::apply(m_cancelAction, writable && m_status.active, access, TeamAction::Cancel);
 }
 
 void MainWindow::setLedgerLink(LedgerLink link, const QString &detail) {

@@ -62,7 +62,10 @@ class StatusIndicators;
 /// Team mode (a ledger URL in the settings or --ledger): operator actions act fleet-wide through the ledger,
 /// other desks' changes arrive with the engine's task updates, the review queues show who has an item open
 /// for review, and the Fleet tab lists the members. While the ledger is unreachable the console shows this
-/// desk's mirror read-only: every operator action is disabled.
+/// desk's mirror read-only: every operator action is disabled. Each person logs in to the ledger as their own
+/// PostgreSQL role and holds FilingDesk roles (viewer, operator, approver, admin; docs/roles.md): the status
+/// bar says who they are ("alice · operator", objectName "accessLabel"), and every action the login may not
+/// do is disabled with the role it needs named in its tooltip (AccessGate).
 ///
 /// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineLink (queued),
 /// answers arrive as the engine's queued signals and are applied to the models one batch at a time.
@@ -85,6 +88,9 @@ public:
     bool isTeamMode() const { return m_teamMode; }
     /// False while the team ledger cannot be reached (always true on a single desk).
     bool isLedgerReachable() const { return m_ledgerReachable; }
+    /// Team mode: this login and its FilingDesk roles, as the engine last reported them (a single desk:
+    /// everything allowed).
+    const fd::TeamAccess &access() const;
     /// The member id this console's engine uses in the ledger and at the gate.
     QString memberId() const { return m_memberId; }
     BatchPanel *batchPanel() const { return m_batchPanel; }
@@ -136,6 +142,8 @@ private:
     void restoreLayout();
     void saveLayout();
     void applyBatchStatus(const fd::BatchStatus &status);
+    /// Team mode: who is logged in and what their roles let them do, applied to every action and page.
+    void applyAccess(const fd::TeamAccess &access);
     void setGateBlind(bool blind, const QString &reason);
     /// Team mode: the ledger answers again, or cannot be reached (the console turns read-only).
     void setLedgerState(bool reachable, const QString &reason);
@@ -209,6 +217,8 @@ private:
     QDateEdit *m_asOf = nullptr;
     QTimer m_asOfChange; ///< re-plans a moment after the as-of date stops changing
     QLabel *m_modeBadge = nullptr;
+    QLabel *m_accessLabel = nullptr; ///< team mode: "alice · operator"
+    QToolButton *m_pausedBannerResume = nullptr;
     QToolButton *m_dueSoonButton = nullptr;
     DeadlineReminders *m_reminders = nullptr;
     RegistryMode m_registryMode;

@@ -4,6 +4,7 @@
 #include "ui/models/item_roles.h"
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/entity_edit_delegate.h"
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_filter_bar.h"
@@ -88,6 +89,7 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     connect(m_withdraw, &QPushButton::clicked, this,
             [this] { Q_EMIT withdrawRequested(selectedTaskKeys()); });
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshJurisdictions);
+    updateButtons();
 }
 
 QStringList ObligationsPage::selectedTaskKeys() const {
@@ -105,8 +107,18 @@ void ObligationsPage::setSummary(const QString &text) {
 }
 
 void ObligationsPage::setLedgerReachable(bool reachable) {
-    m_launchSelection->setEnabled(reachable);
-    m_withdraw->setEnabled(reachable);
+    m_reachable = reachable;
+    updateButtons();
+}
+
+void ObligationsPage::setAccess(const TeamAccess &access) {
+    m_access = access;
+    updateButtons();
+}
+
+void ObligationsPage::updateButtons() {
+    AccessGate::apply(m_launchSelection, m_reachable, m_access, TeamAction::Launch);
+    AccessGate::apply(m_withdraw, m_reachable, m_access, TeamAction::Withdraw);
 }
 
 void ObligationsPage::refreshJurisdictions() {

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/access/team_roles.h"
+
 #include <QWidget>
 
 class QLabel;
@@ -29,12 +31,16 @@ public:
     void refreshJurisdictions();
     /// The team ledger is unreachable: launching and withdrawing are disabled (the mirror is read-only).
     void setLedgerReachable(bool reachable);
+    /// Team mode: the login's roles; launching needs the operator role, withdrawing the approver role.
+    void setAccess(const fd::TeamAccess &access);
 
 Q_SIGNALS:
     void launchSelectionRequested(const QStringList &keys);
     void withdrawRequested(const QStringList &keys);
 
 private:
+    void updateButtons();
+
     ObligationModel *m_model;
     TaskFilterProxy *m_proxy;
     TaskFilterBar *m_filterBar;
@@ -42,6 +48,8 @@ private:
     QLabel *m_summary;
     QPushButton *m_launchSelection;
     QPushButton *m_withdraw;
+    bool m_reachable = true;
+    fd::TeamAccess m_access;
 };
 
 } // namespace fd::ui

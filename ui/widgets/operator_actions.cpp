@@ -3,6 +3,7 @@
 #include "ui/models/display_format.h"
 
 #include "ui/session/engine_link.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/reason_provider.h"
 
 #include <QWidget>
@@ -33,6 +34,21 @@ bool OperatorActions::refuseWhileReadOnly() {
     return true;
 }
 
+void OperatorActions::setAccess(const TeamAccess &access) {
+    if (AccessGate::same(access, m_access))
+        return;
+    m_access = access;
+    Q_EMIT accessChanged();
+}
+
+bool OperatorActions::refuseWithout(TeamAction action, const QString &what) {
+    const QString why = AccessGate::refusal(what, m_access, action);
+    if (why.isEmpty())
+        return false;
+    Q_EMIT refused(tr("%1. Nothing was sent.").arg(why));
+    return true;
+}
+
 std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
     const std::optional<QString> reason = m_reasons->askReason(m_dialogParent, request);
     if (!reason || reason->trimmed().isEmpty())
@@ -42,7 +58,7 @@ std::optional<QString> OperatorActions::ask(const ReasonRequest &request) {
 
 bool OperatorActions::launch(const QStringList &keys, const QString &scope, const QString &spend,
                              const QString &total) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Launch, tr("Launch filings")))
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
@@ -73,7 +89,7 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope, cons
 }
 
 bool OperatorActions::pause() {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::PauseResume, tr("Pause the batch")))
         return false;
     const auto reason = ask({QStringLiteral("batch_pause"), tr("Pause the batch"),
                              tr("Pause: nothing new is sent; requests already on the wire finish."),
@@ -86,7 +102,7 @@ bool OperatorActions::pause() {
 }
 
 bool OperatorActions::resume() {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::PauseResume, tr("Resume the batch")))
         return false;
     const auto reason = ask({QStringLiteral("batch_resume"), tr("Resume the batch"), tr("Resume sending."),
                              tr("Resumed from the console"), 0});
@@ -98,7 +114,7 @@ bool OperatorActions::resume() {
 }
 
 bool OperatorActions::cancel() {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Cancel, tr("Cancel the batch")))
         return false;
     // Cancel acts on one batch: with several of the team's open, the person names it.
     QString batchId;
@@ -122,7 +138,7 @@ bool OperatorActions::cancel() {
 }
 
 bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Replay dead letters")))
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("No dead letter selected."));
@@ -142,7 +158,9 @@ bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
 }
 
 bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() ||
+        refuseWithout(requeue ? TeamAction::ResolveHalt : TeamAction::AcceptException,
+                      requeue ? tr("Resolve and requeue") : tr("Accept as filed")))
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected in the review queue."));
@@ -165,7 +183,7 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
 }
 
 bool OperatorActions::withdraw(const QStringList &keys) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Withdraw, tr("Withdraw filings")))
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to withdraw."));
@@ -182,7 +200,7 @@ bool OperatorActions::withdraw(const QStringList &keys) {
 }
 
 bool OperatorActions::addNote(const QStringList &keys) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Note, tr("Add a note")))
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to annotate."));
@@ -201,7 +219,7 @@ bool OperatorActions::addNote(const QStringList &keys) {
 
 bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate,
                                  const QString &entityType) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Edit entity")))
         return false;
     const QString change = formationDate.isValid()
                                ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
@@ -218,7 +236,7 @@ bool OperatorActions::editEntity(const QString &entityId, const QDate &formation
 
 bool OperatorActions::editEntityFields(const QString &entityId, const QString &entityName,
                                        const QHash<QString, QString> &values) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Edit entity")))
         return false;
     if (values.isEmpty()) {
         Q_EMIT refused(tr("Nothing was changed."));
@@ -239,7 +257,7 @@ bool OperatorActions::editEntityFields(const QString &entityId, const QString &e
 
 bool OperatorActions::decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                                      bool takeFileValue) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Decide a conflict")))
         return false;
     const auto reason = ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
                              takeFileValue ? tr("Take the file's %1 for %2.").arg(field, entityName)
@@ -253,7 +271,7 @@ bool OperatorActions::decideConflict(const QString &entityId, const QString &ent
 }
 
 bool OperatorActions::recordFiledOutside(const QString &key, const QString &filing, qint64 expectedFeeCents) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::FiledOutside, tr("Filed outside FilingDesk")))
         return false;
     if (key.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected."));
@@ -275,7 +293,8 @@ bool OperatorActions::recordFiledOutside(const QString &key, const QString &fili
 }
 
 bool OperatorActions::confirmSendUnchanged(const QStringList &keys, const QString &message) {
-    if (refuseWhileReadOnly() || keys.isEmpty())
+    if (refuseWhileReadOnly() || keys.isEmpty() ||
+        refuseWithout(TeamAction::ResolveHalt, tr("Resolve and requeue")))
         return false;
     if (!m_reasons->confirm(m_dialogParent, tr("Nothing changed"),
                             message + QLatin1Char('\n') + tr("Send anyway?")))
@@ -292,7 +311,7 @@ bool OperatorActions::confirmSendUnchanged(const QStringList &keys, const QStrin
 }
 
 bool OperatorActions::openReview(const QString &key) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(kReviewAction, tr("Open for review")))
         return false;
     if (key.isEmpty()) {
         Q_EMIT refused(tr("Nothing selected to review."));
@@ -304,7 +323,7 @@ bool OperatorActions::openReview(const QString &key) {
 }
 
 bool OperatorActions::closeReview(const QString &key) {
-    if (refuseWhileReadOnly())
+    if (refuseWhileReadOnly() || refuseWithout(kReviewAction, tr("Close review")))
         return false;
     if (key.isEmpty())
         return false;

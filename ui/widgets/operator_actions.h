@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/access/team_roles.h"
+
 #include <QDate>
 #include <QHash>
 #include <QObject>
@@ -20,7 +22,9 @@ struct ReasonRequest;
 /// then sends the action to the engine (EngineLink, queued). The engine audits it with the OS user and the
 /// reason. Cancelling the reason prompt does nothing. While the team ledger is unreachable (setReadOnly())
 /// every action is refused: the console then shows its mirror, and the engine could not record anything.
-/// Thread affinity: GUI thread.
+/// In team mode an action the login's roles do not allow (setAccess(), docs/roles.md) is refused too, with
+/// the role it needs named, and nothing is sent: the console disables it beforehand, this catches what
+/// arrives anyway (a shortcut on a stale state, a page still open). Thread affinity: GUI thread.
 class OperatorActions : public QObject {
     Q_OBJECT
 public:
@@ -67,12 +71,21 @@ public:
     /// Team mode: the batches running or paused now (cancel() asks which one when there are several).
     void setOpenBatches(const QStringList &batchIds) { m_openBatches = batchIds; }
     bool isReadOnly() const { return m_readOnly; }
+    /// Team mode: this login and its FilingDesk roles (a single desk: TeamAccess::singleDesk(), everything
+    /// allowed). Emits accessChanged() when it differs from the last.
+    void setAccess(const fd::TeamAccess &access);
+    const fd::TeamAccess &access() const { return m_access; }
+    /// True, and refused() said which role it needs, when the login may not do `action`; `what` names the
+    /// action for the message ("Replay dead letters").
+    bool refuseWithout(fd::TeamAction action, const QString &what);
 
 Q_SIGNALS:
     /// An action went to the engine (`action` as audited: "replay", "batch_pause" ...).
     void actionSent(const QString &action, int affected);
     /// An action could not be offered (nothing selected ...): one line for the status bar.
     void refused(const QString &message);
+    /// setAccess() changed the login or its roles: pages that enable by role apply access() again.
+    void accessChanged();
 
 private:
     std::optional<QString> ask(const ReasonRequest &request);
@@ -86,6 +99,7 @@ private:
     QStringList m_openBatches;
     QString m_readOnlyWhy;
     QStringList m_liveRegistries;
+    fd::TeamAccess m_access;
 };
 
 } // namespace fd::ui

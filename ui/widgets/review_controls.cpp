@@ -1,6 +1,7 @@
 #include "ui/widgets/review_controls.h"
 
 #include "engine/audit/audit_store.h"
+#include "ui/widgets/access_gate.h"
 
 #include <QPushButton>
 #include <QWidget>
@@ -38,6 +39,11 @@ void ReviewControls::setLedgerReachable(bool reachable) {
     update();
 }
 
+void ReviewControls::setAccess(const TeamAccess &access) {
+    m_access = access;
+    update();
+}
+
 void ReviewControls::setCurrent(const QString &key, const QString &reviewText) {
     m_key = key;
     m_review = reviewText;
@@ -54,8 +60,8 @@ void ReviewControls::update() {
     m_open->setVisible(m_team);
     m_close->setVisible(m_team);
     const bool usable = m_team && m_reachable && !m_key.isEmpty();
-    m_open->setEnabled(usable && m_review.isEmpty());
-    m_close->setEnabled(usable && isOwnReview(m_review));
+    AccessGate::apply(m_open, usable && m_review.isEmpty(), m_access, kReviewAction);
+    AccessGate::apply(m_close, usable && isOwnReview(m_review), m_access, kReviewAction);
 }
 
 } // namespace fd::ui

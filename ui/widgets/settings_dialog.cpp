@@ -4,6 +4,7 @@
 #include "ui/settings/console_settings.h"
 #include "ui/settings/languages.h"
 #include "ui/settings/secret_store.h"
+#include "ui/widgets/access_gate.h"
 #include "ui/widgets/reason_dialog.h"
 
 #include <QComboBox>
@@ -66,7 +67,8 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     , m_language(new QComboBox(this))
     , m_error(new QLabel(this))
     , m_secretStatus(new QLabel(this))
-    , m_sessionNote(new QLabel(this)) {
+    , m_sessionNote(new QLabel(this))
+    , m_accessNote(new QLabel(this)) {
     setObjectName(QStringLiteral("settingsDialog"));
     setWindowTitle(tr("FilingDesk settings"));
     m_redisUrl->setPlaceholderText(tr("redis://host:6379/0 — empty: in-process gate (this console only)"));
@@ -110,6 +112,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     });
 
     auto *gate = new QGroupBox(tr("Fleet gate"), this);
+    gate->setObjectName(QStringLiteral("settingsGateGroup"));
     auto *gateForm = new QFormLayout(gate);
     gateForm->addRow(tr("Redis &URL:"), m_redisUrl);
     gateForm->addRow(tr("Redis &password:"), m_redisPassword);
@@ -128,6 +131,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     teamForm->addRow(teamNote);
 
     auto *registry = new QGroupBox(tr("Registries and ceilings"), this);
+    registry->setObjectName(QStringLiteral("settingsRegistryGroup"));
     auto *registryLayout = new QVBoxLayout(registry);
     auto *registryForm = new QFormLayout;
     registryForm->addRow(tr("Default registry &base URL:"), m_registryUrl);
@@ -160,6 +164,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     registryLayout->addLayout(rowButtons);
 
     auto *timing = new QGroupBox(tr("Timeouts and retries"), this);
+    timing->setObjectName(QStringLiteral("settingsTimingGroup"));
     auto *timingForm = new QFormLayout(timing);
     timingForm->addRow(tr("&Request timeout (shorter than the lease):"), m_requestTimeoutMs);
     timingForm->addRow(tr("&Attempts before dead letter:"), m_maxAttempts);
@@ -230,8 +235,14 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     right->addWidget(registry, 1);
     right->addWidget(appearance);
     columns->addLayout(right, 1);
+    m_accessNote->setObjectName(QStringLiteral("settingsAccessNote"));
+    m_accessNote->setWordWrap(true);
+    m_accessNote->setStyleSheet(QStringLiteral("background: #fff3e0; padding: 4px;"));
+    m_accessNote->hide();
+    m_auditedControls = {gate, team, registry, timing, m_reason};
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_sessionNote);
+    layout->addWidget(m_accessNote);
     layout->addLayout(columns);
     layout->addWidget(m_secretStatus);
     layout->addLayout(reasonForm);
@@ -466,6 +477,20 @@ void SettingsDialog::setSecretStatus(const QString &text, bool error) {
 void SettingsDialog::setSessionNote(const QString &note) {
     m_sessionNote->setText(note);
     m_sessionNote->setVisible(!note.isEmpty());
+}
+
+void SettingsDialog::setAccess(const TeamAccess &access) {
+    // A change of these is audited as settings_change, which the team ledger takes from an admin only.
+    for (QWidget *control : std::as_const(m_auditedControls))
+        AccessGate::apply(control, true, access, TeamAction::TeamSettings);
+    const QString refused = access.refusal(TeamAction::TeamSettings);
+    m_accessNote->setText(
+        refused.isEmpty()
+            ? QString()
+            : tr("Only an admin changes these settings in a team (%1). Your language, name as owner and "
+                 "reminders are yours to change.")
+                  .arg(refused));
+    m_accessNote->setVisible(!refused.isEmpty());
 }
 
 QString SettingsDialog::secretStatus() const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/access/team_roles.h"
 #include "engine/core/engine_config.h"
 
 #include <QDialog>
@@ -28,6 +29,10 @@ class SecretStore;
 /// (audited like any setting: they decide whether a launch asks for the live confirmation), this user's
 /// name as owner and the reminder days apply as soon as they are saved.
 ///
+/// In a team every audited change of settings (gate, ledger, registries and ceilings, timeouts, practice
+/// registries) needs the admin role (setAccess()): for anyone else those groups are read-only, with the role
+/// named, and only the per-user settings (language, name as owner, reminders) can be changed.
+///
 /// Thread affinity: GUI thread. save() is asynchronous because the keychain is: saveFinished(ok) reports the
 /// end.
 class SettingsDialog : public QDialog {
@@ -42,6 +47,8 @@ public:
     QString secretStatus() const;
     /// Shows what this session runs with when command-line options override the saved settings.
     void setSessionNote(const QString &note);
+    /// Team mode: the login's roles. Without the admin role the audited settings are read-only.
+    void setAccess(const fd::TeamAccess &access);
 
 public Q_SLOTS:
     /// Validates, writes the settings file, then the changed secrets to the keychain; closes on success.
@@ -87,6 +94,8 @@ private:
     QLabel *m_error;
     QLabel *m_secretStatus;
     QLabel *m_sessionNote;
+    QLabel *m_accessNote;
+    QList<QWidget *> m_auditedControls; ///< what only an admin changes in a team (setAccess())
     int m_secretJobs = 0;
     bool m_secretFailed = false;
     QString m_dbPath;
