@@ -4,8 +4,6 @@ namespace fd {
 
 namespace {
 
-const char *const kContext = "TeamAccess";
-
 /// Roles that include `role` (itself and every role above it).
 QStringList rolesIncluding(const QString &role) {
     static const QStringList ladder{QStringLiteral("viewer"), QStringLiteral("operator"),
@@ -60,7 +58,7 @@ QString TeamAccess::displayRole() const {
     for (const char *role : {"admin", "approver", "operator", "worker", "viewer"})
         if (roles.contains(QLatin1String(role)))
             return QString::fromLatin1(role);
-    return QCoreApplication::translate(kContext, "no FilingDesk role");
+    return QCoreApplication::translate("TeamAccess", "no FilingDesk role");
 }
 
 QString TeamAccess::displayName() const {
@@ -73,9 +71,9 @@ QString TeamAccess::refusal(TeamAction action) const {
     if (allows(action))
         return {};
     const QString needed = action == TeamAction::File
-                               ? QCoreApplication::translate(kContext, "worker or operator")
+                               ? QCoreApplication::translate("TeamAccess", "worker or operator")
                                : roleNeeded(action);
-    return QCoreApplication::translate(kContext, "needs the %1 role (%2 has: %3)")
+    return QCoreApplication::translate("TeamAccess", "needs the %1 role (%2 has: %3)")
         .arg(needed, login, roles.isEmpty() ? displayRole() : roles.join(QStringLiteral(", ")));
 }
 

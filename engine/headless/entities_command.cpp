@@ -140,6 +140,9 @@ int runImport(const QStringList &arguments) {
     if (!target.store->applyRegister(update, AuditStore::osUser(), parser.value(reasonOpt).trimmed(),
                                      &error)) {
         cli::printErr(QStringLiteral("filingdesk entities: nothing was applied: %1").arg(error));
+        // The ledger refused this login the change (an import needs the operator role, docs/roles.md).
+        if (target.store->lastWriteFailure() == AuditStore::WriteFailure::Refused)
+            return cli::kExitBadInput;
         return kExitWriteRefused;
     }
     if (parser.isSet(jsonOpt)) {

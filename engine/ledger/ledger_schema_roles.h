@@ -11,7 +11,7 @@
 //   (the statements LedgerStore used to send, unchanged in what they write). Each checks the caller's login
 //   (session_user, never what a member says) with pg_has_role() before writing, writes its audit row in the
 //   same statement, and refuses with SQLSTATE 42501 and a message naming the role needed.
-// - The traps of definer functions are closed: every filingdesk_ function pins its search_path to
+// - The traps of definer functions are closed: every SECURITY DEFINER function pins its search_path to
 //   `pg_catalog, <schema>, pg_temp` (PostgreSQL manual, "Writing SECURITY DEFINER Functions Safely"),
 //   EXECUTE is revoked from PUBLIC and granted to the group roles only, and CREATE on the schema is revoked
 //   from PUBLIC (CVE-2018-1058).
@@ -51,7 +51,8 @@ inline constexpr const char *kRolesMigration[] = {
     // the lowest suffices; a worker is listed where a worker may act.
     R"SQL(CREATE FUNCTION filingdesk_roles_for(action text) RETURNS text[] IMMUTABLE LANGUAGE sql AS $$
         SELECT CASE
-            WHEN action IN ('calendar_export', 'report_export', 'replan', 'member_drain')
+            WHEN action IN ('engine_start', 'engine_stop', 'calendar_export', 'report_export', 'replan',
+                            'member_drain')
                 THEN ARRAY['filingdesk_viewer', 'filingdesk_worker']
             WHEN action IN ('settings_change', 'team_setting') THEN ARRAY['filingdesk_admin']
             WHEN action LIKE 'resolve%' OR action IN ('withdraw', 'filed_outside')
@@ -100,11 +101,13 @@ inline constexpr const char *kRolesMigration[] = {
     // One audit row (LedgerStore::insertAuditRow).
     R"SQL(CREATE FUNCTION filingdesk_append_audit(text, text, text, text, text, text, text, text, text, text,
                                                 text, text, text, text, text, text)
-        RETURNS void LANGUAGE sql SECURITY DEFINER AS $$
-        SELECT filingdesk_authorise($4, $2);
+        RETURNS void LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise($4, $2);
         INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id,
             rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason)
-        VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) $$)SQL",
+        VALUES($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16);
+        END $$)SQL",
 
     // Admission (LedgerStore::admitTasks): the entity as its task carries it, then the task; a task the
     // ledger holds already returns nothing.
@@ -127,9 +130,10 @@ inline constexpr const char *kRolesMigration[] = {
                                               boolean, text, bigint, boolean, text,
                                               text, text, text, text, text, text, text, text, text, text, text,
                                               text, text, text, text, text)
-        RETURNS SETOF bigint LANGUAGE sql SECURITY DEFINER AS $$
-        SELECT filingdesk_authorise($24, $17);
-        WITH commit_mode AS (SELECT set_config('synchronous_commit', $1, true) AS mode),
+        RETURNS SETOF bigint LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise($24, $17);
+        RETURN QUERY WITH commit_mode AS (SELECT set_config('synchronous_commit', $1, true) AS mode),
         changed AS (UPDATE tasks SET state = $2, attempts = $3, last_category = $4, last_code = $5,
             last_message = $6, trace_id = $7, last_response = $8, confirmation_number = $9,
             fee_charged_cents = $10,
@@ -143,18 +147,21 @@ inline constexpr const char *kRolesMigration[] = {
         INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id,
             rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason)
         SELECT $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36
-        FROM changed, commit_mode RETURNING (SELECT version FROM changed) $$)SQL",
+        FROM changed, commit_mode RETURNING (SELECT version FROM changed);
+        END $$)SQL",
     // A cured payload stored with its transition (LedgerStore::recordTransitions).
     R"SQL(CREATE FUNCTION filingdesk_rewrite_payload(text, text) RETURNS void LANGUAGE sql SECURITY DEFINER AS $$
         SELECT filingdesk_authorise('payload_rewrite', $2);
         UPDATE tasks SET obligation_json = $1 WHERE idempotency_key = $2 $$)SQL",
     // Fields that change without a state change (LedgerStore::saveTasks).
     R"SQL(CREATE FUNCTION filingdesk_save_task(double precision, double precision, boolean, text, bigint)
-        RETURNS SETOF bigint LANGUAGE sql SECURITY DEFINER AS $$
-        SELECT filingdesk_authorise('save', $4);
-        UPDATE tasks SET next_attempt_at = CASE WHEN $1 IS NULL THEN NULL ELSE
+        RETURNS SETOF bigint LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise('save', $4);
+        RETURN QUERY UPDATE tasks SET next_attempt_at = CASE WHEN $1 IS NULL THEN NULL ELSE
             clock_timestamp() + make_interval(secs => $2) END, lookup_required = $3,
-            version = version + 1 WHERE idempotency_key = $4 AND version = $5 RETURNING version $$)SQL",
+            version = version + 1 WHERE idempotency_key = $4 AND version = $5 RETURNING version;
+        END $$)SQL",
 
     // The entity register (LedgerStore::writeRegister); its audit rows go through filingdesk_append_audit.
     R"SQL(CREATE FUNCTION filingdesk_register_entity(text, text, text, text) RETURNS void LANGUAGE sql
@@ -206,9 +213,10 @@ inline constexpr const char *kRolesMigration[] = {
     // Claims (LedgerStore::claim): arguments only, skip, per jurisdiction, limit, member, lease s, host.
     // Every claim is an audit row written by the same statement. Returns the tasks as now held.
     R"SQL(CREATE FUNCTION filingdesk_claim(text, text, integer, integer, text, double precision, text)
-        RETURNS SETOF tasks LANGUAGE sql SECURITY DEFINER AS $$
-        SELECT filingdesk_authorise('claim', '');
-        WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode),
+        RETURNS SETOF tasks LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise('claim', '');
+        RETURN QUERY WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode),
         ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY
             t.score DESC, t.idempotency_key) AS rank FROM tasks t JOIN batches b ON b.batch_id = t.batch_id
             WHERE b.status = 'running' AND t.state IN ('PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT')
@@ -233,13 +241,15 @@ inline constexpr const char *kRolesMigration[] = {
             format('taken over by %s from %s, whose claim ran out%s', $5, c.previous_holder, CASE WHEN
             c.state = 'DISPATCHING' THEN ': looked up before anything is sent again' ELSE '' END) END
             FROM claimed c ORDER BY c.score DESC, c.idempotency_key RETURNING seq)
-        SELECT (c.task_row).* FROM claimed c $$)SQL",
+        SELECT (c.task_row).* FROM claimed c;
+        END $$)SQL",
     // Renewal (LedgerStore::renewClaims): arguments keys (comma-separated), lease s, member, host. Returns
     // the keys whose claim was lost, each with its audit row.
     R"SQL(CREATE FUNCTION filingdesk_renew_claims(text, double precision, text, text) RETURNS SETOF text
-        LANGUAGE sql SECURITY DEFINER AS $$
-        SELECT filingdesk_authorise('claim_renew', '');
-        WITH asked AS (SELECT unnest(string_to_array($1, ',')) AS k),
+        LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise('claim_renew', '');
+        RETURN QUERY WITH asked AS (SELECT unnest(string_to_array($1, ',')) AS k),
         renewed AS (UPDATE tasks SET claimed_until = clock_timestamp() + make_interval(secs => $2)
             WHERE claimed_by = $3 AND idempotency_key IN (SELECT k FROM asked) RETURNING idempotency_key),
         lost AS (SELECT a.k, t.claimed_by AS holder, t.entity_id, t.state FROM asked a LEFT JOIN tasks t ON
@@ -250,7 +260,8 @@ inline constexpr const char *kRolesMigration[] = {
             l.holder IS NULL OR l.holder = $3 THEN format('%s lost its claim: the renewal was refused '
             '(the claim ran out)', $3) ELSE format('%s lost its claim: the renewal was refused, %s holds '
             'the filing now', $3, l.holder) END FROM lost l ORDER BY l.k RETURNING seq)
-        SELECT l.k FROM lost l $$)SQL",
+        SELECT l.k FROM lost l;
+        END $$)SQL",
     // LedgerStore::recordClaimsLost: arguments host, member, why, keys.
     R"SQL(CREATE FUNCTION filingdesk_record_claims_lost(text, text, text, text) RETURNS void LANGUAGE sql
         SECURITY DEFINER AS $$
@@ -270,15 +281,17 @@ inline constexpr const char *kRolesMigration[] = {
     // Heartbeat (LedgerStore::beat), for every member, viewers included. Returns whether this session still
     // listens for the team's changes (1).
     R"SQL(CREATE FUNCTION filingdesk_beat(text, text, text, bigint, text, text, integer, integer, integer, text)
-        RETURNS SETOF bigint LANGUAGE sql SECURITY DEFINER AS $$
-        SELECT filingdesk_authorise('member_drain', '');
-        INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, jurisdictions,
+        RETURNS SETOF bigint LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise('member_drain', '');
+        RETURN QUERY INSERT INTO members(member_id, kind, host, process_id, version, started_at, last_beat, jurisdictions,
             claims_held, in_flight, filed_last_hour, batches)
         VALUES($1, $2, $3, $4, $5, clock_timestamp(), clock_timestamp(), $6, $7, $8, $9, $10)
         ON CONFLICT (member_id) DO UPDATE SET last_beat = clock_timestamp(), jurisdictions =
         EXCLUDED.jurisdictions, claims_held = EXCLUDED.claims_held, in_flight = EXCLUDED.in_flight,
         filed_last_hour = EXCLUDED.filed_last_hour, batches = EXCLUDED.batches
-        RETURNING (SELECT count(*) FROM pg_listening_channels() c WHERE c = 'filingdesk_ledger') $$)SQL",
+        RETURNING (SELECT count(*) FROM pg_listening_channels() c WHERE c = 'filingdesk_ledger');
+        END $$)SQL",
 
     // Review claims ("in review by NAME on HOST since TIME"): arguments key, reviewer, host, desk / key,
     // reviewer, host. Each returns the key when it took effect.
@@ -334,8 +347,10 @@ inline constexpr const char *kRolesMigration[] = {
             EXECUTE format('REVOKE ALL ON ALL FUNCTIONS IN SCHEMA %I FROM PUBLIC', s);
             FOR f, definer IN SELECT p.oid::regprocedure, p.prosecdef FROM pg_proc p
                     WHERE p.pronamespace = s::regnamespace AND p.proname LIKE 'filingdesk\_%' LOOP
-                EXECUTE format('ALTER FUNCTION %s SET search_path = pg_catalog, %I, pg_temp', f, s);
+                -- Only the definer functions: the helpers they call run inside their pinned path, and a SET
+                -- clause would keep the per-row hash helpers from being inlined.
                 IF definer THEN
+                    EXECUTE format('ALTER FUNCTION %s SET search_path = pg_catalog, %I, pg_temp', f, s);
                     EXECUTE format('GRANT EXECUTE ON FUNCTION %s TO filingdesk_viewer, filingdesk_worker', f);
                 END IF;
             END LOOP;

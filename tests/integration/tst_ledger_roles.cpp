@@ -256,6 +256,34 @@ private Q_SLOTS:
         QVERIFY2(launch.standardError().contains(QLatin1String("needs the filingdesk_operator role")),
                  qPrintable(launch.describe()));
         QCOMPARE(m_pg.psql(QStringLiteral("SELECT count(*) FROM tasks"), kLedger), tasksBefore);
+
+        // Importing into the team's entity register is an operator's too: exit 2, the register unchanged.
+        const QString csv = QDir(m_dir.path()).filePath(QStringLiteral("register.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,jurisdiction,registered_agent\nr1,\"Acme, Inc.\",Delaware,CT "
+                "Corporation\n");
+        f.close();
+        ChildProcess import;
+        QCOMPARE(cli({QStringLiteral("entities"), QStringLiteral("import"), csv, QStringLiteral("--ledger"),
+                      urlAs(QStringLiteral("vera")), QStringLiteral("--reason"), QStringLiteral("load")},
+                     import),
+                 2);
+        QVERIFY2(import.standardError().contains(QLatin1String("needs the filingdesk_operator role")),
+                 qPrintable(import.describe()));
+        QCOMPARE(m_pg.psql(QStringLiteral("SELECT count(*) FROM entities WHERE in_register"), kLedger),
+                 QStringLiteral("0"));
+        ChildProcess byOperator;
+        QCOMPARE(cli({QStringLiteral("entities"), QStringLiteral("import"), csv, QStringLiteral("--ledger"),
+                      urlAs(QStringLiteral("olga")), QStringLiteral("--reason"), QStringLiteral("load")},
+                     byOperator),
+                 0);
+        QCOMPARE(m_pg.psql(QStringLiteral(
+                               "SELECT updated_by || ' ' || (SELECT login FROM audit WHERE action = "
+                               "'entity_add' ORDER BY seq DESC LIMIT 1) FROM entities WHERE in_register"),
+                           kLedger)
+                     .section(QLatin1Char(' '), 1),
+                 QStringLiteral("olga"));
     }
 
     void directWritesAreRefusedByTheServer_data() {
@@ -290,10 +318,10 @@ private Q_SLOTS:
     }
 
     void definerFunctionsAreClosed() {
-        // Every filingdesk_ function pins its search_path; none is executable by PUBLIC.
+        // Every definer function pins its search_path; no filingdesk_ function is executable by PUBLIC.
         const QString unpinned = m_pg.psql(
             QStringLiteral(
-                "SELECT count(*) FROM pg_proc WHERE proname LIKE 'filingdesk\\_%' AND NOT "
+                "SELECT count(*) FROM pg_proc WHERE proname LIKE 'filingdesk\\_%' AND prosecdef AND NOT "
                 "coalesce(proconfig::text LIKE '%search_path=pg_catalog, public, pg_temp%', false)"),
             kLedger);
         QCOMPARE(unpinned, QStringLiteral("0"));
