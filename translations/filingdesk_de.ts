@@ -95,6 +95,21 @@
     </message>
 </context>
 <context>
+    <name>TeamAccess</name>
+    <message>
+        <source>no FilingDesk role</source>
+        <translation>keine FilingDesk-Rolle</translation>
+    </message>
+    <message>
+        <source>worker or operator</source>
+        <translation>Worker oder Operator</translation>
+    </message>
+    <message>
+        <source>needs the %1 role (%2 has: %3)</source>
+        <translation>erfordert die Rolle %1 (%2 hat: %3)</translation>
+    </message>
+</context>
+<context>
     <name>fd::Compliance</name>
     <message>
         <source>Filed</source>

@@ -95,6 +95,21 @@
     </message>
 </context>
 <context>
+    <name>TeamAccess</name>
+    <message>
+        <source>no FilingDesk role</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>worker or operator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs the %1 role (%2 has: %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>fd::Compliance</name>
     <message>
         <source>Filed</source>
