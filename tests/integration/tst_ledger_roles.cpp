@@ -10,6 +10,7 @@
 // - `audit verify` as a viewer verifies the chain including login; `filingdesk ledger roles` lists who has
 // what;
 // - a ledger of schema 4 is migrated keeping every row and a verifiable chain;
+// - a worker reads its password from libpq's password file (PGPASSFILE);
 // - a worker logs in with a TLS client certificate (the setup docs/roles.md describes) and its rows carry the
 //   certificate's login.
 #include "cli_process.h"
@@ -554,6 +555,47 @@ private Q_SLOTS:
                       urlAs(QStringLiteral("vera"), old)},
                      verify),
                  0);
+    }
+
+    void workerReadsItsPasswordFromAPasswordFile() {
+        // A worker's password in libpq's password file (docs/roles.md), never in the URL or on the command
+        // line.
+        QString error;
+        QVERIFY2(!m_pg.psql(QStringLiteral("CREATE ROLE pia LOGIN PASSWORD 'correct horse'; GRANT "
+                                           "filingdesk_viewer TO pia"),
+                            kLedger, &error)
+                      .isNull(),
+                 qPrintable(error));
+        const QString hba = m_pg.psql(QStringLiteral("SHOW hba_file"), kLedger);
+        QFile hbaFile(hba);
+        QVERIFY2(hbaFile.open(QIODevice::ReadOnly), qPrintable(hba));
+        const QByteArray rules = hbaFile.readAll();
+        hbaFile.close();
+        QVERIFY(hbaFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        hbaFile.write("host all pia 127.0.0.1/32 scram-sha-256\n" + rules);
+        hbaFile.close();
+        QCOMPARE(m_pg.psql(QStringLiteral("SELECT pg_reload_conf()"), kLedger), QStringLiteral("t"));
+        const QString passFile = QDir(m_dir.path()).filePath(QStringLiteral("pgpass"));
+        QFile pass(passFile);
+        QVERIFY(pass.open(QIODevice::WriteOnly));
+        pass.write(
+            QStringLiteral("127.0.0.1:%1:%2:pia:correct horse\n").arg(m_pg.port()).arg(kLedger).toUtf8());
+        pass.close();
+        QVERIFY(pass.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner));
+        // Without the file the password is missing (once the server has reloaded its rules): exit 3.
+        auto withoutPasswordFile = [&] {
+            ChildProcess without;
+            return cli({QStringLiteral("ledger"), QStringLiteral("roles"), QStringLiteral("--ledger"),
+                        urlAs(QStringLiteral("pia"))},
+                       without, {{QStringLiteral("PGPASSFILE"), QStringLiteral("/nonexistent")}});
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(withoutPasswordFile(), 3, 10000);
+        ChildProcess with;
+        QCOMPARE(cli({QStringLiteral("ledger"), QStringLiteral("roles"), QStringLiteral("--ledger"),
+                      urlAs(QStringLiteral("pia"))},
+                     with, {{QStringLiteral("PGPASSFILE"), passFile}}),
+                 0);
+        QVERIFY2(with.standardOutput().contains("pia"), with.standardOutput().constData());
     }
 
     void workerLogsInWithATlsClientCertificate() {
