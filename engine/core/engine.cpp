@@ -416,7 +416,7 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
     QList<RegisterChange> changes;
     QString error;
     if (!EntityRegister::edit(*it, values, &edited, &changes, &error)) {
-        Q_EMIT errorOccurred(tr("%1 was not changed: %2").arg(it->name, error));
+        writeFailed(tr("%1 was not changed: %2").arg(it->name, error));
         return;
     }
     RegisterUpdate update;
@@ -466,7 +466,7 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
     update.settled.append(settled);
     QString error;
     if (!m_store->applyRegister(update, AuditStore::osUser(), reason, &error)) {
-        Q_EMIT errorOccurred(tr("the conflict was not settled: %1").arg(error));
+        writeFailed(tr("the conflict was not settled: %1").arg(error));
         return;
     }
     if (!loadRegisterFromStore(&error))
@@ -521,7 +521,7 @@ void Engine::admit(int dueWithinDays) {
     if (m_ledgerUntrusted) {
         Q_EMIT errorOccurred(tr("nothing was admitted: the team ledger's audit trail does not verify"));
     } else if (!m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error)) {
-        Q_EMIT errorOccurred(tr("cannot store the admitted tasks: %1").arg(error));
+        writeFailed(tr("cannot store the admitted tasks: %1").arg(error));
     } else {
         duplicates += int(alreadyStored.size());
         if (m_ledger && !alreadyStored.isEmpty()) {
@@ -739,6 +739,14 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     task.transitionNote.clear();
     markDirty(task.key);
     return true;
+}
+
+void Engine::writeFailed(const QString &message) {
+    // A write the ledger refused this login (its roles, segregation of duties) is told apart, so that the
+    // console and the command line can say which role it needs (exit 2) rather than report a failure.
+    if (m_store && m_store->lastWriteFailure() == AuditStore::WriteFailure::Refused)
+        Q_EMIT actionRefused(message);
+    Q_EMIT errorOccurred(message);
 }
 
 void Engine::auditFailed(const QString &what, const QString &error) {

@@ -235,6 +235,8 @@ private:
     void pump();
     void onGranted(quint64 requestId, const QString &token);
     void dispatchGrantedGroup();
+    /// Reports a write that failed: errorOccurred(), and actionRefused() first when the ledger refused it.
+    void writeFailed(const QString &message);
     /// Sends `key`'s request (in flight, DISPATCHING recorded) once its permit is known to outlast it.
     void sendUnderFreshPermit(const QString &key);
     void sendNow(const QString &key);

@@ -517,7 +517,7 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
     QString error;
     const QString batchId = m_ledger->launchBatch(keys, AuditStore::osUser(), reason, &count, &error);
     if (batchId.isEmpty()) {
-        Q_EMIT errorOccurred(tr("the batch was not launched: %1").arg(error));
+        writeFailed(tr("the batch was not launched: %1").arg(error));
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -538,7 +538,7 @@ void Engine::teamSetBatches(const QStringList &from, const QString &to, const QS
     if (changed == 0 && !batchId.isEmpty())
         Q_EMIT errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
     if (changed < 0) {
-        Q_EMIT errorOccurred(tr("%1 failed: %2").arg(action, error));
+        writeFailed(tr("%1 failed: %2").arg(action, error));
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -575,7 +575,7 @@ void Engine::openReview(const QString &key) {
         return;
     QString error;
     if (!m_ledger->claimReview(key, &error)) {
-        Q_EMIT errorOccurred(tr("%1: %2").arg(key.left(12), error));
+        writeFailed(tr("%1: %2").arg(key.left(12), error));
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -589,7 +589,7 @@ void Engine::closeReview(const QString &key) {
         return;
     QString error;
     if (!m_ledger->releaseReview(key, &error)) {
-        Q_EMIT errorOccurred(tr("%1: %2").arg(key.left(12), error));
+        writeFailed(tr("%1: %2").arg(key.left(12), error));
         return;
     }
     syncLedger();

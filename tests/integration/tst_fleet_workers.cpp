@@ -162,6 +162,50 @@ private Q_SLOTS:
         QVERIFY(ledgerCount(QStringLiteral("SELECT count(*) FROM members WHERE kind = 'worker'")) >= 3);
     }
 
+    void aWorkersLoginIsItsOwnWhateverItsEnvironmentSays() {
+        // docs/roles.md: a worker logs in as its own role (filingdesk_worker); its environment claiming to be
+        // someone else changes nothing the ledger records as who did it.
+        SandboxProcess registry({QStringLiteral("--latency-ms"), QStringLiteral("10"),
+                                 QStringLiteral("--default-cap"), QStringLiteral("2")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        QString batchId, why;
+        QVERIFY2(launch(&batchId, &why), qPrintable(why));
+        const qint64 tasks =
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batchId));
+        QString error;
+        QVERIFY2(!m_postgres
+                      ->psql(QStringLiteral("CREATE ROLE filer LOGIN; GRANT filingdesk_worker TO filer"),
+                             QString(), &error)
+                      .isNull(),
+                 qPrintable(error));
+        QStringList args = workerArgs(registry.baseUrl(), {QStringLiteral("--exit-when-idle")});
+        args[args.indexOf(m_postgres->url())] =
+            m_postgres->url().replace(QStringLiteral("fd@"), QStringLiteral("filer@"));
+        ChildProcess worker;
+        worker.setEnv(QStringLiteral("USER"), QStringLiteral("mallory"));
+        worker.setEnv(QStringLiteral("LOGNAME"), QStringLiteral("mallory"));
+        QVERIFY(worker.start(fd::test::cliPath(), args));
+        QVERIFY2(worker.waitFinished(240000), qPrintable(worker.describe()));
+        QVERIFY2(worker.exitCode() == 0, qPrintable(worker.describe()));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")), tasks);
+        // Every claim and transition the worker wrote names the login it used, covered by the row hash.
+        QCOMPARE(m_postgres->psql(
+                     QStringLiteral("SELECT string_agg(DISTINCT login, ',') FROM audit WHERE action IN "
+                                    "('claim', 'transition')")),
+                 QStringLiteral("filer"));
+        // The same login may not launch: exit 2, naming the role.
+        ChildProcess launcher;
+        QVERIFY(launcher.start(fd::test::cliPath(),
+                               {QStringLiteral("launch"), QStringLiteral("--ledger"),
+                                m_postgres->url().replace(QStringLiteral("fd@"), QStringLiteral("filer@")),
+                                QStringLiteral("--portfolio"), portfolio(), QStringLiteral("--as-of"),
+                                QStringLiteral("2027-02-15")}));
+        QVERIFY(launcher.waitFinished(60000));
+        QVERIFY2(launcher.exitCode() == 2, qPrintable(launcher.describe()));
+        QVERIFY2(launcher.standardError().contains(QLatin1String("needs the filingdesk_operator role")),
+                 qPrintable(launcher.describe()));
+    }
+
     void killedWorkersLoseNothingAndSigtermDrains() {
         SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
                                  QStringLiteral("150"), QStringLiteral("--default-cap"),
