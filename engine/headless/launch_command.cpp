@@ -94,8 +94,9 @@ int runLaunch(const QStringList &arguments) {
                              loop.quit();
                              return;
                          }
-                         QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection,
-                                                   Q_ARG(QString, portfolio), Q_ARG(QDate, asOf));
+                         QMetaObject::invokeMethod(
+                             engine, [engine, portfolio, asOf] { engine->loadPortfolio(portfolio, asOf); },
+                             Qt::QueuedConnection);
                      });
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
         if (reachable)
@@ -105,25 +106,29 @@ int runLaunch(const QStringList &arguments) {
         exitCode = 3;
         loop.quit();
     });
-    QObject::connect(
-        engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &) {
-            summary = s;
-            if (!s.fileError.isEmpty()) {
-                printErr(QStringLiteral("filingdesk launch: %1").arg(s.fileError));
-                exitCode = 2;
-                loop.quit();
-                return;
-            }
-            QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
-        });
+    QObject::connect(engine, &Engine::portfolioLoaded, &loop,
+                     [&](const PortfolioSummary &s, const QList<RowPlan> &) {
+                         summary = s;
+                         if (!s.fileError.isEmpty()) {
+                             printErr(QStringLiteral("filingdesk launch: %1").arg(s.fileError));
+                             exitCode = 2;
+                             loop.quit();
+                             return;
+                         }
+                         QMetaObject::invokeMethod(
+                             engine, [engine, dueWithin] { engine->admit(dueWithin); }, Qt::QueuedConnection);
+                     });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
         admittedCount = a;
         known = d;
         notYetOpen = n;
         later = o;
         QMetaObject::invokeMethod(
-            engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
-            Q_ARG(QString, QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName())));
+            engine,
+            [engine, reason = QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName())] {
+                engine->launchBatch({}, reason);
+            },
+            Qt::QueuedConnection);
     });
     QObject::connect(engine, &Engine::batchLaunched, &loop, [&](const QString &id, int count) {
         batchId = id;
@@ -153,13 +158,15 @@ int runLaunch(const QStringList &arguments) {
         loop.quit();
     });
     bound.start(60000);
-    QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+    QMetaObject::invokeMethod(
+        engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
     loop.exec();
     {
         QEventLoop stopLoop;
         QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
         QTimer::singleShot(10000, &stopLoop, &QEventLoop::quit);
-        QMetaObject::invokeMethod(engine, "shutdown", Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->shutdown(); }, Qt::QueuedConnection);
         stopLoop.exec();
     }
     if (exitCode != 0)

@@ -202,8 +202,9 @@ int runHeadless(const QStringList &arguments) {
                          gateDescription = gate;
                          if (!quiet)
                              printErr(QStringLiteral("gate: %1").arg(gate));
-                         QMetaObject::invokeMethod(engine, "loadPortfolio", Qt::QueuedConnection,
-                                                   Q_ARG(QString, portfolio), Q_ARG(QDate, asOf));
+                         QMetaObject::invokeMethod(
+                             engine, [engine, portfolio, asOf] { engine->loadPortfolio(portfolio, asOf); },
+                             Qt::QueuedConnection);
                      });
     QObject::connect(
         engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &rows) {
@@ -238,7 +239,8 @@ int runHeadless(const QStringList &arguments) {
                         QStringLiteral("  conflict: %1 (%2) %3: the register has \"%4\", %5 has \"%6\"")
                             .arg(c.entityName, c.entityId, c.field, c.registerValue, c.source, c.fileValue));
             }
-            QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, dueWithin));
+            QMetaObject::invokeMethod(
+                engine, [engine, dueWithin] { engine->admit(dueWithin); }, Qt::QueuedConnection);
         });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
         admittedCount = a;
@@ -254,8 +256,9 @@ int runHeadless(const QStringList &arguments) {
                     .arg(d)
                     .arg(n)
                     .arg(o));
-        QMetaObject::invokeMethod(engine, "launchBatch", Qt::QueuedConnection, Q_ARG(QStringList, {}),
-                                  Q_ARG(QString, QStringLiteral("headless run")));
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->launchBatch({}, QStringLiteral("headless run")); },
+            Qt::QueuedConnection);
     });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         finalStatus = s;
@@ -335,7 +338,8 @@ int runHeadless(const QStringList &arguments) {
         if (drainingForStop)
             return;
         drainingForStop = true;
-        QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection, Q_ARG(QString, reason));
+        QMetaObject::invokeMethod(
+            engine, [engine, reason] { engine->drain(reason); }, Qt::QueuedConnection);
         // The status at hand may be up to one status interval old: a request sent since is still on the wire.
         // Only the engine's answer after the drain (paused, nothing in flight) ends the wait.
         drainLimit.start(config.requestTimeoutMs + 2000);
@@ -379,7 +383,8 @@ int runHeadless(const QStringList &arguments) {
         deadline.start(deadlineS * 1000);
     }
 
-    QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+    QMetaObject::invokeMethod(
+        engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
     loop.exec();
     if (exitCode != 0)
         return exitCode;
@@ -389,7 +394,8 @@ int runHeadless(const QStringList &arguments) {
         QEventLoop stopLoop;
         QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
         QTimer::singleShot(config.requestTimeoutMs + 5000, &stopLoop, &QEventLoop::quit);
-        QMetaObject::invokeMethod(engine, "shutdown", Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->shutdown(); }, Qt::QueuedConnection);
         stopLoop.exec();
     }
 

@@ -182,8 +182,9 @@ int runWorker(const QStringList &arguments) {
         printErr(QStringLiteral("stopping (%1): nothing new is claimed; %2 request(s) on the wire finish")
                      .arg(reason)
                      .arg(status.inFlight));
-        QMetaObject::invokeMethod(engine, "drain", Qt::QueuedConnection,
-                                  Q_ARG(QString, QStringLiteral("worker: %1").arg(reason)));
+        QMetaObject::invokeMethod(
+            engine, [engine, why = QStringLiteral("worker: %1").arg(reason)] { engine->drain(why); },
+            Qt::QueuedConnection);
         // The status at hand may be up to one status interval old: a request sent since is still on the wire.
         // Only the engine's answer after the drain (paused, nothing in flight) ends the wait.
         drainLimit.start(config.requestTimeoutMs + 2000);
@@ -266,8 +267,10 @@ int runWorker(const QStringList &arguments) {
     QTimer idle;
     idle.setInterval(1000);
     if (parser.isSet(exitWhenIdleOpt)) {
-        QObject::connect(&idle, &QTimer::timeout, &loop,
-                         [&] { QMetaObject::invokeMethod(engine, "queryTeamWork", Qt::QueuedConnection); });
+        QObject::connect(&idle, &QTimer::timeout, &loop, [&] {
+            QMetaObject::invokeMethod(
+                engine, [engine] { engine->queryTeamWork(); }, Qt::QueuedConnection);
+        });
         QObject::connect(engine, &Engine::teamWorkCounted, &loop, [&](int open, int held) {
             idleChecks = (open == 0 && held == 0) ? idleChecks + 1 : 0;
             if (idleChecks >= 2) // twice in a row: not a launch caught between its admission and its batch
@@ -279,7 +282,8 @@ int runWorker(const QStringList &arguments) {
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop,
                      [&](const QString &signalName) { stop(signalName); });
 
-    QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
+    QMetaObject::invokeMethod(
+        engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
     loop.exec();
     idle.stop();
     summary.stop();
@@ -287,7 +291,8 @@ int runWorker(const QStringList &arguments) {
         QEventLoop stopLoop;
         QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
         QTimer::singleShot(config.requestTimeoutMs + 5000, &stopLoop, &QEventLoop::quit);
-        QMetaObject::invokeMethod(engine, "shutdown", Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->shutdown(); }, Qt::QueuedConnection);
         stopLoop.exec();
     }
     if (exitCode == 0)
