@@ -40,12 +40,11 @@ namespace {
 // pg_advisory_xact_lock key serialising entity register updates.
 constexpr qint64 kRegisterLockId = 0x5265676973746572; // "Register"
 
-/// The ledger refused the change for this login's roles (SQLSTATE 42501: filingdesk_authorise()'s refusals,
-/// or PostgreSQL's own "permission denied" for a table written directly).
+/// The ledger refused the change for this login's roles: SQLSTATE 42501 (insufficient_privilege), raised by
+/// filingdesk_authorise() or by PostgreSQL itself for a table written directly. QPSQL puts the SQLSTATE in
+/// brackets into the error text that every failure path here carries.
 bool isRoleRefusal(const QString &message) {
-    return message.contains(QLatin1String(" needs the filingdesk_")) ||
-           message.contains(QLatin1String("segregation of duties:")) ||
-           message.contains(QLatin1String("permission denied"));
+    return message.contains(QLatin1String("(42501)"));
 }
 
 const QString kWorkableStates = QStringLiteral("'PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT'");
@@ -1915,44 +1914,6 @@ QHash<QString, LedgerStore::Review> LedgerStore::reviews(QString *error) const {
     while (q.next())
         out.insert(q.value(0).toString(), Review{q.value(1).toString(), q.value(2).toString(),
                                                  q.value(3).toString(), q.value(4).toDateTime().toUTC()});
-    return out;
-}
-
-} // namespace fd
-
-namespace fd {
-
-bool LedgerStore::setTeamSetting(const QString &name, const QString &value, const QString &actor,
-                                 const QString &reason, QString *error) {
-    const auto call = callDeadline();
-    if (!ensureConnected(error))
-        return false;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    q.prepare(QStringLiteral("SELECT filingdesk_set_team_setting(?,?,?,?,?,?)"));
-    q.addBindValue(name);
-    q.addBindValue(value);
-    q.addBindValue(text(actor));
-    q.addBindValue(hostName());
-    q.addBindValue(m_memberId);
-    q.addBindValue(text(reason));
-    if (!q.exec())
-        return fail(QStringLiteral("team setting %1").arg(name), q.lastError().text(), error);
-    return true;
-}
-
-QHash<QString, QString> LedgerStore::teamSettings(QString *error) const {
-    auto *self = const_cast<LedgerStore *>(this);
-    const auto call = self->callDeadline();
-    QHash<QString, QString> out;
-    if (!self->ensureConnected(error))
-        return out;
-    QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(QStringLiteral("SELECT name, value FROM team_settings"))) {
-        self->fail(QStringLiteral("reading team settings"), q.lastError().text(), error);
-        return out;
-    }
-    while (q.next())
-        out.insert(q.value(0).toString(), q.value(1).toString());
     return out;
 }
 

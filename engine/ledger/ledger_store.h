@@ -110,13 +110,6 @@ public:
     QString memberId() const { return m_memberId; }
     /// This session's login and FilingDesk roles, read at connect (TeamAccess::team is false before).
     const TeamAccess &access() const { return m_access; }
-    /// Sets a team setting (admin; audited by the ledger in the same statement): "segregation_of_duties",
-    /// "on" or "off". Returns false with *error (lastWriteFailure() Refused for a login without the admin
-    /// role).
-    bool setTeamSetting(const QString &name, const QString &value, const QString &actor,
-                        const QString &reason, QString *error);
-    /// The team settings as the ledger holds them (name -> value).
-    QHash<QString, QString> teamSettings(QString *error) const;
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
     /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel:
     /// this member LISTENs on every connection it opens, verified with pg_listening_channels().

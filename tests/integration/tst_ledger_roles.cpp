@@ -112,6 +112,20 @@ class TestLedgerRoles : public QObject {
         return store;
     }
 
+    /// Puts `rules` ahead of the cluster's pg_hba.conf rules (which trust every loopback login) and reloads.
+    bool authenticateFirst(const QByteArray &rules) {
+        const QString hba = m_pg.psql(QStringLiteral("SHOW hba_file"), kLedger);
+        QFile file(hba);
+        if (!file.open(QIODevice::ReadOnly))
+            return false;
+        const QByteArray before = file.readAll();
+        file.close();
+        if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(rules + before) < 0)
+            return false;
+        file.close();
+        return m_pg.psql(QStringLiteral("SELECT pg_reload_conf()"), kLedger) == QLatin1String("t");
+    }
+
     QString urlAs(const QString &login, const QString &database = kLedger) const {
         QString url = m_pg.url(database);
         url.replace(QStringLiteral("fd@"), login + QLatin1Char('@'));
@@ -566,15 +580,7 @@ private Q_SLOTS:
                             kLedger, &error)
                       .isNull(),
                  qPrintable(error));
-        const QString hba = m_pg.psql(QStringLiteral("SHOW hba_file"), kLedger);
-        QFile hbaFile(hba);
-        QVERIFY2(hbaFile.open(QIODevice::ReadOnly), qPrintable(hba));
-        const QByteArray rules = hbaFile.readAll();
-        hbaFile.close();
-        QVERIFY(hbaFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        hbaFile.write("host all pia 127.0.0.1/32 scram-sha-256\n" + rules);
-        hbaFile.close();
-        QCOMPARE(m_pg.psql(QStringLiteral("SELECT pg_reload_conf()"), kLedger), QStringLiteral("t"));
+        QVERIFY(authenticateFirst("host all pia 127.0.0.1/32 scram-sha-256\n"));
         const QString passFile = QDir(m_dir.path()).filePath(QStringLiteral("pgpass"));
         QFile pass(passFile);
         QVERIFY(pass.open(QIODevice::WriteOnly));
@@ -653,21 +659,13 @@ private Q_SLOTS:
         for (const QString &statement : setup.split(QLatin1Char(';'), Qt::SkipEmptyParts))
             QVERIFY2(!m_pg.psql(statement.trimmed(), kLedger, &error).isNull(), qPrintable(error));
         // Certificate logins only for this login: its certificate's CN is the login name.
-        const QString hba = m_pg.psql(QStringLiteral("SHOW hba_file"), kLedger);
-        QFile hbaFile(hba);
-        QVERIFY2(hbaFile.open(QIODevice::ReadOnly), qPrintable(hba));
-        const QByteArray rules = hbaFile.readAll();
-        hbaFile.close();
-        QVERIFY(hbaFile.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        hbaFile.write("hostssl all certworker 127.0.0.1/32 cert\nhost all certworker 127.0.0.1/32 reject\n" +
-                      rules);
-        hbaFile.close();
+        QVERIFY(authenticateFirst(
+            "hostssl all certworker 127.0.0.1/32 cert\nhost all certworker 127.0.0.1/32 reject\n"));
         QVERIFY2(
             !m_pg.psql(QStringLiteral("CREATE ROLE certworker LOGIN; GRANT filingdesk_worker TO certworker"),
                        kLedger, &error)
                  .isNull(),
             qPrintable(error));
-        QCOMPARE(m_pg.psql(QStringLiteral("SELECT pg_reload_conf()"), kLedger), QStringLiteral("t"));
         QTRY_COMPARE_WITH_TIMEOUT(m_pg.psql(QStringLiteral("SHOW ssl"), kLedger), QStringLiteral("on"),
                                   10000);
 
