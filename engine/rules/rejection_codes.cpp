@@ -37,10 +37,43 @@ const QStringList &entryKeys() {
     return keys;
 }
 
+const QStringList &optionalEntryKeys() {
+    static const QStringList keys{QStringLiteral("sources_by_jurisdiction"),
+                                  QStringLiteral("cites_filing_rule")};
+    return keys;
+}
+
+// Reads "sources_by_jurisdiction": {"US-DE": {"source": "…", "source_url": "https://…"}, …}.
+bool readJurisdictionSources(const QJsonValue &value, RejectionCode *c, QString *reason) {
+    if (!value.isObject()) {
+        *reason = QStringLiteral("must be an object of ISO 3166-2 codes");
+        return false;
+    }
+    static const QRegularExpression isoRe(QStringLiteral("^[A-Z]{2}(-[A-Z0-9]{1,3})?$"));
+    const QJsonObject all = value.toObject();
+    for (auto it = all.constBegin(); it != all.constEnd(); ++it) {
+        if (!isoRe.match(it.key()).hasMatch()) {
+            *reason = QStringLiteral("\"%1\" is not an ISO 3166-2 code such as US-DE").arg(it.key());
+            return false;
+        }
+        const QJsonObject one = it.value().toObject();
+        const QString source = one.value(QLatin1String("source")).toString().trimmed();
+        const QString url = one.value(QLatin1String("source_url")).toString().trimmed();
+        if (!it.value().isObject() || one.size() != 2 || source.isEmpty() ||
+            !url.startsWith(QLatin1String("https://"))) {
+            *reason = QStringLiteral("%1: must be {\"source\": text, \"source_url\": an https:// URL}")
+                          .arg(it.key());
+            return false;
+        }
+        c->byJurisdiction.insert(it.key(), {source, url});
+    }
+    return true;
+}
+
 // Reads one entry; false with *field and *reason on the first problem.
 bool readEntry(const QJsonObject &o, RejectionCode *out, QString *field, QString *reason) {
     for (auto it = o.constBegin(); it != o.constEnd(); ++it) {
-        if (!entryKeys().contains(it.key())) {
+        if (!entryKeys().contains(it.key()) && !optionalEntryKeys().contains(it.key())) {
             *field = it.key();
             *reason = QStringLiteral("unknown field");
             return false;
@@ -133,11 +166,39 @@ bool readEntry(const QJsonObject &o, RejectionCode *out, QString *field, QString
                                : QStringLiteral("is false, but \"fields\" names columns to edit");
         return false;
     }
+
+    if (o.contains(QLatin1String("sources_by_jurisdiction"))) {
+        *field = QStringLiteral("sources_by_jurisdiction");
+        if (!readJurisdictionSources(o.value(*field), &c, reason))
+            return false;
+    }
+    if (o.contains(QLatin1String("cites_filing_rule"))) {
+        *field = QStringLiteral("cites_filing_rule");
+        const QJsonValue cites = o.value(*field);
+        if (!cites.isBool()) {
+            *reason = QStringLiteral("must be true or false");
+            return false;
+        }
+        c.citesFilingRule = cites.toBool();
+    }
     *out = c;
     return true;
 }
 
 } // namespace
+
+QList<RejectionSource> rejectionSourcesFor(const RejectionCode &code, const QString &jurisdiction,
+                                           const QString &filingCitation, const QString &filingCitationUrl) {
+    const auto own = code.byJurisdiction.constFind(jurisdiction);
+    if (own != code.byJurisdiction.constEnd())
+        return {RejectionSource{own->first, own->second, jurisdiction}};
+    QList<RejectionSource> sources;
+    if (code.citesFilingRule && !filingCitation.trimmed().isEmpty())
+        sources.append(
+            RejectionSource{filingCitation.trimmed(), filingCitationUrl.trimmed(), QStringLiteral("rule")});
+    sources.append(RejectionSource{code.source, code.sourceUrl, QString()});
+    return sources;
+}
 
 bool RejectionCatalogue::load(const QByteArray &json, RejectionCatalogue *out, QString *error) {
     QJsonParseError parseError;

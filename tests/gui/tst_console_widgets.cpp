@@ -13,6 +13,7 @@
 #include "ui/widgets/exceptions_page.h"
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/status_indicators.h"
+#include "ui/widgets/task_detail_text.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -81,6 +82,8 @@ private Q_SLOTS:
     void blindInUseFitsItsColumn();
     void exceptionsDetailAndButtonsAgree();
     void deadLettersDetailAndButtonsAgree();
+    void haltDetailCitesTheFilingsOwnState_data();
+    void haltDetailCitesTheFilingsOwnState();
 };
 
 void TestConsoleWidgets::notifierAnnouncesEveryKind() {
@@ -344,4 +347,32 @@ void TestConsoleWidgets::deadLettersDetailAndButtonsAgree() {
 }
 
 QTEST_MAIN(TestConsoleWidgets)
+void TestConsoleWidgets::haltDetailCitesTheFilingsOwnState_data() {
+    QTest::addColumn<QString>("jurisdiction");
+    QTest::addColumn<QString>("cited");
+    QTest::addColumn<QString>("notCited");
+    QTest::newRow("Delaware") << QStringLiteral("US-DE")
+                              << QStringLiteral("Source (Delaware (US-DE)): 8 Del. C. § 132")
+                              << QStringLiteral("Every US state");
+    QTest::newRow("Utah") << QStringLiteral("US-UT") << QStringLiteral("Source: Every US state")
+                          << QStringLiteral("Del. C.");
+    QTest::newRow("Florida") << QStringLiteral("US-FL") << QStringLiteral("Fla. Stat. § 607.0501")
+                             << QStringLiteral("Del. C.");
+}
+
+void TestConsoleWidgets::haltDetailCitesTheFilingsOwnState() {
+    // A Utah entity's expired agent was explained with Delaware's statute: the detail pane cites the law of
+    // the filing's own state, or says the requirement is general, never another state's.
+    QFETCH(QString, jurisdiction);
+    QFETCH(QString, cited);
+    QFETCH(QString, notCited);
+    FilingTask t = haltTask(0, QStringLiteral("statutory"));
+    t.obligation.jurisdiction = jurisdiction;
+    t.obligation.citation = QStringLiteral("the state's annual report statute");
+    t.lastErrorCode = QStringLiteral("STAT_AGENT_EXPIRED");
+    const QString text = taskDetailText(t);
+    QVERIFY2(text.contains(cited), qPrintable(text));
+    QVERIFY2(!text.contains(notCited), qPrintable(text));
+}
+
 #include "tst_console_widgets.moc"

@@ -1,6 +1,7 @@
 // The rejection code catalogue (resources/registry/rejection_codes.json): every code the sandbox registry can
 // send has an entry, every entry names real entity register columns, the registry contract lists every code,
 // and malformed files are refused with the entry and the field at fault.
+#include "engine/import/iso_codes.h"
 #include "engine/register/entity_fields.h"
 #include "engine/rules/rejection_codes.h"
 
@@ -153,12 +154,72 @@ private slots:
             QVERIFY2(QLatin1String(field->column) != QLatin1String("entity_id"), qPrintable(column));
         }
         QCOMPARE(entry.dataDefect, !entry.fields.isEmpty());
-        // A statute is cited with its URL; FilingDesk's own contract is cited by document.
+        // A statute is cited with its URL; FilingDesk's own contract is cited by document; a general
+        // statement (the requirement is in each state's own law) has states' statutes beside it.
+        const bool general = !entry.byJurisdiction.isEmpty() || entry.citesFilingRule;
         if (entry.sourceUrl.isEmpty())
-            QVERIFY2(entry.source.startsWith(QLatin1String("docs/registry-api-v1.md")),
+            QVERIFY2(general || entry.source.startsWith(QLatin1String("docs/registry-api-v1.md")),
                      qPrintable(entry.source));
         else
             QVERIFY2(entry.sourceUrl.startsWith(QLatin1String("https://")), qPrintable(entry.sourceUrl));
+        // The general source names no one state's law: it is shown for every state the catalogue has no
+        // statute for (a Utah entity was told what 8 Del. C. § 132 says).
+        static const QRegularExpression stateStatute(QStringLiteral(
+            R"(Del\. C\.|Cal\. |N\.Y\.|Tex\. |NRS |Fla\. Stat|Delaware|California|Texas|Nevada|Florida)"));
+        QVERIFY2(!stateStatute.match(entry.source).hasMatch(), qPrintable(entry.source));
+        for (auto it = entry.byJurisdiction.cbegin(); it != entry.byJurisdiction.cend(); ++it) {
+            QVERIFY2(!IsoCodes::instance().placeName(it.key()).isEmpty(), qPrintable(it.key()));
+            QVERIFY(!it->first.isEmpty());
+            QVERIFY2(it->second.startsWith(QLatin1String("https://")), qPrintable(it->second));
+        }
+    }
+
+    void sourcesAreTheFilingsOwnState_data() {
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QString>("jurisdiction");
+        QTest::addColumn<QString>("citation"); // the filing rule's
+        QTest::addColumn<QStringList>("shown");
+        QTest::addColumn<QStringList>("notShown");
+        const QString utahRule = QStringLiteral("Utah Code § 16-10a-1607 (annual report)");
+        QTest::newRow("agent, Delaware") << QStringLiteral("STAT_AGENT_EXPIRED") << QStringLiteral("US-DE")
+                                         << QStringLiteral("8 Del. C. §§ 501-503")
+                                         << QStringList{"8 Del. C. § 132"} << QStringList{"Every US state"};
+        QTest::newRow("agent, Texas")
+            << QStringLiteral("STAT_AGENT_EXPIRED") << QStringLiteral("US-TX") << QString()
+            << QStringList{"Tex. Bus. Orgs. Code § 5.201"} << QStringList{"Del. C."};
+        QTest::newRow("agent, Utah: no state's statute but the general one")
+            << QStringLiteral("STAT_AGENT_EXPIRED") << QStringLiteral("US-UT") << utahRule
+            << QStringList{"Every US state"} << QStringList{"Del. C.", "Delaware", "16-10a-1607"};
+        QTest::newRow("officers, Utah: the filing rule's own statute")
+            << QStringLiteral("VAL_OFFICER_MISSING") << QStringLiteral("US-UT") << utahRule
+            << QStringList{"16-10a-1607", "filing's own statute"} << QStringList{"Del. C."};
+        QTest::newRow("officers, California")
+            << QStringLiteral("VAL_OFFICER_MISSING") << QStringLiteral("US-CA")
+            << QStringLiteral("Cal. Corp. Code § 1502") << QStringList{"Cal. Corp. Code § 1502(a)"}
+            << QStringList{"Del. C."};
+        QTest::newRow("fee, Utah") << QStringLiteral("STAT_FEE_SCHEDULE") << QStringLiteral("US-UT")
+                                   << utahRule << QStringList{"16-10a-1607"} << QStringList{"Del. C."};
+        QTest::newRow("contract code, any state")
+            << QStringLiteral("VAL_MALFORMED_JSON") << QStringLiteral("US-UT") << utahRule
+            << QStringList{"docs/registry-api-v1.md"} << QStringList{"16-10a-1607"};
+    }
+
+    void sourcesAreTheFilingsOwnState() {
+        QFETCH(QString, code);
+        QFETCH(QString, jurisdiction);
+        QFETCH(QString, citation);
+        QFETCH(QStringList, shown);
+        QFETCH(QStringList, notShown);
+        const auto entry = RejectionCatalogue::builtIn().find(code);
+        QVERIFY(entry);
+        QStringList texts;
+        for (const RejectionSource &s : rejectionSourcesFor(*entry, jurisdiction, citation, QString()))
+            texts << s.text;
+        const QString all = texts.join(QLatin1Char('\n'));
+        for (const QString &s : shown)
+            QVERIFY2(all.contains(s), qPrintable(s + QStringLiteral(" not in: ") + all));
+        for (const QString &s : notShown)
+            QVERIFY2(!all.contains(s), qPrintable(s + QStringLiteral(" in: ") + all));
     }
 
     void contractListsEveryCode() {
@@ -214,6 +275,23 @@ private slots:
         QTest::newRow("plain http source")
             << fileWith(1, with(good, QStringLiteral("source_url"), QStringLiteral("http://example.org/")))
             << QStringList{"entry 2 (VAL_TWO)", "field \"source_url\""};
+        QTest::newRow("state source not ISO 3166-2")
+            << fileWith(1, with(good, QStringLiteral("sources_by_jurisdiction"),
+                                QJsonObject{{QStringLiteral("Delaware"),
+                                             QJsonObject{{QStringLiteral("source"), QStringLiteral("x")},
+                                                         {QStringLiteral("source_url"),
+                                                          QStringLiteral("https://example.org/")}}}}))
+            << QStringList{"entry 2 (VAL_TWO)", "field \"sources_by_jurisdiction\"", "Delaware"};
+        QTest::newRow("state source without URL")
+            << fileWith(1,
+                        with(good, QStringLiteral("sources_by_jurisdiction"),
+                             QJsonObject{{QStringLiteral("US-DE"),
+                                          QJsonObject{{QStringLiteral("source"), QStringLiteral("8 Del. C.")},
+                                                      {QStringLiteral("source_url"), QString()}}}}))
+            << QStringList{"entry 2 (VAL_TWO)", "field \"sources_by_jurisdiction\"", "US-DE"};
+        QTest::newRow("cites_filing_rule not a boolean")
+            << fileWith(1, with(good, QStringLiteral("cites_filing_rule"), QStringLiteral("yes")))
+            << QStringList{"entry 2 (VAL_TWO)", "field \"cites_filing_rule\""};
         QTest::newRow("lower-case code")
             << fileWith(2, with(validEntry(QStringLiteral("VAL_THREE")), QStringLiteral("code"),
                                 QStringLiteral("val_three")))

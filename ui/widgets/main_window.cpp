@@ -608,7 +608,7 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
                             rejection->fields,
                             tr("%1\nCorrect the marked fields and save, then resolve and requeue again: "
                                "the filing is sent with the corrected data under the same key.")
-                                .arg(rejectionExplanation(task.lastErrorCode)));
+                                .arg(rejectionExplanation(task.lastErrorCode, task.obligation)));
                     return;
                 }
             }

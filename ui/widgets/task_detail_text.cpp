@@ -29,7 +29,7 @@ struct TaskDetail {
 
 } // namespace
 
-QString rejectionExplanation(const QString &code) {
+QString rejectionExplanation(const QString &code, const Obligation &filing) {
     const std::optional<RejectionCode> r = RejectionCatalogue::builtIn().find(code);
     if (!r)
         return QString();
@@ -45,14 +45,26 @@ QString rejectionExplanation(const QString &code) {
         }
         lines << TaskDetail::tr("Fields that cure it: %1").arg(labels.join(QStringLiteral(", ")));
     }
-    lines << TaskDetail::tr("Source: %1 %2").arg(r->source, r->sourceUrl).trimmed();
+    bool ruleCited = false;
+    for (const RejectionSource &s :
+         rejectionSourcesFor(*r, filing.jurisdiction, filing.citation, filing.citationUrl)) {
+        const QString text = QStringLiteral("%1 %2").arg(s.text, s.url).trimmed();
+        if (s.scope == QLatin1String("rule")) {
+            lines << TaskDetail::tr("Source: this filing's own statute, %1").arg(text);
+            ruleCited = true;
+        } else if (!s.scope.isEmpty()) {
+            lines << TaskDetail::tr("Source (%1): %2").arg(placeLabel(s.scope), text);
+        } else {
+            lines << (ruleCited ? TaskDetail::tr("In general: %1") : TaskDetail::tr("Source: %1")).arg(text);
+        }
+    }
     return lines.join(QLatin1Char('\n'));
 }
 
 QString taskDetailText(const FilingTask &task) {
     const Obligation &o = task.obligation;
     QStringList lines;
-    const QString explanation = rejectionExplanation(task.lastErrorCode);
+    const QString explanation = rejectionExplanation(task.lastErrorCode, task.obligation);
     if (!explanation.isEmpty() && task.state != ExecutionState::Completed)
         lines << explanation << QString();
     lines << TaskDetail::tr("Status: %1").arg(complianceLabel(complianceOf(task, QDate::currentDate())));
