@@ -55,7 +55,8 @@ int runConsole(QApplication &app) {
                 return fail(error, 2);
         }
         QStringList args = SandboxLauncher::capArguments(config);
-        args += options.sandboxArgs;
+        // A practice registry that never refuses teaches nothing about halts: seeded trouble by default.
+        args += SandboxLauncher::practiceArguments(options.sandboxArgs);
         if (!sandbox.start(args, &error))
             return fail(error, 3);
         options.registryUrl = sandbox.baseUrl();

@@ -34,6 +34,17 @@ QString SandboxLauncher::executablePath() {
     return QStandardPaths::findExecutable(QStringLiteral("filingdesk-sandbox"));
 }
 
+QStringList SandboxLauncher::practiceArguments(const QStringList &given) {
+    for (const QString &arg : given) {
+        if (arg == QLatin1String("--fail") || arg.startsWith(QLatin1String("--fail=")))
+            return given;
+    }
+    QStringList args = given;
+    args << QStringLiteral("--fail=statutory=0.04") << QStringLiteral("--fail=validation=0.02")
+         << QStringLiteral("--fail=transient=0.03") << QStringLiteral("--fail=wrong_fee=0.02");
+    return args;
+}
+
 QStringList SandboxLauncher::capArguments(const EngineConfig &config) {
     QStringList args{QStringLiteral("--default-cap"), QString::number(config.defaultLimit)};
     for (auto it = config.limits.cbegin(); it != config.limits.cend(); ++it)

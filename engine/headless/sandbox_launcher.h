@@ -22,6 +22,12 @@ public:
     /// The sandbox's --default-cap and --cap arguments for the caps of `config`: the sandbox enforces the
     /// same caps as the gate, so a request beyond them is answered 429 and counted.
     static QStringList capArguments(const EngineConfig &config);
+    /// The console's practice registry: `given` (the user's --sandbox-arg values) plus, when they set no
+    /// --fail of their own, a little seeded trouble of every kind a person meets at a real portal (4 %
+    /// statutory and 2 % validation rejections per filing, 3 % transient errors per attempt, 2 % receipts
+    /// with a different fee), so that halts, retries and reconciliation can be practised on a sandbox without
+    /// corrupting entity data. "--fail=statutory=0" (any --fail) turns the defaults off.
+    static QStringList practiceArguments(const QStringList &given);
 
 private:
     QProcess m_process;
