@@ -1,7 +1,7 @@
 #include "ui/console.h"
 
-#include "engine/headless/interrupt_watcher.h"
-#include "engine/headless/sandbox_launcher.h"
+#include "engine/process/interrupt_watcher.h"
+#include "engine/process/sandbox_launcher.h"
 #include "ui/session/console_options.h"
 #include "ui/session/file_open_handler.h"
 #include "ui/settings/console_settings.h"

@@ -1,15 +1,8 @@
-// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk run ...`, `filingdesk
-// calendar ...`, `filingdesk audit verify ...` and `filingdesk report ...` run headless. The console accepts
-// --portfolio, --as-of,
-// --sandbox, --registry, --redis, --limit (see --help) so that a demo can open it ready to launch.
-#include "app/filingdesk/report_command.h"
-#include "engine/headless/audit_command.h"
-#include "engine/headless/calendar_command.h"
-#include "engine/headless/entities_command.h"
-#include "engine/headless/launch_command.h"
-#include "engine/headless/ledger_command.h"
-#include "engine/headless/run_command.h"
-#include "engine/headless/worker_command.h"
+// FilingDesk: `filingdesk [options]` opens the operator console; `filingdesk COMMAND ...` runs one of the
+// headless commands (app/filingdesk/commands: run, calendar, launch, worker, audit, entities, report,
+// ledger). The console accepts --portfolio, --as-of, --sandbox, --registry, --redis, --limit (see --help) so
+// that a demo can open it ready to launch.
+#include "app/filingdesk/commands/command.h"
 #include "ui/about/version_info.h"
 #include "ui/console.h"
 #include "ui/session/console_options.h"
@@ -21,6 +14,8 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QLoggingCategory>
+
+#include <memory>
 
 #include <cstdio>
 
@@ -52,64 +47,44 @@ bool hasDisplay() {
 } // namespace
 
 int main(int argc, char *argv[]) {
-    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    const QString name = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationVersion(QStringLiteral(FILINGDESK_VERSION));
+    const fd::cli::Command *command = fd::cli::findCommand(name);
     // Per-request debug lines are for troubleshooting (QT_LOGGING_RULES="filingdesk.*.debug=true"), not for
     // operators.
-    const bool headless = command == QLatin1String("run") || command == QLatin1String("calendar") ||
-                          command == QLatin1String("worker") || command == QLatin1String("launch") ||
-                          command == QLatin1String("audit") || command == QLatin1String("entities") ||
-                          command == QLatin1String("report") || command == QLatin1String("ledger") ||
-                          wantsVersion(argc, argv);
     if (qEnvironmentVariableIsEmpty("QT_LOGGING_RULES")) {
         // Headless commands print their own progress lines; the engine's info log would only repeat them.
         QLoggingCategory::setFilterRules(
-            headless ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
-                     : QStringLiteral("filingdesk.*.debug=false"));
+            command || wantsVersion(argc, argv)
+                ? QStringLiteral("filingdesk.*.debug=false\nfilingdesk.*.info=false")
+                : QStringLiteral("filingdesk.*.debug=false"));
     }
     if (wantsVersion(argc, argv)) {
         QCoreApplication app(argc, argv);
         std::fputs(qUtf8Printable(fd::ui::versionText()), stdout);
         return 0;
     }
-    if (command == QLatin1String("run") || command == QLatin1String("calendar") ||
-        command == QLatin1String("worker") || command == QLatin1String("launch") ||
-        command == QLatin1String("audit") || command == QLatin1String("entities") ||
-        command == QLatin1String("ledger")) {
-        QCoreApplication app(argc, argv);
-        fd::ui::applyLanguage(app, QString());
-        const QStringList rest = app.arguments().mid(2);
-        if (command == QLatin1String("worker"))
-            return fd::runWorker(rest);
-        if (command == QLatin1String("launch"))
-            return fd::runLaunch(rest);
-        if (command == QLatin1String("audit"))
-            return fd::runAudit(rest);
-        if (command == QLatin1String("entities"))
-            return fd::runEntities(rest);
-        if (command == QLatin1String("ledger"))
-            return fd::runLedger(rest);
-        return command == QLatin1String("run") ? fd::runHeadless(rest) : fd::runCalendar(rest);
-    }
-    if (command == QLatin1String("report")) {
+    if (command) {
         QStringList rest;
         for (int i = 2; i < argc; ++i)
             rest.append(QString::fromLocal8Bit(argv[i]));
-        if (!fd::reportWritesPdf(rest)) {
-            QCoreApplication app(argc, argv);
-            fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language());
-            return fd::runReport(app.arguments().mid(2));
+        std::unique_ptr<QCoreApplication> app;
+        if (command->needs(rest) == fd::cli::Command::Needs::Gui) {
+            // Text laid out with fonts needs a QGuiApplication; on a server without a display the offscreen
+            // platform gives the same fonts (fontconfig) and needs no X server.
+            if (!hasDisplay())
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            app = std::make_unique<QGuiApplication>(argc, argv);
+        } else {
+            app = std::make_unique<QCoreApplication>(argc, argv);
         }
-        // A PDF is laid out with fonts, which need a QGuiApplication; on a server without a display the
-        // offscreen platform gives the same fonts (fontconfig) and needs no X server.
-        if (!hasDisplay())
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        QGuiApplication app(argc, argv);
-        // The report in the language the user chose for the console (its German catalogue, say).
-        fd::ui::applyLanguage(app, fd::ui::ConsoleSettings().language());
-        return fd::runReport(app.arguments().mid(2));
+        // A report in the language the user chose for the console (its German catalogue, say); the other
+        // commands in the system's.
+        fd::ui::applyLanguage(*app, command->speaksConsoleLanguage() ? fd::ui::ConsoleSettings().language()
+                                                                     : QString());
+        return command->run(app->arguments().mid(2));
     }
     if (wantsHelp(argc, argv)) {
         QCoreApplication app(argc, argv);
@@ -121,13 +96,15 @@ int main(int argc, char *argv[]) {
         return helpShown ? 0 : 2;
     }
     if (!hasDisplay()) {
-        if (!command.isEmpty() && !command.startsWith(QLatin1Char('-')) && !QFileInfo::exists(command)) {
+        if (!name.isEmpty() && !name.startsWith(QLatin1Char('-')) && !QFileInfo::exists(name)) {
             // Neither an option, a portfolio to open, nor a headless command: a typo, not a missing display.
+            QStringList names;
+            for (const fd::cli::Command *c : fd::cli::allCommands())
+                names << c->name();
             std::fputs(
-                qUtf8Printable(
-                    QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: run, "
-                                   "calendar, launch, worker, audit, entities, report; filingdesk --help)\n")
-                        .arg(command)),
+                qUtf8Printable(QStringLiteral("filingdesk: unknown command \"%1\" (headless commands: %2; "
+                                              "filingdesk --help)\n")
+                                   .arg(name, names.join(QStringLiteral(", ")))),
                 stderr);
             return 2;
         }

@@ -1,6 +1,6 @@
 #include "app/filingdesk/report_command.h"
 
-#include "engine/headless/command_line.h"
+#include "app/filingdesk/commands/command_line.h"
 #include "engine/ledger/ledger_endpoint.h"
 #include "engine/model/money.h"
 #include "engine/report/filings_report.h"

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/filingdesk/commands/command.h"
+
 #include <QStringList>
 
 namespace fd {
@@ -25,5 +27,22 @@ int runReport(const QStringList &arguments);
 /// True when `arguments` (after "report") ask for a PDF (--out FILE.pdf): main() then needs a
 /// QGuiApplication; a CSV is written with a QCoreApplication, which needs no platform plugin at all.
 bool reportWritesPdf(const QStringList &arguments);
+
+namespace cli {
+/// `filingdesk report filings|status ...` as a command (runReport): a PDF needs a QGuiApplication for its
+/// fonts, and a report speaks the language the user chose for the console.
+class ReportCommand final : public Command {
+public:
+    QString name() const override { return QStringLiteral("report"); }
+    QString summary() const override {
+        return QStringLiteral("filings or compliance status report, PDF or CSV");
+    }
+    Needs needs(const QStringList &arguments) const override {
+        return reportWritesPdf(arguments) ? Needs::Gui : Needs::Core;
+    }
+    bool speaksConsoleLanguage() const override { return true; }
+    int run(const QStringList &arguments) const override { return runReport(arguments); }
+};
+} // namespace cli
 
 } // namespace fd

@@ -1,6 +1,6 @@
 // The console's practice registry (--sandbox) refuses some filings on its own, so that a trainee can practise
 // curing a halt without corrupting entity data; the user's own --fail settings replace the defaults.
-#include "engine/headless/sandbox_launcher.h"
+#include "engine/process/sandbox_launcher.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
-#include "engine/headless/audit_command.h"
+#include "app/filingdesk/commands/audit_command.h"
 
-#include "engine/headless/command_line.h"
+#include "app/filingdesk/commands/command_line.h"
 
 #include "engine/audit/audit_store.h"
 #include "engine/ledger/chain_verifier.h"
@@ -417,7 +417,7 @@ struct PrefixReport {
 
 } // namespace
 
-int runAudit(const QStringList &arguments) {
+int cli::AuditCommand::run(const QStringList &arguments) const {
     const QString usage =
         QStringLiteral("Usage: filingdesk audit verify [--db FILE] [--ledger URL] [--json]");
     if (arguments.isEmpty())

@@ -1,4 +1,4 @@
-#include "engine/headless/interrupt_watcher.h"
+#include "engine/process/interrupt_watcher.h"
 
 #include <QSocketNotifier>
 

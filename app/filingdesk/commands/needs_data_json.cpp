@@ -1,4 +1,4 @@
-#include "engine/headless/needs_data_json.h"
+#include "app/filingdesk/commands/needs_data_json.h"
 
 #include <QJsonObject>
 

@@ -1,14 +1,14 @@
-#include "engine/headless/worker_command.h"
+#include "app/filingdesk/commands/worker_command.h"
 
+#include "app/filingdesk/commands/command_line.h"
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
-#include "engine/headless/command_line.h"
-#include "engine/headless/interrupt_watcher.h"
-#include "engine/headless/sandbox_launcher.h"
 #include "engine/import/iso_codes.h"
 #include "engine/metrics/engine_metrics.h"
 #include "engine/metrics/metrics_registry.h"
 #include "engine/metrics/metrics_server.h"
+#include "engine/process/interrupt_watcher.h"
+#include "engine/process/sandbox_launcher.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -27,7 +27,7 @@ namespace {
 
 using cli::printErr;
 
-int badInput(const QString &reason) {
+int refuseInput(const QString &reason) {
     return cli::badInput(QStringLiteral("filingdesk worker"), reason);
 }
 
@@ -39,7 +39,7 @@ bool isSubdivisionCode(const QString &code) {
 
 } // namespace
 
-int runWorker(const QStringList &arguments) {
+int cli::WorkerCommand::run(const QStringList &arguments) const {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("A fleet worker: files the tasks of every launched batch in the team ledger."));
@@ -85,17 +85,17 @@ int runWorker(const QStringList &arguments) {
     EngineConfig config;
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
-        return badInput(error);
+        return refuseInput(error);
     if (parser.isSet(ledgerOpt))
         config.ledgerUrl = parser.value(ledgerOpt);
     if (config.ledgerUrl.isEmpty())
-        return badInput(
+        return refuseInput(
             QStringLiteral("--ledger URL is required (a worker takes its work from the team ledger)"));
     config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
     if (parser.isSet(redisOpt))
         config.redisUrl = parser.value(redisOpt);
     if (config.redisUrl.isEmpty())
-        return badInput(
+        return refuseInput(
             QStringLiteral("--redis URL is required: a worker shares each registry's cap with the rest of "
                            "the fleet through the gate, and an in-process gate would let every worker "
                            "use the whole cap"));
@@ -103,16 +103,16 @@ int runWorker(const QStringList &arguments) {
     config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
     for (const QString &spec : parser.values(limitOpt)) {
         if (!config.addLimit(spec, &error))
-            return badInput(error);
+            return refuseInput(error);
     }
     if (!cli::readInt(parser, maxInFlightOpt, 1, std::numeric_limits<int>::max(), config.globalLimit,
                       QStringLiteral("a positive number"), &config.globalLimit, &error))
-        return badInput(error);
+        return refuseInput(error);
     if (parser.isSet(jurisdictionsOpt)) {
         for (const QString &j : parser.value(jurisdictionsOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const QString code = j.trimmed().toUpper();
             if (!isSubdivisionCode(code))
-                return badInput(
+                return refuseInput(
                     QStringLiteral("--jurisdictions: \"%1\" is not an ISO 3166-2 code such as US-DE").arg(j));
             config.onlyJurisdictions.append(code);
         }
@@ -120,20 +120,20 @@ int runWorker(const QStringList &arguments) {
     quint16 metricsPort = 0;
     int port = 0;
     if (!cli::readInt(parser, metricsPortOpt, 1, 65535, 0, QStringLiteral("a port number"), &port, &error))
-        return badInput(error);
+        return refuseInput(error);
     metricsPort = quint16(port);
     QHostAddress metricsAddress(QHostAddress::LocalHost);
     if (parser.isSet(metricsAddressOpt) && !metricsAddress.setAddress(parser.value(metricsAddressOpt)))
-        return badInput(QStringLiteral("--metrics-address \"%1\" is not an IP address")
+        return refuseInput(QStringLiteral("--metrics-address \"%1\" is not an IP address")
                             .arg(parser.value(metricsAddressOpt)));
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     // Without --db: this worker's own mirror of this ledger (LedgerStore::openTeam), one per worker running.
     config.memberKind = QStringLiteral("worker");
     if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
-        return badInput(error);
+        return refuseInput(error);
     if (!config.validate(&error))
-        return badInput(error);
+        return refuseInput(error);
 
     SandboxLauncher sandbox;
     if (parser.isSet(sandboxOpt)) {
@@ -147,7 +147,7 @@ int runWorker(const QStringList &arguments) {
         printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        return badInput(
+        return refuseInput(
             QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
     // Metrics live on this (the main) thread; the engine updates them from its own (the registry locks).

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "app/filingdesk/commands/command.h"
+
 #include <QStringList>
 
-namespace fd {
+namespace fd::cli {
 
 /// `filingdesk audit verify [--db FILE] [--ledger URL] [--json] [--page-size N]`
 ///
@@ -19,6 +21,13 @@ namespace fd {
 /// ("ledger seq 17: row changed (hash mismatch)", "mirror seq 5 differs from the ledger"); --json prints one
 /// JSON object instead. Exit 0 when everything checked is intact, 1 when something is broken, 2 on usage
 /// errors or when a store cannot be read (unreachable ledger, missing file, not a FilingDesk store).
-int runAudit(const QStringList &arguments);
+class AuditCommand final : public Command {
+public:
+    QString name() const override { return QStringLiteral("audit"); }
+    QString summary() const override {
+        return QStringLiteral("verify the audit trail's hash chain (audit verify)");
+    }
+    int run(const QStringList &arguments) const override;
+};
 
-} // namespace fd
+} // namespace fd::cli

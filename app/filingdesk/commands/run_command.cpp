@@ -1,13 +1,13 @@
-#include "engine/headless/run_command.h"
+#include "app/filingdesk/commands/run_command.h"
 
+#include "app/filingdesk/commands/command_line.h"
+#include "app/filingdesk/commands/needs_data_json.h"
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
-#include "engine/headless/command_line.h"
-#include "engine/headless/interrupt_watcher.h"
-#include "engine/headless/needs_data_json.h"
-#include "engine/headless/sandbox_launcher.h"
 #include "engine/import/portfolio_importer.h"
 #include "engine/model/compliance.h"
+#include "engine/process/interrupt_watcher.h"
+#include "engine/process/sandbox_launcher.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -31,7 +31,7 @@ namespace {
 
 using cli::printErr;
 
-int badInput(const QString &reason) {
+int refuseInput(const QString &reason) {
     return cli::badInput(QStringLiteral("filingdesk run"), reason);
 }
 
@@ -58,7 +58,7 @@ QString defaultDbPath() {
 
 } // namespace
 
-int runHeadless(const QStringList &arguments) {
+int cli::RunCommand::run(const QStringList &arguments) const {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Runs a filing batch headless."));
     const QCommandLineOption portfolioOpt = cli::portfolioOption();
@@ -100,18 +100,18 @@ int runHeadless(const QStringList &arguments) {
     EngineConfig config;
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
-        return badInput(error);
+        return refuseInput(error);
     if (!parser.isSet(portfolioOpt))
-        return badInput(QStringLiteral("--portfolio FILE is required"));
+        return refuseInput(QStringLiteral("--portfolio FILE is required"));
     const QString portfolio = parser.value(portfolioOpt);
     if (const QFileInfo info(portfolio); !info.exists())
-        return badInput(QStringLiteral("%1: no such file").arg(portfolio));
+        return refuseInput(QStringLiteral("%1: no such file").arg(portfolio));
     else if (!info.isFile())
-        return badInput(QStringLiteral("%1: not a file (a directory?)").arg(portfolio));
+        return refuseInput(QStringLiteral("%1: not a file (a directory?)").arg(portfolio));
     // A file that cannot be read at all is bad input: refuse it before the audit database is opened or Redis
     // is contacted, so that a typo never resumes unfinished work of an earlier run.
     if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
-        return badInput(precheck.fileError);
+        return refuseInput(precheck.fileError);
     QDate asOf;
     int dueWithin = -1;
     int deadlineS = 0;
@@ -120,10 +120,10 @@ int runHeadless(const QStringList &arguments) {
                       QStringLiteral("a number of days"), &dueWithin, &error) ||
         !cli::readInt(parser, deadlineOpt, 1, std::numeric_limits<int>::max(), 0,
                       QStringLiteral("a positive number of seconds"), &deadlineS, &error))
-        return badInput(error);
+        return refuseInput(error);
     for (const QString &spec : parser.values(limitOpt)) {
         if (!config.addLimit(spec, &error))
-            return badInput(error);
+            return refuseInput(error);
     }
     if (parser.isSet(redisOpt))
         config.redisUrl = parser.value(redisOpt);
@@ -141,13 +141,13 @@ int runHeadless(const QStringList &arguments) {
     if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
         config.dbPath = defaultDbPath(); // team mode: a mirror of its own per ledger and member
     if (!config.ledgerUrl.isEmpty() && config.redisUrl.isEmpty())
-        return badInput(QStringLiteral(
+        return refuseInput(QStringLiteral(
             "--ledger needs --redis URL: members of a team share each registry's cap through the fleet gate, "
             "and an in-process gate would let this run use the whole cap beside the others"));
     if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
-        return badInput(error);
+        return refuseInput(error);
     if (!config.validate(&error))
-        return badInput(error);
+        return refuseInput(error);
     const bool quiet = parser.isSet(quietOpt);
 
     SandboxLauncher sandbox;
@@ -168,7 +168,7 @@ int runHeadless(const QStringList &arguments) {
             printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
     if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        return badInput(
+        return refuseInput(
             QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
     EngineHost host;

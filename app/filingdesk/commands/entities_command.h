@@ -1,8 +1,10 @@
 #pragma once
 
+#include "app/filingdesk/commands/command.h"
+
 #include <QStringList>
 
-namespace fd {
+namespace fd::cli {
 
 /// `filingdesk entities import FILE.csv (--db FILE | --ledger URL) --reason TEXT [--json]`
 /// `filingdesk entities export (--db FILE | --ledger URL) --out FILE.csv`
@@ -16,6 +18,11 @@ namespace fd {
 /// the file is also a FilingDesk CSV portfolio. Team mode (--ledger, password in FILINGDESK_LEDGER_PASSWORD):
 /// the ledger's register. Exit 0; 1 when the store refused the write; 2 on bad input (the file, the options,
 /// a database in use by a running desk).
-int runEntities(const QStringList &arguments);
+class EntitiesCommand final : public Command {
+public:
+    QString name() const override { return QStringLiteral("entities"); }
+    QString summary() const override { return QStringLiteral("import or export the entity register"); }
+    int run(const QStringList &arguments) const override;
+};
 
-} // namespace fd
+} // namespace fd::cli

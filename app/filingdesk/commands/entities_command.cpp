@@ -1,7 +1,7 @@
-#include "engine/headless/entities_command.h"
+#include "app/filingdesk/commands/entities_command.h"
 
+#include "app/filingdesk/commands/command_line.h"
 #include "engine/audit/audit_store.h"
-#include "engine/headless/command_line.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/register/register_csv.h"
 
@@ -205,7 +205,7 @@ int runExport(const QStringList &arguments) {
 
 } // namespace
 
-int runEntities(const QStringList &arguments) {
+int cli::EntitiesCommand::run(const QStringList &arguments) const {
     const QString sub = arguments.value(0);
     if (sub == QLatin1String("import"))
         return runImport(arguments);

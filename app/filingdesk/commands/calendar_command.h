@@ -1,8 +1,10 @@
 #pragma once
 
+#include "app/filingdesk/commands/command.h"
+
 #include <QStringList>
 
-namespace fd {
+namespace fd::cli {
 
 /// `filingdesk calendar --portfolio FILE --out FILE.ics [--as-of YYYY-MM-DD] [--days N] [--cycles N] [--db
 /// FILE] [--ledger URL] [--rules FILE] [--report FILE.json]`
@@ -25,6 +27,13 @@ namespace fd {
 /// and --json/--report say how many filings are overdue and how many were left out, for each reason (no due
 /// date, beyond the horizon, filed or withdrawn before the as-of date, entities outside the portfolio).
 /// Exit 0, or 2 on bad input (unknown options, extra arguments, a missing database).
-int runCalendar(const QStringList &arguments);
+class CalendarCommand final : public Command {
+public:
+    QString name() const override { return QStringLiteral("calendar"); }
+    QString summary() const override {
+        return QStringLiteral("export upcoming deadlines as an iCalendar file");
+    }
+    int run(const QStringList &arguments) const override;
+};
 
-} // namespace fd
+} // namespace fd::cli

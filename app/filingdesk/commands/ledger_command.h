@@ -1,8 +1,10 @@
 #pragma once
 
+#include "app/filingdesk/commands/command.h"
+
 #include <QStringList>
 
-namespace fd {
+namespace fd::cli {
 
 /// `filingdesk ledger roles --ledger URL [--json]`: who may do what in a team ledger (docs/roles.md): every
 /// login that holds a FilingDesk group role (directly or through another role) or is a superuser, its
@@ -11,6 +13,13 @@ namespace fd {
 /// (segregation_of_duties on|off), admin only, audited by the ledger.
 /// Exit status: 0 done; 2 bad input, or the ledger refused this login (the role it needs is named); 3 the
 /// ledger cannot be reached, or holds no FilingDesk ledger of schema 5 or later.
-int runLedger(const QStringList &arguments);
+class LedgerCommand final : public Command {
+public:
+    QString name() const override { return QStringLiteral("ledger"); }
+    QString summary() const override {
+        return QStringLiteral("who may do what in a team ledger, and team settings");
+    }
+    int run(const QStringList &arguments) const override;
+};
 
-} // namespace fd
+} // namespace fd::cli

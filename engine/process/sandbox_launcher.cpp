@@ -1,4 +1,4 @@
-#include "engine/headless/sandbox_launcher.h"
+#include "engine/process/sandbox_launcher.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -1,12 +1,12 @@
-#include "engine/headless/calendar_command.h"
+#include "app/filingdesk/commands/calendar_command.h"
 
-#include "engine/headless/command_line.h"
+#include "app/filingdesk/commands/command_line.h"
 
+#include "app/filingdesk/commands/needs_data_json.h"
 #include "engine/audit/audit_store.h"
 #include "engine/calendar/calendar_export_types.h"
 #include "engine/calendar/calendar_selection.h"
 #include "engine/calendar/ics_writer.h"
-#include "engine/headless/needs_data_json.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/register/register_merge.h"
 #include "engine/rules/due_date_calculator.h"
@@ -136,7 +136,7 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
 
 } // namespace
 
-int runCalendar(const QStringList &arguments) {
+int cli::CalendarCommand::run(const QStringList &arguments) const {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Exports upcoming statutory deadlines as iCalendar."));
     const QCommandLineOption portfolioOpt(QStringLiteral("portfolio"), QStringLiteral("Portfolio CSV."),

@@ -1,8 +1,8 @@
-#include "engine/headless/launch_command.h"
+#include "app/filingdesk/commands/launch_command.h"
 
+#include "app/filingdesk/commands/command_line.h"
 #include "engine/core/engine.h"
 #include "engine/core/engine_host.h"
-#include "engine/headless/command_line.h"
 #include "engine/import/portfolio_importer.h"
 
 #include <QCommandLineParser>
@@ -21,13 +21,13 @@ namespace {
 
 using cli::printErr;
 
-int badInput(const QString &reason) {
+int refuseInput(const QString &reason) {
     return cli::badInput(QStringLiteral("filingdesk launch"), reason);
 }
 
 } // namespace
 
-int runLaunch(const QStringList &arguments) {
+int cli::LaunchCommand::run(const QStringList &arguments) const {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
         "Imports a portfolio into the team ledger and launches a batch over it for the fleet to file."));
@@ -50,31 +50,31 @@ int runLaunch(const QStringList &arguments) {
     EngineConfig config;
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
-        return badInput(error);
+        return refuseInput(error);
     if (parser.isSet(ledgerOpt))
         config.ledgerUrl = parser.value(ledgerOpt);
     if (config.ledgerUrl.isEmpty())
-        return badInput(QStringLiteral("--ledger URL is required"));
+        return refuseInput(QStringLiteral("--ledger URL is required"));
     config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
     config.memberKind = QStringLiteral("launch");
     config.claimsWork = false; // launches, never files
     config.redisUrl.clear();   // sends nothing: no permits needed
     if (!parser.isSet(portfolioOpt))
-        return badInput(QStringLiteral("--portfolio FILE is required"));
+        return refuseInput(QStringLiteral("--portfolio FILE is required"));
     const QString portfolio = parser.value(portfolioOpt);
     if (const ImportResult precheck = importPortfolio(portfolio); !precheck.ok())
-        return badInput(precheck.fileError);
+        return refuseInput(precheck.fileError);
     QDate asOf;
     int dueWithin = -1;
     if (!cli::readAsOf(parser, asOfOpt, &asOf, &error) ||
         !cli::readInt(parser, dueWithinOpt, 0, std::numeric_limits<int>::max(), -1,
                       QStringLiteral("a number of days"), &dueWithin, &error))
-        return badInput(error);
+        return refuseInput(error);
     QTemporaryDir scratch;
     config.dbPath =
         parser.isSet(dbOpt) ? parser.value(dbOpt) : scratch.filePath(QStringLiteral("mirror.sqlite"));
     if (!config.validate(&error))
-        return badInput(error);
+        return refuseInput(error);
 
     EngineHost host;
     Engine *engine = host.engine();

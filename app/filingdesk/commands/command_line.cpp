@@ -1,4 +1,4 @@
-#include "engine/headless/command_line.h"
+#include "app/filingdesk/commands/command_line.h"
 
 #include "engine/core/engine_types.h"
 #include "engine/ledger/ledger_endpoint.h"

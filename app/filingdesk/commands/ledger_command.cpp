@@ -1,7 +1,7 @@
-#include "engine/headless/ledger_command.h"
+#include "app/filingdesk/commands/ledger_command.h"
 
+#include "app/filingdesk/commands/command_line.h"
 #include "engine/audit/audit_store.h"
-#include "engine/headless/command_line.h"
 #include "engine/ledger/ledger_endpoint.h"
 #include "engine/ledger/ledger_schema.h"
 
@@ -196,7 +196,7 @@ int setSetting(const QSqlDatabase &db, const QString &name, const QString &value
 
 } // namespace
 
-int runLedger(const QStringList &arguments) {
+int cli::LedgerCommand::run(const QStringList &arguments) const {
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Who may do what in a team ledger (docs/roles.md).\n"
