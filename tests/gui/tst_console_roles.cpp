@@ -16,7 +16,7 @@
 #include "ui/models/exception_model.h"
 #include "ui/models/obligation_model.h"
 #include "ui/session/console_options.h"
-#include "ui/session/engine_link.h"
+#include "engine/client/engine_client.h"
 #include "ui/widgets/dead_letters_page.h"
 #include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"
@@ -131,7 +131,7 @@ private Q_SLOTS:
     void aSingleDeskMayDoEverything();
 
 private:
-    Engine *engine() const { return m_window->findChild<EngineLink *>()->engine(); }
+    Engine *engine() const { return m_window->findChild<EngineClient *>()->engine(); }
     /// What the engine says after connecting: a batch (running or paused) and this login's roles.
     void tell(const TeamAccess &access, bool active = true, bool paused = false);
     template <typename T> T *child(const QString &name) const {

@@ -19,7 +19,7 @@
 #include "ui/models/item_roles.h"
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/task_filter_proxy.h"
-#include "ui/session/engine_link.h"
+#include "engine/client/engine_client.h"
 #include "ui/settings/console_settings.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
@@ -536,7 +536,7 @@ void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows() {
 void TestConsoleWorkflow::failingRegistryIsShown() {
     // The engine raises breaker_open when a jurisdiction's registry keeps failing; here the alert is raised
     // on the window's own engine connection, as the engine would.
-    auto *link = m_window->findChild<EngineLink *>();
+    auto *link = m_window->findChild<EngineClient *>();
     QVERIFY(link && link->engine());
     Engine *engine = link->engine();
     const QDateTime trialUtc = QDateTime::currentDateTimeUtc().addSecs(40);

@@ -1,7 +1,7 @@
 #include "ui/widgets/calendar_export.h"
 
 #include "engine/core/engine.h"
-#include "ui/session/engine_link.h"
+#include "engine/client/engine_client.h"
 #include "ui/settings/console_settings.h"
 
 #include <QCheckBox>
@@ -114,7 +114,7 @@ QString calendarExportMessage(const CalendarExportResult &result) {
     return lines.join(QLatin1Char('\n'));
 }
 
-CalendarExport::CalendarExport(EngineLink *link, QWidget *window, const ConsoleSettings *settings)
+CalendarExport::CalendarExport(EngineClient *link, QWidget *window, const ConsoleSettings *settings)
     : QObject(window)
     , m_link(link)
     , m_window(window)

@@ -7,10 +7,13 @@
 
 class QWidget;
 
+namespace fd {
+class EngineClient;
+}
+
 namespace fd::ui {
 
 class ConsoleSettings;
-class EngineLink;
 
 /// File > Export calendar: asks where to write, how many days ahead and whether to put one day's filings of
 /// one jurisdiction into one event (preset from ConsoleSettings::icsGroupByDay(); the answer applies to this
@@ -23,7 +26,7 @@ class CalendarExport : public QObject {
 public:
     /// `settings` (not owned, may be null: the default settings file is read) gives the reminder days and the
     /// grouping preset.
-    CalendarExport(EngineLink *link, QWidget *window, const ConsoleSettings *settings = nullptr);
+    CalendarExport(EngineClient *link, QWidget *window, const ConsoleSettings *settings = nullptr);
 
     /// Opens the file and options prompts; does nothing when either is cancelled.
     void run();
@@ -37,7 +40,7 @@ Q_SIGNALS:
     void finished(const fd::CalendarExportResult &result);
 
 private:
-    EngineLink *m_link;
+    EngineClient *m_link;
     QPointer<QWidget> m_window;
     const ConsoleSettings *m_settings;
     QString m_pendingPath;

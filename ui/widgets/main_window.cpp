@@ -22,7 +22,7 @@
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/session/deadline_reminders.h"
-#include "ui/session/engine_link.h"
+#include "engine/client/engine_client.h"
 #include "ui/session/registry_probe.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
@@ -105,7 +105,7 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     , m_options(options)
     , m_settings(std::make_unique<ConsoleSettings>(options.settingsPath))
     , m_secrets(new SecretStore(this))
-    , m_link(new EngineLink(this))
+    , m_link(new EngineClient(this))
     , m_actions(new OperatorActions(m_link, this, this))
     , m_probe(new RegistryProbe(this))
     , m_notifier(new AlertNotifier(this))
@@ -149,7 +149,7 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::setDueSoonCounts);
 
     m_usageTimer.setInterval(1000);
-    connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
+    connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineClient::refreshUsage);
     // Operator actions and finished batches show up in the audit view without a manual refresh, a moment
     // later.
     m_auditRefresh.setSingleShot(true);
@@ -454,7 +454,7 @@ void MainWindow::buildPages() {
         });
     }
     connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
-    connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
+    connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineClient::queryAudit);
     connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions,
             &OperatorActions::openReview);
     connect(m_deadLettersPage, &DeadLettersPage::reviewCloseRequested, m_actions,
@@ -462,7 +462,7 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::reviewOpenRequested, m_actions, &OperatorActions::openReview);
     connect(m_exceptionsPage, &ExceptionsPage::reviewCloseRequested, m_actions,
             &OperatorActions::closeReview);
-    connect(m_membersPage, &MembersPage::refreshRequested, m_link, &EngineLink::refreshMembers);
+    connect(m_membersPage, &MembersPage::refreshRequested, m_link, &EngineClient::refreshMembers);
     connect(m_calendarPage, &CalendarPage::entityRequested, this, [this](const QString &entityId) {
         if (!entityId.isEmpty())
             openEntity(entityId);
@@ -764,7 +764,7 @@ void MainWindow::connectEngine() {
         statusBar()->showMessage(tr("Engine: %1").arg(message), 15000);
         showNotice(tr("Engine: %1").arg(message));
     });
-    connect(m_link, &EngineLink::heartbeat, this,
+    connect(m_link, &EngineClient::heartbeat, this,
             [this](bool alive) { m_indicators->setEngineAlive(alive); });
     connect(m_probe, &RegistryProbe::reachabilityChanged, m_indicators, &StatusIndicators::setRegistry);
 }
@@ -989,7 +989,7 @@ void MainWindow::showSettings() {
             tr("This session runs with command-line options that override the saved settings (not "
                "saved): %1. Below are the saved settings.")
                 .arg(overrides.join(QStringLiteral("; "))));
-    connect(dialog, &SettingsDialog::settingsChanged, m_link, &EngineLink::recordSettingsChange);
+    connect(dialog, &SettingsDialog::settingsChanged, m_link, &EngineClient::recordSettingsChange);
     connect(dialog, &SettingsDialog::saveFinished, this, [this](bool saved) {
         if (!saved)
             return;

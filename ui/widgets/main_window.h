@@ -24,6 +24,10 @@ class QToolButton;
 class QSystemTrayIcon;
 class QTabWidget;
 
+namespace fd {
+class EngineClient;
+}
+
 namespace fd::ui {
 
 class AlertNotifier;
@@ -40,7 +44,6 @@ class ConsoleSettings;
 class DeadLetterModel;
 class EntityPage;
 class DeadLettersPage;
-class EngineLink;
 class ExceptionModel;
 class ExceptionsPage;
 class MemberModel;
@@ -67,7 +70,7 @@ class StatusIndicators;
 /// bar says who they are ("alice · operator", objectName "accessLabel"), and every action the login may not
 /// do is disabled with the role it needs named in its tooltip (AccessGate).
 ///
-/// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineLink (queued),
+/// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineClient (queued),
 /// answers arrive as the engine's queued signals and are applied to the models one batch at a time.
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -185,7 +188,7 @@ private:
     QHash<QString, QPointer<EntityPage>> m_entityPages; ///< open entity pages by entity id
     std::unique_ptr<ConsoleSettings> m_settings;
     SecretStore *m_secrets;
-    EngineLink *m_link;
+    EngineClient *m_link;
     OperatorActions *m_actions;
     RegistryProbe *m_probe;
     AlertNotifier *m_notifier;

@@ -46,7 +46,7 @@ public:
     static constexpr int refreshIntervalMs = 2000;
 
 Q_SIGNALS:
-    /// Time to ask the engine for the members again (EngineLink::refreshMembers).
+    /// Time to ask the engine for the members again (EngineClient::refreshMembers).
     void refreshRequested();
 
 protected:

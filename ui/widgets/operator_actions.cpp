@@ -2,7 +2,7 @@
 
 #include "ui/models/display_format.h"
 
-#include "ui/session/engine_link.h"
+#include "engine/client/engine_client.h"
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/reason_provider.h"
 
@@ -10,7 +10,7 @@
 
 namespace fd::ui {
 
-OperatorActions::OperatorActions(EngineLink *link, QWidget *dialogParent, QObject *parent)
+OperatorActions::OperatorActions(EngineClient *link, QWidget *dialogParent, QObject *parent)
     : QObject(parent)
     , m_link(link)
     , m_dialogParent(dialogParent)

@@ -12,14 +12,17 @@
 
 class QWidget;
 
+namespace fd {
+class EngineClient;
+}
+
 namespace fd::ui {
 
-class EngineLink;
 class ReasonProvider;
 struct ReasonRequest;
 
 /// Every operator action of the console, in one place: it asks the person for the reason (ReasonProvider),
-/// then sends the action to the engine (EngineLink, queued). The engine audits it with the OS user and the
+/// then sends the action to the engine (EngineClient, queued). The engine audits it with the OS user and the
 /// reason. Cancelling the reason prompt does nothing. While the team ledger is unreachable (setReadOnly())
 /// every action is refused: the console then shows its mirror, and the engine could not record anything.
 /// In team mode an action the login's roles do not allow (setAccess(), docs/roles.md) is refused too, with
@@ -28,7 +31,7 @@ struct ReasonRequest;
 class OperatorActions : public QObject {
     Q_OBJECT
 public:
-    OperatorActions(EngineLink *link, QWidget *dialogParent, QObject *parent = nullptr);
+    OperatorActions(EngineClient *link, QWidget *dialogParent, QObject *parent = nullptr);
     ~OperatorActions() override;
 
     /// Replaces how reasons are asked for (tests answer without a dialog).
@@ -92,7 +95,7 @@ private:
     /// True (and refused() said why) while read-only.
     bool refuseWhileReadOnly();
 
-    EngineLink *m_link;
+    EngineClient *m_link;
     QWidget *m_dialogParent;
     std::unique_ptr<ReasonProvider> m_reasons;
     bool m_readOnly = false;

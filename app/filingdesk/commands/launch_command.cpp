@@ -1,8 +1,8 @@
 #include "app/filingdesk/commands/launch_command.h"
 
 #include "app/filingdesk/commands/command_line.h"
+#include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
-#include "engine/core/engine_host.h"
 #include "engine/import/portfolio_importer.h"
 
 #include <QCommandLineParser>
@@ -76,8 +76,8 @@ int cli::LaunchCommand::run(const QStringList &arguments) const {
     if (!config.validate(&error))
         return refuseInput(error);
 
-    EngineHost host;
-    Engine *engine = host.engine();
+    EngineClient client;
+    Engine *engine = client.engine(); // for its signals only
     QEventLoop loop;
     int exitCode = 0;
     PortfolioSummary summary;
@@ -94,9 +94,7 @@ int cli::LaunchCommand::run(const QStringList &arguments) const {
                              loop.quit();
                              return;
                          }
-                         QMetaObject::invokeMethod(
-                             engine, [engine, portfolio, asOf] { engine->loadPortfolio(portfolio, asOf); },
-                             Qt::QueuedConnection);
+                         client.loadPortfolio(portfolio, asOf);
                      });
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop, [&](bool reachable, const QString &reason) {
         if (reachable)
@@ -115,20 +113,14 @@ int cli::LaunchCommand::run(const QStringList &arguments) const {
                              loop.quit();
                              return;
                          }
-                         QMetaObject::invokeMethod(
-                             engine, [engine, dueWithin] { engine->admit(dueWithin); }, Qt::QueuedConnection);
+                         client.admit(dueWithin);
                      });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
         admittedCount = a;
         known = d;
         notYetOpen = n;
         later = o;
-        QMetaObject::invokeMethod(
-            engine,
-            [engine, reason = QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName())] {
-                engine->launchBatch({}, reason);
-            },
-            Qt::QueuedConnection);
+        client.launchBatch({}, QStringLiteral("filingdesk launch %1").arg(QFileInfo(portfolio).fileName()));
     });
     QObject::connect(engine, &Engine::batchLaunched, &loop, [&](const QString &id, int count) {
         batchId = id;
@@ -158,17 +150,9 @@ int cli::LaunchCommand::run(const QStringList &arguments) const {
         loop.quit();
     });
     bound.start(60000);
-    QMetaObject::invokeMethod(
-        engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+    client.start(config);
     loop.exec();
-    {
-        QEventLoop stopLoop;
-        QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
-        QTimer::singleShot(10000, &stopLoop, &QEventLoop::quit);
-        QMetaObject::invokeMethod(
-            engine, [engine] { engine->shutdown(); }, Qt::QueuedConnection);
-        stopLoop.exec();
-    }
+    client.shutdownAndWait(10000);
     if (exitCode != 0)
         return exitCode;
     if (parser.isSet(jsonOpt)) {

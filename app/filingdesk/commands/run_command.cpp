@@ -2,8 +2,8 @@
 
 #include "app/filingdesk/commands/command_line.h"
 #include "app/filingdesk/commands/needs_data_json.h"
+#include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
-#include "engine/core/engine_host.h"
 #include "engine/import/portfolio_importer.h"
 #include "engine/model/compliance.h"
 #include "engine/process/interrupt_watcher.h"
@@ -171,8 +171,8 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         return refuseInput(
             QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
-    EngineHost host;
-    Engine *engine = host.engine();
+    EngineClient client;
+    Engine *engine = client.engine(); // for its signals only
     QEventLoop loop;
     int exitCode = 0;
     PortfolioSummary summary;
@@ -202,9 +202,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                          gateDescription = gate;
                          if (!quiet)
                              printErr(QStringLiteral("gate: %1").arg(gate));
-                         QMetaObject::invokeMethod(
-                             engine, [engine, portfolio, asOf] { engine->loadPortfolio(portfolio, asOf); },
-                             Qt::QueuedConnection);
+                         client.loadPortfolio(portfolio, asOf);
                      });
     QObject::connect(
         engine, &Engine::portfolioLoaded, &loop, [&](const PortfolioSummary &s, const QList<RowPlan> &rows) {
@@ -239,8 +237,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                         QStringLiteral("  conflict: %1 (%2) %3: the register has \"%4\", %5 has \"%6\"")
                             .arg(c.entityName, c.entityId, c.field, c.registerValue, c.source, c.fileValue));
             }
-            QMetaObject::invokeMethod(
-                engine, [engine, dueWithin] { engine->admit(dueWithin); }, Qt::QueuedConnection);
+            client.admit(dueWithin);
         });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
         admittedCount = a;
@@ -256,9 +253,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                     .arg(d)
                     .arg(n)
                     .arg(o));
-        QMetaObject::invokeMethod(
-            engine, [engine] { engine->launchBatch({}, QStringLiteral("headless run")); },
-            Qt::QueuedConnection);
+        client.launchBatch({}, QStringLiteral("headless run"));
     });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         finalStatus = s;
@@ -338,8 +333,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         if (drainingForStop)
             return;
         drainingForStop = true;
-        QMetaObject::invokeMethod(
-            engine, [engine, reason] { engine->drain(reason); }, Qt::QueuedConnection);
+        client.drain(reason);
         // The status at hand may be up to one status interval old: a request sent since is still on the wire.
         // Only the engine's answer after the drain (paused, nothing in flight) ends the wait.
         drainLimit.start(config.requestTimeoutMs + 2000);
@@ -383,21 +377,13 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         deadline.start(deadlineS * 1000);
     }
 
-    QMetaObject::invokeMethod(
-        engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+    client.start(config);
     loop.exec();
     if (exitCode != 0)
         return exitCode;
     // Stop the engine before any figure is taken: nothing is sent from here on, and no queued update can
     // change what the summary reports. shutdown() sends its final status, then stopped().
-    {
-        QEventLoop stopLoop;
-        QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
-        QTimer::singleShot(config.requestTimeoutMs + 5000, &stopLoop, &QEventLoop::quit);
-        QMetaObject::invokeMethod(
-            engine, [engine] { engine->shutdown(); }, Qt::QueuedConnection);
-        stopLoop.exec();
-    }
+    client.shutdownAndWait(config.requestTimeoutMs + 5000);
 
     int terminal = 0;
     int exceptions = 0;

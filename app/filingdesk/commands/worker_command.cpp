@@ -1,8 +1,8 @@
 #include "app/filingdesk/commands/worker_command.h"
 
 #include "app/filingdesk/commands/command_line.h"
+#include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
-#include "engine/core/engine_host.h"
 #include "engine/import/iso_codes.h"
 #include "engine/metrics/engine_metrics.h"
 #include "engine/metrics/metrics_registry.h"
@@ -125,7 +125,7 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     QHostAddress metricsAddress(QHostAddress::LocalHost);
     if (parser.isSet(metricsAddressOpt) && !metricsAddress.setAddress(parser.value(metricsAddressOpt)))
         return refuseInput(QStringLiteral("--metrics-address \"%1\" is not an IP address")
-                            .arg(parser.value(metricsAddressOpt)));
+                               .arg(parser.value(metricsAddressOpt)));
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     // Without --db: this worker's own mirror of this ledger (LedgerStore::openTeam), one per worker running.
@@ -165,8 +165,8 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
                      .arg(metricsPort));
     }
 
-    EngineHost host;
-    Engine *engine = host.engine();
+    EngineClient client;
+    Engine *engine = client.engine(); // for its signals only
     engine->setMetrics(&engineMetrics);
     QEventLoop loop;
     int exitCode = 0;
@@ -182,9 +182,7 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
         printErr(QStringLiteral("stopping (%1): nothing new is claimed; %2 request(s) on the wire finish")
                      .arg(reason)
                      .arg(status.inFlight));
-        QMetaObject::invokeMethod(
-            engine, [engine, why = QStringLiteral("worker: %1").arg(reason)] { engine->drain(why); },
-            Qt::QueuedConnection);
+        client.drain(QStringLiteral("worker: %1").arg(reason));
         // The status at hand may be up to one status interval old: a request sent since is still on the wire.
         // Only the engine's answer after the drain (paused, nothing in flight) ends the wait.
         drainLimit.start(config.requestTimeoutMs + 2000);
@@ -267,10 +265,7 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     QTimer idle;
     idle.setInterval(1000);
     if (parser.isSet(exitWhenIdleOpt)) {
-        QObject::connect(&idle, &QTimer::timeout, &loop, [&] {
-            QMetaObject::invokeMethod(
-                engine, [engine] { engine->queryTeamWork(); }, Qt::QueuedConnection);
-        });
+        QObject::connect(&idle, &QTimer::timeout, &loop, [&] { client.queryTeamWork(); });
         QObject::connect(engine, &Engine::teamWorkCounted, &loop, [&](int open, int held) {
             idleChecks = (open == 0 && held == 0) ? idleChecks + 1 : 0;
             if (idleChecks >= 2) // twice in a row: not a launch caught between its admission and its batch
@@ -282,19 +277,11 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     QObject::connect(&interrupts, &InterruptWatcher::interrupted, &loop,
                      [&](const QString &signalName) { stop(signalName); });
 
-    QMetaObject::invokeMethod(
-        engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+    client.start(config);
     loop.exec();
     idle.stop();
     summary.stop();
-    {
-        QEventLoop stopLoop;
-        QObject::connect(engine, &Engine::stopped, &stopLoop, &QEventLoop::quit);
-        QTimer::singleShot(config.requestTimeoutMs + 5000, &stopLoop, &QEventLoop::quit);
-        QMetaObject::invokeMethod(
-            engine, [engine] { engine->shutdown(); }, Qt::QueuedConnection);
-        stopLoop.exec();
-    }
+    client.shutdownAndWait(config.requestTimeoutMs + 5000);
     if (exitCode == 0)
         printErr(
             QStringLiteral("worker stopped: filed %1; claims and permits handed back").arg(status.filedHere));

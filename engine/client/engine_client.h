@@ -13,24 +13,24 @@
 #include <memory>
 
 namespace fd {
+
 class Engine;
 class EngineHost;
-} // namespace fd
 
-namespace fd::ui {
-
-/// The console's only way to the engine. Owns the engine's worker thread (EngineHost) and turns every request
-/// into a queued call on that thread, so no call here ever waits for the engine: answers come back as the
-/// engine's signals (connect to engine()). A heartbeat posted to the engine thread every second tells whether
+/// The one typed client of the engine, for the console and the headless commands alike. Owns the engine's
+/// worker thread (EngineHost) and turns every request into a queued call on that thread
+/// (QMetaObject::invokeMethod with a function, never a method's name), so no call here ever waits for the
+/// engine and a renamed or re-typed engine slot is a compile error: answers come back as the engine's signals
+/// (connect to engine()). A heartbeat posted to the engine thread every second tells whether
 /// the thread is alive and responsive.
 ///
-/// Thread affinity: GUI thread. Destroying it shuts the engine down (this waits for the engine's current slot
-/// to return, which never blocks on I/O).
-class EngineLink : public QObject {
+/// Thread affinity: the thread that made it (the GUI thread, or a command's main thread). Destroying it shuts
+/// the engine down (this waits for the engine's current slot to return, which never blocks on I/O).
+class EngineClient : public QObject {
     Q_OBJECT
 public:
-    explicit EngineLink(QObject *parent = nullptr);
-    ~EngineLink() override;
+    explicit EngineClient(QObject *parent = nullptr);
+    ~EngineClient() override;
 
     /// For connecting to the engine's signals only; never call its methods directly.
     Engine *engine() const;
@@ -73,6 +73,17 @@ public:
     void closeReview(const QString &key);
     /// Team mode: Engine::refreshMembers, answered by Engine::membersUpdated.
     void refreshMembers();
+    /// Team mode: Engine::queryTeamWork, answered by Engine::teamWorkCounted (a worker's --exit-when-idle).
+    void queryTeamWork();
+    /// Engine::drain: this member sends nothing more and lets what is on the wire finish; answered by a
+    /// status (Engine::batchStatusChanged) once nothing is in flight.
+    void drain(const QString &reason);
+    /// Engine::shutdown: hands back permits and claims, then Engine::stopped.
+    void shutdown();
+    /// For the command line, which has nothing else to do meanwhile: shutdown() and wait in a local event
+    /// loop for Engine::stopped, at most `timeoutMs`. True when the engine stopped in time. Never from the
+    /// console.
+    bool shutdownAndWait(int timeoutMs);
 
 Q_SIGNALS:
     /// The engine thread answered (or stopped answering for over 3 s).
@@ -87,4 +98,4 @@ private:
     bool m_pingOutstanding = false;
 };
 
-} // namespace fd::ui
+} // namespace fd
