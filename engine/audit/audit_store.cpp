@@ -1,16 +1,9 @@
 #include "engine/audit/audit_store.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/ledger/chain_verifier.h"
 #include "engine/model/money.h"
 #include "engine/register/register_merge.h"
-
-#if defined(Q_OS_UNIX)
-#include <pwd.h>
-#include <unistd.h>
-#elif defined(Q_OS_WIN)
-#include <lmcons.h>
-#include <windows.h>
-#endif
 
 #include <QHostInfo>
 #include <QJsonDocument>
@@ -330,31 +323,6 @@ bool AuditStore::migrate(QString *error) {
     return true;
 }
 
-QString AuditStore::osUser() {
-    // The environment is the caller's to set (USER=someone-else); the audit names who really acted.
-    static const QString user = [] {
-        QString name;
-#if defined(Q_OS_UNIX)
-        if (const passwd *pw = ::getpwuid(::geteuid()); pw && pw->pw_name)
-            name = QString::fromLocal8Bit(pw->pw_name);
-        else
-            name = QStringLiteral("uid-%1").arg(::geteuid());
-#elif defined(Q_OS_WIN)
-        wchar_t buffer[UNLEN + 1];
-        DWORD size = UNLEN + 1;
-        if (::GetUserNameW(buffer, &size) && size > 0)
-            name = QString::fromWCharArray(buffer, int(size) - 1);
-#endif
-        return name.isEmpty() ? QStringLiteral("unknown-user") : name;
-    }();
-    return user;
-}
-
-QString AuditStore::hostName() {
-    static const QString name = QHostInfo::localHostName();
-    return name;
-}
-
 bool AuditStore::insertAudit(const AuditEntry &e, QString *error) {
     QSqlQuery &q =
         prepared(InsertAudit, "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, "
@@ -374,7 +342,7 @@ bool AuditStore::insertAudit(const AuditEntry &e, QString *error) {
     q.bindValue(11, e.errorCode);
     q.bindValue(12, e.detail);
     q.bindValue(13, e.reason);
-    q.bindValue(14, e.host.isEmpty() ? hostName() : e.host);
+    q.bindValue(14, e.host.isEmpty() ? host::hostName() : e.host);
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;

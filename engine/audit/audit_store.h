@@ -194,12 +194,6 @@ public:
     [[nodiscard]] virtual bool applyRegister(const RegisterUpdate &update, const QString &actor,
                                              const QString &reason, QString *error);
 
-    /// The identity of this process's user, from the operating system (the password database on Unix, the
-    /// logon name on Windows), never from environment variables that anyone can set: the actor of operator
-    /// actions.
-    static QString osUser();
-    static QString hostName();
-
 protected:
     /// Team mode's local mirror of the ledger's entity register: writes `records` (insert or replace;
     /// updated_by from `updatedBy` by entity id), `conflicts` (insert or replace by entity and field) and

@@ -1,4 +1,5 @@
 #include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/calendar/ics_writer.h"
 #include "engine/core/clock.h"
@@ -134,8 +135,7 @@ void Engine::start(const EngineConfig &config) {
     if (m_clock->isManual())
         connect(m_clock, &Clock::advanced, this, &Engine::onWake);
     if (m_config.consoleId.isEmpty())
-        m_config.consoleId =
-            QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
+        m_config.consoleId = host::defaultMemberId();
     if (m_config.rulesPath.isEmpty()) {
         m_rules = RuleSet::builtIn();
         if (m_rules.isEmpty()) {
@@ -295,8 +295,8 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     const EntityRegister::MergeResult merge =
         EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
     QString error;
-    if (!m_store->applyRegister(merge.update, AuditStore::osUser(),
-                                tr("opened %1").arg(QFileInfo(path).fileName()), &error)) {
+    if (!m_store->applyRegister(merge.update, host::osUser(), tr("opened %1").arg(QFileInfo(path).fileName()),
+                                &error)) {
         summary.fileError =
             tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
                 .arg(path, error);
@@ -432,7 +432,7 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
         return; // nothing differs
     update.records.append(edited);
     update.changes = changes;
-    if (!m_store->applyRegister(update, AuditStore::osUser(), reason, &error)) {
+    if (!m_store->applyRegister(update, host::osUser(), reason, &error)) {
         Q_EMIT errorOccurred(
             tr("%1 was not changed: the register refused the write: %2").arg(it->name, error));
         return;
@@ -465,7 +465,7 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
     settled.fileValue = found->registerValue;
     update.settled.append(settled);
     QString error;
-    if (!m_store->applyRegister(update, AuditStore::osUser(), reason, &error)) {
+    if (!m_store->applyRegister(update, host::osUser(), reason, &error)) {
         writeFailed(tr("the conflict was not settled: %1").arg(error));
         return;
     }
@@ -688,7 +688,7 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
         // A task whose outcome is unknown keeps lookupRequired (persisted): whenever it is launched again it
         // is looked up first.
         if (task.state != ExecutionState::Pending &&
-            !transition(task, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("batch_cancel"),
+            !transition(task, ExecutionState::Pending, host::osUser(), QStringLiteral("batch_cancel"),
                         reason)) {
             auditFailed(tr("cancel of %1").arg(key.left(12)), QString());
             break;
@@ -827,7 +827,7 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
     e.detail = detail;
     // The engine's own bookkeeping is attributed to it; everything an operator starts names the OS user.
     const bool engineOwn = action == QLatin1String("engine_start") || action == QLatin1String("batch_idle");
-    e.actor = engineOwn ? kEngineActor : AuditStore::osUser();
+    e.actor = engineOwn ? kEngineActor : host::osUser();
     e.rulesVersion = m_rules.version();
     e.atUtc = now();
     QString error;
@@ -856,7 +856,7 @@ void Engine::enqueue(const QString &key) {
 PermitHolder Engine::holderFor(const FilingTask &task) const {
     static const QString process = QStringLiteral("filingdesk/%1").arg(QCoreApplication::applicationPid());
     PermitHolder h;
-    h.host = AuditStore::hostName();
+    h.host = host::hostName();
     h.process = process;
     h.consoleId = m_config.consoleId;
     h.entityId = task.obligation.entity.entityId;
@@ -1454,8 +1454,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         it->nextAttemptUtc = QDateTime();
         it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
         clearLastError(*it);       // written with the replay: no later row carries the old error
-        if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("replay"),
-                        reason)) {
+        if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("replay"), reason)) {
             *it = before;
             break;
         }
@@ -1512,8 +1511,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                         .arg(key.left(12)));
                 continue;
             }
-            if (!transition(*it, ExecutionState::Completed, AuditStore::osUser(),
-                            QStringLiteral("resolve_accept"), reason))
+            if (!transition(*it, ExecutionState::Completed, host::osUser(), QStringLiteral("resolve_accept"),
+                            reason))
                 break;
             continue;
         }
@@ -1548,7 +1547,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                       .arg(payloadBefore.left(12), before.lastErrorCode)
                 : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
                       .arg(payloadBefore.left(12), payloadAfter.left(12), before.lastErrorCode);
-        if (!transition(*it, ExecutionState::Pending, AuditStore::osUser(), QStringLiteral("resolve_requeue"),
+        if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("resolve_requeue"),
                         reason)) {
             *it = before;
             break;
@@ -1614,7 +1613,7 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
     it->transitionNote =
         tr("filed outside FilingDesk on %1: confirmation %2, charged %3")
             .arg(filedOn.toString(Qt::ISODate), it->confirmationNumber, dollars(feeChargedCents));
-    if (!transition(*it, ExecutionState::Completed, AuditStore::osUser(), QStringLiteral("filed_outside"),
+    if (!transition(*it, ExecutionState::Completed, host::osUser(), QStringLiteral("filed_outside"),
                     reason)) {
         *it = before;
         return;
@@ -1653,13 +1652,13 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         const FilingTask before = *it;
         it->lastCategory = ErrorCategory::None;
         it->lastErrorCode = QStringLiteral("WITHDRAWN");
-        it->lastErrorMessage = tr("withdrawn by %1: will not file").arg(AuditStore::osUser());
+        it->lastErrorMessage = tr("withdrawn by %1: will not file").arg(host::osUser());
         bool ok = true;
         if (it->state == ExecutionState::Pending)
-            ok = transition(*it, ExecutionState::Validating, AuditStore::osUser(), QStringLiteral("withdraw"),
+            ok = transition(*it, ExecutionState::Validating, host::osUser(), QStringLiteral("withdraw"),
                             reason);
-        ok = ok && transition(*it, ExecutionState::DeadLetter, AuditStore::osUser(),
-                              QStringLiteral("withdraw"), reason);
+        ok = ok &&
+             transition(*it, ExecutionState::DeadLetter, host::osUser(), QStringLiteral("withdraw"), reason);
         if (!ok) {
             *it = before;
             enqueue(key);

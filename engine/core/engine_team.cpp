@@ -2,6 +2,7 @@
 // claims tasks before it asks for a permit, keeps the local SQLite as a mirror, follows the others through
 // NOTIFY and the audit sequence, and sends nothing while the ledger cannot be reached.
 #include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/core/clock.h"
 #include "engine/ledger/ledger_schema.h"
@@ -350,7 +351,7 @@ void Engine::heartbeat() {
         return;
     LedgerMember self;
     self.kind = m_config.memberKind;
-    self.host = AuditStore::hostName();
+    self.host = host::hostName();
     self.processId = QCoreApplication::applicationPid();
     self.version = QStringLiteral(FILINGDESK_VERSION);
     self.startedUtc = m_startedUtc;
@@ -515,7 +516,7 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
     }
     int count = 0;
     QString error;
-    const QString batchId = m_ledger->launchBatch(keys, AuditStore::osUser(), reason, &count, &error);
+    const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error);
     if (batchId.isEmpty()) {
         writeFailed(tr("the batch was not launched: %1").arg(error));
         if (!m_ledger->isReachable())
@@ -533,8 +534,7 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
 void Engine::teamSetBatches(const QStringList &from, const QString &to, const QString &action,
                             const QString &reason, const QString &batchId) {
     QString error;
-    const int changed =
-        m_ledger->setBatchStatus(from, to, action, AuditStore::osUser(), reason, &error, batchId);
+    const int changed = m_ledger->setBatchStatus(from, to, action, host::osUser(), reason, &error, batchId);
     if (changed == 0 && !batchId.isEmpty())
         Q_EMIT errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
     if (changed < 0) {

@@ -1,4 +1,5 @@
 #include "engine/ledger/ledger_store.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/core/clock.h"
 #include "engine/ledger/ledger_schema.h"
@@ -235,7 +236,7 @@ void LedgerStore::rememberLedgerAtAddress() const {
     // ledger cannot be reached.
     if (m_ledgerId.isEmpty())
         return;
-    const QDir root(mirrorRoot());
+    const QDir root(host::mirrorRoot());
     QDir().mkpath(root.path());
     QSaveFile last(root.filePath(addressSlug(m_endpoint) + QStringLiteral(".ledger")));
     if (last.open(QIODevice::WriteOnly)) {
@@ -244,16 +245,11 @@ void LedgerStore::rememberLedgerAtAddress() const {
     }
 }
 
-QString LedgerStore::mirrorRoot() {
-    return QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
-        .filePath(QStringLiteral("mirrors"));
-}
-
 bool LedgerStore::openDefaultMirror(QString *error) {
     // One folder per ledger (by its id once it was reached; by its address until then), one file per member
     // running at once: kind-1, kind-2, ... the first one no other process holds. A member that restarts
     // takes its slot back with everything it mirrored.
-    const QDir root(mirrorRoot());
+    const QDir root(host::mirrorRoot());
     const QString pointer = root.filePath(addressSlug(m_endpoint) + QStringLiteral(".ledger"));
     QString folder = m_ledgerId;
     if (folder.isEmpty()) {
@@ -846,7 +842,7 @@ bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
                                  e.action,         e.fromState,
                                  e.toState,        e.ruleId,
                                  e.rulesVersion,   e.payloadSha256,
-                                 e.actor,          e.host.isEmpty() ? hostName() : e.host,
+                                 e.actor,          e.host.isEmpty() ? host::hostName() : e.host,
                                  m_memberId,       e.errorCategory,
                                  e.errorCode,      e.detail,
                                  e.reason};
@@ -995,7 +991,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
                              t.obligation.rulesVersion,
                              t.payloadSha256(),
                              r.actor,
-                             hostName(),
+                             host::hostName(),
                              m_memberId,
                              categoryName(t.lastCategory),
                              t.lastErrorCode,
@@ -1456,7 +1452,7 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
     const QString keyList = keys.join(QLatin1Char(','));
     q.addBindValue(batchId);
     q.addBindValue(actor);
-    q.addBindValue(hostName());
+    q.addBindValue(host::hostName());
     q.addBindValue(m_memberId);
     q.addBindValue(reason.isNull() ? QStringLiteral("") : reason);
     q.addBindValue(keyList.isNull() ? QStringLiteral("") : keyList);
@@ -1596,7 +1592,7 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     q.bindValue(QStringLiteral(":limit"), limit);
     q.bindValue(QStringLiteral(":member"), m_memberId);
     q.bindValue(QStringLiteral(":lease"), double(m_leaseMs) / 1000.0);
-    q.bindValue(QStringLiteral(":host"), hostName());
+    q.bindValue(QStringLiteral(":host"), host::hostName());
     if (!q.exec()) {
         fail(QStringLiteral("claiming tasks"), q.lastError().text(), error);
         return {};
@@ -1662,7 +1658,7 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
     q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
     q.bindValue(QStringLiteral(":lease"), double(m_leaseMs) / 1000.0);
     q.bindValue(QStringLiteral(":member"), m_memberId);
-    q.bindValue(QStringLiteral(":host"), hostName());
+    q.bindValue(QStringLiteral(":host"), host::hostName());
     if (!q.exec()) {
         fail(QStringLiteral("renewing claims"), q.lastError().text(), error);
         return keys;
@@ -1684,7 +1680,7 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
     if (!prepared)
         return fail(QStringLiteral("recording lost claims"), *error, error);
     QSqlQuery &q = *prepared;
-    q.bindValue(QStringLiteral(":host"), hostName());
+    q.bindValue(QStringLiteral(":host"), host::hostName());
     q.bindValue(QStringLiteral(":member"), m_memberId);
     q.bindValue(QStringLiteral(":why"), why);
     q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
@@ -1776,7 +1772,7 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     // host, version and started_at are NOT NULL: what the caller left out is this process's.
     q.bindValue(0, m_memberId);
     q.bindValue(1, self.kind.isEmpty() ? m_kind : self.kind);
-    q.bindValue(2, self.host.isEmpty() ? hostName() : self.host);
+    q.bindValue(2, self.host.isEmpty() ? host::hostName() : self.host);
     q.bindValue(3, self.processId);
     q.bindValue(4, self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
     q.bindValue(5, self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
@@ -1846,8 +1842,8 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.prepare(QStringLiteral("SELECT * FROM filingdesk_open_review(?,?,?,?)"));
     q.addBindValue(key);
-    q.addBindValue(osUser());
-    q.addBindValue(hostName());
+    q.addBindValue(host::osUser());
+    q.addBindValue(host::hostName());
     q.addBindValue(m_memberId);
     if (!q.exec())
         return fail(QStringLiteral("review claim"), q.lastError().text(), error);
@@ -1869,7 +1865,7 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     }
     AuditEntry e;
     e.action = QStringLiteral("review_open");
-    e.actor = osUser();
+    e.actor = host::osUser();
     e.idempotencyKey = key;
     if (!insertAuditRow(e, error))
         return fail(e.action, *error, error);
@@ -1883,8 +1879,8 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.prepare(QStringLiteral("SELECT * FROM filingdesk_close_review(?,?,?)"));
     q.addBindValue(key);
-    q.addBindValue(osUser());
-    q.addBindValue(hostName());
+    q.addBindValue(host::osUser());
+    q.addBindValue(host::hostName());
     if (!q.exec())
         return fail(QStringLiteral("review release"), q.lastError().text(), error);
     if (!q.next()) {
@@ -1893,7 +1889,7 @@ bool LedgerStore::releaseReview(const QString &key, QString *error) {
     }
     AuditEntry e;
     e.action = QStringLiteral("review_close");
-    e.actor = osUser();
+    e.actor = host::osUser();
     e.idempotencyKey = key;
     if (!insertAuditRow(e, error))
         return fail(e.action, *error, error);

@@ -94,8 +94,6 @@ public:
     static constexpr int kLockTimeoutMs = 250;
     int callDeadlineMs() const;
     int statementTimeoutMs() const;
-    /// Where default mirrors live: `<data folder>/mirrors`.
-    static QString mirrorRoot();
     /// The clock whose times the engine means (durations to and from the ledger's clock are computed
     /// against it). Not owned; default: the system clock.
     void setClock(const Clock *clock) { m_clock = clock; }

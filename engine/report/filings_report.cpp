@@ -1,4 +1,5 @@
 #include "engine/report/filings_report.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/report/report_store.h"
 
@@ -75,8 +76,8 @@ bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, 
     if (!store.open(source, error))
         return false;
     ReportProvenance provenance;
-    provenance.producedBy = AuditStore::osUser();
-    provenance.host = AuditStore::hostName();
+    provenance.producedBy = host::osUser();
+    provenance.host = host::hostName();
     provenance.producedAtUtc = QDateTime::currentDateTimeUtc();
     // Tasks first, then the trail: whatever the rows show happened is in the trail up to the head the
     // report names (a running desk may append meanwhile; those rows are after the head).

@@ -40,8 +40,8 @@ struct AuditTrailHead {
 
 /// Who made a report, when, and from what.
 struct ReportProvenance {
-    QString producedBy;      ///< the OS user (AuditStore::osUser())
-    QString host;            ///< AuditStore::hostName()
+    QString producedBy;      ///< the OS user (host::osUser())
+    QString host;            ///< host::hostName()
     QDateTime producedAtUtc; ///< when the data was read
     QString rulesVersion;    ///< the rules file's version (status report: the plan's rules)
     AuditTrailHead trail;

@@ -1,4 +1,5 @@
 #include "engine/report/status_report.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/report/register_plan.h"
 #include "engine/report/report_store.h"
@@ -190,8 +191,8 @@ bool loadStatusReport(const ReportSource &source, const QDate &asOf, StatusRepor
     if (!store.open(source, error))
         return false;
     ReportProvenance provenance;
-    provenance.producedBy = AuditStore::osUser();
-    provenance.host = AuditStore::hostName();
+    provenance.producedBy = host::osUser();
+    provenance.host = host::hostName();
     provenance.producedAtUtc = QDateTime::currentDateTimeUtc();
     provenance.rulesVersion = rules.version();
     const QList<FilingTask> tasks = store.tasks();

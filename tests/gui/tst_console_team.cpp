@@ -13,6 +13,7 @@
 //   status bar, and finds every action disabled with the role it needs named; nothing she tries is sent.
 // The test functions build on each other in the order declared (one team, one batch).
 #include "engine/audit/audit_store.h"
+#include "engine/core/host_identity.h"
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -402,8 +403,7 @@ void TestConsoleTeam::reviewOpenedOnOneDeskShowsOnTheOther() {
     qInfo("desk B showed the review %lld ms after desk A's click: %s", seen.elapsed(),
           qPrintable(deadB->reviewOf(key)));
     const QString review = deadB->reviewOf(key);
-    QVERIFY2(review.contains(QStringLiteral(" on %1 since ").arg(AuditStore::hostName())),
-             qPrintable(review));
+    QVERIFY2(review.contains(QStringLiteral(" on %1 since ").arg(fd::host::hostName())), qPrintable(review));
     QVERIFY(review.endsWith(QLatin1String(" UTC")));
     // In B's view: the Review column and the detail pane.
     const int rowB = deadB->rowOfKey(key);

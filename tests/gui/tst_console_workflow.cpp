@@ -9,7 +9,9 @@
 // sandbox registry reset to a state that has seen nothing, so each passes alone and in any order. Tests that
 // need a batch behind them build it with runBatchToIdle().
 #include "engine/audit/audit_store.h"
+#include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
 #include "engine/rules/rejection_codes.h"
 #include "support/sandbox_process.h"
 #include "ui/models/audit_model.h"
@@ -19,7 +21,6 @@
 #include "ui/models/item_roles.h"
 #include "ui/models/obligation_model.h"
 #include "ui/proxies/task_filter_proxy.h"
-#include "engine/client/engine_client.h"
 #include "ui/settings/console_settings.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
@@ -388,7 +389,7 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason() {
         auditHas(QStringLiteral("replay"), key, QStringLiteral("officer list corrected with the registry")),
         10000);
     const AuditEntry &entry = m_window->auditModel()->entries().first();
-    QCOMPARE(entry.actor, AuditStore::osUser());
+    QCOMPARE(entry.actor, fd::host::osUser());
     QCOMPARE(entry.fromState, QStringLiteral("DEAD_LETTER"));
     QCOMPARE(entry.toState, QStringLiteral("PENDING"));
     // The sandbox rejects this key's data every time: the replay ends as a dead letter again, looked up
@@ -461,7 +462,7 @@ void TestConsoleWorkflow::haltResolved() {
     QTRY_VERIFY_WITH_TIMEOUT(
         auditHas(QStringLiteral("resolve_requeue"), haltKey, QStringLiteral("registered agent renewed")),
         10000);
-    QCOMPARE(m_window->auditModel()->entries().first().actor, AuditStore::osUser());
+    QCOMPARE(m_window->auditModel()->entries().first().actor, fd::host::osUser());
 
     // An accepted, paid filing whose fee differs from the rule's is filed (a review item), not a halt.
     waitBatchIdle();
@@ -523,7 +524,7 @@ void TestConsoleWorkflow::bulkReplayTouchesExactlyTheFilteredRows() {
     QSet<QString> replayed;
     for (const AuditEntry &e : m_window->auditModel()->entries()) {
         QCOMPARE(e.reason, reason);
-        QCOMPARE(e.actor, AuditStore::osUser());
+        QCOMPARE(e.actor, fd::host::osUser());
         replayed.insert(e.idempotencyKey);
     }
     QCOMPARE(replayed, QSet<QString>(filtered.cbegin(), filtered.cend()));
@@ -643,7 +644,7 @@ void TestConsoleWorkflow::settingsChangeNeedsReasonAndIsAudited() {
         (entry = auditEntry(QStringLiteral("settings_change"), QString(), why)).has_value(), 10000);
     QVERIFY2(entry->detail.contains(QLatin1String("default ceiling: 4 -> 6")), qPrintable(entry->detail));
     QCOMPARE(entry->reason, why);
-    QCOMPARE(entry->actor, AuditStore::osUser());
+    QCOMPARE(entry->actor, fd::host::osUser());
     QVERIFY(entry->idempotencyKey.isEmpty());
     // One row: the refused save recorded nothing.
     QCOMPARE(m_window->auditModel()->entries().size(), 1);
@@ -726,7 +727,7 @@ std::optional<AuditEntry> TestConsoleWorkflow::auditEntry(const QString &action,
         return std::nullopt;
     for (const AuditEntry &e : m_window->auditModel()->entries()) {
         if (e.action == action && (key.isEmpty() || e.idempotencyKey == key) && e.reason == reason &&
-            e.actor == AuditStore::osUser())
+            e.actor == fd::host::osUser())
             return e;
     }
     return std::nullopt;

@@ -2,6 +2,7 @@
 // data, filings and timeline; a statutory halt (an expired registered agent, refused by the real sandbox
 // registry) cured from the page and filed; a second halt recorded as filed outside FilingDesk.
 #include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
 #include "support/sandbox_process.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/exception_model.h"
@@ -198,7 +199,7 @@ private Q_SLOTS:
         const QString tooltip =
             exceptions->index(row, ExceptionModel::NotesColumn).data(Qt::ToolTipRole).toString();
         QVERIFY2(tooltip.contains(QLatin1String("    Renewal promised by Friday.")), qPrintable(tooltip));
-        QVERIFY2(tooltip.contains(AuditStore::osUser()), qPrintable(tooltip));
+        QVERIFY2(tooltip.contains(fd::host::osUser()), qPrintable(tooltip));
 
         // Copy copies the selected rows with their header, not one cell.
         auto *table = child<QTableView>(m_window.get(), QStringLiteral("exceptionsTable"));

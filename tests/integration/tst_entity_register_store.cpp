@@ -2,6 +2,7 @@
 // edits are audited with old and new values, conflicts are listed and decided, and `filingdesk entities
 // import/export` round-trips and refuses a bad file whole.
 #include "cli_process.h"
+#include "engine/core/host_identity.h"
 #include "support/sandbox_process.h"
 
 #include "engine/audit/audit_store.h"
@@ -154,7 +155,7 @@ private Q_SLOTS:
         QCOMPARE(edits.size(), 1);
         QCOMPARE(edits.first().entityId, QStringLiteral("CA1"));
         QCOMPARE(edits.first().reason, QStringLiteral("from the certificate of incorporation"));
-        QCOMPARE(edits.first().actor, AuditStore::osUser());
+        QCOMPARE(edits.first().actor, fd::host::osUser());
         QVERIFY2(edits.first().detail.contains(QLatin1String("formation_date: \"\" -> \"2016-03-14\"")),
                  qPrintable(edits.first().detail));
         QVERIFY2(edits.first().detail.contains(QLatin1String("registered_agent_status: \"\" -> \"active\"")),

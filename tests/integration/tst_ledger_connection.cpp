@@ -4,6 +4,7 @@
 // session that holds a lock. Also the ledger's identity and the mirror bound to it, the ledger's clock for
 // every time it stores, and an audit row for every change of who holds a filing.
 #include "engine/core/clock.h"
+#include "engine/core/host_identity.h"
 #include "engine/ledger/ledger_schema.h"
 #include "ledger_fixture.h"
 #include "support/pgbouncer_server.h"
@@ -203,7 +204,7 @@ void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
     QCOMPARE(paths.size(), qsizetype(3));
     const QString id1 = members.front()->ledgerId();
     for (const QString &p : std::as_const(paths))
-        QVERIFY2(p.contains(id1) && p.startsWith(LedgerStore::mirrorRoot()), qPrintable(p));
+        QVERIFY2(p.contains(id1) && p.startsWith(fd::host::mirrorRoot()), qPrintable(p));
     LedgerStore second(fd::test::ledgerEndpoint(m_pg, db2), QStringLiteral("w9"), QStringLiteral("worker"),
                        60000);
     QVERIFY2(second.openTeam(QString(), &error, &ledgerError), qPrintable(error));

@@ -6,6 +6,7 @@
 // ledger is down; and `filingdesk entities import/export --ledger` through the real CLI. Every test works on
 // its own database.
 #include "cli_process.h"
+#include "engine/core/host_identity.h"
 #include "engine/ledger/chain_verifier.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/register/register_merge.h"
@@ -524,7 +525,7 @@ void TestLedgerRegister::cliImportExportThroughLedger() {
     QCOMPARE(entities.first().registeredAgent, QStringLiteral("CT Corporation"));
     const QList<AuditEntry> adds = ledgerRows(db, QStringLiteral("entity_add"));
     QCOMPARE(adds.size(), qsizetype(2));
-    QCOMPARE(adds.first().actor, AuditStore::osUser());
+    QCOMPARE(adds.first().actor, fd::host::osUser());
     QCOMPARE(adds.first().reason, QStringLiteral("team load"));
     QCOMPARE(chainProblem(db), QString());
 

@@ -3,6 +3,7 @@
 // members that connect together, idempotent admission, batches, claims handed out with SKIP LOCKED and
 // expiring with their lease, conditional transitions on a version, the mirror's sync, and the audit hash
 // chain recomputed in C++ against the one the ledger's trigger wrote. Every test works on its own database.
+#include "engine/core/host_identity.h"
 #include "engine/ledger/audit_chain.h"
 #include "engine/ledger/chain_verifier.h"
 #include "engine/ledger/ledger_schema.h"
@@ -986,9 +987,10 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
     QVERIFY2(a->claimReview(key, &error), qPrintable(error));
     QVERIFY(!b->claimReview(key, &error));
     QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
-    QVERIFY2(error.startsWith(QStringLiteral("in review by %1 on %2 since ")
-                                  .arg(fd::AuditStore::osUser(), fd::AuditStore::hostName())),
-             qPrintable(error));
+    QVERIFY2(
+        error.startsWith(
+            QStringLiteral("in review by %1 on %2 since ").arg(fd::host::osUser(), fd::host::hostName())),
+        qPrintable(error));
     QHash<QString, LedgerStore::Review> reviews = b->reviews(&error);
     QCOMPARE(reviews.size(), 1);
     QCOMPARE(reviews.value(key).desk, QStringLiteral("a"));
@@ -1002,7 +1004,7 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
 
     fd::LedgerMember self;
     self.kind = QStringLiteral("desk");
-    self.host = fd::AuditStore::hostName();
+    self.host = fd::host::hostName();
     self.processId = QCoreApplication::applicationPid();
     self.version = QStringLiteral(FILINGDESK_VERSION);
     self.startedUtc = QDateTime::currentDateTimeUtc();
@@ -1021,7 +1023,7 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
         } else {
             QCOMPARE(m.memberId, QStringLiteral("b"));
             QCOMPARE(m.kind, QStringLiteral("run"));
-            QCOMPARE(m.host, fd::AuditStore::hostName());
+            QCOMPARE(m.host, fd::host::hostName());
         }
     }
     // Silent for three heartbeat intervals: lost.

@@ -3,6 +3,7 @@
 // outside FilingDesk), and against a team ledger on a private PostgreSQL. Every figure is checked against the
 // store itself; the PDFs are read back with poppler's pdftotext.
 #include "cli_process.h"
+#include "engine/core/host_identity.h"
 #include "ledger_fixture.h"
 
 #include "engine/audit/audit_store.h"
@@ -381,7 +382,7 @@ void TestReportCommand::filingsCsvMatchesTheDatabase() {
         QCOMPARE(centsOf(row->value(QStringLiteral("fee_charged"))), t.feeChargedCents);
         QCOMPARE(row->value(QStringLiteral("batch")), t.batchId);
         // Each run launched its batch as this OS user.
-        QCOMPARE(row->value(QStringLiteral("launched_by")), AuditStore::osUser());
+        QCOMPARE(row->value(QStringLiteral("launched_by")), fd::host::osUser());
         QCOMPARE(row->value(QStringLiteral("filed_at")).isEmpty(), t.state != ExecutionState::Completed);
         if (!row->value(QStringLiteral("filed_at")).isEmpty())
             QVERIFY(QDateTime::fromString(row->value(QStringLiteral("filed_at")), Qt::ISODate).isValid());
@@ -389,7 +390,7 @@ void TestReportCommand::filingsCsvMatchesTheDatabase() {
         charged += qMax<qint64>(0, t.feeChargedCents);
     }
     const CsvRow *eagle = rowFor(rows, QStringLiteral("entity_id"), QStringLiteral("DE4"));
-    QCOMPARE(eagle->value(QStringLiteral("resolved_by")), AuditStore::osUser());
+    QCOMPARE(eagle->value(QStringLiteral("resolved_by")), fd::host::osUser());
     QCOMPARE(eagle->value(QStringLiteral("fee_charged")), QStringLiteral("175.00"));
     QCOMPARE(rowFor(rows, QStringLiteral("entity_id"), QStringLiteral("DE1"))
                  ->value(QStringLiteral("resolved_by")),
@@ -453,7 +454,7 @@ void TestReportCommand::filingsPdfReadsAsTheDatabase() {
     QVERIFY2(!text.isEmpty(), "pdftotext read nothing");
     QVERIFY(text.contains(QStringLiteral("Filings report")));
     QVERIFY(text.simplified().contains(QStringLiteral("Every stored filing, any due date")));
-    QVERIFY(text.contains(AuditStore::osUser()));
+    QVERIFY(text.contains(fd::host::osUser()));
     qint64 expected = 0;
     qint64 charged = 0;
     for (const FilingTask &t : std::as_const(m_tasks)) {

@@ -1,6 +1,7 @@
 // Audit search is literal (no SQL wildcards), the key field takes the shortened keys the console shows, and
 // the actor of operator actions is the process's real identity, whatever the environment says.
 #include "engine/audit/audit_store.h"
+#include "engine/core/host_identity.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -74,7 +75,7 @@ private Q_SLOTS:
         const QByteArray saved = qgetenv("USER");
         qputenv("USER", "someone-else");
         qputenv("LOGNAME", "someone-else");
-        const QString actor = AuditStore::osUser();
+        const QString actor = fd::host::osUser();
         qputenv("USER", saved);
         QVERIFY(actor != QLatin1String("someone-else"));
 #ifdef Q_OS_UNIX

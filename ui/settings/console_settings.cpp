@@ -1,4 +1,5 @@
 #include "ui/settings/console_settings.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/audit/audit_store.h"
 
@@ -104,7 +105,7 @@ void ConsoleSettings::setLanguage(const QString &language) {
 
 QString ConsoleSettings::ownerName() const {
     // Until someone says how the register names them: who is logged in (as the audit trail names them).
-    return m_settings->value(QStringLiteral("ui/ownerName"), AuditStore::osUser()).toString();
+    return m_settings->value(QStringLiteral("ui/ownerName"), host::osUser()).toString();
 }
 
 void ConsoleSettings::setOwnerName(const QString &name) {

@@ -1,4 +1,5 @@
 #include "ui/widgets/main_window.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/import/iso_codes.h"
 #include "engine/register/entity_fields.h"
@@ -10,6 +11,7 @@
 #include "ui/widgets/calendar_export.h"
 
 #include "engine/audit/audit_store.h"
+#include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
 #include "engine/ledger/ledger_endpoint.h"
 #include "ui/models/audit_model.h"
@@ -22,7 +24,6 @@
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/session/deadline_reminders.h"
-#include "engine/client/engine_client.h"
 #include "ui/session/registry_probe.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
@@ -82,22 +83,6 @@ namespace {
 
 enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, FleetTab, CalendarTab };
 
-QString defaultDbPath() {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    QDir().mkpath(dir);
-    return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
-}
-
-/// This console's name in the ledger and at the gate: HOST-PID, as the engine would choose, and a number
-/// after it for every further window of the same process (each has an engine of its own).
-QString newMemberId() {
-    static QAtomicInt windows;
-    const int n = windows.fetchAndAddRelaxed(1);
-    const QString id =
-        QStringLiteral("%1-%2").arg(AuditStore::hostName()).arg(QCoreApplication::applicationPid());
-    return n == 0 ? id : QStringLiteral("%1-%2").arg(id).arg(n + 1);
-}
-
 } // namespace
 
 MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
@@ -116,7 +101,7 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     , m_permits(new PermitModel(this))
     , m_audit(new AuditModel(this))
     , m_members(new MemberModel(this))
-    , m_memberId(newMemberId()) {
+    , m_memberId(host::nextConsoleMemberId()) {
     setObjectName(QStringLiteral("mainWindow"));
     setAccessibleName(tr("FilingDesk operator console"));
     setWindowIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
@@ -784,7 +769,7 @@ EngineConfig MainWindow::sessionConfig() const {
     if (!m_options.dbPath.isEmpty())
         config.dbPath = m_options.dbPath;
     if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
-        config.dbPath = defaultDbPath(); // team mode: a mirror of its own per ledger and desk
+        config.dbPath = host::defaultDeskDatabasePath(); // team mode: a mirror of its own per ledger and desk
     config.consoleId = m_memberId;
     config.memberKind = QStringLiteral("desk");
     return config;

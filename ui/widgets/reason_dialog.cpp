@@ -1,4 +1,5 @@
 #include "ui/widgets/reason_dialog.h"
+#include "engine/core/host_identity.h"
 
 #include <QInputDialog>
 
@@ -33,8 +34,8 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
     question->setWordWrap(true);
     layout->addWidget(question);
     auto *who = new QLabel(
-        note ? tr("Kept with the item and in the audit trail as %1, with the time:").arg(AuditStore::osUser())
-             : tr("Recorded in the audit trail as %1, with this reason:").arg(AuditStore::osUser()),
+        note ? tr("Kept with the item and in the audit trail as %1, with the time:").arg(host::osUser())
+             : tr("Recorded in the audit trail as %1, with this reason:").arg(host::osUser()),
         this);
     layout->addWidget(who);
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);

@@ -1,4 +1,5 @@
 #include "ui/widgets/review_controls.h"
+#include "engine/core/host_identity.h"
 
 #include "engine/audit/audit_store.h"
 #include "ui/widgets/access_gate.h"
@@ -52,8 +53,8 @@ void ReviewControls::setCurrent(const QString &key, const QString &reviewText) {
 
 bool ReviewControls::isOwnReview(const QString &reviewText) {
     // The engine's words are translated; the reviewer's name and host are not.
-    return !reviewText.isEmpty() && reviewText.contains(QStringLiteral(" %1 ").arg(AuditStore::osUser())) &&
-           reviewText.contains(QStringLiteral(" %1 ").arg(AuditStore::hostName()));
+    return !reviewText.isEmpty() && reviewText.contains(QStringLiteral(" %1 ").arg(host::osUser())) &&
+           reviewText.contains(QStringLiteral(" %1 ").arg(host::hostName()));
 }
 
 void ReviewControls::update() {

@@ -1,4 +1,5 @@
 #include "app/filingdesk/commands/entities_command.h"
+#include "engine/core/host_identity.h"
 
 #include "app/filingdesk/commands/command_line.h"
 #include "engine/audit/audit_store.h"
@@ -137,8 +138,7 @@ int runImport(const QStringList &arguments) {
     if (!RegisterCsv::apply(read.rows, current, conflicts, QFileInfo(path).fileName(), &update, &counts,
                             &errors))
         return refuse(errors);
-    if (!target.store->applyRegister(update, AuditStore::osUser(), parser.value(reasonOpt).trimmed(),
-                                     &error)) {
+    if (!target.store->applyRegister(update, host::osUser(), parser.value(reasonOpt).trimmed(), &error)) {
         cli::printErr(QStringLiteral("filingdesk entities: nothing was applied: %1").arg(error));
         // The ledger refused this login the change (an import needs the operator role, docs/roles.md).
         if (target.store->lastWriteFailure() == AuditStore::WriteFailure::Refused)

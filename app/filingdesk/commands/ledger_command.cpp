@@ -1,4 +1,5 @@
 #include "app/filingdesk/commands/ledger_command.h"
+#include "engine/core/host_identity.h"
 
 #include "app/filingdesk/commands/command_line.h"
 #include "engine/audit/audit_store.h"
@@ -173,7 +174,7 @@ int setSetting(const QSqlDatabase &db, const QString &name, const QString &value
     q.prepare(QStringLiteral("SELECT filingdesk_set_team_setting(?,?,?,?,?,?)"));
     q.addBindValue(name);
     q.addBindValue(value);
-    q.addBindValue(AuditStore::osUser());
+    q.addBindValue(host::osUser());
     q.addBindValue(QHostInfo::localHostName());
     q.addBindValue(QStringLiteral("cli"));
     q.addBindValue(reason);

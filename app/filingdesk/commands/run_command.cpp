@@ -4,6 +4,7 @@
 #include "app/filingdesk/commands/needs_data_json.h"
 #include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
 #include "engine/import/portfolio_importer.h"
 #include "engine/model/compliance.h"
 #include "engine/process/interrupt_watcher.h"
@@ -48,12 +49,6 @@ QJsonObject fetchSandboxStats(const QUrl &base) {
     const QJsonObject stats = QJsonDocument::fromJson(reply->readAll()).object();
     reply->deleteLater();
     return stats;
-}
-
-QString defaultDbPath() {
-    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
-    QDir().mkpath(dir);
-    return QDir(dir).filePath(QStringLiteral("filingdesk-audit.sqlite"));
 }
 
 } // namespace
@@ -139,7 +134,8 @@ int cli::RunCommand::run(const QStringList &arguments) const {
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
-        config.dbPath = defaultDbPath(); // team mode: a mirror of its own per ledger and member
+        config.dbPath =
+            host::defaultDeskDatabasePath(); // team mode: a mirror of its own per ledger and member
     if (!config.ledgerUrl.isEmpty() && config.redisUrl.isEmpty())
         return refuseInput(QStringLiteral(
             "--ledger needs --redis URL: members of a team share each registry's cap through the fleet gate, "
