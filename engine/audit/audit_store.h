@@ -1,7 +1,7 @@
 #pragma once
 
-#include "engine/model/filing_task.h"
 #include "engine/register/register_types.h"
+#include "engine/store/task_store.h"
 
 #include <QDateTime>
 #include <QHash>
@@ -16,61 +16,6 @@
 
 namespace fd {
 
-/// One row of the append-only audit table.
-struct AuditEntry {
-    qint64 id = 0;
-    QDateTime atUtc;        ///< UTC, millisecond precision
-    QString idempotencyKey; ///< empty for actions not about one task (batch launched, settings changed)
-    QString entityId;
-    QString action; ///< "transition", "import", "batch_launch", "pause", "replay", "resolve", ...
-    QString fromState;
-    QString toState;
-    QString ruleId;
-    QString rulesVersion;
-    QString payloadSha256;
-    QString actor; ///< the OS user for operator actions, "engine" for the engine's own
-    QString errorCategory;
-    QString errorCode;
-    QString detail;
-    QString reason; ///< the operator's stated reason, where an action asks for one
-    QString host;
-    /// Team mode (a ledger is configured): the row's place in the ledger's hash chain (AuditChain), 0 for
-    /// rows written by a single desk. `atUtcText` is the timestamp exactly as the ledger stores and hashes
-    /// it.
-    qint64 ledgerSeq = 0;
-    QString desk;
-    QString atUtcText;
-    QString prevHash;
-    QString rowHash;
-    /// Team mode: the database login (PostgreSQL session_user) that wrote the row, set by the ledger itself
-    /// (never sent by a member) and covered by row_hash; empty on a single desk and on rows written before
-    /// ledger schema 4. `actor` (the OS user), `host` and `desk` are what the member says about itself.
-    QString login;
-};
-
-/// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action, detail
-/// and reason as a literal substring (`%` and `_` are not wildcards). `idempotencyKey` matches a key prefix
-/// (the console shows keys shortened to their first 12 hex digits), as a literal.
-struct AuditQuery {
-    QString text;
-    /// Entities whose name matches `text` (the engine fills it from the entity register: rows carry ids, a
-    /// person searches by name): rows about them match too.
-    QStringList textEntityIds;
-    QString idempotencyKey;
-    QString entityId;
-    QString actor;
-    QString action;
-    QDateTime fromUtc;
-    QDateTime toUtc;
-    int limit = 5000;
-};
-
-/// How a transition's commit reaches the disk.
-enum class Durability {
-    Normal, ///< WAL with synchronous=NORMAL: survives a crash of the process, may roll back on power loss
-    Synced  ///< synchronous=FULL for this commit: on disk before the call returns (before a request leaves)
-};
-
 /// The local SQLite audit database (WAL): the task table the engine resumes from, and the audit table, which
 /// is append-only in the database itself (triggers make UPDATE and DELETE on it fail). Schema version in
 /// `schema_version`, migrated forward on open.
@@ -82,20 +27,20 @@ enum class Durability {
 /// Thread affinity: the thread that called open() (the engine thread). Not copyable. All writes of one state
 /// transition (task row, audit row and, for a dead letter, the archive row) happen in one transaction: either
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
-class AuditStore {
+class AuditStore : public TaskStore {
 public:
     static constexpr int kSchemaVersion = 7;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();
-    virtual ~AuditStore();
+    ~AuditStore() override;
     AuditStore(const AuditStore &) = delete;
     AuditStore &operator=(const AuditStore &) = delete;
 
     /// Opens or creates the database at `path`; false with *error ("PATH: reason") on failure, including
     /// "PATH is in use by ..." when another engine holds it (OpenMode::Exclusive).
     [[nodiscard]] bool open(const QString &path, QString *error, OpenMode mode = OpenMode::Exclusive);
-    void close();
+    void close() override;
     bool isOpen() const;
     /// The last open() failed because another engine holds the database.
     bool wasInUse() const { return m_inUse; }
@@ -104,53 +49,24 @@ public:
     QString connectionName() const { return m_connectionName; }
     int schemaVersion() const;
 
-    /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if
-    /// the key is already stored (deduplication across runs) or on error.
-    [[nodiscard]] virtual bool admitTask(const FilingTask &task, const QString &actor, QString *error);
-    /// Admits many tasks in one transaction (all or none); keys already stored are skipped and listed in
-    /// *alreadyStored.
-    [[nodiscard]] virtual bool admitTasks(const QList<FilingTask> &tasks, const QString &actor,
-                                          QStringList *alreadyStored, QString *error);
-    /// Persists `task` (already in its new state) and appends the transition row, atomically; a transition
-    /// to DEAD_LETTER also writes the dead-letter archive row in the same transaction.
-    [[nodiscard]] virtual bool recordTransition(const FilingTask &task, ExecutionState from,
-                                                const QString &actor, const QString &action,
-                                                const QString &reason, QString *error,
-                                                Durability durability = Durability::Normal);
-    /// Persists task fields that changed without a state change (batch id, backoff time) — no audit row.
-    [[nodiscard]] virtual bool saveTask(const FilingTask &task, QString *error);
-    /// saveTask() for many tasks in one transaction: all or none.
-    [[nodiscard]] virtual bool saveTasks(const QList<FilingTask> &tasks, QString *error);
-    /// Appends an action not tied to a transition (batch launch, pause, settings, note).
-    [[nodiscard]] virtual bool appendAction(const AuditEntry &entry, QString *error);
-    /// Several transitions in one transaction and one commit (group commit): all or none.
-    struct TransitionRecord {
-        FilingTask task;
-        ExecutionState from;
-        QString actor;
-        QString action;
-        QString reason;
-    };
-    [[nodiscard]] virtual bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                                                 Durability durability);
-
-    /// Why the last write method returned false.
-    enum class WriteFailure {
-        None,
-        Unavailable, ///< the database refused or cannot be reached: nothing was written
-        Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
-        Busy,   ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
-                ///< written; try again shortly (the ledger is not unreachable)
-        Refused ///< team mode: the ledger refused this login the change (the role it needs, or segregation of
-                ///< duties; the error names it): nothing was written, and trying again changes nothing
-    };
-    virtual WriteFailure lastWriteFailure() const { return WriteFailure::Unavailable; }
-    /// After a Conflict: the keys whose stored version moved on.
-    virtual QStringList conflictedKeys() const { return {}; }
+    // TaskStore: the engine's use of a single desk's database.
+    [[nodiscard]] bool admitTask(const FilingTask &task, const QString &actor, QString *error) override;
+    [[nodiscard]] bool admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                  QStringList *alreadyStored, QString *error) override;
+    [[nodiscard]] bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                        const QString &action, const QString &reason, QString *error,
+                                        Durability durability = Durability::Normal) override;
+    [[nodiscard]] bool saveTask(const FilingTask &task, QString *error) override;
+    [[nodiscard]] bool saveTasks(const QList<FilingTask> &tasks, QString *error) override;
+    [[nodiscard]] bool appendAction(const AuditEntry &entry, QString *error) override;
+    [[nodiscard]] bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                         Durability durability) override;
+    WriteFailure lastWriteFailure() const override { return WriteFailure::Unavailable; }
+    QStringList conflictedKeys() const override { return {}; }
 
     bool hasTask(const QString &key) const;
-    virtual std::optional<FilingTask> task(const QString &key) const;
-    virtual QList<FilingTask> loadTasks(bool nonTerminalOnly) const;
+    std::optional<FilingTask> task(const QString &key) const override;
+    QList<FilingTask> loadTasks(bool nonTerminalOnly) const override;
 
     /// Team mode's local mirror. Appends ledger audit rows (ascending ledgerSeq, continuing
     /// lastMirroredSeq()) to the audit table, all or none. The rows must continue the mirrored hash chain
@@ -180,21 +96,14 @@ public:
     /// Records that this database mirrors ledger `ledgerId` (once; a later call for the same ledger only
     /// updates its URL, one for another ledger changes nothing).
     [[nodiscard]] bool bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error);
-    QList<AuditEntry> queryAudit(const AuditQuery &query) const;
+    QList<AuditEntry> queryAudit(const AuditQuery &query) const override;
     qint64 auditRowCount() const;
 
-    /// The entity register (README, "The entity register"): every record (ordered by entity id) and the open
-    /// conflicts. Team mode: the ledger's.
-    [[nodiscard]] virtual bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
-                                            QString *error) const;
-    /// Writes `update` to the register with its audit rows, in one transaction: all or none. One audit row
-    /// per entity changed ("entity_add", or update.action, detail `field: "old" -> "new"; ...`), one per
-    /// conflict found ("entity_conflict") and settled ("entity_conflict_settled"), each with `actor` and
-    /// `reason`.
-    [[nodiscard]] virtual bool applyRegister(const RegisterUpdate &update, const QString &actor,
-                                             const QString &reason, QString *error);
+    [[nodiscard]] bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                                    QString *error) const override;
+    [[nodiscard]] bool applyRegister(const RegisterUpdate &update, const QString &actor,
+                                     const QString &reason, QString *error) override;
 
-protected:
     /// Team mode's local mirror of the ledger's entity register: writes `records` (insert or replace;
     /// updated_by from `updatedBy` by entity id), `conflicts` (insert or replace by entity and field) and
     /// removes `settled`, without audit rows (those come from the ledger, by LedgerStore::sync()), all or

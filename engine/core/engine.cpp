@@ -72,8 +72,8 @@ void registerEngineMetaTypes() {
 }
 
 Engine::Engine(QObject *parent)
-    : QObject(parent)
-    , m_store(std::make_unique<AuditStore>()) {
+    : QObject(parent) {
+    setStore(std::make_unique<AuditStore>());
     registerEngineMetaTypes();
     m_flushTimer.setInterval(100);
     m_flushTimer.setSingleShot(true);
@@ -116,6 +116,7 @@ void Engine::setGate(PermitGate *gate) {
 
 void Engine::setStore(std::unique_ptr<AuditStore> store) {
     Q_ASSERT(!m_started);
+    m_desk = store.get();
     m_store = std::move(store);
 }
 
@@ -153,7 +154,7 @@ void Engine::start(const EngineConfig &config) {
             Q_EMIT started(false, error, QString(), false);
             return;
         }
-    } else if (!m_store->open(m_config.dbPath, &error, AuditStore::OpenMode::Exclusive)) {
+    } else if (!m_desk->open(m_config.dbPath, &error, AuditStore::OpenMode::Exclusive)) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
@@ -223,18 +224,18 @@ void Engine::start(const EngineConfig &config) {
         for (const FilingTask &t : all)
             m_tasks.insert(t.key, t);
         m_started = true;
-        operatorAction(
-            QStringLiteral("engine_start"), QString(), QString(), QString(),
-            tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
-                .arg(m_gate->describe(), m_rules.version(),
-                     m_ledger->endpoint().display() +
-                         (m_ledger->ledgerId().isEmpty() ? QString()
-                                                         : QStringLiteral(" [%1], mirror %2")
-                                                               .arg(m_ledger->ledgerId(), m_ledger->path())),
-                     m_config.consoleId, m_config.memberKind)
-                .arg(all.size())
-                .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
-                                  : QString()));
+        operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
+                       tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
+                           .arg(m_gate->describe(), m_rules.version(),
+                                m_ledger->endpoint().display() +
+                                    (m_ledger->ledgerId().isEmpty()
+                                         ? QString()
+                                         : QStringLiteral(" [%1], mirror %2")
+                                               .arg(m_ledger->ledgerId(), m_ledger->mirror().path())),
+                                m_config.consoleId, m_config.memberKind)
+                           .arg(all.size())
+                           .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
+                                             : QString()));
         Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
         publishAllTasks();
         startTeamTimers();
@@ -744,7 +745,7 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
 void Engine::writeFailed(const QString &message) {
     // A write the ledger refused this login (its roles, segregation of duties) is told apart, so that the
     // console and the command line can say which role it needs (exit 2) rather than report a failure.
-    if (m_store && m_store->lastWriteFailure() == AuditStore::WriteFailure::Refused)
+    if (m_store && m_store->lastWriteFailure() == TaskStore::WriteFailure::Refused)
         Q_EMIT actionRefused(message);
     Q_EMIT errorOccurred(message);
 }
@@ -753,13 +754,13 @@ void Engine::auditFailed(const QString &what, const QString &error) {
     if (m_ledger) {
         // Team mode: a task another member changed first is re-read, never overwritten; an unreachable
         // ledger stops sending until it answers, by itself.
-        if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Conflict) {
+        if (m_store->lastWriteFailure() == TaskStore::WriteFailure::Conflict) {
             handleConflict(m_store->conflictedKeys());
             return;
         }
         // The ledger answers but another session held a lock past the limit: nothing was written, the
         // callers put their tasks back; try again shortly. Busy is not unreachable, and not a reason to stop.
-        if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Busy) {
+        if (m_store->lastWriteFailure() == TaskStore::WriteFailure::Busy) {
             qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
             ledgerQuiet(); // starts the pause, and the timer that goes on after it
             markStatusDirty();
@@ -767,7 +768,7 @@ void Engine::auditFailed(const QString &what, const QString &error) {
         }
         // The ledger refused this login the change (the role it needs, or segregation of duties): nothing was
         // written; the person is told what it needs. Not a reason to stop the rest of the team's work.
-        if (m_store->lastWriteFailure() == AuditStore::WriteFailure::Refused) {
+        if (m_store->lastWriteFailure() == TaskStore::WriteFailure::Refused) {
             qCWarning(lcEngine).noquote() << "refused by the ledger:" << what << error;
             Q_EMIT actionRefused(error.isEmpty() ? what : error);
             Q_EMIT errorOccurred(tr("not allowed: %1").arg(error.isEmpty() ? what : error));
@@ -875,7 +876,7 @@ void Engine::pump() {
     QList<DispatchScheduler::Pick> picks;
     while (auto pick = m_scheduler.next(t))
         picks.append(*pick);
-    QList<AuditStore::TransitionRecord> records;
+    QList<TaskStore::TransitionRecord> records;
     for (const DispatchScheduler::Pick &pick : std::as_const(picks)) {
         FilingTask task = m_tasks.value(pick.key);
         if (task.state != ExecutionState::Pending)
@@ -894,7 +895,7 @@ void Engine::pump() {
         return;
     }
     QSet<QString> validated;
-    for (const AuditStore::TransitionRecord &r : std::as_const(records)) {
+    for (const TaskStore::TransitionRecord &r : std::as_const(records)) {
         m_tasks[r.task.key] = r.task;
         validated.insert(r.task.key);
         markDirty(r.task.key);
@@ -966,7 +967,7 @@ void Engine::dispatchGrantedGroup() {
     }
     // Persist DISPATCHING, on disk, before any request leaves: after a crash or power loss these tasks are
     // looked up, never blindly re-sent.
-    QList<AuditStore::TransitionRecord> records;
+    QList<TaskStore::TransitionRecord> records;
     records.reserve(keys.size());
     const QDateTime t = now();
     for (const QString &key : keys) {
@@ -994,7 +995,7 @@ void Engine::dispatchGrantedGroup() {
         auditFailed(tr("DISPATCHING of %n filing(s)", nullptr, int(keys.size())), error);
         return;
     }
-    for (const AuditStore::TransitionRecord &r : std::as_const(records)) {
+    for (const TaskStore::TransitionRecord &r : std::as_const(records)) {
         m_tasks[r.task.key] = r.task;
         markDirty(r.task.key);
     }

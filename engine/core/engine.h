@@ -66,7 +66,6 @@ public:
 
     /// For tests: the gate in use (engine thread only).
     PermitGate *gate() const { return m_gate; }
-    const AuditStore &store() const { return *m_store; }
     /// For tests: a task as the engine holds it in memory.
     FilingTask task(const QString &key) const { return m_tasks.value(key); }
 
@@ -303,7 +302,10 @@ private:
 
     EngineConfig m_config;
     RuleSet m_rules;
-    std::unique_ptr<AuditStore> m_store;
+    /// Where tasks, the audit trail and the register are kept (TaskStore): the desk's database, or the team
+    /// ledger with its mirror.
+    std::unique_ptr<TaskStore> m_store;
+    AuditStore *m_desk = nullptr; ///< a single desk: m_store, which start() opens at the configured path
     Clock *m_clock = nullptr;
     QPointer<PermitGate> m_gate;
     RegistryTransport *m_registry = nullptr;

@@ -31,12 +31,12 @@ bool Engine::startTeam(QString *error) {
     if (!LedgerEndpoint::parse(m_config.ledgerUrl, &endpoint, error))
         return false;
     endpoint.password = m_config.ledgerPassword;
-    if (!m_ledger)
-        m_ledger = dynamic_cast<LedgerStore *>(m_store.get());
     if (!m_ledger) {
+        // The team ledger takes the place of the desk's database: the mirror is the ledger store's own.
         auto store = std::make_unique<LedgerStore>(endpoint, m_config.consoleId, m_config.memberKind,
                                                    m_config.leaseMs);
         m_ledger = store.get();
+        m_desk = nullptr;
         m_store = std::move(store);
     }
     m_ledger->setClock(m_clock);

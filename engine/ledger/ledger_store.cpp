@@ -72,7 +72,7 @@ const QString kTaskTimes =
 
 /// The transition records a submission leaving (not a look-up, not an uncertain outcome being recorded): the
 /// start of the filing's settle window.
-bool marksSend(const AuditStore::TransitionRecord &r) {
+bool marksSend(const TaskStore::TransitionRecord &r) {
     return r.task.state == ExecutionState::Dispatching && r.from != ExecutionState::Dispatching &&
            !r.task.lookupRequired;
 }
@@ -268,9 +268,9 @@ bool LedgerStore::openDefaultMirror(QString *error) {
     constexpr int kSlots = 256;
     for (int n = 1; n <= kSlots; ++n) {
         const QString path = dir.filePath(QStringLiteral("%1-%2.sqlite").arg(m_kind).arg(n));
-        if (open(path, error, OpenMode::Exclusive))
+        if (m_mirror.open(path, error, AuditStore::OpenMode::Exclusive))
             return true;
-        if (!wasInUse())
+        if (!m_mirror.wasInUse())
             return false;
     }
     *error = QStringLiteral("%1: every one of %2 mirror slots is in use").arg(dir.path()).arg(kSlots);
@@ -294,8 +294,8 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
         return false;
     }
     m_defaultMirror = mirrorPath.isEmpty();
-    const bool opened =
-        m_defaultMirror ? openDefaultMirror(error) : open(mirrorPath, error, OpenMode::Exclusive);
+    const bool opened = m_defaultMirror ? openDefaultMirror(error)
+                                        : m_mirror.open(mirrorPath, error, AuditStore::OpenMode::Exclusive);
     if (!opened) {
         closeLedger();
         return false;
@@ -313,11 +313,11 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
 bool LedgerStore::checkMirror(QString *error) {
     if (m_ledgerId.isEmpty())
         return true;
-    const MirrorBinding bound = mirrorBinding();
+    const AuditStore::MirrorBinding bound = m_mirror.mirrorBinding();
     if (bound.isBound() && bound.ledgerId != m_ledgerId && m_defaultMirror) {
         // A mirror this member chose itself (while the ledger had not been reached) belongs to another ledger
         // now: this ledger's own default mirror is taken instead.
-        qCInfo(lcLedger).noquote() << path() << "is the mirror of ledger" << bound.ledgerId
+        qCInfo(lcLedger).noquote() << m_mirror.path() << "is the mirror of ledger" << bound.ledgerId
                                    << "; this member takes ledger" << m_ledgerId << "'s own";
         close();
         if (!openDefaultMirror(error))
@@ -328,20 +328,20 @@ bool LedgerStore::checkMirror(QString *error) {
         *error =
             QStringLiteral("%1 is the mirror of ledger %2 (last reached at %3), not of ledger %4 at %5: give "
                            "another --db, or none (each ledger gets mirrors of its own)")
-                .arg(path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
+                .arg(m_mirror.path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
         return false;
     }
-    const qint64 last = lastMirroredSeq();
+    const qint64 last = m_mirror.lastMirroredSeq();
     if (!bound.isBound() && last == 0) {
         // Not a mirror at all: a single desk's database (its filings, receipts and audit trail of its own) is
         // never taken over, or overwritten, by a ledger's copy.
-        QSqlQuery q(QSqlDatabase::database(connectionName()));
+        QSqlQuery q(QSqlDatabase::database(m_mirror.connectionName()));
         if (q.exec(QStringLiteral("SELECT (SELECT count(*) FROM tasks), (SELECT count(*) FROM audit)")) &&
             q.next() && (q.value(0).toLongLong() > 0 || q.value(1).toLongLong() > 0)) {
             *error = QStringLiteral(
                          "%1 is a single desk's database (%2 filing(s), %3 audit row(s) of its own), not "
                          "a mirror of a ledger: give a file of its own with --db, or none")
-                         .arg(path())
+                         .arg(m_mirror.path())
                          .arg(q.value(0).toLongLong())
                          .arg(q.value(1).toLongLong());
             return false;
@@ -358,7 +358,7 @@ bool LedgerStore::checkMirror(QString *error) {
             *error = QStringLiteral("%1: %2").arg(m_endpoint.display(), readError);
             return false;
         }
-        const QList<AuditEntry> mine = mirroredLedgerAudit(last);
+        const QList<AuditEntry> mine = m_mirror.mirroredLedgerAudit(last);
         const QList<AuditEntry> theirs =
             headSeq >= last ? ledgerAudit(last, 1, &readError) : QList<AuditEntry>();
         if (!readError.isEmpty()) {
@@ -373,7 +373,7 @@ bool LedgerStore::checkMirror(QString *error) {
                          "ledger lost rows (restored from an older copy, or a standby that had not caught "
                          "up); nothing it says is trusted until its administrator has reconciled it")
                          .arg(headSeq)
-                         .arg(path())
+                         .arg(m_mirror.path())
                          .arg(last)
                          .arg(what);
             m_chainBroken = true;
@@ -385,14 +385,14 @@ bool LedgerStore::checkMirror(QString *error) {
                                "trail was rewritten or replaced; nothing it says is trusted until its "
                                "administrator has reconciled it")
                     .arg(last)
-                    .arg(path(), what);
+                    .arg(m_mirror.path(), what);
             m_chainBroken = true;
             return false;
         }
     }
     if (bound.isBound() && bound.ledgerUrl == m_endpoint.display())
         return true;
-    if (!bindMirror(m_ledgerId, m_endpoint.display(), error))
+    if (!m_mirror.bindMirror(m_ledgerId, m_endpoint.display(), error))
         return false;
     rememberLedgerAtAddress();
     return true;
@@ -446,7 +446,7 @@ void LedgerStore::closeLedger() {
 bool LedgerStore::reconnect(QString *error) {
     if (!connectLedger(error))
         return false;
-    if (isOpen() && !checkMirror(error)) {
+    if (m_mirror.isOpen() && !checkMirror(error)) {
         // Another ledger answers at this address now, or this one lost what this member copied: nothing it
         // says continues that.
         m_chainBroken = true;
@@ -1131,7 +1131,7 @@ std::optional<FilingTask> LedgerStore::task(const QString &key) const {
         return found.first();
     if (error.isEmpty())
         return std::nullopt;
-    return AuditStore::task(key);
+    return m_mirror.task(key);
 }
 
 QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
@@ -1139,7 +1139,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
     auto *self = const_cast<LedgerStore *>(this);
     QString error;
     if (!self->ensureConnected(&error))
-        return AuditStore::loadTasks(nonTerminalOnly);
+        return m_mirror.loadTasks(nonTerminalOnly);
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
     q.setForwardOnly(true);
     QString sql = QStringLiteral("SELECT t.*, %1 FROM tasks t").arg(kTaskTimes.arg(QStringLiteral("t.")));
@@ -1147,7 +1147,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
         sql += QStringLiteral(" WHERE state IN (%1)").arg(kWorkableStates);
     if (!q.exec(sql)) {
         self->fail(QStringLiteral("loading the tasks"), q.lastError().text(), &error);
-        return AuditStore::loadTasks(nonTerminalOnly);
+        return m_mirror.loadTasks(nonTerminalOnly);
     }
     QList<FilingTask> out;
     const QDateTime localNow = now();
@@ -1158,7 +1158,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
         self->m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     QString mirrorError;
-    if (!self->mirrorTasks(out, &mirrorError))
+    if (!self->m_mirror.mirrorTasks(out, &mirrorError))
         qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
     return out;
 }
@@ -1190,7 +1190,7 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
         m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
     }
     QString mirrorError;
-    if (!mirrorTasks(out, &mirrorError))
+    if (!m_mirror.mirrorTasks(out, &mirrorError))
         qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
     return out;
 }
@@ -1201,7 +1201,7 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     const auto call = self->callDeadline();
     QString ledgerError;
     if (!self->ensureConnected(&ledgerError))
-        return AuditStore::loadRegister(entities, conflicts, error);
+        return m_mirror.loadRegister(entities, conflicts, error);
     // Both tables as of one snapshot: a record and the conflicts raised against it are read together.
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     QSqlQuery q(db);
@@ -1209,12 +1209,12 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     const auto readFailed = [&](const QString &what) {
         self->fail(what, q.lastError().text(), &ledgerError);
         qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
-        return AuditStore::loadRegister(entities, conflicts, error);
+        return m_mirror.loadRegister(entities, conflicts, error);
     };
     if (!db.transaction()) {
         self->fail(QStringLiteral("BEGIN"), db.lastError().text(), &ledgerError);
         qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
-        return AuditStore::loadRegister(entities, conflicts, error);
+        return m_mirror.loadRegister(entities, conflicts, error);
     }
     self->m_inTransaction = true;
     if (!q.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")))
@@ -1244,11 +1244,11 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     if (!db.commit()) {
         self->fail(QStringLiteral("COMMIT"), db.lastError().text(), &ledgerError);
         qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
-        return AuditStore::loadRegister(entities, conflicts, error);
+        return m_mirror.loadRegister(entities, conflicts, error);
     }
     self->m_inTransaction = false;
     QString mirrorError;
-    if (!self->mirrorRegister(records, open, {}, updatedBy, true, &mirrorError))
+    if (!self->m_mirror.mirrorRegister(records, open, {}, updatedBy, true, &mirrorError))
         qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
     *entities = records;
     *conflicts = open;
@@ -1280,7 +1280,8 @@ bool LedgerStore::applyRegister(const RegisterUpdate &update, const QString &act
     for (const Entity &e : update.records)
         updatedBy.insert(e.entityId, actor);
     QString mirrorError;
-    if (!mirrorRegister(update.records, update.conflicts, update.settled, updatedBy, false, &mirrorError))
+    if (!m_mirror.mirrorRegister(update.records, update.conflicts, update.settled, updatedBy, false,
+                                 &mirrorError))
         qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
     return true;
 }
@@ -1744,12 +1745,12 @@ bool LedgerStore::chainHead(qint64 *seq, QString *hash, QString *error) const {
 }
 
 QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
-    const QList<AuditEntry> rows = ledgerAudit(lastMirroredSeq() + 1, limit, error);
+    const QList<AuditEntry> rows = ledgerAudit(m_mirror.lastMirroredSeq() + 1, limit, error);
     if (rows.isEmpty())
         return rows;
     QString mirrorError;
     bool broken = false;
-    if (!mirrorLedgerAudit(rows, &mirrorError, &broken)) {
+    if (!m_mirror.mirrorLedgerAudit(rows, &mirrorError, &broken)) {
         m_chainBroken = m_chainBroken || broken;
         *error = QStringLiteral("the local mirror refused ledger rows: %1").arg(mirrorError);
         return {};

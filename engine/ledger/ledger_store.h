@@ -49,8 +49,8 @@ struct LedgerMember {
     bool lost = false; ///< silent for three heartbeats
 };
 
-/// The team ledger (PostgreSQL through Qt's QPSQL driver) behind the AuditStore interface, with the local
-/// SQLite database as its mirror (docs/ledger.md).
+/// The team ledger (PostgreSQL through Qt's QPSQL driver) behind the TaskStore interface, with a local
+/// SQLite AuditStore as its mirror (docs/ledger.md): the ledger store has a mirror, it is not one.
 ///
 /// Writes go to the ledger only, each as one transaction: a conditional update of the task on the version
 /// this member last saw, plus its audit row (hash-chained by the ledger's trigger). A task another member
@@ -67,7 +67,7 @@ struct LedgerMember {
 ///
 /// Thread affinity: the thread that called open() (the engine thread); blocking calls, bounded by
 /// libpq's connect_timeout and the server's statement_timeout (5 s).
-class LedgerStore : public AuditStore {
+class LedgerStore : public TaskStore {
 public:
     /// `memberId` names this member in claims and audit rows ("desk" column); `kind`: "desk", "run",
     /// "worker".
@@ -82,6 +82,16 @@ public:
     /// ledger is not an error here (the desk starts on its mirror and reconnects): *ledgerError says why;
     /// a refused schema or login is.
     [[nodiscard]] bool openTeam(const QString &mirrorPath, QString *error, QString *ledgerError);
+    /// The local mirror: the ledger's audit rows by sequence and copies of its task rows and register, read
+    /// while the ledger is down (the Audit view, `audit verify` against the ledger).
+    AuditStore &mirror() { return m_mirror; }
+    const AuditStore &mirror() const { return m_mirror; }
+    /// The audit rows matching `query`, from the mirror.
+    QList<AuditEntry> queryAudit(const AuditQuery &query) const override {
+        return m_mirror.queryAudit(query);
+    }
+    /// Closes the mirror; the ledger connection closes with the store.
+    void close() override { m_mirror.close(); }
     /// Tries to connect again; true when the ledger answers. A ledger whose identity is not the one the
     /// mirror copies is refused and chainBroken() becomes true: nothing it says can be trusted.
     bool reconnect(QString *error);
@@ -257,6 +267,7 @@ private:
     bool commitOrRollback(QString *error);
     void rollbackLedger();
 
+    AuditStore m_mirror;
     LedgerEndpoint m_endpoint;
     QString m_memberId;
     QString m_kind;

@@ -75,6 +75,7 @@ bool ReportStore::open(const ReportSource &source, QString *error) {
     }
     m_display = endpoint.display();
     m_ledger = true;
+    m_ledgerStore = ledger.get();
     m_store = std::move(ledger);
     return true;
 }
@@ -147,8 +148,10 @@ bool ReportStore::openSnapshot(const QString &path, QString *error) {
         *error = QStringLiteral("%1: %2").arg(path, problem);
         return false;
     }
-    m_store = std::make_unique<AuditStore>();
-    if (!m_store->open(copy, error, AuditStore::OpenMode::Exclusive)) {
+    auto desk = std::make_unique<AuditStore>();
+    m_desk = desk.get();
+    m_store = std::move(desk);
+    if (!m_desk->open(copy, error, AuditStore::OpenMode::Exclusive)) {
         *error = QStringLiteral("%1: reading its snapshot: %2").arg(path, *error);
         return false;
     }
@@ -171,7 +174,7 @@ bool ReportStore::readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QStri
 
 bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
     head->kind = AuditTrailHead::Kind::DeskDigest;
-    QSqlQuery q(QSqlDatabase::database(m_store->connectionName(), false));
+    QSqlQuery q(QSqlDatabase::database(m_desk->connectionName(), false));
     if (!q.exec(QStringLiteral("SELECT COALESCE(MAX(id), 0), COUNT(*) FROM audit")) || !q.next()) {
         *error = QStringLiteral("reading the audit trail: %1").arg(q.lastError().text());
         return false;
@@ -179,18 +182,18 @@ bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, Q
     // Everything below is read up to this row: rows a running desk appends meanwhile are left out alike.
     head->lastRowId = q.value(0).toLongLong();
     head->rows = q.value(1).toLongLong();
-    if (!deskAuditDigest(m_store->connectionName(), head->lastRowId, &head->digestSha256, error))
+    if (!deskAuditDigest(m_desk->connectionName(), head->lastRowId, &head->digestSha256, error))
         return false;
-    head->mirroredSeq = m_store->lastMirroredSeq();
+    head->mirroredSeq = m_desk->lastMirroredSeq();
     if (head->mirroredSeq > 0) {
-        const QList<AuditEntry> last = m_store->mirroredLedgerAudit(head->mirroredSeq);
+        const QList<AuditEntry> last = m_desk->mirroredLedgerAudit(head->mirroredSeq);
         if (!last.isEmpty())
             head->mirroredRowHash = last.first().rowHash;
     }
     QStringList placeholders;
     for (qsizetype i = 0; i < attributionActions().size(); ++i)
         placeholders.append(QStringLiteral("?"));
-    QSqlQuery rowsQuery(QSqlDatabase::database(m_store->connectionName(), false));
+    QSqlQuery rowsQuery(QSqlDatabase::database(m_desk->connectionName(), false));
     rowsQuery.setForwardOnly(true);
     rowsQuery.prepare(QStringLiteral("SELECT id, at_utc, idempotency_key, entity_id, action, from_state, "
                                      "to_state, actor, detail FROM audit WHERE id <= ? AND (to_state = "
@@ -220,7 +223,7 @@ bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, Q
 }
 
 bool ReportStore::readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
-    auto *ledger = static_cast<const LedgerStore *>(m_store.get());
+    const LedgerStore *ledger = m_ledgerStore;
     head->kind = AuditTrailHead::Kind::LedgerChain;
     head->ledgerId = ledger->ledgerId();
     if (!ledger->chainHead(&head->lastSeq, &head->rowHash, error))

@@ -8,6 +8,10 @@
 
 #include <memory>
 
+namespace fd {
+class LedgerStore;
+}
+
 namespace fd::report {
 
 /// The store a report reads: a desk's database, or the team ledger with a throw-away mirror in a temporary
@@ -48,7 +52,9 @@ private:
     bool readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
     bool readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
 
-    std::unique_ptr<AuditStore> m_store;
+    std::unique_ptr<TaskStore> m_store;
+    AuditStore *m_desk = nullptr;               ///< m_store when it is a desk's snapshot
+    const LedgerStore *m_ledgerStore = nullptr; ///< m_store when it is the team ledger
     bool m_ledger = false;
     QString m_display;
     QTemporaryDir m_scratch; // the ledger's mirror, or the desk database's snapshot, for this report

@@ -130,8 +130,8 @@ void TestLedgerConnection::ledgerHasAnIdentityAndMirrorsAreBound() {
     const QString id = m_pg.psql(QStringLiteral("SELECT ledger_id FROM ledger_identity"), db);
     QCOMPARE(store->ledgerId(), id);
     QVERIFY(!QUuid::fromString(id).isNull());
-    QCOMPARE(store->mirrorBinding().ledgerId, id);
-    QCOMPARE(store->mirrorBinding().ledgerUrl, fd::test::ledgerEndpoint(m_pg, db).display());
+    QCOMPARE(store->mirror().mirrorBinding().ledgerId, id);
+    QCOMPARE(store->mirror().mirrorBinding().ledgerUrl, fd::test::ledgerEndpoint(m_pg, db).display());
     QCOMPARE(m_pg.psql(QStringLiteral("SELECT version FROM ledger_schema"), db),
              QString::number(fd::LedgerSchema::kVersion));
 }
@@ -197,7 +197,7 @@ void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
             std::make_unique<LedgerStore>(fd::test::ledgerEndpoint(m_pg, db1), QStringLiteral("w%1").arg(i),
                                           QStringLiteral("worker"), 60000);
         QVERIFY2(store->openTeam(QString(), &error, &ledgerError), qPrintable(error));
-        paths.append(store->path());
+        paths.append(store->mirror().path());
         members.push_back(std::move(store));
     }
     paths.removeDuplicates();
@@ -208,15 +208,15 @@ void TestLedgerConnection::defaultMirrorsArePerLedgerAndMember() {
     LedgerStore second(fd::test::ledgerEndpoint(m_pg, db2), QStringLiteral("w9"), QStringLiteral("worker"),
                        60000);
     QVERIFY2(second.openTeam(QString(), &error, &ledgerError), qPrintable(error));
-    QVERIFY(!paths.contains(second.path()));
-    QVERIFY2(second.path().contains(second.ledgerId()), qPrintable(second.path()));
+    QVERIFY(!paths.contains(second.mirror().path()));
+    QVERIFY2(second.mirror().path().contains(second.ledgerId()), qPrintable(second.mirror().path()));
     // A member that comes back takes the slot that is free again, with what it mirrored.
-    const QString freed = members.back()->path();
+    const QString freed = members.back()->mirror().path();
     members.pop_back();
     LedgerStore back(fd::test::ledgerEndpoint(m_pg, db1), QStringLiteral("w5"), QStringLiteral("worker"),
                      60000);
     QVERIFY2(back.openTeam(QString(), &error, &ledgerError), qPrintable(error));
-    QCOMPARE(back.path(), freed);
+    QCOMPARE(back.mirror().path(), freed);
     qunsetenv("XDG_DATA_HOME");
 }
 
@@ -331,13 +331,14 @@ void TestLedgerConnection::defaultMirrorOfAnotherLedgerIsSwappedForThisOnes() {
     LedgerStore store(endpointAt(proxy.port(), db), QStringLiteral("d"), QStringLiteral("desk"), 60000);
     QVERIFY2(store.openTeam(QString(), &error, &ledgerError), qPrintable(error));
     QVERIFY(!store.isReachable());
-    QVERIFY2(store.path().contains(firstId), qPrintable(store.path())); // the folder of the ledger seen last
+    QVERIFY2(store.mirror().path().contains(firstId),
+             qPrintable(store.mirror().path())); // the folder of the ledger seen last
     proxy.restore();
     QVERIFY2(store.reconnect(&error), qPrintable(error));
     QVERIFY(!store.chainBroken());
     QVERIFY(store.ledgerId() != firstId);
-    QVERIFY2(store.path().contains(store.ledgerId()), qPrintable(store.path()));
-    QCOMPARE(store.mirrorBinding().ledgerId, store.ledgerId());
+    QVERIFY2(store.mirror().path().contains(store.ledgerId()), qPrintable(store.mirror().path()));
+    QCOMPARE(store.mirror().mirrorBinding().ledgerId, store.ledgerId());
     qunsetenv("XDG_DATA_HOME");
 }
 

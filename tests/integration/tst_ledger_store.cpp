@@ -255,7 +255,7 @@ void TestLedgerStore::newerSchemaIsRefused() {
                            .arg(fd::LedgerSchema::kVersion)),
         qPrintable(error));
     QVERIFY2(error.contains(m_pg.url(db)), qPrintable(error));
-    QVERIFY(!store.isOpen()); // the mirror is not held by a member that was refused
+    QVERIFY(!store.mirror().isOpen()); // the mirror is not held by a member that was refused
 
     // The schema itself refuses in the same words, and leaves the ledger as it was.
     PgConnection c(m_pg, db);
@@ -702,7 +702,7 @@ void TestLedgerStore::syncMirrorsInOrder() {
     QCOMPARE(first.size(), 2);
     QCOMPARE(first.at(0).ledgerSeq, 1);
     QCOMPARE(first.at(1).ledgerSeq, 2);
-    QCOMPARE(b->lastMirroredSeq(), 2);
+    QCOMPARE(b->mirror().lastMirroredSeq(), 2);
     QList<AuditEntry> second = b->sync(100, &error);
     QCOMPARE(second.size(), 3);
     QCOMPARE(second.first().ledgerSeq, 3);
@@ -720,7 +720,7 @@ void TestLedgerStore::syncMirrorsInOrder() {
 
     // The mirror holds the ledger's rows exactly: same seq, hashes, timestamp text and fields.
     const QList<AuditEntry> ledger = b->ledgerAudit(1, 100, &error);
-    const QList<AuditEntry> mirror = b->mirroredLedgerAudit();
+    const QList<AuditEntry> mirror = b->mirror().mirroredLedgerAudit();
     QCOMPARE(mirror.size(), ledger.size());
     QCOMPARE(ledger.size(), 6);
     for (int i = 0; i < ledger.size(); ++i) {
@@ -732,38 +732,38 @@ void TestLedgerStore::syncMirrorsInOrder() {
         QCOMPARE(fd::AuditChain::rowHash(mirror.at(i)), ledger.at(i).rowHash);
     }
     // The mirror's rows show in the local Audit view.
-    QCOMPARE(b->auditRowCount(), 6);
+    QCOMPARE(b->mirror().auditRowCount(), 6);
     // The mirror refuses a row it already holds.
     QString mirrorError;
-    QVERIFY(!b->mirrorLedgerAudit({ledger.last()}, &mirrorError));
-    QCOMPARE(b->lastMirroredSeq(), 6);
+    QVERIFY(!b->mirror().mirrorLedgerAudit({ledger.last()}, &mirrorError));
+    QCOMPARE(b->mirror().lastMirroredSeq(), 6);
 
     // A fresh mirror takes the chain only as it is: from seq 1, without a gap, each row hashing to its
     // row_hash and linking to the row before. Whatever it refuses, it refuses whole.
     auto c = member(db, QStringLiteral("c"));
     QVERIFY(c);
     mirrorError.clear();
-    QVERIFY(!c->mirrorLedgerAudit({ledger.at(1)}, &mirrorError));
+    QVERIFY(!c->mirror().mirrorLedgerAudit({ledger.at(1)}, &mirrorError));
     QVERIFY2(mirrorError.contains(QStringLiteral("seq 1")), qPrintable(mirrorError));
-    QVERIFY(!c->mirrorLedgerAudit({ledger.at(0), ledger.at(2)}, &mirrorError));
+    QVERIFY(!c->mirror().mirrorLedgerAudit({ledger.at(0), ledger.at(2)}, &mirrorError));
     QVERIFY2(mirrorError.contains(QStringLiteral("seq 2")), qPrintable(mirrorError));
     AuditEntry changed = ledger.at(1);
     changed.detail += QStringLiteral(" (edited)");
-    QVERIFY(!c->mirrorLedgerAudit({ledger.at(0), changed}, &mirrorError));
+    QVERIFY(!c->mirror().mirrorLedgerAudit({ledger.at(0), changed}, &mirrorError));
     QVERIFY2(mirrorError.contains(QStringLiteral("hash mismatch")), qPrintable(mirrorError));
     AuditEntry relinked = ledger.at(1);
     relinked.prevHash = fd::AuditChain::genesisHash();
     relinked.rowHash = fd::AuditChain::rowHash(relinked);
-    QVERIFY(!c->mirrorLedgerAudit({ledger.at(0), relinked}, &mirrorError));
+    QVERIFY(!c->mirror().mirrorLedgerAudit({ledger.at(0), relinked}, &mirrorError));
     QVERIFY2(mirrorError.contains(QStringLiteral("prev_hash")), qPrintable(mirrorError));
-    QCOMPARE(c->lastMirroredSeq(), 0);
-    QVERIFY2(c->mirrorLedgerAudit(ledger.mid(0, 3), &mirrorError), qPrintable(mirrorError));
-    QCOMPARE(c->lastMirroredSeq(), 3);
+    QCOMPARE(c->mirror().lastMirroredSeq(), 0);
+    QVERIFY2(c->mirror().mirrorLedgerAudit(ledger.mid(0, 3), &mirrorError), qPrintable(mirrorError));
+    QCOMPARE(c->mirror().lastMirroredSeq(), 3);
     // A later page continues from the mirror's own last row.
-    QVERIFY(!c->mirrorLedgerAudit({ledger.at(4)}, &mirrorError));
+    QVERIFY(!c->mirror().mirrorLedgerAudit({ledger.at(4)}, &mirrorError));
     QVERIFY2(mirrorError.contains(QStringLiteral("seq 4")), qPrintable(mirrorError));
-    QVERIFY2(c->mirrorLedgerAudit(ledger.mid(3), &mirrorError), qPrintable(mirrorError));
-    QCOMPARE(c->lastMirroredSeq(), 6);
+    QVERIFY2(c->mirror().mirrorLedgerAudit(ledger.mid(3), &mirrorError), qPrintable(mirrorError));
+    QCOMPARE(c->mirror().lastMirroredSeq(), 6);
 }
 
 void TestLedgerStore::concurrentAppendsKeepOneChain() {
@@ -1058,7 +1058,7 @@ void TestLedgerStore::memberReconnectsAfterLedgerRestart() {
     const QList<FilingTask> fromMirror = a->loadTasks(false);
     QCOMPARE(fromMirror.size(), 1);
     QCOMPARE(fromMirror.first().key, t.key);
-    QCOMPARE(a->mirroredLedgerAudit().size(), 1);
+    QCOMPARE(a->mirror().mirroredLedgerAudit().size(), 1);
 
     // The ledger comes back on the same URL: the member reconnects and its write goes through.
     QVERIFY2(m_pg.start(), qPrintable(m_pg.errorString()));

@@ -32,7 +32,7 @@ const QString kUsage = QStringLiteral(
 
 // The store the register lives in: the desk's database, or the team ledger.
 struct RegisterStore {
-    std::unique_ptr<AuditStore> store;
+    std::unique_ptr<TaskStore> store;
     QTemporaryDir scratch; // the ledger's mirror for this one command
 
     bool open(const QCommandLineParser &parser, const QCommandLineOption &db,
@@ -47,11 +47,13 @@ struct RegisterStore {
                 *error = QStringLiteral("%1: no such database").arg(path);
                 return false;
             }
-            store = std::make_unique<AuditStore>();
+            auto desk = std::make_unique<AuditStore>();
             // Writing takes the database as a desk does, so that a running desk and an import never both
             // write it; reading beside a running desk is fine.
-            return store->open(path, error,
-                               writing ? AuditStore::OpenMode::Exclusive : AuditStore::OpenMode::Shared);
+            const bool opened = desk->open(
+                path, error, writing ? AuditStore::OpenMode::Exclusive : AuditStore::OpenMode::Shared);
+            store = std::move(desk);
+            return opened;
         }
         LedgerEndpoint endpoint;
         if (!LedgerEndpoint::parse(parser.value(ledger), &endpoint, error))
@@ -141,7 +143,7 @@ int runImport(const QStringList &arguments) {
     if (!target.store->applyRegister(update, host::osUser(), parser.value(reasonOpt).trimmed(), &error)) {
         cli::printErr(QStringLiteral("filingdesk entities: nothing was applied: %1").arg(error));
         // The ledger refused this login the change (an import needs the operator role, docs/roles.md).
-        if (target.store->lastWriteFailure() == AuditStore::WriteFailure::Refused)
+        if (target.store->lastWriteFailure() == TaskStore::WriteFailure::Refused)
             return cli::kExitBadInput;
         return kExitWriteRefused;
     }

@@ -1,0 +1,147 @@
+#pragma once
+
+#include "engine/model/filing_task.h"
+#include "engine/register/register_types.h"
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace fd {
+
+/// One row of the append-only audit table.
+struct AuditEntry {
+    qint64 id = 0;
+    QDateTime atUtc;        ///< UTC, millisecond precision
+    QString idempotencyKey; ///< empty for actions not about one task (batch launched, settings changed)
+    QString entityId;
+    QString action; ///< "transition", "import", "batch_launch", "pause", "replay", "resolve", ...
+    QString fromState;
+    QString toState;
+    QString ruleId;
+    QString rulesVersion;
+    QString payloadSha256;
+    QString actor; ///< the OS user for operator actions, "engine" for the engine's own
+    QString errorCategory;
+    QString errorCode;
+    QString detail;
+    QString reason; ///< the operator's stated reason, where an action asks for one
+    QString host;
+    /// Team mode (a ledger is configured): the row's place in the ledger's hash chain (AuditChain), 0 for
+    /// rows written by a single desk. `atUtcText` is the timestamp exactly as the ledger stores and hashes
+    /// it.
+    qint64 ledgerSeq = 0;
+    QString desk;
+    QString atUtcText;
+    QString prevHash;
+    QString rowHash;
+    /// Team mode: the database login (PostgreSQL session_user) that wrote the row, set by the ledger itself
+    /// (never sent by a member) and covered by row_hash; empty on a single desk and on rows written before
+    /// ledger schema 4. `actor` (the OS user), `host` and `desk` are what the member says about itself.
+    QString login;
+};
+
+/// Filter for queryAudit(); empty fields match everything. `text` matches key, entity, actor, action, detail
+/// and reason as a literal substring (`%` and `_` are not wildcards). `idempotencyKey` matches a key prefix
+/// (the console shows keys shortened to their first 12 hex digits), as a literal.
+struct AuditQuery {
+    QString text;
+    /// Entities whose name matches `text` (the engine fills it from the entity register: rows carry ids, a
+    /// person searches by name): rows about them match too.
+    QStringList textEntityIds;
+    QString idempotencyKey;
+    QString entityId;
+    QString actor;
+    QString action;
+    QDateTime fromUtc;
+    QDateTime toUtc;
+    int limit = 5000;
+};
+
+/// How a transition's commit reaches the disk.
+enum class Durability {
+    Normal, ///< WAL with synchronous=NORMAL: survives a crash of the process, may roll back on power loss
+    Synced  ///< synchronous=FULL for this commit: on disk before the call returns (before a request leaves)
+};
+
+/// Where the engine keeps its tasks, their audit trail and the entity register: the one interface the engine
+/// is written against (injected as Nextcloud's sync engine takes its journal). Two implementations:
+/// - AuditStore (engine/audit): a single desk's SQLite database, the embedded default;
+/// - LedgerStore (engine/ledger): a team member's view of the shared PostgreSQL ledger, which keeps an
+///   AuditStore of its own as its local mirror (a member of it, not its base).
+///
+/// Every write is all or none and says whether it happened; when it did not, lastWriteFailure() says why
+/// (unreachable, conflict, busy, refused) and conflictedKeys() which tasks moved on. Thread affinity: the
+/// thread that opened the store (the engine thread).
+class TaskStore {
+public:
+    virtual ~TaskStore() = default;
+
+    /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if
+    /// the key is already stored (deduplication across runs) or on error.
+    [[nodiscard]] virtual bool admitTask(const FilingTask &task, const QString &actor, QString *error) = 0;
+    /// Admits many tasks in one transaction (all or none); keys already stored are skipped and listed in
+    /// *alreadyStored.
+    [[nodiscard]] virtual bool admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                          QStringList *alreadyStored, QString *error) = 0;
+    /// Persists `task` (already in its new state) and appends the transition row, atomically; a transition
+    /// to DEAD_LETTER also writes the dead-letter archive row in the same transaction.
+    [[nodiscard]] virtual bool recordTransition(const FilingTask &task, ExecutionState from,
+                                                const QString &actor, const QString &action,
+                                                const QString &reason, QString *error,
+                                                Durability durability = Durability::Normal) = 0;
+    /// Persists task fields that changed without a state change (batch id, backoff time) — no audit row.
+    [[nodiscard]] virtual bool saveTask(const FilingTask &task, QString *error) = 0;
+    /// saveTask() for many tasks in one transaction: all or none.
+    [[nodiscard]] virtual bool saveTasks(const QList<FilingTask> &tasks, QString *error) = 0;
+    /// Appends an action not tied to a transition (batch launch, pause, settings, note).
+    [[nodiscard]] virtual bool appendAction(const AuditEntry &entry, QString *error) = 0;
+    /// Several transitions in one transaction and one commit (group commit): all or none.
+    struct TransitionRecord {
+        FilingTask task;
+        ExecutionState from;
+        QString actor;
+        QString action;
+        QString reason;
+    };
+    [[nodiscard]] virtual bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                                 Durability durability) = 0;
+
+    /// Why the last write method returned false.
+    enum class WriteFailure {
+        None,
+        Unavailable, ///< the database refused or cannot be reached: nothing was written
+        Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
+        Busy,   ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
+                ///< written; try again shortly (the ledger is not unreachable)
+        Refused ///< team mode: the ledger refused this login the change (the role it needs, or segregation of
+                ///< duties; the error names it): nothing was written, and trying again changes nothing
+    };
+    virtual WriteFailure lastWriteFailure() const = 0;
+    /// After a Conflict: the keys whose stored version moved on.
+    virtual QStringList conflictedKeys() const = 0;
+
+    virtual std::optional<FilingTask> task(const QString &key) const = 0;
+    virtual QList<FilingTask> loadTasks(bool nonTerminalOnly) const = 0;
+    /// The audit rows matching `query`, newest first (a team member reads its mirror).
+    virtual QList<AuditEntry> queryAudit(const AuditQuery &query) const = 0;
+
+    /// The entity register (README, "The entity register"): every record (ordered by entity id) and the open
+    /// conflicts. Team mode: the ledger's.
+    [[nodiscard]] virtual bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                                            QString *error) const = 0;
+    /// Writes `update` to the register with its audit rows, in one transaction: all or none. One audit row
+    /// per entity changed ("entity_add", or update.action, detail `field: "old" -> "new"; ...`), one per
+    /// conflict found ("entity_conflict") and settled ("entity_conflict_settled"), each with `actor` and
+    /// `reason`.
+    [[nodiscard]] virtual bool applyRegister(const RegisterUpdate &update, const QString &actor,
+                                             const QString &reason, QString *error) = 0;
+
+    /// Closes the database connections; nothing is written after.
+    virtual void close() = 0;
+};
+
+} // namespace fd
