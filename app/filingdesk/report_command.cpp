@@ -1,16 +1,19 @@
 #include "app/filingdesk/report_command.h"
 
 #include "app/filingdesk/commands/command_line.h"
+#include "engine/import/jurisdiction_normaliser.h"
 #include "engine/ledger/ledger_endpoint.h"
 #include "engine/model/money.h"
 #include "engine/report/filings_report.h"
 #include "engine/report/report_csv.h"
+#include "engine/report/report_store.h"
 #include "engine/report/status_report.h"
 #include "ui/report/report_pdf.h"
 
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cstdio>
 
@@ -23,9 +26,11 @@ constexpr int kExitStoreUnreadable = 3;
 
 const QString kUsage = QStringLiteral(
     "usage: filingdesk report filings (--db FILE | --ledger URL) [--from YYYY-MM-DD] [--to YYYY-MM-DD]\n"
-    "                                 [--batch ID] [--as-of YYYY-MM-DD] --out FILE.pdf|FILE.csv\n"
+    "                                 [--batch ID] [--jurisdiction US-XX ...] [--as-of YYYY-MM-DD]\n"
+    "                                 --out FILE.pdf|FILE.csv\n"
     "       filingdesk report status (--db FILE | --ledger URL) --as-of YYYY-MM-DD [--rules FILE]\n"
-    "                                --out FILE.pdf|FILE.csv");
+    "                                [--jurisdiction US-XX ...] --out FILE.pdf|FILE.csv\n"
+    "       filingdesk report verify --db FILE --through N [--digest HEX]");
 
 const QString kExitHelp = QStringLiteral(
     "Exit status: 0 written; 1 the output file could not be written; 2 bad input (options, dates, an\n"
@@ -108,6 +113,35 @@ struct Common {
     }
 };
 
+// --jurisdiction, repeatable: ISO codes ("US-DE", "us-de") or a US state's name ("Delaware"). Unknown or
+// ambiguous places are refused: a report limited to a misspelt place would be silently empty.
+bool readJurisdictions(const QCommandLineParser &parser, const QCommandLineOption &option, QStringList *codes,
+                       QString *error) {
+    static const QRegularExpression kCode(QStringLiteral("^[A-Z]{2}(-[A-Z0-9]{1,3})?$"));
+    for (const QString &given : parser.values(option)) {
+        for (const QString &part : given.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString text = part.trimmed();
+            QString code;
+            if (kCode.match(text.toUpper()).hasMatch()) {
+                code = text.toUpper();
+            } else {
+                const JurisdictionMatch match = normaliseJurisdiction(text);
+                if (match.kind == JurisdictionMatch::Kind::Unrecognised) {
+                    *error =
+                        QStringLiteral("--jurisdiction \"%1\" is not a jurisdiction FilingDesk knows: give "
+                                       "its ISO code (US-DE)")
+                            .arg(text);
+                    return false;
+                }
+                code = match.code;
+            }
+            if (!codes->contains(code))
+                codes->append(code);
+        }
+    }
+    return true;
+}
+
 // Every option these reports take has one value: a second one is a mistake, not a choice of the last.
 bool givenOnce(const QCommandLineParser &parser, const QList<QCommandLineOption> &options, QString *error) {
     for (const QCommandLineOption &option : options) {
@@ -179,6 +213,10 @@ int runFilings(const QStringList &arguments) {
                                    QStringLiteral("YYYY-MM-DD"));
     const QCommandLineOption batchOpt(
         QStringLiteral("batch"), QStringLiteral("Only the filings of this batch."), QStringLiteral("ID"));
+    const QCommandLineOption jurisdictionOpt(
+        QStringLiteral("jurisdiction"),
+        QStringLiteral("Only the filings of this jurisdiction (ISO code, US-DE); repeatable."),
+        QStringLiteral("CODE"));
     const QCommandLineOption asOfOpt(
         QStringLiteral("as-of"),
         QStringLiteral("The date statuses are judged at, as `report status --as-of` judges them (default: "
@@ -187,6 +225,7 @@ int runFilings(const QStringList &arguments) {
     const QList<QCommandLineOption> options{common.db, common.ledger, fromOpt,   toOpt,
                                             batchOpt,  asOfOpt,       common.out};
     parser.addOptions(options);
+    parser.addOption(jurisdictionOpt);
     if (const auto exit =
             cli::parseOrExit(parser, QStringLiteral("filingdesk report filings"), arguments, kExitHelp))
         return *exit;
@@ -204,6 +243,8 @@ int runFilings(const QStringList &arguments) {
         return fail(sub, QStringLiteral("--from %1 is after --to %2")
                              .arg(filter.fromDue.toString(Qt::ISODate), filter.toDue.toString(Qt::ISODate)));
     filter.batchId = parser.value(batchOpt).trimmed();
+    if (!readJurisdictions(parser, jurisdictionOpt, &filter.jurisdictions, &error))
+        return fail(sub, error);
     if (!common.read(parser, &error))
         return fail(sub, error);
     report::FilingsReport report;
@@ -218,10 +259,20 @@ int runFilings(const QStringList &arguments) {
             : report::writeFileAtomically(common.outPath, report::filingsCsv(report), &error);
     if (!written)
         return notWritten(sub, error);
-    printDone(QStringLiteral("%1: %2 in %3; fees expected %4, charged %5; %6")
+    QString needsData;
+    if (!report.missingData.isEmpty())
+        needsData =
+            QStringLiteral("; %1 %2 data (%3 not planned)")
+                .arg(counted(report.entitiesNeedingData(), "entity", "entities"),
+                     report.entitiesNeedingData() == 1 ? QStringLiteral("needs") : QStringLiteral("need"),
+                     counted(report.missingData.size(), "filing", "filings"));
+    else if (report.missingDataLeftOut > 0)
+        needsData = QStringLiteral("; %1 that need data left out (in no batch)")
+                        .arg(counted(report.missingDataLeftOut, "filing", "filings"));
+    printDone(QStringLiteral("%1: %2 in %3; fees expected %4, charged %5%6; %7")
                   .arg(common.outPath, counted(report.rows.size(), "filing", "filings"),
                        counted(report.byJurisdiction.size(), "jurisdiction", "jurisdictions"))
-                  .arg(dollars(report.overall.expectedCents), dollars(report.overall.chargedCents),
+                  .arg(dollars(report.overall.expectedCents), dollars(report.overall.chargedCents), needsData,
                        trailLine(report.provenance.trail)));
     return 0;
 }
@@ -241,8 +292,13 @@ int runStatus(const QStringList &arguments) {
     const QCommandLineOption rulesOpt(QStringLiteral("rules"),
                                       QStringLiteral("Rules file instead of the built-in one."),
                                       QStringLiteral("FILE"));
+    const QCommandLineOption jurisdictionOpt(
+        QStringLiteral("jurisdiction"),
+        QStringLiteral("Only the filings of this jurisdiction (ISO code, US-DE); repeatable."),
+        QStringLiteral("CODE"));
     const QList<QCommandLineOption> options{common.db, common.ledger, asOfOpt, rulesOpt, common.out};
     parser.addOptions(options);
+    parser.addOption(jurisdictionOpt);
     if (const auto exit =
             cli::parseOrExit(parser, QStringLiteral("filingdesk report status"), arguments, kExitHelp))
         return *exit;
@@ -254,13 +310,16 @@ int runStatus(const QStringList &arguments) {
     QDate asOf;
     if (!readDate(parser, asOfOpt, &asOf, &error))
         return fail(sub, error);
+    QStringList jurisdictions;
+    if (!readJurisdictions(parser, jurisdictionOpt, &jurisdictions, &error))
+        return fail(sub, error);
     if (!common.read(parser, &error))
         return fail(sub, error);
     const QString rulesPath = parser.value(rulesOpt);
     if (!rulesPath.isEmpty() && !QFileInfo(rulesPath).isFile())
         return fail(sub, QStringLiteral("%1: no such rules file").arg(rulesPath));
     report::StatusReport report;
-    if (!report::loadStatusReport(common.source, asOf, &report, &error, rulesPath))
+    if (!report::loadStatusReport(common.source, asOf, &report, &error, rulesPath, jurisdictions))
         return unreadable(sub, error);
     const bool written = common.format == Format::Pdf
                              ? ui::writeStatusPdf(report, common.outPath, &error)
@@ -280,6 +339,86 @@ int runStatus(const QStringList &arguments) {
                   .arg(common.outPath, counted(c.total(), "filing", "filings"),
                        parts.join(QStringLiteral(", ")), dollars(c.exposureCents),
                        trailLine(report.provenance.trail)));
+    return 0;
+}
+
+// `filingdesk report verify --db FILE --through N [--digest HEX]`: the digest a desk's report prints,
+// recomputed from the database (read-only, as a report reads it); with --digest, whether it still matches.
+int runVerify(const QStringList &arguments) {
+    const QString sub = QStringLiteral("verify");
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Recomputes the fingerprint (SHA-256 digest) of a desk database's audit entries 1 to N, as a desk's "
+        "report prints it, and with --digest says whether the entries are unchanged since the report. For a "
+        "team ledger use `filingdesk audit verify --ledger URL`."));
+    const QCommandLineOption dbOpt(QStringLiteral("db"),
+                                   QStringLiteral("The desk's audit database (opened read-only)."),
+                                   QStringLiteral("FILE"));
+    const QCommandLineOption throughOpt(
+        QStringLiteral("through"), QStringLiteral("The report's last audit entry N."), QStringLiteral("N"));
+    const QCommandLineOption digestOpt(QStringLiteral("digest"),
+                                       QStringLiteral("The fingerprint the report printed (64 hex digits)."),
+                                       QStringLiteral("HEX"));
+    const QList<QCommandLineOption> options{dbOpt, throughOpt, digestOpt};
+    parser.addOptions(options);
+    const QString exitHelp = QStringLiteral(
+        "Exit status: 0 the fingerprint is printed (with --digest: it matches); 1 it does not match, or the\n"
+        "database has fewer entries than N; 2 bad input; 3 the database could not be read.");
+    if (const auto exit =
+            cli::parseOrExit(parser, QStringLiteral("filingdesk report verify"), arguments, exitHelp))
+        return *exit;
+    QString error;
+    if (!givenOnce(parser, options, &error))
+        return fail(sub, error);
+    if (!parser.isSet(dbOpt))
+        return fail(sub, QStringLiteral("--db FILE is required (a team ledger: filingdesk audit verify)"));
+    bool ok = false;
+    const qint64 through = parser.value(throughOpt).remove(QLatin1Char(',')).toLongLong(&ok);
+    if (!parser.isSet(throughOpt) || !ok || through < 1)
+        return fail(sub,
+                    QStringLiteral("--through N is required: the report's last audit entry (1 or more)"));
+    const QString expected = parser.value(digestOpt).trimmed().toLower();
+    if (parser.isSet(digestOpt) &&
+        !QRegularExpression(QStringLiteral("^[0-9a-f]{64}$")).match(expected).hasMatch())
+        return fail(sub,
+                    QStringLiteral("--digest \"%1\" is not a fingerprint (64 hex digits)").arg(expected));
+    report::ReportSource source;
+    source.dbPath = parser.value(dbOpt);
+    if (!QFileInfo(source.dbPath).isFile())
+        return fail(sub, QStringLiteral("%1: no such database").arg(source.dbPath));
+    report::ReportStore store;
+    if (!store.open(source, &error))
+        return unreadable(sub, error);
+    report::AuditTrailHead head;
+    QList<AuditEntry> unused;
+    if (!store.readTrail(&head, &unused, &error))
+        return unreadable(sub, error);
+    if (head.lastRowId < through) {
+        cli::printErr(QStringLiteral("filingdesk report verify: %1 holds audit entries 1 to %2 only, not %3: "
+                                     "entries were removed or this is another database")
+                          .arg(source.dbPath)
+                          .arg(head.lastRowId)
+                          .arg(through));
+        return 1;
+    }
+    QString digest;
+    if (!store.deskDigest(through, &digest, &error))
+        return unreadable(sub, error);
+    if (expected.isEmpty()) {
+        printDone(QStringLiteral("desk audit rows 1..%1, sha256 %2").arg(through).arg(digest));
+        return 0;
+    }
+    if (digest != expected) {
+        cli::printErr(
+            QStringLiteral("filingdesk report verify: CHANGED: audit entries 1 to %1 of %2 have the "
+                           "fingerprint %3, not the report's %4")
+                .arg(through)
+                .arg(source.dbPath, digest, expected));
+        return 1;
+    }
+    printDone(QStringLiteral("unchanged: audit entries 1 to %1 of %2 have the report's fingerprint %3")
+                  .arg(through)
+                  .arg(source.dbPath, digest));
     return 0;
 }
 
@@ -304,6 +443,8 @@ int runReport(const QStringList &arguments) {
         return runFilings(arguments.mid(1));
     if (sub == QLatin1String("status"))
         return runStatus(arguments.mid(1));
+    if (sub == QLatin1String("verify"))
+        return runVerify(arguments.mid(1));
     if (sub == QLatin1String("--help") || sub == QLatin1String("-h")) {
         std::fputs(qUtf8Printable(kUsage + QLatin1Char('\n') + kExitHelp + QLatin1Char('\n')), stdout);
         return 0;

@@ -1,6 +1,7 @@
 #include "engine/report/filings_report.h"
 #include "engine/core/host_identity.h"
 
+#include "engine/report/register_plan.h"
 #include "engine/report/report_store.h"
 
 #include <QSet>
@@ -17,7 +18,13 @@ void FeeTotals::add(qint64 expected, qint64 charged) {
 
 namespace {
 
+bool inPlaces(const QString &jurisdiction, const FilingsFilter &filter) {
+    return filter.jurisdictions.isEmpty() || filter.jurisdictions.contains(jurisdiction);
+}
+
 bool passes(const FilingTask &task, const FilingsFilter &filter) {
+    if (!inPlaces(task.obligation.jurisdiction, filter))
+        return false;
     const QDate due = task.obligation.dueDate;
     if (filter.fromDue.isValid() && (!due.isValid() || due < filter.fromDue))
         return false;
@@ -26,10 +33,35 @@ bool passes(const FilingTask &task, const FilingsFilter &filter) {
     return filter.batchId.isEmpty() || task.batchId == filter.batchId;
 }
 
+// The register's entities and filings that cannot be planned for want of data (RowPlan::needs, and rows
+// whose jurisdiction or entity type is unknown).
+QList<MissingDataRow> missingDataOf(const QList<RowPlan> &plan) {
+    QList<MissingDataRow> out;
+    for (const RowPlan &row : plan) {
+        if (row.outcome != RowOutcome::Obligations && row.outcome != RowOutcome::NeedsData)
+            continue;
+        for (const ObligationNeed &need : row.needs) {
+            out.append({row.entity.name, row.entity.entityId, row.entity.jurisdiction, need.filingName,
+                        QStringList{need.missingField}, need.reason});
+        }
+        if (row.outcome == RowOutcome::NeedsData && row.needs.isEmpty())
+            out.append({row.entity.name, row.entity.entityId, row.entity.jurisdiction, QString(), row.missing,
+                        row.reason});
+    }
+    return out;
+}
+
 } // namespace
 
+int FilingsReport::entitiesNeedingData() const {
+    QSet<QString> ids;
+    for (const MissingDataRow &r : missingData)
+        ids.insert(r.entityId);
+    return int(ids.size());
+}
+
 FilingsReport buildFilingsReport(const QList<FilingTask> &tasks, const AuditAttribution &audit,
-                                 const FilingsFilter &filter, const QDate &asOf) {
+                                 const FilingsFilter &filter, const QDate &asOf, const QList<RowPlan> &plan) {
     FilingsReport report;
     report.filter = filter;
     report.asOf = asOf;
@@ -67,6 +99,21 @@ FilingsReport buildFilingsReport(const QList<FilingTask> &tasks, const AuditAttr
             return a.filing < b.filing;
         return a.key < b.key;
     });
+    // Not filed, data missing: no due date and no stored filing, so no window can leave them out; a
+    // batch's report leaves them out (they are in no batch) and says how many.
+    for (const MissingDataRow &row : missingDataOf(plan)) {
+        if (!inPlaces(row.jurisdiction, filter))
+            continue;
+        if (!filter.batchId.isEmpty()) {
+            ++report.missingDataLeftOut;
+            continue;
+        }
+        report.missingData.append(row);
+    }
+    std::stable_sort(report.missingData.begin(), report.missingData.end(),
+                     [](const MissingDataRow &a, const MissingDataRow &b) {
+                         return a.entityName.compare(b.entityName, Qt::CaseInsensitive) < 0;
+                     });
     return report;
 }
 
@@ -82,6 +129,11 @@ bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, 
     // Tasks first, then the trail: whatever the rows show happened is in the trail up to the head the
     // report names (a running desk may append meanwhile; those rows are after the head).
     const QList<FilingTask> tasks = store.tasks();
+    QList<Entity> entities;
+    if (!store.loadRegister(&entities, error)) {
+        *error = QStringLiteral("cannot read the entity register: %1").arg(*error);
+        return false;
+    }
     QList<AuditEntry> rows;
     if (!store.readTrail(&provenance.trail, &rows, error))
         return false;
@@ -89,8 +141,11 @@ bool loadFilingsReport(const ReportSource &source, const FilingsFilter &filter, 
     for (const FilingTask &t : tasks)
         batchIds.insert(t.batchId);
     batchIds.remove(QString());
-    *report = buildFilingsReport(tasks, AuditAttribution(rows, batchIds), filter,
-                                 asOf.isValid() ? asOf : provenance.producedAtUtc.toLocalTime().date());
+    const QDate statusDate = asOf.isValid() ? asOf : provenance.producedAtUtc.toLocalTime().date();
+    // The built-in rules, as the console and `filingdesk run` plan by default: only what needs data is
+    // taken from the plan.
+    *report = buildFilingsReport(tasks, AuditAttribution(rows, batchIds), filter, statusDate,
+                                 planRegister(entities, RuleSet::builtIn(), statusDate));
     report->provenance = provenance;
     report->batchFound = filter.batchId.isEmpty() || batchIds.contains(filter.batchId);
     return true;

@@ -12,4 +12,12 @@ namespace fd::report {
 /// unknown) and planObligations(). One RowPlan per record, in the register's order. Pure; any thread.
 QList<RowPlan> planRegister(const QList<Entity> &entities, const RuleSet &rules, const QDate &asOf);
 
+/// The obligations of `entity` (as planned: RowPlan::entity) whose due dates fell on or after `since` and
+/// before `asOf`: the occurrences the planner no longer gives as of `asOf` (it plans each rule's next due
+/// date on or after it), found by planning as of `since` and again after each due date found, through the
+/// same planEntity() (so fees, penalties and the rule version in force are the planner's). Ordered by due
+/// date; empty when `since` is not before `asOf`. Pure; any thread.
+QList<Obligation> planPastOccurrences(const Entity &entity, const RuleSet &rules, const QDate &since,
+                                      const QDate &asOf);
+
 } // namespace fd::report

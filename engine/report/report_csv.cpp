@@ -68,14 +68,21 @@ QByteArray filingsCsv(const FilingsReport &report) {
                 QStringLiteral("filing"), QStringLiteral("period"), QStringLiteral("due_date"),
                 QStringLiteral("status"), QStringLiteral("filed_at"), QStringLiteral("confirmation_number"),
                 QStringLiteral("fee_expected"), QStringLiteral("fee_charged"), QStringLiteral("launched_by"),
-                QStringLiteral("resolved_by"), QStringLiteral("batch")});
+                QStringLiteral("resolved_by"), QStringLiteral("batch"), QStringLiteral("missing_data"),
+                QStringLiteral("reason")});
     for (const FilingRow &r : report.rows) {
         appendLine(&out, {r.entityName, r.entityId, r.jurisdiction, r.filing, number(r.period),
                           isoDate(r.dueDate), complianceName(r.status),
                           r.filedAtUtc.isValid() ? r.filedAtUtc.toUTC().toString(Qt::ISODate) : QString(),
                           r.confirmationNumber, csvDollars(r.feeExpectedCents),
                           r.feeChargedCents < 0 ? QString() : csvDollars(r.feeChargedCents), r.launchedBy,
-                          r.resolvedBy, r.batchId});
+                          r.resolvedBy, r.batchId, QString(), QString()});
+    }
+    // Not filed, data missing: no period, due date, fee or batch yet.
+    for (const MissingDataRow &m : report.missingData) {
+        appendLine(&out, {m.entityName, m.entityId, m.jurisdiction, m.filing, QString(), QString(),
+                          complianceName(Compliance::NeedsData), QString(), QString(), QString(), QString(),
+                          QString(), QString(), QString(), m.missing.join(QStringLiteral("; ")), m.reason});
     }
     return out;
 }

@@ -11,8 +11,11 @@ namespace fd::report {
 /// entity_name, entity_id, jurisdiction (ISO 3166-2), filing, period (filing year), due_date (YYYY-MM-DD),
 /// status (complianceName()), filed_at (UTC, YYYY-MM-DDTHH:MM:SSZ; empty when not filed),
 /// confirmation_number, fee_expected, fee_charged (dollars with two decimals and no symbol or separators,
-/// "1250.00"; fee_charged empty without a receipt), launched_by, resolved_by, batch. Totals are not rows:
-/// a spreadsheet sums the columns. Pure; any thread.
+/// "1250.00"; fee_charged empty without a receipt), launched_by (empty when never launched, "unknown" when
+/// the trail names nobody), resolved_by, batch, missing_data, reason. Then one row per entity or filing that
+/// needs data (FilingsReport::missingData): status "needs_data", missing_data the fields a person must
+/// supply ("formation_date"; several separated by "; "), reason the planner's line, the filing's columns
+/// that are not known yet empty. Totals are not rows: a spreadsheet sums the columns. Pure; any thread.
 QByteArray filingsCsv(const FilingsReport &report);
 
 /// The status report as one CSV whose first column, `section`, says what a row is:

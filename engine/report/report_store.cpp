@@ -17,7 +17,8 @@ namespace {
 const QStringList &attributionActions() {
     static const QStringList actions{QStringLiteral("admit"),          QStringLiteral("batch_launch"),
                                      QStringLiteral("resolve_accept"), QStringLiteral("resolve_requeue"),
-                                     QStringLiteral("filed_outside"),  QStringLiteral("withdraw")};
+                                     QStringLiteral("replay"),         QStringLiteral("filed_outside"),
+                                     QStringLiteral("withdraw")};
     return actions;
 }
 
@@ -167,12 +168,23 @@ bool ReportStore::loadRegister(QList<Entity> *entities, QString *error) const {
     return m_store->loadRegister(entities, &conflicts, error);
 }
 
-bool ReportStore::readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
+bool ReportStore::readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error,
+                            QHash<QString, QDateTime> *firstSeen) const {
     head->store = m_display;
-    return m_ledger ? readLedgerTrail(head, rows, error) : readDeskTrail(head, rows, error);
+    return m_ledger ? readLedgerTrail(head, rows, error, firstSeen)
+                    : readDeskTrail(head, rows, error, firstSeen);
 }
 
-bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
+bool ReportStore::deskDigest(qint64 lastRowId, QString *digestHex, QString *error) const {
+    if (m_ledger || !m_store) {
+        *error = QStringLiteral("only a desk's database has a digest; a ledger has its hash chain");
+        return false;
+    }
+    return deskAuditDigest(m_desk->connectionName(), lastRowId, digestHex, error);
+}
+
+bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error,
+                                QHash<QString, QDateTime> *firstSeen) const {
     head->kind = AuditTrailHead::Kind::DeskDigest;
     QSqlQuery q(QSqlDatabase::database(m_desk->connectionName(), false));
     if (!q.exec(QStringLiteral("SELECT COALESCE(MAX(id), 0), COUNT(*) FROM audit")) || !q.next()) {
@@ -184,6 +196,27 @@ bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, Q
     head->rows = q.value(1).toLongLong();
     if (!deskAuditDigest(m_desk->connectionName(), head->lastRowId, &head->digestSha256, error))
         return false;
+    if (head->lastRowId > 0) {
+        QSqlQuery last(QSqlDatabase::database(m_desk->connectionName(), false));
+        last.prepare(QStringLiteral("SELECT at_utc FROM audit WHERE id = ?"));
+        last.addBindValue(head->lastRowId);
+        if (last.exec() && last.next())
+            head->lastAtUtc = QDateTime::fromString(last.value(0).toString(), Qt::ISODateWithMs);
+    }
+    if (firstSeen) {
+        QSqlQuery seen(QSqlDatabase::database(m_desk->connectionName(), false));
+        seen.setForwardOnly(true);
+        seen.prepare(QStringLiteral("SELECT entity_id, MIN(at_utc) FROM audit WHERE id <= ? AND entity_id IS "
+                                    "NOT NULL AND entity_id <> '' GROUP BY entity_id"));
+        seen.addBindValue(head->lastRowId);
+        if (!seen.exec()) {
+            *error = QStringLiteral("reading the audit trail: %1").arg(seen.lastError().text());
+            return false;
+        }
+        while (seen.next())
+            firstSeen->insert(seen.value(0).toString(),
+                              QDateTime::fromString(seen.value(1).toString(), Qt::ISODateWithMs));
+    }
     head->mirroredSeq = m_desk->lastMirroredSeq();
     if (head->mirroredSeq > 0) {
         const QList<AuditEntry> last = m_desk->mirroredLedgerAudit(head->mirroredSeq);
@@ -222,7 +255,8 @@ bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, Q
     return true;
 }
 
-bool ReportStore::readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const {
+bool ReportStore::readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error,
+                                  QHash<QString, QDateTime> *firstSeen) const {
     const LedgerStore *ledger = m_ledgerStore;
     head->kind = AuditTrailHead::Kind::LedgerChain;
     head->ledgerId = ledger->ledgerId();
@@ -241,6 +275,10 @@ bool ReportStore::readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows,
         for (const AuditEntry &row : page) {
             if (row.ledgerSeq > head->lastSeq)
                 return true;
+            if (row.ledgerSeq == head->lastSeq)
+                head->lastAtUtc = row.atUtc;
+            if (firstSeen && !row.entityId.isEmpty() && !firstSeen->contains(row.entityId))
+                firstSeen->insert(row.entityId, row.atUtc); // ascending: the first is the earliest
             if (isAttributionRow(row))
                 rows->append(row);
         }

@@ -3,6 +3,8 @@
 #include "engine/audit/audit_store.h"
 #include "engine/report/report_types.h"
 
+#include <QDateTime>
+#include <QHash>
 #include <QList>
 #include <QTemporaryDir>
 
@@ -43,14 +45,23 @@ public:
     /// The entity register's records (the ledger's in team mode). False with *error.
     bool loadRegister(QList<Entity> *entities, QString *error) const;
     /// The audit trail's head (AuditTrailHead) and the rows a report attributes filings with, ascending:
-    /// admissions, batch launches, resolutions (resolve_accept, resolve_requeue, filed_outside, withdraw) and
-    /// transitions to COMPLETED, all up to that head. False with *error.
-    bool readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
+    /// admissions, batch launches, resolutions (resolve_accept, resolve_requeue, replay, filed_outside,
+    /// withdraw) and transitions to COMPLETED, all up to that head. With `firstSeen`, also when the trail
+    /// first names each entity (entity id -> the time of its first row: added to the register, admitted ...):
+    /// since then FilingDesk has known the entity. False with *error.
+    bool readTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error,
+                   QHash<QString, QDateTime> *firstSeen = nullptr) const;
+    /// A desk's digest of its audit rows 1..lastRowId (deskAuditDigest()), computed on the same snapshot a
+    /// report reads (an older schema migrated as for a report). False with *error; for a ledger, always
+    /// false.
+    bool deskDigest(qint64 lastRowId, QString *digestHex, QString *error) const;
 
 private:
     bool openSnapshot(const QString &path, QString *error);
-    bool readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
-    bool readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error) const;
+    bool readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error,
+                       QHash<QString, QDateTime> *firstSeen) const;
+    bool readLedgerTrail(AuditTrailHead *head, QList<AuditEntry> *rows, QString *error,
+                         QHash<QString, QDateTime> *firstSeen) const;
 
     std::unique_ptr<TaskStore> m_store;
     AuditStore *m_desk = nullptr;               ///< m_store when it is a desk's snapshot

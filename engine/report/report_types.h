@@ -7,8 +7,13 @@
 #include <QList>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 namespace fd::report {
+
+/// What a report says for the person who launched a filing when the audit trail names nobody: never the
+/// engine, a worker process or an empty cell.
+inline constexpr const char *kUnknownPerson = "unknown";
 
 /// Where a report's data comes from: a desk's SQLite database, or the team ledger. Exactly one of `dbPath`
 /// and `ledgerUrl` is set. The password of the ledger never sits in the URL (LedgerEndpoint).
@@ -27,15 +32,18 @@ struct AuditTrailHead {
                      ///< rows 1..lastRowId
     };
     Kind kind = Kind::DeskDigest;
-    QString store;          ///< the database's absolute path, or the ledger's URL without the password
-    QString ledgerId;       ///< LedgerChain: the ledger's random identity
-    qint64 rows = 0;        ///< audit rows covered (LedgerChain: equals lastSeq)
-    qint64 lastSeq = 0;     ///< LedgerChain: the chain head's sequence number
-    QString rowHash;        ///< LedgerChain: the chain head's row_hash (64 hex digits)
-    qint64 lastRowId = 0;   ///< DeskDigest: the last audit row id covered
-    QString digestSha256;   ///< DeskDigest: SHA-256 hex of rows 1..lastRowId (docs/reports.md, "Desk digest")
+    QString store;        ///< the desk database the user opened (absolute path), or the ledger's URL without
+                          ///< the password: never the temporary snapshot a report reads
+    QString ledgerId;     ///< LedgerChain: the ledger's random identity
+    qint64 rows = 0;      ///< audit rows covered (LedgerChain: equals lastSeq)
+    qint64 lastSeq = 0;   ///< LedgerChain: the chain head's sequence number
+    QString rowHash;      ///< LedgerChain: the chain head's row_hash (64 hex digits)
+    qint64 lastRowId = 0; ///< DeskDigest: the last audit row id covered
+    QString digestSha256; ///< DeskDigest: SHA-256 hex of rows 1..lastRowId (docs/reports.md, "Desk digest")
     qint64 mirroredSeq = 0; ///< DeskDigest of a team member's mirror: its last mirrored ledger seq, 0 if none
     QString mirroredRowHash; ///< ... and that row's row_hash
+    QDateTime lastAtUtc; ///< when the last row covered (LedgerChain: the chain head) was written; null when
+                         ///< the trail is empty
 };
 
 /// Who made a report, when, and from what.
@@ -70,9 +78,24 @@ struct FilingRow {
     QString confirmationNumber;
     qint64 feeExpectedCents = 0;
     qint64 feeChargedCents = -1; ///< -1: no receipt
-    QString launchedBy;          ///< who launched its batch (else who admitted it)
-    QString resolvedBy;          ///< who last resolved its halt, recorded it filed outside, or withdrew it
+    QString launchedBy; ///< the person who launched its batch (AuditAttribution::launchedBy()); empty when it
+                        ///< was never launched, kUnknownPerson when the trail names nobody
+    QString resolvedBy; ///< the person who last resolved its halt, recorded it filed outside, or withdrew it
     QString batchId;
+};
+
+/// An entity of the register, or one filing of it, that cannot be planned until a person supplies data: it
+/// has no due date and no stored filing, and the filings report lists it so that nothing an operator
+/// entered is left out without a word.
+struct MissingDataRow {
+    QString entityName;
+    QString entityId;
+    QString jurisdiction; ///< ISO code; empty when the jurisdiction itself is what is missing or unknown
+    QString filing;       ///< the state's name for the filing; empty: every filing of the entity (its
+                          ///< jurisdiction or entity type is unknown, so no rule can be chosen)
+    QStringList missing;  ///< the fields a person must supply: "formation_date", "registry_id",
+                          ///< "entity_type", "jurisdiction"
+    QString reason;       ///< the planner's one line
 };
 
 /// Which stored filings the filings report lists. Null dates and an empty batch mean "no limit".
@@ -80,6 +103,7 @@ struct FilingsFilter {
     QDate fromDue; ///< due on or after (inclusive)
     QDate toDue;   ///< due on or before (inclusive)
     QString batchId;
+    QStringList jurisdictions; ///< ISO codes ("US-DE"); empty: every jurisdiction
 };
 
 /// `filingdesk report filings`: every stored filing that passes the filter, ordered by entity name, then due
@@ -92,6 +116,13 @@ struct FilingsReport {
     QList<FilingRow> rows;
     QMap<QString, FeeTotals> byJurisdiction;
     FeeTotals overall;
+    /// Not filed, data missing: the register's entities (or filings of them) that cannot be planned, by
+    /// entity name. Listed whatever the due-date window (their due date is what is unknown); left out when
+    /// the report is of one batch (they are in none), counted then in `missingDataLeftOut`.
+    QList<MissingDataRow> missingData;
+    int missingDataLeftOut = 0;
+    /// How many distinct entities `missingData` names.
+    int entitiesNeedingData() const;
 };
 
 /// Counts of filings by where they stand as of a date. Every filing is in exactly one bucket, so the
@@ -134,6 +165,7 @@ struct StatusItem {
 struct StatusReport {
     ReportProvenance provenance;
     QDate asOf;
+    QStringList jurisdictions; ///< the ISO codes the report was limited to; empty: every jurisdiction
     QMap<QString, StatusCounts> byJurisdiction; ///< ISO code -> counts; "" for a place that did not resolve
     StatusCounts overall;
     QList<StatusItem> atRisk; ///< ordered by entity name, then due date (unknown last)

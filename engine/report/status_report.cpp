@@ -37,10 +37,19 @@ void countDue(StatusCounts *counts, qint64 daysLeft) {
 
 class StatusBuilder {
 public:
-    explicit StatusBuilder(const QDate &asOf) { m_report.asOf = asOf; }
+    StatusBuilder(const QDate &asOf, const QStringList &jurisdictions) {
+        m_report.asOf = asOf;
+        m_report.jurisdictions = jurisdictions;
+    }
+
+    bool wanted(const QString &jurisdiction) const {
+        return m_report.jurisdictions.isEmpty() || m_report.jurisdictions.contains(jurisdiction);
+    }
 
     void addTask(const FilingTask &task) {
         const Obligation &o = task.obligation;
+        if (!wanted(o.jurisdiction))
+            return;
         const Compliance status = complianceOf(task, m_report.asOf);
         const qint64 daysLeft = o.dueDate.isValid() ? m_report.asOf.daysTo(o.dueDate) : 0;
         StatusCounts &place = m_report.byJurisdiction[o.jurisdiction];
@@ -84,7 +93,25 @@ public:
         m_report.atRisk.append(item);
     }
 
+    // An obligation whose due date passed while FilingDesk knew the entity, and that was never admitted: it
+    // is overdue like a stored filing that was not sent.
+    void addPast(const Obligation &o) {
+        if (!wanted(o.jurisdiction))
+            return;
+        const qint64 exposure = exposureOf(o, m_report.asOf);
+        StatusCounts &place = m_report.byJurisdiction[o.jurisdiction];
+        for (StatusCounts *counts : {&place, &m_report.overall}) {
+            ++counts->overdue;
+            counts->exposureCents += exposure;
+        }
+        StatusItem item = itemOf(o, Compliance::Overdue, exposure);
+        item.planned = true;
+        m_report.atRisk.append(item);
+    }
+
     void addPlanned(const Obligation &o) {
+        if (!wanted(o.jurisdiction))
+            return;
         const qint64 daysLeft = m_report.asOf.daysTo(o.dueDate);
         const qint64 exposure = exposureOf(o, m_report.asOf);
         StatusCounts &place = m_report.byJurisdiction[o.jurisdiction];
@@ -101,6 +128,8 @@ public:
 
     void addNeedsData(const Entity &entity, const QString &filing, const QString &missing,
                       const QString &reason) {
+        if (!wanted(entity.jurisdiction))
+            return;
         ++m_report.byJurisdiction[entity.jurisdiction].needsData;
         ++m_report.overall.needsData;
         StatusItem item;
@@ -149,9 +178,9 @@ private:
 
 } // namespace
 
-StatusReport buildStatusReport(const QList<FilingTask> &tasks, const QList<RowPlan> &plan,
-                               const QDate &asOf) {
-    StatusBuilder builder(asOf);
+StatusReport buildStatusReport(const QList<FilingTask> &tasks, const QList<RowPlan> &plan, const QDate &asOf,
+                               const QList<Obligation> &pastDue, const QStringList &jurisdictions) {
+    StatusBuilder builder(asOf, jurisdictions);
     QSet<QString> stored;
     for (const FilingTask &task : tasks) {
         stored.insert(task.key);
@@ -159,6 +188,13 @@ StatusReport buildStatusReport(const QList<FilingTask> &tasks, const QList<RowPl
     }
     // A register may hold an entity twice only under two ids; a key planned twice still counts once.
     QSet<QString> planned;
+    for (const Obligation &o : pastDue) {
+        const QString key = o.idempotencyKey();
+        if (!o.dueDate.isValid() || o.dueDate >= asOf || stored.contains(key) || planned.contains(key))
+            continue;
+        planned.insert(key);
+        builder.addPast(o);
+    }
     for (const RowPlan &row : plan) {
         if (row.outcome == RowOutcome::Obligations) {
             for (const Obligation &o : row.obligations) {
@@ -180,8 +216,22 @@ StatusReport buildStatusReport(const QList<FilingTask> &tasks, const QList<RowPl
     return builder.take();
 }
 
+QList<Obligation> pastDueOf(const QList<RowPlan> &plan, const RuleSet &rules,
+                            const QHash<QString, QDateTime> &firstSeen, const QDate &asOf) {
+    QList<Obligation> past;
+    for (const RowPlan &row : plan) {
+        if (row.outcome != RowOutcome::Obligations && row.outcome != RowOutcome::NeedsData)
+            continue;
+        const auto seen = firstSeen.constFind(row.entity.entityId);
+        if (seen == firstSeen.constEnd() || !seen->isValid())
+            continue; // the trail never named it: nothing is known about what was due before
+        past += planPastOccurrences(row.entity, rules, seen->toUTC().date(), asOf);
+    }
+    return past;
+}
+
 bool loadStatusReport(const ReportSource &source, const QDate &asOf, StatusReport *report, QString *error,
-                      const QString &rulesPath) {
+                      const QString &rulesPath, const QStringList &jurisdictions) {
     RuleSet rules;
     if (rulesPath.isEmpty())
         rules = RuleSet::builtIn();
@@ -202,9 +252,11 @@ bool loadStatusReport(const ReportSource &source, const QDate &asOf, StatusRepor
         return false;
     }
     QList<AuditEntry> unused; // the status report names the trail's head; it attributes nothing
-    if (!store.readTrail(&provenance.trail, &unused, error))
+    QHash<QString, QDateTime> firstSeen;
+    if (!store.readTrail(&provenance.trail, &unused, error, &firstSeen))
         return false;
-    *report = buildStatusReport(tasks, planRegister(entities, rules, asOf), asOf);
+    const QList<RowPlan> plan = planRegister(entities, rules, asOf);
+    *report = buildStatusReport(tasks, plan, asOf, pastDueOf(plan, rules, firstSeen, asOf), jurisdictions);
     report->provenance = provenance;
     return true;
 }

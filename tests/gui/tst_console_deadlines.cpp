@@ -22,9 +22,16 @@
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QCheckBox>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDateEdit>
+#include <QtWidgets/QDialogButtonBox>
 #include <QtWidgets/QLabel>
+#include <QtWidgets/QLineEdit>
+#include <QtWidgets/QListWidget>
+#include <QtWidgets/QMenuBar>
+#include <QtWidgets/QMessageBox>
+#include <QtWidgets/QPushButton>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QToolButton>
 
@@ -51,6 +58,41 @@ public:
     QStringList confirmations;
     bool answer = false;
 };
+
+// The rows of a CSV report without quoted cells (the tests' names and codes have no commas): header -> cell.
+QList<QHash<QString, QString>> csvRows(const QString &path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QStringList lines =
+        QString::fromUtf8(f.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QList<QHash<QString, QString>> rows;
+    if (lines.isEmpty())
+        return rows;
+    const QStringList header = lines.first().split(QLatin1Char(','));
+    for (qsizetype i = 1; i < lines.size(); ++i) {
+        const QStringList cells = lines.at(i).split(QLatin1Char(','));
+        QHash<QString, QString> row;
+        for (qsizetype c = 0; c < header.size(); ++c)
+            row.insert(header.at(c), cells.value(c));
+        rows.append(row);
+    }
+    return rows;
+}
+
+// Ticks exactly the jurisdictions `codes` in the report dialog's list (its "all" box unticked).
+void pickJurisdictions(QDialog *dialog, const QStringList &codes) {
+    dialog->findChild<QCheckBox *>(QStringLiteral("reportAllJurisdictionsCheck"))->setChecked(false);
+    auto *list = dialog->findChild<QListWidget *>(QStringLiteral("reportJurisdictionList"));
+    for (int i = 0; i < list->count(); ++i)
+        list->item(i)->setCheckState(
+            codes.contains(list->item(i)->data(Qt::UserRole).toString()) ? Qt::Checked : Qt::Unchecked);
+}
+
+QPushButton *writeButton(QDialog *dialog) {
+    return dialog->findChild<QDialogButtonBox *>(QStringLiteral("reportButtons"))
+        ->button(QDialogButtonBox::Ok);
+}
 
 } // namespace
 
@@ -235,6 +277,149 @@ private Q_SLOTS:
         QFile status(csv);
         QVERIFY(status.open(QIODevice::ReadOnly));
         QVERIFY(status.readAll().startsWith("section,jurisdiction,filed,"));
+        window->close();
+    }
+
+    void reportsMenuAsksWhatToReport() {
+        // Reports > Filing report asks, before saving, for what `filingdesk report filings` takes on its
+        // command line: statuses as of, the due dates' period, jurisdictions, batch; the status report for
+        // its date and jurisdictions.
+        const QString portfolio = m_dir.filePath(QStringLiteral("three-states.csv"));
+        {
+            QFile f(portfolio);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                    "registered_agent_status,owner,status,risk_tier\n"
+                    "RD1,Report Delaware Inc.,corporation,Delaware,2010-05-04,CSC,active,Ana Diaz,active,2\n"
+                    "RF1,Report Florida Inc.,corporation,Florida,2012-02-01,CSC,active,Ana Diaz,active,2\n"
+                    "RN1,Report Nevada LLC,llc,Nevada,,CSC,active,Ana Diaz,active,2\n");
+        }
+        ScriptedReasons *reasons = nullptr;
+        auto window = openWindow(QStringLiteral("reports"), true, &reasons);
+        QVERIFY(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window->engineStarted(), kLong);
+        window->loadPortfolio(portfolio);
+        QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 2, kLong);
+        // Delaware's report is launched and filed; Florida's stays pending; Nevada's needs a formation date.
+        ObligationModel *m = window->obligationModel();
+        const QString delawareKey = m->rowAt(rowOfEntity(window.get(), QStringLiteral("RD1"))).key;
+        reasons->answer = true;
+        QVERIFY(window->operatorActions()->launch({delawareKey}, QStringLiteral("Delaware only")));
+        QTRY_VERIFY_WITH_TIMEOUT(!m->rowAt(m->rowOfKey(delawareKey)).task.confirmationNumber.isEmpty(),
+                                 kLong);
+        const QString batch = m->rowAt(m->rowOfKey(delawareKey)).task.batchId;
+        QVERIFY(!batch.isEmpty());
+
+        QSignalSpy written(window->reportExport(), &ReportExport::finished);
+        auto *filingAction = window->findChild<QAction *>(QStringLiteral("filingReportAction"));
+        QVERIFY(filingAction);
+        filingAction->trigger();
+        QTRY_VERIFY(window->reportExport()->dialog());
+        QDialog *dialog = window->reportExport()->dialog();
+        QCOMPARE(dialog->objectName(), QStringLiteral("filingReportDialog"));
+        QCOMPARE(dialog->findChild<QDateEdit *>(QStringLiteral("reportAsOfEdit"))->date(), kAsOf);
+        // The session's jurisdictions and batches to pick from.
+        auto *list = dialog->findChild<QListWidget *>(QStringLiteral("reportJurisdictionList"));
+        QVERIFY(list);
+        QStringList offered;
+        for (int i = 0; i < list->count(); ++i)
+            offered.append(list->item(i)->data(Qt::UserRole).toString());
+        QCOMPARE(offered,
+                 (QStringList{QStringLiteral("US-DE"), QStringLiteral("US-FL"), QStringLiteral("US-NV")}));
+        auto *batches = dialog->findChild<QComboBox *>(QStringLiteral("reportBatchCombo"));
+        QVERIFY(batches);
+        QVERIFY(batches->findData(batch) > 0);
+        QVERIFY(batches->itemData(0).toString().isEmpty()); // every batch
+        // Delaware, that batch, as CSV.
+        pickJurisdictions(dialog, {QStringLiteral("US-DE")});
+        batches->setCurrentIndex(batches->findData(batch));
+        const QString delawareCsv = m_dir.filePath(QStringLiteral("delaware-batch.csv"));
+        dialog->findChild<QLineEdit *>(QStringLiteral("reportPathEdit"))->setText(delawareCsv);
+        QVERIFY2(writeButton(dialog)->isEnabled(),
+                 qPrintable(dialog->findChild<QLabel *>(QStringLiteral("reportProblemLabel"))->text()));
+        writeButton(dialog)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(written.size(), 1, kLong);
+        QVERIFY2(written.last().at(1).toString().isEmpty(), qPrintable(written.last().at(1).toString()));
+        QCOMPARE(written.last().at(0).toString(), delawareCsv);
+        auto rows = csvRows(delawareCsv);
+        QCOMPARE(rows.size(), qsizetype(1));
+        QCOMPARE(rows.first().value(QStringLiteral("entity_id")), QStringLiteral("RD1"));
+        QCOMPARE(rows.first().value(QStringLiteral("batch")), batch);
+        // The console says where it went, without holding the window.
+        QTRY_VERIFY(window->findChild<QMessageBox *>(QStringLiteral("reportWrittenMessage")));
+        window->findChild<QMessageBox *>(QStringLiteral("reportWrittenMessage"))->close();
+        QTRY_VERIFY(!window->reportExport()->dialog());
+
+        // Florida and Nevada, due by April 30, 2027, any batch: Florida's May 1 report is outside the period;
+        // Nevada's filings have no due date until a person gives the formation date, and are listed as such.
+        filingAction->trigger();
+        QTRY_VERIFY(window->reportExport()->dialog());
+        dialog = window->reportExport()->dialog();
+        pickJurisdictions(dialog, {QStringLiteral("US-FL"), QStringLiteral("US-NV")});
+        auto *fromCheck = dialog->findChild<QCheckBox *>(QStringLiteral("reportFromCheck"));
+        auto *toCheck = dialog->findChild<QCheckBox *>(QStringLiteral("reportToCheck"));
+        auto *from = dialog->findChild<QDateEdit *>(QStringLiteral("reportFromEdit"));
+        auto *to = dialog->findChild<QDateEdit *>(QStringLiteral("reportToEdit"));
+        QVERIFY(fromCheck && toCheck && from && to);
+        QVERIFY(!from->isEnabled()); // open ends until ticked
+        fromCheck->setChecked(true);
+        toCheck->setChecked(true);
+        from->setDate(QDate(2027, 5, 1));
+        to->setDate(QDate(2027, 4, 30));
+        // A period that ends before it starts cannot be written; the dialog says why.
+        auto *problem = dialog->findChild<QLabel *>(QStringLiteral("reportProblemLabel"));
+        QVERIFY(!writeButton(dialog)->isEnabled());
+        QVERIFY2(problem->isVisible() && problem->text().contains(QStringLiteral("starts after it ends")),
+                 qPrintable(problem->text()));
+        from->setDate(QDate(2027, 1, 1));
+        const QString periodCsv = m_dir.filePath(QStringLiteral("florida-nevada.csv"));
+        dialog->findChild<QLineEdit *>(QStringLiteral("reportPathEdit"))->setText(periodCsv);
+        QVERIFY2(writeButton(dialog)->isEnabled(), qPrintable(problem->text()));
+        writeButton(dialog)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(written.size(), 2, kLong);
+        QVERIFY2(written.last().at(1).toString().isEmpty(), qPrintable(written.last().at(1).toString()));
+        rows = csvRows(periodCsv);
+        QVERIFY(!rows.isEmpty());
+        for (const auto &row : std::as_const(rows)) {
+            QCOMPARE(row.value(QStringLiteral("entity_id")), QStringLiteral("RN1"));
+            QCOMPARE(row.value(QStringLiteral("status")), QStringLiteral("needs_data"));
+            QCOMPARE(row.value(QStringLiteral("missing_data")), QStringLiteral("formation_date"));
+        }
+        QTRY_VERIFY(window->findChild<QMessageBox *>(QStringLiteral("reportWrittenMessage")));
+        window->findChild<QMessageBox *>(QStringLiteral("reportWrittenMessage"))->close();
+
+        // Reports > Compliance status report: its date and Florida only.
+        auto *statusAction = window->findChild<QAction *>(QStringLiteral("statusReportAction"));
+        QVERIFY(statusAction);
+        statusAction->trigger();
+        QTRY_VERIFY(window->reportExport()->dialog());
+        dialog = window->reportExport()->dialog();
+        QCOMPARE(dialog->objectName(), QStringLiteral("statusReportDialog"));
+        QVERIFY(!dialog->findChild<QComboBox *>(QStringLiteral("reportBatchCombo")));
+        QVERIFY(!dialog->findChild<QCheckBox *>(QStringLiteral("reportFromCheck")));
+        dialog->findChild<QDateEdit *>(QStringLiteral("reportAsOfEdit"))->setDate(QDate(2027, 4, 1));
+        // The suggested file name follows the position's date.
+        QVERIFY2(dialog->findChild<QLineEdit *>(QStringLiteral("reportPathEdit"))
+                     ->text()
+                     .endsWith(QStringLiteral("compliance-status-2027-04-01.pdf")),
+                 qPrintable(dialog->findChild<QLineEdit *>(QStringLiteral("reportPathEdit"))->text()));
+        pickJurisdictions(dialog, {QStringLiteral("US-FL")});
+        const QString statusCsv = m_dir.filePath(QStringLiteral("florida-status.csv"));
+        dialog->findChild<QLineEdit *>(QStringLiteral("reportPathEdit"))->setText(statusCsv);
+        writeButton(dialog)->click();
+        QTRY_COMPARE_WITH_TIMEOUT(written.size(), 3, kLong);
+        QVERIFY2(written.last().at(1).toString().isEmpty(), qPrintable(written.last().at(1).toString()));
+        rows = csvRows(statusCsv);
+        bool florida = false;
+        for (const auto &row : std::as_const(rows)) {
+            if (row.value(QStringLiteral("section")) == QLatin1String("total"))
+                continue;
+            QCOMPARE(row.value(QStringLiteral("jurisdiction")), QStringLiteral("US-FL"));
+            florida = true;
+        }
+        QVERIFY(florida);
+        QTRY_VERIFY(window->findChild<QMessageBox *>(QStringLiteral("reportWrittenMessage")));
+        window->findChild<QMessageBox *>(QStringLiteral("reportWrittenMessage"))->close();
         window->close();
     }
 

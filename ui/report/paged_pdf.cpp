@@ -24,12 +24,14 @@ struct ReportPageText {
 
 constexpr int kResolution = 300; // dots per inch: fine enough for print, small files
 constexpr qreal kMarginMm = 12.7;
-constexpr qreal kBandPoints = 16;    // height of the running header and of the footer
-constexpr qreal kCellPadXPoints = 3; // left and right of a cell's text: the gap between columns is twice this
+constexpr qreal kBandPoints = 16; // height of the running header and of the footer
+constexpr qreal kCellPadXPoints =
+    2.5; // left and right of a cell's text: the gap between columns is twice this
 constexpr qreal kCellPadYPoints = 1.5;  // above and below a cell's text
 constexpr qreal kGridPoints = 0.5;      // the table's rules
 constexpr qreal kAfterTablePoints = 4;  // space below a table
 constexpr qreal kSmallestPointSize = 5; // a table shrinks its font to fit the page's width, not below this
+constexpr qreal kTwoLineShrink = 0.5;   // ... and by up to this much so that its rows take at most two lines
 
 qreal px(qreal points) {
     return points * kResolution / 72.0;
@@ -98,6 +100,27 @@ qreal widestUnit(const QFontMetricsF &fm, const QString &text) {
     return widest;
 }
 
+// The narrowest width at which `text` wraps (wrapped()) onto at most two lines: the best place to split its
+// break units in two. A text of several paragraphs needs each on one line.
+qreal twoLineWidth(const QFontMetricsF &fm, const QString &text) {
+    const QStringList paragraphs = text.split(QLatin1Char('\n'));
+    if (paragraphs.size() > 1) {
+        qreal widest = 0;
+        for (const QString &paragraph : paragraphs)
+            widest = qMax(widest, advance(fm, paragraph));
+        return widest;
+    }
+    const QStringList units = breakUnits(text);
+    qreal best = advance(fm, text);
+    QString first;
+    for (qsizetype k = 0; k + 1 < units.size(); ++k) {
+        first += units.at(k);
+        const QString second = units.mid(k + 1).join(QString());
+        best = qMin(best, qMax(advance(fm, first), advance(fm, second)));
+    }
+    return best;
+}
+
 qreal longestLine(const QFontMetricsF &fm, const QString &text) {
     qreal longest = 0;
     for (const QString &paragraph : text.split(QLatin1Char('\n')))
@@ -144,6 +167,7 @@ struct TableGeometry {
         const qreal available = pageWidth * table.maxWidth;
         QList<qreal> minimum;
         QList<qreal> maximum;
+        QList<qreal> twoLines; // the width each column needs for every cell to take at most two lines
         for (qreal size = bodyFont.pointSizeF();; size -= 0.25) {
             font = bodyFont;
             font.setPointSizeF(size);
@@ -153,12 +177,14 @@ struct TableGeometry {
             const QFontMetricsF boldFm(bold, device);
             minimum = QList<qreal>(columns, 0);
             maximum = QList<qreal>(columns, 0);
+            twoLines = QList<qreal>(columns, 0);
             auto measure = [&](qsizetype c, const PdfCell &cell, bool boldRow) {
                 const QFontMetricsF &fm = cell.bold || boldRow ? boldFm : plainFm;
-                minimum[c] =
-                    qMax(minimum[c],
-                         (cell.noWrap ? longestLine(fm, cell.text) : widestUnit(fm, cell.text)) + 2 * padX);
-                maximum[c] = qMax(maximum[c], longestLine(fm, cell.text) + 2 * padX);
+                const qreal longest = longestLine(fm, cell.text);
+                minimum[c] = qMax(minimum[c], (cell.noWrap ? longest : widestUnit(fm, cell.text)) + 2 * padX);
+                maximum[c] = qMax(maximum[c], longest + 2 * padX);
+                twoLines[c] =
+                    qMax(twoLines[c], (cell.noWrap ? longest : twoLineWidth(fm, cell.text)) + 2 * padX);
             };
             for (qsizetype c = 0; c < columns; ++c)
                 measure(c, PdfCell(table.headers.at(c)), true);
@@ -168,9 +194,16 @@ struct TableGeometry {
             }
             lineHeight = qMax(plainFm.lineSpacing(), boldFm.lineSpacing());
             qreal sumMin = 0;
-            for (qreal w : minimum)
-                sumMin += w;
-            if (sumMin <= available || size - 0.25 < kSmallestPointSize)
+            qreal sumTwo = 0;
+            for (qsizetype c = 0; c < columns; ++c) {
+                sumMin += minimum.at(c);
+                sumTwo += qMax(twoLines.at(c), minimum.at(c));
+            }
+            // Smaller type rather than rows of three lines and more, down to half a point below the
+            // body's size; smaller still only when a column's longest word would not fit at all.
+            const bool twoLinesFit =
+                sumTwo <= available || size - 0.25 < bodyFont.pointSizeF() - kTwoLineShrink;
+            if ((sumMin <= available && twoLinesFit) || size - 0.25 < kSmallestPointSize)
                 break;
         }
         qreal sumMin = 0;
@@ -186,11 +219,29 @@ struct TableGeometry {
                     widths[c] += (available - sumMax) * maximum.at(c) / sumMax;
             }
         } else if (sumMin < available) {
-            // What is left goes first to the short texts that still wrap (a name, a status: at most a
-            // tenth of the width), the one that needs least first, so that they take one line; what remains
-            // is shared by the long ones in proportion to what each still lacks.
+            // Every column first gets what its cells need to take at most two lines (rows of one or two
+            // lines keep a long table to few pages), the one that needs least first, as far as the page
+            // allows; a long text (a detail, a reason) may then still take more. What is left goes first to
+            // the short texts that still wrap (a name, a status: at most a tenth of the width), the one that
+            // needs least first, so that they take one line; what remains is shared by the long ones in
+            // proportion to what each still lacks.
             widths = minimum;
             qreal left = available - sumMin;
+            QList<qsizetype> byTwoLineCost;
+            for (qsizetype c = 0; c < columns; ++c) {
+                if (twoLines.at(c) > minimum.at(c))
+                    byTwoLineCost.append(c);
+            }
+            std::sort(byTwoLineCost.begin(), byTwoLineCost.end(), [&](qsizetype a, qsizetype b) {
+                return twoLines.at(a) - minimum.at(a) < twoLines.at(b) - minimum.at(b);
+            });
+            for (qsizetype c : std::as_const(byTwoLineCost)) {
+                const qreal need = twoLines.at(c) - widths.at(c);
+                if (need > left)
+                    break;
+                widths[c] += need;
+                left -= need;
+            }
             QList<qsizetype> shortOnes;
             for (qsizetype c = 0; c < columns; ++c) {
                 if (maximum.at(c) > minimum.at(c) && maximum.at(c) <= available / 10)

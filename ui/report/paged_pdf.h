@@ -29,8 +29,10 @@ struct PdfCell {
 /// A table painted by writePagedPdf() itself, never split inside a row: a row that does not fit on the page
 /// starts the next one, under the header row again. Column widths come from the content: no column is
 /// narrower than its widest word or noWrap cell (so a cell wraps only at spaces and after hyphens between
-/// lower-case letters, never inside a word, an id or an amount), none wider than its longest line; the room
-/// left over the minimums goes first to the columns that need least to fit on one line.
+/// lower-case letters, never inside a word, an id or an amount), none wider than its longest line. The room
+/// left over the minimums goes first to making every cell take at most two lines (the cheapest columns
+/// first; the font shrinks by up to half a point when that makes every column fit in two lines), then to
+/// the short columns that need least to fit on one line, then to the rest in proportion.
 /// Right-aligned columns (amounts, counts) keep their padding; every cell has padding on both sides, so
 /// neighbours never touch.
 struct PdfTable {

@@ -64,14 +64,25 @@ PdfCell whenCell(const report::StatusItem &item) {
 QString detailText(const report::StatusItem &item) {
     QStringList parts;
     switch (item.status) {
-    case Compliance::NeedsData:
-        if (!item.missingField.isEmpty())
-            parts.append(ReportText::tr("needs %1").arg(item.missingField));
-        if (!item.reason.isEmpty())
-            parts.append(item.reason);
-        break;
+    case Compliance::NeedsData: {
+        QString reason = peopleReason(item.reason);
+        if (!item.missingField.isEmpty()) {
+            const QString missing = missingFieldsLabel({item.missingField});
+            parts.append(ReportText::tr("needs %1").arg(missing));
+            // The planner's "entity type unknown: the name has no suffix" (in English) after "needs entity
+            // type": said once.
+            const QString unknownPrefix =
+                QString(item.missingField).replace(QLatin1Char('_'), QLatin1Char(' ')) +
+                QStringLiteral(" unknown: ");
+            if (reason.startsWith(unknownPrefix, Qt::CaseInsensitive))
+                reason = reason.mid(unknownPrefix.size());
+        }
+        if (!reason.isEmpty())
+            parts.append(reason);
+    } break;
     case Compliance::Halted:
-        if (!item.haltCode.isEmpty())
+        // The registry's code once: a message that already names it is not preceded by it again.
+        if (!item.haltCode.isEmpty() && !item.reason.contains(item.haltCode))
             parts.append(item.haltCode);
         if (!item.reason.isEmpty())
             parts.append(item.reason);
@@ -83,7 +94,9 @@ QString detailText(const report::StatusItem &item) {
     case Compliance::WillNotFile:
         break;
     }
-    if (item.planned && item.status != Compliance::NeedsData)
+    if (item.planned && item.status == Compliance::Overdue)
+        parts.append(ReportText::tr("never started in FilingDesk: nothing was filed for it"));
+    else if (item.planned && item.status != Compliance::NeedsData)
         parts.append(ReportText::tr("planned from the entity register, not admitted yet"));
     return parts.join(QStringLiteral(": "));
 }
@@ -134,21 +147,25 @@ bool writeStatusPdf(const report::StatusReport &report, const QString &path, QSt
     doc.headerRight = ReportText::tr("As of %1").arg(date(report.asOf));
     doc.footerLeft = producedLine(report.provenance);
     doc.styleSheet = styleSheet();
+    QStringList subtitle{ReportText::tr("Position as of %1").arg(date(report.asOf)),
+                         ReportText::tr("Every stored filing, and the obligations planned from the entity "
+                                        "register that are not admitted yet")};
+    if (!report.jurisdictions.isEmpty())
+        subtitle.append(ReportText::tr("Only %1").arg(places(report.jurisdictions)));
     doc.addHtml(
-        frontMatter(ReportText::tr("Compliance status"),
-                    {ReportText::tr("Position as of %1").arg(date(report.asOf)),
-                     ReportText::tr("Every stored filing, and the obligations planned from the entity "
-                                    "register that are not admitted yet")},
-                    report.provenance) +
+        frontMatter(ReportText::tr("Compliance status"), subtitle, report.provenance) +
         QStringLiteral("<h2>%1</h2>").arg(ReportText::tr("Position by jurisdiction").toHtmlEscaped()));
     doc.addTable(positionTable(report));
     doc.addHtml(
         QStringLiteral("<p class=\"note\">%1</p>")
-            .arg(ReportText::tr("Each filing counts once. Due: days from the as-of date to the due date. "
-                                "Needs data: a filing that cannot be planned or sent until a person supplies "
-                                "a field. Penalty exposure: for each filing not filed, the penalty owed one "
-                                "day after its due date, or today's when it is already late.")
-                     .toHtmlEscaped()) +
+            .arg(
+                ReportText::tr("Each filing counts once. Due: days from the as-of date to the due date. "
+                               "Needs data: a filing that cannot be planned or sent until a person supplies "
+                               "a field. Penalty exposure: for each filing not filed, the penalty owed one "
+                               "day after its due date, or today's when it is already late. Overdue includes "
+                               "obligations that fell due while the entity was in the register but were "
+                               "never started.")
+                    .toHtmlEscaped()) +
         QStringLiteral("<h2>%1</h2>")
             .arg(ReportText::tr("Overdue and at-risk filings (%n)", nullptr, int(report.atRisk.size()))
                      .toHtmlEscaped()) +
@@ -160,6 +177,7 @@ bool writeStatusPdf(const report::StatusReport &report, const QString &path, QSt
                         .arg(ReportText::tr("Nothing is overdue or at risk.").toHtmlEscaped()));
     else
         doc.addTable(atRiskTable(report));
+    doc.addHtml(verificationAppendix(report.provenance));
     return writePagedPdf(doc, path, error);
 }
 

@@ -204,6 +204,7 @@ void MainWindow::buildActions() {
             return source;
         },
         this);
+    m_reportExport->setChoices([this] { return reportChoicesOf(*m_obligations); });
     connect(m_exportCalendarAction, &QAction::triggered, m_calendarExport, &CalendarExport::run);
     m_pauseAction->setEnabled(false);
     m_resumeAction->setEnabled(false);
