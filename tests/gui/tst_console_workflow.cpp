@@ -445,8 +445,16 @@ void TestConsoleWorkflow::haltResolved() {
                 field = f;
         }
         QVERIFY2(!field.isEmpty(), qPrintable(rejection->fields.join(QLatin1Char(','))));
-        auto *edit = page->findChild<QLineEdit *>(QStringLiteral("entityField_") + field);
-        edit->setText(cures.value(field));
+        // A field with a short list of values is a choice; the others are typed.
+        if (auto *choice = page->findChild<QComboBox *>(QStringLiteral("entityField_") + field)) {
+            choice->setCurrentIndex(choice->findData(cures.value(field)));
+            QVERIFY(choice->currentIndex() >= 0);
+            Q_EMIT choice->activated(choice->currentIndex());
+        } else {
+            auto *edit = page->findChild<QLineEdit *>(QStringLiteral("entityField_") + field);
+            QVERIFY(edit);
+            edit->setText(cures.value(field));
+        }
         QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("entitySave")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(page->pendingChanges().isEmpty(), 10000); // the register answered
         page->close();

@@ -52,6 +52,11 @@ bool AlertNotifier::isInformational(const QString &kind) {
     return kind == QLatin1String("breaker_closed") || kind == QLatin1String("ledger_reachable");
 }
 
+bool AlertNotifier::isWaitingKind(const QString &kind) {
+    return kind == QLatin1String("statutory_halt") || kind == QLatin1String("reconciliation_exception") ||
+           kind == QLatin1String("dead_letter");
+}
+
 void AlertNotifier::addAlert(const EngineAlert &alert) {
     const QString kind = alert.kind.isEmpty() ? QStringLiteral("alert") : alert.kind;
     Pending &pending = m_pending[kind];
@@ -60,6 +65,8 @@ void AlertNotifier::addAlert(const EngineAlert &alert) {
     pending.count += 1;
     if (pending.details.size() < kDetailsKept)
         pending.details.append(describe(alert));
+    if (isWaitingKind(kind) && !alert.idempotencyKey.isEmpty())
+        pending.keys.append(alert.idempotencyKey);
     if (!m_gather.isActive())
         m_gather.start();
 }
@@ -116,8 +123,11 @@ void AlertNotifier::flush() {
     for (const Pending &p : std::as_const(m_pending))
         total += p.count;
     QStringList parts;
-    for (const QString &k : std::as_const(order))
+    QStringList keys;
+    for (const QString &k : std::as_const(order)) {
         parts.append(part(k, m_pending.value(k), total == 1));
+        keys += m_pending.value(k).keys;
+    }
     const QString kind = order.first();
     const QString text = parts.join(QStringLiteral(", "));
     m_pending.clear();
@@ -130,7 +140,7 @@ void AlertNotifier::flush() {
                                                                              : QSystemTrayIcon::Critical));
         return;
     }
-    Q_EMIT noticeRaised(text, kind);
+    Q_EMIT noticeRaised(text, kind, keys);
 }
 
 } // namespace fd::ui

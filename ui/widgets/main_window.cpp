@@ -130,23 +130,18 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_tray = new QSystemTrayIcon(windowIcon(), this);
     m_tray->setToolTip(tr("FilingDesk"));
     m_notifier->useTrayIfAvailable(m_tray);
-    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text, const QString &kind) {
-        // The latest news, and what is waiting for a person altogether.
-        QString waiting =
-            tr("Waiting for a person: %n halt(s) or exception(s)", nullptr, m_exceptions->rowCount()) +
-            tr(", %n dead letter(s)", nullptr, m_deadLetters->rowCount());
-        // Registries still failing, unless this very notice is about the only one.
-        if (!m_breakers->isEmpty() &&
-            (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
-            waiting += tr("; registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
-        showNotice(tr("%1. %2.").arg(text, waiting), kind);
-    });
+    connect(m_notifier, &AlertNotifier::noticeRaised, this, &MainWindow::showAlertNotice);
     connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::showFailingRegistries);
+    connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::refreshNotice);
 
     m_reminders = new DeadlineReminders(m_obligations, m_settings.get(), this);
     connect(m_reminders, &DeadlineReminders::remind, this,
-            [this](const QString &title, const QString &text) { showReminder(title, text); });
+            [this](const QString &title, const QString &text, const QList<DueReminder> &reminders) {
+                showReminder(title, text, reminders);
+            });
     connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::setDueSoonCounts);
+    connect(m_reminders, &DeadlineReminders::recounted, this, &MainWindow::refreshNotice);
+    connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::updatePlanSummary);
 
     m_usageTimer.setInterval(1000);
     connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineLink::refreshUsage);
@@ -328,10 +323,24 @@ void MainWindow::buildPages() {
     layout->setContentsMargins(4, 4, 4, 0);
     layout->addWidget(m_blindBanner);
     layout->addWidget(m_ledgerBanner);
-    layout->addWidget(m_pausedBanner);
-    layout->addWidget(m_noticeBanner);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+    // The paused banner and the notices come and go while people work (a notice clears itself when its
+    // filings are dealt with): they lie over the bottom of the views instead of pushing the tabs and rows
+    // down and pulling them up again under the pointer.
+    m_bannerOverlay = new QWidget(central);
+    m_bannerOverlay->setObjectName(QStringLiteral("bannerOverlay"));
+    auto *overlay = new QVBoxLayout(m_bannerOverlay);
+    overlay->setContentsMargins(0, 0, 0, 0);
+    overlay->setSpacing(2);
+    m_pausedBanner->setParent(m_bannerOverlay);
+    m_noticeBanner->setParent(m_bannerOverlay);
+    overlay->addWidget(m_pausedBanner);
+    overlay->addWidget(m_noticeBanner);
+    m_bannerOverlay->hide();
+    for (BannerWidget *banner : {m_pausedBanner, m_noticeBanner})
+        connect(banner, &BannerWidget::messageChanged, this, &MainWindow::placeBannerOverlay);
+    m_tabs->installEventFilter(this);
 
     m_batchPanel = new BatchPanel(
         {m_launchDueAction, m_launchSelectionAction, m_pauseAction, m_resumeAction, m_cancelAction},
@@ -471,6 +480,7 @@ void MainWindow::buildPages() {
                                       static_cast<QAbstractItemModel *>(m_exceptions)}) {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateTabCounts);
+        connect(model, &QAbstractItemModel::modelReset, this, &MainWindow::updateTabCounts);
     }
 }
 
@@ -603,12 +613,18 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
                     cured = cured || (f && f->text(current) != f->text(task.obligation.entity));
                 }
                 if (!cured) {
+                    const Obligation &o = task.obligation;
+                    const QString filing = tr("%1 %2")
+                                               .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                                               .arg(o.filingYear);
                     if (EntityPage *page = openEntity(entityId))
-                        page->setCure(
-                            rejection->fields,
-                            tr("%1\nCorrect the marked fields and save, then resolve and requeue again: "
-                               "the filing is sent with the corrected data under the same key.")
-                                .arg(rejectionExplanation(task.lastErrorCode)));
+                        page->setCure(rejection->fields,
+                                      tr("%1\nCorrect the marked fields, then press \u201cSave and "
+                                         "requeue\u201d: the changes are saved and %2 is sent again with the "
+                                         "corrected data, as the same filing (the registry will not file it "
+                                         "twice).")
+                                          .arg(rejectionExplanation(task.lastErrorCode), filing),
+                                      keys.first(), filing);
                     return;
                 }
             }
@@ -664,7 +680,7 @@ void MainWindow::connectEngine() {
                 refreshEntityPages();
                 m_exceptions->setAsOf(summary.asOf);
                 const PlanCounts &c = summary.counts;
-                m_obligationsPage->setSummary(
+                m_planSummary =
                     tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
                        "scope + %8 row errors; %9 obligations")
                         .arg(m_portfolioName, formatDate(summary.asOf), summary.rulesVersion)
@@ -673,8 +689,9 @@ void MainWindow::connectEngine() {
                         .arg(c.needsData)
                         .arg(c.outOfScope)
                         .arg(c.rowErrors)
-                        .arg(c.obligations) +
-                    tr(", %n filing(s) need data", nullptr, c.obligationsNeedingData));
+                        .arg(c.obligations);
+                m_reminders->recount(); // the needs-data count of the summary is the status bar's
+                updatePlanSummary();
                 updateTitle();
                 // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
                 m_link->admit(-1);
@@ -1231,26 +1248,39 @@ void MainWindow::updateOwnerFilters() {
     }
 }
 
-void MainWindow::showReminder(const QString &title, const QString &text) {
+void MainWindow::showReminder(const QString &title, const QString &text,
+                              const QList<DueReminder> &reminders) {
     // A desktop notification where there is a tray, the in-window notice otherwise; always the status bar.
     if (m_notifier->usesTray() && m_tray)
         m_tray->showMessage(title, text, QSystemTrayIcon::Information, 15000);
     else
-        showNotice(tr("%1: %2").arg(title, QString(text).replace(QLatin1Char('\n'), QStringLiteral("; "))),
-                   QStringLiteral("reminder"));
+        showReminderNotice(reminders);
     statusBar()->showMessage(title, 15000);
 }
 
-void MainWindow::setDueSoonCounts(int dueSoon, int overdue) {
-    m_dueSoonButton->setVisible(dueSoon + overdue > 0);
-    m_dueSoonButton->setText(overdue > 0 ? tr("Due soon: %1 · Overdue: %2").arg(dueSoon).arg(overdue)
-                                         : tr("Due soon: %1").arg(dueSoon));
-    m_dueSoonButton->setStyleSheet(overdue > 0   ? QStringLiteral("color:#b71c1c;font-weight:bold;")
-                                   : dueSoon > 0 ? QStringLiteral("color:#8a5a00;font-weight:bold;")
-                                                 : QString());
+void MainWindow::setDueSoonCounts(const DueCounts &counts) {
+    const int any = counts.dueSoon + counts.overdue + counts.needsData;
+    m_dueSoonButton->setVisible(any > 0);
+    m_dueSoonButton->setText(DeadlineReminders::describeCounts(counts));
+    m_dueSoonButton->setToolTip(
+        tr("As of %1: filings not filed yet that are due within %n day(s) or overdue, and filings that need "
+           "data before they can be filed. Click to list them.",
+           nullptr, kDueSoonDays)
+            .arg(formatDate(counts.asOf)));
+    m_dueSoonButton->setStyleSheet(counts.overdue > 0 ? QStringLiteral("color:#b71c1c;font-weight:bold;")
+                                   : any > 0          ? QStringLiteral("color:#8a5a00;font-weight:bold;")
+                                                      : QString());
+}
+
+void MainWindow::updatePlanSummary() {
+    if (m_planSummary.isEmpty())
+        return;
+    m_obligationsPage->setSummary(m_planSummary +
+                                  tr(", %n filing(s) need data", nullptr, m_reminders->counts().needsData));
 }
 
 void MainWindow::updateTabCounts() {
+    refreshNotice(); // "Waiting for a person" follows the review queues
     m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0
                                            ? tr("Dead letters (%1)").arg(m_deadLetters->rowCount())
                                            : tr("Dead letters"));
@@ -1261,7 +1291,100 @@ void MainWindow::updateTabCounts() {
 
 void MainWindow::showNotice(const QString &text, const QString &kind) {
     m_noticeKind = text.isEmpty() ? QString() : kind;
+    m_noticeFollowsAlerts = false;
+    m_noticeNews.clear();
+    m_noticeKeys.clear();
+    m_noticeSeenWaiting.clear();
+    m_noticeReminders.clear();
     m_noticeBanner->showMessage(text);
+}
+
+void MainWindow::showAlertNotice(const QString &news, const QString &kind, const QStringList &keys) {
+    showNotice(QString());
+    m_noticeKind = kind;
+    m_noticeFollowsAlerts = true;
+    m_noticeNews = news;
+    m_noticeKeys = keys;
+    refreshNotice();
+}
+
+void MainWindow::showReminderNotice(const QList<DueReminder> &reminders) {
+    showNotice(QString());
+    m_noticeKind = QStringLiteral("reminder");
+    m_noticeReminders = reminders;
+    refreshNotice();
+}
+
+void MainWindow::refreshNotice() {
+    if (m_noticeKind == QLatin1String("reminder") && !m_noticeReminders.isEmpty()) {
+        // The reminded filings still not filed, and the counts as the status bar has them.
+        const QList<DueReminder> open = m_reminders->stillOpen(m_noticeReminders);
+        if (open.isEmpty()) {
+            showNotice(QString());
+            return;
+        }
+        m_noticeReminders = open;
+        m_noticeBanner->showMessage(
+            tr("%1: %2 (%3)")
+                .arg(DeadlineReminders::title(open),
+                     DeadlineReminders::describe(open).replace(QLatin1Char('\n'), QStringLiteral("; ")),
+                     DeadlineReminders::describeCounts(m_reminders->counts())));
+        return;
+    }
+    if (!m_noticeFollowsAlerts)
+        return;
+    // The news stands while every filing it announced still waits; once one is dealt with it is old news.
+    // (A filing counts as dealt with once it was seen waiting and left the queues: an alert may come before
+    // the task update that puts it there.)
+    bool newsStands = true;
+    for (const QString &key : std::as_const(m_noticeKeys)) {
+        if (m_exceptions->rowOfKey(key) >= 0 || m_deadLetters->rowOfKey(key) >= 0)
+            m_noticeSeenWaiting.insert(key);
+        else if (m_noticeSeenWaiting.contains(key))
+            newsStands = false;
+    }
+    QStringList waiting;
+    if (m_exceptions->rowCount() > 0)
+        waiting << tr("%n halt(s) or exception(s)", nullptr, m_exceptions->rowCount());
+    if (m_deadLetters->rowCount() > 0)
+        waiting << tr("%n dead letter(s)", nullptr, m_deadLetters->rowCount());
+    QStringList parts;
+    if (newsStands)
+        parts << m_noticeNews;
+    if (!waiting.isEmpty())
+        parts << tr("Waiting for a person: %1").arg(waiting.join(QStringLiteral(", ")));
+    // Registries still failing, unless the news itself is about the only one.
+    if (!m_breakers->isEmpty() && (!newsStands || m_noticeKind != QLatin1String("breaker_open") ||
+                                   m_breakers->openBreakers().size() > 1))
+        parts << tr("Registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
+    if (!newsStands && waiting.isEmpty()) {
+        showNotice(QString()); // what it announced is dealt with, and nothing else waits
+        return;
+    }
+    m_noticeBanner->showMessage(parts.join(QStringLiteral(". ")) + QLatin1Char('.'));
+}
+
+void MainWindow::placeBannerOverlay() {
+    const bool any = !m_pausedBanner->isHidden() || !m_noticeBanner->isHidden();
+    if (!any) {
+        m_bannerOverlay->hide();
+        return;
+    }
+    const QRect views = m_tabs->geometry();
+    const int width = views.width();
+    QLayout *stack = m_bannerOverlay->layout();
+    stack->activate();
+    const int height =
+        stack->hasHeightForWidth() ? stack->totalHeightForWidth(width) : stack->totalSizeHint().height();
+    m_bannerOverlay->setGeometry(views.left(), views.bottom() + 1 - height, width, height);
+    m_bannerOverlay->show();
+    m_bannerOverlay->raise();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_tabs && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        placeBannerOverlay();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showFailingRegistries() {

@@ -6,9 +6,22 @@
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/reason_provider.h"
 
+#include "engine/register/entity_fields.h"
+
+#include <QCoreApplication>
 #include <QWidget>
 
 namespace fd::ui {
+
+namespace {
+
+/// A register column as people read it ("Registered agent's status"), never the column's key.
+QString fieldForPeople(const QString &column) {
+    const EntityField *f = EntityFields::find(column);
+    return f ? QCoreApplication::translate("EntityField", f->label) : column;
+}
+
+} // namespace
 
 OperatorActions::OperatorActions(EngineLink *link, QWidget *dialogParent, QObject *parent)
     : QObject(parent)
@@ -242,8 +255,12 @@ bool OperatorActions::editEntityFields(const QString &entityId, const QString &e
         Q_EMIT refused(tr("Nothing was changed."));
         return false;
     }
-    QStringList fields = values.keys();
-    fields.sort();
+    // In the register's order, by the names people read on the page.
+    QStringList fields;
+    for (const EntityField &f : EntityFields::all()) {
+        if (values.contains(QString::fromLatin1(f.column)))
+            fields.append(QCoreApplication::translate("EntityField", f.label));
+    }
     const auto reason = ask({QStringLiteral("entity_edit"), tr("Edit entity"),
                              tr("Change %1 of %2; its filings are planned again from the register.")
                                  .arg(fields.join(QStringLiteral(", ")), entityName),
@@ -255,14 +272,48 @@ bool OperatorActions::editEntityFields(const QString &entityId, const QString &e
     return true;
 }
 
+bool OperatorActions::editEntityAndRequeue(const QString &entityId, const QString &entityName,
+                                           const QHash<QString, QString> &values, const QString &key,
+                                           const QString &filing) {
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Save and requeue")) ||
+        refuseWithout(TeamAction::ResolveHalt, tr("Save and requeue")))
+        return false;
+    if (values.isEmpty()) {
+        Q_EMIT refused(tr("Nothing was changed."));
+        return false;
+    }
+    if (key.isEmpty()) {
+        Q_EMIT refused(tr("No halted filing to send again."));
+        return false;
+    }
+    QStringList fields;
+    for (const EntityField &f : EntityFields::all()) {
+        if (values.contains(QString::fromLatin1(f.column)))
+            fields.append(QCoreApplication::translate("EntityField", f.label));
+    }
+    const auto reason = ask({QStringLiteral("entity_edit_requeue"), tr("Save and requeue"),
+                             tr("Change %1 of %2, then send %3 again with the corrected data.")
+                                 .arg(fields.join(QStringLiteral(", ")), entityName, filing),
+                             QString(), 1});
+    if (!reason)
+        return false;
+    // In this order on the engine's thread: the requeue builds the filing from the register as edited.
+    m_link->editEntity(entityId, values, *reason);
+    m_link->resolve({key}, *reason, true);
+    Q_EMIT actionSent(QStringLiteral("entity_edit"), 1);
+    Q_EMIT actionSent(QStringLiteral("resolve_requeue"), 1);
+    return true;
+}
+
 bool OperatorActions::decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                                      bool takeFileValue) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Decide a conflict")))
         return false;
-    const auto reason = ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
-                             takeFileValue ? tr("Take the file's %1 for %2.").arg(field, entityName)
-                                           : tr("Keep the register's %1 for %2.").arg(field, entityName),
-                             QString(), 1});
+    const auto reason =
+        ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
+             takeFileValue ? tr("Take the file's %1 for %2.").arg(fieldForPeople(field), entityName)
+                           : tr("Keep the register's %1 for %2.").arg(fieldForPeople(field), entityName),
+             QString(), 1});
     if (!reason)
         return false;
     m_link->decideConflict(entityId, field, takeFileValue, *reason);

@@ -52,6 +52,12 @@ public:
     /// Edits fields of an entity of the register (`values`: column -> new text); asks for the reason.
     bool editEntityFields(const QString &entityId, const QString &entityName,
                           const QHash<QString, QString> &values);
+    /// Cures a halt in one step: edits fields of the entity (as editEntityFields()) and then requeues the
+    /// halted filing `key` (named `filing` for people) with the corrected data, under one reason. Needs both
+    /// the roles to edit the register and to resolve halts.
+    bool editEntityAndRequeue(const QString &entityId, const QString &entityName,
+                              const QHash<QString, QString> &values, const QString &key,
+                              const QString &filing);
     /// Decides a conflict between the register and a portfolio file; asks for the reason.
     bool decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                         bool takeFileValue);
