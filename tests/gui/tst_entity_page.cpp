@@ -19,9 +19,11 @@
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAction>
 #include <QtGui/QClipboard>
+#include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
+#include <QtWidgets/QDockWidget>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPushButton>
@@ -173,6 +175,90 @@ private Q_SLOTS:
         QVERIFY2(notice()->message().contains(QLatin1String("Waiting for a person: 2 halt")),
                  qPrintable(notice()->message()));
         m_tabsAt = tabsAt();
+    }
+
+    void launchShortcutsWorkFromATable_data() {
+        QTest::addColumn<QString>("table");
+        for (const char *name : {"obligationsTable", "exceptionsTable", "deadLettersTable", "auditTable",
+                                 "fleetTable", "calendarMonthGrid", "calendarAgenda", "calendarUndated"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void launchShortcutsWorkFromATable() {
+        // Ctrl+Shift+L (launch everything due within N days) and Ctrl+L while the keyboard is in a view's
+        // table, pressed as a person does: through the window system to whatever has the focus.
+        QFETCH(QString, table);
+        auto *view = child<QAbstractItemView>(m_window.get(), table);
+        QVERIFY(view);
+        auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+        for (int i = 0; i < tabs->count(); ++i) {
+            if (tabs->widget(i)->isAncestorOf(view))
+                tabs->setCurrentIndex(i);
+        }
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        view->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), view);
+        auto *launchDue = child<QAction>(m_window.get(), QStringLiteral("launchDueAction"));
+        auto *launchSelection = child<QAction>(m_window.get(), QStringLiteral("launchSelectionAction"));
+        QVERIFY(launchDue->isEnabled() && launchSelection->isEnabled());
+        QSignalSpy due(launchDue, &QAction::triggered);
+        QSignalSpy selection(launchSelection, &QAction::triggered);
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(due.size(), 1);
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_L, Qt::ControlModifier);
+        QCOMPARE(selection.size(), 1);
+    }
+
+    void launchShortcutsWorkFromOtherWindowsOfTheConsole_data() {
+        QTest::addColumn<QString>("where");
+        QTest::newRow("entity page's filings") << QStringLiteral("entityFilings");
+        QTest::newRow("entity page's timeline") << QStringLiteral("entityTimeline");
+        QTest::newRow("floating batch panel") << QStringLiteral("dueWithinSpin");
+    }
+    void launchShortcutsWorkFromOtherWindowsOfTheConsole() {
+        QFETCH(QString, where);
+        auto *dock = child<QDockWidget>(m_window.get(), QStringLiteral("batchDock"));
+        QWidget *target = nullptr;
+        EntityPage *page = nullptr;
+        if (where.startsWith(QLatin1String("entity"))) {
+            page = m_window->openEntity(QStringLiteral("DE3"));
+            QVERIFY(page);
+            page->findChild<QTabWidget *>(QStringLiteral("entityTabs"))
+                ->setCurrentIndex(where == QLatin1String("entityFilings") ? 1 : 2);
+            target = child<QWidget>(page, where);
+        } else {
+            dock->setFloating(true);
+            target = child<QWidget>(dock, where);
+        }
+        QVERIFY(target);
+        target->window()->show();
+        target->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(target->window()));
+        target->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), target);
+        auto *launchDue = child<QAction>(m_window.get(), QStringLiteral("launchDueAction"));
+        QSignalSpy due(launchDue, &QAction::triggered);
+        QTest::keyClick(target->window()->windowHandle(), Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        const int fired = int(due.size());
+        if (page)
+            page->close();
+        dock->setFloating(false);
+        QCOMPARE(fired, 1);
+    }
+
+    void viewMenuTogglesTheBatchPanel() {
+        auto *dock = child<QDockWidget>(m_window.get(), QStringLiteral("batchDock"));
+        auto *toggle = child<QAction>(m_window.get(), QStringLiteral("showBatchPanelAction"));
+        QVERIFY(dock && toggle);
+        QVERIFY(toggle->isCheckable());
+        QVERIFY(toggle->isEnabled());
+        QVERIFY(dock->isVisible() && toggle->isChecked());
+        toggle->trigger();
+        QVERIFY(!dock->isVisible());
+        QVERIFY(!toggle->isChecked());
+        toggle->trigger();
+        QVERIFY(dock->isVisible());
+        QVERIFY(toggle->isChecked());
     }
 
     void enterOnARowOpensTheEntity() {

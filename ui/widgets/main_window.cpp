@@ -348,7 +348,9 @@ void MainWindow::buildPages() {
     m_batchDock = new QDockWidget(tr("Batch"), this);
     m_batchDock->setObjectName(QStringLiteral("batchDock"));
     m_batchDock->setWidget(m_batchPanel);
-    m_batchDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable: View > Batch shows and hides it (a dock that cannot be closed has its menu toggle disabled).
+    m_batchDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_batchDock);
 
     auto *toolbar = addToolBar(tr("Main"));
@@ -526,7 +528,11 @@ void MainWindow::buildMenus() {
         for (TaskFilterBar *bar : m_tabs->findChildren<TaskFilterBar *>())
             bar->showMine(mine);
     });
-    view->addAction(m_batchDock->toggleViewAction());
+    QAction *batchPanel = m_batchDock->toggleViewAction();
+    batchPanel->setObjectName(QStringLiteral("showBatchPanelAction"));
+    batchPanel->setText(tr("&Batch panel"));
+    batchPanel->setToolTip(tr("Show or hide the Batch panel (launch, pause, resume, progress)"));
+    view->addAction(batchPanel);
     QAction *refresh = view->addAction(tr("Refresh &audit"), this, &MainWindow::refreshAudit);
     refresh->setObjectName(QStringLiteral("refreshAuditAction"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -584,6 +590,10 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
     // itself goes, its pages go after its members).
     m_entityPages.removeIf([](const auto &entry) { return entry.value().isNull(); });
     auto *page = new EntityPage(m_actions, this);
+    // The batch's shortcuts (Ctrl+Shift+L, Ctrl+P, Ctrl+R, Ctrl+Shift+X) work from the entity page's window
+    // too: a window shortcut of an action counts in every window the action was added to. Not "launch
+    // selection": the page has no selection of filings to launch.
+    page->addActions({m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction});
     m_entityPages.insert(entityId, page);
     page->setEntity(entity, m_registerConflicts);
     page->setFilings(rows, m_obligations->asOf());
