@@ -374,7 +374,7 @@ void TestConsoleRoles::anActionArrivingAnywayIsRefusedWithTheRole() {
         QVERIFY2(message.first().toString().contains(
                      refusalText(QStringLiteral("operator"), QStringLiteral("viewer"))),
                  qPrintable(message.first().toString()));
-    QVERIFY2(refused.first().first().toString().startsWith(QLatin1String("Replay dead letters: needs")),
+    QVERIFY2(refused.first().first().toString().startsWith(QLatin1String("Try filings again: needs")),
              qPrintable(refused.first().first().toString()));
     // The approver's actions name the approver role, to an operator too.
     tell(vera(QStringLiteral("operator")));

@@ -208,7 +208,7 @@ void TestConsoleWidgets::notifierGathersAndOrders() {
     const QString text = notices.at(0).at(0).toString();
     QCOMPARE(notices.at(0).at(1).toString(), QStringLiteral("statutory_halt"));
     const qsizetype halt = text.indexOf(QLatin1String("1 new statutory halt"));
-    const qsizetype dead = text.indexOf(QLatin1String("5 new dead letter(s)"));
+    const qsizetype dead = text.indexOf(QLatin1String("5 new filing(s) that could not be filed"));
     const qsizetype future = text.indexOf(QLatin1String("future_kind"));
     const qsizetype closed = text.indexOf(QLatin1String("answering again"));
     QVERIFY2(halt >= 0 && dead > halt && future > dead && closed > future, qPrintable(text));

@@ -240,9 +240,10 @@ void TestConsoleWorkflow::cleanup() {
 void TestConsoleWorkflow::statusBarShowsGateEngineAndRegistry() {
     QCOMPARE(m_window->objectName(), QStringLiteral("mainWindow"));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->gateModeText(),
-                              QStringLiteral("Gate: in-process (this console only)"), 5000);
+                              QStringLiteral("Filing limiter: this computer only"), 5000);
     // The first heartbeat answer comes a second after the start.
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->engineText(), QStringLiteral("Engine: alive"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->engineText(), QStringLiteral("Filing service: running"),
+                              5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->registryText(), QStringLiteral("Registry: reachable"),
                               10000);
 }
@@ -285,7 +286,8 @@ void TestConsoleWorkflow::loadsPortfolio() {
     auto *table = child<QTableView>(QStringLiteral("obligationsTable"));
     QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(ObligationModel::UrgencyColumn));
     auto *states = child<QComboBox>(QStringLiteral("obligationsStateFilter"));
-    states->setCurrentIndex(states->findText(QStringLiteral("OUT_OF_SCOPE")));
+    states->setCurrentIndex(states->findData(QStringList{QStringLiteral("OUT_OF_SCOPE")}));
+    QCOMPARE(states->currentText(), QStringLiteral("Nothing to file")); // people's words, not the engine's
     QCOMPARE(table->model()->rowCount(), 10);
     states->setCurrentIndex(0);
     QCOMPARE(table->model()->rowCount(), 56);
@@ -361,9 +363,10 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason() {
     DeadLetterModel *dead = m_window->deadLetterModel();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
     // The notification reached the window (no system tray offscreen).
-    QTRY_VERIFY_WITH_TIMEOUT(
-        child<BannerWidget>(QStringLiteral("noticeBanner"))->message().contains(QLatin1String("dead letter")),
-        5000);
+    QTRY_VERIFY_WITH_TIMEOUT(child<BannerWidget>(QStringLiteral("noticeBanner"))
+                                 ->message()
+                                 .contains(QLatin1String("could not be filed")),
+                             5000);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(2);
     auto *table = child<QTableView>(QStringLiteral("deadLettersTable"));
     table->selectRow(0);

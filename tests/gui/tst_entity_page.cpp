@@ -10,6 +10,7 @@
 #include "ui/session/console_options.h"
 #include "ui/widgets/audit_page.h"
 #include "ui/widgets/banner_widget.h"
+#include "ui/widgets/batch_panel.h"
 #include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/operator_actions.h"
@@ -21,12 +22,14 @@
 #include <QtGui/QClipboard>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
+#include <QtWidgets/QAbstractButton>
 #include <QtWidgets/QApplication>
 #include <QtWidgets/QComboBox>
 #include <QtWidgets/QDockWidget>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPushButton>
+#include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTabBar>
 #include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
@@ -261,6 +264,57 @@ private Q_SLOTS:
         QVERIFY(toggle->isChecked());
     }
 
+    void viewsSpeakPeoplesWords() {
+        // What a person reads in the window (labels, buttons, tabs, column titles, cells, the batch panel,
+        // the status bar, banners) has none of the engine's words; those stay in tooltips and detail panes.
+        const QRegularExpression engine(QStringLiteral(
+            R"(\b(PENDING|VALIDATING|DISPATCHING|COMPLETED|FAILED_TRANSIENT|FAILED_STATUTORY|DEAD_LETTER|)"
+            R"(NEEDS_DATA|OUT_OF_SCOPE|ROW_ERROR|PLANNED|GATE BLIND)\b|[Ii]dempotency|[Tt]race id|Gate:|Engine:|)"
+            R"(admitted|in-process|[Dd]ead letter|same key|payload)"));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->batchPanel()->status().batchId.isEmpty(), kLong);
+        const QString batchId = m_window->batchPanel()->status().batchId;
+        QStringList found;
+        const auto check = [&](const QString &where, const QString &text) {
+            if (text.contains(engine) || text.contains(batchId))
+                found << QStringLiteral("%1: %2").arg(where, text);
+        };
+        auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+        for (int t = 0; t < tabs->count(); ++t) {
+            tabs->setCurrentIndex(t);
+            check(QStringLiteral("tab"), tabs->tabText(t));
+            QCoreApplication::processEvents();
+            for (QWidget *w : m_window->findChildren<QWidget *>()) {
+                if (!w->isVisible() || w->objectName() == QLatin1String("auditAction"))
+                    continue; // the audit search offers each action with the code the trail stores
+                if (auto *label = qobject_cast<QLabel *>(w))
+                    check(w->objectName(), label->text());
+                else if (auto *button = qobject_cast<QAbstractButton *>(w))
+                    check(w->objectName(), button->text());
+                else if (auto *edit = qobject_cast<QLineEdit *>(w))
+                    check(w->objectName(), edit->placeholderText());
+                else if (auto *combo = qobject_cast<QComboBox *>(w)) {
+                    for (int i = 0; i < combo->count(); ++i)
+                        check(w->objectName(), combo->itemText(i));
+                } else if (auto *view = qobject_cast<QTableView *>(w)) {
+                    QAbstractItemModel *m = view->model();
+                    for (int c = 0; c < m->columnCount(); ++c) {
+                        // The audit trail's details are the engine's record, kept verbatim for auditors.
+                        if (view->isColumnHidden(c) || (view->objectName() == QLatin1String("auditTable") &&
+                                                        c == AuditModel::DetailColumn))
+                            continue;
+                        check(w->objectName(), m->headerData(c, Qt::Horizontal).toString());
+                        for (int r = 0; r < qMin(m->rowCount(), 100); ++r)
+                            check(w->objectName(), m->index(r, c).data().toString());
+                    }
+                }
+            }
+        }
+        check(QStringLiteral("status bar"), m_window->statusBar()->currentMessage());
+        check(QStringLiteral("title"), m_window->windowTitle());
+        found.removeDuplicates();
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
     void enterOnARowOpensTheEntity() {
         auto *table = child<QTableView>(m_window.get(), QStringLiteral("obligationsTable"));
         QVERIFY(table);
@@ -475,7 +529,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(stateOf(key), ExecutionState::Completed, kLong);
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
         QTRY_VERIFY_WITH_TIMEOUT(
-            !timeline->findItems(QStringLiteral("entity_edit"), Qt::MatchStartsWith).isEmpty(), 5000);
+            !timeline->findItems(QStringLiteral("entity edited"), Qt::MatchStartsWith).isEmpty(), 5000);
         QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("active"));
         QVERIFY(!saveRequeue->isVisible()); // dealt with: no second requeue from here
         QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, QStringLiteral("entitySaveStatus"))

@@ -42,7 +42,7 @@ QString AlertNotifier::describe(const EngineAlert &alert) {
     else if (!alert.jurisdiction.isEmpty())
         subject = alert.jurisdiction;
     else if (!alert.idempotencyKey.isEmpty())
-        subject = alert.idempotencyKey.left(12);
+        subject = tr("A filing"); // its reference is for support, not for the notice
     if (subject.isEmpty())
         return alert.message;
     return alert.message.isEmpty() ? subject : tr("%1: %2").arg(subject, alert.message);
@@ -96,7 +96,7 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
     else if (kind == QLatin1String("permit_lost"))
         counted = tr("%n lost permit lease(s)", nullptr, n);
     else if (kind == QLatin1String("dead_letter"))
-        counted = tr("%n new dead letter(s)", nullptr, n);
+        counted = tr("%n new filing(s) that could not be filed", nullptr, n);
     else // a kind this console does not know yet: shown under the engine's name for it, never dropped
         return tr("%n alert(s) \"%1\" — %2", nullptr, n).arg(kind, details);
     return alone && n == 1 ? tr("%1 — %2").arg(counted, p.details.value(0)) : counted;

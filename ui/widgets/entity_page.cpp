@@ -3,6 +3,7 @@
 #include "engine/import/iso_codes.h"
 #include "engine/model/compliance.h"
 #include "engine/register/entity_fields.h"
+#include "ui/models/audit_model.h"
 #include "ui/models/display_format.h"
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/operator_actions.h"
@@ -98,7 +99,7 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     , m_saveRequeue(new QPushButton(tr("Save and &requeue…"), this))
     , m_saveStatus(new QLabel(this))
     , m_filings(makeTable(QStringLiteral("entityFilings"),
-                          {tr("Filing"), tr("Year"), tr("Due"), tr("Status"), tr("Engine state"), tr("Fee"),
+                          {tr("Filing"), tr("Year"), tr("Due"), tr("Status"), tr("Progress"), tr("Fee"),
                            tr("Confirmation"), tr("Fee charged"), tr("Detail")},
                           this))
     , m_timeline(makeTable(QStringLiteral("entityTimeline"),
@@ -442,6 +443,12 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         }
         if (status)
             counts[*status] += 1;
+        if (!row.key.isEmpty())
+            m_filingNames.insert(
+                row.key,
+                o.filingYear > 0
+                    ? tr("%1 %2").arg(o.filingName.isEmpty() ? o.filingType : o.filingName).arg(o.filingYear)
+                    : o.filingName);
         const int r = m_filings->rowCount();
         m_filings->insertRow(r);
         m_filings->setItem(r, 0,
@@ -450,7 +457,9 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         m_filings->setItem(r, 1, cell(o.filingYear > 0 ? QString::number(o.filingYear) : QString()));
         m_filings->setItem(r, 2, cell(o.dueDate.isValid() ? formatDate(o.dueDate) : tr("date unknown")));
         m_filings->setItem(r, 3, cell(status ? complianceLabel(*status) : QString()));
-        m_filings->setItem(r, 4, cell(rowStateName(row)));
+        QTableWidgetItem *progress = cell(rowStateLabel(row));
+        progress->setToolTip(tr("%1 (engine state %2)").arg(rowStateLabel(row), rowStateName(row)));
+        m_filings->setItem(r, 4, progress);
         m_filings->setItem(r, 5, cell(o.feeCents > 0 ? formatCents(o.feeCents) : QString()));
         m_filings->setItem(r, 6, cell(row.task.confirmationNumber));
         m_filings->setItem(r, 7, cell(formatCents(row.task.feeChargedCents)));
@@ -507,11 +516,22 @@ void EntityPage::setHistory(const QList<AuditEntry> &entries) {
         m_timeline->insertRow(r);
         m_timeline->setItem(r, 0, cell(formatDateTime(e.atUtc)));
         m_timeline->setItem(r, 1, cell(e.host.isEmpty() ? e.actor : tr("%1 on %2").arg(e.actor, e.host)));
-        QString what = e.action;
-        if (!e.fromState.isEmpty() || !e.toState.isEmpty())
-            what += QStringLiteral(" %1 → %2").arg(e.fromState, e.toState);
-        m_timeline->setItem(r, 2, cell(what));
-        m_timeline->setItem(r, 3, cell(e.idempotencyKey.left(12)));
+        // In words; the trail's own codes and the filing's reference in the tooltips, for support.
+        QString what = auditActionLabel(e.action);
+        QString whatCodes = e.action;
+        if (!e.fromState.isEmpty() || !e.toState.isEmpty()) {
+            what += e.fromState.isEmpty()
+                        ? QStringLiteral(": %1").arg(stateLabel(e.toState))
+                        : QStringLiteral(": %1 → %2").arg(stateLabel(e.fromState), stateLabel(e.toState));
+            whatCodes += QStringLiteral(" %1 → %2").arg(e.fromState, e.toState);
+        }
+        QTableWidgetItem *whatItem = cell(what);
+        whatItem->setToolTip(whatCodes);
+        m_timeline->setItem(r, 2, whatItem);
+        QTableWidgetItem *filing = cell(m_filingNames.value(e.idempotencyKey));
+        filing->setToolTip(e.idempotencyKey.isEmpty() ? QString()
+                                                      : tr("Reference: %1").arg(e.idempotencyKey));
+        m_timeline->setItem(r, 3, filing);
         QString detail = e.detail;
         if (!e.errorCode.isEmpty())
             detail = QStringLiteral("%1 %2").arg(e.errorCode, detail);

@@ -101,6 +101,7 @@ private:
     QTableWidget *m_filings;
     QTableWidget *m_timeline;
     QDate m_asOf;
+    QHash<QString, QString> m_filingNames; ///< filing reference -> "Annual Report 2027", for the timeline
 };
 
 } // namespace fd::ui

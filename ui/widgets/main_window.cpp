@@ -274,7 +274,10 @@ void MainWindow::buildPages() {
     m_tabs->setAccessibleName(tr("Console views"));
     m_tabs->addTab(m_obligationsPage, tr("Obligations"));
     m_tabs->addTab(m_permitsPage, tr("Permits"));
-    m_tabs->addTab(m_deadLettersPage, tr("Dead letters"));
+    m_tabs->addTab(m_deadLettersPage, tr("Could not be filed"));
+    m_tabs->setTabToolTip(DeadLettersTab,
+                          tr("Filings the registry would not take after every attempt, or whose data it "
+                             "could not read: each needs a person (dead letters)"));
     m_tabs->addTab(m_exceptionsPage, tr("Halts && exceptions"));
     m_tabs->addTab(m_auditPage, tr("Audit"));
     m_tabs->addTab(m_membersPage, tr("Fleet"));
@@ -541,7 +544,8 @@ void MainWindow::buildMenus() {
             this, tr("Keyboard shortcuts"),
             tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
                "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
-               "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
+               "Ctrl+Shift+R try the selected filings that could not be filed again\nCtrl+F search the "
+               "current view\n"
                "Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)\nCtrl+Shift+M my filings only\nF5 search the "
                "audit trail\nCtrl+, settings"));
     });
@@ -664,7 +668,7 @@ void MainWindow::connectEngine() {
                 if (m_teamMode && !m_ledgerKnown)
                     setLedgerState(true, QString());
                 m_permitsPage->setGateDescription(gate, fleet);
-                m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
+                m_indicators->setRedis(fleet ? tr("connecting…") : QString(), true);
                 m_usageTimer.start();
                 m_link->queryNotes();
                 if (!m_options.portfolio.isEmpty())
@@ -707,7 +711,7 @@ void MainWindow::connectEngine() {
                 m_link->admit(-1);
             });
     connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
-        statusBar()->showMessage(tr("%n task(s) admitted", nullptr, admitted) +
+        statusBar()->showMessage(tr("%n filing(s) ready to launch", nullptr, admitted) +
                                      tr(", %1 already known, %2 not yet open for filing, %3 due later")
                                          .arg(known)
                                          .arg(notYetOpen)
@@ -756,7 +760,8 @@ void MainWindow::connectEngine() {
             });
     connect(engine, &Engine::batchStatusChanged, this, &MainWindow::applyBatchStatus);
     connect(engine, &Engine::batchIdle, this, [this](const BatchStatus &status) {
-        statusBar()->showMessage(tr("Batch %1 has nothing left to send.").arg(status.batchId), 15000);
+        Q_UNUSED(status)
+        statusBar()->showMessage(tr("The batch has nothing left to send."), 15000);
         m_auditRefresh.start();
     });
     connect(engine, &Engine::gateBlindChanged, this, &MainWindow::setGateBlind);
@@ -788,8 +793,8 @@ void MainWindow::connectEngine() {
         m_notifier->addAlert(alert); // every kind, known or not, is announced
     });
     connect(engine, &Engine::errorOccurred, this, [this](const QString &message) {
-        statusBar()->showMessage(tr("Engine: %1").arg(message), 15000);
-        showNotice(tr("Engine: %1").arg(message));
+        statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
+        showNotice(tr("Not done: %1").arg(message));
     });
     connect(m_link, &EngineLink::heartbeat, this,
             [this](bool alive) { m_indicators->setEngineAlive(alive); });
@@ -900,7 +905,7 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
                         ? config.registryUrl
                         : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
     if (config.redisUrl.isEmpty())
-        m_indicators->setRedis(tr("not used (in-process gate)"), true);
+        m_indicators->setRedis(QString(), true); // no team limiter: nothing to show
     m_teamMode = !config.ledgerUrl.isEmpty();
     LedgerEndpoint endpoint;
     QString ignored; // a wrong URL is the engine's to refuse, in started()
@@ -1045,12 +1050,11 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
     QString paused;
     if (status.paused && status.teamMode && status.batchId.isEmpty())
         // Team mode: every batch of the team is paused (by this desk or another).
-        paused = tr("THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the "
-                    "wire here). Resume with Ctrl+R.")
+        paused = tr("THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still being "
+                    "sent here). Resume with Ctrl+R.")
                      .arg(status.inFlight);
     else if (status.paused)
-        paused = tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
-                     .arg(status.batchId)
+        paused = tr("BATCH PAUSED — nothing new is being sent (%1 still being sent). Resume with Ctrl+R.")
                      .arg(status.inFlight);
     m_pausedBanner->showMessage(paused);
     m_indicators->setPaused(status.paused);
@@ -1174,14 +1178,16 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
 void MainWindow::setGateBlind(bool blind, const QString &reason) {
     m_gateBlind = blind;
     const QString text =
-        blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when "
-                   "Redis is back.")
+        blind ? tr("NOTHING IS BEING SENT: the team's filing limiter cannot be reached.%1 Sending resumes by "
+                   "itself when it answers again.")
                     .arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason))
               : QString();
     m_blindBanner->showMessage(text);
+    m_blindBanner->setToolTip(blind ? tr("Gate blind: Redis unreachable (engine terms, for support)")
+                                    : QString());
     m_permitsPage->setGateBlind(blind, reason);
     if (m_fleetMode)
-        m_indicators->setRedis(blind ? tr("UNREACHABLE") : tr("connected"), !blind);
+        m_indicators->setRedis(blind ? tr("CANNOT BE REACHED") : tr("connected"), !blind);
     updateTitle();
 }
 
@@ -1193,7 +1199,7 @@ void MainWindow::updateTitle() {
     else if (m_registryMode.isPractice())
         title.prepend(tr("[PRACTICE] "));
     if (m_gateBlind)
-        title.prepend(tr("[GATE BLIND] "));
+        title.prepend(tr("[NOT SENDING] "));
     if (m_teamMode && m_ledgerUntrusted)
         title.prepend(tr("[LEDGER AUDIT BROKEN] "));
     else if (m_teamMode && !m_ledgerReachable)
@@ -1292,8 +1298,8 @@ void MainWindow::updatePlanSummary() {
 void MainWindow::updateTabCounts() {
     refreshNotice(); // "Waiting for a person" follows the review queues
     m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0
-                                           ? tr("Dead letters (%1)").arg(m_deadLetters->rowCount())
-                                           : tr("Dead letters"));
+                                           ? tr("Could not be filed (%1)").arg(m_deadLetters->rowCount())
+                                           : tr("Could not be filed"));
     m_tabs->setTabText(ExceptionsTab, m_exceptions->rowCount() > 0
                                           ? tr("Halts && exceptions (%1)").arg(m_exceptions->rowCount())
                                           : tr("Halts && exceptions"));
@@ -1357,7 +1363,7 @@ void MainWindow::refreshNotice() {
     if (m_exceptions->rowCount() > 0)
         waiting << tr("%n halt(s) or exception(s)", nullptr, m_exceptions->rowCount());
     if (m_deadLetters->rowCount() > 0)
-        waiting << tr("%n dead letter(s)", nullptr, m_deadLetters->rowCount());
+        waiting << tr("%n filing(s) that could not be filed", nullptr, m_deadLetters->rowCount());
     QStringList parts;
     if (newsStands)
         parts << m_noticeNews;

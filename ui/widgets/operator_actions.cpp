@@ -74,7 +74,7 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope, cons
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Launch, tr("Launch filings")))
         return false;
     if (keys.isEmpty()) {
-        Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
+        Q_EMIT refused(tr("Nothing to launch: %1 has no filing waiting to be sent.").arg(scope));
         return false;
     }
     const bool live = !m_liveRegistries.isEmpty();
@@ -142,7 +142,7 @@ bool OperatorActions::cancel() {
     }
     const auto reason = ask(
         {QStringLiteral("batch_cancel"), tr("Cancel the batch"),
-         tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."), QString(), 0});
+         tr("Cancel: filings not sent yet go back to waiting; those being sent now finish."), QString(), 0});
     if (!reason)
         return false;
     m_link->cancelBatch(*reason, batchId);
@@ -151,16 +151,16 @@ bool OperatorActions::cancel() {
 }
 
 bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
-    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Replay dead letters")))
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Try filings again")))
         return false;
     if (keys.isEmpty()) {
-        Q_EMIT refused(tr("No dead letter selected."));
+        Q_EMIT refused(tr("No filing selected."));
         return false;
     }
     const auto reason =
-        ask({QStringLiteral("replay"), tr("Replay dead letters"),
-             tr("Replay %1: each is looked up at the registry first, then re-sent under the same "
-                "idempotency key.")
+        ask({QStringLiteral("replay"), tr("Try filings again"),
+             tr("Try %1 again: FilingDesk first asks the registry whether each was filed after all, then "
+                "sends it again as the same filing (the registry never files it twice).")
                  .arg(scope),
              QString(), int(keys.size())});
     if (!reason)
@@ -181,11 +181,12 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
     }
     const QString action = requeue ? QStringLiteral("resolve_requeue") : QStringLiteral("resolve_accept");
     const QString question =
-        requeue ? tr("Resolve and requeue %n item(s): they go back to PENDING and are filed again under the "
-                     "same key.",
-                     nullptr, int(keys.size()))
-                : tr("Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.",
-                     nullptr, int(keys.size()));
+        requeue
+            ? tr("Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry "
+                 "never files one twice).",
+                 nullptr, int(keys.size()))
+            : tr("Accept %n reconciliation exception(s) as filed after checking the receipt.", nullptr,
+                 int(keys.size()));
     const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question,
                              QString(), int(keys.size())});
     if (!reason)
@@ -350,10 +351,10 @@ bool OperatorActions::confirmSendUnchanged(const QStringList &keys, const QStrin
     if (!m_reasons->confirm(m_dialogParent, tr("Nothing changed"),
                             message + QLatin1Char('\n') + tr("Send anyway?")))
         return false;
-    const auto reason =
-        ask({QStringLiteral("resolve_requeue"), tr("Send anyway"),
-             tr("Requeue %n filing(s) with the payload the registry refused.", nullptr, int(keys.size())),
-             QString(), int(keys.size())});
+    const auto reason = ask(
+        {QStringLiteral("resolve_requeue"), tr("Send anyway"),
+         tr("Send %n filing(s) again with the same data the registry refused.", nullptr, int(keys.size())),
+         QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->resolve(keys, *reason, true, true);
