@@ -256,8 +256,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(!notice->message().isEmpty(), kLong);
         QVERIFY2(notice->message().contains(QLatin1String("(Due in 14 days: 3)")),
                  qPrintable(notice->message()));
-        QVERIFY2(notice->message().contains(
-                     QRegularExpression(QStringLiteral(R"(^Deadline reminder: 3 filing(s|\(s\)):)"))),
+        QVERIFY2(notice->message().contains(QRegularExpression(
+                     QStringLiteral(R"(^Deadline reminder: 3 filing(s|\(s\)) due within 7 days:)"))),
                  qPrintable(notice->message()));
         auto *tabBar = window->findChild<QTabWidget *>(QStringLiteral("mainTabs"))->tabBar();
         const QPoint tabsAt = tabBar->mapTo(window.get(), QPoint(0, 0));

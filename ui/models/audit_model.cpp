@@ -86,6 +86,9 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
             if (!e.login.isEmpty() && e.login != e.actor)
                 return role == Qt::ToolTipRole ? tr("%1 (OS user) as database login %2").arg(e.actor, e.login)
                                                : QStringLiteral("%1 (%2)").arg(e.actor, e.login);
+            // What the filing engine did by itself is FilingDesk's doing for the reader.
+            if (e.actor == QLatin1String("engine") && role == Qt::DisplayRole)
+                return tr("FilingDesk (automatic)");
             return e.actor;
         case ActionColumn:
             // In words; the code the trail stores in the tooltip (and in the export).
@@ -139,7 +142,7 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
     case ActionColumn:
         return tr("Action");
     case KeyColumn:
-        return tr("Key");
+        return tr("Filing reference");
     case EntityColumn:
         return tr("Entity");
     case TransitionColumn:

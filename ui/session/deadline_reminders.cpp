@@ -168,16 +168,20 @@ void DeadlineReminders::check() {
 QString DeadlineReminders::title(const QList<DueReminder> &reminders) {
     // Each filing with its own distance (describe()); the title counts only what it names, so that it never
     // reads as a second, different "due soon" count.
+    // The window is named, as the status bar names its own ("Due in 14 days: …").
     int late = 0;
-    for (const DueReminder &r : reminders)
+    int furthest = 0;
+    for (const DueReminder &r : reminders) {
         late += r.daysLeft < 0 ? 1 : 0;
+        furthest = qMax(furthest, r.daysLeft);
+    }
     const int coming = int(reminders.size()) - late;
+    const QString within = tr("%n filing(s) due within %1 days", nullptr, coming).arg(qMax(1, furthest));
     if (late > 0 && coming > 0)
-        return tr("Deadline reminder: %n filing(s) overdue", nullptr, late) +
-               tr(", %n not yet due", nullptr, coming);
+        return tr("Deadline reminder: %n filing(s) overdue", nullptr, late) + tr(", %1").arg(within);
     if (late > 0)
         return tr("Deadline reminder: %n filing(s) overdue", nullptr, late);
-    return tr("Deadline reminder: %n filing(s)", nullptr, coming);
+    return tr("Deadline reminder: %1").arg(within);
 }
 
 QString DeadlineReminders::describe(const QList<DueReminder> &reminders, int shown) {

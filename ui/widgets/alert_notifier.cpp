@@ -12,9 +12,9 @@ constexpr int kDetailsKept = 3;
 // this desk altogether, a failing registry a whole
 // jurisdiction; halts and exceptions wait for legal-ops, lost permits and dead letters for an operator. Kinds
 // not listed follow in the order they arrived; good news comes last.
-const char *const kPriority[] = {"ledger_chain_broken", "ledger_unreachable",       "breaker_open",
-                                 "statutory_halt",      "reconciliation_exception", "permit_lost",
-                                 "dead_letter"};
+const char *const kPriority[] = {"audit_unavailable", "ledger_chain_broken", "ledger_unreachable",
+                                 "breaker_open",      "statutory_halt",      "reconciliation_exception",
+                                 "permit_lost",       "dead_letter",         "fee_differs"};
 
 } // namespace
 
@@ -86,6 +86,8 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
         return tr("Team ledger's audit trail does not verify — %1").arg(details);
     if (kind == QLatin1String("ledger_unreachable"))
         return tr("Team ledger unreachable — %1").arg(details);
+    if (kind == QLatin1String("audit_unavailable"))
+        return tr("The audit trail cannot be written — %1").arg(details);
     if (kind == QLatin1String("ledger_reachable"))
         return tr("Team ledger answering again — %1").arg(details);
     QString counted;
@@ -94,7 +96,9 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
     else if (kind == QLatin1String("reconciliation_exception"))
         counted = tr("%n new reconciliation exception(s)", nullptr, n);
     else if (kind == QLatin1String("permit_lost"))
-        counted = tr("%n lost permit lease(s)", nullptr, n);
+        counted = tr("%n filing(s) lost their turn under a registry's limit", nullptr, n);
+    else if (kind == QLatin1String("fee_differs"))
+        counted = tr("%n filing(s) charged a fee other than expected", nullptr, n);
     else if (kind == QLatin1String("dead_letter"))
         counted = tr("%n new filing(s) that could not be filed", nullptr, n);
     else // a kind this console does not know yet: shown under the engine's name for it, never dropped

@@ -186,6 +186,7 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     m_saveStatus->setTextFormat(Qt::PlainText);
     m_saveStatus->hide();
     saveRow->addWidget(m_saveStatus, 1);
+    saveRow->addStretch(); // the buttons keep their size while there is nothing to say
     m_save->setObjectName(QStringLiteral("entitySave"));
     m_save->setEnabled(false);
     m_save->setToolTip(
