@@ -157,8 +157,9 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     if (status.teamMode && !status.reviewOnlyReason.isEmpty())
         wire += tr(" · this desk reviews and takes no filings to send");
     else if (status.teamMode)
-        wire +=
-            tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
+        wire += tr(" · this desk: %1 taken to send, %2 filed since it started")
+                    .arg(status.claimsHeld)
+                    .arg(status.filedHere);
     m_wire->setText(wire);
     if (status.teamMode && !status.ledgerReachable)
         m_eta->setText(tr("Time left: —"));

@@ -467,7 +467,15 @@ void MainWindow::buildPages() {
                 openEntity(entityId);
         });
     }
-    connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
+    connect(m_obligations, &ObligationModel::entityEditRequested, m_actions,
+            [this](const QString &entityId, const QDate &formationDate, const QString &entityType) {
+                QString name = m_register.value(entityId).name;
+                for (int r = 0; name.isEmpty() && r < m_obligations->rowCount(); ++r) {
+                    if (m_obligations->rowAt(r).task.obligation.entity.entityId == entityId)
+                        name = m_obligations->rowAt(r).task.obligation.entity.name;
+                }
+                m_actions->editEntity(entityId, formationDate, entityType, name);
+            });
     connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineLink::queryAudit);
     connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions,
             &OperatorActions::openReview);

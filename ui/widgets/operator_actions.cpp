@@ -232,15 +232,24 @@ bool OperatorActions::addNote(const QStringList &keys) {
 }
 
 bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate,
-                                 const QString &entityType) {
+                                 const QString &entityType, const QString &entityName) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Edit entity")))
         return false;
+    // In words: the date as people write it, the type by its name.
+    QString type = entityType;
+    if (entityType == QLatin1String("corporation"))
+        type = tr("corporation");
+    else if (entityType == QLatin1String("llc"))
+        type = tr("limited liability company (LLC)");
+    else if (entityType == QLatin1String("lp"))
+        type = tr("limited partnership (LP)");
     const QString change = formationDate.isValid()
-                               ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
-                               : tr("entity type %1").arg(entityType);
-    const auto reason = ask(
-        {QStringLiteral("edit_entity"), tr("Edit entity"),
-         tr("Set %1 for entity %2; its obligations are planned again.").arg(change, entityId), QString(), 1});
+                               ? tr("the formation date to %1").arg(formatDate(formationDate))
+                               : tr("the entity type to %1").arg(type);
+    const auto reason = ask({QStringLiteral("edit_entity"), tr("Edit entity"),
+                             tr("Set %1 for %2; its filings are planned again.")
+                                 .arg(change, entityName.isEmpty() ? entityId : entityName),
+                             QString(), 1});
     if (!reason)
         return false;
     m_link->updateEntity(entityId, formationDate, entityType, *reason);

@@ -48,7 +48,10 @@ public:
     bool resolve(const QStringList &keys, bool requeue);
     bool withdraw(const QStringList &keys);
     bool addNote(const QStringList &keys);
-    bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType);
+    /// Sets a missing formation date or entity type (a needs-data row of the Obligations view); `entityName`
+    /// names the entity in the prompt (its id when empty).
+    bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
+                    const QString &entityName = QString());
     /// Edits fields of an entity of the register (`values`: column -> new text); asks for the reason.
     bool editEntityFields(const QString &entityId, const QString &entityName,
                           const QHash<QString, QString> &values);
