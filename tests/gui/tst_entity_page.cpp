@@ -445,6 +445,14 @@ private Q_SLOTS:
         QVERIFY(save->isEnabled());
         QCOMPARE(page->pendingChanges().value(QStringLiteral("principal_office")),
                  QStringLiteral("1 Main St, Dover DE"));
+        // Closing the page with the edits pending asks first; No keeps the page and the edits.
+        const int confirmations = int(m_reasons->confirmations.size());
+        page->close();
+        QCOMPARE(int(m_reasons->confirmations.size()), confirmations + 1);
+        QVERIFY2(m_reasons->confirmations.last().contains(QLatin1String("not saved")),
+                 qPrintable(m_reasons->confirmations.last()));
+        QVERIFY(page->isVisible());
+        QCOMPARE(office->text(), QStringLiteral("1 Main St, Dover DE"));
         // Saved with a reason: the page says it was saved.
         QTest::mouseClick(save, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
@@ -513,6 +521,7 @@ private Q_SLOTS:
         QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("expired"));
 
         // Opened to cure the halt: "Save and requeue" does both, with one reason.
+        const int confirmations = int(m_reasons->confirmations.size());
         auto *saveRequeue = child<QPushButton>(page, QStringLiteral("entitySaveRequeue"));
         QVERIFY(saveRequeue->isVisible());
         QVERIFY(!saveRequeue->isEnabled()); // nothing corrected yet
@@ -539,7 +548,7 @@ private Q_SLOTS:
         const int row = m_window->obligationModel()->rowOfKey(key);
         QCOMPARE(m_window->obligationModel()->index(row, ObligationModel::ComplianceColumn).data().toString(),
                  QStringLiteral("Filed"));
-        QVERIFY(m_reasons->confirmations.isEmpty());
+        QCOMPARE(int(m_reasons->confirmations.size()), confirmations); // nothing held back or unsaved
         page->close();
         // The notice of the two new halts is old news now: it says what still waits.
         QTRY_VERIFY_WITH_TIMEOUT(!notice()->message().contains(QLatin1String("statutory halt")), kLong);

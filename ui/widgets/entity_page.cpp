@@ -356,6 +356,18 @@ void EntityPage::markFields() {
         it.value()->setStyleSheet(marked.contains(it.key()) ? kMarkedChoice : QString());
 }
 
+void EntityPage::reject() {
+    // Edits are never dropped without a word: the person says whether to lose them.
+    if (m_actions->access().allows(TeamAction::EditEntity) && !pendingChanges().isEmpty() &&
+        !m_actions->confirm(
+            tr("Unsaved changes"),
+            tr("Your changes to %1 are not saved. Close the page and lose them?").arg(m_entity.name))) {
+        showSaveStatus(tr("Not saved yet: save your changes, or close again to lose them."), true);
+        return;
+    }
+    QDialog::reject();
+}
+
 void EntityPage::showSaveStatus(const QString &text, bool problem) {
     m_saveStatus->setText(text);
     m_saveStatus->setStyleSheet(problem ? QStringLiteral("QLabel { color: #b71c1c; font-weight: bold; }")

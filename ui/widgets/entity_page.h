@@ -57,6 +57,8 @@ public:
     QString fieldText(const QString &column) const;
     /// The edited fields (column -> text) that differ from the register.
     QHash<QString, QString> pendingChanges() const;
+    /// Closing (Close, Escape, the window's close button) with unsaved edits asks first; No keeps the page.
+    void reject() override;
 
 Q_SIGNALS:
     /// The person asked for the history again (after a change).

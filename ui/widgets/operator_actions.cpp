@@ -54,6 +54,10 @@ void OperatorActions::setAccess(const TeamAccess &access) {
     Q_EMIT accessChanged();
 }
 
+bool OperatorActions::confirm(const QString &title, const QString &question) {
+    return m_reasons->confirm(m_dialogParent, title, question);
+}
+
 bool OperatorActions::refuseWithout(TeamAction action, const QString &what) {
     const QString why = AccessGate::refusal(what, m_access, action);
     if (why.isEmpty())

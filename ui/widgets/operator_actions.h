@@ -75,6 +75,8 @@ public:
     bool openReview(const QString &key);
     bool closeReview(const QString &key);
 
+    /// Yes or no to `question` (the reason provider's; No is the default): for a page that would drop edits.
+    bool confirm(const QString &title, const QString &question);
     /// Refuses every action (refused(`why`)) while `readOnly`.
     void setReadOnly(bool readOnly, const QString &why = QString());
     /// Team mode: the batches running or paused now (cancel() asks which one when there are several).
