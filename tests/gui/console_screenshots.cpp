@@ -38,6 +38,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QComboBox>
 #include <QDir>
 #include <QFile>
 #include <QLoggingCategory>
@@ -490,6 +491,12 @@ int entityShots(const QString &out) {
         page->setGeometry(240, 60, 1100, 880);
         page->raise();
         page->activateWindow();
+        // The person corrects the agent's status: "Save and requeue" is offered, with the reason asked once.
+        if (auto *status =
+                page->findChild<QComboBox *>(QStringLiteral("entityField_registered_agent_status"))) {
+            status->setCurrentIndex(status->findData(QStringLiteral("active")));
+            Q_EMIT status->activated(status->currentIndex());
+        }
     }
     capture(out, QStringLiteral("entity-page"));
     return 0;
@@ -643,6 +650,9 @@ int main(int argc, char *argv[]) {
     QTest::mouseClick(window.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton")),
                       Qt::LeftButton);
     waitFor([&] { return !panel->status().active; }, 120000);
+    // A halt for a data defect opened its entity page to cure it: not part of the next pictures.
+    for (QWidget *page : window.findChildren<QWidget *>(QStringLiteral("entityPage")))
+        page->close();
 
     tabs->setCurrentIndex(4);
     QTest::qWait(1500);

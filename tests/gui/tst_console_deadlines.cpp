@@ -9,6 +9,7 @@
 #include "ui/session/deadline_reminders.h"
 #include "ui/session/registry_mode.h"
 #include "ui/settings/console_settings.h"
+#include "ui/widgets/banner_widget.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/operator_actions.h"
 #include "ui/widgets/reason_provider.h"
@@ -32,6 +33,8 @@
 #include <QtWidgets/QMenuBar>
 #include <QtWidgets/QMessageBox>
 #include <QtWidgets/QPushButton>
+#include <QtWidgets/QTabBar>
+#include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QToolButton>
 
@@ -423,6 +426,39 @@ private Q_SLOTS:
         window->close();
     }
 
+    void reminderAndStatusBarCountTheSameAndFollowTheFilings() {
+        ScriptedReasons *reasons = nullptr;
+        auto window = openWindow(QStringLiteral("counts"), true, &reasons);
+        QVERIFY(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window->engineStarted(), kLong);
+        window->loadPortfolio(m_portfolio);
+        QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 3, kLong);
+        auto *dueSoon = window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"));
+        auto *notice = window->findChild<BannerWidget *>(QStringLiteral("noticeBanner"));
+        QVERIFY(dueSoon && notice);
+        // One count, one window, named the same in the status bar and in the reminder.
+        QTRY_COMPARE_WITH_TIMEOUT(dueSoon->text(), QStringLiteral("Due in 14 days: 3"), kLong);
+        QTRY_VERIFY_WITH_TIMEOUT(!notice->message().isEmpty(), kLong);
+        QVERIFY2(notice->message().contains(QLatin1String("(Due in 14 days: 3)")),
+                 qPrintable(notice->message()));
+        QVERIFY2(notice->message().contains(QRegularExpression(
+                     QStringLiteral(R"(^Deadline reminder: 3 filing(s|\(s\)) due within 7 days:)"))),
+                 qPrintable(notice->message()));
+        auto *tabBar = window->findChild<QTabWidget *>(QStringLiteral("mainTabs"))->tabBar();
+        const QPoint tabsAt = tabBar->mapTo(window.get(), QPoint(0, 0));
+
+        // Filed: the status bar and the reminder follow; once all three are filed the reminder is gone, and
+        // the tabs stayed where they were.
+        window->findChild<QTableView *>(QStringLiteral("obligationsTable"))->selectAll();
+        window->launchSelection();
+        QTRY_COMPARE_WITH_TIMEOUT(pendingKeys(window.get()).size(), 0, kLong);
+        QTRY_VERIFY_WITH_TIMEOUT(notice->message().isEmpty(), kLong);
+        QVERIFY(!notice->isVisible());
+        QTRY_VERIFY_WITH_TIMEOUT(!dueSoon->isVisible(), kLong);
+        QCOMPARE(tabBar->mapTo(window.get(), QPoint(0, 0)), tabsAt);
+        window->close();
+    }
+
     void practiceRegistryAsksOnce() {
         ScriptedReasons *reasons = nullptr;
         auto window = openWindow(QStringLiteral("practice"), true, &reasons);
@@ -459,7 +495,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"))->isVisible(), kLong);
         QCOMPARE(window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"))->text(),
-                 QStringLiteral("Due soon: 3"));
+                 QStringLiteral("Due in 14 days: 3"));
         const QDate today = QDate::currentDate();
         // The window's own check ran after the plan arrived: the three were reminded of today.
         QTRY_COMPARE_WITH_TIMEOUT(reminders->pending(today).size(), 0, kLong);
@@ -480,7 +516,7 @@ private Q_SLOTS:
                                   QStringLiteral("overdue"), kLong);
         QCOMPARE(window->obligationModel()->asOf(), QDate(2027, 3, 3));
         QTRY_COMPARE_WITH_TIMEOUT(window->findChild<QToolButton *>(QStringLiteral("dueSoonButton"))->text(),
-                                  QStringLiteral("Due soon: 0 · Overdue: 3"), kLong);
+                                  QStringLiteral("Due in 14 days: 0 · Overdue: 3"), kLong);
         const QList<DueReminder> late = reminders->pending(today.addDays(1));
         QCOMPARE(late.size(), 3);
         QCOMPARE(late.first().threshold, -1);

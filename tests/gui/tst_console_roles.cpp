@@ -123,6 +123,8 @@ private Q_SLOTS:
     void anActionArrivingAnywayIsRefusedWithTheRole();
     void entityPageIsReadOnlyWithoutTheOperatorRole_data();
     void entityPageIsReadOnlyWithoutTheOperatorRole();
+    void saveAndRequeueNeedsBothRoles_data();
+    void saveAndRequeueNeedsBothRoles();
     void auditedSettingsNeedTheAdminRole_data();
     void auditedSettingsNeedTheAdminRole();
     void reviewsNeedTheOperatorRole_data();
@@ -372,7 +374,7 @@ void TestConsoleRoles::anActionArrivingAnywayIsRefusedWithTheRole() {
         QVERIFY2(message.first().toString().contains(
                      refusalText(QStringLiteral("operator"), QStringLiteral("viewer"))),
                  qPrintable(message.first().toString()));
-    QVERIFY2(refused.first().first().toString().startsWith(QLatin1String("Replay dead letters: needs")),
+    QVERIFY2(refused.first().first().toString().startsWith(QLatin1String("Try filings again: needs")),
              qPrintable(refused.first().first().toString()));
     // The approver's actions name the approver role, to an operator too.
     tell(vera(QStringLiteral("operator")));
@@ -439,6 +441,39 @@ void TestConsoleRoles::entityPageIsReadOnlyWithoutTheOperatorRole() {
             QVERIFY2(b->toolTip().contains(refusalText(QStringLiteral("operator"), role)),
                      qPrintable(b->toolTip()));
     }
+    delete page;
+}
+
+void TestConsoleRoles::saveAndRequeueNeedsBothRoles_data() {
+    QTest::addColumn<QString>("role");
+    for (const QString &role : kLadder)
+        QTest::newRow(qPrintable(role)) << role;
+}
+
+void TestConsoleRoles::saveAndRequeueNeedsBothRoles() {
+    // Opened to cure a halt: saving the correction is an operator's, sending the filing again an approver's.
+    QFETCH(QString, role);
+    tell(vera(QStringLiteral("admin")));
+    EntityPage *page = m_window->openEntity(QStringLiteral("E3"));
+    QVERIFY(page);
+    page->setCure({QStringLiteral("entity_name")}, QStringLiteral("The registry refused the name."),
+                  QStringLiteral("halted-key"), QStringLiteral("Annual Report 2027"));
+    auto *name = page->findChild<QLineEdit *>(QStringLiteral("entityField_entity_name"));
+    auto *both = page->findChild<QPushButton *>(QStringLiteral("entitySaveRequeue"));
+    QVERIFY(name && both);
+    QVERIFY(both->isVisible());
+    QTest::keyClicks(name, QStringLiteral(" Inc"));
+    QVERIFY(both->isEnabled());
+    tell(vera(role));
+    const bool edit = holds(role, QStringLiteral("operator"));
+    const bool requeue = holds(role, QStringLiteral("approver"));
+    QCOMPARE(both->isEnabled(), edit && requeue);
+    if (!edit)
+        QVERIFY2(both->toolTip().contains(refusalText(QStringLiteral("operator"), role)),
+                 qPrintable(both->toolTip()));
+    else if (!requeue)
+        QVERIFY2(both->toolTip().contains(refusalText(QStringLiteral("approver"), role)),
+                 qPrintable(both->toolTip()));
     delete page;
 }
 

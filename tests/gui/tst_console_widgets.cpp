@@ -12,12 +12,14 @@
 #include "ui/widgets/dead_letters_page.h"
 #include "ui/widgets/exceptions_page.h"
 #include "ui/widgets/permits_page.h"
+#include "ui/widgets/reason_dialog.h"
 #include "ui/widgets/status_indicators.h"
 #include "ui/widgets/task_detail_text.h"
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -84,7 +86,70 @@ private Q_SLOTS:
     void deadLettersDetailAndButtonsAgree();
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
+    void reasonDialogTakesWhatIsTyped();
+    void noteDialogStartsInTheNote();
 };
+
+namespace {
+
+/// Types `text` into whichever widget of `window` has the keyboard, as a person at the keyboard would:
+/// through the window system, not into a chosen widget.
+void typeInto(QWidget *window, const QString &text) {
+    for (const QChar c : text)
+        QTest::keyClick(window->windowHandle(), c.toLatin1());
+}
+
+} // namespace
+
+void TestConsoleWidgets::reasonDialogTakesWhatIsTyped() {
+    QWidget parent;
+    parent.resize(400, 300);
+    parent.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&parent));
+    ReasonDialog dialog({QStringLiteral("entity_edit"), QStringLiteral("Edit entity"),
+                         QStringLiteral("Change Registered agent status of Acme Corp."), QString(), 1},
+                        &parent);
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *edit = dialog.findChild<QLineEdit *>(QStringLiteral("reasonEdit"));
+    auto *ok = dialog.findChild<QPushButton *>(QStringLiteral("reasonOkButton"));
+    auto *cancel = dialog.findChild<QPushButton *>(QStringLiteral("reasonCancelButton"));
+    QVERIFY(edit && ok && cancel);
+    // The keyboard is in the reason field, not on Cancel; OK is the default button, disabled until a reason.
+    QTRY_COMPARE(QApplication::focusWidget(), edit);
+    QVERIFY(ok->isDefault());
+    QVERIFY(!cancel->isDefault());
+    QVERIFY(!ok->isEnabled());
+    // Enter with nothing typed neither cancels nor accepts.
+    QTest::keyClick(dialog.windowHandle(), Qt::Key_Return);
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Rejected)); // not decided yet
+    typeInto(&dialog, QStringLiteral("agent renewed"));
+    QCOMPARE(edit->text(), QStringLiteral("agent renewed"));
+    QVERIFY(ok->isEnabled());
+    QTest::keyClick(dialog.windowHandle(), Qt::Key_Return);
+    QTRY_VERIFY(!dialog.isVisible());
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+    QCOMPARE(dialog.reason(), QStringLiteral("agent renewed"));
+}
+
+void TestConsoleWidgets::noteDialogStartsInTheNote() {
+    ReasonDialog dialog({QStringLiteral("note"), QStringLiteral("Add a note"),
+                         QStringLiteral("Note for 1 item"), QString(), 1});
+    dialog.show();
+    QVERIFY(QTest::qWaitForWindowActive(&dialog));
+    auto *note = dialog.findChild<QPlainTextEdit *>(QStringLiteral("noteEdit"));
+    QVERIFY(note);
+    QTRY_COMPARE(QApplication::focusWidget(), note);
+    typeInto(&dialog, QStringLiteral("Called the agent"));
+    // Enter in a note is a line break, not OK.
+    QTest::keyClick(dialog.windowHandle(), Qt::Key_Return);
+    typeInto(&dialog, QStringLiteral("Renewal by Friday"));
+    QVERIFY(dialog.isVisible());
+    QCOMPARE(dialog.reason(), QStringLiteral("Called the agent\nRenewal by Friday"));
+    QTest::mouseClick(dialog.findChild<QPushButton *>(QStringLiteral("reasonOkButton")), Qt::LeftButton);
+    QCOMPARE(dialog.result(), int(QDialog::Accepted));
+}
 
 void TestConsoleWidgets::notifierAnnouncesEveryKind() {
     AlertNotifier notifier;
@@ -146,7 +211,7 @@ void TestConsoleWidgets::notifierGathersAndOrders() {
     const QString text = notices.at(0).at(0).toString();
     QCOMPARE(notices.at(0).at(1).toString(), QStringLiteral("statutory_halt"));
     const qsizetype halt = text.indexOf(QLatin1String("1 new statutory halt"));
-    const qsizetype dead = text.indexOf(QLatin1String("5 new dead letter(s)"));
+    const qsizetype dead = text.indexOf(QLatin1String("5 new filing(s) that could not be filed"));
     const qsizetype future = text.indexOf(QLatin1String("future_kind"));
     const qsizetype closed = text.indexOf(QLatin1String("answering again"));
     QVERIFY2(halt >= 0 && dead > halt && future > dead && closed > future, qPrintable(text));

@@ -241,9 +241,10 @@ void TestConsoleWorkflow::cleanup() {
 void TestConsoleWorkflow::statusBarShowsGateEngineAndRegistry() {
     QCOMPARE(m_window->objectName(), QStringLiteral("mainWindow"));
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->gateModeText(),
-                              QStringLiteral("Gate: in-process (this console only)"), 5000);
+                              QStringLiteral("Filing limiter: this computer only"), 5000);
     // The first heartbeat answer comes a second after the start.
-    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->engineText(), QStringLiteral("Engine: alive"), 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->engineText(), QStringLiteral("Filing service: running"),
+                              5000);
     QTRY_COMPARE_WITH_TIMEOUT(m_window->indicators()->registryText(), QStringLiteral("Registry: reachable"),
                               10000);
 }
@@ -286,7 +287,8 @@ void TestConsoleWorkflow::loadsPortfolio() {
     auto *table = child<QTableView>(QStringLiteral("obligationsTable"));
     QCOMPARE(table->horizontalHeader()->sortIndicatorSection(), int(ObligationModel::UrgencyColumn));
     auto *states = child<QComboBox>(QStringLiteral("obligationsStateFilter"));
-    states->setCurrentIndex(states->findText(QStringLiteral("OUT_OF_SCOPE")));
+    states->setCurrentIndex(states->findData(QStringList{QStringLiteral("OUT_OF_SCOPE")}));
+    QCOMPARE(states->currentText(), QStringLiteral("Nothing to file")); // people's words, not the engine's
     QCOMPARE(table->model()->rowCount(), 10);
     states->setCurrentIndex(0);
     QCOMPARE(table->model()->rowCount(), 56);
@@ -362,9 +364,10 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason() {
     DeadLetterModel *dead = m_window->deadLetterModel();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
     // The notification reached the window (no system tray offscreen).
-    QTRY_VERIFY_WITH_TIMEOUT(
-        child<BannerWidget>(QStringLiteral("noticeBanner"))->message().contains(QLatin1String("dead letter")),
-        5000);
+    QTRY_VERIFY_WITH_TIMEOUT(child<BannerWidget>(QStringLiteral("noticeBanner"))
+                                 ->message()
+                                 .contains(QLatin1String("could not be filed")),
+                             5000);
     child<QTabWidget>(QStringLiteral("mainTabs"))->setCurrentIndex(2);
     auto *table = child<QTableView>(QStringLiteral("deadLettersTable"));
     table->selectRow(0);
@@ -446,8 +449,16 @@ void TestConsoleWorkflow::haltResolved() {
                 field = f;
         }
         QVERIFY2(!field.isEmpty(), qPrintable(rejection->fields.join(QLatin1Char(','))));
-        auto *edit = page->findChild<QLineEdit *>(QStringLiteral("entityField_") + field);
-        edit->setText(cures.value(field));
+        // A field with a short list of values is a choice; the others are typed.
+        if (auto *choice = page->findChild<QComboBox *>(QStringLiteral("entityField_") + field)) {
+            choice->setCurrentIndex(choice->findData(cures.value(field)));
+            QVERIFY(choice->currentIndex() >= 0);
+            Q_EMIT choice->activated(choice->currentIndex());
+        } else {
+            auto *edit = page->findChild<QLineEdit *>(QStringLiteral("entityField_") + field);
+            QVERIFY(edit);
+            edit->setText(cures.value(field));
+        }
         QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("entitySave")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(page->pendingChanges().isEmpty(), 10000); // the register answered
         page->close();

@@ -10,6 +10,8 @@
 #include "ui/models/obligation_model.h"
 #include "ui/session/console_options.h"
 #include "ui/widgets/audit_page.h"
+#include "ui/widgets/banner_widget.h"
+#include "ui/widgets/batch_panel.h"
 #include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/operator_actions.h"
@@ -19,13 +21,21 @@
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAction>
 #include <QtGui/QClipboard>
+#include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
+#include <QtWidgets/QAbstractButton>
 #include <QtWidgets/QApplication>
+#include <QtWidgets/QComboBox>
+#include <QtWidgets/QDockWidget>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPushButton>
+#include <QtWidgets/QStatusBar>
+#include <QtWidgets/QTabBar>
+#include <QtWidgets/QTabWidget>
 #include <QtWidgets/QTableView>
 #include <QtWidgets/QTableWidget>
+#include <QtWidgets/QToolButton>
 
 using namespace fd;
 using namespace fd::ui;
@@ -39,6 +49,11 @@ class ScriptedReasons : public ReasonProvider {
 public:
     std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
         asked.append(request.action);
+        questions.append(request.question);
+        if (cancelNext) {
+            cancelNext = false;
+            return std::nullopt; // the person pressed Cancel
+        }
         if (request.action == QLatin1String("note"))
             return QStringLiteral("Called the agent.\nRenewal promised by Friday.");
         return QStringLiteral("test reason");
@@ -51,7 +66,9 @@ public:
         return FiledOutside{QStringLiteral("DE-PAPER-0001"), 22500, QDate(2027, 2, 20)};
     }
     QStringList asked;
+    QStringList questions;
     QStringList confirmations;
+    bool cancelNext = false;
 };
 
 } // namespace
@@ -62,6 +79,7 @@ class TestEntityPage : public QObject {
     std::unique_ptr<test::SandboxProcess> m_sandbox;
     std::unique_ptr<MainWindow> m_window;
     ScriptedReasons *m_reasons = nullptr;
+    QPoint m_tabsAt; ///< where the tabs were while the halts' notice was on show
 
     template <typename T> T *child(QObject *parent, const QString &name) const {
         T *found = parent->findChild<T *>(name);
@@ -110,7 +128,9 @@ private Q_SLOTS:
                 "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,"
                 "Jane Roe (President),Ana Diaz,active,2\n"
                 "DE2,Delaware Paper Inc.,corporation,Delaware,2011-06-01,CSC,resigned,,Ana Diaz,active,2\n"
-                "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,,Bo Lee,active,2\n");
+                "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,,Bo Lee,active,2\n"
+                // No entity type, and none to be read from the name: its filings need data.
+                "DE4,Delaware Blue Holdings,,Delaware,2013-08-01,CSC,active,,Bo Lee,active,2\n");
         f.close();
 
         ConsoleOptions options;
@@ -145,6 +165,157 @@ private Q_SLOTS:
         m_sandbox.reset();
     }
 
+    QPoint tabsAt() const {
+        return m_window->findChild<QTabWidget *>(QStringLiteral("mainTabs"))
+            ->tabBar()
+            ->mapTo(m_window.get(), QPoint(0, 0));
+    }
+    BannerWidget *notice() const {
+        return m_window->findChild<BannerWidget *>(QStringLiteral("noticeBanner"));
+    }
+
+    void haltNoticeSaysWhatWaits() {
+        QTRY_VERIFY_WITH_TIMEOUT(notice()->message().contains(QLatin1String("statutory halt")), kLong);
+        QVERIFY2(notice()->message().contains(QLatin1String("Waiting for a person: 2 halt")),
+                 qPrintable(notice()->message()));
+        m_tabsAt = tabsAt();
+    }
+
+    void launchShortcutsWorkFromATable_data() {
+        QTest::addColumn<QString>("table");
+        for (const char *name : {"obligationsTable", "exceptionsTable", "deadLettersTable", "auditTable",
+                                 "fleetTable", "calendarMonthGrid", "calendarAgenda", "calendarUndated"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void launchShortcutsWorkFromATable() {
+        // Ctrl+Shift+L (launch everything due within N days) and Ctrl+L while the keyboard is in a view's
+        // table, pressed as a person does: through the window system to whatever has the focus.
+        QFETCH(QString, table);
+        auto *view = child<QAbstractItemView>(m_window.get(), table);
+        QVERIFY(view);
+        auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+        for (int i = 0; i < tabs->count(); ++i) {
+            if (tabs->widget(i)->isAncestorOf(view))
+                tabs->setCurrentIndex(i);
+        }
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        view->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), view);
+        auto *launchDue = child<QAction>(m_window.get(), QStringLiteral("launchDueAction"));
+        auto *launchSelection = child<QAction>(m_window.get(), QStringLiteral("launchSelectionAction"));
+        QVERIFY(launchDue->isEnabled() && launchSelection->isEnabled());
+        QSignalSpy due(launchDue, &QAction::triggered);
+        QSignalSpy selection(launchSelection, &QAction::triggered);
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        QCOMPARE(due.size(), 1);
+        QTest::keyClick(m_window->windowHandle(), Qt::Key_L, Qt::ControlModifier);
+        QCOMPARE(selection.size(), 1);
+    }
+
+    void launchShortcutsWorkFromOtherWindowsOfTheConsole_data() {
+        QTest::addColumn<QString>("where");
+        QTest::newRow("entity page's filings") << QStringLiteral("entityFilings");
+        QTest::newRow("entity page's timeline") << QStringLiteral("entityTimeline");
+        QTest::newRow("floating batch panel") << QStringLiteral("dueWithinSpin");
+    }
+    void launchShortcutsWorkFromOtherWindowsOfTheConsole() {
+        QFETCH(QString, where);
+        auto *dock = child<QDockWidget>(m_window.get(), QStringLiteral("batchDock"));
+        QWidget *target = nullptr;
+        EntityPage *page = nullptr;
+        if (where.startsWith(QLatin1String("entity"))) {
+            page = m_window->openEntity(QStringLiteral("DE3"));
+            QVERIFY(page);
+            page->findChild<QTabWidget *>(QStringLiteral("entityTabs"))
+                ->setCurrentIndex(where == QLatin1String("entityFilings") ? 1 : 2);
+            target = child<QWidget>(page, where);
+        } else {
+            dock->setFloating(true);
+            target = child<QWidget>(dock, where);
+        }
+        QVERIFY(target);
+        target->window()->show();
+        target->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(target->window()));
+        target->setFocus();
+        QTRY_COMPARE(QApplication::focusWidget(), target);
+        auto *launchDue = child<QAction>(m_window.get(), QStringLiteral("launchDueAction"));
+        QSignalSpy due(launchDue, &QAction::triggered);
+        QTest::keyClick(target->window()->windowHandle(), Qt::Key_L, Qt::ControlModifier | Qt::ShiftModifier);
+        const int fired = int(due.size());
+        if (page)
+            page->close();
+        dock->setFloating(false);
+        QCOMPARE(fired, 1);
+    }
+
+    void viewMenuTogglesTheBatchPanel() {
+        auto *dock = child<QDockWidget>(m_window.get(), QStringLiteral("batchDock"));
+        auto *toggle = child<QAction>(m_window.get(), QStringLiteral("showBatchPanelAction"));
+        QVERIFY(dock && toggle);
+        QVERIFY(toggle->isCheckable());
+        QVERIFY(toggle->isEnabled());
+        QVERIFY(dock->isVisible() && toggle->isChecked());
+        toggle->trigger();
+        QVERIFY(!dock->isVisible());
+        QVERIFY(!toggle->isChecked());
+        toggle->trigger();
+        QVERIFY(dock->isVisible());
+        QVERIFY(toggle->isChecked());
+    }
+
+    void viewsSpeakPeoplesWords() {
+        // What a person reads in the window (labels, buttons, tabs, column titles, cells, the batch panel,
+        // the status bar, banners) has none of the engine's words; those stay in tooltips and detail panes.
+        const QRegularExpression engine(QStringLiteral(
+            R"(\b(PENDING|VALIDATING|DISPATCHING|COMPLETED|FAILED_TRANSIENT|FAILED_STATUTORY|DEAD_LETTER|)"
+            R"(NEEDS_DATA|OUT_OF_SCOPE|ROW_ERROR|PLANNED|GATE BLIND)\b|[Ii]dempotency|[Tt]race id|Gate:|Engine:|)"
+            R"(admitted|in-process|[Dd]ead letter|same key|payload)"));
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->batchPanel()->status().batchId.isEmpty(), kLong);
+        const QString batchId = m_window->batchPanel()->status().batchId;
+        QStringList found;
+        const auto check = [&](const QString &where, const QString &text) {
+            if (text.contains(engine) || text.contains(batchId))
+                found << QStringLiteral("%1: %2").arg(where, text);
+        };
+        auto *tabs = m_window->findChild<QTabWidget *>(QStringLiteral("mainTabs"));
+        for (int t = 0; t < tabs->count(); ++t) {
+            tabs->setCurrentIndex(t);
+            check(QStringLiteral("tab"), tabs->tabText(t));
+            QCoreApplication::processEvents();
+            for (QWidget *w : m_window->findChildren<QWidget *>()) {
+                if (!w->isVisible() || w->objectName() == QLatin1String("auditAction"))
+                    continue; // the audit search offers each action with the code the trail stores
+                if (auto *label = qobject_cast<QLabel *>(w))
+                    check(w->objectName(), label->text());
+                else if (auto *button = qobject_cast<QAbstractButton *>(w))
+                    check(w->objectName(), button->text());
+                else if (auto *edit = qobject_cast<QLineEdit *>(w))
+                    check(w->objectName(), edit->placeholderText());
+                else if (auto *combo = qobject_cast<QComboBox *>(w)) {
+                    for (int i = 0; i < combo->count(); ++i)
+                        check(w->objectName(), combo->itemText(i));
+                } else if (auto *view = qobject_cast<QTableView *>(w)) {
+                    QAbstractItemModel *m = view->model();
+                    for (int c = 0; c < m->columnCount(); ++c) {
+                        // The audit trail's details are the engine's record, kept verbatim for auditors.
+                        if (view->isColumnHidden(c) || (view->objectName() == QLatin1String("auditTable") &&
+                                                        c == AuditModel::DetailColumn))
+                            continue;
+                        check(w->objectName(), m->headerData(c, Qt::Horizontal).toString());
+                        for (int r = 0; r < qMin(m->rowCount(), 100); ++r)
+                            check(w->objectName(), m->index(r, c).data().toString());
+                    }
+                }
+            }
+        }
+        check(QStringLiteral("status bar"), m_window->statusBar()->currentMessage());
+        check(QStringLiteral("title"), m_window->windowTitle());
+        found.removeDuplicates();
+        QVERIFY2(found.isEmpty(), qPrintable(found.join(QLatin1Char('\n'))));
+    }
+
     void enterOnARowOpensTheEntity() {
         auto *table = child<QTableView>(m_window.get(), QStringLiteral("obligationsTable"));
         QVERIFY(table);
@@ -166,8 +337,9 @@ private Q_SLOTS:
                      ->text()
                      .contains(QLatin1String("Delaware (US-DE)")),
                  qPrintable(child<QLabel>(page, QStringLiteral("entityTitle"))->text()));
-        QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_registered_agent_status"))->text(),
-                 QStringLiteral("expired"));
+        QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("expired"));
+        QCOMPARE(child<QComboBox>(page, QStringLiteral("entityField_registered_agent_status"))->currentText(),
+                 QStringLiteral("Expired"));
         QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_owner"))->text(),
                  QStringLiteral("Ana Diaz"));
         QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_officers"))->text(),
@@ -248,6 +420,87 @@ private Q_SLOTS:
                  QStringLiteral("confirmation DE-1, charged $148.75"));
     }
 
+    void cancelledReasonKeepsTheEdits() {
+        EntityPage *page = m_window->openEntity(QStringLiteral("DE3"));
+        QVERIFY(page);
+        auto *office = child<QLineEdit>(page, QStringLiteral("entityField_principal_office"));
+        auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
+        auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
+        QVERIFY(office && save && status);
+        office->setFocus();
+        office->selectAll();
+        QTest::keyClicks(office, QStringLiteral("1 Main St, Dover DE"));
+        QVERIFY(save->isEnabled());
+        // The person cancels the reason prompt: nothing is saved, the page says so, the edit stays.
+        m_reasons->cancelNext = true;
+        QTest::mouseClick(save, Qt::LeftButton);
+        QCOMPARE(m_reasons->asked.last(), QStringLiteral("entity_edit"));
+        // The prompt names the field as the page does, not by its column key.
+        QVERIFY2(m_reasons->questions.last().contains(QLatin1String("Principal office")),
+                 qPrintable(m_reasons->questions.last()));
+        QVERIFY2(!m_reasons->questions.last().contains(QLatin1String("principal_office")),
+                 qPrintable(m_reasons->questions.last()));
+        QVERIFY(status->isVisible());
+        QVERIFY2(status->text().contains(QLatin1String("Nothing was saved")), qPrintable(status->text()));
+        QCOMPARE(office->text(), QStringLiteral("1 Main St, Dover DE"));
+        QVERIFY(save->isEnabled());
+        QCOMPARE(page->pendingChanges().value(QStringLiteral("principal_office")),
+                 QStringLiteral("1 Main St, Dover DE"));
+        // Closing the page with the edits pending asks first; No keeps the page and the edits.
+        const int confirmations = int(m_reasons->confirmations.size());
+        page->close();
+        QCOMPARE(int(m_reasons->confirmations.size()), confirmations + 1);
+        QVERIFY2(m_reasons->confirmations.last().contains(QLatin1String("not saved")),
+                 qPrintable(m_reasons->confirmations.last()));
+        QVERIFY(page->isVisible());
+        QCOMPARE(office->text(), QStringLiteral("1 Main St, Dover DE"));
+        // Saved with a reason: the page says it was saved.
+        QTest::mouseClick(save, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
+        QVERIFY(page->pendingChanges().isEmpty());
+        QCOMPARE(office->text(), QStringLiteral("1 Main St, Dover DE"));
+        page->close();
+    }
+
+    void needsDataIsExplainedWhereItIsCompleted() {
+        auto *summary = child<QLabel>(m_window.get(), QStringLiteral("portfolioSummary"));
+        auto *counts = child<QToolButton>(m_window.get(), QStringLiteral("dueSoonButton"));
+        QTRY_VERIFY_WITH_TIMEOUT(counts->text().contains(QLatin1String("Needs data: ")), kLong);
+        const QRegularExpression needing(QStringLiteral("Needs data: ([0-9]+)"));
+        const int before = needing.match(counts->text()).captured(1).toInt();
+        QVERIFY(before > 0);
+        QVERIFY2(summary->text().contains(QStringLiteral(", %1 filing").arg(before)),
+                 qPrintable(summary->text()));
+
+        EntityPage *page = m_window->openEntity(QStringLiteral("DE4"));
+        QVERIFY(page);
+        // On the Data tab, at the top: why, and the field to complete, marked.
+        auto *hint = child<QLabel>(page, QStringLiteral("entityNeedsDataHint"));
+        QVERIFY(hint->isVisible());
+        QVERIFY2(hint->text().contains(QLatin1String("Entity type")), qPrintable(hint->text()));
+        auto *type = child<QComboBox>(page, QStringLiteral("entityField_entity_type"));
+        QVERIFY(!type->styleSheet().isEmpty());
+        QCOMPARE(type->currentText(), QStringLiteral("Not known"));
+        // The values the register accepts, in words; stored as the register spells them.
+        QVERIFY(type->findText(QStringLiteral("Limited liability company (LLC)")) >= 0);
+        type->setCurrentIndex(type->findData(QStringLiteral("llc")));
+        Q_EMIT type->activated(type->currentIndex());
+        QCOMPARE(page->pendingChanges().value(QStringLiteral("entity_type")), QStringLiteral("llc"));
+        QTest::mouseClick(child<QPushButton>(page, QStringLiteral("entitySave")), Qt::LeftButton);
+        // Planned again: the reason is gone, and every count of filings needing data moved with it.
+        QTRY_VERIFY_WITH_TIMEOUT(!hint->isVisible(), kLong);
+        QCOMPARE(type->currentText(), QStringLiteral("Limited liability company (LLC)"));
+        QTRY_VERIFY_WITH_TIMEOUT(!counts->text().contains(QLatin1String("Needs data: ")) ||
+                                     needing.match(counts->text()).captured(1).toInt() < before,
+                                 kLong);
+        const int after = counts->text().contains(QLatin1String("Needs data: "))
+                              ? needing.match(counts->text()).captured(1).toInt()
+                              : 0;
+        QVERIFY2(summary->text().contains(QStringLiteral(", %1 filing").arg(after)),
+                 qPrintable(summary->text()));
+        page->close();
+    }
+
     void haltIsCuredFromTheEntityPage() {
         const QString key = keyOf(QStringLiteral("DE1"));
         QVERIFY(selectException(key));
@@ -262,31 +515,46 @@ private Q_SLOTS:
         QVERIFY(hint->isVisible());
         QVERIFY2(hint->text().contains(QLatin1String("STAT_AGENT_EXPIRED")), qPrintable(hint->text()));
         QVERIFY2(hint->text().contains(QStringLiteral("§")), qPrintable(hint->text())); // where it is stated
-        auto *status = child<QLineEdit>(page, QStringLiteral("entityField_registered_agent_status"));
+        auto *status = child<QComboBox>(page, QStringLiteral("entityField_registered_agent_status"));
         QVERIFY(!status->styleSheet().isEmpty()); // marked as a field that cures it
+        // A choice in words; the register's value behind it.
+        QCOMPARE(status->currentText(), QStringLiteral("Expired"));
+        QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("expired"));
 
-        status->clear();
-        QTest::keyClicks(status, QStringLiteral("active"));
-        auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
-        QVERIFY(save->isEnabled());
-        QTest::mouseClick(save, Qt::LeftButton);
-        QCOMPARE(m_reasons->asked.last(), QStringLiteral("entity_edit"));
+        // Opened to cure the halt: "Save and requeue" does both, with one reason.
+        const int confirmations = int(m_reasons->confirmations.size());
+        auto *saveRequeue = child<QPushButton>(page, QStringLiteral("entitySaveRequeue"));
+        QVERIFY(saveRequeue->isVisible());
+        QVERIFY(!saveRequeue->isEnabled()); // nothing corrected yet
+        status->setCurrentIndex(status->findData(QStringLiteral("active")));
+        Q_EMIT status->activated(status->currentIndex());
+        QVERIFY(saveRequeue->isEnabled());
+        const int asked = int(m_reasons->asked.size());
+        QTest::mouseClick(saveRequeue, Qt::LeftButton);
+        QCOMPARE(int(m_reasons->asked.size()), asked + 1); // one reason for the edit and the requeue
+        QCOMPARE(m_reasons->asked.last(), QStringLiteral("entity_edit_requeue"));
+        QVERIFY2(m_reasons->questions.last().contains(QLatin1String("Registered agent's status")),
+                 qPrintable(m_reasons->questions.last()));
+        // The payload is rebuilt from the register as corrected, and the registry accepts it.
+        QTRY_COMPARE_WITH_TIMEOUT(stateOf(key), ExecutionState::Completed, kLong);
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
         QTRY_VERIFY_WITH_TIMEOUT(
-            !timeline->findItems(QStringLiteral("entity_edit"), Qt::MatchStartsWith).isEmpty(), 5000);
-        QCOMPARE(status->text(), QStringLiteral("active"));
-
-        // Requeued again: the payload is rebuilt from the register and the registry accepts it.
-        QVERIFY(selectException(key));
-        QTest::mouseClick(child<QPushButton>(m_window.get(), QStringLiteral("resolveRequeueButton")),
-                          Qt::LeftButton);
-        QCOMPARE(m_reasons->asked.last(), QStringLiteral("resolve_requeue"));
-        QTRY_COMPARE_WITH_TIMEOUT(stateOf(key), ExecutionState::Completed, kLong);
+            !timeline->findItems(QStringLiteral("entity edited"), Qt::MatchStartsWith).isEmpty(), 5000);
+        QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("active"));
+        QVERIFY(!saveRequeue->isVisible()); // dealt with: no second requeue from here
+        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, QStringLiteral("entitySaveStatus"))
+                                     ->text()
+                                     .startsWith(QLatin1String("Saved")),
+                                 kLong);
         const int row = m_window->obligationModel()->rowOfKey(key);
         QCOMPARE(m_window->obligationModel()->index(row, ObligationModel::ComplianceColumn).data().toString(),
                  QStringLiteral("Filed"));
-        QVERIFY(m_reasons->confirmations.isEmpty());
+        QCOMPARE(int(m_reasons->confirmations.size()), confirmations); // nothing held back or unsaved
         page->close();
+        // The notice of the two new halts is old news now: it says what still waits.
+        QTRY_VERIFY_WITH_TIMEOUT(!notice()->message().contains(QLatin1String("statutory halt")), kLong);
+        QVERIFY2(notice()->message().contains(QLatin1String("Waiting for a person: 1 halt")),
+                 qPrintable(notice()->message()));
     }
 
     void haltRecordedAsFiledOutside() {
@@ -316,6 +584,9 @@ private Q_SLOTS:
                     .data()
                     .toString()
                     .contains(QLatin1String("Delaware (US-DE)")));
+        // Nothing waits for a person any more: the notice is gone, and the tabs did not move.
+        QTRY_VERIFY_WITH_TIMEOUT(notice()->message().isEmpty(), kLong);
+        QCOMPARE(tabsAt(), m_tabsAt);
     }
 };
 

@@ -247,14 +247,14 @@ void TestRedisAcl::consoleWorksUnderTheUser() {
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     QTRY_VERIFY_WITH_TIMEOUT(window.engineStarted(), 20000);
-    QTRY_COMPARE_WITH_TIMEOUT(window.indicators()->gateModeText(), QStringLiteral("Gate: fleet (Redis)"),
-                              10000);
+    QTRY_COMPARE_WITH_TIMEOUT(window.indicators()->gateModeText(),
+                              QStringLiteral("Filing limiter: shared with the team"), 10000);
     window.loadPortfolio(
         test::sourcePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv")));
     QTRY_COMPARE_WITH_TIMEOUT(window.obligationModel()->rowCount(), 56, 60000);
     // The console's own read of fleet-wide usage (the usage script) answers under the user: not blind.
     QTest::qWait(1500);
-    QVERIFY2(!window.windowTitle().contains(QLatin1String("GATE BLIND")), qPrintable(window.windowTitle()));
+    QVERIFY2(!window.windowTitle().contains(QLatin1String("NOT SENDING")), qPrintable(window.windowTitle()));
     QVERIFY2(window.indicators()->redisText().contains(QLatin1String("connected")),
              qPrintable(window.indicators()->redisText()));
 }

@@ -1,5 +1,7 @@
 #include "ui/models/audit_model.h"
 
+#include "ui/models/obligation_row.h"
+
 #include "engine/import/iso_codes.h"
 #include "engine/report/report_csv.h"
 #include "ui/models/display_format.h"
@@ -9,6 +11,42 @@
 #include <QSaveFile>
 
 namespace fd::ui {
+
+const QList<std::pair<QString, QString>> &auditActions() {
+    // Shown in the reader's language; the code is what the audit trail stores.
+    static const QList<std::pair<QString, QString>> actions{
+        {QStringLiteral("batch_launch"), AuditModel::tr("batch launched")},
+        {QStringLiteral("batch_pause"), AuditModel::tr("batch paused")},
+        {QStringLiteral("batch_resume"), AuditModel::tr("batch resumed")},
+        {QStringLiteral("batch_cancel"), AuditModel::tr("batch cancelled")},
+        {QStringLiteral("replay"), AuditModel::tr("tried again after it could not be filed")},
+        {QStringLiteral("resolve_requeue"), AuditModel::tr("halt resolved and requeued")},
+        {QStringLiteral("resolve_accept"), AuditModel::tr("accepted as filed")},
+        {QStringLiteral("withdraw"), AuditModel::tr("filing withdrawn")},
+        {QStringLiteral("note"), AuditModel::tr("note added")},
+        {QStringLiteral("entity_edit"), AuditModel::tr("entity edited")},
+        {QStringLiteral("entity_add"), AuditModel::tr("entity added to the register")},
+        {QStringLiteral("entity_import"), AuditModel::tr("entity completed from a file")},
+        {QStringLiteral("entity_conflict"), AuditModel::tr("file differs from the register")},
+        {QStringLiteral("entity_conflict_settled"), AuditModel::tr("conflict decided")},
+        {QStringLiteral("import"), AuditModel::tr("portfolio imported")},
+        {QStringLiteral("admit"), AuditModel::tr("filings ready to launch")},
+        {QStringLiteral("transition"), AuditModel::tr("filing progressed")},
+        {QStringLiteral("reconcile"), AuditModel::tr("receipt reconciled")},
+        {QStringLiteral("lookup"), AuditModel::tr("registry look-up")},
+        {QStringLiteral("permit_lost"), AuditModel::tr("sending slot lost")},
+        {QStringLiteral("engine_start"), AuditModel::tr("FilingDesk started")},
+        {QStringLiteral("batch_idle"), AuditModel::tr("batch has nothing left to send")}};
+    return actions;
+}
+
+QString auditActionLabel(const QString &action) {
+    for (const auto &[code, label] : auditActions()) {
+        if (code == action)
+            return label;
+    }
+    return action;
+}
 
 QString readableAuditDetail(const QString &detail) {
     static const QRegularExpression cents(QStringLiteral("(-?\\d+) cents\\b"));
@@ -48,9 +86,13 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
             if (!e.login.isEmpty() && e.login != e.actor)
                 return role == Qt::ToolTipRole ? tr("%1 (OS user) as database login %2").arg(e.actor, e.login)
                                                : QStringLiteral("%1 (%2)").arg(e.actor, e.login);
+            // What the filing engine did by itself is FilingDesk's doing for the reader.
+            if (e.actor == QLatin1String("engine") && role == Qt::DisplayRole)
+                return tr("FilingDesk (automatic)");
             return e.actor;
         case ActionColumn:
-            return e.action;
+            // In words; the code the trail stores in the tooltip (and in the export).
+            return role == Qt::ToolTipRole ? e.action : auditActionLabel(e.action);
         case KeyColumn:
             return role == Qt::ToolTipRole ? e.idempotencyKey : e.idempotencyKey.left(16);
         case EntityColumn: {
@@ -60,9 +102,12 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
             return role == Qt::ToolTipRole ? QStringLiteral("%1 (%2)").arg(name, e.entityId) : name;
         }
         case TransitionColumn:
-            return e.fromState.isEmpty() && e.toState.isEmpty()
-                       ? QString()
-                       : QStringLiteral("%1 → %2").arg(e.fromState, e.toState);
+            if (e.fromState.isEmpty() && e.toState.isEmpty())
+                return QString();
+            return role == Qt::ToolTipRole ? QStringLiteral("%1 → %2").arg(e.fromState, e.toState)
+                   : e.fromState.isEmpty()
+                       ? stateLabel(e.toState)
+                       : QStringLiteral("%1 → %2").arg(stateLabel(e.fromState), stateLabel(e.toState));
         case ReasonColumn:
             return e.reason;
         case CategoryColumn:
@@ -97,7 +142,7 @@ QVariant AuditModel::headerData(int section, Qt::Orientation orientation, int ro
     case ActionColumn:
         return tr("Action");
     case KeyColumn:
-        return tr("Key");
+        return tr("Filing reference");
     case EntityColumn:
         return tr("Entity");
     case TransitionColumn:

@@ -25,6 +25,11 @@ using AuditContextLookup = std::function<AuditContext(const AuditEntry &)>;
 /// An audit detail as people read it: amounts written in cents ("charged 14875 cents") in dollars
 /// ("charged $148.75"); everything else as recorded.
 QString readableAuditDetail(const QString &detail);
+/// The audit trail's action codes with their words for people ("resolve_requeue", "halt resolved and
+/// requeued"), in the order the audit search offers them.
+const QList<std::pair<QString, QString>> &auditActions();
+/// The words for an action code; the code itself when it has none.
+QString auditActionLabel(const QString &action);
 
 /// Rows of the local audit mirror as answered by the engine's queryAudit(). Read-only: the audit table is
 /// append-only. The Entity column shows the entity's name (its id in the tooltip) when the lookup knows it.

@@ -21,8 +21,24 @@ QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
     case JurisdictionColumn:
         return placeLabel(task.obligation.jurisdiction);
     case CategoryColumn:
-        return task.lastErrorCode == QLatin1String("WITHDRAWN") ? tr("withdrawn")
-                                                                : categoryName(task.lastCategory);
+        if (task.lastErrorCode == QLatin1String("WITHDRAWN"))
+            return tr("Withdrawn");
+        // Why it could not be filed, in people's words (the engine's category is in the tooltip).
+        switch (task.lastCategory) {
+        case ErrorCategory::Transient:
+            return tr("Registry kept failing");
+        case ErrorCategory::Statutory:
+            return tr("Legal requirement not met");
+        case ErrorCategory::Validation:
+            return tr("Data the registry would not accept");
+        case ErrorCategory::System:
+            return tr("FilingDesk or network problem");
+        case ErrorCategory::Reconciliation:
+            return tr("Receipt does not match");
+        case ErrorCategory::None:
+            break;
+        }
+        return QString();
     case CodeColumn:
         return task.lastErrorCode;
     case AttemptsColumn:
@@ -63,13 +79,13 @@ QVariant DeadLetterModel::headerData(int section, Qt::Orientation orientation, i
     case AttemptsColumn:
         return tr("Attempts");
     case LastErrorColumn:
-        return tr("Last error");
+        return tr("Registry's answer");
     case TraceIdColumn:
-        return tr("Trace id");
+        return tr("Support reference");
     case UpdatedColumn:
         return tr("Since");
     case KeyColumn:
-        return tr("Idempotency key");
+        return tr("Filing reference");
     case ReviewColumn:
         return tr("Review");
     case NotesColumn:

@@ -90,7 +90,7 @@ QVariant ExceptionModel::headerData(int section, Qt::Orientation orientation, in
     case ConfirmationColumn:
         return tr("Confirmation");
     case KeyColumn:
-        return tr("Idempotency key");
+        return tr("Filing reference");
     case ReviewColumn:
         return tr("Review");
     case NotesColumn:

@@ -7,6 +7,7 @@
 #include "ui/models/row_ranges.h"
 
 #include <QColor>
+#include <QCoreApplication>
 #include <QSet>
 
 #include <limits>
@@ -27,6 +28,49 @@ QString rowStateName(const ObligationRow &row) {
         return QStringLiteral("ROW_ERROR");
     }
     return QString();
+}
+
+QString stateLabel(const QString &name) {
+    const char *context = "StateLabel";
+    if (const std::optional<ExecutionState> state = stateFromName(name))
+        return stateLabel(*state);
+    if (name == QLatin1String("PLANNED"))
+        return QCoreApplication::translate(context, "Planned (window not open yet)");
+    if (name == QLatin1String("NEEDS_DATA"))
+        return QCoreApplication::translate(context, "Needs data");
+    if (name == QLatin1String("OUT_OF_SCOPE"))
+        return QCoreApplication::translate(context, "Nothing to file");
+    if (name == QLatin1String("ROW_ERROR"))
+        return QCoreApplication::translate(context, "Row could not be read");
+    return name;
+}
+
+QString stateLabel(ExecutionState state) {
+    const char *context = "StateLabel";
+    switch (state) {
+    case ExecutionState::Pending:
+        return QCoreApplication::translate(context, "Waiting");
+    case ExecutionState::Validating:
+        return QCoreApplication::translate(context, "Checking");
+    case ExecutionState::Dispatching:
+        return QCoreApplication::translate(context, "Sending");
+    case ExecutionState::Completed:
+        return QCoreApplication::translate(context, "Filed");
+    case ExecutionState::FailedTransient:
+        return QCoreApplication::translate(context, "Will try again");
+    case ExecutionState::FailedStatutory:
+        return QCoreApplication::translate(context, "Halted — needs a person");
+    case ExecutionState::DeadLetter:
+        return QCoreApplication::translate(context, "Could not be filed — needs a person");
+    }
+    return stateName(state);
+}
+
+QString rowStateLabel(const ObligationRow &row) {
+    const Obligation &o = row.task.obligation;
+    if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
+        return QCoreApplication::translate("StateLabel", "Planned (opens %1)").arg(formatDate(o.windowOpens));
+    return stateLabel(rowStateName(row));
 }
 
 ObligationModel::ObligationModel(QObject *parent)
@@ -177,9 +221,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         return complianceLabel(*c);
     }
     case StateColumn:
-        if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
-            return tr("PLANNED (opens %1)").arg(formatDate(o.windowOpens));
-        return rowStateName(row);
+        return rowStateLabel(row);
     case EntityTypeColumn: {
         // For people; the rules file's spelling ("llc") is the edit role's.
         QString type;
@@ -267,6 +309,8 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
             return row.task.obligation.penaltyNote;
         if (index.column() == DetailColumn)
             return displayData(row, DetailColumn);
+        if (index.column() == StateColumn) // the engine's word, for support
+            return tr("%1 (engine state %2)").arg(rowStateLabel(row), rowStateName(row));
         if (!m_editRefusal.isEmpty() && isEditableRow(row, index.column()))
             return m_editRefusal;
         return QVariant();
@@ -341,7 +385,8 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
                   "amber: due within %1 days; green: on track or filed")
             .arg(kDueSoonDays);
     if (role == Qt::ToolTipRole && section == StateColumn)
-        return tr("The filing engine's state, for engineers");
+        return tr("Where the filing is: waiting, sending, filed, or needing a person (the engine's own term "
+                  "is in each cell's tooltip, for support)");
     if (role == Qt::ToolTipRole && section == UrgencyColumn)
         return tr("Admission score: urgency (days to due date) times risk tier; higher files sooner");
     if (role != Qt::DisplayRole)
@@ -370,7 +415,7 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
     case ComplianceColumn:
         return tr("Status");
     case StateColumn:
-        return tr("Engine state");
+        return tr("Progress");
     case EntityTypeColumn:
         return tr("Entity type");
     case FormationDateColumn:
@@ -382,7 +427,7 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
     case DetailColumn:
         return tr("Detail");
     case KeyColumn:
-        return tr("Idempotency key");
+        return tr("Filing reference");
     default:
         return QVariant();
     }

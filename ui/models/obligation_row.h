@@ -22,7 +22,15 @@ struct ObligationRow {
     int line = 0;        ///< portfolio line
 };
 
-/// "PLANNED", "NEEDS_DATA", "OUT_OF_SCOPE", "ROW_ERROR", or the task's state name.
+/// "PLANNED", "NEEDS_DATA", "OUT_OF_SCOPE", "ROW_ERROR", or the task's state name (the engine's word: for
+/// filters, tooltips and support, never the text of a view).
 QString rowStateName(const ObligationRow &row);
+/// Where a filing is, in people's words: "Waiting", "Sending", "Filed", "Halted — needs a person", "Could not
+/// be filed — needs a person" ...; `name` is a state name as rowStateName() or the engine writes it (the
+/// audit trail's transitions). An unknown name is returned as it is.
+QString stateLabel(const QString &name);
+QString stateLabel(fd::ExecutionState state);
+/// stateLabel() of a row; a planned filing says when its window opens.
+QString rowStateLabel(const ObligationRow &row);
 
 } // namespace fd::ui

@@ -46,6 +46,11 @@ DeadlineReminders::DeadlineReminders(ObligationModel *model, ConsoleSettings *se
     m_soon.setSingleShot(true);
     m_soon.setInterval(500);
     connect(&m_soon, &QTimer::timeout, this, &DeadlineReminders::check);
+    // The counts follow every change at once: what the status bar says is never older than the view.
+    connect(m_model, &QAbstractItemModel::modelReset, this, &DeadlineReminders::recount);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &DeadlineReminders::recount);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &DeadlineReminders::recount);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &DeadlineReminders::recount);
     connect(m_model, &QAbstractItemModel::modelReset, this, &DeadlineReminders::scheduleCheck);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &DeadlineReminders::scheduleCheck);
     connect(m_model, &QAbstractItemModel::rowsRemoved, this, &DeadlineReminders::scheduleCheck);
@@ -60,18 +65,12 @@ void DeadlineReminders::scheduleCheck() {
 QList<DueReminder> DeadlineReminders::pending(const QDate &today) const {
     const QList<int> days = m_settings->reminderDays();
     QList<DueReminder> out;
-    int dueSoon = 0;
-    int overdue = 0;
     for (int r = 0; r < m_model->rowCount(); ++r) {
         const QModelIndex index = m_model->index(r, 0);
         const QVariant left = index.data(DaysLeftRole);
         if (!left.isValid() || !notFiled(index.data(ComplianceRole).toString()))
             continue;
         const int daysLeft = left.toInt();
-        if (daysLeft < 0)
-            ++overdue;
-        else if (daysLeft <= kDueSoonDays)
-            ++dueSoon;
         const std::optional<int> threshold = thresholdOf(daysLeft, days);
         if (!threshold)
             continue;
@@ -98,13 +97,57 @@ QList<DueReminder> DeadlineReminders::pending(const QDate &today) const {
     std::sort(out.begin(), out.end(), [](const DueReminder &a, const DueReminder &b) {
         return a.daysLeft != b.daysLeft ? a.daysLeft < b.daysLeft : a.entityName < b.entityName;
     });
-    auto *self = const_cast<DeadlineReminders *>(this);
-    if (dueSoon != m_dueSoon || overdue != m_overdue) {
-        self->m_dueSoon = dueSoon;
-        self->m_overdue = overdue;
-        Q_EMIT self->countsChanged(dueSoon, overdue);
-    }
     return out;
+}
+
+void DeadlineReminders::recount() {
+    DueCounts counts;
+    counts.asOf = m_model->asOf();
+    for (int r = 0; r < m_model->rowCount(); ++r) {
+        const QModelIndex index = m_model->index(r, 0);
+        const QString compliance = index.data(ComplianceRole).toString();
+        if (compliance == complianceName(Compliance::NeedsData))
+            ++counts.needsData;
+        const QVariant left = index.data(DaysLeftRole);
+        if (!left.isValid() || !notFiled(compliance))
+            continue;
+        if (left.toInt() < 0)
+            ++counts.overdue;
+        else if (left.toInt() <= kDueSoonDays)
+            ++counts.dueSoon;
+    }
+    const bool changed = !m_counted || !(counts == m_counts);
+    m_counted = true;
+    m_counts = counts;
+    if (changed)
+        Q_EMIT countsChanged(m_counts);
+    Q_EMIT recounted();
+}
+
+QString DeadlineReminders::describeCounts(const DueCounts &counts) {
+    QString text = tr("Due in %1 days: %2").arg(kDueSoonDays).arg(counts.dueSoon); // kDueSoonDays > 1
+    if (counts.overdue > 0)
+        text = tr("%1 · Overdue: %2").arg(text).arg(counts.overdue);
+    if (counts.needsData > 0)
+        text = tr("%1 · Needs data: %2").arg(text).arg(counts.needsData);
+    return text;
+}
+
+QList<DueReminder> DeadlineReminders::stillOpen(const QList<DueReminder> &reminders) const {
+    QList<DueReminder> open;
+    for (DueReminder r : reminders) {
+        const int row = m_model->rowOfKey(r.key);
+        if (row < 0)
+            continue;
+        const QModelIndex index = m_model->index(row, 0);
+        if (!notFiled(index.data(ComplianceRole).toString()))
+            continue;
+        const QVariant left = index.data(DaysLeftRole);
+        if (left.isValid())
+            r.daysLeft = left.toInt();
+        open.append(r);
+    }
+    return open;
 }
 
 void DeadlineReminders::deliver(const QList<DueReminder> &reminders, const QDate &today) {
@@ -113,21 +156,32 @@ void DeadlineReminders::deliver(const QList<DueReminder> &reminders, const QDate
     for (const DueReminder &r : reminders)
         m_settings->setLastRemindedStamp(
             r.key, QStringLiteral("%1/%2").arg(today.toString(Qt::ISODate)).arg(r.threshold));
-    int late = 0;
-    for (const DueReminder &r : reminders)
-        late += r.daysLeft < 0 ? 1 : 0;
-    const QString title =
-        late > 0
-            ? tr("%n filing(s) overdue", nullptr, late) +
-                  (reminders.size() > late ? tr(", %n more coming due", nullptr, int(reminders.size()) - late)
-                                           : QString())
-            : tr("%n filing(s) coming due", nullptr, int(reminders.size()));
-    Q_EMIT remind(title, describe(reminders), reminders);
+    Q_EMIT remind(title(reminders), describe(reminders), reminders);
 }
 
 void DeadlineReminders::check() {
     const QDate today = QDate::currentDate();
+    recount();
     deliver(pending(today), today);
+}
+
+QString DeadlineReminders::title(const QList<DueReminder> &reminders) {
+    // Each filing with its own distance (describe()); the title counts only what it names, so that it never
+    // reads as a second, different "due soon" count.
+    // The window is named, as the status bar names its own ("Due in 14 days: …").
+    int late = 0;
+    int furthest = 0;
+    for (const DueReminder &r : reminders) {
+        late += r.daysLeft < 0 ? 1 : 0;
+        furthest = qMax(furthest, r.daysLeft);
+    }
+    const int coming = int(reminders.size()) - late;
+    const QString within = tr("%n filing(s) due within %1 days", nullptr, coming).arg(qMax(1, furthest));
+    if (late > 0 && coming > 0)
+        return tr("Deadline reminder: %n filing(s) overdue", nullptr, late) + tr(", %1").arg(within);
+    if (late > 0)
+        return tr("Deadline reminder: %n filing(s) overdue", nullptr, late);
+    return tr("Deadline reminder: %1").arg(within);
 }
 
 QString DeadlineReminders::describe(const QList<DueReminder> &reminders, int shown) {

@@ -12,9 +12,9 @@ constexpr int kDetailsKept = 3;
 // this desk altogether, a failing registry a whole
 // jurisdiction; halts and exceptions wait for legal-ops, lost permits and dead letters for an operator. Kinds
 // not listed follow in the order they arrived; good news comes last.
-const char *const kPriority[] = {"ledger_chain_broken", "ledger_unreachable",       "breaker_open",
-                                 "statutory_halt",      "reconciliation_exception", "permit_lost",
-                                 "dead_letter"};
+const char *const kPriority[] = {"audit_unavailable", "ledger_chain_broken", "ledger_unreachable",
+                                 "breaker_open",      "statutory_halt",      "reconciliation_exception",
+                                 "permit_lost",       "dead_letter",         "fee_differs"};
 
 } // namespace
 
@@ -42,7 +42,7 @@ QString AlertNotifier::describe(const EngineAlert &alert) {
     else if (!alert.jurisdiction.isEmpty())
         subject = alert.jurisdiction;
     else if (!alert.idempotencyKey.isEmpty())
-        subject = alert.idempotencyKey.left(12);
+        subject = tr("A filing"); // its reference is for support, not for the notice
     if (subject.isEmpty())
         return alert.message;
     return alert.message.isEmpty() ? subject : tr("%1: %2").arg(subject, alert.message);
@@ -50,6 +50,11 @@ QString AlertNotifier::describe(const EngineAlert &alert) {
 
 bool AlertNotifier::isInformational(const QString &kind) {
     return kind == QLatin1String("breaker_closed") || kind == QLatin1String("ledger_reachable");
+}
+
+bool AlertNotifier::isWaitingKind(const QString &kind) {
+    return kind == QLatin1String("statutory_halt") || kind == QLatin1String("reconciliation_exception") ||
+           kind == QLatin1String("dead_letter");
 }
 
 void AlertNotifier::addAlert(const EngineAlert &alert) {
@@ -60,6 +65,8 @@ void AlertNotifier::addAlert(const EngineAlert &alert) {
     pending.count += 1;
     if (pending.details.size() < kDetailsKept)
         pending.details.append(describe(alert));
+    if (isWaitingKind(kind) && !alert.idempotencyKey.isEmpty())
+        pending.keys.append(alert.idempotencyKey);
     if (!m_gather.isActive())
         m_gather.start();
 }
@@ -79,6 +86,8 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
         return tr("Team ledger's audit trail does not verify — %1").arg(details);
     if (kind == QLatin1String("ledger_unreachable"))
         return tr("Team ledger unreachable — %1").arg(details);
+    if (kind == QLatin1String("audit_unavailable"))
+        return tr("The audit trail cannot be written — %1").arg(details);
     if (kind == QLatin1String("ledger_reachable"))
         return tr("Team ledger answering again — %1").arg(details);
     QString counted;
@@ -87,9 +96,11 @@ QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) c
     else if (kind == QLatin1String("reconciliation_exception"))
         counted = tr("%n new reconciliation exception(s)", nullptr, n);
     else if (kind == QLatin1String("permit_lost"))
-        counted = tr("%n lost permit lease(s)", nullptr, n);
+        counted = tr("%n filing(s) lost their turn under a registry's limit", nullptr, n);
+    else if (kind == QLatin1String("fee_differs"))
+        counted = tr("%n filing(s) charged a fee other than expected", nullptr, n);
     else if (kind == QLatin1String("dead_letter"))
-        counted = tr("%n new dead letter(s)", nullptr, n);
+        counted = tr("%n new filing(s) that could not be filed", nullptr, n);
     else // a kind this console does not know yet: shown under the engine's name for it, never dropped
         return tr("%n alert(s) \"%1\" — %2", nullptr, n).arg(kind, details);
     return alone && n == 1 ? tr("%1 — %2").arg(counted, p.details.value(0)) : counted;
@@ -116,8 +127,11 @@ void AlertNotifier::flush() {
     for (const Pending &p : std::as_const(m_pending))
         total += p.count;
     QStringList parts;
-    for (const QString &k : std::as_const(order))
+    QStringList keys;
+    for (const QString &k : std::as_const(order)) {
         parts.append(part(k, m_pending.value(k), total == 1));
+        keys += m_pending.value(k).keys;
+    }
     const QString kind = order.first();
     const QString text = parts.join(QStringLiteral(", "));
     m_pending.clear();
@@ -130,7 +144,7 @@ void AlertNotifier::flush() {
                                                                              : QSystemTrayIcon::Critical));
         return;
     }
-    Q_EMIT noticeRaised(text, kind);
+    Q_EMIT noticeRaised(text, kind, keys);
 }
 
 } // namespace fd::ui

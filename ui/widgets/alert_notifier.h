@@ -37,13 +37,20 @@ public:
     static bool isInformational(const QString &kind);
 
 Q_SIGNALS:
-    /// An in-window notice (no system tray): `kind` of the most pressing alert in it.
-    void noticeRaised(const QString &text, const QString &kind);
+    /// An in-window notice (no system tray): `kind` of the most pressing alert in it; `keys`: the filings it
+    /// announces that wait for a person (statutory halts, reconciliation exceptions, dead letters), so that
+    /// the notice can be cleared once they are dealt with.
+    void noticeRaised(const QString &text, const QString &kind, const QStringList &keys);
+
+public:
+    /// True for the kinds whose alerts are filings waiting for a person in a review queue.
+    static bool isWaitingKind(const QString &kind);
 
 private:
     struct Pending {
         int count = 0;
         QStringList details; ///< describe() of the first few
+        QStringList keys;    ///< the filings, for kinds that wait for a person
     };
     void flush();
     QString part(const QString &kind, const Pending &pending, bool alone) const;

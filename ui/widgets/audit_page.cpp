@@ -42,11 +42,12 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     , m_model(model)
     , m_proxy(new QSortFilterProxyModel(this))
     , m_text(searchField(QStringLiteral("auditText"), tr("Audit free text"),
-                         tr("any text: key, entity, actor, action, detail"), this))
-    , m_key(
-          searchField(QStringLiteral("auditKey"), tr("Idempotency key"), tr("idempotency key (full)"), this))
+                         tr("any text: entity, person, action, detail, reason"), this))
+    , m_key(searchField(QStringLiteral("auditKey"), tr("Filing reference"),
+                        tr("a filing's reference, as a detail pane shows it"), this))
     , m_entity(searchField(QStringLiteral("auditEntity"), tr("Entity id"), tr("entity id"), this))
-    , m_actor(searchField(QStringLiteral("auditActor"), tr("Actor"), tr("OS user or engine"), this))
+    , m_actor(searchField(QStringLiteral("auditActor"), tr("Actor"),
+                          tr("person (computer login), or FilingDesk"), this))
     , m_action(new QComboBox(this))
     , m_fromEnabled(new QCheckBox(tr("From"), this))
     , m_from(new QDateTimeEdit(QDateTime::currentDateTime().addDays(-1), this))
@@ -61,33 +62,8 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     m_action->addItem(QString());
     // Shown in the operator's language with the code the audit trail stores; a code typed by hand is searched
     // as it stands.
-    const std::pair<const char *, QString> actions[] = {
-        {"batch_launch", tr("batch launched")},
-        {"batch_pause", tr("batch paused")},
-        {"batch_resume", tr("batch resumed")},
-        {"batch_cancel", tr("batch cancelled")},
-        {"replay", tr("dead letter replayed")},
-        {"resolve_requeue", tr("halt resolved and requeued")},
-        {"resolve_accept", tr("accepted as filed")},
-        {"withdraw", tr("filing withdrawn")},
-        {"note", tr("note added")},
-        {"entity_edit", tr("entity edited")},
-        {"entity_add", tr("entity added to the register")},
-        {"entity_import", tr("entity completed from a file")},
-        {"entity_conflict", tr("file differs from the register")},
-        {"entity_conflict_settled", tr("conflict decided")},
-        {"import", tr("portfolio imported")},
-        {"admit", tr("tasks admitted")},
-        {"transition", tr("state transition")},
-        {"reconcile", tr("receipt reconciled")},
-        {"lookup", tr("registry look-up")},
-        {"permit_lost", tr("permit lease lost")},
-        {"engine_start", tr("engine started")},
-        {"batch_idle", tr("batch has nothing left to send")},
-    };
-    for (const auto &[code, label] : actions)
-        m_action->addItem(QStringLiteral("%1 (%2)").arg(label, QLatin1String(code)),
-                          QString::fromLatin1(code));
+    for (const auto &[code, label] : auditActions())
+        m_action->addItem(QStringLiteral("%1 (%2)").arg(label, code), code);
     for (QDateTimeEdit *edit : {m_from, m_to}) {
         edit->setDisplayFormat(QStringLiteral("yyyy-MM-dd HH:mm"));
         edit->setCalendarPopup(true);

@@ -38,6 +38,7 @@ void BannerWidget::showMessage(const QString &text) {
     m_label->setText(text);
     setAccessibleDescription(text);
     setVisible(!text.isEmpty());
+    Q_EMIT messageChanged();
 }
 
 QString BannerWidget::message() const {

@@ -21,6 +21,10 @@ public:
     /// Adds a button on the right ("Show", "Dismiss"); `slot` runs when clicked.
     QToolButton *addButton(const QString &text, const QString &objectName);
 
+Q_SIGNALS:
+    /// showMessage() was called: the banner was shown, changed or hidden.
+    void messageChanged();
+
 private:
     QLabel *m_label;
 };

@@ -4,6 +4,7 @@
 
 #include "engine/model/execution_state.h"
 #include "ui/models/display_format.h"
+#include "ui/models/obligation_row.h"
 
 #include <QAction>
 #include <QGridLayout>
@@ -89,29 +90,36 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     m_status = status;
     int terminal = 0;
     QStringList parts;
+    QStringList engineTerms; // the same counts under the engine's names, for support (tooltip)
     for (ExecutionState state : allStates()) {
         const int n = status.byState.value(stateName(state));
         if (isTerminal(state))
             terminal += n;
-        parts << tr("%1 %2").arg(stateName(state)).arg(n);
+        parts << tr("%1: %2").arg(stateLabel(state)).arg(n);
+        engineTerms << QStringLiteral("%1 %2").arg(stateName(state)).arg(n);
     }
+    // The batch by its start, not by its id; the id is for support.
+    const QString batch = status.startedUtc.isValid()
+                              ? tr("Batch started %1").arg(formatDateTime(status.startedUtc.toLocalTime()))
+                              : tr("This batch");
+    m_title->setToolTip(status.batchId.isEmpty() ? QString() : tr("Batch id: %1").arg(status.batchId));
     if (status.teamMode && !status.ledgerTrusted) {
         m_title->setText(tr("Team ledger's audit trail does not verify — nothing is sent"));
     } else if (status.teamMode && !status.ledgerReachable) {
         // Whatever the batch's state in the ledger, this desk sends nothing until the ledger answers.
         m_title->setText(status.batchId.isEmpty()
                              ? tr("Team ledger unreachable — nothing is sent")
-                             : tr("Batch %1 — team ledger unreachable, nothing is sent").arg(status.batchId));
+                             : tr("%1 — team ledger unreachable, nothing is sent").arg(batch));
     } else if (status.batchId.isEmpty() && status.teamMode && status.paused) {
         m_title->setText(tr("The team's batches — PAUSED"));
     } else if (status.batchId.isEmpty()) {
         m_title->setText(tr("No batch yet"));
     } else if (status.paused) {
-        m_title->setText(tr("Batch %1 — PAUSED").arg(status.batchId));
+        m_title->setText(tr("%1 — PAUSED").arg(batch));
     } else if (status.active) {
-        m_title->setText(tr("Batch %1 — running").arg(status.batchId));
+        m_title->setText(tr("%1 — sending").arg(batch));
     } else {
-        m_title->setText(tr("Batch %1 — finished").arg(status.batchId));
+        m_title->setText(tr("%1 — finished").arg(batch));
     }
     // Progress is what is filed: a batch whose other filings wait for a person is not "done".
     const int filed = status.byCompliance.value(complianceName(Compliance::Filed)) +
@@ -133,24 +141,32 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     m_progress->setStyleSheet(status.paused ? QStringLiteral("QProgressBar::chunk { background: #ffb300; }")
                                             : QString());
     m_counts->setText(parts.join(QStringLiteral(" · ")));
-    QString wire = tr("In flight %1 · awaiting permit %2 · waiting to retry %3%4")
-                       .arg(status.inFlight)
-                       .arg(status.awaitingPermit)
-                       .arg(status.waitingRetry)
-                       .arg(status.gateBlind ? tr(" · GATE BLIND: nothing is being sent") : QString());
+    m_counts->setToolTip(tr("Engine states: %1").arg(engineTerms.join(QStringLiteral(", "))));
+    QString wire =
+        tr("Being sent now: %1 · waiting for the registry's limit: %2 · to be tried again: %3%4")
+            .arg(status.inFlight)
+            .arg(status.awaitingPermit)
+            .arg(status.waitingRetry)
+            .arg(status.gateBlind ? tr(" · NOTHING IS BEING SENT: the filing limiter cannot be reached")
+                                  : QString());
+    m_wire->setToolTip(tr("In flight %1 · awaiting permit %2 · waiting to retry %3 (engine terms)")
+                           .arg(status.inFlight)
+                           .arg(status.awaitingPermit)
+                           .arg(status.waitingRetry));
     // Team mode: the counts are the fleet's; what this desk holds and filed is its own.
     if (status.teamMode && !status.reviewOnlyReason.isEmpty())
         wire += tr(" · this desk reviews and takes no filings to send");
     else if (status.teamMode)
-        wire +=
-            tr(" · this desk: %1 claimed, %2 filed since start").arg(status.claimsHeld).arg(status.filedHere);
+        wire += tr(" · this desk: %1 taken to send, %2 filed since it started")
+                    .arg(status.claimsHeld)
+                    .arg(status.filedHere);
     m_wire->setText(wire);
     if (status.teamMode && !status.ledgerReachable)
-        m_eta->setText(tr("ETA: —"));
+        m_eta->setText(tr("Time left: —"));
     else if (status.paused)
-        m_eta->setText(tr("ETA: paused"));
+        m_eta->setText(tr("Time left: paused"));
     else if (status.active)
-        m_eta->setText(tr("ETA: %1").arg(formatDuration(status.etaMs)));
+        m_eta->setText(tr("Time left: about %1").arg(formatDuration(status.etaMs)));
     else
         m_eta->setText(QString());
 }

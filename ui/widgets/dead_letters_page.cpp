@@ -33,8 +33,8 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     , m_table(new QTableView(this))
     , m_detail(new QPlainTextEdit(this))
     , m_review(new ReviewControls(this))
-    , m_replayOne(new QPushButton(tr("&Replay…"), this))
-    , m_replaySelection(new QPushButton(tr("Replay &selection…"), this))
+    , m_replayOne(new QPushButton(tr("&Try again…"), this))
+    , m_replaySelection(new QPushButton(tr("Try the &selection again…"), this))
     , m_replayMatching(new QPushButton(this)) {
     setObjectName(QStringLiteral("deadLettersPage"));
     m_proxy->setObjectName(QStringLiteral("deadLettersProxy"));
@@ -43,8 +43,8 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
                                     QStringLiteral("deadLetters"), this);
 
     setUpTable(m_table, m_proxy,
-               {QStringLiteral("deadLettersTable"), tr("Dead letters"), DeadLetterModel::UpdatedColumn,
-                Qt::DescendingOrder});
+               {QStringLiteral("deadLettersTable"), tr("Filings that could not be filed"),
+                DeadLetterModel::UpdatedColumn, Qt::DescendingOrder});
     keepCurrentRowSelected(m_table);
     m_table->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     m_table->setColumnWidth(DeadLetterModel::JurisdictionColumn, 150);
@@ -62,17 +62,18 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
         m_table->horizontalHeader()->visualIndex(DeadLetterModel::NotesColumn), 2);
     m_table->setColumnWidth(DeadLetterModel::NotesColumn, 260);
 
-    setUpDetailPane(m_detail, QStringLiteral("deadLetterDetail"),
-                    tr("Dead letter detail: raw response body and payload"),
-                    tr("Select a dead letter to see its trace id, raw response body and payload."));
+    setUpDetailPane(
+        m_detail, QStringLiteral("deadLetterDetail"), tr("What the registry answered and what was sent"),
+        tr("Select a filing to see what the registry answered and what was sent (for support: the trace "
+           "id, the registry's raw answer and the data sent)."));
 
     m_replayOne->setObjectName(QStringLiteral("replayOneButton"));
-    m_replayOne->setAccessibleName(tr("Replay the current dead letter"));
+    m_replayOne->setAccessibleName(tr("Try the current filing again"));
     m_replaySelection->setObjectName(QStringLiteral("replaySelectionButton"));
-    m_replaySelection->setAccessibleName(tr("Replay the selected dead letters"));
+    m_replaySelection->setAccessibleName(tr("Try the selected filings again"));
     m_replaySelection->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
     m_replayMatching->setObjectName(QStringLiteral("replayAllMatchingButton"));
-    m_replayMatching->setAccessibleName(tr("Replay every dead letter matching the filter"));
+    m_replayMatching->setAccessibleName(tr("Try every filing matching the filter again"));
 
     auto *splitter = new QSplitter(Qt::Vertical, this);
     splitter->setObjectName(QStringLiteral("deadLettersSplitter"));
@@ -114,18 +115,18 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     connect(m_proxy, &QAbstractItemModel::dataChanged, this, &DeadLettersPage::showCurrent);
     connect(m_replayOne, &QPushButton::clicked, this, [this] {
         if (!currentKey().isEmpty())
-            Q_EMIT replayRequested({currentKey()}, tr("1 dead letter"));
+            Q_EMIT replayRequested({currentKey()}, tr("1 filing"));
     });
     connect(m_replaySelection, &QPushButton::clicked, this, [this] {
         const QStringList keys = selectedKeys();
         if (!keys.isEmpty())
-            Q_EMIT replayRequested(keys, tr("%n selected dead letter(s)", nullptr, int(keys.size())));
+            Q_EMIT replayRequested(keys, tr("%n selected filing(s)", nullptr, int(keys.size())));
     });
     connect(m_replayMatching, &QPushButton::clicked, this, [this] {
         const QStringList keys = m_proxy->matchingKeys();
         if (!keys.isEmpty())
-            Q_EMIT replayRequested(
-                keys, tr("all %n dead letter(s) matching the filter", nullptr, int(keys.size())));
+            Q_EMIT replayRequested(keys,
+                                   tr("all %n filing(s) matching the filter", nullptr, int(keys.size())));
     });
     connect(m_review, &ReviewControls::openRequested, this, &DeadLettersPage::reviewOpenRequested);
     connect(m_review, &ReviewControls::closeRequested, this, &DeadLettersPage::reviewCloseRequested);
@@ -191,7 +192,7 @@ void DeadLettersPage::updateButtons() {
                           TeamAction::FiledOutside);
     AccessGate::apply(m_replaySelection, !m_readOnly && m_table->selectionModel()->hasSelection(), m_access,
                       TeamAction::Replay);
-    m_replayMatching->setText(tr("Replay &all %1 matching filter…").arg(m_proxy->rowCount()));
+    m_replayMatching->setText(tr("Try &all %1 matching the filter again…").arg(m_proxy->rowCount()));
     AccessGate::apply(m_replayMatching, !m_readOnly && m_proxy->rowCount() > 0, m_access, TeamAction::Replay);
 }
 

@@ -3,10 +3,12 @@
 #include "engine/import/iso_codes.h"
 #include "engine/model/compliance.h"
 #include "engine/register/entity_fields.h"
+#include "ui/models/audit_model.h"
 #include "ui/models/display_format.h"
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/operator_actions.h"
 
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -18,9 +20,12 @@
 #include <QMap>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QSet>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <utility>
 
 namespace fd::ui {
 
@@ -34,6 +39,31 @@ QString fieldLabel(const QString &column) {
     const EntityField *f = EntityFields::find(column);
     return f ? fieldLabel(*f) : column;
 }
+
+/// The fields whose values the register accepts from a short list: shown as a choice in words, stored as the
+/// register spells them. Nothing typed is rewritten behind the person's back (no silent lower-casing).
+QList<std::pair<QString, QString>> choicesOf(const QString &column) {
+    if (column == QLatin1String("entity_type"))
+        return {{QString(), EntityPage::tr("Not known")},
+                {QStringLiteral("corporation"), EntityPage::tr("Corporation")},
+                {QStringLiteral("llc"), EntityPage::tr("Limited liability company (LLC)")},
+                {QStringLiteral("lp"), EntityPage::tr("Limited partnership (LP)")}};
+    if (column == QLatin1String("registered_agent_status"))
+        return {{QString(), EntityPage::tr("Not known")},
+                {QStringLiteral("active"), EntityPage::tr("Active")},
+                {QStringLiteral("expired"), EntityPage::tr("Expired")},
+                {QStringLiteral("resigned"), EntityPage::tr("Resigned")}};
+    if (column == QLatin1String("status"))
+        return {{QStringLiteral("active"), EntityPage::tr("Active")},
+                {QStringLiteral("inactive"), EntityPage::tr("Inactive")},
+                {QStringLiteral("dissolved"), EntityPage::tr("Dissolved")},
+                {QStringLiteral("withdrawn"), EntityPage::tr("Withdrawn")},
+                {QStringLiteral("merged"), EntityPage::tr("Merged")}};
+    return {};
+}
+
+const QString kMarkedEdit = QStringLiteral("QLineEdit { background: #fff3e0; border: 2px solid #fb8c00; }");
+const QString kMarkedChoice = QStringLiteral("QComboBox { background: #fff3e0; border: 2px solid #fb8c00; }");
 
 QTableWidget *makeTable(const QString &objectName, const QStringList &headers, QWidget *parent) {
     auto *table = new QTableWidget(0, int(headers.size()), parent);
@@ -62,11 +92,14 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     , m_title(new QLabel(this))
     , m_summary(new QLabel(this))
     , m_cureHint(new QLabel(this))
+    , m_needsHint(new QLabel(this))
     , m_tabs(new QTabWidget(this))
     , m_conflictBox(new QVBoxLayout)
     , m_save(new QPushButton(tr("&Save changes…"), this))
+    , m_saveRequeue(new QPushButton(tr("Save and &requeue…"), this))
+    , m_saveStatus(new QLabel(this))
     , m_filings(makeTable(QStringLiteral("entityFilings"),
-                          {tr("Filing"), tr("Year"), tr("Due"), tr("Status"), tr("Engine state"), tr("Fee"),
+                          {tr("Filing"), tr("Year"), tr("Due"), tr("Status"), tr("Progress"), tr("Fee"),
                            tr("Confirmation"), tr("Fee charged"), tr("Detail")},
                           this))
     , m_timeline(makeTable(QStringLiteral("entityTimeline"),
@@ -99,6 +132,14 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     // Data: every register field, editable; the id is the key and stays as it is.
     auto *dataPage = new QWidget(this);
     auto *dataLayout = new QVBoxLayout(dataPage);
+    // Why filings of this entity cannot be planned or filed yet, where the data is completed.
+    m_needsHint->setObjectName(QStringLiteral("entityNeedsDataHint"));
+    m_needsHint->setWordWrap(true);
+    m_needsHint->setTextFormat(Qt::PlainText);
+    m_needsHint->setStyleSheet(QStringLiteral("QLabel { background: #fff3e0; border: 1px solid #ffb74d; "
+                                              "padding: 6px; }"));
+    m_needsHint->hide();
+    dataLayout->addWidget(m_needsHint);
     m_conflictGroup = new QGroupBox(tr("The portfolio file says otherwise"), dataPage);
     m_conflictGroup->setObjectName(QStringLiteral("entityConflicts"));
     m_conflictGroup->setLayout(m_conflictBox);
@@ -109,8 +150,20 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     auto *formHost = new QWidget(scroll);
     auto *form = new QFormLayout(formHost);
     for (const EntityField &f : EntityFields::all()) {
-        auto *edit = new QLineEdit(formHost);
         const QString column = QString::fromLatin1(f.column);
+        const QList<std::pair<QString, QString>> choices = choicesOf(column);
+        if (!choices.isEmpty()) {
+            auto *choice = new QComboBox(formHost);
+            choice->setObjectName(QStringLiteral("entityField_") + column);
+            choice->setAccessibleName(fieldLabel(f));
+            for (const auto &[value, words] : choices)
+                choice->addItem(words, value);
+            connect(choice, &QComboBox::activated, this, &EntityPage::applyAccess);
+            form->addRow(fieldLabel(f) + QLatin1Char(':'), choice);
+            m_choices.insert(column, choice);
+            continue;
+        }
+        auto *edit = new QLineEdit(formHost);
         edit->setObjectName(QStringLiteral("entityField_") + column);
         edit->setAccessibleName(fieldLabel(f));
         if (column == QLatin1String("entity_id"))
@@ -121,8 +174,6 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
             edit->setPlaceholderText(tr("YYYY-MM-DD"));
         else if (column == QLatin1String("fiscal_year_end"))
             edit->setPlaceholderText(tr("MM-DD"));
-        else if (column == QLatin1String("registered_agent_status"))
-            edit->setPlaceholderText(tr("active, expired or resigned"));
         connect(edit, &QLineEdit::textEdited, this, &EntityPage::applyAccess);
         form->addRow(fieldLabel(f) + QLatin1Char(':'), edit);
         m_fields.insert(column, edit);
@@ -130,13 +181,25 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     scroll->setWidget(formHost);
     dataLayout->addWidget(scroll, 1);
     auto *saveRow = new QHBoxLayout;
-    saveRow->addStretch();
+    m_saveStatus->setObjectName(QStringLiteral("entitySaveStatus"));
+    m_saveStatus->setWordWrap(true);
+    m_saveStatus->setTextFormat(Qt::PlainText);
+    m_saveStatus->hide();
+    saveRow->addWidget(m_saveStatus, 1);
+    saveRow->addStretch(); // the buttons keep their size while there is nothing to say
     m_save->setObjectName(QStringLiteral("entitySave"));
     m_save->setEnabled(false);
     m_save->setToolTip(
         tr("Asks for the reason; every change is kept in the audit trail with the old and new value"));
     connect(m_save, &QPushButton::clicked, this, &EntityPage::save);
     saveRow->addWidget(m_save);
+    // Opened to cure a halt: the correction and the new attempt in one step, with one reason.
+    m_saveRequeue->setObjectName(QStringLiteral("entitySaveRequeue"));
+    m_saveRequeue->setToolTip(tr("Saves the changes with your reason, then sends the halted filing again "
+                                 "with the corrected data (one reason for both, kept in the audit trail)"));
+    m_saveRequeue->hide();
+    connect(m_saveRequeue, &QPushButton::clicked, this, &EntityPage::saveAndRequeue);
+    saveRow->addWidget(m_saveRequeue);
     dataLayout->addLayout(saveRow);
     m_tabs->addTab(dataPage, tr("&Data"));
     m_tabs->addTab(m_filings, tr("&Filings"));
@@ -156,7 +219,14 @@ void EntityPage::applyAccess() {
         if (it.key() != QLatin1String("entity_id"))
             it.value()->setReadOnly(!mayEdit);
     }
-    AccessGate::apply(m_save, !pendingChanges().isEmpty(), access, TeamAction::EditEntity);
+    for (QComboBox *choice : std::as_const(m_choices))
+        choice->setEnabled(mayEdit);
+    const bool edited = !pendingChanges().isEmpty();
+    AccessGate::apply(m_save, edited, access, TeamAction::EditEntity);
+    // Both an edit and a requeue: the role missing first is the one named.
+    AccessGate::apply(m_saveRequeue, edited, access,
+                      mayEdit ? TeamAction::ResolveHalt : TeamAction::EditEntity);
+    m_saveRequeue->setVisible(!m_haltKey.isEmpty());
     // Keeping the register's value or taking the file's is an edit of the register too.
     for (QPushButton *decide : m_conflictGroup->findChildren<QPushButton *>())
         AccessGate::apply(decide, true, access, TeamAction::EditEntity);
@@ -174,11 +244,11 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
     const bool same = before.entityId == entity.entityId;
     m_entity = entity;
     for (const EntityField &f : EntityFields::all()) {
-        QLineEdit *edit = m_fields.value(QString::fromLatin1(f.column));
+        const QString column = QString::fromLatin1(f.column);
         const QString value = f.text(entity);
         // A person's unsaved edit stays unless the register changed that very field underneath.
-        if (!same || edit->text() == f.text(before) || f.text(before) != value)
-            edit->setText(value);
+        if (!same || fieldText(column) == f.text(before) || f.text(before) != value)
+            setFieldText(column, value);
     }
     m_conflicts.clear();
     for (const RegisterConflict &c : conflicts) {
@@ -188,6 +258,17 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
     rebuildConflicts();
     updateTitle();
     applyAccess();
+    if (same && m_savePending) {
+        m_savePending = false;
+        const bool requeued = std::exchange(m_requeued, false);
+        showSaveStatus(pendingChanges().isEmpty()
+                           ? (requeued ? tr("Saved, and the halted filing was sent again with the corrected "
+                                            "data. The change and your reason are in the audit trail.")
+                                       : tr("Saved. The change and your reason are in the audit trail."))
+                           : tr("Saved, but not every field is as you typed it: the register kept the "
+                                "values shown. Check the fields."),
+                       !pendingChanges().isEmpty());
+    }
 }
 
 void EntityPage::rebuildConflicts() {
@@ -230,32 +311,123 @@ QHash<QString, QString> EntityPage::pendingChanges() const {
     QHash<QString, QString> changes;
     for (const EntityField &f : EntityFields::all()) {
         const QString column = QString::fromLatin1(f.column);
-        const QString typed = m_fields.value(column)->text().trimmed();
+        const QString typed = fieldText(column);
         if (column != QLatin1String("entity_id") && typed != f.text(m_entity))
             changes.insert(column, typed);
     }
     return changes;
 }
 
-void EntityPage::save() {
-    const QHash<QString, QString> changes = pendingChanges();
-    if (m_actions->editEntityFields(m_entity.entityId, m_entity.name, changes))
-        m_save->setEnabled(false); // the register's answer refills the fields
+QString EntityPage::fieldText(const QString &column) const {
+    if (QComboBox *choice = m_choices.value(column))
+        return choice->currentData().toString();
+    QLineEdit *edit = m_fields.value(column);
+    return edit ? edit->text().trimmed() : QString();
 }
 
-void EntityPage::setCure(const QStringList &fields, const QString &hint) {
-    for (QLineEdit *edit : std::as_const(m_fields))
-        edit->setStyleSheet(QString());
-    for (const QString &column : fields) {
-        if (QLineEdit *edit = m_fields.value(column))
-            edit->setStyleSheet(
-                QStringLiteral("QLineEdit { background: #fff3e0; border: 2px solid #fb8c00; }"));
+void EntityPage::setFieldText(const QString &column, const QString &value) {
+    if (QComboBox *choice = m_choices.value(column)) {
+        int index = choice->findData(value);
+        if (index < 0) {
+            // A value the list does not know (written elsewhere): shown as it is, never replaced.
+            choice->addItem(value, value);
+            index = choice->count() - 1;
+        }
+        choice->setCurrentIndex(index);
+        return;
     }
+    if (QLineEdit *edit = m_fields.value(column))
+        edit->setText(value);
+}
+
+QWidget *EntityPage::fieldWidget(const QString &column) const {
+    if (QComboBox *choice = m_choices.value(column))
+        return choice;
+    return m_fields.value(column);
+}
+
+void EntityPage::markFields() {
+    QSet<QString> marked(m_cureFields.cbegin(), m_cureFields.cend());
+    for (const QString &column : std::as_const(m_needFields))
+        marked.insert(column);
+    for (auto it = m_fields.cbegin(); it != m_fields.cend(); ++it)
+        it.value()->setStyleSheet(marked.contains(it.key()) ? kMarkedEdit : QString());
+    for (auto it = m_choices.cbegin(); it != m_choices.cend(); ++it)
+        it.value()->setStyleSheet(marked.contains(it.key()) ? kMarkedChoice : QString());
+}
+
+void EntityPage::reject() {
+    // Edits are never dropped without a word: the person says whether to lose them.
+    if (m_actions->access().allows(TeamAction::EditEntity) && !pendingChanges().isEmpty() &&
+        !m_actions->confirm(
+            tr("Unsaved changes"),
+            tr("Your changes to %1 are not saved. Close the page and lose them?").arg(m_entity.name))) {
+        showSaveStatus(tr("Not saved yet: save your changes, or close again to lose them."), true);
+        return;
+    }
+    QDialog::reject();
+}
+
+void EntityPage::showSaveStatus(const QString &text, bool problem) {
+    m_saveStatus->setText(text);
+    m_saveStatus->setStyleSheet(problem ? QStringLiteral("QLabel { color: #b71c1c; font-weight: bold; }")
+                                        : QStringLiteral("QLabel { color: #1b5e20; }"));
+    m_saveStatus->setVisible(!text.isEmpty());
+}
+
+void EntityPage::save() {
+    saveWith(false);
+}
+
+void EntityPage::saveAndRequeue() {
+    saveWith(true);
+}
+
+void EntityPage::saveWith(bool requeue) {
+    const QHash<QString, QString> changes = pendingChanges();
+    // What the actions said when they sent nothing (a role, the ledger): told here, where the edits are,
+    // not only in the main window's status bar.
+    QString refusal;
+    const QMetaObject::Connection listen = connect(m_actions, &OperatorActions::refused, this,
+                                                   [&refusal](const QString &why) { refusal = why; });
+    const bool sent = requeue ? m_actions->editEntityAndRequeue(m_entity.entityId, m_entity.name, changes,
+                                                                m_haltKey, m_haltFiling)
+                              : m_actions->editEntityFields(m_entity.entityId, m_entity.name, changes);
+    disconnect(listen);
+    if (sent) {
+        m_savePending = true;
+        m_save->setEnabled(false); // the register's answer refills the fields
+        m_saveRequeue->setEnabled(false);
+        if (requeue) {
+            showSaveStatus(tr("Saved; %1 is sent again with the corrected data.").arg(m_haltFiling), false);
+            m_requeued = true;
+            m_haltKey.clear(); // the halt is dealt with: no second requeue from here
+            m_saveRequeue->hide();
+        } else {
+            showSaveStatus(tr("Saving your changes…"), false);
+        }
+        return;
+    }
+    // Nothing was saved: the edits stay in the fields, and the page says so.
+    showSaveStatus(refusal.isEmpty()
+                       ? tr("Nothing was saved: the reason was not given. Your changes are still in the "
+                            "fields; save again when you are ready.")
+                       : tr("Nothing was saved: %1 Your changes are still in the fields.").arg(refusal),
+                   true);
+}
+
+void EntityPage::setCure(const QStringList &fields, const QString &hint, const QString &haltKey,
+                         const QString &filing) {
+    m_cureFields = fields;
+    markFields();
     m_cureHint->setText(hint);
     m_cureHint->setVisible(!hint.isEmpty());
+    m_haltKey = haltKey;
+    m_haltFiling = filing.isEmpty() ? tr("the halted filing") : filing;
+    applyAccess();
     m_tabs->setCurrentIndex(0);
     if (!fields.isEmpty())
-        if (QLineEdit *first = m_fields.value(fields.first()))
+        if (QWidget *first = fieldWidget(fields.first()))
             first->setFocus();
 }
 
@@ -284,6 +456,12 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         }
         if (status)
             counts[*status] += 1;
+        if (!row.key.isEmpty())
+            m_filingNames.insert(
+                row.key,
+                o.filingYear > 0
+                    ? tr("%1 %2").arg(o.filingName.isEmpty() ? o.filingType : o.filingName).arg(o.filingYear)
+                    : o.filingName);
         const int r = m_filings->rowCount();
         m_filings->insertRow(r);
         m_filings->setItem(r, 0,
@@ -292,7 +470,9 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         m_filings->setItem(r, 1, cell(o.filingYear > 0 ? QString::number(o.filingYear) : QString()));
         m_filings->setItem(r, 2, cell(o.dueDate.isValid() ? formatDate(o.dueDate) : tr("date unknown")));
         m_filings->setItem(r, 3, cell(status ? complianceLabel(*status) : QString()));
-        m_filings->setItem(r, 4, cell(rowStateName(row)));
+        QTableWidgetItem *progress = cell(rowStateLabel(row));
+        progress->setToolTip(tr("%1 (engine state %2)").arg(rowStateLabel(row), rowStateName(row)));
+        m_filings->setItem(r, 4, progress);
         m_filings->setItem(r, 5, cell(o.feeCents > 0 ? formatCents(o.feeCents) : QString()));
         m_filings->setItem(r, 6, cell(row.task.confirmationNumber));
         m_filings->setItem(r, 7, cell(formatCents(row.task.feeChargedCents)));
@@ -302,6 +482,35 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         m_filings->setItem(r, 8, cell(detail));
     }
     m_filings->resizeColumnsToContents();
+    // What is missing, said on the Data tab where it is completed, with the fields marked.
+    QStringList needs;
+    m_needFields.clear();
+    for (const ObligationRow &row : rows) {
+        if (row.kind != ObligationRow::Kind::NeedsData ||
+            row.task.obligation.entity.entityId != m_entity.entityId)
+            continue;
+        const Obligation &o = row.task.obligation;
+        const QString filing = o.filingName.isEmpty() ? o.filingType : o.filingName;
+        const QString line = filing.isEmpty() ? row.reason : tr("%1: %2").arg(filing, row.reason);
+        if (!line.isEmpty() && !needs.contains(line))
+            needs << line;
+        for (const QString &column : row.missing) {
+            if (!column.isEmpty() && !m_needFields.contains(column))
+                m_needFields << column;
+        }
+    }
+    QStringList missingWords;
+    for (const QString &column : std::as_const(m_needFields))
+        missingWords << fieldLabel(column);
+    m_needsHint->setText(
+        needs.isEmpty() ? QString()
+                        : tr("Needs data before it can be filed:\n%1").arg(needs.join(QLatin1Char('\n'))) +
+                              (missingWords.isEmpty()
+                                   ? QString()
+                                   : QLatin1Char('\n') + tr("Complete the marked field(s): %1.")
+                                                             .arg(missingWords.join(QStringLiteral(", ")))));
+    m_needsHint->setVisible(!needs.isEmpty());
+    markFields();
     QStringList parts;
     for (Compliance c : allCompliance()) {
         if (counts.value(c) > 0)
@@ -320,11 +529,22 @@ void EntityPage::setHistory(const QList<AuditEntry> &entries) {
         m_timeline->insertRow(r);
         m_timeline->setItem(r, 0, cell(formatDateTime(e.atUtc)));
         m_timeline->setItem(r, 1, cell(e.host.isEmpty() ? e.actor : tr("%1 on %2").arg(e.actor, e.host)));
-        QString what = e.action;
-        if (!e.fromState.isEmpty() || !e.toState.isEmpty())
-            what += QStringLiteral(" %1 → %2").arg(e.fromState, e.toState);
-        m_timeline->setItem(r, 2, cell(what));
-        m_timeline->setItem(r, 3, cell(e.idempotencyKey.left(12)));
+        // In words; the trail's own codes and the filing's reference in the tooltips, for support.
+        QString what = auditActionLabel(e.action);
+        QString whatCodes = e.action;
+        if (!e.fromState.isEmpty() || !e.toState.isEmpty()) {
+            what += e.fromState.isEmpty()
+                        ? QStringLiteral(": %1").arg(stateLabel(e.toState))
+                        : QStringLiteral(": %1 → %2").arg(stateLabel(e.fromState), stateLabel(e.toState));
+            whatCodes += QStringLiteral(" %1 → %2").arg(e.fromState, e.toState);
+        }
+        QTableWidgetItem *whatItem = cell(what);
+        whatItem->setToolTip(whatCodes);
+        m_timeline->setItem(r, 2, whatItem);
+        QTableWidgetItem *filing = cell(m_filingNames.value(e.idempotencyKey));
+        filing->setToolTip(e.idempotencyKey.isEmpty() ? QString()
+                                                      : tr("Reference: %1").arg(e.idempotencyKey));
+        m_timeline->setItem(r, 3, filing);
         QString detail = e.detail;
         if (!e.errorCode.isEmpty())
             detail = QStringLiteral("%1 %2").arg(e.errorCode, detail);

@@ -11,6 +11,7 @@
 #include <QList>
 #include <QStringList>
 
+class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -48,10 +49,16 @@ public:
     /// The entity's audit rows, newest first.
     void setHistory(const QList<fd::AuditEntry> &entries);
     /// Marks the fields that cure a halt (`fields`: register columns) with the explanation `hint`, and puts
-    /// the cursor in the first.
-    void setCure(const QStringList &fields, const QString &hint);
+    /// the cursor in the first. With `haltKey` (the halted filing, named `filing` for people) the page offers
+    /// "Save and requeue" ("entitySaveRequeue"): the edit and the new attempt in one step, one reason.
+    void setCure(const QStringList &fields, const QString &hint, const QString &haltKey = QString(),
+                 const QString &filing = QString());
+    /// The register value a field shows now (a choice list's value as the register spells it).
+    QString fieldText(const QString &column) const;
     /// The edited fields (column -> text) that differ from the register.
     QHash<QString, QString> pendingChanges() const;
+    /// Closing (Close, Escape, the window's close button) with unsaved edits asks first; No keeps the page.
+    void reject() override;
 
 Q_SIGNALS:
     /// The person asked for the history again (after a change).
@@ -59,6 +66,14 @@ Q_SIGNALS:
 
 private:
     void save();
+    void saveAndRequeue();
+    void saveWith(bool requeue);
+    void setFieldText(const QString &column, const QString &value);
+    QWidget *fieldWidget(const QString &column) const;
+    /// Marks the fields that cure a halt and those a filing needs.
+    void markFields();
+    /// One line beside "Save changes": saved, or why nothing was saved (`problem`: in red).
+    void showSaveStatus(const QString &text, bool problem);
     void rebuildConflicts();
     void updateTitle();
     /// Enables saving and deciding as the edits and the login's roles allow.
@@ -67,17 +82,28 @@ private:
     OperatorActions *m_actions;
     fd::Entity m_entity;
     QList<fd::RegisterConflict> m_conflicts;
-    QHash<QString, QLineEdit *> m_fields;
+    QHash<QString, QLineEdit *> m_fields;  ///< free-text fields
+    QHash<QString, QComboBox *> m_choices; ///< fields with a short list of values (entity type, statuses)
+    QStringList m_cureFields;
+    QStringList m_needFields;
+    QString m_haltKey;    ///< opened to cure this halted filing (empty: no "Save and requeue")
+    QString m_haltFiling; ///< its name for people
+    bool m_requeued = false;
     QLabel *m_title;
     QLabel *m_summary;
     QLabel *m_cureHint;
+    QLabel *m_needsHint; ///< "entityNeedsDataHint", at the top of the Data tab
     QTabWidget *m_tabs;
     QVBoxLayout *m_conflictBox;
     QWidget *m_conflictGroup;
     QPushButton *m_save;
+    QPushButton *m_saveRequeue;
+    QLabel *m_saveStatus;       ///< "entitySaveStatus"
+    bool m_savePending = false; ///< an edit was sent; the register's answer says it was saved
     QTableWidget *m_filings;
     QTableWidget *m_timeline;
     QDate m_asOf;
+    QHash<QString, QString> m_filingNames; ///< filing reference -> "Annual Report 2027", for the timeline
 };
 
 } // namespace fd::ui

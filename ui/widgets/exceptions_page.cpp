@@ -63,9 +63,10 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
         m_table->horizontalHeader()->visualIndex(ExceptionModel::NotesColumn), 2);
     m_table->setColumnWidth(ExceptionModel::NotesColumn, 260);
 
-    setUpDetailPane(m_detail, QStringLiteral("exceptionDetail"),
-                    tr("Exception detail: rule, citation, reason, payload"),
-                    tr("Select an item to see its rule, citation, registry answer and payload."));
+    setUpDetailPane(
+        m_detail, QStringLiteral("exceptionDetail"),
+        tr("Why it halted: rule, statute, what the registry answered, what was sent"),
+        tr("Select an item to see its rule, the statute, what the registry answered and what was sent."));
 
     m_requeue->setObjectName(QStringLiteral("resolveRequeueButton"));
     m_requeue->setAccessibleName(tr("Resolve and requeue the selected items"));

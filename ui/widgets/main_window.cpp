@@ -115,23 +115,18 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_tray = new QSystemTrayIcon(windowIcon(), this);
     m_tray->setToolTip(tr("FilingDesk"));
     m_notifier->useTrayIfAvailable(m_tray);
-    connect(m_notifier, &AlertNotifier::noticeRaised, this, [this](const QString &text, const QString &kind) {
-        // The latest news, and what is waiting for a person altogether.
-        QString waiting =
-            tr("Waiting for a person: %n halt(s) or exception(s)", nullptr, m_exceptions->rowCount()) +
-            tr(", %n dead letter(s)", nullptr, m_deadLetters->rowCount());
-        // Registries still failing, unless this very notice is about the only one.
-        if (!m_breakers->isEmpty() &&
-            (kind != QLatin1String("breaker_open") || m_breakers->openBreakers().size() > 1))
-            waiting += tr("; registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
-        showNotice(tr("%1. %2.").arg(text, waiting), kind);
-    });
+    connect(m_notifier, &AlertNotifier::noticeRaised, this, &MainWindow::showAlertNotice);
     connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::showFailingRegistries);
+    connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::refreshNotice);
 
     m_reminders = new DeadlineReminders(m_obligations, m_settings.get(), this);
     connect(m_reminders, &DeadlineReminders::remind, this,
-            [this](const QString &title, const QString &text) { showReminder(title, text); });
+            [this](const QString &title, const QString &text, const QList<DueReminder> &reminders) {
+                showReminder(title, text, reminders);
+            });
     connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::setDueSoonCounts);
+    connect(m_reminders, &DeadlineReminders::recounted, this, &MainWindow::refreshNotice);
+    connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::updatePlanSummary);
 
     m_usageTimer.setInterval(1000);
     connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineClient::refreshUsage);
@@ -265,7 +260,10 @@ void MainWindow::buildPages() {
     m_tabs->setAccessibleName(tr("Console views"));
     m_tabs->addTab(m_obligationsPage, tr("Obligations"));
     m_tabs->addTab(m_permitsPage, tr("Permits"));
-    m_tabs->addTab(m_deadLettersPage, tr("Dead letters"));
+    m_tabs->addTab(m_deadLettersPage, tr("Could not be filed"));
+    m_tabs->setTabToolTip(DeadLettersTab,
+                          tr("Filings the registry would not take after every attempt, or whose data it "
+                             "could not read: each needs a person (dead letters)"));
     m_tabs->addTab(m_exceptionsPage, tr("Halts && exceptions"));
     m_tabs->addTab(m_auditPage, tr("Audit"));
     m_tabs->addTab(m_membersPage, tr("Fleet"));
@@ -314,10 +312,24 @@ void MainWindow::buildPages() {
     layout->setContentsMargins(4, 4, 4, 0);
     layout->addWidget(m_blindBanner);
     layout->addWidget(m_ledgerBanner);
-    layout->addWidget(m_pausedBanner);
-    layout->addWidget(m_noticeBanner);
     layout->addWidget(m_tabs, 1);
     setCentralWidget(central);
+    // The paused banner and the notices come and go while people work (a notice clears itself when its
+    // filings are dealt with): they lie over the bottom of the views instead of pushing the tabs and rows
+    // down and pulling them up again under the pointer.
+    m_bannerOverlay = new QWidget(central);
+    m_bannerOverlay->setObjectName(QStringLiteral("bannerOverlay"));
+    auto *overlay = new QVBoxLayout(m_bannerOverlay);
+    overlay->setContentsMargins(0, 0, 0, 0);
+    overlay->setSpacing(2);
+    m_pausedBanner->setParent(m_bannerOverlay);
+    m_noticeBanner->setParent(m_bannerOverlay);
+    overlay->addWidget(m_pausedBanner);
+    overlay->addWidget(m_noticeBanner);
+    m_bannerOverlay->hide();
+    for (BannerWidget *banner : {m_pausedBanner, m_noticeBanner})
+        connect(banner, &BannerWidget::messageChanged, this, &MainWindow::placeBannerOverlay);
+    m_tabs->installEventFilter(this);
 
     m_batchPanel = new BatchPanel(
         {m_launchDueAction, m_launchSelectionAction, m_pauseAction, m_resumeAction, m_cancelAction},
@@ -325,7 +337,9 @@ void MainWindow::buildPages() {
     m_batchDock = new QDockWidget(tr("Batch"), this);
     m_batchDock->setObjectName(QStringLiteral("batchDock"));
     m_batchDock->setWidget(m_batchPanel);
-    m_batchDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    // Closable: View > Batch shows and hides it (a dock that cannot be closed has its menu toggle disabled).
+    m_batchDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable |
+                             QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_batchDock);
 
     auto *toolbar = addToolBar(tr("Main"));
@@ -439,7 +453,15 @@ void MainWindow::buildPages() {
                 openEntity(entityId);
         });
     }
-    connect(m_obligations, &ObligationModel::entityEditRequested, m_actions, &OperatorActions::editEntity);
+    connect(m_obligations, &ObligationModel::entityEditRequested, m_actions,
+            [this](const QString &entityId, const QDate &formationDate, const QString &entityType) {
+                QString name = m_register.value(entityId).name;
+                for (int r = 0; name.isEmpty() && r < m_obligations->rowCount(); ++r) {
+                    if (m_obligations->rowAt(r).task.obligation.entity.entityId == entityId)
+                        name = m_obligations->rowAt(r).task.obligation.entity.name;
+                }
+                m_actions->editEntity(entityId, formationDate, entityType, name);
+            });
     connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineClient::queryAudit);
     connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions,
             &OperatorActions::openReview);
@@ -457,6 +479,7 @@ void MainWindow::buildPages() {
                                       static_cast<QAbstractItemModel *>(m_exceptions)}) {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateTabCounts);
+        connect(model, &QAbstractItemModel::modelReset, this, &MainWindow::updateTabCounts);
     }
 }
 
@@ -502,7 +525,11 @@ void MainWindow::buildMenus() {
         for (TaskFilterBar *bar : m_tabs->findChildren<TaskFilterBar *>())
             bar->showMine(mine);
     });
-    view->addAction(m_batchDock->toggleViewAction());
+    QAction *batchPanel = m_batchDock->toggleViewAction();
+    batchPanel->setObjectName(QStringLiteral("showBatchPanelAction"));
+    batchPanel->setText(tr("&Batch panel"));
+    batchPanel->setToolTip(tr("Show or hide the Batch panel (launch, pause, resume, progress)"));
+    view->addAction(batchPanel);
     QAction *refresh = view->addAction(tr("Refresh &audit"), this, &MainWindow::refreshAudit);
     refresh->setObjectName(QStringLiteral("refreshAuditAction"));
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -511,7 +538,8 @@ void MainWindow::buildMenus() {
             this, tr("Keyboard shortcuts"),
             tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
                "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
-               "Ctrl+Shift+R replay selected dead letters\nCtrl+F search the current view\n"
+               "Ctrl+Shift+R try the selected filings that could not be filed again\nCtrl+F search the "
+               "current view\n"
                "Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)\nCtrl+Shift+M my filings only\nF5 search the "
                "audit trail\nCtrl+, settings"));
     });
@@ -560,6 +588,10 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
     // itself goes, its pages go after its members).
     m_entityPages.removeIf([](const auto &entry) { return entry.value().isNull(); });
     auto *page = new EntityPage(m_actions, this);
+    // The batch's shortcuts (Ctrl+Shift+L, Ctrl+P, Ctrl+R, Ctrl+Shift+X) work from the entity page's window
+    // too: a window shortcut of an action counts in every window the action was added to. Not "launch
+    // selection": the page has no selection of filings to launch.
+    page->addActions({m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction});
     m_entityPages.insert(entityId, page);
     page->setEntity(entity, m_registerConflicts);
     page->setFilings(rows, m_obligations->asOf());
@@ -589,12 +621,19 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
                     cured = cured || (f && f->text(current) != f->text(task.obligation.entity));
                 }
                 if (!cured) {
+                    const Obligation &o = task.obligation;
+                    const QString filing = tr("%1 %2")
+                                               .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                                               .arg(o.filingYear);
                     if (EntityPage *page = openEntity(entityId))
                         page->setCure(
                             rejection->fields,
-                            tr("%1\nCorrect the marked fields and save, then resolve and requeue again: "
-                               "the filing is sent with the corrected data under the same key.")
-                                .arg(rejectionExplanation(task.lastErrorCode, task.obligation)));
+                            tr("%1\nCorrect the marked fields, then press \u201cSave and "
+                               "requeue\u201d: the changes are saved and %2 is sent again with the "
+                               "corrected data, as the same filing (the registry will not file it "
+                               "twice).")
+                                .arg(rejectionExplanation(task.lastErrorCode, task.obligation), filing),
+                            keys.first(), filing);
                     return;
                 }
             }
@@ -624,7 +663,7 @@ void MainWindow::connectEngine() {
                 if (m_teamMode && !m_ledgerKnown)
                     setLedgerState(true, QString());
                 m_permitsPage->setGateDescription(gate, fleet);
-                m_indicators->setRedis(fleet ? tr("connecting…") : tr("not used (in-process gate)"), true);
+                m_indicators->setRedis(fleet ? tr("connecting…") : QString(), true);
                 m_usageTimer.start();
                 m_link->queryNotes();
                 if (!m_options.portfolio.isEmpty())
@@ -650,7 +689,7 @@ void MainWindow::connectEngine() {
                 refreshEntityPages();
                 m_exceptions->setAsOf(summary.asOf);
                 const PlanCounts &c = summary.counts;
-                m_obligationsPage->setSummary(
+                m_planSummary =
                     tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
                        "scope + %8 row errors; %9 obligations")
                         .arg(m_portfolioName, formatDate(summary.asOf), summary.rulesVersion)
@@ -659,14 +698,15 @@ void MainWindow::connectEngine() {
                         .arg(c.needsData)
                         .arg(c.outOfScope)
                         .arg(c.rowErrors)
-                        .arg(c.obligations) +
-                    tr(", %n filing(s) need data", nullptr, c.obligationsNeedingData));
+                        .arg(c.obligations);
+                m_reminders->recount(); // the needs-data count of the summary is the status bar's
+                updatePlanSummary();
                 updateTitle();
                 // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
                 m_link->admit(-1);
             });
     connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
-        statusBar()->showMessage(tr("%n task(s) admitted", nullptr, admitted) +
+        statusBar()->showMessage(tr("%n filing(s) ready to launch", nullptr, admitted) +
                                      tr(", %1 already known, %2 not yet open for filing, %3 due later")
                                          .arg(known)
                                          .arg(notYetOpen)
@@ -715,7 +755,8 @@ void MainWindow::connectEngine() {
             });
     connect(engine, &Engine::batchStatusChanged, this, &MainWindow::applyBatchStatus);
     connect(engine, &Engine::batchIdle, this, [this](const BatchStatus &status) {
-        statusBar()->showMessage(tr("Batch %1 has nothing left to send.").arg(status.batchId), 15000);
+        Q_UNUSED(status)
+        statusBar()->showMessage(tr("The batch has nothing left to send."), 15000);
         m_auditRefresh.start();
     });
     connect(engine, &Engine::gateBlindChanged, this, &MainWindow::setGateBlind);
@@ -747,8 +788,8 @@ void MainWindow::connectEngine() {
         m_notifier->addAlert(alert); // every kind, known or not, is announced
     });
     connect(engine, &Engine::errorOccurred, this, [this](const QString &message) {
-        statusBar()->showMessage(tr("Engine: %1").arg(message), 15000);
-        showNotice(tr("Engine: %1").arg(message));
+        statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
+        showNotice(tr("Not done: %1").arg(message));
     });
     connect(m_link, &EngineClient::heartbeat, this,
             [this](bool alive) { m_indicators->setEngineAlive(alive); });
@@ -859,7 +900,7 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
                         ? config.registryUrl
                         : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
     if (config.redisUrl.isEmpty())
-        m_indicators->setRedis(tr("not used (in-process gate)"), true);
+        m_indicators->setRedis(QString(), true); // no team limiter: nothing to show
     m_teamMode = !config.ledgerUrl.isEmpty();
     LedgerEndpoint endpoint;
     QString ignored; // a wrong URL is the engine's to refuse, in started()
@@ -1004,12 +1045,11 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
     QString paused;
     if (status.paused && status.teamMode && status.batchId.isEmpty())
         // Team mode: every batch of the team is paused (by this desk or another).
-        paused = tr("THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the "
-                    "wire here). Resume with Ctrl+R.")
+        paused = tr("THE TEAM'S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still being "
+                    "sent here). Resume with Ctrl+R.")
                      .arg(status.inFlight);
     else if (status.paused)
-        paused = tr("BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.")
-                     .arg(status.batchId)
+        paused = tr("BATCH PAUSED — nothing new is being sent (%1 still being sent). Resume with Ctrl+R.")
                      .arg(status.inFlight);
     m_pausedBanner->showMessage(paused);
     m_indicators->setPaused(status.paused);
@@ -1133,14 +1173,16 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
 void MainWindow::setGateBlind(bool blind, const QString &reason) {
     m_gateBlind = blind;
     const QString text =
-        blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when "
-                   "Redis is back.")
+        blind ? tr("NOTHING IS BEING SENT: the team's filing limiter cannot be reached.%1 Sending resumes by "
+                   "itself when it answers again.")
                     .arg(reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason))
               : QString();
     m_blindBanner->showMessage(text);
+    m_blindBanner->setToolTip(blind ? tr("Gate blind: Redis unreachable (engine terms, for support)")
+                                    : QString());
     m_permitsPage->setGateBlind(blind, reason);
     if (m_fleetMode)
-        m_indicators->setRedis(blind ? tr("UNREACHABLE") : tr("connected"), !blind);
+        m_indicators->setRedis(blind ? tr("CANNOT BE REACHED") : tr("connected"), !blind);
     updateTitle();
 }
 
@@ -1152,7 +1194,7 @@ void MainWindow::updateTitle() {
     else if (m_registryMode.isPractice())
         title.prepend(tr("[PRACTICE] "));
     if (m_gateBlind)
-        title.prepend(tr("[GATE BLIND] "));
+        title.prepend(tr("[NOT SENDING] "));
     if (m_teamMode && m_ledgerUntrusted)
         title.prepend(tr("[LEDGER AUDIT BROKEN] "));
     else if (m_teamMode && !m_ledgerReachable)
@@ -1217,29 +1259,42 @@ void MainWindow::updateOwnerFilters() {
     }
 }
 
-void MainWindow::showReminder(const QString &title, const QString &text) {
+void MainWindow::showReminder(const QString &title, const QString &text,
+                              const QList<DueReminder> &reminders) {
     // A desktop notification where there is a tray, the in-window notice otherwise; always the status bar.
     if (m_notifier->usesTray() && m_tray)
         m_tray->showMessage(title, text, QSystemTrayIcon::Information, 15000);
     else
-        showNotice(tr("%1: %2").arg(title, QString(text).replace(QLatin1Char('\n'), QStringLiteral("; "))),
-                   QStringLiteral("reminder"));
+        showReminderNotice(reminders);
     statusBar()->showMessage(title, 15000);
 }
 
-void MainWindow::setDueSoonCounts(int dueSoon, int overdue) {
-    m_dueSoonButton->setVisible(dueSoon + overdue > 0);
-    m_dueSoonButton->setText(overdue > 0 ? tr("Due soon: %1 · Overdue: %2").arg(dueSoon).arg(overdue)
-                                         : tr("Due soon: %1").arg(dueSoon));
-    m_dueSoonButton->setStyleSheet(overdue > 0   ? QStringLiteral("color:#b71c1c;font-weight:bold;")
-                                   : dueSoon > 0 ? QStringLiteral("color:#8a5a00;font-weight:bold;")
-                                                 : QString());
+void MainWindow::setDueSoonCounts(const DueCounts &counts) {
+    const int any = counts.dueSoon + counts.overdue + counts.needsData;
+    m_dueSoonButton->setVisible(any > 0);
+    m_dueSoonButton->setText(DeadlineReminders::describeCounts(counts));
+    m_dueSoonButton->setToolTip(
+        tr("As of %1: filings not filed yet that are due within %n day(s) or overdue, and filings that need "
+           "data before they can be filed. Click to list them.",
+           nullptr, kDueSoonDays)
+            .arg(formatDate(counts.asOf)));
+    m_dueSoonButton->setStyleSheet(counts.overdue > 0 ? QStringLiteral("color:#b71c1c;font-weight:bold;")
+                                   : any > 0          ? QStringLiteral("color:#8a5a00;font-weight:bold;")
+                                                      : QString());
+}
+
+void MainWindow::updatePlanSummary() {
+    if (m_planSummary.isEmpty())
+        return;
+    m_obligationsPage->setSummary(m_planSummary +
+                                  tr(", %n filing(s) need data", nullptr, m_reminders->counts().needsData));
 }
 
 void MainWindow::updateTabCounts() {
+    refreshNotice(); // "Waiting for a person" follows the review queues
     m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0
-                                           ? tr("Dead letters (%1)").arg(m_deadLetters->rowCount())
-                                           : tr("Dead letters"));
+                                           ? tr("Could not be filed (%1)").arg(m_deadLetters->rowCount())
+                                           : tr("Could not be filed"));
     m_tabs->setTabText(ExceptionsTab, m_exceptions->rowCount() > 0
                                           ? tr("Halts && exceptions (%1)").arg(m_exceptions->rowCount())
                                           : tr("Halts && exceptions"));
@@ -1247,7 +1302,100 @@ void MainWindow::updateTabCounts() {
 
 void MainWindow::showNotice(const QString &text, const QString &kind) {
     m_noticeKind = text.isEmpty() ? QString() : kind;
+    m_noticeFollowsAlerts = false;
+    m_noticeNews.clear();
+    m_noticeKeys.clear();
+    m_noticeSeenWaiting.clear();
+    m_noticeReminders.clear();
     m_noticeBanner->showMessage(text);
+}
+
+void MainWindow::showAlertNotice(const QString &news, const QString &kind, const QStringList &keys) {
+    showNotice(QString());
+    m_noticeKind = kind;
+    m_noticeFollowsAlerts = true;
+    m_noticeNews = news;
+    m_noticeKeys = keys;
+    refreshNotice();
+}
+
+void MainWindow::showReminderNotice(const QList<DueReminder> &reminders) {
+    showNotice(QString());
+    m_noticeKind = QStringLiteral("reminder");
+    m_noticeReminders = reminders;
+    refreshNotice();
+}
+
+void MainWindow::refreshNotice() {
+    if (m_noticeKind == QLatin1String("reminder") && !m_noticeReminders.isEmpty()) {
+        // The reminded filings still not filed, and the counts as the status bar has them.
+        const QList<DueReminder> open = m_reminders->stillOpen(m_noticeReminders);
+        if (open.isEmpty()) {
+            showNotice(QString());
+            return;
+        }
+        m_noticeReminders = open;
+        m_noticeBanner->showMessage(
+            tr("%1: %2 (%3)")
+                .arg(DeadlineReminders::title(open),
+                     DeadlineReminders::describe(open).replace(QLatin1Char('\n'), QStringLiteral("; ")),
+                     DeadlineReminders::describeCounts(m_reminders->counts())));
+        return;
+    }
+    if (!m_noticeFollowsAlerts)
+        return;
+    // The news stands while every filing it announced still waits; once one is dealt with it is old news.
+    // (A filing counts as dealt with once it was seen waiting and left the queues: an alert may come before
+    // the task update that puts it there.)
+    bool newsStands = true;
+    for (const QString &key : std::as_const(m_noticeKeys)) {
+        if (m_exceptions->rowOfKey(key) >= 0 || m_deadLetters->rowOfKey(key) >= 0)
+            m_noticeSeenWaiting.insert(key);
+        else if (m_noticeSeenWaiting.contains(key))
+            newsStands = false;
+    }
+    QStringList waiting;
+    if (m_exceptions->rowCount() > 0)
+        waiting << tr("%n halt(s) or exception(s)", nullptr, m_exceptions->rowCount());
+    if (m_deadLetters->rowCount() > 0)
+        waiting << tr("%n filing(s) that could not be filed", nullptr, m_deadLetters->rowCount());
+    QStringList parts;
+    if (newsStands)
+        parts << m_noticeNews;
+    if (!waiting.isEmpty())
+        parts << tr("Waiting for a person: %1").arg(waiting.join(QStringLiteral(", ")));
+    // Registries still failing, unless the news itself is about the only one.
+    if (!m_breakers->isEmpty() && (!newsStands || m_noticeKind != QLatin1String("breaker_open") ||
+                                   m_breakers->openBreakers().size() > 1))
+        parts << tr("Registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
+    if (!newsStands && waiting.isEmpty()) {
+        showNotice(QString()); // what it announced is dealt with, and nothing else waits
+        return;
+    }
+    m_noticeBanner->showMessage(parts.join(QStringLiteral(". ")) + QLatin1Char('.'));
+}
+
+void MainWindow::placeBannerOverlay() {
+    const bool any = !m_pausedBanner->isHidden() || !m_noticeBanner->isHidden();
+    if (!any) {
+        m_bannerOverlay->hide();
+        return;
+    }
+    const QRect views = m_tabs->geometry();
+    const int width = views.width();
+    QLayout *stack = m_bannerOverlay->layout();
+    stack->activate();
+    const int height =
+        stack->hasHeightForWidth() ? stack->totalHeightForWidth(width) : stack->totalSizeHint().height();
+    m_bannerOverlay->setGeometry(views.left(), views.bottom() + 1 - height, width, height);
+    m_bannerOverlay->show();
+    m_bannerOverlay->raise();
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
+    if (watched == m_tabs && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+        placeBannerOverlay();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 void MainWindow::showFailingRegistries() {

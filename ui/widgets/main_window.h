@@ -5,12 +5,14 @@
 #include "engine/gate/permit_gate.h"
 #include "ui/models/obligation_row.h"
 #include "ui/session/console_options.h"
+#include "ui/session/deadline_reminders.h"
 #include "ui/session/registry_mode.h"
 #include "ui/settings/secret_store.h"
 
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <QSet>
 #include <QTimer>
 
 #include <functional>
@@ -124,6 +126,8 @@ public Q_SLOTS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    /// Keeps the banner overlay over the bottom of the views when they are resized.
+    bool eventFilter(QObject *watched, QEvent *event) override;
     /// Raises and activates the window when it is shown, so that its keyboard shortcuts work at once, also
     /// where no window manager gives it the focus (Xvfb, kiosk sessions).
     void showEvent(QShowEvent *event) override;
@@ -155,7 +159,21 @@ private:
     void updateBatchActions();
     void updateTitle();
     void updateTabCounts();
+    /// A notice that does not follow any count (empty `text`: clears the notice).
     void showNotice(const QString &text, const QString &kind = QString());
+    /// Alerts of the engine (AlertNotifier): `keys` are the filings announced that wait for a person; the
+    /// notice follows them and the review queues' counts (refreshNotice()).
+    void showAlertNotice(const QString &news, const QString &kind, const QStringList &keys);
+    /// Deadline reminders in the window: follows the reminded filings and the due counts.
+    void showReminderNotice(const QList<DueReminder> &reminders);
+    /// Says again what the notice on show states, with today's counts; clears it when what it announced is
+    /// dealt with (filed, resolved, replayed).
+    void refreshNotice();
+    /// Places the paused and notice banners over the bottom of the views: their coming and going never moves
+    /// the tabs or the rows under the pointer.
+    void placeBannerOverlay();
+    /// The Obligations view's summary line: the plan's counts as loaded, the filings needing data as now.
+    void updatePlanSummary();
     void showFailingRegistries();
     void takeKeyboard();
     /// The Obligations view's rows of one entity (its filings, planned and needing data).
@@ -172,8 +190,8 @@ private:
     void applyRegistryMode(const EngineConfig &config);
     /// Owners named in the register, and this user's name, for every view's owner filter.
     void updateOwnerFilters();
-    void showReminder(const QString &title, const QString &text);
-    void setDueSoonCounts(int dueSoon, int overdue);
+    void showReminder(const QString &title, const QString &text, const QList<DueReminder> &reminders);
+    void setDueSoonCounts(const DueCounts &counts);
     /// "Resolve and requeue" / "Accept as filed" from the review queue (see the .cpp for the cure path).
     void resolveHalts(const QStringList &keys, bool requeue);
 
@@ -216,6 +234,13 @@ private:
     BannerWidget *m_ledgerBanner = nullptr;
     BannerWidget *m_pausedBanner = nullptr;
     BannerWidget *m_noticeBanner = nullptr;
+    QWidget *m_bannerOverlay = nullptr;   ///< "bannerOverlay": the paused and notice banners, over the views
+    QString m_noticeNews;                 ///< an alert notice's news, as the notifier said it
+    QStringList m_noticeKeys;             ///< the filings an alert notice announced as waiting for a person
+    QSet<QString> m_noticeSeenWaiting;    ///< of m_noticeKeys, those seen in a review queue
+    bool m_noticeFollowsAlerts = false;   ///< the notice on show is the engine's alerts (refreshNotice())
+    QList<DueReminder> m_noticeReminders; ///< the notice on show is these reminders
+    QString m_planSummary; ///< the Obligations summary as planned, before the live needs-data count
     StatusIndicators *m_indicators = nullptr;
     QDateEdit *m_asOf = nullptr;
     QTimer m_asOfChange; ///< re-plans a moment after the as-of date stops changing

@@ -70,10 +70,10 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setText(tr("No portfolio loaded. Open one with Ctrl+O."));
     m_launchSelection->setObjectName(QStringLiteral("launchSelectionButton"));
-    m_launchSelection->setAccessibleName(tr("Launch the selected tasks"));
-    m_launchSelection->setToolTip(tr("Start filing the selected PENDING tasks (Ctrl+L)"));
+    m_launchSelection->setAccessibleName(tr("Launch the selected filings"));
+    m_launchSelection->setToolTip(tr("Start filing the selected filings that wait to be sent (Ctrl+L)"));
     m_withdraw->setObjectName(QStringLiteral("withdrawSelectionButton"));
-    m_withdraw->setAccessibleName(tr("Withdraw the selected tasks"));
+    m_withdraw->setAccessibleName(tr("Withdraw the selected filings"));
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_summary, 1);

@@ -6,9 +6,22 @@
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/reason_provider.h"
 
+#include "engine/register/entity_fields.h"
+
+#include <QCoreApplication>
 #include <QWidget>
 
 namespace fd::ui {
+
+namespace {
+
+/// A register column as people read it ("Registered agent's status"), never the column's key.
+QString fieldForPeople(const QString &column) {
+    const EntityField *f = EntityFields::find(column);
+    return f ? QCoreApplication::translate("EntityField", f->label) : column;
+}
+
+} // namespace
 
 OperatorActions::OperatorActions(EngineClient *link, QWidget *dialogParent, QObject *parent)
     : QObject(parent)
@@ -41,6 +54,10 @@ void OperatorActions::setAccess(const TeamAccess &access) {
     Q_EMIT accessChanged();
 }
 
+bool OperatorActions::confirm(const QString &title, const QString &question) {
+    return m_reasons->confirm(m_dialogParent, title, question);
+}
+
 bool OperatorActions::refuseWithout(TeamAction action, const QString &what) {
     const QString why = AccessGate::refusal(what, m_access, action);
     if (why.isEmpty())
@@ -61,7 +78,7 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope, cons
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Launch, tr("Launch filings")))
         return false;
     if (keys.isEmpty()) {
-        Q_EMIT refused(tr("Nothing to launch: %1 has no PENDING task.").arg(scope));
+        Q_EMIT refused(tr("Nothing to launch: %1 has no filing waiting to be sent.").arg(scope));
         return false;
     }
     const bool live = !m_liveRegistries.isEmpty();
@@ -129,7 +146,7 @@ bool OperatorActions::cancel() {
     }
     const auto reason = ask(
         {QStringLiteral("batch_cancel"), tr("Cancel the batch"),
-         tr("Cancel: tasks not yet sent go back to PENDING; requests on the wire finish."), QString(), 0});
+         tr("Cancel: filings not sent yet go back to waiting; those being sent now finish."), QString(), 0});
     if (!reason)
         return false;
     m_link->cancelBatch(*reason, batchId);
@@ -138,16 +155,16 @@ bool OperatorActions::cancel() {
 }
 
 bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
-    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Replay dead letters")))
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Try filings again")))
         return false;
     if (keys.isEmpty()) {
-        Q_EMIT refused(tr("No dead letter selected."));
+        Q_EMIT refused(tr("No filing selected."));
         return false;
     }
     const auto reason =
-        ask({QStringLiteral("replay"), tr("Replay dead letters"),
-             tr("Replay %1: each is looked up at the registry first, then re-sent under the same "
-                "idempotency key.")
+        ask({QStringLiteral("replay"), tr("Try filings again"),
+             tr("Try %1 again: FilingDesk first asks the registry whether each was filed after all, then "
+                "sends it again as the same filing (the registry never files it twice).")
                  .arg(scope),
              QString(), int(keys.size())});
     if (!reason)
@@ -168,11 +185,12 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
     }
     const QString action = requeue ? QStringLiteral("resolve_requeue") : QStringLiteral("resolve_accept");
     const QString question =
-        requeue ? tr("Resolve and requeue %n item(s): they go back to PENDING and are filed again under the "
-                     "same key.",
-                     nullptr, int(keys.size()))
-                : tr("Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.",
-                     nullptr, int(keys.size()));
+        requeue
+            ? tr("Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry "
+                 "never files one twice).",
+                 nullptr, int(keys.size()))
+            : tr("Accept %n reconciliation exception(s) as filed after checking the receipt.", nullptr,
+                 int(keys.size()));
     const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question,
                              QString(), int(keys.size())});
     if (!reason)
@@ -218,15 +236,24 @@ bool OperatorActions::addNote(const QStringList &keys) {
 }
 
 bool OperatorActions::editEntity(const QString &entityId, const QDate &formationDate,
-                                 const QString &entityType) {
+                                 const QString &entityType, const QString &entityName) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Edit entity")))
         return false;
+    // In words: the date as people write it, the type by its name.
+    QString type = entityType;
+    if (entityType == QLatin1String("corporation"))
+        type = tr("corporation");
+    else if (entityType == QLatin1String("llc"))
+        type = tr("limited liability company (LLC)");
+    else if (entityType == QLatin1String("lp"))
+        type = tr("limited partnership (LP)");
     const QString change = formationDate.isValid()
-                               ? tr("formation date %1").arg(formationDate.toString(Qt::ISODate))
-                               : tr("entity type %1").arg(entityType);
-    const auto reason = ask(
-        {QStringLiteral("edit_entity"), tr("Edit entity"),
-         tr("Set %1 for entity %2; its obligations are planned again.").arg(change, entityId), QString(), 1});
+                               ? tr("the formation date to %1").arg(formatDate(formationDate))
+                               : tr("the entity type to %1").arg(type);
+    const auto reason = ask({QStringLiteral("edit_entity"), tr("Edit entity"),
+                             tr("Set %1 for %2; its filings are planned again.")
+                                 .arg(change, entityName.isEmpty() ? entityId : entityName),
+                             QString(), 1});
     if (!reason)
         return false;
     m_link->updateEntity(entityId, formationDate, entityType, *reason);
@@ -242,8 +269,12 @@ bool OperatorActions::editEntityFields(const QString &entityId, const QString &e
         Q_EMIT refused(tr("Nothing was changed."));
         return false;
     }
-    QStringList fields = values.keys();
-    fields.sort();
+    // In the register's order, by the names people read on the page.
+    QStringList fields;
+    for (const EntityField &f : EntityFields::all()) {
+        if (values.contains(QString::fromLatin1(f.column)))
+            fields.append(QCoreApplication::translate("EntityField", f.label));
+    }
     const auto reason = ask({QStringLiteral("entity_edit"), tr("Edit entity"),
                              tr("Change %1 of %2; its filings are planned again from the register.")
                                  .arg(fields.join(QStringLiteral(", ")), entityName),
@@ -255,14 +286,48 @@ bool OperatorActions::editEntityFields(const QString &entityId, const QString &e
     return true;
 }
 
+bool OperatorActions::editEntityAndRequeue(const QString &entityId, const QString &entityName,
+                                           const QHash<QString, QString> &values, const QString &key,
+                                           const QString &filing) {
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Save and requeue")) ||
+        refuseWithout(TeamAction::ResolveHalt, tr("Save and requeue")))
+        return false;
+    if (values.isEmpty()) {
+        Q_EMIT refused(tr("Nothing was changed."));
+        return false;
+    }
+    if (key.isEmpty()) {
+        Q_EMIT refused(tr("No halted filing to send again."));
+        return false;
+    }
+    QStringList fields;
+    for (const EntityField &f : EntityFields::all()) {
+        if (values.contains(QString::fromLatin1(f.column)))
+            fields.append(QCoreApplication::translate("EntityField", f.label));
+    }
+    const auto reason = ask({QStringLiteral("entity_edit_requeue"), tr("Save and requeue"),
+                             tr("Change %1 of %2, then send %3 again with the corrected data.")
+                                 .arg(fields.join(QStringLiteral(", ")), entityName, filing),
+                             QString(), 1});
+    if (!reason)
+        return false;
+    // In this order on the engine's thread: the requeue builds the filing from the register as edited.
+    m_link->editEntity(entityId, values, *reason);
+    m_link->resolve({key}, *reason, true);
+    Q_EMIT actionSent(QStringLiteral("entity_edit"), 1);
+    Q_EMIT actionSent(QStringLiteral("resolve_requeue"), 1);
+    return true;
+}
+
 bool OperatorActions::decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                                      bool takeFileValue) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Decide a conflict")))
         return false;
-    const auto reason = ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
-                             takeFileValue ? tr("Take the file's %1 for %2.").arg(field, entityName)
-                                           : tr("Keep the register's %1 for %2.").arg(field, entityName),
-                             QString(), 1});
+    const auto reason =
+        ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
+             takeFileValue ? tr("Take the file's %1 for %2.").arg(fieldForPeople(field), entityName)
+                           : tr("Keep the register's %1 for %2.").arg(fieldForPeople(field), entityName),
+             QString(), 1});
     if (!reason)
         return false;
     m_link->decideConflict(entityId, field, takeFileValue, *reason);
@@ -299,10 +364,10 @@ bool OperatorActions::confirmSendUnchanged(const QStringList &keys, const QStrin
     if (!m_reasons->confirm(m_dialogParent, tr("Nothing changed"),
                             message + QLatin1Char('\n') + tr("Send anyway?")))
         return false;
-    const auto reason =
-        ask({QStringLiteral("resolve_requeue"), tr("Send anyway"),
-             tr("Requeue %n filing(s) with the payload the registry refused.", nullptr, int(keys.size())),
-             QString(), int(keys.size())});
+    const auto reason = ask(
+        {QStringLiteral("resolve_requeue"), tr("Send anyway"),
+         tr("Send %n filing(s) again with the same data the registry refused.", nullptr, int(keys.size())),
+         QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->resolve(keys, *reason, true, true);

@@ -51,10 +51,19 @@ public:
     bool resolve(const QStringList &keys, bool requeue);
     bool withdraw(const QStringList &keys);
     bool addNote(const QStringList &keys);
-    bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType);
+    /// Sets a missing formation date or entity type (a needs-data row of the Obligations view); `entityName`
+    /// names the entity in the prompt (its id when empty).
+    bool editEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
+                    const QString &entityName = QString());
     /// Edits fields of an entity of the register (`values`: column -> new text); asks for the reason.
     bool editEntityFields(const QString &entityId, const QString &entityName,
                           const QHash<QString, QString> &values);
+    /// Cures a halt in one step: edits fields of the entity (as editEntityFields()) and then requeues the
+    /// halted filing `key` (named `filing` for people) with the corrected data, under one reason. Needs both
+    /// the roles to edit the register and to resolve halts.
+    bool editEntityAndRequeue(const QString &entityId, const QString &entityName,
+                              const QHash<QString, QString> &values, const QString &key,
+                              const QString &filing);
     /// Decides a conflict between the register and a portfolio file; asks for the reason.
     bool decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                         bool takeFileValue);
@@ -69,6 +78,8 @@ public:
     bool openReview(const QString &key);
     bool closeReview(const QString &key);
 
+    /// Yes or no to `question` (the reason provider's; No is the default): for a page that would drop edits.
+    bool confirm(const QString &title, const QString &question);
     /// Refuses every action (refused(`why`)) while `readOnly`.
     void setReadOnly(bool readOnly, const QString &why = QString());
     /// Team mode: the batches running or paused now (cancel() asks which one when there are several).

@@ -70,17 +70,22 @@ PermitsPage::PermitsPage(PermitModel *model, QWidget *parent)
 
 void PermitsPage::setGateDescription(const QString &description, bool fleetMode) {
     m_gateLabel->setText(
-        fleetMode ? tr("Fleet gate: %1 — caps are shared by every console and worker on this Redis.")
-                        .arg(description)
-                  : tr("In-process gate: %1 — caps apply to this console only.").arg(description));
+        fleetMode
+            ? tr("Filing limiter shared with the team: each registry's limit of requests at a time counts "
+                 "every desk and worker.")
+            : tr("Filing limiter on this computer only: each registry's limit of requests at a time "
+                 "counts this console's requests."));
+    m_gateLabel->setToolTip(fleetMode ? tr("Fleet gate: %1").arg(description)
+                                      : tr("In-process gate: %1").arg(description));
 }
 
 void PermitsPage::setGateBlind(bool blind, const QString &reason) {
     m_blindBanner->showMessage(
-        blind ? tr("GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes "
-                   "by itself when Redis is back.")
+        blind ? tr("NOTHING IS BEING SENT: the team's filing limiter cannot be reached (%1). Sending resumes "
+                   "by itself when it answers again.")
                     .arg(reason)
               : QString());
+    m_blindBanner->setToolTip(blind ? tr("Gate blind: Redis unreachable") : QString());
 }
 
 void PermitsPage::setFailingRegistries(const QStringList &lines, const QString &detail) {

@@ -19,6 +19,8 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QShowEvent>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace fd::ui {
@@ -41,6 +43,10 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);
     ok->setObjectName(QStringLiteral("reasonOkButton"));
     ok->setEnabled(!request.defaultReason.trimmed().isEmpty());
+    // OK is the default: Enter in the reason field records the action once a reason is typed, and does
+    // nothing before (a disabled default button takes Enter without cancelling).
+    ok->setDefault(true);
+    m_buttons->button(QDialogButtonBox::Cancel)->setObjectName(QStringLiteral("reasonCancelButton"));
     if (note) {
         m_note = new QPlainTextEdit(this);
         m_note->setObjectName(QStringLiteral("noteEdit"));
@@ -70,6 +76,26 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
     layout->addWidget(m_buttons);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    // The keyboard starts in the field, not on the first button of the focus chain (Cancel, while OK is
+    // disabled): what the person types is the reason.
+    QWidget *field = m_note ? static_cast<QWidget *>(m_note) : static_cast<QWidget *>(m_edit);
+    setFocusProxy(field);
+    field->setFocus(Qt::OtherFocusReason);
+}
+
+void ReasonDialog::showEvent(QShowEvent *event) {
+    QDialog::showEvent(event);
+    if (event->spontaneous())
+        return;
+    // Without a window manager (Xvfb, kiosk sessions) nobody gives the new dialog the keyboard: it takes it,
+    // a moment later when it is mapped, and puts it in the reason field.
+    QTimer::singleShot(0, this, [this] {
+        if (!isVisible())
+            return;
+        raise();
+        activateWindow();
+        focusProxy()->setFocus(Qt::ActiveWindowFocusReason);
+    });
 }
 
 void returnKeyboardToParent(QDialog *dialog) {

@@ -17,7 +17,9 @@ void returnKeyboardToParent(QDialog *dialog);
 
 /// A small dialog: what is about to happen, and a required reason (OK stays disabled until one is typed).
 /// objectName "reasonDialog"; the field is "reasonEdit". A note (action "note") is written in a multi-line
-/// field, "noteEdit": notes are kept with their line breaks. Thread affinity: GUI thread.
+/// field, "noteEdit": notes are kept with their line breaks. The keyboard starts in the field (the dialog
+/// takes it when shown, also without a window manager); OK ("reasonOkButton") is the default button, so Enter
+/// in the one-line field records the action once a reason is typed. Thread affinity: GUI thread.
 class ReasonDialog : public QDialog {
     Q_OBJECT
 public:
@@ -25,6 +27,9 @@ public:
     QString reason() const;
     /// Hands the keyboard back to the window it asked for before it closes (see returnKeyboardToParent()).
     void done(int result) override;
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     QLineEdit *m_edit = nullptr;

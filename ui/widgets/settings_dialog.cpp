@@ -167,7 +167,7 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     timing->setObjectName(QStringLiteral("settingsTimingGroup"));
     auto *timingForm = new QFormLayout(timing);
     timingForm->addRow(tr("&Request timeout (shorter than the lease):"), m_requestTimeoutMs);
-    timingForm->addRow(tr("&Attempts before dead letter:"), m_maxAttempts);
+    timingForm->addRow(tr("&Attempts before a person is asked:"), m_maxAttempts);
     timingForm->addRow(tr("Retry backoff &base:"), m_retryBaseMs);
     timingForm->addRow(tr("Retry backoff &max:"), m_retryMaxMs);
 

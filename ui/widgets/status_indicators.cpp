@@ -28,16 +28,17 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     , m_engine(indicator(QStringLiteral("statusEngine"), this)) {
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    for (QLabel *label : {m_paused, m_ledger, m_reviewDesk, m_gate, m_redis, m_registry, m_breakers, m_engine})
+    for (QLabel *label :
+         {m_paused, m_ledger, m_reviewDesk, m_gate, m_redis, m_registry, m_breakers, m_engine})
         layout->addWidget(label);
     m_paused->setStyleSheet(QStringLiteral("background: #ffb300; color: black; font-weight: bold;"));
     m_paused->setText(tr("PAUSED"));
     m_paused->setAccessibleName(tr("Batch paused"));
     m_paused->hide();
-    paint(m_gate, tr("Gate: starting…"), true);
-    paint(m_redis, tr("Redis: —"), true);
+    paint(m_gate, tr("Filing limiter: starting…"), true);
+    m_redis->hide(); // shown with the team's limiter only
     paint(m_registry, tr("Registry: —"), true);
-    paint(m_engine, tr("Engine: starting…"), true);
+    paint(m_engine, tr("Filing service: starting…"), true);
     m_breakers->hide();
     m_ledger->hide();
     m_reviewDesk->hide();
@@ -51,7 +52,8 @@ void StatusIndicators::setReviewDesk(const QString &reason) {
     }
     // Not a fault of the desk: it reviews, others file. Said plainly, with the reason.
     paint(m_reviewDesk, tr("Review desk: sends nothing (%1)").arg(reason), true,
-          tr("This desk reviews: it takes none of the team's filings to send, because %1. To send, set a registry "
+          tr("This desk reviews: it takes none of the team's filings to send, because %1. To send, set a "
+             "registry "
              "and the team's Redis (fleet gate) in Settings.")
               .arg(reason));
     m_reviewDesk->show();
@@ -70,14 +72,30 @@ void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const 
 }
 
 void StatusIndicators::setGateMode(bool fleet, bool started) {
+    // The limiter keeps to each registry's ceiling of requests at a time; in people's words, with the
+    // engine's term in the tooltip for support.
     if (!started)
-        paint(m_gate, tr("Gate: not started"), false);
+        paint(m_gate, tr("Filing limiter: not started"), false,
+              tr("The filing engine did not start: nothing is sent (gate not started)"));
+    else if (fleet)
+        paint(m_gate, tr("Filing limiter: shared with the team"), true,
+              tr("Each registry's limit of requests at a time is shared by every desk and worker of the team "
+                 "(gate: fleet, Redis)"));
     else
-        paint(m_gate, fleet ? tr("Gate: fleet (Redis)") : tr("Gate: in-process (this console only)"), true);
+        paint(m_gate, tr("Filing limiter: this computer only"), true,
+              tr("Each registry's limit of requests at a time is kept by this computer alone (gate: "
+                 "in-process)"));
 }
 
 void StatusIndicators::setRedis(const QString &state, bool ok) {
-    paint(m_redis, tr("Redis: %1").arg(state), ok);
+    if (state.isEmpty()) {
+        m_redis->clear();
+        m_redis->hide();
+        return;
+    }
+    paint(m_redis, tr("Connection to the team's limiter: %1").arg(state), ok,
+          tr("Redis, where the team's filing limiter keeps its counts"));
+    m_redis->show();
 }
 
 void StatusIndicators::setRegistry(bool reachable, const QString &detail) {
@@ -85,7 +103,8 @@ void StatusIndicators::setRegistry(bool reachable, const QString &detail) {
 }
 
 void StatusIndicators::setEngineAlive(bool alive) {
-    paint(m_engine, alive ? tr("Engine: alive") : tr("Engine: NOT RESPONDING"), alive);
+    paint(m_engine, alive ? tr("Filing service: running") : tr("Filing service: NOT RESPONDING"), alive,
+          alive ? tr("The engine thread answers") : tr("The engine thread does not answer: nothing is sent"));
 }
 
 void StatusIndicators::setFailingRegistries(const QStringList &summaries, const QString &detail) {
@@ -120,12 +139,14 @@ void StatusIndicators::setLedger(Ledger state, const QString &detail) {
               detail);
         break;
     case Ledger::ReadOnlyStandby:
-        paint(m_ledger,
-              tr("Team ledger is a read-only standby: nothing is sent; showing this desk's mirror (read-only)"),
-              false, detail);
+        paint(
+            m_ledger,
+            tr("Team ledger is a read-only standby: nothing is sent; showing this desk's mirror (read-only)"),
+            false, detail);
         break;
     case Ledger::WaitingOnLock:
-        paint(m_ledger, tr("Team ledger: busy, a write is waiting on a lock and is tried again"), true, detail);
+        paint(m_ledger, tr("Team ledger: busy, a write is waiting on a lock and is tried again"), true,
+              detail);
         break;
     case Ledger::Untrusted:
         paint(m_ledger,

@@ -1,5 +1,7 @@
 #include "ui/widgets/task_detail_text.h"
 
+#include "ui/models/obligation_row.h"
+
 #include "engine/import/iso_codes.h"
 #include "engine/model/compliance.h"
 #include "engine/register/entity_fields.h"
@@ -68,7 +70,7 @@ QString taskDetailText(const FilingTask &task) {
     if (!explanation.isEmpty() && task.state != ExecutionState::Completed)
         lines << explanation << QString();
     lines << TaskDetail::tr("Status: %1").arg(complianceLabel(complianceOf(task, QDate::currentDate())));
-    lines << TaskDetail::tr("Idempotency key: %1").arg(task.key);
+    lines << TaskDetail::tr("Filing reference (idempotency key): %1").arg(task.key);
     lines << TaskDetail::tr("Entity: %1 (%2), %3")
                  .arg(o.entity.name, o.entity.entityId, placeLabel(o.jurisdiction));
     lines << TaskDetail::tr("Filing: %1 %2, due %3, fee %4")
@@ -79,8 +81,8 @@ QString taskDetailText(const FilingTask &task) {
     lines << TaskDetail::tr("Citation: %1 %2").arg(o.citation, o.citationUrl);
     if (!o.penaltyNote.isEmpty())
         lines << TaskDetail::tr("Penalty: %1").arg(o.penaltyNote);
-    lines << TaskDetail::tr("State: %1, attempts %2, batch %3")
-                 .arg(stateName(task.state))
+    lines << TaskDetail::tr("Progress: %1 (engine state %2), attempts %3, batch %4")
+                 .arg(stateLabel(task.state), stateName(task.state))
                  .arg(task.attempts)
                  .arg(task.batchId);
     lines << TaskDetail::tr("Last error: [%1] %2: %3")

@@ -1,5 +1,7 @@
 #include "ui/widgets/task_filter_bar.h"
 
+#include "ui/models/obligation_row.h"
+
 #include "engine/model/compliance.h"
 #include "ui/proxies/task_filter_proxy.h"
 
@@ -22,15 +24,18 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     if (!controls.states.isEmpty()) {
         m_state = new QComboBox(this);
         m_state->setObjectName(objectPrefix + QStringLiteral("StateFilter"));
-        m_state->setAccessibleName(tr("State filter"));
-        m_state->addItem(tr("All states"), QStringList());
-        for (const QString &state : controls.states)
-            m_state->addItem(state, QStringList{state});
+        m_state->setAccessibleName(tr("Progress filter"));
+        m_state->addItem(tr("All"), QStringList());
+        // In people's words; the engine's state name is the item's data (and its tooltip, for support).
+        for (const QString &state : controls.states) {
+            m_state->addItem(stateLabel(state), QStringList{state});
+            m_state->setItemData(m_state->count() - 1, state, Qt::ToolTipRole);
+        }
         connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
             m_proxy->setStates(m_state->currentData().toStringList());
             updateCount();
         });
-        auto *label = new QLabel(tr("&State:"), this);
+        auto *label = new QLabel(tr("&Progress:"), this);
         label->setBuddy(m_state);
         layout->addWidget(label);
         layout->addWidget(m_state);
@@ -128,7 +133,9 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     m_search = new QLineEdit(this);
     m_search->setObjectName(objectPrefix + QStringLiteral("Search"));
     m_search->setAccessibleName(tr("Search"));
-    m_search->setPlaceholderText(tr("Search idempotency key, entity, confirmation number, trace id, code…"));
+    m_search->setPlaceholderText(tr("Search entity, filing, confirmation number, registry's code…"));
+    m_search->setToolTip(tr("Also finds a filing by the reference support gives you (its idempotency key or "
+                            "trace id)"));
     m_search->setClearButtonEnabled(true);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setSearchText(text);
