@@ -95,6 +95,13 @@
     </message>
 </context>
 <context>
+    <name>StateLabel</name>
+    <message>
+        <source>Planned (opens %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TeamAccess</name>
     <message>
         <source>no FilingDesk role</source>
@@ -719,20 +726,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n lost permit lease(s)</source>
-        <translation>
-            <numerusform>%n verlorene Lease einer Sendeberechtigung</numerusform>
-            <numerusform>%n verlorene Leases von Sendeberechtigungen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new dead letter(s)</source>
-        <translation>
-            <numerusform>%n neuer Dead Letter</numerusform>
-            <numerusform>%n neue Dead Letters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n alert(s) &quot;%1&quot; — %2</source>
         <translation>
             <numerusform>%n Warnung „%1“ — %2</numerusform>
@@ -763,6 +756,35 @@
         <source>Team ledger&apos;s audit trail does not verify — %1</source>
         <translation>Prüfpfad des Team-Ledgers nicht intakt — %1</translation>
     </message>
+    <message>
+        <source>A filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit trail cannot be written — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) lost their turn under a registry&apos;s limit</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) charged a fee other than expected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new filing(s) that could not be filed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AuditModel</name>
@@ -777,10 +799,6 @@
     <message>
         <source>Action</source>
         <translation>Aktion</translation>
-    </message>
-    <message>
-        <source>Key</source>
-        <translation>Schlüssel</translation>
     </message>
     <message>
         <source>Entity</source>
@@ -814,24 +832,108 @@
         <source>%1 (OS user) as database login %2</source>
         <translation>%1 (Betriebssystem-Benutzer) als Datenbank-Login %2</translation>
     </message>
+    <message>
+        <source>batch launched</source>
+        <translation type="unfinished">Lauf gestartet</translation>
+    </message>
+    <message>
+        <source>batch paused</source>
+        <translation type="unfinished">Lauf angehalten</translation>
+    </message>
+    <message>
+        <source>batch resumed</source>
+        <translation type="unfinished">Lauf fortgesetzt</translation>
+    </message>
+    <message>
+        <source>batch cancelled</source>
+        <translation type="unfinished">Lauf abgebrochen</translation>
+    </message>
+    <message>
+        <source>tried again after it could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halt resolved and requeued</source>
+        <translation type="unfinished">Halt aufgelöst und neu eingereiht</translation>
+    </message>
+    <message>
+        <source>accepted as filed</source>
+        <translation type="unfinished">als übermittelt anerkannt</translation>
+    </message>
+    <message>
+        <source>filing withdrawn</source>
+        <translation type="unfinished">Filing zurückgezogen</translation>
+    </message>
+    <message>
+        <source>note added</source>
+        <translation type="unfinished">Notiz hinzugefügt</translation>
+    </message>
+    <message>
+        <source>entity edited</source>
+        <translation type="unfinished">Rechtsträger bearbeitet</translation>
+    </message>
+    <message>
+        <source>entity added to the register</source>
+        <translation type="unfinished">Rechtsträger ins Register aufgenommen</translation>
+    </message>
+    <message>
+        <source>entity completed from a file</source>
+        <translation type="unfinished">Rechtsträger aus einer Datei ergänzt</translation>
+    </message>
+    <message>
+        <source>file differs from the register</source>
+        <translation type="unfinished">Datei weicht vom Register ab</translation>
+    </message>
+    <message>
+        <source>conflict decided</source>
+        <translation type="unfinished">Widerspruch entschieden</translation>
+    </message>
+    <message>
+        <source>portfolio imported</source>
+        <translation type="unfinished">Portfolio importiert</translation>
+    </message>
+    <message>
+        <source>filings ready to launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filing progressed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>receipt reconciled</source>
+        <translation type="unfinished">Empfangsbestätigung abgeglichen</translation>
+    </message>
+    <message>
+        <source>registry look-up</source>
+        <translation type="unfinished">Abfrage beim Register</translation>
+    </message>
+    <message>
+        <source>sending slot lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch has nothing left to send</source>
+        <translation type="unfinished">Lauf hat nichts mehr zu senden</translation>
+    </message>
+    <message>
+        <source>FilingDesk (automatic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AuditPage</name>
     <message>
         <source>Audit free text</source>
         <translation>Freitext im Prüfpfad</translation>
-    </message>
-    <message>
-        <source>any text: key, entity, actor, action, detail</source>
-        <translation>beliebiger Text: Schlüssel, Rechtsträger, Akteur, Aktion, Detail</translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation>Idempotenzschlüssel</translation>
-    </message>
-    <message>
-        <source>idempotency key (full)</source>
-        <translation>Idempotenzschlüssel (vollständig)</translation>
     </message>
     <message>
         <source>Entity id</source>
@@ -844,10 +946,6 @@
     <message>
         <source>Actor</source>
         <translation>Akteur</translation>
-    </message>
-    <message>
-        <source>OS user or engine</source>
-        <translation>Betriebssystembenutzer oder Engine</translation>
     </message>
     <message>
         <source>From</source>
@@ -909,92 +1007,20 @@
         <translation>Export fehlgeschlagen</translation>
     </message>
     <message>
-        <source>batch launched</source>
-        <translation>Lauf gestartet</translation>
+        <source>any text: entity, person, action, detail, reason</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch paused</source>
-        <translation>Lauf angehalten</translation>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch resumed</source>
-        <translation>Lauf fortgesetzt</translation>
+        <source>a filing&apos;s reference, as a detail pane shows it</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch cancelled</source>
-        <translation>Lauf abgebrochen</translation>
-    </message>
-    <message>
-        <source>dead letter replayed</source>
-        <translation>Dead Letter erneut gesendet</translation>
-    </message>
-    <message>
-        <source>halt resolved and requeued</source>
-        <translation>Halt aufgelöst und neu eingereiht</translation>
-    </message>
-    <message>
-        <source>accepted as filed</source>
-        <translation>als übermittelt anerkannt</translation>
-    </message>
-    <message>
-        <source>filing withdrawn</source>
-        <translation>Filing zurückgezogen</translation>
-    </message>
-    <message>
-        <source>note added</source>
-        <translation>Notiz hinzugefügt</translation>
-    </message>
-    <message>
-        <source>entity edited</source>
-        <translation>Rechtsträger bearbeitet</translation>
-    </message>
-    <message>
-        <source>portfolio imported</source>
-        <translation>Portfolio importiert</translation>
-    </message>
-    <message>
-        <source>tasks admitted</source>
-        <translation>Aufgaben aufgenommen</translation>
-    </message>
-    <message>
-        <source>state transition</source>
-        <translation>Statusübergang</translation>
-    </message>
-    <message>
-        <source>receipt reconciled</source>
-        <translation>Empfangsbestätigung abgeglichen</translation>
-    </message>
-    <message>
-        <source>registry look-up</source>
-        <translation>Abfrage beim Register</translation>
-    </message>
-    <message>
-        <source>permit lease lost</source>
-        <translation>Lease der Sendeberechtigung verloren</translation>
-    </message>
-    <message>
-        <source>engine started</source>
-        <translation>Engine gestartet</translation>
-    </message>
-    <message>
-        <source>batch has nothing left to send</source>
-        <translation>Lauf hat nichts mehr zu senden</translation>
-    </message>
-    <message>
-        <source>entity added to the register</source>
-        <translation>Rechtsträger ins Register aufgenommen</translation>
-    </message>
-    <message>
-        <source>entity completed from a file</source>
-        <translation>Rechtsträger aus einer Datei ergänzt</translation>
-    </message>
-    <message>
-        <source>file differs from the register</source>
-        <translation>Datei weicht vom Register ab</translation>
-    </message>
-    <message>
-        <source>conflict decided</source>
-        <translation>Widerspruch entschieden</translation>
+        <source>person (computer login), or FilingDesk</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1016,64 +1042,20 @@
         <translation>Fällig &amp;innerhalb:</translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
         <source>No batch yet</source>
         <translation>Noch kein Lauf</translation>
-    </message>
-    <message>
-        <source>Batch %1 — PAUSED</source>
-        <translation>Lauf %1 — ANGEHALTEN</translation>
-    </message>
-    <message>
-        <source>Batch %1 — running</source>
-        <translation>Lauf %1 — läuft</translation>
-    </message>
-    <message>
-        <source>Batch %1 — finished</source>
-        <translation>Lauf %1 — abgeschlossen</translation>
     </message>
     <message>
         <source>nothing launched</source>
         <translation>nichts gestartet</translation>
     </message>
     <message>
-        <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
-        <translation>In Übertragung %1 · wartet auf Sendeberechtigung %2 · wartet auf Wiederholung %3%4</translation>
-    </message>
-    <message>
-        <source> · GATE BLIND: nothing is being sent</source>
-        <translation> · SENDESTEUERUNG BLIND: es wird nichts gesendet</translation>
-    </message>
-    <message>
-        <source>ETA: paused</source>
-        <translation>Voraussichtlich fertig: angehalten</translation>
-    </message>
-    <message>
-        <source>ETA: %1</source>
-        <translation>Voraussichtlich fertig in: %1</translation>
-    </message>
-    <message>
         <source>The team&apos;s batches — PAUSED</source>
         <translation>Die Läufe des Teams — ANGEHALTEN</translation>
     </message>
     <message>
-        <source> · this desk: %1 claimed, %2 filed since start</source>
-        <translation> · dieser Arbeitsplatz: %1 beansprucht, %2 seit dem Start übermittelt</translation>
-    </message>
-    <message>
         <source>Team ledger unreachable — nothing is sent</source>
         <translation>Team-Ledger nicht erreichbar — nichts wird gesendet</translation>
-    </message>
-    <message>
-        <source>Batch %1 — team ledger unreachable, nothing is sent</source>
-        <translation>Lauf %1 — Team-Ledger nicht erreichbar, nichts wird gesendet</translation>
-    </message>
-    <message>
-        <source>ETA: —</source>
-        <translation>Voraussichtlich fertig: —</translation>
     </message>
     <message>
         <source>Team ledger&apos;s audit trail does not verify — nothing is sent</source>
@@ -1094,6 +1076,70 @@
     <message>
         <source>%v of %m filed (%p%)</source>
         <translation>%v von %m übermittelt (%p %)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>Batch started %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — team ledger unreachable, nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — PAUSED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — sending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine states: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being sent now: %1 · waiting for the registry&apos;s limit: %2 · to be tried again: %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · NOTHING IS BEING SENT: the filing limiter cannot be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight %1 · awaiting permit %2 · waiting to retry %3 (engine terms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · this desk: %1 taken to send, %2 filed since it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: about %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1424,10 +1470,6 @@
 <context>
     <name>fd::ui::DeadLetterModel</name>
     <message>
-        <source>withdrawn</source>
-        <translation>zurückgezogen</translation>
-    </message>
-    <message>
         <source>Entity</source>
         <translation>Rechtsträger</translation>
     </message>
@@ -1448,20 +1490,8 @@
         <translation>Versuche</translation>
     </message>
     <message>
-        <source>Last error</source>
-        <translation>Letzter Fehler</translation>
-    </message>
-    <message>
-        <source>Trace id</source>
-        <translation>Trace-ID</translation>
-    </message>
-    <message>
         <source>Since</source>
         <translation>Seit</translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation>Idempotenzschlüssel</translation>
     </message>
     <message>
         <source>Review</source>
@@ -1471,63 +1501,45 @@
         <source>Notes</source>
         <translation>Notizen</translation>
     </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry kept failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal requirement not met</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data the registry would not accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk or network problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt does not match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry&apos;s answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Support reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLettersPage</name>
-    <message>
-        <source>&amp;Replay…</source>
-        <translation>&amp;Erneut senden …</translation>
-    </message>
-    <message>
-        <source>Replay &amp;selection…</source>
-        <translation>&amp;Auswahl erneut senden …</translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
-        <translation>Dead Letters</translation>
-    </message>
-    <message>
-        <source>Dead letter detail: raw response body and payload</source>
-        <translation>Dead-Letter-Details: unveränderte Antwort und Nutzdaten</translation>
-    </message>
-    <message>
-        <source>Select a dead letter to see its trace id, raw response body and payload.</source>
-        <translation>Einen Dead Letter auswählen, um Trace-ID, unveränderte Antwort des Registers und Nutzdaten zu sehen.</translation>
-    </message>
-    <message>
-        <source>Replay the current dead letter</source>
-        <translation>Den aktuellen Dead Letter erneut senden</translation>
-    </message>
-    <message>
-        <source>Replay the selected dead letters</source>
-        <translation>Die ausgewählten Dead Letters erneut senden</translation>
-    </message>
-    <message>
-        <source>Replay every dead letter matching the filter</source>
-        <translation>Alle Dead Letters erneut senden, die dem Filter entsprechen</translation>
-    </message>
-    <message>
-        <source>1 dead letter</source>
-        <translation>1 Dead Letter</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected dead letter(s)</source>
-        <translation>
-            <numerusform>%n ausgewählter Dead Letter</numerusform>
-            <numerusform>%n ausgewählte Dead Letters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>all %n dead letter(s) matching the filter</source>
-        <translation>
-            <numerusform>den %n Dead Letter, der dem Filter entspricht</numerusform>
-            <numerusform>alle %n Dead Letters, die dem Filter entsprechen</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay &amp;all %1 matching filter…</source>
-        <translation>&amp;Alle %1 gefilterten erneut senden …</translation>
-    </message>
     <message>
         <source>Filed &amp;outside FilingDesk…</source>
         <translation>&amp;Außerhalb von FilingDesk übermittelt …</translation>
@@ -1536,16 +1548,63 @@
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
     </message>
+    <message>
+        <source>&amp;Try again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the &amp;selection again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings that could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the registry answered and what was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a filing to see what the registry answered and what was sent (for support: the trace id, the registry&apos;s raw answer and the data sent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the current filing again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the selected filings again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try every filing matching the filter again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected filing(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n filing(s) matching the filter</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Try &amp;all %1 matching the filter again…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
-    <message numerus="yes">
-        <source>%n filing(s) overdue</source>
-        <translation>
-            <numerusform>%n Filing überfällig</numerusform>
-            <numerusform>%n Filings überfällig</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n day(s) overdue</source>
         <translation>
@@ -1575,19 +1634,39 @@
             <numerusform>… und %n weitere (Ansicht Kalender)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Due in %1 days: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Overdue: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Needs data: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>, %n more coming due</source>
-        <translation>
-            <numerusform>, %n weiteres bald fällig</numerusform>
-            <numerusform>, %n weitere bald fällig</numerusform>
+        <source>%n filing(s) due within %1 days</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n filing(s) coming due</source>
-        <translation>
-            <numerusform>%n Filing bald fällig</numerusform>
-            <numerusform>%n Filings bald fällig</numerusform>
+        <source>Deadline reminder: %n filing(s) overdue</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline reminder: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1634,10 +1713,6 @@
     <message>
         <source>Status</source>
         <translation>Status</translation>
-    </message>
-    <message>
-        <source>Engine state</source>
-        <translation>Engine-Zustand</translation>
     </message>
     <message>
         <source>Fee</source>
@@ -1688,10 +1763,6 @@
         <translation>MM-TT</translation>
     </message>
     <message>
-        <source>active, expired or resigned</source>
-        <translation>active, expired oder resigned</translation>
-    </message>
-    <message>
         <source>Asks for the reason; every change is kept in the audit trail with the old and new value</source>
         <translation>Fragt nach der Begründung; jede Änderung bleibt mit altem und neuem Wert im Prüfpfad</translation>
     </message>
@@ -1738,6 +1809,131 @@
     <message>
         <source>%1 on %2</source>
         <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corporation</source>
+        <translation type="unfinished">Corporation</translation>
+    </message>
+    <message>
+        <source>Limited liability company (LLC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited partnership (LP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inactive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dissolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and &amp;requeue…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saves the changes with your reason, then sends the halted filing again with the corrected data (one reason for both, kept in the audit trail)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved, and the halted filing was sent again with the corrected data. The change and your reason are in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. The change and your reason are in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved, but not every field is as you typed it: the register kept the values shown. Check the fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your changes to %1 are not saved. Close the page and lose them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved yet: save your changes, or close again to lose them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved; %1 is sent again with the corrected data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving your changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was saved: the reason was not given. Your changes are still in the fields; save again when you are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1 Your changes are still in the fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the halted filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 (engine state %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished">%1: %2</translation>
+    </message>
+    <message>
+        <source>Needs data before it can be filed:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complete the marked field(s): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1791,16 +1987,16 @@
         <translation>Bestätigung</translation>
     </message>
     <message>
-        <source>Idempotency key</source>
-        <translation>Idempotenzschlüssel</translation>
-    </message>
-    <message>
         <source>Review</source>
         <translation>Prüfung</translation>
     </message>
     <message>
         <source>Notes</source>
         <translation>Notizen</translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1826,14 +2022,6 @@
         <translation>Rechtliche Halts und Abgleichsausnahmen</translation>
     </message>
     <message>
-        <source>Exception detail: rule, citation, reason, payload</source>
-        <translation>Ausnahmedetails: Regel, Rechtsgrundlage, Begründung, Nutzdaten</translation>
-    </message>
-    <message>
-        <source>Select an item to see its rule, citation, registry answer and payload.</source>
-        <translation>Einen Eintrag auswählen, um Regel, Rechtsgrundlage, Antwort des Registers und Nutzdaten zu sehen.</translation>
-    </message>
-    <message>
         <source>Resolve and requeue the selected items</source>
         <translation>Die ausgewählten Einträge auflösen und neu einreihen</translation>
     </message>
@@ -1856,6 +2044,14 @@
     <message>
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
+    </message>
+    <message>
+        <source>Why it halted: rule, statute, what the registry answered, what was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an item to see its rule, the statute, what the registry answered and what was sent.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1911,28 +2107,6 @@
     <message>
         <source>FilingDesk</source>
         <translation>FilingDesk</translation>
-    </message>
-    <message numerus="yes">
-        <source>Waiting for a person: %n halt(s) or exception(s)</source>
-        <translation>
-            <numerusform>Wartet auf eine Entscheidung: %n Halt oder Ausnahme</numerusform>
-            <numerusform>Wartet auf eine Entscheidung: %n Halts oder Ausnahmen</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n dead letter(s)</source>
-        <translation>
-            <numerusform>, %n Dead Letter</numerusform>
-            <numerusform>, %n Dead Letters</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>; registry failing: %1</source>
-        <translation>; Register gestört: %1</translation>
-    </message>
-    <message>
-        <source>%1. %2.</source>
-        <translation>%1. %2.</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
@@ -1993,10 +2167,6 @@
     <message>
         <source>Permits</source>
         <translation>Sendeberechtigungen</translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
-        <translation>Dead Letters</translation>
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions</source>
@@ -2079,10 +2249,6 @@
         <translation>verbindet …</translation>
     </message>
     <message>
-        <source>not used (in-process gate)</source>
-        <translation>nicht verwendet (prozessinterne Sendesteuerung)</translation>
-    </message>
-    <message>
         <source>Portfolio not loaded</source>
         <translation>Portfolio nicht geladen</translation>
     </message>
@@ -2090,24 +2256,9 @@
         <source>%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of scope + %8 row errors; %9 obligations</source>
         <translation>%1, Stichtag %2 (Regeln %3): %4 Zeilen = %5 mit Pflichten + %6 mit fehlenden Angaben + %7 außerhalb des Anwendungsbereichs + %8 fehlerhaft; %9 Pflichten</translation>
     </message>
-    <message numerus="yes">
-        <source>%n task(s) admitted</source>
-        <translation>
-            <numerusform>%n Aufgabe aufgenommen</numerusform>
-            <numerusform>%n Aufgaben aufgenommen</numerusform>
-        </translation>
-    </message>
     <message>
         <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
         <translation>, %1 bereits bekannt, %2 noch nicht zur Übermittlung freigegeben, %3 später fällig</translation>
-    </message>
-    <message>
-        <source>Batch %1 has nothing left to send.</source>
-        <translation>Lauf %1 hat nichts mehr zu senden.</translation>
-    </message>
-    <message>
-        <source>Engine: %1</source>
-        <translation>Engine: %1</translation>
     </message>
     <message>
         <source>Could not read %1 from the keychain: %2</source>
@@ -2153,18 +2304,6 @@
         <translation>Diese Sitzung läuft mit Befehlszeilenoptionen, die die gespeicherten Einstellungen überschreiben (nicht gespeichert): %1. Unten stehen die gespeicherten Einstellungen.</translation>
     </message>
     <message>
-        <source>BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.</source>
-        <translation>LAUF %1 ANGEHALTEN — es wird nichts Neues gesendet (%2 noch in Übertragung). Fortsetzen mit Strg+R.</translation>
-    </message>
-    <message>
-        <source>GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when Redis is back.</source>
-        <translation>SENDESTEUERUNG BLIND: Redis nicht erreichbar, es wird nichts gesendet.%1 Das Senden wird fortgesetzt, sobald Redis wieder erreichbar ist.</translation>
-    </message>
-    <message>
-        <source>UNREACHABLE</source>
-        <translation>NICHT ERREICHBAR</translation>
-    </message>
-    <message>
         <source>connected</source>
         <translation>verbunden</translation>
     </message>
@@ -2173,16 +2312,8 @@
         <translation>FilingDesk — %1</translation>
     </message>
     <message>
-        <source>[GATE BLIND] </source>
-        <translation>[SENDESTEUERUNG BLIND] </translation>
-    </message>
-    <message>
         <source>[PAUSED] </source>
         <translation>[ANGEHALTEN] </translation>
-    </message>
-    <message>
-        <source>Dead letters (%1)</source>
-        <translation>Dead Letters (%1)</translation>
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions (%1)</source>
@@ -2214,10 +2345,6 @@
     <message>
         <source>(none: this desk alone)</source>
         <translation>(keiner: dieser Arbeitsplatz allein)</translation>
-    </message>
-    <message>
-        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
-        <translation>DIE LÄUFE DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch in Übertragung). Fortsetzen mit Strg+R.</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -2262,12 +2389,6 @@
     <message>
         <source>%1 is not in the entity register.</source>
         <translation>%1 ist nicht im Rechtsträgerregister.</translation>
-    </message>
-    <message>
-        <source>%1
-Correct the marked fields and save, then resolve and requeue again: the filing is sent with the corrected data under the same key.</source>
-        <translation>%1
-Die markierten Felder korrigieren und speichern, dann erneut auflösen und neu einreihen: das Filing wird mit den korrigierten Daten unter demselben Schlüssel gesendet.</translation>
     </message>
     <message numerus="yes">
         <source>%n value(s) in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</source>
@@ -2337,32 +2458,6 @@ Die markierten Felder korrigieren und speichern, dann erneut auflösen und neu e
         <source>Show only the filings of entities you own (Settings: your name as owner)</source>
         <translation>Nur die Filings der Rechtsträger anzeigen, für die Sie verantwortlich sind (Einstellungen: Ihr Name als Verantwortliche(r))</translation>
     </message>
-    <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
-Ctrl+Shift+M my filings only
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation>Strg+O Portfolio öffnen
-Strg+L Auswahl starten
-Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
-Strg+P anhalten
-Strg+R fortsetzen
-Strg+Umschalt+X Lauf abbrechen
-Strg+Umschalt+R ausgewählte Dead Letters erneut senden
-Strg+F aktuelle Ansicht durchsuchen
-Strg+1 … Strg+7 Ansicht wechseln (Strg+7 Kalender)
-Strg+Umschalt+M nur meine Filings
-F5 Prüfpfad durchsuchen
-Strg+, Einstellungen</translation>
-    </message>
     <message numerus="yes">
         <source>%n filing(s), %1 in fees</source>
         <translation>
@@ -2403,14 +2498,6 @@ Strg+, Einstellungen</translation>
         <translation>Kein Register eingerichtet: nichts kann übermittelt werden</translation>
     </message>
     <message>
-        <source>Due soon: %1 · Overdue: %2</source>
-        <translation>Bald fällig: %1 · Überfällig: %2</translation>
-    </message>
-    <message>
-        <source>Due soon: %1</source>
-        <translation>Bald fällig: %1</translation>
-    </message>
-    <message>
         <source>Logged in as</source>
         <translation>Angemeldet als</translation>
     </message>
@@ -2427,6 +2514,122 @@ Strg+, Einstellungen</translation>
 FilingDesk roles: %2</source>
         <translation>Am Team-Ledger angemeldet als %1
 FilingDesk-Rollen: %2</translation>
+    </message>
+    <message>
+        <source>Could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings the registry would not take after every attempt, or whose data it could not read: each needs a person (dead letters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the Batch panel (launch, pause, resume, progress)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R try the selected filings that could not be filed again
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
+Ctrl+Shift+M my filings only
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished">%1 %2</translation>
+    </message>
+    <message>
+        <source>%1
+Correct the marked fields, then press “Save and requeue”: the changes are saved and %2 is sent again with the corrected data, as the same filing (the registry will not file it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) ready to launch</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The batch has nothing left to send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still being sent here). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BATCH PAUSED — nothing new is being sent (%1 still being sent). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOTHING IS BEING SENT: the team&apos;s filing limiter cannot be reached.%1 Sending resumes by itself when it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate blind: Redis unreachable (engine terms, for support)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CANNOT BE REACHED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[NOT SENDING] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>As of %1: filings not filed yet that are due within %n day(s) or overdue, and filings that need data before they can be filed. Click to list them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not be filed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n halt(s) or exception(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) that could not be filed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiting for a person: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry failing: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2616,10 +2819,6 @@ Um im Team zu arbeiten, nutzen alle Arbeitsplätze und Läufe ohne Oberfläche e
 <context>
     <name>fd::ui::ObligationModel</name>
     <message>
-        <source>PLANNED (opens %1)</source>
-        <translation>GEPLANT (ab %1)</translation>
-    </message>
-    <message>
         <source>(missing: double-click to set)</source>
         <translation>(fehlt: zum Eintragen doppelklicken)</translation>
     </message>
@@ -2696,10 +2895,6 @@ Zeile %3</translation>
         <translation>Detail</translation>
     </message>
     <message>
-        <source>Idempotency key</source>
-        <translation>Idempotenzschlüssel</translation>
-    </message>
-    <message>
         <source>Corporation</source>
         <translation>Corporation</translation>
     </message>
@@ -2720,16 +2915,8 @@ Zeile %3</translation>
         <translation>Compliance-Status: übermittelt, fällig, überfällig, Daten fehlen, angehalten, wird nicht übermittelt. Rot: überfällig; gelb: fällig innerhalb von %1 Tagen; grün: im Plan oder übermittelt</translation>
     </message>
     <message>
-        <source>The filing engine&apos;s state, for engineers</source>
-        <translation>Der Zustand der Filing-Engine, für Technikerinnen und Techniker</translation>
-    </message>
-    <message>
         <source>Status</source>
         <translation>Status</translation>
-    </message>
-    <message>
-        <source>Engine state</source>
-        <translation>Engine-Zustand</translation>
     </message>
     <message>
         <source>Owner</source>
@@ -2738,6 +2925,22 @@ Zeile %3</translation>
     <message>
         <source>(missing)</source>
         <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <source>%1 (engine state %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the filing is: waiting, sending, filed, or needing a person (the engine&apos;s own term is in each cell&apos;s tooltip, for support)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2759,24 +2962,20 @@ Zeile %3</translation>
         <translation>Kein Portfolio geladen. Mit Strg+O eines öffnen.</translation>
     </message>
     <message>
-        <source>Launch the selected tasks</source>
-        <translation>Die ausgewählten Aufgaben starten</translation>
+        <source>Launch the selected filings</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Start filing the selected PENDING tasks (Ctrl+L)</source>
-        <translation>Die ausgewählten Aufgaben im Status PENDING übermitteln (Strg+L)</translation>
+        <source>Start filing the selected filings that wait to be sent (Ctrl+L)</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Withdraw the selected tasks</source>
-        <translation>Die ausgewählten Aufgaben zurückziehen</translation>
+        <source>Withdraw the selected filings</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::OperatorActions</name>
-    <message>
-        <source>Nothing to launch: %1 has no PENDING task.</source>
-        <translation>Nichts zu starten: %1 enthält keine Aufgabe im Status PENDING.</translation>
-    </message>
     <message>
         <source>Launch filings</source>
         <translation>Filings starten</translation>
@@ -2814,38 +3013,8 @@ Zeile %3</translation>
         <translation>Lauf abbrechen</translation>
     </message>
     <message>
-        <source>Cancel: tasks not yet sent go back to PENDING; requests on the wire finish.</source>
-        <translation>Abbrechen: noch nicht gesendete Aufgaben gehen zurück auf PENDING; laufende Anfragen werden abgeschlossen.</translation>
-    </message>
-    <message>
-        <source>No dead letter selected.</source>
-        <translation>Kein Dead Letter ausgewählt.</translation>
-    </message>
-    <message>
-        <source>Replay dead letters</source>
-        <translation>Dead Letters erneut senden</translation>
-    </message>
-    <message>
-        <source>Replay %1: each is looked up at the registry first, then re-sent under the same idempotency key.</source>
-        <translation>%1 erneut senden: jeder wird zuerst beim Register nachgefragt und dann unter demselben Idempotenzschlüssel erneut gesendet.</translation>
-    </message>
-    <message>
         <source>Nothing selected in the review queue.</source>
         <translation>In der Prüfliste ist nichts ausgewählt.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
-        <translation>
-            <numerusform>%n Eintrag auflösen und neu einreihen: er geht zurück auf PENDING und wird unter demselben Schlüssel erneut übermittelt.</numerusform>
-            <numerusform>%n Einträge auflösen und neu einreihen: sie gehen zurück auf PENDING und werden unter demselben Schlüssel erneut übermittelt.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
-        <translation>
-            <numerusform>%n Abgleichsausnahme nach Prüfung der Empfangsbestätigung als übermittelt (COMPLETED) anerkennen.</numerusform>
-            <numerusform>%n Abgleichsausnahmen nach Prüfung der Empfangsbestätigungen als übermittelt (COMPLETED) anerkennen.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Resolve and requeue</source>
@@ -2886,20 +3055,8 @@ Zeile %3</translation>
         </translation>
     </message>
     <message>
-        <source>formation date %1</source>
-        <translation>Gründungsdatum %1</translation>
-    </message>
-    <message>
-        <source>entity type %1</source>
-        <translation>Rechtsform %1</translation>
-    </message>
-    <message>
         <source>Edit entity</source>
         <translation>Rechtsträger bearbeiten</translation>
-    </message>
-    <message>
-        <source>Set %1 for entity %2; its obligations are planned again.</source>
-        <translation>%1 für Rechtsträger %2 setzen; seine Pflichten werden neu geplant.</translation>
     </message>
     <message>
         <source>The console is read-only now.</source>
@@ -2965,13 +3122,6 @@ Zeile %3</translation>
         <translation>Trotzdem senden</translation>
     </message>
     <message numerus="yes">
-        <source>Requeue %n filing(s) with the payload the registry refused.</source>
-        <translation>
-            <numerusform>%n Filing mit den vom Register abgelehnten Nutzdaten neu einreihen.</numerusform>
-            <numerusform>%n Filings mit den vom Register abgelehnten Nutzdaten neu einreihen.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>File %n filing(s) now: %1.</source>
         <translation>
             <numerusform>%n Filing jetzt übermitteln: %1.</numerusform>
@@ -3024,6 +3174,83 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
     <message>
         <source>Close review</source>
         <translation>Prüfung beenden</translation>
+    </message>
+    <message>
+        <source>Nothing to launch: %1 has no filing waiting to be sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel: filings not sent yet go back to waiting; those being sent now finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try filings again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No filing selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limited liability company (LLC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limited partnership (LP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the formation date to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entity type to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 for %2; its filings are planned again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No halted filing to send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1 of %2, then send %3 again with the corrected data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Send %n filing(s) again with the same data the registry refused.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3136,16 +3363,28 @@ Schlüssel %3</translation>
         <translation>Belegte Sendeberechtigungen und ihre Inhaber</translation>
     </message>
     <message>
-        <source>Fleet gate: %1 — caps are shared by every console and worker on this Redis.</source>
-        <translation>Flotten-Sendesteuerung: %1 — die Obergrenzen gelten gemeinsam für alle Konsolen und Worker an diesem Redis.</translation>
+        <source>Filing limiter shared with the team: each registry&apos;s limit of requests at a time counts every desk and worker.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In-process gate: %1 — caps apply to this console only.</source>
-        <translation>Prozessinterne Sendesteuerung: %1 — die Obergrenzen gelten nur für diese Konsole.</translation>
+        <source>Filing limiter on this computer only: each registry&apos;s limit of requests at a time counts this console&apos;s requests.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
-        <translation>SENDESTEUERUNG BLIND: Redis nicht erreichbar, es wird nichts gesendet. (%1) Das Senden wird fortgesetzt, sobald Redis wieder erreichbar ist.</translation>
+        <source>Fleet gate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process gate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOTHING IS BEING SENT: the team&apos;s filing limiter cannot be reached (%1). Sending resumes by itself when it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate blind: Redis unreachable</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3203,19 +3442,102 @@ Schlüssel %3</translation>
     </message>
 </context>
 <context>
-    <name>fd::ui::ReportExport</name>
-    <message>
-        <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
-        <translation>PDF-Dokument (*.pdf);;CSV für Tabellenkalkulationen (*.csv)</translation>
-    </message>
+    <name>fd::ui::ReportDialog</name>
     <message>
         <source>Filing report</source>
-        <translation>Filing-Bericht</translation>
+        <translation type="unfinished">Filing-Bericht</translation>
     </message>
     <message>
         <source>Compliance status report</source>
-        <translation>Compliance-Statusbericht</translation>
+        <translation type="unfinished">Compliance-Statusbericht</translation>
     </message>
+    <message>
+        <source>The date the filings&apos; statuses are judged at (overdue, due ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The date of the compliance position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statuses as of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position as of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due on or after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due on or before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation type="unfinished">Alle Jurisdiktionen</translation>
+    </message>
+    <message>
+        <source>Jurisdictions:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A .pdf for people, a .csv for spreadsheets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The period starts after it ends: due on or after %1, on or before %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one jurisdiction, or all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose where to save the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the file, not only its extension.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
+        <translation type="unfinished">PDF-Dokument (*.pdf);;CSV für Tabellenkalkulationen (*.csv)</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportExport</name>
     <message>
         <source>another report is being written</source>
         <translation>ein anderer Bericht wird gerade geschrieben</translation>
@@ -3315,10 +3637,6 @@ Schlüssel %3</translation>
         <translation>Status</translation>
     </message>
     <message>
-        <source>Filed at</source>
-        <translation>Übermittelt am</translation>
-    </message>
-    <message>
         <source>Confirmation</source>
         <translation>Bestätigung</translation>
     </message>
@@ -3359,31 +3677,8 @@ Schlüssel %3</translation>
         <translation>Summen nach Jurisdiktion</translation>
     </message>
     <message>
-        <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Launched by: who launched the filing&apos;s batch (else who admitted it). Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it. Filed at: when the audit trail recorded it accepted.</source>
-        <translation>Erwartete Gebühren sind die Gebühren laut Regeln; berechnete Gebühren stammen aus den Empfangsbestätigungen der Register (ein Filing ohne Empfangsbestätigung zählt nicht mit). Gestartet von: wer den Lauf des Filings gestartet hat (sonst wer es aufgenommen hat). Erledigt von: wer seinen Halt aufgelöst, es als außerhalb von FilingDesk übermittelt erfasst oder es zurückgezogen hat. Übermittelt am: wann der Prüfpfad seine Annahme festgehalten hat.</translation>
-    </message>
-    <message numerus="yes">
-        <source>Filings (%n)</source>
-        <translation>
-            <numerusform>Filings (%n)</numerusform>
-            <numerusform>Filings (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>No stored filing matches.</source>
         <translation>Kein gespeichertes Filing passt.</translation>
-    </message>
-    <message>
-        <source>Hash-chained. Chain head: seq %1, row_hash %2. Check the chain up to this row with: filingdesk audit verify --ledger %3</source>
-        <translation>Hash-verkettet. Kettenkopf: seq %1, row_hash %2. Die Kette bis zu dieser Zeile prüfen mit: filingdesk audit verify --ledger %3</translation>
-    </message>
-    <message>
-        <source>Not hash-chained (a single desk&apos;s database). %1 audit rows, the last with id %2. SHA-256 digest of rows 1 to %2: %3. How to recompute it with the sqlite3 shell: docs/reports.md, &quot;Desk digest&quot;.</source>
-        <translation>Nicht hash-verkettet (die Datenbank eines einzelnen Arbeitsplatzes). %1 Prüfpfad-Zeilen, die letzte mit der ID %2. SHA-256-Prüfsumme der Zeilen 1 bis %2: %3. Nachrechnen mit der sqlite3-Shell: docs/reports.md, „Desk digest“.</translation>
-    </message>
-    <message>
-        <source>This database mirrors a team ledger up to seq %1 (row_hash %2).</source>
-        <translation>Diese Datenbank spiegelt einen Team-Ledger bis seq %1 (row_hash %2).</translation>
     </message>
     <message>
         <source>Team ledger %1</source>
@@ -3392,10 +3687,6 @@ Schlüssel %3</translation>
     <message>
         <source>Desk database %1</source>
         <translation>Datenbank des Arbeitsplatzes %1</translation>
-    </message>
-    <message>
-        <source>(ledger id %1)</source>
-        <translation>(Ledger-ID %1)</translation>
     </message>
     <message>
         <source>Produced by</source>
@@ -3535,10 +3826,6 @@ Schlüssel %3</translation>
         <source>Position by jurisdiction</source>
         <translation>Lage nach Jurisdiktion</translation>
     </message>
-    <message>
-        <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late.</source>
-        <translation>Jedes Filing zählt einmal. Fällig: Tage vom Stichtag bis zur Fälligkeit. Daten fehlen: ein Filing, das sich erst planen oder senden lässt, wenn ein Mensch ein Feld ergänzt. Säumnisrisiko: für jedes nicht übermittelte Filing der Säumniszuschlag, der einen Tag nach seiner Fälligkeit geschuldet wäre, bzw. der heutige, wenn es bereits überfällig ist.</translation>
-    </message>
     <message numerus="yes">
         <source>Overdue and at-risk filings (%n)</source>
         <translation>
@@ -3553,6 +3840,138 @@ Schlüssel %3</translation>
     <message>
         <source>Nothing is overdue or at risk.</source>
         <translation>Nichts ist überfällig oder gefährdet.</translation>
+    </message>
+    <message>
+        <source>Only %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 entity needs data before FilingDesk can plan its filings (%1 in all): see &quot;Not filed — data missing&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 entities need data before FilingDesk can plan their filings (%2 in all): see &quot;Not filed — data missing&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings of the register that cannot be planned for want of data: %1. They are in no batch, so this batch&apos;s report leaves them out (a report without a batch lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished">Warum</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Filed on: the day (local time, %1) the audit trail recorded it accepted; the CSV has the time to the second. Launched by: the person who launched the filing&apos;s batch, or who sent it again after a halt. Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not filed — data missing (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entities of the register, or filings of them, that FilingDesk cannot plan until a person supplies what is missing: they have no due date yet, so no filter by due date leaves them out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No entries yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries 1 to %1, last entry sealed %2, chain head %3 — verify with %4 (the command is at the end of this report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries 1 to %1, last entry recorded %2, fingerprint %3 — verify with %4 (the command is at the end of this report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This report was made from the team ledger&apos;s audit trail up to entry %1, whose seal (row hash) is:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger identity: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To check it: %1 recomputes every entry&apos;s seal from the first; the entry %2 must still carry the seal above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This report was made from the desk database&apos;s audit entries 1 to %1. Their fingerprint (SHA-256 of every entry) is:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To check that those entries are unchanged, run: %1 (the same fingerprint means they are; it does not protect against someone who rewrites the database and this report together).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This database mirrors a team ledger up to its entry %1, sealed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verifying this report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger: database %1 on %2:%3 (login %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formation date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state file number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fiscal year end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never started in FilingDesk: nothing was filed for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late. Overdue includes obligations that fell due while the entity was in the register but were never started.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3720,10 +4139,6 @@ Schlüssel %3</translation>
         <translation>&amp;Zeitlimit je Anfrage (kürzer als die Lease):</translation>
     </message>
     <message>
-        <source>&amp;Attempts before dead letter:</source>
-        <translation>&amp;Versuche bis zum Dead Letter:</translation>
-    </message>
-    <message>
         <source>Retry backoff &amp;base:</source>
         <translation>Wartezeit vor Wiederholung, &amp;Basis:</translation>
     </message>
@@ -3867,6 +4282,10 @@ Schlüssel %3</translation>
         <source>Only an admin changes these settings in a team (%1). Your language, name as owner and reminders are yours to change.</source>
         <translation>Im Team ändert nur ein Admin diese Einstellungen (%1). Ihre Sprache, Ihren Namen als Verantwortliche(r) und die Erinnerungen ändern Sie selbst.</translation>
     </message>
+    <message>
+        <source>&amp;Attempts before a person is asked:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::StatusIndicators</name>
@@ -3879,36 +4298,8 @@ Schlüssel %3</translation>
         <translation>Lauf angehalten</translation>
     </message>
     <message>
-        <source>Gate: starting…</source>
-        <translation>Sendesteuerung: startet …</translation>
-    </message>
-    <message>
-        <source>Redis: —</source>
-        <translation>Redis: —</translation>
-    </message>
-    <message>
         <source>Registry: —</source>
         <translation>Register: —</translation>
-    </message>
-    <message>
-        <source>Engine: starting…</source>
-        <translation>Engine: startet …</translation>
-    </message>
-    <message>
-        <source>Gate: not started</source>
-        <translation>Sendesteuerung: nicht gestartet</translation>
-    </message>
-    <message>
-        <source>Gate: fleet (Redis)</source>
-        <translation>Sendesteuerung: Flotte (Redis)</translation>
-    </message>
-    <message>
-        <source>Gate: in-process (this console only)</source>
-        <translation>Sendesteuerung: prozessintern (nur diese Konsole)</translation>
-    </message>
-    <message>
-        <source>Redis: %1</source>
-        <translation>Redis: %1</translation>
     </message>
     <message>
         <source>Registry: reachable</source>
@@ -3917,14 +4308,6 @@ Schlüssel %3</translation>
     <message>
         <source>Registry: unreachable</source>
         <translation>Register: nicht erreichbar</translation>
-    </message>
-    <message>
-        <source>Engine: alive</source>
-        <translation>Engine: läuft</translation>
-    </message>
-    <message>
-        <source>Engine: NOT RESPONDING</source>
-        <translation>Engine: REAGIERT NICHT</translation>
     </message>
     <message numerus="yes">
         <source>%n registries failing: nothing is sent there</source>
@@ -3965,16 +4348,68 @@ Schlüssel %3</translation>
         <source>This desk reviews: it takes none of the team&apos;s filings to send, because %1. To send, set a registry and the team&apos;s Redis (fleet gate) in Settings.</source>
         <translation>Dieser Arbeitsplatz prüft: er übernimmt keine Filings des Teams zum Senden, weil %1. Zum Senden in den Einstellungen ein Register und das Redis des Teams (Flotten-Sendesteuerung) eintragen.</translation>
     </message>
+    <message>
+        <source>Filing limiter: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing service: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing limiter: not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filing engine did not start: nothing is sent (gate not started)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing limiter: shared with the team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each registry&apos;s limit of requests at a time is shared by every desk and worker of the team (gate: fleet, Redis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing limiter: this computer only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each registry&apos;s limit of requests at a time is kept by this computer alone (gate: in-process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection to the team&apos;s limiter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis, where the team&apos;s filing limiter keeps its counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing service: running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing service: NOT RESPONDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine thread answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine thread does not answer: nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskDetail</name>
     <message>
         <source>(empty)</source>
         <translation>(leer)</translation>
-    </message>
-    <message>
-        <source>Idempotency key: %1</source>
-        <translation>Idempotenzschlüssel: %1</translation>
     </message>
     <message>
         <source>Entity: %1 (%2), %3</source>
@@ -3995,10 +4430,6 @@ Schlüssel %3</translation>
     <message>
         <source>Penalty: %1</source>
         <translation>Säumniszuschlag: %1</translation>
-    </message>
-    <message>
-        <source>State: %1, attempts %2, batch %3</source>
-        <translation>Status: %1, Versuche %2, Lauf %3</translation>
     </message>
     <message>
         <source>Last error: [%1] %2: %3</source>
@@ -4037,10 +4468,6 @@ Schlüssel %3</translation>
         <translation>Felder, die es beheben: %1</translation>
     </message>
     <message>
-        <source>Source: %1 %2</source>
-        <translation>Quelle: %1 %2</translation>
-    </message>
-    <message>
         <source>Status: %1</source>
         <translation>Status: %1</translation>
     </message>
@@ -4052,21 +4479,33 @@ Schlüssel %3</translation>
         <source>— %1, %2:</source>
         <translation>— %1, %2:</translation>
     </message>
+    <message>
+        <source>Source: this filing&apos;s own statute, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In general: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation type="unfinished">Quelle: %1</translation>
+    </message>
+    <message>
+        <source>Filing reference (idempotency key): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress: %1 (engine state %2), attempts %3, batch %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskFilterBar</name>
-    <message>
-        <source>State filter</source>
-        <translation>Zustandsfilter</translation>
-    </message>
-    <message>
-        <source>All states</source>
-        <translation>Alle Zustände</translation>
-    </message>
-    <message>
-        <source>&amp;State:</source>
-        <translation>&amp;Zustand:</translation>
-    </message>
     <message>
         <source>Jurisdiction filter</source>
         <translation>Jurisdiktionsfilter</translation>
@@ -4106,10 +4545,6 @@ Schlüssel %3</translation>
     <message>
         <source>Search</source>
         <translation>Suche</translation>
-    </message>
-    <message>
-        <source>Search idempotency key, entity, confirmation number, trace id, code…</source>
-        <translation>Idempotenzschlüssel, Rechtsträger, Bestätigungsnummer, Trace-ID, Code suchen …</translation>
     </message>
     <message>
         <source>%1 of %2 shown</source>
@@ -4170,6 +4605,26 @@ Schlüssel %3</translation>
     <message>
         <source>My filings (%1)</source>
         <translation>Meine Filings (%1)</translation>
+    </message>
+    <message>
+        <source>Progress filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Progress:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search entity, filing, confirmation number, registry&apos;s code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also finds a filing by the reference support gives you (its idempotency key or trace id)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -95,6 +95,13 @@
     </message>
 </context>
 <context>
+    <name>StateLabel</name>
+    <message>
+        <source>Planned (opens %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TeamAccess</name>
     <message>
         <source>no FilingDesk role</source>
@@ -719,20 +726,6 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n lost permit lease(s)</source>
-        <translation>
-            <numerusform>%n lost permit lease</numerusform>
-            <numerusform>%n lost permit leases</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n new dead letter(s)</source>
-        <translation>
-            <numerusform>%n new dead letter</numerusform>
-            <numerusform>%n new dead letters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n alert(s) &quot;%1&quot; — %2</source>
         <translation>
             <numerusform>%n alert &quot;%1&quot; — %2</numerusform>
@@ -763,6 +756,35 @@
         <source>Team ledger&apos;s audit trail does not verify — %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The audit trail cannot be written — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) lost their turn under a registry&apos;s limit</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) charged a fee other than expected</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new filing(s) that could not be filed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AuditModel</name>
@@ -776,10 +798,6 @@
     </message>
     <message>
         <source>Action</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -814,23 +832,107 @@
         <source>%1 (OS user) as database login %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>batch launched</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch resumed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tried again after it could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halt resolved and requeued</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>accepted as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filing withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>note added</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity edited</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity added to the register</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity completed from a file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>file differs from the register</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conflict decided</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>portfolio imported</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filings ready to launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filing progressed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>receipt reconciled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>registry look-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sending slot lost</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch has nothing left to send</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk (automatic)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AuditPage</name>
     <message>
         <source>Audit free text</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>any text: key, entity, actor, action, detail</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>idempotency key (full)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -843,10 +945,6 @@
     </message>
     <message>
         <source>Actor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>OS user or engine</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -909,91 +1007,19 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch launched</source>
+        <source>any text: entity, person, action, detail, reason</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch paused</source>
+        <source>Filing reference</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch resumed</source>
+        <source>a filing&apos;s reference, as a detail pane shows it</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>batch cancelled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dead letter replayed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>halt resolved and requeued</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>accepted as filed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>filing withdrawn</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>note added</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity edited</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>portfolio imported</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tasks admitted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>state transition</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>receipt reconciled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>registry look-up</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>permit lease lost</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>engine started</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>batch has nothing left to send</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity added to the register</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity completed from a file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>file differs from the register</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>conflict decided</source>
+        <source>person (computer login), or FilingDesk</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1016,23 +1042,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>No batch yet</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch %1 — PAUSED</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch %1 — running</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch %1 — finished</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1040,39 +1050,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In flight %1 · awaiting permit %2 · waiting to retry %3%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> · GATE BLIND: nothing is being sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ETA: paused</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ETA: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The team&apos;s batches — PAUSED</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · this desk: %1 claimed, %2 filed since start</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Team ledger unreachable — nothing is sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch %1 — team ledger unreachable, nothing is sent</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ETA: —</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1093,6 +1075,70 @@
     </message>
     <message>
         <source>%v of %m filed (%p%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch started %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch id: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — team ledger unreachable, nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — PAUSED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — sending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — finished</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Engine states: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Being sent now: %1 · waiting for the registry&apos;s limit: %2 · to be tried again: %3%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · NOTHING IS BEING SENT: the filing limiter cannot be reached</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In flight %1 · awaiting permit %2 · waiting to retry %3 (engine terms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · this desk: %1 taken to send, %2 filed since it started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: —</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: paused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time left: about %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1424,10 +1470,6 @@
 <context>
     <name>fd::ui::DeadLetterModel</name>
     <message>
-        <source>withdrawn</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Entity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1448,19 +1490,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Last error</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trace id</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Since</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idempotency key</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1471,63 +1501,45 @@
         <source>Notes</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry kept failing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Legal requirement not met</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data the registry would not accept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk or network problem</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Receipt does not match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry&apos;s answer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Support reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLettersPage</name>
-    <message>
-        <source>&amp;Replay…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay &amp;selection…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dead letter detail: raw response body and payload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select a dead letter to see its trace id, raw response body and payload.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay the current dead letter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay the selected dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay every dead letter matching the filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>1 dead letter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n selected dead letter(s)</source>
-        <translation>
-            <numerusform>%n selected dead letter</numerusform>
-            <numerusform>%n selected dead letters</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>all %n dead letter(s) matching the filter</source>
-        <translation>
-            <numerusform>all %n dead letter matching the filter</numerusform>
-            <numerusform>all %n dead letters matching the filter</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Replay &amp;all %1 matching filter…</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Filed &amp;outside FilingDesk…</source>
         <translation type="unfinished"></translation>
@@ -1536,16 +1548,63 @@
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Try again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the &amp;selection again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings that could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the registry answered and what was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a filing to see what the registry answered and what was sent (for support: the trace id, the registry&apos;s raw answer and the data sent).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the current filing again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the selected filings again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try every filing matching the filter again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n selected filing(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n filing(s) matching the filter</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Try &amp;all %1 matching the filter again…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
-    <message numerus="yes">
-        <source>%n filing(s) overdue</source>
-        <translation>
-            <numerusform>%n filing overdue</numerusform>
-            <numerusform>%n filings overdue</numerusform>
-        </translation>
-    </message>
     <message numerus="yes">
         <source>%n day(s) overdue</source>
         <translation>
@@ -1575,19 +1634,39 @@
             <numerusform>… and %n more (Calendar view)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Due in %1 days: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Overdue: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · Needs data: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>, %n more coming due</source>
-        <translation>
-            <numerusform>, %n more coming due</numerusform>
-            <numerusform>, %n more coming due</numerusform>
+        <source>%n filing(s) due within %1 days</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n filing(s) coming due</source>
-        <translation>
-            <numerusform>%n filing coming due</numerusform>
-            <numerusform>%n filings coming due</numerusform>
+        <source>Deadline reminder: %n filing(s) overdue</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
         </translation>
+    </message>
+    <message>
+        <source>, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deadline reminder: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1633,10 +1712,6 @@
     </message>
     <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1688,10 +1763,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>active, expired or resigned</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Asks for the reason; every change is kept in the audit trail with the old and new value</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1737,6 +1808,131 @@
     </message>
     <message>
         <source>%1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited liability company (LLC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limited partnership (LP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Active</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expired</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resigned</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inactive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dissolved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Merged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and &amp;requeue…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saves the changes with your reason, then sends the halted filing again with the corrected data (one reason for both, kept in the audit trail)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved, and the halted filing was sent again with the corrected data. The change and your reason are in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved. The change and your reason are in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved, but not every field is as you typed it: the register kept the values shown. Check the fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your changes to %1 are not saved. Close the page and lose them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not saved yet: save your changes, or close again to lose them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved; %1 is sent again with the corrected data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saving your changes…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was saved: the reason was not given. Your changes are still in the fields; save again when you are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1 Your changes are still in the fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the halted filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (engine state %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data before it can be filed:
+%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Complete the marked field(s): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reference: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1791,15 +1987,15 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Idempotency key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Review</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1826,14 +2022,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Exception detail: rule, citation, reason, payload</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Select an item to see its rule, citation, registry answer and payload.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Resolve and requeue the selected items</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1855,6 +2043,14 @@
     </message>
     <message>
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why it halted: rule, statute, what the registry answered, what was sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select an item to see its rule, the statute, what the registry answered and what was sent.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1910,28 +2106,6 @@
     </message>
     <message>
         <source>FilingDesk</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Waiting for a person: %n halt(s) or exception(s)</source>
-        <translation>
-            <numerusform>Waiting for a person: %n halt or exception</numerusform>
-            <numerusform>Waiting for a person: %n halts or exceptions</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>, %n dead letter(s)</source>
-        <translation>
-            <numerusform>, %n dead letter</numerusform>
-            <numerusform>, %n dead letters</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>; registry failing: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1. %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1992,10 +2166,6 @@
     </message>
     <message>
         <source>Permits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dead letters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2079,10 +2249,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>not used (in-process gate)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Portfolio not loaded</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2090,23 +2256,8 @@
         <source>%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of scope + %8 row errors; %9 obligations</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n task(s) admitted</source>
-        <translation>
-            <numerusform>%n task admitted</numerusform>
-            <numerusform>%n tasks admitted</numerusform>
-        </translation>
-    </message>
     <message>
         <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch %1 has nothing left to send.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2153,18 +2304,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>BATCH %1 PAUSED — nothing new is being sent (%2 still on the wire). Resume with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GATE BLIND: Redis unreachable, nothing is being sent.%1 Dispatch resumes by itself when Redis is back.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>UNREACHABLE</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>connected</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2173,15 +2312,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>[GATE BLIND] </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>[PAUSED] </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dead letters (%1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2213,10 +2344,6 @@
     </message>
     <message>
         <source>(none: this desk alone)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still on the wire here). Resume with Ctrl+R.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2261,11 +2388,6 @@
     </message>
     <message>
         <source>%1 is not in the entity register.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1
-Correct the marked fields and save, then resolve and requeue again: the filing is sent with the corrected data under the same key.</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -2336,21 +2458,6 @@ Correct the marked fields and save, then resolve and requeue again: the filing i
         <source>Show only the filings of entities you own (Settings: your name as owner)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R replay selected dead letters
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
-Ctrl+Shift+M my filings only
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%n filing(s), %1 in fees</source>
         <translation>
@@ -2391,14 +2498,6 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Due soon: %1 · Overdue: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Due soon: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Logged in as</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2413,6 +2512,122 @@ Ctrl+, settings</source>
     <message>
         <source>Logged in to the team ledger as %1
 FilingDesk roles: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings the registry would not take after every attempt, or whose data it could not read: each needs a person (dead letters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Batch panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show or hide the Batch panel (launch, pause, resume, progress)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R try the selected filings that could not be filed again
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
+Ctrl+Shift+M my filings only
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Correct the marked fields, then press “Save and requeue”: the changes are saved and %2 is sent again with the corrected data, as the same filing (the registry will not file it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) ready to launch</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The batch has nothing left to send.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not done: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still being sent here). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BATCH PAUSED — nothing new is being sent (%1 still being sent). Resume with Ctrl+R.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOTHING IS BEING SENT: the team&apos;s filing limiter cannot be reached.%1 Sending resumes by itself when it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate blind: Redis unreachable (engine terms, for support)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CANNOT BE REACHED</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>[NOT SENDING] </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>As of %1: filings not filed yet that are due within %n day(s) or overdue, and filings that need data before they can be filed. Click to list them.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Could not be filed (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n halt(s) or exception(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) that could not be filed</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Waiting for a person: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Registry failing: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2601,10 +2816,6 @@ To work as a team, every desk and headless run uses one shared PostgreSQL ledger
 <context>
     <name>fd::ui::ObligationModel</name>
     <message>
-        <source>PLANNED (opens %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>(missing: double-click to set)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2679,10 +2890,6 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Idempotency key</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Corporation</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2703,15 +2910,7 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The filing engine&apos;s state, for engineers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Status</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine state</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2720,6 +2919,22 @@ line %3</source>
     </message>
     <message>
         <source>(missing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (engine state %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the filing is: waiting, sending, filed, or needing a person (the engine&apos;s own term is in each cell&apos;s tooltip, for support)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2742,24 +2957,20 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Launch the selected tasks</source>
+        <source>Launch the selected filings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Start filing the selected PENDING tasks (Ctrl+L)</source>
+        <source>Start filing the selected filings that wait to be sent (Ctrl+L)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Withdraw the selected tasks</source>
+        <source>Withdraw the selected filings</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
     <name>fd::ui::OperatorActions</name>
-    <message>
-        <source>Nothing to launch: %1 has no PENDING task.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Launch filings</source>
         <translation type="unfinished"></translation>
@@ -2797,38 +3008,8 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cancel: tasks not yet sent go back to PENDING; requests on the wire finish.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No dead letter selected.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay dead letters</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay %1: each is looked up at the registry first, then re-sent under the same idempotency key.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing selected in the review queue.</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Resolve and requeue %n item(s): they go back to PENDING and are filed again under the same key.</source>
-        <translation>
-            <numerusform>Resolve and requeue %n item: they go back to PENDING and are filed again under the same key.</numerusform>
-            <numerusform>Resolve and requeue %n items: they go back to PENDING and are filed again under the same key.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Accept %n reconciliation exception(s) as filed (COMPLETED) after checking the receipt.</source>
-        <translation>
-            <numerusform>Accept %n reconciliation exception as filed (COMPLETED) after checking the receipt.</numerusform>
-            <numerusform>Accept %n reconciliation exceptions as filed (COMPLETED) after checking the receipt.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Resolve and requeue</source>
@@ -2869,19 +3050,7 @@ line %3</source>
         </translation>
     </message>
     <message>
-        <source>formation date %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>entity type %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Edit entity</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Set %1 for entity %2; its obligations are planned again.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2948,13 +3117,6 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>Requeue %n filing(s) with the payload the registry refused.</source>
-        <translation>
-            <numerusform>Requeue %n filing with the payload the registry refused.</numerusform>
-            <numerusform>Requeue %n filings with the payload the registry refused.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>File %n filing(s) now: %1.</source>
         <translation>
             <numerusform>File %n filing now: %1.</numerusform>
@@ -3003,6 +3165,83 @@ These filings are real and their fees will be charged. File them now?</source>
     <message>
         <source>Close review</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to launch: %1 has no filing waiting to be sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel: filings not sent yet go back to waiting; those being sent now finish.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try filings again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No filing selected.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>corporation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limited liability company (LLC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>limited partnership (LP)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the formation date to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entity type to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set %1 for %2; its filings are planned again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No halted filing to send again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1 of %2, then send %3 again with the corrected data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Send %n filing(s) again with the same data the registry refused.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3113,15 +3352,27 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fleet gate: %1 — caps are shared by every console and worker on this Redis.</source>
+        <source>Filing limiter shared with the team: each registry&apos;s limit of requests at a time counts every desk and worker.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>In-process gate: %1 — caps apply to this console only.</source>
+        <source>Filing limiter on this computer only: each registry&apos;s limit of requests at a time counts this console&apos;s requests.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>GATE BLIND: Redis unreachable, nothing is being sent. (%1) Dispatch resumes by itself when Redis is back.</source>
+        <source>Fleet gate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In-process gate: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NOTHING IS BEING SENT: the team&apos;s filing limiter cannot be reached (%1). Sending resumes by itself when it answers again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gate blind: Redis unreachable</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3180,11 +3431,7 @@ key %3</source>
     </message>
 </context>
 <context>
-    <name>fd::ui::ReportExport</name>
-    <message>
-        <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
-        <translation type="unfinished"></translation>
-    </message>
+    <name>fd::ui::ReportDialog</name>
     <message>
         <source>Filing report</source>
         <translation type="unfinished"></translation>
@@ -3193,6 +3440,93 @@ key %3</source>
         <source>Compliance status report</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The date the filings&apos; statuses are judged at (overdue, due ...)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The date of the compliance position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Statuses as of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position as of:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due on or after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Period:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due on or before</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All jurisdictions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Jurisdictions:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A .pdf for people, a .csv for spreadsheets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Write report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The period starts after it ends: due on or after %1, on or before %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick at least one jurisdiction, or all of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose where to save the report.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name the file, not only its extension.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no folder %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReportExport</name>
     <message>
         <source>another report is being written</source>
         <translation type="unfinished"></translation>
@@ -3292,10 +3626,6 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Filed at</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Confirmation</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3336,30 +3666,7 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Launched by: who launched the filing&apos;s batch (else who admitted it). Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it. Filed at: when the audit trail recorded it accepted.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Filings (%n)</source>
-        <translation>
-            <numerusform>Filings (%n)</numerusform>
-            <numerusform>Filings (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>No stored filing matches.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hash-chained. Chain head: seq %1, row_hash %2. Check the chain up to this row with: filingdesk audit verify --ledger %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not hash-chained (a single desk&apos;s database). %1 audit rows, the last with id %2. SHA-256 digest of rows 1 to %2: %3. How to recompute it with the sqlite3 shell: docs/reports.md, &quot;Desk digest&quot;.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This database mirrors a team ledger up to seq %1 (row_hash %2).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3368,10 +3675,6 @@ key %3</source>
     </message>
     <message>
         <source>Desk database %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(ledger id %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3512,10 +3815,6 @@ key %3</source>
         <source>Position by jurisdiction</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>Overdue and at-risk filings (%n)</source>
         <translation>
@@ -3529,6 +3828,138 @@ key %3</source>
     </message>
     <message>
         <source>Nothing is overdue or at risk.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 entity needs data before FilingDesk can plan its filings (%1 in all): see &quot;Not filed — data missing&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 entities need data before FilingDesk can plan their filings (%2 in all): see &quot;Not filed — data missing&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings of the register that cannot be planned for want of data: %1. They are in no batch, so this batch&apos;s report leaves them out (a report without a batch lists them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed on</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Filed on: the day (local time, %1) the audit trail recorded it accepted; the CSV has the time to the second. Launched by: the person who launched the filing&apos;s batch, or who sent it again after a halt. Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not filed — data missing (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entities of the register, or filings of them, that FilingDesk cannot plan until a person supplies what is missing: they have no due date yet, so no filter by due date leaves them out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No entries yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time unknown</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries 1 to %1, last entry sealed %2, chain head %3 — verify with %4 (the command is at the end of this report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Entries 1 to %1, last entry recorded %2, fingerprint %3 — verify with %4 (the command is at the end of this report)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This report was made from the team ledger&apos;s audit trail up to entry %1, whose seal (row hash) is:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ledger identity: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To check it: %1 recomputes every entry&apos;s seal from the first; the entry %2 must still carry the seal above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This report was made from the desk database&apos;s audit entries 1 to %1. Their fingerprint (SHA-256 of every entry) is:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To check that those entries are unchanged, run: %1 (the same fingerprint means they are; it does not protect against someone who rewrites the database and this report together).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This database mirrors a team ledger up to its entry %1, sealed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verifying this report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Team ledger: database %1 on %2:%3 (login %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>formation date</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>state file number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>entity type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>jurisdiction</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fiscal year end</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never started in FilingDesk: nothing was filed for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late. Overdue includes obligations that fell due while the entity was in the register but were never started.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3697,10 +4128,6 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Attempts before dead letter:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Retry backoff &amp;base:</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3844,6 +4271,10 @@ key %3</source>
         <source>Only an admin changes these settings in a team (%1). Your language, name as owner and reminders are yours to change.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Attempts before a person is asked:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::StatusIndicators</name>
@@ -3856,35 +4287,7 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Gate: starting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis: —</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Registry: —</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine: starting…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gate: not started</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gate: fleet (Redis)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Gate: in-process (this console only)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Redis: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3893,14 +4296,6 @@ key %3</source>
     </message>
     <message>
         <source>Registry: unreachable</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine: alive</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Engine: NOT RESPONDING</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -3942,15 +4337,67 @@ key %3</source>
         <source>This desk reviews: it takes none of the team&apos;s filings to send, because %1. To send, set a registry and the team&apos;s Redis (fleet gate) in Settings.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Filing limiter: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing service: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing limiter: not started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filing engine did not start: nothing is sent (gate not started)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing limiter: shared with the team</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each registry&apos;s limit of requests at a time is shared by every desk and worker of the team (gate: fleet, Redis)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing limiter: this computer only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each registry&apos;s limit of requests at a time is kept by this computer alone (gate: in-process)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connection to the team&apos;s limiter: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis, where the team&apos;s filing limiter keeps its counts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing service: running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing service: NOT RESPONDING</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine thread answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The engine thread does not answer: nothing is sent</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskDetail</name>
     <message>
         <source>(empty)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Idempotency key: %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -3971,10 +4418,6 @@ key %3</source>
     </message>
     <message>
         <source>Penalty: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>State: %1, attempts %2, batch %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4014,10 +4457,6 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Source: %1 %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Status: %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4029,21 +4468,33 @@ key %3</source>
         <source>— %1, %2:</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Source: this filing&apos;s own statute, %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In general: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Source: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filing reference (idempotency key): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress: %1 (engine state %2), attempts %3, batch %4</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskFilterBar</name>
-    <message>
-        <source>State filter</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>All states</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;State:</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Jurisdiction filter</source>
         <translation type="unfinished"></translation>
@@ -4082,10 +4533,6 @@ key %3</source>
     </message>
     <message>
         <source>Search</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Search idempotency key, entity, confirmation number, trace id, code…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -4146,6 +4593,26 @@ key %3</source>
     </message>
     <message>
         <source>My filings (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Progress filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Progress:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Search entity, filing, confirmation number, registry&apos;s code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also finds a filing by the reference support gives you (its idempotency key or trace id)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
