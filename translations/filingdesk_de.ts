@@ -98,7 +98,7 @@
     <name>StateLabel</name>
     <message>
         <source>Planned (opens %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Geplant (freigegeben ab %1)</translation>
     </message>
 </context>
 <context>
@@ -758,31 +758,31 @@
     </message>
     <message>
         <source>A filing</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Filing</translation>
     </message>
     <message>
         <source>The audit trail cannot be written — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Prüfpfad kann nicht geschrieben werden — %1</translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) lost their turn under a registry&apos;s limit</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Filing hat seinen Sendeplatz im Limit eines Registers verloren</numerusform>
+            <numerusform>%n Filings haben ihren Sendeplatz im Limit eines Registers verloren</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) charged a fee other than expected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Filing mit abweichend berechneter Gebühr</numerusform>
+            <numerusform>%n Filings mit abweichend berechneter Gebühr</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n new filing(s) that could not be filed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n neues Filing mit gescheiterter Übermittlung</numerusform>
+            <numerusform>%n neue Filings mit gescheiterter Übermittlung</numerusform>
         </translation>
     </message>
 </context>
@@ -834,99 +834,99 @@
     </message>
     <message>
         <source>batch launched</source>
-        <translation type="unfinished">Lauf gestartet</translation>
+        <translation>Lauf gestartet</translation>
     </message>
     <message>
         <source>batch paused</source>
-        <translation type="unfinished">Lauf angehalten</translation>
+        <translation>Lauf angehalten</translation>
     </message>
     <message>
         <source>batch resumed</source>
-        <translation type="unfinished">Lauf fortgesetzt</translation>
+        <translation>Lauf fortgesetzt</translation>
     </message>
     <message>
         <source>batch cancelled</source>
-        <translation type="unfinished">Lauf abgebrochen</translation>
+        <translation>Lauf abgebrochen</translation>
     </message>
     <message>
         <source>tried again after it could not be filed</source>
-        <translation type="unfinished"></translation>
+        <translation>nach gescheiterter Übermittlung erneut versucht</translation>
     </message>
     <message>
         <source>halt resolved and requeued</source>
-        <translation type="unfinished">Halt aufgelöst und neu eingereiht</translation>
+        <translation>Halt aufgelöst und neu eingereiht</translation>
     </message>
     <message>
         <source>accepted as filed</source>
-        <translation type="unfinished">als übermittelt anerkannt</translation>
+        <translation>als übermittelt anerkannt</translation>
     </message>
     <message>
         <source>filing withdrawn</source>
-        <translation type="unfinished">Filing zurückgezogen</translation>
+        <translation>Filing zurückgezogen</translation>
     </message>
     <message>
         <source>note added</source>
-        <translation type="unfinished">Notiz hinzugefügt</translation>
+        <translation>Notiz hinzugefügt</translation>
     </message>
     <message>
         <source>entity edited</source>
-        <translation type="unfinished">Rechtsträger bearbeitet</translation>
+        <translation>Rechtsträger bearbeitet</translation>
     </message>
     <message>
         <source>entity added to the register</source>
-        <translation type="unfinished">Rechtsträger ins Register aufgenommen</translation>
+        <translation>Rechtsträger ins Register aufgenommen</translation>
     </message>
     <message>
         <source>entity completed from a file</source>
-        <translation type="unfinished">Rechtsträger aus einer Datei ergänzt</translation>
+        <translation>Rechtsträger aus einer Datei ergänzt</translation>
     </message>
     <message>
         <source>file differs from the register</source>
-        <translation type="unfinished">Datei weicht vom Register ab</translation>
+        <translation>Datei weicht vom Register ab</translation>
     </message>
     <message>
         <source>conflict decided</source>
-        <translation type="unfinished">Widerspruch entschieden</translation>
+        <translation>Widerspruch entschieden</translation>
     </message>
     <message>
         <source>portfolio imported</source>
-        <translation type="unfinished">Portfolio importiert</translation>
+        <translation>Portfolio importiert</translation>
     </message>
     <message>
         <source>filings ready to launch</source>
-        <translation type="unfinished"></translation>
+        <translation>Filings startbereit</translation>
     </message>
     <message>
         <source>filing progressed</source>
-        <translation type="unfinished"></translation>
+        <translation>Statuswechsel des Filings</translation>
     </message>
     <message>
         <source>receipt reconciled</source>
-        <translation type="unfinished">Empfangsbestätigung abgeglichen</translation>
+        <translation>Empfangsbestätigung abgeglichen</translation>
     </message>
     <message>
         <source>registry look-up</source>
-        <translation type="unfinished">Abfrage beim Register</translation>
+        <translation>Nachfrage beim Register</translation>
     </message>
     <message>
         <source>sending slot lost</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendeplatz verloren</translation>
     </message>
     <message>
         <source>FilingDesk started</source>
-        <translation type="unfinished"></translation>
+        <translation>FilingDesk gestartet</translation>
     </message>
     <message>
         <source>batch has nothing left to send</source>
-        <translation type="unfinished">Lauf hat nichts mehr zu senden</translation>
+        <translation>Lauf hat nichts mehr zu senden</translation>
     </message>
     <message>
         <source>FilingDesk (automatic)</source>
-        <translation type="unfinished"></translation>
+        <translation>FilingDesk (automatisch)</translation>
     </message>
     <message>
         <source>Filing reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Filing-Referenz</translation>
     </message>
 </context>
 <context>
@@ -1008,19 +1008,19 @@
     </message>
     <message>
         <source>any text: entity, person, action, detail, reason</source>
-        <translation type="unfinished"></translation>
+        <translation>beliebiger Text: Rechtsträger, Person, Aktion, Detail, Begründung</translation>
     </message>
     <message>
         <source>Filing reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Filing-Referenz</translation>
     </message>
     <message>
         <source>a filing&apos;s reference, as a detail pane shows it</source>
-        <translation type="unfinished"></translation>
+        <translation>die Referenz eines Filings, wie sie in der Detailansicht steht</translation>
     </message>
     <message>
         <source>person (computer login), or FilingDesk</source>
-        <translation type="unfinished"></translation>
+        <translation>Person (Computer-Login) oder FilingDesk</translation>
     </message>
 </context>
 <context>
@@ -1079,67 +1079,67 @@
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Batch started %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf vom %1</translation>
     </message>
     <message>
         <source>This batch</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Lauf</translation>
     </message>
     <message>
         <source>Batch id: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf-ID: %1</translation>
     </message>
     <message>
         <source>%1 — team ledger unreachable, nothing is sent</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — Team-Ledger nicht erreichbar, nichts wird gesendet</translation>
     </message>
     <message>
         <source>%1 — PAUSED</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — ANGEHALTEN</translation>
     </message>
     <message>
         <source>%1 — sending</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — sendet</translation>
     </message>
     <message>
         <source>%1 — finished</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — abgeschlossen</translation>
     </message>
     <message>
         <source>Engine states: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Engine-Zustände: %1</translation>
     </message>
     <message>
         <source>Being sent now: %1 · waiting for the registry&apos;s limit: %2 · to be tried again: %3%4</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gerade gesendet: %1 · wartet wegen des Limits des Registers: %2 · wird erneut versucht: %3%4</translation>
     </message>
     <message>
         <source> · NOTHING IS BEING SENT: the filing limiter cannot be reached</source>
-        <translation type="unfinished"></translation>
+        <translation> · ES WIRD NICHTS GESENDET: die Sendebegrenzung ist nicht erreichbar</translation>
     </message>
     <message>
         <source>In flight %1 · awaiting permit %2 · waiting to retry %3 (engine terms)</source>
-        <translation type="unfinished"></translation>
+        <translation>In Übertragung %1 · wartet auf Sendeberechtigung %2 · wartet auf Wiederholung %3 (Engine-Begriffe)</translation>
     </message>
     <message>
         <source> · this desk: %1 taken to send, %2 filed since it started</source>
-        <translation type="unfinished"></translation>
+        <translation> · dieser Arbeitsplatz: %1 zum Senden übernommen, %2 seit dem Start übermittelt</translation>
     </message>
     <message>
         <source>Time left: —</source>
-        <translation type="unfinished"></translation>
+        <translation>Restzeit: —</translation>
     </message>
     <message>
         <source>Time left: paused</source>
-        <translation type="unfinished"></translation>
+        <translation>Restzeit: angehalten</translation>
     </message>
     <message>
         <source>Time left: about %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Restzeit: etwa %1</translation>
     </message>
 </context>
 <context>
@@ -1503,104 +1503,96 @@
     </message>
     <message>
         <source>Withdrawn</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückgezogen</translation>
     </message>
     <message>
         <source>Registry kept failing</source>
-        <translation type="unfinished"></translation>
+        <translation>Register blieb gestört</translation>
     </message>
     <message>
         <source>Legal requirement not met</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtliche Voraussetzung nicht erfüllt</translation>
     </message>
     <message>
         <source>Data the registry would not accept</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten, die das Register nicht angenommen hat</translation>
     </message>
     <message>
         <source>FilingDesk or network problem</source>
-        <translation type="unfinished"></translation>
+        <translation>Problem in FilingDesk oder im Netzwerk</translation>
     </message>
     <message>
         <source>Receipt does not match</source>
-        <translation type="unfinished"></translation>
+        <translation>Empfangsbestätigung passt nicht</translation>
     </message>
     <message>
         <source>Registry&apos;s answer</source>
-        <translation type="unfinished"></translation>
+        <translation>Antwort des Registers</translation>
     </message>
     <message>
         <source>Support reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenz für den Support</translation>
     </message>
     <message>
         <source>Filing reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Filing-Referenz</translation>
     </message>
 </context>
 <context>
     <name>fd::ui::DeadLettersPage</name>
     <message>
-        <source>Filed &amp;outside FilingDesk…</source>
-        <translation>&amp;Außerhalb von FilingDesk übermittelt …</translation>
-    </message>
-    <message>
-        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
-        <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
-    </message>
-    <message>
         <source>&amp;Try again…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Erneut versuchen …</translation>
     </message>
     <message>
         <source>Try the &amp;selection again…</source>
-        <translation type="unfinished"></translation>
+        <translation>Aus&amp;wahl erneut versuchen …</translation>
     </message>
     <message>
         <source>Filings that could not be filed</source>
-        <translation type="unfinished"></translation>
+        <translation>Filings mit gescheiterter Übermittlung</translation>
     </message>
     <message>
         <source>What the registry answered and what was sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Was das Register geantwortet hat und was gesendet wurde</translation>
     </message>
     <message>
         <source>Select a filing to see what the registry answered and what was sent (for support: the trace id, the registry&apos;s raw answer and the data sent).</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie ein Filing aus, um zu sehen, was das Register geantwortet hat und was gesendet wurde (für den Support: die Trace-ID, die unveränderte Antwort des Registers und die gesendeten Daten).</translation>
     </message>
     <message>
         <source>Try the current filing again</source>
-        <translation type="unfinished"></translation>
+        <translation>Das aktuelle Filing erneut versuchen</translation>
     </message>
     <message>
         <source>Try the selected filings again</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählten Filings erneut versuchen</translation>
     </message>
     <message>
         <source>Try every filing matching the filter again</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedes zum Filter passende Filing erneut versuchen</translation>
     </message>
     <message>
         <source>1 filing</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Filing</translation>
     </message>
     <message numerus="yes">
         <source>%n selected filing(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ausgewähltes Filing</numerusform>
+            <numerusform>%n ausgewählte Filings</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>all %n filing(s) matching the filter</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n zum Filter passendes Filing</numerusform>
+            <numerusform>alle %n zum Filter passenden Filings</numerusform>
         </translation>
     </message>
     <message>
         <source>Try &amp;all %1 matching the filter again…</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle %1 &amp;Treffer des Filters erneut versuchen …</translation>
     </message>
 </context>
 <context>
@@ -1636,37 +1628,37 @@
     </message>
     <message>
         <source>Due in %1 days: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Fällig in %1 Tagen: %2</translation>
     </message>
     <message>
         <source>%1 · Overdue: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · Überfällig: %2</translation>
     </message>
     <message>
         <source>%1 · Needs data: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · Daten fehlen: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) due within %1 days</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Filing innerhalb von %1 Tagen fällig</numerusform>
+            <numerusform>%n Filings innerhalb von %1 Tagen fällig</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Deadline reminder: %n filing(s) overdue</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fristerinnerung: %n Filing überfällig</numerusform>
+            <numerusform>Fristerinnerung: %n Filings überfällig</numerusform>
         </translation>
     </message>
     <message>
         <source>, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>, %1</translation>
     </message>
     <message>
         <source>Deadline reminder: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Fristerinnerung: %1</translation>
     </message>
 </context>
 <context>
@@ -1812,128 +1804,129 @@
     </message>
     <message>
         <source>Not known</source>
-        <translation type="unfinished"></translation>
+        <translation>Unbekannt</translation>
     </message>
     <message>
         <source>Corporation</source>
-        <translation type="unfinished">Corporation</translation>
+        <translation>Corporation</translation>
     </message>
     <message>
         <source>Limited liability company (LLC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Limited Liability Company (LLC)</translation>
     </message>
     <message>
         <source>Limited partnership (LP)</source>
-        <translation type="unfinished"></translation>
+        <translation>Limited Partnership (LP)</translation>
     </message>
     <message>
         <source>Active</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktiv</translation>
     </message>
     <message>
         <source>Expired</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgelaufen</translation>
     </message>
     <message>
         <source>Resigned</source>
-        <translation type="unfinished"></translation>
+        <translation>Mandat niedergelegt</translation>
     </message>
     <message>
         <source>Inactive</source>
-        <translation type="unfinished"></translation>
+        <translation>Inaktiv</translation>
     </message>
     <message>
         <source>Dissolved</source>
-        <translation type="unfinished"></translation>
+        <translation>Aufgelöst</translation>
     </message>
     <message>
         <source>Withdrawn</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückgezogen</translation>
     </message>
     <message>
         <source>Merged</source>
-        <translation type="unfinished"></translation>
+        <translation>Verschmolzen</translation>
     </message>
     <message>
         <source>Save and &amp;requeue…</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern und &amp;neu einreihen …</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Saves the changes with your reason, then sends the halted filing again with the corrected data (one reason for both, kept in the audit trail)</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichert die Änderungen mit Ihrer Begründung und sendet dann das angehaltene Filing mit den korrigierten Daten erneut (eine Begründung für beides, im Prüfpfad festgehalten)</translation>
     </message>
     <message>
         <source>Saved, and the halted filing was sent again with the corrected data. The change and your reason are in the audit trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert, und das angehaltene Filing wurde mit den korrigierten Daten erneut gesendet. Die Änderung und Ihre Begründung stehen im Prüfpfad.</translation>
     </message>
     <message>
         <source>Saved. The change and your reason are in the audit trail.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert. Die Änderung und Ihre Begründung stehen im Prüfpfad.</translation>
     </message>
     <message>
         <source>Saved, but not every field is as you typed it: the register kept the values shown. Check the fields.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert, aber nicht jedes Feld ist so, wie Sie es eingegeben haben: das Register hat die angezeigten Werte behalten. Bitte prüfen Sie die Felder.</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gespeicherte Änderungen</translation>
     </message>
     <message>
         <source>Your changes to %1 are not saved. Close the page and lose them?</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Änderungen an %1 sind nicht gespeichert. Seite schließen und die Änderungen verwerfen?</translation>
     </message>
     <message>
         <source>Not saved yet: save your changes, or close again to lose them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch nicht gespeichert: speichern Sie Ihre Änderungen, oder schließen Sie erneut, um sie zu verwerfen.</translation>
     </message>
     <message>
         <source>Saved; %1 is sent again with the corrected data.</source>
-        <translation type="unfinished"></translation>
+        <translation>Gespeichert; %1 wird mit den korrigierten Daten erneut gesendet.</translation>
     </message>
     <message>
         <source>Saving your changes…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ihre Änderungen werden gespeichert …</translation>
     </message>
     <message>
         <source>Nothing was saved: the reason was not given. Your changes are still in the fields; save again when you are ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde gespeichert: es wurde keine Begründung angegeben. Ihre Änderungen stehen noch in den Feldern; speichern Sie erneut, wenn Sie so weit sind.</translation>
     </message>
     <message>
         <source>Nothing was saved: %1 Your changes are still in the fields.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde gespeichert: %1 Ihre Änderungen stehen noch in den Feldern.</translation>
     </message>
     <message>
         <source>the halted filing</source>
-        <translation type="unfinished"></translation>
+        <translation>das angehaltene Filing</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1 %2</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>%1 (engine state %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Engine-Zustand %2)</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished">%1: %2</translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>Needs data before it can be filed:
 %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Vor der Übermittlung fehlen Daten:
+%1</translation>
     </message>
     <message>
         <source>Complete the marked field(s): %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bitte ergänzen Sie, was markiert ist: %1.</translation>
     </message>
     <message>
         <source>Reference: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Referenz: %1</translation>
     </message>
 </context>
 <context>
@@ -1996,7 +1989,7 @@
     </message>
     <message>
         <source>Filing reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Filing-Referenz</translation>
     </message>
 </context>
 <context>
@@ -2015,7 +2008,7 @@
     </message>
     <message>
         <source>Add &amp;note…</source>
-        <translation>&amp;Notiz hinzufügen …</translation>
+        <translation>No&amp;tiz hinzufügen …</translation>
     </message>
     <message>
         <source>Statutory halts and reconciliation exceptions</source>
@@ -2038,20 +2031,12 @@
         <translation>Den ausgewählten Einträgen eine Notiz hinzufügen</translation>
     </message>
     <message>
-        <source>Filed &amp;outside FilingDesk…</source>
-        <translation>&amp;Außerhalb von FilingDesk übermittelt …</translation>
-    </message>
-    <message>
-        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
-        <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
-    </message>
-    <message>
         <source>Why it halted: rule, statute, what the registry answered, what was sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Warum angehalten wurde: Regel, Rechtsgrundlage, Antwort des Registers, gesendete Daten</translation>
     </message>
     <message>
         <source>Select an item to see its rule, the statute, what the registry answered and what was sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie einen Eintrag aus, um seine Regel, die Rechtsgrundlage, die Antwort des Registers und die gesendeten Daten zu sehen.</translation>
     </message>
 </context>
 <context>
@@ -2517,19 +2502,19 @@ FilingDesk-Rollen: %2</translation>
     </message>
     <message>
         <source>Could not be filed</source>
-        <translation type="unfinished"></translation>
+        <translation>Übermittlung gescheitert</translation>
     </message>
     <message>
         <source>Filings the registry would not take after every attempt, or whose data it could not read: each needs a person (dead letters)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filings, die das Register auch nach allen Versuchen nicht angenommen hat oder deren Daten es nicht lesen konnte: jedes braucht einen Menschen (Dead Letters)</translation>
     </message>
     <message>
         <source>&amp;Batch panel</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereich „&amp;Lauf“</translation>
     </message>
     <message>
         <source>Show or hide the Batch panel (launch, pause, resume, progress)</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Bereich „Lauf“ ein- oder ausblenden (starten, anhalten, fortsetzen, Fortschritt)</translation>
     </message>
     <message>
         <source>Ctrl+O open portfolio
@@ -2544,92 +2529,104 @@ Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
 Ctrl+Shift+M my filings only
 F5 search the audit trail
 Ctrl+, settings</source>
-        <translation type="unfinished"></translation>
+        <translation>Strg+O Portfolio öffnen
+Strg+L Auswahl starten
+Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
+Strg+P anhalten
+Strg+R fortsetzen
+Strg+Umschalt+X Lauf abbrechen
+Strg+Umschalt+R die ausgewählten Filings mit gescheiterter Übermittlung erneut versuchen
+Strg+F die aktuelle Ansicht durchsuchen
+Strg+1 … Strg+7 Ansicht wechseln (Strg+7 Kalender)
+Strg+Umschalt+M nur meine Filings
+F5 den Prüfpfad durchsuchen
+Strg+, Einstellungen</translation>
     </message>
     <message>
         <source>%1 %2</source>
-        <translation type="unfinished">%1 %2</translation>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <source>%1
 Correct the marked fields, then press “Save and requeue”: the changes are saved and %2 is sent again with the corrected data, as the same filing (the registry will not file it twice).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und neu einreihen“: die Änderungen werden gespeichert, und %2 wird mit den korrigierten Daten erneut gesendet, als dasselbe Filing (das Register übermittelt es nicht doppelt).</translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) ready to launch</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Filing startbereit</numerusform>
+            <numerusform>%n Filings startbereit</numerusform>
         </translation>
     </message>
     <message>
         <source>The batch has nothing left to send.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Lauf hat nichts mehr zu senden.</translation>
     </message>
     <message>
         <source>Not done: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht ausgeführt: %1</translation>
     </message>
     <message>
         <source>THE TEAM&apos;S BATCHES ARE PAUSED — nothing new is being sent by any desk (%1 still being sent here). Resume with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>DIE LÄUFE DES TEAMS SIND ANGEHALTEN — kein Arbeitsplatz sendet etwas Neues (%1 hier noch in Übertragung). Mit Strg+R fortsetzen.</translation>
     </message>
     <message>
         <source>BATCH PAUSED — nothing new is being sent (%1 still being sent). Resume with Ctrl+R.</source>
-        <translation type="unfinished"></translation>
+        <translation>LAUF ANGEHALTEN — es wird nichts Neues gesendet (%1 noch in Übertragung). Mit Strg+R fortsetzen.</translation>
     </message>
     <message>
         <source>NOTHING IS BEING SENT: the team&apos;s filing limiter cannot be reached.%1 Sending resumes by itself when it answers again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ES WIRD NICHTS GESENDET: die Sendebegrenzung des Teams ist nicht erreichbar.%1 Das Senden geht von selbst weiter, sobald sie wieder antwortet.</translation>
     </message>
     <message>
         <source>Gate blind: Redis unreachable (engine terms, for support)</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendesteuerung blind: Redis nicht erreichbar (Engine-Begriffe, für den Support)</translation>
     </message>
     <message>
         <source>CANNOT BE REACHED</source>
-        <translation type="unfinished"></translation>
+        <translation>NICHT ERREICHBAR</translation>
     </message>
     <message>
         <source>[NOT SENDING] </source>
-        <translation type="unfinished"></translation>
+        <translation>[SENDET NICHT] </translation>
     </message>
     <message numerus="yes">
         <source>As of %1: filings not filed yet that are due within %n day(s) or overdue, and filings that need data before they can be filed. Click to list them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Stand %1: noch nicht übermittelte Filings, die innerhalb von %n Tag fällig oder bereits überfällig sind, sowie Filings, denen vor der Übermittlung Daten fehlen. Klicken Sie, um sie aufzulisten.</numerusform>
+            <numerusform>Stand %1: noch nicht übermittelte Filings, die innerhalb von %n Tagen fällig oder bereits überfällig sind, sowie Filings, denen vor der Übermittlung Daten fehlen. Klicken Sie, um sie aufzulisten.</numerusform>
         </translation>
     </message>
     <message>
         <source>Could not be filed (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Übermittlung gescheitert (%1)</translation>
     </message>
     <message>
         <source>%1: %2 (%3)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 (%3)</translation>
     </message>
     <message numerus="yes">
         <source>%n halt(s) or exception(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Halt oder Ausnahme</numerusform>
+            <numerusform>%n Halts oder Ausnahmen</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) that could not be filed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Filing mit gescheiterter Übermittlung</numerusform>
+            <numerusform>%n Filings mit gescheiterter Übermittlung</numerusform>
         </translation>
     </message>
     <message>
         <source>Waiting for a person: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten auf einen Menschen: %1</translation>
     </message>
     <message>
         <source>Registry failing: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Register gestört: %1</translation>
     </message>
 </context>
 <context>
@@ -2928,19 +2925,19 @@ Zeile %3</translation>
     </message>
     <message>
         <source>%1 (engine state %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Engine-Zustand %2)</translation>
     </message>
     <message>
         <source>Where the filing is: waiting, sending, filed, or needing a person (the engine&apos;s own term is in each cell&apos;s tooltip, for support)</source>
-        <translation type="unfinished"></translation>
+        <translation>Wo das Filing steht: wartet, wird gesendet, übermittelt oder braucht einen Menschen (der Begriff der Engine steht in der Kurzinfo jeder Zelle, für den Support)</translation>
     </message>
     <message>
         <source>Progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt</translation>
     </message>
     <message>
         <source>Filing reference</source>
-        <translation type="unfinished"></translation>
+        <translation>Filing-Referenz</translation>
     </message>
 </context>
 <context>
@@ -2963,15 +2960,15 @@ Zeile %3</translation>
     </message>
     <message>
         <source>Launch the selected filings</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählten Filings starten</translation>
     </message>
     <message>
         <source>Start filing the selected filings that wait to be sent (Ctrl+L)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Übermittlung der ausgewählten Filings starten, die auf das Senden warten (Strg+L)</translation>
     </message>
     <message>
         <source>Withdraw the selected filings</source>
-        <translation type="unfinished"></translation>
+        <translation>Die ausgewählten Filings zurückziehen</translation>
     </message>
 </context>
 <context>
@@ -3177,79 +3174,79 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
     </message>
     <message>
         <source>Nothing to launch: %1 has no filing waiting to be sent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts zu starten: kein Filing wartet auf das Senden (%1).</translation>
     </message>
     <message>
         <source>Cancel: filings not sent yet go back to waiting; those being sent now finish.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbrechen: noch nicht gesendete Filings gehen zurück in den Wartestand; die gerade gesendeten werden abgeschlossen.</translation>
     </message>
     <message>
         <source>Try filings again</source>
-        <translation type="unfinished"></translation>
+        <translation>Filings erneut versuchen</translation>
     </message>
     <message>
         <source>No filing selected.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Filing ausgewählt.</translation>
     </message>
     <message>
         <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob jedes Filing doch schon übermittelt wurde, und sendet es dann als dasselbe Filing erneut (das Register übermittelt es nie doppelt).</translation>
     </message>
     <message numerus="yes">
         <source>Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Eintrag auflösen und neu einreihen: er wird als dasselbe Filing erneut gesendet (das Register übermittelt keines doppelt).</numerusform>
+            <numerusform>%n Einträge auflösen und neu einreihen: sie werden als dieselben Filings erneut gesendet (das Register übermittelt keines doppelt).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Abgleichsausnahme nach Prüfung der Empfangsbestätigung als übermittelt anerkennen.</numerusform>
+            <numerusform>%n Abgleichsausnahmen nach Prüfung der Empfangsbestätigungen als übermittelt anerkennen.</numerusform>
         </translation>
     </message>
     <message>
         <source>corporation</source>
-        <translation type="unfinished"></translation>
+        <translation>Corporation</translation>
     </message>
     <message>
         <source>limited liability company (LLC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Limited Liability Company (LLC)</translation>
     </message>
     <message>
         <source>limited partnership (LP)</source>
-        <translation type="unfinished"></translation>
+        <translation>Limited Partnership (LP)</translation>
     </message>
     <message>
         <source>the formation date to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>das Gründungsdatum auf %1</translation>
     </message>
     <message>
         <source>the entity type to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>die Rechtsform auf %1</translation>
     </message>
     <message>
         <source>Set %1 for %2; its filings are planned again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Für %2 %1 setzen; seine Filings werden neu geplant.</translation>
     </message>
     <message>
         <source>Save and requeue</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern und neu einreihen</translation>
     </message>
     <message>
         <source>No halted filing to send again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein angehaltenes Filing zum erneuten Senden.</translation>
     </message>
     <message>
         <source>Change %1 of %2, then send %3 again with the corrected data.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 von %2 ändern, dann %3 mit den korrigierten Daten erneut senden.</translation>
     </message>
     <message numerus="yes">
         <source>Send %n filing(s) again with the same data the registry refused.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Filing mit denselben Daten, die das Register abgelehnt hat, erneut senden.</numerusform>
+            <numerusform>%n Filings mit denselben Daten, die das Register abgelehnt hat, erneut senden.</numerusform>
         </translation>
     </message>
 </context>
@@ -3364,27 +3361,27 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Filing limiter shared with the team: each registry&apos;s limit of requests at a time counts every desk and worker.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendebegrenzung mit dem Team geteilt: die Höchstzahl gleichzeitiger Anfragen je Register zählt alle Arbeitsplätze und Worker.</translation>
     </message>
     <message>
         <source>Filing limiter on this computer only: each registry&apos;s limit of requests at a time counts this console&apos;s requests.</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendebegrenzung nur auf diesem Rechner: die Höchstzahl gleichzeitiger Anfragen je Register zählt die Anfragen dieser Konsole.</translation>
     </message>
     <message>
         <source>Fleet gate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Flotten-Sendesteuerung: %1</translation>
     </message>
     <message>
         <source>In-process gate: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Prozessinterne Sendesteuerung: %1</translation>
     </message>
     <message>
         <source>NOTHING IS BEING SENT: the team&apos;s filing limiter cannot be reached (%1). Sending resumes by itself when it answers again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ES WIRD NICHTS GESENDET: die Sendebegrenzung des Teams ist nicht erreichbar (%1). Das Senden geht von selbst weiter, sobald sie wieder antwortet.</translation>
     </message>
     <message>
         <source>Gate blind: Redis unreachable</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendesteuerung blind: Redis nicht erreichbar</translation>
     </message>
 </context>
 <context>
@@ -3445,95 +3442,95 @@ Schlüssel %3</translation>
     <name>fd::ui::ReportDialog</name>
     <message>
         <source>Filing report</source>
-        <translation type="unfinished">Filing-Bericht</translation>
+        <translation>Filing-Bericht</translation>
     </message>
     <message>
         <source>Compliance status report</source>
-        <translation type="unfinished">Compliance-Statusbericht</translation>
+        <translation>Compliance-Statusbericht</translation>
     </message>
     <message>
         <source>The date the filings&apos; statuses are judged at (overdue, due ...)</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Datum, zu dem der Status der Filings beurteilt wird (überfällig, fällig …)</translation>
     </message>
     <message>
         <source>The date of the compliance position</source>
-        <translation type="unfinished"></translation>
+        <translation>Das Datum der Compliance-Lage</translation>
     </message>
     <message>
         <source>Statuses as of:</source>
-        <translation type="unfinished"></translation>
+        <translation>Status zum Stichtag:</translation>
     </message>
     <message>
         <source>Position as of:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lage zum Stichtag:</translation>
     </message>
     <message>
         <source>Due on or after</source>
-        <translation type="unfinished"></translation>
+        <translation>Fällig ab</translation>
     </message>
     <message>
         <source>Period:</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitraum:</translation>
     </message>
     <message>
         <source>Due on or before</source>
-        <translation type="unfinished"></translation>
+        <translation>Fällig bis</translation>
     </message>
     <message>
         <source>All jurisdictions</source>
-        <translation type="unfinished">Alle Jurisdiktionen</translation>
+        <translation>Alle Jurisdiktionen</translation>
     </message>
     <message>
         <source>Jurisdictions:</source>
-        <translation type="unfinished"></translation>
+        <translation>Jurisdiktionen:</translation>
     </message>
     <message>
         <source>All batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle Läufe</translation>
     </message>
     <message>
         <source>Batch:</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf:</translation>
     </message>
     <message>
         <source>A .pdf for people, a .csv for spreadsheets</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine .pdf zum Lesen, eine .csv für Tabellenkalkulationen</translation>
     </message>
     <message>
         <source>Choose…</source>
-        <translation type="unfinished"></translation>
+        <translation>Auswählen …</translation>
     </message>
     <message>
         <source>Save as:</source>
-        <translation type="unfinished"></translation>
+        <translation>Speichern unter:</translation>
     </message>
     <message>
         <source>Write report</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht schreiben</translation>
     </message>
     <message>
         <source>The period starts after it ends: due on or after %1, on or before %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Zeitraum beginnt nach seinem Ende: fällig ab %1, bis %2.</translation>
     </message>
     <message>
         <source>Tick at least one jurisdiction, or all of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Markieren Sie mindestens eine Jurisdiktion oder alle.</translation>
     </message>
     <message>
         <source>Choose where to save the report.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wählen Sie aus, wo der Bericht gespeichert wird.</translation>
     </message>
     <message>
         <source>Name the file, not only its extension.</source>
-        <translation type="unfinished"></translation>
+        <translation>Geben Sie einen Dateinamen an, nicht nur die Endung.</translation>
     </message>
     <message>
         <source>There is no folder %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Ordner %1 gibt es nicht.</translation>
     </message>
     <message>
         <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
-        <translation type="unfinished">PDF-Dokument (*.pdf);;CSV für Tabellenkalkulationen (*.csv)</translation>
+        <translation>PDF-Dokument (*.pdf);;CSV für Tabellenkalkulationen (*.csv)</translation>
     </message>
 </context>
 <context>
@@ -3843,135 +3840,135 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Only %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nur %1</translation>
     </message>
     <message>
         <source>Data missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Daten fehlen</translation>
     </message>
     <message>
         <source>1 entity needs data before FilingDesk can plan its filings (%1 in all): see &quot;Not filed — data missing&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 Rechtsträger braucht Daten, bevor FilingDesk seine Filings planen kann (insgesamt %1): siehe „Nicht übermittelt — Daten fehlen“.</translation>
     </message>
     <message>
         <source>%1 entities need data before FilingDesk can plan their filings (%2 in all): see &quot;Not filed — data missing&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 Rechtsträger brauchen Daten, bevor FilingDesk ihre Filings planen kann (insgesamt %2): siehe „Nicht übermittelt — Daten fehlen“.</translation>
     </message>
     <message>
         <source>Filings of the register that cannot be planned for want of data: %1. They are in no batch, so this batch&apos;s report leaves them out (a report without a batch lists them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Filings des Registers, die mangels Daten nicht geplant werden können: %1. Sie gehören zu keinem Lauf, daher lässt der Bericht dieses Laufs sie aus (ein Bericht ohne Lauf führt sie auf).</translation>
     </message>
     <message>
         <source>Missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlt</translation>
     </message>
     <message>
         <source>Why</source>
-        <translation type="unfinished">Warum</translation>
+        <translation>Warum</translation>
     </message>
     <message>
         <source>unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>unbekannt</translation>
     </message>
     <message>
         <source>Filed on</source>
-        <translation type="unfinished"></translation>
+        <translation>Übermittelt am</translation>
     </message>
     <message>
         <source>Fees expected are the rules&apos; fees; fees charged are the registries&apos; receipts (a filing without a receipt adds nothing). Filed on: the day (local time, %1) the audit trail recorded it accepted; the CSV has the time to the second. Launched by: the person who launched the filing&apos;s batch, or who sent it again after a halt. Resolved by: who resolved its halt, recorded it as filed outside FilingDesk or withdrew it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Erwartete Gebühren sind die Gebühren laut Regeln; berechnete Gebühren stammen aus den Empfangsbestätigungen der Register (ein Filing ohne Empfangsbestätigung zählt nicht mit). Übermittelt am: der Tag (Ortszeit, %1), an dem der Prüfpfad die Annahme festgehalten hat; die CSV enthält die sekundengenaue Uhrzeit. Gestartet von: die Person, die den Lauf des Filings gestartet oder es nach einem Halt erneut gesendet hat. Erledigt von: wer seinen Halt aufgelöst, es als außerhalb von FilingDesk übermittelt erfasst oder es zurückgezogen hat.</translation>
     </message>
     <message>
         <source>Filings (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Filings (%1)</translation>
     </message>
     <message>
         <source>Not filed — data missing (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht übermittelt — Daten fehlen (%1)</translation>
     </message>
     <message>
         <source>Entities of the register, or filings of them, that FilingDesk cannot plan until a person supplies what is missing: they have no due date yet, so no filter by due date leaves them out.</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtsträger des Registers oder deren Filings, die FilingDesk erst planen kann, wenn ein Mensch das Fehlende ergänzt: sie haben noch keine Fälligkeit, daher schließt kein Filter nach Fälligkeit sie aus.</translation>
     </message>
     <message>
         <source>No entries yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Einträge.</translation>
     </message>
     <message>
         <source>time unknown</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeitpunkt unbekannt</translation>
     </message>
     <message>
         <source>Entries 1 to %1, last entry sealed %2, chain head %3 — verify with %4 (the command is at the end of this report)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einträge 1 bis %1, letzter Eintrag versiegelt: %2, Kettenkopf %3 — prüfen mit %4 (der Befehl steht am Ende dieses Berichts)</translation>
     </message>
     <message>
         <source>Entries 1 to %1, last entry recorded %2, fingerprint %3 — verify with %4 (the command is at the end of this report)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einträge 1 bis %1, letzter Eintrag erfasst: %2, Fingerabdruck %3 — prüfen mit %4 (der Befehl steht am Ende dieses Berichts)</translation>
     </message>
     <message>
         <source>This report was made from the team ledger&apos;s audit trail up to entry %1, whose seal (row hash) is:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Bericht wurde aus dem Prüfpfad des Team-Ledgers bis einschließlich Eintrag %1 erstellt; dessen Siegel (Zeilen-Hash) lautet:</translation>
     </message>
     <message>
         <source>Ledger identity: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Identität des Ledgers: %1.</translation>
     </message>
     <message>
         <source>To check it: %1 recomputes every entry&apos;s seal from the first; the entry %2 must still carry the seal above.</source>
-        <translation type="unfinished"></translation>
+        <translation>Zur Prüfung: %1 berechnet das Siegel jedes Eintrags ab dem ersten neu; der Eintrag %2 muss weiterhin das obige Siegel tragen.</translation>
     </message>
     <message>
         <source>This report was made from the desk database&apos;s audit entries 1 to %1. Their fingerprint (SHA-256 of every entry) is:</source>
-        <translation type="unfinished"></translation>
+        <translation>Dieser Bericht wurde aus den Prüfpfad-Einträgen 1 bis %1 der Datenbank des Arbeitsplatzes erstellt. Ihr Fingerabdruck (SHA-256 über alle Einträge) lautet:</translation>
     </message>
     <message>
         <source>To check that those entries are unchanged, run: %1 (the same fingerprint means they are; it does not protect against someone who rewrites the database and this report together).</source>
-        <translation type="unfinished"></translation>
+        <translation>Um zu prüfen, ob diese Einträge unverändert sind, führen Sie aus: %1 (derselbe Fingerabdruck bedeutet, dass sie es sind; er schützt nicht vor jemandem, der die Datenbank und diesen Bericht gemeinsam umschreibt).</translation>
     </message>
     <message>
         <source>This database mirrors a team ledger up to its entry %1, sealed:</source>
-        <translation type="unfinished"></translation>
+        <translation>Diese Datenbank spiegelt einen Team-Ledger bis zu dessen Eintrag %1, versiegelt mit:</translation>
     </message>
     <message>
         <source>Verifying this report</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfung dieses Berichts</translation>
     </message>
     <message>
         <source>Team ledger: database %1 on %2:%3 (login %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>Team-Ledger: Datenbank %1 auf %2:%3 (Login %4)</translation>
     </message>
     <message>
         <source>formation date</source>
-        <translation type="unfinished"></translation>
+        <translation>Gründungsdatum</translation>
     </message>
     <message>
         <source>state file number</source>
-        <translation type="unfinished"></translation>
+        <translation>Registernummer des Staates</translation>
     </message>
     <message>
         <source>entity type</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtsform</translation>
     </message>
     <message>
         <source>jurisdiction</source>
-        <translation type="unfinished"></translation>
+        <translation>Jurisdiktion</translation>
     </message>
     <message>
         <source>fiscal year end</source>
-        <translation type="unfinished"></translation>
+        <translation>Ende des Geschäftsjahres</translation>
     </message>
     <message>
         <source>%1 and %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 und %2</translation>
     </message>
     <message>
         <source>never started in FilingDesk: nothing was filed for it</source>
-        <translation type="unfinished"></translation>
+        <translation>in FilingDesk nie gestartet: dafür wurde nichts übermittelt</translation>
     </message>
     <message>
         <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late. Overdue includes obligations that fell due while the entity was in the register but were never started.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jedes Filing zählt einmal. Fällig: Tage vom Stichtag bis zur Fälligkeit. Daten fehlen: ein Filing, das erst geplant oder gesendet werden kann, wenn ein Mensch ein Feld ergänzt. Säumnisrisiko: für jedes nicht übermittelte Filing der Säumniszuschlag einen Tag nach seiner Fälligkeit oder, wenn es bereits überfällig ist, der heutige. Überfällig umfasst auch Pflichten, die fällig wurden, während der Rechtsträger im Register stand, die aber nie gestartet wurden.</translation>
     </message>
 </context>
 <context>
@@ -3999,6 +3996,17 @@ Schlüssel %3</translation>
     <message>
         <source>End your review: the other desks no longer see it as taken</source>
         <translation>Ihre Prüfung beenden: die anderen Arbeitsplätze sehen den Eintrag nicht mehr als vergeben</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReviewQueuePage</name>
+    <message>
+        <source>Filed &amp;outside FilingDesk…</source>
+        <translation>Außerhalb v&amp;on FilingDesk übermittelt …</translation>
+    </message>
+    <message>
+        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
+        <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
     </message>
 </context>
 <context>
@@ -4284,7 +4292,7 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>&amp;Attempts before a person is asked:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Versuche, bevor ein Mensch gefragt wird:</translation>
     </message>
 </context>
 <context>
@@ -4350,59 +4358,59 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Filing limiter: starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendebegrenzung: startet …</translation>
     </message>
     <message>
         <source>Filing service: starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Übermittlungsdienst: startet …</translation>
     </message>
     <message>
         <source>Filing limiter: not started</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendebegrenzung: nicht gestartet</translation>
     </message>
     <message>
         <source>The filing engine did not start: nothing is sent (gate not started)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Übermittlungs-Engine ist nicht gestartet: es wird nichts gesendet (Sendesteuerung nicht gestartet)</translation>
     </message>
     <message>
         <source>Filing limiter: shared with the team</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendebegrenzung: mit dem Team geteilt</translation>
     </message>
     <message>
         <source>Each registry&apos;s limit of requests at a time is shared by every desk and worker of the team (gate: fleet, Redis)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Höchstzahl gleichzeitiger Anfragen je Register teilen sich alle Arbeitsplätze und Worker des Teams (Sendesteuerung: Flotte, Redis)</translation>
     </message>
     <message>
         <source>Filing limiter: this computer only</source>
-        <translation type="unfinished"></translation>
+        <translation>Sendebegrenzung: nur dieser Rechner</translation>
     </message>
     <message>
         <source>Each registry&apos;s limit of requests at a time is kept by this computer alone (gate: in-process)</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Höchstzahl gleichzeitiger Anfragen je Register führt dieser Rechner allein (Sendesteuerung: prozessintern)</translation>
     </message>
     <message>
         <source>Connection to the team&apos;s limiter: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Verbindung zur Sendebegrenzung des Teams: %1</translation>
     </message>
     <message>
         <source>Redis, where the team&apos;s filing limiter keeps its counts</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis, wo die Sendebegrenzung des Teams ihre Zähler führt</translation>
     </message>
     <message>
         <source>Filing service: running</source>
-        <translation type="unfinished"></translation>
+        <translation>Übermittlungsdienst: läuft</translation>
     </message>
     <message>
         <source>Filing service: NOT RESPONDING</source>
-        <translation type="unfinished"></translation>
+        <translation>Übermittlungsdienst: REAGIERT NICHT</translation>
     </message>
     <message>
         <source>The engine thread answers</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Engine-Thread antwortet</translation>
     </message>
     <message>
         <source>The engine thread does not answer: nothing is sent</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Engine-Thread antwortet nicht: es wird nichts gesendet</translation>
     </message>
 </context>
 <context>
@@ -4481,27 +4489,27 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Source: this filing&apos;s own statute, %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle: die eigene Rechtsgrundlage dieses Filings, %1</translation>
     </message>
     <message>
         <source>Source (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Quelle (%1): %2</translation>
     </message>
     <message>
         <source>In general: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Allgemein: %1</translation>
     </message>
     <message>
         <source>Source: %1</source>
-        <translation type="unfinished">Quelle: %1</translation>
+        <translation>Quelle: %1</translation>
     </message>
     <message>
         <source>Filing reference (idempotency key): %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Filing-Referenz (Idempotenzschlüssel): %1</translation>
     </message>
     <message>
         <source>Progress: %1 (engine state %2), attempts %3, batch %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortschritt: %1 (Engine-Zustand %2), Versuche %3, Lauf %4</translation>
     </message>
 </context>
 <context>
@@ -4608,23 +4616,23 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Progress filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Filter nach Fortschritt</translation>
     </message>
     <message>
         <source>All</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle</translation>
     </message>
     <message>
         <source>&amp;Progress:</source>
-        <translation type="unfinished"></translation>
+        <translation>Fo&amp;rtschritt:</translation>
     </message>
     <message>
         <source>Search entity, filing, confirmation number, registry&apos;s code…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rechtsträger, Filing, Bestätigungsnummer, Code des Registers suchen …</translation>
     </message>
     <message>
         <source>Also finds a filing by the reference support gives you (its idempotency key or trace id)</source>
-        <translation type="unfinished"></translation>
+        <translation>Findet ein Filing auch über die Referenz, die Ihnen der Support nennt (Idempotenzschlüssel oder Trace-ID)</translation>
     </message>
 </context>
 <context>

@@ -766,23 +766,23 @@
     </message>
     <message numerus="yes">
         <source>%n filing(s) lost their turn under a registry&apos;s limit</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n filing lost its turn under a registry&apos;s limit</numerusform>
+            <numerusform>%n filings lost their turn under a registry&apos;s limit</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) charged a fee other than expected</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n filing charged a fee other than expected</numerusform>
+            <numerusform>%n filings charged a fee other than expected</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n new filing(s) that could not be filed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n new filing that could not be filed</numerusform>
+            <numerusform>%n new filings that could not be filed</numerusform>
         </translation>
     </message>
 </context>
@@ -1541,14 +1541,6 @@
 <context>
     <name>fd::ui::DeadLettersPage</name>
     <message>
-        <source>Filed &amp;outside FilingDesk…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Try again…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1586,16 +1578,16 @@
     </message>
     <message numerus="yes">
         <source>%n selected filing(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n selected filing</numerusform>
+            <numerusform>%n selected filings</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>all %n filing(s) matching the filter</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>the %n filing matching the filter</numerusform>
+            <numerusform>all %n filings matching the filter</numerusform>
         </translation>
     </message>
     <message>
@@ -1648,16 +1640,16 @@
     </message>
     <message numerus="yes">
         <source>%n filing(s) due within %1 days</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n filing due within %1 days</numerusform>
+            <numerusform>%n filings due within %1 days</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Deadline reminder: %n filing(s) overdue</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Deadline reminder: %n filing overdue</numerusform>
+            <numerusform>Deadline reminder: %n filings overdue</numerusform>
         </translation>
     </message>
     <message>
@@ -2035,14 +2027,6 @@
     </message>
     <message>
         <source>Add a note to the selected items</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Filed &amp;outside FilingDesk…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2556,9 +2540,9 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
     </message>
     <message numerus="yes">
         <source>%n filing(s) ready to launch</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n filing ready to launch</numerusform>
+            <numerusform>%n filings ready to launch</numerusform>
         </translation>
     </message>
     <message>
@@ -2595,9 +2579,9 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
     </message>
     <message numerus="yes">
         <source>As of %1: filings not filed yet that are due within %n day(s) or overdue, and filings that need data before they can be filed. Click to list them.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>As of %1: filings not filed yet that are due within %n day or overdue, and filings that need data before they can be filed. Click to list them.</numerusform>
+            <numerusform>As of %1: filings not filed yet that are due within %n days or overdue, and filings that need data before they can be filed. Click to list them.</numerusform>
         </translation>
     </message>
     <message>
@@ -2610,16 +2594,16 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
     </message>
     <message numerus="yes">
         <source>%n halt(s) or exception(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n halt or exception</numerusform>
+            <numerusform>%n halts or exceptions</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) that could not be filed</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n filing that could not be filed</numerusform>
+            <numerusform>%n filings that could not be filed</numerusform>
         </translation>
     </message>
     <message>
@@ -3188,16 +3172,16 @@ These filings are real and their fees will be charged. File them now?</source>
     </message>
     <message numerus="yes">
         <source>Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Resolve and requeue %n item: it is sent again as the same filing (the registry never files one twice).</numerusform>
+            <numerusform>Resolve and requeue %n items: they are sent again as the same filings (the registry never files one twice).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Accept %n reconciliation exception as filed after checking the receipt.</numerusform>
+            <numerusform>Accept %n reconciliation exceptions as filed after checking the receipts.</numerusform>
         </translation>
     </message>
     <message>
@@ -3238,9 +3222,9 @@ These filings are real and their fees will be charged. File them now?</source>
     </message>
     <message numerus="yes">
         <source>Send %n filing(s) again with the same data the registry refused.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Send %n filing again with the same data the registry refused.</numerusform>
+            <numerusform>Send %n filings again with the same data the registry refused.</numerusform>
         </translation>
     </message>
 </context>
@@ -3987,6 +3971,17 @@ key %3</source>
     </message>
     <message>
         <source>End your review: the other desks no longer see it as taken</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ReviewQueuePage</name>
+    <message>
+        <source>Filed &amp;outside FilingDesk…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
