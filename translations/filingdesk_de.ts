@@ -100,6 +100,50 @@
         <source>Planned (opens %1)</source>
         <translation>Geplant (freigegeben ab %1)</translation>
     </message>
+    <message>
+        <source>Planned (window not open yet)</source>
+        <translation>Geplant (Zeitfenster noch nicht offen)</translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation>Daten fehlen</translation>
+    </message>
+    <message>
+        <source>Nothing to file</source>
+        <translation>Nichts einzureichen</translation>
+    </message>
+    <message>
+        <source>Row could not be read</source>
+        <translation>Zeile nicht lesbar</translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation>Wartet</translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation>Wird geprüft</translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation>Wird gesendet</translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation>Übermittelt</translation>
+    </message>
+    <message>
+        <source>Will try again</source>
+        <translation>Wird erneut versucht</translation>
+    </message>
+    <message>
+        <source>Halted — needs a person</source>
+        <translation>Angehalten — braucht einen Menschen</translation>
+    </message>
+    <message>
+        <source>Could not be filed — needs a person</source>
+        <translation>Übermittlung gescheitert — braucht einen Menschen</translation>
+    </message>
 </context>
 <context>
     <name>TeamAccess</name>

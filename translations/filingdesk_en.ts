@@ -100,6 +100,50 @@
         <source>Planned (opens %1)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Planned (window not open yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row could not be read</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Checking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Will try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Halted — needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not be filed — needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TeamAccess</name>

@@ -360,10 +360,14 @@ void TestConsoleGerman::pluralsFollowTheCount_data() {
     QTest::addColumn<QString>("language");
     QTest::addColumn<int>("count");
     QTest::addColumn<QString>("expected");
-    QTest::newRow("en 1") << QStringLiteral("en") << 1 << QStringLiteral("1 new dead letter");
-    QTest::newRow("en 5") << QStringLiteral("en") << 5 << QStringLiteral("5 new dead letters");
-    QTest::newRow("de 1") << QStringLiteral("de") << 1 << QStringLiteral("1 neuer Dead Letter");
-    QTest::newRow("de 5") << QStringLiteral("de") << 5 << QStringLiteral("5 neue Dead Letters");
+    QTest::newRow("en 1") << QStringLiteral("en") << 1
+                          << QStringLiteral("1 new filing that could not be filed");
+    QTest::newRow("en 5") << QStringLiteral("en") << 5
+                          << QStringLiteral("5 new filings that could not be filed");
+    QTest::newRow("de 1") << QStringLiteral("de") << 1
+                          << QStringLiteral("1 neues Filing mit gescheiterter Übermittlung");
+    QTest::newRow("de 5") << QStringLiteral("de") << 5
+                          << QStringLiteral("5 neue Filings mit gescheiterter Übermittlung");
 }
 
 void TestConsoleGerman::pluralsFollowTheCount() {
@@ -371,7 +375,8 @@ void TestConsoleGerman::pluralsFollowTheCount() {
     QFETCH(int, count);
     QFETCH(QString, expected);
     QCOMPARE(applyLanguage(*QCoreApplication::instance(), language), language);
-    QCOMPARE(QCoreApplication::translate("fd::ui::AlertNotifier", "%n new dead letter(s)", nullptr, count),
+    QCOMPARE(QCoreApplication::translate("fd::ui::AlertNotifier", "%n new filing(s) that could not be filed",
+                                         nullptr, count),
              expected);
 }
 

@@ -12,32 +12,31 @@
 
 namespace fd::ui {
 
-const QList<std::pair<QString, QString>> &auditActions() {
-    // Shown in the reader's language; the code is what the audit trail stores.
-    static const QList<std::pair<QString, QString>> actions{
-        {QStringLiteral("batch_launch"), AuditModel::tr("batch launched")},
-        {QStringLiteral("batch_pause"), AuditModel::tr("batch paused")},
-        {QStringLiteral("batch_resume"), AuditModel::tr("batch resumed")},
-        {QStringLiteral("batch_cancel"), AuditModel::tr("batch cancelled")},
-        {QStringLiteral("replay"), AuditModel::tr("tried again after it could not be filed")},
-        {QStringLiteral("resolve_requeue"), AuditModel::tr("halt resolved and requeued")},
-        {QStringLiteral("resolve_accept"), AuditModel::tr("accepted as filed")},
-        {QStringLiteral("withdraw"), AuditModel::tr("filing withdrawn")},
-        {QStringLiteral("note"), AuditModel::tr("note added")},
-        {QStringLiteral("entity_edit"), AuditModel::tr("entity edited")},
-        {QStringLiteral("entity_add"), AuditModel::tr("entity added to the register")},
-        {QStringLiteral("entity_import"), AuditModel::tr("entity completed from a file")},
-        {QStringLiteral("entity_conflict"), AuditModel::tr("file differs from the register")},
-        {QStringLiteral("entity_conflict_settled"), AuditModel::tr("conflict decided")},
-        {QStringLiteral("import"), AuditModel::tr("portfolio imported")},
-        {QStringLiteral("admit"), AuditModel::tr("filings ready to launch")},
-        {QStringLiteral("transition"), AuditModel::tr("filing progressed")},
-        {QStringLiteral("reconcile"), AuditModel::tr("receipt reconciled")},
-        {QStringLiteral("lookup"), AuditModel::tr("registry look-up")},
-        {QStringLiteral("permit_lost"), AuditModel::tr("sending slot lost")},
-        {QStringLiteral("engine_start"), AuditModel::tr("FilingDesk started")},
-        {QStringLiteral("batch_idle"), AuditModel::tr("batch has nothing left to send")}};
-    return actions;
+QList<std::pair<QString, QString>> auditActions() {
+    // Shown in the reader's language (made afresh on each call: the language can change while the console
+    // runs); the code is what the audit trail stores.
+    return {{QStringLiteral("batch_launch"), AuditModel::tr("batch launched")},
+            {QStringLiteral("batch_pause"), AuditModel::tr("batch paused")},
+            {QStringLiteral("batch_resume"), AuditModel::tr("batch resumed")},
+            {QStringLiteral("batch_cancel"), AuditModel::tr("batch cancelled")},
+            {QStringLiteral("replay"), AuditModel::tr("tried again after it could not be filed")},
+            {QStringLiteral("resolve_requeue"), AuditModel::tr("halt resolved and requeued")},
+            {QStringLiteral("resolve_accept"), AuditModel::tr("accepted as filed")},
+            {QStringLiteral("withdraw"), AuditModel::tr("filing withdrawn")},
+            {QStringLiteral("note"), AuditModel::tr("note added")},
+            {QStringLiteral("entity_edit"), AuditModel::tr("entity edited")},
+            {QStringLiteral("entity_add"), AuditModel::tr("entity added to the register")},
+            {QStringLiteral("entity_import"), AuditModel::tr("entity completed from a file")},
+            {QStringLiteral("entity_conflict"), AuditModel::tr("file differs from the register")},
+            {QStringLiteral("entity_conflict_settled"), AuditModel::tr("conflict decided")},
+            {QStringLiteral("import"), AuditModel::tr("portfolio imported")},
+            {QStringLiteral("admit"), AuditModel::tr("filings ready to launch")},
+            {QStringLiteral("transition"), AuditModel::tr("filing progressed")},
+            {QStringLiteral("reconcile"), AuditModel::tr("receipt reconciled")},
+            {QStringLiteral("lookup"), AuditModel::tr("registry look-up")},
+            {QStringLiteral("permit_lost"), AuditModel::tr("sending slot lost")},
+            {QStringLiteral("engine_start"), AuditModel::tr("FilingDesk started")},
+            {QStringLiteral("batch_idle"), AuditModel::tr("batch has nothing left to send")}};
 }
 
 QString auditActionLabel(const QString &action) {

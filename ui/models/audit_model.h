@@ -27,7 +27,7 @@ using AuditContextLookup = std::function<AuditContext(const AuditEntry &)>;
 QString readableAuditDetail(const QString &detail);
 /// The audit trail's action codes with their words for people ("resolve_requeue", "halt resolved and
 /// requeued"), in the order the audit search offers them.
-const QList<std::pair<QString, QString>> &auditActions();
+QList<std::pair<QString, QString>> auditActions();
 /// The words for an action code; the code itself when it has none.
 QString auditActionLabel(const QString &action);
 

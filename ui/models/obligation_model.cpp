@@ -31,37 +31,35 @@ QString rowStateName(const ObligationRow &row) {
 }
 
 QString stateLabel(const QString &name) {
-    const char *context = "StateLabel";
     if (const std::optional<ExecutionState> state = stateFromName(name))
         return stateLabel(*state);
     if (name == QLatin1String("PLANNED"))
-        return QCoreApplication::translate(context, "Planned (window not open yet)");
+        return QCoreApplication::translate("StateLabel", "Planned (window not open yet)");
     if (name == QLatin1String("NEEDS_DATA"))
-        return QCoreApplication::translate(context, "Needs data");
+        return QCoreApplication::translate("StateLabel", "Needs data");
     if (name == QLatin1String("OUT_OF_SCOPE"))
-        return QCoreApplication::translate(context, "Nothing to file");
+        return QCoreApplication::translate("StateLabel", "Nothing to file");
     if (name == QLatin1String("ROW_ERROR"))
-        return QCoreApplication::translate(context, "Row could not be read");
+        return QCoreApplication::translate("StateLabel", "Row could not be read");
     return name;
 }
 
 QString stateLabel(ExecutionState state) {
-    const char *context = "StateLabel";
     switch (state) {
     case ExecutionState::Pending:
-        return QCoreApplication::translate(context, "Waiting");
+        return QCoreApplication::translate("StateLabel", "Waiting");
     case ExecutionState::Validating:
-        return QCoreApplication::translate(context, "Checking");
+        return QCoreApplication::translate("StateLabel", "Checking");
     case ExecutionState::Dispatching:
-        return QCoreApplication::translate(context, "Sending");
+        return QCoreApplication::translate("StateLabel", "Sending");
     case ExecutionState::Completed:
-        return QCoreApplication::translate(context, "Filed");
+        return QCoreApplication::translate("StateLabel", "Filed");
     case ExecutionState::FailedTransient:
-        return QCoreApplication::translate(context, "Will try again");
+        return QCoreApplication::translate("StateLabel", "Will try again");
     case ExecutionState::FailedStatutory:
-        return QCoreApplication::translate(context, "Halted — needs a person");
+        return QCoreApplication::translate("StateLabel", "Halted — needs a person");
     case ExecutionState::DeadLetter:
-        return QCoreApplication::translate(context, "Could not be filed — needs a person");
+        return QCoreApplication::translate("StateLabel", "Could not be filed — needs a person");
     }
     return stateName(state);
 }
