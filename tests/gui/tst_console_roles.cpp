@@ -11,12 +11,12 @@
 //   and nothing sent;
 // - the entity page is read-only without the operator role, the audited settings without the admin role,
 //   the review buttons need the operator role, and missing entity data is not editable by a viewer.
+#include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/obligation_model.h"
 #include "ui/session/console_options.h"
-#include "engine/client/engine_client.h"
 #include "ui/widgets/dead_letters_page.h"
 #include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"

@@ -1,7 +1,7 @@
 #include "ui/widgets/calendar_export.h"
 
-#include "engine/core/engine.h"
 #include "engine/client/engine_client.h"
+#include "engine/core/engine.h"
 #include "ui/settings/console_settings.h"
 
 #include <QCheckBox>

@@ -13,8 +13,8 @@ QString taskDetailText(const FilingTask &task);
 
 /// What a registry rejection code means for the person who cures it
 /// (resources/registry/rejection_codes.json): title, explanation, what to do, the entity fields that cure it
-/// and where it is stated for this filing's jurisdiction (its state's statute, or the filing rule's citation and
-/// the general statement; never another state's law); empty for a code the catalogue does not know.
+/// and where it is stated for this filing's jurisdiction (its state's statute, or the filing rule's citation
+/// and the general statement; never another state's law); empty for a code the catalogue does not know.
 QString rejectionExplanation(const QString &code, const Obligation &filing);
 
 /// The first lines of a detail pane for an item someone has open for review ("Review: in review by NAME on
