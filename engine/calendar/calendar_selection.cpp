@@ -48,8 +48,8 @@ public:
         , m_asOf(asOf)
         , m_horizon(horizon) {
         for (const RowPlan &row : plan) {
-            if (!row.entity.entityId.isEmpty())
-                m_entities.insert(row.entity.entityId);
+            if (!row.entity->entityId.isEmpty())
+                m_entities.insert(row.entity->entityId);
         }
         m_selection.leftOut.undated = undatedFilingCount(plan);
     }
@@ -68,7 +68,7 @@ public:
             return;
         m_seen.insert(task.key);
         const bool settled = task.state == ExecutionState::Completed || isWithdrawn(task);
-        if (!m_entities.contains(task.obligation.entity.entityId)) {
+        if (!m_entities.contains(task.obligation.entity->entityId)) {
             if (!settled)
                 ++m_selection.leftOut.otherEntities;
             return;
@@ -81,8 +81,8 @@ public:
                          [](const CalendarEntry &a, const CalendarEntry &b) {
                              if (a.obligation.dueDate != b.obligation.dueDate)
                                  return a.obligation.dueDate < b.obligation.dueDate;
-                             return a.obligation.entity.name.compare(b.obligation.entity.name,
-                                                                     Qt::CaseInsensitive) < 0;
+                             return a.obligation.entity->name.compare(b.obligation.entity->name,
+                                                                      Qt::CaseInsensitive) < 0;
                          });
         return std::move(m_selection);
     }

@@ -23,7 +23,7 @@ QList<DayGroup> groupByDay(const QList<CalendarEntry> &entries) {
     groups.reserve(byDay.size());
     for (DayGroup &group : byDay) {
         std::stable_sort(group.begin(), group.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
-            return a.obligation.entity.name.compare(b.obligation.entity.name, Qt::CaseInsensitive) < 0;
+            return a.obligation.entity->name.compare(b.obligation.entity->name, Qt::CaseInsensitive) < 0;
         });
         groups.append(std::move(group));
     }
@@ -36,7 +36,7 @@ namespace {
 QString filingLine(const CalendarEntry &entry) {
     const Obligation &o = entry.obligation;
     QString line = QStringLiteral("- %1 (%2): %3 %4, fee %5")
-                       .arg(o.entity.name, o.entity.entityId, o.filingName)
+                       .arg(o.entity->name, o.entity->entityId, o.filingName)
                        .arg(o.filingYear)
                        .arg(dollars(o.feeCents));
     if (!entry.confirmationNumber.isEmpty())

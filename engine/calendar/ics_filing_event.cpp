@@ -81,7 +81,7 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
         QStringLiteral("%1%2 %3 %4 — %5%6")
             .arg(marker, o.jurisdiction, o.filingName)
             .arg(o.filingYear)
-            .arg(o.entity.name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
+            .arg(o.entity->name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
     QStringList description;
     if (entry.daysLate > 0)
         description << overdueLine(entry);
@@ -92,7 +92,7 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
                            .arg(entry.haltReason.isEmpty() ? QStringLiteral("withdrawn by a person")
                                                            : entry.haltReason);
     description << QStringList{
-        QStringLiteral("Entity: %1 (%2)").arg(o.entity.name, o.entity.entityId),
+        QStringLiteral("Entity: %1 (%2)").arg(o.entity->name, o.entity->entityId),
         QStringLiteral("Filing: %1, %2 filing year %3").arg(o.filingName, o.filingType).arg(o.filingYear),
         QStringLiteral("Due: %1").arg(o.dueDate.toString(Qt::ISODate)),
         QStringLiteral("Fee: %1%2")

@@ -15,7 +15,7 @@ QString idempotencyKeyFor(const QString &entityId, const QString &jurisdiction, 
 }
 
 QString Obligation::idempotencyKey() const {
-    return idempotencyKeyFor(entity.entityId, jurisdiction, filingType, filingYear);
+    return idempotencyKeyFor(entity->entityId, jurisdiction, filingType, filingYear);
 }
 
 qint64 Obligation::penaltyExposureCents(int daysLate) const {

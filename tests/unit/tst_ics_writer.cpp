@@ -17,9 +17,9 @@ namespace {
 Obligation makeObligation(const QString &entityId, const QString &name, const QString &jurisdiction,
                           const QString &filingType, int filingYear, const QDate &due) {
     Obligation o;
-    o.entity.entityId = entityId;
-    o.entity.name = name;
-    o.entity.jurisdiction = jurisdiction;
+    o.entity.edit().entityId = entityId;
+    o.entity.edit().name = name;
+    o.entity.edit().jurisdiction = jurisdiction;
     o.ruleId = jurisdiction + QStringLiteral(".TEST.") + filingType + QStringLiteral(".2000");
     o.rulesVersion = QStringLiteral("2026.11.29.2");
     o.jurisdiction = jurisdiction;
@@ -191,7 +191,7 @@ private slots:
             // Names with commas, semicolons and multibyte characters come back intact after escaping and
             // folding.
             const QString summary = ev.value(QStringLiteral("summary")).toString();
-            QVERIFY2(summary.contains(o.entity.name), qPrintable(summary));
+            QVERIFY2(summary.contains(o.entity->name), qPrintable(summary));
             QVERIFY(summary.startsWith(o.jurisdiction));
             const QString description = ev.value(QStringLiteral("description")).toString();
             QVERIFY2(description.contains(
