@@ -1358,7 +1358,8 @@ void Engine::exportCalendar(const CalendarExportRequest &request) {
         Q_EMIT calendarExported(result);
         return;
     }
-    file.write(writeIcs(selection.entries, QDateTime::currentDateTimeUtc(), request.ics));
+    // Streamed into the file as it is written (a write error makes commit() fail).
+    writeIcs(&file, selection.entries, QDateTime::currentDateTimeUtc(), request.ics);
     if (!file.commit()) {
         result.error = tr("%1: cannot write: %2").arg(request.path, file.errorString());
         Q_EMIT calendarExported(result);

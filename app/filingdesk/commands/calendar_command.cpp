@@ -284,6 +284,7 @@ int cli::CalendarCommand::run(const QStringList &arguments) const {
     // in the plan (which holds next occurrences) but is exactly what a deadline calendar must show. The same
     // selection as the console's export (selectCalendarEntries()).
     QList<Obligation> planned;
+    planned.reserve(qsizetype(counts.obligations) * cycles);
     for (const RowPlan &row : plan) {
         if (row.outcome != RowOutcome::Obligations)
             continue;
@@ -330,7 +331,8 @@ int cli::CalendarCommand::run(const QStringList &arguments) const {
     QSaveFile out(parser.value(outOpt));
     if (!out.open(QIODevice::WriteOnly))
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
-    out.write(writeIcs(entries, QDateTime::currentDateTimeUtc(), icsOptions));
+    // Streamed into the file as it is written (a write error makes commit() fail).
+    writeIcs(&out, entries, QDateTime::currentDateTimeUtc(), icsOptions);
     if (!out.commit())
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
     {
