@@ -362,8 +362,8 @@ bool AuditStore::insertTask(const FilingTask &t, QString *error) {
     const QString now = isoUtc(QDateTime::currentDateTimeUtc());
     const QVariantList values{
         t.key,
-        o.entity.entityId,
-        o.entity.name,
+        o.entity->entityId,
+        o.entity->name,
         o.jurisdiction,
         o.filingType,
         o.filingYear,
@@ -465,7 +465,7 @@ bool AuditStore::commit(Durability durability, QString *error) {
 bool AuditStore::insertAdmission(const FilingTask &task, const QString &actor, QString *error) {
     AuditEntry e;
     e.idempotencyKey = task.key;
-    e.entityId = task.obligation.entity.entityId;
+    e.entityId = task.obligation.entity->entityId;
     e.action = QStringLiteral("admit");
     e.toState = stateName(task.state);
     e.ruleId = task.obligation.ruleId;
@@ -524,7 +524,7 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
     const FilingTask &task = r.task;
     AuditEntry e;
     e.idempotencyKey = task.key;
-    e.entityId = task.obligation.entity.entityId;
+    e.entityId = task.obligation.entity->entityId;
     e.action = r.action;
     e.fromState = stateName(r.from);
     e.toState = stateName(task.state);
@@ -541,7 +541,7 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
             "UPDATE tasks SET obligation_json = ?, entity_name = ? WHERE idempotency_key = ?"));
         rewrite.addBindValue(QString::fromUtf8(
             QJsonDocument(obligationToJson(task.obligation)).toJson(QJsonDocument::Compact)));
-        rewrite.addBindValue(task.obligation.entity.name);
+        rewrite.addBindValue(task.obligation.entity->name);
         rewrite.addBindValue(task.key);
         if (!rewrite.exec()) {
             *error = rewrite.lastError().text();

@@ -3,6 +3,10 @@
 #include "engine/calendar/calendar_export_types.h"
 
 #include <algorithm>
+#include <numeric>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace fd {
 
@@ -48,8 +52,8 @@ public:
         , m_asOf(asOf)
         , m_horizon(horizon) {
         for (const RowPlan &row : plan) {
-            if (!row.entity.entityId.isEmpty())
-                m_entities.insert(row.entity.entityId);
+            if (!row.entity->entityId.isEmpty())
+                m_entities.insert(row.entity->entityId);
         }
         m_selection.leftOut.undated = undatedFilingCount(plan);
     }
@@ -60,7 +64,7 @@ public:
             return; // an entity listed twice owes the same filing once: one UID
         m_seen.insert(key);
         const auto it = m_tasks.constFind(key);
-        consider(o, it == m_tasks.constEnd() ? nullptr : &*it);
+        consider(o, it == m_tasks.constEnd() ? nullptr : &*it, key);
     }
 
     void addStored(const FilingTask &task) {
@@ -68,27 +72,61 @@ public:
             return;
         m_seen.insert(task.key);
         const bool settled = task.state == ExecutionState::Completed || isWithdrawn(task);
-        if (!m_entities.contains(task.obligation.entity.entityId)) {
+        if (!m_entities.contains(task.obligation.entity->entityId)) {
             if (!settled)
                 ++m_selection.leftOut.otherEntities;
             return;
         }
-        consider(task.obligation, &task);
+        consider(task.obligation, &task, task.obligation.idempotencyKey());
     }
 
     CalendarSelection take() {
-        std::stable_sort(m_selection.entries.begin(), m_selection.entries.end(),
-                         [](const CalendarEntry &a, const CalendarEntry &b) {
-                             if (a.obligation.dueDate != b.obligation.dueDate)
-                                 return a.obligation.dueDate < b.obligation.dueDate;
-                             return a.obligation.entity.name.compare(b.obligation.entity.name,
-                                                                     Qt::CaseInsensitive) < 0;
-                         });
+        // By due date, then entity name compared without case. An ASCII name (nearly every legal name) is
+        // compared by its lower-cased bytes, worked out once per entry: the same order as QString::compare()
+        // without case gives, which compares the others. Sorted by position (an entry is some thirty fields
+        // to move), then each entry moved once into place.
+        const QList<CalendarEntry> &entries = m_selection.entries;
+        struct SortKey {
+            QDate due;
+            bool ascii = true;
+            std::string folded;
+        };
+        std::vector<SortKey> keys(size_t(entries.size()));
+        for (qsizetype i = 0; i < entries.size(); ++i) {
+            const Obligation &o = entries.at(i).obligation;
+            SortKey &k = keys[size_t(i)];
+            k.due = o.dueDate;
+            const QString &name = o.entity->name;
+            k.folded.resize(size_t(name.size()));
+            for (qsizetype c = 0; c < name.size() && k.ascii; ++c) {
+                const char16_t u = name.at(c).unicode();
+                k.ascii = u < 0x80;
+                k.folded[size_t(c)] = char(u >= u'A' && u <= u'Z' ? u - u'A' + u'a' : u);
+            }
+        }
+        std::vector<qsizetype> order(size_t(entries.size()));
+        std::iota(order.begin(), order.end(), qsizetype(0));
+        std::stable_sort(order.begin(), order.end(), [&entries, &keys](qsizetype ai, qsizetype bi) {
+            const SortKey &a = keys[size_t(ai)];
+            const SortKey &b = keys[size_t(bi)];
+            if (a.due != b.due)
+                return a.due < b.due;
+            if (a.ascii && b.ascii)
+                return a.folded < b.folded;
+            return entries.at(ai).obligation.entity->name.compare(entries.at(bi).obligation.entity->name,
+                                                                  Qt::CaseInsensitive) < 0;
+        });
+        QList<CalendarEntry> sorted;
+        sorted.reserve(entries.size());
+        for (const qsizetype at : order)
+            sorted.append(std::move(m_selection.entries[at]));
+        m_selection.entries = std::move(sorted);
         return std::move(m_selection);
     }
 
 private:
-    void consider(const Obligation &o, const FilingTask *task) {
+    // `key` is o.idempotencyKey(), worked out once by the caller.
+    void consider(const Obligation &o, const FilingTask *task, const QString &key) {
         const bool filed = task && task->state == ExecutionState::Completed;
         const bool withdrawn = task && isWithdrawn(*task);
         if (!o.dueDate.isValid()) {
@@ -124,8 +162,8 @@ private:
             entry.daysLate = int(o.dueDate.daysTo(m_asOf));
             ++m_selection.overdue;
         }
-        m_selection.keys.insert(o.idempotencyKey());
-        m_selection.entries.append(entry);
+        m_selection.keys.insert(key);
+        m_selection.entries.append(std::move(entry));
     }
 
     const QHash<QString, FilingTask> &m_tasks;

@@ -23,7 +23,7 @@ QList<DayGroup> groupByDay(const QList<CalendarEntry> &entries) {
     groups.reserve(byDay.size());
     for (DayGroup &group : byDay) {
         std::stable_sort(group.begin(), group.end(), [](const CalendarEntry &a, const CalendarEntry &b) {
-            return a.obligation.entity.name.compare(b.obligation.entity.name, Qt::CaseInsensitive) < 0;
+            return a.obligation.entity->name.compare(b.obligation.entity->name, Qt::CaseInsensitive) < 0;
         });
         groups.append(std::move(group));
     }
@@ -36,7 +36,7 @@ namespace {
 QString filingLine(const CalendarEntry &entry) {
     const Obligation &o = entry.obligation;
     QString line = QStringLiteral("- %1 (%2): %3 %4, fee %5")
-                       .arg(o.entity.name, o.entity.entityId, o.filingName)
+                       .arg(o.entity->name, o.entity->entityId, o.filingName)
                        .arg(o.filingYear)
                        .arg(dollars(o.feeCents));
     if (!entry.confirmationNumber.isEmpty())
@@ -163,12 +163,12 @@ QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<in
             QStringLiteral("OVERDUE: %1 not filed, %2 late (as of %3).")
                 .arg(countNoun(mix.overdue, QStringLiteral("filing"), QStringLiteral("filings")),
                      countNoun(mix.daysLate, QStringLiteral("day"), QStringLiteral("days")),
-                     due.addDays(mix.daysLate).toString(Qt::ISODate));
+                     isoDate(due.addDays(mix.daysLate)));
         if (mix.penaltyCents > 0)
             overdue += QStringLiteral(" Penalties if filed now: %1.").arg(dollars(mix.penaltyCents));
         description << overdue;
     }
-    description << QStringLiteral("%1 due %2 in %3:").arg(filingCount, due.toString(Qt::ISODate), place);
+    description << QStringLiteral("%1 due %2 in %3:").arg(filingCount, isoDate(due), place);
     description << lines;
     description << QStringLiteral("Fees: %1").arg(dollars(fees));
     for (const QString &source : std::as_const(sources))
@@ -188,11 +188,10 @@ QStringList dayEvent(const DayGroup &group, const QString &stamp, const QList<in
 
     QStringList event{
         QStringLiteral("BEGIN:VEVENT"),
-        QStringLiteral("UID:day-%1-%2@filingdesk")
-            .arg(due.toString(QStringLiteral("yyyyMMdd")), first.jurisdiction),
+        QStringLiteral("UID:day-%1-%2@filingdesk").arg(basicDate(due), first.jurisdiction),
         QStringLiteral("DTSTAMP:%1").arg(stamp),
-        QStringLiteral("DTSTART;VALUE=DATE:%1").arg(due.toString(QStringLiteral("yyyyMMdd"))),
-        QStringLiteral("DTEND;VALUE=DATE:%1").arg(due.addDays(1).toString(QStringLiteral("yyyyMMdd"))),
+        QStringLiteral("DTSTART;VALUE=DATE:%1").arg(basicDate(due)),
+        QStringLiteral("DTEND;VALUE=DATE:%1").arg(basicDate(due.addDays(1))),
         QStringLiteral("SUMMARY:%1").arg(escapeIcsText(summary)),
         QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(description.join(QLatin1Char('\n')))),
         QStringLiteral("CATEGORIES:%1").arg(categories.join(QLatin1Char(','))),

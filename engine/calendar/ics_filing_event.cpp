@@ -6,6 +6,73 @@
 
 namespace fd::ics {
 
+namespace {
+
+// "yyyy", "MM", "dd" of a date in years 1 to 9999 into `out`, with `separator` between them unless it is 0;
+// false for any other date (the caller lets QDate format it).
+bool formatDate(const QDate &date, char separator, QString *out) {
+    int y = 0;
+    int m = 0;
+    int d = 0;
+    if (!date.isValid())
+        return false;
+    date.getDate(&y, &m, &d);
+    if (y < 1 || y > 9999)
+        return false;
+    char buf[10];
+    char *p = buf;
+    *p++ = char('0' + y / 1000);
+    *p++ = char('0' + y / 100 % 10);
+    *p++ = char('0' + y / 10 % 10);
+    *p++ = char('0' + y % 10);
+    if (separator)
+        *p++ = separator;
+    *p++ = char('0' + m / 10);
+    *p++ = char('0' + m % 10);
+    if (separator)
+        *p++ = separator;
+    *p++ = char('0' + d / 10);
+    *p++ = char('0' + d % 10);
+    *out = QString::fromLatin1(buf, p - buf);
+    return true;
+}
+
+// The lines of each reminder day that are the same in every event ("TRIGGER:-P7D", "in 7 days"), worked out
+// once per list of days on each thread instead of once per event.
+struct AlarmDayTexts {
+    QList<int> days;
+    QStringList triggers;
+    QStringList whens;
+};
+
+const AlarmDayTexts &alarmDayTexts(const QList<int> &days) {
+    thread_local AlarmDayTexts texts;
+    if (texts.days != days || texts.triggers.size() != days.size()) {
+        texts.days = days;
+        texts.triggers.clear();
+        texts.whens.clear();
+        for (const int d : days) {
+            texts.triggers << QStringLiteral("TRIGGER:-P%1D").arg(d);
+            texts.whens << (d == 0 ? QStringLiteral("today")
+                                   : QStringLiteral("in %1").arg(
+                                         countNoun(d, QStringLiteral("day"), QStringLiteral("days"))));
+        }
+    }
+    return texts;
+}
+
+} // namespace
+
+QString isoDate(const QDate &date) {
+    QString out;
+    return formatDate(date, '-', &out) ? out : date.toString(Qt::ISODate);
+}
+
+QString basicDate(const QDate &date) {
+    QString out;
+    return formatDate(date, 0, &out) ? out : date.toString(QStringLiteral("yyyyMMdd"));
+}
+
 QString haltMarker(const CalendarEntry &entry) {
     const QString overdue = entry.daysLate > 0 ? QStringLiteral("[OVERDUE] ") : QString();
     if (entry.haltedState == ExecutionState::DeadLetter)
@@ -27,10 +94,9 @@ QString notFiledLine(const CalendarEntry &entry) {
 
 QString overdueLine(const CalendarEntry &entry) {
     const Obligation &o = entry.obligation;
-    QString line =
-        QStringLiteral("OVERDUE: not filed, %1 late (due %2, as of %3).")
-            .arg(countNoun(entry.daysLate, QStringLiteral("day"), QStringLiteral("days")),
-                 o.dueDate.toString(Qt::ISODate), o.dueDate.addDays(entry.daysLate).toString(Qt::ISODate));
+    QString line = QStringLiteral("OVERDUE: not filed, %1 late (due %2, as of %3).")
+                       .arg(countNoun(entry.daysLate, QStringLiteral("day"), QStringLiteral("days")),
+                            isoDate(o.dueDate), isoDate(o.dueDate.addDays(entry.daysLate)));
     const qint64 penalty = o.penaltyExposureCents(entry.daysLate);
     if (penalty > 0)
         line +=
@@ -58,14 +124,14 @@ QStringList alarms(const QString &what, const QList<int> &alarmDaysBefore, int d
                             .arg(what, countNoun(daysLate, QStringLiteral("day"), QStringLiteral("days"))))),
                 QStringLiteral("END:VALARM")};
     }
-    for (const int days : alarmDaysBefore) {
-        const QString when =
-            days == 0
-                ? QStringLiteral("today")
-                : QStringLiteral("in %1").arg(countNoun(days, QStringLiteral("day"), QStringLiteral("days")));
-        lines << QStringLiteral("BEGIN:VALARM") << QStringLiteral("ACTION:DISPLAY")
-              << QStringLiteral("TRIGGER:-P%1D").arg(days)
-              << QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(QStringLiteral("%1 %2").arg(what, when)))
+    // Escaping works character by character, so `what` is escaped once for every alarm ("in 3 days" and
+    // "today" have nothing to escape).
+    const QString escapedWhat = escapeIcsText(what);
+    const AlarmDayTexts &texts = alarmDayTexts(alarmDaysBefore);
+    lines.reserve(5 * alarmDaysBefore.size());
+    for (qsizetype i = 0; i < alarmDaysBefore.size(); ++i) {
+        lines << QStringLiteral("BEGIN:VALARM") << QStringLiteral("ACTION:DISPLAY") << texts.triggers.at(i)
+              << QStringLiteral("DESCRIPTION:") + escapedWhat + QLatin1Char(' ') + texts.whens.at(i)
               << QStringLiteral("END:VALARM");
     }
     return lines;
@@ -81,7 +147,7 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
         QStringLiteral("%1%2 %3 %4 — %5%6")
             .arg(marker, o.jurisdiction, o.filingName)
             .arg(o.filingYear)
-            .arg(o.entity.name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
+            .arg(o.entity->name, entry.confirmationNumber.isEmpty() ? QString() : QStringLiteral(" (filed)"));
     QStringList description;
     if (entry.daysLate > 0)
         description << overdueLine(entry);
@@ -92,15 +158,15 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
                            .arg(entry.haltReason.isEmpty() ? QStringLiteral("withdrawn by a person")
                                                            : entry.haltReason);
     description << QStringList{
-        QStringLiteral("Entity: %1 (%2)").arg(o.entity.name, o.entity.entityId),
+        QStringLiteral("Entity: %1 (%2)").arg(o.entity->name, o.entity->entityId),
         QStringLiteral("Filing: %1, %2 filing year %3").arg(o.filingName, o.filingType).arg(o.filingYear),
-        QStringLiteral("Due: %1").arg(o.dueDate.toString(Qt::ISODate)),
+        QStringLiteral("Due: %1").arg(isoDate(o.dueDate)),
         QStringLiteral("Fee: %1%2")
             .arg(dollars(o.feeCents),
                  o.feeNote.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(o.feeNote)),
     };
     if (o.windowOpens.isValid())
-        description << QStringLiteral("Filing window opens: %1").arg(o.windowOpens.toString(Qt::ISODate));
+        description << QStringLiteral("Filing window opens: %1").arg(isoDate(o.windowOpens));
     if (!o.penaltyNote.isEmpty() || o.penaltyFlatCents > 0)
         description << QStringLiteral("Late: %1")
                            .arg(o.penaltyNote.isEmpty() ? dollars(o.penaltyFlatCents) : o.penaltyNote);
@@ -117,8 +183,8 @@ QStringList filingEvent(const CalendarEntry &entry, const QString &stamp, const 
         QStringLiteral("BEGIN:VEVENT"),
         QStringLiteral("UID:%1@filingdesk").arg(o.idempotencyKey()),
         QStringLiteral("DTSTAMP:%1").arg(stamp),
-        QStringLiteral("DTSTART;VALUE=DATE:%1").arg(o.dueDate.toString(QStringLiteral("yyyyMMdd"))),
-        QStringLiteral("DTEND;VALUE=DATE:%1").arg(o.dueDate.addDays(1).toString(QStringLiteral("yyyyMMdd"))),
+        QStringLiteral("DTSTART;VALUE=DATE:%1").arg(basicDate(o.dueDate)),
+        QStringLiteral("DTEND;VALUE=DATE:%1").arg(basicDate(o.dueDate.addDays(1))),
         QStringLiteral("SUMMARY:%1").arg(escapeIcsText(summary)),
         QStringLiteral("DESCRIPTION:%1").arg(escapeIcsText(description.join(QLatin1Char('\n')))),
         QStringLiteral("CATEGORIES:%1,%2%3%4")

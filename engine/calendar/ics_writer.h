@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QDateTime>
 #include <QHash>
+#include <QIODevice>
 #include <QList>
 #include <QString>
 #include <QStringList>
@@ -55,6 +56,12 @@ struct IcsOptions {
 /// (§3.3.11), CRLF line ends. `stampUtc` is the DTSTAMP (UTC). Pure function.
 QByteArray writeIcs(const QList<CalendarEntry> &entries, const QDateTime &stampUtc,
                     const IcsOptions &options = {});
+/// The same document as writeIcs(), written to `device` (open for writing) as it is produced, in pieces of
+/// about 256 KiB, instead of built whole in memory first (100,000 filings make about 150 MB of iCalendar).
+/// Stops at the first write the device refuses and returns false (the device's errorString() says why; a
+/// QSaveFile then also refuses to commit). Call it on the thread that owns `device`.
+bool writeIcs(QIODevice *device, const QList<CalendarEntry> &entries, const QDateTime &stampUtc,
+              const IcsOptions &options = {});
 /// How many VEVENTs writeIcs() writes for these entries.
 int icsEventCount(const QList<CalendarEntry> &entries, const IcsOptions &options);
 

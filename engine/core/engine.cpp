@@ -309,7 +309,7 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     summary.registerCounts = merge.counts;
     QSet<QString> inFile;
     for (const ImportedRow &row : import.rows)
-        inFile.insert(row.entity.entityId);
+        inFile.insert(row.entity->entityId);
     for (const RegisterConflict &c : std::as_const(m_conflicts)) {
         if (inFile.contains(c.entityId))
             summary.conflicts.append(c);
@@ -356,7 +356,7 @@ void Engine::publishRegister() {
 }
 
 void Engine::replanEntity(const QString &entityId) {
-    replanRows([&entityId](const RowPlan &row) { return row.entity.entityId == entityId; });
+    replanRows([&entityId](const RowPlan &row) { return row.entity->entityId == entityId; });
 }
 
 void Engine::setAsOf(const QDate &asOf) {
@@ -506,7 +506,7 @@ void Engine::admit(int dueWithinDays) {
                 continue;
             }
             seen.insert(task.key);
-            task.score = admissionScore(o.dueDate, o.entity.riskTier, m_asOf);
+            task.score = admissionScore(o.dueDate, o.entity->riskTier, m_asOf);
             candidates.append(task);
         }
     }
@@ -860,7 +860,7 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
     h.host = host::hostName();
     h.process = process;
     h.consoleId = m_config.consoleId;
-    h.entityId = task.obligation.entity.entityId;
+    h.entityId = task.obligation.entity->entityId;
     h.jurisdiction = task.obligation.jurisdiction;
     h.idempotencyKey = task.key;
     return h;
@@ -911,7 +911,7 @@ void Engine::pump() {
         FilingTask &task = m_tasks[key];
         if (validated.contains(key)) {
             QString problem;
-            if (task.obligation.entity.name.isEmpty())
+            if (task.obligation.entity->name.isEmpty())
                 problem = tr("entity name is empty");
             else if (task.obligation.feeCents < 0)
                 problem = tr("negative fee");
@@ -1056,7 +1056,7 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
     const auto it = m_tasks.constFind(key);
     AuditEntry e;
     e.idempotencyKey = key;
-    e.entityId = it == m_tasks.constEnd() ? QString() : it->obligation.entity.entityId;
+    e.entityId = it == m_tasks.constEnd() ? QString() : it->obligation.entity->entityId;
     e.action = QStringLiteral("permit_lost");
     e.actor = kEngineActor;
     e.atUtc = now();
@@ -1359,7 +1359,8 @@ void Engine::exportCalendar(const CalendarExportRequest &request) {
         Q_EMIT calendarExported(result);
         return;
     }
-    file.write(writeIcs(selection.entries, QDateTime::currentDateTimeUtc(), request.ics));
+    // Streamed into the file as it is written (a write error makes commit() fail).
+    writeIcs(&file, selection.entries, QDateTime::currentDateTimeUtc(), request.ics);
     if (!file.commit()) {
         result.error = tr("%1: cannot write: %2").arg(request.path, file.errorString());
         Q_EMIT calendarExported(result);
@@ -1426,7 +1427,7 @@ QString Engine::describeForOperator(const QString &key) const {
     if (it == m_tasks.constEnd())
         return key.left(12);
     return QStringLiteral("%1 %2 %3")
-        .arg(it->obligation.entity.name, it->obligation.jurisdiction, stateName(it->state));
+        .arg(it->obligation.entity->name, it->obligation.jurisdiction, stateName(it->state));
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason) {
@@ -1521,14 +1522,14 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         // The cure: the payload is built again from the entity register, under the same key. A halt for
         // a data defect whose data did not change would only halt again: the person is asked first.
         const QString payloadBefore = it->payloadSha256();
-        const auto record = m_register.constFind(it->obligation.entity.entityId);
+        const auto record = m_register.constFind(it->obligation.entity->entityId);
         if (record != m_register.constEnd()) {
             Entity cured = *record;
-            cured.jurisdiction = it->obligation.entity.jurisdiction.isEmpty()
+            cured.jurisdiction = it->obligation.entity->jurisdiction.isEmpty()
                                      ? cured.jurisdiction
-                                     : it->obligation.entity.jurisdiction;
-            cured.sourceFile = it->obligation.entity.sourceFile;
-            cured.sourceLine = it->obligation.entity.sourceLine;
+                                     : it->obligation.entity->jurisdiction;
+            cured.sourceFile = it->obligation.entity->sourceFile;
+            cured.sourceLine = it->obligation.entity->sourceLine;
             it->setEntity(cured);
         }
         const QString payloadAfter = it->payloadSha256();
@@ -1685,7 +1686,7 @@ void Engine::recordSettingsChange(const QStringList &changes, const QString &rea
 void Engine::addNote(const QString &key, const QString &note) {
     const auto it = m_tasks.constFind(key);
     operatorAction(QStringLiteral("note"), note, key,
-                   it == m_tasks.constEnd() ? QString() : it->obligation.entity.entityId);
+                   it == m_tasks.constEnd() ? QString() : it->obligation.entity->entityId);
 }
 
 void Engine::updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
@@ -1825,7 +1826,7 @@ void Engine::flushDirty() {
 }
 
 void Engine::raise(const QString &kind, const FilingTask &task, const QString &message) {
-    EngineAlert alert{kind, task.key, task.obligation.entity.name, task.obligation.jurisdiction, message};
+    EngineAlert alert{kind, task.key, task.obligation.entity->name, task.obligation.jurisdiction, message};
     Q_EMIT alertRaised(alert);
 }
 

@@ -6,7 +6,34 @@
 
 namespace fd {
 
+namespace {
+
+// Whether QString::simplified() would leave `text` as it is: no white space at either end, none but single
+// spaces inside.
+bool isSimplified(QStringView text) {
+    if (text.isEmpty())
+        return true;
+    if (text.front().isSpace() || text.back().isSpace())
+        return false;
+    for (qsizetype i = 1; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c.isSpace() && (c != QLatin1Char(' ') || text.at(i - 1) == QLatin1Char(' ')))
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
 QString stripFootnoteMarkers(const QString &legalName) {
+    // Most names carry no marker: a marker ends in ")", "*", "†" or "‡", so a simplified name ending
+    // otherwise is returned as it is (shared, not copied) without running the expression.
+    if (isSimplified(legalName)) {
+        const QChar last = legalName.isEmpty() ? QChar() : legalName.back();
+        if (last != QLatin1Char(')') && last != QLatin1Char('*') && last != QChar(0x2020) &&
+            last != QChar(0x2021))
+            return legalName;
+    }
     static const QRegularExpression markers(
         QStringLiteral("(\\s*(\\(\\s*[0-9a-z]{1,2}\\s*\\)|\\*+|†|‡))+\\s*$"));
     QString name = legalName.simplified();

@@ -22,13 +22,15 @@ struct Tables {
     QHash<QString, QString> countryByFolded; // folded country name or alias -> "GB"
     QHash<QString, QString> contextCountry;  // "columbia" -> "CO", only in the country slot
     QSet<QString> foreignMarkers;
-    QHash<QString, QString> georgiaCity;                // "tbilisi" -> "GE", "atlanta" -> "US-GA"
-    QHash<QString, QSet<QString>> subdivisionCountries; // folded ISO 3166-2 name -> {"FR"}
-    QSet<QString> subdivisionCodes;                     // "CN-HK": HK is also a part of CN
-    QSet<QString> alpha2;                               // ISO 3166-1 alpha-2 codes
-    QHash<QString, QString> alpha3;                     // "GBR" -> "GB"
-    QRegularExpression stateScan;                       // state names as words, longest first
-    QRegularExpression countryScan;                     // country names as words, longest first
+    QHash<QString, QString> georgiaCity; // "tbilisi" -> "GE", "atlanta" -> "US-GA"
+    // Folded ISO 3166-2 name -> ["FR"]: a list, not a set, as nearly every name is one country's (some
+    // thousands of one-element sets would take a hash table each).
+    QHash<QString, QStringList> subdivisionCountries;
+    QSet<QString> subdivisionCodes; // "CN-HK": HK is also a part of CN
+    QSet<QString> alpha2;           // ISO 3166-1 alpha-2 codes
+    QHash<QString, QString> alpha3; // "GBR" -> "GB"
+    QRegularExpression stateScan;   // state names as words, longest first
+    QRegularExpression countryScan; // country names as words, longest first
 };
 
 QString alternation(QStringList keys) {
@@ -60,6 +62,15 @@ QStringList isoNameKeys(const QString &name) {
     if (comma > 0)
         add(base.mid(comma + 1).trimmed() + QLatin1Char(' ') + base.left(comma));
     return out;
+}
+
+void addCountry(QStringList &countries, const QString &country) {
+    if (!countries.contains(country))
+        countries.append(country);
+}
+
+QSet<QString> toSet(const QStringList &list) {
+    return QSet<QString>(list.cbegin(), list.cend());
 }
 
 const Tables &tables() {
@@ -117,10 +128,10 @@ const Tables &tables() {
             for (QString key : isoNameKeys(s.name)) {
                 if (key.size() < 3)
                     continue;
-                tb.subdivisionCountries[key].insert(s.country);
+                addCountry(tb.subdivisionCountries[key], s.country);
                 key.remove(typeSuffix);
                 if (key.size() >= 3)
-                    tb.subdivisionCountries[key].insert(s.country);
+                    addCountry(tb.subdivisionCountries[key], s.country);
             }
         }
 
@@ -365,11 +376,11 @@ Segment classify(const QString &text) {
     if (seg.country == QLatin1String("US"))
         seg.country.clear();
     seg.contextCountry = tb.contextCountry.value(folded);
-    seg.subdivisionOf = tb.subdivisionCountries.value(folded);
+    seg.subdivisionOf = toSet(tb.subdivisionCountries.value(folded));
     static const QRegularExpression regionWords(QStringLiteral(
         "^(province|state|region|department|prefecture|county) of | (province|prefecture|region)$"));
     if (seg.subdivisionOf.isEmpty() && regionWords.match(folded).hasMatch())
-        seg.subdivisionOf = tb.subdivisionCountries.value(QString(folded).remove(regionWords));
+        seg.subdivisionOf = toSet(tb.subdivisionCountries.value(QString(folded).remove(regionWords)));
     seg.georgiaCity = tb.georgiaCity.value(folded);
     return seg;
 }

@@ -11,6 +11,9 @@
 #include <QFileInfo>
 #include <QHash>
 #include <QRegularExpression>
+#include <QSet>
+
+#include <utility>
 
 namespace fd {
 
@@ -55,6 +58,12 @@ int maxFieldLength(const QString &column) {
     return limits.value(column, 40); // entity_type, status, dates, tiers, EIN, shares, percentages
 }
 
+// The `inferred` list of a row whose type came from its name: one list every such row shares.
+QStringList inferredType() {
+    static const QStringList list{QStringLiteral("entity_type")};
+    return list;
+}
+
 ImportedRow rowError(int line, int column, const QString &field, const QString &reason) {
     ImportedRow row;
     row.line = line;
@@ -66,14 +75,16 @@ ImportedRow rowError(int line, int column, const QString &field, const QString &
 
 // A portfolio names the same few places thousands of times, so each distinct spelling is normalised once.
 void resolveJurisdiction(ImportedRow &row, QHash<QString, JurisdictionMatch> &seen) {
-    auto it = seen.constFind(row.entity.jurisdictionRaw);
+    auto it = seen.constFind(row.entity->jurisdictionRaw);
     if (it == seen.constEnd())
-        it = seen.insert(row.entity.jurisdictionRaw, normaliseJurisdiction(row.entity.jurisdictionRaw));
+        it = seen.insert(row.entity->jurisdictionRaw, normaliseJurisdiction(row.entity->jurisdictionRaw));
     const JurisdictionMatch &match = *it;
+    Entity &e = row.entity.edit();
+    e.jurisdictionRaw = it.key(); // every row that writes the place the same way shares one string
     if (match.kind == JurisdictionMatch::Kind::Unrecognised)
         row.jurisdictionProblem = match.reason;
     else
-        row.entity.jurisdiction = match.code;
+        e.jurisdiction = match.code;
 }
 
 // The length a field has once trimmed, without building the trimmed copy (this runs for every field of every
@@ -138,15 +149,50 @@ bool checkShape(const CsvRecord &record, const HeaderLayout &layout, ImportedRow
 }
 
 // Where each register field sits in this file's header (columns absent from the file are left out), found
-// once per file.
+// once per file, with the column names the rows' `provided` lists share: the rows of a portfolio mostly give
+// the same columns, so each distinct set of columns is one list that all its rows share (implicitly).
 struct FilingDeskColumns {
-    QList<std::pair<const EntityField *, qsizetype>> present;
+    struct Present {
+        const EntityField *field;
+        qsizetype at;
+        QString name;
+        bool repeats; ///< a column whose values many rows share (one registered agent for many entities)
+    };
+    QList<Present> present;
+    QHash<quint32, QStringList> providedBySet; // bit i: present.at(i) given
+    QSet<QString> repeatedValues;              // of the columns that repeat: one string per distinct value
+
     explicit FilingDeskColumns(const HeaderLayout &layout) {
         for (const EntityField &f : EntityFields::all()) {
             const qsizetype at = layout.indexOf(f.column);
-            if (at >= 0)
-                present.append({&f, at});
+            if (at < 0)
+                continue;
+            const bool repeats = qstrcmp(f.column, "registered_agent") == 0 ||
+                                 qstrcmp(f.column, "registered_agent_address") == 0 ||
+                                 qstrcmp(f.column, "owner") == 0;
+            present.append({&f, at, QString::fromLatin1(f.column), repeats});
         }
+        Q_ASSERT(present.size() <= 32);
+    }
+    /// `value`, or the equal string an earlier row gave, to share.
+    QString shared(const QString &value) {
+        const auto it = repeatedValues.constFind(value);
+        if (it != repeatedValues.constEnd())
+            return *it;
+        repeatedValues.insert(value);
+        return value;
+    }
+    QStringList providedList(quint32 set) {
+        auto it = providedBySet.constFind(set);
+        if (it == providedBySet.constEnd()) {
+            QStringList list;
+            for (qsizetype i = 0; i < present.size(); ++i) {
+                if (set & (1u << i))
+                    list.append(present.at(i).name);
+            }
+            it = providedBySet.insert(set, list);
+        }
+        return *it;
     }
 };
 
@@ -173,7 +219,7 @@ ImportedRow exhibit21Row(const CsvRecord &record, const HeaderLayout &layout, co
     }
     row.ok = true;
     row.line = record.line;
-    Entity &e = row.entity;
+    Entity e;
     e.name = stripFootnoteMarkers(subsidiary);
     e.jurisdictionRaw = field("jurisdiction_raw");
     const QByteArray identity = (e.name.toLower() + QLatin1Char('|') + e.jurisdictionRaw.toLower()).toUtf8();
@@ -190,32 +236,38 @@ ImportedRow exhibit21Row(const CsvRecord &record, const HeaderLayout &layout, co
     e.status = QStringLiteral("active");
     e.sourceFile = file;
     e.sourceLine = record.line;
-    row.provided = {QStringLiteral("entity_name"), QStringLiteral("jurisdiction")};
+    static const QStringList kProvided{QStringLiteral("entity_name"), QStringLiteral("jurisdiction")};
+    row.provided = kProvided;
     if (e.type != EntityType::Unknown)
-        row.inferred = {QStringLiteral("entity_type")};
+        row.inferred = inferredType();
+    row.entity = std::move(e);
     return row;
 }
 
-ImportedRow filingDeskRow(const CsvRecord &record, const HeaderLayout &layout, const FilingDeskColumns &at,
+ImportedRow filingDeskRow(const CsvRecord &record, const HeaderLayout &layout, FilingDeskColumns &at,
                           const QString &file) {
     ImportedRow row;
     if (!checkShape(record, layout, &row))
         return row;
-    Entity &e = row.entity;
+    Entity e;
     e.status = QStringLiteral("active");
-    for (const auto &[f, column] : at.present) {
-        QString value = record.fields.at(column).trimmed();
-        if (qstrcmp(f->column, "entity_name") == 0)
+    quint32 provided = 0;
+    for (qsizetype i = 0; i < at.present.size(); ++i) {
+        const FilingDeskColumns::Present &p = at.present.at(i);
+        QString value = record.fields.at(p.at).trimmed();
+        if (qstrcmp(p.field->column, "entity_name") == 0)
             value = stripFootnoteMarkers(value);
+        else if (p.repeats && !value.isEmpty())
+            value = at.shared(value);
         QString reason;
-        if (!f->parse(value, &e, &reason))
-            return rowError(record.line, int(column) + 1, QString::fromLatin1(f->column), reason);
-        if (qstrcmp(f->column, "jurisdiction") == 0 && value.isEmpty())
-            return rowError(record.line, int(column) + 1, QString::fromLatin1(f->column),
-                            QStringLiteral("jurisdiction is empty"));
+        if (!p.field->parse(value, &e, &reason))
+            return rowError(record.line, int(p.at) + 1, p.name, reason);
+        if (qstrcmp(p.field->column, "jurisdiction") == 0 && value.isEmpty())
+            return rowError(record.line, int(p.at) + 1, p.name, QStringLiteral("jurisdiction is empty"));
         if (!value.isEmpty())
-            row.provided.append(QString::fromLatin1(f->column));
+            provided |= 1u << i;
     }
+    row.provided = at.providedList(provided);
     if (e.type == EntityType::Unknown) {
         const EntityTypeGuess guess = inferEntityType(e.name);
         e.type = guess.type;
@@ -223,10 +275,11 @@ ImportedRow filingDeskRow(const CsvRecord &record, const HeaderLayout &layout, c
         if (guess.type == EntityType::Unknown)
             row.typeProblem = guess.reason;
         else
-            row.inferred.append(QStringLiteral("entity_type"));
+            row.inferred = inferredType();
     }
     e.sourceFile = file;
     e.sourceLine = record.line;
+    row.entity = std::move(e);
     row.ok = true;
     row.line = record.line;
     return row;
@@ -244,16 +297,32 @@ int ImportResult::rowErrorCount() const {
 ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displayName) {
     ImportResult result;
     result.file = displayName;
-    const CsvDocument doc = readCsv(bytes);
-    if (!doc.ok()) {
-        result.fileErrorLine = doc.errorLine;
-        result.fileError = QStringLiteral("%1:%2: %3").arg(displayName).arg(doc.errorLine).arg(doc.error);
+    // The file is read one record at a time, each row made as its record is read: no list of every record's
+    // fields is held besides the rows themselves.
+    CsvReader reader(bytes);
+    // What the reader finds wrong with the file as a whole (not UTF-8, a quote never closed ...) is the one
+    // error reported, whatever the header or the rows say: so a header error is reported only once the rest
+    // of the file has been read without one.
+    auto readerError = [&] {
+        result.rows.clear();
+        result.fileErrorLine = reader.errorLine();
+        result.fileError =
+            QStringLiteral("%1:%2: %3").arg(displayName).arg(reader.errorLine()).arg(reader.error());
         return result;
-    }
+    };
+    auto readToEnd = [&] {
+        CsvRecord rest;
+        while (reader.next(&rest)) {
+        }
+        return reader.error().isEmpty();
+    };
+    CsvRecord headerRecord;
+    if (!reader.next(&headerRecord))
+        return readerError();
     QStringList header;
-    for (const QString &h : doc.records.first().fields)
+    for (const QString &h : std::as_const(headerRecord.fields))
         header.append(h.trimmed().toLower());
-    const int headerLine = doc.records.first().line;
+    const int headerLine = headerRecord.line;
 
     auto missingOf = [&](const QStringList &columns) {
         QStringList missing;
@@ -287,7 +356,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
                     .arg(headerLine)
                     .arg(filingDeskMissing.size() > 1 ? QStringLiteral("s") : QString(),
                          filingDeskMissing.join(QStringLiteral(", ")));
-            return result;
+            return readToEnd() ? result : readerError();
         }
         if (exhibit21Known >= 3) {
             result.fileError = QStringLiteral("%1:%2: the Exhibit 21 header lacks the column%3 %4")
@@ -295,7 +364,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
                                    .arg(headerLine)
                                    .arg(exhibit21Missing.size() > 1 ? QStringLiteral("s") : QString(),
                                         exhibit21Missing.join(QStringLiteral(", ")));
-            return result;
+            return readToEnd() ? result : readerError();
         }
         result.fileError =
             QStringLiteral("%1:%2: the header is neither an Exhibit 21 layout (%3) nor a FilingDesk "
@@ -304,7 +373,7 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
                 .arg(headerLine)
                 .arg(kExhibit21Columns.join(QStringLiteral(", ")),
                      kFilingDeskRequired.join(QStringLiteral(", ")));
-        return result;
+        return readToEnd() ? result : readerError();
     }
     if (isFilingDesk) {
         for (int c = 0; c < header.size(); ++c) {
@@ -316,18 +385,21 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
                         .arg(headerLine)
                         .arg(c + 1)
                         .arg(header.at(c), filingDeskColumns().join(QStringLiteral(", ")));
-                return result;
+                return readToEnd() ? result : readerError();
             }
         }
         if (header.removeDuplicates() > 0) {
             result.fileErrorLine = headerLine;
             result.fileError =
                 QStringLiteral("%1:%2: the header repeats a column").arg(displayName).arg(headerLine);
-            return result;
+            return readToEnd() ? result : readerError();
         }
     }
     result.format = isExhibit21 ? QStringLiteral("exhibit21") : QStringLiteral("filingdesk");
-    if (doc.records.size() == 1) {
+    CsvRecord record;
+    if (!reader.next(&record)) {
+        if (!reader.error().isEmpty())
+            return readerError();
         result.fileErrorLine = headerLine;
         result.fileError =
             QStringLiteral("%1:%2: the file has a header but no data rows").arg(displayName).arg(headerLine);
@@ -337,13 +409,13 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
     const qsizetype nameColumn =
         header.indexOf(isExhibit21 ? QStringLiteral("subsidiary") : QStringLiteral("entity_name"));
     const HeaderLayout layout(header);
-    const FilingDeskColumns columns(layout);
+    FilingDeskColumns columns(layout);
     QHash<QString, JurisdictionMatch> jurisdictionOf;
     QHash<QString, int> firstLineOfId;
-    firstLineOfId.reserve(doc.records.size());
-    result.rows.reserve(doc.records.size() - 1);
-    for (qsizetype i = 1; i < doc.records.size(); ++i) {
-        const CsvRecord &record = doc.records.at(i);
+    const qsizetype rowsBound = reader.remainingLinesBound() + 1;
+    firstLineOfId.reserve(rowsBound);
+    result.rows.reserve(rowsBound);
+    do {
         ImportedRow row = isExhibit21 ? exhibit21Row(record, layout, displayName)
                                       : filingDeskRow(record, layout, columns, displayName);
         if (!row.ok && row.line == 0)
@@ -351,36 +423,40 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
         if (row.ok)
             resolveJurisdiction(row, jurisdictionOf);
         if (row.ok) {
-            const auto it = firstLineOfId.constFind(row.entity.entityId);
+            const auto it = firstLineOfId.constFind(row.entity->entityId);
             if (it == firstLineOfId.constEnd()) {
-                firstLineOfId.insert(row.entity.entityId, record.line);
+                firstLineOfId.insert(row.entity->entityId, record.line);
             } else if (isExhibit21) {
                 // Exhibit 21 lists often name a subsidiary twice (once per parent); the row stays valid and
                 // its obligations collapse onto the first row's, but the repeat is flagged, not passed off as
                 // new.
                 row.duplicateOfLine = *it;
             } else {
-                const QString name = row.entity.name;
+                Entity named;
+                named.name = row.entity->name;
                 row = rowError(record.line, int(header.indexOf(QStringLiteral("entity_id"))) + 1,
                                QStringLiteral("entity_id"),
                                QStringLiteral("entity_id \"%1\" already appears on line %2")
                                    .arg(record.fields.at(header.indexOf(QStringLiteral("entity_id"))))
                                    .arg(*it));
-                row.entity.name = name;
+                row.entity = std::move(named);
                 row.duplicateOfLine = *it;
             }
         }
         // A row error still says whose row it is, when the name column could be read: a ragged row's columns
         // are shifted, so its "name" would be a guess and stays empty.
-        if (!row.ok && row.entity.name.isEmpty() && record.fields.size() == header.size() &&
+        if (!row.ok && row.entity->name.isEmpty() && record.fields.size() == header.size() &&
             nameColumn >= 0) {
             const QString raw = record.fields.at(nameColumn).trimmed();
             const int limit = layout.limits.at(nameColumn);
-            row.entity.name = raw.size() > limit ? stripFootnoteMarkers(raw.left(limit)) + QStringLiteral("…")
-                                                 : stripFootnoteMarkers(raw);
+            row.entity.edit().name = raw.size() > limit
+                                         ? stripFootnoteMarkers(raw.left(limit)) + QStringLiteral("…")
+                                         : stripFootnoteMarkers(raw);
         }
         result.rows.append(std::move(row));
-    }
+    } while (reader.next(&record));
+    if (!reader.error().isEmpty())
+        return readerError();
     return result;
 }
 

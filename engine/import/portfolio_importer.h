@@ -11,7 +11,9 @@ namespace fd {
 struct ImportedRow {
     int line = 0;    ///< 1-based physical line in the file
     bool ok = false; ///< false: a row error (see error, column)
-    Entity entity;   ///< valid when ok; for a row error, entity.name is the name as read (if readable)
+    /// Valid when ok; for a row error, entity->name is the name as read (if readable). Shared, not copied,
+    /// by the row's plan and obligations (SharedEntity).
+    SharedEntity entity;
     QString jurisdictionProblem; ///< ok but the jurisdiction is unrecognised: why (the row needs data)
     QString typeProblem;         ///< ok but the entity type is unknown: why (the row needs data)
     int errorColumn = 0;         ///< 1-based column of the offending field, 0 for the whole row

@@ -881,18 +881,18 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
         const Obligation &o = task.obligation;
         const QString obligationJson =
             QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact));
-        if (!entitiesDone.contains(o.entity.entityId)) {
-            entitiesDone.insert(o.entity.entityId);
+        if (!entitiesDone.contains(o.entity->entityId)) {
+            entitiesDone.insert(o.entity->entityId);
             QJsonObject entityJson = obligationToJson(o).value(QStringLiteral("entity")).toObject();
-            entity.bindValue(0, o.entity.entityId);
-            entity.bindValue(1, o.entity.name);
+            entity.bindValue(0, o.entity->entityId);
+            entity.bindValue(1, o.entity->name);
             entity.bindValue(2, QString::fromUtf8(QJsonDocument(entityJson).toJson(QJsonDocument::Compact)));
             if (!entity.exec())
-                return fail(QStringLiteral("entity %1").arg(o.entity.entityId), entity.lastError().text(),
+                return fail(QStringLiteral("entity %1").arg(o.entity->entityId), entity.lastError().text(),
                             error);
         }
         insert.bindValue(0, task.key);
-        insert.bindValue(1, o.entity.entityId);
+        insert.bindValue(1, o.entity->entityId);
         insert.bindValue(2, o.jurisdiction);
         insert.bindValue(3, stateName(task.state));
         insert.bindValue(4, task.score);
@@ -908,7 +908,7 @@ bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &acto
         admittedVersions.insert(task.key, insert.value(0).toLongLong());
         AuditEntry e;
         e.idempotencyKey = task.key;
-        e.entityId = o.entity.entityId;
+        e.entityId = o.entity->entityId;
         e.action = QStringLiteral("admit");
         e.toState = stateName(task.state);
         e.ruleId = o.ruleId;
@@ -983,7 +983,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
                      t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
     const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the chain trigger
                              t.key,
-                             t.obligation.entity.entityId,
+                             t.obligation.entity->entityId,
                              r.action,
                              stateName(r.from),
                              stateName(t.state),

@@ -1,5 +1,7 @@
 #include "engine/model/entity.h"
 
+#include <utility>
+
 namespace fd {
 
 QString entityTypeName(EntityType type) {
@@ -28,6 +30,39 @@ EntityType entityTypeFromName(const QString &name) {
     if (n == QLatin1String("lp") || n == QLatin1String("limitedpartnership"))
         return EntityType::Lp;
     return EntityType::Unknown;
+}
+
+namespace {
+
+// The entity every default-constructed SharedEntity points to; edit() never changes it (it is always shared).
+const std::shared_ptr<Entity> &emptyEntity() {
+    static const std::shared_ptr<Entity> empty = std::make_shared<Entity>();
+    return empty;
+}
+
+} // namespace
+
+SharedEntity::SharedEntity()
+    : m_d(emptyEntity()) {}
+
+SharedEntity::SharedEntity(const Entity &entity)
+    : m_d(std::make_shared<Entity>(entity)) {}
+
+SharedEntity::SharedEntity(Entity &&entity)
+    : m_d(std::make_shared<Entity>(std::move(entity))) {}
+
+SharedEntity::SharedEntity(SharedEntity &&other) noexcept
+    : m_d(std::exchange(other.m_d, emptyEntity())) {}
+
+SharedEntity &SharedEntity::operator=(SharedEntity &&other) noexcept {
+    m_d.swap(other.m_d);
+    return *this;
+}
+
+Entity &SharedEntity::edit() {
+    if (m_d.use_count() != 1)
+        m_d = std::make_shared<Entity>(*m_d);
+    return *m_d;
 }
 
 } // namespace fd

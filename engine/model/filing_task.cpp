@@ -12,32 +12,32 @@ QByteArray FilingTask::payloadJson() const {
         return m_payloadJson;
     const Obligation &o = obligation;
     QJsonObject payload{
-        {QStringLiteral("entity_type"), entityTypeName(o.entity.type)},
-        {QStringLiteral("registered_agent"), o.entity.registeredAgent},
-        {QStringLiteral("ein"), o.entity.ein},
+        {QStringLiteral("entity_type"), entityTypeName(o.entity->type)},
+        {QStringLiteral("registered_agent"), o.entity->registeredAgent},
+        {QStringLiteral("ein"), o.entity->ein},
         {QStringLiteral("due_date"), o.dueDate.toString(Qt::ISODate)},
         {QStringLiteral("rule_id"), o.ruleId},
         {QStringLiteral("rules_version"), o.rulesVersion},
     };
-    if (o.entity.formationDate.isValid())
-        payload.insert(QStringLiteral("formation_date"), o.entity.formationDate.toString(Qt::ISODate));
+    if (o.entity->formationDate.isValid())
+        payload.insert(QStringLiteral("formation_date"), o.entity->formationDate.toString(Qt::ISODate));
     // What registries check on an annual report (docs/registry-api-v1.md, "Payload"): sent only when known,
     // so that a registry tells "missing" from "blank".
     const auto insertKnown = [&payload](const char *name, const QString &value) {
         if (!value.isEmpty())
             payload.insert(QLatin1String(name), value);
     };
-    insertKnown("registered_agent_address", o.entity.registeredAgentAddress);
-    insertKnown("registered_agent_status", o.entity.registeredAgentStatus);
-    insertKnown("principal_office", o.entity.principalOffice);
-    insertKnown("registry_id", o.entity.registryId);
-    if (!o.entity.officers.isEmpty())
-        payload.insert(QStringLiteral("officers"), officersToJson(o.entity.officers));
+    insertKnown("registered_agent_address", o.entity->registeredAgentAddress);
+    insertKnown("registered_agent_status", o.entity->registeredAgentStatus);
+    insertKnown("principal_office", o.entity->principalOffice);
+    insertKnown("registry_id", o.entity->registryId);
+    if (!o.entity->officers.isEmpty())
+        payload.insert(QStringLiteral("officers"), officersToJson(o.entity->officers));
     const QJsonObject body{
-        {QStringLiteral("idempotency_key"), key},       {QStringLiteral("entity_id"), o.entity.entityId},
-        {QStringLiteral("entity_name"), o.entity.name}, {QStringLiteral("jurisdiction"), o.jurisdiction},
-        {QStringLiteral("filing_type"), o.filingType},  {QStringLiteral("filing_year"), o.filingYear},
-        {QStringLiteral("fee_cents"), o.feeCents},      {QStringLiteral("payload"), payload},
+        {QStringLiteral("idempotency_key"), key},        {QStringLiteral("entity_id"), o.entity->entityId},
+        {QStringLiteral("entity_name"), o.entity->name}, {QStringLiteral("jurisdiction"), o.jurisdiction},
+        {QStringLiteral("filing_type"), o.filingType},   {QStringLiteral("filing_year"), o.filingYear},
+        {QStringLiteral("fee_cents"), o.feeCents},       {QStringLiteral("payload"), payload},
     };
     m_payloadJson = QJsonDocument(body).toJson(QJsonDocument::Compact);
     m_payloadKey = key;

@@ -2,20 +2,39 @@
 
 #include <QCryptographicHash>
 
+#include <charconv>
 #include <cmath>
 
 namespace fd {
 
 QString idempotencyKeyFor(const QString &entityId, const QString &jurisdiction, const QString &filingType,
                           int filingYear) {
-    const QString material = entityId + QLatin1Char(':') + jurisdiction + QLatin1Char(':') + filingType +
-                             QLatin1Char(':') + QString::number(filingYear);
-    return QString::fromLatin1(
-        QCryptographicHash::hash(material.toUtf8(), QCryptographicHash::Sha256).toHex());
+    // Built in one buffer and written out as hex directly: a calendar or a batch works out a key per filing.
+    char year[16];
+    const auto yearEnd = std::to_chars(year, year + sizeof year, filingYear).ptr;
+    QString material;
+    material.reserve(entityId.size() + jurisdiction.size() + filingType.size() + (yearEnd - year) + 3);
+    material.append(entityId)
+        .append(QLatin1Char(':'))
+        .append(jurisdiction)
+        .append(QLatin1Char(':'))
+        .append(filingType)
+        .append(QLatin1Char(':'))
+        .append(QLatin1String(year, yearEnd - year));
+    const QByteArray digest = QCryptographicHash::hash(material.toUtf8(), QCryptographicHash::Sha256);
+    static constexpr char kHex[] = "0123456789abcdef";
+    QString key(digest.size() * 2, Qt::Uninitialized);
+    QChar *out = key.data();
+    for (const char byte : digest) {
+        const auto b = static_cast<unsigned char>(byte);
+        *out++ = QLatin1Char(kHex[b >> 4]);
+        *out++ = QLatin1Char(kHex[b & 0x0F]);
+    }
+    return key;
 }
 
 QString Obligation::idempotencyKey() const {
-    return idempotencyKeyFor(entity.entityId, jurisdiction, filingType, filingYear);
+    return idempotencyKeyFor(entity->entityId, jurisdiction, filingType, filingYear);
 }
 
 qint64 Obligation::penaltyExposureCents(int daysLate) const {

@@ -11,7 +11,8 @@ namespace fd {
 /// One statutory filing an entity owes in one jurisdiction for one filing year, as computed from a rule.
 /// Money in integer cents; dates are calendar dates in the jurisdiction (no time of day).
 struct Obligation {
-    Entity entity;
+    /// The entity that owes it, shared with its row plan and the plan's other obligations (not a copy each).
+    SharedEntity entity;
     QString ruleId;       ///< rules file rule id, e.g. "US-DE.CORP.ANNUAL_FRANCHISE_TAX_REPORT.2014"
     QString rulesVersion; ///< rules file "version" the rule came from
     QString jurisdiction; ///< ISO 3166-2

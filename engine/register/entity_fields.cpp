@@ -1,6 +1,7 @@
 #include "engine/register/entity_fields.h"
 
 #include <QCoreApplication>
+#include <QDateTime>
 #include <QRegularExpression>
 
 namespace fd {
@@ -8,8 +9,18 @@ namespace fd {
 namespace {
 
 // A formation date more than a year ahead is a typo (a date that far out cannot be a formation): refused.
+// Today's local date is looked up again at most once a minute (and at local midnight), not for every row of
+// a large import.
 QDate latestFormation() {
-    return QDate::currentDate().addYears(1);
+    thread_local qint64 validUntilMs = 0;
+    thread_local QDate latest;
+    const qint64 nowMs = QDateTime::currentMSecsSinceEpoch();
+    if (nowMs >= validUntilMs) {
+        const QDate today = QDate::currentDate();
+        latest = today.addYears(1);
+        validUntilMs = qMin(nowMs + 60 * 1000, today.addDays(1).startOfDay().toMSecsSinceEpoch());
+    }
+    return latest;
 }
 
 bool parseId(const QString &v, Entity *e, QString *reason) {
@@ -96,6 +107,11 @@ bool parseLine(QString Entity::*member, int limit, const char *column, const QSt
 bool parseAgentStatus(const QString &v, Entity *e, QString *reason) {
     static const QStringList known{QStringLiteral("active"), QStringLiteral("expired"),
                                    QStringLiteral("resigned")};
+    // One of the spellings as it is (the usual case): the list's own string, shared by every entity.
+    if (const qsizetype at = known.indexOf(v); at >= 0) {
+        e->registeredAgentStatus = known.at(at);
+        return true;
+    }
     const QString s = v.toLower();
     if (!s.isEmpty() && !known.contains(s)) {
         *reason = QStringLiteral("\"%1\" is not a registered agent status (%2)")
@@ -110,6 +126,11 @@ bool parseStatus(const QString &v, Entity *e, QString *reason) {
     static const QStringList statuses{QStringLiteral("active"), QStringLiteral("inactive"),
                                       QStringLiteral("dissolved"), QStringLiteral("withdrawn"),
                                       QStringLiteral("merged")};
+    // One of the statuses as it is (the usual case): the list's own string, shared by every entity.
+    if (const qsizetype at = statuses.indexOf(v); at >= 0) {
+        e->status = statuses.at(at);
+        return true;
+    }
     const QString s = v.isEmpty() ? QStringLiteral("active") : v.toLower();
     if (!statuses.contains(s)) {
         *reason = QStringLiteral("\"%1\" is not a status (%2)").arg(v, statuses.join(QStringLiteral(", ")));

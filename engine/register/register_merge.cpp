@@ -6,6 +6,8 @@
 
 #include <QSet>
 
+#include <utility>
+
 namespace fd::EntityRegister {
 
 namespace {
@@ -81,9 +83,9 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
         openByField.insert(conflictKey(c.entityId, c.field), c);
     QSet<QString> seen;
     for (const ImportedRow &row : import.rows) {
-        if (!row.ok || row.entity.entityId.isEmpty() || seen.contains(row.entity.entityId))
+        if (!row.ok || row.entity->entityId.isEmpty() || seen.contains(row.entity->entityId))
             continue;
-        seen.insert(row.entity.entityId);
+        seen.insert(row.entity->entityId);
         const Entity &fromFile = row.entity;
         const auto it = current.constFind(fromFile.entityId);
         if (it == current.constEnd()) {
@@ -210,15 +212,19 @@ bool edit(const Entity &current, const QHash<QString, QString> &values, Entity *
 
 ImportResult asPlanned(const ImportResult &import, const QHash<QString, Entity> &current) {
     ImportResult out = import;
-    for (ImportedRow &row : out.rows) {
-        if (!row.ok)
+    // Rows stay shared with `import` (implicitly) until one of them is replaced: with an empty register,
+    // or none of the file's entities in it, nothing is copied.
+    for (qsizetype i = 0; i < out.rows.size(); ++i) {
+        const ImportedRow &read = std::as_const(out.rows).at(i);
+        if (!read.ok)
             continue;
-        const auto it = current.constFind(row.entity.entityId);
+        const auto it = current.constFind(read.entity->entityId);
         if (it == current.constEnd())
             continue;
+        ImportedRow &row = out.rows[i];
         Entity e = *it;
-        e.sourceFile = row.entity.sourceFile;
-        e.sourceLine = row.entity.sourceLine;
+        e.sourceFile = row.entity->sourceFile;
+        e.sourceLine = row.entity->sourceLine;
         row.jurisdictionProblem.clear();
         if (e.jurisdiction.isEmpty()) {
             const JurisdictionMatch match = normaliseJurisdiction(e.jurisdictionRaw);
@@ -237,7 +243,7 @@ ImportResult asPlanned(const ImportResult &import, const QHash<QString, Entity> 
                 e.typeSource = QStringLiteral("suffix \"%1\"").arg(guess.suffix);
             }
         }
-        row.entity = e;
+        row.entity = std::move(e);
     }
     return out;
 }

@@ -71,8 +71,8 @@ FilingsReport buildFilingsReport(const QList<FilingTask> &tasks, const AuditAttr
         const Obligation &o = task.obligation;
         FilingRow row;
         row.key = task.key;
-        row.entityName = o.entity.name;
-        row.entityId = o.entity.entityId;
+        row.entityName = o.entity->name;
+        row.entityId = o.entity->entityId;
         row.jurisdiction = o.jurisdiction;
         row.filing = o.filingName;
         row.filingType = o.filingType;

@@ -161,8 +161,8 @@ public:
 private:
     StatusItem itemOf(const Obligation &o, Compliance status, qint64 exposure) const {
         StatusItem item;
-        item.entityName = o.entity.name;
-        item.entityId = o.entity.entityId;
+        item.entityName = o.entity->name;
+        item.entityId = o.entity->entityId;
         item.jurisdiction = o.jurisdiction;
         item.filing = o.filingName;
         item.period = o.filingYear;

@@ -3,7 +3,10 @@
 #include "engine/import/jurisdiction_normaliser.h"
 #include "engine/rules/due_date_calculator.h"
 
+#include <QHash>
 #include <QSet>
+
+#include <utility>
 
 namespace fd {
 
@@ -27,9 +30,32 @@ double admissionScore(const QDate &dueDate, int riskTier, const QDate &asOf) {
     return urgency * riskTier * 2.5;
 }
 
-RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf) {
+namespace {
+
+// What a plan of many rows works out once instead of once per obligation.
+struct PlanCache {
+    // The fee note of an obligation (what feeFor() says, then the rule's own note): the same few texts for
+    // thousands of obligations, so each distinct one is one string they share.
+    QHash<std::pair<QString, QString>, QString> feeNotes; // (rule id, feeFor() note) -> note
+
+    QString feeNote(const Rule &rule, const QString &computed) {
+        if (rule.feeNote.isEmpty())
+            return computed;
+        if (computed.isEmpty())
+            return rule.feeNote;
+        const std::pair<QString, QString> key{rule.id, computed};
+        auto it = feeNotes.constFind(key);
+        if (it == feeNotes.constEnd())
+            it = feeNotes.insert(key, computed + QStringLiteral("; ") + rule.feeNote);
+        return *it;
+    }
+};
+
+RowPlan planEntityWith(const SharedEntity &shared, const RuleSet &rules, const QDate &asOf,
+                       PlanCache &cache) {
+    const Entity &entity = *shared;
     RowPlan plan;
-    plan.entity = entity;
+    plan.entity = shared;
     plan.line = entity.sourceLine;
     plan.file = entity.sourceFile;
     if (entity.status != QLatin1String("active")) {
@@ -101,7 +127,7 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
         }
         plannedFilingTypes.insert(rule.filingType);
         Obligation o;
-        o.entity = entity;
+        o.entity = shared;
         o.ruleId = bestRule->id;
         o.rulesVersion = rules.version();
         o.jurisdiction = entity.jurisdiction;
@@ -110,10 +136,9 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
         o.filingYear = best.filingYear;
         o.dueDate = best.due;
         o.windowOpens = best.windowOpens;
-        o.feeCents = feeFor(*bestRule, entity, &o.feeNote);
-        if (!bestRule->feeNote.isEmpty())
-            o.feeNote = o.feeNote.isEmpty() ? bestRule->feeNote
-                                            : o.feeNote + QStringLiteral("; ") + bestRule->feeNote;
+        QString computedNote;
+        o.feeCents = feeFor(*bestRule, entity, &computedNote);
+        o.feeNote = cache.feeNote(*bestRule, computedNote);
         o.penaltyFlatCents = bestRule->penaltyFlatCents;
         o.penaltyMonthlyInterestBp = bestRule->penaltyMonthlyInterestBp;
         o.penaltyPercentOfFeeBp = bestRule->penaltyPercentOfFeeBp;
@@ -150,7 +175,15 @@ RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf
     return plan;
 }
 
+} // namespace
+
+RowPlan planEntity(const SharedEntity &entity, const RuleSet &rules, const QDate &asOf) {
+    PlanCache cache;
+    return planEntityWith(entity, rules, asOf, cache);
+}
+
 QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules, const QDate &asOf) {
+    PlanCache cache;
     QList<RowPlan> plans;
     plans.reserve(import.rows.size());
     for (const ImportedRow &row : import.rows) {
@@ -177,7 +210,7 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
             plan.missing.append(QStringLiteral("jurisdiction"));
             plan.reason = row.jurisdictionProblem;
         } else {
-            plan = planEntity(row.entity, rules, asOf);
+            plan = planEntityWith(row.entity, rules, asOf, cache);
             if (plan.outcome == RowOutcome::NeedsData &&
                 plan.missing.contains(QStringLiteral("entity_type")) && !row.typeProblem.isEmpty())
                 plan.reason = QStringLiteral("entity type unknown: %1").arg(row.typeProblem);

@@ -31,7 +31,9 @@ struct RowPlan {
     int line = 0;
     QString file;
     RowOutcome outcome = RowOutcome::RowError;
-    Entity entity;                 ///< as imported (for a row error only the name, when it could be read)
+    /// As imported, shared with the import row and the obligations (for a row error only the name, when it
+    /// could be read).
+    SharedEntity entity;
     QList<Obligation> obligations; ///< the next occurrence of each applicable rule
     QStringList missing; ///< fields that block some rule ("formation_date", "entity_type", "jurisdiction")
     /// Per filing: the rules of the row's jurisdiction that need data (empty when the jurisdiction or entity
@@ -55,11 +57,13 @@ struct PlanCounts {
 };
 
 /// Turns imported rows into obligations with the rules file. Obligations are the next occurrence of every
-/// rule that applies to the entity with a due date on or after `asOf` (the injectable "today"). Pure
+/// rule that applies to the entity with a due date on or after `asOf` (the injectable "today"). Each row's
+/// plan and obligations share the import row's entity (SharedEntity): nothing is copied per obligation. Pure
 /// function.
 QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules, const QDate &asOf);
-/// Plans one entity (used when an operator fills in a missing field).
-RowPlan planEntity(const Entity &entity, const RuleSet &rules, const QDate &asOf);
+/// Plans one entity (used when an operator fills in a missing field). The row plan and its obligations share
+/// `entity` (an Entity passed here is copied once into a SharedEntity).
+RowPlan planEntity(const SharedEntity &entity, const RuleSet &rules, const QDate &asOf);
 PlanCounts countPlan(const QList<RowPlan> &plan);
 
 /// The admission score of the reference (seed 003, Phase 2): urgency = max(0.1, 10 / (max(days, 0) + 1)),

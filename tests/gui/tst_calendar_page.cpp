@@ -71,7 +71,7 @@ FilingTask filed(const RowPlan &row) {
     t.obligation = row.obligations.first();
     t.key = t.obligation.idempotencyKey();
     t.state = ExecutionState::Completed;
-    t.confirmationNumber = QStringLiteral("CONF-") + row.entity.entityId;
+    t.confirmationNumber = QStringLiteral("CONF-") + row.entity->entityId;
     return t;
 }
 
@@ -121,7 +121,7 @@ Portfolio portfolio() {
     unknownType.outcome = RowOutcome::NeedsData;
     unknownType.entity = entity(QStringLiteral("E7"), QStringLiteral("Delta Holdings"),
                                 QStringLiteral("US-NY"), QStringLiteral("bob"));
-    unknownType.entity.type = EntityType::Unknown;
+    unknownType.entity.edit().type = EntityType::Unknown;
     unknownType.missing = {QStringLiteral("entity_type")};
     unknownType.reason = QStringLiteral("entity type unknown");
     RowPlan foreign;

@@ -143,7 +143,7 @@ class TestConsoleDeadlines : public QObject {
     static int rowOfEntity(MainWindow *window, const QString &entityId) {
         ObligationModel *m = window->obligationModel();
         for (int r = 0; r < m->rowCount(); ++r) {
-            if (m->rowAt(r).task.obligation.entity.entityId == entityId &&
+            if (m->rowAt(r).task.obligation.entity->entityId == entityId &&
                 m->rowAt(r).kind == ObligationRow::Kind::Task)
                 return r;
         }

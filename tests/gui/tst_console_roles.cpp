@@ -83,8 +83,8 @@ QString refusalText(const QString &needed, const QString &role) {
 FilingTask task(int i, ExecutionState state, ErrorCategory category) {
     FilingTask t;
     t.key = QStringLiteral("key-%1").arg(i, 4, 10, QLatin1Char('0'));
-    t.obligation.entity.name = QStringLiteral("Entity %1 LLC").arg(i);
-    t.obligation.entity.entityId = QStringLiteral("E%1").arg(i);
+    t.obligation.entity.edit().name = QStringLiteral("Entity %1 LLC").arg(i);
+    t.obligation.entity.edit().entityId = QStringLiteral("E%1").arg(i);
     t.obligation.jurisdiction = QStringLiteral("US-DE");
     t.obligation.filingType = QStringLiteral("ANNUAL_REPORT");
     t.obligation.filingYear = 2027;
@@ -554,9 +554,9 @@ void TestConsoleRoles::missingDataIsEditableOnlyWithTheOperatorRole() {
     needs.line = 2;
     needs.file = QStringLiteral("portfolio.csv");
     needs.outcome = RowOutcome::NeedsData;
-    needs.entity.entityId = QStringLiteral("E9");
-    needs.entity.name = QStringLiteral("Unknown Form LLC");
-    needs.entity.jurisdiction = QStringLiteral("US-DE");
+    needs.entity.edit().entityId = QStringLiteral("E9");
+    needs.entity.edit().name = QStringLiteral("Unknown Form LLC");
+    needs.entity.edit().jurisdiction = QStringLiteral("US-DE");
     needs.missing = {QStringLiteral("entity_type")};
     needs.reason = QStringLiteral("entity type unknown");
     model.setPlan({needs}, kAsOf);

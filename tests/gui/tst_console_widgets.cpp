@@ -48,8 +48,8 @@ QString breakerMessage(const QString &jurisdiction, const QDateTime &untilUtc) {
 FilingTask haltTask(int i, const QString &category) {
     FilingTask t;
     t.key = QStringLiteral("key-%1").arg(i, 4, 10, QLatin1Char('0'));
-    t.obligation.entity.name = QStringLiteral("Entity %1 LLC").arg(i);
-    t.obligation.entity.entityId = QStringLiteral("E%1").arg(i);
+    t.obligation.entity.edit().name = QStringLiteral("Entity %1 LLC").arg(i);
+    t.obligation.entity.edit().entityId = QStringLiteral("E%1").arg(i);
     t.obligation.jurisdiction = QStringLiteral("US-DE");
     t.obligation.dueDate = QDate(2027, 3, 1).addDays(i);
     t.state =

@@ -90,7 +90,7 @@ class TestEntityPage : public QObject {
     QString keyOf(const QString &entityId) const {
         ObligationModel *m = m_window->obligationModel();
         for (int r = 0; r < m->rowCount(); ++r) {
-            if (m->rowAt(r).task.obligation.entity.entityId == entityId &&
+            if (m->rowAt(r).task.obligation.entity->entityId == entityId &&
                 m->rowAt(r).kind == ObligationRow::Kind::Task)
                 return m->rowAt(r).key;
         }

@@ -28,12 +28,12 @@ const QStringList kJurisdictions{QStringLiteral("US-DE"), QStringLiteral("US-CA"
 
 Obligation obligationFor(int i) {
     Obligation o;
-    o.entity.entityId = QStringLiteral("ent-%1").arg(i);
-    o.entity.name = QStringLiteral("Subsidiary %1 LLC").arg(i);
-    o.entity.type = EntityType::Llc;
-    o.entity.riskTier = 1 + i % 5;
+    o.entity.edit().entityId = QStringLiteral("ent-%1").arg(i);
+    o.entity.edit().name = QStringLiteral("Subsidiary %1 LLC").arg(i);
+    o.entity.edit().type = EntityType::Llc;
+    o.entity.edit().riskTier = 1 + i % 5;
     o.jurisdiction = kJurisdictions.at(i % kJurisdictions.size());
-    o.entity.jurisdiction = o.jurisdiction;
+    o.entity.edit().jurisdiction = o.jurisdiction;
     o.filingType = QStringLiteral("ANNUAL_REPORT");
     o.filingName = QStringLiteral("Annual report");
     o.filingYear = 2027;
@@ -61,17 +61,17 @@ QList<RowPlan> bigPlan() {
         needs.line = kObligations + 2 + i;
         needs.file = QStringLiteral("big.csv");
         needs.outcome = RowOutcome::NeedsData;
-        needs.entity.entityId = QStringLiteral("needs-%1").arg(i);
-        needs.entity.name = QStringLiteral("Unknown Form %1").arg(i);
-        needs.entity.jurisdiction = QStringLiteral("US-DE");
+        needs.entity.edit().entityId = QStringLiteral("needs-%1").arg(i);
+        needs.entity.edit().name = QStringLiteral("Unknown Form %1").arg(i);
+        needs.entity.edit().jurisdiction = QStringLiteral("US-DE");
         needs.missing = {QStringLiteral("entity_type")};
         needs.reason = QStringLiteral("entity type unknown");
         plan.append(needs);
         RowPlan foreign = needs;
         foreign.line += 100;
         foreign.outcome = RowOutcome::OutOfScope;
-        foreign.entity.entityId = QStringLiteral("foreign-%1").arg(i);
-        foreign.entity.jurisdiction = QStringLiteral("GB");
+        foreign.entity.edit().entityId = QStringLiteral("foreign-%1").arg(i);
+        foreign.entity.edit().jurisdiction = QStringLiteral("GB");
         foreign.reason = QStringLiteral("foreign entity");
         plan.append(foreign);
     }
@@ -83,7 +83,7 @@ FilingTask taskFor(int i, ExecutionState state) {
     t.obligation = obligationFor(i);
     t.key = t.obligation.idempotencyKey();
     t.state = state;
-    t.score = admissionScore(t.obligation.dueDate, t.obligation.entity.riskTier, kAsOf);
+    t.score = admissionScore(t.obligation.dueDate, t.obligation.entity->riskTier, kAsOf);
     if (state == ExecutionState::DeadLetter) {
         t.lastCategory = ErrorCategory::Validation;
         t.lastErrorCode =
@@ -144,13 +144,13 @@ void TestObligationModel::filingsThatNeedDataHaveRowsOfTheirOwn() {
     p.file = QStringLiteral("ca.csv");
     p.line = 2;
     p.outcome = RowOutcome::Obligations;
-    p.entity.entityId = QStringLiteral("C1");
-    p.entity.name = QStringLiteral("Golden Gate Widgets Inc.");
-    p.entity.type = EntityType::Corporation;
-    p.entity.jurisdiction = QStringLiteral("US-CA");
+    p.entity.edit().entityId = QStringLiteral("C1");
+    p.entity.edit().name = QStringLiteral("Golden Gate Widgets Inc.");
+    p.entity.edit().type = EntityType::Corporation;
+    p.entity.edit().jurisdiction = QStringLiteral("US-CA");
     Obligation tax = obligationFor(1);
     tax.entity = p.entity;
-    tax.jurisdiction = p.entity.jurisdiction;
+    tax.jurisdiction = p.entity->jurisdiction;
     tax.filingType = QStringLiteral("FRANCHISE_TAX_MINIMUM");
     tax.filingName = QStringLiteral("Corporation Franchise Tax");
     p.obligations.append(tax);

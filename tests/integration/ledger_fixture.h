@@ -19,11 +19,11 @@ namespace fd::test {
 /// A task of entity `prefix`-E`i`: Delaware LLC annual tax 2027, score 1000 - i (task 0 first).
 inline FilingTask ledgerTask(const QString &prefix, int i) {
     Obligation o;
-    o.entity.entityId = QStringLiteral("%1-E%2").arg(prefix).arg(i);
-    o.entity.name = QStringLiteral("%1 Holdings %2 LLC").arg(prefix).arg(i);
-    o.entity.type = EntityType::Llc;
-    o.entity.jurisdiction = QStringLiteral("US-DE");
-    o.entity.status = QStringLiteral("active");
+    o.entity.edit().entityId = QStringLiteral("%1-E%2").arg(prefix).arg(i);
+    o.entity.edit().name = QStringLiteral("%1 Holdings %2 LLC").arg(prefix).arg(i);
+    o.entity.edit().type = EntityType::Llc;
+    o.entity.edit().jurisdiction = QStringLiteral("US-DE");
+    o.entity.edit().status = QStringLiteral("active");
     o.ruleId = QStringLiteral("US-DE.LLC.ANNUAL_TAX.2014");
     o.rulesVersion = QStringLiteral("ledger-test-1");
     o.jurisdiction = QStringLiteral("US-DE");

@@ -64,7 +64,7 @@ private:
 
 const RowPlan *rowOf(const QList<RowPlan> &plan, const QString &entityId) {
     for (const RowPlan &row : plan) {
-        if (row.entity.entityId == entityId)
+        if (row.entity->entityId == entityId)
             return &row;
     }
     return nullptr;
@@ -127,7 +127,7 @@ private Q_SLOTS:
             QCOMPARE(summary.registerCounts.conflicting, 0);
             const RowPlan *row = rowOf(plan, QStringLiteral("CA1"));
             QVERIFY(row);
-            QCOMPARE(row->entity.formationDate, QDate(2016, 3, 14));
+            QCOMPARE(row->entity->formationDate, QDate(2016, 3, 14));
             QVERIFY2(row->needs.isEmpty(),
                      "the register's formation date plans the Statement of Information");
             QCOMPARE(row->outcome, RowOutcome::Obligations);
@@ -184,9 +184,9 @@ private Q_SLOTS:
         QCOMPARE(summary.conflicts.first().registerValue, QStringLiteral("Registered Agents Inc."));
         QCOMPARE(summary.conflicts.first().fileValue, QStringLiteral("CSC"));
         QCOMPARE(summary.conflicts.first().source, QStringLiteral("conflict.csv:3"));
-        QCOMPARE(rowOf(plan, QStringLiteral("DE1"))->entity.registeredAgent,
+        QCOMPARE(rowOf(plan, QStringLiteral("DE1"))->entity->registeredAgent,
                  QStringLiteral("Registered Agents Inc."));
-        QCOMPARE(rowOf(plan, QStringLiteral("CA1"))->entity.registeredAgent,
+        QCOMPARE(rowOf(plan, QStringLiteral("CA1"))->entity->registeredAgent,
                  QStringLiteral("CT Corporation"));
         QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 1);
 
@@ -329,7 +329,7 @@ private Q_SLOTS:
             QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
             for (const FilingTask &t : store.loadTasks(false)) {
                 keys.append(t.key);
-                (t.obligation.entity.entityId == QLatin1String("DE1") ? cureKey : paperKey) = t.key;
+                (t.obligation.entity->entityId == QLatin1String("DE1") ? cureKey : paperKey) = t.key;
             }
         }
         QCOMPARE(keys.size(), 2);
@@ -392,7 +392,7 @@ private Q_SLOTS:
         AuditStore store;
         QString e;
         QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
-        QCOMPARE(store.task(cureKey)->obligation.entity.registeredAgentStatus, QStringLiteral("active"));
+        QCOMPARE(store.task(cureKey)->obligation.entity->registeredAgentStatus, QStringLiteral("active"));
         QCOMPARE(store.task(cureKey)->payloadSha256(), curedHash);
     }
 

@@ -356,7 +356,7 @@ void TestLedgerRegister::admissionLeavesRegisterRecords() {
 
     QList<FilingTask> tasks = fd::test::ledgerTasks(QStringLiteral("ADM"), 2);
     for (FilingTask &t : tasks)
-        t.obligation.entity.name += QStringLiteral(" (as the task says)");
+        t.obligation.entity.edit().name += QStringLiteral(" (as the task says)");
     QStringList already;
     QVERIFY2(a->admitTasks(tasks, QStringLiteral("engine"), &already, &error), qPrintable(error));
     QCOMPARE(scalar(db, QStringLiteral("SELECT entity_json FROM entities WHERE entity_id = 'ADM-E0'")),
@@ -367,14 +367,14 @@ void TestLedgerRegister::admissionLeavesRegisterRecords() {
     // An entity outside the register is written by admission as before: inserted, then kept current.
     QCOMPARE(scalar(db, QStringLiteral("SELECT name || '|' || in_register FROM entities WHERE entity_id = "
                                        "'ADM-E1'")),
-             tasks.at(1).obligation.entity.name + QStringLiteral("|false"));
+             tasks.at(1).obligation.entity->name + QStringLiteral("|false"));
     FilingTask renamed = fd::test::ledgerTask(QStringLiteral("ADM"), 1);
     renamed.obligation.filingYear = 2028;
-    renamed.obligation.entity.name = QStringLiteral("ADM Renamed LLC");
+    renamed.obligation.entity.edit().name = QStringLiteral("ADM Renamed LLC");
     renamed.key = renamed.obligation.idempotencyKey();
     FilingTask again = fd::test::ledgerTask(QStringLiteral("ADM"), 0);
     again.obligation.filingYear = 2028;
-    again.obligation.entity.name = QStringLiteral("ADM Renamed Too LLC");
+    again.obligation.entity.edit().name = QStringLiteral("ADM Renamed Too LLC");
     again.key = again.obligation.idempotencyKey();
     QVERIFY2(a->admitTasks({renamed, again}, QStringLiteral("engine"), &already, &error), qPrintable(error));
     QVERIFY(already.isEmpty());

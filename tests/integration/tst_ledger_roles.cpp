@@ -423,7 +423,7 @@ private Q_SLOTS:
         FilingTask task;
         for (const FilingTask &t : claimed)
             if (t.key.startsWith(fd::test::ledgerTask(QStringLiteral("SOD"), 0).key.left(12)) ||
-                t.obligation.entity.entityId.startsWith(QLatin1String("SOD")))
+                t.obligation.entity->entityId.startsWith(QLatin1String("SOD")))
                 task = t;
         QVERIFY(!task.key.isEmpty());
         QVERIFY2(halt(*launcher, task, &error), qPrintable(error));

@@ -289,7 +289,7 @@ class TestReportCommand : public QObject {
     QString path(const QString &name) const { return m_dir.filePath(name); }
     const FilingTask *taskOf(const QString &entityId) const {
         for (const FilingTask &t : m_tasks) {
-            if (t.obligation.entity.entityId == entityId)
+            if (t.obligation.entity->entityId == entityId)
                 return &t;
         }
         return nullptr;
@@ -347,7 +347,7 @@ void TestReportCommand::initTestCase() {
         QString error;
         QVERIFY2(store.open(m_db, &error, AuditStore::OpenMode::Shared), qPrintable(error));
         for (const FilingTask &t : store.loadTasks(false)) {
-            if (t.obligation.entity.entityId == QLatin1String("DE4"))
+            if (t.obligation.entity->entityId == QLatin1String("DE4"))
                 eagleKey = t.key;
         }
     }
@@ -396,9 +396,9 @@ void TestReportCommand::filingsCsvMatchesTheDatabase() {
     qint64 charged = 0;
     const QDate today = QDate::currentDate();
     for (const FilingTask &t : std::as_const(m_tasks)) {
-        const CsvRow *row = rowFor(rows, QStringLiteral("entity_id"), t.obligation.entity.entityId);
-        QVERIFY2(row, qPrintable(t.obligation.entity.entityId));
-        QCOMPARE(row->value(QStringLiteral("entity_name")), t.obligation.entity.name);
+        const CsvRow *row = rowFor(rows, QStringLiteral("entity_id"), t.obligation.entity->entityId);
+        QVERIFY2(row, qPrintable(t.obligation.entity->entityId));
+        QCOMPARE(row->value(QStringLiteral("entity_name")), t.obligation.entity->name);
         QCOMPARE(row->value(QStringLiteral("jurisdiction")), t.obligation.jurisdiction);
         QCOMPARE(row->value(QStringLiteral("filing")), t.obligation.filingName);
         QCOMPARE(row->value(QStringLiteral("period")).toInt(), t.obligation.filingYear);
@@ -496,7 +496,7 @@ void TestReportCommand::filingsPdfReadsAsTheDatabase() {
     qint64 expected = 0;
     qint64 charged = 0;
     for (const FilingTask &t : std::as_const(m_tasks)) {
-        QVERIFY2(text.contains(t.obligation.entity.name), qPrintable(t.obligation.entity.name));
+        QVERIFY2(text.contains(t.obligation.entity->name), qPrintable(t.obligation.entity->name));
         if (!t.confirmationNumber.isEmpty())
             QVERIFY2(text.contains(t.confirmationNumber), qPrintable(t.confirmationNumber));
         expected += t.obligation.feeCents;
@@ -551,10 +551,10 @@ void TestReportCommand::filingsPdfReadsAsTheDatabase() {
         verifyTableTextIsClean(page);
     // Entity ids never wrap: each stands whole on a line.
     for (const FilingTask &t : std::as_const(m_tasks))
-        QVERIFY2(QRegularExpression(QStringLiteral("\\b%1\\b").arg(t.obligation.entity.entityId))
+        QVERIFY2(QRegularExpression(QStringLiteral("\\b%1\\b").arg(t.obligation.entity->entityId))
                      .match(text)
                      .hasMatch(),
-                 qPrintable(t.obligation.entity.entityId));
+                 qPrintable(t.obligation.entity->entityId));
     QVERIFY(text.contains(QStringLiteral("Page 1 of %1").arg(pages)));
     QVERIFY(text.contains(QStringLiteral("Page %1 of %1").arg(pages)));
 }
@@ -881,7 +881,7 @@ void TestReportCommand::filingsAsOfMatchesStatus() {
     const QList<CsvRow> filingRows = readCsv(filings);
     QCOMPARE(storedRows(filingRows).size(), m_tasks.size());
     for (const FilingTask &t : std::as_const(m_tasks)) {
-        const CsvRow *row = rowFor(filingRows, QStringLiteral("entity_id"), t.obligation.entity.entityId);
+        const CsvRow *row = rowFor(filingRows, QStringLiteral("entity_id"), t.obligation.entity->entityId);
         QVERIFY(row);
         QCOMPARE(row->value(QStringLiteral("status")), complianceName(complianceOf(t, kStatusAsOf)));
     }
@@ -1229,7 +1229,8 @@ void TestReportCommand::ledgerReportsNameTheChainHead() {
     QCOMPARE(rows.size(), qsizetype(70));
     qint64 charged = 0;
     for (int i = 0; i < 70; ++i) {
-        const CsvRow *row = rowFor(rows, QStringLiteral("entity_id"), tasks.at(i).obligation.entity.entityId);
+        const CsvRow *row =
+            rowFor(rows, QStringLiteral("entity_id"), tasks.at(i).obligation.entity->entityId);
         QVERIFY(row);
         QCOMPARE(row->value(QStringLiteral("launched_by")), QStringLiteral("launcher-ana"));
         QCOMPARE(row->value(QStringLiteral("batch")), batch);
@@ -1289,16 +1290,16 @@ void TestReportCommand::ledgerReportsNameTheChainHead() {
     for (int i = 0; i < 70; ++i) {
         const FilingTask &t = tasks.at(i);
         const QRegularExpression id(
-            QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(t.obligation.entity.entityId)));
+            QStringLiteral("\\b%1\\b").arg(QRegularExpression::escape(t.obligation.entity->entityId)));
         QList<int> on;
         for (int p = 0; p < pages; ++p) {
             if (id.match(pageTexts.at(p)).hasMatch())
                 on.append(p);
         }
-        QVERIFY2(on.size() == 1, qPrintable(t.obligation.entity.entityId));
+        QVERIFY2(on.size() == 1, qPrintable(t.obligation.entity->entityId));
         const QString &page = pageTexts.at(on.first());
         QVERIFY2(page.contains(QStringLiteral("Holdings %1").arg(i)),
-                 qPrintable(t.obligation.entity.entityId));
+                 qPrintable(t.obligation.entity->entityId));
         if (!t.confirmationNumber.isEmpty())
             QVERIFY2(page.contains(t.confirmationNumber), qPrintable(t.confirmationNumber));
     }

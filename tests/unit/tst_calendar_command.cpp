@@ -322,7 +322,7 @@ private slots:
                 fd::FilingTask task;
                 task.obligation = row.obligations.first();
                 task.key = task.obligation.idempotencyKey();
-                keyOf.insert(row.entity.entityId, task.key);
+                keyOf.insert(row.entity->entityId, task.key);
                 QVERIFY2(store.admitTask(task, QStringLiteral("test"), &error), qPrintable(error));
                 for (const fd::ExecutionState next : path) {
                     const fd::ExecutionState from = task.state;
@@ -446,7 +446,7 @@ private slots:
                 fd::FilingTask task;
                 task.obligation = o;
                 task.key = o.idempotencyKey();
-                keyOf.insert(o.entity.entityId, task.key);
+                keyOf.insert(o.entity->entityId, task.key);
                 QVERIFY2(store.admitTask(task, QStringLiteral("test"), &error), qPrintable(error));
                 for (const fd::ExecutionState next : path) {
                     const fd::ExecutionState from = task.state;
@@ -484,8 +484,8 @@ private slots:
             });
             // A filing of an entity this portfolio does not list.
             fd::Obligation stranger = plan.at(0).obligations.first();
-            stranger.entity.entityId = QStringLiteral("X9");
-            stranger.entity.name = QStringLiteral("Stranger Inc.");
+            stranger.entity.edit().entityId = QStringLiteral("X9");
+            stranger.entity.edit().name = QStringLiteral("Stranger Inc.");
             file(stranger, {}, nothing);
         }
         if (QTest::currentTestFailed())

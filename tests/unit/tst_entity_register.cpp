@@ -24,7 +24,7 @@ QHash<QString, Entity> registerOf(const QByteArray &rows) {
     QHash<QString, Entity> reg;
     for (const ImportedRow &row : importOf(rows).rows) {
         if (row.ok)
-            reg.insert(row.entity.entityId, row.entity);
+            reg.insert(row.entity->entityId, row.entity);
     }
     return reg;
 }

@@ -103,8 +103,8 @@ private Q_SLOTS:
         QCOMPARE(result.rowErrorCount(), 4);
 
         QVERIFY(result.rows.at(0).ok);
-        QCOMPARE(result.rows.at(0).entity.jurisdiction, QStringLiteral("US-DE"));
-        QCOMPARE(result.rows.at(0).entity.formationDate, QDate(2019, 4, 1));
+        QCOMPARE(result.rows.at(0).entity->jurisdiction, QStringLiteral("US-DE"));
+        QCOMPARE(result.rows.at(0).entity->formationDate, QDate(2019, 4, 1));
         QCOMPARE(result.rows.at(0).line, 2);
 
         const fd::ImportedRow &ragged = result.rows.at(1);
@@ -129,7 +129,7 @@ private Q_SLOTS:
         QCOMPARE(badTier.errorField, QStringLiteral("risk_tier"));
 
         QVERIFY(result.rows.at(5).ok);
-        QCOMPARE(result.rows.at(5).entity.type, fd::EntityType::Lp);
+        QCOMPARE(result.rows.at(5).entity->type, fd::EntityType::Lp);
     }
 
     void unknownHeaderStillDescribesBothLayouts() {
@@ -165,9 +165,9 @@ private Q_SLOTS:
         QVERIFY2(huge.error.contains(QStringLiteral("limit is 500")), qPrintable(huge.error));
         QVERIFY2(huge.error.size() < 200, "the message does not quote the field");
         // The name is known, cut to the limit and marked as cut.
-        QVERIFY(huge.entity.name.startsWith(QStringLiteral("AAAA")));
-        QVERIFY(huge.entity.name.endsWith(QStringLiteral("…")));
-        QVERIFY(huge.entity.name.size() <= 501);
+        QVERIFY(huge.entity->name.startsWith(QStringLiteral("AAAA")));
+        QVERIFY(huge.entity->name.endsWith(QStringLiteral("…")));
+        QVERIFY(huge.entity->name.size() <= 501);
 
         const fd::ImportedRow &agent = result.rows.at(1);
         QVERIFY(!agent.ok);
@@ -176,10 +176,10 @@ private Q_SLOTS:
         QVERIFY2(agent.error.contains(QStringLiteral("201 characters")) &&
                      agent.error.contains(QStringLiteral("limit is 200")),
                  qPrintable(agent.error));
-        QCOMPARE(agent.entity.name, QStringLiteral("Agent Corp"));
+        QCOMPARE(agent.entity->name, QStringLiteral("Agent Corp"));
 
         QVERIFY2(result.rows.at(2).ok, qPrintable(result.rows.at(2).error)); // exactly at the limits
-        QCOMPARE(result.rows.at(2).entity.name.size(), 500);
+        QCOMPARE(result.rows.at(2).entity->name.size(), 500);
 
         QCOMPARE(result.rows.at(3).errorField, QStringLiteral("entity_id"));
         QVERIFY2(result.rows.at(3).error.contains(QStringLiteral("limit is 128")),
@@ -192,7 +192,7 @@ private Q_SLOTS:
         const QList<fd::RowPlan> plan =
             fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
         QCOMPARE(plan.at(1).outcome, fd::RowOutcome::RowError);
-        QCOMPARE(plan.at(1).entity.name, QStringLiteral("Agent Corp"));
+        QCOMPARE(plan.at(1).entity->name, QStringLiteral("Agent Corp"));
         QVERIFY2(plan.at(1).reason.startsWith(QStringLiteral("p.csv:3: column 6 (registered_agent): ")),
                  qPrintable(plan.at(1).reason));
     }
@@ -206,14 +206,14 @@ private Q_SLOTS:
                                  "e5,Bad Tier Corp (2),corporation,DE,2019-04-01,,active,nine,\n";
         const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
         QVERIFY2(result.ok(), qPrintable(result.fileError));
-        QCOMPARE(result.rows.at(1).entity.name, QStringLiteral("Bad Date LLC"));
-        QVERIFY(result.rows.at(2).entity.name.isEmpty()); // ragged: the columns are shifted, no guess
+        QCOMPARE(result.rows.at(1).entity->name, QStringLiteral("Bad Date LLC"));
+        QVERIFY(result.rows.at(2).entity->name.isEmpty()); // ragged: the columns are shifted, no guess
         const fd::ImportedRow &dup = result.rows.at(3);
         QVERIFY(!dup.ok);
         QCOMPARE(dup.errorField, QStringLiteral("entity_id"));
-        QCOMPARE(dup.entity.name, QStringLiteral("Acme Again Inc."));
+        QCOMPARE(dup.entity->name, QStringLiteral("Acme Again Inc."));
         QCOMPARE(dup.duplicateOfLine, 2);
-        QCOMPARE(result.rows.at(4).entity.name, QStringLiteral("Bad Tier Corp"));
+        QCOMPARE(result.rows.at(4).entity->name, QStringLiteral("Bad Tier Corp"));
         QCOMPARE(result.rows.at(0).duplicateOfLine, 0);
     }
 
@@ -225,9 +225,9 @@ private Q_SLOTS:
                                  "n3,Bad Id Inc.,corporation,NM,2012-04-04,12;34\n";
         const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("nm.csv"));
         QVERIFY2(result.ok(), qPrintable(result.fileError));
-        QCOMPARE(result.rows.at(0).entity.registryId, QStringLiteral("0971235"));
+        QCOMPARE(result.rows.at(0).entity->registryId, QStringLiteral("0971235"));
         QVERIFY(result.rows.at(1).ok);
-        QVERIFY(result.rows.at(1).entity.registryId.isEmpty());
+        QVERIFY(result.rows.at(1).entity->registryId.isEmpty());
         QVERIFY(!result.rows.at(2).ok);
         QCOMPARE(result.rows.at(2).errorField, QStringLiteral("registry_id"));
         QCOMPARE(result.rows.at(2).errorColumn, 6);
@@ -266,14 +266,14 @@ private Q_SLOTS:
         QCOMPARE(result.rows.size(), 3);
         QVERIFY(result.rows.at(0).ok);
         QVERIFY(!result.rows.at(0).jurisdictionProblem.isEmpty());
-        QCOMPARE(result.rows.at(0).entity.type, fd::EntityType::Llc);
-        QCOMPARE(result.rows.at(1).entity.jurisdiction, QStringLiteral("DE"));
-        QCOMPARE(result.rows.at(2).entity.jurisdiction, QStringLiteral("US-DE"));
+        QCOMPARE(result.rows.at(0).entity->type, fd::EntityType::Llc);
+        QCOMPARE(result.rows.at(1).entity->jurisdiction, QStringLiteral("DE"));
+        QCOMPARE(result.rows.at(2).entity->jurisdiction, QStringLiteral("US-DE"));
         QVERIFY(!result.rows.at(2).typeProblem.isEmpty()); // no legal-form suffix: needs data, not a guess
         // Ids are stable across imports so that idempotency keys are too.
         const fd::ImportResult again = fd::importPortfolioBytes(bytes, QStringLiteral("ex21.csv"));
-        QCOMPARE(again.rows.at(0).entity.entityId, result.rows.at(0).entity.entityId);
-        QVERIFY(result.rows.at(0).entity.entityId != result.rows.at(1).entity.entityId);
+        QCOMPARE(again.rows.at(0).entity->entityId, result.rows.at(0).entity->entityId);
+        QVERIFY(result.rows.at(0).entity->entityId != result.rows.at(1).entity->entityId);
     }
 
     void shippedPortfoliosImportCompletely_data() {
@@ -296,6 +296,83 @@ private Q_SLOTS:
         const fd::ImportResult result = fd::importPortfolio(path);
         QVERIFY2(result.ok(), qPrintable(result.fileError));
         QCOMPARE(int(result.rows.size()), dataLines);
+    }
+
+    // The reader that the import uses record by record gives what readCsv() gives, errors included.
+    void csvReaderGivesWhatReadCsvGives_data() {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::newRow("quotes and blank lines")
+            << QByteArray("a,b,c\r\n\"x, y\",\"say \"\"hi\"\"\",\n\n1,2,3");
+        QTest::newRow("line break in quotes") << QByteArray("a,b\n\"one\ntwo\", x \r\n  3 ,\"\"\r");
+        QTest::newRow("no final line end") << QByteArray("\xEF\xBB\xBF"
+                                                         "a\n  \"q\" tail,\t");
+        QTest::newRow("unclosed quote") << QByteArray("a,b\n1,\"open\n2,3\n");
+        QTest::newRow("blank only") << QByteArray(" \r\n\t\n");
+    }
+
+    void csvReaderGivesWhatReadCsvGives() {
+        QFETCH(QByteArray, bytes);
+        const fd::CsvDocument doc = fd::readCsv(bytes);
+        fd::CsvReader reader(bytes);
+        QList<fd::CsvRecord> records;
+        fd::CsvRecord record;
+        while (reader.next(&record))
+            records.append(record);
+        QCOMPARE(reader.error(), doc.error);
+        QCOMPARE(reader.errorLine(), doc.errorLine);
+        if (!doc.ok())
+            return;
+        QCOMPARE(records.size(), doc.records.size());
+        for (qsizetype i = 0; i < records.size(); ++i) {
+            QCOMPARE(records.at(i).line, doc.records.at(i).line);
+            QCOMPARE(records.at(i).fields, doc.records.at(i).fields);
+            QCOMPARE(records.at(i).hasEmbeddedLineBreak, doc.records.at(i).hasEmbeddedLineBreak);
+        }
+    }
+
+    // A file whose header is wrong and which also has a quote never closed is told about the quote: the file
+    // as a whole is unreadable, whatever its header says.
+    void unreadableFileOutranksItsHeader() {
+        const fd::ImportResult result =
+            fd::importPortfolioBytes("name,state\nAcme,DE\nBeta,\"NY\n", QStringLiteral("p.csv"));
+        QVERIFY(!result.ok());
+        QVERIFY2(result.fileError.startsWith(QStringLiteral("p.csv:3:")), qPrintable(result.fileError));
+        QVERIFY2(result.fileError.contains(QStringLiteral("never closed")), qPrintable(result.fileError));
+        QVERIFY(result.rows.isEmpty());
+    }
+
+    // The entity is held once: the row plan and each obligation share the import row's entity, and a change
+    // made through one copy reaches no other.
+    void planSharesTheImportedEntity() {
+        const QByteArray bytes = kFilingDeskHeader +
+                                 "e1,Acme Inc.,corporation,DE,2019-04-01,CT Corporation,active,2,12-3456789\n"
+                                 "e2,Beta LLC,llc,CA,2018-06-15,CT Corporation,active,3,\n";
+        const fd::ImportResult result = fd::importPortfolioBytes(bytes, QStringLiteral("p.csv"));
+        QVERIFY2(result.ok(), qPrintable(result.fileError));
+        const QList<fd::RowPlan> plan =
+            fd::planObligations(result, fd::RuleSet::builtIn(), QDate(2026, 11, 29));
+        QCOMPARE(plan.size(), 2);
+        int obligations = 0;
+        for (qsizetype i = 0; i < plan.size(); ++i) {
+            QVERIFY(plan.at(i).entity.sharesWith(result.rows.at(i).entity));
+            for (const fd::Obligation &o : plan.at(i).obligations) {
+                QVERIFY(o.entity.sharesWith(result.rows.at(i).entity));
+                ++obligations;
+            }
+        }
+        QVERIFY(obligations >= 2);
+        // One registered agent named by both rows is one string.
+        QCOMPARE(result.rows.at(0).entity->registeredAgent.constData(),
+                 result.rows.at(1).entity->registeredAgent.constData());
+
+        fd::Obligation changed = plan.at(0).obligations.first();
+        changed.entity.edit().name = QStringLiteral("Renamed Inc.");
+        QVERIFY(!changed.entity.sharesWith(plan.at(0).entity));
+        QCOMPARE(plan.at(0).entity->name, QStringLiteral("Acme Inc."));
+        QCOMPARE(plan.at(0).obligations.first().entity->name, QStringLiteral("Acme Inc."));
+        QCOMPARE(changed.entity->name, QStringLiteral("Renamed Inc."));
+        const fd::SharedEntity empty;
+        QVERIFY(empty->entityId.isEmpty());
     }
 
     void missingFileIsAFileError() {

@@ -100,8 +100,8 @@ CalendarFiling calendarFiling(const QModelIndex &index) {
     f.due = o.dueDate;
     f.compliance = *compliance;
     f.tone = calendarTone(*compliance, o.dueDate, model->asOf());
-    f.entityId = o.entity.entityId;
-    f.entityName = o.entity.name;
+    f.entityId = o.entity->entityId;
+    f.entityName = o.entity->name;
     f.place = source.siblingAtColumn(ObligationModel::JurisdictionColumn).data().toString();
     f.filing = source.siblingAtColumn(ObligationModel::FilingTypeColumn).data().toString();
     f.status = source.siblingAtColumn(ObligationModel::ComplianceColumn).data().toString();

@@ -17,7 +17,7 @@ bool DeadLetterModel::accepts(const FilingTask &task) const {
 QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
     switch (column) {
     case EntityColumn:
-        return task.obligation.entity.name;
+        return task.obligation.entity->name;
     case JurisdictionColumn:
         return placeLabel(task.obligation.jurisdiction);
     case CategoryColumn:

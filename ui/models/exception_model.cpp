@@ -29,7 +29,7 @@ qint64 ExceptionModel::exposure(const FilingTask &task) const {
 QVariant ExceptionModel::cellText(const FilingTask &task, int column) const {
     switch (column) {
     case EntityColumn:
-        return task.obligation.entity.name;
+        return task.obligation.entity->name;
     case JurisdictionColumn:
         return placeLabel(task.obligation.jurisdiction);
     case KindColumn:

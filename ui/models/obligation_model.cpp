@@ -83,12 +83,12 @@ int ObligationModel::columnCount(const QModelIndex &parent) const {
 }
 
 bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const {
-    if (row.kind != ObligationRow::Kind::NeedsData || row.task.obligation.entity.entityId.isEmpty())
+    if (row.kind != ObligationRow::Kind::NeedsData || row.task.obligation.entity->entityId.isEmpty())
         return false;
     if (column == FormationDateColumn)
-        return !row.task.obligation.entity.formationDate.isValid();
+        return !row.task.obligation.entity->formationDate.isValid();
     if (column == EntityTypeColumn)
-        return row.task.obligation.entity.type == EntityType::Unknown;
+        return row.task.obligation.entity->type == EntityType::Unknown;
     return false;
 }
 
@@ -121,7 +121,7 @@ double ObligationModel::urgency(const ObligationRow &row) const {
     if (row.kind == ObligationRow::Kind::Task)
         return row.task.score;
     if (row.kind == ObligationRow::Kind::Planned)
-        return admissionScore(row.task.obligation.dueDate, row.task.obligation.entity.riskTier, m_asOf);
+        return admissionScore(row.task.obligation.dueDate, row.task.obligation.entity->riskTier, m_asOf);
     return -1.0; // rows without an obligation sort after every obligation
 }
 
@@ -184,12 +184,12 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         row.kind == ObligationRow::Kind::Task || row.kind == ObligationRow::Kind::Planned;
     switch (column) {
     case EntityColumn:
-        return o.entity.name;
+        return o.entity->name;
     case OwnerColumn:
-        return o.entity.owner;
+        return o.entity->owner;
     case JurisdictionColumn: {
-        const QString code = o.jurisdiction.isEmpty() ? o.entity.jurisdiction : o.jurisdiction;
-        return code.isEmpty() ? o.entity.jurisdictionRaw : placeLabel(code);
+        const QString code = o.jurisdiction.isEmpty() ? o.entity->jurisdiction : o.jurisdiction;
+        return code.isEmpty() ? o.entity->jurisdictionRaw : placeLabel(code);
     }
     case FilingTypeColumn:
         // A filing that needs data is named too: the row is that filing, not the whole entity.
@@ -223,7 +223,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case EntityTypeColumn: {
         // For people; the rules file's spelling ("llc") is the edit role's.
         QString type;
-        switch (o.entity.type) {
+        switch (o.entity->type) {
         case EntityType::Corporation:
             type = tr("Corporation");
             break;
@@ -241,8 +241,8 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         return type;
     }
     case FormationDateColumn:
-        if (o.entity.formationDate.isValid())
-            return formatDate(o.entity.formationDate);
+        if (o.entity->formationDate.isValid())
+            return formatDate(o.entity->formationDate);
         if (!isEditableRow(row, column))
             return QString();
         return m_editRefusal.isEmpty() ? tr("(missing: double-click to set)") : tr("(missing)");
@@ -294,15 +294,15 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
         return displayData(row, index.column());
     case Qt::EditRole:
         if (index.column() == FormationDateColumn)
-            return row.task.obligation.entity.formationDate.isValid()
-                       ? row.task.obligation.entity.formationDate
+            return row.task.obligation.entity->formationDate.isValid()
+                       ? row.task.obligation.entity->formationDate
                        : QDate(2000, 1, 1);
         if (index.column() == EntityTypeColumn)
-            return entityTypeName(row.task.obligation.entity.type);
+            return entityTypeName(row.task.obligation.entity->type);
         return displayData(row, index.column());
     case Qt::ToolTipRole:
         if (index.column() == KeyColumn || index.column() == EntityColumn)
-            return tr("%1\nkey %2\nline %3").arg(row.task.obligation.entity.name, row.key).arg(row.line);
+            return tr("%1\nkey %2\nline %3").arg(row.task.obligation.entity->name, row.key).arg(row.line);
         if (index.column() == PenaltyColumn)
             return row.task.obligation.penaltyNote;
         if (index.column() == DetailColumn)
@@ -344,7 +344,7 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
     case JurisdictionRole: {
         const Obligation &o = row.task.obligation;
         return o.jurisdiction.isEmpty()
-                   ? (o.entity.jurisdiction.isEmpty() ? o.entity.jurisdictionRaw : o.entity.jurisdiction)
+                   ? (o.entity->jurisdiction.isEmpty() ? o.entity->jurisdictionRaw : o.entity->jurisdiction)
                    : o.jurisdiction;
     }
     case DaysLeftRole: {
@@ -353,17 +353,17 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
     }
     case SearchFieldsRole:
         return QStringList{row.key,
-                           row.task.obligation.entity.name,
-                           row.task.obligation.entity.entityId,
+                           row.task.obligation.entity->name,
+                           row.task.obligation.entity->entityId,
                            row.task.confirmationNumber,
                            row.task.traceId,
                            row.task.lastErrorCode};
     case EntityIdRole:
-        return row.task.obligation.entity.entityId;
+        return row.task.obligation.entity->entityId;
     case CategoryRole:
         return categoryName(row.task.lastCategory);
     case OwnerRole:
-        return row.task.obligation.entity.owner;
+        return row.task.obligation.entity->owner;
     case ComplianceRole: {
         const std::optional<Compliance> c = compliance(row);
         return c ? complianceName(*c) : QString();
@@ -437,7 +437,7 @@ bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, i
     const ObligationRow &row = m_rows.at(index.row());
     if (!m_editRefusal.isEmpty() || !isEditableRow(row, index.column()))
         return false;
-    const QString entityId = row.task.obligation.entity.entityId;
+    const QString entityId = row.task.obligation.entity->entityId;
     if (index.column() == FormationDateColumn) {
         const QDate date = value.toDate();
         if (!date.isValid() || (m_asOf.isValid() && date > m_asOf))
@@ -460,7 +460,7 @@ void ObligationModel::appendNeeds(const RowPlan &p) {
         row.key = QStringLiteral("need:%1:%2:%3").arg(p.file).arg(p.line).arg(need.filingType);
         row.line = p.line;
         row.task.obligation.entity = p.entity;
-        row.task.obligation.jurisdiction = p.entity.jurisdiction;
+        row.task.obligation.jurisdiction = p.entity->jurisdiction;
         row.task.obligation.ruleId = need.ruleId;
         row.task.obligation.filingType = need.filingType;
         row.task.obligation.filingName = need.filingName;
@@ -509,7 +509,7 @@ void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
         row.key = QStringLiteral("row:%1:%2").arg(p.file).arg(p.line);
         row.line = p.line;
         row.task.obligation.entity = p.entity;
-        row.task.obligation.jurisdiction = p.entity.jurisdiction;
+        row.task.obligation.jurisdiction = p.entity->jurisdiction;
         row.reason = p.reason;
         row.missing = p.missing;
         m_rows.append(row);
@@ -541,7 +541,7 @@ void ObligationModel::applyTasks(const QList<FilingTask> &tasks) {
             r.kind = ObligationRow::Kind::Task;
             r.key = task.key;
             r.task = task;
-            r.line = task.obligation.entity.sourceLine;
+            r.line = task.obligation.entity->sourceLine;
             m_rowOfKey.insert(r.key, int(m_rows.size() + added.size()));
             added.append(r);
         }
@@ -570,8 +570,9 @@ void ObligationModel::applyTasks(const QList<FilingTask> &tasks) {
 QStringList ObligationModel::jurisdictions() const {
     QSet<QString> set;
     for (const ObligationRow &row : m_rows) {
-        const QString j = row.task.obligation.jurisdiction.isEmpty() ? row.task.obligation.entity.jurisdiction
-                                                                     : row.task.obligation.jurisdiction;
+        const QString j = row.task.obligation.jurisdiction.isEmpty()
+                              ? row.task.obligation.entity->jurisdiction
+                              : row.task.obligation.jurisdiction;
         if (!j.isEmpty())
             set.insert(j);
     }

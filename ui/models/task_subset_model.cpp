@@ -66,8 +66,8 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
         return QVariant(); // the review queues are not filtered by due window
     case SearchFieldsRole:
         return QStringList{task.key,
-                           task.obligation.entity.name,
-                           task.obligation.entity.entityId,
+                           task.obligation.entity->name,
+                           task.obligation.entity->entityId,
                            task.confirmationNumber,
                            task.traceId,
                            task.lastErrorCode,
@@ -75,11 +75,11 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
                            m_reviews.value(task.key),
                            notesText(m_notes.value(task.key))};
     case EntityIdRole:
-        return task.obligation.entity.entityId;
+        return task.obligation.entity->entityId;
     case CategoryRole:
         return categoryName(task.lastCategory);
     case OwnerRole:
-        return task.obligation.entity.owner;
+        return task.obligation.entity->owner;
     default:
         return QVariant();
     }

@@ -83,8 +83,8 @@ QList<DueReminder> DeadlineReminders::pending(const QDate &today) const {
         const Obligation &o = row.task.obligation;
         DueReminder reminder;
         reminder.key = row.key;
-        reminder.entityId = o.entity.entityId;
-        reminder.entityName = o.entity.name;
+        reminder.entityId = o.entity->entityId;
+        reminder.entityName = o.entity->name;
         reminder.filing = QStringLiteral("%1 %2")
                               .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                               .arg(o.filingYear);

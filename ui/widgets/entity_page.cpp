@@ -436,7 +436,7 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
     m_filings->setRowCount(0);
     QMap<Compliance, int> counts;
     for (const ObligationRow &row : rows) {
-        if (row.task.obligation.entity.entityId != m_entity.entityId)
+        if (row.task.obligation.entity->entityId != m_entity.entityId)
             continue;
         const Obligation &o = row.task.obligation;
         std::optional<Compliance> status;

@@ -241,7 +241,7 @@ void MainWindow::buildPages() {
         if (row >= 0) {
             const FilingTask &task = m_obligations->rowAt(row).task;
             const Obligation &o = task.obligation;
-            context.entityName = o.entity.name;
+            context.entityName = o.entity->name;
             context.jurisdiction = o.jurisdiction;
             context.filing = QStringLiteral("%1 %2")
                                  .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
@@ -437,7 +437,7 @@ void MainWindow::buildPages() {
                                       tr("%1 %2 %3 of %4")
                                           .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                                           .arg(o.filingYear)
-                                          .arg(placeLabel(o.jurisdiction), o.entity.name),
+                                          .arg(placeLabel(o.jurisdiction), o.entity->name),
                                       o.feeCents);
     };
     connect(m_exceptionsPage, &ExceptionsPage::filedOutsideRequested, this, filedOutside);
@@ -555,7 +555,7 @@ void MainWindow::buildMenus() {
 QList<ObligationRow> MainWindow::rowsOfEntity(const QString &entityId) const {
     QList<ObligationRow> rows;
     for (int r = 0; r < m_obligations->rowCount(); ++r) {
-        if (m_obligations->rowAt(r).task.obligation.entity.entityId == entityId)
+        if (m_obligations->rowAt(r).task.obligation.entity->entityId == entityId)
             rows.append(m_obligations->rowAt(r));
     }
     return rows;
@@ -612,7 +612,7 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
             const FilingTask task = m_exceptions->taskAt(row);
             const std::optional<RejectionCode> rejection =
                 RejectionCatalogue::builtIn().find(task.lastErrorCode);
-            const QString entityId = task.obligation.entity.entityId;
+            const QString entityId = task.obligation.entity->entityId;
             if (rejection && rejection->dataDefect && m_register.contains(entityId)) {
                 const Entity current = m_register.value(entityId);
                 bool cured = false;
@@ -1246,7 +1246,7 @@ void MainWindow::updateOwnerFilters() {
             owners << e.owner.trimmed();
     }
     for (int r = 0; r < m_obligations->rowCount(); ++r) {
-        const QString owner = m_obligations->rowAt(r).task.obligation.entity.owner.trimmed();
+        const QString owner = m_obligations->rowAt(r).task.obligation.entity->owner.trimmed();
         if (!owner.isEmpty())
             owners << owner;
     }

@@ -72,7 +72,7 @@ QString taskDetailText(const FilingTask &task) {
     lines << TaskDetail::tr("Status: %1").arg(complianceLabel(complianceOf(task, QDate::currentDate())));
     lines << TaskDetail::tr("Filing reference (idempotency key): %1").arg(task.key);
     lines << TaskDetail::tr("Entity: %1 (%2), %3")
-                 .arg(o.entity.name, o.entity.entityId, placeLabel(o.jurisdiction));
+                 .arg(o.entity->name, o.entity->entityId, placeLabel(o.jurisdiction));
     lines << TaskDetail::tr("Filing: %1 %2, due %3, fee %4")
                  .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
                  .arg(o.filingYear)

@@ -96,10 +96,10 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
                                      {QStringLiteral("missing"), n.missingField},
                                      {QStringLiteral("reason"), n.reason}});
         QJsonArray noFilingRules;
-        if (row.outcome == RowOutcome::OutOfScope && row.entity.isUsDomestic()) {
+        if (row.outcome == RowOutcome::OutOfScope && row.entity->isUsDomestic()) {
             // Explicit "no periodic filing" rules that explain an empty row, with their citations.
-            for (const Rule &r : rules.rulesFor(row.entity.jurisdiction)) {
-                if (r.frequency == QLatin1String("none") && r.appliesTo(row.entity.type, true))
+            for (const Rule &r : rules.rulesFor(row.entity->jurisdiction)) {
+                if (r.frequency == QLatin1String("none") && r.appliesTo(row.entity->type, true))
                     noFilingRules.append(QJsonObject{{QStringLiteral("rule_id"), r.id},
                                                      {QStringLiteral("citation"), r.citationText()}});
             }
@@ -107,10 +107,10 @@ QJsonObject calendarReport(const QList<RowPlan> &plan, const RuleSet &rules, con
         rows.append(QJsonObject{
             {QStringLiteral("file"), row.file},
             {QStringLiteral("line"), row.line},
-            {QStringLiteral("entity_id"), row.entity.entityId},
-            {QStringLiteral("name"), row.entity.name},
-            {QStringLiteral("jurisdiction"), row.entity.jurisdiction},
-            {QStringLiteral("entity_type"), entityTypeName(row.entity.type)},
+            {QStringLiteral("entity_id"), row.entity->entityId},
+            {QStringLiteral("name"), row.entity->name},
+            {QStringLiteral("jurisdiction"), row.entity->jurisdiction},
+            {QStringLiteral("entity_type"), entityTypeName(row.entity->type)},
             {QStringLiteral("outcome"), rowOutcomeName(row.outcome)},
             {QStringLiteral("reason"), row.reason},
             {QStringLiteral("missing"), QJsonArray::fromStringList(row.missing)},
@@ -284,6 +284,7 @@ int cli::CalendarCommand::run(const QStringList &arguments) const {
     // in the plan (which holds next occurrences) but is exactly what a deadline calendar must show. The same
     // selection as the console's export (selectCalendarEntries()).
     QList<Obligation> planned;
+    planned.reserve(qsizetype(counts.obligations) * cycles);
     for (const RowPlan &row : plan) {
         if (row.outcome != RowOutcome::Obligations)
             continue;
@@ -330,7 +331,8 @@ int cli::CalendarCommand::run(const QStringList &arguments) const {
     QSaveFile out(parser.value(outOpt));
     if (!out.open(QIODevice::WriteOnly))
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
-    out.write(writeIcs(entries, QDateTime::currentDateTimeUtc(), icsOptions));
+    // Streamed into the file as it is written (a write error makes commit() fail).
+    writeIcs(&out, entries, QDateTime::currentDateTimeUtc(), icsOptions);
     if (!out.commit())
         return fail(QStringLiteral("%1: cannot write: %2").arg(parser.value(outOpt), out.errorString()));
     {
@@ -367,14 +369,14 @@ int cli::CalendarCommand::run(const QStringList &arguments) const {
             for (const ObligationNeed &n : row.needs)
                 std::fputs(qUtf8Printable(QStringLiteral("  needs data: line %1 %2 (%3): %4 needs %5\n")
                                               .arg(row.line)
-                                              .arg(row.entity.name, row.entity.jurisdiction, n.filingName,
+                                              .arg(row.entity->name, row.entity->jurisdiction, n.filingName,
                                                    n.missingField)),
                            stderr);
         }
-        if (row.outcome == RowOutcome::NeedsData && row.entity.isUsDomestic())
+        if (row.outcome == RowOutcome::NeedsData && row.entity->isUsDomestic())
             std::fputs(qUtf8Printable(QStringLiteral("  needs data: line %1 %2 (%3): %4\n")
                                           .arg(row.line)
-                                          .arg(row.entity.name, row.entity.jurisdiction, row.reason)),
+                                          .arg(row.entity->name, row.entity->jurisdiction, row.reason)),
                        stderr);
     }
     if (parser.isSet(jsonOpt)) {

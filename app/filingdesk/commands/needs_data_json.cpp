@@ -10,9 +10,9 @@ QJsonArray obligationsNeedingDataJson(const QList<RowPlan> &plan) {
         for (const ObligationNeed &need : row.needs)
             out.append(QJsonObject{{QStringLiteral("file"), row.file},
                                    {QStringLiteral("line"), row.line},
-                                   {QStringLiteral("entity_id"), row.entity.entityId},
-                                   {QStringLiteral("entity"), row.entity.name},
-                                   {QStringLiteral("jurisdiction"), row.entity.jurisdiction},
+                                   {QStringLiteral("entity_id"), row.entity->entityId},
+                                   {QStringLiteral("entity"), row.entity->name},
+                                   {QStringLiteral("jurisdiction"), row.entity->jurisdiction},
                                    {QStringLiteral("rule_id"), need.ruleId},
                                    {QStringLiteral("filing_type"), need.filingType},
                                    {QStringLiteral("filing"), need.filingName},

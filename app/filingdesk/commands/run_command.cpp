@@ -404,7 +404,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                 continue;
             rowDetails.append(QJsonObject{{QStringLiteral("line"), row.line},
                                           {QStringLiteral("outcome"), rowOutcomeName(row.outcome)},
-                                          {QStringLiteral("entity"), row.entity.name},
+                                          {QStringLiteral("entity"), row.entity->name},
                                           {QStringLiteral("reason"), row.reason}});
         }
         QJsonArray alertList;
