@@ -41,12 +41,12 @@ QList<MissingDataRow> missingDataOf(const QList<RowPlan> &plan) {
         if (row.outcome != RowOutcome::Obligations && row.outcome != RowOutcome::NeedsData)
             continue;
         for (const ObligationNeed &need : row.needs) {
-            out.append({row.entity.name, row.entity.entityId, row.entity.jurisdiction, need.filingName,
+            out.append({row.entity->name, row.entity->entityId, row.entity->jurisdiction, need.filingName,
                         QStringList{need.missingField}, need.reason});
         }
         if (row.outcome == RowOutcome::NeedsData && row.needs.isEmpty())
-            out.append({row.entity.name, row.entity.entityId, row.entity.jurisdiction, QString(), row.missing,
-                        row.reason});
+            out.append({row.entity->name, row.entity->entityId, row.entity->jurisdiction, QString(),
+                        row.missing, row.reason});
     }
     return out;
 }

@@ -222,7 +222,7 @@ QList<Obligation> pastDueOf(const QList<RowPlan> &plan, const RuleSet &rules,
     for (const RowPlan &row : plan) {
         if (row.outcome != RowOutcome::Obligations && row.outcome != RowOutcome::NeedsData)
             continue;
-        const auto seen = firstSeen.constFind(row.entity.entityId);
+        const auto seen = firstSeen.constFind(row.entity->entityId);
         if (seen == firstSeen.constEnd() || !seen->isValid())
             continue; // the trail never named it: nothing is known about what was due before
         past += planPastOccurrences(row.entity, rules, seen->toUTC().date(), asOf);

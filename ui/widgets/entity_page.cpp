@@ -487,7 +487,7 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
     m_needFields.clear();
     for (const ObligationRow &row : rows) {
         if (row.kind != ObligationRow::Kind::NeedsData ||
-            row.task.obligation.entity.entityId != m_entity.entityId)
+            row.task.obligation.entity->entityId != m_entity.entityId)
             continue;
         const Obligation &o = row.task.obligation;
         const QString filing = o.filingName.isEmpty() ? o.filingType : o.filingName;

@@ -457,8 +457,8 @@ void MainWindow::buildPages() {
             [this](const QString &entityId, const QDate &formationDate, const QString &entityType) {
                 QString name = m_register.value(entityId).name;
                 for (int r = 0; name.isEmpty() && r < m_obligations->rowCount(); ++r) {
-                    if (m_obligations->rowAt(r).task.obligation.entity.entityId == entityId)
-                        name = m_obligations->rowAt(r).task.obligation.entity.name;
+                    if (m_obligations->rowAt(r).task.obligation.entity->entityId == entityId)
+                        name = m_obligations->rowAt(r).task.obligation.entity->name;
                 }
                 m_actions->editEntity(entityId, formationDate, entityType, name);
             });

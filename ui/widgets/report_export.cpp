@@ -78,7 +78,7 @@ ReportChoices reportChoicesOf(const ObligationModel &model) {
             row.kind != ObligationRow::Kind::NeedsData)
             continue;
         const Obligation &o = row.task.obligation;
-        const QString place = o.jurisdiction.isEmpty() ? o.entity.jurisdiction : o.jurisdiction;
+        const QString place = o.jurisdiction.isEmpty() ? o.entity->jurisdiction : o.jurisdiction;
         if (!place.isEmpty())
             places.insert(place);
         if (!row.task.batchId.isEmpty())
