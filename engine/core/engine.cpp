@@ -176,7 +176,7 @@ void Engine::start(const EngineConfig &config) {
             gate->start();
         }
     }
-    m_permits.setGate(m_gate);
+    m_requests.setGate(m_gate);
     connect(m_gate, &PermitGate::permitGranted, this, &Engine::onGranted);
     connect(m_gate, &PermitGate::blindChanged, this, [this](bool blind, const QString &reason) {
         m_gateBlind = blind;
@@ -207,9 +207,9 @@ void Engine::start(const EngineConfig &config) {
         m_registry = client;
     }
     m_retry = RetryPolicy{m_config.maxAttempts, m_config.retryBaseMs, m_config.retryMaxMs};
-    m_scheduler.setCeilings({m_config.globalLimit, m_config.defaultLimit, m_config.limits});
-    m_scheduler.breakers().threshold = m_config.breakerThreshold;
-    m_scheduler.breakers().cooldownMs = m_config.breakerCooldownMs;
+    m_requests.setCeilings({m_config.globalLimit, m_config.defaultLimit, m_config.limits});
+    m_requests.breakers().threshold = m_config.breakerThreshold;
+    m_requests.breakers().cooldownMs = m_config.breakerCooldownMs;
 
     if (!loadRegisterFromStore(&error)) {
         m_store->close();
@@ -589,19 +589,14 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason) {
 }
 
 void Engine::requeueWithdrawn(const QString &key) {
-    m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
+    m_requests.retire(key);
     enqueue(key);
 }
 
 void Engine::withdrawUnsent() {
     // Requests awaiting a permit are withdrawn; permits granted but not yet used go back; all are requeued.
-    for (const QString &key : m_permits.withdrawAll())
-        requeueWithdrawn(key);
-    const QStringList granted = std::exchange(m_grantedPending, {});
-    for (const QString &key : granted) {
-        m_permits.release(key);
-        requeueWithdrawn(key);
-    }
+    for (const QString &key : m_requests.retireUnsent())
+        enqueue(key);
 }
 
 void Engine::pauseBatch(const QString &reason) {
@@ -671,18 +666,12 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
         return;
     }
     int withdrawn = 0;
-    for (const QString &key : m_permits.withdrawAll())
-        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
-    const QStringList granted = std::exchange(m_grantedPending, {});
-    for (const QString &key : granted) {
-        m_permits.release(key);
-        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
-    }
+    m_requests.retireUnsent(); // not queued again: the batch ends
     const QSet<QString> batch = m_batch;
     for (const QString &key : batch) {
-        if (m_inFlight.contains(key))
+        if (m_requests.hasLeft(key))
             continue;
-        m_scheduler.remove(key);
+        m_requests.retire(key);
         FilingTask &task = m_tasks[key];
         if (isTerminal(task.state))
             continue;
@@ -732,7 +721,7 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     }
     if (m_ledger && to != ExecutionState::Validating && to != ExecutionState::Dispatching &&
         to != ExecutionState::FailedTransient) {
-        m_claimed.remove(task.key); // the ledger released the claim in the same transaction
+        m_requests.forgetClaim(task.key); // the ledger released the claim in the same transaction
         if (!m_claimSoonTimer.isActive())
             m_claimSoonTimer.start();
     }
@@ -837,9 +826,9 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
 }
 
 void Engine::enqueue(const QString &key) {
-    if (m_inFlight.contains(key) || m_permits.isAwaiting(key) || m_permits.isHolding(key))
+    if (m_requests.isUnderWay(key))
         return;
-    if (m_ledger && !m_claimed.contains(key))
+    if (m_ledger && !m_requests.isClaimed(key))
         return; // claim, then permit: a task this member does not hold is someone else's
     const FilingTask &task = m_tasks[key];
     if (isTerminal(task.state))
@@ -847,11 +836,11 @@ void Engine::enqueue(const QString &key) {
     const Obligation &o = task.obligation;
     if (task.nextAttemptUtc.isValid() && task.nextAttemptUtc > now() &&
         (task.state == ExecutionState::FailedTransient || task.state == ExecutionState::Dispatching)) {
-        m_scheduler.delayUntil(key, o.jurisdiction, task.score, o.dueDate, task.nextAttemptUtc);
+        m_requests.queue(key, o.jurisdiction, task.score, o.dueDate, task.nextAttemptUtc);
         armWake();
         return;
     }
-    m_scheduler.makeReady(key, o.jurisdiction, task.score, o.dueDate);
+    m_requests.queue(key, o.jurisdiction, task.score, o.dueDate);
 }
 
 PermitHolder Engine::holderFor(const FilingTask &task) const {
@@ -870,14 +859,14 @@ void Engine::pump() {
     if (!m_started || m_stopping || m_paused || !m_batchActive || m_ledgerDown || ledgerQuiet())
         return;
     const QDateTime t = now();
-    m_scheduler.promoteDue(t);
+    m_requests.promoteDue(t);
     // Everything the ceilings allow now; the picks still PENDING are validated in one transaction (one
     // commit, and in team mode one round trip each instead of a transaction each).
-    QList<DispatchScheduler::Pick> picks;
-    while (auto pick = m_scheduler.next(t))
+    QList<RequestTable::Pick> picks;
+    while (auto pick = m_requests.next(t))
         picks.append(*pick);
     QList<TaskStore::TransitionRecord> records;
-    for (const DispatchScheduler::Pick &pick : std::as_const(picks)) {
+    for (const RequestTable::Pick &pick : std::as_const(picks)) {
         FilingTask task = m_tasks.value(pick.key);
         if (task.state != ExecutionState::Pending)
             continue;
@@ -888,7 +877,7 @@ void Engine::pump() {
     }
     QString error;
     if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Normal)) {
-        for (const DispatchScheduler::Pick &pick : std::as_const(picks))
+        for (const RequestTable::Pick &pick : std::as_const(picks))
             requeueWithdrawn(pick.key);
         auditFailed(tr("VALIDATING of %n filing(s)", nullptr, int(records.size())), error);
         checkIdle();
@@ -901,7 +890,7 @@ void Engine::pump() {
         markDirty(r.task.key);
     }
     for (qsizetype i = 0; i < picks.size(); ++i) {
-        const DispatchScheduler::Pick &pick = picks.at(i);
+        const RequestTable::Pick &pick = picks.at(i);
         const QString &key = pick.key;
         if (m_paused) {
             // A failed write below paused dispatch: what was picked goes back to its queue.
@@ -918,7 +907,7 @@ void Engine::pump() {
             else if (!m_registry->hasBaseUrl(task.obligation.jurisdiction))
                 problem = tr("no registry URL is configured for %1").arg(task.obligation.jurisdiction);
             if (!problem.isEmpty()) {
-                m_scheduler.vacate(pick.jurisdiction);
+                m_requests.retire(key);
                 task.lastCategory = ErrorCategory::Validation;
                 task.lastErrorCode = QStringLiteral("DATA_INVALID_PAYLOAD");
                 task.lastErrorMessage = problem;
@@ -931,7 +920,7 @@ void Engine::pump() {
                 continue;
             }
         }
-        m_permits.request(key, pick.jurisdiction, m_config.limitFor(pick.jurisdiction), holderFor(task));
+        m_requests.requestPermit(key, m_config.limitFor(pick.jurisdiction), holderFor(task));
     }
     armWake();
     markStatusDirty();
@@ -939,30 +928,26 @@ void Engine::pump() {
 }
 
 void Engine::onGranted(quint64 requestId, const QString &token) {
-    const QString key = m_permits.granted(requestId, token);
+    const QString key = m_requests.granted(requestId, token);
     if (key.isEmpty())
         return;
     if (m_stopping || m_paused) {
         // Stop or pause began after the request was made: this permit is not used.
-        m_permits.release(key);
         requeueWithdrawn(key);
         return;
     }
     // The grants of one event-loop turn share one synced commit of their DISPATCHING rows.
-    m_grantedPending.append(key);
     if (!m_dispatchTimer.isActive())
         m_dispatchTimer.start();
 }
 
 void Engine::dispatchGrantedGroup() {
-    const QStringList keys = std::exchange(m_grantedPending, {});
+    const QStringList keys = m_requests.takeGranted();
     if (keys.isEmpty())
         return;
     if (m_stopping || m_paused) {
-        for (const QString &key : keys) {
-            m_permits.release(key);
+        for (const QString &key : keys)
             requeueWithdrawn(key);
-        }
         return;
     }
     // Persist DISPATCHING, on disk, before any request leaves: after a crash or power loss these tasks are
@@ -988,10 +973,8 @@ void Engine::dispatchGrantedGroup() {
     }
     QString error;
     if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Synced)) {
-        for (const QString &key : keys) {
-            m_permits.release(key);
+        for (const QString &key : keys)
             requeueWithdrawn(key);
-        }
         auditFailed(tr("DISPATCHING of %n filing(s)", nullptr, int(keys.size())), error);
         return;
     }
@@ -1000,7 +983,7 @@ void Engine::dispatchGrantedGroup() {
         markDirty(r.task.key);
     }
     for (const QString &key : keys) {
-        m_inFlight.insert(key, InFlight{t, m_tasks.value(key).lookupRequired});
+        m_requests.sent(key, t, m_tasks.value(key).lookupRequired);
         sendUnderFreshPermit(key);
     }
     markStatusDirty();
@@ -1011,13 +994,13 @@ void Engine::sendUnderFreshPermit(const QString &key) {
     // and here (the synced DISPATCHING commit, a busy machine) comes off the lease; when too little is left,
     // the gate confirms the permit afresh first, and a permit it reclaimed meanwhile sends nothing.
     const QString jurisdiction = m_tasks.value(key).obligation.jurisdiction;
-    const QString token = m_permits.tokenOf(key);
+    const QString token = m_requests.tokenOf(key);
     if (m_gate->leaseLeftMs(token) >= qint64(m_config.requestTimeoutMs) + kSendLeaseMarginMs) {
         sendNow(key);
         return;
     }
     m_gate->reconfirm(jurisdiction, token, [this, key](bool held) {
-        if (!m_inFlight.contains(key))
+        if (m_requests.stageOf(key) != RequestStage::OnTheWire)
             return; // finished meanwhile (shutdown)
         if (held) {
             sendNow(key);
@@ -1044,11 +1027,8 @@ void Engine::sendNow(const QString &key) {
 }
 
 void Engine::finishRequest(const QString &key) {
-    if (!m_inFlight.remove(key))
-        return;
-    const QString jurisdiction = m_tasks.value(key).obligation.jurisdiction;
-    m_permits.release(key);
-    m_scheduler.vacate(jurisdiction);
+    if (m_requests.stageOf(key) == RequestStage::OnTheWire)
+        m_requests.retire(key);
 }
 
 void Engine::onPermitLost(const QString &jurisdiction, const QString &token, const QString &key) {
@@ -1077,9 +1057,9 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
 }
 
 void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
-    if (m_metrics && m_inFlight.contains(key))
+    if (m_metrics && m_requests.stageOf(key) == RequestStage::OnTheWire)
         m_metrics->recordRequest(m_tasks.value(key).obligation.jurisdiction, o.kind,
-                                 double(m_inFlight.value(key).sentUtc.msecsTo(now())) / 1000.0);
+                                 double(m_requests.sentUtcOf(key).msecsTo(now())) / 1000.0);
     if (!m_started) {
         finishRequest(key);
         return; // aborted by shutdown(): the task stays as persisted (DISPATCHING)
@@ -1211,9 +1191,9 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
 }
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
-    if (m_metrics && m_inFlight.contains(key))
+    if (m_metrics && m_requests.stageOf(key) == RequestStage::OnTheWire)
         m_metrics->recordRequest(m_tasks.value(key).obligation.jurisdiction, o.kind,
-                                 double(m_inFlight.value(key).sentUtc.msecsTo(now())) / 1000.0);
+                                 double(m_requests.sentUtcOf(key).msecsTo(now())) / 1000.0);
     if (!m_started) {
         // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The permit
         // goes back (confirmed by the gate's close(); the lease reclaims it otherwise).
@@ -1265,8 +1245,8 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
                                    "sent again")
                                     .arg(o.message);
     }
-    if (m_scheduler.breakers().recordFailure(j, t)) {
-        const QDateTime until = m_scheduler.breakers().openUntil(j);
+    if (m_requests.breakers().recordFailure(j, t)) {
+        const QDateTime until = m_requests.breakers().openUntil(j);
         const QString message =
             tr("the %1 registry keeps failing (last: %2 %3); nothing more is sent there until a "
                "trial request at %4 UTC")
@@ -1300,8 +1280,8 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
 }
 
 void Engine::recordRegistrySuccess(const QString &jurisdiction) {
-    const bool wasTripped = m_scheduler.breakers().openUntil(jurisdiction).isValid();
-    m_scheduler.breakers().recordSuccess(jurisdiction);
+    const bool wasTripped = m_requests.breakers().openUntil(jurisdiction).isValid();
+    m_requests.breakers().recordSuccess(jurisdiction);
     if (wasTripped) {
         const QString message = tr("the %1 registry answers again; dispatch there resumes").arg(jurisdiction);
         qCInfo(lcEngine).noquote() << "circuit breaker closed:" << message;
@@ -1314,7 +1294,7 @@ void Engine::armWake() {
     if (!m_clock || m_clock->isManual())
         return; // a manual clock wakes the engine through advanced()
     const QDateTime t = now();
-    const QDateTime when = m_scheduler.nextWakeUtc(t);
+    const QDateTime when = m_requests.nextWakeUtc(t);
     if (!when.isValid()) {
         m_wakeTimer.stop();
         return;
@@ -1327,7 +1307,7 @@ void Engine::armWake() {
 void Engine::onWake() {
     if (!m_started)
         return;
-    m_scheduler.promoteDue(now());
+    m_requests.promoteDue(now());
     pump();
     armWake();
 }
@@ -1402,7 +1382,7 @@ void Engine::exportCalendar(const CalendarExportRequest &request) {
 bool Engine::isOnTheWire(const QString &key) const {
     // A request of this member, or (team mode) a filing another member is sending or settling.
     const auto it = m_tasks.constFind(key);
-    return m_inFlight.contains(key) || m_grantedPending.contains(key) ||
+    return m_requests.isDispatching(key) ||
            (it != m_tasks.constEnd() && it->state == ExecutionState::Dispatching);
 }
 
@@ -1648,9 +1628,7 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
             otherState.append(describeForOperator(key));
             continue;
         }
-        if (m_permits.withdraw(key))
-            m_scheduler.vacate(it->obligation.jurisdiction);
-        m_scheduler.remove(key);
+        m_requests.retire(key);
         const FilingTask before = *it;
         it->lastCategory = ErrorCategory::None;
         it->lastErrorCode = QStringLiteral("WITHDRAWN");
@@ -1771,16 +1749,14 @@ void Engine::shutdown() {
     const bool wasStarted = std::exchange(m_started, false);
     if (m_registry)
         m_registry->abortAll();
-    for (const QString &key : m_permits.holders())
-        m_permits.release(key);
-    m_inFlight.clear();
-    if (m_ledger && !m_claimed.isEmpty() && !m_ledgerDown) {
+    const QStringList claimed = m_requests.claimedKeys();
+    m_requests.retireAll(); // every permit still held goes back
+    if (m_ledger && !claimed.isEmpty() && !m_ledgerDown) {
         // Hand every claim back: an aborted request's task stays DISPATCHING and whoever claims it next
         // looks it up before anything is re-sent.
         QString error;
-        if (!m_ledger->releaseClaims(QStringList(m_claimed.cbegin(), m_claimed.cend()), &error))
+        if (!m_ledger->releaseClaims(claimed, &error))
             qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
-        m_claimed.clear();
     }
     flushDirty();
     m_statusTimer.stop();
@@ -1792,7 +1768,7 @@ void Engine::shutdown() {
         if (m_gate)
             m_gate->deleteLater();
         m_gate = nullptr;
-        m_permits.setGate(nullptr);
+        m_requests.setGate(nullptr);
         m_store->close();
         m_stopped = true;
         Q_EMIT stopped();
@@ -1836,15 +1812,16 @@ BatchStatus Engine::currentStatus() const {
     s.active = m_batchActive;
     s.paused = m_paused;
     s.total = int(m_batch.size());
-    s.inFlight = int(m_inFlight.size() + m_grantedPending.size());
-    s.awaitingPermit = m_permits.awaitingCount();
+    const RequestTable::Counts requests = m_requests.counts();
+    s.inFlight = requests.onTheWire + requests.granted;
+    s.awaitingPermit = requests.awaitingPermit;
     s.gateBlind = m_gateBlind;
     s.startedUtc = m_batchStartedUtc;
     s.teamMode = m_ledger != nullptr;
     s.ledgerReachable = !m_ledgerDown;
     s.ledgerTrusted = !m_ledgerUntrusted;
     s.ledgerLink = m_ledger ? m_ledger->link() : LedgerLink::Connected;
-    s.claimsHeld = int(m_claimed.size());
+    s.claimsHeld = m_requests.claimCount();
     s.reviewOnlyReason = m_reviewOnlyReason;
     if (m_ledger) {
         s.access = m_ledger->access();
@@ -1861,7 +1838,7 @@ BatchStatus Engine::currentStatus() const {
         const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
         s.byState[stateName(t.state)] += 1;
         s.byCompliance[complianceName(complianceOf(t, m_asOf.isValid() ? m_asOf : now().date()))] += 1;
-        if (m_scheduler.isDelayed(key))
+        if (m_requests.isDelayed(key))
             ++s.waitingRetry;
         if (isTerminal(t.state))
             ++done;
@@ -1923,12 +1900,8 @@ void Engine::publishMetrics() {
         byState[it->state] += 1;
     for (ExecutionState state : allStates())
         m_metrics->setTaskCount(state, byState.value(state));
-    QHash<QString, int> held;
-    QHash<QString, int> awaited;
-    for (const QString &key : m_permits.holders())
-        held[m_permits.jurisdictionOf(key)] += 1;
-    for (const QString &key : m_permits.awaitingKeys())
-        awaited[m_permits.jurisdictionOf(key)] += 1;
+    const QHash<QString, int> held = m_requests.permitsHeldBy();
+    const QHash<QString, int> awaited = m_requests.permitsAwaitedBy();
     QSet<QString> jurisdictions = m_metricJurisdictions;
     for (auto it = held.cbegin(); it != held.cend(); ++it)
         jurisdictions.insert(it.key());
@@ -1937,7 +1910,7 @@ void Engine::publishMetrics() {
     for (const QString &j : std::as_const(jurisdictions))
         m_metrics->setPermits(j, held.value(j), awaited.value(j)); // back to 0 once nothing is held
     m_metricJurisdictions = jurisdictions;
-    m_metrics->setClaimsHeld(int(m_claimed.size()));
+    m_metrics->setClaimsHeld(m_requests.claimCount());
     m_metrics->setGateBlind(m_gateBlind);
     m_metrics->setLedgerReachable(m_ledger && !m_ledgerDown);
     if (m_ledger)
@@ -1946,7 +1919,7 @@ void Engine::publishMetrics() {
 
 void Engine::checkIdle() {
     if (m_ledger && !m_batchActive && m_teamActiveSeen && !m_idleSignalled && !m_stopping &&
-        m_claimed.isEmpty() && m_inFlight.isEmpty() && !m_ledgerDown) {
+        m_requests.claimCount() == 0 && m_requests.counts().onTheWire == 0 && !m_ledgerDown) {
         // Another member finished the last running batch.
         m_idleSignalled = true;
         flushDirty();
@@ -1957,12 +1930,11 @@ void Engine::checkIdle() {
     if (!m_batchActive || m_idleSignalled || m_stopping)
         return;
     // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
-    if (m_scheduler.queuedCount() > 0 || m_permits.awaitingCount() > 0 || !m_inFlight.isEmpty() ||
-        !m_grantedPending.isEmpty())
+    if (m_requests.counts().busy())
         return;
     if (m_ledger) {
         // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
-        if (!m_claimed.isEmpty() || m_ledgerDown)
+        if (m_requests.claimCount() > 0 || m_ledgerDown)
             return;
         for (const QString &key : std::as_const(m_batch)) {
             const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys

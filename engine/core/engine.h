@@ -4,9 +4,8 @@
 #include "engine/calendar/calendar_export_types.h"
 #include "engine/core/engine_config.h"
 #include "engine/core/engine_types.h"
-#include "engine/dispatch/dispatch_scheduler.h"
-#include "engine/dispatch/permit_ledger.h"
 #include "engine/dispatch/registry_transport.h"
+#include "engine/dispatch/request_table.h"
 #include "engine/dispatch/retry_policy.h"
 #include "engine/gate/permit_gate.h"
 #include "engine/ledger/ledger_store.h"
@@ -209,11 +208,6 @@ Q_SIGNALS:
     void stopped();
 
 private:
-    struct InFlight {
-        QDateTime sentUtc;
-        bool lookup = false;
-    };
-
     [[nodiscard]] bool transition(FilingTask &task, ExecutionState to, const QString &actor,
                                   const QString &action, const QString &reason = QString());
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
@@ -310,8 +304,9 @@ private:
     QPointer<PermitGate> m_gate;
     RegistryTransport *m_registry = nullptr;
     RetryPolicy m_retry;
-    DispatchScheduler m_scheduler;
-    PermitLedger m_permits;
+    /// Every request this engine has under way, one entry per key through its stages, with the slot, permit
+    /// and (team mode) claim it holds.
+    RequestTable m_requests;
     bool m_started = false;  ///< between a successful start() and shutdown()
     bool m_stopping = false; ///< shutdown() began: nothing more is sent
     bool m_stopped = false;
@@ -327,8 +322,6 @@ private:
     QList<RegisterConflict> m_conflicts; ///< its open conflicts
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
-    QHash<QString, InFlight> m_inFlight; ///< requests on the wire
-    QStringList m_grantedPending;        ///< granted, DISPATCHING not yet committed (one group commit)
     QSet<QString> m_batch;
     QString m_batchId;
     QDateTime m_batchStartedUtc;
@@ -347,7 +340,6 @@ private:
     metrics::EngineMetrics *m_metrics = nullptr;
     QSet<QString> m_metricJurisdictions; ///< jurisdictions with a permits series
     LedgerStore *m_ledger = nullptr;     ///< team mode: m_store as a LedgerStore, else null
-    QSet<QString> m_claimed;             ///< team mode: tasks this member holds a claim on
     QStringList m_sendJurisdictions;     ///< team mode: claim only these (empty: all)
     QString m_reviewOnlyReason;          ///< team mode: non-empty when this member claims nothing
     QSet<QString> m_runningBatches;

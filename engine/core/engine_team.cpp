@@ -64,7 +64,7 @@ void Engine::startTeamTimers() {
     m_claimSoonTimer.setSingleShot(true);
     connect(&m_claimSoonTimer, &QTimer::timeout, this, [this] {
         // Refill in batches: a claim query per finished filing would cost the ledger more than the filing.
-        if (claimCapacity() - int(m_claimed.size()) >= qMax(1, claimCapacity() / 4))
+        if (claimCapacity() - m_requests.claimCount() >= qMax(1, claimCapacity() / 4))
             claimWork();
     });
     m_syncTimer.setInterval(kSyncIntervalMs);
@@ -143,8 +143,7 @@ bool Engine::followsTeam() const {
 }
 
 bool Engine::holds(const QString &key) const {
-    return m_claimed.contains(key) || m_inFlight.contains(key) || m_grantedPending.contains(key) ||
-           m_permits.isAwaiting(key) || m_permits.isHolding(key);
+    return m_requests.isClaimed(key) || m_requests.isUnderWay(key);
 }
 
 bool Engine::ledgerQuiet() {
@@ -166,14 +165,14 @@ void Engine::claimWork() {
     // ledger would refuse every claim (docs/roles.md).
     if (!m_ledger->access().allows(TeamAction::File))
         return;
-    const int room = claimCapacity() - int(m_claimed.size());
+    const int room = claimCapacity() - m_requests.claimCount();
     if (room <= 0)
         return;
     QString error;
     // Per jurisdiction, hold what its ceiling can send plus half again queued: a member full of one
     // jurisdiction would leave the others' ceilings idle.
     QHash<QString, int> held;
-    for (const QString &key : std::as_const(m_claimed))
+    for (const QString &key : m_requests.claimedKeys())
         held[m_tasks.value(key).obligation.jurisdiction] += 1;
     QStringList full;
     int largestCeiling = m_config.defaultLimit;
@@ -194,7 +193,7 @@ void Engine::claimWork() {
         return;
     for (const FilingTask &t : claimed) {
         m_tasks.insert(t.key, t);
-        m_claimed.insert(t.key);
+        m_requests.claim(t.key, t.obligation.jurisdiction);
         m_batch.insert(t.key);
         markDirty(t.key);
         enqueue(t.key);
@@ -207,10 +206,10 @@ void Engine::claimWork() {
 }
 
 void Engine::renewClaims() {
-    if (!m_ledger || m_ledgerDown || m_claimed.isEmpty() || ledgerQuiet())
+    if (!m_ledger || m_ledgerDown || m_requests.claimCount() == 0 || ledgerQuiet())
         return;
     QString error;
-    const QStringList lost = m_ledger->renewClaims(QStringList(m_claimed.cbegin(), m_claimed.cend()), &error);
+    const QStringList lost = m_ledger->renewClaims(m_requests.claimedKeys(), &error);
     if (!error.isEmpty()) {
         ledgerUnreachable(error);
         return;
@@ -225,16 +224,10 @@ void Engine::renewClaims() {
 void Engine::dropTask(const QString &key) {
     // This member no longer works on `key`: whatever has not left is withdrawn. A request already on the
     // wire finishes; its outcome is written only if nobody changed the task meanwhile.
-    m_claimed.remove(key);
-    if (m_inFlight.contains(key))
+    m_requests.forgetClaim(key);
+    if (m_requests.hasLeft(key))
         return;
-    if (m_grantedPending.removeAll(key) > 0) {
-        m_permits.release(key);
-        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
-    } else if (m_permits.withdraw(key)) {
-        m_scheduler.vacate(m_tasks.value(key).obligation.jurisdiction);
-    }
-    m_scheduler.remove(key);
+    m_requests.retire(key);
 }
 
 void Engine::handleConflict(const QStringList &keys) {
@@ -243,7 +236,7 @@ void Engine::handleConflict(const QStringList &keys) {
     // its claim is lost, and the trail says so (who holds the filing now is in the row).
     QStringList lost;
     for (const QString &key : keys)
-        if (m_claimed.contains(key))
+        if (m_requests.isClaimed(key))
             lost.append(key);
     if (!m_ledger->recordClaimsLost(
             lost, QStringLiteral("its write was refused, another member changed the filing first"), &error))
@@ -261,7 +254,7 @@ void Engine::handleConflict(const QStringList &keys) {
     if (!fresh.isEmpty()) {
         QStringList release;
         for (const FilingTask &t : fresh)
-            if (t.claimedBy == m_config.consoleId && !m_inFlight.contains(t.key))
+            if (t.claimedBy == m_config.consoleId && !m_requests.hasLeft(t.key))
                 release.append(t.key);
         QString ignored;
         if (!m_ledger->releaseClaims(release, &ignored))
@@ -356,8 +349,8 @@ void Engine::heartbeat() {
     self.version = QStringLiteral(FILINGDESK_VERSION);
     self.startedUtc = m_startedUtc;
     self.jurisdictions = m_config.onlyJurisdictions.join(QLatin1Char(','));
-    self.claimsHeld = int(m_claimed.size());
-    self.inFlight = int(m_inFlight.size());
+    self.claimsHeld = m_requests.claimCount();
+    self.inFlight = m_requests.counts().onTheWire;
     self.filedLastHour = m_filedHere; // since start; the member view labels it so
     QStringList batches(m_runningBatches.cbegin(), m_runningBatches.cend());
     batches.sort();
@@ -371,7 +364,7 @@ void Engine::adoptLedgerTasks(const QList<FilingTask> &fresh) {
     for (const FilingTask &t : fresh) {
         if (holds(t.key)) {
             // Ours: our copy is what we last wrote. Unless someone else holds it now.
-            if (!t.claimedBy.isEmpty() && t.claimedBy != m_config.consoleId && !m_inFlight.contains(t.key)) {
+            if (!t.claimedBy.isEmpty() && t.claimedBy != m_config.consoleId && !m_requests.hasLeft(t.key)) {
                 dropTask(t.key);
                 m_tasks.insert(t.key, t);
                 markDirty(t.key);
@@ -471,7 +464,7 @@ void Engine::refreshBatches() {
         if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))
             m_batch.insert(it.key());
     const bool wasActive = m_batchActive;
-    m_batchActive = !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || !m_claimed.isEmpty();
+    m_batchActive = !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || m_requests.claimCount() > 0;
     if (m_batchActive)
         m_teamActiveSeen = true;
     if (m_batchActive && !wasActive) {
@@ -492,9 +485,9 @@ void Engine::refreshBatches() {
 
 void Engine::releaseUnsent(bool all) {
     QStringList release;
-    for (const QString &key : std::as_const(m_claimed)) {
+    for (const QString &key : m_requests.claimedKeys()) {
         // A permit granted but not yet used goes back too (dropTask): only requests on the wire finish.
-        if (m_inFlight.contains(key))
+        if (m_requests.hasLeft(key))
             continue;
         if (!all && m_runningBatches.contains(m_tasks.value(key).batchId))
             continue;
@@ -563,10 +556,10 @@ void Engine::drain(const QString &reason) {
     m_claimTimer.stop();
     withdrawUnsent();
     releaseUnsent(true);
-    operatorAction(
-        QStringLiteral("member_drain"), reason, QString(), QString(),
-        tr("member %1 stops sending; %n request(s) on the wire finish", nullptr, int(m_inFlight.size()))
-            .arg(m_config.consoleId));
+    operatorAction(QStringLiteral("member_drain"), reason, QString(), QString(),
+                   tr("member %1 stops sending; %n request(s) on the wire finish", nullptr,
+                      m_requests.counts().onTheWire)
+                       .arg(m_config.consoleId));
     updateStatus();
 }
 
@@ -621,7 +614,7 @@ void Engine::refreshMembers() {
 }
 
 void Engine::queryTeamWork() {
-    const int held = int(m_claimed.size() + m_inFlight.size());
+    const int held = m_requests.claimCount() + m_requests.counts().onTheWire;
     if (!m_ledger || m_ledgerDown) {
         Q_EMIT teamWorkCounted(-1, held);
         return;
