@@ -481,7 +481,7 @@ bool AuditStore::insertAdmission(const FilingTask &task, const QString &actor, Q
     return insertTask(task, error) && insertAudit(e, error);
 }
 
-bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+bool AuditStore::tryAdmitTask(const FilingTask &task, const QString &actor, QString *error) {
     QStringList already;
     if (!admitTasks({task}, actor, &already, error))
         return false;
@@ -492,8 +492,8 @@ bool AuditStore::admitTask(const FilingTask &task, const QString &actor, QString
     return true;
 }
 
-bool AuditStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
-                            QString *error) {
+bool AuditStore::tryAdmitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                               QStringList *alreadyStored, QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -563,14 +563,15 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
     return true;
 }
 
-bool AuditStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                                  const QString &action, const QString &reason, QString *error,
-                                  Durability durability) {
-    return recordTransitions({TransitionRecord{task, from, actor, action, reason}}, error, durability);
+bool AuditStore::tryRecordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                     const QString &action, const QString &reason, QString *error,
+                                     Durability durability) {
+    return recordTransitions({TransitionRecord{task, from, actor, action, reason}}, error, durability)
+        .ok(); // virtual: a subclass sees every transition
 }
 
-bool AuditStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                                   Durability durability) {
+bool AuditStore::tryRecordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                      Durability durability) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -606,7 +607,7 @@ bool AuditStore::recordTransitions(const QList<TransitionRecord> &records, QStri
     return true;
 }
 
-bool AuditStore::saveTask(const FilingTask &task, QString *error) {
+bool AuditStore::trySaveTask(const FilingTask &task, QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -614,7 +615,7 @@ bool AuditStore::saveTask(const FilingTask &task, QString *error) {
     return updateTask(task, error);
 }
 
-bool AuditStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+bool AuditStore::trySaveTasks(const QList<FilingTask> &tasks, QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -633,7 +634,7 @@ bool AuditStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
     return commit(Durability::Normal, error);
 }
 
-bool AuditStore::appendAction(const AuditEntry &entry, QString *error) {
+bool AuditStore::tryAppendAction(const AuditEntry &entry, QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -967,8 +968,8 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
     return rows;
 }
 
-bool AuditStore::applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
-                               QString *error) {
+bool AuditStore::tryApplyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                  QString *error) {
     if (!isOpen()) {
         *error = QStringLiteral("the audit database is not open");
         return false;
@@ -1075,6 +1076,50 @@ bool AuditStore::mirrorRegister(const QList<Entity> &records, const QList<Regist
     }
     rollback.dismiss();
     return true;
+}
+
+// TaskStore: every write returns what it did, as a value.
+WriteResult AuditStore::result(bool written, const QString *error) const {
+    // A desk's database that refuses a write is unavailable to this desk: it has no conflicts or roles.
+    return written ? WriteResult::written()
+                   : WriteResult::failed(WriteResult::Failure::Unavailable, error ? *error : QString());
+}
+
+WriteResult AuditStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+    return result(tryAdmitTask(task, actor, error), error);
+}
+
+WriteResult AuditStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                   QStringList *alreadyStored, QString *error) {
+    return result(tryAdmitTasks(tasks, actor, alreadyStored, error), error);
+}
+
+WriteResult AuditStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                         const QString &action, const QString &reason, QString *error,
+                                         Durability durability) {
+    return result(tryRecordTransition(task, from, actor, action, reason, error, durability), error);
+}
+
+WriteResult AuditStore::saveTask(const FilingTask &task, QString *error) {
+    return result(trySaveTask(task, error), error);
+}
+
+WriteResult AuditStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    return result(trySaveTasks(tasks, error), error);
+}
+
+WriteResult AuditStore::appendAction(const AuditEntry &entry, QString *error) {
+    return result(tryAppendAction(entry, error), error);
+}
+
+WriteResult AuditStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                          Durability durability) {
+    return result(tryRecordTransitions(records, error, durability), error);
+}
+
+WriteResult AuditStore::applyRegister(const RegisterUpdate &update, const QString &actor,
+                                      const QString &reason, QString *error) {
+    return result(tryApplyRegister(update, actor, reason, error), error);
 }
 
 } // namespace fd

@@ -50,19 +50,19 @@ public:
     int schemaVersion() const;
 
     // TaskStore: the engine's use of a single desk's database.
-    [[nodiscard]] bool admitTask(const FilingTask &task, const QString &actor, QString *error) override;
-    [[nodiscard]] bool admitTasks(const QList<FilingTask> &tasks, const QString &actor,
-                                  QStringList *alreadyStored, QString *error) override;
-    [[nodiscard]] bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                                        const QString &action, const QString &reason, QString *error,
-                                        Durability durability = Durability::Normal) override;
-    [[nodiscard]] bool saveTask(const FilingTask &task, QString *error) override;
-    [[nodiscard]] bool saveTasks(const QList<FilingTask> &tasks, QString *error) override;
-    [[nodiscard]] bool appendAction(const AuditEntry &entry, QString *error) override;
-    [[nodiscard]] bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                                         Durability durability) override;
-    WriteFailure lastWriteFailure() const override { return WriteFailure::Unavailable; }
-    QStringList conflictedKeys() const override { return {}; }
+    [[nodiscard]] WriteResult admitTask(const FilingTask &task, const QString &actor,
+                                        QString *error) override;
+    [[nodiscard]] WriteResult admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                         QStringList *alreadyStored, QString *error) override;
+    [[nodiscard]] WriteResult recordTransition(const FilingTask &task, ExecutionState from,
+                                               const QString &actor, const QString &action,
+                                               const QString &reason, QString *error,
+                                               Durability durability = Durability::Normal) override;
+    [[nodiscard]] WriteResult saveTask(const FilingTask &task, QString *error) override;
+    [[nodiscard]] WriteResult saveTasks(const QList<FilingTask> &tasks, QString *error) override;
+    [[nodiscard]] WriteResult appendAction(const AuditEntry &entry, QString *error) override;
+    [[nodiscard]] WriteResult recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                                Durability durability) override;
 
     bool hasTask(const QString &key) const;
     std::optional<FilingTask> task(const QString &key) const override;
@@ -101,8 +101,8 @@ public:
 
     [[nodiscard]] bool loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
                                     QString *error) const override;
-    [[nodiscard]] bool applyRegister(const RegisterUpdate &update, const QString &actor,
-                                     const QString &reason, QString *error) override;
+    [[nodiscard]] WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
+                                            const QString &reason, QString *error) override;
 
     /// Team mode's local mirror of the ledger's entity register: writes `records` (insert or replace;
     /// updated_by from `updatedBy` by entity id), `conflicts` (insert or replace by entity and field) and
@@ -115,6 +115,21 @@ public:
                                       QString *error);
 
 private:
+    // The writes behind the TaskStore methods: true when written, else *error (and, for the ledger,
+    // m_failure and m_conflicted) say why; result() makes the value the caller gets.
+    bool tryAdmitTask(const FilingTask &task, const QString &actor, QString *error);
+    bool tryAdmitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
+                       QString *error);
+    bool tryRecordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                             const QString &action, const QString &reason, QString *error,
+                             Durability durability = Durability::Normal);
+    bool trySaveTask(const FilingTask &task, QString *error);
+    bool trySaveTasks(const QList<FilingTask> &tasks, QString *error);
+    bool tryAppendAction(const AuditEntry &entry, QString *error);
+    bool tryRecordTransitions(const QList<TransitionRecord> &records, QString *error, Durability durability);
+    bool tryApplyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                          QString *error);
+    WriteResult result(bool written, const QString *error) const;
     bool migrate(QString *error);
     bool exec(const QString &sql, QString *error);
     bool insertAudit(const AuditEntry &entry, QString *error);

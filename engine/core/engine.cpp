@@ -466,8 +466,9 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
     settled.fileValue = found->registerValue;
     update.settled.append(settled);
     QString error;
-    if (!m_store->applyRegister(update, host::osUser(), reason, &error)) {
-        writeFailed(tr("the conflict was not settled: %1").arg(error));
+    if (const WriteResult written = m_store->applyRegister(update, host::osUser(), reason, &error);
+        !written) {
+        writeFailed(tr("the conflict was not settled: %1").arg(error), written);
         return;
     }
     if (!loadRegisterFromStore(&error))
@@ -521,8 +522,10 @@ void Engine::admit(int dueWithinDays) {
     QString error;
     if (m_ledgerUntrusted) {
         Q_EMIT errorOccurred(tr("nothing was admitted: the team ledger's audit trail does not verify"));
-    } else if (!m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error)) {
-        writeFailed(tr("cannot store the admitted tasks: %1").arg(error));
+    } else if (const WriteResult stored =
+                   m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error);
+               !stored) {
+        writeFailed(tr("cannot store the admitted tasks: %1").arg(error), stored);
     } else {
         duplicates += int(alreadyStored.size());
         if (m_ledger && !alreadyStored.isEmpty()) {
@@ -572,8 +575,8 @@ void Engine::launchBatch(const QStringList &keys, const QString &reason) {
         launched.append(task);
     }
     QString error;
-    if (!m_store->saveTasks(launched, &error)) {
-        auditFailed(tr("launch of %n task(s)", nullptr, int(launched.size())), error);
+    if (const WriteResult saved = m_store->saveTasks(launched, &error); !saved) {
+        auditFailed(tr("launch of %n task(s)", nullptr, int(launched.size())), saved);
         chosen.clear();
     }
     for (const QString &k : std::as_const(chosen)) {
@@ -679,14 +682,12 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
         // is looked up first.
         if (task.state != ExecutionState::Pending &&
             !transition(task, ExecutionState::Pending, host::osUser(), QStringLiteral("batch_cancel"),
-                        reason)) {
-            auditFailed(tr("cancel of %1").arg(key.left(12)), QString());
-            break;
-        }
+                        reason))
+            break; // transition() reported it
         task.batchId.clear();
         QString error;
-        if (!m_store->saveTask(task, &error)) {
-            auditFailed(tr("cancel of %1").arg(key.left(12)), error);
+        if (const WriteResult saved = m_store->saveTask(task, &error); !saved) {
+            auditFailed(tr("cancel of %1").arg(key.left(12)), saved);
             break;
         }
         m_batch.remove(key);
@@ -711,12 +712,13 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     task.state = to;
     task.updatedUtc = now();
     QString error;
-    if (!m_store->recordTransition(task, from, actor, action, reason, &error)) {
+    if (const WriteResult recorded = m_store->recordTransition(task, from, actor, action, reason, &error);
+        !recorded) {
         // The audit trail is the record: a transition that cannot be written did not happen.
         task.state = from;
         task.updatedUtc = previousUpdate;
         auditFailed(tr("transition %1 -> %2 of %3").arg(stateName(from), stateName(to), task.key.left(12)),
-                    error);
+                    recorded);
         return false;
     }
     if (m_ledger && to != ExecutionState::Validating && to != ExecutionState::Dispatching &&
@@ -731,25 +733,26 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     return true;
 }
 
-void Engine::writeFailed(const QString &message) {
+void Engine::writeFailed(const QString &message, const WriteResult &result) {
     // A write the ledger refused this login (its roles, segregation of duties) is told apart, so that the
     // console and the command line can say which role it needs (exit 2) rather than report a failure.
-    if (m_store && m_store->lastWriteFailure() == TaskStore::WriteFailure::Refused)
+    if (result.failure == WriteResult::Failure::Refused)
         Q_EMIT actionRefused(message);
     Q_EMIT errorOccurred(message);
 }
 
-void Engine::auditFailed(const QString &what, const QString &error) {
+void Engine::auditFailed(const QString &what, const WriteResult &result) {
+    const QString &error = result.error;
     if (m_ledger) {
         // Team mode: a task another member changed first is re-read, never overwritten; an unreachable
         // ledger stops sending until it answers, by itself.
-        if (m_store->lastWriteFailure() == TaskStore::WriteFailure::Conflict) {
-            handleConflict(m_store->conflictedKeys());
+        if (result.failure == WriteResult::Failure::Conflict) {
+            handleConflict(result.conflictedKeys);
             return;
         }
         // The ledger answers but another session held a lock past the limit: nothing was written, the
         // callers put their tasks back; try again shortly. Busy is not unreachable, and not a reason to stop.
-        if (m_store->lastWriteFailure() == TaskStore::WriteFailure::Busy) {
+        if (result.failure == WriteResult::Failure::Busy) {
             qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
             ledgerQuiet(); // starts the pause, and the timer that goes on after it
             markStatusDirty();
@@ -757,7 +760,7 @@ void Engine::auditFailed(const QString &what, const QString &error) {
         }
         // The ledger refused this login the change (the role it needs, or segregation of duties): nothing was
         // written; the person is told what it needs. Not a reason to stop the rest of the team's work.
-        if (m_store->lastWriteFailure() == TaskStore::WriteFailure::Refused) {
+        if (result.failure == WriteResult::Failure::Refused) {
             qCWarning(lcEngine).noquote() << "refused by the ledger:" << what << error;
             Q_EMIT actionRefused(error.isEmpty() ? what : error);
             Q_EMIT errorOccurred(tr("not allowed: %1").arg(error.isEmpty() ? what : error));
@@ -821,8 +824,8 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
     e.rulesVersion = m_rules.version();
     e.atUtc = now();
     QString error;
-    if (!m_store->appendAction(e, &error))
-        auditFailed(action, error);
+    if (const WriteResult appended = m_store->appendAction(e, &error); !appended)
+        auditFailed(action, appended);
 }
 
 void Engine::enqueue(const QString &key) {
@@ -876,10 +879,13 @@ void Engine::pump() {
             {task, ExecutionState::Pending, kEngineActor, QStringLiteral("transition"), QString()});
     }
     QString error;
-    if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Normal)) {
+    const WriteResult validating = records.isEmpty()
+                                       ? WriteResult::written()
+                                       : m_store->recordTransitions(records, &error, Durability::Normal);
+    if (!validating) {
         for (const RequestTable::Pick &pick : std::as_const(picks))
             requeueWithdrawn(pick.key);
-        auditFailed(tr("VALIDATING of %n filing(s)", nullptr, int(records.size())), error);
+        auditFailed(tr("VALIDATING of %n filing(s)", nullptr, int(records.size())), validating);
         checkIdle();
         return;
     }
@@ -972,10 +978,13 @@ void Engine::dispatchGrantedGroup() {
                         lookup ? tr("looking the filing up before anything is sent again") : QString()});
     }
     QString error;
-    if (!records.isEmpty() && !m_store->recordTransitions(records, &error, Durability::Synced)) {
+    const WriteResult dispatching = records.isEmpty()
+                                        ? WriteResult::written()
+                                        : m_store->recordTransitions(records, &error, Durability::Synced);
+    if (!dispatching) {
         for (const QString &key : keys)
             requeueWithdrawn(key);
-        auditFailed(tr("DISPATCHING of %n filing(s)", nullptr, int(keys.size())), error);
+        auditFailed(tr("DISPATCHING of %n filing(s)", nullptr, int(keys.size())), dispatching);
         return;
     }
     for (const TaskStore::TransitionRecord &r : std::as_const(records)) {
@@ -1046,8 +1055,8 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
                   "lease ran out): the fleet cap may have been exceeded")
                    .arg(jurisdiction);
     QString error;
-    if (!m_store->appendAction(e, &error))
-        auditFailed(e.action, error);
+    if (const WriteResult appended = m_store->appendAction(e, &error); !appended)
+        auditFailed(e.action, appended);
     FilingTask subject = it == m_tasks.constEnd() ? FilingTask{} : *it;
     if (subject.key.isEmpty()) {
         subject.key = key;
@@ -1448,8 +1457,8 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         beginBatchIfIdle();
         it->batchId = m_batchId;
         QString error;
-        if (!m_store->saveTask(*it, &error)) {
-            auditFailed(tr("replay of %1").arg(key.left(12)), error);
+        if (const WriteResult saved = m_store->saveTask(*it, &error); !saved) {
+            auditFailed(tr("replay of %1").arg(key.left(12)), saved);
             break;
         }
         m_batch.insert(key);
@@ -1541,8 +1550,8 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         beginBatchIfIdle();
         it->batchId = m_batchId;
         QString error;
-        if (!m_store->saveTask(*it, &error)) {
-            auditFailed(tr("requeue of %1").arg(key.left(12)), error);
+        if (const WriteResult saved = m_store->saveTask(*it, &error); !saved) {
+            auditFailed(tr("requeue of %1").arg(key.left(12)), saved);
             break;
         }
         m_batch.insert(key);

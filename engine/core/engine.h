@@ -212,7 +212,9 @@ private:
                                   const QString &action, const QString &reason = QString());
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
                         const QString &entityId = QString(), const QString &detail = QString());
-    void auditFailed(const QString &what, const QString &error);
+    /// A write the store did not do (`result` says why): a conflict is re-read, a busy ledger tried again, a
+    /// refusal reported; anything else fails closed (dispatch pauses, `audit_unavailable`).
+    void auditFailed(const QString &what, const WriteResult &result);
     void beginBatchIfIdle();
     static void clearLastError(FilingTask &task);
     /// A request of `key` is on the wire here, or its filing is DISPATCHING (sent or being settled by a
@@ -228,8 +230,9 @@ private:
     void pump();
     void onGranted(quint64 requestId, const QString &token);
     void dispatchGrantedGroup();
-    /// Reports a write that failed: errorOccurred(), and actionRefused() first when the ledger refused it.
-    void writeFailed(const QString &message);
+    /// Reports a write that failed: errorOccurred(), and actionRefused() first when `result` says the ledger
+    /// refused it.
+    void writeFailed(const QString &message, const WriteResult &result = WriteResult::written());
     /// Sends `key`'s request (in flight, DISPATCHING recorded) once its permit is known to outlast it.
     void sendUnderFreshPermit(const QString &key);
     void sendNow(const QString &key);

@@ -511,7 +511,7 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
     QString error;
     const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error);
     if (batchId.isEmpty()) {
-        writeFailed(tr("the batch was not launched: %1").arg(error));
+        writeFailed(tr("the batch was not launched: %1").arg(error), m_ledger->lastCallResult());
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -531,7 +531,7 @@ void Engine::teamSetBatches(const QStringList &from, const QString &to, const QS
     if (changed == 0 && !batchId.isEmpty())
         Q_EMIT errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
     if (changed < 0) {
-        writeFailed(tr("%1 failed: %2").arg(action, error));
+        writeFailed(tr("%1 failed: %2").arg(action, error), m_ledger->lastCallResult());
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -568,7 +568,7 @@ void Engine::openReview(const QString &key) {
         return;
     QString error;
     if (!m_ledger->claimReview(key, &error)) {
-        writeFailed(tr("%1: %2").arg(key.left(12), error));
+        writeFailed(tr("%1: %2").arg(key.left(12), error), m_ledger->lastCallResult());
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -582,7 +582,7 @@ void Engine::closeReview(const QString &key) {
         return;
     QString error;
     if (!m_ledger->releaseReview(key, &error)) {
-        writeFailed(tr("%1: %2").arg(key.left(12), error));
+        writeFailed(tr("%1: %2").arg(key.left(12), error), m_ledger->lastCallResult());
         return;
     }
     syncLedger();

@@ -767,6 +767,7 @@ bool LedgerStore::fail(const QString &what, const QString &message, QString *err
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     rollbackLedger();
     *error = QStringLiteral("%1: %2").arg(what, message.simplified());
+    m_lastCallError = *error;
     if (isLockWait(message)) {
         // The ledger answered: another session held what this statement needed past its limit.
         m_failure = WriteFailure::Busy;
@@ -855,15 +856,15 @@ bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
     return true;
 }
 
-bool LedgerStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+bool LedgerStore::tryAdmitTask(const FilingTask &task, const QString &actor, QString *error) {
     QStringList already;
     if (!admitTasks({task}, actor, &already, error))
         return false;
     return already.isEmpty();
 }
 
-bool LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
-                             QString *error) {
+bool LedgerStore::tryAdmitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                QStringList *alreadyStored, QString *error) {
     const auto call = callDeadline();
     if (!begin(error))
         return false;
@@ -1013,14 +1014,14 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
     return true;
 }
 
-bool LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                                   const QString &action, const QString &reason, QString *error,
-                                   Durability durability) {
-    return recordTransitions({TransitionRecord{task, from, actor, action, reason}}, error, durability);
+bool LedgerStore::tryRecordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                      const QString &action, const QString &reason, QString *error,
+                                      Durability durability) {
+    return recordTransitions({TransitionRecord{task, from, actor, action, reason}}, error, durability).ok();
 }
 
-bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                                    Durability durability) {
+bool LedgerStore::tryRecordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                       Durability durability) {
     const auto call = callDeadline();
     // DISPATCHING (Durability::Synced) is on the ledger's disk before the request leaves. Every other engine
     // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server
@@ -1074,11 +1075,11 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
     return true;
 }
 
-bool LedgerStore::saveTask(const FilingTask &task, QString *error) {
-    return saveTasks({task}, error);
+bool LedgerStore::trySaveTask(const FilingTask &task, QString *error) {
+    return saveTasks({task}, error).ok();
 }
 
-bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+bool LedgerStore::trySaveTasks(const QList<FilingTask> &tasks, QString *error) {
     const auto call = callDeadline();
     // Fields that change without a state change (the retry time, look-up first). Batch membership changes
     // only through launchBatch(), audited.
@@ -1115,7 +1116,7 @@ bool LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
     return true;
 }
 
-bool LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
+bool LedgerStore::tryAppendAction(const AuditEntry &entry, QString *error) {
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return false;
@@ -1255,8 +1256,8 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     return true;
 }
 
-bool LedgerStore::applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
-                                QString *error) {
+bool LedgerStore::tryApplyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                   QString *error) {
     if (update.isEmpty()) {
         m_failure = WriteFailure::None;
         return true;
@@ -1912,6 +1913,54 @@ QHash<QString, LedgerStore::Review> LedgerStore::reviews(QString *error) const {
         out.insert(q.value(0).toString(), Review{q.value(1).toString(), q.value(2).toString(),
                                                  q.value(3).toString(), q.value(4).toDateTime().toUTC()});
     return out;
+}
+
+// TaskStore: every write returns what it did, as a value.
+WriteResult LedgerStore::result(bool written, const QString *error) const {
+    if (written)
+        return WriteResult::written();
+    // A write that failed before it reached fail() (a refused prepare, a mirror write) is Unavailable.
+    const WriteResult::Failure failure =
+        m_failure == WriteResult::Failure::None ? WriteResult::Failure::Unavailable : m_failure;
+    return WriteResult::failed(failure, error ? *error : QString(),
+                               failure == WriteResult::Failure::Conflict ? m_conflicted : QStringList());
+}
+
+WriteResult LedgerStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+    return result(tryAdmitTask(task, actor, error), error);
+}
+
+WriteResult LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                    QStringList *alreadyStored, QString *error) {
+    return result(tryAdmitTasks(tasks, actor, alreadyStored, error), error);
+}
+
+WriteResult LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                          const QString &action, const QString &reason, QString *error,
+                                          Durability durability) {
+    return result(tryRecordTransition(task, from, actor, action, reason, error, durability), error);
+}
+
+WriteResult LedgerStore::saveTask(const FilingTask &task, QString *error) {
+    return result(trySaveTask(task, error), error);
+}
+
+WriteResult LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    return result(trySaveTasks(tasks, error), error);
+}
+
+WriteResult LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
+    return result(tryAppendAction(entry, error), error);
+}
+
+WriteResult LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                           Durability durability) {
+    return result(tryRecordTransitions(records, error, durability), error);
+}
+
+WriteResult LedgerStore::applyRegister(const RegisterUpdate &update, const QString &actor,
+                                       const QString &reason, QString *error) {
+    return result(tryApplyRegister(update, actor, reason, error), error);
 }
 
 } // namespace fd

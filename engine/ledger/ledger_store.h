@@ -54,10 +54,11 @@ struct LedgerMember {
 ///
 /// Writes go to the ledger only, each as one transaction: a conditional update of the task on the version
 /// this member last saw, plus its audit row (hash-chained by the ledger's trigger). A task another member
-/// changed first is not overwritten: the write fails with WriteFailure::Conflict and conflictedKeys() names
-/// it, for the engine to re-read. A ledger that cannot be reached fails with WriteFailure::Unavailable.
-/// The local database receives the ledger's audit rows by sequence (sync()) and copies of the task rows,
-/// so that the Audit view, its export and the task list work while the ledger is down.
+/// changed first is not overwritten: the write fails with WriteResult::Failure::Conflict and its
+/// conflictedKeys name it, for the engine to re-read. A ledger that cannot be reached fails with
+/// WriteFailure::Unavailable. The local database receives the ledger's audit rows by sequence (sync()) and
+/// copies of the task rows, so that the Audit view, its export and the task list work while the ledger is
+/// down.
 ///
 /// Claims: a member works only on tasks it claimed (claim()): `claimed_by` = memberId, `claimed_until` =
 /// the ledger's clock + the lease, handed out with `FOR UPDATE SKIP LOCKED`; renewClaims() extends them
@@ -126,19 +127,19 @@ public:
     bool isListening() const;
 
     // AuditStore: writes go to the ledger.
-    bool admitTask(const FilingTask &task, const QString &actor, QString *error) override;
-    bool admitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
-                    QString *error) override;
-    bool recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
-                          const QString &action, const QString &reason, QString *error,
-                          Durability durability = Durability::Normal) override;
-    bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                           Durability durability) override;
-    bool saveTask(const FilingTask &task, QString *error) override;
-    bool saveTasks(const QList<FilingTask> &tasks, QString *error) override;
-    bool appendAction(const AuditEntry &entry, QString *error) override;
-    WriteFailure lastWriteFailure() const override { return m_failure; }
-    QStringList conflictedKeys() const override { return m_conflicted; }
+    [[nodiscard]] WriteResult admitTask(const FilingTask &task, const QString &actor,
+                                        QString *error) override;
+    [[nodiscard]] WriteResult admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                         QStringList *alreadyStored, QString *error) override;
+    [[nodiscard]] WriteResult recordTransition(const FilingTask &task, ExecutionState from,
+                                               const QString &actor, const QString &action,
+                                               const QString &reason, QString *error,
+                                               Durability durability = Durability::Normal) override;
+    [[nodiscard]] WriteResult recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                                Durability durability) override;
+    [[nodiscard]] WriteResult saveTask(const FilingTask &task, QString *error) override;
+    [[nodiscard]] WriteResult saveTasks(const QList<FilingTask> &tasks, QString *error) override;
+    [[nodiscard]] WriteResult appendAction(const AuditEntry &entry, QString *error) override;
     /// From the ledger when reachable (and mirrored locally), else from the mirror.
     std::optional<FilingTask> task(const QString &key) const override;
     QList<FilingTask> loadTasks(bool nonTerminalOnly) const override;
@@ -151,13 +152,20 @@ public:
                       QString *error) const override;
     /// One ledger transaction, one register update at a time across the fleet: the records (in the register
     /// from now on, updated_by `actor`), the conflicts found, those settled and the audit rows of
-    /// registerAuditRows() in the hash chain; all or none (lastWriteFailure() Unavailable or Busy). What the
+    /// registerAuditRows() in the hash chain; all or none (else a WriteResult Unavailable or Busy). What the
     /// ledger already holds as the update has it (a record equal field by field, a conflict with the same
     /// values, a settled conflict no longer open) is neither written nor audited again. A write that gave
     /// up on another session's lock is tried again within half a call deadline. Then the same records and
     /// conflicts go to the mirror (its audit rows come from the ledger by sync()).
-    bool applyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
-                       QString *error) override;
+    [[nodiscard]] WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
+                                            const QString &reason, QString *error) override;
+
+    /// What the last of the team calls that return a value of their own (claim(), launchBatch(),
+    /// setBatchStatus(), claimReview(), releaseReview()) did, when it failed: unavailable, busy or refused.
+    /// The TaskStore writes return their WriteResult instead.
+    WriteResult lastCallResult() const {
+        return result(m_failure == WriteResult::Failure::None, &m_lastCallError);
+    }
 
     // Batches.
     /// Creates a running batch launched by `actor` and puts `keys` into it (empty: every PENDING task not
@@ -223,6 +231,21 @@ public:
     bool chainHead(qint64 *seq, QString *hash, QString *error) const;
 
 private:
+    // The writes behind the TaskStore methods: true when written, else *error (and, for the ledger,
+    // m_failure and m_conflicted) say why; result() makes the value the caller gets.
+    bool tryAdmitTask(const FilingTask &task, const QString &actor, QString *error);
+    bool tryAdmitTasks(const QList<FilingTask> &tasks, const QString &actor, QStringList *alreadyStored,
+                       QString *error);
+    bool tryRecordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                             const QString &action, const QString &reason, QString *error,
+                             Durability durability = Durability::Normal);
+    bool trySaveTask(const FilingTask &task, QString *error);
+    bool trySaveTasks(const QList<FilingTask> &tasks, QString *error);
+    bool tryAppendAction(const AuditEntry &entry, QString *error);
+    bool tryRecordTransitions(const QList<TransitionRecord> &records, QString *error, Durability durability);
+    bool tryApplyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                          QString *error);
+    WriteResult result(bool written, const QString *error) const;
     enum class Refusal { None, Login, Schema, Pooler };
     bool behindTransactionPooler(QSqlDatabase &db, QString *why);
     bool listen(QSqlDatabase &db, QString *error);
@@ -288,6 +311,7 @@ private:
     QString m_linkDetail;
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;
+    QString m_lastCallError; ///< fail()'s message, for lastCallResult()
     QStringList m_conflicted;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote

@@ -67,38 +67,66 @@ enum class Durability {
     Synced  ///< synchronous=FULL for this commit: on disk before the call returns (before a request leaves)
 };
 
+/// What a write to a TaskStore did: all of it, or nothing and why. A value, returned by every write: the
+/// store keeps no "last failure" for the caller to ask about afterwards.
+struct WriteResult {
+    enum class Failure {
+        None,
+        Unavailable, ///< the database refused or cannot be reached: nothing was written
+        Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
+        Busy,   ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
+                ///< written; try again shortly (the ledger is not unreachable)
+        Refused ///< team mode: the ledger refused this login the change (the role it needs, or segregation of
+                ///< duties; `error` names it): nothing was written, and trying again changes nothing
+    };
+    Failure failure = Failure::None;
+    /// Why nothing was written, in the database's words ("PATH: reason", "ledger: reason"); empty when
+    /// written.
+    QString error;
+    /// After a Conflict: the keys whose stored version moved on.
+    QStringList conflictedKeys;
+
+    bool ok() const { return failure == Failure::None; }
+    explicit operator bool() const { return ok(); }
+    static WriteResult written() { return {}; }
+    static WriteResult failed(Failure failure, const QString &error, const QStringList &conflictedKeys = {}) {
+        return WriteResult{failure, error, conflictedKeys};
+    }
+};
+
 /// Where the engine keeps its tasks, their audit trail and the entity register: the one interface the engine
 /// is written against (injected as Nextcloud's sync engine takes its journal). Two implementations:
 /// - AuditStore (engine/audit): a single desk's SQLite database, the embedded default;
 /// - LedgerStore (engine/ledger): a team member's view of the shared PostgreSQL ledger, which keeps an
 ///   AuditStore of its own as its local mirror (a member of it, not its base).
 ///
-/// Every write is all or none and says whether it happened; when it did not, lastWriteFailure() says why
-/// (unreachable, conflict, busy, refused) and conflictedKeys() which tasks moved on. Thread affinity: the
-/// thread that opened the store (the engine thread).
+/// Every write is all or none and returns a WriteResult: written, or why not (unreachable, conflict with the
+/// keys that moved on, busy, refused). `*error` gets the same message as WriteResult::error. Thread affinity:
+/// the thread that opened the store (the engine thread).
 class TaskStore {
 public:
     virtual ~TaskStore() = default;
 
-    /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Returns false if
-    /// the key is already stored (deduplication across runs) or on error.
-    [[nodiscard]] virtual bool admitTask(const FilingTask &task, const QString &actor, QString *error) = 0;
+    /// Inserts a task that is new to the store (state PENDING) with an "admit" audit row. Not written
+    /// (Unavailable, with the reason) when the key is already stored (deduplication across runs) or on error.
+    [[nodiscard]] virtual WriteResult admitTask(const FilingTask &task, const QString &actor,
+                                                QString *error) = 0;
     /// Admits many tasks in one transaction (all or none); keys already stored are skipped and listed in
     /// *alreadyStored.
-    [[nodiscard]] virtual bool admitTasks(const QList<FilingTask> &tasks, const QString &actor,
-                                          QStringList *alreadyStored, QString *error) = 0;
+    [[nodiscard]] virtual WriteResult admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                                 QStringList *alreadyStored, QString *error) = 0;
     /// Persists `task` (already in its new state) and appends the transition row, atomically; a transition
     /// to DEAD_LETTER also writes the dead-letter archive row in the same transaction.
-    [[nodiscard]] virtual bool recordTransition(const FilingTask &task, ExecutionState from,
-                                                const QString &actor, const QString &action,
-                                                const QString &reason, QString *error,
-                                                Durability durability = Durability::Normal) = 0;
+    [[nodiscard]] virtual WriteResult recordTransition(const FilingTask &task, ExecutionState from,
+                                                       const QString &actor, const QString &action,
+                                                       const QString &reason, QString *error,
+                                                       Durability durability = Durability::Normal) = 0;
     /// Persists task fields that changed without a state change (batch id, backoff time) — no audit row.
-    [[nodiscard]] virtual bool saveTask(const FilingTask &task, QString *error) = 0;
+    [[nodiscard]] virtual WriteResult saveTask(const FilingTask &task, QString *error) = 0;
     /// saveTask() for many tasks in one transaction: all or none.
-    [[nodiscard]] virtual bool saveTasks(const QList<FilingTask> &tasks, QString *error) = 0;
+    [[nodiscard]] virtual WriteResult saveTasks(const QList<FilingTask> &tasks, QString *error) = 0;
     /// Appends an action not tied to a transition (batch launch, pause, settings, note).
-    [[nodiscard]] virtual bool appendAction(const AuditEntry &entry, QString *error) = 0;
+    [[nodiscard]] virtual WriteResult appendAction(const AuditEntry &entry, QString *error) = 0;
     /// Several transitions in one transaction and one commit (group commit): all or none.
     struct TransitionRecord {
         FilingTask task;
@@ -107,22 +135,10 @@ public:
         QString action;
         QString reason;
     };
-    [[nodiscard]] virtual bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                                                 Durability durability) = 0;
+    [[nodiscard]] virtual WriteResult recordTransitions(const QList<TransitionRecord> &records,
+                                                        QString *error, Durability durability) = 0;
 
-    /// Why the last write method returned false.
-    enum class WriteFailure {
-        None,
-        Unavailable, ///< the database refused or cannot be reached: nothing was written
-        Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
-        Busy,   ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
-                ///< written; try again shortly (the ledger is not unreachable)
-        Refused ///< team mode: the ledger refused this login the change (the role it needs, or segregation of
-                ///< duties; the error names it): nothing was written, and trying again changes nothing
-    };
-    virtual WriteFailure lastWriteFailure() const = 0;
-    /// After a Conflict: the keys whose stored version moved on.
-    virtual QStringList conflictedKeys() const = 0;
+    using WriteFailure = WriteResult::Failure;
 
     virtual std::optional<FilingTask> task(const QString &key) const = 0;
     virtual QList<FilingTask> loadTasks(bool nonTerminalOnly) const = 0;
@@ -137,8 +153,8 @@ public:
     /// per entity changed ("entity_add", or update.action, detail `field: "old" -> "new"; ...`), one per
     /// conflict found ("entity_conflict") and settled ("entity_conflict_settled"), each with `actor` and
     /// `reason`.
-    [[nodiscard]] virtual bool applyRegister(const RegisterUpdate &update, const QString &actor,
-                                             const QString &reason, QString *error) = 0;
+    [[nodiscard]] virtual WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
+                                                    const QString &reason, QString *error) = 0;
 
     /// Closes the database connections; nothing is written after.
     virtual void close() = 0;

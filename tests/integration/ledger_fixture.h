@@ -84,7 +84,7 @@ inline std::unique_ptr<LedgerStore> openMember(const PostgresServer &server, con
 }
 
 /// Moves `task` to `to` in the ledger as the engine would (a "transition" audit row).
-inline bool moveTask(LedgerStore &store, FilingTask &task, ExecutionState to, QString *error) {
+inline WriteResult moveTask(LedgerStore &store, FilingTask &task, ExecutionState to, QString *error) {
     const ExecutionState from = task.state;
     FilingTask next = task;
     next.state = to;
@@ -95,11 +95,11 @@ inline bool moveTask(LedgerStore &store, FilingTask &task, ExecutionState to, QS
         next.confirmationNumber = QStringLiteral("DE-%1").arg(task.key.left(8));
         next.feeChargedCents = task.obligation.feeCents;
     }
-    if (!store.recordTransition(next, from, QStringLiteral("engine"), QStringLiteral("transition"), QString(),
-                                error))
-        return false;
-    task = next;
-    return true;
+    const WriteResult written = store.recordTransition(next, from, QStringLiteral("engine"),
+                                                       QStringLiteral("transition"), QString(), error);
+    if (written)
+        task = next;
+    return written;
 }
 
 } // namespace fd::test

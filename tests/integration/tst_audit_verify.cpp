@@ -259,7 +259,7 @@ void TestAuditVerify::mirrorBehindLedgerPasses() {
             note.action = QStringLiteral("note");
             note.actor = QStringLiteral("bob");
             note.detail = QStringLiteral("written while the desk was away");
-            return store.appendAction(note, e);
+            return store.appendAction(note, e).ok();
         },
         false, &error);
     QVERIFY2(ok, qPrintable(error));

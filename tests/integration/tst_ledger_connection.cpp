@@ -505,7 +505,7 @@ void TestLedgerConnection::lockWaitIsNotUnreachable() {
              qPrintable(QString::number(took.elapsed()))); // lock_timeout, not the lock
     QVERIFY(store->isReachable());
     QCOMPARE(store->link(), LedgerLink::WaitingOnLock);
-    QCOMPARE(store->lastWriteFailure(), fd::AuditStore::WriteFailure::Busy);
+    QCOMPARE(store->lastCallResult().failure, fd::WriteResult::Failure::Busy);
     QVERIFY(holder.waitForFinished(15000));
     const QList<FilingTask> later = store->claim(2, {}, &error);
     QCOMPARE(later.size(), qsizetype(2));

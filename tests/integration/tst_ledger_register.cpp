@@ -200,9 +200,10 @@ void TestLedgerRegister::updateIsSeenByEveryMember() {
     RegisterUpdate add = addition(first);
     add.records.append(entityOf(QStringLiteral("REG"), 1));
     add.added.append(add.records.last().entityId);
-    QVERIFY2(a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error),
-             qPrintable(error));
-    QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::None);
+    const fd::WriteResult loaded =
+        a->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error);
+    QVERIFY2(loaded, qPrintable(error));
+    QCOMPARE(loaded.failure, fd::WriteResult::Failure::None);
     // What the ledger already holds is neither written nor audited again.
     const QString seqAfterAdd = scalar(db, QStringLiteral("SELECT last_seq FROM audit_head"));
     QVERIFY2(b->applyRegister(add, QStringLiteral("alice"), QStringLiteral("first load"), &error),
@@ -318,8 +319,10 @@ void TestLedgerRegister::sameUpdateFromTwoMembersAtOnce() {
                     errors[m] = error;
                     return;
                 }
-                ok[m] = store->applyRegister(add, QStringLiteral("desk%1").arg(m), QStringLiteral("opened"),
-                                             &errors[m]);
+                ok[m] = store
+                            ->applyRegister(add, QStringLiteral("desk%1").arg(m), QStringLiteral("opened"),
+                                            &errors[m])
+                            .ok();
             }));
         }
         for (QThread *t : threads)
@@ -428,9 +431,11 @@ void TestLedgerRegister::refusedUpdateWritesNothing() {
     update.changes.append(RegisterChange{e.entityId, QStringLiteral("registered_agent"), e.registeredAgent,
                                          edited.registeredAgent});
     update.conflicts = {ownerConflict(e)};
-    QVERIFY(!a->applyRegister(update, QStringLiteral("alice"), QStringLiteral("refused"), &error));
+    const fd::WriteResult refused =
+        a->applyRegister(update, QStringLiteral("alice"), QStringLiteral("refused"), &error);
+    QVERIFY(!refused);
     QVERIFY2(error.contains(QLatin1String("refused by the test")), qPrintable(error));
-    QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::Unavailable);
+    QCOMPARE(refused.failure, fd::WriteResult::Failure::Unavailable);
     QVERIFY(a->isReachable());
     QCOMPARE(scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")), seqBefore);
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities")), QStringLiteral("1"));
@@ -478,17 +483,20 @@ void TestLedgerRegister::lockedRecordIsBusyAndWritesNothing() {
     update.records.append(edited);
     update.changes.append(RegisterChange{e.entityId, QStringLiteral("owner"), e.owner, edited.owner});
     update.action = QStringLiteral("entity_edit");
-    QVERIFY(!a->applyRegister(update, QStringLiteral("alice"), QStringLiteral("owner changed"), &error));
-    QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::Busy);
+    const fd::WriteResult waited =
+        a->applyRegister(update, QStringLiteral("alice"), QStringLiteral("owner changed"), &error);
+    QVERIFY(!waited);
+    QCOMPARE(waited.failure, fd::WriteResult::Failure::Busy);
     QVERIFY(a->isReachable());
     QVERIFY(h.rollback());
     QCOMPARE(scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")), seqBefore);
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities")), QStringLiteral("1"));
     QCOMPARE(scalar(db, QStringLiteral("SELECT updated_by FROM entities")), QStringLiteral("alice"));
 
-    QVERIFY2(a->applyRegister(update, QStringLiteral("dave"), QStringLiteral("owner changed"), &error),
-             qPrintable(error));
-    QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::None);
+    const fd::WriteResult later =
+        a->applyRegister(update, QStringLiteral("dave"), QStringLiteral("owner changed"), &error);
+    QVERIFY2(later, qPrintable(error));
+    QCOMPARE(later.failure, fd::WriteResult::Failure::None);
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE updated_by = 'dave'")),
              QStringLiteral("2"));
 }
@@ -577,8 +585,10 @@ void TestLedgerRegister::stoppedLedgerWritesNothingAndMirrorIsRead() {
 
     m_pg.stop();
     RegisterUpdate more = addition(entityOf(QStringLiteral("STP"), 1));
-    QVERIFY(!a->applyRegister(more, QStringLiteral("alice"), QStringLiteral("while down"), &error));
-    QCOMPARE(a->lastWriteFailure(), AuditStore::WriteFailure::Unavailable);
+    const fd::WriteResult down =
+        a->applyRegister(more, QStringLiteral("alice"), QStringLiteral("while down"), &error);
+    QVERIFY(!down);
+    QCOMPARE(down.failure, fd::WriteResult::Failure::Unavailable);
     QVERIFY(!a->isReachable());
     // Both members read their mirror meanwhile: A its own update, B the copy it read.
     for (LedgerStore *m : {a.get(), b.get()}) {

@@ -168,7 +168,7 @@ class TestLedgerRoles : public QObject {
     }
 
     /// The halted task as an approver resolves it (requeue after a cure).
-    static bool resolve(LedgerStore &store, FilingTask task, QString *error) {
+    static fd::WriteResult resolve(LedgerStore &store, FilingTask task, QString *error) {
         const ExecutionState from = task.state;
         task.state = ExecutionState::Pending;
         return store.recordTransition(task, from, QStringLiteral("someone"),
@@ -247,16 +247,17 @@ private Q_SLOTS:
                  QStringLiteral("needs the operator role (vera has: viewer)"));
         // The console would not offer it; the ledger refuses it anyway.
         QStringList already;
-        QVERIFY(!viewer->admitTasks(fd::test::ledgerTasks(QStringLiteral("V"), 2), QStringLiteral("vera"),
-                                    &already, &error));
-        QCOMPARE(viewer->lastWriteFailure(), AuditStore::WriteFailure::Refused);
+        const fd::WriteResult admitted = viewer->admitTasks(fd::test::ledgerTasks(QStringLiteral("V"), 2),
+                                                            QStringLiteral("vera"), &already, &error);
+        QVERIFY(!admitted);
+        QCOMPARE(admitted.failure, fd::WriteResult::Failure::Refused);
         QVERIFY2(error.contains(QLatin1String("admit needs the filingdesk_operator role; vera has "
                                               "filingdesk_viewer")),
                  qPrintable(error));
         QVERIFY(viewer->isReachable()); // refused is not unreachable
         int count = 0;
         QVERIFY(viewer->launchBatch({}, QStringLiteral("vera"), QString(), &count, &error).isEmpty());
-        QCOMPARE(viewer->lastWriteFailure(), AuditStore::WriteFailure::Refused);
+        QCOMPARE(viewer->lastCallResult().failure, fd::WriteResult::Failure::Refused);
         QVERIFY2(error.contains(QLatin1String("batch_launch needs the filingdesk_operator role")),
                  qPrintable(error));
 
@@ -366,8 +367,9 @@ private Q_SLOTS:
         QCOMPARE(claimed.size(), 2);
         FilingTask task = claimed.first();
         QVERIFY2(halt(*op, task, &error), qPrintable(error));
-        QVERIFY(!resolve(*op, task, &error));
-        QCOMPARE(op->lastWriteFailure(), AuditStore::WriteFailure::Refused);
+        const fd::WriteResult resolved = resolve(*op, task, &error);
+        QVERIFY(!resolved);
+        QCOMPARE(resolved.failure, fd::WriteResult::Failure::Refused);
         QVERIFY2(error.contains(QLatin1String("resolve_requeue needs the filingdesk_approver role; olga has "
                                               "filingdesk_operator")),
                  qPrintable(error));
@@ -427,8 +429,9 @@ private Q_SLOTS:
                 task = t;
         QVERIFY(!task.key.isEmpty());
         QVERIFY2(halt(*launcher, task, &error), qPrintable(error));
-        QVERIFY(!resolve(*launcher, task, &error));
-        QCOMPARE(launcher->lastWriteFailure(), AuditStore::WriteFailure::Refused);
+        const fd::WriteResult resolved = resolve(*launcher, task, &error);
+        QVERIFY(!resolved);
+        QCOMPARE(resolved.failure, fd::WriteResult::Failure::Refused);
         QVERIFY2(error.contains(QLatin1String("segregation of duties: abe launched batch %1").arg(batch)),
                  qPrintable(error));
         // Another approver may.

@@ -532,9 +532,10 @@ void TestLedgerStore::expiredClaimGoesToAnotherMember() {
     QCOMPARE(a->renewClaims({tasks.first().key}, &error), QStringList{tasks.first().key});
     QVERIFY(b->renewClaims({tasks.first().key}, &error).isEmpty());
     FilingTask stale = tasks.first();
-    QVERIFY(!moveTask(*a, stale, ExecutionState::Validating, &error));
-    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
-    QCOMPARE(a->conflictedKeys(), QStringList{tasks.first().key});
+    const fd::WriteResult refused = moveTask(*a, stale, ExecutionState::Validating, &error);
+    QVERIFY(!refused);
+    QCOMPARE(refused.failure, fd::WriteResult::Failure::Conflict);
+    QCOMPARE(refused.conflictedKeys, QStringList{tasks.first().key});
 }
 
 void TestLedgerStore::expiredDispatchingClaimRequiresLookup() {
@@ -600,10 +601,11 @@ void TestLedgerStore::racingTransitionsConflict() {
             }
             for (FilingTask &t : mine) {
                 QString e;
-                if (moveTask(*store, t, ExecutionState::Validating, &e)) {
+                const fd::WriteResult moved = moveTask(*store, t, ExecutionState::Validating, &e);
+                if (moved) {
                     ++wins[i];
-                } else if (store->lastWriteFailure() == fd::AuditStore::WriteFailure::Conflict &&
-                           store->conflictedKeys() == QStringList{t.key}) {
+                } else if (moved.failure == fd::WriteResult::Failure::Conflict &&
+                           moved.conflictedKeys == QStringList{t.key}) {
                     ++conflicts[i];
                 } else {
                     errors[i] = QStringLiteral("%1: %2").arg(t.key.left(12), e);
@@ -633,19 +635,22 @@ void TestLedgerStore::racingTransitionsConflict() {
     FilingTask ta = a->loadTasks(QStringList{tasks.first().key}, &error).first();
     FilingTask tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
     // Nothing is recorded as sent without a live claim: DISPATCHING of an unclaimed task is refused.
-    QVERIFY(!moveTask(*a, ta, ExecutionState::Dispatching, &error));
-    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    const fd::WriteResult unclaimed = moveTask(*a, ta, ExecutionState::Dispatching, &error);
+    QVERIFY(!unclaimed);
+    QCOMPARE(unclaimed.failure, fd::WriteResult::Failure::Conflict);
     ta = a->loadTasks(QStringList{tasks.first().key}, &error).first();
     QCOMPARE(ta.state, ExecutionState::Validating);
     QVERIFY2(moveTask(*a, ta, ExecutionState::Pending, &error), qPrintable(error));
-    QVERIFY(!moveTask(*b, tb, ExecutionState::Pending, &error));
-    QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
-    QCOMPARE(b->conflictedKeys(), QStringList{tasks.first().key});
+    const fd::WriteResult stale = moveTask(*b, tb, ExecutionState::Pending, &error);
+    QVERIFY(!stale);
+    QCOMPARE(stale.failure, fd::WriteResult::Failure::Conflict);
+    QCOMPARE(stale.conflictedKeys, QStringList{tasks.first().key});
     QVERIFY2(error.contains(tasks.first().key.left(12)), qPrintable(error));
     tb = b->loadTasks(QStringList{tasks.first().key}, &error).first();
     QCOMPARE(tb.state, ExecutionState::Pending);
-    QVERIFY2(moveTask(*b, tb, ExecutionState::Validating, &error), qPrintable(error));
-    QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::None);
+    const fd::WriteResult reread = moveTask(*b, tb, ExecutionState::Validating, &error);
+    QVERIFY2(reread, qPrintable(error));
+    QCOMPARE(reread.failure, fd::WriteResult::Failure::None);
 }
 
 void TestLedgerStore::completionReleasesClaim() {
@@ -970,9 +975,10 @@ void TestLedgerStore::backoffDefersClaim() {
     QCOMPARE(retry.first().key, t.key);
     QVERIFY(!retry.first().lookupRequired);
     // A stale copy of the task cannot be saved over the newer one.
-    QVERIFY(!a->saveTask(t, &error));
-    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
-    QCOMPARE(a->conflictedKeys(), QStringList{t.key});
+    const fd::WriteResult overwrite = a->saveTask(t, &error);
+    QVERIFY(!overwrite);
+    QCOMPARE(overwrite.failure, fd::WriteResult::Failure::Conflict);
+    QCOMPARE(overwrite.conflictedKeys, QStringList{t.key});
     // The member's own list of work: the workable tasks, read from the ledger.
     QCOMPARE(b->loadTasks(true).size(), 2);
 }
@@ -986,7 +992,7 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
     QString error;
     QVERIFY2(a->claimReview(key, &error), qPrintable(error));
     QVERIFY(!b->claimReview(key, &error));
-    QCOMPARE(b->lastWriteFailure(), fd::AuditStore::WriteFailure::Conflict);
+    QCOMPARE(b->lastCallResult().failure, fd::WriteResult::Failure::Conflict);
     QVERIFY2(
         error.startsWith(
             QStringLiteral("in review by %1 on %2 since ").arg(fd::host::osUser(), fd::host::hostName())),
@@ -1050,8 +1056,9 @@ void TestLedgerStore::memberReconnectsAfterLedgerRestart() {
     QCOMPARE(a->sync(100, &error).size(), 1);
 
     m_pg.stop();
-    QVERIFY(!moveTask(*a, t, ExecutionState::Validating, &error));
-    QCOMPARE(a->lastWriteFailure(), fd::AuditStore::WriteFailure::Unavailable);
+    const fd::WriteResult down = moveTask(*a, t, ExecutionState::Validating, &error);
+    QVERIFY(!down);
+    QCOMPARE(down.failure, fd::WriteResult::Failure::Unavailable);
     QVERIFY(!a->isReachable());
     QVERIFY(!a->reconnect(&error));
     // Meanwhile the member reads its mirror.

@@ -104,34 +104,34 @@ private:
 class FlakyStore final : public AuditStore {
 public:
     bool failing = false;
-    bool recordTransitions(const QList<TransitionRecord> &records, QString *error,
-                           Durability durability) override {
+    fd::WriteResult recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                      Durability durability) override {
         if (failing) {
             *error = QStringLiteral("disk I/O error (injected)");
-            return false;
+            return fd::WriteResult::failed(fd::WriteResult::Failure::Unavailable, *error);
         }
         if (durability == Durability::Synced)
             ++syncedCommits;
         return AuditStore::recordTransitions(records, error, durability);
     }
-    bool appendAction(const AuditEntry &entry, QString *error) override {
+    fd::WriteResult appendAction(const AuditEntry &entry, QString *error) override {
         if (failing) {
             *error = QStringLiteral("disk I/O error (injected)");
-            return false;
+            return fd::WriteResult::failed(fd::WriteResult::Failure::Unavailable, *error);
         }
         return AuditStore::appendAction(entry, error);
     }
-    bool saveTask(const FilingTask &task, QString *error) override {
+    fd::WriteResult saveTask(const FilingTask &task, QString *error) override {
         if (failing) {
             *error = QStringLiteral("disk I/O error (injected)");
-            return false;
+            return fd::WriteResult::failed(fd::WriteResult::Failure::Unavailable, *error);
         }
         return AuditStore::saveTask(task, error);
     }
-    bool saveTasks(const QList<FilingTask> &tasks, QString *error) override {
+    fd::WriteResult saveTasks(const QList<FilingTask> &tasks, QString *error) override {
         if (failing) {
             *error = QStringLiteral("disk I/O error (injected)");
-            return false;
+            return fd::WriteResult::failed(fd::WriteResult::Failure::Unavailable, *error);
         }
         return AuditStore::saveTasks(tasks, error);
     }

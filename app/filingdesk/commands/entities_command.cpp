@@ -140,10 +140,12 @@ int runImport(const QStringList &arguments) {
     if (!RegisterCsv::apply(read.rows, current, conflicts, QFileInfo(path).fileName(), &update, &counts,
                             &errors))
         return refuse(errors);
-    if (!target.store->applyRegister(update, host::osUser(), parser.value(reasonOpt).trimmed(), &error)) {
+    if (const WriteResult applied =
+            target.store->applyRegister(update, host::osUser(), parser.value(reasonOpt).trimmed(), &error);
+        !applied) {
         cli::printErr(QStringLiteral("filingdesk entities: nothing was applied: %1").arg(error));
         // The ledger refused this login the change (an import needs the operator role, docs/roles.md).
-        if (target.store->lastWriteFailure() == TaskStore::WriteFailure::Refused)
+        if (applied.failure == WriteResult::Failure::Refused)
             return cli::kExitBadInput;
         return kExitWriteRefused;
     }
