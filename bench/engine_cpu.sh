@@ -5,6 +5,8 @@
 # cap, throughput against the bound (cap / latency), and peak memory.
 #
 #   bench/engine_cpu.sh [BUILD_DIR] [FILINGS] [LATENCY_MS] [CAP]     (defaults: build/ci 1920 10 8)
+#
+# BENCH_WRAP runs the filingdesk process under a profiler, e.g. BENCH_WRAP="perf record -g -o /tmp/perf.data --".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build/ci}
@@ -34,7 +36,7 @@ for _ in $(seq 1 100); do grep -q listening "$work/sandbox.out" 2>/dev/null && b
 url=$(sed -n 's/^listening on //p' "$work/sandbox.out")
 
 start=$(date +%s.%N)
-/usr/bin/time -f "%U %S %M" -o "$work/time.txt" "$build/bin/filingdesk" run --portfolio "$work/portfolio.csv" \
+${BENCH_WRAP:-} /usr/bin/time -f "%U %S %M" -o "$work/time.txt" "$build/bin/filingdesk" run --portfolio "$work/portfolio.csv" \
   --as-of 2027-02-15 --registry "$url" --limit "US-DE=$cap" --db "$work/audit.sqlite" --json --quiet \
   >"$work/run.json"
 end=$(date +%s.%N)
