@@ -224,6 +224,7 @@ void Engine::start(const EngineConfig &config) {
         for (const FilingTask &t : all)
             m_tasks.insert(t.key, t);
         m_started = true;
+        m_reader.open(m_ledger->mirror().path());
         operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
                        tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
                            .arg(m_gate->describe(), m_rules.version(),
@@ -251,6 +252,7 @@ void Engine::start(const EngineConfig &config) {
     for (const QString &key : recovery.lookupFirst)
         m_tasks[key].lookupRequired = true;
     m_started = true;
+    m_reader.open(QFileInfo(m_config.dbPath).absoluteFilePath());
     operatorAction(
         QStringLiteral("engine_start"), QString(), QString(), QString(),
         tr("%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first")
@@ -1711,25 +1713,36 @@ void Engine::queryAudit(const AuditQuery &query) {
                 byName.textEntityIds.append(it.key());
         }
     }
-    Q_EMIT auditResults(m_store->queryAudit(byName));
+    readAudit(byName, [this](const QList<AuditEntry> &rows) { Q_EMIT auditResults(rows); });
+}
+
+void Engine::readAudit(const AuditQuery &query, std::function<void(const QList<AuditEntry> &)> answer) {
+    if (!m_reader.isOpen()) { // not started (or stopped): the store answers, if it is open at all
+        answer(m_store->queryAudit(query));
+        return;
+    }
+    m_reader.query(query, this,
+                   [answer = std::move(answer)](const QList<AuditEntry> &rows) { answer(rows); });
 }
 
 void Engine::queryEntityHistory(const QString &entityId) {
     AuditQuery query;
     query.entityId = entityId;
     query.limit = 2000;
-    Q_EMIT entityHistory(entityId, m_store->queryAudit(query));
+    readAudit(query,
+              [this, entityId](const QList<AuditEntry> &rows) { Q_EMIT entityHistory(entityId, rows); });
 }
 
 void Engine::queryNotes() {
     AuditQuery query;
     query.action = QStringLiteral("note");
     query.limit = 100000;
-    QList<AuditEntry> notes = m_store->queryAudit(query);
-    std::sort(notes.begin(), notes.end(), [](const AuditEntry &a, const AuditEntry &b) {
-        return a.atUtc != b.atUtc ? a.atUtc < b.atUtc : a.id < b.id;
+    readAudit(query, [this](QList<AuditEntry> notes) {
+        std::sort(notes.begin(), notes.end(), [](const AuditEntry &a, const AuditEntry &b) {
+            return a.atUtc != b.atUtc ? a.atUtc < b.atUtc : a.id < b.id;
+        });
+        Q_EMIT notesFound(notes);
     });
-    Q_EMIT notesFound(notes);
 }
 
 void Engine::publishAllTasks() {
@@ -1778,6 +1791,7 @@ void Engine::shutdown() {
             m_gate->deleteLater();
         m_gate = nullptr;
         m_requests.setGate(nullptr);
+        m_reader.close();
         m_store->close();
         m_stopped = true;
         Q_EMIT stopped();

@@ -10,6 +10,7 @@
 #include "engine/gate/permit_gate.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/rules/rule_set.h"
+#include "engine/store/audit_reader.h"
 
 #include <QDate>
 #include <QHash>
@@ -34,7 +35,8 @@ class RegistryTransport;
 /// per-jurisdiction and fleet ceilings, retry, reconciliation, and the audit trail.
 ///
 /// Thread affinity: one worker thread (see EngineHost); the UI and the headless run talk to it only through
-/// queued signals and QMetaObject::invokeMethod. Slots never block, except on the audit database.
+/// queued signals and QMetaObject::invokeMethod. Slots never block, except on the audit database's writes:
+/// the audit trail's searches run on the AuditReader's thread.
 ///
 /// Guarantees:
 /// - No request leaves without a permit, and none after shutdown() began.
@@ -296,6 +298,8 @@ private:
     void teamFinishIfIdle();
     void refreshReviews();
     void publishMetrics();
+    /// Runs `query` on the audit reader's thread (the store itself before start()); `answer` runs here.
+    void readAudit(const AuditQuery &query, std::function<void(const QList<AuditEntry> &)> answer);
 
     EngineConfig m_config;
     RuleSet m_rules;
@@ -303,6 +307,8 @@ private:
     /// ledger with its mirror.
     std::unique_ptr<TaskStore> m_store;
     AuditStore *m_desk = nullptr; ///< a single desk: m_store, which start() opens at the configured path
+    /// The audit trail's searches, read on a thread of their own from the desk's database or the mirror.
+    AuditReader m_reader{this};
     Clock *m_clock = nullptr;
     QPointer<PermitGate> m_gate;
     RegistryTransport *m_registry = nullptr;
