@@ -2,6 +2,7 @@
 #include "engine/core/host_identity.h"
 
 #include "engine/core/clock.h"
+#include "engine/ledger/audit_sealer.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/model/money.h"
 #include "engine/register/entity_fields.h"
@@ -183,6 +184,8 @@ LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId
                      QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
 LedgerStore::~LedgerStore() {
+    sealOwnWrites();
+    m_sealer.reset();
     m_statements.clear();
     if (QSqlDatabase::contains(m_pgConnection)) {
         {
@@ -828,7 +831,75 @@ bool LedgerStore::commitOrRollback(QString *error) {
     if (!db.commit())
         return fail(QStringLiteral("COMMIT"), db.lastError().text(), error);
     m_inTransaction = false;
+    wroteAudit(); // nearly every transaction writes audit rows; sealing nothing costs one short statement
     return true;
+}
+
+void LedgerStore::wroteAudit() {
+    m_unsealed = true;
+    if (m_sealer)
+        m_sealer->sealSoon();
+}
+
+qint64 LedgerStore::sealAudit(QString *error, bool wait) {
+    if (m_inTransaction)
+        return -1; // never inside another write's transaction
+    const auto call = callDeadline();
+    if (!ensureConnected(error))
+        return -1;
+    QSqlQuery *prepared = statement(QStringLiteral("SELECT filingdesk_seal_audit(?, ?)"), error);
+    if (!prepared) {
+        fail(QStringLiteral("sealing the audit"), *error, error);
+        return -1;
+    }
+    QSqlQuery &q = *prepared;
+    qint64 total = 0;
+    // A backlog (a ledger whose members were all down) is sealed a batch at a time, each batch its own
+    // transaction; a bounded number per call, the next call goes on.
+    for (int round = 0; round < 16; ++round) {
+        q.bindValue(0, kSealBatchRows);
+        q.bindValue(1, wait && round == 0);
+        if (!q.exec() || !q.next()) {
+            fail(QStringLiteral("sealing the audit"), q.lastError().text(), error);
+            return -1;
+        }
+        const qint64 sealed = q.value(0).toLongLong();
+        q.finish();
+        if (sealed < 0)
+            return round == 0 ? -1 : total;
+        total += sealed;
+        if (round == 0)
+            m_unsealed = false; // whatever this member had committed was visible to this run
+        if (sealed < kSealBatchRows)
+            break;
+        m_deadline.kick();
+    }
+    return total;
+}
+
+void LedgerStore::startSealing(int intervalMs) {
+    if (!m_sealer)
+        m_sealer = std::make_unique<AuditSealer>(*this);
+    m_sealer->start(intervalMs);
+}
+
+void LedgerStore::sealOwnWrites() {
+    if (m_sealer)
+        m_sealer->stop();
+    if (!m_unsealed || !m_reachable)
+        return;
+    // Another member's sealer may be running on a snapshot from before this member's last commit: wait for
+    // it, then seal. Rows left unsealed (a ledger too busy) are sealed by the next sealer of any member.
+    for (int attempt = 0; attempt < 2 && m_unsealed && m_reachable; ++attempt) {
+        QString error;
+        if (sealAudit(&error, true) < 0 && !error.isEmpty())
+            qCInfo(lcLedger).noquote() << "audit left for the next sealer:" << error;
+    }
+}
+
+void LedgerStore::close() {
+    sealOwnWrites();
+    m_mirror.close();
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
@@ -837,7 +908,7 @@ bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
-    const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the chain trigger
+    const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the insert trigger
                                  e.idempotencyKey, e.entityId,
                                  e.action,         e.fromState,
                                  e.toState,        e.ruleId,
@@ -981,7 +1052,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
             QStringLiteral("confirmation %1, charged %2%3")
                 .arg(t.confirmationNumber, dollars(t.feeChargedCents),
                      t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
-    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the chain trigger
+    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the insert trigger
                              t.key,
                              t.obligation.entity->entityId,
                              r.action,
@@ -1032,8 +1103,10 @@ bool LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QStr
             return false;
         VersionRollback before(m_versions);
         before.remember(records.first().task.key);
-        if (writeTransitionRow(records.first(), durable, error))
+        if (writeTransitionRow(records.first(), durable, error)) {
+            wroteAudit();
             return true;
+        }
         before.restore();
         if (!m_conflicted.isEmpty()) {
             m_failure = WriteFailure::Conflict;
@@ -1121,6 +1194,7 @@ bool LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
         return false;
     if (!insertAuditRow(entry, error))
         return fail(entry.action, *error, error);
+    wroteAudit();
     return true;
 }
 
@@ -1609,6 +1683,8 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     q.finish();
     for (auto it = versions.cbegin(); it != versions.cend(); ++it)
         m_versions.insert(it.key(), it.value());
+    if (!out.isEmpty())
+        wroteAudit();
     // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.
     std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
         return a.score != b.score ? a.score > b.score : a.key < b.key;
@@ -1667,6 +1743,8 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
     QStringList lost;
     while (q.next())
         lost.append(q.value(0).toString());
+    if (!lost.isEmpty())
+        wroteAudit();
     return lost;
 }
 
@@ -1687,6 +1765,7 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
     q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
     if (!q.exec())
         return fail(QStringLiteral("recording lost claims"), q.lastError().text(), error);
+    wroteAudit();
     return true;
 }
 
@@ -1714,6 +1793,7 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
     if (!self->ensureConnected(error))
         return out;
     QSqlQuery *prepared =
+        // Sealed rows only (an unsealed row's seq is NULL): up to N is everything up to N.
         self->statement(QStringLiteral("SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?"), error);
     if (!prepared) {
         self->fail(QStringLiteral("reading the audit"), *error, error);
@@ -1745,6 +1825,12 @@ bool LedgerStore::chainHead(qint64 *seq, QString *hash, QString *error) const {
 }
 
 QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
+    if (m_unsealed) {
+        // What this member wrote is in what it reads back, unless another member is sealing right now (its
+        // NOTIFY wakes the next catch-up).
+        QString sealError;
+        sealAudit(&sealError);
+    }
     const QList<AuditEntry> rows = ledgerAudit(m_mirror.lastMirroredSeq() + 1, limit, error);
     if (rows.isEmpty())
         return rows;
