@@ -15,8 +15,8 @@
 // - Readers read sealed rows only (seq IS NOT NULL, in seq order): a member that has read up to N has seen
 //   everything up to N, as before.
 // - The append-only trigger still refuses UPDATE, DELETE and TRUNCATE, with one exception: sealing an
-//   unsealed row, which may set seq, prev_hash and row_hash (the row's own hash) and nothing else. A sealed
-//   row is never changed.
+//   unsealed row, which may set seq, prev_hash and the row's own row_hash and nothing else. A sealed row is
+//   never changed.
 // - Existing rows keep seq, prev_hash and row_hash (and so the chain and the head); their id is their seq.
 //
 // Never edit a shipped step: later schemas CREATE OR REPLACE what they change.
@@ -57,18 +57,39 @@ inline constexpr const char *kSealerMigration[] = {
             RETURN NEW;
         END $$)SQL",
 
-    // Append-only, but for sealing: an unsealed row may receive its seq, prev_hash and its own row_hash.
+    // The canonical text of schema 4, the same text, written with || only: concat_ws() is only stable, which
+    // kept the function from being inlined, and a call per row cost more than the rest of the sealing.
+    R"SQL(CREATE OR REPLACE FUNCTION filingdesk_audit_canonical(a audit) RETURNS text IMMUTABLE LANGUAGE sql AS $$
+        SELECT filingdesk_field(a.seq::text) || '|' || filingdesk_field(a.prev_hash) || '|' ||
+            filingdesk_field(a.at_utc) || '|' || filingdesk_field(a.idempotency_key) || '|' ||
+            filingdesk_field(a.entity_id) || '|' || filingdesk_field(a.action) || '|' ||
+            filingdesk_field(a.from_state) || '|' || filingdesk_field(a.to_state) || '|' ||
+            filingdesk_field(a.rule_id) || '|' || filingdesk_field(a.rules_version) || '|' ||
+            filingdesk_field(a.payload_sha256) || '|' || filingdesk_field(a.actor) || '|' ||
+            filingdesk_field(a.host) || '|' || filingdesk_field(a.desk) || '|' ||
+            filingdesk_field(a.error_category) || '|' || filingdesk_field(a.error_code) || '|' ||
+            filingdesk_field(a.detail) || '|' || filingdesk_field(a.reason)
+            || CASE WHEN coalesce(a.login, '') = '' THEN '' ELSE '|' || filingdesk_field(a.login) END $$)SQL",
+
+    // Append-only, but for sealing: an unsealed row may receive seq, prev_hash and its own row_hash, nothing
+    // else.
     R"SQL(CREATE FUNCTION filingdesk_audit_sealing_only() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            unchanged audit;
         BEGIN
-            IF TG_OP = 'UPDATE' AND OLD.seq IS NULL AND NEW.seq IS NOT NULL AND NEW.prev_hash IS NOT NULL
-                AND (to_jsonb(NEW) - 'seq' - 'prev_hash' - 'row_hash')
-                    = (to_jsonb(OLD) - 'seq' - 'prev_hash' - 'row_hash')
-                AND NEW.row_hash = encode(sha256(convert_to(filingdesk_audit_canonical(NEW), 'UTF8')), 'hex')
-            THEN
-                RETURN NEW;
+            IF TG_OP = 'UPDATE' AND OLD.seq IS NULL AND NEW.seq IS NOT NULL AND NEW.prev_hash IS NOT NULL THEN
+                -- Every other column as it was (whatever columns later schemas add).
+                unchanged := NEW;
+                unchanged.seq := NULL;
+                unchanged.prev_hash := NULL;
+                unchanged.row_hash := NULL;
+                IF unchanged IS NOT DISTINCT FROM OLD AND NEW.row_hash =
+                        encode(sha256(convert_to(filingdesk_audit_canonical(NEW), 'UTF8')), 'hex') THEN
+                    RETURN NEW;
+                END IF;
             END IF;
             RAISE EXCEPTION '% is append-only: a sealed row is never changed, and sealing sets only seq, '
-                'prev_hash and row_hash', TG_TABLE_NAME;
+                'prev_hash and the row''s own row_hash', TG_TABLE_NAME;
         END $$)SQL",
     "DROP TRIGGER audit_no_update ON audit",
     "CREATE TRIGGER audit_no_update BEFORE UPDATE OR DELETE ON audit FOR EACH ROW EXECUTE FUNCTION "
@@ -76,13 +97,19 @@ inline constexpr const char *kSealerMigration[] = {
 
     // The sealer. Arguments: the most rows to seal, whether to wait for another sealer (up to lock_timeout)
     // rather than leave. Returns the rows sealed, -1 when another sealer holds the lock. The head is locked
-    // too (only sealers take it, under the advisory lock), so that nothing else moves it meanwhile.
+    // too (only sealers take it, under the advisory lock), so that nothing else moves it meanwhile. The
+    // canonical text of an unsealed row (seq and prev_hash NULL) begins "0:|0:|": the rest is read in one
+    // query, the chain is computed here, and the rows are sealed by one UPDATE.
     R"SQL(CREATE FUNCTION filingdesk_seal_audit(integer, boolean) RETURNS bigint LANGUAGE plpgsql
         SECURITY DEFINER AS $$
         DECLARE
             head audit_head%ROWTYPE;
-            r audit%ROWTYPE;
-            sealed bigint := 0;
+            ids bigint[];
+            tails text[];
+            seqs bigint[] := '{}';
+            prevs text[] := '{}';
+            hashes text[] := '{}';
+            n integer;
         BEGIN
             IF $2 THEN
                 PERFORM pg_advisory_xact_lock(91694891296114);
@@ -90,22 +117,28 @@ inline constexpr const char *kSealerMigration[] = {
                 RETURN -1;
             END IF;
             -- Each statement from here sees every row committed before the lock was won.
-            IF NOT EXISTS (SELECT 1 FROM audit WHERE seq IS NULL) THEN
+            SELECT array_agg(u.id ORDER BY u.id), array_agg(u.tail ORDER BY u.id) INTO ids, tails
+            FROM (SELECT a.id, substr(filingdesk_audit_canonical(a), 7) AS tail FROM audit a
+                  WHERE a.seq IS NULL ORDER BY a.id LIMIT $1) u;
+            n := coalesce(array_length(ids, 1), 0);
+            IF n = 0 THEN
                 RETURN 0;
             END IF;
             SELECT * INTO head FROM audit_head WHERE id = 1 FOR UPDATE;
-            FOR r IN SELECT * FROM audit WHERE seq IS NULL ORDER BY id LIMIT $1 LOOP
-                r.seq := head.last_seq + 1;
-                r.prev_hash := head.last_hash;
-                r.row_hash := encode(sha256(convert_to(filingdesk_audit_canonical(r), 'UTF8')), 'hex');
-                UPDATE audit SET seq = r.seq, prev_hash = r.prev_hash, row_hash = r.row_hash WHERE id = r.id;
-                head.last_seq := r.seq;
-                head.last_hash := r.row_hash;
-                sealed := sealed + 1;
+            FOR i IN 1 .. n LOOP
+                seqs[i] := head.last_seq + 1;
+                prevs[i] := head.last_hash;
+                hashes[i] := encode(sha256(convert_to(filingdesk_field(seqs[i]::text) || '|' ||
+                                                      filingdesk_field(prevs[i]) || '|' || tails[i], 'UTF8')),
+                                    'hex');
+                head.last_seq := seqs[i];
+                head.last_hash := hashes[i];
             END LOOP;
+            UPDATE audit a SET seq = u.seq, prev_hash = u.prev_hash, row_hash = u.row_hash
+            FROM unnest(ids, seqs, prevs, hashes) AS u(id, seq, prev_hash, row_hash) WHERE a.id = u.id;
             UPDATE audit_head SET last_seq = head.last_seq, last_hash = head.last_hash WHERE id = 1;
             PERFORM pg_notify('filingdesk_ledger', head.last_seq::text);
-            RETURN sealed;
+            RETURN n;
         END $$)SQL",
     // As every definer function: its search_path pinned, EXECUTE for the FilingDesk roles only.
     R"SQL(DO $$

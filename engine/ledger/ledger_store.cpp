@@ -334,6 +334,16 @@ bool LedgerStore::checkMirror(QString *error) {
                 .arg(m_mirror.path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
         return false;
     }
+    // A worker keeps its own rows of the audit (and the team-level rows it acts on); a desk or a run shows
+    // the whole trail, which a worker's mirror does not hold.
+    const bool worker = m_kind == QLatin1String("worker");
+    if (bound.ownRowsOnly() && !worker) {
+        *error =
+            QStringLiteral("%1 is a worker's mirror: it keeps that worker's own rows of the ledger's audit, "
+                           "not the whole trail a %2 shows: give another --db, or none")
+                .arg(m_mirror.path(), m_kind);
+        return false;
+    }
     const qint64 last = m_mirror.lastMirroredSeq();
     if (!bound.isBound() && last == 0) {
         // Not a mirror at all: a single desk's database (its filings, receipts and audit trail of its own) is
@@ -393,9 +403,10 @@ bool LedgerStore::checkMirror(QString *error) {
             return false;
         }
     }
-    if (bound.isBound() && bound.ledgerUrl == m_endpoint.display())
+    m_ownRowsOnly = worker;
+    if (bound.isBound() && bound.ledgerUrl == m_endpoint.display() && bound.ownRowsOnly() == worker)
         return true;
-    if (!m_mirror.bindMirror(m_ledgerId, m_endpoint.display(), error))
+    if (!m_mirror.bindMirror(m_ledgerId, m_endpoint.display(), error, worker))
         return false;
     rememberLedgerAtAddress();
     return true;
@@ -1811,6 +1822,38 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
     return out;
 }
 
+QList<AuditEntry> LedgerStore::ownAudit(qint64 fromSeq, int limit, QString *error) {
+    const auto call = callDeadline();
+    QList<AuditEntry> out;
+    if (!ensureConnected(error))
+        return out;
+    // This member's rows, the rows a worker acts on (a batch launched, paused, resumed or cancelled; a
+    // review; filings put back to work), and the chain head's row, so that the mirror's last row follows the
+    // head (the prefix checked at every connect) and the next catch-up starts there. One statement: one
+    // snapshot.
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            "SELECT * FROM audit WHERE seq >= ? AND (desk = ? OR action LIKE 'batch\\_%' OR action LIKE "
+            "'review\\_%' OR action IN ('replay', 'resolve_requeue') OR seq = (SELECT last_seq FROM "
+            "audit_head WHERE id = 1)) ORDER BY seq LIMIT ?"),
+        error);
+    if (!prepared) {
+        fail(QStringLiteral("reading the audit"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, fromSeq);
+    q.bindValue(1, m_memberId);
+    q.bindValue(2, limit);
+    if (!q.exec()) {
+        fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
+        return {};
+    }
+    while (q.next())
+        out.append(auditFromRow(q));
+    return out;
+}
+
 bool LedgerStore::chainHead(qint64 *seq, QString *hash, QString *error) const {
     const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
@@ -1831,7 +1874,9 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
         QString sealError;
         sealAudit(&sealError);
     }
-    const QList<AuditEntry> rows = ledgerAudit(m_mirror.lastMirroredSeq() + 1, limit, error);
+    const qint64 from = m_mirror.lastMirroredSeq() + 1;
+    const QList<AuditEntry> rows =
+        m_ownRowsOnly ? ownAudit(from, limit, error) : ledgerAudit(from, limit, error);
     if (rows.isEmpty())
         return rows;
     QString mirrorError;

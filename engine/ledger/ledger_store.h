@@ -199,8 +199,11 @@ public:
 
     // Live view.
     /// Copies the ledger's audit rows after the mirror's last seq into the mirror (at most `limit`), and
-    /// returns them (ascending). *error set when the ledger cannot be reached, the mirror cannot be written,
-    /// or the rows do not continue the mirrored hash chain (then chainBroken() is true from here on).
+    /// returns them (ascending). A worker copies only its own rows, the team-level rows it acts on (batch_*,
+    /// review_*, replay, resolve_requeue) and the chain head's row
+    /// (AuditStore::MirrorBinding::ownRowsOnly()); a desk or a run copies every row. *error set when the
+    /// ledger cannot be reached, the mirror cannot be written, or the rows do not continue the mirrored hash
+    /// chain (then chainBroken() is true from here on).
     QList<AuditEntry> sync(int limit, QString *error);
     /// The ledger's audit rows failed the mirror's chain check (a changed, missing or re-linked row): what
     /// the ledger says can no longer be trusted. Stays true for this store's lifetime.
@@ -279,6 +282,8 @@ private:
     bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                        QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
+    /// A worker's catch-up read (sync()): sealed rows from `fromSeq` on that it keeps.
+    QList<AuditEntry> ownAudit(qint64 fromSeq, int limit, QString *error);
     /// A write with audit rows was committed: they are unsealed until a sealer runs (soon, this member's).
     void wroteAudit();
     /// Before the store goes: this member's unsealed rows sealed, by itself or by a sealer it waited for.
@@ -291,7 +296,8 @@ private:
 
     AuditStore m_mirror;
     std::unique_ptr<AuditSealer> m_sealer;
-    bool m_unsealed = false; ///< audit rows written since this member last sealed
+    bool m_unsealed = false;    ///< audit rows written since this member last sealed
+    bool m_ownRowsOnly = false; ///< a worker: its mirror keeps its own rows (sync())
     LedgerEndpoint m_endpoint;
     QString m_memberId;
     QString m_kind;

@@ -115,6 +115,7 @@ private Q_SLOTS:
     void sealedRowsCannotBeRewritten();
     void tamperedSealedRowIsFound();
     void schemaFiveIsMigratedKeepingItsChain();
+    void workerMirrorsItsOwnRows();
 
 private:
     QString freshDatabase(const char *name);
@@ -123,7 +124,8 @@ private:
     /// The ledger's chain checked as `audit verify` does (ChainVerifier, head included); empty when intact.
     QString chainProblem(const QString &database, qint64 *rows = nullptr);
     /// `filingdesk audit verify --ledger` on `database`: its exit code, and its output in *out.
-    int verify(const QString &database, QString *out);
+    int verify(const QString &database, QString *out, const QStringList &more = {});
+    std::unique_ptr<LedgerStore> worker(const QString &database, const QString &name, QString *error);
 
     PostgresServer m_pg;
     QTemporaryDir m_dir;
@@ -202,11 +204,12 @@ QString TestLedgerSealer::chainProblem(const QString &database, qint64 *rows) {
     return verifier.problem();
 }
 
-int TestLedgerSealer::verify(const QString &database, QString *out) {
+int TestLedgerSealer::verify(const QString &database, QString *out, const QStringList &more) {
     ChildProcess p;
     p.setEnv(QStringLiteral("FILINGDESK_LEDGER_PASSWORD"), QString());
-    if (!p.start(fd::test::cliPath(), {QStringLiteral("audit"), QStringLiteral("verify"),
-                                       QStringLiteral("--ledger"), m_pg.url(database)}))
+    if (!p.start(fd::test::cliPath(), QStringList{QStringLiteral("audit"), QStringLiteral("verify"),
+                                                  QStringLiteral("--ledger"), m_pg.url(database)} +
+                                          more))
         return -1;
     if (!p.waitFinished(60000)) {
         p.kill();
@@ -599,6 +602,107 @@ void TestLedgerSealer::schemaFiveIsMigratedKeepingItsChain() {
     QCOMPARE(rows, qint64(5));
     QString out;
     QCOMPARE(verify(db, &out), 0);
+}
+
+std::unique_ptr<LedgerStore> TestLedgerSealer::worker(const QString &database, const QString &name,
+                                                      QString *error) {
+    auto store = std::make_unique<LedgerStore>(fd::test::ledgerEndpoint(m_pg, database), name,
+                                               QStringLiteral("worker"), 60000);
+    QString ledgerError;
+    if (!store->openTeam(m_dir.filePath(QStringLiteral("%1-%2.sqlite").arg(database, name)), error,
+                         &ledgerError) ||
+        !ledgerError.isEmpty()) {
+        if (error->isEmpty())
+            *error = ledgerError;
+        return nullptr;
+    }
+    return store;
+}
+
+void TestLedgerSealer::workerMirrorsItsOwnRows() {
+    const QString db = freshDatabase("workers");
+    auto desk = member(db, QStringLiteral("desk"));
+    QString error;
+    auto w1 = worker(db, QStringLiteral("w1"), &error);
+    QVERIFY2(w1, qPrintable(error));
+    auto w2 = worker(db, QStringLiteral("w2"), &error);
+    QVERIFY2(w2, qPrintable(error));
+    QVERIFY(desk);
+    QStringList already;
+    QVERIFY2(
+        desk->admitTasks(ledgerTasks(QStringLiteral("WRK"), 4), QStringLiteral("alice"), &already, &error),
+        qPrintable(error));
+    int launched = 0;
+    QVERIFY(
+        !desk->launchBatch({}, QStringLiteral("alice"), QStringLiteral("run"), &launched, &error).isEmpty());
+    for (LedgerStore *w : {w1.get(), w2.get()}) {
+        QList<fd::FilingTask> mine = w->claim(2, {}, &error);
+        QCOMPARE(mine.size(), qsizetype(2));
+        for (fd::FilingTask &t : mine)
+            for (fd::ExecutionState s : {fd::ExecutionState::Validating, fd::ExecutionState::Dispatching,
+                                         fd::ExecutionState::Completed})
+                QVERIFY2(fd::test::moveTask(*w, t, s, &error), qPrintable(error));
+    }
+    QVERIFY(desk->sealAudit(&error) > 0);
+    AuditEntry note;
+    note.action = QStringLiteral("note");
+    note.actor = QStringLiteral("alice");
+    QVERIFY(desk->appendAction(note, &error));
+    QVERIFY(desk->sealAudit(&error) > 0);
+    const qint64 head = scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")).toLongLong();
+
+    // A worker mirrors its own rows, the batch's launch and the chain head's row: not the other worker's, not
+    // the admissions.
+    const QList<AuditEntry> kept = w1->sync(1000, &error);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(w1->mirror().mirrorBinding().ownRowsOnly());
+    QCOMPARE(kept.size(), qsizetype(2 + 2 * 3 + 1 + 1)); // claims, transitions, launch, head
+    int own = 0;
+    for (const AuditEntry &row : kept) {
+        if (row.desk == QLatin1String("w1"))
+            ++own;
+        else
+            QVERIFY2(row.action == QLatin1String("batch_launch") || row.ledgerSeq == head,
+                     qPrintable(row.action + QLatin1Char(' ') + row.desk));
+    }
+    QCOMPARE(own, 8);
+    QCOMPARE(kept.last().ledgerSeq, head);
+    QCOMPARE(w1->mirror().lastMirroredSeq(), head);
+    QVERIFY(w1->sync(1000, &error).isEmpty());
+    // A desk mirrors every row.
+    QCOMPARE(desk->sync(100000, &error).size(), qsizetype(head));
+    // The worker's mirror checks: every row its own hash, the ledger's row at each seq the same.
+    const QString w1Mirror = w1->mirror().path();
+    w1.reset();
+    QString out;
+    QCOMPARE(verify(db, &out, {QStringLiteral("--db"), w1Mirror}), 0);
+    QVERIFY2(out.contains(QLatin1String("is a worker's")), qPrintable(out));
+    QVERIFY2(out.contains(QStringLiteral("is a prefix of the ledger: %1 rows compared").arg(kept.size())),
+             qPrintable(out));
+    // A desk does not take a worker's mirror for its own: it would show a trail with holes.
+    LedgerStore wrongDesk(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("desk-2"),
+                          QStringLiteral("desk"), 60000);
+    QString ledgerError;
+    QVERIFY(!wrongDesk.openTeam(w1Mirror, &error, &ledgerError));
+    QVERIFY2(error.contains(QLatin1String("worker's mirror")), qPrintable(error));
+    // A row of the worker's mirror changed is found.
+    {
+        const QString name = QStringLiteral("tamper-worker");
+        {
+            QSqlDatabase sqlite = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            sqlite.setDatabaseName(w1Mirror);
+            QVERIFY(sqlite.open());
+            QSqlQuery q(sqlite);
+            QVERIFY(q.exec(QStringLiteral("DROP TRIGGER audit_no_update")));
+            QVERIFY(q.exec(QStringLiteral("UPDATE audit SET detail = 'charged 1 cent' WHERE ledger_seq = %1")
+                               .arg(kept.at(3).ledgerSeq)));
+            sqlite.close();
+        }
+        QSqlDatabase::removeDatabase(name);
+    }
+    QCOMPARE(verify(db, &out, {QStringLiteral("--db"), w1Mirror}), 1);
+    QVERIFY2(out.contains(QStringLiteral("mirror seq %1: row changed").arg(kept.at(3).ledgerSeq)),
+             qPrintable(out));
 }
 
 QTEST_GUILESS_MAIN(TestLedgerSealer)
