@@ -31,7 +31,7 @@ void AuditSealer::stop() {
 }
 
 void AuditSealer::sealSoon() {
-    if (m_started && !m_soon.isActive())
+    if (m_started && !m_lostLast && !m_soon.isActive())
         m_soon.start();
 }
 
@@ -42,6 +42,7 @@ qint64 AuditSealer::sealNow() {
         ++m_stats.runs;
         QString error;
         sealed = m_store.sealAudit(&error);
+        m_lostLast = sealed < 0 && error.isEmpty();
         if (!error.isEmpty()) {
             ++m_stats.failed;
             qCDebug(lcLedger).noquote() << "audit not sealed:" << error;

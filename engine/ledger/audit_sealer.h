@@ -14,7 +14,9 @@ class LedgerStore;
 ///
 /// It runs every kIntervalMs (every kIdleIntervalMs while there is nothing to seal), so that rows left by a
 /// member that died are sealed by the others, and kSoonMs after this member's own writes (sealSoon()), so
-/// that what it wrote is in the chain, and seen by the others, within a fraction of a second.
+/// that what it wrote is in the chain, and seen by the others, within a fraction of a second. A member whose
+/// last attempt found another member sealing leaves the sealing to it until its own next interval: in a large
+/// fleet one member seals at the pace of the writes, and the others try a few times a second.
 ///
 /// Thread affinity: the thread that created it (the store's).
 class AuditSealer : public QObject {
@@ -22,7 +24,7 @@ class AuditSealer : public QObject {
 public:
     static constexpr int kIntervalMs = 250;
     static constexpr int kIdleIntervalMs = 1000;
-    static constexpr int kSoonMs = 50;
+    static constexpr int kSoonMs = 100;
 
     struct Stats {
         quint64 runs = 0; ///< seal attempts
@@ -49,6 +51,7 @@ private:
     QTimer m_soon;
     int m_intervalMs = kIntervalMs;
     bool m_started = false;
+    bool m_lostLast = false; ///< the last attempt found another member sealing
     Stats m_stats;
 };
 
