@@ -103,6 +103,10 @@ const std::vector<std::vector<const char *>> kMigrations = {
     {
         "ALTER TABLE audit ADD COLUMN login TEXT",
     },
+    // 8: a worker's mirror keeps its own rows of the ledger's audit, not the whole fleet's
+    {
+        "ALTER TABLE mirror_of ADD COLUMN scope TEXT NOT NULL DEFAULT 'all'",
+    },
 };
 
 // Prepared statements, one slot each (AuditStore::prepared()).
@@ -764,6 +768,8 @@ bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error
         }
     }
     ChainVerifier chain(QStringLiteral("ledger"), lastSeq, lastHash);
+    if (mirrorBinding().ownRowsOnly())
+        chain.allowGaps();
     for (const AuditEntry &e : rows) {
         if (!chain.add(e)) {
             *error = QStringLiteral("%1; the local mirror ends at seq %2").arg(chain.problem()).arg(lastSeq);
@@ -843,23 +849,28 @@ bool AuditStore::mirrorTasks(const QList<FilingTask> &tasks, QString *error) {
 AuditStore::MirrorBinding AuditStore::mirrorBinding() const {
     MirrorBinding b;
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    if (q.exec(QStringLiteral("SELECT ledger_id, ledger_url, bound_utc FROM mirror_of WHERE id = 1")) &&
+    if (q.exec(
+            QStringLiteral("SELECT ledger_id, ledger_url, bound_utc, scope FROM mirror_of WHERE id = 1")) &&
         q.next()) {
         b.ledgerId = q.value(0).toString();
         b.ledgerUrl = q.value(1).toString();
         b.boundUtc = QDateTime::fromString(q.value(2).toString(), Qt::ISODateWithMs);
+        b.scope = q.value(3).toString();
     }
     return b;
 }
 
-bool AuditStore::bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error) {
+bool AuditStore::bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error,
+                            bool ownRowsOnly) {
     QSqlQuery q(QSqlDatabase::database(m_connectionName));
-    q.prepare(QStringLiteral("INSERT INTO mirror_of(id, ledger_id, ledger_url, bound_utc) VALUES(1, ?, ?, ?) "
-                             "ON CONFLICT(id) DO UPDATE SET ledger_url = excluded.ledger_url "
-                             "WHERE mirror_of.ledger_id = excluded.ledger_id"));
+    q.prepare(QStringLiteral(
+        "INSERT INTO mirror_of(id, ledger_id, ledger_url, bound_utc, scope) VALUES(1, ?, ?, ?, ?) "
+        "ON CONFLICT(id) DO UPDATE SET ledger_url = excluded.ledger_url, scope = CASE WHEN mirror_of.scope = "
+        "'own' THEN 'own' ELSE excluded.scope END WHERE mirror_of.ledger_id = excluded.ledger_id"));
     q.addBindValue(ledgerId);
     q.addBindValue(ledgerUrl);
     q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
+    q.addBindValue(ownRowsOnly ? QStringLiteral("own") : QStringLiteral("all"));
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;

@@ -29,7 +29,7 @@ namespace fd {
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore : public TaskStore {
 public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();
@@ -71,8 +71,9 @@ public:
     /// Team mode's local mirror. Appends ledger audit rows (ascending ledgerSeq, continuing
     /// lastMirroredSeq()) to the audit table, all or none. The rows must continue the mirrored hash chain
     /// (docs/ledger.md, "Audit hash chain"): the next seq without a gap, each row_hash the row's own hash,
-    /// each prev_hash the row_hash before it; otherwise nothing is written and `error` names the first broken
-    /// seq
+    /// each prev_hash the row_hash before it (a mirror that keeps a worker's own rows only,
+    /// MirrorBinding::ownRowsOnly(): any later seq, each row's own hash, the link where rows are
+    /// consecutive); otherwise nothing is written and `error` names the first broken seq
     /// ("ledger seq 7: missing (chain jumps from 6 to 8); the local mirror ends at seq 6"), and *chainBroken
     /// (when given) says that the rows, not the database, were refused.
     [[nodiscard]] bool mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error,
@@ -90,12 +91,19 @@ public:
         QString ledgerId;  ///< the ledger's random id (ledger_identity)
         QString ledgerUrl; ///< where it was last reached, without the password
         QDateTime boundUtc;
+        /// What it keeps of the ledger's audit (schema 8): "all" rows (a desk's, a run's), or "own": a
+        /// worker's own rows and the team-level rows it acts on, each row's hash checked, links checked where
+        /// rows are consecutive (docs/ledger.md, "Mirror and live view").
+        QString scope = QStringLiteral("all");
         bool isBound() const { return !ledgerId.isEmpty(); }
+        bool ownRowsOnly() const { return scope == QLatin1String("own"); }
     };
     MirrorBinding mirrorBinding() const;
     /// Records that this database mirrors ledger `ledgerId` (once; a later call for the same ledger only
-    /// updates its URL, one for another ledger changes nothing).
-    [[nodiscard]] bool bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error);
+    /// updates its URL, one for another ledger changes nothing). `ownRowsOnly`: from now on it keeps only a
+    /// worker's rows (MirrorBinding::scope "own"; a mirror never goes back to "all").
+    [[nodiscard]] bool bindMirror(const QString &ledgerId, const QString &ledgerUrl, QString *error,
+                                  bool ownRowsOnly = false);
     QList<AuditEntry> queryAudit(const AuditQuery &query) const override;
     qint64 auditRowCount() const;
 

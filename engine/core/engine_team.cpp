@@ -1,10 +1,12 @@
 // Team mode: the engine's side of the shared ledger (docs/ledger.md). The ledger is the truth; this member
 // claims tasks before it asks for a permit, keeps the local SQLite as a mirror, follows the others through
-// NOTIFY and the audit sequence, and sends nothing while the ledger cannot be reached.
+// NOTIFY and the audit sequence, seals the audit in its turn, and sends nothing while the ledger cannot be
+// reached.
 #include "engine/core/engine.h"
 #include "engine/core/host_identity.h"
 
 #include "engine/core/clock.h"
+#include "engine/ledger/audit_sealer.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_store.h"
 
@@ -91,6 +93,9 @@ void Engine::startTeamTimers() {
     connect(&m_notifyTimer, &QTimer::timeout, this, &Engine::syncLedger);
     m_claimTimer.start();
     m_syncTimer.start();
+    // The audit rows this member writes are sealed into the chain by whichever member wins the sealer's lock:
+    // this one takes its turn every few hundred ms and soon after its own writes (AuditSealer).
+    m_ledger->startSealing(AuditSealer::kIntervalMs);
     m_renewTimer.start();
     m_beatTimer.start();
     if (m_ledgerDown)

@@ -16,7 +16,7 @@ struct AuditEntry;
 ///   seq, prev_hash, at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id,
 ///   rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason
 ///
-/// Absent values are empty strings. The same text is computed by the ledger's insert trigger
+/// Absent values are empty strings. The same text is computed by the ledger's sealer (filingdesk_seal_audit)
 /// (LedgerSchema, function `filingdesk_audit_canonical`) and by `filingdesk audit verify`; this function
 /// is the C++ side, pure and thread-safe.
 namespace AuditChain {

@@ -26,7 +26,8 @@ bool ChainVerifier::add(const AuditEntry &row) {
     if (!intact())
         return false;
     const qint64 expected = m_lastSeq + 1;
-    if (row.ledgerSeq != expected) {
+    const bool afterGap = m_gaps && row.ledgerSeq > expected;
+    if (row.ledgerSeq != expected && !afterGap) {
         if (row.ledgerSeq < expected)
             return broken(row.ledgerSeq, QStringLiteral("out of order (after seq %1)").arg(m_lastSeq));
         if (m_lastSeq == 0)
@@ -41,7 +42,7 @@ bool ChainVerifier::add(const AuditEntry &row) {
     // the time the hash covers.
     if (row.atUtc.isValid() && row.atUtc != QDateTime::fromString(row.atUtcText, Qt::ISODateWithMs))
         return broken(row.ledgerSeq, QStringLiteral("at_utc is not the time the row's hash covers"));
-    if (row.prevHash != m_lastHash) {
+    if (!afterGap && row.prevHash != m_lastHash) {
         return broken(
             row.ledgerSeq,
             m_lastSeq == 0
@@ -59,6 +60,8 @@ bool ChainVerifier::add(const AuditEntry &row) {
 bool ChainVerifier::checkHead(qint64 headSeq, const QString &headHash) {
     if (!intact())
         return false;
+    if (headSeq > m_lastSeq && m_gaps)
+        return true; // the rows after the last one kept are not kept
     if (headSeq > m_lastSeq) {
         return broken(m_lastSeq + 1,
                       QStringLiteral("missing (the chain head records seq %1, the rows end at %2)")

@@ -26,6 +26,12 @@ public:
     /// lastSeq + 1 and link to lastHash. lastSeq 0 is the start (lastHash is then the genesis hash).
     ChainVerifier(const QString &store, qint64 lastSeq, const QString &lastHash);
 
+    /// A copy that keeps some rows of the chain only (a worker's mirror, MirrorBinding::ownRowsOnly()): a row
+    /// may come after a gap; every row must still hash to its row_hash, and link to the row before it where
+    /// that row is kept. checkHead() then accepts a head beyond the last row kept.
+    void allowGaps() { m_gaps = true; }
+    bool allowsGaps() const { return m_gaps; }
+
     /// Checks the next row; false (and problem()) when the chain is broken here or was before.
     bool add(const AuditEntry &row);
     /// After the last row: the chain head as the store records it (the ledger's audit_head) must be the last
@@ -50,6 +56,7 @@ private:
     QString m_lastHash;
     qint64 m_problemSeq = 0;
     QString m_problem;
+    bool m_gaps = false;
 };
 
 } // namespace fd

@@ -1,5 +1,6 @@
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_schema_roles.h"
+#include "engine/ledger/ledger_schema_sealer.h"
 
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -224,6 +225,9 @@ const std::vector<std::vector<const char *>> kMigrations = {
     // 5: who may do what, enforced by the ledger: group roles, every change through SECURITY DEFINER
     // functions that check them, segregation of duties (ledger_schema_roles.h, docs/roles.md)
     std::vector<const char *>(std::begin(kRolesMigration), std::end(kRolesMigration)),
+    // 6: the audit chain sealed in batches by whichever member wins the sealer's lock, off the members' write
+    // path (ledger_schema_sealer.h, docs/ledger.md)
+    std::vector<const char *>(std::begin(kSealerMigration), std::end(kSealerMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

@@ -13,20 +13,22 @@ namespace fd {
 /// pooled server connection).
 ///
 /// Tables: ledger_schema (version), entities, batches, tasks (idempotency key primary key, state, version,
-/// claim), audit (append-only by trigger; seq assigned under the chain head's row lock so that sequence
-/// order is commit order; a SHA-256 hash chain, see AuditChain), audit_head (the chain's last seq and hash),
+/// claim), audit (append-only by trigger; a SHA-256 hash chain, see AuditChain; up to schema 5 seq was
+/// assigned under the chain head's row lock at insert), audit_head (the chain's last seq and hash),
 /// notes, review_claims, members (heartbeats); from schema 2, ledger_identity (the ledger's random id) and
 /// tasks.sent_at; from schema 3, the team's entity register (entities.in_register, entities.updated_by) and
 /// entity_conflicts; from schema 4, audit.login: the database login (session_user) that wrote each audit row,
 /// set by the chain trigger and covered by row_hash; from schema 5, group roles, members write only through
 /// SECURITY DEFINER functions that check them, batches.launched_login and team_settings
-/// (ledger_schema_roles.h, docs/roles.md). Every time the ledger stores is its own clock (the
-/// audit's at_utc is set by the chain trigger). Every audit insert NOTIFYs channel kNotifyChannel with its
-/// seq.
+/// (ledger_schema_roles.h, docs/roles.md); from schema 6, audit rows are inserted unsealed (seq, prev_hash,
+/// row_hash NULL; audit.id their stable key) and sealed in batches by filingdesk_seal_audit(), run by
+/// whichever member wins its advisory lock (ledger_schema_sealer.h, AuditSealer). Every time the ledger
+/// stores is its own clock (the audit's at_utc is set by the insert trigger). Every sealed batch NOTIFYs
+/// channel kNotifyChannel with its last seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 5;
+constexpr int kVersion = 6;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

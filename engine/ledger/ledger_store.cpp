@@ -2,6 +2,7 @@
 #include "engine/core/host_identity.h"
 
 #include "engine/core/clock.h"
+#include "engine/ledger/audit_sealer.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/model/money.h"
 #include "engine/register/entity_fields.h"
@@ -183,6 +184,8 @@ LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId
                      QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
 LedgerStore::~LedgerStore() {
+    sealOwnWrites();
+    m_sealer.reset();
     m_statements.clear();
     if (QSqlDatabase::contains(m_pgConnection)) {
         {
@@ -331,6 +334,16 @@ bool LedgerStore::checkMirror(QString *error) {
                 .arg(m_mirror.path(), bound.ledgerId, bound.ledgerUrl, m_ledgerId, m_endpoint.display());
         return false;
     }
+    // A worker keeps its own rows of the audit (and the team-level rows it acts on); a desk or a run shows
+    // the whole trail, which a worker's mirror does not hold.
+    const bool worker = m_kind == QLatin1String("worker");
+    if (bound.ownRowsOnly() && !worker) {
+        *error =
+            QStringLiteral("%1 is a worker's mirror: it keeps that worker's own rows of the ledger's audit, "
+                           "not the whole trail a %2 shows: give another --db, or none")
+                .arg(m_mirror.path(), m_kind);
+        return false;
+    }
     const qint64 last = m_mirror.lastMirroredSeq();
     if (!bound.isBound() && last == 0) {
         // Not a mirror at all: a single desk's database (its filings, receipts and audit trail of its own) is
@@ -390,9 +403,10 @@ bool LedgerStore::checkMirror(QString *error) {
             return false;
         }
     }
-    if (bound.isBound() && bound.ledgerUrl == m_endpoint.display())
+    m_ownRowsOnly = worker;
+    if (bound.isBound() && bound.ledgerUrl == m_endpoint.display() && bound.ownRowsOnly() == worker)
         return true;
-    if (!m_mirror.bindMirror(m_ledgerId, m_endpoint.display(), error))
+    if (!m_mirror.bindMirror(m_ledgerId, m_endpoint.display(), error, worker))
         return false;
     rememberLedgerAtAddress();
     return true;
@@ -829,7 +843,75 @@ bool LedgerStore::commitOrRollback(QString *error) {
     if (!db.commit())
         return fail(QStringLiteral("COMMIT"), db.lastError().text(), error);
     m_inTransaction = false;
+    wroteAudit(); // nearly every transaction writes audit rows; sealing nothing costs one short statement
     return true;
+}
+
+void LedgerStore::wroteAudit() {
+    m_unsealed = true;
+    if (m_sealer)
+        m_sealer->sealSoon();
+}
+
+qint64 LedgerStore::sealAudit(QString *error, bool wait) {
+    if (m_inTransaction)
+        return -1; // never inside another write's transaction
+    const auto call = callDeadline();
+    if (!ensureConnected(error))
+        return -1;
+    QSqlQuery *prepared = statement(QStringLiteral("SELECT filingdesk_seal_audit(?, ?)"), error);
+    if (!prepared) {
+        fail(QStringLiteral("sealing the audit"), *error, error);
+        return -1;
+    }
+    QSqlQuery &q = *prepared;
+    qint64 total = 0;
+    // A backlog (a ledger whose members were all down) is sealed a batch at a time, each batch its own
+    // transaction; a bounded number per call, the next call goes on.
+    for (int round = 0; round < 16; ++round) {
+        q.bindValue(0, kSealBatchRows);
+        q.bindValue(1, wait && round == 0);
+        if (!q.exec() || !q.next()) {
+            fail(QStringLiteral("sealing the audit"), q.lastError().text(), error);
+            return -1;
+        }
+        const qint64 sealed = q.value(0).toLongLong();
+        q.finish();
+        if (sealed < 0)
+            return round == 0 ? -1 : total;
+        total += sealed;
+        if (round == 0)
+            m_unsealed = false; // whatever this member had committed was visible to this run
+        if (sealed < kSealBatchRows)
+            break;
+        m_deadline.kick();
+    }
+    return total;
+}
+
+void LedgerStore::startSealing(int intervalMs) {
+    if (!m_sealer)
+        m_sealer = std::make_unique<AuditSealer>(*this);
+    m_sealer->start(intervalMs);
+}
+
+void LedgerStore::sealOwnWrites() {
+    if (m_sealer)
+        m_sealer->stop();
+    if (!m_unsealed || !m_reachable)
+        return;
+    // Another member's sealer may be running on a snapshot from before this member's last commit: wait for
+    // it, then seal. Rows left unsealed (a ledger too busy) are sealed by the next sealer of any member.
+    for (int attempt = 0; attempt < 2 && m_unsealed && m_reachable; ++attempt) {
+        QString error;
+        if (sealAudit(&error, true) < 0 && !error.isEmpty())
+            qCInfo(lcLedger).noquote() << "audit left for the next sealer:" << error;
+    }
+}
+
+void LedgerStore::close() {
+    sealOwnWrites();
+    m_mirror.close();
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
@@ -838,7 +920,7 @@ bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
-    const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the chain trigger
+    const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the insert trigger
                                  e.idempotencyKey, e.entityId,
                                  e.action,         e.fromState,
                                  e.toState,        e.ruleId,
@@ -982,7 +1064,7 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
             QStringLiteral("confirmation %1, charged %2%3")
                 .arg(t.confirmationNumber, dollars(t.feeChargedCents),
                      t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
-    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the chain trigger
+    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the insert trigger
                              t.key,
                              t.obligation.entity->entityId,
                              r.action,
@@ -1033,8 +1115,10 @@ bool LedgerStore::tryRecordTransitions(const QList<TransitionRecord> &records, Q
             return false;
         VersionRollback before(m_versions);
         before.remember(records.first().task.key);
-        if (writeTransitionRow(records.first(), durable, error))
+        if (writeTransitionRow(records.first(), durable, error)) {
+            wroteAudit();
             return true;
+        }
         before.restore();
         if (!m_conflicted.isEmpty()) {
             m_failure = WriteFailure::Conflict;
@@ -1122,6 +1206,7 @@ bool LedgerStore::tryAppendAction(const AuditEntry &entry, QString *error) {
         return false;
     if (!insertAuditRow(entry, error))
         return fail(entry.action, *error, error);
+    wroteAudit();
     return true;
 }
 
@@ -1610,6 +1695,8 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
     q.finish();
     for (auto it = versions.cbegin(); it != versions.cend(); ++it)
         m_versions.insert(it.key(), it.value());
+    if (!out.isEmpty())
+        wroteAudit();
     // UPDATE ... RETURNING comes back in the join's order, not the CTE's: best score first, as promised.
     std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
         return a.score != b.score ? a.score > b.score : a.key < b.key;
@@ -1668,6 +1755,8 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
     QStringList lost;
     while (q.next())
         lost.append(q.value(0).toString());
+    if (!lost.isEmpty())
+        wroteAudit();
     return lost;
 }
 
@@ -1688,6 +1777,7 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
     q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
     if (!q.exec())
         return fail(QStringLiteral("recording lost claims"), q.lastError().text(), error);
+    wroteAudit();
     return true;
 }
 
@@ -1715,6 +1805,7 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
     if (!self->ensureConnected(error))
         return out;
     QSqlQuery *prepared =
+        // Sealed rows only (an unsealed row's seq is NULL): up to N is everything up to N.
         self->statement(QStringLiteral("SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?"), error);
     if (!prepared) {
         self->fail(QStringLiteral("reading the audit"), *error, error);
@@ -1725,6 +1816,38 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
     q.bindValue(1, limit);
     if (!q.exec()) {
         self->fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
+        return {};
+    }
+    while (q.next())
+        out.append(auditFromRow(q));
+    return out;
+}
+
+QList<AuditEntry> LedgerStore::ownAudit(qint64 fromSeq, int limit, QString *error) {
+    const auto call = callDeadline();
+    QList<AuditEntry> out;
+    if (!ensureConnected(error))
+        return out;
+    // This member's rows, the rows a worker acts on (a batch launched, paused, resumed or cancelled; a
+    // review; filings put back to work), and the chain head's row, so that the mirror's last row follows the
+    // head (the prefix checked at every connect) and the next catch-up starts there. One statement: one
+    // snapshot.
+    QSqlQuery *prepared = statement(
+        QStringLiteral(
+            "SELECT * FROM audit WHERE seq >= ? AND (desk = ? OR action LIKE 'batch\\_%' OR action LIKE "
+            "'review\\_%' OR action IN ('replay', 'resolve_requeue') OR seq = (SELECT last_seq FROM "
+            "audit_head WHERE id = 1)) ORDER BY seq LIMIT ?"),
+        error);
+    if (!prepared) {
+        fail(QStringLiteral("reading the audit"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, fromSeq);
+    q.bindValue(1, m_memberId);
+    q.bindValue(2, limit);
+    if (!q.exec()) {
+        fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
         return {};
     }
     while (q.next())
@@ -1746,7 +1869,15 @@ bool LedgerStore::chainHead(qint64 *seq, QString *hash, QString *error) const {
 }
 
 QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
-    const QList<AuditEntry> rows = ledgerAudit(m_mirror.lastMirroredSeq() + 1, limit, error);
+    if (m_unsealed) {
+        // What this member wrote is in what it reads back, unless another member is sealing right now (its
+        // NOTIFY wakes the next catch-up).
+        QString sealError;
+        sealAudit(&sealError);
+    }
+    const qint64 from = m_mirror.lastMirroredSeq() + 1;
+    const QList<AuditEntry> rows =
+        m_ownRowsOnly ? ownAudit(from, limit, error) : ledgerAudit(from, limit, error);
     if (rows.isEmpty())
         return rows;
     QString mirrorError;

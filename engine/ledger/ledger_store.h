@@ -20,6 +20,7 @@ struct pg_conn;
 
 namespace fd {
 
+class AuditSealer;
 class Clock;
 
 /// One batch of the team ledger.
@@ -53,9 +54,9 @@ struct LedgerMember {
 /// SQLite AuditStore as its mirror (docs/ledger.md): the ledger store has a mirror, it is not one.
 ///
 /// Writes go to the ledger only, each as one transaction: a conditional update of the task on the version
-/// this member last saw, plus its audit row (hash-chained by the ledger's trigger). A task another member
-/// changed first is not overwritten: the write fails with WriteResult::Failure::Conflict and its
-/// conflictedKeys name it, for the engine to re-read. A ledger that cannot be reached fails with
+/// this member last saw, plus its audit row (unsealed; sealed into the hash chain by AuditSealer). A task
+/// another member changed first is not overwritten: the write fails with WriteResult::Failure::Conflict and
+/// its conflictedKeys name it, for the engine to re-read. A ledger that cannot be reached fails with
 /// WriteFailure::Unavailable. The local database receives the ledger's audit rows by sequence (sync()) and
 /// copies of the task rows, so that the Audit view, its export and the task list work while the ledger is
 /// down.
@@ -91,8 +92,9 @@ public:
     QList<AuditEntry> queryAudit(const AuditQuery &query) const override {
         return m_mirror.queryAudit(query);
     }
-    /// Closes the mirror; the ledger connection closes with the store.
-    void close() override { m_mirror.close(); }
+    /// Seals what this member wrote (sealAudit(), waiting for another sealer up to the lock timeout), stops
+    /// the sealer and closes the mirror; the ledger connection closes with the store.
+    void close() override;
     /// Tries to connect again; true when the ledger answers. A ledger whose identity is not the one the
     /// mirror copies is refused and chainBroken() becomes true: nothing it says can be trusted.
     bool reconnect(QString *error);
@@ -204,8 +206,11 @@ public:
 
     // Live view.
     /// Copies the ledger's audit rows after the mirror's last seq into the mirror (at most `limit`), and
-    /// returns them (ascending). *error set when the ledger cannot be reached, the mirror cannot be written,
-    /// or the rows do not continue the mirrored hash chain (then chainBroken() is true from here on).
+    /// returns them (ascending). A worker copies only its own rows, the team-level rows it acts on (batch_*,
+    /// review_*, replay, resolve_requeue) and the chain head's row
+    /// (AuditStore::MirrorBinding::ownRowsOnly()); a desk or a run copies every row. *error set when the
+    /// ledger cannot be reached, the mirror cannot be written, or the rows do not continue the mirrored hash
+    /// chain (then chainBroken() is true from here on).
     QList<AuditEntry> sync(int limit, QString *error);
     /// The ledger's audit rows failed the mirror's chain check (a changed, missing or re-linked row): what
     /// the ledger says can no longer be trusted. Stays true for this store's lifetime.
@@ -225,9 +230,24 @@ public:
     };
     QHash<QString, Review> reviews(QString *error) const;
 
-    /// The ledger's audit rows from `fromSeq` on, ascending, with their hashes (for `audit verify`).
+    // The audit chain (docs/ledger.md, "Audit hash chain"): rows are written unsealed and sealed in batches.
+    /// Seals every audit row the ledger holds unsealed, in batches of kSealBatchRows (one transaction and
+    /// one move of the chain head each), if this member wins the sealer's advisory lock. Returns the rows
+    /// sealed (0: none were unsealed), or -1 when another member was sealing (`wait` false: this member
+    /// leaves at once; true: it waits up to the lock timeout) or on error (*error set).
+    qint64 sealAudit(QString *error, bool wait = false);
+    static constexpr int kSealBatchRows = 2000;
+    /// Starts this member's sealer (AuditSealer): every `intervalMs` and soon after each of its writes. Call
+    /// on the store's thread, with an event loop.
+    void startSealing(int intervalMs);
+    /// The sealer, null before startSealing().
+    const AuditSealer *sealer() const { return m_sealer.get(); }
+    /// This member wrote audit rows since it last sealed.
+    bool hasUnsealedWrites() const { return m_unsealed; }
+
+    /// The ledger's sealed audit rows from `fromSeq` on, ascending, with their hashes (for `audit verify`).
     QList<AuditEntry> ledgerAudit(qint64 fromSeq, int limit, QString *error) const;
-    /// The chain head (last seq and hash) as the ledger records it.
+    /// The chain head (last seq and hash: the last sealed row) as the ledger records it.
     bool chainHead(qint64 *seq, QString *hash, QString *error) const;
 
 private:
@@ -284,6 +304,12 @@ private:
     bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                        QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
+    /// A worker's catch-up read (sync()): sealed rows from `fromSeq` on that it keeps.
+    QList<AuditEntry> ownAudit(qint64 fromSeq, int limit, QString *error);
+    /// A write with audit rows was committed: they are unsealed until a sealer runs (soon, this member's).
+    void wroteAudit();
+    /// Before the store goes: this member's unsealed rows sealed, by itself or by a sealer it waited for.
+    void sealOwnWrites();
     bool begin(QString *error);
     /// The prepared statement for `sql` on this connection; null with *error when the server refused it.
     QSqlQuery *statement(const QString &sql, QString *error);
@@ -291,6 +317,9 @@ private:
     void rollbackLedger();
 
     AuditStore m_mirror;
+    std::unique_ptr<AuditSealer> m_sealer;
+    bool m_unsealed = false;    ///< audit rows written since this member last sealed
+    bool m_ownRowsOnly = false; ///< a worker: its mirror keeps its own rows (sync())
     LedgerEndpoint m_endpoint;
     QString m_memberId;
     QString m_kind;

@@ -189,11 +189,11 @@ private Q_SLOTS:
         QVERIFY2(m_pg.start(), qPrintable(m_pg.errorString()));
         QVERIFY(m_pg.createDatabase(kLedger));
         QString error;
-        // The owner (the cluster's superuser here) creates the ledger, schema 5.
+        // The owner (the cluster's superuser here) creates the ledger, the current schema.
         auto owner = member(QStringLiteral("fd"), &error);
         QVERIFY2(owner, qPrintable(error));
         QCOMPARE(m_pg.psql(QStringLiteral("SELECT version FROM ledger_schema"), kLedger),
-                 QStringLiteral("5"));
+                 QString::number(fd::LedgerSchema::kVersion));
         // One login per role, granted with plain SQL as docs/roles.md tells IT.
         const QString grants = QStringLiteral("CREATE ROLE vera LOGIN; GRANT filingdesk_viewer TO vera;"
                                               "CREATE ROLE olga LOGIN; GRANT filingdesk_operator TO olga;"
@@ -558,7 +558,8 @@ private Q_SLOTS:
         QString error;
         auto owner = member(QStringLiteral("fd"), &error, old);
         QVERIFY2(owner, qPrintable(error));
-        QCOMPARE(m_pg.psql(QStringLiteral("SELECT version FROM ledger_schema"), old), QStringLiteral("5"));
+        QCOMPARE(m_pg.psql(QStringLiteral("SELECT version FROM ledger_schema"), old),
+                 QString::number(fd::LedgerSchema::kVersion));
         QCOMPARE(m_pg.psql(QStringLiteral("SELECT last_seq || ' ' || last_hash FROM audit_head"), old),
                  headBefore);
         QCOMPARE(m_pg.psql(QStringLiteral("SELECT count(*) FROM audit"), old), QStringLiteral("2"));

@@ -700,6 +700,9 @@ void TestLedgerStore::syncMirrorsInOrder() {
     QString error;
     QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("SYN"), 5), QStringLiteral("alice"), &already, &error),
              qPrintable(error));
+    // Others read only sealed rows: a's sealer seals them soon after its writes.
+    QVERIFY(b->sync(100, &error).isEmpty());
+    QCOMPARE(a->sealAudit(&error), 5);
 
     // b mirrors what a wrote, a page at a time, and resumes after the last seq it holds.
     QList<AuditEntry> first = b->sync(2, &error);
@@ -717,6 +720,7 @@ void TestLedgerStore::syncMirrorsInOrder() {
 
     int count = 0;
     QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QStringLiteral("go"), &count, &error).isEmpty());
+    QCOMPARE(a->sealAudit(&error), 1);
     const QList<AuditEntry> third = b->sync(100, &error);
     QCOMPARE(third.size(), 1);
     QCOMPARE(third.first().ledgerSeq, 6);
@@ -855,6 +859,8 @@ void TestLedgerStore::chainMatchesTrigger() {
     e.atUtc = QDateTime(QDate(2027, 2, 15), QTime(9, 30, 0, 125), Qt::UTC);
     QString error;
     QVERIFY2(m_chainStore->appendAction(e, &error), qPrintable(error));
+    // Sealed into the chain, as this member's sealer does soon after its writes.
+    QCOMPARE(m_chainStore->sealAudit(&error), 1);
 
     qint64 headSeq = 0;
     QString headHash;

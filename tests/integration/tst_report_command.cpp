@@ -1218,6 +1218,7 @@ void TestReportCommand::ledgerReportsNameTheChainHead() {
     }
     qint64 headSeq = 0;
     QString headHash;
+    QVERIFY(member->sealAudit(&error) > 0); // as the member's sealer does soon after its writes
     QVERIFY2(member->chainHead(&headSeq, &headHash, &error), qPrintable(error));
     const QString url = m_pg.url(database);
 

@@ -1,0 +1,62 @@
+#include "engine/ledger/audit_sealer.h"
+
+#include "engine/ledger/ledger_store.h"
+
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcLedger)
+
+namespace fd {
+
+AuditSealer::AuditSealer(LedgerStore &store, QObject *parent)
+    : QObject(parent)
+    , m_store(store) {
+    m_timer.setSingleShot(true);
+    m_soon.setSingleShot(true);
+    m_soon.setInterval(kSoonMs);
+    connect(&m_timer, &QTimer::timeout, this, [this] { sealNow(); });
+    connect(&m_soon, &QTimer::timeout, this, [this] { sealNow(); });
+}
+
+void AuditSealer::start(int intervalMs) {
+    m_intervalMs = qMax(10, intervalMs);
+    m_started = true;
+    m_timer.start(m_intervalMs);
+}
+
+void AuditSealer::stop() {
+    m_started = false;
+    m_timer.stop();
+    m_soon.stop();
+}
+
+void AuditSealer::sealSoon() {
+    if (m_started && !m_lostLast && !m_soon.isActive())
+        m_soon.start();
+}
+
+qint64 AuditSealer::sealNow() {
+    m_soon.stop();
+    qint64 sealed = -1;
+    if (m_store.isReachable()) {
+        ++m_stats.runs;
+        QString error;
+        sealed = m_store.sealAudit(&error);
+        m_lostLast = sealed < 0 && error.isEmpty();
+        if (!error.isEmpty()) {
+            ++m_stats.failed;
+            qCDebug(lcLedger).noquote() << "audit not sealed:" << error;
+        } else if (sealed < 0) {
+            ++m_stats.lost;
+        } else {
+            ++m_stats.won;
+            m_stats.rows += quint64(sealed);
+        }
+    }
+    // Nothing to seal: look less often, until this member writes again (sealSoon()).
+    if (m_started)
+        m_timer.start(sealed == 0 ? kIdleIntervalMs : m_intervalMs);
+    return sealed;
+}
+
+} // namespace fd

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <QObject>
+#include <QTimer>
+
+namespace fd {
+
+class LedgerStore;
+
+/// This member's turn at sealing the team ledger's audit (docs/ledger.md, "Audit hash chain"): members insert
+/// audit rows unsealed, and any member may seal them, in one transaction per batch, under a
+/// transaction-scoped advisory lock that one member at a time wins (LedgerStore::sealAudit(),
+/// filingdesk_seal_audit()). A member that does not win leaves at once: nothing waits on the sealer.
+///
+/// It runs every kIntervalMs (every kIdleIntervalMs while there is nothing to seal), so that rows left by a
+/// member that died are sealed by the others, and kSoonMs after this member's own writes (sealSoon()), so
+/// that what it wrote is in the chain, and seen by the others, within a fraction of a second. A member whose
+/// last attempt found another member sealing leaves the sealing to it until its own next interval: in a large
+/// fleet one member seals at the pace of the writes, and the others try a few times a second.
+///
+/// Thread affinity: the thread that created it (the store's).
+class AuditSealer : public QObject {
+    Q_OBJECT
+public:
+    static constexpr int kIntervalMs = 250;
+    static constexpr int kIdleIntervalMs = 1000;
+    static constexpr int kSoonMs = 100;
+
+    struct Stats {
+        quint64 runs = 0; ///< seal attempts
+        quint64 won = 0;  ///< attempts that held the sealer's lock
+        quint64 lost = 0; ///< attempts another member's sealer was ahead of
+        quint64 rows = 0; ///< rows this member sealed
+        quint64 failed = 0;
+    };
+
+    explicit AuditSealer(LedgerStore &store, QObject *parent = nullptr);
+
+    void start(int intervalMs = kIntervalMs);
+    void stop();
+    bool isActive() const { return m_started; }
+    /// This member wrote audit rows: seal within kSoonMs (one run for any number of writes meanwhile).
+    void sealSoon();
+    /// One run now; the rows sealed, -1 when another member was sealing or the ledger could not be reached.
+    qint64 sealNow();
+    const Stats &stats() const { return m_stats; }
+
+private:
+    LedgerStore &m_store;
+    QTimer m_timer;
+    QTimer m_soon;
+    int m_intervalMs = kIntervalMs;
+    bool m_started = false;
+    bool m_lostLast = false; ///< the last attempt found another member sealing
+    Stats m_stats;
+};
+
+} // namespace fd
