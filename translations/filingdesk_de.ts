@@ -1510,6 +1510,10 @@
         <source>--ledger &quot;%1&quot;: %2</source>
         <translation>--ledger „%1“: %2</translation>
     </message>
+    <message>
+        <source>--redis: %1</source>
+        <translation>--redis: %1</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>

@@ -1510,6 +1510,10 @@
         <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar, launch, worker, audit)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--redis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>

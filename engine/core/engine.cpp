@@ -147,9 +147,9 @@ void Engine::start(const EngineConfig &config) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
-    if (m_config.dbPath.isEmpty() && m_config.ledgerUrl.isEmpty())
+    if (m_config.dbPath.isEmpty() && !m_config.ledger)
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
-    if (!m_config.ledgerUrl.isEmpty()) {
+    if (m_config.ledger) {
         if (!startTeam(&error)) {
             Q_EMIT started(false, error, QString(), false);
             return;
@@ -160,18 +160,10 @@ void Engine::start(const EngineConfig &config) {
     }
 
     if (!m_gate) {
-        if (m_config.redisUrl.isEmpty()) {
+        if (!m_config.redis) {
             m_gate = new LocalPermitGate(m_config.leaseMs, this);
         } else {
-            RedisEndpoint endpoint;
-            if (!RedisEndpoint::parse(m_config.redisUrl, &endpoint, &error)) {
-                m_store->close();
-                Q_EMIT started(false, error, QString(), false);
-                return;
-            }
-            if (!m_config.redisPassword.isEmpty())
-                endpoint.password = m_config.redisPassword;
-            auto *gate = new RedisPermitGate(endpoint, m_config.keyPrefix, m_config.leaseMs, this);
+            auto *gate = new RedisPermitGate(*m_config.redis, m_config.keyPrefix, m_config.leaseMs, this);
             m_gate = gate;
             gate->start();
         }
@@ -198,8 +190,9 @@ void Engine::start(const EngineConfig &config) {
 
     if (!m_registry) {
         auto *client = new RegistryClient(this);
-        client->setDefaultBaseUrl(m_config.registryUrl);
-        for (auto it = m_config.registryUrls.cbegin(); it != m_config.registryUrls.cend(); ++it)
+        client->setDefaultBaseUrl(m_config.registries.defaultUrl);
+        for (auto it = m_config.registries.byJurisdiction.cbegin();
+             it != m_config.registries.byJurisdiction.cend(); ++it)
             client->setBaseUrl(it.key(), it.value());
         client->setApiToken(m_config.registryToken);
         client->setTimeoutMs(m_config.requestTimeoutMs);

@@ -27,13 +27,9 @@ constexpr int kBusyQuietMs = 1000;
 } // namespace
 
 bool Engine::startTeam(QString *error) {
-    LedgerEndpoint endpoint;
-    if (!LedgerEndpoint::parse(m_config.ledgerUrl, &endpoint, error))
-        return false;
-    endpoint.password = m_config.ledgerPassword;
     if (!m_ledger) {
         // The team ledger takes the place of the desk's database: the mirror is the ledger store's own.
-        auto store = std::make_unique<LedgerStore>(endpoint, m_config.consoleId, m_config.memberKind,
+        auto store = std::make_unique<LedgerStore>(*m_config.ledger, m_config.consoleId, m_config.memberKind,
                                                    m_config.leaseMs);
         m_ledger = store.get();
         m_desk = nullptr;

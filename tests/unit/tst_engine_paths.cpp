@@ -214,7 +214,7 @@ class EnginePathsTest : public QObject {
                     .toUtf8());
         f.close();
         config.dbPath = m_dir.filePath(QStringLiteral("audit%1.sqlite").arg(m_case));
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(m_engine, &Engine::started);
         m_engine->start(config);
         QCOMPARE(started.count(), 1);
@@ -613,7 +613,7 @@ private Q_SLOTS:
         Engine second;
         EngineConfig config;
         config.dbPath = m_store->path();
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(&second, &Engine::started);
         second.start(config);
         QCOMPARE(started.count(), 1);

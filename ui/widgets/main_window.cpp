@@ -191,8 +191,8 @@ void MainWindow::buildActions() {
             // its own database, read beside the engine.
             report::ReportSource source;
             if (m_teamMode) {
-                source.ledgerUrl = m_sessionConfig.ledgerUrl;
-                source.ledgerPassword = m_ledgerPassword;
+                source.ledger = m_sessionConfig.ledger;
+                source.ledger->password = m_ledgerPassword;
             } else {
                 source.dbPath = m_sessionConfig.dbPath;
             }
@@ -644,31 +644,7 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
 
 void MainWindow::connectEngine() {
     Engine *engine = m_link->engine();
-    connect(engine, &Engine::started, this,
-            [this](bool ok, const QString &error, const QString &gate, bool fleet) {
-                m_engineStarted = ok;
-                m_fleetMode = fleet;
-                m_gateDescription = gate;
-                m_indicators->setGateMode(fleet, ok);
-                m_breakers->clear(); // a new engine starts with every circuit breaker closed
-                if (!ok) {
-                    m_blindBanner->showMessage(
-                        tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).")
-                            .arg(error));
-                    if (m_teamMode)
-                        m_indicators->setLedger(StatusIndicators::Ledger::Unreachable, error);
-                    return;
-                }
-                // Team mode: an unreachable ledger was announced before started(); otherwise it answers.
-                if (m_teamMode && !m_ledgerKnown)
-                    setLedgerState(true, QString());
-                m_permitsPage->setGateDescription(gate, fleet);
-                m_indicators->setRedis(fleet ? tr("connecting…") : QString(), true);
-                m_usageTimer.start();
-                m_link->queryNotes();
-                if (!m_options.portfolio.isEmpty())
-                    loadPortfolio(m_options.portfolio);
-            });
+    connect(engine, &Engine::started, this, &MainWindow::onEngineStarted);
     connect(engine, &Engine::portfolioLoaded, this,
             [this](const PortfolioSummary &summary, const QList<RowPlan> &rows) {
                 if (!summary.fileError.isEmpty()) {
@@ -796,21 +772,54 @@ void MainWindow::connectEngine() {
     connect(m_probe, &RegistryProbe::reachabilityChanged, m_indicators, &StatusIndicators::setRegistry);
 }
 
-EngineConfig MainWindow::sessionConfig() const {
-    EngineConfig config = m_settings->engineConfig();
+void MainWindow::onEngineStarted(bool ok, const QString &error, const QString &gate, bool fleet) {
+    m_engineStarted = ok;
+    m_fleetMode = fleet;
+    m_gateDescription = gate;
+    m_indicators->setGateMode(fleet, ok);
+    m_breakers->clear(); // a new engine starts with every circuit breaker closed
+    if (!ok) {
+        m_blindBanner->showMessage(
+            tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).").arg(error));
+        if (m_teamMode)
+            m_indicators->setLedger(StatusIndicators::Ledger::Unreachable, error);
+        return;
+    }
+    // Team mode: an unreachable ledger was announced before started(); otherwise it answers.
+    if (m_teamMode && !m_ledgerKnown)
+        setLedgerState(true, QString());
+    m_permitsPage->setGateDescription(gate, fleet);
+    m_indicators->setRedis(fleet ? tr("connecting…") : QString(), true);
+    m_usageTimer.start();
+    m_link->queryNotes();
+    if (!m_options.portfolio.isEmpty())
+        loadPortfolio(m_options.portfolio);
+}
+
+EngineConfig MainWindow::sessionConfig(QString *unreadable) const {
+    QHash<QString, QString> unreadableSettings;
+    EngineConfig config = m_settings->engineConfig(&unreadableSettings);
+    // A saved URL that does not parse matters unless an option takes its place this session.
+    if (m_options.redisGiven)
+        unreadableSettings.remove(QStringLiteral("redis"));
+    if (m_options.ledgerGiven)
+        unreadableSettings.remove(QStringLiteral("ledger"));
+    for (auto it = unreadableSettings.cbegin(); it != unreadableSettings.cend() && unreadable->isEmpty();
+         ++it)
+        *unreadable = QStringLiteral("%1: %2").arg(it.key(), it.value());
     if (m_options.registryUrl.isValid())
-        config.registryUrl = m_options.registryUrl;
-    if (m_options.redisUrlGiven)
-        config.redisUrl = m_options.redisUrl;
+        config.registries.defaultUrl = m_options.registryUrl;
+    if (m_options.redisGiven)
+        config.redis = m_options.redis;
     for (const QString &spec : m_options.limits) {
         QString ignored; // validated when the options were parsed
         config.addLimit(spec, &ignored);
     }
-    if (m_options.ledgerUrlGiven)
-        config.ledgerUrl = m_options.ledgerUrl;
+    if (m_options.ledgerGiven)
+        config.ledger = m_options.ledger;
     if (!m_options.dbPath.isEmpty())
         config.dbPath = m_options.dbPath;
-    if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
+    if (config.dbPath.isEmpty() && !config.ledger)
         config.dbPath = host::defaultDeskDatabasePath(); // team mode: a mirror of its own per ledger and desk
     config.consoleId = m_memberId;
     config.memberKind = QStringLiteral("desk");
@@ -818,16 +827,22 @@ EngineConfig MainWindow::sessionConfig() const {
 }
 
 void MainWindow::startEngine() {
-    const EngineConfig config = sessionConfig();
+    QString unreadable;
+    const EngineConfig config = sessionConfig(&unreadable);
+    if (!unreadable.isEmpty()) {
+        // Refused as the engine refuses a configuration it cannot use: nothing starts, nothing is sent.
+        startEngineWith(config, {}, unreadable);
+        return;
+    }
     // Secrets are kept per URL they unlock: the password of the Redis this session uses, the token of its
     // registry (a --redis or --registry override reads that server's own entry, never another's).
-    const QString redisSecret = SecretStore::nameFor(SecretStore::redisPassword, QUrl(config.redisUrl));
-    const QString tokenSecret = SecretStore::nameFor(SecretStore::registryToken, config.registryUrl);
-    const QString ledgerSecret = SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(config.ledgerUrl));
+    const QString redisSecret = config.redis ? SecretStore::nameFor(*config.redis) : QString();
+    const QString tokenSecret =
+        SecretStore::nameFor(SecretStore::registryToken, config.registries.defaultUrl);
+    const QString ledgerSecret = config.ledger ? SecretStore::nameFor(*config.ledger) : QString();
     const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
     const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
-    const bool wantLedger =
-        m_options.useKeychain && !config.ledgerUrl.isEmpty() && m_settings->hasSecret(ledgerSecret);
+    const bool wantLedger = m_options.useKeychain && config.ledger && m_settings->hasSecret(ledgerSecret);
     if (!wantRedis && !wantToken && !wantLedger) {
         startEngineWith(config);
         return;
@@ -837,9 +852,9 @@ void MainWindow::startEngine() {
     auto collected = std::make_shared<EngineConfig>(config);
     auto problems = std::make_shared<QStringList>();
     auto finishOne = [this, pending, collected, problems](const QString &name, const SecretStore::Result &r,
-                                                          QString EngineConfig::*field) {
+                                                          const std::function<void(EngineConfig &)> &apply) {
         if (r.ok) {
-            (*collected).*field = r.value;
+            apply(*collected);
         } else {
             // Said out loud (notice bar, status bar, log): the engine then runs without it and the server
             // refuses (fail closed), never a silent "no password".
@@ -852,16 +867,21 @@ void MainWindow::startEngine() {
     };
     if (wantRedis)
         readSecret(redisSecret, kSecretReadAttempts, [finishOne, redisSecret](const SecretStore::Result &r) {
-            finishOne(redisSecret, r, &EngineConfig::redisPassword);
+            // Over a password given in the URL (--redis), as FILINGDESK_REDIS_PASSWORD is in a headless run.
+            finishOne(redisSecret, r, [value = r.value](EngineConfig &c) {
+                if (!value.isEmpty())
+                    c.redis->password = value;
+            });
         });
     if (wantToken)
         readSecret(tokenSecret, kSecretReadAttempts, [finishOne, tokenSecret](const SecretStore::Result &r) {
-            finishOne(tokenSecret, r, &EngineConfig::registryToken);
+            finishOne(tokenSecret, r, [value = r.value](EngineConfig &c) { c.registryToken = value; });
         });
     if (wantLedger)
         readSecret(ledgerSecret, kSecretReadAttempts,
                    [finishOne, ledgerSecret](const SecretStore::Result &r) {
-                       finishOne(ledgerSecret, r, &EngineConfig::ledgerPassword);
+                       finishOne(ledgerSecret, r,
+                                 [value = r.value](EngineConfig &c) { c.ledger->password = value; });
                    });
 }
 
@@ -880,8 +900,8 @@ void MainWindow::readSecret(const QString &name, int attemptsLeft,
     });
 }
 
-void MainWindow::startEngineWith(const EngineConfig &config, QStringList problems) {
-    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
+void MainWindow::startEngineWith(const EngineConfig &config, QStringList problems, const QString &refusal) {
+    if (config.registries.isEmpty())
         problems.append(tr(
             "No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
             "with --sandbox."));
@@ -891,22 +911,19 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
         statusBar()->showMessage(problems.first(), 30000);
     }
     m_sessionConfig = config;
-    m_sessionConfig.redisPassword.clear();
+    if (m_sessionConfig.redis)
+        m_sessionConfig.redis->password.clear();
     m_sessionConfig.registryToken.clear();
-    m_ledgerPassword = config.ledgerPassword; // for the reports' own connection to the ledger
-    m_sessionConfig.ledgerPassword.clear();
+    if (config.ledger) {
+        m_ledgerPassword = config.ledger->password; // for the reports' own connection to the ledger
+        m_sessionConfig.ledger->password.clear();
+    }
     applyRegistryMode(config);
-    m_probe->setUrl(config.registryUrl.isValid()
-                        ? config.registryUrl
-                        : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
-    if (config.redisUrl.isEmpty())
+    m_probe->setUrl(config.registries.anyUrl());
+    if (!config.redis)
         m_indicators->setRedis(QString(), true); // no team limiter: nothing to show
-    m_teamMode = !config.ledgerUrl.isEmpty();
-    LedgerEndpoint endpoint;
-    QString ignored; // a wrong URL is the engine's to refuse, in started()
-    m_ledgerDisplay = m_teamMode && LedgerEndpoint::parse(config.ledgerUrl, &endpoint, &ignored)
-                          ? endpoint.display()
-                          : config.ledgerUrl;
+    m_teamMode = config.ledger.has_value();
+    m_ledgerDisplay = m_teamMode ? config.ledger->display() : QString();
     m_indicators->setLedger(m_teamMode ? StatusIndicators::Ledger::Connecting : StatusIndicators::Ledger::Off,
                             m_ledgerDisplay);
     m_deadLettersPage->setTeamMode(m_teamMode);
@@ -915,7 +932,10 @@ void MainWindow::startEngineWith(const EngineConfig &config, QStringList problem
     if (m_teamMode)
         qCInfo(lcConsole).noquote() << "team mode: ledger" << m_ledgerDisplay << "as member"
                                     << config.consoleId;
-    m_link->start(config);
+    if (!refusal.isEmpty())
+        onEngineStarted(false, refusal, QString(), false);
+    else
+        m_link->start(config);
 }
 
 void MainWindow::openPortfolioWhenReady(const QString &path) {
@@ -997,20 +1017,18 @@ void MainWindow::showSettings() {
     auto *dialog = new SettingsDialog(m_settings.get(), m_secrets, this);
     dialog->setAccess(m_actions->access());
     QStringList overrides;
-    if (m_options.redisUrlGiven)
-        overrides << tr("Redis %1")
-                         .arg(m_options.redisUrl.isEmpty() ? tr("(none: in-process gate)")
-                                                           : m_options.redisUrl);
+    if (m_options.redisGiven)
+        overrides
+            << tr("Redis %1").arg(m_options.redis ? m_options.redis->url : tr("(none: in-process gate)"));
     if (m_options.registryUrl.isValid())
         overrides << tr("registry %1").arg(m_options.registryUrl.toString());
     if (!m_options.limits.isEmpty())
         overrides << tr("ceilings %1").arg(m_options.limits.join(QStringLiteral(", ")));
     if (!m_options.dbPath.isEmpty())
         overrides << tr("audit database %1").arg(m_options.dbPath);
-    if (m_options.ledgerUrlGiven)
+    if (m_options.ledgerGiven)
         overrides << tr("team ledger %1")
-                         .arg(m_options.ledgerUrl.isEmpty() ? tr("(none: this desk alone)")
-                                                            : m_options.ledgerUrl);
+                         .arg(m_options.ledger ? m_options.ledger->url : tr("(none: this desk alone)"));
     if (!overrides.isEmpty())
         dialog->setSessionNote(
             tr("This session runs with command-line options that override the saved settings (not "

@@ -138,14 +138,18 @@ private:
     void buildPages();
     void connectEngine();
     void startEngine();
-    /// Starts the engine; `problems` (secrets that could not be read) are shown together with any other.
-    void startEngineWith(const EngineConfig &config, QStringList problems = {});
+    /// Starts the engine; `problems` (secrets that could not be read) are shown together with any other. A
+    /// `refusal` (a saved setting that cannot be read) starts nothing and is reported as the engine's own.
+    void startEngineWith(const EngineConfig &config, QStringList problems = {}, const QString &refusal = {});
+    void onEngineStarted(bool ok, const QString &error, const QString &gate, bool fleet);
     /// Reads one secret, asking again after 1 s and 2 s when the keychain answers with an error (not for a
     /// missing entry or no keychain); `done` gets the last answer.
     void readSecret(const QString &name, int attemptsLeft,
                     std::function<void(const SecretStore::Result &)> done);
     static constexpr int kSecretReadAttempts = 3;
-    EngineConfig sessionConfig() const;
+    /// The saved settings with this session's options over them; *unreadable "FIELD: reason" names a saved
+    /// URL that does not parse and that no option replaces.
+    EngineConfig sessionConfig(QString *unreadable) const;
     void restoreLayout();
     void saveLayout();
     void applyBatchStatus(const fd::BatchStatus &status);
