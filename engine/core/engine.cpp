@@ -225,7 +225,7 @@ void Engine::start(const EngineConfig &config) {
                                          ? QString()
                                          : QStringLiteral(" [%1], mirror %2")
                                                .arg(m_ledger->ledgerId(), m_ledger->mirror().path())),
-                                m_config.consoleId, m_config.memberKind)
+                                m_config.consoleId, toString(m_config.memberKind))
                            .arg(all.size())
                            .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
                                              : QString()));
@@ -786,7 +786,7 @@ void Engine::auditFailed(const QString &what, const QString &error) {
         m_paused = true;
         withdrawUnsent();
     }
-    Q_EMIT alertRaised(EngineAlert{QStringLiteral("audit_unavailable"), QString(), QString(), QString(),
+    Q_EMIT alertRaised(EngineAlert{AlertKind::AuditUnavailable, QString(), QString(), QString(),
                                    tr("%1; dispatch is paused until an operator resumes it").arg(message)});
     updateStatus();
 }
@@ -920,7 +920,7 @@ void Engine::pump() {
                     enqueue(key);
                     continue;
                 }
-                raise(QStringLiteral("dead_letter"), task, problem);
+                raise(AlertKind::DeadLetter, task, problem);
                 continue;
             }
         }
@@ -1066,7 +1066,7 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
         subject.key = key;
         subject.obligation.jurisdiction = jurisdiction;
     }
-    raise(QStringLiteral("permit_lost"), subject, e.detail);
+    raise(AlertKind::PermitLost, subject, e.detail);
 }
 
 void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
@@ -1139,7 +1139,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
             enqueue(key);
             break;
         }
-        raise(QStringLiteral("statutory_halt"), task, task.lastErrorMessage);
+        raise(AlertKind::StatutoryHalt, task, task.lastErrorMessage);
         break;
     }
     default:
@@ -1155,7 +1155,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
 }
 
 void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category,
-                           ExecutionState to, const QString &alertKind) {
+                           ExecutionState to, AlertKind alertKind) {
     task.lastCategory = category;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
@@ -1187,8 +1187,7 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
         }
         if (filed)
             ++m_filedHere;
-        raise(filed ? QStringLiteral("fee_differs") : QStringLiteral("reconciliation_exception"), task,
-              r.message);
+        raise(filed ? AlertKind::FeeDiffers : AlertKind::ReconciliationException, task, r.message);
         return;
     }
     task.lastCategory = ErrorCategory::None;
@@ -1228,12 +1227,11 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
         // The registry answered: the portal is healthy even though this filing is not.
         recordRegistrySuccess(jurisdiction);
         stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory,
-                      QStringLiteral("statutory_halt"));
+                      AlertKind::StatutoryHalt);
         break;
     case RegistryOutcome::Kind::Validation:
         recordRegistrySuccess(jurisdiction);
-        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter,
-                      QStringLiteral("dead_letter"));
+        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter, AlertKind::DeadLetter);
         break;
     case RegistryOutcome::Kind::Uncertain:
         scheduleRetry(task, o, true);
@@ -1265,7 +1263,7 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
                "trial request at %4 UTC")
                 .arg(j, o.code, o.message, until.toString(QStringLiteral("HH:mm:ss")));
         qCInfo(lcEngine).noquote() << "circuit breaker open:" << message; // the alert carries it to a person
-        Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), j, message});
+        Q_EMIT alertRaised(EngineAlert{AlertKind::BreakerOpen, QString(), QString(), j, message});
     }
     // An uncertain outcome is never dead-lettered as "retries exhausted": the look-up decides whether it was
     // filed.
@@ -1276,7 +1274,7 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
             enqueue(task.key);
             return;
         }
-        raise(QStringLiteral("dead_letter"), task, tr("%1 after %2 attempts").arg(o.code).arg(task.attempts));
+        raise(AlertKind::DeadLetter, task, tr("%1 after %2 attempts").arg(o.code).arg(task.attempts));
         return;
     }
     task.nextAttemptUtc = t.addMSecs(m_retry.delayMs(task.attempts, o.retryAfterMs));
@@ -1299,7 +1297,7 @@ void Engine::recordRegistrySuccess(const QString &jurisdiction) {
         const QString message = tr("the %1 registry answers again; dispatch there resumes").arg(jurisdiction);
         qCInfo(lcEngine).noquote() << "circuit breaker closed:" << message;
         Q_EMIT alertRaised(
-            EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), jurisdiction, message});
+            EngineAlert{AlertKind::BreakerClosed, QString(), QString(), jurisdiction, message});
     }
 }
 
@@ -1614,7 +1612,7 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
         return;
     }
     if (feeDiffers(*it))
-        raise(QStringLiteral("fee_differs"), *it,
+        raise(AlertKind::FeeDiffers, *it,
               tr("charged %1, the rule's fee is %2")
                   .arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
     updateStatus();
@@ -1818,7 +1816,7 @@ void Engine::flushDirty() {
     updateStatus();
 }
 
-void Engine::raise(const QString &kind, const FilingTask &task, const QString &message) {
+void Engine::raise(AlertKind kind, const FilingTask &task, const QString &message) {
     EngineAlert alert{kind, task.key, task.obligation.entity->name, task.obligation.jurisdiction, message};
     Q_EMIT alertRaised(alert);
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/core/engine_kinds.h"
 #include "engine/dispatch/registry_endpoints.h"
 #include "engine/gate/redis_endpoint.h"
 #include "engine/ledger/ledger_endpoint.h"
@@ -59,8 +60,8 @@ struct EngineConfig {
     /// database (the embedded default). Its password, a secret, comes from FILINGDESK_LEDGER_PASSWORD or the
     /// keychain.
     std::optional<LedgerEndpoint> ledger;
-    QString memberKind = QStringLiteral("desk"); ///< how this member shows in the fleet: desk, run, worker
-    QStringList onlyJurisdictions;               ///< team mode: claim only these (empty: all)
+    MemberKind memberKind = MemberKind::Desk; ///< how this member shows in the fleet
+    QStringList onlyJurisdictions;            ///< team mode: claim only these (empty: all)
     bool claimsWork =
         true; ///< team mode: false for a member that only imports and launches (filingdesk launch)
 

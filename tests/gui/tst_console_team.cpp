@@ -263,7 +263,7 @@ void TestConsoleTeam::bothDesksAreOnTheLedger() {
                 .data()
                 .toString()
                 .endsWith(QLatin1String("(this console)")));
-    QCOMPARE(members->memberAt(own).kind, QStringLiteral("desk"));
+    QCOMPARE(fd::toString(members->memberAt(own).kind), QStringLiteral("desk"));
     QCOMPARE(members->memberAt(own).processId, QCoreApplication::applicationPid());
     QVERIFY(!members->memberAt(own).lost);
     const QString summary = childOf<QLabel>(m_a.get(), QStringLiteral("fleetSummary"))->text();

@@ -282,7 +282,7 @@ private Q_SLOTS:
         fd::EngineConfig config;
         config.ledger = fd::test::parsedLedger(url);
         config.redis = fd::test::parsedRedis(m_redis.url());
-        config.memberKind = QStringLiteral("desk");
+        config.memberKind = fd::MemberKind::Desk;
         config.consoleId = QStringLiteral("review-desk");
         config.dbPath = m_dir.filePath(QStringLiteral("review-desk.sqlite"));
         QMetaObject::invokeMethod(

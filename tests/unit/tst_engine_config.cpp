@@ -280,6 +280,26 @@ private slots:
         QVERIFY2(!changes.join(QLatin1Char('\n')).contains(QLatin1String("s3cret")),
                  qPrintable(changes.join('\n')));
     }
+
+    // Kinds cross boundaries (the ledger's members table, --json) by name; a name this build does not know is
+    // an explicit Unknown, never an error.
+    void kindsByName() {
+        for (const fd::AlertKind kind :
+             {fd::AlertKind::StatutoryHalt, fd::AlertKind::ReconciliationException, fd::AlertKind::DeadLetter,
+              fd::AlertKind::PermitLost, fd::AlertKind::FeeDiffers, fd::AlertKind::BreakerOpen,
+              fd::AlertKind::BreakerClosed, fd::AlertKind::LedgerChainBroken,
+              fd::AlertKind::LedgerUnreachable, fd::AlertKind::LedgerReachable,
+              fd::AlertKind::AuditUnavailable})
+            QVERIFY(fd::alertKindFromString(fd::toString(kind)) == kind);
+        QCOMPARE(fd::toString(fd::AlertKind::BreakerOpen), QStringLiteral("breaker_open"));
+        QVERIFY(fd::alertKindFromString(QStringLiteral("registry_notice")) == fd::AlertKind::Unknown);
+        for (const fd::MemberKind kind :
+             {fd::MemberKind::Desk, fd::MemberKind::Run, fd::MemberKind::Worker, fd::MemberKind::Launch})
+            QVERIFY(fd::memberKindFromString(fd::toString(kind)) == kind);
+        QCOMPARE(fd::toString(fd::MemberKind::Worker), QStringLiteral("worker"));
+        QVERIFY(fd::memberKindFromString(QStringLiteral("report")) == fd::MemberKind::Unknown);
+        QVERIFY(fd::memberKindFromString(QString()) == fd::MemberKind::Unknown);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEngineConfig)

@@ -233,7 +233,7 @@ class EnginePathsTest : public QObject {
     ExecutionState stateOf(const QString &key) const { return m_engine->task(key).state; }
     bool hasAlert(const QString &kind) const {
         return std::any_of(m_alerts.cbegin(), m_alerts.cend(),
-                           [&](const EngineAlert &a) { return a.kind == kind; });
+                           [&](const EngineAlert &a) { return a.kindName() == kind; });
     }
     /// Lets queued answers arrive without moving the clock.
     void settle() {

@@ -295,10 +295,12 @@ void MainWindow::buildPages() {
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this,
             [this] {
-                if (m_noticeKind == QLatin1String("reminder"))
+                const bool permits = m_noticeAlert == AlertKind::BreakerOpen ||
+                                     m_noticeAlert == AlertKind::BreakerClosed ||
+                                     m_noticeAlert == AlertKind::PermitLost;
+                if (m_noticeSubject == NoticeSubject::Reminder)
                     m_tabs->setCurrentIndex(CalendarTab);
-                else if (m_noticeKind.startsWith(QLatin1String("breaker_")) ||
-                         m_noticeKind == QLatin1String("permit_lost"))
+                else if (m_noticeSubject == NoticeSubject::Alert && permits)
                     m_tabs->setCurrentIndex(PermitsTab);
                 else
                     m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
@@ -372,7 +374,7 @@ void MainWindow::buildPages() {
         if (m_obligations->rowCount() == 0)
             return; // nothing planned yet: the next portfolio is planned at the date shown
         // A reminder on show was about the old date: "in 14 days" would now be wrong.
-        if (m_noticeKind == QLatin1String("reminder"))
+        if (m_noticeSubject == NoticeSubject::Reminder)
             showNotice(QString());
         m_link->setAsOf(m_asOf->date());
         statusBar()->showMessage(tr("Planning again as of %1…").arg(formatDate(m_asOf->date())), 5000);
@@ -751,9 +753,9 @@ void MainWindow::connectEngine() {
         m_auditPage->setResultCount(int(entries.size()));
     });
     connect(engine, &Engine::alertRaised, this, [this](const EngineAlert &alert) {
-        if (alert.kind == QLatin1String("permit_lost"))
+        if (alert.kind == AlertKind::PermitLost)
             m_permits->recordLostLease(alert.jurisdiction, alert.idempotencyKey, alert.entityName);
-        if (alert.kind == QLatin1String("ledger_chain_broken")) {
+        if (alert.kind == AlertKind::LedgerChainBroken) {
             // Not an outage: the ledger answers, but its audit trail cannot be trusted, and reaching it again
             // does not change that. The banner and the title say so rather than "unreachable".
             m_ledgerUntrusted = true;
@@ -822,7 +824,7 @@ EngineConfig MainWindow::sessionConfig(QString *unreadable) const {
     if (config.dbPath.isEmpty() && !config.ledger)
         config.dbPath = host::defaultDeskDatabasePath(); // team mode: a mirror of its own per ledger and desk
     config.consoleId = m_memberId;
-    config.memberKind = QStringLiteral("desk");
+    config.memberKind = MemberKind::Desk;
     return config;
 }
 
@@ -1318,8 +1320,9 @@ void MainWindow::updateTabCounts() {
                                           : tr("Halts && exceptions"));
 }
 
-void MainWindow::showNotice(const QString &text, const QString &kind) {
-    m_noticeKind = text.isEmpty() ? QString() : kind;
+void MainWindow::showNotice(const QString &text) {
+    m_noticeSubject = NoticeSubject::Other;
+    m_noticeAlert = AlertKind::Unknown;
     m_noticeFollowsAlerts = false;
     m_noticeNews.clear();
     m_noticeKeys.clear();
@@ -1328,9 +1331,10 @@ void MainWindow::showNotice(const QString &text, const QString &kind) {
     m_noticeBanner->showMessage(text);
 }
 
-void MainWindow::showAlertNotice(const QString &news, const QString &kind, const QStringList &keys) {
+void MainWindow::showAlertNotice(const QString &news, const QString &kindName, const QStringList &keys) {
     showNotice(QString());
-    m_noticeKind = kind;
+    m_noticeSubject = NoticeSubject::Alert;
+    m_noticeAlert = alertKindFromString(kindName);
     m_noticeFollowsAlerts = true;
     m_noticeNews = news;
     m_noticeKeys = keys;
@@ -1339,13 +1343,13 @@ void MainWindow::showAlertNotice(const QString &news, const QString &kind, const
 
 void MainWindow::showReminderNotice(const QList<DueReminder> &reminders) {
     showNotice(QString());
-    m_noticeKind = QStringLiteral("reminder");
+    m_noticeSubject = NoticeSubject::Reminder;
     m_noticeReminders = reminders;
     refreshNotice();
 }
 
 void MainWindow::refreshNotice() {
-    if (m_noticeKind == QLatin1String("reminder") && !m_noticeReminders.isEmpty()) {
+    if (m_noticeSubject == NoticeSubject::Reminder && !m_noticeReminders.isEmpty()) {
         // The reminded filings still not filed, and the counts as the status bar has them.
         const QList<DueReminder> open = m_reminders->stillOpen(m_noticeReminders);
         if (open.isEmpty()) {
@@ -1383,8 +1387,8 @@ void MainWindow::refreshNotice() {
     if (!waiting.isEmpty())
         parts << tr("Waiting for a person: %1").arg(waiting.join(QStringLiteral(", ")));
     // Registries still failing, unless the news itself is about the only one.
-    if (!m_breakers->isEmpty() && (!newsStands || m_noticeKind != QLatin1String("breaker_open") ||
-                                   m_breakers->openBreakers().size() > 1))
+    if (!m_breakers->isEmpty() &&
+        (!newsStands || m_noticeAlert != AlertKind::BreakerOpen || m_breakers->openBreakers().size() > 1))
         parts << tr("Registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
     if (!newsStands && waiting.isEmpty()) {
         showNotice(QString()); // what it announced is dealt with, and nothing else waits

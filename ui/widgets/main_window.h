@@ -164,10 +164,10 @@ private:
     void updateTitle();
     void updateTabCounts();
     /// A notice that does not follow any count (empty `text`: clears the notice).
-    void showNotice(const QString &text, const QString &kind = QString());
+    void showNotice(const QString &text);
     /// Alerts of the engine (AlertNotifier): `keys` are the filings announced that wait for a person; the
     /// notice follows them and the review queues' counts (refreshNotice()).
-    void showAlertNotice(const QString &news, const QString &kind, const QStringList &keys);
+    void showAlertNotice(const QString &news, const QString &kindName, const QStringList &keys);
     /// Deadline reminders in the window: follows the reminded filings and the due counts.
     void showReminderNotice(const QList<DueReminder> &reminders);
     /// Says again what the notice on show states, with today's counts; clears it when what it announced is
@@ -274,7 +274,11 @@ private:
     QTimer m_auditRefresh;
     QString m_portfolioName;
     QString m_gateDescription;
-    QString m_noticeKind; ///< alert kind of the notice on show ("breaker_open" …), empty for other notices
+    /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), or anything
+    /// else (a message, or none).
+    enum class NoticeSubject { Other, Reminder, Alert };
+    NoticeSubject m_noticeSubject = NoticeSubject::Other;
+    fd::AlertKind m_noticeAlert = fd::AlertKind::Unknown; ///< Alert: the most pressing kind in the notice
     bool m_engineStarted = false;
     bool m_fleetMode = false;
     bool m_paused = false;

@@ -57,7 +57,7 @@ int cli::LaunchCommand::run(const QStringList &arguments) const {
         return refuseInput(QStringLiteral("--ledger URL is required"));
     config.redis.reset(); // sends nothing: no permits needed
     cli::readSecretsFromEnvironment(&config);
-    config.memberKind = QStringLiteral("launch");
+    config.memberKind = MemberKind::Launch;
     config.claimsWork = false; // launches, never files
     if (!parser.isSet(portfolioOpt))
         return refuseInput(QStringLiteral("--portfolio FILE is required"));

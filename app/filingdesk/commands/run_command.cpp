@@ -124,7 +124,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         !cli::readLedger(parser, ledgerOpt, &config.ledger, &error))
         return refuseInput(error);
     cli::readSecretsFromEnvironment(&config);
-    config.memberKind = QStringLiteral("run");
+    config.memberKind = MemberKind::Run;
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     if (config.dbPath.isEmpty() && !config.ledger)
@@ -293,9 +293,10 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         if (quiet)
             return;
         if (a.entityName.isEmpty())
-            printErr(QStringLiteral("%1: %2").arg(a.kind, a.message));
+            printErr(QStringLiteral("%1: %2").arg(a.kindName(), a.message));
         else
-            printErr(QStringLiteral("%1: %2 (%3): %4").arg(a.kind, a.entityName, a.jurisdiction, a.message));
+            printErr(
+                QStringLiteral("%1: %2 (%3): %4").arg(a.kindName(), a.entityName, a.jurisdiction, a.message));
     });
     bool ledgerDown = false;
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop,
@@ -344,9 +345,9 @@ int cli::RunCommand::run(const QStringList &arguments) const {
     });
     // The audit database refused a write: the engine paused itself; a headless run stops there.
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
-        if (a.kind == QLatin1String("audit_unavailable"))
+        if (a.kind == AlertKind::AuditUnavailable)
             stopSending(QStringLiteral("headless run: the audit database is unavailable"));
-        if (a.kind == QLatin1String("ledger_chain_broken"))
+        if (a.kind == AlertKind::LedgerChainBroken)
             stopSending(QStringLiteral("headless run: the team ledger's audit trail does not verify"));
     });
     QTimer deadline;
@@ -403,7 +404,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         }
         QJsonArray alertList;
         for (const EngineAlert &a : std::as_const(alerts))
-            alertList.append(QJsonObject{{QStringLiteral("kind"), a.kind},
+            alertList.append(QJsonObject{{QStringLiteral("kind"), a.kindName()},
                                          {QStringLiteral("idempotency_key"), a.idempotencyKey},
                                          {QStringLiteral("entity"), a.entityName},
                                          {QStringLiteral("jurisdiction"), a.jurisdiction},

@@ -127,7 +127,7 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     // Without --db: this worker's own mirror of this ledger (LedgerStore::openTeam), one per worker running.
-    config.memberKind = QStringLiteral("worker");
+    config.memberKind = MemberKind::Worker;
     if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registries.defaultUrl, &error))
         return refuseInput(error);
     if (!config.validate(&error))
@@ -223,13 +223,14 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     });
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
         if (a.entityName.isEmpty())
-            printErr(QStringLiteral("%1: %2").arg(a.kind, a.message));
+            printErr(QStringLiteral("%1: %2").arg(a.kindName(), a.message));
         else
-            printErr(QStringLiteral("%1: %2 (%3) %4: %5")
-                         .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
+            printErr(
+                QStringLiteral("%1: %2 (%3) %4: %5")
+                    .arg(a.kindName(), a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
         // A ledger whose trail does not verify is not worked for: the worker stops, and says so in its
         // status.
-        if (a.kind == QLatin1String("ledger_chain_broken")) {
+        if (a.kind == AlertKind::LedgerChainBroken) {
             exitCode = 1;
             stop(QStringLiteral("the team ledger's audit trail does not verify"));
         }
