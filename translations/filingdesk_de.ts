@@ -1510,6 +1510,21 @@
         <source>--ledger &quot;%1&quot;: %2</source>
         <translation>--ledger „%1“: %2</translation>
     </message>
+    <message>
+        <source>--redis: %1</source>
+        <translation>--redis: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ConsoleSession</name>
+    <message>
+        <source>Could not read %1 from the keychain: %2</source>
+        <translation>%1 konnte nicht aus dem Schlüsselbund gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
+        <translation>Kein Register eingerichtet: Filings würden zurückgehalten. In den Einstellungen (Strg+,) eines eintragen oder mit --sandbox starten.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
@@ -2288,14 +2303,6 @@
     <message>
         <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
         <translation>, %1 bereits bekannt, %2 noch nicht zur Übermittlung freigegeben, %3 später fällig</translation>
-    </message>
-    <message>
-        <source>Could not read %1 from the keychain: %2</source>
-        <translation>%1 konnte nicht aus dem Schlüsselbund gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
-        <translation>Kein Register eingerichtet: Filings würden zurückgehalten. In den Einstellungen (Strg+,) eines eintragen oder mit --sandbox starten.</translation>
     </message>
     <message>
         <source>the selection</source>

@@ -1510,6 +1510,21 @@
         <source>unexpected argument &quot;%1&quot; (headless commands: run, calendar, launch, worker, audit)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>--redis: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::ConsoleSession</name>
+    <message>
+        <source>Could not read %1 from the keychain: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
@@ -2286,14 +2301,6 @@
     </message>
     <message>
         <source>, %1 already known, %2 not yet open for filing, %3 due later</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not read %1 from the keychain: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

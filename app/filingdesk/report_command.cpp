@@ -104,11 +104,11 @@ struct Common {
             }
             return true;
         }
-        source.ledgerUrl = parser.value(ledger);
         LedgerEndpoint endpoint;
-        if (!LedgerEndpoint::parse(source.ledgerUrl, &endpoint, error))
+        if (!LedgerEndpoint::parse(parser.value(ledger), &endpoint, error))
             return false;
-        source.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+        endpoint.password = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+        source.ledger = endpoint;
         return true;
     }
 };

@@ -40,6 +40,8 @@ struct TeamAccess {
     bool team = false; ///< false: a single desk, everything is allowed
 
     static TeamAccess singleDesk() { return {}; }
+    /// The same login with the same roles.
+    bool operator==(const TeamAccess &other) const = default;
     /// The short role name an action needs ("operator"); for File: "worker or operator".
     static QString roleNeeded(TeamAction action);
     /// True when this access allows `action` (always for a single desk).

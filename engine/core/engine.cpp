@@ -147,9 +147,9 @@ void Engine::start(const EngineConfig &config) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
-    if (m_config.dbPath.isEmpty() && m_config.ledgerUrl.isEmpty())
+    if (m_config.dbPath.isEmpty() && !m_config.ledger)
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
-    if (!m_config.ledgerUrl.isEmpty()) {
+    if (m_config.ledger) {
         if (!startTeam(&error)) {
             Q_EMIT started(false, error, QString(), false);
             return;
@@ -160,18 +160,10 @@ void Engine::start(const EngineConfig &config) {
     }
 
     if (!m_gate) {
-        if (m_config.redisUrl.isEmpty()) {
+        if (!m_config.redis) {
             m_gate = new LocalPermitGate(m_config.leaseMs, this);
         } else {
-            RedisEndpoint endpoint;
-            if (!RedisEndpoint::parse(m_config.redisUrl, &endpoint, &error)) {
-                m_store->close();
-                Q_EMIT started(false, error, QString(), false);
-                return;
-            }
-            if (!m_config.redisPassword.isEmpty())
-                endpoint.password = m_config.redisPassword;
-            auto *gate = new RedisPermitGate(endpoint, m_config.keyPrefix, m_config.leaseMs, this);
+            auto *gate = new RedisPermitGate(*m_config.redis, m_config.keyPrefix, m_config.leaseMs, this);
             m_gate = gate;
             gate->start();
         }
@@ -198,8 +190,9 @@ void Engine::start(const EngineConfig &config) {
 
     if (!m_registry) {
         auto *client = new RegistryClient(this);
-        client->setDefaultBaseUrl(m_config.registryUrl);
-        for (auto it = m_config.registryUrls.cbegin(); it != m_config.registryUrls.cend(); ++it)
+        client->setDefaultBaseUrl(m_config.registries.defaultUrl);
+        for (auto it = m_config.registries.byJurisdiction.cbegin();
+             it != m_config.registries.byJurisdiction.cend(); ++it)
             client->setBaseUrl(it.key(), it.value());
         client->setApiToken(m_config.registryToken);
         client->setTimeoutMs(m_config.requestTimeoutMs);
@@ -233,7 +226,7 @@ void Engine::start(const EngineConfig &config) {
                                          ? QString()
                                          : QStringLiteral(" [%1], mirror %2")
                                                .arg(m_ledger->ledgerId(), m_ledger->mirror().path())),
-                                m_config.consoleId, m_config.memberKind)
+                                m_config.consoleId, toString(m_config.memberKind))
                            .arg(all.size())
                            .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
                                              : QString()));
@@ -787,7 +780,7 @@ void Engine::auditFailed(const QString &what, const WriteResult &result) {
         m_paused = true;
         withdrawUnsent();
     }
-    Q_EMIT alertRaised(EngineAlert{QStringLiteral("audit_unavailable"), QString(), QString(), QString(),
+    Q_EMIT alertRaised(EngineAlert{AlertKind::AuditUnavailable, QString(), QString(), QString(),
                                    tr("%1; dispatch is paused until an operator resumes it").arg(message)});
     updateStatus();
 }
@@ -924,7 +917,7 @@ void Engine::pump() {
                     enqueue(key);
                     continue;
                 }
-                raise(QStringLiteral("dead_letter"), task, problem);
+                raise(AlertKind::DeadLetter, task, problem);
                 continue;
             }
         }
@@ -1064,7 +1057,7 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
         subject.key = key;
         subject.obligation.jurisdiction = jurisdiction;
     }
-    raise(QStringLiteral("permit_lost"), subject, e.detail);
+    raise(AlertKind::PermitLost, subject, e.detail);
 }
 
 void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
@@ -1137,7 +1130,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
             enqueue(key);
             break;
         }
-        raise(QStringLiteral("statutory_halt"), task, task.lastErrorMessage);
+        raise(AlertKind::StatutoryHalt, task, task.lastErrorMessage);
         break;
     }
     default:
@@ -1153,7 +1146,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
 }
 
 void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category,
-                           ExecutionState to, const QString &alertKind) {
+                           ExecutionState to, AlertKind alertKind) {
     task.lastCategory = category;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
@@ -1185,8 +1178,7 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
         }
         if (filed)
             ++m_filedHere;
-        raise(filed ? QStringLiteral("fee_differs") : QStringLiteral("reconciliation_exception"), task,
-              r.message);
+        raise(filed ? AlertKind::FeeDiffers : AlertKind::ReconciliationException, task, r.message);
         return;
     }
     task.lastCategory = ErrorCategory::None;
@@ -1226,12 +1218,11 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
         // The registry answered: the portal is healthy even though this filing is not.
         recordRegistrySuccess(jurisdiction);
         stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory,
-                      QStringLiteral("statutory_halt"));
+                      AlertKind::StatutoryHalt);
         break;
     case RegistryOutcome::Kind::Validation:
         recordRegistrySuccess(jurisdiction);
-        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter,
-                      QStringLiteral("dead_letter"));
+        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter, AlertKind::DeadLetter);
         break;
     case RegistryOutcome::Kind::Uncertain:
         scheduleRetry(task, o, true);
@@ -1263,7 +1254,7 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
                "trial request at %4 UTC")
                 .arg(j, o.code, o.message, until.toString(QStringLiteral("HH:mm:ss")));
         qCInfo(lcEngine).noquote() << "circuit breaker open:" << message; // the alert carries it to a person
-        Q_EMIT alertRaised(EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), j, message});
+        Q_EMIT alertRaised(EngineAlert{AlertKind::BreakerOpen, QString(), QString(), j, message});
     }
     // An uncertain outcome is never dead-lettered as "retries exhausted": the look-up decides whether it was
     // filed.
@@ -1274,7 +1265,7 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
             enqueue(task.key);
             return;
         }
-        raise(QStringLiteral("dead_letter"), task, tr("%1 after %2 attempts").arg(o.code).arg(task.attempts));
+        raise(AlertKind::DeadLetter, task, tr("%1 after %2 attempts").arg(o.code).arg(task.attempts));
         return;
     }
     task.nextAttemptUtc = t.addMSecs(m_retry.delayMs(task.attempts, o.retryAfterMs));
@@ -1297,7 +1288,7 @@ void Engine::recordRegistrySuccess(const QString &jurisdiction) {
         const QString message = tr("the %1 registry answers again; dispatch there resumes").arg(jurisdiction);
         qCInfo(lcEngine).noquote() << "circuit breaker closed:" << message;
         Q_EMIT alertRaised(
-            EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), jurisdiction, message});
+            EngineAlert{AlertKind::BreakerClosed, QString(), QString(), jurisdiction, message});
     }
 }
 
@@ -1612,7 +1603,7 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
         return;
     }
     if (feeDiffers(*it))
-        raise(QStringLiteral("fee_differs"), *it,
+        raise(AlertKind::FeeDiffers, *it,
               tr("charged %1, the rule's fee is %2")
                   .arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
     updateStatus();
@@ -1824,7 +1815,7 @@ void Engine::flushDirty() {
     updateStatus();
 }
 
-void Engine::raise(const QString &kind, const FilingTask &task, const QString &message) {
+void Engine::raise(AlertKind kind, const FilingTask &task, const QString &message) {
     EngineAlert alert{kind, task.key, task.obligation.entity->name, task.obligation.jurisdiction, message};
     Q_EMIT alertRaised(alert);
 }

@@ -248,7 +248,7 @@ private:
     void scheduleRetry(FilingTask &task, const RegistryOutcome &outcome, bool uncertain);
     /// Statutory halts and validation quarantines: never retried, recorded, and announced to a person.
     void stopForPerson(FilingTask &task, const RegistryOutcome &outcome, ErrorCategory category,
-                       ExecutionState to, const QString &alertKind);
+                       ExecutionState to, AlertKind alertKind);
     void markDirty(const QString &key);
     void flushDirty();
     void armWake();
@@ -262,7 +262,7 @@ private:
     void emitStatusIfDirty();
     void emitStatus();
     void checkIdle();
-    void raise(const QString &kind, const FilingTask &task, const QString &message);
+    void raise(AlertKind kind, const FilingTask &task, const QString &message);
     PermitHolder holderFor(const FilingTask &task) const;
     QDateTime now() const;
 

@@ -1,8 +1,5 @@
 #include "engine/core/engine_config.h"
 
-#include "engine/ledger/ledger_endpoint.h"
-
-#include "engine/gate/redis_connection.h"
 #include "engine/import/jurisdiction_normaliser.h"
 
 #include <QFile>
@@ -126,24 +123,6 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
                       .arg(c.leaseMs);
         return false;
     }
-    if (!c.redisUrl.isEmpty()) {
-        RedisEndpoint endpoint;
-        QString why;
-        if (!RedisEndpoint::parse(c.redisUrl, &endpoint, &why)) {
-            *field = QStringLiteral("redis");
-            *reason = why;
-            return false;
-        }
-    }
-    if (!c.ledgerUrl.isEmpty()) {
-        LedgerEndpoint endpoint;
-        QString why;
-        if (!LedgerEndpoint::parse(c.ledgerUrl, &endpoint, &why)) {
-            *field = QStringLiteral("ledger");
-            *reason = why;
-            return false;
-        }
-    }
     if (c.keyPrefix.isEmpty() || c.keyPrefix.contains(QLatin1Char(' '))) {
         *field = QStringLiteral("key_prefix");
         *reason = QStringLiteral("must be a non-empty word");
@@ -151,10 +130,11 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
     }
     if (c.settleMs > 0 && c.settleMs < c.requestTimeoutMs) {
         *field = QStringLiteral("settle_ms");
-        *reason = QStringLiteral("%1 is shorter than request_timeout_ms (%2): a registry may still be working on "
-                                 "a request it has not answered")
-                      .arg(c.settleMs)
-                      .arg(c.requestTimeoutMs);
+        *reason =
+            QStringLiteral("%1 is shorter than request_timeout_ms (%2): a registry may still be working on "
+                           "a request it has not answered")
+                .arg(c.settleMs)
+                .arg(c.requestTimeoutMs);
         return false;
     }
     for (auto it = c.settleMsByJurisdiction.cbegin(); it != c.settleMsByJurisdiction.cend(); ++it) {
@@ -166,18 +146,8 @@ bool checkConsistency(const EngineConfig &c, QString *field, QString *reason) {
             return false;
         }
     }
-    if (!c.registryUrl.isEmpty() && !EngineConfig::isRegistryUrl(c.registryUrl)) {
-        *field = QStringLiteral("registry");
-        *reason = QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(c.registryUrl.toString());
+    if (!c.registries.check(field, reason))
         return false;
-    }
-    for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it) {
-        if (!EngineConfig::isRegistryUrl(it.value())) {
-            *field = QStringLiteral("registries.%1").arg(it.key());
-            *reason = QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString());
-            return false;
-        }
-    }
     return true;
 }
 
@@ -333,23 +303,27 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
 
     // An empty "redis" would silently mean the in-process gate, which enforces no fleet-wide cap: refused,
     // the way to ask for the in-process gate is to leave the key out.
-    if (!string("redis", &c.redisUrl, false))
-        return false;
     if (o.contains(QStringLiteral("redis"))) {
+        QString url;
+        if (!string("redis", &url, false))
+            return false;
         RedisEndpoint endpoint;
         QString reason;
-        if (!RedisEndpoint::parse(c.redisUrl, &endpoint, &reason))
+        if (!RedisEndpoint::parse(url, &endpoint, &reason))
             return fail(QStringLiteral("redis"), reason);
+        c.redis = endpoint;
     }
     if (!string("key_prefix", &c.keyPrefix, false))
         return false;
-    if (!string("ledger", &c.ledgerUrl, false))
-        return false;
     if (o.contains(QStringLiteral("ledger"))) {
+        QString url;
+        if (!string("ledger", &url, false))
+            return false;
         LedgerEndpoint endpoint;
         QString reason;
-        if (!LedgerEndpoint::parse(c.ledgerUrl, &endpoint, &reason))
+        if (!LedgerEndpoint::parse(url, &endpoint, &reason))
             return fail(QStringLiteral("ledger"), reason);
+        c.ledger = endpoint;
     }
     int lease = int(c.leaseMs);
     if (!integer("lease_ms", &lease, 1000, 3600000))
@@ -359,20 +333,18 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
         QString registry;
         if (!string("registry", &registry, false))
             return false;
-        c.registryUrl = QUrl(registry, QUrl::StrictMode);
-        if (!EngineConfig::isRegistryUrl(c.registryUrl))
-            return fail(
-                QStringLiteral("registry"),
-                QStringLiteral("\"%1\" is not an http(s) URL with a host (e.g. https://registry.example)")
-                    .arg(registry));
+        QString reason;
+        if (!RegistryEndpoints::parseUrl(registry, &c.registries.defaultUrl, &reason))
+            return fail(QStringLiteral("registry"),
+                        reason + QStringLiteral(" (e.g. https://registry.example)"));
     }
     if (o.contains(QStringLiteral("registries"))) {
         const QJsonValue v = o.value(QStringLiteral("registries"));
         if (!v.isObject())
             return wrongType(QStringLiteral("registries"),
                              QStringLiteral("an object mapping jurisdictions to URLs"));
-        const QJsonObject registries = v.toObject();
-        for (auto it = registries.begin(); it != registries.end(); ++it) {
+        const QJsonObject byJurisdiction = v.toObject();
+        for (auto it = byJurisdiction.begin(); it != byJurisdiction.end(); ++it) {
             const QStringList keyPath{QStringLiteral("registries"), it.key()};
             if (usJurisdictionName(it.key()).isEmpty())
                 return failAt(
@@ -381,12 +353,11 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
             if (!it.value().isString())
                 return failAt(keyPath,
                               QStringLiteral("expected a string, got %1").arg(jsonTypeName(it.value())));
-            const QUrl url(it.value().toString(), QUrl::StrictMode);
-            if (!EngineConfig::isRegistryUrl(url))
-                return failAt(
-                    keyPath,
-                    QStringLiteral("\"%1\" is not an http(s) URL with a host").arg(it.value().toString()));
-            c.registryUrls.insert(it.key(), url);
+            QUrl url;
+            QString reason;
+            if (!RegistryEndpoints::parseUrl(it.value().toString(), &url, &reason))
+                return failAt(keyPath, reason);
+            c.registries.byJurisdiction.insert(it.key(), url);
         }
     }
     if (o.contains(QStringLiteral("lookup_supported"))) {
@@ -396,7 +367,8 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
         c.lookupSupported = v.toBool();
     }
     // {"US-DE": N, ...}: a whole number per US jurisdiction.
-    auto perJurisdiction = [&](const char *key, const QString &what, int min, int max, QHash<QString, int> *out) {
+    auto perJurisdiction = [&](const char *key, const QString &what, int min, int max,
+                               QHash<QString, int> *out) {
         const QString k = QString::fromLatin1(key);
         if (!o.contains(k))
             return true;
@@ -456,15 +428,10 @@ bool EngineConfig::loadFile(const QString &path, QString *error) {
 }
 
 int EngineConfig::settleMsFor(const QString &jurisdiction) const {
-    if (const auto it = settleMsByJurisdiction.constFind(jurisdiction); it != settleMsByJurisdiction.constEnd())
+    if (const auto it = settleMsByJurisdiction.constFind(jurisdiction);
+        it != settleMsByJurisdiction.constEnd())
         return it.value();
     return settleMs > 0 ? settleMs : kSettleTimeouts * requestTimeoutMs;
-}
-
-bool EngineConfig::isRegistryUrl(const QUrl &url) {
-    return url.isValid() &&
-           (url.scheme() == QLatin1String("http") || url.scheme() == QLatin1String("https")) &&
-           !url.host().isEmpty();
 }
 
 bool EngineConfig::validate(QString *error) const {
@@ -491,22 +458,29 @@ QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig
         if (a != b)
             lines << QStringLiteral("%1: changed").arg(QLatin1String(name));
     };
-    text("redis", before.redisUrl, after.redisUrl);
-    secret("redis password", before.redisPassword, after.redisPassword);
+    const auto redisUrl = [](const EngineConfig &c) { return c.redis ? c.redis->url : QString(); };
+    const auto redisPassword = [](const EngineConfig &c) { return c.redis ? c.redis->password : QString(); };
+    const auto ledgerUrl = [](const EngineConfig &c) { return c.ledger ? c.ledger->url : QString(); };
+    const auto ledgerPassword = [](const EngineConfig &c) {
+        return c.ledger ? c.ledger->password : QString();
+    };
+    text("redis", redisUrl(before), redisUrl(after));
+    secret("redis password", redisPassword(before), redisPassword(after));
     text("key prefix", before.keyPrefix, after.keyPrefix);
     number("lease ms", before.leaseMs, after.leaseMs);
-    text("registry", before.registryUrl.toString(), after.registryUrl.toString());
+    text("registry", before.registries.defaultUrl.toString(), after.registries.defaultUrl.toString());
     secret("registry token", before.registryToken, after.registryToken);
     text("look-up supported", before.lookupSupported ? QStringLiteral("yes") : QStringLiteral("no"),
          after.lookupSupported ? QStringLiteral("yes") : QStringLiteral("no"));
-    QStringList jurisdictions =
-        before.registryUrls.keys() + after.registryUrls.keys() + before.limits.keys() + after.limits.keys();
+    QStringList jurisdictions = before.registries.byJurisdiction.keys() +
+                                after.registries.byJurisdiction.keys() + before.limits.keys() +
+                                after.limits.keys();
     jurisdictions.sort();
     jurisdictions.removeDuplicates();
     for (const QString &j : std::as_const(jurisdictions)) {
         const QByteArray registryName = QStringLiteral("registry %1").arg(j).toUtf8();
-        text(registryName.constData(), before.registryUrls.value(j).toString(),
-             after.registryUrls.value(j).toString());
+        text(registryName.constData(), before.registries.byJurisdiction.value(j).toString(),
+             after.registries.byJurisdiction.value(j).toString());
         const QByteArray capName = QStringLiteral("ceiling %1").arg(j).toUtf8();
         text(capName.constData(),
              before.limits.contains(j) ? QString::number(before.limits.value(j)) : QString(),
@@ -523,8 +497,8 @@ QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig
     number("settle window ms", before.settleMsFor(QString()), after.settleMsFor(QString()));
     text("audit database", before.dbPath, after.dbPath);
     text("rules file", before.rulesPath, after.rulesPath);
-    text("ledger", before.ledgerUrl, after.ledgerUrl);
-    secret("ledger password", before.ledgerPassword, after.ledgerPassword);
+    text("ledger", ledgerUrl(before), ledgerUrl(after));
+    secret("ledger password", ledgerPassword(before), ledgerPassword(after));
     return lines;
 }
 

@@ -1,9 +1,16 @@
 #pragma once
 
+#include "engine/core/engine_kinds.h"
+#include "engine/dispatch/registry_endpoints.h"
+#include "engine/gate/redis_endpoint.h"
+#include "engine/ledger/ledger_endpoint.h"
+
 #include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
+
+#include <optional>
 
 namespace fd {
 
@@ -21,13 +28,14 @@ namespace fd {
 ///  "db": "filingdesk-audit.sqlite", "rules": "path/to/us-rules.json",
 ///  "ledger": "postgresql://filingdesk@db.example:5432/filingdesk?sslmode=verify-full"}
 struct EngineConfig {
-    QString redisUrl;      ///< empty: the in-process gate (single console)
-    QString redisPassword; ///< secret: not persisted here
+    /// The fleet gate (docs/gate-wire.md); none: the in-process gate (single console). Its password, a
+    /// secret, comes from the URL given on a command line, FILINGDESK_REDIS_PASSWORD or the keychain: never
+    /// the file.
+    std::optional<RedisEndpoint> redis;
     QString keyPrefix = QStringLiteral("sos");
     qint64 leaseMs = 15000;
-    QUrl registryUrl;                  ///< default registry base URL
-    QHash<QString, QUrl> registryUrls; ///< per jurisdiction
-    QString registryToken;             ///< secret
+    RegistryEndpoints registries; ///< "registry" (the default) and "registries" (per jurisdiction)
+    QString registryToken;        ///< secret
     bool lookupSupported = true;
     QHash<QString, int> limits; ///< fleet cap per jurisdiction (the same number across the fleet)
     int defaultLimit = 4;
@@ -48,32 +56,32 @@ struct EngineConfig {
     QString dbPath;    ///< the audit database
     QString rulesPath; ///< empty: the built-in rules
     QString consoleId; ///< shown to the fleet as the holder of this engine's permits
-    /// Team mode: the shared PostgreSQL ledger (postgresql://USER@HOST:PORT/DB[?sslmode=...], see
-    /// LedgerEndpoint); empty: a single desk on its own SQLite database (the embedded default).
-    QString ledgerUrl;
-    QString ledgerPassword; ///< secret: FILINGDESK_LEDGER_PASSWORD or the keychain, never persisted here
-    QString memberKind = QStringLiteral("desk"); ///< how this member shows in the fleet: desk, run, worker
-    QStringList onlyJurisdictions;               ///< team mode: claim only these (empty: all)
+    /// Team mode: the shared PostgreSQL ledger (docs/ledger.md); none: a single desk on its own SQLite
+    /// database (the embedded default). Its password, a secret, comes from FILINGDESK_LEDGER_PASSWORD or the
+    /// keychain.
+    std::optional<LedgerEndpoint> ledger;
+    MemberKind memberKind = MemberKind::Desk; ///< how this member shows in the fleet
+    QStringList onlyJurisdictions;            ///< team mode: claim only these (empty: all)
     bool claimsWork =
         true; ///< team mode: false for a member that only imports and launches (filingdesk launch)
 
     int limitFor(const QString &jurisdiction) const { return limits.value(jurisdiction, defaultLimit); }
     /// The settle window of `jurisdiction`'s registry, ms.
     int settleMsFor(const QString &jurisdiction) const;
-    /// Reads a config file over the current values; false with *error "FILE:LINE: field: reason".
+    /// Reads a config file over the current values, parsing each URL once into its endpoint; false with
+    /// *error "FILE:LINE: field: reason" (the field as in the file: "redis", "registries.US-DE"), and nothing
+    /// of the file applied.
     bool loadFile(const QString &path, QString *error);
     /// Checks consistency (timeouts shorter than the lease, positive limits, registry URLs); false with
     /// *error "FIELD: reason".
     bool validate(QString *error) const;
-    /// A registry base URL must be absolute http(s) with a host: anything else (ftp://, "http://", a bare
-    /// host name) would only fail at the first submission, long after the batch was launched.
-    static bool isRegistryUrl(const QUrl &url);
     /// Parses "US-DE=8"; false with *error.
     bool addLimit(const QString &spec, QString *error);
 };
 
 /// The settings that differ between `before` and `after`, one "setting: old -> new" line each, for the audit
-/// trail. Secrets never appear by value: a changed secret reads "Redis password: changed".
+/// trail; an endpoint reads as its URL as configured (never with a password). Secrets never appear by value:
+/// a changed secret reads "redis password: changed".
 QStringList describeConfigChanges(const EngineConfig &before, const EngineConfig &after);
 
 } // namespace fd

@@ -29,14 +29,10 @@ constexpr int kBusyQuietMs = 1000;
 } // namespace
 
 bool Engine::startTeam(QString *error) {
-    LedgerEndpoint endpoint;
-    if (!LedgerEndpoint::parse(m_config.ledgerUrl, &endpoint, error))
-        return false;
-    endpoint.password = m_config.ledgerPassword;
     if (!m_ledger) {
         // The team ledger takes the place of the desk's database: the mirror is the ledger store's own.
-        auto store = std::make_unique<LedgerStore>(endpoint, m_config.consoleId, m_config.memberKind,
-                                                   m_config.leaseMs);
+        auto store = std::make_unique<LedgerStore>(*m_config.ledger, m_config.consoleId,
+                                                   toString(m_config.memberKind), m_config.leaseMs);
         m_ledger = store.get();
         m_desk = nullptr;
         m_store = std::move(store);
@@ -144,7 +140,7 @@ int Engine::claimCapacity() const {
 
 bool Engine::followsTeam() const {
     // Desks and runs show (and count) the whole team's work; a worker needs only what it claims.
-    return m_config.memberKind != QLatin1String("worker");
+    return m_config.memberKind != MemberKind::Worker;
 }
 
 bool Engine::holds(const QString &key) const {
@@ -284,7 +280,7 @@ void Engine::ledgerUnreachable(const QString &reason) {
     // No claim is possible and no transition can be recorded: what has not left stays here.
     withdrawUnsent();
     Q_EMIT ledgerStateChanged(false, reason);
-    Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_unreachable"), QString(), QString(), QString(),
+    Q_EMIT alertRaised(EngineAlert{AlertKind::LedgerUnreachable, QString(), QString(), QString(),
                                    tr("the ledger cannot be reached (%1): nothing is sent until it answers "
                                       "again; the audit shown is this desk's mirror")
                                        .arg(reason)});
@@ -305,8 +301,7 @@ void Engine::ledgerChainBroken(const QString &reason) {
            "nothing more; run \"filingdesk audit verify\" and call the ledger's administrator")
             .arg(reason);
     Q_EMIT ledgerStateChanged(false, message);
-    Q_EMIT alertRaised(
-        EngineAlert{QStringLiteral("ledger_chain_broken"), QString(), QString(), QString(), message});
+    Q_EMIT alertRaised(EngineAlert{AlertKind::LedgerChainBroken, QString(), QString(), QString(), message});
     updateStatus();
 }
 
@@ -326,7 +321,7 @@ void Engine::reconnectLedger() {
     m_ledgerDown = false;
     qCInfo(lcEngine).noquote() << "ledger reachable again";
     Q_EMIT ledgerStateChanged(true, QString());
-    Q_EMIT alertRaised(EngineAlert{QStringLiteral("ledger_reachable"), QString(), QString(), QString(),
+    Q_EMIT alertRaised(EngineAlert{AlertKind::LedgerReachable, QString(), QString(), QString(),
                                    tr("the ledger answers again; sending resumes")});
     QString registerError;
     if (!loadRegisterFromStore(&registerError)) // the team's register, as the ledger has it now

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/access/team_roles.h"
+#include "engine/core/engine_kinds.h"
 
 #include "engine/model/filing_task.h"
 #include "engine/register/register_types.h"
@@ -74,13 +75,17 @@ struct BatchStatus {
 /// One alert for a person: a statutory halt, a reconciliation exception, a dead letter, a lost permit, or a
 /// jurisdiction whose registry keeps failing (its circuit breaker opened or closed again).
 struct EngineAlert {
-    QString kind; ///< "statutory_halt", "reconciliation_exception", "dead_letter", "permit_lost",
-                  ///< "breaker_open" (no task: jurisdiction and message only), "breaker_closed",
-                  ///< "fee_differs" (filed and paid, but not the rule's fee: a review item)
+    AlertKind kind = AlertKind::Unknown; ///< breaker_open / breaker_closed: no task, jurisdiction and message
     QString idempotencyKey;
     QString entityName;
     QString jurisdiction;
     QString message;
+    /// AlertKind::Unknown only: the name the alert came with (a kind newer than this build), announced as is.
+    /// Initialised here so that an alert of a known kind is written without it.
+    QString unknownKindName = {};
+
+    /// The kind's name: toString(kind), or unknownKindName for an unknown kind ("" when it has none).
+    QString kindName() const { return kind == AlertKind::Unknown ? unknownKindName : toString(kind); }
 };
 
 void registerEngineMetaTypes();

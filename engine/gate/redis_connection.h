@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/gate/redis_endpoint.h"
+
 #include <QByteArray>
 #include <QElapsedTimer>
 #include <QList>
@@ -29,20 +31,6 @@ struct RedisReply {
 
     bool isError() const { return !ok || type == Type::Error; }
     QString errorText() const;
-};
-
-/// Connection settings parsed from a redis:// URL: redis://[[user]:password@]host[:port][/db].
-struct RedisEndpoint {
-    QString host = QStringLiteral("127.0.0.1");
-    int port = 6379;
-    int db = 0;
-    QString user;
-    QString password;
-
-    /// Parses; false with *error on a malformed URL.
-    static bool parse(const QString &url, RedisEndpoint *out, QString *error);
-    /// The URL without the password, for logs and the UI.
-    QString redacted() const;
 };
 
 /// One asynchronous hiredis connection driven by the Qt event loop (hiredis's own Qt adapter).

@@ -22,6 +22,7 @@ bool LedgerEndpoint::parse(const QString &text, LedgerEndpoint *out, QString *er
         return false;
     }
     LedgerEndpoint e;
+    e.url = text.trimmed();
     e.user = url.userName();
     if (!url.host().isEmpty())
         e.host = url.host();

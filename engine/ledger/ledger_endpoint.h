@@ -22,9 +22,13 @@ struct LedgerEndpoint {
     QString sslMode = QStringLiteral("prefer");
     QString password;                ///< secret: from the environment or the keychain, never persisted
     QMap<QString, QString> tlsFiles; ///< libpq option (sslcert, sslkey, sslrootcert, sslcrl) -> absolute path
+    /// The URL as configured (trimmed; it never holds a password): what the settings file keeps, the audit
+    /// trail of a settings change and --json show.
+    QString url;
 
-    /// Parses `url`; false with *error naming the part that is wrong.
-    static bool parse(const QString &url, LedgerEndpoint *out, QString *error);
+    /// Parses `text` (docs/ledger.md, "Connection"); false with *error naming the part that is wrong, *out
+    /// untouched.
+    static bool parse(const QString &text, LedgerEndpoint *out, QString *error);
     /// `postgresql://user@host:port/db` without the password.
     QString display() const;
     /// Configures a QPSQL connection: the sslmode; only a primary (target_session_attrs=read-write);

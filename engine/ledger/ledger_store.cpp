@@ -1904,7 +1904,7 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     QSqlQuery &q = *prepared;
     // host, version and started_at are NOT NULL: what the caller left out is this process's.
     q.bindValue(0, m_memberId);
-    q.bindValue(1, self.kind.isEmpty() ? m_kind : self.kind);
+    q.bindValue(1, self.kind == MemberKind::Unknown ? m_kind : toString(self.kind));
     q.bindValue(2, self.host.isEmpty() ? host::hostName() : self.host);
     q.bindValue(3, self.processId);
     q.bindValue(4, self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
@@ -1951,7 +1951,7 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
     while (q.next()) {
         LedgerMember m;
         m.memberId = q.value(0).toString();
-        m.kind = q.value(1).toString();
+        m.kind = memberKindFromString(q.value(1).toString());
         m.host = q.value(2).toString();
         m.processId = q.value(3).toLongLong();
         m.version = q.value(4).toString();

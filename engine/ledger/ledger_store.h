@@ -36,7 +36,7 @@ struct LedgerBatch {
 /// A member of the fleet as its last heartbeat described it (members table).
 struct LedgerMember {
     QString memberId;
-    QString kind; ///< "desk", "run", "worker"
+    MemberKind kind = MemberKind::Unknown; ///< Unknown: a name this build does not know
     QString host;
     qint64 processId = 0;
     QString version;
@@ -71,8 +71,9 @@ struct LedgerMember {
 /// libpq's connect_timeout and the server's statement_timeout (5 s).
 class LedgerStore : public TaskStore {
 public:
-    /// `memberId` names this member in claims and audit rows ("desk" column); `kind`: "desk", "run",
-    /// "worker".
+    /// `memberId` names this member in claims and audit rows ("desk" column); `kind` is the name it gives its
+    /// mirror files and, unless a heartbeat says otherwise, the members table: toString(MemberKind) for a
+    /// member of the fleet, the reader's own word ("report", "entities") for a short-lived reader.
     LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId, const QString &kind, qint64 leaseMs);
     ~LedgerStore() override;
 

@@ -34,7 +34,7 @@ ReportStore::~ReportStore() {
 }
 
 bool ReportStore::open(const ReportSource &source, QString *error) {
-    if (source.dbPath.isEmpty() == source.ledgerUrl.isEmpty()) {
+    if (source.dbPath.isEmpty() == !source.ledger) {
         *error = QStringLiteral("give either --db FILE or --ledger URL");
         return false;
     }
@@ -52,10 +52,7 @@ bool ReportStore::open(const ReportSource &source, QString *error) {
         m_display = file.absoluteFilePath();
         return openSnapshot(source.dbPath, error);
     }
-    LedgerEndpoint endpoint;
-    if (!LedgerEndpoint::parse(source.ledgerUrl, &endpoint, error))
-        return false;
-    endpoint.password = source.ledgerPassword;
+    const LedgerEndpoint &endpoint = *source.ledger;
     // A member id of its own per report: two reports built at once (two threads) never share a connection.
     auto ledger = std::make_unique<LedgerStore>(endpoint,
                                                 QStringLiteral("report-%1-%2")

@@ -34,7 +34,7 @@ public:
     ReportStore(const ReportStore &) = delete;
     ReportStore &operator=(const ReportStore &) = delete;
 
-    /// False with *error naming the problem: both or neither of dbPath and ledgerUrl, "PATH: no such
+    /// False with *error naming the problem: both or neither of dbPath and ledger, "PATH: no such
     /// database", "PATH: not a FilingDesk database (no audit table)", "PATH: the database has schema 9,
     /// newer than this FilingDesk understands (7)", a malformed ledger URL, "the ledger
     /// cannot be reached: REASON", a refused login.

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/ledger/ledger_endpoint.h"
 #include "engine/model/compliance.h"
 
 #include <QDate>
@@ -9,6 +10,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace fd::report {
 
 /// What a report says for the person who launched a filing when the audit trail names nobody: never the
@@ -16,12 +19,12 @@ namespace fd::report {
 inline constexpr const char *kUnknownPerson = "unknown";
 
 /// Where a report's data comes from: a desk's SQLite database, or the team ledger. Exactly one of `dbPath`
-/// and `ledgerUrl` is set. The password of the ledger never sits in the URL (LedgerEndpoint).
+/// and `ledger` is set. The ledger's password (from FILINGDESK_LEDGER_PASSWORD or the console's keychain) is
+/// the endpoint's, never in its URL (LedgerEndpoint).
 struct ReportSource {
-    QString dbPath;         ///< a desk's audit database; opened shared and only read
-    QString ledgerUrl;      ///< postgresql://USER@HOST:PORT/DB[?sslmode=MODE]
-    QString ledgerPassword; ///< secret: from FILINGDESK_LEDGER_PASSWORD or the console's keychain
-    bool isLedger() const { return !ledgerUrl.isEmpty(); }
+    QString dbPath;                       ///< a desk's audit database; opened shared and only read
+    std::optional<LedgerEndpoint> ledger; ///< the team ledger, parsed where it was given
+    bool isLedger() const { return ledger.has_value(); }
 };
 
 /// What a reader needs to check that the report describes the audit trail it came from (README, "Reports").

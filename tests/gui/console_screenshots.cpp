@@ -20,6 +20,7 @@
 // ledger owner's desk (not shown) admits the portfolio and launches what is due; then vera, a login granted
 // filingdesk_viewer, opens her console on the Halts & exceptions view. Takes viewer.png: "vera · viewer" in
 // the status bar, every action disabled, and the tooltip of one naming the role it needs.
+#include "support/endpoints.h"
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -127,10 +128,10 @@ int teamShots(const QString &out, const QString &portfolio) {
         ConsoleSettings saved(QDir(work.path()).filePath(name + QStringLiteral(".ini")));
         EngineConfig config;
         if (sends) {
-            config.registryUrl = sandbox.baseUrl();
-            config.redisUrl = gate.url();
+            config.registries.defaultUrl = sandbox.baseUrl();
+            config.redis = fd::test::parsedRedis(gate.url());
         }
-        config.ledgerUrl = ledger.url();
+        config.ledger = fd::test::parsedLedger(ledger.url());
         config.defaultLimit = 3;
         saved.setEngineConfig(config);
         saved.setPracticeRegistries({sandbox.baseUrl().toString()});
@@ -241,7 +242,7 @@ int teamShots(const QString &out, const QString &portfolio) {
     {
         ConsoleSettings saved(QDir(work.path()).filePath(QStringLiteral("desk-r.ini")));
         EngineConfig config;
-        config.ledgerUrl = freshUrl;
+        config.ledger = fd::test::parsedLedger(freshUrl);
         saved.setEngineConfig(config);
         saved.sync();
     }
@@ -291,11 +292,11 @@ int viewerShots(const QString &out, const QString &portfolio) {
     auto desk = [&](const QString &name, const QString &login) {
         ConsoleSettings saved(QDir(work.path()).filePath(name + QStringLiteral(".ini")));
         EngineConfig config;
-        config.registryUrl = sandbox.baseUrl();
-        config.redisUrl = gate.url();
+        config.registries.defaultUrl = sandbox.baseUrl();
+        config.redis = fd::test::parsedRedis(gate.url());
         QUrl url(ledger.url());
         url.setUserName(login);
-        config.ledgerUrl = url.toString();
+        config.ledger = fd::test::parsedLedger(url.toString());
         config.defaultLimit = 4;
         saved.setEngineConfig(config);
         saved.setPracticeRegistries({sandbox.baseUrl().toString()});
@@ -572,9 +573,9 @@ int main(int argc, char *argv[]) {
     {
         ConsoleSettings saved(QDir(work.path()).filePath(QStringLiteral("settings.ini")));
         EngineConfig config;
-        config.redisUrl = redis.url();
-        config.registryUrl = sandbox.baseUrl();
-        config.registryUrls.insert(QStringLiteral("US-DE"), sandbox.baseUrl());
+        config.redis = fd::test::parsedRedis(redis.url());
+        config.registries.defaultUrl = sandbox.baseUrl();
+        config.registries.byJurisdiction.insert(QStringLiteral("US-DE"), sandbox.baseUrl());
         config.limits = {
             {QStringLiteral("US-DE"), 4}, {QStringLiteral("US-FL"), 4}, {QStringLiteral("US-CA"), 2}};
         saved.setEngineConfig(config);

@@ -199,9 +199,9 @@ private Q_SLOTS:
         QFETCH(QStringList, practice);
         QFETCH(int, kind);
         EngineConfig config;
-        config.registryUrl = QUrl(defaultUrl);
+        config.registries.defaultUrl = QUrl(defaultUrl);
         if (!delawareUrl.isEmpty())
-            config.registryUrls.insert(QStringLiteral("US-DE"), QUrl(delawareUrl));
+            config.registries.byJurisdiction.insert(QStringLiteral("US-DE"), QUrl(delawareUrl));
         const RegistryMode mode = registryModeOf(config, QUrl(sandboxUrl), practice);
         QCOMPARE(int(mode.kind), kind);
         QCOMPARE(mode.isLive(), !mode.live.isEmpty());

@@ -14,6 +14,7 @@
 // The test functions build on each other in the order declared (one team, one batch).
 #include "engine/audit/audit_store.h"
 #include "engine/core/host_identity.h"
+#include "support/endpoints.h"
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -159,8 +160,8 @@ std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, Scrip
     if (canSend) {
         options.registryUrl = m_sandbox->baseUrl();
         options.sandbox = true; // the sandbox registry: practice, no live confirmation
-        options.redisUrl = m_redis.url();
-        options.redisUrlGiven = true;
+        options.redis = fd::test::parsedRedis(m_redis.url());
+        options.redisGiven = true;
     }
     options.dbPath = m_dir.filePath(name + QStringLiteral(".sqlite"));
     options.settingsPath = m_dir.filePath(name + QStringLiteral(".ini"));
@@ -169,8 +170,8 @@ std::unique_ptr<MainWindow> TestConsoleTeam::openDesk(const QString &name, Scrip
     QUrl ledger(m_postgres.url());
     if (!login.isEmpty())
         ledger.setUserName(login);
-    options.ledgerUrl = ledger.toString();
-    options.ledgerUrlGiven = true;
+    options.ledger = fd::test::parsedLedger(ledger.toString());
+    options.ledgerGiven = true;
     auto window = std::make_unique<MainWindow>(options);
     auto scripted = std::make_unique<ScriptedReasons>();
     *reasons = scripted.get();
@@ -190,12 +191,13 @@ void TestConsoleTeam::ledgerOptionAndSetting() {
     QString error;
     bool help = false;
     QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger"), m_postgres.url()}, &options, &error, &help));
-    QVERIFY(options.ledgerUrlGiven);
-    QCOMPARE(options.ledgerUrl, m_postgres.url());
+    QVERIFY(options.ledgerGiven);
+    QVERIFY(options.ledger);
+    QCOMPARE(options.ledger->url, m_postgres.url());
     QVERIFY(ConsoleOptions::parse({QStringLiteral("--ledger="), QStringLiteral("--sandbox")}, &options,
                                   &error, &help));
-    QVERIFY(options.ledgerUrlGiven);
-    QVERIFY(options.ledgerUrl.isEmpty());
+    QVERIFY(options.ledgerGiven);
+    QVERIFY(!options.ledger);
     QVERIFY(
         !ConsoleOptions::parse({QStringLiteral("--ledger"), QStringLiteral("postgresql://fd:secret@db/x")},
                                &options, &error, &help));
@@ -206,7 +208,7 @@ void TestConsoleTeam::ledgerOptionAndSetting() {
     // The setting: saved with the others (empty: a single desk, the default), audited like them.
     const QString ini = m_dir.filePath(QStringLiteral("setting.ini"));
     ConsoleSettings settings(ini);
-    QVERIFY(settings.engineConfig().ledgerUrl.isEmpty());
+    QVERIFY(!settings.engineConfig().ledger);
     SecretStore secrets;
     SettingsDialog dialog(&settings, &secrets);
     auto *url = dialog.findChild<QLineEdit *>(QStringLiteral("settingsLedgerUrl"));
@@ -231,7 +233,9 @@ void TestConsoleTeam::ledgerOptionAndSetting() {
     const QStringList lines = changed.first().first().toStringList();
     QVERIFY2(lines.contains(QStringLiteral("ledger: (none) -> ") + m_postgres.url()),
              qPrintable(lines.join(QLatin1Char('\n'))));
-    QCOMPARE(ConsoleSettings(ini).engineConfig().ledgerUrl, m_postgres.url());
+    const std::optional<fd::LedgerEndpoint> savedLedger = ConsoleSettings(ini).engineConfig().ledger;
+    QVERIFY(savedLedger);
+    QCOMPARE(savedLedger->url, m_postgres.url());
 }
 
 void TestConsoleTeam::bothDesksAreOnTheLedger() {
@@ -259,7 +263,7 @@ void TestConsoleTeam::bothDesksAreOnTheLedger() {
                 .data()
                 .toString()
                 .endsWith(QLatin1String("(this console)")));
-    QCOMPARE(members->memberAt(own).kind, QStringLiteral("desk"));
+    QCOMPARE(fd::toString(members->memberAt(own).kind), QStringLiteral("desk"));
     QCOMPARE(members->memberAt(own).processId, QCoreApplication::applicationPid());
     QVERIFY(!members->memberAt(own).lost);
     const QString summary = childOf<QLabel>(m_a.get(), QStringLiteral("fleetSummary"))->text();

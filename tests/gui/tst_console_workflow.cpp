@@ -557,7 +557,7 @@ void TestConsoleWorkflow::failingRegistryIsShown() {
                        "more is sent there until a trial request at %1 UTC")
             .arg(trialUtc.toString(QStringLiteral("HH:mm:ss")));
     Q_EMIT engine->alertRaised(
-        EngineAlert{QStringLiteral("breaker_open"), QString(), QString(), QStringLiteral("US-DE"), message});
+        EngineAlert{AlertKind::BreakerOpen, QString(), QString(), QStringLiteral("US-DE"), message});
 
     // Status bar, next to "Registry: reachable" (the TCP probe still succeeds): which registry, and when.
     const QString expected = QStringLiteral("US-DE: registry failing, retry at %1")
@@ -578,9 +578,9 @@ void TestConsoleWorkflow::failingRegistryIsShown() {
     QVERIFY(notice->isHidden());
 
     // A kind this console does not know is still announced.
-    Q_EMIT engine->alertRaised(EngineAlert{QStringLiteral("registry_notice"), QString(), QString(),
-                                           QStringLiteral("US-FL"),
-                                           QStringLiteral("fees change on 2027-03-01")});
+    Q_EMIT engine->alertRaised(EngineAlert{AlertKind::Unknown, QString(), QString(), QStringLiteral("US-FL"),
+                                           QStringLiteral("fees change on 2027-03-01"),
+                                           QStringLiteral("registry_notice")});
     QTRY_VERIFY_WITH_TIMEOUT(notice->message().contains(QLatin1String("US-FL: fees change on 2027-03-01")),
                              5000);
     QVERIFY(notice->message().contains(QLatin1String("registry_notice")));
@@ -588,7 +588,7 @@ void TestConsoleWorkflow::failingRegistryIsShown() {
     QVERIFY(notice->message().contains(expected));
 
     Q_EMIT engine->alertRaised(
-        EngineAlert{QStringLiteral("breaker_closed"), QString(), QString(), QStringLiteral("US-DE"),
+        EngineAlert{AlertKind::BreakerClosed, QString(), QString(), QStringLiteral("US-DE"),
                     QStringLiteral("the US-DE registry answers again; dispatch there resumes")});
     QCOMPARE(m_window->indicators()->failingRegistriesText(), QString());
     QVERIFY(child<QLabel>(QStringLiteral("statusFailingRegistries"))->isHidden());

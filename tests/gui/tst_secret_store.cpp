@@ -1,6 +1,7 @@
 // QtKeychain against a real Secret Service (gnome-keyring in a private D-Bus session, see
 // run_with_keyring.sh), through the console's SecretStore and Settings dialog; and, with no D-Bus at all, the
 // refusal to store anything.
+#include "support/endpoints.h"
 #include "ui/settings/console_settings.h"
 #include "ui/settings/secret_store.h"
 #include "ui/widgets/banner_widget.h"
@@ -257,7 +258,9 @@ void TestSecretStore::secretOfOneServerIsNotAnothers() {
     QVERIFY2(dialog.secretStatus().contains(QLatin1String("needs a Redis URL")),
              qPrintable(dialog.secretStatus()));
     QCOMPARE(audited.count(), 0);
-    QCOMPARE(settings.engineConfig().redisUrl, QStringLiteral("redis://gate-b.internal:6379/0"));
+    const std::optional<fd::RedisEndpoint> savedRedis = settings.engineConfig().redis;
+    QVERIFY(savedRedis);
+    QCOMPARE(savedRedis->url, QStringLiteral("redis://gate-b.internal:6379/0"));
 }
 
 void TestSecretStore::unreadableSecretIsReportedAtStart() {
@@ -272,8 +275,8 @@ void TestSecretStore::unreadableSecretIsReportedAtStart() {
     {
         ConsoleSettings settings(iniPath);
         fd::EngineConfig config;
-        config.redisUrl = url;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        config.redis = fd::test::parsedRedis(url);
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
         settings.setEngineConfig(config);
         settings.setHasSecret(SecretStore::nameFor(SecretStore::redisPassword, QUrl(url)), true);
         settings.sync();
@@ -303,8 +306,8 @@ void TestSecretStore::unreadableLedgerPasswordIsReportedAtStart() {
     {
         ConsoleSettings settings(iniPath);
         fd::EngineConfig config;
-        config.ledgerUrl = url;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
+        config.ledger = fd::test::parsedLedger(url);
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:1"));
         settings.setEngineConfig(config);
         settings.setHasSecret(SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(url)), true);
         settings.sync();

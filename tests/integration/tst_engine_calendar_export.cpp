@@ -48,7 +48,7 @@ private Q_SLOTS:
         QSignalSpy exported(engine, &fd::Engine::calendarExported);
 
         fd::EngineConfig config;
-        config.registryUrl = sandbox.baseUrl();
+        config.registries.defaultUrl = sandbox.baseUrl();
         config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
         QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
         QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QSignalSpy admitted(engine, &fd::Engine::admitted);
         QSignalSpy exported(engine, &fd::Engine::calendarExported);
         fd::EngineConfig config;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // nothing is sent
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9")); // nothing is sent
         config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
         QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
         QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);
@@ -234,7 +234,7 @@ private Q_SLOTS:
         QSignalSpy started(engine, &fd::Engine::started);
         QSignalSpy exported(engine, &fd::Engine::calendarExported);
         fd::EngineConfig config;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9"));
         config.dbPath = dir.filePath(QStringLiteral("audit.sqlite"));
         QMetaObject::invokeMethod(engine, "start", Qt::QueuedConnection, Q_ARG(fd::EngineConfig, config));
         QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 10000);

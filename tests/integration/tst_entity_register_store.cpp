@@ -39,7 +39,7 @@ public:
         m_engine.setGate(new LocalPermitGate(15000));
         EngineConfig config;
         config.dbPath = dbPath;
-        config.registryUrl = registry;
+        config.registries.defaultUrl = registry;
         QSignalSpy started(&m_engine, &Engine::started);
         m_engine.start(config);
         m_ok = started.count() == 1 && started.first().at(0).toBool();

@@ -1015,7 +1015,7 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
         QStringLiteral("review_open@a,review_close@a,review_open@b"));
 
     fd::LedgerMember self;
-    self.kind = QStringLiteral("desk");
+    self.kind = fd::MemberKind::Desk;
     self.host = fd::host::hostName();
     self.processId = QCoreApplication::applicationPid();
     self.version = QStringLiteral(FILINGDESK_VERSION);
@@ -1031,10 +1031,10 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
         if (m.memberId == QLatin1String("a")) {
             QCOMPARE(m.claimsHeld, 2);
             QCOMPARE(m.batches, QStringLiteral("b1,b2"));
-            QCOMPARE(m.kind, QStringLiteral("desk"));
+            QCOMPARE(fd::toString(m.kind), QStringLiteral("desk"));
         } else {
             QCOMPARE(m.memberId, QStringLiteral("b"));
-            QCOMPARE(m.kind, QStringLiteral("run"));
+            QCOMPARE(fd::toString(m.kind), QStringLiteral("run"));
             QCOMPARE(m.host, fd::host::hostName());
         }
     }

@@ -7,6 +7,7 @@
 #include "engine/core/engine_config.h"
 #include "engine/gate/gate_scripts.h"
 #include "engine/gate/redis_connection.h"
+#include "support/endpoints.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
 #include "ui/models/obligation_model.h"
@@ -237,8 +238,8 @@ void TestRedisAcl::consoleWorksUnderTheUser() {
     QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
     ui::ConsoleOptions options;
     options.registryUrl = sandbox.baseUrl();
-    options.redisUrl = aclUrl(m_redis);
-    options.redisUrlGiven = true;
+    options.redis = fd::test::parsedRedis(aclUrl(m_redis));
+    options.redisGiven = true;
     options.dbPath = m_dir.filePath(QStringLiteral("console.sqlite"));
     options.settingsPath = m_dir.filePath(QStringLiteral("console.ini"));
     options.useKeychain = false;

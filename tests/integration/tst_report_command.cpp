@@ -357,7 +357,7 @@ void TestReportCommand::initTestCase() {
         engine.setGate(new LocalPermitGate(15000));
         EngineConfig config;
         config.dbPath = m_db;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(&engine, &Engine::started);
         engine.start(config);
         QVERIFY(started.count() == 1 && started.first().at(0).toBool());
@@ -1010,7 +1010,8 @@ void TestReportCommand::launchedByIsAPersonNeverTheEngine() {
         engine.setGate(new LocalPermitGate(15000));
         EngineConfig config;
         config.dbPath = db;
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/")); // nothing answers: it stays unsent
+        config.registries.defaultUrl =
+            QUrl(QStringLiteral("http://127.0.0.1:9/")); // nothing answers: it stays unsent
         QSignalSpy started(&engine, &Engine::started);
         engine.start(config);
         QVERIFY(started.count() == 1 && started.first().at(0).toBool());

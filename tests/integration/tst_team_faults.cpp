@@ -10,6 +10,7 @@
 // - a permit lost on the run's last request is still recorded and announced.
 #include "cli_process.h"
 #include "engine/core/engine.h"
+#include "support/endpoints.h"
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -279,9 +280,9 @@ private Q_SLOTS:
         QSignalSpy started(engine, &fd::Engine::started);
         QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
         fd::EngineConfig config;
-        config.ledgerUrl = url;
-        config.redisUrl = m_redis.url();
-        config.memberKind = QStringLiteral("desk");
+        config.ledger = fd::test::parsedLedger(url);
+        config.redis = fd::test::parsedRedis(m_redis.url());
+        config.memberKind = fd::MemberKind::Desk;
         config.consoleId = QStringLiteral("review-desk");
         config.dbPath = m_dir.filePath(QStringLiteral("review-desk.sqlite"));
         QMetaObject::invokeMethod(
@@ -319,7 +320,7 @@ private Q_SLOTS:
         QSignalSpy errors(engine, &fd::Engine::errorOccurred);
         QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
         fd::EngineConfig config;
-        config.ledgerUrl = url;
+        config.ledger = fd::test::parsedLedger(url);
         config.claimsWork = false; // looks and acts, sends nothing
         config.consoleId = QStringLiteral("cancelling-desk");
         config.dbPath = m_dir.filePath(QStringLiteral("cancelling-desk.sqlite"));

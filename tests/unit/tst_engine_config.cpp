@@ -43,11 +43,12 @@ private slots:
         EngineConfig c;
         QString error;
         QVERIFY2(c.loadFile(path, &error), qPrintable(error));
-        QCOMPARE(c.redisUrl, QStringLiteral("redis://10.0.0.5:6379/0"));
+        QVERIFY(c.redis);
+        QCOMPARE(c.redis->url, QStringLiteral("redis://10.0.0.5:6379/0"));
         QCOMPARE(c.keyPrefix, QStringLiteral("fleet"));
         QCOMPARE(c.leaseMs, qint64(20000));
-        QCOMPARE(c.registryUrl, QUrl(QStringLiteral("https://registry.example")));
-        QCOMPARE(c.registryUrls.value(QStringLiteral("US-DE")),
+        QCOMPARE(c.registries.defaultUrl, QUrl(QStringLiteral("https://registry.example")));
+        QCOMPARE(c.registries.byJurisdiction.value(QStringLiteral("US-DE")),
                  QUrl(QStringLiteral("https://de.registry.example")));
         QCOMPARE(c.lookupSupported, false);
         QCOMPARE(c.limitFor(QStringLiteral("US-DE")), 8);
@@ -69,7 +70,7 @@ private slots:
         EngineConfig c;
         QString error;
         QVERIFY2(c.loadFile(write("{}\n"), &error), qPrintable(error));
-        QVERIFY(c.redisUrl.isEmpty());
+        QVERIFY(!c.redis);
         QCOMPARE(c.defaultLimit, 4);
     }
 
@@ -170,7 +171,7 @@ private slots:
         QVERIFY2(!error.contains(QLatin1Char('\n')), "one line");
         // Nothing of a refused file is applied.
         QCOMPARE(c.limits, before.limits);
-        QCOMPARE(c.redisUrl, before.redisUrl);
+        QCOMPARE(c.redis ? c.redis->url : QString(), before.redis ? before.redis->url : QString());
         QCOMPARE(c.defaultLimit, before.defaultLimit);
     }
 
@@ -234,18 +235,70 @@ private slots:
     void registryUrlsNeedAHost() {
         QFETCH(QString, url);
         QFETCH(bool, valid);
-        QCOMPARE(EngineConfig::isRegistryUrl(QUrl(url, QUrl::StrictMode)), valid);
+        QCOMPARE(fd::RegistryEndpoints::isRegistryUrl(QUrl(url, QUrl::StrictMode)), valid);
         EngineConfig c;
-        c.registryUrl = QUrl(url, QUrl::StrictMode);
+        c.registries.defaultUrl = QUrl(url, QUrl::StrictMode);
         QString error;
         QCOMPARE(c.validate(&error), valid);
         if (!valid)
             QVERIFY2(error.startsWith(QStringLiteral("registry: ")), qPrintable(error));
         c = EngineConfig();
-        c.registryUrls.insert(QStringLiteral("US-DE"), QUrl(url, QUrl::StrictMode));
+        c.registries.byJurisdiction.insert(QStringLiteral("US-DE"), QUrl(url, QUrl::StrictMode));
         QCOMPARE(c.validate(&error), valid);
         if (!valid)
             QVERIFY2(error.startsWith(QStringLiteral("registries.US-DE: ")), qPrintable(error));
+    }
+
+    // Each URL is parsed once into its endpoint; what is kept and shown of it never holds a password.
+    void endpointsKeepTheirUrlWithoutThePassword() {
+        const QString path =
+            write(QByteArray("{\"redis\": \"redis://gate@10.0.0.5:6380/2\", "
+                             "\"ledger\": \"postgresql://filingdesk@db.example/team?sslmode=require\"}\n"));
+        EngineConfig c;
+        QString error;
+        QVERIFY2(c.loadFile(path, &error), qPrintable(error));
+        QVERIFY(c.redis && c.ledger);
+        QCOMPARE(c.redis->host, QStringLiteral("10.0.0.5"));
+        QCOMPARE(c.redis->port, 6380);
+        QCOMPARE(c.redis->db, 2);
+        QCOMPARE(c.redis->user, QStringLiteral("gate"));
+        QCOMPARE(c.ledger->host, QStringLiteral("db.example"));
+        QCOMPARE(c.ledger->port, 5432);
+        QCOMPARE(c.ledger->database, QStringLiteral("team"));
+        QCOMPARE(c.ledger->sslMode, QStringLiteral("require"));
+        QCOMPARE(c.ledger->url, QStringLiteral("postgresql://filingdesk@db.example/team?sslmode=require"));
+
+        fd::RedisEndpoint withPassword;
+        QVERIFY(fd::RedisEndpoint::parse(QStringLiteral("redis://gate:s3cret@10.0.0.5:6380/2"), &withPassword,
+                                         &error));
+        QCOMPARE(withPassword.password, QStringLiteral("s3cret"));
+        QVERIFY2(!withPassword.url.contains(QLatin1String("s3cret")), qPrintable(withPassword.url));
+        EngineConfig after = c;
+        after.redis = withPassword;
+        const QStringList changes = fd::describeConfigChanges(c, after);
+        QVERIFY2(changes.contains(QStringLiteral("redis password: changed")), qPrintable(changes.join('\n')));
+        QVERIFY2(!changes.join(QLatin1Char('\n')).contains(QLatin1String("s3cret")),
+                 qPrintable(changes.join('\n')));
+    }
+
+    // Kinds cross boundaries (the ledger's members table, --json) by name; a name this build does not know is
+    // an explicit Unknown, never an error.
+    void kindsByName() {
+        for (const fd::AlertKind kind :
+             {fd::AlertKind::StatutoryHalt, fd::AlertKind::ReconciliationException, fd::AlertKind::DeadLetter,
+              fd::AlertKind::PermitLost, fd::AlertKind::FeeDiffers, fd::AlertKind::BreakerOpen,
+              fd::AlertKind::BreakerClosed, fd::AlertKind::LedgerChainBroken,
+              fd::AlertKind::LedgerUnreachable, fd::AlertKind::LedgerReachable,
+              fd::AlertKind::AuditUnavailable})
+            QVERIFY(fd::alertKindFromString(fd::toString(kind)) == kind);
+        QCOMPARE(fd::toString(fd::AlertKind::BreakerOpen), QStringLiteral("breaker_open"));
+        QVERIFY(fd::alertKindFromString(QStringLiteral("registry_notice")) == fd::AlertKind::Unknown);
+        for (const fd::MemberKind kind :
+             {fd::MemberKind::Desk, fd::MemberKind::Run, fd::MemberKind::Worker, fd::MemberKind::Launch})
+            QVERIFY(fd::memberKindFromString(fd::toString(kind)) == kind);
+        QCOMPARE(fd::toString(fd::MemberKind::Worker), QStringLiteral("worker"));
+        QVERIFY(fd::memberKindFromString(QStringLiteral("report")) == fd::MemberKind::Unknown);
+        QVERIFY(fd::memberKindFromString(QString()) == fd::MemberKind::Unknown);
     }
 };
 

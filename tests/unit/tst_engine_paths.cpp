@@ -214,7 +214,7 @@ class EnginePathsTest : public QObject {
                     .toUtf8());
         f.close();
         config.dbPath = m_dir.filePath(QStringLiteral("audit%1.sqlite").arg(m_case));
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(m_engine, &Engine::started);
         m_engine->start(config);
         QCOMPARE(started.count(), 1);
@@ -233,7 +233,7 @@ class EnginePathsTest : public QObject {
     ExecutionState stateOf(const QString &key) const { return m_engine->task(key).state; }
     bool hasAlert(const QString &kind) const {
         return std::any_of(m_alerts.cbegin(), m_alerts.cend(),
-                           [&](const EngineAlert &a) { return a.kind == kind; });
+                           [&](const EngineAlert &a) { return a.kindName() == kind; });
     }
     /// Lets queued answers arrive without moving the clock.
     void settle() {
@@ -613,7 +613,7 @@ private Q_SLOTS:
         Engine second;
         EngineConfig config;
         config.dbPath = m_store->path();
-        config.registryUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+        config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(&second, &Engine::started);
         second.start(config);
         QCOMPARE(started.count(), 1);

@@ -8,7 +8,7 @@ BreakerBoard::BreakerBoard(QObject *parent)
     : QObject(parent) {}
 
 bool BreakerBoard::apply(const EngineAlert &alert) {
-    if (alert.kind == QLatin1String("breaker_open")) {
+    if (alert.kind == AlertKind::BreakerOpen) {
         Entry entry{alert.jurisdiction, alert.message,
                     retryTimeIn(alert.message, QDateTime::currentDateTimeUtc()),
                     QDateTime::currentDateTime()};
@@ -19,7 +19,7 @@ bool BreakerBoard::apply(const EngineAlert &alert) {
         Q_EMIT changed();
         return true;
     }
-    if (alert.kind == QLatin1String("breaker_closed")) {
+    if (alert.kind == AlertKind::BreakerClosed) {
         if (m_open.remove(alert.jurisdiction) > 0)
             Q_EMIT changed();
         return true;

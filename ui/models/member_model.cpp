@@ -44,14 +44,19 @@ Qt::ItemFlags MemberModel::flags(const QModelIndex &index) const {
     return Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemNeverHasChildren;
 }
 
-QString MemberModel::kindLabel(const QString &kind) {
-    if (kind == QLatin1String("desk"))
+QString MemberModel::kindLabel(MemberKind kind) {
+    switch (kind) {
+    case MemberKind::Desk:
         return tr("Desk (console)");
-    if (kind == QLatin1String("run"))
+    case MemberKind::Run:
         return tr("Headless run");
-    if (kind == QLatin1String("worker"))
+    case MemberKind::Worker:
         return tr("Worker");
-    return kind;
+    case MemberKind::Launch:
+    case MemberKind::Unknown:
+        break;
+    }
+    return toString(kind);
 }
 
 int MemberModel::lostCount() const {
@@ -151,7 +156,7 @@ QVariant MemberModel::data(const QModelIndex &index, int role) const {
     case StateRole:
         return m.lost ? QStringLiteral("LOST") : QStringLiteral("ACTIVE");
     case SearchFieldsRole:
-        return QStringList{m.memberId, m.host, m.kind, m.version, m.jurisdictions, m.batches};
+        return QStringList{m.memberId, m.host, toString(m.kind), m.version, m.jurisdictions, m.batches};
     default:
         return QVariant();
     }

@@ -53,8 +53,9 @@ public:
     int rowOfMember(const QString &memberId) const { return m_rowOf.value(memberId, -1); }
     int lostCount() const;
 
-    /// "desk", "run", "worker" in words ("Desk (console)", "Headless run", "Worker").
-    static QString kindLabel(const QString &kind);
+    /// The kind in words ("Desk (console)", "Headless run", "Worker"); others by their name ("launch",
+    /// "unknown").
+    static QString kindLabel(fd::MemberKind kind);
 
 private:
     QVariant cellText(const LedgerMember &m, int column) const;

@@ -1,7 +1,6 @@
 #include "ui/session/console_options.h"
 
-#include "engine/core/engine_config.h"
-#include "engine/ledger/ledger_endpoint.h"
+#include "engine/dispatch/registry_endpoints.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -122,26 +121,34 @@ bool ConsoleOptions::parse(const QStringList &arguments, ConsoleOptions *options
                                                  "--registry and --sandbox exclude each other");
             return false;
         }
-        o.registryUrl = QUrl(parser.value(registryOpt), QUrl::StrictMode);
-        if (!EngineConfig::isRegistryUrl(o.registryUrl)) {
+        QString why;
+        if (!RegistryEndpoints::parseUrl(parser.value(registryOpt), &o.registryUrl, &why)) {
             *error = QCoreApplication::translate("fd::ui::ConsoleOptions",
                                                  "--registry \"%1\" is not an http(s) URL")
                          .arg(parser.value(registryOpt));
             return false;
         }
     }
-    o.redisUrlGiven = parser.isSet(redisOpt);
-    o.redisUrl = parser.value(redisOpt);
-    o.ledgerUrlGiven = parser.isSet(ledgerOpt);
-    o.ledgerUrl = parser.value(ledgerOpt).trimmed();
-    if (!o.ledgerUrl.isEmpty()) {
-        LedgerEndpoint endpoint;
+    o.redisGiven = parser.isSet(redisOpt);
+    if (const QString redis = parser.value(redisOpt); !redis.isEmpty()) {
+        RedisEndpoint endpoint;
         QString why;
-        if (!LedgerEndpoint::parse(o.ledgerUrl, &endpoint, &why)) {
-            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--ledger \"%1\": %2")
-                         .arg(o.ledgerUrl, why);
+        if (!RedisEndpoint::parse(redis, &endpoint, &why)) {
+            *error = QCoreApplication::translate("fd::ui::ConsoleOptions", "--redis: %1").arg(why);
             return false;
         }
+        o.redis = endpoint;
+    }
+    o.ledgerGiven = parser.isSet(ledgerOpt);
+    if (const QString ledger = parser.value(ledgerOpt).trimmed(); !ledger.isEmpty()) {
+        LedgerEndpoint endpoint;
+        QString why;
+        if (!LedgerEndpoint::parse(ledger, &endpoint, &why)) {
+            *error =
+                QCoreApplication::translate("fd::ui::ConsoleOptions", "--ledger \"%1\": %2").arg(ledger, why);
+            return false;
+        }
+        o.ledger = endpoint;
     }
     o.limits = parser.values(limitOpt);
     o.dbPath = parser.value(dbOpt);

@@ -1,10 +1,15 @@
 #pragma once
 
+#include "engine/gate/redis_endpoint.h"
+#include "engine/ledger/ledger_endpoint.h"
+
 #include <QDate>
 #include <QHash>
 #include <QString>
 #include <QStringList>
 #include <QUrl>
+
+#include <optional>
 
 namespace fd::ui {
 
@@ -17,14 +22,15 @@ struct ConsoleOptions {
     QDate asOf;           ///< null: today
     bool sandbox = false; ///< start the sandbox registry and file against it
     QStringList sandboxArgs;
-    QUrl registryUrl;
-    QString redisUrl;
-    bool redisUrlGiven = false; ///< --redis given (an empty value selects the in-process gate)
-    /// Team mode: the shared ledger, postgresql://USER@HOST[:PORT]/DB[?sslmode=MODE] (no password: that is
-    /// read from the keychain).
-    QString ledgerUrl;
-    bool ledgerUrlGiven = false; ///< --ledger given (an empty value: a single desk this session)
-    QStringList limits;          ///< "US-DE=4"
+    QUrl registryUrl; ///< --registry (an http(s) URL with a host, RegistryEndpoints); invalid: not given
+    /// --redis, parsed (RedisEndpoint); none with `redisGiven`: the in-process gate (an empty value).
+    std::optional<RedisEndpoint> redis;
+    bool redisGiven = false; ///< --redis given (an empty value selects the in-process gate)
+    /// Team mode: the shared ledger, --ledger postgresql://USER@HOST[:PORT]/DB[?sslmode=MODE], parsed
+    /// (LedgerEndpoint; no password: that is read from the keychain).
+    std::optional<LedgerEndpoint> ledger;
+    bool ledgerGiven = false; ///< --ledger given (an empty value: a single desk this session)
+    QStringList limits;       ///< "US-DE=4"
     QString dbPath;
     QString settingsPath;    ///< empty: the platform's default QSettings location
     bool useKeychain = true; ///< false in tests that do not run a Secret Service

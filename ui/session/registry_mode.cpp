@@ -23,13 +23,7 @@ bool sameRegistry(const QUrl &a, const QUrl &b) {
 
 RegistryMode registryModeOf(const EngineConfig &config, const QUrl &sandboxUrl,
                             const QStringList &practiceUrls) {
-    QList<QUrl> registries;
-    if (config.registryUrl.isValid())
-        registries << config.registryUrl;
-    for (auto it = config.registryUrls.cbegin(); it != config.registryUrls.cend(); ++it) {
-        if (it.value().isValid())
-            registries << it.value();
-    }
+    const QList<QUrl> registries = config.registries.all();
     RegistryMode mode;
     for (const QUrl &url : std::as_const(registries)) {
         bool practice = sameRegistry(url, sandboxUrl);

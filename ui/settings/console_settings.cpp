@@ -13,16 +13,24 @@ ConsoleSettings::ConsoleSettings(const QString &path)
     : m_settings(path.isEmpty() ? std::make_unique<QSettings>()
                                 : std::make_unique<QSettings>(path, QSettings::IniFormat)) {}
 
-EngineConfig ConsoleSettings::engineConfig() const {
+EngineConfig ConsoleSettings::engineConfig(QHash<QString, QString> *unreadable) const {
     EngineConfig c;
     QSettings &s = *m_settings;
-    c.redisUrl = s.value(QStringLiteral("gate/redisUrl"), c.redisUrl).toString();
+    if (const QString redis = s.value(QStringLiteral("gate/redisUrl")).toString(); !redis.isEmpty()) {
+        RedisEndpoint endpoint;
+        QString why;
+        if (RedisEndpoint::parse(redis, &endpoint, &why))
+            c.redis = endpoint;
+        else if (unreadable)
+            unreadable->insert(QStringLiteral("redis"), why);
+    }
     c.keyPrefix = s.value(QStringLiteral("gate/keyPrefix"), c.keyPrefix).toString();
     c.leaseMs = s.value(QStringLiteral("gate/leaseMs"), c.leaseMs).toLongLong();
-    c.registryUrl = QUrl(s.value(QStringLiteral("registry/defaultUrl")).toString());
+    // Registry URLs stay as saved: one that is not a registry URL is EngineConfig::validate()'s to refuse.
+    c.registries.defaultUrl = QUrl(s.value(QStringLiteral("registry/defaultUrl")).toString());
     s.beginGroup(QStringLiteral("registryUrls"));
     for (const QString &j : s.childKeys())
-        c.registryUrls.insert(j, QUrl(s.value(j).toString()));
+        c.registries.byJurisdiction.insert(j, QUrl(s.value(j).toString()));
     s.endGroup();
     s.beginGroup(QStringLiteral("limits"));
     for (const QString &j : s.childKeys())
@@ -37,19 +45,26 @@ EngineConfig ConsoleSettings::engineConfig() const {
     c.breakerThreshold = s.value(QStringLiteral("dispatch/breakerThreshold"), c.breakerThreshold).toInt();
     c.breakerCooldownMs = s.value(QStringLiteral("dispatch/breakerCooldownMs"), c.breakerCooldownMs).toInt();
     c.dbPath = s.value(QStringLiteral("audit/dbPath")).toString();
-    c.ledgerUrl = s.value(QStringLiteral("team/ledgerUrl")).toString();
+    if (const QString ledger = s.value(QStringLiteral("team/ledgerUrl")).toString(); !ledger.isEmpty()) {
+        LedgerEndpoint endpoint;
+        QString why;
+        if (LedgerEndpoint::parse(ledger, &endpoint, &why))
+            c.ledger = endpoint;
+        else if (unreadable)
+            unreadable->insert(QStringLiteral("ledger"), why);
+    }
     return c;
 }
 
 void ConsoleSettings::setEngineConfig(const EngineConfig &c) {
     QSettings &s = *m_settings;
-    s.setValue(QStringLiteral("gate/redisUrl"), c.redisUrl);
+    s.setValue(QStringLiteral("gate/redisUrl"), c.redis ? c.redis->url : QString()); // never its password
     s.setValue(QStringLiteral("gate/keyPrefix"), c.keyPrefix);
     s.setValue(QStringLiteral("gate/leaseMs"), c.leaseMs);
-    s.setValue(QStringLiteral("registry/defaultUrl"), c.registryUrl.toString());
+    s.setValue(QStringLiteral("registry/defaultUrl"), c.registries.defaultUrl.toString());
     s.remove(QStringLiteral("registryUrls"));
     s.beginGroup(QStringLiteral("registryUrls"));
-    for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it)
+    for (auto it = c.registries.byJurisdiction.cbegin(); it != c.registries.byJurisdiction.cend(); ++it)
         s.setValue(it.key(), it.value().toString());
     s.endGroup();
     s.remove(QStringLiteral("limits"));
@@ -67,10 +82,10 @@ void ConsoleSettings::setEngineConfig(const EngineConfig &c) {
     s.setValue(QStringLiteral("dispatch/breakerCooldownMs"), c.breakerCooldownMs);
     if (!c.dbPath.isEmpty())
         s.setValue(QStringLiteral("audit/dbPath"), c.dbPath);
-    if (c.ledgerUrl.isEmpty())
+    if (!c.ledger)
         s.remove(QStringLiteral("team/ledgerUrl")); // a single desk: the default
     else
-        s.setValue(QStringLiteral("team/ledgerUrl"), c.ledgerUrl);
+        s.setValue(QStringLiteral("team/ledgerUrl"), c.ledger->url);
     // EngineConfig carries the secrets in memory only; they are deliberately not written.
 }
 

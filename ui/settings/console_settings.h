@@ -4,6 +4,7 @@
 
 #include <QByteArray>
 #include <QDate>
+#include <QHash>
 #include <QList>
 #include <QSettings>
 #include <QString>
@@ -24,8 +25,11 @@ public:
     /// `path` empty: the platform's default location for organisation "FilingDesk", application "FilingDesk".
     explicit ConsoleSettings(const QString &path = QString());
 
-    /// The engine configuration as saved (secrets left empty); defaults where nothing is saved.
-    EngineConfig engineConfig() const;
+    /// The engine configuration as saved (secrets left empty); defaults where nothing is saved. Each saved
+    /// URL is parsed here, once, into its endpoint; one that does not parse (a settings file edited by hand)
+    /// is left out and, when `unreadable` is given, named there: the field as in the config file ("redis",
+    /// "ledger") -> the reason.
+    EngineConfig engineConfig(QHash<QString, QString> *unreadable = nullptr) const;
     void setEngineConfig(const EngineConfig &config);
 
     /// Whether the keychain holds the secret `name` (SecretStore::nameFor(): scoped by the URL it unlocks).

@@ -91,6 +91,25 @@ QString SecretStore::nameFor(const char *kind, const QUrl &url) {
     return name;
 }
 
+QString SecretStore::nameFor(const RedisEndpoint &redis) {
+    if (redis.host.isEmpty())
+        return QString();
+    return QStringLiteral("%1@redis://%2:%3/%4")
+        .arg(QLatin1String(redisPassword), redis.host.toLower())
+        .arg(redis.port)
+        .arg(redis.db);
+}
+
+QString SecretStore::nameFor(const LedgerEndpoint &ledger) {
+    if (ledger.host.isEmpty())
+        return QString();
+    const QString role = ledger.user.isEmpty() ? QString() : ledger.user + QLatin1Char('@');
+    return QStringLiteral("%1@postgresql://%2%3:%4/%5")
+        .arg(QLatin1String(ledgerPassword), role, ledger.host.toLower())
+        .arg(ledger.port)
+        .arg(ledger.database);
+}
+
 QString SecretStore::scopedKey(const QString &name) {
     return QStringLiteral("FilingDesk/%1").arg(name);
 }

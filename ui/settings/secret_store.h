@@ -1,5 +1,8 @@
 #pragma once
 
+#include "engine/gate/redis_endpoint.h"
+#include "engine/ledger/ledger_endpoint.h"
+
 #include <QObject>
 #include <QString>
 #include <QUrl>
@@ -41,6 +44,10 @@ public:
     /// ledger (postgres:// reads as postgresql://) also the role, whose password it is. Otherwise user,
     /// password, path and query play no part (sslmode neither). Empty when `url` has no host.
     static QString nameFor(const char *kind, const QUrl &url);
+    /// nameFor(redisPassword, ...) of a parsed endpoint: the same name as its URL gives.
+    static QString nameFor(const RedisEndpoint &redis);
+    /// nameFor(ledgerPassword, ...) of a parsed endpoint: the same name as its URL gives.
+    static QString nameFor(const LedgerEndpoint &ledger);
 
     explicit SecretStore(QObject *parent = nullptr);
 

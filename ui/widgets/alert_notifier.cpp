@@ -12,9 +12,10 @@ constexpr int kDetailsKept = 3;
 // this desk altogether, a failing registry a whole
 // jurisdiction; halts and exceptions wait for legal-ops, lost permits and dead letters for an operator. Kinds
 // not listed follow in the order they arrived; good news comes last.
-const char *const kPriority[] = {"audit_unavailable", "ledger_chain_broken", "ledger_unreachable",
-                                 "breaker_open",      "statutory_halt",      "reconciliation_exception",
-                                 "permit_lost",       "dead_letter",         "fee_differs"};
+constexpr AlertKind kPriority[] = {
+    AlertKind::AuditUnavailable, AlertKind::LedgerChainBroken, AlertKind::LedgerUnreachable,
+    AlertKind::BreakerOpen,      AlertKind::StatutoryHalt,     AlertKind::ReconciliationException,
+    AlertKind::PermitLost,       AlertKind::DeadLetter,        AlertKind::FeeDiffers};
 
 } // namespace
 
@@ -48,61 +49,72 @@ QString AlertNotifier::describe(const EngineAlert &alert) {
     return alert.message.isEmpty() ? subject : tr("%1: %2").arg(subject, alert.message);
 }
 
-bool AlertNotifier::isInformational(const QString &kind) {
-    return kind == QLatin1String("breaker_closed") || kind == QLatin1String("ledger_reachable");
+bool AlertNotifier::isInformational(AlertKind kind) {
+    return kind == AlertKind::BreakerClosed || kind == AlertKind::LedgerReachable;
 }
 
-bool AlertNotifier::isWaitingKind(const QString &kind) {
-    return kind == QLatin1String("statutory_halt") || kind == QLatin1String("reconciliation_exception") ||
-           kind == QLatin1String("dead_letter");
+bool AlertNotifier::isWaitingKind(AlertKind kind) {
+    return kind == AlertKind::StatutoryHalt || kind == AlertKind::ReconciliationException ||
+           kind == AlertKind::DeadLetter;
 }
 
 void AlertNotifier::addAlert(const EngineAlert &alert) {
-    const QString kind = alert.kind.isEmpty() ? QStringLiteral("alert") : alert.kind;
-    Pending &pending = m_pending[kind];
-    if (pending.count == 0)
-        m_arrival.append(kind);
+    const QString name = alert.kindName().isEmpty() ? QStringLiteral("alert") : alert.kindName();
+    Pending &pending = m_pending[name];
+    if (pending.count == 0) {
+        m_arrival.append(name);
+        pending.kind = alert.kind;
+        pending.name = name;
+    }
     pending.count += 1;
     if (pending.details.size() < kDetailsKept)
         pending.details.append(describe(alert));
-    if (isWaitingKind(kind) && !alert.idempotencyKey.isEmpty())
+    if (isWaitingKind(alert.kind) && !alert.idempotencyKey.isEmpty())
         pending.keys.append(alert.idempotencyKey);
     if (!m_gather.isActive())
         m_gather.start();
 }
 
-QString AlertNotifier::part(const QString &kind, const Pending &p, bool alone) const {
+QString AlertNotifier::part(const Pending &p, bool alone) const {
     const int n = p.count;
     const QString more =
         n > p.details.size() ? tr(" (and %n more)", nullptr, int(n - p.details.size())) : QString();
     const QString details = p.details.join(QStringLiteral("; ")) + more;
+    QString counted;
+    switch (p.kind) {
     // Registry trouble names its jurisdiction and the next trial request every time: the details are the
     // news.
-    if (kind == QLatin1String("breaker_open"))
+    case AlertKind::BreakerOpen:
         return tr("Registry failing — %1").arg(details);
-    if (kind == QLatin1String("breaker_closed"))
+    case AlertKind::BreakerClosed:
         return tr("Registry answering again — %1").arg(details);
-    if (kind == QLatin1String("ledger_chain_broken"))
+    case AlertKind::LedgerChainBroken:
         return tr("Team ledger's audit trail does not verify — %1").arg(details);
-    if (kind == QLatin1String("ledger_unreachable"))
+    case AlertKind::LedgerUnreachable:
         return tr("Team ledger unreachable — %1").arg(details);
-    if (kind == QLatin1String("audit_unavailable"))
+    case AlertKind::AuditUnavailable:
         return tr("The audit trail cannot be written — %1").arg(details);
-    if (kind == QLatin1String("ledger_reachable"))
+    case AlertKind::LedgerReachable:
         return tr("Team ledger answering again — %1").arg(details);
-    QString counted;
-    if (kind == QLatin1String("statutory_halt"))
+    case AlertKind::StatutoryHalt:
         counted = tr("%n new statutory halt(s)", nullptr, n);
-    else if (kind == QLatin1String("reconciliation_exception"))
+        break;
+    case AlertKind::ReconciliationException:
         counted = tr("%n new reconciliation exception(s)", nullptr, n);
-    else if (kind == QLatin1String("permit_lost"))
+        break;
+    case AlertKind::PermitLost:
         counted = tr("%n filing(s) lost their turn under a registry's limit", nullptr, n);
-    else if (kind == QLatin1String("fee_differs"))
+        break;
+    case AlertKind::FeeDiffers:
         counted = tr("%n filing(s) charged a fee other than expected", nullptr, n);
-    else if (kind == QLatin1String("dead_letter"))
+        break;
+    case AlertKind::DeadLetter:
         counted = tr("%n new filing(s) that could not be filed", nullptr, n);
-    else // a kind this console does not know yet: shown under the engine's name for it, never dropped
-        return tr("%n alert(s) \"%1\" — %2", nullptr, n).arg(kind, details);
+        break;
+    case AlertKind::Unknown:
+        // A kind this console does not know yet: shown under the engine's name for it, never dropped.
+        return tr("%n alert(s) \"%1\" — %2", nullptr, n).arg(p.name, details);
+    }
     return alone && n == 1 ? tr("%1 — %2").arg(counted, p.details.value(0)) : counted;
 }
 
@@ -111,12 +123,12 @@ void AlertNotifier::flush() {
     if (m_pending.isEmpty())
         return;
     QStringList order;
-    for (const char *k : kPriority) {
-        if (m_pending.contains(QString::fromLatin1(k)))
-            order.append(QString::fromLatin1(k));
+    for (const AlertKind k : kPriority) {
+        if (m_pending.contains(toString(k)))
+            order.append(toString(k));
     }
     for (const QString &k : std::as_const(m_arrival)) {
-        if (!order.contains(k) && !isInformational(k))
+        if (!order.contains(k) && !isInformational(m_pending.value(k).kind))
             order.append(k);
     }
     for (const QString &k : std::as_const(m_arrival)) {
@@ -129,22 +141,22 @@ void AlertNotifier::flush() {
     QStringList parts;
     QStringList keys;
     for (const QString &k : std::as_const(order)) {
-        parts.append(part(k, m_pending.value(k), total == 1));
+        parts.append(part(m_pending.value(k), total == 1));
         keys += m_pending.value(k).keys;
     }
-    const QString kind = order.first();
+    const Pending first = m_pending.value(order.first());
     const QString text = parts.join(QStringLiteral(", "));
     m_pending.clear();
     m_arrival.clear();
     if (m_tray) {
-        const bool goodNews = isInformational(kind);
+        const bool goodNews = isInformational(first.kind);
         m_tray->showMessage(goodNews ? tr("FilingDesk") : tr("FilingDesk needs a person"), text,
                             goodNews ? QSystemTrayIcon::Information
-                                     : (kind == QLatin1String("dead_letter") ? QSystemTrayIcon::Warning
-                                                                             : QSystemTrayIcon::Critical));
+                                     : (first.kind == AlertKind::DeadLetter ? QSystemTrayIcon::Warning
+                                                                            : QSystemTrayIcon::Critical));
         return;
     }
-    Q_EMIT noticeRaised(text, kind, keys);
+    Q_EMIT noticeRaised(text, first.name, keys);
 }
 
 } // namespace fd::ui

@@ -34,31 +34,34 @@ public:
     static QString describe(const fd::EngineAlert &alert);
     /// True for kinds that are good news (a registry or the team ledger answering again): no "needs a person"
     /// wording.
-    static bool isInformational(const QString &kind);
+    static bool isInformational(fd::AlertKind kind);
 
 Q_SIGNALS:
-    /// An in-window notice (no system tray): `kind` of the most pressing alert in it; `keys`: the filings it
-    /// announces that wait for a person (statutory halts, reconciliation exceptions, dead letters), so that
-    /// the notice can be cleared once they are dealt with.
+    /// An in-window notice (no system tray): `kind` names the most pressing alert in it
+    /// (EngineAlert::kindName(); alertKindFromString() gives it back); `keys`: the filings it announces that
+    /// wait for a person (statutory halts, reconciliation exceptions, dead letters), so that the notice can
+    /// be cleared once they are dealt with.
     void noticeRaised(const QString &text, const QString &kind, const QStringList &keys);
 
 public:
     /// True for the kinds whose alerts are filings waiting for a person in a review queue.
-    static bool isWaitingKind(const QString &kind);
+    static bool isWaitingKind(fd::AlertKind kind);
 
 private:
     struct Pending {
+        fd::AlertKind kind = fd::AlertKind::Unknown;
+        QString name; ///< EngineAlert::kindName(), "alert" when it has none
         int count = 0;
         QStringList details; ///< describe() of the first few
         QStringList keys;    ///< the filings, for kinds that wait for a person
     };
     void flush();
-    QString part(const QString &kind, const Pending &pending, bool alone) const;
+    QString part(const Pending &pending, bool alone) const;
 
     QSystemTrayIcon *m_tray = nullptr;
     QTimer m_gather;
-    QHash<QString, Pending> m_pending; ///< kind -> alerts gathered
-    QStringList m_arrival;             ///< kinds in the order they first arrived
+    QHash<QString, Pending> m_pending; ///< kind's name -> alerts gathered (unknown kinds apart by name)
+    QStringList m_arrival;             ///< kinds' names in the order they first arrived
 };
 
 } // namespace fd::ui

@@ -1,5 +1,4 @@
 #include "ui/widgets/main_window.h"
-#include "engine/core/host_identity.h"
 
 #include "engine/import/iso_codes.h"
 #include "engine/register/entity_fields.h"
@@ -12,8 +11,6 @@
 
 #include "engine/audit/audit_store.h"
 #include "engine/client/engine_client.h"
-#include "engine/core/engine.h"
-#include "engine/ledger/ledger_endpoint.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
@@ -23,10 +20,9 @@
 #include "ui/models/obligation_model.h"
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
+#include "ui/session/console_session.h"
 #include "ui/session/deadline_reminders.h"
-#include "ui/session/registry_probe.h"
 #include "ui/settings/console_settings.h"
-#include "ui/settings/secret_store.h"
 #include "ui/widgets/about_dialog.h"
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/alert_notifier.h"
@@ -75,7 +71,7 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-Q_LOGGING_CATEGORY(lcConsole, "filingdesk.console")
+Q_DECLARE_LOGGING_CATEGORY(lcConsole)
 
 namespace fd::ui {
 
@@ -87,28 +83,16 @@ enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, 
 
 MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     : QMainWindow(parent)
-    , m_options(options)
-    , m_settings(std::make_unique<ConsoleSettings>(options.settingsPath))
-    , m_secrets(new SecretStore(this))
-    , m_link(new EngineClient(this))
-    , m_actions(new OperatorActions(m_link, this, this))
-    , m_probe(new RegistryProbe(this))
-    , m_notifier(new AlertNotifier(this))
-    , m_breakers(new BreakerBoard(this))
-    , m_obligations(new ObligationModel(this))
-    , m_deadLetters(new DeadLetterModel(this))
-    , m_exceptions(new ExceptionModel(this))
-    , m_permits(new PermitModel(this))
-    , m_audit(new AuditModel(this))
-    , m_members(new MemberModel(this))
-    , m_memberId(host::nextConsoleMemberId()) {
+    , m_session(new ConsoleSession(options, this))
+    , m_actions(new OperatorActions(m_session->client(), this, this))
+    , m_notifier(new AlertNotifier(this)) {
     setObjectName(QStringLiteral("mainWindow"));
     setAccessibleName(tr("FilingDesk operator console"));
     setWindowIcon(style()->standardIcon(QStyle::SP_FileDialogDetailedView));
     buildActions();
     buildPages();
     buildMenus();
-    connectEngine();
+    connectSession();
     restoreLayout();
     updateTitle();
 
@@ -116,20 +100,18 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_tray->setToolTip(tr("FilingDesk"));
     m_notifier->useTrayIfAvailable(m_tray);
     connect(m_notifier, &AlertNotifier::noticeRaised, this, &MainWindow::showAlertNotice);
-    connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::showFailingRegistries);
-    connect(m_breakers, &BreakerBoard::changed, this, &MainWindow::refreshNotice);
+    connect(m_session->breakers(), &BreakerBoard::changed, this, &MainWindow::showFailingRegistries);
+    connect(m_session->breakers(), &BreakerBoard::changed, this, &MainWindow::refreshNotice);
 
-    m_reminders = new DeadlineReminders(m_obligations, m_settings.get(), this);
-    connect(m_reminders, &DeadlineReminders::remind, this,
-            [this](const QString &title, const QString &text, const QList<DueReminder> &reminders) {
-                showReminder(title, text, reminders);
+    DeadlineReminders *reminders = m_session->reminders();
+    connect(reminders, &DeadlineReminders::remind, this,
+            [this](const QString &title, const QString &text, const QList<DueReminder> &due) {
+                showReminder(title, text, due);
             });
-    connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::setDueSoonCounts);
-    connect(m_reminders, &DeadlineReminders::recounted, this, &MainWindow::refreshNotice);
-    connect(m_reminders, &DeadlineReminders::countsChanged, this, &MainWindow::updatePlanSummary);
+    connect(reminders, &DeadlineReminders::countsChanged, this, &MainWindow::setDueSoonCounts);
+    connect(reminders, &DeadlineReminders::recounted, this, &MainWindow::refreshNotice);
+    connect(reminders, &DeadlineReminders::countsChanged, this, &MainWindow::updatePlanSummary);
 
-    m_usageTimer.setInterval(1000);
-    connect(&m_usageTimer, &QTimer::timeout, m_link, &EngineClient::refreshUsage);
     // Operator actions and finished batches show up in the audit view without a manual refresh, a moment
     // later.
     m_auditRefresh.setSingleShot(true);
@@ -139,14 +121,12 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
 
-    QTimer::singleShot(0, this, &MainWindow::startEngine);
+    QTimer::singleShot(0, m_session, &ConsoleSession::start);
 }
 
 MainWindow::~MainWindow() {
     // Stop the engine first: nothing may arrive for models that are being destroyed.
-    m_usageTimer.stop();
-    delete m_link;
-    m_link = nullptr;
+    m_session->shutdown();
 }
 
 void MainWindow::setReasonProvider(std::unique_ptr<ReasonProvider> provider) {
@@ -184,22 +164,9 @@ void MainWindow::buildActions() {
                         QStyle::SP_FileDialogContentsView);
     m_exportCalendarAction = make(tr("Export &calendar…"), QStringLiteral("exportCalendarAction"),
                                   QKeySequence(QStringLiteral("Ctrl+Shift+E")), QStyle::SP_DialogSaveButton);
-    m_calendarExport = new CalendarExport(m_link, this, m_settings.get());
-    m_reportExport = new ReportExport(
-        [this] {
-            // The team's reports come from the ledger (its chain head is the one to verify); a desk's from
-            // its own database, read beside the engine.
-            report::ReportSource source;
-            if (m_teamMode) {
-                source.ledgerUrl = m_sessionConfig.ledgerUrl;
-                source.ledgerPassword = m_ledgerPassword;
-            } else {
-                source.dbPath = m_sessionConfig.dbPath;
-            }
-            return source;
-        },
-        this);
-    m_reportExport->setChoices([this] { return reportChoicesOf(*m_obligations); });
+    m_calendarExport = new CalendarExport(m_session->client(), this, m_session->settings());
+    m_reportExport = new ReportExport([this] { return m_session->reportSource(); }, this);
+    m_reportExport->setChoices([this] { return reportChoicesOf(*m_session->obligationModel()); });
     connect(m_exportCalendarAction, &QAction::triggered, m_calendarExport, &CalendarExport::run);
     m_pauseAction->setEnabled(false);
     m_resumeAction->setEnabled(false);
@@ -226,35 +193,13 @@ void MainWindow::buildActions() {
 }
 
 void MainWindow::buildPages() {
-    m_obligationsPage = new ObligationsPage(m_obligations, this);
-    m_permitsPage = new PermitsPage(m_permits, this);
-    m_deadLettersPage = new DeadLettersPage(m_deadLetters, this);
-    m_exceptionsPage = new ExceptionsPage(m_exceptions, this);
-    m_auditPage = new AuditPage(m_audit, this);
-    m_membersPage = new MembersPage(m_members, this);
-    m_calendarPage = new CalendarPage(m_obligations, this);
-    m_members->setOwnMemberId(m_memberId);
-    // The audit rows with the names and dollars people know them by (view, copy and export).
-    m_audit->setContextLookup([this](const AuditEntry &entry) {
-        AuditContext context;
-        const int row = entry.idempotencyKey.isEmpty() ? -1 : m_obligations->rowOfKey(entry.idempotencyKey);
-        if (row >= 0) {
-            const FilingTask &task = m_obligations->rowAt(row).task;
-            const Obligation &o = task.obligation;
-            context.entityName = o.entity->name;
-            context.jurisdiction = o.jurisdiction;
-            context.filing = QStringLiteral("%1 %2")
-                                 .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
-                                 .arg(o.filingYear);
-            context.feeCents = o.feeCents;
-            context.feeChargedCents = task.feeChargedCents;
-            context.confirmationNumber = task.confirmationNumber;
-        }
-        if (context.entityName.isEmpty() && !entry.entityId.isEmpty())
-            context.entityName = m_register.value(entry.entityId).name;
-        return context;
-    });
-
+    m_obligationsPage = new ObligationsPage(m_session->obligationModel(), this);
+    m_permitsPage = new PermitsPage(m_session->permitModel(), this);
+    m_deadLettersPage = new DeadLettersPage(m_session->deadLetterModel(), this);
+    m_exceptionsPage = new ExceptionsPage(m_session->exceptionModel(), this);
+    m_auditPage = new AuditPage(m_session->auditModel(), this);
+    m_membersPage = new MembersPage(m_session->memberModel(), this);
+    m_calendarPage = new CalendarPage(m_session->obligationModel(), this);
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->setAccessibleName(tr("Console views"));
@@ -280,7 +225,7 @@ void MainWindow::buildPages() {
         if (index == AuditTab)
             refreshAudit();
         else if (index == DeadLettersTab || index == ExceptionsTab)
-            m_link->queryNotes(); // what other desks wrote meanwhile
+            m_session->client()->queryNotes(); // what other desks wrote meanwhile
     });
 
     m_blindBanner = new BannerWidget(BannerWidget::Kind::Alarm, this);
@@ -295,13 +240,16 @@ void MainWindow::buildPages() {
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this,
             [this] {
-                if (m_noticeKind == QLatin1String("reminder"))
+                const bool permits = m_noticeAlert == AlertKind::BreakerOpen ||
+                                     m_noticeAlert == AlertKind::BreakerClosed ||
+                                     m_noticeAlert == AlertKind::PermitLost;
+                if (m_noticeSubject == NoticeSubject::Reminder)
                     m_tabs->setCurrentIndex(CalendarTab);
-                else if (m_noticeKind.startsWith(QLatin1String("breaker_")) ||
-                         m_noticeKind == QLatin1String("permit_lost"))
+                else if (m_noticeSubject == NoticeSubject::Alert && permits)
                     m_tabs->setCurrentIndex(PermitsTab);
                 else
-                    m_tabs->setCurrentIndex(m_exceptions->rowCount() > 0 ? ExceptionsTab : DeadLettersTab);
+                    m_tabs->setCurrentIndex(m_session->exceptionModel()->rowCount() > 0 ? ExceptionsTab
+                                                                                        : DeadLettersTab);
                 showNotice(QString());
             });
     connect(m_noticeBanner->addButton(tr("Dismiss"), QStringLiteral("noticeDismiss")), &QToolButton::clicked,
@@ -333,7 +281,7 @@ void MainWindow::buildPages() {
 
     m_batchPanel = new BatchPanel(
         {m_launchDueAction, m_launchSelectionAction, m_pauseAction, m_resumeAction, m_cancelAction},
-        m_options.dueWithinDays, this);
+        m_session->options().dueWithinDays, this);
     m_batchDock = new QDockWidget(tr("Batch"), this);
     m_batchDock->setObjectName(QStringLiteral("batchDock"));
     m_batchDock->setWidget(m_batchPanel);
@@ -347,7 +295,7 @@ void MainWindow::buildPages() {
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addAction(m_openAction);
     auto *asOfLabel = new QLabel(tr(" As of: "), toolbar);
-    m_asOf = new QDateEdit(m_options.asOf.isValid() ? m_options.asOf : QDate::currentDate(), toolbar);
+    m_asOf = new QDateEdit(m_session->asOf(), toolbar);
     m_asOf->setObjectName(QStringLiteral("asOfEdit"));
     m_asOf->setAccessibleName(tr("As-of date for due dates"));
     m_asOf->setDisplayFormat(datePattern());
@@ -367,14 +315,17 @@ void MainWindow::buildPages() {
     // Changing the as-of date plans everything again at once (due dates, windows, penalties, status).
     m_asOfChange.setSingleShot(true);
     m_asOfChange.setInterval(400);
-    connect(m_asOf, &QDateEdit::dateChanged, this, [this] { m_asOfChange.start(); });
+    connect(m_asOf, &QDateEdit::dateChanged, this, [this](const QDate &date) {
+        m_session->setAsOf(date);
+        m_asOfChange.start();
+    });
     connect(&m_asOfChange, &QTimer::timeout, this, [this] {
-        if (m_obligations->rowCount() == 0)
+        if (m_session->obligationModel()->rowCount() == 0)
             return; // nothing planned yet: the next portfolio is planned at the date shown
         // A reminder on show was about the old date: "in 14 days" would now be wrong.
-        if (m_noticeKind == QLatin1String("reminder"))
+        if (m_noticeSubject == NoticeSubject::Reminder)
             showNotice(QString());
-        m_link->setAsOf(m_asOf->date());
+        m_session->replan();
         statusBar()->showMessage(tr("Planning again as of %1…").arg(formatDate(m_asOf->date())), 5000);
     });
 
@@ -428,10 +379,11 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
     const auto filedOutside = [this](const QString &key) {
-        const int row = m_obligations->rowOfKey(key);
+        const ObligationModel *obligations = m_session->obligationModel();
+        const int row = obligations->rowOfKey(key);
         if (row < 0)
             return;
-        const FilingTask task = m_obligations->rowAt(row).task;
+        const FilingTask task = obligations->rowAt(row).task;
         const Obligation &o = task.obligation;
         m_actions->recordFiledOutside(key,
                                       tr("%1 %2 %3 of %4")
@@ -453,16 +405,17 @@ void MainWindow::buildPages() {
                 openEntity(entityId);
         });
     }
-    connect(m_obligations, &ObligationModel::entityEditRequested, m_actions,
+    connect(m_session->obligationModel(), &ObligationModel::entityEditRequested, m_actions,
             [this](const QString &entityId, const QDate &formationDate, const QString &entityType) {
-                QString name = m_register.value(entityId).name;
-                for (int r = 0; name.isEmpty() && r < m_obligations->rowCount(); ++r) {
-                    if (m_obligations->rowAt(r).task.obligation.entity->entityId == entityId)
-                        name = m_obligations->rowAt(r).task.obligation.entity->name;
+                const ObligationModel *obligations = m_session->obligationModel();
+                QString name = m_session->entity(entityId).name;
+                for (int r = 0; name.isEmpty() && r < obligations->rowCount(); ++r) {
+                    if (obligations->rowAt(r).task.obligation.entity->entityId == entityId)
+                        name = obligations->rowAt(r).task.obligation.entity->name;
                 }
                 m_actions->editEntity(entityId, formationDate, entityType, name);
             });
-    connect(m_auditPage, &AuditPage::queryRequested, m_link, &EngineClient::queryAudit);
+    connect(m_auditPage, &AuditPage::queryRequested, m_session->client(), &EngineClient::queryAudit);
     connect(m_deadLettersPage, &DeadLettersPage::reviewOpenRequested, m_actions,
             &OperatorActions::openReview);
     connect(m_deadLettersPage, &DeadLettersPage::reviewCloseRequested, m_actions,
@@ -470,13 +423,14 @@ void MainWindow::buildPages() {
     connect(m_exceptionsPage, &ExceptionsPage::reviewOpenRequested, m_actions, &OperatorActions::openReview);
     connect(m_exceptionsPage, &ExceptionsPage::reviewCloseRequested, m_actions,
             &OperatorActions::closeReview);
-    connect(m_membersPage, &MembersPage::refreshRequested, m_link, &EngineClient::refreshMembers);
+    connect(m_membersPage, &MembersPage::refreshRequested, m_session->client(),
+            &EngineClient::refreshMembers);
     connect(m_calendarPage, &CalendarPage::entityRequested, this, [this](const QString &entityId) {
         if (!entityId.isEmpty())
             openEntity(entityId);
     });
-    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_deadLetters),
-                                      static_cast<QAbstractItemModel *>(m_exceptions)}) {
+    for (QAbstractItemModel *model : {static_cast<QAbstractItemModel *>(m_session->deadLetterModel()),
+                                      static_cast<QAbstractItemModel *>(m_session->exceptionModel())}) {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::modelReset, this, &MainWindow::updateTabCounts);
@@ -494,14 +448,14 @@ void MainWindow::buildMenus() {
     quit->setShortcutContext(Qt::WindowShortcut);
     QMenu *reports = menuBar()->addMenu(tr("&Reports"));
     QAction *filingReport = reports->addAction(tr("&Filing report…"), this,
-                                               [this] { m_reportExport->runFilings(m_asOf->date()); });
+                                               [this] { m_reportExport->runFilings(m_session->asOf()); });
     filingReport->setObjectName(QStringLiteral("filingReportAction"));
     filingReport->setToolTip(
         tr("Every filing: entity, jurisdiction, due date, status, confirmation number, fees "
            "in dollars, who launched and resolved it (PDF for people, CSV for "
            "spreadsheets)"));
     QAction *statusReport = reports->addAction(tr("&Compliance status report…"), this,
-                                               [this] { m_reportExport->runStatus(m_asOf->date()); });
+                                               [this] { m_reportExport->runStatus(m_session->asOf()); });
     statusReport->setObjectName(QStringLiteral("statusReportAction"));
     statusReport->setToolTip(tr("The portfolio's position as of the as-of date: filed, due in 30/60/90 days, "
                                 "overdue, needs data, halted, penalty exposure"));
@@ -552,19 +506,10 @@ void MainWindow::buildMenus() {
     about->setMenuRole(QAction::AboutRole);
 }
 
-QList<ObligationRow> MainWindow::rowsOfEntity(const QString &entityId) const {
-    QList<ObligationRow> rows;
-    for (int r = 0; r < m_obligations->rowCount(); ++r) {
-        if (m_obligations->rowAt(r).task.obligation.entity->entityId == entityId)
-            rows.append(m_obligations->rowAt(r));
-    }
-    return rows;
-}
-
 void MainWindow::refreshEntityPages() {
     for (EntityPage *page : std::as_const(m_entityPages)) {
         if (page)
-            page->setFilings(rowsOfEntity(page->entityId()), m_obligations->asOf());
+            page->setFilings(m_session->rowsOfEntity(page->entityId()), m_session->obligationModel()->asOf());
     }
 }
 
@@ -575,8 +520,8 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
         open->activateWindow();
         return open;
     }
-    Entity entity = m_register.value(entityId);
-    const QList<ObligationRow> rows = rowsOfEntity(entityId);
+    Entity entity = m_session->entity(entityId);
+    const QList<ObligationRow> rows = m_session->rowsOfEntity(entityId);
     if (entity.entityId.isEmpty()) {
         if (rows.isEmpty()) {
             statusBar()->showMessage(tr("%1 is not in the entity register.").arg(entityId), 10000);
@@ -593,9 +538,9 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
     // selection": the page has no selection of filings to launch.
     page->addActions({m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction});
     m_entityPages.insert(entityId, page);
-    page->setEntity(entity, m_registerConflicts);
-    page->setFilings(rows, m_obligations->asOf());
-    m_link->queryEntityHistory(entityId);
+    page->setEntity(entity, m_session->registerConflicts());
+    page->setFilings(rows, m_session->obligationModel()->asOf());
+    m_session->client()->queryEntityHistory(entityId);
     page->show();
     return page;
 }
@@ -607,14 +552,14 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
     // A halt for a data defect is cured in the entity's data: the first requeue of one whose data is as it
     // was when the registry refused it opens the fields that cure it, with what the rejection means.
     if (requeue && keys.size() == 1) {
-        const int row = m_exceptions->rowOfKey(keys.first());
+        const int row = m_session->exceptionModel()->rowOfKey(keys.first());
         if (row >= 0) {
-            const FilingTask task = m_exceptions->taskAt(row);
+            const FilingTask task = m_session->exceptionModel()->taskAt(row);
             const std::optional<RejectionCode> rejection =
                 RejectionCatalogue::builtIn().find(task.lastErrorCode);
             const QString entityId = task.obligation.entity->entityId;
-            if (rejection && rejection->dataDefect && m_register.contains(entityId)) {
-                const Entity current = m_register.value(entityId);
+            if (rejection && rejection->dataDefect && m_session->entityRegister().contains(entityId)) {
+                const Entity current = m_session->entity(entityId);
                 bool cured = false;
                 for (const QString &column : rejection->fields) {
                     const EntityField *f = EntityFields::find(column);
@@ -642,313 +587,208 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
     m_actions->resolve(keys, requeue);
 }
 
-void MainWindow::connectEngine() {
-    Engine *engine = m_link->engine();
-    connect(engine, &Engine::started, this,
-            [this](bool ok, const QString &error, const QString &gate, bool fleet) {
-                m_engineStarted = ok;
-                m_fleetMode = fleet;
-                m_gateDescription = gate;
-                m_indicators->setGateMode(fleet, ok);
-                m_breakers->clear(); // a new engine starts with every circuit breaker closed
-                if (!ok) {
-                    m_blindBanner->showMessage(
-                        tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).")
-                            .arg(error));
-                    if (m_teamMode)
-                        m_indicators->setLedger(StatusIndicators::Ledger::Unreachable, error);
-                    return;
-                }
-                // Team mode: an unreachable ledger was announced before started(); otherwise it answers.
-                if (m_teamMode && !m_ledgerKnown)
-                    setLedgerState(true, QString());
-                m_permitsPage->setGateDescription(gate, fleet);
-                m_indicators->setRedis(fleet ? tr("connecting…") : QString(), true);
-                m_usageTimer.start();
-                m_link->queryNotes();
-                if (!m_options.portfolio.isEmpty())
-                    loadPortfolio(m_options.portfolio);
+void MainWindow::connectSession() {
+    ConsoleSession *session = m_session;
+    connect(session, &ConsoleSession::startProblems, this, [this](const QStringList &problems) {
+        // One notice for all of them: a later one must not hide an earlier one.
+        showNotice(problems.join(QLatin1Char(' ')));
+        statusBar()->showMessage(problems.first(), 30000);
+    });
+    connect(session, &ConsoleSession::registryModeChanged, this, &MainWindow::showRegistryMode);
+    connect(session, &ConsoleSession::configured, this, &MainWindow::showSessionConfigured);
+    connect(session, &ConsoleSession::started, this, &MainWindow::onEngineStarted);
+    connect(session, &ConsoleSession::portfolioFailed, this,
+            [this](const QString &error) { QMessageBox::warning(this, tr("Portfolio not loaded"), error); });
+    connect(session, &ConsoleSession::portfolioLoaded, this, &MainWindow::onPortfolioLoaded);
+    connect(
+        session, &ConsoleSession::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
+            statusBar()->showMessage(tr("%n filing(s) ready to launch", nullptr, admitted) +
+                                         tr(", %1 already known, %2 not yet open for filing, %3 due later")
+                                             .arg(known)
+                                             .arg(notYetOpen)
+                                             .arg(later),
+                                     10000);
+            m_obligationsPage->refreshJurisdictions();
+        });
+    connect(session, &ConsoleSession::tasksChanged, this, &MainWindow::refreshEntityPages);
+    connect(session, &ConsoleSession::registerChanged, this, [this] {
+        updateOwnerFilters();
+        for (EntityPage *page : std::as_const(m_entityPages)) {
+            if (page && m_session->entityRegister().contains(page->entityId())) {
+                page->setEntity(m_session->entity(page->entityId()), m_session->registerConflicts());
+                m_session->client()->queryEntityHistory(page->entityId());
+            }
+        }
+    });
+    connect(session, &ConsoleSession::entityHistory, this,
+            [this](const QString &entityId, const QList<AuditEntry> &entries) {
+                if (EntityPage *page = m_entityPages.value(entityId))
+                    page->setHistory(entries);
             });
-    connect(engine, &Engine::portfolioLoaded, this,
-            [this](const PortfolioSummary &summary, const QList<RowPlan> &rows) {
-                if (!summary.fileError.isEmpty()) {
-                    QMessageBox::warning(this, tr("Portfolio not loaded"), summary.fileError);
-                    return;
-                }
-                if (!summary.file.isEmpty())
-                    m_portfolioName = QFileInfo(summary.file).fileName();
-                m_obligations->setPlan(rows, summary.asOf);
-                updateOwnerFilters();
-                if (!summary.conflicts.isEmpty())
-                    showNotice(
-                        tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
-                           "register's values until someone decides (open the entity to decide).",
-                           nullptr, int(summary.conflicts.size()))
-                            .arg(m_portfolioName.isEmpty() ? QFileInfo(summary.file).fileName()
-                                                           : m_portfolioName));
-                refreshEntityPages();
-                m_exceptions->setAsOf(summary.asOf);
-                const PlanCounts &c = summary.counts;
-                m_planSummary =
-                    tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
+    connect(session, &ConsoleSession::unchangedPayloadHeld, this,
+            [this](const QStringList &keys, const QString &message) {
+                m_actions->confirmSendUnchanged(keys, message);
+            });
+    connect(session, &ConsoleSession::accessChanged, this, &MainWindow::applyAccess);
+    connect(session, &ConsoleSession::batchStatusChanged, this, &MainWindow::applyBatchStatus);
+    connect(session, &ConsoleSession::batchIdle, this, [this] {
+        statusBar()->showMessage(tr("The batch has nothing left to send."), 15000);
+        m_auditRefresh.start();
+    });
+    connect(session, &ConsoleSession::gateBlindChanged, this, &MainWindow::showGateBlind);
+    connect(session, &ConsoleSession::ledgerStateChanged, this, &MainWindow::showLedgerState);
+    connect(session, &ConsoleSession::ledgerWaitingOnLock, this, [this](const QString &detail) {
+        m_indicators->setLedger(StatusIndicators::Ledger::WaitingOnLock,
+                                tr("%1: %2").arg(m_session->ledgerDisplay(), detail));
+    });
+    connect(session, &ConsoleSession::reviewsChanged, this, [this] {
+        m_deadLettersPage->fitReviewColumn();
+        m_exceptionsPage->fitReviewColumn();
+    });
+    connect(session, &ConsoleSession::membersUpdated, m_membersPage, &MembersPage::setMembers);
+    connect(session, &ConsoleSession::usageUpdated, m_permitsPage, &PermitsPage::addUsage);
+    connect(session, &ConsoleSession::auditResults, m_auditPage, &AuditPage::setResultCount);
+    // Every kind, known or not, is announced.
+    connect(session, &ConsoleSession::alertRaised, m_notifier, &AlertNotifier::addAlert);
+    connect(session, &ConsoleSession::errorOccurred, this, [this](const QString &message) {
+        statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
+        showNotice(tr("Not done: %1").arg(message));
+    });
+    connect(session, &ConsoleSession::heartbeat, m_indicators, &StatusIndicators::setEngineAlive);
+    connect(session, &ConsoleSession::registryReachabilityChanged, m_indicators,
+            &StatusIndicators::setRegistry);
+}
+
+void MainWindow::onPortfolioLoaded(const PortfolioSummary &summary) {
+    const QString portfolioName = m_session->portfolioName();
+    updateOwnerFilters();
+    if (!summary.conflicts.isEmpty())
+        showNotice(tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
+                      "register's values until someone decides (open the entity to decide).",
+                      nullptr, int(summary.conflicts.size()))
+                       .arg(portfolioName.isEmpty() ? QFileInfo(summary.file).fileName() : portfolioName));
+    refreshEntityPages();
+    const PlanCounts &c = summary.counts;
+    m_planSummary = tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
                        "scope + %8 row errors; %9 obligations")
-                        .arg(m_portfolioName, formatDate(summary.asOf), summary.rulesVersion)
+                        .arg(portfolioName, formatDate(summary.asOf), summary.rulesVersion)
                         .arg(c.rows)
                         .arg(c.rowsWithObligations)
                         .arg(c.needsData)
                         .arg(c.outOfScope)
                         .arg(c.rowErrors)
                         .arg(c.obligations);
-                m_reminders->recount(); // the needs-data count of the summary is the status bar's
-                updatePlanSummary();
-                updateTitle();
-                // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
-                m_link->admit(-1);
-            });
-    connect(engine, &Engine::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
-        statusBar()->showMessage(tr("%n filing(s) ready to launch", nullptr, admitted) +
-                                     tr(", %1 already known, %2 not yet open for filing, %3 due later")
-                                         .arg(known)
-                                         .arg(notYetOpen)
-                                         .arg(later),
-                                 10000);
-        m_obligationsPage->refreshJurisdictions();
-    });
-    connect(engine, &Engine::tasksChanged, this, [this](const QList<FilingTask> &tasks) {
-        // One coalesced batch from the engine -> one update per model.
-        m_obligations->applyTasks(tasks);
-        m_deadLetters->applyTasks(tasks);
-        m_exceptions->applyTasks(tasks);
-        refreshEntityPages();
-    });
-    connect(engine, &Engine::registerChanged, this,
-            [this](const QList<Entity> &entities, const QList<RegisterConflict> &conflicts) {
-                m_register.clear();
-                for (const Entity &e : entities)
-                    m_register.insert(e.entityId, e);
-                m_registerConflicts = conflicts;
-                updateOwnerFilters();
-                for (EntityPage *page : std::as_const(m_entityPages)) {
-                    if (page && m_register.contains(page->entityId())) {
-                        page->setEntity(m_register.value(page->entityId()), m_registerConflicts);
-                        m_link->queryEntityHistory(page->entityId());
-                    }
-                }
-            });
-    connect(engine, &Engine::notesFound, this, [this](const QList<AuditEntry> &notes) {
-        QHash<QString, QList<AuditEntry>> byKey;
-        for (const AuditEntry &note : notes) {
-            if (!note.idempotencyKey.isEmpty())
-                byKey[note.idempotencyKey].append(note);
-        }
-        m_deadLetters->setNotes(byKey);
-        m_exceptions->setNotes(byKey);
-    });
-    connect(engine, &Engine::entityHistory, this,
-            [this](const QString &entityId, const QList<AuditEntry> &entries) {
-                if (EntityPage *page = m_entityPages.value(entityId))
-                    page->setHistory(entries);
-            });
-    connect(engine, &Engine::unchangedPayloadHeld, this,
-            [this](const QStringList &keys, const QString &message) {
-                m_actions->confirmSendUnchanged(keys, message);
-            });
-    connect(engine, &Engine::batchStatusChanged, this, &MainWindow::applyBatchStatus);
-    connect(engine, &Engine::batchIdle, this, [this](const BatchStatus &status) {
-        Q_UNUSED(status)
-        statusBar()->showMessage(tr("The batch has nothing left to send."), 15000);
-        m_auditRefresh.start();
-    });
-    connect(engine, &Engine::gateBlindChanged, this, &MainWindow::setGateBlind);
-    connect(engine, &Engine::ledgerStateChanged, this, &MainWindow::setLedgerState);
-    connect(engine, &Engine::ledgerLinkChanged, this, &MainWindow::setLedgerLink);
-    connect(engine, &Engine::reviewsChanged, this, [this](const QHash<QString, QString> &reviews) {
-        m_deadLetters->setReviews(reviews);
-        m_exceptions->setReviews(reviews);
-        m_deadLettersPage->fitReviewColumn();
-        m_exceptionsPage->fitReviewColumn();
-    });
-    connect(engine, &Engine::membersUpdated, m_membersPage, &MembersPage::setMembers);
-    connect(engine, &Engine::usageUpdated, m_permitsPage, &PermitsPage::addUsage);
-    connect(engine, &Engine::auditResults, this, [this](const QList<AuditEntry> &entries) {
-        m_audit->setEntries(entries);
-        m_auditPage->setResultCount(int(entries.size()));
-    });
-    connect(engine, &Engine::alertRaised, this, [this](const EngineAlert &alert) {
-        if (alert.kind == QLatin1String("permit_lost"))
-            m_permits->recordLostLease(alert.jurisdiction, alert.idempotencyKey, alert.entityName);
-        if (alert.kind == QLatin1String("ledger_chain_broken")) {
-            // Not an outage: the ledger answers, but its audit trail cannot be trusted, and reaching it again
-            // does not change that. The banner and the title say so rather than "unreachable".
-            m_ledgerUntrusted = true;
-            m_ledgerUntrustedReason = alert.message;
-            setLedgerState(false, alert.message);
-        }
-        m_breakers->apply(alert);    // breaker_open / breaker_closed: per jurisdiction, until it closes
-        m_notifier->addAlert(alert); // every kind, known or not, is announced
-    });
-    connect(engine, &Engine::errorOccurred, this, [this](const QString &message) {
-        statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
-        showNotice(tr("Not done: %1").arg(message));
-    });
-    connect(m_link, &EngineClient::heartbeat, this,
-            [this](bool alive) { m_indicators->setEngineAlive(alive); });
-    connect(m_probe, &RegistryProbe::reachabilityChanged, m_indicators, &StatusIndicators::setRegistry);
+    m_session->reminders()->recount(); // the needs-data count of the summary is the status bar's
+    updatePlanSummary();
+    updateTitle();
 }
 
-EngineConfig MainWindow::sessionConfig() const {
-    EngineConfig config = m_settings->engineConfig();
-    if (m_options.registryUrl.isValid())
-        config.registryUrl = m_options.registryUrl;
-    if (m_options.redisUrlGiven)
-        config.redisUrl = m_options.redisUrl;
-    for (const QString &spec : m_options.limits) {
-        QString ignored; // validated when the options were parsed
-        config.addLimit(spec, &ignored);
-    }
-    if (m_options.ledgerUrlGiven)
-        config.ledgerUrl = m_options.ledgerUrl;
-    if (!m_options.dbPath.isEmpty())
-        config.dbPath = m_options.dbPath;
-    if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
-        config.dbPath = host::defaultDeskDatabasePath(); // team mode: a mirror of its own per ledger and desk
-    config.consoleId = m_memberId;
-    config.memberKind = QStringLiteral("desk");
-    return config;
-}
-
-void MainWindow::startEngine() {
-    const EngineConfig config = sessionConfig();
-    // Secrets are kept per URL they unlock: the password of the Redis this session uses, the token of its
-    // registry (a --redis or --registry override reads that server's own entry, never another's).
-    const QString redisSecret = SecretStore::nameFor(SecretStore::redisPassword, QUrl(config.redisUrl));
-    const QString tokenSecret = SecretStore::nameFor(SecretStore::registryToken, config.registryUrl);
-    const QString ledgerSecret = SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(config.ledgerUrl));
-    const bool wantRedis = m_options.useKeychain && m_settings->hasSecret(redisSecret);
-    const bool wantToken = m_options.useKeychain && m_settings->hasSecret(tokenSecret);
-    const bool wantLedger =
-        m_options.useKeychain && !config.ledgerUrl.isEmpty() && m_settings->hasSecret(ledgerSecret);
-    if (!wantRedis && !wantToken && !wantLedger) {
-        startEngineWith(config);
+void MainWindow::onEngineStarted(bool ok, const QString &error, const QString &gate, bool fleet) {
+    m_indicators->setGateMode(fleet, ok);
+    if (!ok) {
+        m_blindBanner->showMessage(
+            tr("The engine did not start: %1. Nothing is being sent. Check Settings (Ctrl+,).").arg(error));
+        if (m_session->isTeamMode())
+            m_indicators->setLedger(StatusIndicators::Ledger::Unreachable, error);
         return;
     }
-    // Secrets come from the keychain, asynchronously; the engine starts once every answer is in.
-    auto pending = std::make_shared<int>(int(wantRedis) + int(wantToken) + int(wantLedger));
-    auto collected = std::make_shared<EngineConfig>(config);
-    auto problems = std::make_shared<QStringList>();
-    auto finishOne = [this, pending, collected, problems](const QString &name, const SecretStore::Result &r,
-                                                          QString EngineConfig::*field) {
-        if (r.ok) {
-            (*collected).*field = r.value;
-        } else {
-            // Said out loud (notice bar, status bar, log): the engine then runs without it and the server
-            // refuses (fail closed), never a silent "no password".
-            const QString problem = tr("Could not read %1 from the keychain: %2").arg(name, r.error);
-            qCWarning(lcConsole).noquote() << problem;
-            problems->append(problem);
-        }
-        if (--*pending == 0)
-            startEngineWith(*collected, *problems);
-    };
-    if (wantRedis)
-        readSecret(redisSecret, kSecretReadAttempts, [finishOne, redisSecret](const SecretStore::Result &r) {
-            finishOne(redisSecret, r, &EngineConfig::redisPassword);
-        });
-    if (wantToken)
-        readSecret(tokenSecret, kSecretReadAttempts, [finishOne, tokenSecret](const SecretStore::Result &r) {
-            finishOne(tokenSecret, r, &EngineConfig::registryToken);
-        });
-    if (wantLedger)
-        readSecret(ledgerSecret, kSecretReadAttempts,
-                   [finishOne, ledgerSecret](const SecretStore::Result &r) {
-                       finishOne(ledgerSecret, r, &EngineConfig::ledgerPassword);
-                   });
+    m_permitsPage->setGateDescription(gate, fleet);
+    m_indicators->setRedis(fleet ? tr("connecting…") : QString(), true);
+    if (!m_session->pendingPortfolio().isEmpty())
+        loadPortfolio(m_session->pendingPortfolio());
 }
 
-void MainWindow::readSecret(const QString &name, int attemptsLeft,
-                            std::function<void(const SecretStore::Result &)> done) {
-    m_secrets->read(name, [this, name, attemptsLeft, done](const SecretStore::Result &r) {
-        // A keychain that is still unlocking at login, or busy, answers with an error: ask again, 1 s then 2
-        // s later. A missing entry or no keychain at all will not change by waiting.
-        if (r.ok || r.notFound || r.noBackend || attemptsLeft <= 1) {
-            done(r);
-            return;
-        }
-        const int delayMs = 1000 * (1 << (kSecretReadAttempts - attemptsLeft));
-        QTimer::singleShot(delayMs, this,
-                           [this, name, attemptsLeft, done] { readSecret(name, attemptsLeft - 1, done); });
-    });
-}
-
-void MainWindow::startEngineWith(const EngineConfig &config, QStringList problems) {
-    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
-        problems.append(tr(
-            "No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start "
-            "with --sandbox."));
-    if (!problems.isEmpty()) {
-        // One notice for all of them: a later one must not hide an earlier one.
-        showNotice(problems.join(QLatin1Char(' ')));
-        statusBar()->showMessage(problems.first(), 30000);
-    }
-    m_sessionConfig = config;
-    m_sessionConfig.redisPassword.clear();
-    m_sessionConfig.registryToken.clear();
-    m_ledgerPassword = config.ledgerPassword; // for the reports' own connection to the ledger
-    m_sessionConfig.ledgerPassword.clear();
-    applyRegistryMode(config);
-    m_probe->setUrl(config.registryUrl.isValid()
-                        ? config.registryUrl
-                        : (config.registryUrls.isEmpty() ? QUrl() : config.registryUrls.cbegin().value()));
-    if (config.redisUrl.isEmpty())
+void MainWindow::showSessionConfigured() {
+    const bool team = m_session->isTeamMode();
+    if (!m_session->sessionConfig().redis)
         m_indicators->setRedis(QString(), true); // no team limiter: nothing to show
-    m_teamMode = !config.ledgerUrl.isEmpty();
-    LedgerEndpoint endpoint;
-    QString ignored; // a wrong URL is the engine's to refuse, in started()
-    m_ledgerDisplay = m_teamMode && LedgerEndpoint::parse(config.ledgerUrl, &endpoint, &ignored)
-                          ? endpoint.display()
-                          : config.ledgerUrl;
-    m_indicators->setLedger(m_teamMode ? StatusIndicators::Ledger::Connecting : StatusIndicators::Ledger::Off,
-                            m_ledgerDisplay);
-    m_deadLettersPage->setTeamMode(m_teamMode);
-    m_exceptionsPage->setTeamMode(m_teamMode);
-    m_membersPage->setTeamMode(m_teamMode, m_ledgerDisplay);
-    if (m_teamMode)
-        qCInfo(lcConsole).noquote() << "team mode: ledger" << m_ledgerDisplay << "as member"
-                                    << config.consoleId;
-    m_link->start(config);
+    m_indicators->setLedger(team ? StatusIndicators::Ledger::Connecting : StatusIndicators::Ledger::Off,
+                            m_session->ledgerDisplay());
+    m_deadLettersPage->setTeamMode(team);
+    m_exceptionsPage->setTeamMode(team);
+    m_membersPage->setTeamMode(team, m_session->ledgerDisplay());
+}
+
+ObligationModel *MainWindow::obligationModel() const {
+    return m_session->obligationModel();
+}
+
+DeadLetterModel *MainWindow::deadLetterModel() const {
+    return m_session->deadLetterModel();
+}
+
+ExceptionModel *MainWindow::exceptionModel() const {
+    return m_session->exceptionModel();
+}
+
+AuditModel *MainWindow::auditModel() const {
+    return m_session->auditModel();
+}
+
+PermitModel *MainWindow::permitModel() const {
+    return m_session->permitModel();
+}
+
+MemberModel *MainWindow::memberModel() const {
+    return m_session->memberModel();
+}
+
+bool MainWindow::isTeamMode() const {
+    return m_session->isTeamMode();
+}
+
+bool MainWindow::isLedgerReachable() const {
+    return m_session->isLedgerReachable();
+}
+
+QString MainWindow::memberId() const {
+    return m_session->memberId();
+}
+
+BreakerBoard *MainWindow::failingRegistries() const {
+    return m_session->breakers();
+}
+
+bool MainWindow::engineStarted() const {
+    return m_session->engineStarted();
+}
+
+bool MainWindow::isPaused() const {
+    return m_session->isPaused();
+}
+
+const RegistryMode &MainWindow::registryMode() const {
+    return m_session->registryMode();
+}
+
+DeadlineReminders *MainWindow::reminders() const {
+    return m_session->reminders();
 }
 
 void MainWindow::openPortfolioWhenReady(const QString &path) {
-    if (m_engineStarted)
+    if (m_session->engineStarted())
         loadPortfolio(path);
     else
-        m_options.portfolio = path; // loaded by the engine's started handler
+        m_session->setPendingPortfolio(path); // loaded by the engine's started handler
 }
 
 void MainWindow::loadPortfolio(const QString &path) {
     // Loading imports the entities into the team's register and admits their filings: an operator's work.
     if (m_actions->refuseWithout(TeamAction::EditEntity, tr("Open portfolio")))
         return;
-    m_link->loadPortfolio(path, m_asOf->date());
+    m_session->loadPortfolio(path);
 }
 
 QStringList MainWindow::pendingKeysDueWithin(int days) const {
-    QStringList keys;
-    const QDate asOf = m_obligations->asOf().isValid() ? m_obligations->asOf() : m_asOf->date();
-    for (int row = 0; row < m_obligations->rowCount(); ++row) {
-        const ObligationRow &r = m_obligations->rowAt(row);
-        if (r.kind == ObligationRow::Kind::Task && r.task.state == ExecutionState::Pending &&
-            r.task.batchId.isEmpty() && asOf.daysTo(r.task.obligation.dueDate) <= days)
-            keys.append(r.key);
-    }
-    return keys;
+    return m_session->pendingKeysDueWithin(days);
 }
 
 void MainWindow::launchSelection() {
+    const ObligationModel *obligations = m_session->obligationModel();
     QStringList keys;
     for (const QString &key : m_obligationsPage->selectedTaskKeys()) {
-        const int row = m_obligations->rowOfKey(key);
-        if (row >= 0 && m_obligations->rowAt(row).task.state == ExecutionState::Pending)
+        const int row = obligations->rowOfKey(key);
+        if (row >= 0 && obligations->rowAt(row).task.state == ExecutionState::Pending)
             keys.append(key);
     }
     const Spend spend = spendOf(keys);
@@ -957,14 +797,15 @@ void MainWindow::launchSelection() {
 
 MainWindow::Spend MainWindow::spendOf(const QStringList &keys) const {
     // What a launch will send, as people check it before they sign off: filings and fees per jurisdiction.
+    const ObligationModel *obligations = m_session->obligationModel();
     QMap<QString, std::pair<int, qint64>> byPlace;
     qint64 total = 0;
     int counted = 0;
     for (const QString &key : keys) {
-        const int row = m_obligations->rowOfKey(key);
+        const int row = obligations->rowOfKey(key);
         if (row < 0)
             continue;
-        const Obligation &o = m_obligations->rowAt(row).task.obligation;
+        const Obligation &o = obligations->rowAt(row).task.obligation;
         auto &entry = byPlace[placeLabel(o.jurisdiction)];
         entry.first += 1;
         entry.second += o.feeCents;
@@ -990,57 +831,47 @@ void MainWindow::launchDueWithin() {
 
 void MainWindow::refreshAudit() {
     m_auditPage->search();
-    m_link->queryNotes(); // notes from this desk, and in a team those other desks wrote
+    m_session->client()->queryNotes(); // notes from this desk, and in a team those other desks wrote
 }
 
 void MainWindow::showSettings() {
-    auto *dialog = new SettingsDialog(m_settings.get(), m_secrets, this);
+    auto *dialog = new SettingsDialog(m_session->settings(), m_session->secrets(), this);
     dialog->setAccess(m_actions->access());
+    const ConsoleOptions &options = m_session->options();
     QStringList overrides;
-    if (m_options.redisUrlGiven)
-        overrides << tr("Redis %1")
-                         .arg(m_options.redisUrl.isEmpty() ? tr("(none: in-process gate)")
-                                                           : m_options.redisUrl);
-    if (m_options.registryUrl.isValid())
-        overrides << tr("registry %1").arg(m_options.registryUrl.toString());
-    if (!m_options.limits.isEmpty())
-        overrides << tr("ceilings %1").arg(m_options.limits.join(QStringLiteral(", ")));
-    if (!m_options.dbPath.isEmpty())
-        overrides << tr("audit database %1").arg(m_options.dbPath);
-    if (m_options.ledgerUrlGiven)
-        overrides << tr("team ledger %1")
-                         .arg(m_options.ledgerUrl.isEmpty() ? tr("(none: this desk alone)")
-                                                            : m_options.ledgerUrl);
+    if (options.redisGiven)
+        overrides << tr("Redis %1").arg(options.redis ? options.redis->url : tr("(none: in-process gate)"));
+    if (options.registryUrl.isValid())
+        overrides << tr("registry %1").arg(options.registryUrl.toString());
+    if (!options.limits.isEmpty())
+        overrides << tr("ceilings %1").arg(options.limits.join(QStringLiteral(", ")));
+    if (!options.dbPath.isEmpty())
+        overrides << tr("audit database %1").arg(options.dbPath);
+    if (options.ledgerGiven)
+        overrides
+            << tr("team ledger %1").arg(options.ledger ? options.ledger->url : tr("(none: this desk alone)"));
     if (!overrides.isEmpty())
         dialog->setSessionNote(
             tr("This session runs with command-line options that override the saved settings (not "
                "saved): %1. Below are the saved settings.")
                 .arg(overrides.join(QStringLiteral("; "))));
-    connect(dialog, &SettingsDialog::settingsChanged, m_link, &EngineClient::recordSettingsChange);
+    connect(dialog, &SettingsDialog::settingsChanged, m_session->client(),
+            &EngineClient::recordSettingsChange);
     connect(dialog, &SettingsDialog::saveFinished, this, [this](bool saved) {
         if (!saved)
             return;
         // Practice marks, the owner name and the reminder days apply at once; the rest at the next start.
-        applyRegistryMode(m_sessionConfig);
+        m_session->refreshRegistryMode();
         updateOwnerFilters();
-        m_reminders->check();
+        m_session->reminders()->check();
     });
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->open();
 }
 
 void MainWindow::applyBatchStatus(const BatchStatus &status) {
-    m_status = status;
-    if (!AccessGate::same(status.access, m_actions->access()))
-        applyAccess(status.access);
+    // The session applied the login's roles, the ledger's and the gate's state first (their own signals).
     m_batchPanel->setStatus(status);
-    m_paused = status.paused;
-    if (status.teamMode && !status.ledgerTrusted && !m_ledgerUntrusted) {
-        m_ledgerUntrusted = true; // the alert that says why may have been missed; the status never is
-        setLedgerState(false, QString());
-    }
-    if (status.teamMode && status.ledgerReachable != m_ledgerReachable)
-        setLedgerState(status.ledgerReachable, QString());
     updateBatchActions();
     QString paused;
     if (status.paused && status.teamMode && status.batchId.isEmpty())
@@ -1057,13 +888,11 @@ void MainWindow::applyBatchStatus(const BatchStatus &status) {
     m_actions->setOpenBatches(status.openBatches);
     if (status.teamMode)
         m_membersPage->setLedgerIdentity(status.ledgerId);
-    if (status.gateBlind != m_gateBlind)
-        setGateBlind(status.gateBlind, QString());
     updateTitle();
 }
 
 const TeamAccess &MainWindow::access() const {
-    return m_actions->access();
+    return m_session->access();
 }
 
 void MainWindow::applyAccess(const TeamAccess &access) {
@@ -1080,7 +909,7 @@ void MainWindow::applyAccess(const TeamAccess &access) {
     m_obligationsPage->setAccess(access);
     m_deadLettersPage->setAccess(access);
     m_exceptionsPage->setAccess(access);
-    m_obligations->setEditRefusal(access.refusal(TeamAction::EditEntity));
+    m_session->obligationModel()->setEditRefusal(access.refusal(TeamAction::EditEntity));
     updateBatchActions();
     if (access.team)
         qCInfo(lcConsole).noquote() << "team ledger login" << access.login << "with roles"
@@ -1091,57 +920,43 @@ void MainWindow::applyAccess(const TeamAccess &access) {
 void MainWindow::updateBatchActions() {
     // While the team ledger is unreachable nothing can be launched, paused, resumed or cancelled: the
     // console shows this desk's mirror, read-only. In a team each also needs its role (AccessGate).
-    const bool writable = m_engineStarted && m_ledgerReachable;
+    const bool team = m_session->isTeamMode();
+    const bool reachable = m_session->isLedgerReachable();
+    const bool writable = m_session->engineStarted() && reachable;
+    const BatchStatus &status = m_session->status();
     const TeamAccess &access = m_actions->access();
     // Admission writes to the ledger, and loading a portfolio imports its entities into the register.
-    AccessGate::apply(m_openAction, !m_teamMode || m_ledgerReachable, access, TeamAction::EditEntity);
-    AccessGate::apply(m_launchSelectionAction, !m_teamMode || writable, access, TeamAction::Launch);
-    AccessGate::apply(m_launchDueAction, !m_teamMode || writable, access, TeamAction::Launch);
-    AccessGate::apply(m_pauseAction, writable && m_status.active && !m_status.paused, access,
+    AccessGate::apply(m_openAction, !team || reachable, access, TeamAction::EditEntity);
+    AccessGate::apply(m_launchSelectionAction, !team || writable, access, TeamAction::Launch);
+    AccessGate::apply(m_launchDueAction, !team || writable, access, TeamAction::Launch);
+    AccessGate::apply(m_pauseAction, writable && status.active && !status.paused, access,
                       TeamAction::PauseResume);
-    AccessGate::apply(m_resumeAction, writable && m_status.paused, access, TeamAction::PauseResume);
+    AccessGate::apply(m_resumeAction, writable && status.paused, access, TeamAction::PauseResume);
     AccessGate::apply(m_pausedBannerResume, true, access, TeamAction::PauseResume);
-    AccessGate::apply(m_cancelAction, writable && m_status.active, access, TeamAction::Cancel);
+    AccessGate::apply(m_cancelAction, writable && status.active, access, TeamAction::Cancel);
 }
 
-void MainWindow::setLedgerLink(LedgerLink link, const QString &detail) {
-    // The connection in detail: a standby and a lock wait are named as such, never as "unreachable".
-    m_ledgerLink = link;
-    if (!m_teamMode || m_ledgerUntrusted)
-        return;
-    if (link == LedgerLink::WaitingOnLock) {
-        m_indicators->setLedger(StatusIndicators::Ledger::WaitingOnLock,
-                                tr("%1: %2").arg(m_ledgerDisplay, detail));
-        return;
-    }
-    setLedgerState(link == LedgerLink::Connected, detail);
-}
-
-void MainWindow::setLedgerState(bool reachable, const QString &reason) {
-    if (!m_teamMode)
-        return;
-    reachable = reachable && !m_ledgerUntrusted; // answering again does not make its audit true again
-    const bool changed = !m_ledgerKnown || reachable != m_ledgerReachable;
-    m_ledgerKnown = true;
-    m_ledgerReachable = reachable;
+void MainWindow::showLedgerState(bool reachable, const QString &reason, bool changed) {
+    const bool untrusted = m_session->isLedgerUntrusted();
+    const QString display = m_session->ledgerDisplay();
     // The reason stays in the tooltip until the ledger answers again.
-    const QString detail = reason.isEmpty() ? m_ledgerDisplay : tr("%1: %2").arg(m_ledgerDisplay, reason);
+    const QString detail = reason.isEmpty() ? display : tr("%1: %2").arg(display, reason);
     if (reachable || changed || !reason.isEmpty())
-        m_indicators->setLedger(reachable           ? StatusIndicators::Ledger::Connected
-                                : m_ledgerUntrusted ? StatusIndicators::Ledger::Untrusted
-                                : m_ledgerLink == LedgerLink::ReadOnlyStandby
+        m_indicators->setLedger(reachable   ? StatusIndicators::Ledger::Connected
+                                : untrusted ? StatusIndicators::Ledger::Untrusted
+                                : m_session->ledgerLink() == LedgerLink::ReadOnlyStandby
                                     ? StatusIndicators::Ledger::ReadOnlyStandby
                                     : StatusIndicators::Ledger::Unreachable,
                                 detail);
     const QString because = reason.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(reason);
     if (reachable)
         m_ledgerBanner->showMessage(QString());
-    else if (m_ledgerUntrusted)
+    else if (untrusted)
         m_ledgerBanner->showMessage(tr("TEAM LEDGER NOT TRUSTED, showing this desk's mirror (read-only): %1")
-                                        .arg(m_ledgerUntrustedReason.isEmpty()
+                                        .arg(m_session->ledgerUntrustedReason().isEmpty()
                                                  ? tr("its audit trail does not verify")
-                                                 : m_ledgerUntrustedReason));
-    else if (m_ledgerLink == LedgerLink::ReadOnlyStandby)
+                                                 : m_session->ledgerUntrustedReason()));
+    else if (m_session->ledgerLink() == LedgerLink::ReadOnlyStandby)
         m_ledgerBanner->showMessage(
             tr("TEAM LEDGER IS A READ-ONLY STANDBY: nothing can be recorded there, so nothing is sent from "
                "this "
@@ -1154,24 +969,19 @@ void MainWindow::setLedgerState(bool reachable, const QString &reason) {
                 .arg(because));
     m_actions->setReadOnly(
         !reachable,
-        m_ledgerUntrusted
-            ? tr("The team ledger's audit trail does not verify: this desk shows its mirror, "
-                 "read-only, until the ledger is restored and the console restarted.")
-            : tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
-                 "when the ledger answers."));
+        untrusted ? tr("The team ledger's audit trail does not verify: this desk shows its mirror, "
+                       "read-only, until the ledger is restored and the console restarted.")
+                  : tr("The team ledger is unreachable: this desk shows its mirror, read-only. Try again "
+                       "when the ledger answers."));
     m_obligationsPage->setLedgerReachable(reachable);
     m_deadLettersPage->setLedgerReachable(reachable);
     m_exceptionsPage->setLedgerReachable(reachable);
     m_membersPage->setLedgerReachable(reachable, reason);
     updateBatchActions();
-    if (changed)
-        qCInfo(lcConsole).noquote() << (reachable ? "team ledger reachable" : "team ledger unreachable:")
-                                    << reason;
     updateTitle();
 }
 
-void MainWindow::setGateBlind(bool blind, const QString &reason) {
-    m_gateBlind = blind;
+void MainWindow::showGateBlind(bool blind, const QString &reason) {
     const QString text =
         blind ? tr("NOTHING IS BEING SENT: the team's filing limiter cannot be reached.%1 Sending resumes by "
                    "itself when it answers again.")
@@ -1181,50 +991,50 @@ void MainWindow::setGateBlind(bool blind, const QString &reason) {
     m_blindBanner->setToolTip(blind ? tr("Gate blind: Redis unreachable (engine terms, for support)")
                                     : QString());
     m_permitsPage->setGateBlind(blind, reason);
-    if (m_fleetMode)
+    if (m_session->isFleetMode())
         m_indicators->setRedis(blind ? tr("CANNOT BE REACHED") : tr("connected"), !blind);
     updateTitle();
 }
 
 void MainWindow::updateTitle() {
-    QString title = m_portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(m_portfolioName);
+    const QString portfolioName = m_session->portfolioName();
+    QString title = portfolioName.isEmpty() ? tr("FilingDesk") : tr("FilingDesk — %1").arg(portfolioName);
     // The mode next to the name; what needs a person now (paused, blind, ledger) goes in front of it.
-    if (m_registryMode.isLive())
+    if (m_session->registryMode().isLive())
         title.prepend(tr("[LIVE] "));
-    else if (m_registryMode.isPractice())
+    else if (m_session->registryMode().isPractice())
         title.prepend(tr("[PRACTICE] "));
-    if (m_gateBlind)
+    if (m_session->isGateBlind())
         title.prepend(tr("[NOT SENDING] "));
-    if (m_teamMode && m_ledgerUntrusted)
+    if (m_session->isTeamMode() && m_session->isLedgerUntrusted())
         title.prepend(tr("[LEDGER AUDIT BROKEN] "));
-    else if (m_teamMode && !m_ledgerReachable)
+    else if (m_session->isTeamMode() && !m_session->isLedgerReachable())
         title.prepend(tr("[LEDGER UNREACHABLE] "));
-    if (m_paused)
+    if (m_session->isPaused())
         title.prepend(tr("[PAUSED] "));
     setWindowTitle(title);
     if (m_tray)
         m_tray->setToolTip(title);
 }
 
-void MainWindow::applyRegistryMode(const EngineConfig &config) {
-    m_registryMode = registryModeOf(config, m_options.sandbox ? m_options.registryUrl : QUrl(),
-                                    m_settings->practiceRegistries());
-    m_actions->setLiveRegistries(m_registryMode.live);
+void MainWindow::showRegistryMode() {
+    const RegistryMode &mode = m_session->registryMode();
+    m_actions->setLiveRegistries(mode.live);
     QString text;
     QString style;
     QString tip;
-    switch (m_registryMode.kind) {
+    switch (mode.kind) {
     case RegistryMode::Kind::Live:
         text = tr("LIVE");
         style = QStringLiteral("background:#b71c1c;color:white;font-weight:bold;padding:1px 8px;");
         tip = tr("Filing with a LIVE registry: filings are real and fees are charged (%1)")
-                  .arg(m_registryMode.live.join(QStringLiteral(", ")));
+                  .arg(mode.live.join(QStringLiteral(", ")));
         break;
     case RegistryMode::Kind::Practice:
         text = tr("PRACTICE");
         style = QStringLiteral("background:#1565c0;color:white;font-weight:bold;padding:1px 8px;");
         tip = tr("Filing with a practice registry: nothing is filed for real (%1)")
-                  .arg(m_registryMode.practice.join(QStringLiteral(", ")));
+                  .arg(mode.practice.join(QStringLiteral(", ")));
         break;
     case RegistryMode::Kind::None:
         text = tr("NO REGISTRY");
@@ -1240,17 +1050,8 @@ void MainWindow::applyRegistryMode(const EngineConfig &config) {
 }
 
 void MainWindow::updateOwnerFilters() {
-    QStringList owners;
-    for (const Entity &e : std::as_const(m_register)) {
-        if (!e.owner.trimmed().isEmpty())
-            owners << e.owner.trimmed();
-    }
-    for (int r = 0; r < m_obligations->rowCount(); ++r) {
-        const QString owner = m_obligations->rowAt(r).task.obligation.entity->owner.trimmed();
-        if (!owner.isEmpty())
-            owners << owner;
-    }
-    const QString me = m_settings->ownerName();
+    const QStringList owners = m_session->owners();
+    const QString me = m_session->settings()->ownerName();
     for (TaskFilterBar *bar : m_tabs->findChildren<TaskFilterBar *>()) {
         bar->setMyName(me);
         bar->setOwners(owners);
@@ -1286,22 +1087,25 @@ void MainWindow::setDueSoonCounts(const DueCounts &counts) {
 void MainWindow::updatePlanSummary() {
     if (m_planSummary.isEmpty())
         return;
-    m_obligationsPage->setSummary(m_planSummary +
-                                  tr(", %n filing(s) need data", nullptr, m_reminders->counts().needsData));
+    m_obligationsPage->setSummary(
+        m_planSummary + tr(", %n filing(s) need data", nullptr, m_session->reminders()->counts().needsData));
 }
 
 void MainWindow::updateTabCounts() {
     refreshNotice(); // "Waiting for a person" follows the review queues
-    m_tabs->setTabText(DeadLettersTab, m_deadLetters->rowCount() > 0
-                                           ? tr("Could not be filed (%1)").arg(m_deadLetters->rowCount())
-                                           : tr("Could not be filed"));
-    m_tabs->setTabText(ExceptionsTab, m_exceptions->rowCount() > 0
-                                          ? tr("Halts && exceptions (%1)").arg(m_exceptions->rowCount())
-                                          : tr("Halts && exceptions"));
+    m_tabs->setTabText(DeadLettersTab,
+                       m_session->deadLetterModel()->rowCount() > 0
+                           ? tr("Could not be filed (%1)").arg(m_session->deadLetterModel()->rowCount())
+                           : tr("Could not be filed"));
+    m_tabs->setTabText(ExceptionsTab,
+                       m_session->exceptionModel()->rowCount() > 0
+                           ? tr("Halts && exceptions (%1)").arg(m_session->exceptionModel()->rowCount())
+                           : tr("Halts && exceptions"));
 }
 
-void MainWindow::showNotice(const QString &text, const QString &kind) {
-    m_noticeKind = text.isEmpty() ? QString() : kind;
+void MainWindow::showNotice(const QString &text) {
+    m_noticeSubject = NoticeSubject::Other;
+    m_noticeAlert = AlertKind::Unknown;
     m_noticeFollowsAlerts = false;
     m_noticeNews.clear();
     m_noticeKeys.clear();
@@ -1310,9 +1114,10 @@ void MainWindow::showNotice(const QString &text, const QString &kind) {
     m_noticeBanner->showMessage(text);
 }
 
-void MainWindow::showAlertNotice(const QString &news, const QString &kind, const QStringList &keys) {
+void MainWindow::showAlertNotice(const QString &news, const QString &kindName, const QStringList &keys) {
     showNotice(QString());
-    m_noticeKind = kind;
+    m_noticeSubject = NoticeSubject::Alert;
+    m_noticeAlert = alertKindFromString(kindName);
     m_noticeFollowsAlerts = true;
     m_noticeNews = news;
     m_noticeKeys = keys;
@@ -1321,15 +1126,15 @@ void MainWindow::showAlertNotice(const QString &news, const QString &kind, const
 
 void MainWindow::showReminderNotice(const QList<DueReminder> &reminders) {
     showNotice(QString());
-    m_noticeKind = QStringLiteral("reminder");
+    m_noticeSubject = NoticeSubject::Reminder;
     m_noticeReminders = reminders;
     refreshNotice();
 }
 
 void MainWindow::refreshNotice() {
-    if (m_noticeKind == QLatin1String("reminder") && !m_noticeReminders.isEmpty()) {
+    if (m_noticeSubject == NoticeSubject::Reminder && !m_noticeReminders.isEmpty()) {
         // The reminded filings still not filed, and the counts as the status bar has them.
-        const QList<DueReminder> open = m_reminders->stillOpen(m_noticeReminders);
+        const QList<DueReminder> open = m_session->reminders()->stillOpen(m_noticeReminders);
         if (open.isEmpty()) {
             showNotice(QString());
             return;
@@ -1339,7 +1144,7 @@ void MainWindow::refreshNotice() {
             tr("%1: %2 (%3)")
                 .arg(DeadlineReminders::title(open),
                      DeadlineReminders::describe(open).replace(QLatin1Char('\n'), QStringLiteral("; ")),
-                     DeadlineReminders::describeCounts(m_reminders->counts())));
+                     DeadlineReminders::describeCounts(m_session->reminders()->counts())));
         return;
     }
     if (!m_noticeFollowsAlerts)
@@ -1349,25 +1154,28 @@ void MainWindow::refreshNotice() {
     // the task update that puts it there.)
     bool newsStands = true;
     for (const QString &key : std::as_const(m_noticeKeys)) {
-        if (m_exceptions->rowOfKey(key) >= 0 || m_deadLetters->rowOfKey(key) >= 0)
+        if (m_session->exceptionModel()->rowOfKey(key) >= 0 ||
+            m_session->deadLetterModel()->rowOfKey(key) >= 0)
             m_noticeSeenWaiting.insert(key);
         else if (m_noticeSeenWaiting.contains(key))
             newsStands = false;
     }
     QStringList waiting;
-    if (m_exceptions->rowCount() > 0)
-        waiting << tr("%n halt(s) or exception(s)", nullptr, m_exceptions->rowCount());
-    if (m_deadLetters->rowCount() > 0)
-        waiting << tr("%n filing(s) that could not be filed", nullptr, m_deadLetters->rowCount());
+    if (m_session->exceptionModel()->rowCount() > 0)
+        waiting << tr("%n halt(s) or exception(s)", nullptr, m_session->exceptionModel()->rowCount());
+    if (m_session->deadLetterModel()->rowCount() > 0)
+        waiting << tr("%n filing(s) that could not be filed", nullptr,
+                      m_session->deadLetterModel()->rowCount());
     QStringList parts;
     if (newsStands)
         parts << m_noticeNews;
     if (!waiting.isEmpty())
         parts << tr("Waiting for a person: %1").arg(waiting.join(QStringLiteral(", ")));
     // Registries still failing, unless the news itself is about the only one.
-    if (!m_breakers->isEmpty() && (!newsStands || m_noticeKind != QLatin1String("breaker_open") ||
-                                   m_breakers->openBreakers().size() > 1))
-        parts << tr("Registry failing: %1").arg(m_breakers->summaries().join(QStringLiteral(", ")));
+    if (!m_session->breakers()->isEmpty() && (!newsStands || m_noticeAlert != AlertKind::BreakerOpen ||
+                                              m_session->breakers()->openBreakers().size() > 1))
+        parts
+            << tr("Registry failing: %1").arg(m_session->breakers()->summaries().join(QStringLiteral(", ")));
     if (!newsStands && waiting.isEmpty()) {
         showNotice(QString()); // what it announced is dealt with, and nothing else waits
         return;
@@ -1401,7 +1209,7 @@ bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
 void MainWindow::showFailingRegistries() {
     QStringList details;
     QStringList lines;
-    for (const BreakerBoard::Entry &entry : m_breakers->openBreakers()) {
+    for (const BreakerBoard::Entry &entry : m_session->breakers()->openBreakers()) {
         details.append(entry.message);
         const QString lastError = BreakerBoard::lastErrorIn(entry.message);
         lines.append(tr("%1 (failing since %2) — %3")
@@ -1409,7 +1217,7 @@ void MainWindow::showFailingRegistries() {
                               entry.openedAt.toString(QStringLiteral("HH:mm:ss")),
                               lastError.isEmpty() ? entry.message : tr("last error: %1").arg(lastError)));
     }
-    m_indicators->setFailingRegistries(m_breakers->summaries(), details.join(QLatin1Char('\n')));
+    m_indicators->setFailingRegistries(m_session->breakers()->summaries(), details.join(QLatin1Char('\n')));
     m_permitsPage->setFailingRegistries(lines, details.join(QLatin1Char('\n')));
 }
 
@@ -1430,10 +1238,10 @@ void MainWindow::takeKeyboard() {
 }
 
 void MainWindow::restoreLayout() {
-    const QByteArray geometry = m_settings->windowGeometry();
+    const QByteArray geometry = m_session->settings()->windowGeometry();
     if (geometry.isEmpty() || !restoreGeometry(geometry))
         resize(1500, 900);
-    restoreState(m_settings->windowState());
+    restoreState(m_session->settings()->windowState());
     const struct {
         const char *name;
         QTableView *view;
@@ -1443,27 +1251,27 @@ void MainWindow::restoreLayout() {
                   {"audit", m_auditPage->table()},
                   {"fleet", m_membersPage->table()}};
     for (const auto &t : tables) {
-        const QByteArray state = m_settings->headerState(QString::fromLatin1(t.name));
+        const QByteArray state = m_session->settings()->headerState(QString::fromLatin1(t.name));
         if (!state.isEmpty())
             t.view->horizontalHeader()->restoreState(state);
     }
 }
 
 void MainWindow::saveLayout() {
-    m_settings->setWindowLayout(saveGeometry(), saveState());
+    m_session->settings()->setWindowLayout(saveGeometry(), saveState());
     // "-v3": the Status and Owner columns were added; a layout saved before them would put the columns in the
     // wrong places. "-v2" of the review queues: their Notes column.
-    m_settings->setHeaderState(QStringLiteral("obligations-v3"),
-                               m_obligationsPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("deadLetters-v2"),
-                               m_deadLettersPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("exceptions-v2"),
-                               m_exceptionsPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("audit"),
-                               m_auditPage->table()->horizontalHeader()->saveState());
-    m_settings->setHeaderState(QStringLiteral("fleet"),
-                               m_membersPage->table()->horizontalHeader()->saveState());
-    m_settings->sync();
+    m_session->settings()->setHeaderState(QStringLiteral("obligations-v3"),
+                                          m_obligationsPage->table()->horizontalHeader()->saveState());
+    m_session->settings()->setHeaderState(QStringLiteral("deadLetters-v2"),
+                                          m_deadLettersPage->table()->horizontalHeader()->saveState());
+    m_session->settings()->setHeaderState(QStringLiteral("exceptions-v2"),
+                                          m_exceptionsPage->table()->horizontalHeader()->saveState());
+    m_session->settings()->setHeaderState(QStringLiteral("audit"),
+                                          m_auditPage->table()->horizontalHeader()->saveState());
+    m_session->settings()->setHeaderState(QStringLiteral("fleet"),
+                                          m_membersPage->table()->horizontalHeader()->saveState());
+    m_session->settings()->sync();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

@@ -1,13 +1,10 @@
 #pragma once
 
-#include "engine/core/engine_config.h"
 #include "engine/core/engine_types.h"
-#include "engine/gate/permit_gate.h"
-#include "ui/models/obligation_row.h"
 #include "ui/session/console_options.h"
+#include "ui/session/console_session.h"
 #include "ui/session/deadline_reminders.h"
 #include "ui/session/registry_mode.h"
-#include "ui/settings/secret_store.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -26,10 +23,6 @@ class QToolButton;
 class QSystemTrayIcon;
 class QTabWidget;
 
-namespace fd {
-class EngineClient;
-}
-
 namespace fd::ui {
 
 class AlertNotifier;
@@ -42,7 +35,6 @@ class CalendarExport;
 class CalendarPage;
 class ReportExport;
 class DeadlineReminders;
-class ConsoleSettings;
 class DeadLetterModel;
 class EntityPage;
 class DeadLettersPage;
@@ -56,8 +48,6 @@ class OperatorActions;
 class PermitModel;
 class PermitsPage;
 class ReasonProvider;
-class RegistryProbe;
-class SecretStore;
 class StatusIndicators;
 
 /// The operator console's main window (objectName "mainWindow"): tabs Obligations, Permits, Dead letters,
@@ -72,42 +62,46 @@ class StatusIndicators;
 /// bar says who they are ("alice · operator", objectName "accessLabel"), and every action the login may not
 /// do is disabled with the role it needs named in its tooltip (AccessGate).
 ///
+/// The window holds the widgets, the menus and their wiring; the session (ConsoleSession, its child) holds
+/// the engine's client, the models and what is derived from the engine's reports.
+///
 /// Thread affinity: GUI thread. It never waits for the engine: requests go through EngineClient (queued),
-/// answers arrive as the engine's queued signals and are applied to the models one batch at a time.
+/// answers arrive as the session's signals once the models have them.
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
     explicit MainWindow(const ConsoleOptions &options, QWidget *parent = nullptr);
     ~MainWindow() override;
 
+    ConsoleSession *session() const { return m_session; }
     OperatorActions *operatorActions() const { return m_actions; }
     /// Convenience for tests: replaces the reason prompt.
     void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
-    ObligationModel *obligationModel() const { return m_obligations; }
-    DeadLetterModel *deadLetterModel() const { return m_deadLetters; }
-    ExceptionModel *exceptionModel() const { return m_exceptions; }
-    AuditModel *auditModel() const { return m_audit; }
-    PermitModel *permitModel() const { return m_permits; }
-    MemberModel *memberModel() const { return m_members; }
+    ObligationModel *obligationModel() const;
+    DeadLetterModel *deadLetterModel() const;
+    ExceptionModel *exceptionModel() const;
+    AuditModel *auditModel() const;
+    PermitModel *permitModel() const;
+    MemberModel *memberModel() const;
     /// Team mode: a ledger is configured for this session.
-    bool isTeamMode() const { return m_teamMode; }
+    bool isTeamMode() const;
     /// False while the team ledger cannot be reached (always true on a single desk).
-    bool isLedgerReachable() const { return m_ledgerReachable; }
+    bool isLedgerReachable() const;
     /// Team mode: this login and its FilingDesk roles, as the engine last reported them (a single desk:
     /// everything allowed).
     const fd::TeamAccess &access() const;
     /// The member id this console's engine uses in the ledger and at the gate.
-    QString memberId() const { return m_memberId; }
+    QString memberId() const;
     BatchPanel *batchPanel() const { return m_batchPanel; }
     StatusIndicators *indicators() const { return m_indicators; }
     AlertNotifier *alertNotifier() const { return m_notifier; }
     /// The jurisdictions whose registry keeps failing (engine alerts breaker_open / breaker_closed).
-    BreakerBoard *failingRegistries() const { return m_breakers; }
-    bool engineStarted() const { return m_engineStarted; }
-    bool isPaused() const { return m_paused; }
+    BreakerBoard *failingRegistries() const;
+    bool engineStarted() const;
+    bool isPaused() const;
     /// Practice or live: which registries this session files with (the badge in the title and status bar).
-    const RegistryMode &registryMode() const { return m_registryMode; }
-    DeadlineReminders *reminders() const { return m_reminders; }
+    const RegistryMode &registryMode() const;
+    DeadlineReminders *reminders() const;
     ReportExport *reportExport() const { return m_reportExport; }
     /// PENDING tasks not in a batch due within `days` of the as-of date: what "launch due within" files.
     QStringList pendingKeysDueWithin(int days) const;
@@ -136,34 +130,29 @@ private:
     void buildActions();
     void buildMenus();
     void buildPages();
-    void connectEngine();
-    void startEngine();
-    /// Starts the engine; `problems` (secrets that could not be read) are shown together with any other.
-    void startEngineWith(const EngineConfig &config, QStringList problems = {});
-    /// Reads one secret, asking again after 1 s and 2 s when the keychain answers with an error (not for a
-    /// missing entry or no keychain); `done` gets the last answer.
-    void readSecret(const QString &name, int attemptsLeft,
-                    std::function<void(const SecretStore::Result &)> done);
-    static constexpr int kSecretReadAttempts = 3;
-    EngineConfig sessionConfig() const;
+    /// The session's signals to the widgets.
+    void connectSession();
+    void onEngineStarted(bool ok, const QString &error, const QString &gate, bool fleet);
+    void onPortfolioLoaded(const fd::PortfolioSummary &summary);
+    /// The session's configuration applied: the gate, team mode and ledger shown before the engine starts.
+    void showSessionConfigured();
     void restoreLayout();
     void saveLayout();
     void applyBatchStatus(const fd::BatchStatus &status);
     /// Team mode: who is logged in and what their roles let them do, applied to every action and page.
     void applyAccess(const fd::TeamAccess &access);
-    void setGateBlind(bool blind, const QString &reason);
+    void showGateBlind(bool blind, const QString &reason);
     /// Team mode: the ledger answers again, or cannot be reached (the console turns read-only).
-    void setLedgerState(bool reachable, const QString &reason);
-    void setLedgerLink(fd::LedgerLink link, const QString &detail);
+    void showLedgerState(bool reachable, const QString &reason, bool changed);
     /// Enables the batch actions for the last batch status and the ledger's state.
     void updateBatchActions();
     void updateTitle();
     void updateTabCounts();
     /// A notice that does not follow any count (empty `text`: clears the notice).
-    void showNotice(const QString &text, const QString &kind = QString());
+    void showNotice(const QString &text);
     /// Alerts of the engine (AlertNotifier): `keys` are the filings announced that wait for a person; the
     /// notice follows them and the review queues' counts (refreshNotice()).
-    void showAlertNotice(const QString &news, const QString &kind, const QStringList &keys);
+    void showAlertNotice(const QString &news, const QString &kindName, const QStringList &keys);
     /// Deadline reminders in the window: follows the reminded filings and the due counts.
     void showReminderNotice(const QList<DueReminder> &reminders);
     /// Says again what the notice on show states, with today's counts; clears it when what it announced is
@@ -176,8 +165,6 @@ private:
     void updatePlanSummary();
     void showFailingRegistries();
     void takeKeyboard();
-    /// The Obligations view's rows of one entity (its filings, planned and needing data).
-    QList<ObligationRow> rowsOfEntity(const QString &entityId) const;
     void refreshEntityPages();
     /// What a launch of `keys` sends: "46 filings, $10,350.00 to Delaware (US-DE)" per jurisdiction (lines)
     /// and the total ("134 filings, $30,125.00"), for the launch prompt and the live confirmation.
@@ -186,8 +173,8 @@ private:
         QString total;
     };
     Spend spendOf(const QStringList &keys) const;
-    /// Sorts the session's registries into practice and live and shows the badge.
-    void applyRegistryMode(const EngineConfig &config);
+    /// Shows the session's registry mode: the badge, the live confirmation, the title.
+    void showRegistryMode();
     /// Owners named in the register, and this user's name, for every view's owner filter.
     void updateOwnerFilters();
     void showReminder(const QString &title, const QString &text, const QList<DueReminder> &reminders);
@@ -200,25 +187,11 @@ public:
     EntityPage *openEntity(const QString &entityId);
 
 private:
-    ConsoleOptions m_options;
-    QHash<QString, fd::Entity> m_register; ///< the entity register as the engine last sent it
-    QList<fd::RegisterConflict> m_registerConflicts;
+    ConsoleSession *m_session;
     QHash<QString, QPointer<EntityPage>> m_entityPages; ///< open entity pages by entity id
-    std::unique_ptr<ConsoleSettings> m_settings;
-    SecretStore *m_secrets;
-    EngineClient *m_link;
     OperatorActions *m_actions;
-    RegistryProbe *m_probe;
     AlertNotifier *m_notifier;
-    BreakerBoard *m_breakers;
     QSystemTrayIcon *m_tray = nullptr;
-
-    ObligationModel *m_obligations;
-    DeadLetterModel *m_deadLetters;
-    ExceptionModel *m_exceptions;
-    PermitModel *m_permits;
-    AuditModel *m_audit;
-    MemberModel *m_members;
 
     QTabWidget *m_tabs = nullptr;
     ObligationsPage *m_obligationsPage = nullptr;
@@ -248,16 +221,12 @@ private:
     QLabel *m_accessLabel = nullptr; ///< team mode: "alice · operator"
     QToolButton *m_pausedBannerResume = nullptr;
     QToolButton *m_dueSoonButton = nullptr;
-    DeadlineReminders *m_reminders = nullptr;
-    RegistryMode m_registryMode;
-    EngineConfig m_sessionConfig; ///< as started (secrets left out)
     QAction *m_myFilingsAction = nullptr;
 
     QAction *m_openAction = nullptr;
     QAction *m_exportCalendarAction = nullptr;
     CalendarExport *m_calendarExport = nullptr;
     ReportExport *m_reportExport = nullptr;
-    QString m_ledgerPassword; ///< team mode: in memory only, for the reports' connection to the ledger
     QAction *m_launchSelectionAction = nullptr;
     QAction *m_launchDueAction = nullptr;
     QAction *m_pauseAction = nullptr;
@@ -266,25 +235,12 @@ private:
     QAction *m_settingsAction = nullptr;
     QAction *m_findAction = nullptr;
 
-    QTimer m_usageTimer;
     QTimer m_auditRefresh;
-    QString m_portfolioName;
-    QString m_gateDescription;
-    QString m_noticeKind; ///< alert kind of the notice on show ("breaker_open" …), empty for other notices
-    bool m_engineStarted = false;
-    bool m_fleetMode = false;
-    bool m_paused = false;
-    bool m_gateBlind = false;
-    bool m_teamMode = false;
-    LedgerLink m_ledgerLink = LedgerLink::Connected;
-    bool m_ledgerReachable = true;
-    bool m_ledgerKnown = false; ///< team mode: the engine said whether the ledger answers
-    /// Team mode: the ledger's audit chain did not verify; stays set for the life of this engine.
-    bool m_ledgerUntrusted = false;
-    QString m_ledgerUntrustedReason; ///< the engine's ledger_chain_broken message
-    QString m_ledgerDisplay;         ///< team mode: the ledger's URL as shown (never a password)
-    QString m_memberId;
-    BatchStatus m_status; ///< the last one the engine sent
+    /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), or anything
+    /// else (a message, or none).
+    enum class NoticeSubject { Other, Reminder, Alert };
+    NoticeSubject m_noticeSubject = NoticeSubject::Other;
+    fd::AlertKind m_noticeAlert = fd::AlertKind::Unknown; ///< Alert: the most pressing kind in the notice
 };
 
 } // namespace fd::ui

@@ -81,15 +81,15 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
     // Secrets are kept per URL they unlock: what the keychain holds for the saved URLs.
     const EngineConfig saved = settings->engineConfig();
     m_redisPassword->setPlaceholderText(
-        settings->hasSecret(SecretStore::nameFor(SecretStore::redisPassword, QUrl(saved.redisUrl)))
+        settings->hasSecret(saved.redis ? SecretStore::nameFor(*saved.redis) : QString())
             ? tr("(kept in the keychain — type to replace)")
             : tr("(none)"));
     m_registryToken->setPlaceholderText(
-        settings->hasSecret(SecretStore::nameFor(SecretStore::registryToken, saved.registryUrl))
+        settings->hasSecret(SecretStore::nameFor(SecretStore::registryToken, saved.registries.defaultUrl))
             ? tr("(kept in the keychain — type to replace)")
             : tr("(none)"));
     m_ledgerPassword->setPlaceholderText(
-        settings->hasSecret(SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(saved.ledgerUrl)))
+        settings->hasSecret(saved.ledger ? SecretStore::nameFor(*saved.ledger) : QString())
             ? tr("(kept in the keychain — type to replace)")
             : tr("(none)"));
 
@@ -254,9 +254,9 @@ SettingsDialog::SettingsDialog(ConsoleSettings *settings, SecretStore *secrets, 
 }
 
 void SettingsDialog::load(const EngineConfig &c) {
-    m_redisUrl->setText(c.redisUrl);
+    m_redisUrl->setText(c.redis ? c.redis->url : QString());
     m_keyPrefix->setText(c.keyPrefix);
-    m_registryUrl->setText(c.registryUrl.toString());
+    m_registryUrl->setText(c.registries.defaultUrl.toString());
     m_defaultLimit->setValue(c.defaultLimit);
     m_globalLimit->setValue(c.globalLimit);
     m_leaseMs->setValue(int(c.leaseMs));
@@ -265,12 +265,12 @@ void SettingsDialog::load(const EngineConfig &c) {
     m_retryBaseMs->setValue(c.retryBaseMs);
     m_retryMaxMs->setValue(c.retryMaxMs);
     m_dbPath = c.dbPath;
-    m_ledgerUrl->setText(c.ledgerUrl);
-    QStringList jurisdictions = c.limits.keys() + c.registryUrls.keys();
+    m_ledgerUrl->setText(c.ledger ? c.ledger->url : QString());
+    QStringList jurisdictions = c.limits.keys() + c.registries.byJurisdiction.keys();
     jurisdictions.sort();
     jurisdictions.removeDuplicates();
     for (const QString &j : std::as_const(jurisdictions))
-        addJurisdictionRow(j, c.registryUrls.value(j).toString(), c.limitFor(j));
+        addJurisdictionRow(j, c.registries.byJurisdiction.value(j).toString(), c.limitFor(j));
 }
 
 void SettingsDialog::addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling) {
@@ -283,12 +283,37 @@ void SettingsDialog::addJurisdictionRow(const QString &jurisdiction, const QStri
     m_jurisdictions->setItem(row, 2, limit);
 }
 
-EngineConfig SettingsDialog::config() const {
+bool SettingsDialog::config(EngineConfig *out, QString *error) const {
     EngineConfig c;
-    c.redisUrl = m_redisUrl->text().trimmed();
+    if (const QString redis = m_redisUrl->text().trimmed(); !redis.isEmpty()) {
+        RedisEndpoint endpoint;
+        QString why;
+        if (!RedisEndpoint::parse(redis, &endpoint, &why)) {
+            *error = QStringLiteral("redis: %1").arg(why);
+            return false;
+        }
+        if (!endpoint.password.isEmpty()) {
+            // The URL is saved in the settings file, in plain text; the password belongs in the keychain.
+            *error =
+                QStringLiteral("redis: \"%1\": a password in the URL would be saved in plain text; type it "
+                               "in the Redis password field (kept in the keychain) instead")
+                    .arg(endpoint.url);
+            return false;
+        }
+        c.redis = endpoint;
+    }
+    if (const QString ledger = m_ledgerUrl->text().trimmed(); !ledger.isEmpty()) {
+        LedgerEndpoint endpoint;
+        QString why;
+        if (!LedgerEndpoint::parse(ledger, &endpoint, &why)) {
+            *error = QStringLiteral("ledger: %1").arg(why);
+            return false;
+        }
+        c.ledger = endpoint;
+    }
     c.keyPrefix = m_keyPrefix->text().trimmed();
     c.leaseMs = m_leaseMs->value();
-    c.registryUrl = QUrl(m_registryUrl->text().trimmed());
+    c.registries.defaultUrl = QUrl(m_registryUrl->text().trimmed());
     c.defaultLimit = m_defaultLimit->value();
     c.globalLimit = m_globalLimit->value();
     c.requestTimeoutMs = m_requestTimeoutMs->value();
@@ -296,7 +321,6 @@ EngineConfig SettingsDialog::config() const {
     c.retryBaseMs = m_retryBaseMs->value();
     c.retryMaxMs = m_retryMaxMs->value();
     c.dbPath = m_dbPath;
-    c.ledgerUrl = m_ledgerUrl->text().trimmed();
     for (int row = 0; row < m_jurisdictions->rowCount(); ++row) {
         const QString j = m_jurisdictions->item(row, 0)
                               ? m_jurisdictions->item(row, 0)->text().trimmed().toUpper()
@@ -306,24 +330,25 @@ EngineConfig SettingsDialog::config() const {
         const QString url =
             m_jurisdictions->item(row, 1) ? m_jurisdictions->item(row, 1)->text().trimmed() : QString();
         if (!url.isEmpty())
-            c.registryUrls.insert(j, QUrl(url));
+            c.registries.byJurisdiction.insert(j, QUrl(url));
         if (m_jurisdictions->item(row, 2))
             c.limits.insert(j, m_jurisdictions->item(row, 2)->data(Qt::EditRole).toInt());
     }
-    return c;
+    *out = c;
+    return true;
 }
 
 void SettingsDialog::save() {
-    const EngineConfig c = config();
+    EngineConfig c;
     QString error;
-    if (!c.validate(&error)) {
+    if (!config(&c, &error) || !c.validate(&error)) {
         m_error->setText(error);
         m_error->show();
         Q_EMIT saveFinished(false);
         return;
     }
-    for (auto it = c.registryUrls.cbegin(); it != c.registryUrls.cend(); ++it) {
-        if (!EngineConfig::isRegistryUrl(it.value())) {
+    for (auto it = c.registries.byJurisdiction.cbegin(); it != c.registries.byJurisdiction.cend(); ++it) {
+        if (!RegistryEndpoints::isRegistryUrl(it.value())) {
             m_error->setText(tr("%1: \"%2\" is not an http(s) URL").arg(it.key(), it.value().toString()));
             m_error->show();
             Q_EMIT saveFinished(false);
@@ -332,7 +357,7 @@ void SettingsDialog::save() {
     }
     // A secret is kept for the URL it unlocks: one typed without that URL is refused before anything is
     // saved or audited.
-    for (const auto &[secretName, edit] : secretFields()) {
+    for (const auto &[secretName, edit] : secretFields(c)) {
         if (!edit->text().isEmpty() && secretName.isEmpty()) {
             setSecretStatus(
                 edit == m_redisPassword
@@ -364,8 +389,9 @@ void SettingsDialog::save() {
     }
     QStringList practice;
     for (const QString &line : m_practiceUrls->toPlainText().split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-        const QUrl url(line.trimmed(), QUrl::StrictMode);
-        if (!EngineConfig::isRegistryUrl(url)) {
+        QUrl url;
+        QString why;
+        if (!RegistryEndpoints::parseUrl(line.trimmed(), &url, &why)) {
             m_error->setText(tr("Practice registries: \"%1\" is not an http(s) URL").arg(line.trimmed()));
             m_error->show();
             Q_EMIT saveFinished(false);
@@ -377,12 +403,13 @@ void SettingsDialog::save() {
     // Every change of settings is an operator action: audited with old and new values and a reason.
     EngineConfig before = m_settings->engineConfig();
     EngineConfig after = c;
-    if (!m_redisPassword->text().isEmpty())
-        after.redisPassword = QStringLiteral("new");
+    // A typed secret has its URL (refused above otherwise): it is a change of that endpoint's secret.
+    if (!m_redisPassword->text().isEmpty() && after.redis)
+        after.redis->password = QStringLiteral("new");
     if (!m_registryToken->text().isEmpty())
         after.registryToken = QStringLiteral("new");
-    if (!m_ledgerPassword->text().isEmpty())
-        after.ledgerPassword = QStringLiteral("new");
+    if (!m_ledgerPassword->text().isEmpty() && after.ledger)
+        after.ledger->password = QStringLiteral("new");
     QStringList changes = describeConfigChanges(before, after);
     // Marking a registry practice turns off the live confirmation for it: audited like the rest.
     const QStringList practiceBefore = m_settings->practiceRegistries();
@@ -408,22 +435,19 @@ void SettingsDialog::save() {
     m_settings->sync();
     if (!changes.isEmpty())
         Q_EMIT settingsChanged(changes, m_reason->text().trimmed());
-    saveSecrets();
+    saveSecrets(c);
 }
 
-QList<std::pair<QString, QLineEdit *>> SettingsDialog::secretFields() const {
-    return {{SecretStore::nameFor(SecretStore::redisPassword, QUrl(m_redisUrl->text().trimmed())),
-             m_redisPassword},
-            {SecretStore::nameFor(SecretStore::registryToken, QUrl(m_registryUrl->text().trimmed())),
-             m_registryToken},
-            {SecretStore::nameFor(SecretStore::ledgerPassword, QUrl(m_ledgerUrl->text().trimmed())),
-             m_ledgerPassword}};
+QList<std::pair<QString, QLineEdit *>> SettingsDialog::secretFields(const EngineConfig &config) const {
+    return {{config.redis ? SecretStore::nameFor(*config.redis) : QString(), m_redisPassword},
+            {SecretStore::nameFor(SecretStore::registryToken, config.registries.defaultUrl), m_registryToken},
+            {config.ledger ? SecretStore::nameFor(*config.ledger) : QString(), m_ledgerPassword}};
 }
 
-void SettingsDialog::saveSecrets() {
+void SettingsDialog::saveSecrets(const EngineConfig &config) {
     // Each secret is stored for the URL it unlocks, as the fields name it now (save() refused a secret whose
     // URL is missing).
-    const QList<std::pair<QString, QLineEdit *>> secrets = secretFields();
+    const QList<std::pair<QString, QLineEdit *>> secrets = secretFields(config);
     m_secretJobs = 0;
     m_secretFailed = false;
     for (const auto &[secretName, edit] : secrets) {

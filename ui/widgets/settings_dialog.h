@@ -42,8 +42,10 @@ public:
     /// Hands the keyboard back to the main window before it closes (returnKeyboardToParent()).
     void done(int result) override;
 
-    /// The configuration the fields describe (secrets empty).
-    EngineConfig config() const;
+    /// The configuration the fields describe (secrets empty), the Redis and ledger URLs parsed once into
+    /// their endpoints; false with *error "FIELD: reason" ("redis: ...", "ledger: ...") when one does not
+    /// parse.
+    bool config(EngineConfig *out, QString *error) const;
     QString secretStatus() const;
     /// Shows what this session runs with when command-line options override the saved settings.
     void setSessionNote(const QString &note);
@@ -63,10 +65,10 @@ Q_SIGNALS:
 private:
     void load(const EngineConfig &config);
     void addJurisdictionRow(const QString &jurisdiction, const QString &url, int ceiling);
-    /// The secret fields with the keychain entry each would be stored under, for the URLs the fields name now
-    /// (empty when the field's URL is).
-    QList<std::pair<QString, QLineEdit *>> secretFields() const;
-    void saveSecrets();
+    /// The secret fields with the keychain entry each would be stored under, for the endpoints of `config`
+    /// (empty when it has none).
+    QList<std::pair<QString, QLineEdit *>> secretFields(const EngineConfig &config) const;
+    void saveSecrets(const EngineConfig &config);
     void setSecretStatus(const QString &text, bool error);
 
     ConsoleSettings *m_settings;

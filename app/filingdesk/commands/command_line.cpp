@@ -3,8 +3,6 @@
 #include "engine/core/engine_types.h"
 #include "engine/ledger/ledger_endpoint.h"
 
-#include "engine/core/engine_config.h"
-
 #include <cstdio>
 
 namespace fd::cli {
@@ -108,13 +106,60 @@ bool readRegistry(const QCommandLineParser &parser, const QCommandLineOption &re
     }
     if (!parser.isSet(registry))
         return true;
-    const QUrl given(parser.value(registry), QUrl::StrictMode);
-    if (!EngineConfig::isRegistryUrl(given)) {
+    QString why;
+    if (!RegistryEndpoints::parseUrl(parser.value(registry), url, &why)) {
         *error = QStringLiteral("--registry \"%1\" is not an http(s) URL").arg(parser.value(registry));
         return false;
     }
-    *url = given;
     return true;
+}
+
+bool readRedis(const QCommandLineParser &parser, const QCommandLineOption &option,
+               std::optional<RedisEndpoint> *endpoint, QString *error) {
+    if (!parser.isSet(option))
+        return true;
+    const QString text = parser.value(option);
+    if (text.isEmpty()) {
+        endpoint->reset();
+        return true;
+    }
+    RedisEndpoint parsed;
+    QString why;
+    if (!RedisEndpoint::parse(text, &parsed, &why)) {
+        *error = QStringLiteral("redis: %1").arg(why);
+        return false;
+    }
+    *endpoint = parsed;
+    return true;
+}
+
+bool readLedger(const QCommandLineParser &parser, const QCommandLineOption &option,
+                std::optional<LedgerEndpoint> *endpoint, QString *error) {
+    if (!parser.isSet(option))
+        return true;
+    const QString text = parser.value(option);
+    if (text.isEmpty()) {
+        endpoint->reset();
+        return true;
+    }
+    LedgerEndpoint parsed;
+    QString why;
+    if (!LedgerEndpoint::parse(text, &parsed, &why)) {
+        *error = QStringLiteral("ledger: %1").arg(why);
+        return false;
+    }
+    *endpoint = parsed;
+    return true;
+}
+
+void readSecretsFromEnvironment(EngineConfig *config) {
+    const QString redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
+    if (config->redis && !redisPassword.isEmpty())
+        config->redis->password = redisPassword;
+    if (config->ledger)
+        config->ledger->password = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
+    if (config->registryToken.isEmpty())
+        config->registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
 }
 
 bool readInt(const QCommandLineParser &parser, const QCommandLineOption &option, int minimum, int maximum,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "engine/core/engine_config.h"
+
 #include <QCommandLineOption>
 #include <QCommandLineParser>
 #include <QDate>
@@ -49,6 +51,17 @@ bool readAsOf(const QCommandLineParser &parser, const QCommandLineOption &option
 /// other. False with *error naming the option.
 bool readRegistry(const QCommandLineParser &parser, const QCommandLineOption &registry,
                   const QCommandLineOption &sandbox, QUrl *url, QString *error);
+/// --redis URL (redis://..., RedisEndpoint) into *endpoint, untouched when absent; an empty value clears it
+/// (the in-process gate). False with *error "redis: reason".
+bool readRedis(const QCommandLineParser &parser, const QCommandLineOption &option,
+               std::optional<RedisEndpoint> *endpoint, QString *error);
+/// --ledger URL (postgresql://..., LedgerEndpoint) into *endpoint, untouched when absent; an empty value
+/// clears it (a single desk). False with *error "ledger: reason".
+bool readLedger(const QCommandLineParser &parser, const QCommandLineOption &option,
+                std::optional<LedgerEndpoint> *endpoint, QString *error);
+/// The secrets of a headless member, from its environment: FILINGDESK_REDIS_PASSWORD (when set, over a
+/// password in the Redis URL), FILINGDESK_LEDGER_PASSWORD, FILINGDESK_REGISTRY_TOKEN (unless one is set).
+void readSecretsFromEnvironment(EngineConfig *config);
 /// A whole number option in [minimum, maximum]; `fallback` when absent. False with *error ("--due-within
 /// \"x\" is not a number of days") when it is not, `what` naming the unit ("a number of days").
 bool readInt(const QCommandLineParser &parser, const QCommandLineOption &option, int minimum, int maximum,

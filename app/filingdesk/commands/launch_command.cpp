@@ -51,14 +51,14 @@ int cli::LaunchCommand::run(const QStringList &arguments) const {
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
         return refuseInput(error);
-    if (parser.isSet(ledgerOpt))
-        config.ledgerUrl = parser.value(ledgerOpt);
-    if (config.ledgerUrl.isEmpty())
+    if (!cli::readLedger(parser, ledgerOpt, &config.ledger, &error))
+        return refuseInput(error);
+    if (!config.ledger)
         return refuseInput(QStringLiteral("--ledger URL is required"));
-    config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
-    config.memberKind = QStringLiteral("launch");
+    config.redis.reset(); // sends nothing: no permits needed
+    cli::readSecretsFromEnvironment(&config);
+    config.memberKind = MemberKind::Launch;
     config.claimsWork = false; // launches, never files
-    config.redisUrl.clear();   // sends nothing: no permits needed
     if (!parser.isSet(portfolioOpt))
         return refuseInput(QStringLiteral("--portfolio FILE is required"));
     const QString portfolio = parser.value(portfolioOpt);

@@ -120,27 +120,21 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         if (!config.addLimit(spec, &error))
             return refuseInput(error);
     }
-    if (parser.isSet(redisOpt))
-        config.redisUrl = parser.value(redisOpt);
-    if (config.redisPassword.isEmpty())
-        config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
-    if (config.registryToken.isEmpty())
-        config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
-    if (parser.isSet(ledgerOpt))
-        config.ledgerUrl = parser.value(ledgerOpt);
-    if (config.ledgerPassword.isEmpty())
-        config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
-    config.memberKind = QStringLiteral("run");
+    if (!cli::readRedis(parser, redisOpt, &config.redis, &error) ||
+        !cli::readLedger(parser, ledgerOpt, &config.ledger, &error))
+        return refuseInput(error);
+    cli::readSecretsFromEnvironment(&config);
+    config.memberKind = MemberKind::Run;
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
-    if (config.dbPath.isEmpty() && config.ledgerUrl.isEmpty())
+    if (config.dbPath.isEmpty() && !config.ledger)
         config.dbPath =
             host::defaultDeskDatabasePath(); // team mode: a mirror of its own per ledger and member
-    if (!config.ledgerUrl.isEmpty() && config.redisUrl.isEmpty())
+    if (config.ledger && !config.redis)
         return refuseInput(QStringLiteral(
             "--ledger needs --redis URL: members of a team share each registry's cap through the fleet gate, "
             "and an in-process gate would let this run use the whole cap beside the others"));
-    if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
+    if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registries.defaultUrl, &error))
         return refuseInput(error);
     if (!config.validate(&error))
         return refuseInput(error);
@@ -154,16 +148,16 @@ int cli::RunCommand::run(const QStringList &arguments) const {
             printErr(QStringLiteral("filingdesk run: %1").arg(error));
             return 3;
         }
-        config.registryUrl = sandbox.baseUrl();
+        config.registries.defaultUrl = sandbox.baseUrl();
         // --sandbox means nothing reaches a real registry, whatever the settings file names per jurisdiction.
-        if (!config.registryUrls.isEmpty() && !quiet)
+        if (!config.registries.byJurisdiction.isEmpty() && !quiet)
             printErr(
                 QStringLiteral("--sandbox: ignoring the per-jurisdiction registries of the settings file"));
-        config.registryUrls.clear();
+        config.registries.byJurisdiction.clear();
         if (!quiet)
             printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
-    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
+    if (config.registries.isEmpty())
         return refuseInput(
             QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
@@ -299,9 +293,10 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         if (quiet)
             return;
         if (a.entityName.isEmpty())
-            printErr(QStringLiteral("%1: %2").arg(a.kind, a.message));
+            printErr(QStringLiteral("%1: %2").arg(a.kindName(), a.message));
         else
-            printErr(QStringLiteral("%1: %2 (%3): %4").arg(a.kind, a.entityName, a.jurisdiction, a.message));
+            printErr(
+                QStringLiteral("%1: %2 (%3): %4").arg(a.kindName(), a.entityName, a.jurisdiction, a.message));
     });
     bool ledgerDown = false;
     QObject::connect(engine, &Engine::ledgerStateChanged, &loop,
@@ -350,9 +345,9 @@ int cli::RunCommand::run(const QStringList &arguments) const {
     });
     // The audit database refused a write: the engine paused itself; a headless run stops there.
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
-        if (a.kind == QLatin1String("audit_unavailable"))
+        if (a.kind == AlertKind::AuditUnavailable)
             stopSending(QStringLiteral("headless run: the audit database is unavailable"));
-        if (a.kind == QLatin1String("ledger_chain_broken"))
+        if (a.kind == AlertKind::LedgerChainBroken)
             stopSending(QStringLiteral("headless run: the team ledger's audit trail does not verify"));
     });
     QTimer deadline;
@@ -409,7 +404,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         }
         QJsonArray alertList;
         for (const EngineAlert &a : std::as_const(alerts))
-            alertList.append(QJsonObject{{QStringLiteral("kind"), a.kind},
+            alertList.append(QJsonObject{{QStringLiteral("kind"), a.kindName()},
                                          {QStringLiteral("idempotency_key"), a.idempotencyKey},
                                          {QStringLiteral("entity"), a.entityName},
                                          {QStringLiteral("jurisdiction"), a.jurisdiction},
@@ -473,7 +468,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
             // The states above are the whole team's work (every running batch, from the ledger); this
             // member's own share follows.
             out.insert(QStringLiteral("team"),
-                       QJsonObject{{QStringLiteral("ledger"), config.ledgerUrl},
+                       QJsonObject{{QStringLiteral("ledger"), config.ledger ? config.ledger->url : QString()},
                                    {QStringLiteral("filed_here"), finalStatus.filedHere},
                                    {QStringLiteral("ledger_link"), ledgerLinkName(finalStatus.ledgerLink)},
                                    {QStringLiteral("review_only"), finalStatus.reviewOnlyReason},

@@ -86,21 +86,19 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     QString error;
     if (parser.isSet(configOpt) && !config.loadFile(parser.value(configOpt), &error))
         return refuseInput(error);
-    if (parser.isSet(ledgerOpt))
-        config.ledgerUrl = parser.value(ledgerOpt);
-    if (config.ledgerUrl.isEmpty())
+    if (!cli::readLedger(parser, ledgerOpt, &config.ledger, &error))
+        return refuseInput(error);
+    if (!config.ledger)
         return refuseInput(
             QStringLiteral("--ledger URL is required (a worker takes its work from the team ledger)"));
-    config.ledgerPassword = qEnvironmentVariable("FILINGDESK_LEDGER_PASSWORD");
-    if (parser.isSet(redisOpt))
-        config.redisUrl = parser.value(redisOpt);
-    if (config.redisUrl.isEmpty())
+    if (!cli::readRedis(parser, redisOpt, &config.redis, &error))
+        return refuseInput(error);
+    if (!config.redis)
         return refuseInput(
             QStringLiteral("--redis URL is required: a worker shares each registry's cap with the rest of "
                            "the fleet through the gate, and an in-process gate would let every worker "
                            "use the whole cap"));
-    config.redisPassword = qEnvironmentVariable("FILINGDESK_REDIS_PASSWORD");
-    config.registryToken = qEnvironmentVariable("FILINGDESK_REGISTRY_TOKEN");
+    cli::readSecretsFromEnvironment(&config);
     for (const QString &spec : parser.values(limitOpt)) {
         if (!config.addLimit(spec, &error))
             return refuseInput(error);
@@ -129,8 +127,8 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     if (parser.isSet(dbOpt))
         config.dbPath = parser.value(dbOpt);
     // Without --db: this worker's own mirror of this ledger (LedgerStore::openTeam), one per worker running.
-    config.memberKind = QStringLiteral("worker");
-    if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registryUrl, &error))
+    config.memberKind = MemberKind::Worker;
+    if (!cli::readRegistry(parser, registryOpt, sandboxOpt, &config.registries.defaultUrl, &error))
         return refuseInput(error);
     if (!config.validate(&error))
         return refuseInput(error);
@@ -142,11 +140,11 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
             printErr(QStringLiteral("filingdesk worker: %1").arg(error));
             return 3;
         }
-        config.registryUrl = sandbox.baseUrl();
-        config.registryUrls.clear();
+        config.registries.defaultUrl = sandbox.baseUrl();
+        config.registries.byJurisdiction.clear();
         printErr(QStringLiteral("sandbox registry on %1").arg(sandbox.baseUrl().toString()));
     }
-    if (!config.registryUrl.isValid() && config.registryUrls.isEmpty())
+    if (config.registries.isEmpty())
         return refuseInput(
             QStringLiteral("no registry: pass --registry URL, --sandbox, or set \"registry\" in --config"));
 
@@ -197,7 +195,7 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
                 return;
             }
             printErr(QStringLiteral("worker started: %1; ledger %2; jurisdictions %3; at most %4 in flight")
-                         .arg(gate, config.ledgerUrl,
+                         .arg(gate, config.ledger->url,
                               config.onlyJurisdictions.isEmpty()
                                   ? QStringLiteral("all")
                                   : config.onlyJurisdictions.join(QLatin1Char(',')))
@@ -225,13 +223,14 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     });
     QObject::connect(engine, &Engine::alertRaised, &loop, [&](const EngineAlert &a) {
         if (a.entityName.isEmpty())
-            printErr(QStringLiteral("%1: %2").arg(a.kind, a.message));
+            printErr(QStringLiteral("%1: %2").arg(a.kindName(), a.message));
         else
-            printErr(QStringLiteral("%1: %2 (%3) %4: %5")
-                         .arg(a.kind, a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
+            printErr(
+                QStringLiteral("%1: %2 (%3) %4: %5")
+                    .arg(a.kindName(), a.entityName, a.jurisdiction, a.idempotencyKey.left(12), a.message));
         // A ledger whose trail does not verify is not worked for: the worker stops, and says so in its
         // status.
-        if (a.kind == QLatin1String("ledger_chain_broken")) {
+        if (a.kind == AlertKind::LedgerChainBroken) {
             exitCode = 1;
             stop(QStringLiteral("the team ledger's audit trail does not verify"));
         }
