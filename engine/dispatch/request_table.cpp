@@ -21,7 +21,8 @@ void RequestTable::eraseIfIdle(QHash<QString, Entry>::iterator it) {
     m_entries.erase(it);
 }
 
-void RequestTable::claim(const QString &key, const QString &jurisdiction) {
+QHash<QString, RequestTable::Entry>::iterator RequestTable::findOrAdd(const QString &key,
+                                                                      const QString &jurisdiction) {
     auto it = m_entries.find(key);
     if (it == m_entries.end()) {
         Entry entry;
@@ -29,6 +30,11 @@ void RequestTable::claim(const QString &key, const QString &jurisdiction) {
         it = m_entries.insert(key, entry);
         ++m_byStage[index(RequestStage::Held)];
     }
+    return it;
+}
+
+void RequestTable::claim(const QString &key, const QString &jurisdiction) {
+    const auto it = findOrAdd(key, jurisdiction);
     if (!it->claimed) {
         it->claimed = true;
         ++m_claims;
@@ -60,15 +66,9 @@ QStringList RequestTable::claimedKeys() const {
 
 bool RequestTable::queue(const QString &key, const QString &jurisdiction, double score, const QDate &due,
                          const QDateTime &notBeforeUtc, const QDateTime &nowUtc) {
-    auto it = m_entries.find(key);
-    if (it == m_entries.end()) {
-        Entry entry;
-        entry.jurisdiction = jurisdiction;
-        it = m_entries.insert(key, entry);
-        ++m_byStage[index(RequestStage::Held)];
-    } else if (isUnderWay(key)) {
+    if (isUnderWay(key))
         return false;
-    }
+    const auto it = findOrAdd(key, jurisdiction);
     it->jurisdiction = jurisdiction;
     if (notBeforeUtc.isValid() && (!nowUtc.isValid() || notBeforeUtc > nowUtc)) {
         m_scheduler.delayUntil(key, jurisdiction, score, due, notBeforeUtc);

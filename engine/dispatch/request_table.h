@@ -134,6 +134,8 @@ private:
     };
     void setStage(Entry &entry, RequestStage stage);
     void eraseIfIdle(QHash<QString, Entry>::iterator it);
+    /// `key`'s entry, added (Held, unclaimed) when it has none.
+    QHash<QString, Entry>::iterator findOrAdd(const QString &key, const QString &jurisdiction);
 
     QHash<QString, Entry> m_entries;
     QStringList m_grantOrder;       ///< Granted entries, oldest grant first
