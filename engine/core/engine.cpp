@@ -291,8 +291,17 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     const EntityRegister::MergeResult merge =
         EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
     QString error;
-    if (!m_store->applyRegister(merge.update, host::osUser(), tr("opened %1").arg(QFileInfo(path).fileName()),
-                                &error)) {
+    if (const WriteResult recorded = m_store->applyRegister(
+            merge.update, host::osUser(), tr("opened %1").arg(QFileInfo(path).fileName()), &error);
+        !recorded) {
+        if (recorded.failure == WriteResult::Failure::Busy) {
+            // Another member writes the same records right now (two people opened portfolios together): this
+            // one waits its turn and opens the file again then, instead of giving up on it.
+            m_deferredPortfolio = std::make_pair(path, asOf);
+            ledgerQuiet();
+            qCInfo(lcEngine).noquote() << "the portfolio waits for another member's register write:" << error;
+            return;
+        }
         summary.fileError =
             tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
                 .arg(path, error);
@@ -479,6 +488,11 @@ void Engine::admit(int dueWithinDays) {
         qCInfo(lcEngine) << "admission waits for the ledger to answer";
         return;
     }
+    if (m_deferredPortfolio) {
+        // What is admitted is planned from that portfolio: the admission waits behind it.
+        m_deferredAdmission = dueWithinDays;
+        return;
+    }
     QList<FilingTask> candidates;
     int notYetOpen = 0;
     int outsideWindow = 0;
@@ -520,6 +534,14 @@ void Engine::admit(int dueWithinDays) {
     } else if (const WriteResult stored =
                    m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error);
                !stored) {
+        if (stored.failure == WriteResult::Failure::Busy) {
+            // Another member admits the same obligations right now: this admission is tried again once the
+            // pause is over (admitted() follows then); what the other stored first is skipped, not doubled.
+            m_deferredAdmission = dueWithinDays;
+            ledgerQuiet();
+            qCInfo(lcEngine).noquote() << "admission waits for another member's write:" << error;
+            return;
+        }
         writeFailed(tr("cannot store the admitted tasks: %1").arg(error), stored);
     } else {
         duplicates += int(alreadyStored.size());

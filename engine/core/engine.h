@@ -274,6 +274,7 @@ private:
     void renewClaims();
     void reconnectLedger();
     void heartbeat();
+    void resumeDeferredLedgerWork();
     void ledgerUnreachable(const QString &reason);
     /// The ledger's audit chain failed the mirror's check: this member stops trusting it for good (until
     /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
@@ -370,7 +371,8 @@ private:
     LedgerLink m_reportedLink = LedgerLink::Connected;
     QDateTime m_ledgerQuietUntil;
     quint64 m_lockWaitsSeen = 0;
-    std::optional<int> m_deferredAdmission; ///< team mode: admit(days) asked for while the ledger was down
+    /// Team mode: admit(days) asked for while the ledger was down or busy with another member's lock.
+    std::optional<int> m_deferredAdmission;
     /// Team mode: a portfolio opened while the ledger was down (its entities go into the team's register).
     std::optional<std::pair<QString, QDate>> m_deferredPortfolio;
 };

@@ -80,6 +80,7 @@ void Engine::startTeamTimers() {
             m_ledgerBusyTimer.start();
             return;
         }
+        resumeDeferredLedgerWork();
         claimWork();
         pump();
         updateStatus();
@@ -326,10 +327,7 @@ void Engine::reconnectLedger() {
     QString registerError;
     if (!loadRegisterFromStore(&registerError)) // the team's register, as the ledger has it now
         qCWarning(lcEngine) << "entity register not re-read:" << registerError;
-    if (const auto portfolio = std::exchange(m_deferredPortfolio, std::nullopt))
-        loadPortfolio(portfolio->first, portfolio->second);
-    if (const std::optional<int> days = std::exchange(m_deferredAdmission, std::nullopt))
-        admit(*days);
+    resumeDeferredLedgerWork();
     // Claims that ran out while we were away belong to whoever took them.
     renewClaims();
     syncLedger();
@@ -337,6 +335,17 @@ void Engine::reconnectLedger() {
     claimWork();
     pump();
     updateStatus();
+}
+
+void Engine::resumeDeferredLedgerWork() {
+    // A portfolio or an admission that waited for the ledger (down, or another member's lock), in the order a
+    // person asked for them: the file first, then the admission of what it plans.
+    if (const auto portfolio = std::exchange(m_deferredPortfolio, std::nullopt))
+        loadPortfolio(portfolio->first, portfolio->second);
+    if (m_deferredPortfolio)
+        return; // waits again: the admission waits behind it
+    if (const std::optional<int> days = std::exchange(m_deferredAdmission, std::nullopt))
+        admit(*days);
 }
 
 void Engine::heartbeat() {

@@ -401,6 +401,60 @@ private Q_SLOTS:
         QCOMPARE(registry.stats().value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
     }
 
+    // Two people open portfolios at the same moment: one member's register merge and admission wait on the
+    // other's row locks past the ledger's lock_timeout (250 ms). The member waits its turn and files its
+    // portfolio; it neither gives up on it nor calls the ledger unreachable.
+    void registerHeldByAnotherMemberIsWaitedOut_data() {
+        QTest::addColumn<QString>("tables");
+        QTest::addColumn<QString>("database");
+        QTest::newRow("register and tasks")
+            << QStringLiteral("entities, tasks") << QStringLiteral("busy_register");
+        QTest::newRow("tasks: the admission") << QStringLiteral("tasks") << QStringLiteral("busy_admission");
+    }
+
+    void registerHeldByAnotherMemberIsWaitedOut() {
+        QFETCH(QString, tables);
+        QFETCH(QString, database);
+        QVERIFY(m_postgres->createDatabase(database));
+        const QString url = m_postgres->url(database);
+        QString why;
+        // The ledger's schema and a register with one entity in it.
+        QVERIFY2(!launch(url, delawarePortfolio(1, QStringLiteral("BR0")), &why).isEmpty(), qPrintable(why));
+        QProcess holder;
+        holder.start(QStandardPaths::findExecutable(QStringLiteral("psql")),
+                     {QStringLiteral("-X"), QStringLiteral("-h"), QStringLiteral("127.0.0.1"),
+                      QStringLiteral("-p"), QString::number(m_postgres->port()), QStringLiteral("-U"),
+                      QStringLiteral("fd"), QStringLiteral("-d"), database, QStringLiteral("-c"),
+                      QStringLiteral("BEGIN; LOCK TABLE %1 IN EXCLUSIVE MODE; SELECT pg_sleep(8); COMMIT;")
+                          .arg(tables)});
+        QVERIFY(holder.waitForStarted());
+        QTRY_COMPARE_WITH_TIMEOUT(
+            ledgerCount(
+                QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                               "WHERE c.relname IN ('entities', 'tasks') AND l.mode = 'ExclusiveLock' "
+                               "AND l.granted"),
+                database),
+            qint64(tables.count(u',') + 1), 10000);
+        ChildProcess run;
+        QVERIFY(run.startRun({QStringLiteral("--ledger"), url, QStringLiteral("--redis"), m_redis.url(),
+                              QStringLiteral("--sandbox"), QStringLiteral("--portfolio"),
+                              delawarePortfolio(5, QStringLiteral("BR")), QStringLiteral("--as-of"),
+                              QStringLiteral("2027-02-15"), QStringLiteral("--db"),
+                              m_dir.filePath(database + QStringLiteral(".sqlite")), QStringLiteral("--json"),
+                              QStringLiteral("--deadline"), QStringLiteral("90")}));
+        QVERIFY2(run.waitFinished(120000), qPrintable(run.describe()));
+        holder.waitForFinished(20000);
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+        const QString err = run.standardError();
+        QVERIFY2(!err.contains(QLatin1String("ledger unreachable")), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("could not be recorded")), qPrintable(err));
+        QVERIFY2(!err.contains(QLatin1String("cannot store")), qPrintable(err));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE entity_id LIKE 'BR-%' AND "
+                                            "state = 'COMPLETED'"),
+                             database),
+                 qint64(5));
+    }
+
     // 3/4. A run started while the ledger is down admits and files its portfolio once the ledger answers.
     void runStartedWhileTheLedgerIsDownFilesItsPortfolio() {
         QVERIFY(m_postgres->createDatabase(QStringLiteral("late_ledger")));

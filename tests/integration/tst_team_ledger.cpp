@@ -239,8 +239,9 @@ private Q_SLOTS:
             QStringList kinds;
             for (const QJsonValue &alert : p->json().value(QLatin1String("alerts")).toArray())
                 kinds << alert.toObject().value(QLatin1String("kind")).toString();
-            QVERIFY2(kinds.contains(QLatin1String("ledger_unreachable")), qPrintable(kinds.join(u',')));
-            QVERIFY2(kinds.contains(QLatin1String("ledger_reachable")), qPrintable(kinds.join(u',')));
+            const QString why = kinds.join(u',') + QLatin1Char('\n') + p->describe();
+            QVERIFY2(kinds.contains(QLatin1String("ledger_unreachable")), qPrintable(why));
+            QVERIFY2(kinds.contains(QLatin1String("ledger_reachable")), qPrintable(why));
         }
         const qint64 obligations = ledgerCount(QStringLiteral("SELECT count(*) FROM tasks"));
         QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'")),
