@@ -518,9 +518,10 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
     }
     int count = 0;
     QString error;
-    const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error);
+    WriteResult launched;
+    const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error, &launched);
     if (batchId.isEmpty()) {
-        writeFailed(tr("the batch was not launched: %1").arg(error), m_ledger->lastCallResult());
+        writeFailed(tr("the batch was not launched: %1").arg(error), launched);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -536,11 +537,13 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
 void Engine::teamSetBatches(const QStringList &from, const QString &to, const QString &action,
                             const QString &reason, const QString &batchId) {
     QString error;
-    const int changed = m_ledger->setBatchStatus(from, to, action, host::osUser(), reason, &error, batchId);
+    WriteResult written;
+    const int changed =
+        m_ledger->setBatchStatus(from, to, action, host::osUser(), reason, &error, batchId, &written);
     if (changed == 0 && !batchId.isEmpty())
         Q_EMIT errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
     if (changed < 0) {
-        writeFailed(tr("%1 failed: %2").arg(action, error), m_ledger->lastCallResult());
+        writeFailed(tr("%1 failed: %2").arg(action, error), written);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -576,8 +579,8 @@ void Engine::openReview(const QString &key) {
     if (!m_ledger)
         return;
     QString error;
-    if (!m_ledger->claimReview(key, &error)) {
-        writeFailed(tr("%1: %2").arg(key.left(12), error), m_ledger->lastCallResult());
+    if (const WriteResult claimed = m_ledger->claimReview(key, &error); !claimed) {
+        writeFailed(tr("%1: %2").arg(key.left(12), error), claimed);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -590,8 +593,8 @@ void Engine::closeReview(const QString &key) {
     if (!m_ledger)
         return;
     QString error;
-    if (!m_ledger->releaseReview(key, &error)) {
-        writeFailed(tr("%1: %2").arg(key.left(12), error), m_ledger->lastCallResult());
+    if (const WriteResult released = m_ledger->releaseReview(key, &error); !released) {
+        writeFailed(tr("%1: %2").arg(key.left(12), error), released);
         return;
     }
     syncLedger();

@@ -781,7 +781,6 @@ bool LedgerStore::fail(const QString &what, const QString &message, QString *err
     QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
     rollbackLedger();
     *error = QStringLiteral("%1: %2").arg(what, message.simplified());
-    m_lastCallError = *error;
     if (isLockWait(message)) {
         // The ledger answered: another session held what this statement needed past its limit.
         m_failure = WriteFailure::Busy;
@@ -1525,7 +1524,15 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
 }
 
 QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason,
-                                 int *count, QString *error) {
+                                 int *count, QString *error, WriteResult *status) {
+    const QString batchId = tryLaunchBatch(keys, actor, reason, count, error);
+    if (status)
+        *status = result(!batchId.isEmpty(), error);
+    return batchId;
+}
+
+QString LedgerStore::tryLaunchBatch(const QStringList &keys, const QString &actor, const QString &reason,
+                                    int *count, QString *error) {
     const auto call = callDeadline();
     if (!begin(error))
         return {};
@@ -1569,7 +1576,16 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
 
 int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
                                 const QString &actor, const QString &reason, QString *error,
-                                const QString &batchId) {
+                                const QString &batchId, WriteResult *status) {
+    const int changed = trySetBatchStatus(fromStatuses, to, action, actor, reason, error, batchId);
+    if (status)
+        *status = result(changed >= 0, error);
+    return changed;
+}
+
+int LedgerStore::trySetBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
+                                   const QString &actor, const QString &reason, QString *error,
+                                   const QString &batchId) {
     const auto call = callDeadline();
     if (!begin(error))
         return -1;
@@ -1650,7 +1666,17 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
 }
 
 QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error,
-                                     int perJurisdiction, const QStringList &skipJurisdictions) {
+                                     int perJurisdiction, const QStringList &skipJurisdictions,
+                                     WriteResult *status) {
+    error->clear();
+    QList<FilingTask> claimed = tryClaim(limit, jurisdictions, error, perJurisdiction, skipJurisdictions);
+    if (status)
+        *status = result(error->isEmpty(), error);
+    return claimed;
+}
+
+QList<FilingTask> LedgerStore::tryClaim(int limit, const QStringList &jurisdictions, QString *error,
+                                        int perJurisdiction, const QStringList &skipJurisdictions) {
     const auto call = callDeadline();
     QList<FilingTask> out;
     if (limit <= 0 || !ensureConnected(error))
@@ -1968,7 +1994,11 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
     return out;
 }
 
-bool LedgerStore::claimReview(const QString &key, QString *error) {
+WriteResult LedgerStore::claimReview(const QString &key, QString *error) {
+    return result(tryClaimReview(key, error), error);
+}
+
+bool LedgerStore::tryClaimReview(const QString &key, QString *error) {
     const auto call = callDeadline();
     if (!begin(error))
         return false;
@@ -2005,7 +2035,11 @@ bool LedgerStore::claimReview(const QString &key, QString *error) {
     return commitOrRollback(error);
 }
 
-bool LedgerStore::releaseReview(const QString &key, QString *error) {
+WriteResult LedgerStore::releaseReview(const QString &key, QString *error) {
+    return result(tryReleaseReview(key, error), error);
+}
+
+bool LedgerStore::tryReleaseReview(const QString &key, QString *error) {
     const auto call = callDeadline();
     if (!begin(error))
         return false;

@@ -163,25 +163,19 @@ public:
     [[nodiscard]] WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
                                             const QString &reason, QString *error) override;
 
-    /// What the last of the team calls that return a value of their own (claim(), launchBatch(),
-    /// setBatchStatus(), claimReview(), releaseReview()) did, when it failed: unavailable, busy or refused.
-    /// The TaskStore writes return their WriteResult instead.
-    WriteResult lastCallResult() const {
-        return result(m_failure == WriteResult::Failure::None, &m_lastCallError);
-    }
-
     // Batches.
     /// Creates a running batch launched by `actor` and puts `keys` into it (empty: every PENDING task not
     /// in a running or paused batch), only tasks that are PENDING or FAILED_TRANSIENT and not in another
     /// running or paused batch; one audit row. Returns the batch id, *count the tasks put into it; empty on
     /// failure.
+    /// *status (when given): written, or why not (unavailable, busy, refused), as a WriteResult.
     QString launchBatch(const QStringList &keys, const QString &actor, const QString &reason, int *count,
-                        QString *error);
+                        QString *error, WriteResult *status = nullptr);
     /// Sets every batch whose status is in `fromStatuses` to `to` (or only `batchId`), with one audit row
-    /// `action` each; returns how many changed, -1 on failure.
+    /// `action` each; returns how many changed, -1 on failure (*status, when given, says why).
     int setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
                        const QString &actor, const QString &reason, QString *error,
-                       const QString &batchId = QString());
+                       const QString &batchId = QString(), WriteResult *status = nullptr);
     QList<LedgerBatch> batches(QString *error) const;
     /// Batches that are running or paused and have no task left that a member may work on become
     /// "finished" (one audit row each). Returns the ids finished.
@@ -190,9 +184,11 @@ public:
     // Claims.
     /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`, never
     /// `skipJurisdictions`; at most `perJurisdiction` of each when > 0), best score first. Returns them as
-    /// the ledger now holds them (claimed by this member).
+    /// the ledger now holds them (claimed by this member). *error is cleared first; on failure it says why,
+    /// and *status (when given) whether the ledger was unavailable, busy or refused the claim.
     QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error,
-                            int perJurisdiction = 0, const QStringList &skipJurisdictions = {});
+                            int perJurisdiction = 0, const QStringList &skipJurisdictions = {},
+                            WriteResult *status = nullptr);
     /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
     /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
     QStringList renewClaims(const QStringList &keys, QString *error);
@@ -221,8 +217,9 @@ public:
     QList<LedgerMember> members(qint64 beatIntervalMs, QString *error) const;
 
     // Review claims ("in review by NAME on HOST since TIME").
-    bool claimReview(const QString &key, QString *error);
-    bool releaseReview(const QString &key, QString *error);
+    /// Written, or why not: Conflict when another person holds the review, else unavailable, busy, refused.
+    [[nodiscard]] WriteResult claimReview(const QString &key, QString *error);
+    [[nodiscard]] WriteResult releaseReview(const QString &key, QString *error);
     struct Review {
         QString reviewer;
         QString host;
@@ -267,6 +264,15 @@ private:
     bool tryApplyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                           QString *error);
     WriteResult result(bool written, const QString *error) const;
+    QString tryLaunchBatch(const QStringList &keys, const QString &actor, const QString &reason, int *count,
+                           QString *error);
+    int trySetBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
+                          const QString &actor, const QString &reason, QString *error,
+                          const QString &batchId);
+    QList<FilingTask> tryClaim(int limit, const QStringList &jurisdictions, QString *error,
+                               int perJurisdiction, const QStringList &skipJurisdictions);
+    bool tryClaimReview(const QString &key, QString *error);
+    bool tryReleaseReview(const QString &key, QString *error);
     enum class Refusal { None, Login, Schema, Pooler };
     bool behindTransactionPooler(QSqlDatabase &db, QString *why);
     bool listen(QSqlDatabase &db, QString *error);
@@ -341,7 +347,6 @@ private:
     QString m_linkDetail;
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;
-    QString m_lastCallError; ///< fail()'s message, for lastCallResult()
     QStringList m_conflicted;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote

@@ -498,14 +498,15 @@ void TestLedgerConnection::lockWaitIsNotUnreachable() {
         5000);
     QElapsedTimer took;
     took.start();
-    const QList<FilingTask> claimed = store->claim(2, {}, &error);
+    fd::WriteResult claimResult;
+    const QList<FilingTask> claimed = store->claim(2, {}, &error, 0, {}, &claimResult);
     QVERIFY(claimed.isEmpty());
     QVERIFY(!error.isEmpty());
     QVERIFY2(took.elapsed() < 4000,
              qPrintable(QString::number(took.elapsed()))); // lock_timeout, not the lock
     QVERIFY(store->isReachable());
     QCOMPARE(store->link(), LedgerLink::WaitingOnLock);
-    QCOMPARE(store->lastCallResult().failure, fd::WriteResult::Failure::Busy);
+    QCOMPARE(claimResult.failure, fd::WriteResult::Failure::Busy);
     QVERIFY(holder.waitForFinished(15000));
     const QList<FilingTask> later = store->claim(2, {}, &error);
     QCOMPARE(later.size(), qsizetype(2));

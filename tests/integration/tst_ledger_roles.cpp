@@ -256,8 +256,10 @@ private Q_SLOTS:
                  qPrintable(error));
         QVERIFY(viewer->isReachable()); // refused is not unreachable
         int count = 0;
-        QVERIFY(viewer->launchBatch({}, QStringLiteral("vera"), QString(), &count, &error).isEmpty());
-        QCOMPARE(viewer->lastCallResult().failure, fd::WriteResult::Failure::Refused);
+        fd::WriteResult launched;
+        QVERIFY(
+            viewer->launchBatch({}, QStringLiteral("vera"), QString(), &count, &error, &launched).isEmpty());
+        QCOMPARE(launched.failure, fd::WriteResult::Failure::Refused);
         QVERIFY2(error.contains(QLatin1String("batch_launch needs the filingdesk_operator role")),
                  qPrintable(error));
 
