@@ -15,6 +15,7 @@
 #include "engine/model/money.h"
 #include "engine/register/register_merge.h"
 #include "engine/rules/rejection_codes.h"
+#include "engine/store/threaded_store.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -116,8 +117,11 @@ void Engine::setGate(PermitGate *gate) {
 
 void Engine::setStore(std::unique_ptr<AuditStore> store) {
     Q_ASSERT(!m_started);
-    m_desk = store.get();
-    m_store = std::move(store);
+    // A single desk's database is written on a thread of its own: the dispatch path's group commit does not
+    // hold this thread while it reaches the disk.
+    auto threaded = std::make_unique<ThreadedStore>(std::move(store));
+    m_desk = threaded.get();
+    m_store = std::move(threaded);
 }
 
 QDateTime Engine::now() const {
@@ -994,21 +998,39 @@ void Engine::dispatchGrantedGroup() {
                         lookup ? QStringLiteral("lookup") : QStringLiteral("transition"),
                         lookup ? tr("looking the filing up before anything is sent again") : QString()});
     }
-    QString error;
-    const WriteResult dispatching = records.isEmpty()
-                                        ? WriteResult::written()
-                                        : m_store->recordTransitions(records, &error, Durability::Synced);
+    // The group commit happens on the store's thread (a single desk) while this thread goes on; the requests
+    // leave from the continuation, once the commit is on disk. Meanwhile they are Recording: operator actions
+    // leave them alone, a pause does not withdraw them (they have left, as far as anyone can tell), shutdown
+    // retires them (then nothing is sent and the next start looks them up).
+    m_store->recordThen(records, Durability::Synced, this,
+                        [this, keys, records](const WriteResult &dispatching) {
+                            onDispatchingRecorded(keys, records, dispatching);
+                        });
+}
+
+void Engine::onDispatchingRecorded(const QStringList &keys, const QList<TaskStore::TransitionRecord> &records,
+                                   const WriteResult &dispatching) {
     if (!dispatching) {
         for (const QString &key : keys)
-            requeueWithdrawn(key);
+            if (m_requests.stageOf(key) == RequestStage::Recording)
+                requeueWithdrawn(key);
         auditFailed(tr("DISPATCHING of %n filing(s)", nullptr, int(keys.size())), dispatching);
         return;
     }
-    for (const TaskStore::TransitionRecord &r : std::as_const(records)) {
-        m_tasks[r.task.key] = r.task;
+    for (const TaskStore::TransitionRecord &r : records) {
+        // What DISPATCHING changed, onto the task as it is now.
+        FilingTask &task = m_tasks[r.task.key];
+        task.state = r.task.state;
+        task.updatedUtc = r.task.updatedUtc;
+        task.attempts = r.task.attempts;
+        task.sentUtc = r.task.sentUtc;
         markDirty(r.task.key);
     }
+    const QDateTime t = now();
     for (const QString &key : keys) {
+        if (m_requests.stageOf(key) != RequestStage::Recording)
+            continue; // retired while its record was written (shutdown): not sent, looked up on the next
+                      // start
         m_requests.sent(key, t, m_tasks.value(key).lookupRequired);
         sendUnderFreshPermit(key);
     }

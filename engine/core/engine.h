@@ -30,6 +30,7 @@ namespace metrics {
 struct EngineMetrics;
 }
 class RegistryTransport;
+class ThreadedStore;
 
 /// The batch filing engine: portfolio import, obligation planning, admission, dispatch under the global,
 /// per-jurisdiction and fleet ceilings, retry, reconciliation, and the audit trail.
@@ -232,6 +233,8 @@ private:
     void pump();
     void onGranted(quint64 requestId, const QString &token);
     void dispatchGrantedGroup();
+    void onDispatchingRecorded(const QStringList &keys, const QList<TaskStore::TransitionRecord> &records,
+                               const WriteResult &dispatching);
     /// Reports a write that failed: errorOccurred(), and actionRefused() first when `result` says the ledger
     /// refused it.
     void writeFailed(const QString &message, const WriteResult &result = WriteResult::written());
@@ -307,7 +310,7 @@ private:
     /// Where tasks, the audit trail and the register are kept (TaskStore): the desk's database, or the team
     /// ledger with its mirror.
     std::unique_ptr<TaskStore> m_store;
-    AuditStore *m_desk = nullptr; ///< a single desk: m_store, which start() opens at the configured path
+    ThreadedStore *m_desk = nullptr; ///< a single desk: m_store, which start() opens at the configured path
     /// The audit trail's searches, read on a thread of their own from the desk's database or the mirror.
     AuditReader m_reader{this};
     Clock *m_clock = nullptr;

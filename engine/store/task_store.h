@@ -8,7 +8,10 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
+
+class QObject;
 
 namespace fd {
 
@@ -137,6 +140,17 @@ public:
     };
     [[nodiscard]] virtual WriteResult recordTransitions(const QList<TransitionRecord> &records,
                                                         QString *error, Durability durability) = 0;
+
+    /// Records `records` (one transaction: all or none) and then calls `done` with the result, on `context`'s
+    /// thread: the dispatch path's persist-then-continue (a request leaves from `done`, once its DISPATCHING
+    /// is recorded). This default writes at once and calls `done` before returning; a store with a thread of
+    /// its own (ThreadedStore) returns at once and group-commits the records with others that wait.
+    virtual void recordThen(const QList<TransitionRecord> &records, Durability durability, QObject *context,
+                            std::function<void(const WriteResult &)> done) {
+        Q_UNUSED(context);
+        QString error;
+        done(records.isEmpty() ? WriteResult::written() : recordTransitions(records, &error, durability));
+    }
 
     using WriteFailure = WriteResult::Failure;
 

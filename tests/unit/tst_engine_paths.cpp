@@ -8,6 +8,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <deque>
 
 using namespace fd;
@@ -100,10 +101,11 @@ private:
     std::vector<std::function<void(std::optional<RegistryOutcome>)>> m_pending;
 };
 
-/// The real SQLite store, whose writes fail while `failing` is set (a full disk, a locked database).
+/// The real SQLite store, whose writes fail while `failing` is set (a full disk, a locked database). The
+/// engine writes it on the store's own thread: the flags are atomics.
 class FlakyStore final : public AuditStore {
 public:
-    bool failing = false;
+    std::atomic<bool> failing = false;
     fd::WriteResult recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                       Durability durability) override {
         if (failing) {
@@ -135,7 +137,7 @@ public:
         }
         return AuditStore::saveTasks(tasks, error);
     }
-    int syncedCommits = 0;
+    std::atomic<int> syncedCommits = 0;
 };
 
 RegistryOutcome outcome(RegistryOutcome::Kind kind, const QString &code = QString(),
@@ -180,7 +182,20 @@ class EnginePathsTest : public QObject {
     Engine *m_engine = nullptr;
     ManualClock *m_clock = nullptr;
     ScriptedRegistry *m_registry = nullptr;
-    FlakyStore *m_store = nullptr;
+    FlakyStore *m_store = nullptr; ///< the engine's: written and read on the store's thread
+    QString m_dbPath;
+    std::unique_ptr<AuditStore> m_reader;
+
+    /// The engine's database as another connection reads it (what is on disk).
+    AuditStore &stored() {
+        if (!m_reader) {
+            m_reader = std::make_unique<AuditStore>();
+            QString error;
+            if (!m_reader->open(m_dbPath, &error, AuditStore::OpenMode::Shared))
+                qWarning("cannot read %s: %s", qPrintable(m_dbPath), qPrintable(error));
+        }
+        return *m_reader;
+    }
     QStringList m_keys;
     QList<EngineAlert> m_alerts;
     int m_case = 0;
@@ -189,6 +204,7 @@ class EnginePathsTest : public QObject {
     /// A fresh engine and database with `entities` Delaware corporations admitted (not launched).
     void setUpEngine(int entities, EngineConfig config = {}) {
         delete m_engine;
+        m_reader.reset();
         m_alerts.clear();
         m_engine = new Engine;
         m_clock = new ManualClock(QDateTime(QDate(2027, 2, 15), QTime(9, 0), Qt::UTC));
@@ -214,6 +230,7 @@ class EnginePathsTest : public QObject {
                     .toUtf8());
         f.close();
         config.dbPath = m_dir.filePath(QStringLiteral("audit%1.sqlite").arg(m_case));
+        m_dbPath = config.dbPath;
         config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(m_engine, &Engine::started);
         m_engine->start(config);
@@ -225,7 +242,7 @@ class EnginePathsTest : public QObject {
         QCOMPARE(admitted.count(), 1);
         QVERIFY(admitted.at(0).at(0).toInt() >= entities);
         m_keys.clear();
-        for (const FilingTask &t : m_store->loadTasks(false))
+        for (const FilingTask &t : stored().loadTasks(false))
             m_keys.append(t.key);
         m_keys.sort();
     }
@@ -243,6 +260,7 @@ class EnginePathsTest : public QObject {
 
 private Q_SLOTS:
     void cleanup() {
+        m_reader.reset();
         delete m_engine;
         m_engine = nullptr;
         m_makeGate = nullptr;
@@ -391,7 +409,7 @@ private Q_SLOTS:
         QVERIFY(hasAlert(QStringLiteral("permit_lost")));
         AuditQuery q;
         q.action = QStringLiteral("permit_lost");
-        const QList<AuditEntry> rows = m_store->queryAudit(q);
+        const QList<AuditEntry> rows = stored().queryAudit(q);
         QCOMPARE(rows.size(), 1);
         QCOMPARE(rows.first().idempotencyKey, key);
         QCOMPARE(rows.first().errorCode, QStringLiteral("GATE_PERMIT_LOST"));
@@ -425,7 +443,7 @@ private Q_SLOTS:
         launch();
         QTRY_VERIFY(m_engine->task(key).lookupRequired);
         QCOMPARE(stateOf(key), ExecutionState::Dispatching); // what it may be: filed
-        QVERIFY(m_store->task(key)->lookupRequired);         // and a restart keeps the promise
+        QVERIFY(stored().task(key)->lookupRequired);         // and a restart keeps the promise
         m_clock->advance(120000);
         QTRY_COMPARE(int(stateOf(key)), expectedState);
         QCOMPARE(m_registry->lookups(key), 1);
@@ -468,7 +486,7 @@ private Q_SLOTS:
         m_registry->setHolding(false);
         m_registry->release(); // accepted, but COMPLETED cannot be written
         QVERIFY(hasAlert(QStringLiteral("audit_unavailable")));
-        QCOMPARE(m_store->task(key)->state, ExecutionState::Dispatching);
+        QCOMPARE(stored().task(key)->state, ExecutionState::Dispatching);
         QVERIFY(m_engine->task(key).lookupRequired);
         m_store->failing = false;
         RegistryOutcome found = outcome(RegistryOutcome::Kind::Found);
@@ -534,7 +552,7 @@ private Q_SLOTS:
         }
         QVERIFY2(m_registry->lookups(key) >= 3, qPrintable(QString::number(m_registry->lookups(key))));
         QCOMPARE(m_engine->task(key).lastErrorCode, QStringLiteral("UNSETTLED"));
-        QVERIFY(m_store->task(key)->sentUtc.isValid()); // the window survives a restart
+        QVERIFY(stored().task(key)->sentUtc.isValid()); // the window survives a restart
         if (foundLate) {
             m_registry->clearLookups(key);
             m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
@@ -588,14 +606,14 @@ private Q_SLOTS:
         m_registry->script(key, outcome(RegistryOutcome::Kind::Validation, QStringLiteral("VAL_BAD_FIELD")));
         launch();
         QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
-        QCOMPARE(m_store->task(key)->lastErrorCode, QStringLiteral("VAL_BAD_FIELD"));
+        QCOMPARE(stored().task(key)->lastErrorCode, QStringLiteral("VAL_BAD_FIELD"));
         m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
         m_engine->replay({key}, QStringLiteral("payload fixed"));
         QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
-        QVERIFY(m_store->task(key)->lastErrorCode.isEmpty());
+        QVERIFY(stored().task(key)->lastErrorCode.isEmpty());
         AuditQuery q;
         q.idempotencyKey = key;
-        QList<AuditEntry> rows = m_store->queryAudit(q);
+        QList<AuditEntry> rows = stored().queryAudit(q);
         std::sort(rows.begin(), rows.end(),
                   [](const AuditEntry &a, const AuditEntry &b) { return a.id < b.id; });
         // The replay row and every row after it carry no error of before the replay.
@@ -612,7 +630,7 @@ private Q_SLOTS:
         setUpEngine(1);
         Engine second;
         EngineConfig config;
-        config.dbPath = m_store->path();
+        config.dbPath = m_dbPath;
         config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
         QSignalSpy started(&second, &Engine::started);
         second.start(config);

@@ -1,0 +1,191 @@
+#include "engine/store/threaded_store.h"
+
+#include <QLoggingCategory>
+#include <QMetaObject>
+
+Q_LOGGING_CATEGORY(lcStore, "filingdesk.store.writer")
+
+namespace fd {
+
+ThreadedStore::ThreadedStore(std::unique_ptr<AuditStore> store)
+    : m_store(std::move(store)) {
+    m_thread.setObjectName(QStringLiteral("filingdesk-store"));
+    startThread();
+}
+
+void ThreadedStore::startThread() {
+    m_home = new QObject;
+    m_home->moveToThread(&m_thread);
+    QObject::connect(&m_thread, &QThread::finished, m_home, &QObject::deleteLater);
+    m_thread.start();
+}
+
+ThreadedStore::~ThreadedStore() {
+    close();
+}
+
+template <typename Work> auto ThreadedStore::call(Work &&work) const -> decltype(work()) {
+    auto *self = const_cast<ThreadedStore *>(this);
+    using Result = decltype(work());
+    if (!m_thread.isRunning())
+        return work(); // closed: the store answers as a closed database does, on the caller's thread
+    if constexpr (std::is_void_v<Result>) {
+        QMetaObject::invokeMethod(
+            m_home,
+            [self, &work] {
+                self->flushPending();
+                work();
+            },
+            Qt::BlockingQueuedConnection);
+    } else {
+        Result result{};
+        QMetaObject::invokeMethod(
+            m_home,
+            [self, &work, &result] {
+                self->flushPending();
+                result = work();
+            },
+            Qt::BlockingQueuedConnection);
+        return result;
+    }
+}
+
+bool ThreadedStore::open(const QString &path, QString *error, AuditStore::OpenMode mode) {
+    if (!m_thread.isRunning())
+        startThread(); // opened again after close()
+    return call([&] { return m_store->open(path, error, mode); });
+}
+
+void ThreadedStore::recordThen(const QList<TransitionRecord> &records, Durability durability,
+                               QObject *context, std::function<void(const WriteResult &)> done) {
+    if (records.isEmpty()) {
+        // Nothing to record (a look-up of a filing already DISPATCHING): nothing to wait for.
+        QMetaObject::invokeMethod(
+            context, [done = std::move(done)] { done(WriteResult::written()); }, Qt::QueuedConnection);
+        return;
+    }
+    if (!m_thread.isRunning()) {
+        const WriteResult closed =
+            WriteResult::failed(WriteResult::Failure::Unavailable, QStringLiteral("the database is closed"));
+        QMetaObject::invokeMethod(
+            context, [done = std::move(done), closed] { done(closed); }, Qt::QueuedConnection);
+        return;
+    }
+    Job job{records, durability, context, std::move(done)};
+    QMetaObject::invokeMethod(
+        m_home,
+        [this, job = std::move(job)]() mutable {
+            m_pending.append(std::move(job));
+            if (m_flushPosted)
+                return;
+            // The flush runs once the thread is free: every job queued meanwhile (while a commit reaches the
+            // disk) goes into it.
+            m_flushPosted = true;
+            QMetaObject::invokeMethod(
+                m_home, [this] { flushPending(); }, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
+void ThreadedStore::flushPending() {
+    m_flushPosted = false;
+    if (m_pending.isEmpty())
+        return;
+    const QList<Job> jobs = std::exchange(m_pending, {});
+    QList<TransitionRecord> records;
+    Durability durability = Durability::Normal;
+    for (const Job &job : jobs) {
+        records.append(job.records);
+        if (job.durability == Durability::Synced)
+            durability = Durability::Synced;
+    }
+    QString error;
+    const WriteResult written =
+        records.isEmpty() ? WriteResult::written() : m_store->recordTransitions(records, &error, durability);
+    if (written) {
+        m_flushes.fetch_add(1, std::memory_order_relaxed);
+        m_records.fetch_add(quint64(records.size()), std::memory_order_relaxed);
+        quint64 largest = m_largestFlush.load(std::memory_order_relaxed);
+        while (quint64(records.size()) > largest &&
+               !m_largestFlush.compare_exchange_weak(largest, quint64(records.size())))
+            ;
+    } else {
+        qCWarning(lcStore).noquote() << "group commit of" << records.size()
+                                     << "record(s) failed:" << written.error;
+    }
+    for (const Job &job : jobs) {
+        if (!job.context)
+            continue;
+        QMetaObject::invokeMethod(
+            job.context, [done = job.done, written] { done(written); }, Qt::QueuedConnection);
+    }
+}
+
+WriteResult ThreadedStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+    return call([&] { return m_store->admitTask(task, actor, error); });
+}
+
+WriteResult ThreadedStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor,
+                                      QStringList *alreadyStored, QString *error) {
+    return call([&] { return m_store->admitTasks(tasks, actor, alreadyStored, error); });
+}
+
+WriteResult ThreadedStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
+                                            const QString &action, const QString &reason, QString *error,
+                                            Durability durability) {
+    return call(
+        [&] { return m_store->recordTransition(task, from, actor, action, reason, error, durability); });
+}
+
+WriteResult ThreadedStore::saveTask(const FilingTask &task, QString *error) {
+    return call([&] { return m_store->saveTask(task, error); });
+}
+
+WriteResult ThreadedStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    return call([&] { return m_store->saveTasks(tasks, error); });
+}
+
+WriteResult ThreadedStore::appendAction(const AuditEntry &entry, QString *error) {
+    return call([&] { return m_store->appendAction(entry, error); });
+}
+
+WriteResult ThreadedStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
+                                             Durability durability) {
+    return call([&] { return m_store->recordTransitions(records, error, durability); });
+}
+
+std::optional<FilingTask> ThreadedStore::task(const QString &key) const {
+    return call([&] { return m_store->task(key); });
+}
+
+QList<FilingTask> ThreadedStore::loadTasks(bool nonTerminalOnly) const {
+    return call([&] { return m_store->loadTasks(nonTerminalOnly); });
+}
+
+QList<AuditEntry> ThreadedStore::queryAudit(const AuditQuery &query) const {
+    return call([&] { return m_store->queryAudit(query); });
+}
+
+bool ThreadedStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
+                                 QString *error) const {
+    return call([&] { return m_store->loadRegister(entities, conflicts, error); });
+}
+
+WriteResult ThreadedStore::applyRegister(const RegisterUpdate &update, const QString &actor,
+                                         const QString &reason, QString *error) {
+    return call([&] { return m_store->applyRegister(update, actor, reason, error); });
+}
+
+void ThreadedStore::close() {
+    if (!m_thread.isRunning())
+        return;
+    call([&] { m_store->close(); }); // what waits for a flush is written first
+    m_thread.quit();
+    m_thread.wait();
+}
+
+ThreadedStore::Stats ThreadedStore::stats() const {
+    return Stats{m_flushes.load(), m_records.load(), m_largestFlush.load()};
+}
+
+} // namespace fd
