@@ -1987,6 +1987,10 @@
         <source>Reference: %1</source>
         <translation>Referenz: %1</translation>
     </message>
+    <message>
+        <source>Nothing was saved: %1. Correct it and save again; your changes are still in the fields.</source>
+        <translation>Nichts wurde gespeichert: %1. Korrigieren Sie den Wert und speichern Sie erneut; Ihre Änderungen stehen noch in den Feldern.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

@@ -1986,6 +1986,10 @@
         <source>Reference: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing was saved: %1. Correct it and save again; your changes are still in the fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>
