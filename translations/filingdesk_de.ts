@@ -1991,6 +1991,10 @@
         <source>Nothing was saved: %1. Correct it and save again; your changes are still in the fields.</source>
         <translation>Nichts wurde gespeichert: %1. Korrigieren Sie den Wert und speichern Sie erneut; Ihre Änderungen stehen noch in den Feldern.</translation>
     </message>
+    <message>
+        <source>FilingDesk (automatic)</source>
+        <translation>FilingDesk (automatisch)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

@@ -1990,6 +1990,10 @@
         <source>Nothing was saved: %1. Correct it and save again; your changes are still in the fields.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>FilingDesk (automatic)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

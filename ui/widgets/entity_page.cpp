@@ -552,7 +552,9 @@ void EntityPage::setHistory(const QList<AuditEntry> &entries) {
         const int r = m_timeline->rowCount();
         m_timeline->insertRow(r);
         m_timeline->setItem(r, 0, cell(formatDateTime(e.atUtc)));
-        m_timeline->setItem(r, 1, cell(e.host.isEmpty() ? e.actor : tr("%1 on %2").arg(e.actor, e.host)));
+        // What the filing engine did by itself is FilingDesk's doing for the reader, as on the Audit view.
+        const QString who = e.actor == QLatin1String("engine") ? tr("FilingDesk (automatic)") : e.actor;
+        m_timeline->setItem(r, 1, cell(e.host.isEmpty() ? who : tr("%1 on %2").arg(who, e.host)));
         // In words; the trail's own codes and the filing's reference in the tooltips, for support.
         QString what = auditActionLabel(e.action);
         QString whatCodes = e.action;
