@@ -1653,6 +1653,14 @@
         <source>Try &amp;all %1 matching the filter again…</source>
         <translation>Alle %1 &amp;Treffer des Filters erneut versuchen …</translation>
     </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation>&amp;Notiz hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Add a note to the selected filings</source>
+        <translation>Den ausgewählten Filings eine Notiz hinzufügen</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>

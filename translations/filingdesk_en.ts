@@ -1653,6 +1653,14 @@
         <source>Try &amp;all %1 matching the filter again…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a note to the selected filings</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
