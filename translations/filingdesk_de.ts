@@ -1653,6 +1653,14 @@
         <source>Try &amp;all %1 matching the filter again…</source>
         <translation>Alle %1 &amp;Treffer des Filters erneut versuchen …</translation>
     </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation>&amp;Notiz hinzufügen …</translation>
+    </message>
+    <message>
+        <source>Add a note to the selected filings</source>
+        <translation>Den ausgewählten Filings eine Notiz hinzufügen</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
@@ -1986,6 +1994,14 @@
     <message>
         <source>Reference: %1</source>
         <translation>Referenz: %1</translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1. Correct it and save again; your changes are still in the fields.</source>
+        <translation>Nichts wurde gespeichert: %1. Korrigieren Sie den Wert und speichern Sie erneut; Ihre Änderungen stehen noch in den Feldern.</translation>
+    </message>
+    <message>
+        <source>FilingDesk (automatic)</source>
+        <translation>FilingDesk (automatisch)</translation>
     </message>
 </context>
 <context>

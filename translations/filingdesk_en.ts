@@ -1653,6 +1653,14 @@
         <source>Try &amp;all %1 matching the filter again…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Add &amp;note…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add a note to the selected filings</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
@@ -1984,6 +1992,14 @@
     </message>
     <message>
         <source>Reference: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1. Correct it and save again; your changes are still in the fields.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FilingDesk (automatic)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

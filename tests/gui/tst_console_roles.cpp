@@ -277,6 +277,7 @@ void TestConsoleRoles::eachControlNeedsItsRole_data() {
         {"replaySelectionButton", "operator", false},
         {"replayAllMatchingButton", "operator", false},
         {"deadLetterFiledOutsideButton", "approver", false},
+        {"deadLetterNoteButton", "operator", false},
         // Halts and exceptions.
         {"addNoteButton", "operator", false},
         {"resolveRequeueButton", "approver", false},
@@ -337,8 +338,8 @@ void TestConsoleRoles::aRoleNeverEnablesWhatIsOtherwiseDisabled() {
     dead->selectionModel()->clear();
     exceptions->selectionModel()->clear();
     for (const char *name :
-         {"replayOneButton", "replaySelectionButton", "deadLetterFiledOutsideButton", "resolveRequeueButton",
-          "acceptAsFiledButton", "withdrawButton", "addNoteButton", "filedOutsideButton"})
+         {"replayOneButton", "replaySelectionButton", "deadLetterFiledOutsideButton", "deadLetterNoteButton",
+          "resolveRequeueButton", "acceptAsFiledButton", "withdrawButton", "addNoteButton", "filedOutsideButton"})
         QVERIFY2(!child<QPushButton>(QString::fromLatin1(name))->isEnabled(), name);
     // A viewer: the same buttons name the role, still disabled; back to an admin, still nothing selected.
     tell(vera(QStringLiteral("viewer")), false, false);

@@ -462,6 +462,34 @@ private Q_SLOTS:
         page->close();
     }
 
+    void invalidValueIsRefusedBeforeTheReason() {
+        EntityPage *page = m_window->openEntity(QStringLiteral("DE3"));
+        QVERIFY(page);
+        auto *formed = child<QLineEdit>(page, QStringLiteral("entityField_formation_date"));
+        auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
+        auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
+        QVERIFY(formed && save && status);
+        const QString before = formed->text();
+        formed->setFocus();
+        formed->selectAll();
+        QTest::keyClicks(formed, QStringLiteral("2019-13-01"));
+        QVERIFY(save->isEnabled());
+        // The register would refuse the date: the page says so at once, in the field's words, and asks no
+        // reason; it never claims to be saving.
+        const int asked = int(m_reasons->asked.size());
+        QTest::mouseClick(save, Qt::LeftButton);
+        QCOMPARE(int(m_reasons->asked.size()), asked);
+        QVERIFY2(status->text().startsWith(QLatin1String("Nothing was saved: Formation date: ")),
+                 qPrintable(status->text()));
+        QVERIFY2(status->text().contains(QLatin1String("YYYY-MM-DD")), qPrintable(status->text()));
+        QVERIFY(save->isEnabled());
+        QCOMPARE(formed->text(), QStringLiteral("2019-13-01"));
+        // Put back as it was: nothing left to save, and closing asks nothing.
+        formed->setText(before);
+        QVERIFY(page->pendingChanges().isEmpty());
+        page->close();
+    }
+
     void needsDataIsExplainedWhereItIsCompleted() {
         auto *summary = child<QLabel>(m_window.get(), QStringLiteral("portfolioSummary"));
         auto *counts = child<QToolButton>(m_window.get(), QStringLiteral("dueSoonButton"));
@@ -540,6 +568,9 @@ private Q_SLOTS:
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
         QTRY_VERIFY_WITH_TIMEOUT(
             !timeline->findItems(QStringLiteral("entity edited"), Qt::MatchStartsWith).isEmpty(), 5000);
+        // What the engine did by itself reads as FilingDesk's doing, as on the Audit view.
+        QVERIFY(!timeline->findItems(QStringLiteral("FilingDesk (automatic)"), Qt::MatchStartsWith).isEmpty());
+        QVERIFY(timeline->findItems(QStringLiteral("engine"), Qt::MatchStartsWith).isEmpty());
         QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("active"));
         QVERIFY(!saveRequeue->isVisible()); // dealt with: no second requeue from here
         QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, QStringLiteral("entitySaveStatus"))

@@ -134,11 +134,37 @@ private Q_SLOTS:
     void sortedViewsStaySortedAfterScatteredChanges();
     void permitTreeKeepsStructureAcrossRefreshes();
     void filingsThatNeedDataHaveRowsOfTheirOwn();
+    void resumedTasksAreJudgedAsOfTheDateWithoutAPlan();
 };
 
 // A California corporation without a formation date owes its franchise tax (a planned obligation) and its
 // Statement of Information needs the formation date: that filing is a NEEDS_DATA row of its own, named,
 // with the date editable there.
+void TestObligationModel::resumedTasksAreJudgedAsOfTheDateWithoutAPlan() {
+    // No portfolio loaded: the tasks the engine resumed from its database are the only rows. They are judged
+    // as of the date the model is given (days left, overdue), not left without one.
+    ObligationModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setAsOf(kAsOf);
+    FilingTask late = taskFor(0, ExecutionState::Pending); // due kAsOf
+    late.obligation.dueDate = kAsOf.addDays(-10);
+    late.key = late.obligation.idempotencyKey();
+    model.applyTasks({late, taskFor(20, ExecutionState::Pending)});
+    QCOMPARE(model.rowCount(), 2);
+    const int lateRow = model.rowOfKey(late.key);
+    const int soonRow = model.rowOfKey(taskFor(20, ExecutionState::Pending).key);
+    QVERIFY(lateRow >= 0 && soonRow >= 0);
+    QCOMPARE(model.index(lateRow, ObligationModel::DaysLeftColumn).data().toInt(), -10);
+    QCOMPARE(model.index(lateRow, ObligationModel::ComplianceColumn).data().toString(),
+             QStringLiteral("Overdue"));
+    QCOMPARE(model.index(soonRow, ObligationModel::DaysLeftColumn).data().toInt(), 20);
+    // A new date judges them again, with one signal for the rows on show.
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    model.setAsOf(kAsOf.addDays(5));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(model.index(soonRow, ObligationModel::DaysLeftColumn).data().toInt(), 15);
+}
+
 void TestObligationModel::filingsThatNeedDataHaveRowsOfTheirOwn() {
     RowPlan p;
     p.file = QStringLiteral("ca.csv");

@@ -470,6 +470,14 @@ void ObligationModel::appendNeeds(const RowPlan &p) {
     }
 }
 
+void ObligationModel::setAsOf(const QDate &asOf) {
+    if (asOf == m_asOf)
+        return;
+    m_asOf = asOf;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
     beginResetModel();
     m_asOf = asOf;

@@ -64,6 +64,9 @@ public:
     void applyTasks(const QList<fd::FilingTask> &tasks);
 
     QDate asOf() const { return m_asOf; }
+    /// Judges the rows as of `asOf` (days left, status, penalty exposure, urgency) before any plan arrives:
+    /// the tasks resumed from the database when no portfolio is loaded. setPlan() sets the plan's date.
+    void setAsOf(const QDate &asOf);
     const ObligationRow &rowAt(int row) const { return m_rows.at(row); }
     /// Row of a key, -1 when unknown.
     int rowOfKey(const QString &key) const { return m_rowOfKey.value(key, -1); }

@@ -38,6 +38,9 @@ ConsoleSession::ConsoleSession(const ConsoleOptions &options, QObject *parent)
     , m_memberId(host::nextConsoleMemberId())
     , m_asOf(options.asOf.isValid() ? options.asOf : QDate::currentDate()) {
     m_members->setOwnMemberId(m_memberId);
+    // Until a portfolio's plan arrives, the tasks resumed from the database are judged as of this date.
+    m_obligations->setAsOf(m_asOf);
+    m_exceptions->setAsOf(m_asOf);
     // The audit rows with the names and dollars people know them by (view, copy and export).
     m_audit->setContextLookup([this](const AuditEntry &entry) {
         AuditContext context;
@@ -86,6 +89,16 @@ report::ReportSource ConsoleSession::reportSource() const {
         source.dbPath = m_sessionConfig.dbPath;
     }
     return source;
+}
+
+void ConsoleSession::setAsOf(const QDate &asOf) {
+    m_asOf = asOf;
+    // Without a portfolio nothing is planned again: the rows on show (tasks resumed from the database) are
+    // judged as of the new date here. A portfolio's plan brings its own date when it arrives.
+    if (m_portfolioName.isEmpty()) {
+        m_obligations->setAsOf(asOf);
+        m_exceptions->setAsOf(asOf);
+    }
 }
 
 void ConsoleSession::replan() {

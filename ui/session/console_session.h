@@ -108,7 +108,7 @@ public:
 
     /// The as-of date due dates are computed from (the options' --as-of, else today, until changed).
     QDate asOf() const { return m_asOf; }
-    void setAsOf(const QDate &asOf) { m_asOf = asOf; }
+    void setAsOf(const QDate &asOf);
     /// Plans everything again as of asOf().
     void replan();
 

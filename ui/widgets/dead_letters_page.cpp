@@ -22,7 +22,8 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
                       parent)
     , m_replayOne(new QPushButton(tr("&Try again…"), this))
     , m_replaySelection(new QPushButton(tr("Try the &selection again…"), this))
-    , m_replayMatching(new QPushButton(this)) {
+    , m_replayMatching(new QPushButton(this))
+    , m_note(new QPushButton(tr("Add &note…"), this)) {
     table()->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     table()->setColumnWidth(DeadLetterModel::JurisdictionColumn, 150);
     table()->setColumnWidth(DeadLetterModel::LastErrorColumn, 300);
@@ -37,7 +38,9 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     m_replaySelection->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
     m_replayMatching->setObjectName(QStringLiteral("replayAllMatchingButton"));
     m_replayMatching->setAccessibleName(tr("Try every filing matching the filter again"));
-    for (QPushButton *b : {m_replayOne, m_replaySelection, m_replayMatching, filedOutsideButton()})
+    m_note->setObjectName(QStringLiteral("deadLetterNoteButton"));
+    m_note->setAccessibleName(tr("Add a note to the selected filings"));
+    for (QPushButton *b : {m_replayOne, m_replaySelection, m_replayMatching, filedOutsideButton(), m_note})
         addAction(b);
 
     connect(m_replayOne, &QPushButton::clicked, this, [this] {
@@ -55,6 +58,7 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
             Q_EMIT replayRequested(keys,
                                    tr("all %n filing(s) matching the filter", nullptr, int(keys.size())));
     });
+    connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
     updateButtons();
 }
 
@@ -67,6 +71,8 @@ void DeadLettersPage::updateButtons() {
     m_replayMatching->setText(tr("Try &all %1 matching the filter again…").arg(proxy()->rowCount()));
     AccessGate::apply(m_replayMatching, !isReadOnly() && proxy()->rowCount() > 0, access(),
                       TeamAction::Replay);
+    AccessGate::apply(m_note, !isReadOnly() && table()->selectionModel()->hasSelection(), access(),
+                      TeamAction::Note);
 }
 
 } // namespace fd::ui

@@ -10,8 +10,8 @@ class DeadLetterModel;
 
 /// The filings that could not be filed (dead letters) with their error category and code, attempts, last
 /// error and, for support, trace id, raw response body and payload; try the current one again, the
-/// selection, or everything the filter matches; filed outside FilingDesk; in team mode also who has one open
-/// for review (ReviewQueuePage). Thread affinity: GUI.
+/// selection, or everything the filter matches; filed outside FilingDesk; add a note ("deadLetterNoteButton");
+/// in team mode also who has one open for review (ReviewQueuePage). Thread affinity: GUI.
 class DeadLettersPage : public ReviewQueuePage {
     Q_OBJECT
 public:
@@ -20,15 +20,17 @@ public:
 Q_SIGNALS:
     /// `scope` says in words what is tried again ("1 filing", "all 12 filings matching the filter").
     void replayRequested(const QStringList &keys, const QString &scope);
+    void noteRequested(const QStringList &keys);
 
 protected:
-    /// Trying again needs the operator role, "Filed outside" the approver role.
+    /// Trying again and a note need the operator role, "Filed outside" the approver role.
     void updateButtons() override;
 
 private:
     QPushButton *m_replayOne;
     QPushButton *m_replaySelection;
     QPushButton *m_replayMatching;
+    QPushButton *m_note;
 };
 
 } // namespace fd::ui

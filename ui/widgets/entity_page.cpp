@@ -3,6 +3,7 @@
 #include "engine/import/iso_codes.h"
 #include "engine/model/compliance.h"
 #include "engine/register/entity_fields.h"
+#include "engine/register/register_merge.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/display_format.h"
 #include "ui/widgets/access_gate.h"
@@ -385,6 +386,29 @@ void EntityPage::saveAndRequeue() {
 
 void EntityPage::saveWith(bool requeue) {
     const QHash<QString, QString> changes = pendingChanges();
+    // A value the register refuses (a date not in YYYY-MM-DD form, a month of 13) is said here, before a
+    // reason is asked for: the register's own check, so the page never reads "Saving your changes…" for an
+    // edit that cannot be saved. Nothing is sent; the edits stay and the field gets the cursor.
+    {
+        fd::Entity checked;
+        QList<fd::RegisterChange> found;
+        QString error;
+        if (!EntityRegister::edit(m_entity, changes, &checked, &found, &error)) {
+            const qsizetype colon = error.indexOf(QStringLiteral(": "));
+            const QString column = colon > 0 ? error.left(colon) : QString();
+            QString why = error;
+            if (EntityFields::find(column)) {
+                why = tr("%1: %2").arg(fieldLabel(column), error.mid(colon + 2));
+                if (QWidget *field = fieldWidget(column))
+                    field->setFocus();
+            }
+            showSaveStatus(tr("Nothing was saved: %1. Correct it and save again; your changes are still in the "
+                              "fields.")
+                               .arg(why),
+                           true);
+            return;
+        }
+    }
     // What the actions said when they sent nothing (a role, the ledger): told here, where the edits are,
     // not only in the main window's status bar.
     QString refusal;
@@ -528,7 +552,9 @@ void EntityPage::setHistory(const QList<AuditEntry> &entries) {
         const int r = m_timeline->rowCount();
         m_timeline->insertRow(r);
         m_timeline->setItem(r, 0, cell(formatDateTime(e.atUtc)));
-        m_timeline->setItem(r, 1, cell(e.host.isEmpty() ? e.actor : tr("%1 on %2").arg(e.actor, e.host)));
+        // What the filing engine did by itself is FilingDesk's doing for the reader, as on the Audit view.
+        const QString who = e.actor == QLatin1String("engine") ? tr("FilingDesk (automatic)") : e.actor;
+        m_timeline->setItem(r, 1, cell(e.host.isEmpty() ? who : tr("%1 on %2").arg(who, e.host)));
         // In words; the trail's own codes and the filing's reference in the tooltips, for support.
         QString what = auditActionLabel(e.action);
         QString whatCodes = e.action;

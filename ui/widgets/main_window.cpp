@@ -375,6 +375,7 @@ void MainWindow::buildPages() {
             &MainWindow::launchSelection);
     connect(m_obligationsPage, &ObligationsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
+    connect(m_deadLettersPage, &DeadLettersPage::noteRequested, m_actions, &OperatorActions::addNote);
     connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, this, &MainWindow::resolveHalts);
     connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);

@@ -137,6 +137,8 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     m_search->setToolTip(tr("Also finds a filing by the reference support gives you (its idempotency key or "
                             "trace id)"));
     m_search->setClearButtonEnabled(true);
+    // Room to read what was typed, whatever the language: the filter lists give up width before the search.
+    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 24);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setSearchText(text);
         updateCount();
