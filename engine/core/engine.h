@@ -278,6 +278,13 @@ private:
     void reconnectLedger();
     void heartbeat();
     void resumeDeferredLedgerWork();
+    /// The task's entity as the register has it now (keeping the task's jurisdiction and source line): the
+    /// payload a cure or a replay sends.
+    void cureFromRegister(FilingTask &task) const;
+    bool hasDeferredLedgerWork() const {
+        return m_deferredPortfolio.has_value() || m_deferredAdmission.has_value() ||
+               m_deferredLaunch.has_value();
+    }
     void ledgerUnreachable(const QString &reason);
     /// The ledger's audit chain failed the mirror's check: this member stops trusting it for good (until
     /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
@@ -376,6 +383,8 @@ private:
     quint64 m_lockWaitsSeen = 0;
     /// Team mode: admit(days) asked for while the ledger was down or busy with another member's lock.
     std::optional<int> m_deferredAdmission;
+    /// Team mode: a launch (keys, reason) that waited on another member's lock.
+    std::optional<std::pair<QStringList, QString>> m_deferredLaunch;
     /// Team mode: a portfolio opened while the ledger was down (its entities go into the team's register).
     std::optional<std::pair<QString, QDate>> m_deferredPortfolio;
 };

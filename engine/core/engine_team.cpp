@@ -338,14 +338,19 @@ void Engine::reconnectLedger() {
 }
 
 void Engine::resumeDeferredLedgerWork() {
-    // A portfolio or an admission that waited for the ledger (down, or another member's lock), in the order a
-    // person asked for them: the file first, then the admission of what it plans.
+    // A portfolio, an admission or a launch that waited for the ledger (down, or another member's lock), in
+    // the order a person asks for them: the file, the admission of what it plans, the launch of what was
+    // admitted.
     if (const auto portfolio = std::exchange(m_deferredPortfolio, std::nullopt))
         loadPortfolio(portfolio->first, portfolio->second);
     if (m_deferredPortfolio)
         return; // waits again: the admission waits behind it
     if (const std::optional<int> days = std::exchange(m_deferredAdmission, std::nullopt))
         admit(*days);
+    if (m_deferredAdmission)
+        return; // the launch waits behind it
+    if (const auto launch = std::exchange(m_deferredLaunch, std::nullopt))
+        teamLaunch(launch->first, launch->second);
 }
 
 void Engine::heartbeat() {
@@ -521,6 +526,13 @@ void Engine::teamLaunch(const QStringList &keys, const QString &reason) {
     WriteResult launched;
     const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error, &launched);
     if (batchId.isEmpty()) {
+        if (launched.failure == WriteResult::Failure::Busy) {
+            // Another member launches or changes batches right now: this launch goes once the pause is over.
+            m_deferredLaunch = std::make_pair(keys, reason);
+            ledgerQuiet();
+            qCInfo(lcEngine).noquote() << "the launch waits for another member's write:" << error;
+            return;
+        }
         writeFailed(tr("the batch was not launched: %1").arg(error), launched);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);

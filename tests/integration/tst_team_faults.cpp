@@ -410,6 +410,7 @@ private Q_SLOTS:
         QTest::newRow("register and tasks")
             << QStringLiteral("entities, tasks") << QStringLiteral("busy_register");
         QTest::newRow("tasks: the admission") << QStringLiteral("tasks") << QStringLiteral("busy_admission");
+        QTest::newRow("batches: the launch") << QStringLiteral("batches") << QStringLiteral("busy_launch");
     }
 
     void registerHeldByAnotherMemberIsWaitedOut() {
@@ -430,9 +431,10 @@ private Q_SLOTS:
         QVERIFY(holder.waitForStarted());
         QTRY_COMPARE_WITH_TIMEOUT(
             ledgerCount(
-                QStringLiteral("SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
-                               "WHERE c.relname IN ('entities', 'tasks') AND l.mode = 'ExclusiveLock' "
-                               "AND l.granted"),
+                QStringLiteral(
+                    "SELECT count(*) FROM pg_locks l JOIN pg_class c ON c.oid = l.relation "
+                    "WHERE c.relname IN ('entities', 'tasks', 'batches') AND l.mode = 'ExclusiveLock' "
+                    "AND l.granted"),
                 database),
             qint64(tables.count(u',') + 1), 10000);
         ChildProcess run;

@@ -168,6 +168,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
     PortfolioSummary summary;
     QList<RowPlan> plan;
     int admittedCount = 0, duplicates = 0, notYetOpen = 0, outsideWindow = 0;
+    bool ownLaunchPending = false;
     BatchStatus finalStatus;
     QList<EngineAlert> alerts;
     QString gateDescription;
@@ -243,8 +244,12 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                     .arg(d)
                     .arg(n)
                     .arg(o));
+        // In a team, the fleet may fall idle (another member finished a batch) before this launch reaches the
+        // ledger, or while it waits on another member's lock: that idle is not this run's end.
+        ownLaunchPending = config.ledger.has_value();
         client.launchBatch({}, QStringLiteral("headless run"));
     });
+    QObject::connect(engine, &Engine::batchLaunched, &loop, [&] { ownLaunchPending = false; });
     QObject::connect(engine, &Engine::batchStatusChanged, &loop, [&](const BatchStatus &s) {
         finalStatus = s;
         if (quiet || clock.elapsed() - lastProgress < 1000)
@@ -305,10 +310,14 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         if (!quiet)
             printErr(cli::describeLedgerLink(int(link), detail));
     });
-    QObject::connect(engine, &Engine::errorOccurred, &loop,
-                     [&](const QString &m) { printErr(QStringLiteral("error: %1").arg(m)); });
+    QObject::connect(engine, &Engine::errorOccurred, &loop, [&](const QString &m) {
+        printErr(QStringLiteral("error: %1").arg(m));
+        ownLaunchPending = false; // a launch that failed is answered too
+    });
     QObject::connect(engine, &Engine::batchIdle, &loop, [&](const BatchStatus &s) {
         finalStatus = s;
+        if (ownLaunchPending)
+            return; // the engine says idle again once this run's batch is done
         finished = true;
         loop.quit();
     });
