@@ -1456,6 +1456,19 @@ QString Engine::describeForOperator(const QString &key) const {
         .arg(it->obligation.entity->name, it->obligation.jurisdiction, stateName(it->state));
 }
 
+void Engine::cureFromRegister(FilingTask &task) const {
+    const auto record = m_register.constFind(task.obligation.entity->entityId);
+    if (record == m_register.constEnd())
+        return;
+    Entity cured = *record;
+    cured.jurisdiction = task.obligation.entity->jurisdiction.isEmpty()
+                             ? cured.jurisdiction
+                             : task.obligation.entity->jurisdiction;
+    cured.sourceFile = task.obligation.entity->sourceFile;
+    cured.sourceLine = task.obligation.entity->sourceLine;
+    task.setEntity(cured);
+}
+
 void Engine::replay(const QStringList &keys, const QString &reason) {
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("a replay needs a reason"));
@@ -1478,6 +1491,17 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
             continue;
         }
         const FilingTask before = *it;
+        // What the person corrected in the register since (the officers a rejection asked for) is what goes
+        // out: the payload is built again from the register, under the same key, as a cure is.
+        const QString payloadBefore = it->payloadSha256();
+        cureFromRegister(*it);
+        const QString payloadAfter = it->payloadSha256();
+        it->transitionNote =
+            payloadAfter == payloadBefore
+                ? tr("payload unchanged (sha256 %1); was %2")
+                      .arg(payloadBefore.left(12), before.lastErrorCode)
+                : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
+                      .arg(payloadBefore.left(12), payloadAfter.left(12), before.lastErrorCode);
         it->attempts = 0;
         it->nextAttemptUtc = QDateTime();
         it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
@@ -1548,16 +1572,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         // The cure: the payload is built again from the entity register, under the same key. A halt for
         // a data defect whose data did not change would only halt again: the person is asked first.
         const QString payloadBefore = it->payloadSha256();
-        const auto record = m_register.constFind(it->obligation.entity->entityId);
-        if (record != m_register.constEnd()) {
-            Entity cured = *record;
-            cured.jurisdiction = it->obligation.entity->jurisdiction.isEmpty()
-                                     ? cured.jurisdiction
-                                     : it->obligation.entity->jurisdiction;
-            cured.sourceFile = it->obligation.entity->sourceFile;
-            cured.sourceLine = it->obligation.entity->sourceLine;
-            it->setEntity(cured);
-        }
+        cureFromRegister(*it);
         const QString payloadAfter = it->payloadSha256();
         const std::optional<RejectionCode> rejection =
             RejectionCatalogue::builtIn().find(before.lastErrorCode);
@@ -1977,7 +1992,8 @@ void Engine::publishMetrics() {
 
 void Engine::checkIdle() {
     if (m_ledger && !m_batchActive && m_teamActiveSeen && !m_idleSignalled && !m_stopping &&
-        m_requests.claimCount() == 0 && m_requests.counts().onTheWire == 0 && !m_ledgerDown) {
+        m_requests.claimCount() == 0 && m_requests.counts().onTheWire == 0 && !m_ledgerDown &&
+        !hasDeferredLedgerWork()) {
         // Another member finished the last running batch.
         m_idleSignalled = true;
         flushDirty();
@@ -1992,8 +2008,8 @@ void Engine::checkIdle() {
         return;
     if (m_ledger) {
         // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
-        if (m_requests.claimCount() > 0 || m_ledgerDown)
-            return;
+        if (m_requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork())
+            return; // a portfolio, admission or launch that waits for the ledger is work still to come
         for (const QString &key : std::as_const(m_batch)) {
             const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
             if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))

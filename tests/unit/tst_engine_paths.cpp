@@ -24,6 +24,7 @@ public:
         QString key;
         bool lookup = false;
         QDateTime atUtc;
+        QByteArray payload; ///< what was sent
     };
     explicit ScriptedRegistry(Clock *clock)
         : m_clock(clock) {}
@@ -67,7 +68,7 @@ public:
 
 private:
     void answer(const FilingTask &task, bool isLookup, Callback callback) {
-        calls.append({task.key, isLookup, m_clock->nowUtc()});
+        calls.append({task.key, isLookup, m_clock->nowUtc(), isLookup ? QByteArray() : task.payloadJson()});
         auto &queue = isLookup ? m_lookups[task.key] : m_scripts[task.key];
         RegistryOutcome o;
         if (!queue.empty()) {
@@ -624,6 +625,41 @@ private Q_SLOTS:
                 QVERIFY2(row.errorCode.isEmpty(), qPrintable(row.action + QLatin1Char(' ') + row.errorCode));
         }
         QVERIFY(fromReplay);
+    }
+
+    void replaySendsWhatTheRegisterHoldsNow() {
+        // The registry rejected the filing's data; the person corrects the entity in the register and tries
+        // again: the corrected entity goes out under the same key, not the payload that was rejected.
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Validation, QStringLiteral("VAL_ADDRESS")));
+        launch();
+        QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+        QCOMPARE(m_registry->submits(key), 1);
+        const QByteArray rejected = m_registry->calls.last().payload;
+        QVERIFY(!rejected.contains("12 Market Street"));
+        const QString entityId = m_engine->task(key).obligation.entity->entityId;
+        m_engine->editEntity(entityId,
+                             {{QStringLiteral("principal_office"), QStringLiteral("12 Market Street")}},
+                             QStringLiteral("principal office added"));
+        QTRY_COMPARE(m_engine->task(key).state, ExecutionState::DeadLetter); // the edit alone sends nothing
+        for (int i = 0; i < 5; ++i)
+            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::NotFound)); // it was not filed
+        m_engine->replay({key}, QStringLiteral("principal office added"));
+        QTRY_VERIFY(m_registry->lookups(key) >= 1);
+        m_clock->advance(120000); // past the settle window: "not found" now means not filed
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->submits(key), 2);
+        const QByteArray resent = m_registry->calls.last().payload;
+        QVERIFY2(resent.contains("12 Market Street"), resent.constData());
+        QCOMPARE(m_engine->task(key).key, key); // same idempotency key
+        AuditQuery q;
+        q.idempotencyKey = key;
+        q.action = QStringLiteral("replay");
+        const QList<AuditEntry> rows = stored().queryAudit(q);
+        QCOMPARE(rows.size(), 1);
+        QVERIFY2(rows.first().detail.contains(QLatin1String("payload rebuilt from the entity register")),
+                 qPrintable(rows.first().detail));
     }
 
     void secondEngineOnOneDatabaseIsRefused() {
