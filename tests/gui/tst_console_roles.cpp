@@ -337,9 +337,9 @@ void TestConsoleRoles::aRoleNeverEnablesWhatIsOtherwiseDisabled() {
     auto *exceptions = child<QTableView>(QStringLiteral("exceptionsTable"));
     dead->selectionModel()->clear();
     exceptions->selectionModel()->clear();
-    for (const char *name :
-         {"replayOneButton", "replaySelectionButton", "deadLetterFiledOutsideButton", "deadLetterNoteButton",
-          "resolveRequeueButton", "acceptAsFiledButton", "withdrawButton", "addNoteButton", "filedOutsideButton"})
+    for (const char *name : {"replayOneButton", "replaySelectionButton", "deadLetterFiledOutsideButton",
+                             "deadLetterNoteButton", "resolveRequeueButton", "acceptAsFiledButton",
+                             "withdrawButton", "addNoteButton", "filedOutsideButton"})
         QVERIFY2(!child<QPushButton>(QString::fromLatin1(name))->isEnabled(), name);
     // A viewer: the same buttons name the role, still disabled; back to an admin, still nothing selected.
     tell(vera(QStringLiteral("viewer")), false, false);

@@ -569,7 +569,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(
             !timeline->findItems(QStringLiteral("entity edited"), Qt::MatchStartsWith).isEmpty(), 5000);
         // What the engine did by itself reads as FilingDesk's doing, as on the Audit view.
-        QVERIFY(!timeline->findItems(QStringLiteral("FilingDesk (automatic)"), Qt::MatchStartsWith).isEmpty());
+        QVERIFY(
+            !timeline->findItems(QStringLiteral("FilingDesk (automatic)"), Qt::MatchStartsWith).isEmpty());
         QVERIFY(timeline->findItems(QStringLiteral("engine"), Qt::MatchStartsWith).isEmpty());
         QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("active"));
         QVERIFY(!saveRequeue->isVisible()); // dealt with: no second requeue from here

@@ -10,8 +10,9 @@ class DeadLetterModel;
 
 /// The filings that could not be filed (dead letters) with their error category and code, attempts, last
 /// error and, for support, trace id, raw response body and payload; try the current one again, the
-/// selection, or everything the filter matches; filed outside FilingDesk; add a note ("deadLetterNoteButton");
-/// in team mode also who has one open for review (ReviewQueuePage). Thread affinity: GUI.
+/// selection, or everything the filter matches; filed outside FilingDesk; add a note
+/// ("deadLetterNoteButton"); in team mode also who has one open for review (ReviewQueuePage). Thread
+/// affinity: GUI.
 class DeadLettersPage : public ReviewQueuePage {
     Q_OBJECT
 public:

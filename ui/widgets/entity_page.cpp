@@ -402,10 +402,11 @@ void EntityPage::saveWith(bool requeue) {
                 if (QWidget *field = fieldWidget(column))
                     field->setFocus();
             }
-            showSaveStatus(tr("Nothing was saved: %1. Correct it and save again; your changes are still in the "
-                              "fields.")
-                               .arg(why),
-                           true);
+            showSaveStatus(
+                tr("Nothing was saved: %1. Correct it and save again; your changes are still in the "
+                   "fields.")
+                    .arg(why),
+                true);
             return;
         }
     }
