@@ -6,11 +6,16 @@
 #include "engine/ledger/ledger_endpoint.h"
 #include "engine/ledger/ledger_store.h"
 #include "support/postgres_server.h"
+#include "support/sample_task.h"
 
 #include <QtCore/QDateTime>
 #include <QtCore/QDir>
 #include <QtCore/QSet>
 #include <QtCore/QString>
+#include <QtCore/QUuid>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
+#include <QtSql/QSqlQuery>
 
 #include <memory>
 
@@ -18,26 +23,7 @@ namespace fd::test {
 
 /// A task of entity `prefix`-E`i`: Delaware LLC annual tax 2027, score 1000 - i (task 0 first).
 inline FilingTask ledgerTask(const QString &prefix, int i) {
-    Obligation o;
-    o.entity.edit().entityId = QStringLiteral("%1-E%2").arg(prefix).arg(i);
-    o.entity.edit().name = QStringLiteral("%1 Holdings %2 LLC").arg(prefix).arg(i);
-    o.entity.edit().type = EntityType::Llc;
-    o.entity.edit().jurisdiction = QStringLiteral("US-DE");
-    o.entity.edit().status = QStringLiteral("active");
-    o.ruleId = QStringLiteral("US-DE.LLC.ANNUAL_TAX.2014");
-    o.rulesVersion = QStringLiteral("ledger-test-1");
-    o.jurisdiction = QStringLiteral("US-DE");
-    o.filingType = QStringLiteral("ANNUAL_TAX");
-    o.filingName = QStringLiteral("Annual Franchise Tax");
-    o.filingYear = 2027;
-    o.dueDate = QDate(2027, 6, 1);
-    o.feeCents = 30000;
-    FilingTask t;
-    t.obligation = o;
-    t.key = o.idempotencyKey();
-    t.score = 1000.0 - i;
-    t.updatedUtc = QDateTime::currentDateTimeUtc();
-    return t;
+    return sampleTask(prefix, i);
 }
 
 inline QList<FilingTask> ledgerTasks(const QString &prefix, int count) {
@@ -65,6 +51,45 @@ inline LedgerEndpoint ledgerEndpoint(const PostgresServer &server, const QString
     e.sslMode = QStringLiteral("disable");
     return e;
 }
+
+/// A plain QPSQL connection of the calling thread (not a LedgerStore's), removed on destruction.
+class PgConnection {
+public:
+    PgConnection(const PostgresServer &server, const QString &database)
+        : m_name(QStringLiteral("pg-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
+        fd::test::ledgerEndpoint(server, database).apply(db);
+        db.open();
+    }
+    ~PgConnection() {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    PgConnection(const PgConnection &) = delete;
+    PgConnection &operator=(const PgConnection &) = delete;
+    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
+    bool exec(const QString &sql, QString *error = nullptr) const {
+        QSqlQuery q(db());
+        if (q.exec(sql))
+            return true;
+        if (error)
+            *error = q.lastError().text();
+        return false;
+    }
+    /// One value; null on error.
+    QString value(const QString &sql) const {
+        QSqlQuery q(db());
+        if (!q.exec(sql) || !q.next())
+            return QString();
+        return q.value(0).toString();
+    }
+
+private:
+    QString m_name;
+};
 
 /// A member of the ledger `database` with its own mirror in `dir`; null (and *error) when it cannot open.
 inline std::unique_ptr<LedgerStore> openMember(const PostgresServer &server, const QString &database,

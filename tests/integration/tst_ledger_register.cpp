@@ -35,33 +35,10 @@ using fd::RegisterChange;
 using fd::RegisterConflict;
 using fd::RegisterUpdate;
 using fd::test::openMember;
+using fd::test::PgConnection;
 using fd::test::PostgresServer;
 
 namespace {
-
-/// A plain QPSQL connection of the calling thread (not a LedgerStore's), removed on destruction.
-class PgConnection {
-public:
-    PgConnection(const PostgresServer &server, const QString &database)
-        : m_name(QStringLiteral("pg-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
-        fd::test::ledgerEndpoint(server, database).apply(db);
-        db.open();
-    }
-    ~PgConnection() {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    PgConnection(const PgConnection &) = delete;
-    PgConnection &operator=(const PgConnection &) = delete;
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-
-private:
-    QString m_name;
-};
 
 Entity entityOf(const QString &prefix, int i) {
     Entity e = fd::test::ledgerTask(prefix, i).obligation.entity;

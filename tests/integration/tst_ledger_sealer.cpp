@@ -34,48 +34,10 @@ using fd::AuditEntry;
 using fd::LedgerStore;
 using fd::test::ChildProcess;
 using fd::test::ledgerTasks;
+using fd::test::PgConnection;
 using fd::test::PostgresServer;
 
 namespace {
-
-/// A plain QPSQL connection of the calling thread (not a LedgerStore's), removed on destruction.
-class PgConnection {
-public:
-    PgConnection(const PostgresServer &server, const QString &database)
-        : m_name(QStringLiteral("pg-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
-        fd::test::ledgerEndpoint(server, database).apply(db);
-        db.open();
-    }
-    ~PgConnection() {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    PgConnection(const PgConnection &) = delete;
-    PgConnection &operator=(const PgConnection &) = delete;
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-    bool exec(const QString &sql, QString *error = nullptr) const {
-        QSqlQuery q(db());
-        if (q.exec(sql))
-            return true;
-        if (error)
-            *error = q.lastError().text();
-        return false;
-    }
-    /// One value; null on error.
-    QString value(const QString &sql) const {
-        QSqlQuery q(db());
-        if (!q.exec(sql) || !q.next())
-            return QString();
-        return q.value(0).toString();
-    }
-
-private:
-    QString m_name;
-};
 
 /// The statement a member's definer function runs for one audit row (filingdesk_append_audit).
 QString appendSql(const QString &detail) {

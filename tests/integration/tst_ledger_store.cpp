@@ -33,42 +33,11 @@ using fd::test::keysOf;
 using fd::test::ledgerTasks;
 using fd::test::moveTask;
 using fd::test::openMember;
+using fd::test::PgConnection;
 using fd::test::PostgresServer;
 using fd::test::setOf;
 
 namespace {
-
-/// A plain QPSQL connection of the calling thread (not a LedgerStore's), removed on destruction.
-class PgConnection {
-public:
-    PgConnection(const PostgresServer &server, const QString &database)
-        : m_name(QStringLiteral("pg-") + QUuid::createUuid().toString(QUuid::WithoutBraces)) {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QPSQL"), m_name);
-        fd::test::ledgerEndpoint(server, database).apply(db);
-        db.open();
-    }
-    ~PgConnection() {
-        {
-            QSqlDatabase db = QSqlDatabase::database(m_name, false);
-            db.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-    PgConnection(const PgConnection &) = delete;
-    PgConnection &operator=(const PgConnection &) = delete;
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-    bool exec(const QString &sql, QString *error = nullptr) const {
-        QSqlQuery q(db());
-        if (q.exec(sql))
-            return true;
-        if (error)
-            *error = q.lastError().text();
-        return false;
-    }
-
-private:
-    QString m_name;
-};
 
 /// Runs `work` on a thread of its own (a LedgerStore and its connections live and die on one thread) and
 /// waits, bounded, for it to end.

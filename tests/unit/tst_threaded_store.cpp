@@ -3,6 +3,7 @@
 
 #include "engine/audit/audit_store.h"
 #include "engine/store/threaded_store.h"
+#include "support/sample_task.h"
 
 #include <QSemaphore>
 #include <QTemporaryDir>
@@ -16,25 +17,7 @@ using namespace fd;
 namespace {
 
 FilingTask deskTask(int i) {
-    Obligation o;
-    o.entity.edit().entityId = QStringLiteral("GC-E%1").arg(i);
-    o.entity.edit().name = QStringLiteral("Group Commit %1 LLC").arg(i);
-    o.entity.edit().type = EntityType::Llc;
-    o.entity.edit().jurisdiction = QStringLiteral("US-DE");
-    o.entity.edit().status = QStringLiteral("active");
-    o.ruleId = QStringLiteral("US-DE.LLC.ANNUAL_TAX.2014");
-    o.rulesVersion = QStringLiteral("store-test-1");
-    o.jurisdiction = QStringLiteral("US-DE");
-    o.filingType = QStringLiteral("ANNUAL_TAX");
-    o.filingName = QStringLiteral("Annual Franchise Tax");
-    o.filingYear = 2027;
-    o.dueDate = QDate(2027, 6, 1);
-    o.feeCents = 30000;
-    FilingTask t;
-    t.obligation = o;
-    t.key = o.idempotencyKey();
-    t.updatedUtc = QDateTime::currentDateTimeUtc();
-    return t;
+    return fd::test::sampleTask(QStringLiteral("GC"), i);
 }
 
 TaskStore::TransitionRecord dispatching(FilingTask task) {

@@ -114,8 +114,13 @@ bool readRegistry(const QCommandLineParser &parser, const QCommandLineOption &re
     return true;
 }
 
-bool readRedis(const QCommandLineParser &parser, const QCommandLineOption &option,
-               std::optional<RedisEndpoint> *endpoint, QString *error) {
+namespace {
+
+/// An endpoint option: unset leaves *endpoint as it is, an empty value clears it, anything else is parsed
+/// once here (Endpoint::parse) or refused with "`what`: why".
+template <typename Endpoint>
+bool readEndpoint(const QCommandLineParser &parser, const QCommandLineOption &option, const char *what,
+                  std::optional<Endpoint> *endpoint, QString *error) {
     if (!parser.isSet(option))
         return true;
     const QString text = parser.value(option);
@@ -123,33 +128,26 @@ bool readRedis(const QCommandLineParser &parser, const QCommandLineOption &optio
         endpoint->reset();
         return true;
     }
-    RedisEndpoint parsed;
+    Endpoint parsed;
     QString why;
-    if (!RedisEndpoint::parse(text, &parsed, &why)) {
-        *error = QStringLiteral("redis: %1").arg(why);
+    if (!Endpoint::parse(text, &parsed, &why)) {
+        *error = QStringLiteral("%1: %2").arg(QLatin1String(what), why);
         return false;
     }
     *endpoint = parsed;
     return true;
 }
 
+} // namespace
+
+bool readRedis(const QCommandLineParser &parser, const QCommandLineOption &option,
+               std::optional<RedisEndpoint> *endpoint, QString *error) {
+    return readEndpoint(parser, option, "redis", endpoint, error);
+}
+
 bool readLedger(const QCommandLineParser &parser, const QCommandLineOption &option,
                 std::optional<LedgerEndpoint> *endpoint, QString *error) {
-    if (!parser.isSet(option))
-        return true;
-    const QString text = parser.value(option);
-    if (text.isEmpty()) {
-        endpoint->reset();
-        return true;
-    }
-    LedgerEndpoint parsed;
-    QString why;
-    if (!LedgerEndpoint::parse(text, &parsed, &why)) {
-        *error = QStringLiteral("ledger: %1").arg(why);
-        return false;
-    }
-    *endpoint = parsed;
-    return true;
+    return readEndpoint(parser, option, "ledger", endpoint, error);
 }
 
 void readSecretsFromEnvironment(EngineConfig *config) {
