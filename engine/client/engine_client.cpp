@@ -102,6 +102,12 @@ void EngineClient::resumeBatch(const QString &reason) {
         e, [e, reason] { e->resumeBatch(reason); }, Qt::QueuedConnection);
 }
 
+void EngineClient::holdSending(bool hold) {
+    Engine *e = engine();
+    QMetaObject::invokeMethod(
+        e, [e, hold] { e->holdSending(hold); }, Qt::QueuedConnection);
+}
+
 void EngineClient::cancelBatch(const QString &reason, const QString &batchId) {
     Engine *e = engine();
     QMetaObject::invokeMethod(

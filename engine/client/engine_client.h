@@ -44,6 +44,8 @@ public:
     void launchBatch(const QStringList &keys, const QString &reason);
     void pauseBatch(const QString &reason);
     void resumeBatch(const QString &reason);
+    /// Engine::holdSending(): nothing new leaves while a person decides.
+    void holdSending(bool hold);
     /// Cancels batch `batchId` (empty: the only one open).
     void cancelBatch(const QString &reason, const QString &batchId = QString());
     void replay(const QStringList &keys, const QString &reason);

@@ -661,6 +661,18 @@ void Engine::resumeBatch(const QString &reason) {
     updateStatus();
 }
 
+void Engine::holdSending(bool hold) {
+    if (m_held == hold)
+        return;
+    m_held = hold;
+    if (hold) {
+        withdrawUnsent(); // what has not left waits in its queue; what is on the wire finishes
+    } else {
+        pump();
+    }
+    updateStatus();
+}
+
 void Engine::cancelBatch(const QString &reason, const QString &batchId) {
     if (m_ledger) {
         // Cancel acts on one batch, the one named: another desk's batch is not this operator's to stop.
@@ -880,7 +892,7 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
 }
 
 void Engine::pump() {
-    if (!m_started || m_stopping || m_paused || !m_batchActive || m_ledgerDown || ledgerQuiet())
+    if (!m_started || m_stopping || m_paused || m_held || !m_batchActive || m_ledgerDown || ledgerQuiet())
         return;
     const QDateTime t = now();
     m_requests.promoteDue(t);
@@ -958,7 +970,7 @@ void Engine::onGranted(quint64 requestId, const QString &token) {
     const QString key = m_requests.granted(requestId, token);
     if (key.isEmpty())
         return;
-    if (m_stopping || m_paused) {
+    if (m_stopping || m_paused || m_held) {
         // Stop or pause began after the request was made: this permit is not used.
         requeueWithdrawn(key);
         return;
@@ -972,7 +984,7 @@ void Engine::dispatchGrantedGroup() {
     const QStringList keys = m_requests.takeGranted();
     if (keys.isEmpty())
         return;
-    if (m_stopping || m_paused) {
+    if (m_stopping || m_paused || m_held) {
         for (const QString &key : keys)
             requeueWithdrawn(key);
         return;

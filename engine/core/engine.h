@@ -95,6 +95,10 @@ public Q_SLOTS:
     void drain(const QString &reason);
     /// Resumes sending; also the operator's answer to an `audit_unavailable` pause.
     void resumeBatch(const QString &reason);
+    /// While a person decides on an action that stops sending (Cancel asks for its reason), nothing new
+    /// leaves this desk: requests that have not left go back to their queues, those on the wire finish.
+    /// Nothing is recorded (nothing was decided); holdSending(false) lets sending go on. Not fleet-wide.
+    void holdSending(bool hold);
     /// Stops dispatching the remaining tasks of batch `batchId`; they stay PENDING. In-flight requests
     /// finish. Team mode: only the batch named (empty: the one batch running or paused; with several,
     /// errorOccurred asks for a name and nothing changes).
@@ -347,6 +351,7 @@ private:
     QDateTime m_batchStartedUtc;
     bool m_batchActive = false;
     bool m_paused = false;
+    bool m_held = false; ///< holdSending(): a person is deciding whether to stop
     bool m_auditUnavailable = false;
     bool m_gateBlind = false;
     QSet<QString> m_dirty;

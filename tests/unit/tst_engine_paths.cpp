@@ -662,6 +662,32 @@ private Q_SLOTS:
                  qPrintable(rows.first().detail));
     }
 
+    void heldSendingSendsNothingUntilReleased() {
+        // A person pressed Cancel and is typing the reason: nothing new leaves meanwhile. Backing out lets
+        // the batch go on; cancelling leaves everything unsent.
+        setUpEngine(3);
+        m_engine->holdSending(true);
+        launch();
+        settle();
+        QCOMPARE(int(m_registry->calls.size()), 0);
+        m_engine->holdSending(false);
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::Completed; }));
+        for (const QString &k : std::as_const(m_keys))
+            QCOMPARE(m_registry->submits(k), 1);
+
+        setUpEngine(2);
+        m_engine->holdSending(true);
+        launch();
+        settle();
+        m_engine->cancelBatch(QStringLiteral("wrong portfolio"));
+        m_engine->holdSending(false);
+        settle();
+        QCOMPARE(int(m_registry->calls.size()), 0);
+        for (const QString &k : std::as_const(m_keys))
+            QCOMPARE(stateOf(k), ExecutionState::Pending);
+    }
+
     void secondEngineOnOneDatabaseIsRefused() {
         setUpEngine(1);
         Engine second;

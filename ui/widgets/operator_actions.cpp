@@ -134,22 +134,29 @@ bool OperatorActions::cancel() {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Cancel, tr("Cancel the batch")))
         return false;
     // Cancel acts on one batch: with several of the team's open, the person names it.
+    // A person who presses Cancel means "stop now": nothing new leaves this desk while the questions are
+    // open, and sending goes on only if the person backs out.
+    m_link->holdSending(true);
     QString batchId;
     if (m_openBatches.size() > 1) {
         const std::optional<int> picked = m_reasons->askChoice(
             m_dialogParent, tr("Cancel a batch"),
             tr("%n batch(es) are open. Which one do you cancel?", nullptr, int(m_openBatches.size())),
             m_openBatches);
-        if (!picked)
+        if (!picked) {
+            m_link->holdSending(false);
             return false;
+        }
         batchId = m_openBatches.at(*picked);
     }
     const auto reason = ask(
         {QStringLiteral("batch_cancel"), tr("Cancel the batch"),
          tr("Cancel: filings not sent yet go back to waiting; those being sent now finish."), QString(), 0});
+    if (reason)
+        m_link->cancelBatch(*reason, batchId);
+    m_link->holdSending(false); // after the cancel: what it ended stays ended
     if (!reason)
         return false;
-    m_link->cancelBatch(*reason, batchId);
     Q_EMIT actionSent(QStringLiteral("batch_cancel"), 0);
     return true;
 }
