@@ -1750,6 +1750,10 @@
         <source>Limited partnership</source>
         <translation>Limited Partnership</translation>
     </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht angegeben</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::EntityPage</name>

@@ -1750,6 +1750,10 @@
         <source>Limited partnership</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::EntityPage</name>

@@ -10,12 +10,15 @@
 #include "ui/widgets/alert_notifier.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/dead_letters_page.h"
+#include "ui/widgets/entity_edit_delegate.h"
 #include "ui/widgets/exceptions_page.h"
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/reason_dialog.h"
 #include "ui/widgets/status_indicators.h"
 #include "ui/widgets/task_detail_text.h"
 
+#include <QComboBox>
+#include <QDateEdit>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -23,6 +26,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTableView>
 #include <QTreeView>
 #include <QtTest>
@@ -80,6 +84,7 @@ public:
     }
 
 private Q_SLOTS:
+    void missingValueEditorsSuggestNothing();
     void notifierAnnouncesEveryKind();
     void notifierGathersAndOrders();
     void breakerBoardTracksJurisdictions();
@@ -412,6 +417,38 @@ void TestConsoleWidgets::deadLettersDetailAndButtonsAgree() {
     QVERIFY(page.currentKey().isEmpty());
     QVERIFY(detail->toPlainText().isEmpty());
     QVERIFY(!replayOne->isEnabled() && !replaySelection->isEnabled());
+}
+
+void TestConsoleWidgets::missingValueEditorsSuggestNothing() {
+    // A needs-data row without a formation date or entity type: opening the editor and leaving it changes
+    // nothing (no invented 2000-01-01, no "Corporation" picked for the person); a value chosen is saved.
+    QStandardItemModel model(1, 2);
+    model.setData(model.index(0, 0), QDate(), Qt::EditRole);
+    model.setData(model.index(0, 1), QString(), Qt::EditRole);
+    fd::ui::EntityEditDelegate delegate(0, 1);
+    QWidget parent;
+    QStyleOptionViewItem option;
+    std::unique_ptr<QWidget> dateEditor(delegate.createEditor(&parent, option, model.index(0, 0)));
+    std::unique_ptr<QWidget> typeEditor(delegate.createEditor(&parent, option, model.index(0, 1)));
+    auto *date = qobject_cast<QDateEdit *>(dateEditor.get());
+    auto *type = qobject_cast<QComboBox *>(typeEditor.get());
+    QVERIFY(date && type);
+    delegate.setEditorData(date, model.index(0, 0));
+    delegate.setEditorData(type, model.index(0, 1));
+    QCOMPARE(date->text(), date->specialValueText());
+    QCOMPARE(type->currentIndex(), -1);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    delegate.setModelData(date, &model, model.index(0, 0));
+    delegate.setModelData(type, &model, model.index(0, 1));
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(!model.data(model.index(0, 0), Qt::EditRole).toDate().isValid());
+
+    date->setDate(QDate(2015, 4, 1));
+    type->setCurrentIndex(type->findData(QStringLiteral("llc")));
+    delegate.setModelData(date, &model, model.index(0, 0));
+    delegate.setModelData(type, &model, model.index(0, 1));
+    QCOMPARE(model.data(model.index(0, 0), Qt::EditRole).toDate(), QDate(2015, 4, 1));
+    QCOMPARE(model.data(model.index(0, 1), Qt::EditRole).toString(), QStringLiteral("llc"));
 }
 
 QTEST_MAIN(TestConsoleWidgets)

@@ -294,9 +294,7 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
         return displayData(row, index.column());
     case Qt::EditRole:
         if (index.column() == FormationDateColumn)
-            return row.task.obligation.entity->formationDate.isValid()
-                       ? row.task.obligation.entity->formationDate
-                       : QDate(2000, 1, 1);
+            return row.task.obligation.entity->formationDate; // invalid when missing: no date is suggested
         if (index.column() == EntityTypeColumn)
             return entityTypeName(row.task.obligation.entity->type);
         return displayData(row, index.column());

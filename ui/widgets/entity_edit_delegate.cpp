@@ -7,6 +7,11 @@
 
 namespace fd::ui {
 
+namespace {
+/// The date editor's "not set": before any formation date a register holds.
+const QDate kNoDate(1800, 1, 1);
+} // namespace
+
 EntityEditDelegate::EntityEditDelegate(int formationDateColumn, int entityTypeColumn, QObject *parent)
     : QStyledItemDelegate(parent)
     , m_formationDateColumn(formationDateColumn)
@@ -21,6 +26,10 @@ QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionVie
         edit->setCalendarPopup(true);
         edit->setDisplayFormat(datePattern());
         edit->setMaximumDate(QDate::currentDate().addYears(2));
+        // A missing date shows as "not set" (the editor's minimum), never as a date nobody entered: leaving
+        // the editor without choosing one changes nothing.
+        edit->setMinimumDate(kNoDate);
+        edit->setSpecialValueText(tr("not set"));
         return edit;
     }
     if (index.column() == m_entityTypeColumn) {
@@ -31,6 +40,7 @@ QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionVie
         combo->addItem(tr("Corporation"), QStringLiteral("corporation"));
         combo->addItem(tr("LLC"), QStringLiteral("llc"));
         combo->addItem(tr("Limited partnership"), QStringLiteral("lp"));
+        combo->setPlaceholderText(tr("not set"));
         return combo;
     }
     return QStyledItemDelegate::createEditor(parent, option, index);
@@ -38,12 +48,12 @@ QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionVie
 
 void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const {
     if (auto *edit = qobject_cast<QDateEdit *>(editor)) {
-        edit->setDate(index.data(Qt::EditRole).toDate());
+        const QDate date = index.data(Qt::EditRole).toDate();
+        edit->setDate(date.isValid() ? date : kNoDate);
         return;
     }
     if (auto *combo = qobject_cast<QComboBox *>(editor)) {
-        const int found = combo->findData(index.data(Qt::EditRole).toString());
-        combo->setCurrentIndex(found >= 0 ? found : 0);
+        combo->setCurrentIndex(combo->findData(index.data(Qt::EditRole).toString())); // -1: not set
         return;
     }
     QStyledItemDelegate::setEditorData(editor, index);
@@ -52,11 +62,13 @@ void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index
 void EntityEditDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
                                       const QModelIndex &index) const {
     if (auto *edit = qobject_cast<QDateEdit *>(editor)) {
-        model->setData(index, edit->date(), Qt::EditRole);
+        if (edit->date() != kNoDate) // "not set" left as it was: nothing to save
+            model->setData(index, edit->date(), Qt::EditRole);
         return;
     }
     if (auto *combo = qobject_cast<QComboBox *>(editor)) {
-        model->setData(index, combo->currentData(), Qt::EditRole);
+        if (combo->currentIndex() >= 0)
+            model->setData(index, combo->currentData(), Qt::EditRole);
         return;
     }
     QStyledItemDelegate::setModelData(editor, model, index);
