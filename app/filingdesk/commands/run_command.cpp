@@ -168,7 +168,10 @@ int cli::RunCommand::run(const QStringList &arguments) const {
     PortfolioSummary summary;
     QList<RowPlan> plan;
     int admittedCount = 0, duplicates = 0, notYetOpen = 0, outsideWindow = 0;
-    bool ownLaunchPending = false;
+    // In a team, the fleet may fall idle (another member finished its batch) before this run's portfolio is
+    // loaded, admitted and launched, or while one of those waits on another member's lock: that idle is not
+    // this run's end. Its own launch (or its failure) is.
+    bool ownLaunchPending = config.ledger.has_value();
     BatchStatus finalStatus;
     QList<EngineAlert> alerts;
     QString gateDescription;
@@ -244,9 +247,8 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                     .arg(d)
                     .arg(n)
                     .arg(o));
-        // In a team, the fleet may fall idle (another member finished a batch) before this launch reaches the
-        // ledger, or while it waits on another member's lock: that idle is not this run's end.
-        ownLaunchPending = config.ledger.has_value();
+        ownLaunchPending =
+            config.ledger.has_value(); // an error before this (a refused admission) answered it
         client.launchBatch({}, QStringLiteral("headless run"));
     });
     QObject::connect(engine, &Engine::batchLaunched, &loop, [&] { ownLaunchPending = false; });
