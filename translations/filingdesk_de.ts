@@ -4041,6 +4041,10 @@ Schlüssel %3</translation>
         <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late. Overdue includes obligations that fell due while the entity was in the register but were never started.</source>
         <translation>Jedes Filing zählt einmal. Fällig: Tage vom Stichtag bis zur Fälligkeit. Daten fehlen: ein Filing, das erst geplant oder gesendet werden kann, wenn ein Mensch ein Feld ergänzt. Säumnisrisiko: für jedes nicht übermittelte Filing der Säumniszuschlag einen Tag nach seiner Fälligkeit oder, wenn es bereits überfällig ist, der heutige. Überfällig umfasst auch Pflichten, die fällig wurden, während der Rechtsträger im Register stand, die aber nie gestartet wurden.</translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ReviewControls</name>

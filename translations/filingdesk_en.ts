@@ -4017,6 +4017,10 @@ key %3</source>
         <source>Each filing counts once. Due: days from the as-of date to the due date. Needs data: a filing that cannot be planned or sent until a person supplies a field. Penalty exposure: for each filing not filed, the penalty owed one day after its due date, or today&apos;s when it is already late. Overdue includes obligations that fell due while the entity was in the register but were never started.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ReviewControls</name>

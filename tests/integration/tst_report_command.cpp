@@ -652,6 +652,9 @@ void TestReportCommand::statusPdfListsWhatIsAtRisk() {
     QVERIFY(text.contains(QStringLiteral("Delaware (US-DE)")));
     QVERIFY2(raw.contains(QStringLiteral("Delta Agents Inc.")), qPrintable(raw.left(3000)));
     QVERIFY(text.contains(QStringLiteral("STAT_AGENT_EXPIRED")));
+    // The halt in the catalogue's plain words, as the console says it.
+    QVERIFY2(raw.simplified().contains(QStringLiteral("Registered agent expired")),
+             qPrintable(raw.left(3000)));
     QVERIFY(raw.contains(QStringLiteral("Elm Data Inc.")));
     // What is missing in words, not the field's name.
     QVERIFY2(raw.contains(QStringLiteral("needs formation date")), qPrintable(raw.left(3000)));

@@ -1,5 +1,6 @@
 // writeStatusPdf(): the portfolio's compliance position as a document for the General Counsel.
 #include "engine/model/money.h"
+#include "engine/rules/rejection_codes.h"
 #include "ui/report/paged_pdf.h"
 #include "ui/report/report_html.h"
 #include "ui/report/report_pdf.h"
@@ -81,6 +82,12 @@ QString detailText(const report::StatusItem &item) {
             parts.append(reason);
     } break;
     case Compliance::Halted:
+        // A code the catalogue knows is said in its plain words ("Registered agent expired
+        // (STAT_AGENT_EXPIRED)"), as the console says it: the registry's own message is for support.
+        if (const std::optional<RejectionCode> known = RejectionCatalogue::builtIn().find(item.haltCode)) {
+            parts.append(ReportText::tr("%1 (%2)").arg(known->title, known->code));
+            break;
+        }
         // The registry's code once: a message that already names it is not preceded by it again.
         if (!item.haltCode.isEmpty() && !item.reason.contains(item.haltCode))
             parts.append(item.haltCode);
