@@ -1468,6 +1468,13 @@ QString Engine::describeForOperator(const QString &key) const {
         .arg(it->obligation.entity->name, it->obligation.jurisdiction, stateName(it->state));
 }
 
+QString Engine::payloadNote(const QString &sha256Before, const QString &sha256After, const QString &wasCode) {
+    return sha256After == sha256Before
+               ? tr("payload unchanged (sha256 %1); was %2").arg(sha256Before.left(12), wasCode)
+               : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
+                     .arg(sha256Before.left(12), sha256After.left(12), wasCode);
+}
+
 void Engine::cureFromRegister(FilingTask &task) const {
     const auto record = m_register.constFind(task.obligation.entity->entityId);
     if (record == m_register.constEnd())
@@ -1508,12 +1515,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         const QString payloadBefore = it->payloadSha256();
         cureFromRegister(*it);
         const QString payloadAfter = it->payloadSha256();
-        it->transitionNote =
-            payloadAfter == payloadBefore
-                ? tr("payload unchanged (sha256 %1); was %2")
-                      .arg(payloadBefore.left(12), before.lastErrorCode)
-                : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
-                      .arg(payloadBefore.left(12), payloadAfter.left(12), before.lastErrorCode);
+        it->transitionNote = payloadNote(payloadBefore, payloadAfter, before.lastErrorCode);
         it->attempts = 0;
         it->nextAttemptUtc = QDateTime();
         it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
@@ -1596,12 +1598,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         it->attempts = 0;
         it->lookupRequired = it->lookupRequired || it->lastCategory == ErrorCategory::System;
         clearLastError(*it); // written with the requeue: no later row carries the old error
-        it->transitionNote =
-            payloadAfter == payloadBefore
-                ? tr("payload unchanged (sha256 %1); was %2")
-                      .arg(payloadBefore.left(12), before.lastErrorCode)
-                : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
-                      .arg(payloadBefore.left(12), payloadAfter.left(12), before.lastErrorCode);
+        it->transitionNote = payloadNote(payloadBefore, payloadAfter, before.lastErrorCode);
         if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("resolve_requeue"),
                         reason)) {
             *it = before;

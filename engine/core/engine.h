@@ -285,6 +285,9 @@ private:
     /// The task's entity as the register has it now (keeping the task's jurisdiction and source line): the
     /// payload a cure or a replay sends.
     void cureFromRegister(FilingTask &task) const;
+    /// The audit note of a replay or a requeue: whether the payload sent changed, and the code it answers.
+    static QString payloadNote(const QString &sha256Before, const QString &sha256After,
+                               const QString &wasCode);
     bool hasDeferredLedgerWork() const {
         return m_deferredPortfolio.has_value() || m_deferredAdmission.has_value() ||
                m_deferredLaunch.has_value();
