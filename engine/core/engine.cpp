@@ -754,6 +754,11 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
                     recorded);
         return false;
     }
+    afterTransition(task, to);
+    return true;
+}
+
+void Engine::afterTransition(FilingTask &task, ExecutionState to) {
     if (m_ledger && to != ExecutionState::Validating && to != ExecutionState::Dispatching &&
         to != ExecutionState::FailedTransient) {
         m_requests.forgetClaim(task.key); // the ledger released the claim in the same transaction
@@ -763,7 +768,58 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     task.obligationRewritten = false; // stored with this transition
     task.transitionNote.clear();
     markDirty(task.key);
-    return true;
+}
+
+void Engine::recordThen(const QList<TaskStore::TransitionRecord> &records, Durability durability,
+                        std::function<void(const WriteResult &)> done) {
+    ++m_recordsPending;
+    m_store->recordThen(records, durability, this, [this, done = std::move(done)](const WriteResult &result) {
+        --m_recordsPending;
+        done(result);
+    });
+}
+
+void Engine::settleAnswer(const QString &key) {
+    if (m_requests.stageOf(key) == RequestStage::Answered)
+        m_requests.retire(key);
+}
+
+void Engine::transitionThen(FilingTask updated, ExecutionState to, const QString &action,
+                            const QString &reason, std::function<void(bool recorded)> then) {
+    const QString key = updated.key;
+    const ExecutionState from = updated.state;
+    if (from != to && !isAllowedTransition(from, to)) {
+        qCCritical(lcEngine) << "refused transition" << stateName(from) << "->" << stateName(to) << "for"
+                             << key;
+        settleAnswer(key);
+        then(false);
+        return;
+    }
+    updated.state = to;
+    updated.updatedUtc = now();
+    // The record is this snapshot of the task: the store's next group commit writes it (a single desk; in
+    // team mode the ledger is written at once and the continuation runs before recordThen returns). The
+    // engine's task takes it only once it is written: what the engine holds is what the disk holds.
+    recordThen({TaskStore::TransitionRecord{updated, from, kEngineActor, action, reason}}, Durability::Normal,
+               [this, key, updated, from, to, then = std::move(then)](const WriteResult &recorded) {
+                   settleAnswer(key);
+                   const auto it = m_tasks.find(key);
+                   if (it == m_tasks.end())
+                       return; // the engine let the task go meanwhile (shutdown)
+                   if (!recorded) {
+                       // The audit trail is the record: a transition that cannot be written did not happen.
+                       auditFailed(
+                           tr("transition %1 -> %2 of %3").arg(stateName(from), stateName(to), key.left(12)),
+                           recorded);
+                       then(false);
+                   } else {
+                       *it = updated;
+                       afterTransition(*it, to);
+                       then(true);
+                   }
+                   markStatusDirty();
+                   pump();
+               });
 }
 
 void Engine::writeFailed(const QString &message, const WriteResult &result) {
@@ -901,43 +957,81 @@ void Engine::pump() {
     QList<RequestTable::Pick> picks;
     while (auto pick = m_requests.next(t))
         picks.append(*pick);
+    if (picks.isEmpty()) {
+        armWake();
+        markStatusDirty();
+        checkIdle();
+        return;
+    }
     QList<TaskStore::TransitionRecord> records;
+    QList<QDateTime> updatedBefore; // per record: what a failed commit puts back
     for (const RequestTable::Pick &pick : std::as_const(picks)) {
-        FilingTask task = m_tasks.value(pick.key);
+        m_requests.validating(pick.key);
+        FilingTask &task = m_tasks[pick.key];
         if (task.state != ExecutionState::Pending)
             continue;
-        task.state = ExecutionState::Validating;
-        task.updatedUtc = t;
         records.append(
             {task, ExecutionState::Pending, kEngineActor, QStringLiteral("transition"), QString()});
+        TaskStore::TransitionRecord &r = records.last();
+        r.task.state = ExecutionState::Validating;
+        r.task.updatedUtc = t;
+        updatedBefore.append(task.updatedUtc);
+        // The task takes its new state now (so that nothing records it PENDING -> VALIDATING twice); the
+        // continuation puts it back if the commit fails.
+        task.state = ExecutionState::Validating;
+        task.updatedUtc = t;
     }
-    QString error;
-    const WriteResult validating = records.isEmpty()
-                                       ? WriteResult::written()
-                                       : m_store->recordTransitions(records, &error, Durability::Normal);
+    // The commit happens on the store's thread (a single desk) while this thread goes on; meanwhile the picks
+    // are Validating: they keep their slots, operator actions leave them alone, and a pause is applied by
+    // the continuation.
+    if (records.isEmpty()) {
+        onValidatingRecorded(picks, records, {}, WriteResult::written()); // picked again: nothing to record
+        return;
+    }
+    recordThen(records, Durability::Normal,
+               [this, picks, records, updatedBefore](const WriteResult &validating) {
+                   onValidatingRecorded(picks, records, updatedBefore, validating);
+               });
+}
+
+void Engine::onValidatingRecorded(const QList<RequestTable::Pick> &picks,
+                                  const QList<TaskStore::TransitionRecord> &records,
+                                  const QList<QDateTime> &updatedBefore, const WriteResult &validating) {
+    QSet<QString> validated;
+    for (const TaskStore::TransitionRecord &r : records)
+        validated.insert(r.task.key);
     if (!validating) {
-        for (const RequestTable::Pick &pick : std::as_const(picks))
-            requeueWithdrawn(pick.key);
+        for (qsizetype i = 0; i < records.size(); ++i) {
+            const auto it = m_tasks.find(records.at(i).task.key);
+            if (it != m_tasks.end() && it->state == ExecutionState::Validating) {
+                // The audit trail is the record: a transition that cannot be written did not happen.
+                it->state = ExecutionState::Pending;
+                it->updatedUtc = updatedBefore.at(i);
+            }
+        }
+        for (const RequestTable::Pick &pick : picks)
+            if (m_requests.stageOf(pick.key) == RequestStage::Validating)
+                requeueWithdrawn(pick.key);
         auditFailed(tr("VALIDATING of %n filing(s)", nullptr, int(records.size())), validating);
         checkIdle();
         return;
     }
-    QSet<QString> validated;
-    for (const TaskStore::TransitionRecord &r : std::as_const(records)) {
-        m_tasks[r.task.key] = r.task;
-        validated.insert(r.task.key);
-        markDirty(r.task.key);
-    }
-    for (qsizetype i = 0; i < picks.size(); ++i) {
-        const RequestTable::Pick &pick = picks.at(i);
+    for (const QString &key : std::as_const(validated))
+        markDirty(key);
+    for (const RequestTable::Pick &pick : picks) {
         const QString &key = pick.key;
-        if (m_paused) {
-            // A failed write below paused dispatch: what was picked goes back to its queue.
+        if (m_requests.stageOf(key) != RequestStage::Validating)
+            continue; // retired while its record was written (shutdown, a cancel): not this pump's any more
+        if (m_paused || m_held || m_stopping || !m_started) {
+            // Paused or held while the commit was written (or a failed write below paused dispatch): what
+            // was picked goes back to its queue.
             requeueWithdrawn(key);
             continue;
         }
         FilingTask &task = m_tasks[key];
-        if (validated.contains(key)) {
+        // Validated now, or earlier and picked again (its request withdrawn by a pause, a restart): nothing
+        // leaves that fails the checks.
+        if (task.state == ExecutionState::Validating) {
             QString problem;
             if (task.obligation.entity->name.isEmpty())
                 problem = tr("entity name is empty");
@@ -1014,10 +1108,9 @@ void Engine::dispatchGrantedGroup() {
     // leave from the continuation, once the commit is on disk. Meanwhile they are Recording: operator actions
     // leave them alone, a pause does not withdraw them (they have left, as far as anyone can tell), shutdown
     // retires them (then nothing is sent and the next start looks them up).
-    m_store->recordThen(records, Durability::Synced, this,
-                        [this, keys, records](const WriteResult &dispatching) {
-                            onDispatchingRecorded(keys, records, dispatching);
-                        });
+    recordThen(records, Durability::Synced, [this, keys, records](const WriteResult &dispatching) {
+        onDispatchingRecorded(keys, records, dispatching);
+    });
 }
 
 void Engine::onDispatchingRecorded(const QStringList &keys, const QList<TaskStore::TransitionRecord> &records,
@@ -1087,8 +1180,9 @@ void Engine::sendNow(const QString &key) {
 }
 
 void Engine::finishRequest(const QString &key) {
-    if (m_requests.stageOf(key) == RequestStage::OnTheWire)
-        m_requests.retire(key);
+    // The registry is done with it: its permit and slot go back now; the entry ends once the outcome is
+    // recorded (settleAnswer()).
+    m_requests.answered(key);
 }
 
 void Engine::onPermitLost(const QString &jurisdiction, const QString &token, const QString &key) {
@@ -1121,11 +1215,13 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
         m_metrics->recordRequest(m_tasks.value(key).obligation.jurisdiction, o.kind,
                                  double(m_requests.sentUtcOf(key).msecsTo(now())) / 1000.0);
     if (!m_started) {
-        finishRequest(key);
+        m_requests.retire(key);
         return; // aborted by shutdown(): the task stays as persisted (DISPATCHING)
     }
     finishRequest(key);
-    FilingTask &task = m_tasks[key];
+    // What the answer changes is worked out on a copy: the engine's task takes it with the commit that
+    // records it (transitionThen()).
+    FilingTask task = m_tasks.value(key);
     task.traceId = o.traceId;
     task.lastResponseBody = o.body;
     switch (o.kind) {
@@ -1134,7 +1230,7 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
         RegistryOutcome accepted = o;
         accepted.kind = RegistryOutcome::Kind::Replayed;
         recordRegistrySuccess(task.obligation.jurisdiction);
-        acceptReceipt(task, accepted);
+        acceptReceipt(std::move(task), accepted);
         break;
     }
     case RegistryOutcome::Kind::NotFound: {
@@ -1155,25 +1251,25 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
                     .arg(task.sentUtc.secsTo(t))
                     .arg(settled.toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
             task.nextAttemptUtc = again;
-            if (!transition(task, ExecutionState::Dispatching, kEngineActor, QStringLiteral("lookup"))) {
-                task.nextAttemptUtc = QDateTime();
-                enqueue(key);
-                break;
-            }
-            enqueue(key);
+            transitionThen(std::move(task), ExecutionState::Dispatching, QStringLiteral("lookup"), QString(),
+                           [this, key](bool recorded) {
+                               if (!recorded)
+                                   m_tasks[key].nextAttemptUtc = QDateTime();
+                               enqueue(key);
+                           });
             break;
         }
         task.lookupRequired = false;
         task.nextAttemptUtc = QDateTime();
         clearLastError(task);
-        if (!transition(task, ExecutionState::Pending, kEngineActor, QStringLiteral("lookup"),
-                        tr("looked up before sending again: the registry has no filing under this key; it "
-                           "will be sent"))) {
-            task.lookupRequired = true;
-            enqueue(key);
-            break;
-        }
-        enqueue(key);
+        transitionThen(std::move(task), ExecutionState::Pending, QStringLiteral("lookup"),
+                       tr("looked up before sending again: the registry has no filing under this key; it "
+                          "will be sent"),
+                       [this, key](bool recorded) {
+                           if (!recorded)
+                               m_tasks[key].lookupRequired = true;
+                           enqueue(key);
+                       });
         break;
     }
     case RegistryOutcome::Kind::Unsupported: {
@@ -1182,38 +1278,49 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
         task.lastErrorMessage =
             tr("the outcome of an earlier submission is unknown and this registry has no look-up: "
                "a person must check before anything is re-sent");
-        if (!transition(task, ExecutionState::FailedStatutory, kEngineActor, QStringLiteral("lookup"))) {
-            enqueue(key);
-            break;
-        }
-        raise(AlertKind::StatutoryHalt, task, task.lastErrorMessage);
+        transitionThen(std::move(task), ExecutionState::FailedStatutory, QStringLiteral("lookup"), QString(),
+                       [this, key](bool recorded) {
+                           if (!recorded) {
+                               enqueue(key);
+                               return;
+                           }
+                           const FilingTask &halted = m_tasks[key];
+                           raise(AlertKind::StatutoryHalt, halted, halted.lastErrorMessage);
+                       });
         break;
     }
     default:
-        // The look-up itself failed: look up again later, never a blind re-send.
+        // The look-up itself failed: look up again later, never a blind re-send. Nothing to record.
         task.lastCategory = ErrorCategory::Transient;
         task.lastErrorCode = o.code;
         task.lastErrorMessage = o.message;
         task.nextAttemptUtc = now().addMSecs(m_retry.delayMs(qMax(1, task.attempts), o.retryAfterMs));
+        m_tasks[key] = std::move(task);
+        settleAnswer(key);
         enqueue(key);
         break;
     }
     pump();
 }
 
-void Engine::stopForPerson(FilingTask &task, const RegistryOutcome &o, ErrorCategory category,
+void Engine::stopForPerson(FilingTask task, const RegistryOutcome &o, ErrorCategory category,
                            ExecutionState to, AlertKind alertKind) {
+    const QString key = task.key;
     task.lastCategory = category;
     task.lastErrorCode = o.code;
     task.lastErrorMessage = o.message;
-    if (!transition(task, to, kEngineActor, QStringLiteral("transition"))) {
-        enqueue(task.key);
-        return;
-    }
-    raise(alertKind, task, o.message);
+    transitionThen(std::move(task), to, QStringLiteral("transition"), QString(),
+                   [this, key, alertKind, message = o.message](bool recorded) {
+                       if (!recorded) {
+                           enqueue(key);
+                           return;
+                       }
+                       raise(alertKind, m_tasks[key], message);
+                   });
 }
 
-void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
+void Engine::acceptReceipt(FilingTask task, const RegistryOutcome &o) {
+    const QString key = task.key;
     task.confirmationNumber = o.receipt.confirmationNumber;
     task.feeChargedCents = o.receipt.feeChargedCents;
     task.lookupRequired = false;
@@ -1226,27 +1333,35 @@ void Engine::acceptReceipt(FilingTask &task, const RegistryOutcome &o) {
         task.lastCategory = ErrorCategory::Reconciliation;
         task.lastErrorCode = r.code;
         task.lastErrorMessage = r.message;
-        if (!transition(task, filed ? ExecutionState::Completed : ExecutionState::FailedStatutory,
-                        kEngineActor, QStringLiteral("reconcile"))) {
-            task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
-            enqueue(task.key);
-            return;
-        }
-        if (filed)
-            ++m_filedHere;
-        raise(filed ? AlertKind::FeeDiffers : AlertKind::ReconciliationException, task, r.message);
+        transitionThen(
+            std::move(task), filed ? ExecutionState::Completed : ExecutionState::FailedStatutory,
+            QStringLiteral("reconcile"), QString(), [this, key, filed, message = r.message](bool recorded) {
+                if (!recorded) {
+                    m_tasks[key].lookupRequired = true; // filed, not recorded: the look-up finds it
+                    enqueue(key);
+                    return;
+                }
+                if (filed)
+                    ++m_filedHere;
+                raise(filed ? AlertKind::FeeDiffers : AlertKind::ReconciliationException, m_tasks[key],
+                      message);
+            });
         return;
     }
     task.lastCategory = ErrorCategory::None;
     task.lastErrorCode.clear();
     task.lastErrorMessage =
         o.kind == RegistryOutcome::Kind::Replayed ? tr("idempotent replay: filed earlier") : QString();
-    if (!transition(task, ExecutionState::Completed, kEngineActor, QStringLiteral("reconcile"))) {
-        task.lookupRequired = true; // filed, but not recorded: the look-up finds it again
-        enqueue(task.key);
-        return;
-    }
-    ++m_filedHere;
+    transitionThen(std::move(task), ExecutionState::Completed, QStringLiteral("reconcile"), QString(),
+                   [this, key](bool recorded) {
+                       if (!recorded) {
+                           m_tasks[key].lookupRequired =
+                               true; // filed, but not recorded: the look-up finds it
+                           enqueue(key);
+                           return;
+                       }
+                       ++m_filedHere;
+                   });
 }
 
 void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
@@ -1256,11 +1371,12 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
     if (!m_started) {
         // Aborted by shutdown(): the task stays DISPATCHING and is looked up on the next start. The permit
         // goes back (confirmed by the gate's close(); the lease reclaims it otherwise).
-        finishRequest(key);
+        m_requests.retire(key);
         return;
     }
     finishRequest(key);
-    FilingTask &task = m_tasks[key];
+    // Worked out on a copy: the engine's task takes it with the commit that records it.
+    FilingTask task = m_tasks.value(key);
     task.traceId = o.traceId;
     task.lastResponseBody = o.body;
     const QString jurisdiction = task.obligation.jurisdiction;
@@ -1268,29 +1384,31 @@ void Engine::onSubmitted(const QString &key, const RegistryOutcome &o) {
     case RegistryOutcome::Kind::Accepted:
     case RegistryOutcome::Kind::Replayed:
         recordRegistrySuccess(jurisdiction);
-        acceptReceipt(task, o);
+        acceptReceipt(std::move(task), o);
         break;
     case RegistryOutcome::Kind::Statutory:
         // The registry answered: the portal is healthy even though this filing is not.
         recordRegistrySuccess(jurisdiction);
-        stopForPerson(task, o, ErrorCategory::Statutory, ExecutionState::FailedStatutory,
+        stopForPerson(std::move(task), o, ErrorCategory::Statutory, ExecutionState::FailedStatutory,
                       AlertKind::StatutoryHalt);
         break;
     case RegistryOutcome::Kind::Validation:
         recordRegistrySuccess(jurisdiction);
-        stopForPerson(task, o, ErrorCategory::Validation, ExecutionState::DeadLetter, AlertKind::DeadLetter);
+        stopForPerson(std::move(task), o, ErrorCategory::Validation, ExecutionState::DeadLetter,
+                      AlertKind::DeadLetter);
         break;
     case RegistryOutcome::Kind::Uncertain:
-        scheduleRetry(task, o, true);
+        scheduleRetry(std::move(task), o, true);
         break;
     default:
-        scheduleRetry(task, o, false);
+        scheduleRetry(std::move(task), o, false);
         break;
     }
     pump();
 }
 
-void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool uncertain) {
+void Engine::scheduleRetry(FilingTask task, const RegistryOutcome &o, bool uncertain) {
+    const QString key = task.key;
     const QDateTime t = now();
     const QString j = task.obligation.jurisdiction;
     task.lastCategory = ErrorCategory::Transient;
@@ -1316,25 +1434,32 @@ void Engine::scheduleRetry(FilingTask &task, const RegistryOutcome &o, bool unce
     // filed.
     if (!uncertain && task.attempts >= m_retry.maxAttempts) {
         task.nextAttemptUtc = QDateTime();
-        if (!transition(task, ExecutionState::DeadLetter, kEngineActor, QStringLiteral("transition"),
-                        tr("retries exhausted after %1 attempts").arg(task.attempts))) {
-            enqueue(task.key);
-            return;
-        }
-        raise(AlertKind::DeadLetter, task, tr("%1 after %2 attempts").arg(o.code).arg(task.attempts));
+        const QString reason = tr("retries exhausted after %1 attempts").arg(task.attempts);
+        const QString message = tr("%1 after %2 attempts").arg(o.code).arg(task.attempts);
+        transitionThen(std::move(task), ExecutionState::DeadLetter, QStringLiteral("transition"), reason,
+                       [this, key, message](bool recorded) {
+                           if (!recorded) {
+                               enqueue(key);
+                               return;
+                           }
+                           raise(AlertKind::DeadLetter, m_tasks[key], message);
+                       });
         return;
     }
     task.nextAttemptUtc = t.addMSecs(m_retry.delayMs(task.attempts, o.retryAfterMs));
     // An unknown outcome stays DISPATCHING (what it may be), recorded with the error; a request the registry
     // refused is FAILED_TRANSIENT.
     const ExecutionState to = uncertain ? ExecutionState::Dispatching : ExecutionState::FailedTransient;
-    if (!transition(task, to, kEngineActor,
-                    uncertain ? QStringLiteral("uncertain_outcome") : QStringLiteral("transition"))) {
-        task.nextAttemptUtc = QDateTime();
-        enqueue(task.key);
-        return;
-    }
-    enqueue(task.key);
+    transitionThen(std::move(task), to,
+                   uncertain ? QStringLiteral("uncertain_outcome") : QStringLiteral("transition"), QString(),
+                   [this, key, uncertain](bool recorded) {
+                       if (!recorded) {
+                           m_tasks[key].nextAttemptUtc = QDateTime();
+                           if (uncertain)
+                               m_tasks[key].lookupRequired = true; // it may have been filed
+                       }
+                       enqueue(key);
+                   });
 }
 
 void Engine::recordRegistrySuccess(const QString &jurisdiction) {

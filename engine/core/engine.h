@@ -36,8 +36,11 @@ class ThreadedStore;
 /// per-jurisdiction and fleet ceilings, retry, reconciliation, and the audit trail.
 ///
 /// Thread affinity: one worker thread (see EngineHost); the UI and the headless run talk to it only through
-/// queued signals and QMetaObject::invokeMethod. Slots never block, except on the audit database's writes:
-/// the audit trail's searches run on the AuditReader's thread.
+/// queued signals and QMetaObject::invokeMethod. The dispatch path never waits for the disk: on a single desk
+/// its transitions (VALIDATING, DISPATCHING and every outcome: COMPLETED, FAILED_TRANSIENT, DEAD_LETTER,
+/// FAILED_STATUTORY) are group-committed on the store's thread (ThreadedStore) and the engine goes on from
+/// their continuations. Admission, operator actions and register edits still wait for their write; the
+/// audit trail's searches run on the AuditReader's thread. A team member writes the ledger at once.
 ///
 /// Guarantees:
 /// - No request leaves without a permit, and none after shutdown() began.
@@ -46,8 +49,11 @@ class ThreadedStore;
 ///   timeout or reset after the request left) is looked up at the registry before anything is re-sent, and a
 ///   registry without look-up sends it to a person (UNCERTAIN_OUTCOME).
 /// - Every state transition is persisted (task row and audit row in one transaction) before the engine acts
-///   on it. When the audit database refuses a write the engine fails closed: the batch pauses, the task goes
-///   back to its queue, and an `audit_unavailable` alert is raised.
+///   on it: the next request of the filing, its alert, its count as filed, its place in a queue all follow
+///   the commit. While an outcome is being committed its permit and slot are already back (the registry is
+///   done with it) and the filing is Answered in the request table: operator actions leave it alone and the
+///   batch is not idle. When the audit database refuses a write the engine fails closed: the batch pauses,
+///   the task goes back to its queue, and an `audit_unavailable` alert is raised.
 ///
 /// Seams for tests (set before start(); the engine takes ownership): setClock(), setTransport(), setGate(),
 /// setStore().
@@ -70,6 +76,8 @@ public:
     PermitGate *gate() const { return m_gate; }
     /// For tests: a task as the engine holds it in memory.
     FilingTask task(const QString &key) const { return m_tasks.value(key); }
+    /// For tests: records handed to the store whose continuation has not run yet.
+    int recordsPending() const { return m_recordsPending; }
 
 public Q_SLOTS:
     /// Opens the audit database (refused when another engine holds it), the gate and the registry adapter;
@@ -215,8 +223,27 @@ Q_SIGNALS:
     void stopped();
 
 private:
+    /// Records `task`'s transition to `to` and waits for it: false (the task as it was, the failure
+    /// reported by auditFailed()) when it was not written. Operator actions and the rare paths.
     [[nodiscard]] bool transition(FilingTask &task, ExecutionState to, const QString &actor,
                                   const QString &action, const QString &reason = QString());
+    /// The outcome path's transition: `updated` is the task as the answer left it (in its current state);
+    /// its record, in state `to`, joins the store's next group commit. Once it is written the engine's task
+    /// becomes that record and `then(true)` runs on this thread; when it fails the engine's task is left as
+    /// it was, the failure is reported by auditFailed() and `then(false)` runs (as transition() does). An
+    /// Answered request of the task is retired just before `then`, and pump() follows it. Meanwhile the
+    /// request is Answered: operator actions leave the filing alone and the batch is not idle.
+    void transitionThen(FilingTask updated, ExecutionState to, const QString &action, const QString &reason,
+                        std::function<void(bool recorded)> then);
+    /// What follows every written transition: the claim the ledger released, the flags the row stored, the
+    /// views told.
+    void afterTransition(FilingTask &task, ExecutionState to);
+    /// The one way the dispatch path writes: TaskStore::recordThen() with `done` on this thread, counted in
+    /// m_recordsPending.
+    void recordThen(const QList<TaskStore::TransitionRecord> &records, Durability durability,
+                    std::function<void(const WriteResult &)> done);
+    /// The Answered request of `key` (its outcome now recorded, or not) ends.
+    void settleAnswer(const QString &key);
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
                         const QString &entityId = QString(), const QString &detail = QString());
     /// A write the store did not do (`result` says why): a conflict is re-read, a busy ledger tried again, a
@@ -235,6 +262,10 @@ private:
     void requeueWithdrawn(const QString &key);
     void withdrawUnsent();
     void pump();
+    /// pump()'s second half, once the VALIDATING of `picks` is committed (or failed).
+    void onValidatingRecorded(const QList<RequestTable::Pick> &picks,
+                              const QList<TaskStore::TransitionRecord> &records,
+                              const QList<QDateTime> &updatedBefore, const WriteResult &validating);
     void onGranted(quint64 requestId, const QString &token);
     void dispatchGrantedGroup();
     void onDispatchingRecorded(const QStringList &keys, const QList<TaskStore::TransitionRecord> &records,
@@ -251,10 +282,11 @@ private:
     void onSubmitted(const QString &key, const RegistryOutcome &outcome);
     void onLookedUp(const QString &key, const RegistryOutcome &outcome);
     void onPermitLost(const QString &jurisdiction, const QString &token, const QString &key);
-    void acceptReceipt(FilingTask &task, const RegistryOutcome &outcome);
-    void scheduleRetry(FilingTask &task, const RegistryOutcome &outcome, bool uncertain);
+    // The outcome's handlers take the task as a copy the answer changed (see transitionThen()).
+    void acceptReceipt(FilingTask task, const RegistryOutcome &outcome);
+    void scheduleRetry(FilingTask task, const RegistryOutcome &outcome, bool uncertain);
     /// Statutory halts and validation quarantines: never retried, recorded, and announced to a person.
-    void stopForPerson(FilingTask &task, const RegistryOutcome &outcome, ErrorCategory category,
+    void stopForPerson(FilingTask task, const RegistryOutcome &outcome, ErrorCategory category,
                        ExecutionState to, AlertKind alertKind);
     void markDirty(const QString &key);
     void flushDirty();
@@ -376,6 +408,7 @@ private:
     bool m_ledgerUntrusted = false; // the ledger's chain did not verify: never trusted again by this engine
     bool m_draining = false;        ///< drain(): this member sends nothing more
     bool m_teamActiveSeen = false;  ///< a batch was running at some point since start
+    int m_recordsPending = 0;       ///< recordThen() calls whose continuation has not run
     int m_filedHere = 0;            ///< filings this member completed since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer{this};

@@ -101,9 +101,15 @@ std::optional<RequestTable::Pick> RequestTable::next(const QDateTime &nowUtc) {
     return pick;
 }
 
+void RequestTable::validating(const QString &key) {
+    const auto it = m_entries.find(key);
+    if (it != m_entries.end() && it->stage == RequestStage::Picked)
+        setStage(*it, RequestStage::Validating);
+}
+
 void RequestTable::requestPermit(const QString &key, int limit, const PermitHolder &holder) {
     const auto it = m_entries.find(key);
-    if (it == m_entries.end() || it->stage != RequestStage::Picked)
+    if (it == m_entries.end() || (it->stage != RequestStage::Picked && it->stage != RequestStage::Validating))
         return;
     setStage(*it, RequestStage::AwaitingPermit);
     m_permits.request(key, it->jurisdiction, limit, holder);
@@ -139,6 +145,16 @@ void RequestTable::sent(const QString &key, const QDateTime &sentUtc, bool looku
     setStage(*it, RequestStage::OnTheWire);
 }
 
+void RequestTable::answered(const QString &key) {
+    const auto it = m_entries.find(key);
+    if (it == m_entries.end() || it->stage != RequestStage::OnTheWire)
+        return;
+    m_permits.release(key);
+    if (std::exchange(it->slot, false))
+        m_scheduler.vacate(it->jurisdiction);
+    setStage(*it, RequestStage::Answered);
+}
+
 std::optional<RequestStage> RequestTable::retire(const QString &key) {
     const auto it = m_entries.find(key);
     if (it == m_entries.end())
@@ -159,8 +175,10 @@ std::optional<RequestStage> RequestTable::retire(const QString &key) {
         m_permits.release(key);
         break;
     case RequestStage::Picked:
+    case RequestStage::Validating:
     case RequestStage::Recording:
     case RequestStage::OnTheWire:
+    case RequestStage::Answered:
         m_permits.release(key); // nothing when it holds none
         break;
     }
@@ -208,13 +226,15 @@ bool RequestTable::isUnderWay(const QString &key) const {
 
 bool RequestTable::isDispatching(const QString &key) const {
     const auto stage = stageOf(key);
-    return stage == RequestStage::Granted || stage == RequestStage::Recording ||
-           stage == RequestStage::OnTheWire;
+    return stage == RequestStage::Validating || stage == RequestStage::Granted ||
+           stage == RequestStage::Recording || stage == RequestStage::OnTheWire ||
+           stage == RequestStage::Answered;
 }
 
 bool RequestTable::hasLeft(const QString &key) const {
     const auto stage = stageOf(key);
-    return stage == RequestStage::Recording || stage == RequestStage::OnTheWire;
+    return stage == RequestStage::Recording || stage == RequestStage::OnTheWire ||
+           stage == RequestStage::Answered;
 }
 
 QDateTime RequestTable::sentUtcOf(const QString &key) const {
@@ -232,10 +252,11 @@ RequestTable::Counts RequestTable::counts() const {
     c.held = m_byStage[index(RequestStage::Held)];
     c.queued = m_byStage[index(RequestStage::Queued)];
     c.delayed = m_byStage[index(RequestStage::Delayed)];
-    c.picked = m_byStage[index(RequestStage::Picked)];
+    c.picked = m_byStage[index(RequestStage::Picked)] + m_byStage[index(RequestStage::Validating)];
     c.awaitingPermit = m_byStage[index(RequestStage::AwaitingPermit)];
     c.granted = m_byStage[index(RequestStage::Granted)] + m_byStage[index(RequestStage::Recording)];
     c.onTheWire = m_byStage[index(RequestStage::OnTheWire)];
+    c.answered = m_byStage[index(RequestStage::Answered)];
     return c;
 }
 

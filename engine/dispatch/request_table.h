@@ -15,16 +15,20 @@ namespace fd {
 
 /// Where one filing's request is, from the moment this engine takes the filing on until it lets it go.
 enum class RequestStage {
-    Held,    ///< team mode: claimed by this member, no request under way (its batch paused, waiting to
-             ///< be queued)
-    Queued,  ///< ready to go when the ceilings and the breaker allow
-    Delayed, ///< waiting for its next attempt: backoff, Retry-After, or (an uncertain outcome) the next
-             ///< look-up inside the registry's settle window
-    Picked,  ///< taken by next(): occupies a slot of its jurisdiction while it is validated
+    Held,       ///< team mode: claimed by this member, no request under way (its batch paused, waiting to
+                ///< be queued)
+    Queued,     ///< ready to go when the ceilings and the breaker allow
+    Delayed,    ///< waiting for its next attempt: backoff, Retry-After, or (an uncertain outcome) the next
+                ///< look-up inside the registry's settle window
+    Picked,     ///< taken by next(): occupies a slot of its jurisdiction while it is validated
+    Validating, ///< occupies its slot while its VALIDATING transition is being committed (the store's
+                ///< thread); a pause or a hold does not withdraw it: the commit's continuation decides
     AwaitingPermit, ///< the gate was asked for a permit
     Granted,        ///< holds a permit; its DISPATCHING transition is not yet taken for recording
     Recording,      ///< holds a permit; its DISPATCHING transition is being committed (Durability::Synced)
-    OnTheWire       ///< the request (or the look-up) left; an answer, an abort or a lost permit ends it
+    OnTheWire,      ///< the request (or the look-up) left; an answer, an abort or a lost permit ends it
+    Answered ///< the registry answered: permit and slot are handed back (the registry is done with it), and
+             ///< the outcome's transition is being committed; operator actions leave it alone until then
 };
 
 /// The one table of the requests this engine has under way, one entry per idempotency key, through the
@@ -68,7 +72,9 @@ public:
     QStringList promoteDue(const QDateTime &nowUtc);
     /// The best Queued entry the ceilings and breakers allow now: it becomes Picked and occupies a slot.
     std::optional<Pick> next(const QDateTime &nowUtc);
-    /// Picked -> AwaitingPermit: asks the gate for a permit under `limit` (the fleet cap).
+    /// Picked -> Validating: its VALIDATING transition is being committed.
+    void validating(const QString &key);
+    /// Picked or Validating -> AwaitingPermit: asks the gate for a permit under `limit` (the fleet cap).
     void requestPermit(const QString &key, int limit, const PermitHolder &holder);
     /// A grant arrived: AwaitingPermit -> Granted; the key, or empty for a request retired meanwhile (its
     /// permit is handed back at once).
@@ -78,13 +84,17 @@ public:
     /// Recording -> OnTheWire: the request left at `sentUtc`; `lookup` for a look-up rather than a
     /// submission.
     void sent(const QString &key, const QDateTime &sentUtc, bool lookup);
+    /// OnTheWire -> Answered: the registry answered (or the request was given up): the permit goes back to
+    /// the gate and the slot is freed now, so that the next request can go while the outcome is recorded;
+    /// retire() ends the entry once it is.
+    void answered(const QString &key);
 
     /// Ends `key`'s request wherever it is (see the class comment). The entry stays, Held, while this member
     /// holds the task's claim; otherwise it goes. Returns the stage the request was in (nullopt: no entry).
     std::optional<RequestStage> retire(const QString &key);
     /// retire() for every request that has not left: Picked, AwaitingPermit and Granted (pause, drain, an
-    /// audit failure, shutdown). Queued and delayed entries stay queued. Returns the keys retired, so that
-    /// the caller can queue them again.
+    /// audit failure, shutdown); Validating is left to its commit's continuation. Queued and delayed entries
+    /// stay queued. Returns the keys retired, so that the caller can queue them again.
     QStringList retireUnsent();
     /// retire() for every entry whatever its stage, and every claim forgotten (shutdown, after the registry
     /// aborted what was on the wire).
@@ -92,12 +102,12 @@ public:
 
     std::optional<RequestStage> stageOf(const QString &key) const;
     bool contains(const QString &key) const { return m_entries.contains(key); }
-    /// Picked, AwaitingPermit, Granted, Recording or OnTheWire: the request is under way.
+    /// Any stage from Picked to Answered: the request is under way.
     bool isUnderWay(const QString &key) const;
-    /// Granted, Recording or OnTheWire: a permit was used or is about to be; operator actions leave the
-    /// filing alone until it has an outcome.
+    /// Validating, Granted, Recording, OnTheWire or Answered: a transition is being committed or a permit
+    /// was used or is about to be; operator actions leave the filing alone until it has an outcome.
     bool isDispatching(const QString &key) const;
-    /// Recording or OnTheWire: it finishes whatever happens to its claim.
+    /// Recording, OnTheWire or Answered: it finishes whatever happens to its claim.
     bool hasLeft(const QString &key) const;
     bool isDelayed(const QString &key) const { return stageOf(key) == RequestStage::Delayed; }
     QString tokenOf(const QString &key) const { return m_permits.tokenOf(key); }
@@ -109,12 +119,15 @@ public:
         int held = 0;
         int queued = 0;
         int delayed = 0;
-        int picked = 0;
+        int picked = 0; ///< Picked and Validating
         int awaitingPermit = 0;
         int granted = 0; ///< Granted and Recording: a permit held, DISPATCHING not yet durable
         int onTheWire = 0;
+        int answered = 0; ///< answered, the outcome not yet recorded
         /// Any request under way or waiting its turn: the batch is not idle.
-        bool busy() const { return queued + delayed + picked + awaitingPermit + granted + onTheWire > 0; }
+        bool busy() const {
+            return queued + delayed + picked + awaitingPermit + granted + onTheWire + answered > 0;
+        }
     };
     Counts counts() const;
     /// Permits held and permit requests waiting, per jurisdiction (the Prometheus permit gauges).
@@ -138,8 +151,8 @@ private:
     QHash<QString, Entry>::iterator findOrAdd(const QString &key, const QString &jurisdiction);
 
     QHash<QString, Entry> m_entries;
-    QStringList m_grantOrder;       ///< Granted entries, oldest grant first
-    std::array<int, 8> m_byStage{}; ///< entries per RequestStage
+    QStringList m_grantOrder;        ///< Granted entries, oldest grant first
+    std::array<int, 10> m_byStage{}; ///< entries per RequestStage
     int m_claims = 0;
     DispatchScheduler m_scheduler;
     PermitLedger m_permits;

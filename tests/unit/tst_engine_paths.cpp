@@ -4,9 +4,11 @@
 #include "engine/core/engine.h"
 #include "engine/gate/local_permit_gate.h"
 
+#include <QDeadlineTimer>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
 
 #include <atomic>
 #include <deque>
@@ -115,7 +117,7 @@ public:
         }
         if (durability == Durability::Synced)
             ++syncedCommits;
-        return AuditStore::recordTransitions(records, error, durability);
+        return stallThenRecord(records, error, durability);
     }
     fd::WriteResult appendAction(const AuditEntry &entry, QString *error) override {
         if (failing) {
@@ -139,6 +141,17 @@ public:
         return AuditStore::saveTasks(tasks, error);
     }
     std::atomic<int> syncedCommits = 0;
+    /// While set, a transition commit waits before it begins (a disk that stalls): the store's thread is
+    /// busy, the engine's is not.
+    std::atomic<bool> stalling = false;
+
+private:
+    fd::WriteResult stallThenRecord(const QList<TransitionRecord> &records, QString *error,
+                                    Durability durability) {
+        while (stalling)
+            QThread::msleep(2);
+        return AuditStore::recordTransitions(records, error, durability);
+    }
 };
 
 RegistryOutcome outcome(RegistryOutcome::Kind kind, const QString &code = QString(),
@@ -253,10 +266,16 @@ class EnginePathsTest : public QObject {
         return std::any_of(m_alerts.cbegin(), m_alerts.cend(),
                            [&](const EngineAlert &a) { return a.kindName() == kind; });
     }
-    /// Lets queued answers arrive without moving the clock.
+    /// Lets queued answers arrive, and the commits they led to (on the store's thread) come back, without
+    /// moving the clock.
     void settle() {
-        for (int i = 0; i < 20; ++i)
-            QCoreApplication::processEvents();
+        QDeadlineTimer patience(10000);
+        do {
+            for (int i = 0; i < 20; ++i)
+                QCoreApplication::processEvents();
+            if (m_engine->recordsPending() > 0)
+                QThread::msleep(1);
+        } while (m_engine->recordsPending() > 0 && !patience.hasExpired());
     }
 
 private Q_SLOTS:
@@ -486,7 +505,7 @@ private Q_SLOTS:
         m_store->failing = true;
         m_registry->setHolding(false);
         m_registry->release(); // accepted, but COMPLETED cannot be written
-        QVERIFY(hasAlert(QStringLiteral("audit_unavailable")));
+        QTRY_VERIFY(hasAlert(QStringLiteral("audit_unavailable")));
         QCOMPARE(stored().task(key)->state, ExecutionState::Dispatching);
         QVERIFY(m_engine->task(key).lookupRequired);
         m_store->failing = false;
@@ -496,6 +515,43 @@ private Q_SLOTS:
         QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
         QCOMPARE(m_registry->submits(key), 1); // never filed twice
         QCOMPARE(m_registry->lookups(key), 1);
+    }
+
+    void anOutcomeIsRecordedWhileTheEngineGoesOn() {
+        // The registry's answer hands the permit back at once; the outcome's commit joins the store's next
+        // flush on its own thread while the engine goes on. Until that commit is on disk the filing is left
+        // alone, is not counted as filed and the batch is not idle.
+        LocalPermitGate *gate = nullptr;
+        m_makeGate = [&gate] { return gate = new LocalPermitGate(15000); };
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->setHolding(true);
+        launch();
+        QTRY_COMPARE(int(m_registry->calls.size()), 1);
+        QSignalSpy idle(m_engine, &Engine::batchIdle);
+        m_store->stalling = true;
+        m_registry->setHolding(false);
+        m_registry->release(); // accepted; returns although COMPLETED cannot be written yet
+        for (int i = 0; i < 20; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(m_engine->recordsPending(), 1);
+        QCOMPARE(stored().task(key)->state, ExecutionState::Dispatching);
+        QSignalSpy usage(gate, &PermitGate::usageUpdated);
+        gate->refreshUsage({QStringLiteral("US-DE")});
+        QTRY_COMPARE(usage.size(), 1);
+        QCOMPARE(usage.first().at(0).value<QList<fd::JurisdictionUsage>>().first().inUse, 0);
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->withdraw({key}, QStringLiteral("no longer needed"));
+        QCOMPARE(errors.count(), 1);
+        QVERIFY(errors.first().first().toString().contains(QLatin1String("being settled")));
+        QCOMPARE(idle.count(), 0);
+
+        m_store->stalling = false;
+        QTRY_COMPARE(idle.count(), 1);
+        QCOMPARE(stored().task(key)->state, ExecutionState::Completed);
+        QCOMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(idle.first().first().value<BatchStatus>().filedHere, 1);
+        QCOMPARE(m_registry->submits(key), 1);
     }
 
     void nothingIsSentAfterShutdownBegan() {

@@ -62,6 +62,9 @@ private:
         QCOMPARE(pick->key, key);
         if (stage == RequestStage::Picked)
             return;
+        table.validating(key);
+        if (stage == RequestStage::Validating)
+            return;
         table.requestPermit(key, 8, fd::PermitHolder{});
         if (stage == RequestStage::AwaitingPermit)
             return;
@@ -74,6 +77,9 @@ private:
         if (stage == RequestStage::Recording)
             return;
         table.sent(key, kNow, false);
+        if (stage == RequestStage::OnTheWire)
+            return;
+        table.answered(key);
     }
 
 private Q_SLOTS:
@@ -88,10 +94,12 @@ private Q_SLOTS:
             QTest::addRow("queued%s", who) << S::Queued << claimed << 0 << 0;
             QTest::addRow("delayed%s", who) << S::Delayed << claimed << 0 << 0;
             QTest::addRow("picked%s", who) << S::Picked << claimed << 0 << 0;
+            QTest::addRow("validating%s", who) << S::Validating << claimed << 0 << 0;
             QTest::addRow("awaiting permit%s", who) << S::AwaitingPermit << claimed << 0 << 1;
             QTest::addRow("granted%s", who) << S::Granted << claimed << 1 << 0;
             QTest::addRow("recording%s", who) << S::Recording << claimed << 1 << 0;
             QTest::addRow("on the wire%s", who) << S::OnTheWire << claimed << 1 << 0;
+            QTest::addRow("answered%s", who) << S::Answered << claimed << 0 << 0;
         }
     }
     void retireHandsBackWhatTheStageHeld() {
@@ -209,6 +217,45 @@ private Q_SLOTS:
         table.retire(QStringLiteral("k"));
         QVERIFY(!table.contains(QStringLiteral("k")));
         QCOMPARE(gate.held, 0);
+    }
+
+    void anAnswerFreesPermitAndSlotWhileItsOutcomeIsRecorded() {
+        CountingGate gate;
+        RequestTable table;
+        table.setGate(&gate);
+        table.setCeilings({32, 1, {}}); // one slot per jurisdiction
+        advance(table, gate, QStringLiteral("k"), RequestStage::OnTheWire);
+        QCOMPARE(gate.held, 1);
+        table.answered(QStringLiteral("k"));
+        QCOMPARE(table.stageOf(QStringLiteral("k")), std::optional(RequestStage::Answered));
+        QCOMPARE(gate.held, 0); // the registry is done with it: the permit is back
+        QVERIFY(table.hasLeft(QStringLiteral("k")));
+        QVERIFY(table.isDispatching(QStringLiteral("k"))); // operator actions wait for its outcome
+        QVERIFY(table.counts().busy());                    // and the batch is not idle
+        QCOMPARE(table.counts().answered, 1);
+        QVERIFY(!table.queue(QStringLiteral("k"), QStringLiteral("US-DE"), 1.0, QDate(2027, 3, 1)));
+        // The slot is free: the next filing of the jurisdiction goes while the outcome is recorded.
+        QVERIFY(table.queue(QStringLiteral("k2"), QStringLiteral("US-DE"), 1.0, QDate(2027, 3, 1)));
+        QVERIFY(table.next(kNow));
+        QCOMPARE(table.retire(QStringLiteral("k")), std::optional(RequestStage::Answered));
+        QVERIFY(!table.contains(QStringLiteral("k")));
+        QCOMPARE(table.counts().answered, 0);
+    }
+
+    void aValidationBeingRecordedIsNotWithdrawn() {
+        CountingGate gate;
+        RequestTable table;
+        table.setGate(&gate);
+        advance(table, gate, QStringLiteral("v"), RequestStage::Validating);
+        advance(table, gate, QStringLiteral("p"), RequestStage::Picked);
+        // A pause withdraws what is picked; what is being validated is left to its commit's continuation.
+        QCOMPARE(table.retireUnsent(), QStringList{QStringLiteral("p")});
+        QCOMPARE(table.stageOf(QStringLiteral("v")), std::optional(RequestStage::Validating));
+        QVERIFY(table.isDispatching(QStringLiteral("v")));
+        QVERIFY(!table.hasLeft(QStringLiteral("v")));
+        table.requestPermit(QStringLiteral("v"), 8, fd::PermitHolder{});
+        QCOMPARE(table.stageOf(QStringLiteral("v")), std::optional(RequestStage::AwaitingPermit));
+        QCOMPARE(gate.waiting, 1);
     }
 
     void delayedEntriesComeDueOnTime() {
