@@ -776,6 +776,10 @@ void Engine::recordThen(const QList<TaskStore::TransitionRecord> &records, Durab
     m_store->recordThen(records, durability, this, [this, done = std::move(done)](const WriteResult &result) {
         --m_recordsPending;
         done(result);
+        if (m_stopAfterRecords && m_recordsPending == 0) {
+            m_stopAfterRecords = false;
+            finishShutdown();
+        }
     });
 }
 
@@ -1964,10 +1968,21 @@ void Engine::shutdown() {
         if (!m_ledger->releaseClaims(claimed, &error))
             qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
     }
+    m_stopWasStarted = wasStarted;
+    if (m_recordsPending > 0) {
+        // Outcomes and transitions handed to the store's thread are written (or fail) first, and the engine
+        // takes them: the final figures are what the disk holds. The last continuation finishes the stop.
+        m_stopAfterRecords = true;
+        return;
+    }
+    finishShutdown();
+}
+
+void Engine::finishShutdown() {
     flushDirty();
     m_statusTimer.stop();
     m_statusDirty = false;
-    if (wasStarted)
+    if (m_stopWasStarted)
         Q_EMIT batchStatusChanged(currentStatus()); // the final figures, taken after the engine stopped
     auto finish = [this] {
         // Nothing of this engine may hold or ask for permits from now on.

@@ -179,7 +179,8 @@ public Q_SLOTS:
     void exportCalendar(const fd::CalendarExportRequest &request);
     /// Stops: nothing is sent from now on, requests awaiting a permit are withdrawn, requests on the wire are
     /// aborted (their tasks stay DISPATCHING and are looked up on the next start), permits are handed back
-    /// and confirmed by the gate (bounded), then the database closes. Emits batchStatusChanged() with the
+    /// and confirmed by the gate (bounded); what was handed to the store's thread is written and taken (the
+    /// final figures are what the disk holds), then the database closes. Emits batchStatusChanged() with the
     /// final figures, then stopped(). Idempotent.
     void shutdown();
 
@@ -288,6 +289,9 @@ private:
     /// Statutory halts and validation quarantines: never retried, recorded, and announced to a person.
     void stopForPerson(FilingTask task, const RegistryOutcome &outcome, ErrorCategory category,
                        ExecutionState to, AlertKind alertKind);
+    /// shutdown()'s second half, once nothing handed to the store waits for its continuation: the final
+    /// status, the gate closed, the store closed, stopped().
+    void finishShutdown();
     void markDirty(const QString &key);
     void flushDirty();
     void armWake();
@@ -405,11 +409,13 @@ private:
     QSet<QString> m_runningBatches;
     QSet<QString> m_pausedBatches;
     bool m_ledgerDown = false;
-    bool m_ledgerUntrusted = false; // the ledger's chain did not verify: never trusted again by this engine
-    bool m_draining = false;        ///< drain(): this member sends nothing more
-    bool m_teamActiveSeen = false;  ///< a batch was running at some point since start
-    int m_recordsPending = 0;       ///< recordThen() calls whose continuation has not run
-    int m_filedHere = 0;            ///< filings this member completed since start
+    bool m_ledgerUntrusted = false;  // the ledger's chain did not verify: never trusted again by this engine
+    bool m_draining = false;         ///< drain(): this member sends nothing more
+    bool m_teamActiveSeen = false;   ///< a batch was running at some point since start
+    int m_recordsPending = 0;        ///< recordThen() calls whose continuation has not run
+    bool m_stopAfterRecords = false; ///< shutdown() waits for m_recordsPending to reach 0
+    bool m_stopWasStarted = false;
+    int m_filedHere = 0; ///< filings this member completed since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer{this};
     QTimer m_syncTimer{this};

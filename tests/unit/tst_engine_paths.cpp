@@ -554,6 +554,32 @@ private Q_SLOTS:
         QCOMPARE(m_registry->submits(key), 1);
     }
 
+    void stopWaitsForTheOutcomesBeingRecorded() {
+        // A stop while an accepted filing's COMPLETED is still on its way to the disk: the final figures
+        // count it filed, as the disk does, and the engine stops only after it is written.
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_registry->setHolding(true);
+        launch();
+        QTRY_COMPARE(int(m_registry->calls.size()), 1);
+        m_store->stalling = true;
+        m_registry->setHolding(false);
+        m_registry->release();
+        QSignalSpy stopped(m_engine, &Engine::stopped);
+        QSignalSpy status(m_engine, &Engine::batchStatusChanged);
+        m_engine->shutdown();
+        for (int i = 0; i < 20; ++i)
+            QCoreApplication::processEvents();
+        QCOMPARE(stopped.count(), 0);
+        m_store->stalling = false;
+        QTRY_COMPARE(stopped.count(), 1);
+        QVERIFY(!status.isEmpty());
+        QCOMPARE(status.last().first().value<BatchStatus>().filedHere, 1);
+        QCOMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(stored().task(key)->state, ExecutionState::Completed);
+        QCOMPARE(m_registry->submits(key), 1);
+    }
+
     void nothingIsSentAfterShutdownBegan() {
         setUpEngine(4);
         QSignalSpy stopped(m_engine, &Engine::stopped);
