@@ -118,11 +118,22 @@ int ObligationModel::daysLeft(const ObligationRow &row) const {
 }
 
 double ObligationModel::urgency(const ObligationRow &row) const {
-    if (row.kind == ObligationRow::Kind::Task)
-        return row.task.score;
-    if (row.kind == ObligationRow::Kind::Planned)
+    // The admission score as of the date shown (a task's stored score is that of the day it was admitted).
+    if ((row.kind == ObligationRow::Kind::Task || row.kind == ObligationRow::Kind::Planned) &&
+        row.task.obligation.dueDate.isValid() && m_asOf.isValid())
         return admissionScore(row.task.obligation.dueDate, row.task.obligation.entity->riskTier, m_asOf);
     return -1.0; // rows without an obligation sort after every obligation
+}
+
+QString ObligationModel::urgencyText(const ObligationRow &row) const {
+    const int left = daysLeft(row);
+    if (left == std::numeric_limits<int>::min())
+        return QString();
+    if (left < 0)
+        return tr("Overdue %n day(s)", nullptr, -left);
+    if (left == 0)
+        return tr("Due today");
+    return tr("Due in %n day(s)", nullptr, left);
 }
 
 std::optional<Compliance> ObligationModel::compliance(const ObligationRow &row) const {
@@ -209,7 +220,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case PenaltyColumn:
         return formatCents(penaltyExposure(row));
     case UrgencyColumn:
-        return hasObligation && !isSettled(compliance(row)) ? formatDecimal(urgency(row), 2) : QString();
+        return hasObligation && !isSettled(compliance(row)) ? urgencyText(row) : QString();
     case ComplianceColumn: {
         const std::optional<Compliance> c = compliance(row);
         if (!c)
@@ -275,8 +286,12 @@ QVariant ObligationModel::sortData(const ObligationRow &row, int column) const {
         return row.task.obligation.feeCents;
     case PenaltyColumn:
         return penaltyExposure(row);
-    case UrgencyColumn:
-        return urgency(row);
+    case UrgencyColumn: {
+        // Ascending is most urgent first, as the words read: overdue longest, then due soonest; among the
+        // same days the entity at greater risk first. Settled rows and rows without a filing go last.
+        const bool open = row.task.obligation.dueDate.isValid() && !isSettled(compliance(row));
+        return open && urgency(row) >= 0 ? -urgency(row) : std::numeric_limits<double>::max();
+    }
     case AttemptsColumn:
         return row.task.attempts;
     default:
@@ -303,8 +318,18 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
             return tr("%1\nkey %2\nline %3").arg(row.task.obligation.entity->name, row.key).arg(row.line);
         if (index.column() == PenaltyColumn)
             return row.task.obligation.penaltyNote;
-        if (index.column() == DetailColumn)
+        if (index.column() == UrgencyColumn && !displayData(row, UrgencyColumn).toString().isEmpty())
+            return tr("%1; the entity's risk tier %2 of 5 (admission score %3)")
+                .arg(displayData(row, UrgencyColumn).toString())
+                .arg(row.task.obligation.entity->riskTier)
+                .arg(formatDecimal(urgency(row), 2));
+        if (index.column() == DetailColumn) {
+            // The rule's id, for support: beside the reason people read, never in it.
+            const QString ruleId = row.task.obligation.ruleId;
+            if (row.kind == ObligationRow::Kind::NeedsData && !ruleId.isEmpty())
+                return tr("%1\nrule %2").arg(displayData(row, DetailColumn).toString(), ruleId);
             return displayData(row, DetailColumn);
+        }
         if (index.column() == StateColumn) // the engine's word, for support
             return tr("%1 (engine state %2)").arg(rowStateLabel(row), rowStateName(row));
         if (!m_editRefusal.isEmpty() && isEditableRow(row, index.column()))
@@ -384,7 +409,8 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Where the filing is: waiting, sending, filed, or needing a person (the engine's own term "
                   "is in each cell's tooltip, for support)");
     if (role == Qt::ToolTipRole && section == UrgencyColumn)
-        return tr("Admission score: urgency (days to due date) times risk tier; higher files sooner");
+        return tr("How soon each filing should go: the most overdue and the soonest due first, an entity at "
+                  "greater risk before others due the same day (the order in which filings are admitted)");
     if (role != Qt::DisplayRole)
         return QVariant();
     switch (section) {

@@ -85,6 +85,8 @@ private:
     QVariant sortData(const ObligationRow &row, int column) const;
     int daysLeft(const ObligationRow &row) const;
     double urgency(const ObligationRow &row) const;
+    /// "Overdue 12 days", "Due today", "Due in 5 days": the Urgency column as people read it.
+    QString urgencyText(const ObligationRow &row) const;
     qint64 penaltyExposure(const ObligationRow &row) const;
     /// The compliance status of a row; std::nullopt for rows without a filing (out of scope, row errors).
     std::optional<fd::Compliance> compliance(const ObligationRow &row) const;

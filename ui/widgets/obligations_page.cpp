@@ -48,7 +48,7 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("obligationsTable"), tr("Obligations"), ObligationModel::UrgencyColumn,
-                Qt::DescendingOrder, QAbstractItemView::ExtendedSelection,
+                Qt::AscendingOrder, QAbstractItemView::ExtendedSelection,
                 QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed});
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn,
