@@ -240,6 +240,32 @@ private Q_SLOTS:
         QCOMPARE(m_reasons->asked.last().affected, dueIn30);
     }
 
+    void notDoneNoticeGoesWhenThePersonMovesOn() {
+        auto window = openWindow();
+        QVERIFY(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window->engineStarted(), 20000);
+        auto *notice = window->findChild<BannerWidget *>(QStringLiteral("noticeBanner"));
+        // The engine refuses something: said in the notice bar.
+        Q_EMIT window->session()->errorOccurred(QStringLiteral("no batch is running or paused"));
+        QVERIFY(notice->isVisible());
+        QVERIFY2(notice->message().startsWith(QLatin1String("Not done: no batch")),
+                 qPrintable(notice->message()));
+        // The person opens a portfolio: the refusal is old news.
+        loadAndWait(window.get());
+        QTRY_VERIFY_WITH_TIMEOUT(!notice->message().startsWith(QLatin1String("Not done")), kLong);
+        // Again, then the person launches: gone as well.
+        Q_EMIT window->session()->errorOccurred(QStringLiteral("no batch is running or paused"));
+        QVERIFY(notice->message().startsWith(QLatin1String("Not done")));
+        window->batchPanel()->setDueWithinDays(3660);
+        window->findChild<QAction *>(QStringLiteral("launchDueAction"))->trigger();
+        QCOMPARE(m_reasons->asked.size(), 1);
+        QVERIFY2(!notice->message().startsWith(QLatin1String("Not done")), qPrintable(notice->message()));
+        QTRY_COMPARE_WITH_TIMEOUT(window->pendingKeysDueWithin(3660).size(), 0, kLong);
+        // Another kind of notice is left alone by it.
+        window->findChild<QAction *>(QStringLiteral("launchDueAction"))->trigger(); // nothing left: a notice
+        QTRY_VERIFY(notice->message().startsWith(QLatin1String("Nothing to launch")));
+    }
+
     void noticeLeavesTheReviewButtonsFree_data() {
         QTest::addColumn<int>("tab");
         QTest::addColumn<QString>("button");

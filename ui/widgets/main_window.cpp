@@ -120,7 +120,10 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_auditRefresh.setSingleShot(true);
     m_auditRefresh.setInterval(400);
     connect(&m_auditRefresh, &QTimer::timeout, this, &MainWindow::refreshAudit);
-    connect(m_actions, &OperatorActions::actionSent, this, [this] { m_auditRefresh.start(); });
+    connect(m_actions, &OperatorActions::actionSent, this, [this] {
+        m_auditRefresh.start();
+        clearNotDone(); // the person acted again: what was not done before is no longer the news
+    });
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
 
@@ -656,9 +659,11 @@ void MainWindow::connectSession() {
                                              .arg(later),
                                      10000);
             m_obligationsPage->refreshJurisdictions();
+            clearNotDone();
         });
     connect(session, &ConsoleSession::tasksChanged, this, &MainWindow::refreshEntityPages);
     connect(session, &ConsoleSession::registerChanged, this, [this] {
+        clearNotDone(); // an edit went through
         updateOwnerFilters();
         for (EntityPage *page : std::as_const(m_entityPages)) {
             if (page && m_session->entityRegister().contains(page->entityId())) {
@@ -700,6 +705,7 @@ void MainWindow::connectSession() {
     connect(session, &ConsoleSession::errorOccurred, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
         showNotice(tr("Not done: %1").arg(message));
+        m_noticeSubject = NoticeSubject::NotDone; // old news once the person has moved on (clearNotDone())
     });
     connect(session, &ConsoleSession::heartbeat, m_indicators, &StatusIndicators::setEngineAlive);
     connect(session, &ConsoleSession::registryReachabilityChanged, m_indicators,
@@ -776,9 +782,16 @@ void MainWindow::revertAsOf() {
     statusBar()->showMessage(tr("Back to the as-of date %1.").arg(formatDate(m_confirmedAsOf)), 10000);
 }
 
+void MainWindow::clearNotDone() {
+    if (m_noticeSubject == NoticeSubject::NotDone)
+        showNotice(QString());
+}
+
 void MainWindow::onPortfolioLoaded(const PortfolioSummary &summary) {
-    if (!summary.file.isEmpty())
+    if (!summary.file.isEmpty()) {
         m_confirmedAsOf = summary.asOf; // opened as of the date the person set
+        clearNotDone();
+    }
     const QString portfolioName = m_session->portfolioName();
     updateOwnerFilters();
     if (!summary.conflicts.isEmpty())

@@ -264,7 +264,9 @@ private:
     QTimer m_auditRefresh;
     /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), or anything
     /// else (a message, or none).
-    enum class NoticeSubject { Other, Reminder, Alert };
+    enum class NoticeSubject { Other, Reminder, Alert, NotDone };
+    /// Hides a "Not done: ..." notice: the person acted again or the state it was about changed.
+    void clearNotDone();
     NoticeSubject m_noticeSubject = NoticeSubject::Other;
     fd::AlertKind m_noticeAlert = fd::AlertKind::Unknown; ///< Alert: the most pressing kind in the notice
 };
