@@ -261,7 +261,7 @@ private Q_SLOTS:
         QCOMPARE(m_reasons->asked.size(), 1);
         QVERIFY2(!notice->message().startsWith(QLatin1String("Not done")), qPrintable(notice->message()));
         QTRY_COMPARE_WITH_TIMEOUT(window->pendingKeysDueWithin(3660).size(), 0, kLong);
-        // Another kind of notice is left alone by it.
+        // Nothing left to launch: said in the notice bar (no alert is on show).
         window->findChild<QAction *>(QStringLiteral("launchDueAction"))->trigger(); // nothing left: a notice
         QTRY_VERIFY(notice->message().startsWith(QLatin1String("Nothing to launch")));
     }

@@ -72,6 +72,7 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 Q_DECLARE_LOGGING_CATEGORY(lcConsole)
@@ -975,16 +976,27 @@ void MainWindow::launchDueWithin() {
     if (keys.isEmpty()) {
         // Said where it is seen, with where to look instead: a launch that opens nothing looks broken.
         const int later = int(pendingKeysDueWithin(3660).size());
-        showNotice(
+        const QString message =
             later > 0
                 ? tr("Nothing to launch: no filing waiting to be sent is due within %n day(s).", nullptr,
                      days) +
                       QLatin1Char(' ') +
-                      tr("%n filing(s) wait with later due dates: choose a longer window with the "
-                         "arrow beside \u201cLaunch due within\u201d or in the Batch panel.",
+                      tr("%n filing(s) wait with later due dates: choose a longer window with the arrow "
+                         "beside \u201cLaunch due within\u201d or in the Batch panel.",
                          nullptr, later)
                 : tr("Nothing to launch: no filing is waiting to be sent. Open a portfolio, or admit the "
-                     "filings open for filing (Batch menu)."));
+                     "filings open for filing (Batch menu).");
+        statusBar()->showMessage(message, 15000);
+        // An alert or a reminder on show says more than this: it stays, and this shows by the button.
+        const bool noticeBusy = !m_noticeBanner->isHidden() && (m_noticeSubject == NoticeSubject::Alert ||
+                                                                m_noticeSubject == NoticeSubject::Reminder);
+        if (noticeBusy) {
+            if (auto *button = findChild<QToolButton *>(QStringLiteral("launchDueToolButton")))
+                QToolTip::showText(button->mapToGlobal(QPoint(0, button->height())), message, button);
+            return;
+        }
+        showNotice(message);
+        m_noticeSubject = NoticeSubject::NotDone; // goes with the next action, as a "Not done"
         return;
     }
     const Spend spend = spendOf(keys);
