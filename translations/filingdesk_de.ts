@@ -3216,6 +3216,30 @@ Regel %2</translation>
         <source>How soon each filing should go: the most overdue and the soonest due first, an entity at greater risk before others due the same day (the order in which filings are admitted)</source>
         <translation>Wie bald jede Einreichung erfolgen sollte: die am längsten überfälligen und die am frühesten fälligen zuerst, bei gleichem Tag eine Gesellschaft mit höherem Risiko vor anderen (die Reihenfolge, in der Einreichungen aufgenommen werden)</translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>The %1 is due relative to the formation date, which the portfolio does not give</source>
+        <translation>%1: fällig relativ zum Gründungsdatum, das im Portfolio fehlt</translation>
+    </message>
+    <message>
+        <source>The %1 is due every other year, in the years of the parity of the last digit of the state&apos;s file number, which the portfolio does not give</source>
+        <translation>%1: alle zwei Jahre fällig, in den Jahren mit der Parität der letzten Ziffer der staatlichen Registernummer, die im Portfolio fehlt</translation>
+    </message>
+    <message>
+        <source>The entity&apos;s status is “%1”: no filings are made for it</source>
+        <translation>Status der Gesellschaft ist „%1“: für sie wird nichts eingereicht</translation>
+    </message>
+    <message>
+        <source>Foreign subsidiary (%1): no US state filing</source>
+        <translation>Ausländische Tochtergesellschaft (%1): keine Einreichung bei einem US-Bundesstaat</translation>
+    </message>
+    <message>
+        <source>The entity type is unknown, so the rules of %1 cannot be chosen</source>
+        <translation>Die Rechtsform ist unbekannt, daher können die Regeln von %1 nicht gewählt werden</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>

@@ -3197,6 +3197,30 @@ rule %2</source>
         <source>How soon each filing should go: the most overdue and the soonest due first, an entity at greater risk before others due the same day (the order in which filings are admitted)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 is due relative to the formation date, which the portfolio does not give</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 is due every other year, in the years of the parity of the last digit of the state&apos;s file number, which the portfolio does not give</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The entity&apos;s status is “%1”: no filings are made for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign subsidiary (%1): no US state filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The entity type is unknown, so the rules of %1 cannot be chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>

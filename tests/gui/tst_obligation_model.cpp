@@ -195,12 +195,14 @@ void TestObligationModel::filingsThatNeedDataHaveRowsOfTheirOwn() {
     QCOMPARE(rowStateName(model.rowAt(need)), QStringLiteral("NEEDS_DATA"));
     QCOMPARE(model.index(need, ObligationModel::FilingTypeColumn).data().toString(),
              QStringLiteral("Statement of Information"));
-    // The reason as people read it; the rule's id only in the tooltip, for support.
-    QCOMPARE(model.index(need, ObligationModel::DetailColumn).data().toString(),
-             QStringLiteral("due relative to the formation date"));
-    QCOMPARE(
-        model.index(need, ObligationModel::DetailColumn).data(Qt::ToolTipRole).toString(),
-        QStringLiteral("due relative to the formation date\nrule US-CA.CORP.STATEMENT_OF_INFORMATION.2000"));
+    // The reason as people read it, in the console's language (the state and the filing's name); the rule's
+    // id only in the tooltip, for support.
+    const QString reason = QStringLiteral(
+        "The California Statement of Information is due relative to the formation date, which the portfolio "
+        "does not give");
+    QCOMPARE(model.index(need, ObligationModel::DetailColumn).data().toString(), reason);
+    QCOMPARE(model.index(need, ObligationModel::DetailColumn).data(Qt::ToolTipRole).toString(),
+             reason + QStringLiteral("\nrule US-CA.CORP.STATEMENT_OF_INFORMATION.2000"));
     QVERIFY(model.index(need, ObligationModel::FormationDateColumn).flags() & Qt::ItemIsEditable);
     QCOMPARE(rowStateName(model.rowAt(need == 0 ? 1 : 0)), QStringLiteral("PLANNED"));
     QSignalSpy edits(&model, &ObligationModel::entityEditRequested);

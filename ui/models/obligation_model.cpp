@@ -476,6 +476,35 @@ bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, i
     return true;
 }
 
+QString ObligationModel::needReason(const ObligationNeed &need, const Entity &entity) {
+    // The filing as people name it, in the console's language; the engine's English stays in the reports.
+    const QString place = IsoCodes::instance().placeName(entity.jurisdiction);
+    const QString name = need.filingName.isEmpty() ? need.filingType : need.filingName;
+    const QString filing =
+        place.isEmpty() || name.contains(place, Qt::CaseInsensitive) ? name : tr("%1 %2").arg(place, name);
+    if (need.missingField == QLatin1String("formation_date"))
+        return tr("The %1 is due relative to the formation date, which the portfolio does not give")
+            .arg(filing);
+    if (need.missingField == QLatin1String("registry_id"))
+        return tr("The %1 is due every other year, in the years of the parity of the last digit of the "
+                  "state's file number, which the portfolio does not give")
+            .arg(filing);
+    return need.reason;
+}
+
+QString ObligationModel::rowReason(const RowPlan &p) {
+    const Entity &entity = *p.entity;
+    if (p.outcome == RowOutcome::OutOfScope && entity.status != QLatin1String("active"))
+        return tr("The entity's status is \u201c%1\u201d: no filings are made for it").arg(entity.status);
+    if (p.outcome == RowOutcome::OutOfScope && !entity.isUsDomestic())
+        return tr("Foreign subsidiary (%1): no US state filing").arg(placeLabel(entity.jurisdiction));
+    if (p.outcome == RowOutcome::NeedsData && p.needs.isEmpty() &&
+        p.missing == QStringList{QStringLiteral("entity_type")})
+        return tr("The entity type is unknown, so the rules of %1 cannot be chosen")
+            .arg(placeLabel(entity.jurisdiction));
+    return p.reason;
+}
+
 void ObligationModel::appendNeeds(const RowPlan &p) {
     // One row per filing that waits for data, beside the row's other obligations.
     for (const ObligationNeed &need : p.needs) {
@@ -488,7 +517,7 @@ void ObligationModel::appendNeeds(const RowPlan &p) {
         row.task.obligation.ruleId = need.ruleId;
         row.task.obligation.filingType = need.filingType;
         row.task.obligation.filingName = need.filingName;
-        row.reason = need.reason;
+        row.reason = needReason(need, *p.entity);
         row.missing = {need.missingField};
         m_rows.append(row);
     }
@@ -542,7 +571,7 @@ void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
         row.line = p.line;
         row.task.obligation.entity = p.entity;
         row.task.obligation.jurisdiction = p.entity->jurisdiction;
-        row.reason = p.reason;
+        row.reason = rowReason(p);
         row.missing = p.missing;
         m_rows.append(row);
     }

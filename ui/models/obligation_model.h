@@ -92,6 +92,10 @@ private:
     std::optional<fd::Compliance> compliance(const ObligationRow &row) const;
     bool isEditableRow(const ObligationRow &row, int column) const;
     void appendNeeds(const fd::RowPlan &plan);
+    /// Why a filing waits for data, in the console's language (the engine's English is for the reports).
+    static QString needReason(const fd::ObligationNeed &need, const fd::Entity &entity);
+    /// Why a row has no filing, in the console's language where the plan says it in a known way.
+    static QString rowReason(const fd::RowPlan &plan);
     void rebuildIndex();
 
     QDate m_asOf;
