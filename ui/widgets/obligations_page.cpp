@@ -9,6 +9,7 @@
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_filter_bar.h"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -54,6 +55,11 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn,
                                                     ObligationModel::EntityTypeColumn, m_table));
     m_table->setColumnWidth(ObligationModel::EntityColumn, 260);
+    // "Overdue 12 days", "Seit 12 Tagen überfällig": read whole, not elided.
+    const QString longest =
+        QCoreApplication::translate("fd::ui::ObligationModel", "Overdue %n day(s)", nullptr, 365);
+    m_table->setColumnWidth(ObligationModel::UrgencyColumn,
+                            m_table->fontMetrics().horizontalAdvance(longest) + 16);
     // Whose filing it is, next to the entity ("My filings" filters on it).
     m_table->horizontalHeader()->moveSection(
         m_table->horizontalHeader()->visualIndex(ObligationModel::OwnerColumn), 1);
