@@ -1525,6 +1525,20 @@
         <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
         <translation>Kein Register eingerichtet: Filings würden zurückgehalten. In den Einstellungen (Strg+,) eines eintragen oder mit --sandbox starten.</translation>
     </message>
+    <message numerus="yes">
+        <source>FilingDesk started again with %n filing(s) of an unfinished batch not sent yet: they wait for a person to resume sending</source>
+        <translation>
+            <numerusform>FilingDesk wurde neu gestartet; %n Einreichung eines nicht abgeschlossenen Laufs war noch nicht gesendet: sie wartet, bis eine Person das Senden fortsetzt</numerusform>
+            <numerusform>FilingDesk wurde neu gestartet; %n Einreichungen eines nicht abgeschlossenen Laufs waren noch nicht gesendet: sie warten, bis eine Person das Senden fortsetzt</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>FilingDesk started again: %n filing(s) whose outcome is unknown are looked up at the registry before anything else</source>
+        <translation>
+            <numerusform>FilingDesk wurde neu gestartet: %n Einreichung mit unbekanntem Ergebnis wird vor allem anderen beim Register nachgefragt</numerusform>
+            <numerusform>FilingDesk wurde neu gestartet: %n Einreichungen mit unbekanntem Ergebnis werden vor allem anderen beim Register nachgefragt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
@@ -2699,6 +2713,170 @@ Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und 
         <source>Registry failing: %1</source>
         <translation>Register gestört: %1</translation>
     </message>
+    <message>
+        <source>&amp;Admit filings open for filing</source>
+        <translation>Einreichungen mit offener Frist &amp;aufnehmen</translation>
+    </message>
+    <message>
+        <source>Puts the planned filings whose filing window is open in line to be sent (as opening the portfolio does); nothing is sent before a launch</source>
+        <translation>Nimmt die geplanten Einreichungen, deren Einreichungsfrist offen ist, zum Senden auf (wie beim Öffnen des Portfolios); vor einem Start wird nichts gesendet</translation>
+    </message>
+    <message>
+        <source>Admit filings open for filing</source>
+        <translation>Einreichungen mit offener Frist aufnehmen</translation>
+    </message>
+    <message>
+        <source>Resume sending…</source>
+        <translation>Senden fortsetzen…</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) become overdue</source>
+        <translation>
+            <numerusform>%n Einreichung wird überfällig</numerusform>
+            <numerusform>%n Einreichungen werden überfällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) become due within %1 days</source>
+        <translation>
+            <numerusform>%n Einreichung wird innerhalb von %1 Tagen fällig</numerusform>
+            <numerusform>%n Einreichungen werden innerhalb von %1 Tagen fällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep the as-of date %1?</source>
+        <translation>Stichtag %1 beibehalten?</translation>
+    </message>
+    <message>
+        <source>As of %1 instead of %2, %3.</source>
+        <translation>Zum Stichtag %1 statt %2: %3.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>In all as of %1: %2, %3.</source>
+        <translation>Insgesamt zum %1: %2, %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) overdue</source>
+        <translation>
+            <numerusform>%n Einreichung überfällig</numerusform>
+            <numerusform>%n Einreichungen überfällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due within %1 days</source>
+        <translation>
+            <numerusform>%n Einreichung innerhalb von %1 Tagen fällig</numerusform>
+            <numerusform>%n Einreichungen innerhalb von %1 Tagen fällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The due dates were computed again; nothing was admitted or sent. Filings that a new date makes due are not put in line to be sent by it: use Batch &gt; Admit filings open for filing when they should be filed.</source>
+        <translation>Die Fälligkeiten wurden neu berechnet; nichts wurde aufgenommen oder gesendet. Einreichungen, die durch einen neuen Stichtag fällig werden, werden dadurch nicht zum Senden aufgenommen: Verwenden Sie Lauf &gt; Einreichungen mit offener Frist aufnehmen, wenn sie eingereicht werden sollen.</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>%1 beibehalten</translation>
+    </message>
+    <message>
+        <source>Go back to %1</source>
+        <translation>Zurück zu %1</translation>
+    </message>
+    <message>
+        <source>Due dates as of %1.</source>
+        <translation>Fälligkeiten zum Stichtag %1.</translation>
+    </message>
+    <message>
+        <source>Back to the as-of date %1.</source>
+        <translation>Zurück zum Stichtag %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Due within %n day(s)</source>
+        <translation>
+            <numerusform>Fällig innerhalb von %n Tag</numerusform>
+            <numerusform>Fällig innerhalb von %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) waiting</source>
+        <translation>
+            <numerusform>%n Einreichung wartet</numerusform>
+            <numerusform>%n Einreichungen warten</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to launch: no filing waiting to be sent is due within %n day(s).</source>
+        <translation>
+            <numerusform>Nichts zu starten: Keine wartende Einreichung ist innerhalb von %n Tag fällig.</numerusform>
+            <numerusform>Nichts zu starten: Keine wartende Einreichung ist innerhalb von %n Tagen fällig.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) wait with later due dates: choose a longer window with the arrow beside “Launch due within” or in the Batch panel.</source>
+        <translation>
+            <numerusform>%n Einreichung wartet mit späterer Fälligkeit: Wählen Sie einen längeren Zeitraum über den Pfeil neben „Fällige starten“ oder im Lauf-Bereich.</numerusform>
+            <numerusform>%n Einreichungen warten mit späterer Fälligkeit: Wählen Sie einen längeren Zeitraum über den Pfeil neben „Fällige starten“ oder im Lauf-Bereich.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to launch: no filing is waiting to be sent. Open a portfolio, or admit the filings open for filing (Batch menu).</source>
+        <translation>Nichts zu starten: Keine Einreichung wartet auf das Senden. Öffnen Sie ein Portfolio oder nehmen Sie die Einreichungen mit offener Frist auf (Menü Lauf).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of a batch that was running when FilingDesk closed have not been sent: they wait for you to resume sending.</source>
+        <translation>
+            <numerusform>%n Einreichung eines Laufs, der beim Beenden von FilingDesk lief, wurde nicht gesendet: Sie wartet, bis Sie das Senden fortsetzen.</numerusform>
+            <numerusform>%n Einreichungen eines Laufs, der beim Beenden von FilingDesk lief, wurden nicht gesendet: Sie warten, bis Sie das Senden fortsetzen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) that were on the wire are being looked up at the registry.</source>
+        <translation>
+            <numerusform>%n Einreichung, die gerade unterwegs war, wird beim Register nachgefragt.</numerusform>
+            <numerusform>%n Einreichungen, die gerade unterwegs waren, werden beim Register nachgefragt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the filings waiting since FilingDesk was closed</source>
+        <translation>die Einreichungen, die seit dem Beenden von FilingDesk warten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this batch are still to be sent.</source>
+        <translation>
+            <numerusform>%n Einreichung dieses Laufs ist noch zu senden.</numerusform>
+            <numerusform>%n Einreichungen dieses Laufs sind noch zu senden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</source>
+        <translation>
+            <numerusform>%n Einreichung ist gerade unterwegs: Beendet sich FilingDesk, bevor das Register antwortet, wird sie beim nächsten Start beim Register nachgefragt, nie doppelt gesendet.</numerusform>
+            <numerusform>%n Einreichungen sind gerade unterwegs: Beendet sich FilingDesk, bevor das Register antwortet, werden sie beim nächsten Start beim Register nachgefragt, nie doppelt gesendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit while filings are being sent?</source>
+        <translation>Beenden, während Einreichungen gesendet werden?</translation>
+    </message>
+    <message>
+        <source>The rest of the team goes on with the team&apos;s batch.</source>
+        <translation>Der Rest des Teams setzt den Lauf des Teams fort.</translation>
+    </message>
+    <message>
+        <source>The filings not sent yet are not sent by themselves on the next start: FilingDesk shows them and waits for you to resume sending.</source>
+        <translation>Die noch nicht gesendeten Einreichungen werden beim nächsten Start nicht von selbst gesendet: FilingDesk zeigt sie an und wartet, bis Sie das Senden fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Keep working</source>
+        <translation>Weiterarbeiten</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -2903,10 +3081,6 @@ Zeile %3</translation>
         <translation>Säumniszuschlag bei Überschreiten der Fälligkeit (heutiger Betrag, falls bereits überfällig)</translation>
     </message>
     <message>
-        <source>Admission score: urgency (days to due date) times risk tier; higher files sooner</source>
-        <translation>Dringlichkeitswert: Dringlichkeit (Tage bis zur Fälligkeit) mal Risikostufe; höhere Werte werden früher übermittelt</translation>
-    </message>
-    <message>
         <source>Entity</source>
         <translation>Rechtsträger</translation>
     </message>
@@ -3009,6 +3183,62 @@ Zeile %3</translation>
     <message>
         <source>Filing reference</source>
         <translation>Filing-Referenz</translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue %n day(s)</source>
+        <translation>
+            <numerusform>Seit %n Tag überfällig</numerusform>
+            <numerusform>Seit %n Tagen überfällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Due today</source>
+        <translation>Heute fällig</translation>
+    </message>
+    <message numerus="yes">
+        <source>Due in %n day(s)</source>
+        <translation>
+            <numerusform>Fällig in %n Tag</numerusform>
+            <numerusform>Fällig in %n Tagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; the entity&apos;s risk tier %2 of 5 (admission score %3)</source>
+        <translation>%1; Risikostufe der Gesellschaft %2 von 5 (Aufnahmewert %3)</translation>
+    </message>
+    <message>
+        <source>%1
+rule %2</source>
+        <translation>%1
+Regel %2</translation>
+    </message>
+    <message>
+        <source>How soon each filing should go: the most overdue and the soonest due first, an entity at greater risk before others due the same day (the order in which filings are admitted)</source>
+        <translation>Wie bald jede Einreichung erfolgen sollte: die am längsten überfälligen und die am frühesten fälligen zuerst, bei gleichem Tag eine Gesellschaft mit höherem Risiko vor anderen (die Reihenfolge, in der Einreichungen aufgenommen werden)</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>The %1 is due relative to the formation date, which the portfolio does not give</source>
+        <translation>%1: fällig relativ zum Gründungsdatum, das im Portfolio fehlt</translation>
+    </message>
+    <message>
+        <source>The %1 is due every other year, in the years of the parity of the last digit of the state&apos;s file number, which the portfolio does not give</source>
+        <translation>%1: alle zwei Jahre fällig, in den Jahren mit der Parität der letzten Ziffer der staatlichen Registernummer, die im Portfolio fehlt</translation>
+    </message>
+    <message>
+        <source>The entity&apos;s status is “%1”: no filings are made for it</source>
+        <translation>Status der Gesellschaft ist „%1“: für sie wird nichts eingereicht</translation>
+    </message>
+    <message>
+        <source>Foreign subsidiary (%1): no US state filing</source>
+        <translation>Ausländische Tochtergesellschaft (%1): keine Einreichung bei einem US-Bundesstaat</translation>
+    </message>
+    <message>
+        <source>The entity type is unknown, so the rules of %1 cannot be chosen</source>
+        <translation>Die Rechtsform ist unbekannt, daher können die Regeln von %1 nicht gewählt werden</translation>
     </message>
 </context>
 <context>

@@ -1525,6 +1525,20 @@
         <source>No registry is configured: filings would be quarantined. Set one in Settings (Ctrl+,) or start with --sandbox.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>FilingDesk started again with %n filing(s) of an unfinished batch not sent yet: they wait for a person to resume sending</source>
+        <translation>
+            <numerusform>FilingDesk started again with %n filing of an unfinished batch not sent yet: it waits for a person to resume sending</numerusform>
+            <numerusform>FilingDesk started again with %n filings of an unfinished batch not sent yet: they wait for a person to resume sending</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>FilingDesk started again: %n filing(s) whose outcome is unknown are looked up at the registry before anything else</source>
+        <translation>
+            <numerusform>FilingDesk started again: %n filing whose outcome is unknown is looked up at the registry before anything else</numerusform>
+            <numerusform>FilingDesk started again: %n filings whose outcome is unknown are looked up at the registry before anything else</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadLetterModel</name>
@@ -2685,6 +2699,170 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
         <source>Registry failing: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>&amp;Admit filings open for filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Puts the planned filings whose filing window is open in line to be sent (as opening the portfolio does); nothing is sent before a launch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Admit filings open for filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resume sending…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) become overdue</source>
+        <translation>
+            <numerusform>%n filing becomes overdue</numerusform>
+            <numerusform>%n filings become overdue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) become due within %1 days</source>
+        <translation>
+            <numerusform>%n filing becomes due within %1 days</numerusform>
+            <numerusform>%n filings become due within %1 days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep the as-of date %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As of %1 instead of %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In all as of %1: %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) overdue</source>
+        <translation>
+            <numerusform>%n filing overdue</numerusform>
+            <numerusform>%n filings overdue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due within %1 days</source>
+        <translation>
+            <numerusform>%n filing due within %1 days</numerusform>
+            <numerusform>%n filings due within %1 days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The due dates were computed again; nothing was admitted or sent. Filings that a new date makes due are not put in line to be sent by it: use Batch &gt; Admit filings open for filing when they should be filed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Due dates as of %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Back to the as-of date %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Due within %n day(s)</source>
+        <translation>
+            <numerusform>Due within %n day</numerusform>
+            <numerusform>Due within %n days</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) waiting</source>
+        <translation>
+            <numerusform>%n filing waiting</numerusform>
+            <numerusform>%n filings waiting</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Nothing to launch: no filing waiting to be sent is due within %n day(s).</source>
+        <translation>
+            <numerusform>Nothing to launch: no filing waiting to be sent is due within %n day.</numerusform>
+            <numerusform>Nothing to launch: no filing waiting to be sent is due within %n days.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) wait with later due dates: choose a longer window with the arrow beside “Launch due within” or in the Batch panel.</source>
+        <translation>
+            <numerusform>%n filing waits with a later due date: choose a longer window with the arrow beside “Launch due within” or in the Batch panel.</numerusform>
+            <numerusform>%n filings wait with later due dates: choose a longer window with the arrow beside “Launch due within” or in the Batch panel.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing to launch: no filing is waiting to be sent. Open a portfolio, or admit the filings open for filing (Batch menu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of a batch that was running when FilingDesk closed have not been sent: they wait for you to resume sending.</source>
+        <translation>
+            <numerusform>%n filing of a batch that was running when FilingDesk closed has not been sent: it waits for you to resume sending.</numerusform>
+            <numerusform>%n filings of a batch that was running when FilingDesk closed have not been sent: they wait for you to resume sending.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) that were on the wire are being looked up at the registry.</source>
+        <translation>
+            <numerusform>%n filing that was on the wire is being looked up at the registry.</numerusform>
+            <numerusform>%n filings that were on the wire are being looked up at the registry.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the filings waiting since FilingDesk was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this batch are still to be sent.</source>
+        <translation>
+            <numerusform>%n filing of this batch is still to be sent.</numerusform>
+            <numerusform>%n filings of this batch are still to be sent.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</source>
+        <translation>
+            <numerusform>%n filing is on the wire now: if FilingDesk quits before the registry answers, it is looked up at the registry on the next start, never sent twice.</numerusform>
+            <numerusform>%n filings are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit while filings are being sent?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rest of the team goes on with the team&apos;s batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filings not sent yet are not sent by themselves on the next start: FilingDesk shows them and waits for you to resume sending.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep working</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -2885,10 +3063,6 @@ line %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Admission score: urgency (days to due date) times risk tier; higher files sooner</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Entity</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2990,6 +3164,61 @@ line %3</source>
     </message>
     <message>
         <source>Filing reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Overdue %n day(s)</source>
+        <translation>
+            <numerusform>Overdue %n day</numerusform>
+            <numerusform>Overdue %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Due today</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Due in %n day(s)</source>
+        <translation>
+            <numerusform>Due in %n day</numerusform>
+            <numerusform>Due in %n days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1; the entity&apos;s risk tier %2 of 5 (admission score %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+rule %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How soon each filing should go: the most overdue and the soonest due first, an entity at greater risk before others due the same day (the order in which filings are admitted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 is due relative to the formation date, which the portfolio does not give</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 is due every other year, in the years of the parity of the last digit of the state&apos;s file number, which the portfolio does not give</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The entity&apos;s status is “%1”: no filings are made for it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign subsidiary (%1): no US state filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The entity type is unknown, so the rules of %1 cannot be chosen</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -344,6 +344,24 @@ ImportResult importPortfolioBytes(const QByteArray &bytes, const QString &displa
     const bool isFilingDesk = filingDeskMissing.isEmpty();
     if (!isExhibit21 && !isFilingDesk) {
         result.fileErrorLine = headerLine;
+        // One column whose name holds another separator: a file saved with semicolons (Excel in many
+        // locales) or tabs. Refused with what to do: a guessed separator could split a name or a "1,5".
+        if (header.size() == 1) {
+            const QString only = header.first();
+            const bool semicolons = only.count(QLatin1Char(';')) >= 1;
+            const bool tabs = only.count(QLatin1Char('\t')) >= 1;
+            if (semicolons || tabs) {
+                result.fileError =
+                    QStringLiteral("%1:%2: the columns are separated by %3, not by commas; FilingDesk reads "
+                                   "comma-separated CSV: save the file again as \"CSV (comma delimited)\" "
+                                   "(in Excel: Save As, CSV UTF-8) or replace the %4 with commas")
+                        .arg(displayName)
+                        .arg(headerLine)
+                        .arg(semicolons ? QStringLiteral("semicolons (;)") : QStringLiteral("tabs"),
+                             semicolons ? QStringLiteral("semicolons") : QStringLiteral("tabs"));
+                return readToEnd() ? result : readerError();
+            }
+        }
         // A header that is clearly one layout with a column missing gets the missing column named, not a
         // lecture on both layouts.
         const int filingDeskKnown = knownOf(filingDeskColumns());

@@ -1,5 +1,7 @@
 #include "engine/rules/due_date_calculator.h"
 
+#include "engine/import/iso_codes.h"
+
 #include <limits>
 
 namespace fd {
@@ -106,6 +108,16 @@ bool afterFormation(const Rule &rule, const Entity &entity, int cycleYear, const
 
 } // namespace
 
+QString filingPlainName(const Rule &rule) {
+    const QString place = IsoCodes::instance().placeName(rule.jurisdiction);
+    const QString name = rule.name.isEmpty() ? rule.filingType : rule.name;
+    if (place.isEmpty())
+        return QStringLiteral("%1 %2").arg(rule.jurisdiction, name);
+    if (name.contains(place, Qt::CaseInsensitive))
+        return name;
+    return QStringLiteral("%1 %2").arg(place, name);
+}
+
 QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, const QDate &from, int count,
                                     DueProblem *problem) {
     QList<DueOccurrence> out;
@@ -115,9 +127,9 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
         if (problem) {
             problem->missingField = QStringLiteral("formation_date");
             problem->reason =
-                QStringLiteral("%1 (%2) is due relative to the formation date, which the portfolio "
-                               "does not give")
-                    .arg(rule.name, rule.id);
+                QStringLiteral("The %1 is due relative to the formation date, which the portfolio does "
+                               "not give")
+                    .arg(filingPlainName(rule));
         }
         return out;
     }
@@ -125,10 +137,9 @@ QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, cons
         if (problem) {
             problem->missingField = QStringLiteral("registry_id");
             problem->reason =
-                QStringLiteral(
-                    "%1 (%2) is due every other year, in the years of the parity of the last digit "
-                    "of the state's file number, which the portfolio does not give")
-                    .arg(rule.name, rule.id);
+                QStringLiteral("The %1 is due every other year, in the years of the parity of the last digit "
+                               "of the state's file number, which the portfolio does not give")
+                    .arg(filingPlainName(rule));
         }
         return out;
     }

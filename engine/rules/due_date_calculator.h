@@ -39,9 +39,14 @@ struct DueProblem {
 ///   ended before formation.
 /// * Biennial and decennial cycles are chosen by the year the report is due in (K.S.A. 17-7503(b)).
 /// * A missing formation date for a rule that needs one returns an empty list and sets *problem: never a
-/// guess. Pure function.
+/// guess; its reason names the filing as people know it (filingPlainName()), not by the rule's id (the id
+/// stays in ObligationNeed::ruleId). Pure function.
 QList<DueOccurrence> dueOccurrences(const Rule &rule, const Entity &entity, const QDate &from, int count,
                                     DueProblem *problem);
+
+/// The filing as people name it: the state and the filing ("Nevada Annual List of Managers or Members"); the
+/// rule's name alone when it names the state already.
+QString filingPlainName(const Rule &rule);
 
 /// The amount the rule charges this entity, in cents; *note explains estimates (e.g. Delaware franchise tax
 /// at the minimum because authorized shares are unknown). Source: the rule's fee fields

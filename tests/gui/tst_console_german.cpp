@@ -240,6 +240,7 @@ private Q_SLOTS:
     void aboutShowsTheVersions();
     void mainWindowHasNoEnglishString();
     void dialogsHaveNoEnglishString();
+    void germanWindowFitsALaptopScreen();
 
 private:
     std::unique_ptr<MainWindow> openWindow(const QString &tag);
@@ -534,6 +535,25 @@ void TestConsoleGerman::dialogsHaveNoEnglishString() {
     }
     QVERIFY2(checked > 30, qPrintable(QString::number(checked)));
     QVERIFY2(untranslated.isEmpty(), qPrintable(untranslated.join(QLatin1Char('\n'))));
+}
+
+void TestConsoleGerman::germanWindowFitsALaptopScreen() {
+    // German words are longer: the console must still fit a 1366-pixel-wide laptop screen, nothing cut off at
+    // its right edge.
+    QCOMPARE(applyLanguage(*QCoreApplication::instance(), QStringLiteral("de")), QStringLiteral("de"));
+    std::unique_ptr<MainWindow> window = openWindow(QStringLiteral("de-width"));
+    QVERIFY(window);
+    QStringList widest; // for the failure message: what asks for the width
+    for (QWidget *w : window->findChildren<QWidget *>()) {
+        if (w->isVisible() && w->minimumSizeHint().width() > 1000)
+            widest << QStringLiteral("%1 %2: %3")
+                          .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName())
+                          .arg(w->minimumSizeHint().width());
+    }
+    QVERIFY2(window->minimumSizeHint().width() <= 1366,
+             qPrintable(QStringLiteral("%1 pixels wide at least: %2")
+                            .arg(window->minimumSizeHint().width())
+                            .arg(widest.join(QStringLiteral("; ")))));
 }
 
 QTEST_MAIN(TestConsoleGerman)

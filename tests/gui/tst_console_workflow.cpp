@@ -605,7 +605,7 @@ void TestConsoleWorkflow::paneStateIsSaved() {
     QSettings settings(settingsPath(), QSettings::IniFormat);
     QVERIFY(!settings.value(QStringLiteral("window/state")).toByteArray().isEmpty());
     QVERIFY(!settings.value(QStringLiteral("window/geometry")).toByteArray().isEmpty());
-    QVERIFY(!settings.value(QStringLiteral("headers/obligations-v3")).toByteArray().isEmpty());
+    QVERIFY(!settings.value(QStringLiteral("headers/obligations-v4")).toByteArray().isEmpty());
 }
 
 void TestConsoleWorkflow::settingsChangeNeedsReasonAndIsAudited() {

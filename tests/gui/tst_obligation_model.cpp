@@ -135,6 +135,8 @@ private Q_SLOTS:
     void permitTreeKeepsStructureAcrossRefreshes();
     void filingsThatNeedDataHaveRowsOfTheirOwn();
     void resumedTasksAreJudgedAsOfTheDateWithoutAPlan();
+    void urgencyReadsInWordsAndSortsMostUrgentFirst_data();
+    void urgencyReadsInWordsAndSortsMostUrgentFirst();
 };
 
 // A California corporation without a formation date owes its franchise tax (a planned obligation) and its
@@ -193,6 +195,14 @@ void TestObligationModel::filingsThatNeedDataHaveRowsOfTheirOwn() {
     QCOMPARE(rowStateName(model.rowAt(need)), QStringLiteral("NEEDS_DATA"));
     QCOMPARE(model.index(need, ObligationModel::FilingTypeColumn).data().toString(),
              QStringLiteral("Statement of Information"));
+    // The reason as people read it, in the console's language (the state and the filing's name); the rule's
+    // id only in the tooltip, for support.
+    const QString reason = QStringLiteral(
+        "The California Statement of Information is due relative to the formation date, which the portfolio "
+        "does not give");
+    QCOMPARE(model.index(need, ObligationModel::DetailColumn).data().toString(), reason);
+    QCOMPARE(model.index(need, ObligationModel::DetailColumn).data(Qt::ToolTipRole).toString(),
+             reason + QStringLiteral("\nrule US-CA.CORP.STATEMENT_OF_INFORMATION.2000"));
     QVERIFY(model.index(need, ObligationModel::FormationDateColumn).flags() & Qt::ItemIsEditable);
     QCOMPARE(rowStateName(model.rowAt(need == 0 ? 1 : 0)), QStringLiteral("PLANNED"));
     QSignalSpy edits(&model, &ObligationModel::entityEditRequested);
@@ -205,7 +215,7 @@ void TestObligationModel::hundredThousandObligations() {
     ObligationModel model;
     TaskFilterProxy proxy;
     proxy.setSourceModel(&model);
-    proxy.sort(ObligationModel::UrgencyColumn, Qt::DescendingOrder);
+    proxy.sort(ObligationModel::UrgencyColumn, Qt::AscendingOrder); // most urgent first, as the console
     QAbstractItemModelTester modelTester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     // The tester follows the proxy through loading and the engine's batches. For the filter sweeps below it
     // is detached and re-attached after each one: QAbstractItemModelTester's per-signal bookkeeping turns a
@@ -472,6 +482,54 @@ void TestObligationModel::permitTreeKeepsStructureAcrossRefreshes() {
     QCOMPARE(model.rowCount(model.index(0, 0)), 3);
     QCOMPARE(model.index(2, PermitModel::InUseColumn, model.index(0, 0)).data().toString(),
              QStringLiteral("LOST"));
+}
+
+void TestObligationModel::urgencyReadsInWordsAndSortsMostUrgentFirst_data() {
+    QTest::addColumn<int>("daysFromAsOf");
+    QTest::addColumn<QString>("words");
+    QTest::newRow("overdue") << -12 << QStringLiteral("Overdue 12 day");
+    QTest::newRow("due today") << 0 << QStringLiteral("Due today");
+    QTest::newRow("due soon") << 5 << QStringLiteral("Due in 5 day");
+}
+
+void TestObligationModel::urgencyReadsInWordsAndSortsMostUrgentFirst() {
+    QFETCH(int, daysFromAsOf);
+    QFETCH(QString, words);
+    // Three filings: the one under test, one due in 40 days (low risk) and one overdue 30 days.
+    QList<RowPlan> plan;
+    const QList<std::pair<int, int>> dueAndRisk{{daysFromAsOf, 3}, {40, 1}, {-30, 5}};
+    for (int i = 0; i < dueAndRisk.size(); ++i) {
+        RowPlan row;
+        row.file = QStringLiteral("u.csv");
+        row.line = i + 2;
+        row.outcome = RowOutcome::Obligations;
+        Obligation o = obligationFor(i);
+        o.dueDate = kAsOf.addDays(dueAndRisk.at(i).first);
+        o.entity.edit().riskTier = dueAndRisk.at(i).second;
+        row.obligations.append(o);
+        row.entity = o.entity;
+        plan.append(row);
+    }
+    ObligationModel model;
+    model.setPlan(plan, kAsOf);
+    TaskFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    proxy.sort(ObligationModel::UrgencyColumn, Qt::AscendingOrder);
+    QCOMPARE(proxy.rowCount(), 3);
+    // Words a person reads, never a raw score (the score stays in the tooltip).
+    QString shown;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QString text = model.index(r, ObligationModel::UrgencyColumn).data().toString();
+        QVERIFY2(!text.contains(QRegularExpression(QStringLiteral(R"(^\d+[.,]\d+$)"))), qPrintable(text));
+        if (model.index(r, ObligationModel::DaysLeftColumn).data().toInt() == daysFromAsOf)
+            shown = text;
+    }
+    QVERIFY2(shown.startsWith(words), qPrintable(shown));
+    // Ascending (the arrow as people read it) is the most urgent first: the longest overdue at the top, the
+    // latest due at the bottom.
+    QCOMPARE(proxy.index(0, ObligationModel::DaysLeftColumn).data().toInt(), -30);
+    QCOMPARE(proxy.index(2, ObligationModel::DaysLeftColumn).data().toInt(), 40);
+    QVERIFY(firstUnsortedRow(proxy, ObligationModel::UrgencyColumn, Qt::AscendingOrder).isEmpty());
 }
 
 QTEST_MAIN(TestObligationModel)

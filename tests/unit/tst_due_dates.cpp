@@ -702,28 +702,37 @@ private slots:
         QTest::addColumn<QString>("ruleId");
         QTest::addColumn<QString>("jurisdiction");
         QTest::addColumn<int>("type");
-        QTest::newRow("anniversary date") << QStringLiteral("US-MA.LLC.ANNUAL_REPORT.2000")
-                                          << QStringLiteral("US-MA") << int(EntityType::Llc);
-        QTest::newRow("anniversary month end") << QStringLiteral("US-NV.CORP.ANNUAL_LIST.2000")
-                                               << QStringLiteral("US-NV") << int(EntityType::Corporation);
+        QTest::addColumn<QString>("plainName");
+        QTest::newRow("anniversary date")
+            << QStringLiteral("US-MA.LLC.ANNUAL_REPORT.2000") << QStringLiteral("US-MA")
+            << int(EntityType::Llc) << QStringLiteral("Massachusetts Annual Report");
+        QTest::newRow("anniversary month end")
+            << QStringLiteral("US-NV.CORP.ANNUAL_LIST.2000") << QStringLiteral("US-NV")
+            << int(EntityType::Corporation) << QStringLiteral("Nevada Annual List of Officers and Directors");
         QTest::newRow("quarter end") << QStringLiteral("US-WI.LLC.ANNUAL_REPORT.2000")
-                                     << QStringLiteral("US-WI") << int(EntityType::Llc);
+                                     << QStringLiteral("US-WI") << int(EntityType::Llc)
+                                     << QStringLiteral("Wisconsin Annual Report");
         QTest::newRow("formation parity")
             << QStringLiteral("US-KS.ALL.BUSINESS_ENTITY_INFORMATION_REPORT.2024") << QStringLiteral("US-KS")
-            << int(EntityType::Corporation);
-        QTest::newRow("opposite formation parity") << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013")
-                                                   << QStringLiteral("US-DC") << int(EntityType::Llc);
+            << int(EntityType::Corporation) << QStringLiteral("Kansas Business Entity Information Report");
+        QTest::newRow("opposite formation parity")
+            << QStringLiteral("US-DC.ALL.BIENNIAL_REPORT.2013") << QStringLiteral("US-DC")
+            << int(EntityType::Llc) << QStringLiteral("District of Columbia Biennial Report");
     }
 
     void needsDataWithoutFormationDate() {
         QFETCH(QString, ruleId);
         QFETCH(QString, jurisdiction);
         QFETCH(int, type);
+        QFETCH(QString, plainName);
         const Entity e = makeEntity(EntityType(type), jurisdiction);
         DueProblem problem;
         QVERIFY(dueOccurrences(rule(qPrintable(ruleId)), e, d("2026-11-29"), 3, &problem).isEmpty());
         QCOMPARE(problem.missingField, QStringLiteral("formation_date"));
-        QVERIFY2(problem.reason.contains(ruleId), qPrintable(problem.reason));
+        // People read the filing's name with its state, never the rule's id.
+        QVERIFY2(!problem.reason.contains(ruleId), qPrintable(problem.reason));
+        QVERIFY2(problem.reason.contains(plainName), qPrintable(problem.reason));
+        QCOMPARE(filingPlainName(rule(qPrintable(ruleId))), plainName);
 
         const RowPlan plan = planEntity(e, m_rules, d("2026-11-29"));
         QVERIFY(plan.missing.contains(QStringLiteral("formation_date")));
@@ -731,7 +740,12 @@ private slots:
             QVERIFY2(o.ruleId != ruleId, "an anniversary rule produced a date without a formation date");
         if (plan.obligations.isEmpty())
             QCOMPARE(plan.outcome, RowOutcome::NeedsData);
-        QVERIFY2(plan.reason.contains(ruleId), qPrintable(plan.reason));
+        QVERIFY2(!plan.reason.contains(ruleId), qPrintable(plan.reason));
+        QVERIFY2(plan.reason.contains(plainName), qPrintable(plan.reason));
+        // The rule's id stays with the filing that needs data (for the tooltip and support).
+        const auto need = std::find_if(plan.needs.cbegin(), plan.needs.cend(),
+                                       [&](const ObligationNeed &n) { return n.ruleId == ruleId; });
+        QVERIFY(need != plan.needs.cend());
     }
 
     void fixedDateRuleNeedsNoFormationDate() {

@@ -69,6 +69,22 @@ private Q_SLOTS:
             << QByteArray("entity_id,entity_type,formation_date,status\ne1,corporation,,active\n")
             << "p.csv:1:"
             << "required columns entity_name, jurisdiction";
+        // Excel in many locales saves "CSV" with semicolons: the error says so and what to do.
+        QTest::newRow("semicolons")
+            << QByteArray("entity_id;entity_name;entity_type;jurisdiction\ne1;Acme Inc.;corporation;DE\n")
+            << "p.csv:1:"
+            << "separated by semicolons (;)";
+        QTest::newRow("semicolons, Exhibit 21")
+            << QByteArray(
+                   "parent_cik;parent_name_inferred;accession;subsidiary;jurisdiction_raw;ownership_pct\n"
+                   "1;P;a;Acme Inc.;DE;100\n")
+            << "p.csv:1:"
+            << "comma-separated";
+        QTest::newRow("tabs")
+            << QByteArray(
+                   "entity_id\tentity_name\tentity_type\tjurisdiction\ne1\tAcme Inc.\tcorporation\tDE\n")
+            << "p.csv:1:"
+            << "separated by tabs";
         QTest::newRow("Exhibit 21 without ownership")
             << QByteArray("parent_cik,parent_name_inferred,accession,subsidiary,jurisdiction_raw\n1,P,a,Acme "
                           "Inc.,DE\n")

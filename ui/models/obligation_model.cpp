@@ -118,11 +118,22 @@ int ObligationModel::daysLeft(const ObligationRow &row) const {
 }
 
 double ObligationModel::urgency(const ObligationRow &row) const {
-    if (row.kind == ObligationRow::Kind::Task)
-        return row.task.score;
-    if (row.kind == ObligationRow::Kind::Planned)
+    // The admission score as of the date shown (a task's stored score is that of the day it was admitted).
+    if ((row.kind == ObligationRow::Kind::Task || row.kind == ObligationRow::Kind::Planned) &&
+        row.task.obligation.dueDate.isValid() && m_asOf.isValid())
         return admissionScore(row.task.obligation.dueDate, row.task.obligation.entity->riskTier, m_asOf);
     return -1.0; // rows without an obligation sort after every obligation
+}
+
+QString ObligationModel::urgencyText(const ObligationRow &row) const {
+    const int left = daysLeft(row);
+    if (left == std::numeric_limits<int>::min())
+        return QString();
+    if (left < 0)
+        return tr("Overdue %n day(s)", nullptr, -left);
+    if (left == 0)
+        return tr("Due today");
+    return tr("Due in %n day(s)", nullptr, left);
 }
 
 std::optional<Compliance> ObligationModel::compliance(const ObligationRow &row) const {
@@ -209,7 +220,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case PenaltyColumn:
         return formatCents(penaltyExposure(row));
     case UrgencyColumn:
-        return hasObligation && !isSettled(compliance(row)) ? formatDecimal(urgency(row), 2) : QString();
+        return hasObligation && !isSettled(compliance(row)) ? urgencyText(row) : QString();
     case ComplianceColumn: {
         const std::optional<Compliance> c = compliance(row);
         if (!c)
@@ -275,8 +286,12 @@ QVariant ObligationModel::sortData(const ObligationRow &row, int column) const {
         return row.task.obligation.feeCents;
     case PenaltyColumn:
         return penaltyExposure(row);
-    case UrgencyColumn:
-        return urgency(row);
+    case UrgencyColumn: {
+        // Ascending is most urgent first, as the words read: overdue longest, then due soonest; among the
+        // same days the entity at greater risk first. Settled rows and rows without a filing go last.
+        const bool open = row.task.obligation.dueDate.isValid() && !isSettled(compliance(row));
+        return open && urgency(row) >= 0 ? -urgency(row) : std::numeric_limits<double>::max();
+    }
     case AttemptsColumn:
         return row.task.attempts;
     default:
@@ -303,8 +318,18 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
             return tr("%1\nkey %2\nline %3").arg(row.task.obligation.entity->name, row.key).arg(row.line);
         if (index.column() == PenaltyColumn)
             return row.task.obligation.penaltyNote;
-        if (index.column() == DetailColumn)
+        if (index.column() == UrgencyColumn && !displayData(row, UrgencyColumn).toString().isEmpty())
+            return tr("%1; the entity's risk tier %2 of 5 (admission score %3)")
+                .arg(displayData(row, UrgencyColumn).toString())
+                .arg(row.task.obligation.entity->riskTier)
+                .arg(formatDecimal(urgency(row), 2));
+        if (index.column() == DetailColumn) {
+            // The rule's id, for support: beside the reason people read, never in it.
+            const QString ruleId = row.task.obligation.ruleId;
+            if (row.kind == ObligationRow::Kind::NeedsData && !ruleId.isEmpty())
+                return tr("%1\nrule %2").arg(displayData(row, DetailColumn).toString(), ruleId);
             return displayData(row, DetailColumn);
+        }
         if (index.column() == StateColumn) // the engine's word, for support
             return tr("%1 (engine state %2)").arg(rowStateLabel(row), rowStateName(row));
         if (!m_editRefusal.isEmpty() && isEditableRow(row, index.column()))
@@ -384,7 +409,8 @@ QVariant ObligationModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Where the filing is: waiting, sending, filed, or needing a person (the engine's own term "
                   "is in each cell's tooltip, for support)");
     if (role == Qt::ToolTipRole && section == UrgencyColumn)
-        return tr("Admission score: urgency (days to due date) times risk tier; higher files sooner");
+        return tr("How soon each filing should go: the most overdue and the soonest due first, an entity at "
+                  "greater risk before others due the same day (the order in which filings are admitted)");
     if (role != Qt::DisplayRole)
         return QVariant();
     switch (section) {
@@ -450,6 +476,35 @@ bool ObligationModel::setData(const QModelIndex &index, const QVariant &value, i
     return true;
 }
 
+QString ObligationModel::needReason(const ObligationNeed &need, const Entity &entity) {
+    // The filing as people name it, in the console's language; the engine's English stays in the reports.
+    const QString place = IsoCodes::instance().placeName(entity.jurisdiction);
+    const QString name = need.filingName.isEmpty() ? need.filingType : need.filingName;
+    const QString filing =
+        place.isEmpty() || name.contains(place, Qt::CaseInsensitive) ? name : tr("%1 %2").arg(place, name);
+    if (need.missingField == QLatin1String("formation_date"))
+        return tr("The %1 is due relative to the formation date, which the portfolio does not give")
+            .arg(filing);
+    if (need.missingField == QLatin1String("registry_id"))
+        return tr("The %1 is due every other year, in the years of the parity of the last digit of the "
+                  "state's file number, which the portfolio does not give")
+            .arg(filing);
+    return need.reason;
+}
+
+QString ObligationModel::rowReason(const RowPlan &p) {
+    const Entity &entity = *p.entity;
+    if (p.outcome == RowOutcome::OutOfScope && entity.status != QLatin1String("active"))
+        return tr("The entity's status is \u201c%1\u201d: no filings are made for it").arg(entity.status);
+    if (p.outcome == RowOutcome::OutOfScope && !entity.isUsDomestic())
+        return tr("Foreign subsidiary (%1): no US state filing").arg(placeLabel(entity.jurisdiction));
+    if (p.outcome == RowOutcome::NeedsData && p.needs.isEmpty() &&
+        p.missing == QStringList{QStringLiteral("entity_type")})
+        return tr("The entity type is unknown, so the rules of %1 cannot be chosen")
+            .arg(placeLabel(entity.jurisdiction));
+    return p.reason;
+}
+
 void ObligationModel::appendNeeds(const RowPlan &p) {
     // One row per filing that waits for data, beside the row's other obligations.
     for (const ObligationNeed &need : p.needs) {
@@ -462,7 +517,7 @@ void ObligationModel::appendNeeds(const RowPlan &p) {
         row.task.obligation.ruleId = need.ruleId;
         row.task.obligation.filingType = need.filingType;
         row.task.obligation.filingName = need.filingName;
-        row.reason = need.reason;
+        row.reason = needReason(need, *p.entity);
         row.missing = {need.missingField};
         m_rows.append(row);
     }
@@ -516,7 +571,7 @@ void ObligationModel::setPlan(const QList<RowPlan> &plan, const QDate &asOf) {
         row.line = p.line;
         row.task.obligation.entity = p.entity;
         row.task.obligation.jurisdiction = p.entity->jurisdiction;
-        row.reason = p.reason;
+        row.reason = rowReason(p);
         row.missing = p.missing;
         m_rows.append(row);
     }

@@ -85,11 +85,17 @@ private:
     QVariant sortData(const ObligationRow &row, int column) const;
     int daysLeft(const ObligationRow &row) const;
     double urgency(const ObligationRow &row) const;
+    /// "Overdue 12 days", "Due today", "Due in 5 days": the Urgency column as people read it.
+    QString urgencyText(const ObligationRow &row) const;
     qint64 penaltyExposure(const ObligationRow &row) const;
     /// The compliance status of a row; std::nullopt for rows without a filing (out of scope, row errors).
     std::optional<fd::Compliance> compliance(const ObligationRow &row) const;
     bool isEditableRow(const ObligationRow &row, int column) const;
     void appendNeeds(const fd::RowPlan &plan);
+    /// Why a filing waits for data, in the console's language (the engine's English is for the reports).
+    static QString needReason(const fd::ObligationNeed &need, const fd::Entity &entity);
+    /// Why a row has no filing, in the console's language where the plan says it in a known way.
+    static QString rowReason(const fd::RowPlan &plan);
     void rebuildIndex();
 
     QDate m_asOf;

@@ -102,7 +102,38 @@ void ConsoleSession::setAsOf(const QDate &asOf) {
 }
 
 void ConsoleSession::replan() {
+    // The engine answers a new date with a plan when it holds one (and says nothing otherwise): that answer
+    // is told apart from a portfolio's, so that it admits nothing.
+    if (m_planLoaded && m_asOf.isValid() && m_asOf != m_engineAsOf)
+        m_asOfReplans.append(m_asOf);
+    if (m_asOf.isValid())
+        m_engineAsOf = m_asOf;
     m_link->setAsOf(m_asOf);
+}
+
+void ConsoleSession::admitPlanned() {
+    m_link->admit(-1);
+}
+
+ConsoleSession::DueCounts ConsoleSession::dueCounts(int days) const {
+    DueCounts counts;
+    const QDate asOf = m_obligations->asOf().isValid() ? m_obligations->asOf() : m_asOf;
+    for (int row = 0; row < m_obligations->rowCount(); ++row) {
+        const ObligationRow &r = m_obligations->rowAt(row);
+        if (r.kind != ObligationRow::Kind::Task && r.kind != ObligationRow::Kind::Planned)
+            continue;
+        if (r.kind == ObligationRow::Kind::Task && isTerminal(r.task.state))
+            continue;
+        const QDate due = r.task.obligation.dueDate;
+        if (!due.isValid())
+            continue;
+        const qint64 left = asOf.daysTo(due);
+        if (left < 0)
+            counts.overdue.insert(r.key);
+        else if (left <= days)
+            counts.dueWithin.insert(r.key);
+    }
+    return counts;
 }
 
 QList<ObligationRow> ConsoleSession::rowsOfEntity(const QString &entityId) const {
@@ -141,6 +172,7 @@ QStringList ConsoleSession::pendingKeysDueWithin(int days) const {
 }
 
 void ConsoleSession::loadPortfolio(const QString &path) {
+    m_engineAsOf = m_asOf;
     m_link->loadPortfolio(path, m_asOf);
 }
 
@@ -157,11 +189,25 @@ void ConsoleSession::connectEngine() {
                     Q_EMIT portfolioFailed(summary.fileError);
                     return;
                 }
-                if (!summary.file.isEmpty())
+                const bool opened = !summary.file.isEmpty();
+                // The answer to replan(): the engine answers in order, and a portfolio's plan names its file.
+                const bool asOfReplan =
+                    !opened && !m_asOfReplans.isEmpty() && summary.asOf == m_asOfReplans.constFirst();
+                if (asOfReplan)
+                    m_asOfReplans.removeFirst();
+                if (opened) {
                     m_portfolioName = QFileInfo(summary.file).fileName();
+                    m_planLoaded = true;
+                }
                 m_obligations->setPlan(rows, summary.asOf);
                 m_exceptions->setAsOf(summary.asOf);
                 Q_EMIT portfolioLoaded(summary);
+                if (asOfReplan) {
+                    // Another date is not a decision to file: the filings it makes due wait for a person
+                    // (admitPlanned(), or opening the portfolio again).
+                    Q_EMIT asOfReplanned(summary.asOf);
+                    return;
+                }
                 // Admission stores the tasks (PENDING); nothing is sent before an operator launches.
                 m_link->admit(-1);
             });
@@ -171,6 +217,8 @@ void ConsoleSession::connectEngine() {
         m_obligations->applyTasks(tasks);
         m_deadLetters->applyTasks(tasks);
         m_exceptions->applyTasks(tasks);
+        if (m_startHeld && m_engineStarted)
+            decideResumedTasks(tasks); // the engine's first publication after its start: every task
         Q_EMIT tasksChanged();
     });
     connect(engine, &Engine::registerChanged, this,
@@ -371,10 +419,70 @@ void ConsoleSession::startEngineWith(const EngineConfig &config, QStringList pro
     if (m_teamMode)
         qCInfo(lcConsole).noquote() << "team mode: ledger" << m_ledgerDisplay << "as member"
                                     << config.consoleId;
-    if (!refusal.isEmpty())
+    if (!refusal.isEmpty()) {
         onEngineStarted(false, refusal, QString(), false);
-    else
-        m_link->start(config);
+        return;
+    }
+    // A single desk resumes an unfinished batch when it starts. Held (asked before the start, so that nothing
+    // leaves first) until the session has seen which filings that would send: decideResumedTasks(). A team
+    // member works on the team's batches, which the team runs and pauses together: not held.
+    m_startHeld = !m_teamMode;
+    if (m_startHeld)
+        m_link->holdSending(true);
+    m_link->start(config);
+}
+
+void ConsoleSession::decideResumedTasks(const QList<FilingTask> &tasks) {
+    m_startHeld = false;
+    QStringList lookUp;
+    QStringList waiting;
+    for (const FilingTask &t : tasks) {
+        // What the engine resumes (RecoveryPlan): unfinished, and in a batch or past PENDING.
+        if (isTerminal(t.state) || (t.state == ExecutionState::Pending && t.batchId.isEmpty()))
+            continue;
+        if (t.state == ExecutionState::Dispatching || t.lookupRequired) {
+            lookUp.append(t.key); // it may have been filed: looked up now, never left in doubt
+        } else {
+            waiting.append(t.key);
+            m_resumedBatchId = t.batchId;
+        }
+    }
+    lookUp.sort();
+    waiting.sort();
+    m_lookedUpAtStart = int(lookUp.size());
+    if (waiting.isEmpty()) {
+        m_link->holdSending(false); // only look-ups (or nothing): they go at once
+        return;
+    }
+    // The batch ends here (its unsent filings back to PENDING, audited with this reason); the look-ups go on
+    // in a batch of their own; the rest waits for a person to launch it.
+    m_link->cancelBatch(
+        tr("FilingDesk started again with %n filing(s) of an unfinished batch not sent yet: they wait for a "
+           "person to resume sending",
+           nullptr, int(waiting.size())));
+    m_link->holdSending(false);
+    if (!lookUp.isEmpty())
+        m_link->launchBatch(
+            lookUp, tr("FilingDesk started again: %n filing(s) whose outcome is unknown are looked up "
+                       "at the registry before anything else",
+                       nullptr, int(lookUp.size())));
+    m_waitingKeys = waiting;
+    Q_EMIT sendingWaits(int(waiting.size()), int(lookUp.size()));
+}
+
+QStringList ConsoleSession::waitingKeys() const {
+    // Still waiting: not launched since (a launch puts it in another batch), not filed, withdrawn or sent.
+    QStringList keys;
+    for (const QString &key : m_waitingKeys) {
+        const int row = m_obligations->rowOfKey(key);
+        if (row < 0)
+            continue;
+        const FilingTask &t = m_obligations->rowAt(row).task;
+        if (!isTerminal(t.state) && t.state != ExecutionState::Dispatching &&
+            (t.batchId.isEmpty() || t.batchId == m_resumedBatchId))
+            keys.append(key);
+    }
+    return keys;
 }
 
 void ConsoleSession::applyRegistryMode(const EngineConfig &config) {

@@ -14,6 +14,7 @@
 #include <QDate>
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QStringList>
 #include <QTimer>
 
@@ -109,8 +110,20 @@ public:
     /// The as-of date due dates are computed from (the options' --as-of, else today, until changed).
     QDate asOf() const { return m_asOf; }
     void setAsOf(const QDate &asOf);
-    /// Plans everything again as of asOf().
+    /// Plans everything again as of asOf(). Nothing is admitted by it: a change of the as-of date must not
+    /// turn the filings of another period into tasks without a person's say (admitPlanned() does, on
+    /// request).
     void replan();
+    /// Admits the planned obligations whose filing window is open (the person's explicit action; opening a
+    /// portfolio admits by itself). Answered by admitted().
+    void admitPlanned();
+    /// The unsettled filings of the Obligations view (admitted or planned) that are overdue, and those due
+    /// within `days`, as of the view's date (their keys).
+    struct DueCounts {
+        QSet<QString> overdue;
+        QSet<QString> dueWithin;
+    };
+    DueCounts dueCounts(int days) const;
 
     /// The entity register as the engine last sent it.
     const QHash<QString, fd::Entity> &entityRegister() const { return m_register; }
@@ -135,6 +148,15 @@ public:
     /// The registry mode again, after the practice marks changed in Settings.
     void refreshRegistryMode();
 
+    /// A single desk that starts with filings of an unfinished batch in its database does not send them by
+    /// itself: those whose outcome is unknown (on the wire when FilingDesk stopped) are looked up at once, as
+    /// correctness requires; those never sent wait, PENDING, for a person (resumeWaiting()). The keys still
+    /// waiting (PENDING, in no batch).
+    QStringList waitingKeys() const;
+    bool hasWaiting() const { return !m_waitingKeys.isEmpty(); }
+    /// How many filings the start looked up (their outcome was unknown).
+    int lookedUpAtStart() const { return m_lookedUpAtStart; }
+
 public Q_SLOTS:
     /// Reads the settings and secrets and starts the engine (see the class comment).
     void start();
@@ -150,9 +172,16 @@ Q_SIGNALS:
     void started(bool ok, const QString &error, const QString &gate, bool fleet);
     /// A portfolio could not be loaded (nothing changed).
     void portfolioFailed(const QString &error);
-    /// A portfolio was loaded and planned into the Obligations model; its admission follows.
+    /// A portfolio was loaded (or planned again) into the Obligations model. After opening a portfolio its
+    /// admission follows; after a change of the as-of date asOfReplanned() follows instead and nothing is
+    /// admitted.
     void portfolioLoaded(const fd::PortfolioSummary &summary);
+    /// The plan as of a new as-of date (replan()) reached the Obligations model; nothing was admitted.
+    void asOfReplanned(const QDate &asOf);
     void admitted(int admitted, int known, int notYetOpen, int later);
+    /// The start found `waiting` filings of an unfinished batch that were never sent: they wait for a person
+    /// (waitingKeys()). `lookedUp` filings whose outcome was unknown are being looked up meanwhile.
+    void sendingWaits(int waiting, int lookedUp);
     /// A batch of task updates reached the models.
     void tasksChanged();
     /// The entity register changed (entityRegister(), registerConflicts()).
@@ -202,6 +231,8 @@ private:
     void setLedgerState(bool reachable, const QString &reason);
     void setLedgerLink(fd::LedgerLink link, const QString &detail);
     void applyRegistryMode(const EngineConfig &config);
+    /// The first tasks after a held start: looks up what may have been filed, keeps the rest for a person.
+    void decideResumedTasks(const QList<fd::FilingTask> &tasks);
 
     ConsoleOptions m_options;
     std::unique_ptr<ConsoleSettings> m_settings;
@@ -225,8 +256,16 @@ private:
     QString m_ledgerPassword;     ///< team mode: in memory only, for the reports' connection to the ledger
     RegistryMode m_registryMode;
     QDate m_asOf;
+    QDate m_engineAsOf;         ///< the date the engine plans with (as last asked)
+    bool m_planLoaded = false;  ///< the engine holds a plan (a portfolio was opened in this run)
+    QList<QDate> m_asOfReplans; ///< the dates of replan() answers still to come, in order
     QString m_portfolioName;
     QString m_gateDescription;
+    /// A single desk's engine starts with sending held until the session has seen what it resumes.
+    bool m_startHeld = false;
+    QStringList m_waitingKeys; ///< never sent when FilingDesk stopped: they wait for a person
+    QString m_resumedBatchId;  ///< the unfinished batch they were in (the start cancels it)
+    int m_lookedUpAtStart = 0;
     bool m_engineStarted = false;
     bool m_fleetMode = false;
     bool m_paused = false;

@@ -82,6 +82,10 @@ BatchPanel::BatchPanel(const Actions &actions, int dueWithinDays, QWidget *paren
     setStatus(BatchStatus{});
 }
 
+void BatchPanel::setDueWithinDays(int days) {
+    m_dueWithin->setValue(days);
+}
+
 int BatchPanel::dueWithinDays() const {
     return m_dueWithin->value();
 }

@@ -29,6 +29,8 @@ public:
     BatchPanel(const Actions &actions, int dueWithinDays, QWidget *parent = nullptr);
 
     int dueWithinDays() const;
+    /// The launch window, as if typed into the panel's box.
+    void setDueWithinDays(int days);
     void setStatus(const fd::BatchStatus &status);
     const BatchStatus &status() const { return m_status; }
 

@@ -57,9 +57,12 @@
 #include <QLineEdit>
 #include <QLoggingCategory>
 #include <QMap>
+#include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QShowEvent>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -69,6 +72,7 @@
 #include <QTableView>
 #include <QToolBar>
 #include <QToolButton>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 Q_DECLARE_LOGGING_CATEGORY(lcConsole)
@@ -117,7 +121,10 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     m_auditRefresh.setSingleShot(true);
     m_auditRefresh.setInterval(400);
     connect(&m_auditRefresh, &QTimer::timeout, this, &MainWindow::refreshAudit);
-    connect(m_actions, &OperatorActions::actionSent, this, [this] { m_auditRefresh.start(); });
+    connect(m_actions, &OperatorActions::actionSent, this, [this] {
+        m_auditRefresh.start();
+        clearNotDone(); // the person acted again: what was not done before is no longer the news
+    });
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
 
@@ -156,6 +163,15 @@ void MainWindow::buildActions() {
                          QStyle::SP_MediaPause);
     m_resumeAction = make(tr("&Resume"), QStringLiteral("resumeAction"),
                           QKeySequence(QStringLiteral("Ctrl+R")), QStyle::SP_MediaPlay);
+    m_admitAction = make(tr("&Admit filings open for filing"), QStringLiteral("admitAction"), QKeySequence(),
+                         QStyle::SP_FileDialogNewFolder);
+    m_admitAction->setToolTip(tr("Puts the planned filings whose filing window is open in line to be sent "
+                                 "(as opening the portfolio does); nothing is sent before a launch"));
+    connect(m_admitAction, &QAction::triggered, this, [this] {
+        if (m_actions->refuseWithout(TeamAction::Launch, tr("Admit filings open for filing")))
+            return;
+        m_session->admitPlanned();
+    });
     m_cancelAction = make(tr("&Cancel batch…"), QStringLiteral("cancelAction"),
                           QKeySequence(QStringLiteral("Ctrl+Shift+X")), QStyle::SP_MediaStop);
     m_settingsAction = make(tr("S&ettings…"), QStringLiteral("settingsAction"),
@@ -236,6 +252,10 @@ void MainWindow::buildPages() {
     m_pausedBanner->setObjectName(QStringLiteral("pausedBanner"));
     m_pausedBannerResume = m_pausedBanner->addButton(tr("Resume"), QStringLiteral("pausedBannerResume"));
     connect(m_pausedBannerResume, &QToolButton::clicked, m_resumeAction, &QAction::trigger);
+    m_waitingBanner = new BannerWidget(BannerWidget::Kind::Warning, this);
+    m_waitingBanner->setObjectName(QStringLiteral("waitingBanner"));
+    connect(m_waitingBanner->addButton(tr("Resume sending…"), QStringLiteral("resumeSendingButton")),
+            &QToolButton::clicked, this, &MainWindow::resumeWaiting);
     m_noticeBanner = new BannerWidget(BannerWidget::Kind::Notice, this);
     m_noticeBanner->setObjectName(QStringLiteral("noticeBanner"));
     connect(m_noticeBanner->addButton(tr("Show"), QStringLiteral("noticeShow")), &QToolButton::clicked, this,
@@ -271,11 +291,13 @@ void MainWindow::buildPages() {
     overlay->setContentsMargins(0, 0, 0, 0);
     overlay->setSpacing(2);
     m_pausedBanner->setParent(m_bannerOverlay);
+    m_waitingBanner->setParent(m_bannerOverlay);
     m_noticeBanner->setParent(m_bannerOverlay);
     overlay->addWidget(m_pausedBanner);
+    overlay->addWidget(m_waitingBanner);
     overlay->addWidget(m_noticeBanner);
     m_bannerOverlay->hide();
-    for (BannerWidget *banner : {m_pausedBanner, m_noticeBanner})
+    for (BannerWidget *banner : {m_pausedBanner, m_waitingBanner, m_noticeBanner})
         connect(banner, &BannerWidget::messageChanged, this, &MainWindow::placeBannerOverlay);
     m_tabs->installEventFilter(this);
 
@@ -305,7 +327,19 @@ void MainWindow::buildPages() {
     toolbar->addWidget(m_asOf);
     toolbar->addSeparator();
     toolbar->addAction(m_launchSelectionAction);
-    toolbar->addAction(m_launchDueAction);
+    // "Launch due within…" offers its choice here too (the Batch panel, with its box of days, may be hidden):
+    // the button launches the panel's window, its arrow lists the windows with how many filings each sends.
+    auto *launchDue = new QToolButton(toolbar);
+    launchDue->setObjectName(QStringLiteral("launchDueToolButton"));
+    launchDue->setDefaultAction(m_launchDueAction);
+    launchDue->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    launchDue->setPopupMode(QToolButton::MenuButtonPopup);
+    auto *windows = new QMenu(launchDue);
+    windows->setObjectName(QStringLiteral("launchDueMenu"));
+    connect(windows, &QMenu::aboutToShow, this, [this, windows] { fillLaunchDueMenu(windows); });
+    fillLaunchDueMenu(windows);
+    launchDue->setMenu(windows);
+    toolbar->addWidget(launchDue);
     toolbar->addAction(m_pauseAction);
     toolbar->addAction(m_resumeAction);
     toolbar->addAction(m_cancelAction);
@@ -320,11 +354,19 @@ void MainWindow::buildPages() {
         m_asOfChange.start();
     });
     connect(&m_asOfChange, &QTimer::timeout, this, [this] {
-        if (m_session->obligationModel()->rowCount() == 0)
-            return; // nothing planned yet: the next portfolio is planned at the date shown
+        if (m_session->obligationModel()->rowCount() == 0) {
+            m_confirmedAsOf = m_asOf->date(); // nothing planned yet: the next portfolio is planned at it
+            return;
+        }
+        if (m_asOf->date() == m_session->obligationModel()->asOf())
+            return; // back where the plan is
+        // What was due at the date the person chose, to say what the new date changes.
+        if (m_session->obligationModel()->asOf() == m_confirmedAsOf)
+            m_dueAtConfirmed = m_session->dueCounts(m_batchPanel->dueWithinDays());
         // A reminder on show was about the old date: "in 14 days" would now be wrong.
         if (m_noticeSubject == NoticeSubject::Reminder)
             showNotice(QString());
+        // Planned again, never admitted: a new date alone puts nothing in line to be sent.
         m_session->replan();
         statusBar()->showMessage(tr("Planning again as of %1…").arg(formatDate(m_asOf->date())), 5000);
     });
@@ -463,6 +505,8 @@ void MainWindow::buildMenus() {
     reports->addSeparator();
     reports->addAction(m_exportCalendarAction);
     QMenu *batch = menuBar()->addMenu(tr("&Batch"));
+    batch->addAction(m_admitAction);
+    batch->addSeparator();
     for (QAction *a :
          {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
         batch->addAction(a);
@@ -601,6 +645,12 @@ void MainWindow::connectSession() {
     connect(session, &ConsoleSession::portfolioFailed, this,
             [this](const QString &error) { QMessageBox::warning(this, tr("Portfolio not loaded"), error); });
     connect(session, &ConsoleSession::portfolioLoaded, this, &MainWindow::onPortfolioLoaded);
+    connect(session, &ConsoleSession::asOfReplanned, this, &MainWindow::confirmAsOf);
+    connect(session, &ConsoleSession::sendingWaits, this, &MainWindow::showWaiting);
+    connect(session, &ConsoleSession::tasksChanged, this, [this] {
+        if (m_session->hasWaiting())
+            showWaiting(); // launched, withdrawn or filed meanwhile: the count follows
+    });
     connect(
         session, &ConsoleSession::admitted, this, [this](int admitted, int known, int notYetOpen, int later) {
             statusBar()->showMessage(tr("%n filing(s) ready to launch", nullptr, admitted) +
@@ -610,9 +660,11 @@ void MainWindow::connectSession() {
                                              .arg(later),
                                      10000);
             m_obligationsPage->refreshJurisdictions();
+            clearNotDone();
         });
     connect(session, &ConsoleSession::tasksChanged, this, &MainWindow::refreshEntityPages);
     connect(session, &ConsoleSession::registerChanged, this, [this] {
+        clearNotDone(); // an edit went through
         updateOwnerFilters();
         for (EntityPage *page : std::as_const(m_entityPages)) {
             if (page && m_session->entityRegister().contains(page->entityId())) {
@@ -654,13 +706,93 @@ void MainWindow::connectSession() {
     connect(session, &ConsoleSession::errorOccurred, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
         showNotice(tr("Not done: %1").arg(message));
+        m_noticeSubject = NoticeSubject::NotDone; // old news once the person has moved on (clearNotDone())
     });
     connect(session, &ConsoleSession::heartbeat, m_indicators, &StatusIndicators::setEngineAlive);
     connect(session, &ConsoleSession::registryReachabilityChanged, m_indicators,
             &StatusIndicators::setRegistry);
 }
 
+void MainWindow::confirmAsOf(const QDate &asOf) {
+    if (asOf == m_confirmedAsOf || !m_confirmedAsOf.isValid()) {
+        m_confirmedAsOf = asOf;
+        return;
+    }
+    const int days = m_batchPanel->dueWithinDays();
+    const ConsoleSession::DueCounts now = m_session->dueCounts(days);
+    // Filings the new date makes due or overdue that were not at the date the person chose (another period's
+    // filings, or the same ones moved past their due date).
+    const int becomeOverdue = int((now.overdue - m_dueAtConfirmed.overdue).size());
+    const int becomeDue = int((now.dueWithin - m_dueAtConfirmed.dueWithin - m_dueAtConfirmed.overdue).size());
+    if (becomeOverdue == 0 && becomeDue == 0) {
+        m_confirmedAsOf = asOf; // nothing becomes due or overdue: nothing to ask
+        return;
+    }
+    if (m_asOfQuestion)
+        m_asOfQuestion->deleteLater();
+    const QString newDate = formatDate(asOf);
+    const QString oldDate = formatDate(m_confirmedAsOf);
+    QStringList changes;
+    if (becomeOverdue > 0)
+        changes << tr("%n filing(s) become overdue", nullptr, becomeOverdue);
+    if (becomeDue > 0)
+        changes << tr("%n filing(s) become due within %1 days", nullptr, becomeDue).arg(days);
+    auto *box = new QMessageBox(
+        QMessageBox::Question, tr("Keep the as-of date %1?").arg(newDate),
+        tr("As of %1 instead of %2, %3.").arg(newDate, oldDate, changes.join(tr(" and "))) +
+            QLatin1Char('\n') +
+            tr("In all as of %1: %2, %3.")
+                .arg(newDate, tr("%n filing(s) overdue", nullptr, int(now.overdue.size())),
+                     tr("%n filing(s) due within %1 days", nullptr, int(now.dueWithin.size())).arg(days)),
+        QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("asOfQuestion"));
+    box->setInformativeText(
+        tr("The due dates were computed again; nothing was admitted or sent. Filings that a new date makes "
+           "due are not put in line to be sent by it: use Batch > Admit filings open for filing when they "
+           "should be filed."));
+    QPushButton *keep = box->addButton(tr("Keep %1").arg(newDate), QMessageBox::AcceptRole);
+    keep->setObjectName(QStringLiteral("asOfKeepButton"));
+    QPushButton *back = box->addButton(tr("Go back to %1").arg(oldDate), QMessageBox::RejectRole);
+    back->setObjectName(QStringLiteral("asOfRevertButton"));
+    box->setDefaultButton(back); // a slip of the date editor is undone by Enter
+    box->setEscapeButton(back);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    connect(box, &QMessageBox::finished, this, [this, box, keep, asOf] {
+        if (box->clickedButton() == keep) {
+            m_confirmedAsOf = asOf;
+            statusBar()->showMessage(tr("Due dates as of %1.").arg(formatDate(asOf)), 10000);
+        } else {
+            revertAsOf();
+        }
+    });
+    m_asOfQuestion = box;
+    box->open();
+}
+
+void MainWindow::revertAsOf() {
+    if (!m_confirmedAsOf.isValid())
+        return;
+    {
+        const QSignalBlocker quiet(m_asOf);
+        m_asOf->setDate(m_confirmedAsOf);
+    }
+    m_asOfChange.stop();
+    m_session->setAsOf(m_confirmedAsOf);
+    m_session->replan();
+    statusBar()->showMessage(tr("Back to the as-of date %1.").arg(formatDate(m_confirmedAsOf)), 10000);
+}
+
+void MainWindow::clearNotDone() {
+    if (m_noticeSubject == NoticeSubject::NotDone)
+        showNotice(QString());
+}
+
 void MainWindow::onPortfolioLoaded(const PortfolioSummary &summary) {
+    if (!summary.file.isEmpty()) {
+        m_confirmedAsOf = summary.asOf; // opened as of the date the person set
+        clearNotDone();
+    }
     const QString portfolioName = m_session->portfolioName();
     updateOwnerFilters();
     if (!summary.conflicts.isEmpty())
@@ -823,9 +955,50 @@ MainWindow::Spend MainWindow::spendOf(const QStringList &keys) const {
             tr("%n filing(s), %1 in fees", nullptr, counted).arg(formatCents(total))};
 }
 
+void MainWindow::fillLaunchDueMenu(QMenu *menu) {
+    menu->clear();
+    for (const int days : {7, 14, 30, 60, 90, 365}) {
+        const int count = int(pendingKeysDueWithin(days).size());
+        QAction *choice = menu->addAction(tr("Due within %n day(s)", nullptr, days) + QStringLiteral(" — ") +
+                                          tr("%n filing(s) waiting", nullptr, count));
+        choice->setObjectName(QStringLiteral("launchDueWithin%1Action").arg(days));
+        choice->setEnabled(m_launchDueAction->isEnabled());
+        connect(choice, &QAction::triggered, this, [this, days] {
+            m_batchPanel->setDueWithinDays(days);
+            launchDueWithin();
+        });
+    }
+}
+
 void MainWindow::launchDueWithin() {
     const int days = m_batchPanel->dueWithinDays();
     const QStringList keys = pendingKeysDueWithin(days);
+    if (keys.isEmpty()) {
+        // Said where it is seen, with where to look instead: a launch that opens nothing looks broken.
+        const int later = int(pendingKeysDueWithin(3660).size());
+        const QString message =
+            later > 0
+                ? tr("Nothing to launch: no filing waiting to be sent is due within %n day(s).", nullptr,
+                     days) +
+                      QLatin1Char(' ') +
+                      tr("%n filing(s) wait with later due dates: choose a longer window with the arrow "
+                         "beside \u201cLaunch due within\u201d or in the Batch panel.",
+                         nullptr, later)
+                : tr("Nothing to launch: no filing is waiting to be sent. Open a portfolio, or admit the "
+                     "filings open for filing (Batch menu).");
+        statusBar()->showMessage(message, 15000);
+        // An alert or a reminder on show says more than this: it stays, and this shows by the button.
+        const bool noticeBusy = !m_noticeBanner->isHidden() && (m_noticeSubject == NoticeSubject::Alert ||
+                                                                m_noticeSubject == NoticeSubject::Reminder);
+        if (noticeBusy) {
+            if (auto *button = findChild<QToolButton *>(QStringLiteral("launchDueToolButton")))
+                QToolTip::showText(button->mapToGlobal(QPoint(0, button->height())), message, button);
+            return;
+        }
+        showNotice(message);
+        m_noticeSubject = NoticeSubject::NotDone; // goes with the next action, as a "Not done"
+        return;
+    }
     const Spend spend = spendOf(keys);
     m_actions->launch(keys, tr("everything due within %n day(s)", nullptr, days), spend.lines, spend.total);
 }
@@ -930,6 +1103,7 @@ void MainWindow::updateBatchActions() {
     AccessGate::apply(m_openAction, !team || reachable, access, TeamAction::EditEntity);
     AccessGate::apply(m_launchSelectionAction, !team || writable, access, TeamAction::Launch);
     AccessGate::apply(m_launchDueAction, !team || writable, access, TeamAction::Launch);
+    AccessGate::apply(m_admitAction, !team || writable, access, TeamAction::Launch);
     AccessGate::apply(m_pauseAction, writable && status.active && !status.paused, access,
                       TeamAction::PauseResume);
     AccessGate::apply(m_resumeAction, writable && status.paused, access, TeamAction::PauseResume);
@@ -1185,9 +1359,17 @@ void MainWindow::refreshNotice() {
 }
 
 void MainWindow::placeBannerOverlay() {
-    const bool any = !m_pausedBanner->isHidden() || !m_noticeBanner->isHidden();
+    const bool any =
+        !m_pausedBanner->isHidden() || !m_waitingBanner->isHidden() || !m_noticeBanner->isHidden();
+    // The views keep their rows where they are, but end above the strip: the buttons at their bottom (Try
+    // again, Filed outside FilingDesk, ...) stay visible and can be clicked while a notice shows.
+    const auto reserve = [this](int height) {
+        for (int i = 0; i < m_tabs->count(); ++i)
+            m_tabs->widget(i)->setContentsMargins(0, 0, 0, height);
+    };
     if (!any) {
         m_bannerOverlay->hide();
+        reserve(0);
         return;
     }
     const QRect views = m_tabs->geometry();
@@ -1197,6 +1379,7 @@ void MainWindow::placeBannerOverlay() {
     const int height =
         stack->hasHeightForWidth() ? stack->totalHeightForWidth(width) : stack->totalSizeHint().height();
     m_bannerOverlay->setGeometry(views.left(), views.bottom() + 1 - height, width, height);
+    reserve(height);
     m_bannerOverlay->show();
     m_bannerOverlay->raise();
 }
@@ -1246,7 +1429,7 @@ void MainWindow::restoreLayout() {
     const struct {
         const char *name;
         QTableView *view;
-    } tables[] = {{"obligations-v3", m_obligationsPage->table()},
+    } tables[] = {{"obligations-v4", m_obligationsPage->table()},
                   {"deadLetters-v2", m_deadLettersPage->table()},
                   {"exceptions-v2", m_exceptionsPage->table()},
                   {"audit", m_auditPage->table()},
@@ -1260,9 +1443,11 @@ void MainWindow::restoreLayout() {
 
 void MainWindow::saveLayout() {
     m_session->settings()->setWindowLayout(saveGeometry(), saveState());
-    // "-v3": the Status and Owner columns were added; a layout saved before them would put the columns in the
+    // "-v4": the Urgency column reads in words and sorts most urgent first ascending (a layout saved before
+    // would restore the old descending order); "-v3" added the Status and Owner columns, and a layout saved
+    // before them would put the columns in the
     // wrong places. "-v2" of the review queues: their Notes column.
-    m_session->settings()->setHeaderState(QStringLiteral("obligations-v3"),
+    m_session->settings()->setHeaderState(QStringLiteral("obligations-v4"),
                                           m_obligationsPage->table()->horizontalHeader()->saveState());
     m_session->settings()->setHeaderState(QStringLiteral("deadLetters-v2"),
                                           m_deadLettersPage->table()->horizontalHeader()->saveState());
@@ -1275,7 +1460,89 @@ void MainWindow::saveLayout() {
     m_session->settings()->sync();
 }
 
+void MainWindow::showWaiting() {
+    const int waiting = int(m_session->waitingKeys().size());
+    if (waiting == 0) {
+        m_waitingBanner->showMessage(QString());
+        return;
+    }
+    const int lookedUp = m_session->lookedUpAtStart();
+    QString text = tr("%n filing(s) of a batch that was running when FilingDesk closed have not been sent: "
+                      "they wait for you to resume sending.",
+                      nullptr, waiting);
+    if (lookedUp > 0)
+        text +=
+            QLatin1Char(' ') +
+            tr("%n filing(s) that were on the wire are being looked up at the registry.", nullptr, lookedUp);
+    m_waitingBanner->showMessage(text);
+}
+
+void MainWindow::resumeWaiting() {
+    const QStringList keys = m_session->waitingKeys();
+    const Spend spend = spendOf(keys);
+    if (m_actions->launch(keys, tr("the filings waiting since FilingDesk was closed"), spend.lines,
+                          spend.total))
+        m_waitingBanner->showMessage(QString());
+}
+
+bool MainWindow::askBeforeQuit() {
+    if (m_quitConfirmed || !m_session->engineStarted() || !m_session->client())
+        return false;
+    const BatchStatus &status = m_session->status();
+    const auto count = [&status](const char *state) {
+        return status.byState.value(QString::fromLatin1(state));
+    };
+    const int toSend = count("PENDING") + count("VALIDATING") + count("FAILED_TRANSIENT");
+    const int onTheWire = std::max(status.inFlight, count("DISPATCHING"));
+    if (!status.active || status.paused || (toSend == 0 && onTheWire == 0))
+        return false;
+    if (m_quitQuestion) {
+        m_quitQuestion->raise();
+        return true;
+    }
+    // Nothing new leaves while the person decides; what is on the wire finishes.
+    m_session->client()->holdSending(true);
+    QString text = tr("%n filing(s) of this batch are still to be sent.", nullptr, toSend);
+    if (onTheWire > 0)
+        text += QLatin1Char(' ') +
+                tr("%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they "
+                   "are looked up at the registry on the next start, never sent twice.",
+                   nullptr, onTheWire);
+    auto *box = new QMessageBox(QMessageBox::Warning, tr("Quit while filings are being sent?"), text,
+                                QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("quitQuestion"));
+    box->setInformativeText(
+        m_session->isTeamMode()
+            ? tr("The rest of the team goes on with the team's batch.")
+            : tr("The filings not sent yet are not sent by themselves on the next start: FilingDesk shows "
+                 "them and waits for you to resume sending."));
+    QPushButton *quit = box->addButton(tr("Quit"), QMessageBox::DestructiveRole);
+    quit->setObjectName(QStringLiteral("quitConfirmButton"));
+    QPushButton *keep = box->addButton(tr("Keep working"), QMessageBox::RejectRole);
+    keep->setObjectName(QStringLiteral("quitKeepWorkingButton"));
+    box->setDefaultButton(keep);
+    box->setEscapeButton(keep);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::WindowModal);
+    connect(box, &QMessageBox::finished, this, [this, box, quit] {
+        if (box->clickedButton() == quit) {
+            m_quitConfirmed = true;
+            QTimer::singleShot(0, this, &QWidget::close);
+            return;
+        }
+        if (m_session->client())
+            m_session->client()->holdSending(false);
+    });
+    m_quitQuestion = box;
+    box->open();
+    return true;
+}
+
 void MainWindow::closeEvent(QCloseEvent *event) {
+    if (askBeforeQuit()) {
+        event->ignore();
+        return;
+    }
     saveLayout();
     event->accept();
 }

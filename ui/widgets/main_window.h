@@ -19,6 +19,8 @@ class QAction;
 class QDateEdit;
 class QDockWidget;
 class QLabel;
+class QMenu;
+class QMessageBox;
 class QToolButton;
 class QSystemTrayIcon;
 class QTabWidget;
@@ -206,6 +208,19 @@ private:
     BannerWidget *m_blindBanner = nullptr;
     BannerWidget *m_ledgerBanner = nullptr;
     BannerWidget *m_pausedBanner = nullptr;
+    /// "N filings of an unfinished batch wait to be sent" after a start (objectName "waitingBanner").
+    BannerWidget *m_waitingBanner = nullptr;
+    void showWaiting();
+    /// The launch windows of the toolbar's "Launch due within" arrow, with their counts.
+    void fillLaunchDueMenu(QMenu *menu);
+    /// Launches the filings that waited since the start (a launch like any other: reason, spend).
+    void resumeWaiting();
+    /// The person answered Quit to the question asked while filings were being sent.
+    bool m_quitConfirmed = false;
+    /// The open question "quit while filings are being sent?" (objectName "quitQuestion").
+    QPointer<QMessageBox> m_quitQuestion;
+    /// True when closing needs the person's answer first (filings being sent); asks it.
+    bool askBeforeQuit();
     BannerWidget *m_noticeBanner = nullptr;
     QWidget *m_bannerOverlay = nullptr;   ///< "bannerOverlay": the paused and notice banners, over the views
     QString m_noticeNews;                 ///< an alert notice's news, as the notifier said it
@@ -217,6 +232,16 @@ private:
     StatusIndicators *m_indicators = nullptr;
     QDateEdit *m_asOf = nullptr;
     QTimer m_asOfChange; ///< re-plans a moment after the as-of date stops changing
+    /// The as-of date a person chose or accepted (opening a portfolio, or "Keep" after a change).
+    QDate m_confirmedAsOf;
+    /// What was due as of m_confirmedAsOf, for the question after a change of date.
+    ConsoleSession::DueCounts m_dueAtConfirmed;
+    /// The open question "keep the new as-of date?" (objectName "asOfQuestion").
+    QPointer<QMessageBox> m_asOfQuestion;
+    /// A re-plan arrived as of another date: asks the person when it changes what is due.
+    void confirmAsOf(const QDate &asOf);
+    /// Back to m_confirmedAsOf: the date editor and the plan.
+    void revertAsOf();
     QLabel *m_modeBadge = nullptr;
     QLabel *m_accessLabel = nullptr; ///< team mode: "alice · operator"
     QToolButton *m_pausedBannerResume = nullptr;
@@ -229,6 +254,7 @@ private:
     ReportExport *m_reportExport = nullptr;
     QAction *m_launchSelectionAction = nullptr;
     QAction *m_launchDueAction = nullptr;
+    QAction *m_admitAction = nullptr; ///< admits the planned filings whose window is open
     QAction *m_pauseAction = nullptr;
     QAction *m_resumeAction = nullptr;
     QAction *m_cancelAction = nullptr;
@@ -238,7 +264,9 @@ private:
     QTimer m_auditRefresh;
     /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), or anything
     /// else (a message, or none).
-    enum class NoticeSubject { Other, Reminder, Alert };
+    enum class NoticeSubject { Other, Reminder, Alert, NotDone };
+    /// Hides a "Not done: ..." notice: the person acted again or the state it was about changed.
+    void clearNotDone();
     NoticeSubject m_noticeSubject = NoticeSubject::Other;
     fd::AlertKind m_noticeAlert = fd::AlertKind::Unknown; ///< Alert: the most pressing kind in the notice
 };

@@ -9,6 +9,7 @@
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_filter_bar.h"
 
+#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -48,12 +49,17 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
 
     setUpTable(m_table, m_proxy,
                {QStringLiteral("obligationsTable"), tr("Obligations"), ObligationModel::UrgencyColumn,
-                Qt::DescendingOrder, QAbstractItemView::ExtendedSelection,
+                Qt::AscendingOrder, QAbstractItemView::ExtendedSelection,
                 QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed});
     m_table->horizontalHeader()->setSectionsMovable(true);
     m_table->setItemDelegate(new EntityEditDelegate(ObligationModel::FormationDateColumn,
                                                     ObligationModel::EntityTypeColumn, m_table));
     m_table->setColumnWidth(ObligationModel::EntityColumn, 260);
+    // "Overdue 12 days", "Seit 12 Tagen überfällig": read whole, not elided.
+    const QString longest =
+        QCoreApplication::translate("fd::ui::ObligationModel", "Overdue %n day(s)", nullptr, 365);
+    m_table->setColumnWidth(ObligationModel::UrgencyColumn,
+                            m_table->fontMetrics().horizontalAdvance(longest) + 16);
     // Whose filing it is, next to the entity ("My filings" filters on it).
     m_table->horizontalHeader()->moveSection(
         m_table->horizontalHeader()->visualIndex(ObligationModel::OwnerColumn), 1);

@@ -5,10 +5,12 @@
 #include "engine/model/compliance.h"
 #include "ui/proxies/task_filter_proxy.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollBar>
 #include <QSpinBox>
 
 #include <utility>
@@ -74,7 +76,6 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         m_compliance = new QComboBox(this);
         m_compliance->setObjectName(objectPrefix + QStringLiteral("ComplianceFilter"));
         m_compliance->setAccessibleName(tr("Compliance status filter"));
-        m_compliance->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         m_compliance->addItem(tr("Any status"), QStringList());
         for (const Compliance c : allCompliance()) {
             // "Filed" covers a filing whose fee differs: it is filed too.
@@ -102,7 +103,6 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         m_owner = new QComboBox(this);
         m_owner->setObjectName(objectPrefix + QStringLiteral("OwnerFilter"));
         m_owner->setAccessibleName(tr("Owner filter"));
-        m_owner->setSizeAdjustPolicy(QComboBox::AdjustToContents);
         connect(m_owner, &QComboBox::currentIndexChanged, this, [this] {
             m_proxy->setOwner(m_owner->currentData().toString());
             updateCount();
@@ -138,7 +138,7 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
                             "trace id)"));
     m_search->setClearButtonEnabled(true);
     // Room to read what was typed, whatever the language: the filter lists give up width before the search.
-    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 24);
+    m_search->setMinimumWidth(m_search->fontMetrics().averageCharWidth() * 16);
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setSearchText(text);
         updateCount();
@@ -151,6 +151,20 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TaskFilterBar::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TaskFilterBar::updateCount);
     updateCount();
+    // The lists give up width before the views do: each shows its current choice in about 9 characters (elided when longer)
+    // (German choices run long: "Übermittlung gescheitert — braucht einen Menschen"), and opens as wide as
+    // its longest choice. The bar then fits a laptop's screen in every language.
+    for (QComboBox *box : findChildren<QComboBox *>()) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(9);
+        const auto fitPopup = [box] {
+            box->view()->setMinimumWidth(box->view()->sizeHintForColumn(0) +
+                                         box->view()->verticalScrollBar()->sizeHint().width() + 8);
+        };
+        fitPopup();
+        connect(box->model(), &QAbstractItemModel::rowsInserted, box, fitPopup);
+        connect(box->model(), &QAbstractItemModel::modelReset, box, fitPopup);
+    }
 }
 
 void TaskFilterBar::setJurisdictions(const QStringList &jurisdictions) {
