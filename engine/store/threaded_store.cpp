@@ -1,5 +1,6 @@
 #include "engine/store/threaded_store.h"
 
+#include <QHash>
 #include <QLoggingCategory>
 #include <QMetaObject>
 
@@ -71,30 +72,31 @@ void ThreadedStore::recordThen(const QList<TransitionRecord> &records, Durabilit
             context, [done = std::move(done), closed] { done(closed); }, Qt::QueuedConnection);
         return;
     }
-    Job job{records, durability, context, std::move(done)};
+    {
+        QMutexLocker lock(&m_pendingMutex);
+        m_pending.append(Job{records, durability, context, std::move(done)});
+        if (m_flushPosted)
+            return; // joins the flush already posted
+        m_flushPosted = true;
+    }
+    // The flush runs once the thread is free: every record that arrives meanwhile (while a commit reaches the
+    // disk) goes into it.
     QMetaObject::invokeMethod(
-        m_home,
-        [this, job = std::move(job)]() mutable {
-            m_pending.append(std::move(job));
-            if (m_flushPosted)
-                return;
-            // The flush runs once the thread is free: every job queued meanwhile (while a commit reaches the
-            // disk) goes into it.
-            m_flushPosted = true;
-            QMetaObject::invokeMethod(
-                m_home, [this] { flushPending(); }, Qt::QueuedConnection);
-        },
-        Qt::QueuedConnection);
+        m_home, [this] { flushPending(); }, Qt::QueuedConnection);
 }
 
 void ThreadedStore::flushPending() {
-    m_flushPosted = false;
-    if (m_pending.isEmpty())
+    QList<Job> jobs;
+    {
+        QMutexLocker lock(&m_pendingMutex);
+        m_flushPosted = false;
+        jobs = std::exchange(m_pending, {});
+    }
+    if (jobs.isEmpty())
         return;
-    const QList<Job> jobs = std::exchange(m_pending, {});
     QList<TransitionRecord> records;
     Durability durability = Durability::Normal;
-    for (const Job &job : jobs) {
+    for (const Job &job : std::as_const(jobs)) {
         records.append(job.records);
         if (job.durability == Durability::Synced)
             durability = Durability::Synced;
@@ -113,11 +115,24 @@ void ThreadedStore::flushPending() {
         qCWarning(lcStore).noquote() << "group commit of" << records.size()
                                      << "record(s) failed:" << written.error;
     }
-    for (const Job &job : jobs) {
+    // One event per context, not one per record: the continuations of a flush run together, in call order.
+    QList<QObject *> contexts;
+    QHash<QObject *, QList<std::function<void(const WriteResult &)>>> dones;
+    for (Job &job : jobs) {
         if (!job.context)
             continue;
+        if (!dones.contains(job.context))
+            contexts.append(job.context);
+        dones[job.context].append(std::move(job.done));
+    }
+    for (QObject *context : std::as_const(contexts)) {
         QMetaObject::invokeMethod(
-            job.context, [done = job.done, written] { done(written); }, Qt::QueuedConnection);
+            context,
+            [calls = dones.take(context), written] {
+                for (const auto &done : calls)
+                    done(written);
+            },
+            Qt::QueuedConnection);
     }
 }
 

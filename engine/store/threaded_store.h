@@ -4,6 +4,7 @@
 #include "engine/store/task_store.h"
 
 #include <QList>
+#include <QMutex>
 #include <QThread>
 
 #include <atomic>
@@ -87,9 +88,12 @@ private:
 
     std::unique_ptr<AuditStore> m_store; ///< used on m_thread only
     QThread m_thread;
-    QObject *m_home = nullptr;  ///< lives on m_thread: the context of the calls
-    QList<Job> m_pending;       ///< store thread
-    bool m_flushPosted = false; ///< store thread
+    QObject *m_home = nullptr; ///< lives on m_thread: the context of the calls
+    /// Records waiting for the next flush, in call order: appended by the caller's thread (so that a later
+    /// blocking call, which flushes first, finds them), taken by the store thread.
+    QMutex m_pendingMutex;
+    QList<Job> m_pending;       ///< guarded by m_pendingMutex
+    bool m_flushPosted = false; ///< guarded by m_pendingMutex: a flush is posted and has not begun
     std::atomic<quint64> m_flushes{0};
     std::atomic<quint64> m_records{0};
     std::atomic<quint64> m_largestFlush{0};
