@@ -151,9 +151,9 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TaskFilterBar::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TaskFilterBar::updateCount);
     updateCount();
-    // The lists give up width before the views do: each shows its current choice in about 9 characters (elided when longer)
-    // (German choices run long: "Übermittlung gescheitert — braucht einen Menschen"), and opens as wide as
-    // its longest choice. The bar then fits a laptop's screen in every language.
+    // The lists give up width before the views do: each shows its current choice in about 9 characters
+    // (elided when longer) (German choices run long: "Übermittlung gescheitert — braucht einen Menschen"),
+    // and opens as wide as its longest choice. The bar then fits a laptop's screen in every language.
     for (QComboBox *box : findChildren<QComboBox *>()) {
         box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
         box->setMinimumContentsLength(9);
