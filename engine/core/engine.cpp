@@ -736,11 +736,8 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
 bool Engine::transition(FilingTask &task, ExecutionState to, const QString &actor, const QString &action,
                         const QString &reason) {
     const ExecutionState from = task.state;
-    if (from != to && !isAllowedTransition(from, to)) {
-        qCCritical(lcEngine) << "refused transition" << stateName(from) << "->" << stateName(to) << "for"
-                             << task.key;
+    if (refusesTransition(from, to, task.key))
         return false;
-    }
     const QDateTime previousUpdate = task.updatedUtc;
     task.state = to;
     task.updatedUtc = now();
@@ -750,12 +747,23 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
         // The audit trail is the record: a transition that cannot be written did not happen.
         task.state = from;
         task.updatedUtc = previousUpdate;
-        auditFailed(tr("transition %1 -> %2 of %3").arg(stateName(from), stateName(to), task.key.left(12)),
-                    recorded);
+        transitionFailed(from, to, task.key, recorded);
         return false;
     }
     afterTransition(task, to);
     return true;
+}
+
+bool Engine::refusesTransition(ExecutionState from, ExecutionState to, const QString &key) const {
+    if (from == to || isAllowedTransition(from, to))
+        return false;
+    qCCritical(lcEngine) << "refused transition" << stateName(from) << "->" << stateName(to) << "for" << key;
+    return true;
+}
+
+void Engine::transitionFailed(ExecutionState from, ExecutionState to, const QString &key,
+                              const WriteResult &result) {
+    auditFailed(tr("transition %1 -> %2 of %3").arg(stateName(from), stateName(to), key.left(12)), result);
 }
 
 void Engine::afterTransition(FilingTask &task, ExecutionState to) {
@@ -792,9 +800,7 @@ void Engine::transitionThen(FilingTask updated, ExecutionState to, const QString
                             const QString &reason, std::function<void(bool recorded)> then) {
     const QString key = updated.key;
     const ExecutionState from = updated.state;
-    if (from != to && !isAllowedTransition(from, to)) {
-        qCCritical(lcEngine) << "refused transition" << stateName(from) << "->" << stateName(to) << "for"
-                             << key;
+    if (refusesTransition(from, to, key)) {
         settleAnswer(key);
         then(false);
         return;
@@ -812,9 +818,7 @@ void Engine::transitionThen(FilingTask updated, ExecutionState to, const QString
                        return; // the engine let the task go meanwhile (shutdown)
                    if (!recorded) {
                        // The audit trail is the record: a transition that cannot be written did not happen.
-                       auditFailed(
-                           tr("transition %1 -> %2 of %3").arg(stateName(from), stateName(to), key.left(12)),
-                           recorded);
+                       transitionFailed(from, to, key, recorded);
                        then(false);
                    } else {
                        *it = updated;
@@ -1001,9 +1005,6 @@ void Engine::pump() {
 void Engine::onValidatingRecorded(const QList<RequestTable::Pick> &picks,
                                   const QList<TaskStore::TransitionRecord> &records,
                                   const QList<QDateTime> &updatedBefore, const WriteResult &validating) {
-    QSet<QString> validated;
-    for (const TaskStore::TransitionRecord &r : records)
-        validated.insert(r.task.key);
     if (!validating) {
         for (qsizetype i = 0; i < records.size(); ++i) {
             const auto it = m_tasks.find(records.at(i).task.key);
@@ -1020,8 +1021,8 @@ void Engine::onValidatingRecorded(const QList<RequestTable::Pick> &picks,
         checkIdle();
         return;
     }
-    for (const QString &key : std::as_const(validated))
-        markDirty(key);
+    for (const TaskStore::TransitionRecord &r : records)
+        markDirty(r.task.key);
     for (const RequestTable::Pick &pick : picks) {
         const QString &key = pick.key;
         if (m_requests.stageOf(key) != RequestStage::Validating)

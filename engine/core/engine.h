@@ -236,6 +236,11 @@ private:
     /// request is Answered: operator actions leave the filing alone and the batch is not idle.
     void transitionThen(FilingTask updated, ExecutionState to, const QString &action, const QString &reason,
                         std::function<void(bool recorded)> then);
+    /// A transition the state machine does not allow (logged): nothing is recorded.
+    bool refusesTransition(ExecutionState from, ExecutionState to, const QString &key) const;
+    /// A transition the store did not write, reported through auditFailed().
+    void transitionFailed(ExecutionState from, ExecutionState to, const QString &key,
+                          const WriteResult &result);
     /// What follows every written transition: the claim the ledger released, the flags the row stored, the
     /// views told.
     void afterTransition(FilingTask &task, ExecutionState to);
