@@ -33,6 +33,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QDeadlineTimer>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -47,6 +48,7 @@
 #include <QToolButton>
 #include <QtTest>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -71,6 +73,20 @@ public:
     QList<ReasonRequest> asked;
 };
 
+/// Answers every reason prompt with a reason after running `whileOpen`: what happens while the person is
+/// still thinking.
+class ObservingReasons : public ReasonProvider {
+public:
+    std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
+        asked.append(request);
+        if (whileOpen)
+            whileOpen();
+        return QStringLiteral("stop: a registry notice");
+    }
+    std::function<void()> whileOpen;
+    QList<ReasonRequest> asked;
+};
+
 QString portfolioPath() {
     return QDir(qEnvironmentVariable("FILINGDESK_SOURCE_DIR"))
         .filePath(QStringLiteral("tests/data/portfolios/ex21_3570_0000003570-17-000052.csv"));
@@ -90,7 +106,8 @@ enum class Latency { Fast, Slow };
 
 /// The test functions that observe a batch mid-way and so need the slow registry.
 bool needsSlowRegistry(const char *testFunction) {
-    return qstrcmp(testFunction, "launchPauseResume") == 0;
+    return qstrcmp(testFunction, "launchPauseResume") == 0 ||
+           qstrcmp(testFunction, "cancelHoldsSendingWhileItsReasonIsAsked") == 0;
 }
 
 } // namespace
@@ -112,6 +129,7 @@ private Q_SLOTS:
     void shortcutsWorkWithoutClicking();
     void loadsPortfolio();
     void launchPauseResume();
+    void cancelHoldsSendingWhileItsReasonIsAsked();
     void deadLetterReplayedWithReason();
     void haltResolved();
     void bulkReplayTouchesExactlyTheFilteredRows();
@@ -355,6 +373,59 @@ void TestConsoleWorkflow::launchPauseResume() {
     QTRY_VERIFY_WITH_TIMEOUT(totalRequests(*m_sandbox) > before, 10000);
     waitBatchIdle();
     QCOMPARE(terminalCount(), kDueTasks);
+}
+
+void TestConsoleWorkflow::cancelHoldsSendingWhileItsReasonIsAsked() {
+    // A person who presses Cancel means "stop now": nothing new leaves while the reason is asked, and what
+    // the cancel ended stays ended.
+    loadPortfolioAndWait();
+    if (QTest::currentTestFailed())
+        return;
+    launchDue(QStringLiteral("quarterly run"));
+    if (QTest::currentTestFailed())
+        return;
+    BatchPanel *panel = m_window->batchPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(panel->status().byState.value(QStringLiteral("COMPLETED")) >= 3, kLong);
+
+    qint64 settled = -1;
+    qint64 afterWaiting = -1;
+    int waitingWhileAsked = 0;
+    auto reasons = std::make_unique<ObservingReasons>();
+    ObservingReasons *observing = reasons.get();
+    observing->whileOpen = [&] {
+        // What was on the wire when the button was pressed finishes; after that the registry sees nothing
+        // new for as long as the question is open.
+        QDeadlineTimer patience(10000);
+        while (sandboxTotal(*m_sandbox, QStringLiteral("in_flight")) > 0 && !patience.hasExpired())
+            QTest::qWait(50);
+        QTest::qWait(500); // a request whose DISPATCHING was being committed when the hold came still leaves
+        settled = totalRequests(*m_sandbox);
+        // A fixed window on purpose, as for the pause: sending on, the slow registry (300-500 ms a request,
+        // eight at a time) would have seen a dozen new requests by then.
+        QTest::qWait(3000);
+        afterWaiting = totalRequests(*m_sandbox);
+        waitingWhileAsked = panel->status().byState.value(QStringLiteral("PENDING"));
+    };
+    m_window->setReasonProvider(std::move(reasons));
+    QTest::mouseClick(child<QToolButton>(QStringLiteral("cancelButton")), Qt::LeftButton);
+    QCOMPARE(int(observing->asked.size()), 1);
+    QCOMPARE(observing->asked.first().action, QStringLiteral("batch_cancel"));
+    QVERIFY(settled > 0);
+    QCOMPARE(afterWaiting, settled);
+    QVERIFY2(waitingWhileAsked > 0, "cancelled too late to observe anything");
+
+    // Cancelled: what was waiting stays waiting (PENDING, in no batch), and nothing more is sent.
+    searchAudit(QStringLiteral("batch_cancel"));
+    QTRY_VERIFY_WITH_TIMEOUT(
+        auditHas(QStringLiteral("batch_cancel"), QString(), QStringLiteral("stop: a registry notice")),
+        10000);
+    QTRY_COMPARE_WITH_TIMEOUT(sandboxTotal(*m_sandbox, QStringLiteral("in_flight")), 0, 10000);
+    const qint64 afterCancel = totalRequests(*m_sandbox);
+    QTest::qWait(1500);
+    QCOMPARE(totalRequests(*m_sandbox), afterCancel);
+    auto reasonsAfter = std::make_unique<ScriptedReasons>();
+    m_reasons = reasonsAfter.get();
+    m_window->setReasonProvider(std::move(reasonsAfter));
 }
 
 void TestConsoleWorkflow::deadLetterReplayedWithReason() {
