@@ -2729,62 +2729,6 @@ Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und 
         <source>Resume sending…</source>
         <translation>Senden fortsetzen…</translation>
     </message>
-    <message numerus="yes">
-        <source>%n filing(s) become overdue</source>
-        <translation>
-            <numerusform>%n Einreichung wird überfällig</numerusform>
-            <numerusform>%n Einreichungen werden überfällig</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) become due within %1 days</source>
-        <translation>
-            <numerusform>%n Einreichung wird innerhalb von %1 Tagen fällig</numerusform>
-            <numerusform>%n Einreichungen werden innerhalb von %1 Tagen fällig</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Keep the as-of date %1?</source>
-        <translation>Stichtag %1 beibehalten?</translation>
-    </message>
-    <message>
-        <source>As of %1 instead of %2, %3.</source>
-        <translation>Zum Stichtag %1 statt %2: %3.</translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation> und </translation>
-    </message>
-    <message>
-        <source>In all as of %1: %2, %3.</source>
-        <translation>Insgesamt zum %1: %2, %3.</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) overdue</source>
-        <translation>
-            <numerusform>%n Einreichung überfällig</numerusform>
-            <numerusform>%n Einreichungen überfällig</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) due within %1 days</source>
-        <translation>
-            <numerusform>%n Einreichung innerhalb von %1 Tagen fällig</numerusform>
-            <numerusform>%n Einreichungen innerhalb von %1 Tagen fällig</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The due dates were computed again; nothing was admitted or sent. Filings that a new date makes due are not put in line to be sent by it: use Batch &gt; Admit filings open for filing when they should be filed.</source>
-        <translation>Die Fälligkeiten wurden neu berechnet; nichts wurde aufgenommen oder gesendet. Einreichungen, die durch einen neuen Stichtag fällig werden, werden dadurch nicht zum Senden aufgenommen: Verwenden Sie Lauf &gt; Einreichungen mit offener Frist aufnehmen, wenn sie eingereicht werden sollen.</translation>
-    </message>
-    <message>
-        <source>Keep %1</source>
-        <translation>%1 beibehalten</translation>
-    </message>
-    <message>
-        <source>Go back to %1</source>
-        <translation>Zurück zu %1</translation>
-    </message>
     <message>
         <source>Due dates as of %1.</source>
         <translation>Fälligkeiten zum Stichtag %1.</translation>
@@ -2842,40 +2786,6 @@ Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und 
     <message>
         <source>the filings waiting since FilingDesk was closed</source>
         <translation>die Einreichungen, die seit dem Beenden von FilingDesk warten</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) of this batch are still to be sent.</source>
-        <translation>
-            <numerusform>%n Einreichung dieses Laufs ist noch zu senden.</numerusform>
-            <numerusform>%n Einreichungen dieses Laufs sind noch zu senden.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</source>
-        <translation>
-            <numerusform>%n Einreichung ist gerade unterwegs: Beendet sich FilingDesk, bevor das Register antwortet, wird sie beim nächsten Start beim Register nachgefragt, nie doppelt gesendet.</numerusform>
-            <numerusform>%n Einreichungen sind gerade unterwegs: Beendet sich FilingDesk, bevor das Register antwortet, werden sie beim nächsten Start beim Register nachgefragt, nie doppelt gesendet.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Quit while filings are being sent?</source>
-        <translation>Beenden, während Einreichungen gesendet werden?</translation>
-    </message>
-    <message>
-        <source>The rest of the team goes on with the team&apos;s batch.</source>
-        <translation>Der Rest des Teams setzt den Lauf des Teams fort.</translation>
-    </message>
-    <message>
-        <source>The filings not sent yet are not sent by themselves on the next start: FilingDesk shows them and waits for you to resume sending.</source>
-        <translation>Die noch nicht gesendeten Einreichungen werden beim nächsten Start nicht von selbst gesendet: FilingDesk zeigt sie an und wartet, bis Sie das Senden fortsetzen.</translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation>Beenden</translation>
-    </message>
-    <message>
-        <source>Keep working</source>
-        <translation>Weiterarbeiten</translation>
     </message>
 </context>
 <context>
@@ -4331,6 +4241,99 @@ Schlüssel %3</translation>
     <message>
         <source>keychain error: %1</source>
         <translation>Fehler im Schlüsselbund: %1</translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::SendingQuestions</name>
+    <message numerus="yes">
+        <source>%n filing(s) become overdue</source>
+        <translation>
+            <numerusform>%n Einreichung wird überfällig</numerusform>
+            <numerusform>%n Einreichungen werden überfällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) become due within %1 days</source>
+        <translation>
+            <numerusform>%n Einreichung wird innerhalb von %1 Tagen fällig</numerusform>
+            <numerusform>%n Einreichungen werden innerhalb von %1 Tagen fällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep the as-of date %1?</source>
+        <translation>Stichtag %1 beibehalten?</translation>
+    </message>
+    <message>
+        <source>As of %1 instead of %2, %3.</source>
+        <translation>Zum Stichtag %1 statt %2: %3.</translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation> und </translation>
+    </message>
+    <message>
+        <source>In all as of %1: %2, %3.</source>
+        <translation>Insgesamt zum %1: %2, %3.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) overdue</source>
+        <translation>
+            <numerusform>%n Einreichung überfällig</numerusform>
+            <numerusform>%n Einreichungen überfällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due within %1 days</source>
+        <translation>
+            <numerusform>%n Einreichung innerhalb von %1 Tagen fällig</numerusform>
+            <numerusform>%n Einreichungen innerhalb von %1 Tagen fällig</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The due dates were computed again; nothing was admitted or sent. Filings that a new date makes due are not put in line to be sent by it: use Batch &gt; Admit filings open for filing when they should be filed.</source>
+        <translation>Die Fälligkeiten wurden neu berechnet; nichts wurde aufgenommen oder gesendet. Einreichungen, die durch einen neuen Stichtag fällig werden, werden dadurch nicht zum Senden aufgenommen: Verwenden Sie Lauf &gt; Einreichungen mit offener Frist aufnehmen, wenn sie eingereicht werden sollen.</translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation>%1 beibehalten</translation>
+    </message>
+    <message>
+        <source>Go back to %1</source>
+        <translation>Zurück zu %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this batch are still to be sent.</source>
+        <translation>
+            <numerusform>%n Einreichung dieses Laufs ist noch zu senden.</numerusform>
+            <numerusform>%n Einreichungen dieses Laufs sind noch zu senden.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</source>
+        <translation>
+            <numerusform>%n Einreichung ist gerade unterwegs: Beendet sich FilingDesk, bevor das Register antwortet, wird sie beim nächsten Start beim Register nachgefragt, nie doppelt gesendet.</numerusform>
+            <numerusform>%n Einreichungen sind gerade unterwegs: Beendet sich FilingDesk, bevor das Register antwortet, werden sie beim nächsten Start beim Register nachgefragt, nie doppelt gesendet.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit while filings are being sent?</source>
+        <translation>Beenden, während Einreichungen gesendet werden?</translation>
+    </message>
+    <message>
+        <source>The rest of the team goes on with the team&apos;s batch.</source>
+        <translation>Der Rest des Teams setzt den Lauf des Teams fort.</translation>
+    </message>
+    <message>
+        <source>The filings not sent yet are not sent by themselves on the next start: FilingDesk shows them and waits for you to resume sending.</source>
+        <translation>Die noch nicht gesendeten Einreichungen werden beim nächsten Start nicht von selbst gesendet: FilingDesk zeigt sie an und wartet, bis Sie das Senden fortsetzen.</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Beenden</translation>
+    </message>
+    <message>
+        <source>Keep working</source>
+        <translation>Weiterarbeiten</translation>
     </message>
 </context>
 <context>

@@ -2715,62 +2715,6 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
         <source>Resume sending…</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%n filing(s) become overdue</source>
-        <translation>
-            <numerusform>%n filing becomes overdue</numerusform>
-            <numerusform>%n filings become overdue</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) become due within %1 days</source>
-        <translation>
-            <numerusform>%n filing becomes due within %1 days</numerusform>
-            <numerusform>%n filings become due within %1 days</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Keep the as-of date %1?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>As of %1 instead of %2, %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> and </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>In all as of %1: %2, %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) overdue</source>
-        <translation>
-            <numerusform>%n filing overdue</numerusform>
-            <numerusform>%n filings overdue</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) due within %1 days</source>
-        <translation>
-            <numerusform>%n filing due within %1 days</numerusform>
-            <numerusform>%n filings due within %1 days</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>The due dates were computed again; nothing was admitted or sent. Filings that a new date makes due are not put in line to be sent by it: use Batch &gt; Admit filings open for filing when they should be filed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Go back to %1</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message>
         <source>Due dates as of %1.</source>
         <translation type="unfinished"></translation>
@@ -2827,40 +2771,6 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
     </message>
     <message>
         <source>the filings waiting since FilingDesk was closed</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) of this batch are still to be sent.</source>
-        <translation>
-            <numerusform>%n filing of this batch is still to be sent.</numerusform>
-            <numerusform>%n filings of this batch are still to be sent.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</source>
-        <translation>
-            <numerusform>%n filing is on the wire now: if FilingDesk quits before the registry answers, it is looked up at the registry on the next start, never sent twice.</numerusform>
-            <numerusform>%n filings are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Quit while filings are being sent?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The rest of the team goes on with the team&apos;s batch.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The filings not sent yet are not sent by themselves on the next start: FilingDesk shows them and waits for you to resume sending.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep working</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4305,6 +4215,99 @@ key %3</source>
     </message>
     <message>
         <source>keychain error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>fd::ui::SendingQuestions</name>
+    <message numerus="yes">
+        <source>%n filing(s) become overdue</source>
+        <translation>
+            <numerusform>%n filing becomes overdue</numerusform>
+            <numerusform>%n filings become overdue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) become due within %1 days</source>
+        <translation>
+            <numerusform>%n filing becomes due within %1 days</numerusform>
+            <numerusform>%n filings become due within %1 days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Keep the as-of date %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>As of %1 instead of %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In all as of %1: %2, %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) overdue</source>
+        <translation>
+            <numerusform>%n filing overdue</numerusform>
+            <numerusform>%n filings overdue</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due within %1 days</source>
+        <translation>
+            <numerusform>%n filing due within %1 days</numerusform>
+            <numerusform>%n filings due within %1 days</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The due dates were computed again; nothing was admitted or sent. Filings that a new date makes due are not put in line to be sent by it: use Batch &gt; Admit filings open for filing when they should be filed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Go back to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this batch are still to be sent.</source>
+        <translation>
+            <numerusform>%n filing of this batch is still to be sent.</numerusform>
+            <numerusform>%n filings of this batch are still to be sent.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</source>
+        <translation>
+            <numerusform>%n filing is on the wire now: if FilingDesk quits before the registry answers, it is looked up at the registry on the next start, never sent twice.</numerusform>
+            <numerusform>%n filings are on the wire now: if FilingDesk quits before the registry answers, they are looked up at the registry on the next start, never sent twice.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Quit while filings are being sent?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rest of the team goes on with the team&apos;s batch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filings not sent yet are not sent by themselves on the next start: FilingDesk shows them and waits for you to resume sending.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep working</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

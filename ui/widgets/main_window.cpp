@@ -38,6 +38,7 @@
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/reason_provider.h"
 #include "ui/widgets/report_export.h"
+#include "ui/widgets/sending_questions.h"
 #include "ui/widgets/settings_dialog.h"
 #include "ui/widgets/status_indicators.h"
 #include "ui/widgets/task_filter_bar.h"
@@ -730,34 +731,12 @@ void MainWindow::confirmAsOf(const QDate &asOf) {
     }
     if (m_asOfQuestion)
         m_asOfQuestion->deleteLater();
-    const QString newDate = formatDate(asOf);
-    const QString oldDate = formatDate(m_confirmedAsOf);
-    QStringList changes;
-    if (becomeOverdue > 0)
-        changes << tr("%n filing(s) become overdue", nullptr, becomeOverdue);
-    if (becomeDue > 0)
-        changes << tr("%n filing(s) become due within %1 days", nullptr, becomeDue).arg(days);
-    auto *box = new QMessageBox(
-        QMessageBox::Question, tr("Keep the as-of date %1?").arg(newDate),
-        tr("As of %1 instead of %2, %3.").arg(newDate, oldDate, changes.join(tr(" and "))) +
-            QLatin1Char('\n') +
-            tr("In all as of %1: %2, %3.")
-                .arg(newDate, tr("%n filing(s) overdue", nullptr, int(now.overdue.size())),
-                     tr("%n filing(s) due within %1 days", nullptr, int(now.dueWithin.size())).arg(days)),
-        QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("asOfQuestion"));
-    box->setInformativeText(
-        tr("The due dates were computed again; nothing was admitted or sent. Filings that a new date makes "
-           "due are not put in line to be sent by it: use Batch > Admit filings open for filing when they "
-           "should be filed."));
-    QPushButton *keep = box->addButton(tr("Keep %1").arg(newDate), QMessageBox::AcceptRole);
-    keep->setObjectName(QStringLiteral("asOfKeepButton"));
-    QPushButton *back = box->addButton(tr("Go back to %1").arg(oldDate), QMessageBox::RejectRole);
-    back->setObjectName(QStringLiteral("asOfRevertButton"));
-    box->setDefaultButton(back); // a slip of the date editor is undone by Enter
-    box->setEscapeButton(back);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setWindowModality(Qt::WindowModal);
+    QPushButton *keep = nullptr;
+    QMessageBox *box =
+        SendingQuestions::asOf(this,
+                               AsOfChange{asOf, m_confirmedAsOf, becomeOverdue, becomeDue, days,
+                                          int(now.overdue.size()), int(now.dueWithin.size())},
+                               &keep);
     connect(box, &QMessageBox::finished, this, [this, box, keep, asOf] {
         if (box->clickedButton() == keep) {
             m_confirmedAsOf = asOf;
@@ -1502,28 +1481,8 @@ bool MainWindow::askBeforeQuit() {
     }
     // Nothing new leaves while the person decides; what is on the wire finishes.
     m_session->client()->holdSending(true);
-    QString text = tr("%n filing(s) of this batch are still to be sent.", nullptr, toSend);
-    if (onTheWire > 0)
-        text += QLatin1Char(' ') +
-                tr("%n filing(s) are on the wire now: if FilingDesk quits before the registry answers, they "
-                   "are looked up at the registry on the next start, never sent twice.",
-                   nullptr, onTheWire);
-    auto *box = new QMessageBox(QMessageBox::Warning, tr("Quit while filings are being sent?"), text,
-                                QMessageBox::NoButton, this);
-    box->setObjectName(QStringLiteral("quitQuestion"));
-    box->setInformativeText(
-        m_session->isTeamMode()
-            ? tr("The rest of the team goes on with the team's batch.")
-            : tr("The filings not sent yet are not sent by themselves on the next start: FilingDesk shows "
-                 "them and waits for you to resume sending."));
-    QPushButton *quit = box->addButton(tr("Quit"), QMessageBox::DestructiveRole);
-    quit->setObjectName(QStringLiteral("quitConfirmButton"));
-    QPushButton *keep = box->addButton(tr("Keep working"), QMessageBox::RejectRole);
-    keep->setObjectName(QStringLiteral("quitKeepWorkingButton"));
-    box->setDefaultButton(keep);
-    box->setEscapeButton(keep);
-    box->setAttribute(Qt::WA_DeleteOnClose);
-    box->setWindowModality(Qt::WindowModal);
+    QPushButton *quit = nullptr;
+    QMessageBox *box = SendingQuestions::quit(this, toSend, onTheWire, m_session->isTeamMode(), &quit);
     connect(box, &QMessageBox::finished, this, [this, box, quit] {
         if (box->clickedButton() == quit) {
             m_quitConfirmed = true;
