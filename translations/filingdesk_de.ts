@@ -654,6 +654,13 @@
         <source>this login may not file: it %1</source>
         <translation>dieses Login darf nicht übermitteln: es %1</translation>
     </message>
+    <message numerus="yes">
+        <source>; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry</source>
+        <translation>
+            <numerusform>; %n Einreichung mit unbekanntem Ausgang bleibt darin und wird beim Register nachgefragt</numerusform>
+            <numerusform>; %n Einreichungen mit unbekanntem Ausgang bleiben darin und werden beim Register nachgefragt</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>

@@ -654,6 +654,13 @@
         <source>this login may not file: it %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry</source>
+        <translation>
+            <numerusform>; %n filing whose outcome is unknown stays in it and is looked up at the registry</numerusform>
+            <numerusform>; %n filings whose outcome is unknown stay in it and are looked up at the registry</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>

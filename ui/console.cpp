@@ -9,6 +9,7 @@
 #include "ui/widgets/main_window.h"
 
 #include <QApplication>
+#include <QPointer>
 
 #include <cstdio>
 
@@ -40,12 +41,18 @@ int runConsole(QApplication &app) {
     // engine stops and hands its permits back, and the sandbox stops with it. A second signal ends it at
     // once. Watched from before the sandbox starts: a signal that arrives while the window is being built is
     // handled as soon as the event loop runs, never by the default action (which would leave the sandbox).
+    // A signal asks nothing (the question "quit while filings are being sent?" is for a person at the
+    // window).
     InterruptWatcher interrupts;
-    QObject::connect(&interrupts, &InterruptWatcher::interrupted, &app, [](const QString &signalName) {
-        std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1: closing\n").arg(signalName)), stderr);
-        QApplication::closeAllWindows();
-        QCoreApplication::quit();
-    });
+    QPointer<MainWindow> console;
+    QObject::connect(
+        &interrupts, &InterruptWatcher::interrupted, &app, [&console](const QString &signalName) {
+            std::fputs(qUtf8Printable(QStringLiteral("filingdesk: %1: closing\n").arg(signalName)), stderr);
+            if (console)
+                console->closeWithoutAsking();
+            QApplication::closeAllWindows();
+            QCoreApplication::quit();
+        });
     SandboxLauncher sandbox;
     if (options.sandbox) {
         // The sandbox enforces the same caps as the gate, as in the headless run.
@@ -62,6 +69,7 @@ int runConsole(QApplication &app) {
         options.registryUrl = sandbox.baseUrl();
     }
     MainWindow window(options);
+    console = &window;
     app.installEventFilter(new FileOpenHandler(&window));
     window.show();
     return app.exec();

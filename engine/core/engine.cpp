@@ -702,17 +702,24 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
         return;
     }
     int withdrawn = 0;
+    QStringList unknownOutcome;
     m_requests.retireUnsent(); // not queued again: the batch ends
     const QSet<QString> batch = m_batch;
     for (const QString &key : batch) {
         if (m_requests.hasLeft(key))
             continue;
+        if (m_tasks.value(key).state == ExecutionState::Dispatching) {
+            // Sent, and its outcome unknown (a time-out, a look-up inside the settle window): it may have
+            // been filed. It is never put back to waiting as if it had not been sent: it stays in the batch
+            // and its look-up decides (filed, or sent again only once "not found" means not filed).
+            unknownOutcome.append(key);
+            continue;
+        }
         m_requests.retire(key);
         FilingTask &task = m_tasks[key];
         if (isTerminal(task.state))
             continue;
-        // A task whose outcome is unknown keeps lookupRequired (persisted): whenever it is launched again it
-        // is looked up first.
+        // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again.
         if (task.state != ExecutionState::Pending &&
             !transition(task, ExecutionState::Pending, host::osUser(), QStringLiteral("batch_cancel"),
                         reason))
@@ -727,8 +734,14 @@ void Engine::cancelBatch(const QString &reason, const QString &batchId) {
         ++withdrawn;
     }
     m_paused = false;
-    operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(),
-                   tr("batch %1 cancelled; %2 task(s) back to PENDING").arg(m_batchId).arg(withdrawn));
+    QString detail = tr("batch %1 cancelled; %2 task(s) back to PENDING").arg(m_batchId).arg(withdrawn);
+    if (!unknownOutcome.isEmpty())
+        detail += tr("; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry",
+                     nullptr, int(unknownOutcome.size()));
+    operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(), detail);
+    for (const QString &key : std::as_const(unknownOutcome))
+        enqueue(key); // its look-up, withdrawn above if it was waiting for a permit
+    pump();
     updateStatus();
     checkIdle();
 }

@@ -108,8 +108,9 @@ public Q_SLOTS:
     /// Nothing is recorded (nothing was decided); holdSending(false) lets sending go on. Not fleet-wide.
     void holdSending(bool hold);
     /// Stops dispatching the remaining tasks of batch `batchId`; they stay PENDING. In-flight requests
-    /// finish. Team mode: only the batch named (empty: the one batch running or paused; with several,
-    /// errorOccurred asks for a name and nothing changes).
+    /// finish, and a filing whose outcome is unknown (DISPATCHING: it may have been filed) stays in the batch
+    /// until its look-up decides. Team mode: only the batch named (empty: the one batch running or paused;
+    /// with several, errorOccurred asks for a name and nothing changes).
     void cancelBatch(const QString &reason, const QString &batchId = QString());
     /// DEAD_LETTER -> PENDING, back into the batch, looked up first. The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);

@@ -293,6 +293,27 @@ private Q_SLOTS:
                      qPrintable(button));
     }
 
+    void aSignalClosesMidBatchWithoutAsking() {
+        // SIGINT or SIGTERM (a logout, systemd) means "stop now": the console closes without the question a
+        // person at the window gets, and stops sending.
+        auto window = openWindow();
+        QVERIFY(window);
+        QTRY_VERIFY_WITH_TIMEOUT(window->engineStarted(), 20000);
+        loadAndWait(window.get());
+        launchDue(window.get());
+        ObligationModel *model = window->obligationModel();
+        QTRY_VERIFY_WITH_TIMEOUT(countInState(model, ExecutionState::Completed) >= 3, kLong);
+        QVERIFY(terminalCount(model) < kDueTasks - 4);
+        window->closeWithoutAsking();
+        QTRY_VERIFY_WITH_TIMEOUT(!window->isVisible(), 10000);
+        QVERIFY(!window->findChild<QMessageBox *>(QStringLiteral("quitQuestion")));
+        QTest::qWait(1000); // what was on the wire reaches the registry
+        const qint64 atClose = sandboxRequests();
+        window.reset(); // the engine stops with its window
+        QTest::qWait(1500);
+        QCOMPARE(sandboxRequests(), atClose);
+    }
+
     void quitWhileSendingAsksAndRestartWaitsForAPerson() {
         qint64 requestsAtQuit = 0;
         int lookedUp = 0;
@@ -365,7 +386,9 @@ private Q_SLOTS:
         QCOMPARE(m_reasons->asked.last().action, QStringLiteral("batch_launch"));
         QCOMPARE(m_reasons->asked.last().affected, int(waiting.size()));
         QTRY_VERIFY_WITH_TIMEOUT(!banner->isVisible(), kLong);
+        QVERIFY(!window->session()->hasWaiting()); // the banner cannot come back and launch them again
         QTRY_COMPARE_WITH_TIMEOUT(terminalCount(model), kDueTasks, kLong);
+        QVERIFY(!banner->isVisible());
         QVERIFY(sandboxRequests() >= requestsAtQuit + waiting.size());
         window.reset();
     }

@@ -770,6 +770,41 @@ private Q_SLOTS:
             QCOMPARE(stateOf(k), ExecutionState::Pending);
     }
 
+    void cancelLeavesAnUnknownOutcomeToItsLookUp() {
+        // A request timed out (it may have been filed) and the batch is cancelled before its look-up: the
+        // filing is not put back to waiting as if it had never been sent. It stays DISPATCHING, is looked up,
+        // and what the look-up finds is recorded; nothing is sent twice.
+        EngineConfig config;
+        config.retryBaseMs = 1000;
+        config.settleMs = 0;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Uncertain, QStringLiteral("NETWORK_TIMEOUT")));
+        m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
+        launch();
+        QTRY_VERIFY(m_engine->task(key).lookupRequired);
+        settle();
+        QCOMPARE(stateOf(key), ExecutionState::Dispatching);
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->cancelBatch(QStringLiteral("wrong portfolio"));
+        settle();
+        QCOMPARE(stateOf(key), ExecutionState::Dispatching);
+        QCOMPARE(stored().task(key)->state, ExecutionState::Dispatching);
+        AuditQuery q;
+        q.action = QStringLiteral("batch_cancel");
+        const QList<AuditEntry> cancelled = stored().queryAudit(q);
+        QVERIFY(std::none_of(cancelled.cbegin(), cancelled.cend(),
+                             [&](const AuditEntry &e) { return e.idempotencyKey == key; }));
+        QVERIFY(std::any_of(cancelled.cbegin(), cancelled.cend(), [](const AuditEntry &e) {
+            return e.detail.contains(QLatin1String("outcome is unknown"));
+        }));
+        m_clock->advance(120000);
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->submits(key), 1);
+        QCOMPARE(m_registry->lookups(key), 1);
+        QCOMPARE(errors.count(), 0);
+    }
+
     void secondEngineOnOneDatabaseIsRefused() {
         setUpEngine(1);
         Engine second;

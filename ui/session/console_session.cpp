@@ -450,22 +450,30 @@ void ConsoleSession::decideResumedTasks(const QList<FilingTask> &tasks) {
     lookUp.sort();
     waiting.sort();
     m_lookedUpAtStart = int(lookUp.size());
+    m_lookUpKeys = lookUp;
     if (waiting.isEmpty()) {
         m_link->holdSending(false); // only look-ups (or nothing): they go at once
         return;
     }
-    // The batch ends here (its unsent filings back to PENDING, audited with this reason); the look-ups go on
-    // in a batch of their own; the rest waits for a person to launch it.
+    // The batch ends here: its unsent filings go back to PENDING (audited with this reason), what was on the
+    // wire stays in it for its look-up, and the rest waits for a person to launch it.
     m_link->cancelBatch(
         tr("FilingDesk started again with %n filing(s) of an unfinished batch not sent yet: they wait for a "
            "person to resume sending",
            nullptr, int(waiting.size())));
     m_link->holdSending(false);
-    if (!lookUp.isEmpty())
+    // A filing sent with its outcome unknown (DISPATCHING) stays in its batch through the cancel and is
+    // looked up there; one that waits with a look-up owed (PENDING, from an earlier cancel) is launched for
+    // it.
+    QStringList owedLookUp;
+    for (const FilingTask &t : tasks)
+        if (t.state == ExecutionState::Pending && t.lookupRequired && lookUp.contains(t.key))
+            owedLookUp.append(t.key);
+    if (!owedLookUp.isEmpty())
         m_link->launchBatch(
-            lookUp, tr("FilingDesk started again: %n filing(s) whose outcome is unknown are looked up "
-                       "at the registry before anything else",
-                       nullptr, int(lookUp.size())));
+            owedLookUp, tr("FilingDesk started again: %n filing(s) whose outcome is unknown are looked up "
+                           "at the registry before anything else",
+                           nullptr, int(owedLookUp.size())));
     m_waitingKeys = waiting;
     Q_EMIT sendingWaits(int(waiting.size()), int(lookUp.size()));
 }
@@ -483,6 +491,19 @@ QStringList ConsoleSession::waitingKeys() const {
             keys.append(key);
     }
     return keys;
+}
+
+int ConsoleSession::lookUpsOpen() const {
+    int open = 0;
+    for (const QString &key : m_lookUpKeys) {
+        const int row = m_obligations->rowOfKey(key);
+        if (row < 0)
+            continue;
+        const FilingTask &t = m_obligations->rowAt(row).task;
+        if (!isTerminal(t.state) && (t.state == ExecutionState::Dispatching || t.lookupRequired))
+            ++open;
+    }
+    return open;
 }
 
 void ConsoleSession::applyRegistryMode(const EngineConfig &config) {

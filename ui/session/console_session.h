@@ -154,6 +154,11 @@ public:
     /// waiting (PENDING, in no batch).
     QStringList waitingKeys() const;
     bool hasWaiting() const { return !m_waitingKeys.isEmpty(); }
+    /// The person launched what waited ("Resume sending"): nothing waits any more, whichever batch the
+    /// filings went into.
+    void forgetWaiting() { m_waitingKeys.clear(); }
+    /// How many of the filings looked up at the start still wait for their look-up's answer.
+    int lookUpsOpen() const;
     /// How many filings the start looked up (their outcome was unknown).
     int lookedUpAtStart() const { return m_lookedUpAtStart; }
 
@@ -266,6 +271,7 @@ private:
     QStringList m_waitingKeys; ///< never sent when FilingDesk stopped: they wait for a person
     QString m_resumedBatchId;  ///< the unfinished batch they were in (the start cancels it)
     int m_lookedUpAtStart = 0;
+    QStringList m_lookUpKeys; ///< the filings looked up at the start (their outcome was unknown)
     bool m_engineStarted = false;
     bool m_fleetMode = false;
     bool m_paused = false;

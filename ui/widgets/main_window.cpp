@@ -1445,7 +1445,7 @@ void MainWindow::showWaiting() {
         m_waitingBanner->showMessage(QString());
         return;
     }
-    const int lookedUp = m_session->lookedUpAtStart();
+    const int lookedUp = m_session->lookUpsOpen();
     QString text = tr("%n filing(s) of a batch that was running when FilingDesk closed have not been sent: "
                       "they wait for you to resume sending.",
                       nullptr, waiting);
@@ -1460,8 +1460,10 @@ void MainWindow::resumeWaiting() {
     const QStringList keys = m_session->waitingKeys();
     const Spend spend = spendOf(keys);
     if (m_actions->launch(keys, tr("the filings waiting since FilingDesk was closed"), spend.lines,
-                          spend.total))
+                          spend.total)) {
+        m_session->forgetWaiting(); // launched: the banner does not come back, nor launch them twice
         m_waitingBanner->showMessage(QString());
+    }
 }
 
 bool MainWindow::askBeforeQuit() {
@@ -1495,6 +1497,13 @@ bool MainWindow::askBeforeQuit() {
     m_quitQuestion = box;
     box->open();
     return true;
+}
+
+void MainWindow::closeWithoutAsking() {
+    m_quitConfirmed = true;
+    if (m_quitQuestion)
+        m_quitQuestion->close();
+    close();
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {

@@ -101,6 +101,10 @@ public:
     BreakerBoard *failingRegistries() const;
     bool engineStarted() const;
     bool isPaused() const;
+    /// Closes without the question asked while filings are being sent: a signal (SIGINT, SIGTERM: a logout,
+    /// systemd, kill) means "stop now". The engine stops as on any close: what is on the wire is looked up on
+    /// the next start, nothing is sent twice.
+    void closeWithoutAsking();
     /// Practice or live: which registries this session files with (the badge in the title and status bar).
     const RegistryMode &registryMode() const;
     DeadlineReminders *reminders() const;
