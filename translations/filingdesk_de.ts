@@ -3467,6 +3467,27 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
             <numerusform>%n Filings mit denselben Daten, die das Register abgelehnt hat, erneut senden.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>File again with a live registry</source>
+        <translation>Erneut bei einem echten Register einreichen</translation>
+    </message>
+    <message numerus="yes">
+        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
+
+Each is looked up first; one the registry has not filed is sent, and its fee is charged. Send them now?</source>
+        <translation>
+            <numerusform>Sie senden %n Einreichung erneut an ein ECHTES Register (%1).
+
+Sie wird zuerst beim Register nachgefragt; ist sie dort nicht eingereicht, wird sie gesendet und die Gebühr wird berechnet. Jetzt senden?</numerusform>
+            <numerusform>Sie senden %n Einreichungen erneut an ein ECHTES Register (%1).
+
+Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist, wird gesendet und ihre Gebühr wird berechnet. Jetzt senden?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not confirmed: nothing was sent again.</source>
+        <translation>Nicht bestätigt: nichts wurde erneut gesendet.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>

@@ -3444,6 +3444,27 @@ These filings are real and their fees will be charged. File them now?</source>
             <numerusform>Send %n filings again with the same data the registry refused.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>File again with a live registry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
+
+Each is looked up first; one the registry has not filed is sent, and its fee is charged. Send them now?</source>
+        <translation>
+            <numerusform>You are about to send %n filing again to a LIVE registry (%1).
+
+It is looked up first; if the registry has not filed it, it is sent, and its fee is charged. Send it now?</numerusform>
+            <numerusform>You are about to send %n filings again to a LIVE registry (%1).
+
+Each is looked up first; one the registry has not filed is sent, and its fee is charged. Send them now?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not confirmed: nothing was sent again.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>

@@ -233,6 +233,14 @@ private Q_SLOTS:
         QVERIFY2(reasons->confirmations.first().contains(QLatin1String("3 filings, $1,200.00 in fees")),
                  qPrintable(reasons->confirmations.first()));
         QVERIFY(reasons->prompts.last().contains(QLatin1String("LIVE registry")));
+        // Sending again is sending: Try again and Resolve and requeue are asked a second time too.
+        QVERIFY(!window->operatorActions()->replay(pendingKeys(window.get()), QStringLiteral("all three")));
+        QCOMPARE(reasons->confirmations.size(), 2);
+        QVERIFY2(reasons->confirmations.last().contains(QLatin1String("LIVE registry")),
+                 qPrintable(reasons->confirmations.last()));
+        QVERIFY(!window->operatorActions()->resolve(pendingKeys(window.get()), true));
+        QCOMPARE(reasons->confirmations.size(), 3);
+        reasons->confirmations.remove(1, 2);
         QTest::qWait(500);
         QCOMPARE(pendingKeys(window.get()).size(), 3);
         // The console's own launch repeats the total it computed, in dollars.

@@ -161,6 +161,21 @@ bool OperatorActions::cancel() {
     return true;
 }
 
+bool OperatorActions::confirmSendingAgain(int count) {
+    // Sending again is sending: against a live registry it is asked twice, as a launch is.
+    if (m_liveRegistries.isEmpty())
+        return true;
+    if (m_reasons->confirm(m_dialogParent, tr("File again with a live registry"),
+                           tr("You are about to send %n filing(s) again to a LIVE registry (%1).\n\nEach is "
+                              "looked up first; one the registry has not filed is sent, and its fee is "
+                              "charged. Send them now?",
+                              nullptr, count)
+                               .arg(m_liveRegistries.join(QStringLiteral(", ")))))
+        return true;
+    Q_EMIT refused(tr("Not confirmed: nothing was sent again."));
+    return false;
+}
+
 bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Try filings again")))
         return false;
@@ -174,7 +189,7 @@ bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
                 "sends it again as the same filing (the registry never files it twice).")
                  .arg(scope),
              QString(), int(keys.size())});
-    if (!reason)
+    if (!reason || !confirmSendingAgain(int(keys.size())))
         return false;
     m_link->replay(keys, *reason);
     Q_EMIT actionSent(QStringLiteral("replay"), int(keys.size()));
@@ -200,7 +215,7 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
                  int(keys.size()));
     const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question,
                              QString(), int(keys.size())});
-    if (!reason)
+    if (!reason || (requeue && !confirmSendingAgain(int(keys.size()))))
         return false;
     m_link->resolve(keys, *reason, requeue);
     Q_EMIT actionSent(action, int(keys.size()));

@@ -102,6 +102,9 @@ Q_SIGNALS:
     void accessChanged();
 
 private:
+    /// Against a live registry, "send these again" is confirmed a second time, as a launch is; false (and
+    /// refused()) when the person declines. True at once with a practice registry.
+    bool confirmSendingAgain(int count);
     std::optional<QString> ask(const ReasonRequest &request);
     /// True (and refused() said why) while read-only.
     bool refuseWhileReadOnly();
