@@ -348,14 +348,6 @@
         <translation>%1; das Ergebnis ist unbekannt: das Filing wird vor einem erneuten Senden beim Register nachgefragt</translation>
     </message>
     <message>
-        <source>replay of %1</source>
-        <translation>erneutes Senden von %1</translation>
-    </message>
-    <message>
-        <source>requeue of %1</source>
-        <translation>Neueinreihen von %1</translation>
-    </message>
-    <message>
         <source>a change of settings needs a reason</source>
         <translation>eine Änderung der Einstellungen braucht eine Begründung</translation>
     </message>
@@ -660,6 +652,18 @@
             <numerusform>; %n Einreichung mit unbekanntem Ausgang bleibt darin und wird beim Register nachgefragt</numerusform>
             <numerusform>; %n Einreichungen mit unbekanntem Ausgang bleiben darin und werden beim Register nachgefragt</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation>erneutes Senden</translation>
+    </message>
+    <message>
+        <source>requeue</source>
+        <translation>Neueinreihen</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 von %2</translation>
     </message>
 </context>
 <context>

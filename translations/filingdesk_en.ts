@@ -348,14 +348,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>replay of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>requeue of %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a change of settings needs a reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -660,6 +652,18 @@
             <numerusform>; %n filing whose outcome is unknown stays in it and is looked up at the registry</numerusform>
             <numerusform>; %n filings whose outcome is unknown stay in it and are looked up at the registry</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>requeue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -3,7 +3,6 @@
 
 #include "engine/calendar/ics_writer.h"
 #include "engine/core/clock.h"
-#include "engine/core/recovery_plan.h"
 #include "engine/dispatch/reconciler.h"
 #include "engine/dispatch/registry_client.h"
 #include "engine/gate/local_permit_gate.h"
@@ -16,6 +15,7 @@
 #include "engine/register/register_merge.h"
 #include "engine/rules/rejection_codes.h"
 #include "engine/store/threaded_store.h"
+#include "engine/work/work_source.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -75,6 +75,7 @@ void registerEngineMetaTypes() {
 Engine::Engine(QObject *parent)
     : QObject(parent) {
     setStore(std::make_unique<AuditStore>());
+    m_work = makeWorkSource(*this, m_config); // a desk's, until start() builds the one its config asks for
     registerEngineMetaTypes();
     m_flushTimer.setInterval(100);
     m_flushTimer.setSingleShot(true);
@@ -153,12 +154,8 @@ void Engine::start(const EngineConfig &config) {
     }
     if (m_config.dbPath.isEmpty() && !m_config.ledger)
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
-    if (m_config.ledger) {
-        if (!startTeam(&error)) {
-            Q_EMIT started(false, error, QString(), false);
-            return;
-        }
-    } else if (!m_desk->open(m_config.dbPath, &error, AuditStore::OpenMode::Exclusive)) {
+    m_work = makeWorkSource(*this, m_config);
+    if (!m_work->open(&error)) {
         Q_EMIT started(false, error, QString(), false);
         return;
     }
@@ -213,61 +210,17 @@ void Engine::start(const EngineConfig &config) {
         Q_EMIT started(false, tr("cannot read the entity register: %1").arg(error), QString(), false);
         return;
     }
-    if (m_ledger) {
-        decideWhatThisMemberSends();
-        // Team mode: nothing is resumed from a private list; work comes from claims on the ledger, and a
-        // DISPATCHING task whose holder went away is claimed with look-up first.
-        const QList<FilingTask> all = m_store->loadTasks(false);
-        for (const FilingTask &t : all)
-            m_tasks.insert(t.key, t);
-        m_started = true;
-        m_reader.open(m_ledger->mirror().path());
-        operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(),
-                       tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
-                           .arg(m_gate->describe(), m_rules.version(),
-                                m_ledger->endpoint().display() +
-                                    (m_ledger->ledgerId().isEmpty()
-                                         ? QString()
-                                         : QStringLiteral(" [%1], mirror %2")
-                                               .arg(m_ledger->ledgerId(), m_ledger->mirror().path())),
-                                m_config.consoleId, toString(m_config.memberKind))
-                           .arg(all.size())
-                           .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable")
-                                             : QString()));
-        Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
-        publishAllTasks();
-        startTeamTimers();
-        updateStatus();
-        return;
-    }
-    // Resume: every task that never reached a terminal state goes back into a batch; an unknown outcome is
-    // looked up before anything is re-sent.
     const QList<FilingTask> all = m_store->loadTasks(false);
-    const RecoveryPlan recovery = planRecovery(all);
     for (const FilingTask &t : all)
         m_tasks.insert(t.key, t);
-    for (const QString &key : recovery.lookupFirst)
-        m_tasks[key].lookupRequired = true;
+    const QString detail = m_work->takeUp(all);
     m_started = true;
-    m_reader.open(QFileInfo(m_config.dbPath).absoluteFilePath());
-    operatorAction(
-        QStringLiteral("engine_start"), QString(), QString(), QString(),
-        tr("%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first")
-            .arg(m_gate->describe(), m_rules.version(), QFileInfo(m_config.dbPath).absoluteFilePath())
-            .arg(recovery.resume.size())
-            .arg(recovery.lookupFirst.size()));
-    qCInfo(lcEngine) << "engine started:" << m_gate->describe() << "resumed" << recovery.resume.size()
-                     << "task(s)";
+    m_reader.open(m_work->auditPath());
+    operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(), detail);
+    qCInfo(lcEngine) << "engine started:" << m_gate->describe();
     Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
     publishAllTasks();
-    if (!recovery.resume.isEmpty()) {
-        beginBatchIfIdle();
-        for (const QString &key : recovery.resume) {
-            m_batch.insert(key);
-            enqueue(key);
-        }
-        pump();
-    }
+    m_work->begin();
     updateStatus();
 }
 
@@ -283,10 +236,9 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
         Q_EMIT portfolioLoaded(summary, {});
         return;
     }
-    if (m_ledger && m_ledgerDown && !m_ledgerUntrusted) {
-        // The file's entities go into the team's register in the ledger: the portfolio waits for it (then
+    if (m_work->postponePortfolio(path, asOf, false)) {
+        // The file's entities go where the register is kept: the portfolio waits for it (then
         // portfolioLoaded() follows), as admission does.
-        m_deferredPortfolio = std::make_pair(path, asOf);
         qCInfo(lcEngine) << "the portfolio waits for the ledger to answer";
         return;
     }
@@ -298,11 +250,9 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     if (const WriteResult recorded = m_store->applyRegister(
             merge.update, host::osUser(), tr("opened %1").arg(QFileInfo(path).fileName()), &error);
         !recorded) {
-        if (recorded.failure == WriteResult::Failure::Busy) {
+        if (recorded.failure == WriteResult::Failure::Busy && m_work->postponePortfolio(path, asOf, true)) {
             // Another member writes the same records right now (two people opened portfolios together): this
             // one waits its turn and opens the file again then, instead of giving up on it.
-            m_deferredPortfolio = std::make_pair(path, asOf);
-            ledgerQuiet();
             qCInfo(lcEngine).noquote() << "the portfolio waits for another member's register write:" << error;
             return;
         }
@@ -485,16 +435,10 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
 }
 
 void Engine::admit(int dueWithinDays) {
-    if (m_ledger && m_ledgerDown && !m_ledgerUntrusted) {
-        // Admission writes to the ledger: it waits for it (admitted() follows then), instead of failing once
-        // and leaving a member that started while the ledger was down with nothing of its own to do.
-        m_deferredAdmission = dueWithinDays;
+    if (m_work->postponeAdmission(dueWithinDays, false)) {
+        // Admission writes where the tasks are kept: it waits for it (admitted() follows then), or for the
+        // portfolio it is planned from.
         qCInfo(lcEngine) << "admission waits for the ledger to answer";
-        return;
-    }
-    if (m_deferredPortfolio) {
-        // What is admitted is planned from that portfolio: the admission waits behind it.
-        m_deferredAdmission = dueWithinDays;
         return;
     }
     QList<FilingTask> candidates;
@@ -533,26 +477,21 @@ void Engine::admit(int dueWithinDays) {
     int admittedCount = 0;
     QStringList alreadyStored;
     QString error;
-    if (m_ledgerUntrusted) {
-        Q_EMIT errorOccurred(tr("nothing was admitted: the team ledger's audit trail does not verify"));
+    if (const QString refusal = m_work->refusesAdmission(); !refusal.isEmpty()) {
+        Q_EMIT errorOccurred(refusal);
     } else if (const WriteResult stored =
                    m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error);
                !stored) {
-        if (stored.failure == WriteResult::Failure::Busy) {
+        if (stored.failure == WriteResult::Failure::Busy && m_work->postponeAdmission(dueWithinDays, true)) {
             // Another member admits the same obligations right now: this admission is tried again once the
             // pause is over (admitted() follows then); what the other stored first is skipped, not doubled.
-            m_deferredAdmission = dueWithinDays;
-            ledgerQuiet();
             qCInfo(lcEngine).noquote() << "admission waits for another member's write:" << error;
             return;
         }
         writeFailed(tr("cannot store the admitted tasks: %1").arg(error), stored);
     } else {
         duplicates += int(alreadyStored.size());
-        if (m_ledger && !alreadyStored.isEmpty()) {
-            QString ignored;
-            adoptLedgerTasks(m_ledger->loadTasks(alreadyStored, &ignored)); // admitted by another member
-        }
+        m_work->storedElsewhere(alreadyStored);
         const QSet<QString> skipped(alreadyStored.cbegin(), alreadyStored.cend());
         for (const FilingTask &task : std::as_const(candidates)) {
             if (skipped.contains(task.key))
@@ -569,47 +508,7 @@ void Engine::admit(int dueWithinDays) {
 }
 
 void Engine::launchBatch(const QStringList &keys, const QString &reason) {
-    if (m_ledger) {
-        teamLaunch(keys, reason);
-        return;
-    }
-    QStringList chosen;
-    if (keys.isEmpty()) {
-        for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
-            if (it->state == ExecutionState::Pending && !m_batch.contains(it.key()))
-                chosen.append(it.key());
-        }
-    } else {
-        for (const QString &k : keys) {
-            const auto it = m_tasks.constFind(k);
-            if (it != m_tasks.constEnd() && it->state == ExecutionState::Pending)
-                chosen.append(k);
-        }
-    }
-    beginBatchIfIdle();
-    m_paused = false;
-    QList<FilingTask> launched;
-    launched.reserve(chosen.size());
-    for (const QString &k : std::as_const(chosen)) {
-        FilingTask task = m_tasks.value(k);
-        task.batchId = m_batchId;
-        launched.append(task);
-    }
-    QString error;
-    if (const WriteResult saved = m_store->saveTasks(launched, &error); !saved) {
-        auditFailed(tr("launch of %n task(s)", nullptr, int(launched.size())), saved);
-        chosen.clear();
-    }
-    for (const QString &k : std::as_const(chosen)) {
-        m_tasks[k].batchId = m_batchId;
-        m_batch.insert(k);
-        enqueue(k);
-    }
-    operatorAction(QStringLiteral("batch_launch"), reason, QString(), QString(),
-                   tr("batch %1: %2 task(s)").arg(m_batchId).arg(chosen.size()));
-    pump();
-    updateStatus();
-    checkIdle();
+    m_work->launch(keys, reason);
 }
 
 void Engine::requeueWithdrawn(const QString &key) {
@@ -624,41 +523,15 @@ void Engine::withdrawUnsent() {
 }
 
 void Engine::pauseBatch(const QString &reason) {
-    if (m_ledger) {
-        // Fleet-wide: every member stops sending this team's work.
-        teamSetBatches({QStringLiteral("running")}, QStringLiteral("paused"), QStringLiteral("batch_pause"),
-                       reason);
-        return;
-    }
-    if (m_paused) {
-        updateStatus(); // a drain waits for a status taken after it: give one
-        return;
-    }
-    m_paused = true;
-    // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
-    // but not yet used; in-flight requests finish.
-    withdrawUnsent();
-    operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(),
-                   tr("batch %1 paused").arg(m_batchId));
-    updateStatus();
+    m_work->pause(reason);
+}
+
+void Engine::drain(const QString &reason) {
+    m_work->drain(reason);
 }
 
 void Engine::resumeBatch(const QString &reason) {
-    if (m_ledger) {
-        m_auditUnavailable = false;
-        teamSetBatches({QStringLiteral("paused")}, QStringLiteral("running"), QStringLiteral("batch_resume"),
-                       reason);
-        return;
-    }
-    if (!m_paused)
-        return;
-    m_paused = false;
-    const bool afterAuditFailure = std::exchange(m_auditUnavailable, false);
-    operatorAction(QStringLiteral("batch_resume"), reason, QString(), QString(),
-                   afterAuditFailure ? tr("batch %1 resumed after the audit database failed").arg(m_batchId)
-                                     : tr("batch %1 resumed").arg(m_batchId));
-    pump();
-    updateStatus();
+    m_work->resume(reason);
 }
 
 void Engine::holdSending(bool hold) {
@@ -674,76 +547,7 @@ void Engine::holdSending(bool hold) {
 }
 
 void Engine::cancelBatch(const QString &reason, const QString &batchId) {
-    if (m_ledger) {
-        // Cancel acts on one batch, the one named: another desk's batch is not this operator's to stop.
-        QString target = batchId;
-        if (target.isEmpty()) {
-            QStringList open(m_runningBatches.cbegin(), m_runningBatches.cend());
-            for (const QString &b : std::as_const(m_pausedBatches))
-                open.append(b);
-            open.sort();
-            if (open.size() != 1) {
-                Q_EMIT errorOccurred(
-                    open.isEmpty() ? tr("no batch is running or paused: nothing was cancelled")
-                                   : tr("%n batch(es) are running or paused (%1): name the one to cancel",
-                                        nullptr, int(open.size()))
-                                         .arg(open.join(QStringLiteral(", "))));
-                return;
-            }
-            target = open.first();
-        }
-        teamSetBatches({QStringLiteral("running"), QStringLiteral("paused")}, QStringLiteral("cancelled"),
-                       QStringLiteral("batch_cancel"), reason, target);
-        return;
-    }
-    if (!batchId.isEmpty() && batchId != m_batchId) {
-        Q_EMIT errorOccurred(
-            tr("batch %1 is not this desk's batch (%2): nothing was cancelled").arg(batchId, m_batchId));
-        return;
-    }
-    int withdrawn = 0;
-    QStringList unknownOutcome;
-    m_requests.retireUnsent(); // not queued again: the batch ends
-    const QSet<QString> batch = m_batch;
-    for (const QString &key : batch) {
-        if (m_requests.hasLeft(key))
-            continue;
-        if (m_tasks.value(key).state == ExecutionState::Dispatching) {
-            // Sent, and its outcome unknown (a time-out, a look-up inside the settle window): it may have
-            // been filed. It is never put back to waiting as if it had not been sent: it stays in the batch
-            // and its look-up decides (filed, or sent again only once "not found" means not filed).
-            unknownOutcome.append(key);
-            continue;
-        }
-        m_requests.retire(key);
-        FilingTask &task = m_tasks[key];
-        if (isTerminal(task.state))
-            continue;
-        // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again.
-        if (task.state != ExecutionState::Pending &&
-            !transition(task, ExecutionState::Pending, host::osUser(), QStringLiteral("batch_cancel"),
-                        reason))
-            break; // transition() reported it
-        task.batchId.clear();
-        QString error;
-        if (const WriteResult saved = m_store->saveTask(task, &error); !saved) {
-            auditFailed(tr("cancel of %1").arg(key.left(12)), saved);
-            break;
-        }
-        m_batch.remove(key);
-        ++withdrawn;
-    }
-    m_paused = false;
-    QString detail = tr("batch %1 cancelled; %2 task(s) back to PENDING").arg(m_batchId).arg(withdrawn);
-    if (!unknownOutcome.isEmpty())
-        detail += tr("; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry",
-                     nullptr, int(unknownOutcome.size()));
-    operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(), detail);
-    for (const QString &key : std::as_const(unknownOutcome))
-        enqueue(key); // its look-up, withdrawn above if it was waiting for a permit
-    pump();
-    updateStatus();
-    checkIdle();
+    m_work->cancel(reason, batchId);
 }
 
 bool Engine::transition(FilingTask &task, ExecutionState to, const QString &actor, const QString &action,
@@ -780,12 +584,7 @@ void Engine::transitionFailed(ExecutionState from, ExecutionState to, const QStr
 }
 
 void Engine::afterTransition(FilingTask &task, ExecutionState to) {
-    if (m_ledger && to != ExecutionState::Validating && to != ExecutionState::Dispatching &&
-        to != ExecutionState::FailedTransient) {
-        m_requests.forgetClaim(task.key); // the ledger released the claim in the same transaction
-        if (!m_claimSoonTimer.isActive())
-            m_claimSoonTimer.start();
-    }
+    m_work->transitionRecorded(task.key, to);
     task.obligationRewritten = false; // stored with this transition
     task.transitionNote.clear();
     markDirty(task.key);
@@ -853,36 +652,8 @@ void Engine::writeFailed(const QString &message, const WriteResult &result) {
 
 void Engine::auditFailed(const QString &what, const WriteResult &result) {
     const QString &error = result.error;
-    if (m_ledger) {
-        // Team mode: a task another member changed first is re-read, never overwritten; an unreachable
-        // ledger stops sending until it answers, by itself.
-        if (result.failure == WriteResult::Failure::Conflict) {
-            handleConflict(result.conflictedKeys);
-            return;
-        }
-        // The ledger answers but another session held a lock past the limit: nothing was written, the
-        // callers put their tasks back; try again shortly. Busy is not unreachable, and not a reason to stop.
-        if (result.failure == WriteResult::Failure::Busy) {
-            qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
-            ledgerQuiet(); // starts the pause, and the timer that goes on after it
-            markStatusDirty();
-            return;
-        }
-        // The ledger refused this login the change (the role it needs, or segregation of duties): nothing was
-        // written; the person is told what it needs. Not a reason to stop the rest of the team's work.
-        if (result.failure == WriteResult::Failure::Refused) {
-            qCWarning(lcEngine).noquote() << "refused by the ledger:" << what << error;
-            Q_EMIT actionRefused(error.isEmpty() ? what : error);
-            Q_EMIT errorOccurred(tr("not allowed: %1").arg(error.isEmpty() ? what : error));
-            markStatusDirty();
-            return;
-        }
-        if (!m_ledger->isReachable()) {
-            ledgerUnreachable(error.isEmpty() ? what : error);
-            return;
-        }
-        // The ledger answers but refused the write: fail closed below, for a person to look at.
-    }
+    if (m_work->absorbWriteFailure(what, result))
+        return;
     const QString message = error.isEmpty() ? tr("audit write failed: %1").arg(what)
                                             : tr("audit write failed: %1: %2").arg(what, error);
     Q_EMIT errorOccurred(message);
@@ -941,7 +712,7 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
 void Engine::enqueue(const QString &key) {
     if (m_requests.isUnderWay(key))
         return;
-    if (m_ledger && !m_requests.isClaimed(key))
+    if (!m_work->mayQueue(key))
         return; // claim, then permit: a task this member does not hold is someone else's
     const FilingTask &task = m_tasks[key];
     if (isTerminal(task.state))
@@ -969,7 +740,7 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
 }
 
 void Engine::pump() {
-    if (!m_started || m_stopping || m_paused || m_held || !m_batchActive || m_ledgerDown || ledgerQuiet())
+    if (!m_started || m_stopping || m_paused || m_held || !m_batchActive || !m_work->maySend())
         return;
     const QDateTime t = now();
     m_requests.promoteDue(t);
@@ -1637,7 +1408,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         return;
     }
     int replayed = 0;
-    QStringList teamKeys; // team mode: back into a batch of their own, launched in the ledger
+    QStringList requeued; // PENDING again: back to work (WorkSource::requeue())
     QStringList onTheWire;
     QStringList otherState;
     for (const QString &key : keys) {
@@ -1668,25 +1439,12 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
             break;
         }
         ++replayed;
-        if (m_ledger) {
-            teamKeys.append(key);
-            continue;
-        }
-        beginBatchIfIdle();
-        it->batchId = m_batchId;
-        QString error;
-        if (const WriteResult saved = m_store->saveTask(*it, &error); !saved) {
-            auditFailed(tr("replay of %1").arg(key.left(12)), saved);
-            break;
-        }
-        m_batch.insert(key);
-        enqueue(key);
+        requeued.append(key);
     }
     reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"));
     if (replayed > 0)
         m_idleSignalled = false;
-    if (!teamKeys.isEmpty())
-        teamLaunch(teamKeys, reason);
+    m_work->requeue(requeued, reason, tr("replay"));
     pump();
     updateStatus();
 }
@@ -1696,7 +1454,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
         return;
     }
-    QStringList teamKeys; // team mode: requeued into a batch of their own, launched in the ledger
+    QStringList requeued; // PENDING again: back to work (WorkSource::requeue())
     QStringList onTheWire;
     QStringList otherState;
     QStringList unchanged; // data defects whose data did not change: asked about first
@@ -1747,19 +1505,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             *it = before;
             break;
         }
-        if (m_ledger) {
-            teamKeys.append(key);
-            continue;
-        }
-        beginBatchIfIdle();
-        it->batchId = m_batchId;
-        QString error;
-        if (const WriteResult saved = m_store->saveTask(*it, &error); !saved) {
-            auditFailed(tr("requeue of %1").arg(key.left(12)), saved);
-            break;
-        }
-        m_batch.insert(key);
-        enqueue(key);
+        requeued.append(key);
     }
     reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
                   tr("filings halted for a person"));
@@ -1772,8 +1518,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                           "refused again. Edit the entity first, or send it anyway.")
                            .arg(names.join(QStringLiteral(", "))));
     }
-    if (!teamKeys.isEmpty())
-        teamLaunch(teamKeys, reason);
+    m_work->requeue(requeued, reason, tr("requeue"));
     pump();
     updateStatus();
 }
@@ -1962,9 +1707,7 @@ void Engine::shutdown() {
     m_paused = true;
     m_wakeTimer.stop();
     m_dispatchTimer.stop();
-    for (QTimer *timer : {&m_claimTimer, &m_syncTimer, &m_renewTimer, &m_reconnectTimer, &m_beatTimer,
-                          &m_notifyTimer, &m_claimSoonTimer})
-        timer->stop();
+    m_work->stop();
     // Withdraw what has not left; permits granted but unused go back.
     withdrawUnsent();
     // Aborting our own requests is not an answer from the registry: with m_started cleared, their callbacks
@@ -1975,13 +1718,7 @@ void Engine::shutdown() {
         m_registry->abortAll();
     const QStringList claimed = m_requests.claimedKeys();
     m_requests.retireAll(); // every permit still held goes back
-    if (m_ledger && !claimed.isEmpty() && !m_ledgerDown) {
-        // Hand every claim back: an aborted request's task stays DISPATCHING and whoever claims it next
-        // looks it up before anything is re-sent.
-        QString error;
-        if (!m_ledger->releaseClaims(claimed, &error))
-            qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
-    }
+    m_work->handBack(claimed);
     m_stopWasStarted = wasStarted;
     if (m_recordsPending > 0) {
         // Outcomes and transitions handed to the store's thread are written (or fail) first, and the engine
@@ -2053,21 +1790,8 @@ BatchStatus Engine::currentStatus() const {
     s.awaitingPermit = requests.awaitingPermit;
     s.gateBlind = m_gateBlind;
     s.startedUtc = m_batchStartedUtc;
-    s.teamMode = m_ledger != nullptr;
-    s.ledgerReachable = !m_ledgerDown;
-    s.ledgerTrusted = !m_ledgerUntrusted;
-    s.ledgerLink = m_ledger ? m_ledger->link() : LedgerLink::Connected;
     s.claimsHeld = m_requests.claimCount();
-    s.reviewOnlyReason = m_reviewOnlyReason;
-    if (m_ledger) {
-        s.access = m_ledger->access();
-        if (s.reviewOnlyReason.isEmpty() && m_config.claimsWork && !s.access.allows(TeamAction::File))
-            s.reviewOnlyReason = tr("this login may not file: it %1").arg(s.access.refusal(TeamAction::File));
-    }
-    s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
-                    QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());
-    s.openBatches.sort();
-    s.ledgerId = m_ledger ? m_ledger->ledgerId() : QString();
+    m_work->describe(s);
     s.filedHere = m_filedHere;
     int done = 0;
     for (const QString &key : std::as_const(m_batch)) {
@@ -2119,11 +1843,7 @@ void Engine::emitStatusIfDirty() {
 void Engine::emitStatus() {
     m_statusDirty = false;
     const BatchStatus status = currentStatus();
-    // An untrusted ledger stays untrusted whatever its connection does: no "connected" for it.
-    if (m_ledger && !m_ledgerUntrusted && status.ledgerLink != m_reportedLink) {
-        m_reportedLink = status.ledgerLink;
-        Q_EMIT ledgerLinkChanged(status.ledgerLink, m_ledger->linkDetail());
-    }
+    m_work->statusTaken(status);
     Q_EMIT batchStatusChanged(status);
     publishMetrics();
 }
@@ -2148,56 +1868,27 @@ void Engine::publishMetrics() {
     m_metricJurisdictions = jurisdictions;
     m_metrics->setClaimsHeld(m_requests.claimCount());
     m_metrics->setGateBlind(m_gateBlind);
-    m_metrics->setLedgerReachable(m_ledger && !m_ledgerDown);
-    if (m_ledger)
-        m_metrics->setLedgerLink(ledgerLinkName(m_ledger->link()));
+    m_work->publishMetrics(*m_metrics);
 }
 
 void Engine::checkIdle() {
-    if (m_ledger && !m_batchActive && m_teamActiveSeen && !m_idleSignalled && !m_stopping &&
-        m_requests.claimCount() == 0 && m_requests.counts().onTheWire == 0 && !m_ledgerDown &&
-        !hasDeferredLedgerWork()) {
-        // Another member finished the last running batch.
-        m_idleSignalled = true;
-        flushDirty();
-        updateStatus();
-        Q_EMIT batchIdle(currentStatus());
-        return;
-    }
-    if (!m_batchActive || m_idleSignalled || m_stopping)
-        return;
-    // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
-    if (m_requests.counts().busy())
-        return;
-    if (m_ledger) {
-        // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
-        if (m_requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork())
-            return; // a portfolio, admission or launch that waits for the ledger is work still to come
-        for (const QString &key : std::as_const(m_batch)) {
-            const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
-            if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))
-                return;
-        }
-        teamFinishIfIdle();
-        m_idleSignalled = true;
-        flushDirty();
-        updateStatus();
-        Q_EMIT batchIdle(currentStatus());
-        return;
-    }
-    for (const QString &key : std::as_const(m_batch)) {
-        const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
-        if (!isTerminal(t.state) && !(t.state == ExecutionState::Pending && t.batchId.isEmpty()))
-            return;
-    }
-    m_idleSignalled = true;
-    flushDirty();
-    updateStatus();
-    BatchStatus s = currentStatus();
-    m_batchActive = false;
-    operatorAction(QStringLiteral("batch_idle"), QString(), QString(), QString(),
-                   tr("batch %1 has nothing left to send").arg(m_batchId));
-    Q_EMIT batchIdle(s);
+    m_work->checkIdle();
+}
+
+void Engine::openReview(const QString &key) {
+    m_work->openReview(key);
+}
+
+void Engine::closeReview(const QString &key) {
+    m_work->closeReview(key);
+}
+
+void Engine::refreshMembers() {
+    m_work->refreshMembers();
+}
+
+void Engine::queryTeamWork() {
+    m_work->queryTeamWork();
 }
 
 } // namespace fd

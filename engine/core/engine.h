@@ -11,6 +11,7 @@
 #include "engine/ledger/ledger_store.h"
 #include "engine/rules/rule_set.h"
 #include "engine/store/audit_reader.h"
+#include "engine/work/work_source.h"
 
 #include <QDate>
 #include <QHash>
@@ -41,6 +42,10 @@ class ThreadedStore;
 /// FAILED_STATUTORY) are group-committed on the store's thread (ThreadedStore) and the engine goes on from
 /// their continuations. Admission, operator actions and register edits still wait for their write; the
 /// audit trail's searches run on the AuditReader's thread. A team member writes the ledger at once.
+///
+/// One pipeline for a single desk and a member of a team: where the work comes from and how a person's batch
+/// actions act on it is the WorkSource that start() builds from the config (LocalBatch: the desk's own batch
+/// in its SQLite database; TeamClaims: claims on the team's ledger). The pipeline never asks which.
 ///
 /// Guarantees:
 /// - No request leaves without a permit, and none after shutdown() began.
@@ -315,48 +320,12 @@ private:
     PermitHolder holderFor(const FilingTask &task) const;
     QDateTime now() const;
 
-    // Team mode (engine_team.cpp): the ledger is the truth; this member works only on tasks it claimed.
-    bool startTeam(QString *error);
-    void startTeamTimers();
-    void claimWork();
-    void syncLedger();
-    void renewClaims();
-    void reconnectLedger();
-    void heartbeat();
-    void resumeDeferredLedgerWork();
     /// The task's entity as the register has it now (keeping the task's jurisdiction and source line): the
     /// payload a cure or a replay sends.
     void cureFromRegister(FilingTask &task) const;
     /// The audit note of a replay or a requeue: whether the payload sent changed, and the code it answers.
     static QString payloadNote(const QString &sha256Before, const QString &sha256After,
                                const QString &wasCode);
-    bool hasDeferredLedgerWork() const {
-        return m_deferredPortfolio.has_value() || m_deferredAdmission.has_value() ||
-               m_deferredLaunch.has_value();
-    }
-    void ledgerUnreachable(const QString &reason);
-    /// The ledger's audit chain failed the mirror's check: this member stops trusting it for good (until
-    /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
-    void ledgerChainBroken(const QString &reason);
-    void handleConflict(const QStringList &keys);
-    void refreshBatches();
-    void adoptLedgerTasks(const QList<FilingTask> &fresh);
-    void dropTask(const QString &key);
-    void releaseUnsent(bool all);
-    bool holds(const QString &key) const;
-    bool followsTeam() const;
-    int claimCapacity() const;
-    /// Team mode: true for a moment after a ledger call waited on a lock: periodic ledger calls wait, so that
-    /// a lock held elsewhere does not hold this thread (and the gate's answers) call after call.
-    bool ledgerQuiet();
-    /// Team mode: which jurisdictions this member may claim (a registry configured for them) and, when it can
-    /// send nothing (no registry, no fleet gate), why it is a review desk.
-    void decideWhatThisMemberSends();
-    void teamLaunch(const QStringList &keys, const QString &reason);
-    void teamSetBatches(const QStringList &from, const QString &to, const QString &action,
-                        const QString &reason, const QString &batchId = QString());
-    void teamFinishIfIdle();
-    void refreshReviews();
     void publishMetrics();
     /// Runs `query` on the audit reader's thread (the store itself before start()); `answer` runs here.
     void readAudit(const AuditQuery &query, std::function<void(const QList<AuditEntry> &)> answer);
@@ -409,37 +378,18 @@ private:
 
     metrics::EngineMetrics *m_metrics = nullptr;
     QSet<QString> m_metricJurisdictions; ///< jurisdictions with a permits series
-    LedgerStore *m_ledger = nullptr;     ///< team mode: m_store as a LedgerStore, else null
-    QStringList m_sendJurisdictions;     ///< team mode: claim only these (empty: all)
-    QString m_reviewOnlyReason;          ///< team mode: non-empty when this member claims nothing
-    QSet<QString> m_runningBatches;
-    QSet<QString> m_pausedBatches;
-    bool m_ledgerDown = false;
-    bool m_ledgerUntrusted = false;  // the ledger's chain did not verify: never trusted again by this engine
-    bool m_draining = false;         ///< drain(): this member sends nothing more
-    bool m_teamActiveSeen = false;   ///< a batch was running at some point since start
-    int m_recordsPending = 0;        ///< recordThen() calls whose continuation has not run
-    bool m_stopAfterRecords = false; ///< shutdown() waits for m_recordsPending to reach 0
+    int m_recordsPending = 0;            ///< recordThen() calls whose continuation has not run
+    bool m_stopAfterRecords = false;     ///< shutdown() waits for m_recordsPending to reach 0
     bool m_stopWasStarted = false;
     int m_filedHere = 0; ///< filings this member completed since start
-    QDateTime m_startedUtc;
-    QTimer m_claimTimer{this};
-    QTimer m_syncTimer{this};
-    QTimer m_renewTimer{this};
-    QTimer m_reconnectTimer{this};
-    QTimer m_beatTimer{this};
-    QTimer m_notifyTimer{this}; // coalesces NOTIFY bursts into one sync
-    QTimer m_claimSoonTimer{this};
-    QTimer m_ledgerBusyTimer{this}; // a write that waited on a lock is tried again
-    LedgerLink m_reportedLink = LedgerLink::Connected;
-    QDateTime m_ledgerQuietUntil;
-    quint64 m_lockWaitsSeen = 0;
-    /// Team mode: admit(days) asked for while the ledger was down or busy with another member's lock.
-    std::optional<int> m_deferredAdmission;
-    /// Team mode: a launch (keys, reason) that waited on another member's lock.
-    std::optional<std::pair<QStringList, QString>> m_deferredLaunch;
-    /// Team mode: a portfolio opened while the ledger was down (its entities go into the team's register).
-    std::optional<std::pair<QString, QDate>> m_deferredPortfolio;
+    /// Where the work comes from and how batch actions act (a desk's own batch; a member's claims on the
+    /// team's ledger): the only part of the engine that knows which.
+    std::unique_ptr<WorkSource> m_work;
+
+    // The two work sources drive the pipeline through the engine's own steps (enqueue, pump, transition,
+    // operatorAction, the batch's figures): they are the engine's two halves, kept apart from its pipeline.
+    friend class LocalBatch;
+    friend class TeamClaims;
 };
 
 } // namespace fd

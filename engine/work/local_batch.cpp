@@ -1,0 +1,224 @@
+// A single desk: the engine's work is this desk's own batch, kept in its SQLite database.
+#include "engine/work/local_batch.h"
+
+#include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
+#include "engine/core/recovery_plan.h"
+#include "engine/metrics/engine_metrics.h"
+#include "engine/store/threaded_store.h"
+
+#include <QFileInfo>
+#include <QLoggingCategory>
+
+Q_DECLARE_LOGGING_CATEGORY(lcEngine)
+
+namespace fd {
+
+LocalBatch::LocalBatch(Engine &engine)
+    : m_engine(engine) {}
+
+bool LocalBatch::open(QString *error) {
+    return m_engine.m_desk->open(m_engine.m_config.dbPath, error, AuditStore::OpenMode::Exclusive);
+}
+
+QString LocalBatch::auditPath() const {
+    return QFileInfo(m_engine.m_config.dbPath).absoluteFilePath();
+}
+
+QString LocalBatch::takeUp(const QList<FilingTask> &all) {
+    // Resume: every task that never reached a terminal state goes back into a batch; an unknown outcome is
+    // looked up before anything is re-sent.
+    const RecoveryPlan recovery = planRecovery(all);
+    for (const QString &key : recovery.lookupFirst)
+        m_engine.m_tasks[key].lookupRequired = true;
+    m_resume = recovery.resume;
+    qCInfo(lcEngine) << "resumed" << recovery.resume.size() << "task(s)," << recovery.lookupFirst.size()
+                     << "to look up first";
+    return tr("%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first")
+        .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(), auditPath())
+        .arg(recovery.resume.size())
+        .arg(recovery.lookupFirst.size());
+}
+
+void LocalBatch::begin() {
+    const QStringList resume = std::exchange(m_resume, {});
+    if (resume.isEmpty())
+        return;
+    m_engine.beginBatchIfIdle();
+    for (const QString &key : resume) {
+        m_engine.m_batch.insert(key);
+        m_engine.enqueue(key);
+    }
+    m_engine.pump();
+}
+
+void LocalBatch::launch(const QStringList &keys, const QString &reason) {
+    Engine &e = m_engine;
+    QStringList chosen;
+    if (keys.isEmpty()) {
+        for (auto it = e.m_tasks.cbegin(); it != e.m_tasks.cend(); ++it) {
+            if (it->state == ExecutionState::Pending && !e.m_batch.contains(it.key()))
+                chosen.append(it.key());
+        }
+    } else {
+        for (const QString &k : keys) {
+            const auto it = e.m_tasks.constFind(k);
+            if (it != e.m_tasks.constEnd() && it->state == ExecutionState::Pending)
+                chosen.append(k);
+        }
+    }
+    e.beginBatchIfIdle();
+    e.m_paused = false;
+    QList<FilingTask> launched;
+    launched.reserve(chosen.size());
+    for (const QString &k : std::as_const(chosen)) {
+        FilingTask task = e.m_tasks.value(k);
+        task.batchId = e.m_batchId;
+        launched.append(task);
+    }
+    QString error;
+    if (const WriteResult saved = e.m_store->saveTasks(launched, &error); !saved) {
+        e.auditFailed(tr("launch of %n task(s)", nullptr, int(launched.size())), saved);
+        chosen.clear();
+    }
+    for (const QString &k : std::as_const(chosen)) {
+        e.m_tasks[k].batchId = e.m_batchId;
+        e.m_batch.insert(k);
+        e.enqueue(k);
+    }
+    e.operatorAction(QStringLiteral("batch_launch"), reason, QString(), QString(),
+                     tr("batch %1: %2 task(s)").arg(e.m_batchId).arg(chosen.size()));
+    e.pump();
+    e.updateStatus();
+    checkIdle();
+}
+
+void LocalBatch::pause(const QString &reason) {
+    Engine &e = m_engine;
+    if (e.m_paused) {
+        e.updateStatus(); // a drain waits for a status taken after it: give one
+        return;
+    }
+    e.m_paused = true;
+    // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
+    // but not yet used; in-flight requests finish.
+    e.withdrawUnsent();
+    e.operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(),
+                     tr("batch %1 paused").arg(e.m_batchId));
+    e.updateStatus();
+}
+
+void LocalBatch::resume(const QString &reason) {
+    Engine &e = m_engine;
+    if (!e.m_paused)
+        return;
+    e.m_paused = false;
+    const bool afterAuditFailure = std::exchange(e.m_auditUnavailable, false);
+    e.operatorAction(QStringLiteral("batch_resume"), reason, QString(), QString(),
+                     afterAuditFailure
+                         ? tr("batch %1 resumed after the audit database failed").arg(e.m_batchId)
+                         : tr("batch %1 resumed").arg(e.m_batchId));
+    e.pump();
+    e.updateStatus();
+}
+
+void LocalBatch::cancel(const QString &reason, const QString &batchId) {
+    Engine &e = m_engine;
+    if (!batchId.isEmpty() && batchId != e.m_batchId) {
+        Q_EMIT e.errorOccurred(
+            tr("batch %1 is not this desk's batch (%2): nothing was cancelled").arg(batchId, e.m_batchId));
+        return;
+    }
+    int withdrawn = 0;
+    QStringList unknownOutcome;
+    e.m_requests.retireUnsent(); // not queued again: the batch ends
+    const QSet<QString> batch = e.m_batch;
+    for (const QString &key : batch) {
+        if (e.m_requests.hasLeft(key))
+            continue;
+        if (e.m_tasks.value(key).state == ExecutionState::Dispatching) {
+            // Sent, and its outcome unknown (a time-out, a look-up inside the settle window): it may have
+            // been filed. It is never put back to waiting as if it had not been sent: it stays in the batch
+            // and its look-up decides (filed, or sent again only once "not found" means not filed).
+            unknownOutcome.append(key);
+            continue;
+        }
+        e.m_requests.retire(key);
+        FilingTask &task = e.m_tasks[key];
+        if (isTerminal(task.state))
+            continue;
+        // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again.
+        if (task.state != ExecutionState::Pending &&
+            !e.transition(task, ExecutionState::Pending, host::osUser(), QStringLiteral("batch_cancel"),
+                          reason))
+            break; // transition() reported it
+        task.batchId.clear();
+        QString error;
+        if (const WriteResult saved = e.m_store->saveTask(task, &error); !saved) {
+            e.auditFailed(tr("cancel of %1").arg(key.left(12)), saved);
+            break;
+        }
+        e.m_batch.remove(key);
+        ++withdrawn;
+    }
+    e.m_paused = false;
+    QString detail = tr("batch %1 cancelled; %2 task(s) back to PENDING").arg(e.m_batchId).arg(withdrawn);
+    if (!unknownOutcome.isEmpty())
+        detail += tr("; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry",
+                     nullptr, int(unknownOutcome.size()));
+    e.operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(), detail);
+    for (const QString &key : std::as_const(unknownOutcome))
+        e.enqueue(key); // its look-up, withdrawn above if it was waiting for a permit
+    e.pump();
+    e.updateStatus();
+    checkIdle();
+}
+
+void LocalBatch::requeue(const QStringList &keys, const QString &, const QString &what) {
+    // Back into this desk's batch (a new one when none is open), looked up first where the task says so.
+    Engine &e = m_engine;
+    for (const QString &key : keys) {
+        e.beginBatchIfIdle();
+        FilingTask &task = e.m_tasks[key];
+        task.batchId = e.m_batchId;
+        QString error;
+        if (const WriteResult saved = e.m_store->saveTask(task, &error); !saved) {
+            e.auditFailed(tr("%1 of %2").arg(what, key.left(12)), saved);
+            break;
+        }
+        e.m_batch.insert(key);
+        e.enqueue(key);
+    }
+}
+
+void LocalBatch::queryTeamWork() {
+    Q_EMIT m_engine.teamWorkCounted(-1, m_engine.m_requests.counts().onTheWire);
+}
+
+void LocalBatch::checkIdle() {
+    Engine &e = m_engine;
+    if (!e.m_batchActive || e.m_idleSignalled || e.m_stopping)
+        return;
+    // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
+    if (e.m_requests.counts().busy())
+        return;
+    for (const QString &key : std::as_const(e.m_batch)) {
+        const FilingTask &t = *e.m_tasks.constFind(key); // m_batch holds only known keys
+        if (!isTerminal(t.state) && !(t.state == ExecutionState::Pending && t.batchId.isEmpty()))
+            return;
+    }
+    e.m_idleSignalled = true;
+    e.flushDirty();
+    e.updateStatus();
+    BatchStatus s = e.currentStatus();
+    e.m_batchActive = false;
+    e.operatorAction(QStringLiteral("batch_idle"), QString(), QString(), QString(),
+                     tr("batch %1 has nothing left to send").arg(e.m_batchId));
+    Q_EMIT e.batchIdle(s);
+}
+
+void LocalBatch::publishMetrics(metrics::EngineMetrics &metrics) const {
+    metrics.setLedgerReachable(false);
+}
+
+} // namespace fd

@@ -1,0 +1,58 @@
+#pragma once
+
+#include "engine/work/work_source.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace fd {
+
+/// A single desk: its work is its own, kept in its SQLite database (opened exclusively: one engine per
+/// database). One batch at a time; at start every task that never reached a terminal state goes back into a
+/// batch, and those whose outcome is unknown (DISPATCHING at a crash) are looked up before anything is sent
+/// again (RecoveryPlan). Batch actions act on this desk's batch only; there are no claims, reviews or
+/// members.
+///
+/// Thread affinity: the engine's thread.
+class LocalBatch final : public WorkSource {
+    Q_DECLARE_TR_FUNCTIONS(fd::Engine)
+public:
+    explicit LocalBatch(Engine &engine);
+
+    bool open(QString *error) override;
+    QString auditPath() const override;
+    QString takeUp(const QList<FilingTask> &all) override;
+    void begin() override;
+    void stop() override {}
+    void handBack(const QStringList &) override {}
+
+    void launch(const QStringList &keys, const QString &reason) override;
+    void pause(const QString &reason) override;
+    void resume(const QString &reason) override;
+    void cancel(const QString &reason, const QString &batchId) override;
+    void drain(const QString &reason) override { pause(reason); }
+    void requeue(const QStringList &keys, const QString &reason, const QString &what) override;
+    void openReview(const QString &) override {}
+    void closeReview(const QString &) override {}
+    void refreshMembers() override {}
+    void queryTeamWork() override;
+
+    bool mayQueue(const QString &) const override { return true; }
+    bool maySend() override { return true; }
+    bool postponePortfolio(const QString &, const QDate &, bool) override { return false; }
+    bool postponeAdmission(int, bool) override { return false; }
+    QString refusesAdmission() const override { return {}; }
+    void storedElsewhere(const QStringList &) override {}
+    void transitionRecorded(const QString &, ExecutionState) override {}
+    bool absorbWriteFailure(const QString &, const WriteResult &) override { return false; }
+    void checkIdle() override;
+    void describe(BatchStatus &) const override {}
+    void statusTaken(const BatchStatus &) override {}
+    void publishMetrics(metrics::EngineMetrics &metrics) const override;
+
+private:
+    Engine &m_engine;
+    QStringList m_resume; ///< takeUp(): the unfinished tasks begin() puts back into a batch
+};
+
+} // namespace fd

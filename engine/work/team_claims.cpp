@@ -1,0 +1,887 @@
+// A member of a team: the engine's work comes from the shared ledger (docs/ledger.md). The ledger is the
+// truth; this member claims tasks before it asks for a permit, keeps the local SQLite as a mirror, follows
+// the others through NOTIFY and the audit sequence, seals the audit in its turn, and sends nothing while the
+// ledger cannot be reached.
+#include "engine/work/team_claims.h"
+
+#include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
+
+#include "engine/core/clock.h"
+#include "engine/ledger/audit_sealer.h"
+#include "engine/ledger/ledger_schema.h"
+#include "engine/ledger/ledger_store.h"
+#include "engine/metrics/engine_metrics.h"
+
+#include <QCoreApplication>
+#include <QLoggingCategory>
+#include <QSqlDriver>
+
+Q_DECLARE_LOGGING_CATEGORY(lcEngine)
+
+namespace fd {
+
+namespace {
+constexpr int kClaimIntervalMs = 250;
+constexpr int kSyncIntervalMs = 1000;
+constexpr int kReconnectIntervalMs = 1000;
+constexpr int kBeatIntervalMs = 5000;
+constexpr int kSyncPage = 2000;
+constexpr int kBusyQuietMs = 1000;
+
+} // namespace
+
+TeamClaims::TeamClaims(Engine &engine)
+    : m_engine(engine) {}
+
+QDateTime TeamClaims::now() const {
+    return m_engine.now();
+}
+
+bool TeamClaims::open(QString *error) {
+    // The team ledger takes the place of the desk's database: the mirror is the ledger store's own.
+    const EngineConfig &config = m_engine.m_config;
+    auto store = std::make_unique<LedgerStore>(*config.ledger, config.consoleId, toString(config.memberKind),
+                                               config.leaseMs);
+    m_ledger = store.get();
+    m_engine.m_desk = nullptr;
+    m_engine.m_store = std::move(store);
+    m_ledger->setClock(m_engine.m_clock);
+    // A NOTIFY (or the connection ending) wakes the catch-up; a burst is one catch-up (m_notifyTimer).
+    m_ledger->setNotificationHandler([this] {
+        if (!m_notifyTimer.isActive())
+            m_notifyTimer.start();
+    });
+    QString ledgerError;
+    if (!m_ledger->openTeam(m_engine.m_config.dbPath, error, &ledgerError))
+        return false;
+    m_ledgerDown = !m_ledger->isReachable();
+    if (m_ledgerDown) {
+        qCWarning(lcEngine).noquote() << "ledger unreachable at start:" << ledgerError;
+        Q_EMIT m_engine.ledgerStateChanged(false, ledgerError);
+    }
+    return true;
+}
+
+QString TeamClaims::auditPath() const {
+    return m_ledger->mirror().path();
+}
+
+QString TeamClaims::takeUp(const QList<FilingTask> &all) {
+    // Nothing is resumed from a private list: work comes from claims on the ledger, and a DISPATCHING task
+    // whose holder went away is claimed with look-up first.
+    decideWhatThisMemberSends();
+    const EngineConfig &config = m_engine.m_config;
+    return tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
+        .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(),
+             m_ledger->endpoint().display() +
+                 (m_ledger->ledgerId().isEmpty() ? QString()
+                                                 : QStringLiteral(" [%1], mirror %2")
+                                                       .arg(m_ledger->ledgerId(), m_ledger->mirror().path())),
+             config.consoleId, toString(config.memberKind))
+        .arg(all.size())
+        .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable") : QString());
+}
+
+void TeamClaims::begin() {
+    m_startedUtc = QDateTime::currentDateTimeUtc();
+    m_claimTimer.setInterval(kClaimIntervalMs);
+    QObject::connect(&m_claimTimer, &QTimer::timeout, &m_engine, [this] { claimWork(); });
+    m_claimSoonTimer.setInterval(50); // claims freed by transitions, refilled in one query
+    m_claimSoonTimer.setSingleShot(true);
+    QObject::connect(&m_claimSoonTimer, &QTimer::timeout, &m_engine, [this] {
+        // Refill in batches: a claim query per finished filing would cost the ledger more than the filing.
+        if (claimCapacity() - m_engine.m_requests.claimCount() >= qMax(1, claimCapacity() / 4))
+            claimWork();
+    });
+    m_syncTimer.setInterval(kSyncIntervalMs);
+    QObject::connect(&m_syncTimer, &QTimer::timeout, &m_engine, [this] { syncLedger(); });
+    m_renewTimer.setInterval(int(qMax<qint64>(500, m_engine.m_config.leaseMs / 3)));
+    QObject::connect(&m_renewTimer, &QTimer::timeout, &m_engine, [this] { renewClaims(); });
+    m_reconnectTimer.setInterval(kReconnectIntervalMs);
+    QObject::connect(&m_reconnectTimer, &QTimer::timeout, &m_engine, [this] { reconnectLedger(); });
+    m_beatTimer.setInterval(kBeatIntervalMs);
+    QObject::connect(&m_beatTimer, &QTimer::timeout, &m_engine, [this] { heartbeat(); });
+    m_busyTimer.setInterval(kBusyQuietMs + 100); // once the pause after a lock wait is over
+    m_busyTimer.setSingleShot(true);
+    QObject::connect(&m_busyTimer, &QTimer::timeout, &m_engine, [this] {
+        if (ledgerQuiet()) {
+            m_busyTimer.start();
+            return;
+        }
+        resumeDeferredLedgerWork();
+        claimWork();
+        m_engine.pump();
+        m_engine.updateStatus();
+    });
+    m_notifyTimer.setInterval(100); // a burst of NOTIFYs is one catch-up
+    m_notifyTimer.setSingleShot(true);
+    QObject::connect(&m_notifyTimer, &QTimer::timeout, &m_engine, [this] { syncLedger(); });
+    m_claimTimer.start();
+    m_syncTimer.start();
+    // The audit rows this member writes are sealed into the chain by whichever member wins the sealer's lock:
+    // this one takes its turn every few hundred ms and soon after its own writes (AuditSealer).
+    m_ledger->startSealing(AuditSealer::kIntervalMs);
+    m_renewTimer.start();
+    m_beatTimer.start();
+    if (m_ledgerDown)
+        m_reconnectTimer.start();
+    syncLedger(); // the first catch-up checks the chain before this member writes anything
+    refreshBatches();
+    refreshReviews();
+    heartbeat();
+}
+
+void TeamClaims::decideWhatThisMemberSends() {
+    // A member claims only work it can send: a claim taken by a member that cannot send it is a filing held
+    // back from the members that can (or, before, dead-lettered for want of a registry URL).
+    m_sendJurisdictions = m_engine.m_config.onlyJurisdictions;
+    m_reviewOnlyReason.clear();
+    if (!m_engine.m_config.claimsWork)
+        return;
+    if (m_engine.m_gate->mode() != PermitGate::Mode::Fleet) {
+        // An in-process gate would let this member use each registry's whole cap beside the team's.
+        m_reviewOnlyReason = tr("no fleet gate (Redis) configured");
+    } else if (const std::optional<QStringList> sendable = m_engine.m_registry->sendableJurisdictions()) {
+        if (m_sendJurisdictions.isEmpty()) {
+            m_sendJurisdictions = *sendable;
+        } else {
+            QStringList both;
+            for (const QString &j : std::as_const(m_sendJurisdictions))
+                if (sendable->contains(j))
+                    both.append(j);
+            m_sendJurisdictions = both;
+        }
+        if (m_sendJurisdictions.isEmpty())
+            m_reviewOnlyReason = tr("no registry configured for its jurisdictions");
+    }
+    if (!m_reviewOnlyReason.isEmpty())
+        qCInfo(lcEngine).noquote() << "review desk, claims no filings:" << m_reviewOnlyReason;
+}
+
+int TeamClaims::claimCapacity() const {
+    // Hold no more than this member can have on the wire (its global ceiling) plus one jurisdiction's worth
+    // queued behind it: the rest is for the others.
+    int largestCeiling = m_engine.m_config.defaultLimit;
+    for (int cap : std::as_const(m_engine.m_config.limits))
+        largestCeiling = qMax(largestCeiling, cap);
+    return m_engine.m_config.globalLimit + largestCeiling;
+}
+
+bool TeamClaims::followsTeam() const {
+    // Desks and runs show (and count) the whole team's work; a worker needs only what it claims.
+    return m_engine.m_config.memberKind != MemberKind::Worker;
+}
+
+bool TeamClaims::holds(const QString &key) const {
+    return m_engine.m_requests.isClaimed(key) || m_engine.m_requests.isUnderWay(key);
+}
+
+bool TeamClaims::ledgerQuiet() {
+    // After a call waited on another session's lock, the ledger is left alone for a moment: every call blocks
+    // this thread (up to lock_timeout each), and the gate's own answers wait on it meanwhile.
+    if (m_ledger && m_ledger->lockWaits() != m_lockWaitsSeen) {
+        m_lockWaitsSeen = m_ledger->lockWaits();
+        m_quietUntil = now().addMSecs(kBusyQuietMs);
+        m_busyTimer.start(); // what waited (and was put back) goes on once the pause is over
+    }
+    return m_quietUntil.isValid() && now() < m_quietUntil;
+}
+
+void TeamClaims::claimWork() {
+    if (!m_engine.m_started || m_engine.m_stopping || m_ledgerDown || m_draining ||
+        m_runningBatches.isEmpty() || !m_engine.m_config.claimsWork || !m_reviewOnlyReason.isEmpty() ||
+        ledgerQuiet())
+        return;
+    // A login that may not file (a viewer) claims nothing: the
+    // ledger would refuse every claim (docs/roles.md).
+    if (!m_ledger->access().allows(TeamAction::File))
+        return;
+    const int room = claimCapacity() - m_engine.m_requests.claimCount();
+    if (room <= 0)
+        return;
+    QString error;
+    // Per jurisdiction, hold what its ceiling can send plus half again queued: a member full of one
+    // jurisdiction would leave the others' ceilings idle.
+    QHash<QString, int> held;
+    for (const QString &key : m_engine.m_requests.claimedKeys())
+        held[m_engine.m_tasks.value(key).obligation.jurisdiction] += 1;
+    QStringList full;
+    int largestCeiling = m_engine.m_config.defaultLimit;
+    for (auto it = held.cbegin(); it != held.cend(); ++it) {
+        const int cap = m_engine.m_config.limitFor(it.key());
+        largestCeiling = qMax(largestCeiling, cap);
+        if (it.value() >= cap + (cap + 1) / 2)
+            full.append(it.key());
+    }
+    const QList<FilingTask> claimed =
+        m_ledger->claim(room, m_sendJurisdictions, &error, largestCeiling + (largestCeiling + 1) / 2, full);
+    if (!error.isEmpty()) {
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    if (claimed.isEmpty())
+        return;
+    for (const FilingTask &t : claimed) {
+        m_engine.m_tasks.insert(t.key, t);
+        m_engine.m_requests.claim(t.key, t.obligation.jurisdiction);
+        m_engine.m_batch.insert(t.key);
+        m_engine.markDirty(t.key);
+        m_engine.enqueue(t.key);
+    }
+    m_engine.m_batchActive = true;
+    m_activeSeen = true;
+    m_engine.m_idleSignalled = false;
+    qCDebug(lcEngine) << "claimed" << claimed.size() << "task(s)";
+    m_engine.pump();
+}
+
+void TeamClaims::renewClaims() {
+    if (m_ledgerDown || m_engine.m_requests.claimCount() == 0 || ledgerQuiet())
+        return;
+    QString error;
+    const QStringList lost = m_ledger->renewClaims(m_engine.m_requests.claimedKeys(), &error);
+    if (!error.isEmpty()) {
+        ledgerUnreachable(error);
+        return;
+    }
+    for (const QString &key : lost) {
+        qCWarning(lcEngine) << "claim lost on" << key.left(12)
+                            << "(its lease ran out; another member has it)";
+        dropTask(key);
+    }
+}
+
+void TeamClaims::dropTask(const QString &key) {
+    // This member no longer works on `key`: whatever has not left is withdrawn. A request already on the
+    // wire finishes; its outcome is written only if nobody changed the task meanwhile.
+    m_engine.m_requests.forgetClaim(key);
+    if (m_engine.m_requests.hasLeft(key))
+        return;
+    m_engine.m_requests.retire(key);
+}
+
+void TeamClaims::handleConflict(const QStringList &keys) {
+    QString error;
+    // A write refused because another member changed the task: if this member thought it held the task,
+    // its claim is lost, and the trail says so (who holds the filing now is in the row).
+    QStringList lost;
+    for (const QString &key : keys)
+        if (m_engine.m_requests.isClaimed(key))
+            lost.append(key);
+    if (!m_ledger->recordClaimsLost(
+            lost, QStringLiteral("its write was refused, another member changed the filing first"), &error))
+        qCWarning(lcEngine).noquote() << "lost claims not audited:" << error;
+    error.clear();
+    const QList<FilingTask> fresh = m_ledger->loadTasks(keys, &error);
+    for (const QString &key : keys) {
+        qCInfo(lcEngine) << "task" << key.left(12) << "was changed by another member: re-read";
+        dropTask(key);
+    }
+    for (const FilingTask &t : fresh) {
+        m_engine.m_tasks.insert(t.key, t);
+        m_engine.markDirty(t.key);
+    }
+    if (!fresh.isEmpty()) {
+        QStringList release;
+        for (const FilingTask &t : fresh)
+            if (t.claimedBy == m_engine.m_config.consoleId && !m_engine.m_requests.hasLeft(t.key))
+                release.append(t.key);
+        QString ignored;
+        if (!m_ledger->releaseClaims(release, &ignored))
+            qCWarning(lcEngine) << "claims not handed back:" << ignored;
+    }
+    // Tasks of the same group that did not conflict went back to their queues.
+    QMetaObject::invokeMethod(&m_engine, &Engine::pump, Qt::QueuedConnection);
+}
+
+void TeamClaims::ledgerUnreachable(const QString &reason) {
+    if (m_ledgerDown || m_engine.m_stopping)
+        return;
+    if (m_ledger->isReachable()) {
+        // A call failed but the ledger answers (it waited on a lock, or refused the statement): not a lost
+        // ledger. Tried again by the caller's timer, after a pause when it was a lock.
+        qCInfo(lcEngine).noquote() << "ledger call failed, the ledger answers:" << reason;
+        m_engine.markStatusDirty();
+        return;
+    }
+    m_ledgerDown = true;
+    qCWarning(lcEngine).noquote() << "ledger unreachable, nothing is sent until it answers:" << reason;
+    // No claim is possible and no transition can be recorded: what has not left stays here.
+    m_engine.withdrawUnsent();
+    Q_EMIT m_engine.ledgerStateChanged(false, reason);
+    Q_EMIT m_engine.alertRaised(
+        EngineAlert{AlertKind::LedgerUnreachable, QString(), QString(), QString(),
+                    tr("the ledger cannot be reached (%1): nothing is sent until it answers "
+                       "again; the audit shown is this desk's mirror")
+                        .arg(reason)});
+    m_reconnectTimer.start();
+    m_engine.updateStatus();
+}
+
+void TeamClaims::ledgerChainBroken(const QString &reason) {
+    if (m_ledgerUntrusted)
+        return;
+    m_ledgerUntrusted = true;
+    m_ledgerDown = true; // no reconnect timer: reaching the ledger again does not make its audit true again
+    m_reconnectTimer.stop();
+    qCCritical(lcEngine).noquote() << "the ledger's audit chain does not verify, nothing is sent:" << reason;
+    m_engine.withdrawUnsent();
+    const QString message =
+        tr("the team ledger's audit trail does not verify (%1): this desk admits, launches, claims and sends "
+           "nothing more; run \"filingdesk audit verify\" and call the ledger's administrator")
+            .arg(reason);
+    Q_EMIT m_engine.ledgerStateChanged(false, message);
+    Q_EMIT m_engine.alertRaised(
+        EngineAlert{AlertKind::LedgerChainBroken, QString(), QString(), QString(), message});
+    m_engine.updateStatus();
+}
+
+void TeamClaims::reconnectLedger() {
+    if (!m_ledgerDown || m_engine.m_stopping)
+        return;
+    QString error;
+    if (!m_ledger->reconnect(&error)) {
+        if (m_ledger->chainBroken()) {
+            ledgerChainBroken(error);
+            return;
+        }
+        qCDebug(lcEngine) << "ledger still unreachable:" << error;
+        return;
+    }
+    m_reconnectTimer.stop();
+    m_ledgerDown = false;
+    qCInfo(lcEngine).noquote() << "ledger reachable again";
+    Q_EMIT m_engine.ledgerStateChanged(true, QString());
+    Q_EMIT m_engine.alertRaised(EngineAlert{AlertKind::LedgerReachable, QString(), QString(), QString(),
+                                            tr("the ledger answers again; sending resumes")});
+    QString registerError;
+    if (!m_engine.loadRegisterFromStore(&registerError)) // the team's register, as the ledger has it now
+        qCWarning(lcEngine) << "entity register not re-read:" << registerError;
+    resumeDeferredLedgerWork();
+    // Claims that ran out while we were away belong to whoever took them.
+    renewClaims();
+    syncLedger();
+    refreshBatches();
+    claimWork();
+    m_engine.pump();
+    m_engine.updateStatus();
+}
+
+void TeamClaims::resumeDeferredLedgerWork() {
+    // A portfolio, an admission or a launch that waited for the ledger (down, or another member's lock), in
+    // the order a person asks for them: the file, the admission of what it plans, the launch of what was
+    // admitted.
+    if (const auto portfolio = std::exchange(m_deferredPortfolio, std::nullopt))
+        m_engine.loadPortfolio(portfolio->first, portfolio->second);
+    if (m_deferredPortfolio)
+        return; // waits again: the admission waits behind it
+    if (const std::optional<int> days = std::exchange(m_deferredAdmission, std::nullopt))
+        m_engine.admit(*days);
+    if (m_deferredAdmission)
+        return; // the launch waits behind it
+    if (const auto launch = std::exchange(m_deferredLaunch, std::nullopt))
+        this->launch(launch->first, launch->second);
+}
+
+void TeamClaims::heartbeat() {
+    if (m_ledgerDown || ledgerQuiet())
+        return;
+    LedgerMember self;
+    self.kind = m_engine.m_config.memberKind;
+    self.host = host::hostName();
+    self.processId = QCoreApplication::applicationPid();
+    self.version = QStringLiteral(FILINGDESK_VERSION);
+    self.startedUtc = m_startedUtc;
+    self.jurisdictions = m_engine.m_config.onlyJurisdictions.join(QLatin1Char(','));
+    self.claimsHeld = m_engine.m_requests.claimCount();
+    self.inFlight = m_engine.m_requests.counts().onTheWire;
+    self.filedLastHour = m_engine.m_filedHere; // since start; the member view labels it so
+    QStringList batches(m_runningBatches.cbegin(), m_runningBatches.cend());
+    batches.sort();
+    self.batches = batches.join(QLatin1Char(','));
+    QString error;
+    if (!m_ledger->beat(self, &error) && !m_ledger->isReachable())
+        ledgerUnreachable(error);
+}
+
+void TeamClaims::adoptLedgerTasks(const QList<FilingTask> &fresh) {
+    for (const FilingTask &t : fresh) {
+        if (holds(t.key)) {
+            // Ours: our copy is what we last wrote. Unless someone else holds it now.
+            if (!t.claimedBy.isEmpty() && t.claimedBy != m_engine.m_config.consoleId &&
+                !m_engine.m_requests.hasLeft(t.key)) {
+                dropTask(t.key);
+                m_engine.m_tasks.insert(t.key, t);
+                m_engine.markDirty(t.key);
+            }
+            continue;
+        }
+        m_engine.m_tasks.insert(t.key, t);
+        m_engine.markDirty(t.key);
+    }
+}
+
+void TeamClaims::syncLedger() {
+    if (m_ledgerDown || !m_engine.m_started || ledgerQuiet())
+        return;
+    bool batchLevel = false;
+    bool newWork = false;
+    bool reviews = false;
+    for (int page = 0; page < 50; ++page) { // bounded catch-up per turn; the timer resumes it
+        QString error;
+        const QList<AuditEntry> rows = m_ledger->sync(kSyncPage, &error);
+        if (!error.isEmpty()) {
+            if (m_ledger->chainBroken())
+                ledgerChainBroken(error);
+            else if (!m_ledger->isReachable())
+                ledgerUnreachable(error);
+            else
+                qCWarning(lcEngine).noquote() << "ledger sync:" << error;
+            return;
+        }
+        if (rows.isEmpty())
+            break;
+        QStringList keys;
+        QSet<QString> seen;
+        for (const AuditEntry &row : rows) {
+            if (row.action.startsWith(QLatin1String("batch_")))
+                batchLevel = true;
+            if (row.action.startsWith(QLatin1String("review_")))
+                reviews = true;
+            if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
+                row.action == QLatin1String("resolve_requeue") ||
+                row.action == QLatin1String("batch_launch") || row.action == QLatin1String("batch_resume"))
+                newWork = true;
+            if (!row.idempotencyKey.isEmpty() && !seen.contains(row.idempotencyKey)) {
+                seen.insert(row.idempotencyKey);
+                keys.append(row.idempotencyKey);
+            }
+        }
+        if (!batchLevel && !keys.isEmpty() && followsTeam()) {
+            // Rows this member wrote itself describe what it already holds in memory.
+            QSet<QString> byOthers;
+            for (const AuditEntry &row : rows)
+                if (row.desk != m_engine.m_config.consoleId && !row.idempotencyKey.isEmpty())
+                    byOthers.insert(row.idempotencyKey);
+            QStringList reload;
+            for (const QString &key : std::as_const(keys))
+                if (byOthers.contains(key))
+                    reload.append(key);
+            if (!reload.isEmpty())
+                adoptLedgerTasks(m_ledger->loadTasks(reload, &error));
+        }
+        if (rows.size() < kSyncPage)
+            break;
+    }
+    if (batchLevel)
+        refreshBatches();
+    if (reviews)
+        refreshReviews();
+    if (newWork)
+        claimWork();
+    checkIdle();
+}
+
+void TeamClaims::refreshBatches() {
+    if (m_ledgerDown)
+        return;
+    QString error;
+    const QList<LedgerBatch> all = m_ledger->batches(&error);
+    if (!error.isEmpty()) {
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    m_runningBatches.clear();
+    m_pausedBatches.clear();
+    for (const LedgerBatch &b : all) {
+        if (b.status == QLatin1String("running"))
+            m_runningBatches.insert(b.batchId);
+        else if (b.status == QLatin1String("paused"))
+            m_pausedBatches.insert(b.batchId);
+    }
+    // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing
+    // and works from its claims alone.
+    if (followsTeam())
+        adoptLedgerTasks(m_ledger->loadTasks(false));
+    // The work this member has seen launched since it started: what its figures (and a run's summary) count.
+    for (auto it = m_engine.m_tasks.cbegin(); it != m_engine.m_tasks.cend(); ++it)
+        if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))
+            m_engine.m_batch.insert(it.key());
+    const bool wasActive = m_engine.m_batchActive;
+    m_engine.m_batchActive =
+        !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || m_engine.m_requests.claimCount() > 0;
+    if (m_engine.m_batchActive)
+        m_activeSeen = true;
+    if (m_engine.m_batchActive && !wasActive) {
+        m_engine.m_batchStartedUtc = now();
+        m_engine.m_idleSignalled = false;
+    }
+    QStringList ids(m_runningBatches.cbegin(), m_runningBatches.cend());
+    ids.sort();
+    m_engine.m_batchId = ids.join(QLatin1Char(','));
+    // Paused or cancelled elsewhere: hand back what has not left.
+    releaseUnsent(false);
+    m_engine.m_paused = m_draining || (m_runningBatches.isEmpty() && !m_pausedBatches.isEmpty());
+    if (!m_engine.m_paused)
+        m_engine.pump();
+    m_engine.updateStatus();
+    checkIdle();
+}
+
+void TeamClaims::releaseUnsent(bool all) {
+    QStringList release;
+    for (const QString &key : m_engine.m_requests.claimedKeys()) {
+        // A permit granted but not yet used goes back too (dropTask): only requests on the wire finish.
+        if (m_engine.m_requests.hasLeft(key))
+            continue;
+        if (!all && m_runningBatches.contains(m_engine.m_tasks.value(key).batchId))
+            continue;
+        release.append(key);
+    }
+    if (release.isEmpty())
+        return;
+    for (const QString &key : std::as_const(release))
+        dropTask(key);
+    QString error;
+    if (!m_ledgerDown && !m_ledger->releaseClaims(release, &error))
+        qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
+}
+
+void TeamClaims::launch(const QStringList &keys, const QString &reason) {
+    if (m_ledgerUntrusted) {
+        Q_EMIT m_engine.errorOccurred(
+            tr("the batch was not launched: the team ledger's audit trail does not verify"));
+        return;
+    }
+    int count = 0;
+    QString error;
+    WriteResult launched;
+    const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error, &launched);
+    if (batchId.isEmpty()) {
+        if (launched.failure == WriteResult::Failure::Busy) {
+            // Another member launches or changes batches right now: this launch goes once the pause is over.
+            m_deferredLaunch = std::make_pair(keys, reason);
+            ledgerQuiet();
+            qCInfo(lcEngine).noquote() << "the launch waits for another member's write:" << error;
+            return;
+        }
+        m_engine.writeFailed(tr("the batch was not launched: %1").arg(error), launched);
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    qCInfo(lcEngine) << "launched batch" << batchId << "with" << count << "task(s) in the ledger";
+    Q_EMIT m_engine.batchLaunched(batchId, count);
+    m_engine.m_idleSignalled = false;
+    syncLedger();
+    refreshBatches();
+    claimWork();
+}
+
+void TeamClaims::setBatches(const QStringList &from, const QString &to, const QString &action,
+                            const QString &reason, const QString &batchId) {
+    QString error;
+    WriteResult written;
+    const int changed =
+        m_ledger->setBatchStatus(from, to, action, host::osUser(), reason, &error, batchId, &written);
+    if (changed == 0 && !batchId.isEmpty())
+        Q_EMIT m_engine.errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
+    if (changed < 0) {
+        m_engine.writeFailed(tr("%1 failed: %2").arg(action, error), written);
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    syncLedger();
+    refreshBatches();
+    if (to == QLatin1String("running"))
+        claimWork();
+}
+
+void TeamClaims::drain(const QString &reason) {
+    if (m_draining) {
+        m_engine.updateStatus(); // a drain waits for a status taken after it: give one
+        return;
+    }
+    m_draining = true;
+    m_engine.m_paused = true;
+    m_claimTimer.stop();
+    m_engine.withdrawUnsent();
+    releaseUnsent(true);
+    m_engine.operatorAction(QStringLiteral("member_drain"), reason, QString(), QString(),
+                            tr("member %1 stops sending; %n request(s) on the wire finish", nullptr,
+                               m_engine.m_requests.counts().onTheWire)
+                                .arg(m_engine.m_config.consoleId));
+    m_engine.updateStatus();
+}
+
+void TeamClaims::openReview(const QString &key) {
+    QString error;
+    if (const WriteResult claimed = m_ledger->claimReview(key, &error); !claimed) {
+        m_engine.writeFailed(tr("%1: %2").arg(key.left(12), error), claimed);
+        if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        return;
+    }
+    syncLedger();
+    refreshReviews();
+}
+
+void TeamClaims::closeReview(const QString &key) {
+    QString error;
+    if (const WriteResult released = m_ledger->releaseReview(key, &error); !released) {
+        m_engine.writeFailed(tr("%1: %2").arg(key.left(12), error), released);
+        return;
+    }
+    syncLedger();
+    refreshReviews();
+}
+
+void TeamClaims::refreshReviews() {
+    if (m_ledgerDown)
+        return;
+    QString error;
+    const QHash<QString, LedgerStore::Review> reviews = m_ledger->reviews(&error);
+    if (!error.isEmpty())
+        return;
+    QHash<QString, QString> text;
+    for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
+        text.insert(it.key(), tr("in review by %1 on %2 since %3 UTC")
+                                  .arg(it->reviewer, it->host,
+                                       it->sinceUtc.toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+    Q_EMIT m_engine.reviewsChanged(text);
+}
+
+void TeamClaims::refreshMembers() {
+    if (m_ledgerDown)
+        return;
+    QString error;
+    const QList<LedgerMember> members = m_ledger->members(kBeatIntervalMs, &error);
+    if (error.isEmpty())
+        Q_EMIT m_engine.membersUpdated(members);
+}
+
+void TeamClaims::queryTeamWork() {
+    const int held = m_engine.m_requests.claimCount() + m_engine.m_requests.counts().onTheWire;
+    if (m_ledgerDown) {
+        Q_EMIT m_engine.teamWorkCounted(-1, held);
+        return;
+    }
+    QString error;
+    const int open = m_ledger->countWorkable(m_sendJurisdictions, &error);
+    Q_EMIT m_engine.teamWorkCounted(error.isEmpty() ? open : -1, held);
+}
+
+void TeamClaims::finishIfIdle() {
+    QString error;
+    const QStringList finished = m_ledger->finishIdleBatches(&error);
+    if (!finished.isEmpty())
+        qCInfo(lcEngine) << "batches finished:" << finished;
+}
+
+void TeamClaims::stop() {
+    for (QTimer *timer : {&m_claimTimer, &m_syncTimer, &m_renewTimer, &m_reconnectTimer, &m_beatTimer,
+                          &m_notifyTimer, &m_claimSoonTimer, &m_busyTimer})
+        timer->stop();
+}
+
+void TeamClaims::handBack(const QStringList &held) {
+    // Every claim goes back: an aborted request's task stays DISPATCHING and whoever claims it next looks it
+    // up before anything is re-sent.
+    if (held.isEmpty() || m_ledgerDown)
+        return;
+    QString error;
+    if (!m_ledger->releaseClaims(held, &error))
+        qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
+}
+
+void TeamClaims::pause(const QString &reason) {
+    // Fleet-wide: every member stops sending this team's work.
+    setBatches({QStringLiteral("running")}, QStringLiteral("paused"), QStringLiteral("batch_pause"), reason);
+}
+
+void TeamClaims::resume(const QString &reason) {
+    m_engine.m_auditUnavailable = false;
+    setBatches({QStringLiteral("paused")}, QStringLiteral("running"), QStringLiteral("batch_resume"), reason);
+}
+
+void TeamClaims::cancel(const QString &reason, const QString &batchId) {
+    // Cancel acts on one batch, the one named: another desk's batch is not this operator's to stop.
+    QString target = batchId;
+    if (target.isEmpty()) {
+        QStringList open(m_runningBatches.cbegin(), m_runningBatches.cend());
+        for (const QString &b : std::as_const(m_pausedBatches))
+            open.append(b);
+        open.sort();
+        if (open.size() != 1) {
+            Q_EMIT m_engine.errorOccurred(
+                open.isEmpty() ? tr("no batch is running or paused: nothing was cancelled")
+                               : tr("%n batch(es) are running or paused (%1): name the one to cancel",
+                                    nullptr, int(open.size()))
+                                     .arg(open.join(QStringLiteral(", "))));
+            return;
+        }
+        target = open.first();
+    }
+    setBatches({QStringLiteral("running"), QStringLiteral("paused")}, QStringLiteral("cancelled"),
+               QStringLiteral("batch_cancel"), reason, target);
+}
+
+void TeamClaims::requeue(const QStringList &keys, const QString &reason, const QString &) {
+    // Back into a batch of their own, launched in the ledger: whoever may send them claims them.
+    if (!keys.isEmpty())
+        launch(keys, reason);
+}
+
+bool TeamClaims::mayQueue(const QString &key) const {
+    return m_engine.m_requests.isClaimed(
+        key); // claim, then permit: a task this member does not hold is someone else's
+}
+
+bool TeamClaims::maySend() {
+    return !m_ledgerDown && !ledgerQuiet();
+}
+
+bool TeamClaims::postponePortfolio(const QString &path, const QDate &asOf, bool busy) {
+    // The file's entities go into the team's register in the ledger: the portfolio waits for it (then
+    // portfolioLoaded() follows), as admission does. Busy: another member writes the same records right now
+    // (two people opened portfolios together): this one waits its turn and is opened again then.
+    if (!busy && !(m_ledgerDown && !m_ledgerUntrusted))
+        return false;
+    m_deferredPortfolio = std::make_pair(path, asOf);
+    if (busy)
+        ledgerQuiet();
+    return true;
+}
+
+bool TeamClaims::postponeAdmission(int days, bool busy) {
+    // Admission writes to the ledger: it waits for it (admitted() follows then), instead of failing once and
+    // leaving a member that started while the ledger was down with nothing of its own to do. What is
+    // admitted is planned from a portfolio that waits: the admission waits behind it. Busy: another member
+    // admits the same obligations right now; what the other stored first is skipped, not doubled.
+    if (!busy && !(m_ledgerDown && !m_ledgerUntrusted) && !m_deferredPortfolio)
+        return false;
+    m_deferredAdmission = days;
+    if (busy)
+        ledgerQuiet();
+    return true;
+}
+
+QString TeamClaims::refusesAdmission() const {
+    return m_ledgerUntrusted ? tr("nothing was admitted: the team ledger's audit trail does not verify")
+                             : QString();
+}
+
+void TeamClaims::storedElsewhere(const QStringList &keys) {
+    if (keys.isEmpty())
+        return;
+    QString ignored;
+    adoptLedgerTasks(m_ledger->loadTasks(keys, &ignored)); // admitted by another member
+}
+
+void TeamClaims::transitionRecorded(const QString &key, ExecutionState to) {
+    if (to == ExecutionState::Validating || to == ExecutionState::Dispatching ||
+        to == ExecutionState::FailedTransient)
+        return;
+    m_engine.m_requests.forgetClaim(key); // the ledger released the claim in the same transaction
+    if (!m_claimSoonTimer.isActive())
+        m_claimSoonTimer.start();
+}
+
+bool TeamClaims::absorbWriteFailure(const QString &what, const WriteResult &result) {
+    const QString &error = result.error;
+    // A task another member changed first is re-read, never overwritten; an unreachable ledger stops sending
+    // until it answers, by itself.
+    if (result.failure == WriteResult::Failure::Conflict) {
+        handleConflict(result.conflictedKeys);
+        return true;
+    }
+    // The ledger answers but another session held a lock past the limit: nothing was written, the callers
+    // put their tasks back; try again shortly. Busy is not unreachable, and not a reason to stop.
+    if (result.failure == WriteResult::Failure::Busy) {
+        qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
+        ledgerQuiet(); // starts the pause, and the timer that goes on after it
+        m_engine.markStatusDirty();
+        return true;
+    }
+    // The ledger refused this login the change (the role it needs, or segregation of duties): nothing was
+    // written; the person is told what it needs. Not a reason to stop the rest of the team's work.
+    if (result.failure == WriteResult::Failure::Refused) {
+        qCWarning(lcEngine).noquote() << "refused by the ledger:" << what << error;
+        Q_EMIT m_engine.actionRefused(error.isEmpty() ? what : error);
+        Q_EMIT m_engine.errorOccurred(tr("not allowed: %1").arg(error.isEmpty() ? what : error));
+        m_engine.markStatusDirty();
+        return true;
+    }
+    if (!m_ledger->isReachable()) {
+        ledgerUnreachable(error.isEmpty() ? what : error);
+        return true;
+    }
+    return false; // the ledger answers but refused the write: the engine fails closed, for a person to look
+}
+
+void TeamClaims::checkIdle() {
+    Engine &e = m_engine;
+    const RequestTable &requests = e.m_requests;
+    if (!e.m_batchActive && m_activeSeen && !e.m_idleSignalled && !e.m_stopping &&
+        requests.claimCount() == 0 && requests.counts().onTheWire == 0 && !m_ledgerDown &&
+        !hasDeferredLedgerWork()) {
+        // Another member finished the last running batch.
+        e.m_idleSignalled = true;
+        e.flushDirty();
+        e.updateStatus();
+        Q_EMIT e.batchIdle(e.currentStatus());
+        return;
+    }
+    if (!e.m_batchActive || e.m_idleSignalled || e.m_stopping)
+        return;
+    // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
+    if (requests.counts().busy())
+        return;
+    // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
+    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork())
+        return; // a portfolio, admission or launch that waits for the ledger is work still to come
+    for (const QString &key : std::as_const(e.m_batch)) {
+        const FilingTask &t = *e.m_tasks.constFind(key); // m_batch holds only known keys
+        if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))
+            return;
+    }
+    finishIfIdle();
+    e.m_idleSignalled = true;
+    e.flushDirty();
+    e.updateStatus();
+    Q_EMIT e.batchIdle(e.currentStatus());
+}
+
+void TeamClaims::describe(BatchStatus &s) const {
+    s.teamMode = true;
+    s.ledgerReachable = !m_ledgerDown;
+    s.ledgerTrusted = !m_ledgerUntrusted;
+    s.ledgerLink = m_ledger->link();
+    s.reviewOnlyReason = m_reviewOnlyReason;
+    s.access = m_ledger->access();
+    if (s.reviewOnlyReason.isEmpty() && m_engine.m_config.claimsWork && !s.access.allows(TeamAction::File))
+        s.reviewOnlyReason = tr("this login may not file: it %1").arg(s.access.refusal(TeamAction::File));
+    s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
+                    QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());
+    s.openBatches.sort();
+    s.ledgerId = m_ledger->ledgerId();
+}
+
+void TeamClaims::statusTaken(const BatchStatus &status) {
+    // An untrusted ledger stays untrusted whatever its connection does: no "connected" for it.
+    if (!m_ledgerUntrusted && status.ledgerLink != m_reportedLink) {
+        m_reportedLink = status.ledgerLink;
+        Q_EMIT m_engine.ledgerLinkChanged(status.ledgerLink, m_ledger->linkDetail());
+    }
+}
+
+void TeamClaims::publishMetrics(metrics::EngineMetrics &metrics) const {
+    metrics.setLedgerReachable(!m_ledgerDown);
+    metrics.setLedgerLink(ledgerLinkName(m_ledger->link()));
+}
+
+} // namespace fd

@@ -1,0 +1,130 @@
+#pragma once
+
+#include "engine/ledger/ledger_store.h"
+#include "engine/work/work_source.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHash>
+#include <QSet>
+#include <QTimer>
+
+#include <optional>
+#include <utility>
+
+namespace fd {
+
+/// A member of a team (docs/ledger.md): the PostgreSQL ledger is the truth and the desk's SQLite its
+/// mirror. The member claims tasks of running batches before it asks for a permit, renews its claims,
+/// follows the other members through NOTIFY and the sealed audit sequence, takes its turn sealing the audit,
+/// beats its heartbeat, and sends nothing while the ledger cannot be reached or its audit does not verify.
+/// Batch actions (launch, pause, resume, cancel) act on the team's batches in the ledger, fleet-wide; a
+/// drain stops this member only.
+///
+/// Thread affinity: the engine's thread; every ledger call is made there (bounded by the ledger's
+/// statement and lock timeouts, see LedgerStore).
+class TeamClaims final : public WorkSource {
+    Q_DECLARE_TR_FUNCTIONS(fd::Engine)
+public:
+    explicit TeamClaims(Engine &engine);
+
+    bool open(QString *error) override;
+    QString auditPath() const override;
+    QString takeUp(const QList<FilingTask> &all) override;
+    void begin() override;
+    void stop() override;
+    void handBack(const QStringList &held) override;
+
+    void launch(const QStringList &keys, const QString &reason) override;
+    void pause(const QString &reason) override;
+    void resume(const QString &reason) override;
+    void cancel(const QString &reason, const QString &batchId) override;
+    void drain(const QString &reason) override;
+    void requeue(const QStringList &keys, const QString &reason, const QString &what) override;
+    void openReview(const QString &key) override;
+    void closeReview(const QString &key) override;
+    void refreshMembers() override;
+    void queryTeamWork() override;
+
+    bool mayQueue(const QString &key) const override;
+    bool maySend() override;
+    bool postponePortfolio(const QString &path, const QDate &asOf, bool busy) override;
+    bool postponeAdmission(int days, bool busy) override;
+    QString refusesAdmission() const override;
+    void storedElsewhere(const QStringList &keys) override;
+    void transitionRecorded(const QString &key, ExecutionState to) override;
+    bool absorbWriteFailure(const QString &what, const WriteResult &result) override;
+    void checkIdle() override;
+    void describe(BatchStatus &status) const override;
+    void statusTaken(const BatchStatus &status) override;
+    void publishMetrics(metrics::EngineMetrics &metrics) const override;
+
+private:
+    void claimWork();
+    void syncLedger();
+    void renewClaims();
+    void reconnectLedger();
+    void heartbeat();
+    void resumeDeferredLedgerWork();
+    bool hasDeferredLedgerWork() const {
+        return m_deferredPortfolio.has_value() || m_deferredAdmission.has_value() ||
+               m_deferredLaunch.has_value();
+    }
+    void ledgerUnreachable(const QString &reason);
+    /// The ledger's audit chain failed the mirror's check: this member stops trusting it for good (until
+    /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
+    void ledgerChainBroken(const QString &reason);
+    void handleConflict(const QStringList &keys);
+    void refreshBatches();
+    void refreshReviews();
+    void adoptLedgerTasks(const QList<FilingTask> &fresh);
+    /// This member no longer works on `key`: whatever has not left is withdrawn.
+    void dropTask(const QString &key);
+    /// Hands back the claims on tasks that have not left: all of them, or those of batches not running.
+    void releaseUnsent(bool all);
+    bool holds(const QString &key) const;
+    /// Desks and runs show (and count) the whole team's work; a worker needs only what it claims.
+    bool followsTeam() const;
+    int claimCapacity() const;
+    /// True for a moment after a ledger call waited on a lock: periodic ledger calls wait, so that a lock
+    /// held elsewhere does not hold this thread (and the gate's answers) call after call.
+    bool ledgerQuiet();
+    /// Which jurisdictions this member may claim (a registry configured for them) and, when it can send
+    /// nothing (no registry, no fleet gate), why it is a review desk.
+    void decideWhatThisMemberSends();
+    void setBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason,
+                    const QString &batchId = QString());
+    void finishIfIdle();
+    QDateTime now() const;
+
+    Engine &m_engine;
+    LedgerStore *m_ledger = nullptr; ///< the engine's store
+    QStringList m_sendJurisdictions; ///< claim only these (empty: all)
+    QString m_reviewOnlyReason;      ///< non-empty when this member claims nothing
+    QSet<QString> m_runningBatches;
+    QSet<QString> m_pausedBatches;
+    bool m_ledgerDown = false;
+    bool m_ledgerUntrusted = false; ///< the ledger's chain did not verify: never trusted again by this engine
+    bool m_draining = false;        ///< drain(): this member sends nothing more
+    bool m_activeSeen = false;      ///< a batch was running at some point since start
+    QDateTime m_startedUtc;
+    QTimer m_claimTimer;
+    QTimer m_syncTimer;
+    QTimer m_renewTimer;
+    QTimer m_reconnectTimer;
+    QTimer m_beatTimer;
+    QTimer m_notifyTimer; ///< coalesces NOTIFY bursts into one sync
+    QTimer m_claimSoonTimer;
+    QTimer m_busyTimer; ///< a write that waited on a lock is tried again
+    LedgerLink m_reportedLink = LedgerLink::Connected;
+    QDateTime m_quietUntil;
+    quint64 m_lockWaitsSeen = 0;
+    /// admit(days) asked for while the ledger was down or busy with another member's lock.
+    std::optional<int> m_deferredAdmission;
+    /// A launch (keys, reason) that waited on another member's lock.
+    std::optional<std::pair<QStringList, QString>> m_deferredLaunch;
+    /// A portfolio opened while the ledger was down (its entities go into the team's register).
+    std::optional<std::pair<QString, QDate>> m_deferredPortfolio;
+};
+
+} // namespace fd
