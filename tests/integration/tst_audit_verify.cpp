@@ -4,6 +4,7 @@
 // the ledger or in the mirror, exits 1 naming the first broken seq; a mirror that is not a prefix of the
 // ledger exits 1; usage and connection errors exit 2.
 #include "cli_process.h"
+#include "engine/audit/audit_store.h"
 #include "engine/ledger/audit_chain.h"
 #include "ledger_fixture.h"
 #include "support/redis_server.h"
@@ -607,6 +608,20 @@ void TestAuditVerify::usageErrors_data() {
         closedPort = probe.serverPort();
     }
     QVERIFY(m_pg.createDatabase(QStringLiteral("verify_empty")));
+    // A single desk's database: audit rows of its own, append-only, with no hash chain to check.
+    const QString deskDb = m_dir.filePath(QStringLiteral("desk.sqlite"));
+    {
+        fd::AuditStore desk;
+        QString error;
+        QVERIFY2(desk.open(deskDb, &error), qPrintable(error));
+        fd::AuditEntry row;
+        row.action = QStringLiteral("note");
+        row.actor = QStringLiteral("paralegal");
+        row.detail = QStringLiteral("annual report checked");
+        row.atUtc = QDateTime::currentDateTimeUtc();
+        QVERIFY2(desk.appendAction(row, &error), qPrintable(error));
+        desk.close();
+    }
 
     const QString verifyArg = QStringLiteral("verify");
     QTest::newRow("no sub-command") << QStringList{} << QStringLiteral("expected a sub-command");
@@ -630,6 +645,9 @@ void TestAuditVerify::usageErrors_data() {
                                     << QStringLiteral("not a FilingDesk audit database");
     QTest::newRow("no audit table") << QStringList{verifyArg, QStringLiteral("--db"), otherSqlite}
                                     << QStringLiteral("not a FilingDesk audit database (no audit table)");
+    QTest::newRow("a single desk's database")
+        << QStringList{verifyArg, QStringLiteral("--db"), deskDb}
+        << QStringLiteral("is a single desk's audit database, not a team ledger's mirror");
     QTest::newRow("not a postgresql url")
         << QStringList{verifyArg, QStringLiteral("--ledger"), QStringLiteral("mysql://fd@127.0.0.1/x")}
         << QStringLiteral("is not postgresql://USER@HOST:PORT/DATABASE");

@@ -293,10 +293,15 @@ public:
             return false;
         }
         // The first read fixes the snapshot: before the ledger's, so that every mirrored row is in it.
-        if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM audit"))) {
+        if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM audit")) || !q.next()) {
             *error = QStringLiteral("%1: %2").arg(path, q.lastError().text());
             return false;
         }
+        m_rows = q.value(0).toLongLong();
+        q.finish();
+        if (m_hasLedgerRows &&
+            q.exec(QStringLiteral("SELECT COUNT(*) FROM audit WHERE ledger_seq IS NOT NULL")) && q.next())
+            m_ledgerRows = q.value(0).toLongLong();
         q.finish();
         // The ledger this mirror copies (schema 5 on; an older mirror was never bound).
         if (q.exec(QStringLiteral("SELECT ledger_id FROM mirror_of WHERE id = 1")) && q.next())
@@ -312,6 +317,9 @@ public:
     QString path() const { return m_path; }
     QString boundLedgerId() const { return m_boundLedgerId; }
     bool ownRowsOnly() const { return m_ownRowsOnly; }
+    /// A single desk's database: audit rows of its own, none copied from a ledger, bound to none.
+    bool isSingleDesk() const { return m_rows > 0 && m_ledgerRows == 0 && m_boundLedgerId.isEmpty(); }
+    qint64 rows() const { return m_rows; }
 
     bool page(qint64 afterSeq, int limit, QList<AuditEntry> *out, QString *error) {
         out->clear();
@@ -345,6 +353,8 @@ private:
     QString m_boundLedgerId;
     bool m_ownRowsOnly = false;
     bool m_hasLedgerRows = false;
+    qint64 m_rows = 0;       ///< audit rows in the snapshot
+    qint64 m_ledgerRows = 0; ///< of them, rows copied from a ledger (with a ledger_seq)
     std::optional<Connection> m_connection;
 };
 
@@ -478,6 +488,17 @@ int cli::AuditCommand::run(const QStringList &arguments) const {
     MirrorSource mirror;
     if (parser.isSet(dbOpt) && !mirror.open(parser.value(dbOpt), &error))
         return fail(error);
+    if (parser.isSet(dbOpt) && mirror.isSingleDesk()) {
+        // "Intact" over none of its rows would be a claim nothing checked.
+        return fail(
+            QStringLiteral(
+                "%1 is a single desk's audit database, not a team ledger's mirror: its audit trail "
+                "(%2) is append-only (the database refuses to change or delete a row) but carries no "
+                "hash chain, so there is nothing to verify. Verify a team ledger with --ledger URL and "
+                "its mirror with --db.")
+                .arg(mirror.path(), mirror.rows() == 1 ? QStringLiteral("1 row")
+                                                       : QStringLiteral("%1 rows").arg(mirror.rows())));
+    }
     LedgerSource ledger;
     if (parser.isSet(ledgerOpt) && !ledger.open(endpoint, &error))
         return fail(error);
