@@ -94,56 +94,109 @@ bool keepsClaim(ExecutionState s) {
            s == ExecutionState::FailedTransient;
 }
 
-FilingTask taskFromRow(const QSqlQuery &q, const QDateTime &localNow) {
+/// The columns of a task row, looked up once per result: QSqlQuery::value(name) builds the whole record on
+/// every call, which cost more than everything else a member does with the row.
+struct TaskColumns {
+    explicit TaskColumns(const QSqlRecord &r)
+        : key(r.indexOf(QStringLiteral("idempotency_key")))
+        , obligation(r.indexOf(QStringLiteral("obligation_json")))
+        , state(r.indexOf(QStringLiteral("state")))
+        , score(r.indexOf(QStringLiteral("score")))
+        , attempts(r.indexOf(QStringLiteral("attempts")))
+        , category(r.indexOf(QStringLiteral("last_category")))
+        , code(r.indexOf(QStringLiteral("last_code")))
+        , message(r.indexOf(QStringLiteral("last_message")))
+        , trace(r.indexOf(QStringLiteral("trace_id")))
+        , response(r.indexOf(QStringLiteral("last_response")))
+        , confirmation(r.indexOf(QStringLiteral("confirmation_number")))
+        , fee(r.indexOf(QStringLiteral("fee_charged_cents")))
+        , nextIn(r.indexOf(QStringLiteral("next_attempt_in_ms")))
+        , sentAgo(r.indexOf(QStringLiteral("sent_ago_ms")))
+        , batch(r.indexOf(QStringLiteral("batch_id")))
+        , updated(r.indexOf(QStringLiteral("updated_at")))
+        , lookup(r.indexOf(QStringLiteral("lookup_required")))
+        , claimedBy(r.indexOf(QStringLiteral("claimed_by")))
+        , version(r.indexOf(QStringLiteral("version"))) {}
+    int key, obligation, state, score, attempts, category, code, message, trace, response, confirmation, fee,
+        nextIn, sentAgo, batch, updated, lookup, claimedBy, version;
+};
+
+FilingTask taskFromRow(const QSqlQuery &q, const TaskColumns &c, const QDateTime &localNow) {
     FilingTask t;
-    t.key = q.value(QStringLiteral("idempotency_key")).toString();
-    t.obligation = obligationFromJson(
-        QJsonDocument::fromJson(q.value(QStringLiteral("obligation_json")).toByteArray()).object());
-    t.state = stateFromName(q.value(QStringLiteral("state")).toString()).value_or(ExecutionState::Pending);
-    t.score = q.value(QStringLiteral("score")).toDouble();
-    t.attempts = q.value(QStringLiteral("attempts")).toInt();
-    t.lastCategory = categoryFromName(q.value(QStringLiteral("last_category")).toString());
-    t.lastErrorCode = q.value(QStringLiteral("last_code")).toString();
-    t.lastErrorMessage = q.value(QStringLiteral("last_message")).toString();
-    t.traceId = q.value(QStringLiteral("trace_id")).toString();
-    t.lastResponseBody = q.value(QStringLiteral("last_response")).toByteArray();
-    t.confirmationNumber = q.value(QStringLiteral("confirmation_number")).toString();
-    t.feeChargedCents = q.value(QStringLiteral("fee_charged_cents")).toLongLong();
-    const QVariant nextIn = q.value(QStringLiteral("next_attempt_in_ms"));
+    t.key = q.value(c.key).toString();
+    t.obligation = obligationFromJson(QJsonDocument::fromJson(q.value(c.obligation).toByteArray()).object());
+    t.state = stateFromName(q.value(c.state).toString()).value_or(ExecutionState::Pending);
+    t.score = q.value(c.score).toDouble();
+    t.attempts = q.value(c.attempts).toInt();
+    t.lastCategory = categoryFromName(q.value(c.category).toString());
+    t.lastErrorCode = q.value(c.code).toString();
+    t.lastErrorMessage = q.value(c.message).toString();
+    t.traceId = q.value(c.trace).toString();
+    t.lastResponseBody = q.value(c.response).toByteArray();
+    t.confirmationNumber = q.value(c.confirmation).toString();
+    t.feeChargedCents = q.value(c.fee).toLongLong();
+    const QVariant nextIn = q.value(c.nextIn);
     t.nextAttemptUtc = nextIn.isNull() ? QDateTime() : localNow.addMSecs(nextIn.toLongLong());
-    const QVariant sentAgo = q.value(QStringLiteral("sent_ago_ms"));
+    const QVariant sentAgo = q.value(c.sentAgo);
     t.sentUtc = sentAgo.isNull() ? QDateTime() : localNow.addMSecs(-sentAgo.toLongLong());
-    t.batchId = q.value(QStringLiteral("batch_id")).toString();
-    t.updatedUtc = q.value(QStringLiteral("updated_at")).toDateTime().toUTC();
-    t.lookupRequired = q.value(QStringLiteral("lookup_required")).toBool();
-    t.claimedBy = q.value(QStringLiteral("claimed_by")).toString();
+    t.batchId = q.value(c.batch).toString();
+    t.updatedUtc = q.value(c.updated).toDateTime().toUTC();
+    t.lookupRequired = q.value(c.lookup).toBool();
+    t.claimedBy = q.value(c.claimedBy).toString();
     return t;
 }
 
-AuditEntry auditFromRow(const QSqlQuery &q) {
+/// The columns of an audit row, looked up once per result (see TaskColumns).
+struct AuditColumns {
+    explicit AuditColumns(const QSqlRecord &r)
+        : seq(r.indexOf(QStringLiteral("seq")))
+        , at(r.indexOf(QStringLiteral("at_utc")))
+        , key(r.indexOf(QStringLiteral("idempotency_key")))
+        , entity(r.indexOf(QStringLiteral("entity_id")))
+        , action(r.indexOf(QStringLiteral("action")))
+        , from(r.indexOf(QStringLiteral("from_state")))
+        , to(r.indexOf(QStringLiteral("to_state")))
+        , rule(r.indexOf(QStringLiteral("rule_id")))
+        , rules(r.indexOf(QStringLiteral("rules_version")))
+        , payload(r.indexOf(QStringLiteral("payload_sha256")))
+        , actor(r.indexOf(QStringLiteral("actor")))
+        , host(r.indexOf(QStringLiteral("host")))
+        , desk(r.indexOf(QStringLiteral("desk")))
+        , category(r.indexOf(QStringLiteral("error_category")))
+        , code(r.indexOf(QStringLiteral("error_code")))
+        , detail(r.indexOf(QStringLiteral("detail")))
+        , reason(r.indexOf(QStringLiteral("reason")))
+        , prevHash(r.indexOf(QStringLiteral("prev_hash")))
+        , rowHash(r.indexOf(QStringLiteral("row_hash")))
+        , login(r.indexOf(QStringLiteral("login"))) {}
+    int seq, at, key, entity, action, from, to, rule, rules, payload, actor, host, desk, category, code,
+        detail, reason, prevHash, rowHash, login;
+};
+
+AuditEntry auditFromRow(const QSqlQuery &q, const AuditColumns &c) {
     AuditEntry e;
-    e.ledgerSeq = q.value(QStringLiteral("seq")).toLongLong();
+    e.ledgerSeq = q.value(c.seq).toLongLong();
     e.id = e.ledgerSeq;
-    e.atUtcText = q.value(QStringLiteral("at_utc")).toString();
+    e.atUtcText = q.value(c.at).toString();
     e.atUtc = QDateTime::fromString(e.atUtcText, Qt::ISODateWithMs);
-    e.idempotencyKey = q.value(QStringLiteral("idempotency_key")).toString();
-    e.entityId = q.value(QStringLiteral("entity_id")).toString();
-    e.action = q.value(QStringLiteral("action")).toString();
-    e.fromState = q.value(QStringLiteral("from_state")).toString();
-    e.toState = q.value(QStringLiteral("to_state")).toString();
-    e.ruleId = q.value(QStringLiteral("rule_id")).toString();
-    e.rulesVersion = q.value(QStringLiteral("rules_version")).toString();
-    e.payloadSha256 = q.value(QStringLiteral("payload_sha256")).toString();
-    e.actor = q.value(QStringLiteral("actor")).toString();
-    e.host = q.value(QStringLiteral("host")).toString();
-    e.desk = q.value(QStringLiteral("desk")).toString();
-    e.errorCategory = q.value(QStringLiteral("error_category")).toString();
-    e.errorCode = q.value(QStringLiteral("error_code")).toString();
-    e.detail = q.value(QStringLiteral("detail")).toString();
-    e.reason = q.value(QStringLiteral("reason")).toString();
-    e.prevHash = q.value(QStringLiteral("prev_hash")).toString();
-    e.rowHash = q.value(QStringLiteral("row_hash")).toString();
-    e.login = q.value(QStringLiteral("login")).toString();
+    e.idempotencyKey = q.value(c.key).toString();
+    e.entityId = q.value(c.entity).toString();
+    e.action = q.value(c.action).toString();
+    e.fromState = q.value(c.from).toString();
+    e.toState = q.value(c.to).toString();
+    e.ruleId = q.value(c.rule).toString();
+    e.rulesVersion = q.value(c.rules).toString();
+    e.payloadSha256 = q.value(c.payload).toString();
+    e.actor = q.value(c.actor).toString();
+    e.host = q.value(c.host).toString();
+    e.desk = q.value(c.desk).toString();
+    e.errorCategory = q.value(c.category).toString();
+    e.errorCode = q.value(c.code).toString();
+    e.detail = q.value(c.detail).toString();
+    e.reason = q.value(c.reason).toString();
+    e.prevHash = q.value(c.prevHash).toString();
+    e.rowHash = q.value(c.rowHash).toString();
+    e.login = q.value(c.login).toString();
     return e;
 }
 
@@ -1236,11 +1289,12 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
     }
     QList<FilingTask> out;
     const QDateTime localNow = now();
+    const TaskColumns columns(q.record());
     while (q.next()) {
-        out.append(taskFromRow(q, localNow));
+        out.append(taskFromRow(q, columns, localNow));
         if (out.size() % 1000 == 0)
             self->m_deadline.kick(); // rows arriving are progress
-        self->m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+        self->m_versions.insert(out.last().key, q.value(columns.version).toLongLong());
     }
     QString mirrorError;
     if (!self->m_mirror.mirrorTasks(out, &mirrorError))
@@ -1268,11 +1322,12 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
         return {};
     }
     const QDateTime localNow = now();
+    const TaskColumns columns(q.record());
     while (q.next()) {
-        out.append(taskFromRow(q, localNow));
+        out.append(taskFromRow(q, columns, localNow));
         if (out.size() % 1000 == 0)
             m_deadline.kick(); // rows arriving are progress
-        m_versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+        m_versions.insert(out.last().key, q.value(columns.version).toLongLong());
     }
     QString mirrorError;
     if (!m_mirror.mirrorTasks(out, &mirrorError))
@@ -1712,11 +1767,12 @@ QList<FilingTask> LedgerStore::tryClaim(int limit, const QStringList &jurisdicti
     }
     QHash<QString, qint64> versions;
     const QDateTime localNow = now();
+    const TaskColumns columns(q.record());
     while (q.next()) {
-        out.append(taskFromRow(q, localNow));
+        out.append(taskFromRow(q, columns, localNow));
         if (out.size() % 1000 == 0)
             m_deadline.kick(); // rows arriving are progress
-        versions.insert(out.last().key, q.value(QStringLiteral("version")).toLongLong());
+        versions.insert(out.last().key, q.value(columns.version).toLongLong());
     }
     q.finish();
     for (auto it = versions.cbegin(); it != versions.cend(); ++it)
@@ -1844,8 +1900,9 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
         self->fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
         return {};
     }
+    const AuditColumns columns(q.record());
     while (q.next())
-        out.append(auditFromRow(q));
+        out.append(auditFromRow(q, columns));
     return out;
 }
 
@@ -1876,8 +1933,9 @@ QList<AuditEntry> LedgerStore::ownAudit(qint64 fromSeq, int limit, QString *erro
         fail(QStringLiteral("reading the audit"), q.lastError().text(), error);
         return {};
     }
+    const AuditColumns columns(q.record());
     while (q.next())
-        out.append(auditFromRow(q));
+        out.append(auditFromRow(q, columns));
     return out;
 }
 
