@@ -665,6 +665,10 @@
         <source>%1 of %2</source>
         <translation>%1 von %2</translation>
     </message>
+    <message>
+        <source>%1; rules %2; team ledger %3 as worker %4; it holds only the tasks it claims%5</source>
+        <translation>%1; Regeln %2; Team-Ledger %3 als Worker %4; er hält nur die Aufgaben, die er beansprucht%5</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>

@@ -665,6 +665,10 @@
         <source>%1 of %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1; rules %2; team ledger %3 as worker %4; it holds only the tasks it claims%5</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>

@@ -210,7 +210,7 @@ void Engine::start(const EngineConfig &config) {
         Q_EMIT started(false, tr("cannot read the entity register: %1").arg(error), QString(), false);
         return;
     }
-    const QList<FilingTask> all = m_store->loadTasks(false);
+    const QList<FilingTask> all = m_work->tasksAtStart();
     for (const FilingTask &t : all)
         m_tasks.insert(t.key, t);
     const QString detail = m_work->takeUp(all);

@@ -25,6 +25,10 @@ QString LocalBatch::auditPath() const {
     return QFileInfo(m_engine.m_config.dbPath).absoluteFilePath();
 }
 
+QList<FilingTask> LocalBatch::tasksAtStart() {
+    return m_engine.m_store->loadTasks(false);
+}
+
 QString LocalBatch::takeUp(const QList<FilingTask> &all) {
     // Resume: every task that never reached a terminal state goes back into a batch; an unknown outcome is
     // looked up before anything is re-sent.

@@ -21,6 +21,7 @@ public:
 
     bool open(QString *error) override;
     QString auditPath() const override;
+    QList<FilingTask> tasksAtStart() override;
     QString takeUp(const QList<FilingTask> &all) override;
     void begin() override;
     void stop() override {}

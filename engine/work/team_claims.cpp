@@ -67,11 +67,22 @@ QString TeamClaims::auditPath() const {
     return m_ledger->mirror().path();
 }
 
+QList<FilingTask> TeamClaims::tasksAtStart() {
+    // A worker shows nothing: reading (and mirroring) every task of a season's ledger at each start would
+    // cost it more than the filings it makes.
+    return followsTeam() ? m_ledger->loadTasks(false) : QList<FilingTask>();
+}
+
 QString TeamClaims::takeUp(const QList<FilingTask> &all) {
     // Nothing is resumed from a private list: work comes from claims on the ledger, and a DISPATCHING task
     // whose holder went away is claimed with look-up first.
     decideWhatThisMemberSends();
     const EngineConfig &config = m_engine.m_config;
+    if (!followsTeam())
+        return tr("%1; rules %2; team ledger %3 as worker %4; it holds only the tasks it claims%5")
+            .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(), m_ledger->endpoint().display(),
+                 config.consoleId)
+            .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable") : QString());
     return tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
         .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(),
              m_ledger->endpoint().display() +

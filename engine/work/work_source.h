@@ -39,6 +39,9 @@ public:
     virtual bool open(QString *error) = 0;
     /// The database the audit trail's searches read (the desk's own, or the ledger's mirror).
     virtual QString auditPath() const = 0;
+    /// The tasks the engine holds from the start: every task of a desk's database, or of the ledger for a
+    /// member that shows the team's work (a desk, a run); none for a worker, which holds only what it claims.
+    virtual QList<FilingTask> tasksAtStart() = 0;
     /// Takes up the tasks the store holds at start (`all`, already in the engine): a desk marks the unknown
     /// outcomes to look up first. Returns the detail of the `engine_start` audit row.
     virtual QString takeUp(const QList<FilingTask> &all) = 0;

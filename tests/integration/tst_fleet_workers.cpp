@@ -19,6 +19,8 @@
 #include <QtNetwork/QNetworkAccessManager>
 #include <QtNetwork/QNetworkReply>
 #include <QtNetwork/QTcpServer>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlQuery>
 #include <QtTest/QTest>
 
 #include <csignal>
@@ -86,6 +88,24 @@ private:
                extra;
     }
 
+    /// Task rows in a member's mirror (-1 when it cannot be read).
+    static qint64 mirroredTasks(const QString &path) {
+        const QString name = QStringLiteral("mirror-count-%1").arg(path);
+        qint64 n = -1;
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), name);
+            db.setDatabaseName(path);
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            if (db.open()) {
+                QSqlQuery q(db);
+                if (q.exec(QStringLiteral("SELECT count(*) FROM tasks")) && q.next())
+                    n = q.value(0).toLongLong();
+            }
+        }
+        QSqlDatabase::removeDatabase(name);
+        return n;
+    }
+
     static quint16 freePort() {
         QTcpServer probe;
         if (!probe.listen(QHostAddress::LocalHost, 0))
@@ -128,10 +148,12 @@ private Q_SLOTS:
         QCOMPARE(fd::test::sandboxCounter(registry.stats(), QString(), QStringLiteral("requests")), 0);
 
         std::vector<std::unique_ptr<ChildProcess>> workers;
+        QStringList mirrors;
         for (int i = 0; i < 3; ++i) {
             workers.push_back(std::make_unique<ChildProcess>());
             QVERIFY(workers.back()->start(
                 fd::test::cliPath(), workerArgs(registry.baseUrl(), {QStringLiteral("--exit-when-idle")})));
+            mirrors.append(m_dir.filePath(QStringLiteral("worker-%1.sqlite").arg(m_dbSerial)));
         }
         ChildProcess desk;
         QVERIFY(desk.startRun({QStringLiteral("--ledger"), m_postgres->url(), QStringLiteral("--redis"),
@@ -158,6 +180,13 @@ private Q_SLOTS:
         for (auto it = perJurisdiction.begin(); it != perJurisdiction.end(); ++it)
             QVERIFY2(it.value().toObject().value(QLatin1String("max_in_flight")).toInt() <= 2,
                      qPrintable(it.key()));
+        // A worker holds (and mirrors) only the tasks it claimed, not the whole ledger's: the four members
+        // shared the batch, so none of them took every task.
+        for (const QString &mirror : std::as_const(mirrors)) {
+            const qint64 held = mirroredTasks(mirror);
+            QVERIFY2(held >= 0 && held < tasks,
+                     qPrintable(QStringLiteral("%1 holds %2 of %3 tasks").arg(mirror).arg(held).arg(tasks)));
+        }
         // Every worker announced itself in the ledger.
         QVERIFY(ledgerCount(QStringLiteral("SELECT count(*) FROM members WHERE kind = 'worker'")) >= 3);
     }
