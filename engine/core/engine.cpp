@@ -22,6 +22,7 @@
 #include <QLoggingCategory>
 #include <QMetaMethod>
 #include <QSaveFile>
+#include <QScopeGuard>
 #include <QUuid>
 
 Q_LOGGING_CATEGORY(lcEngine, "filingdesk.engine")
@@ -474,33 +475,48 @@ void Engine::admit(int dueWithinDays) {
     const QDateTime t = now();
     for (FilingTask &task : candidates)
         task.updatedUtc = t;
-    int admittedCount = 0;
-    QStringList alreadyStored;
-    QString error;
     if (const QString refusal = m_work->refusesAdmission(); !refusal.isEmpty()) {
         Q_EMIT errorOccurred(refusal);
-    } else if (const WriteResult stored =
-                   m_store->admitTasks(candidates, kEngineActor, &alreadyStored, &error);
-               !stored) {
-        if (stored.failure == WriteResult::Failure::Busy && m_work->postponeAdmission(dueWithinDays, true)) {
-            // Another member admits the same obligations right now: this admission is tried again once the
-            // pause is over (admitted() follows then); what the other stored first is skipped, not doubled.
-            qCInfo(lcEngine).noquote() << "admission waits for another member's write:" << error;
-            return;
-        }
-        writeFailed(tr("cannot store the admitted tasks: %1").arg(error), stored);
-    } else {
-        duplicates += int(alreadyStored.size());
-        m_work->storedElsewhere(alreadyStored);
-        const QSet<QString> skipped(alreadyStored.cbegin(), alreadyStored.cend());
-        for (const FilingTask &task : std::as_const(candidates)) {
-            if (skipped.contains(task.key))
-                continue;
-            m_tasks.insert(task.key, task);
-            markDirty(task.key);
-            ++admittedCount;
-        }
+        admissionDone(0, duplicates, notYetOpen, outsideWindow);
+        return;
     }
+    // The engine thread goes on while the admission reaches the disk (a single desk writes it on the store's
+    // thread); admitted() follows its commit. A second admission meanwhile finds these keys stored already.
+    ++m_recordsPending;
+    m_store->admitThen(candidates, kEngineActor, this,
+                       [this, candidates, dueWithinDays, duplicates, notYetOpen,
+                        outsideWindow](const WriteResult &stored, const QStringList &alreadyStored) mutable {
+                           const auto finished = qScopeGuard([this] { recordAnswered(); });
+                           int admittedCount = 0;
+                           if (!stored) {
+                               if (stored.failure == WriteResult::Failure::Busy &&
+                                   m_work->postponeAdmission(dueWithinDays, true)) {
+                                   // Another member admits the same obligations right now: this admission is
+                                   // tried again once the pause is over (admitted() follows then); what the
+                                   // other stored first is skipped, not doubled.
+                                   qCInfo(lcEngine).noquote()
+                                       << "admission waits for another member's write:" << stored.error;
+                                   return;
+                               }
+                               writeFailed(tr("cannot store the admitted tasks: %1").arg(stored.error),
+                                           stored);
+                           } else {
+                               duplicates += int(alreadyStored.size());
+                               m_work->storedElsewhere(alreadyStored);
+                               const QSet<QString> skipped(alreadyStored.cbegin(), alreadyStored.cend());
+                               for (const FilingTask &task : std::as_const(candidates)) {
+                                   if (skipped.contains(task.key) || m_tasks.contains(task.key))
+                                       continue;
+                                   m_tasks.insert(task.key, task);
+                                   markDirty(task.key);
+                                   ++admittedCount;
+                               }
+                           }
+                           admissionDone(admittedCount, duplicates, notYetOpen, outsideWindow);
+                       });
+}
+
+void Engine::admissionDone(int admittedCount, int duplicates, int notYetOpen, int outsideWindow) {
     qCInfo(lcEngine) << "admitted" << admittedCount << "task(s);" << duplicates << "duplicate(s),"
                      << notYetOpen << "window not open," << outsideWindow << "outside the due window";
     Q_EMIT admitted(admittedCount, duplicates, notYetOpen, outsideWindow);
@@ -594,13 +610,17 @@ void Engine::recordThen(const QList<TaskStore::TransitionRecord> &records, Durab
                         std::function<void(const WriteResult &)> done) {
     ++m_recordsPending;
     m_store->recordThen(records, durability, this, [this, done = std::move(done)](const WriteResult &result) {
-        --m_recordsPending;
         done(result);
-        if (m_stopAfterRecords && m_recordsPending == 0) {
-            m_stopAfterRecords = false;
-            finishShutdown();
-        }
+        recordAnswered();
     });
+}
+
+void Engine::recordAnswered() {
+    --m_recordsPending;
+    if (m_stopAfterRecords && m_recordsPending == 0) {
+        m_stopAfterRecords = false;
+        finishShutdown();
+    }
 }
 
 void Engine::settleAnswer(const QString &key) {

@@ -40,8 +40,9 @@ class ThreadedStore;
 /// queued signals and QMetaObject::invokeMethod. The dispatch path never waits for the disk: on a single desk
 /// its transitions (VALIDATING, DISPATCHING and every outcome: COMPLETED, FAILED_TRANSIENT, DEAD_LETTER,
 /// FAILED_STATUTORY) are group-committed on the store's thread (ThreadedStore) and the engine goes on from
-/// their continuations. Admission, operator actions and register edits still wait for their write; the
-/// audit trail's searches run on the AuditReader's thread. A team member writes the ledger at once.
+/// their continuations; an admission is written there too and admitted() follows its commit. Operator
+/// actions and register edits still wait for their write; the audit trail's searches run on the
+/// AuditReader's thread. A team member writes the ledger at once.
 ///
 /// One pipeline for a single desk and a member of a team: where the work comes from and how a person's batch
 /// actions act on it is the WorkSource that start() builds from the config (LocalBatch: the desk's own batch
@@ -254,6 +255,11 @@ private:
     /// m_recordsPending.
     void recordThen(const QList<TaskStore::TransitionRecord> &records, Durability durability,
                     std::function<void(const WriteResult &)> done);
+    /// A store write handed off with a continuation (recordThen(), an admission) was answered: counted down,
+    /// and shutdown() finishes once none is left.
+    void recordAnswered();
+    /// admitted() and the status, once an admission is written (or was refused).
+    void admissionDone(int admittedCount, int duplicates, int notYetOpen, int outsideWindow);
     /// The Answered request of `key` (its outcome now recorded, or not) ends.
     void settleAnswer(const QString &key);
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),

@@ -152,6 +152,18 @@ public:
         done(records.isEmpty() ? WriteResult::written() : recordTransitions(records, &error, durability));
     }
 
+    /// admitTasks() with its answer on `context`'s thread: `done(result, alreadyStored)`. This default writes
+    /// at once and calls `done` before returning; ThreadedStore returns at once, writes the admission on its
+    /// thread after whatever waits there (never overtaking an earlier write), and answers with a queued call.
+    virtual void admitThen(const QList<FilingTask> &tasks, const QString &actor, QObject *context,
+                           std::function<void(const WriteResult &, const QStringList &alreadyStored)> done) {
+        Q_UNUSED(context);
+        QStringList alreadyStored;
+        QString error;
+        const WriteResult stored = admitTasks(tasks, actor, &alreadyStored, &error);
+        done(stored, alreadyStored);
+    }
+
     using WriteFailure = WriteResult::Failure;
 
     virtual std::optional<FilingTask> task(const QString &key) const = 0;

@@ -3,6 +3,7 @@
 #include <QHash>
 #include <QLoggingCategory>
 #include <QMetaObject>
+#include <QPointer>
 
 Q_LOGGING_CATEGORY(lcStore, "filingdesk.store.writer")
 
@@ -134,6 +135,31 @@ void ThreadedStore::flushPending() {
             },
             Qt::QueuedConnection);
     }
+}
+
+void ThreadedStore::admitThen(const QList<FilingTask> &tasks, const QString &actor, QObject *context,
+                              std::function<void(const WriteResult &, const QStringList &)> done) {
+    if (!m_thread.isRunning()) {
+        TaskStore::admitThen(tasks, actor, context, std::move(done)); // answered as a closed database does
+        return;
+    }
+    // Queued behind every call made before it (a blocking call is queued the same way): the admission is
+    // written in call order, and after the records waiting for a flush.
+    QMetaObject::invokeMethod(
+        m_home,
+        [this, tasks, actor, context = QPointer<QObject>(context), done = std::move(done)]() mutable {
+            flushPending();
+            QStringList alreadyStored;
+            QString error;
+            const WriteResult stored = m_store->admitTasks(tasks, actor, &alreadyStored, &error);
+            if (!context)
+                return;
+            QMetaObject::invokeMethod(
+                context.data(),
+                [done = std::move(done), stored, alreadyStored] { done(stored, alreadyStored); },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
 WriteResult ThreadedStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
