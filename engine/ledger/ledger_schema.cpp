@@ -1,6 +1,7 @@
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_schema_roles.h"
 #include "engine/ledger/ledger_schema_sealer.h"
+#include "engine/ledger/ledger_schema_settle.h"
 
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -228,6 +229,9 @@ const std::vector<std::vector<const char *>> kMigrations = {
     // 6: the audit chain sealed in batches by whichever member wins the sealer's lock, off the members' write
     // path (ledger_schema_sealer.h, docs/ledger.md)
     std::vector<const char *>(std::begin(kSealerMigration), std::end(kSealerMigration)),
+    // 7: a cancelled batch strands nothing: its unsent VALIDATING tasks are launched again, its DISPATCHING
+    // tasks whose claim ran out are claimed for their look-up (ledger_schema_settle.h)
+    std::vector<const char *>(std::begin(kSettleMigration), std::end(kSettleMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

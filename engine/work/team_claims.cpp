@@ -548,7 +548,12 @@ void TeamClaims::releaseUnsent(bool all) {
         // A permit granted but not yet used goes back too (dropTask): only requests on the wire finish.
         if (m_engine.m_requests.hasLeft(key))
             continue;
-        if (!all && m_runningBatches.contains(m_engine.m_tasks.value(key).batchId))
+        const FilingTask task = m_engine.m_tasks.value(key);
+        if (!all && m_runningBatches.contains(task.batchId))
+            continue;
+        // Sent, its outcome unknown: its look-up is not a new request, and only the look-up says whether it
+        // was filed. It is kept (and claimed back by whoever holds it next, schema 7) whatever its batch.
+        if (!all && task.state == ExecutionState::Dispatching)
             continue;
         release.append(key);
     }

@@ -72,6 +72,7 @@ private Q_SLOTS:
     void lockedTasksAreSkipped();
     void expiredClaimGoesToAnotherMember();
     void expiredDispatchingClaimRequiresLookup();
+    void cancelledBatchStrandsNothing();
     void racingTransitionsConflict();
     void completionReleasesClaim();
     void syncMirrorsInOrder();
@@ -538,6 +539,64 @@ void TestLedgerStore::expiredDispatchingClaimRequiresLookup() {
     QVERIFY(taken.first().lookupRequired);
     QCOMPARE(taken.first().attempts, 1);
     QCOMPARE(scalar(db, QStringLiteral("SELECT lookup_required FROM tasks")), QStringLiteral("t"));
+}
+
+// A batch cancelled while a member works on it: the filing it had picked but not sent goes to the next
+// launch, and the filing it had sent (its outcome unknown) is claimed by the next member for its look-up once
+// the claim runs out. Neither stays in the cancelled batch for good.
+void TestLedgerStore::cancelledBatchStrandsNothing() {
+    const QString db = freshDatabase("cancelled");
+    auto a = member(db, QStringLiteral("a"), 300);
+    auto b = member(db, QStringLiteral("b"), 300);
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("CNL"), 2);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    const QString first = a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error);
+    QVERIFY2(!first.isEmpty(), qPrintable(error));
+    QList<FilingTask> mine = a->claim(2, {}, &error);
+    QCOMPARE(mine.size(), 2);
+    FilingTask picked = mine.at(0);
+    FilingTask sent = mine.at(1);
+    QVERIFY2(moveTask(*a, picked, ExecutionState::Validating, &error), qPrintable(error));
+    QVERIFY2(moveTask(*a, sent, ExecutionState::Validating, &error), qPrintable(error));
+    QVERIFY2(moveTask(*a, sent, ExecutionState::Dispatching, &error), qPrintable(error));
+
+    QCOMPARE(a->setBatchStatus({QStringLiteral("running")}, QStringLiteral("cancelled"),
+                               QStringLiteral("batch_cancel"), QStringLiteral("alice"),
+                               QStringLiteral("wrong as-of date"), &error, first),
+             1);
+    // The member hands back what it had not sent (TeamClaims::releaseUnsent); the request on the wire is lost
+    // with the member.
+    QVERIFY2(a->releaseClaims({picked.key}, &error), qPrintable(error));
+
+    int relaunched = -1;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &relaunched, &error).isEmpty());
+    QCOMPARE(relaunched, 1); // the picked one: VALIDATING was never sent
+    QCOMPARE(scalar(db, QStringLiteral("SELECT batch_id <> '%1' FROM tasks WHERE idempotency_key = '%2'")
+                            .arg(first, picked.key)),
+             QStringLiteral("t"));
+
+    QList<FilingTask> taken;
+    QVERIFY(QTest::qWaitFor(
+        [&] {
+            taken += b->claim(5, {}, &error);
+            return taken.size() >= 2;
+        },
+        5000));
+    QCOMPARE(taken.size(), 2);
+    bool lookedUp = false;
+    for (const FilingTask &t : std::as_const(taken)) {
+        if (t.key != sent.key)
+            continue;
+        QCOMPARE(t.state, ExecutionState::Dispatching);
+        QVERIFY(t.lookupRequired); // sent once: looked up before anything is sent again
+        QCOMPARE(t.batchId, first);
+        lookedUp = true;
+    }
+    QVERIFY(lookedUp);
 }
 
 void TestLedgerStore::racingTransitionsConflict() {
