@@ -162,6 +162,14 @@ void ThreadedStore::admitThen(const QList<FilingTask> &tasks, const QString &act
         Qt::QueuedConnection);
 }
 
+AuditStore::MirrorBinding ThreadedStore::mirrorBinding() const {
+    return call([&] { return m_store->mirrorBinding(); });
+}
+
+qint64 ThreadedStore::lastMirroredSeq() const {
+    return call([&] { return m_store->lastMirroredSeq(); });
+}
+
 WriteResult ThreadedStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
     return call([&] { return m_store->admitTask(task, actor, error); });
 }

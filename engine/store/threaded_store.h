@@ -68,6 +68,9 @@ public:
                                     QString *error) const override;
     [[nodiscard]] WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
                                             const QString &reason, QString *error) override;
+    /// AuditStore::mirrorBinding() and lastMirroredSeq(): whether the database is a team ledger's mirror.
+    AuditStore::MirrorBinding mirrorBinding() const;
+    qint64 lastMirroredSeq() const;
     /// Writes what waits for a flush, closes the database and ends the thread.
     void close() override;
 

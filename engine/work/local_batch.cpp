@@ -18,7 +18,24 @@ LocalBatch::LocalBatch(Engine &engine)
     : m_engine(engine) {}
 
 bool LocalBatch::open(QString *error) {
-    return m_engine.m_desk->open(m_engine.m_config.dbPath, error, AuditStore::OpenMode::Exclusive);
+    ThreadedStore &desk = *m_engine.m_desk;
+    if (!desk.open(m_engine.m_config.dbPath, error, AuditStore::OpenMode::Exclusive))
+        return false;
+    // A team member's mirror holds copies of the ledger's filings as they were when it last read them: a
+    // desk resuming them would send again what the team filed since. They are filed from the ledger.
+    const AuditStore::MirrorBinding binding = desk.mirrorBinding();
+    if (binding.isBound() || desk.lastMirroredSeq() > 0) {
+        desk.close();
+        *error = tr("%1 is a team member's copy of the team ledger%2, not a single desk's database: its "
+                    "filings are the team's and are worked from the ledger (give --ledger URL); give a "
+                    "database of this desk's own with --db")
+                     .arg(QFileInfo(m_engine.m_config.dbPath).absoluteFilePath(),
+                          binding.isBound()
+                              ? tr(" %1 (last reached at %2)").arg(binding.ledgerId, binding.ledgerUrl)
+                              : QString());
+        return false;
+    }
+    return true;
 }
 
 QString LocalBatch::auditPath() const {

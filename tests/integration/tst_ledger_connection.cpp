@@ -4,6 +4,7 @@
 // session that holds a lock. Also the ledger's identity and the mirror bound to it, the ledger's clock for
 // every time it stores, and an audit row for every change of who holds a filing.
 #include "engine/core/clock.h"
+#include "engine/core/engine.h"
 #include "engine/core/host_identity.h"
 #include "engine/ledger/ledger_schema.h"
 #include "ledger_fixture.h"
@@ -78,6 +79,7 @@ private Q_SLOTS:
     void defaultMirrorsArePerLedgerAndMember();
     void ledgerRestoredFromAnOlderCopyIsNotTrusted();
     void singleDeskDatabaseIsNotTakenAsAMirror();
+    void mirrorIsNotTakenAsASingleDesksDatabase();
     void defaultMirrorOfAnotherLedgerIsSwappedForThisOnes();
     // 3. Who holds a filing
     void claimsTakeoversAndLostClaimsAreAudited();
@@ -300,6 +302,47 @@ void TestLedgerConnection::singleDeskDatabaseIsNotTakenAsAMirror() {
     QFile after(path);
     QVERIFY(after.open(QIODevice::ReadOnly));
     QCOMPARE(after.readAll(), bytes);
+}
+
+// The other way round: a desk (`filingdesk run --db`, the console) given a team member's mirror would resume
+// its copies of the team's filings, stale since the member last read them, and send again what the team
+// filed.
+void TestLedgerConnection::mirrorIsNotTakenAsASingleDesksDatabase() {
+    const QString db = freshDatabase("mirror_as_desk");
+    const QString mirror = m_dir.filePath(QStringLiteral("member-mirror.sqlite"));
+    QString error;
+    QString ledgerError;
+    {
+        LedgerStore member(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("d"), QStringLiteral("desk"),
+                           60000);
+        QVERIFY2(member.openTeam(mirror, &error, &ledgerError), qPrintable(error + ledgerError));
+        QStringList already;
+        QVERIFY2(member.admitTasks(fd::test::ledgerTasks(QStringLiteral("M"), 3), QStringLiteral("alice"),
+                                   &already, &error),
+                 qPrintable(error));
+        QVERIFY(member.loadTasks(false).size() == 3); // copied into the mirror
+        member.close();
+    }
+    QFile before(mirror);
+    QVERIFY(before.open(QIODevice::ReadOnly));
+    const QByteArray bytes = before.readAll();
+    before.close();
+
+    fd::Engine desk;
+    fd::EngineConfig config;
+    config.dbPath = mirror;
+    config.registries.defaultUrl = QUrl(QStringLiteral("http://127.0.0.1:9/"));
+    QSignalSpy started(&desk, &fd::Engine::started);
+    desk.start(config);
+    QTRY_COMPARE(started.count(), 1);
+    QVERIFY(!started.at(0).at(0).toBool());
+    const QString refusal = started.at(0).at(1).toString();
+    QVERIFY2(refusal.contains(QLatin1String("team member's copy of the team ledger")), qPrintable(refusal));
+    QVERIFY2(refusal.contains(QLatin1String("--ledger")), qPrintable(refusal));
+    desk.shutdown();
+    QFile after(mirror);
+    QVERIFY(after.open(QIODevice::ReadOnly));
+    QCOMPARE(after.readAll(), bytes); // nothing resumed, nothing written
 }
 
 void TestLedgerConnection::defaultMirrorOfAnotherLedgerIsSwappedForThisOnes() {
