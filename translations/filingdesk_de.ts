@@ -669,6 +669,14 @@
         <source>%1; rules %2; team ledger %3 as worker %4; it holds only the tasks it claims%5</source>
         <translation>%1; Regeln %2; Team-Ledger %3 als Worker %4; er hält nur die Aufgaben, die er beansprucht%5</translation>
     </message>
+    <message>
+        <source>%1 is a team member&apos;s copy of the team ledger%2, not a single desk&apos;s database: its filings are the team&apos;s and are worked from the ledger (give --ledger URL); give a database of this desk&apos;s own with --db</source>
+        <translation>%1 ist die Kopie eines Team-Mitglieds vom Team-Ledger%2, keine Datenbank eines einzelnen Arbeitsplatzes: ihre Einreichungen gehören dem Team und werden aus dem Ledger bearbeitet (--ledger URL angeben); geben Sie mit --db eine eigene Datenbank dieses Arbeitsplatzes an</translation>
+    </message>
+    <message>
+        <source> %1 (last reached at %2)</source>
+        <translation> %1 (zuletzt erreicht unter %2)</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -1782,6 +1790,10 @@
     <message>
         <source>not set</source>
         <translation>nicht angegeben</translation>
+    </message>
+    <message>
+        <source>The formation date, as %1 (or YYYY-MM-DD)</source>
+        <translation>Das Gründungsdatum, als %1 (oder JJJJ-MM-TT)</translation>
     </message>
 </context>
 <context>

@@ -669,6 +669,14 @@
         <source>%1; rules %2; team ledger %3 as worker %4; it holds only the tasks it claims%5</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is a team member&apos;s copy of the team ledger%2, not a single desk&apos;s database: its filings are the team&apos;s and are worked from the ledger (give --ledger URL); give a database of this desk&apos;s own with --db</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> %1 (last reached at %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -1781,6 +1789,10 @@
     </message>
     <message>
         <source>not set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The formation date, as %1 (or YYYY-MM-DD)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -355,7 +355,15 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
     case Qt::BackgroundRole:
         if (index.column() == ComplianceColumn || index.column() == DueDateColumn) {
             const std::optional<Compliance> c = compliance(row);
-            return c ? riskBackground(riskOf(*c, row.task.obligation.dueDate, m_asOf)) : QVariant();
+            if (!c)
+                return QVariant();
+            Risk risk = riskOf(*c, row.task.obligation.dueDate, m_asOf);
+            // A filing that waits for a person is never "on track", however far its due date: green would
+            // put it among the filed ones.
+            if ((*c == Compliance::Halted || *c == Compliance::NeedsData) &&
+                (risk == Risk::OnTrack || risk == Risk::Unknown))
+                risk = Risk::DueSoon;
+            return riskBackground(risk);
         }
         return QVariant();
     case KeyRole:

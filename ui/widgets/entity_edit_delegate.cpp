@@ -3,13 +3,35 @@
 #include "ui/models/display_format.h"
 
 #include <QComboBox>
-#include <QDateEdit>
+#include <QLineEdit>
+#include <QLocale>
+#include <QValidator>
 
 namespace fd::ui {
 
 namespace {
-/// The date editor's "not set": before any formation date a register holds.
-const QDate kNoDate(1800, 1, 1);
+
+/// A date as people type it: the locale's short pattern (the one the grid shows), or ISO 8601.
+QDate parseTypedDate(const QString &text) {
+    const QString trimmed = text.trimmed();
+    QDate date = QLocale().toDate(trimmed, datePattern());
+    if (!date.isValid())
+        date = QDate::fromString(trimmed, Qt::ISODate);
+    return date;
+}
+
+/// Accepts a complete date only: Enter on anything else leaves the editor open (the item delegate does not
+/// commit a line edit whose input is not acceptable), so a half-typed date is never thrown away silently.
+class TypedDateValidator final : public QValidator {
+public:
+    using QValidator::QValidator;
+    State validate(QString &input, int &) const override {
+        if (input.trimmed().isEmpty())
+            return Acceptable; // left empty: nothing is saved
+        return parseTypedDate(input).isValid() ? Acceptable : Intermediate;
+    }
+};
+
 } // namespace
 
 EntityEditDelegate::EntityEditDelegate(int formationDateColumn, int entityTypeColumn, QObject *parent)
@@ -20,16 +42,14 @@ EntityEditDelegate::EntityEditDelegate(int formationDateColumn, int entityTypeCo
 QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionViewItem &option,
                                           const QModelIndex &index) const {
     if (index.column() == m_formationDateColumn) {
-        auto *edit = new QDateEdit(parent);
+        // Typed as the grid shows it (or ISO 8601); a missing date starts empty, never as a date nobody
+        // entered, and leaving the editor empty changes nothing.
+        auto *edit = new QLineEdit(parent);
         edit->setObjectName(QStringLiteral("formationDateEditor"));
         edit->setAccessibleName(tr("Formation date"));
-        edit->setCalendarPopup(true);
-        edit->setDisplayFormat(datePattern());
-        edit->setMaximumDate(QDate::currentDate().addYears(2));
-        // A missing date shows as "not set" (the editor's minimum), never as a date nobody entered: leaving
-        // the editor without choosing one changes nothing.
-        edit->setMinimumDate(kNoDate);
-        edit->setSpecialValueText(tr("not set"));
+        edit->setPlaceholderText(datePattern());
+        edit->setToolTip(tr("The formation date, as %1 (or YYYY-MM-DD)").arg(datePattern()));
+        edit->setValidator(new TypedDateValidator(edit));
         return edit;
     }
     if (index.column() == m_entityTypeColumn) {
@@ -47,10 +67,12 @@ QWidget *EntityEditDelegate::createEditor(QWidget *parent, const QStyleOptionVie
 }
 
 void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index) const {
-    if (auto *edit = qobject_cast<QDateEdit *>(editor)) {
-        const QDate date = index.data(Qt::EditRole).toDate();
-        edit->setDate(date.isValid() ? date : kNoDate);
-        return;
+    if (index.column() == m_formationDateColumn) {
+        if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
+            const QDate date = index.data(Qt::EditRole).toDate();
+            edit->setText(date.isValid() ? formatDate(date) : QString());
+            return;
+        }
     }
     if (auto *combo = qobject_cast<QComboBox *>(editor)) {
         combo->setCurrentIndex(combo->findData(index.data(Qt::EditRole).toString())); // -1: not set
@@ -61,10 +83,13 @@ void EntityEditDelegate::setEditorData(QWidget *editor, const QModelIndex &index
 
 void EntityEditDelegate::setModelData(QWidget *editor, QAbstractItemModel *model,
                                       const QModelIndex &index) const {
-    if (auto *edit = qobject_cast<QDateEdit *>(editor)) {
-        if (edit->date() != kNoDate) // "not set" left as it was: nothing to save
-            model->setData(index, edit->date(), Qt::EditRole);
-        return;
+    if (index.column() == m_formationDateColumn) {
+        if (auto *edit = qobject_cast<QLineEdit *>(editor)) {
+            const QDate date = parseTypedDate(edit->text());
+            if (date.isValid() && date != index.data(Qt::EditRole).toDate()) // empty or unchanged: nothing
+                model->setData(index, date, Qt::EditRole);
+            return;
+        }
     }
     if (auto *combo = qobject_cast<QComboBox *>(editor)) {
         if (combo->currentIndex() >= 0)
