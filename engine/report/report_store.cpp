@@ -130,6 +130,24 @@ bool ReportStore::openSnapshot(const QString &path, QString *error) {
                 q.finish();
             }
             if (problem.isEmpty()) {
+                // A team member's mirror holds its copies of the team's filings as they were when it last
+                // read them: a report from it would call filed filings due. The team's reports come from the
+                // ledger.
+                const bool bound = q.exec(QStringLiteral("SELECT count(*) FROM mirror_of")) && q.next() &&
+                                   q.value(0).toLongLong() > 0;
+                q.finish();
+                const bool mirrored = !bound &&
+                                      q.exec(QStringLiteral("SELECT count(*) FROM audit WHERE ledger_seq IS "
+                                                            "NOT NULL")) &&
+                                      q.next() && q.value(0).toLongLong() > 0;
+                q.finish();
+                if (bound || mirrored)
+                    problem =
+                        QStringLiteral("a team member's copy of a team ledger, not a desk's database: its "
+                                       "filings are as the member last read them; report from the "
+                                       "ledger with --ledger URL");
+            }
+            if (problem.isEmpty()) {
                 // One consistent snapshot (a running desk may be writing), copied into the temporary
                 // folder: the report reads, and an older schema is migrated, there and never in the file.
                 q.prepare(QStringLiteral("VACUUM INTO ?"));

@@ -837,6 +837,13 @@ void TestReportCommand::databaseIsOnlyRead() {
     QVERIFY(QFile::copy(journal, newer));
     QVERIFY(QFile::setPermissions(newer, QFile::ReadOwner | QFile::WriteOwner));
     QVERIFY(execSql(newer, {QStringLiteral("UPDATE schema_version SET version = 99")}));
+    // A team member's mirror: its copies of the team's filings are as it last read them.
+    const QString mirror = path(QStringLiteral("member-mirror.sqlite"));
+    QVERIFY(QFile::copy(journal, mirror));
+    QVERIFY(QFile::setPermissions(mirror, QFile::ReadOwner | QFile::WriteOwner));
+    QVERIFY(execSql(mirror, {QStringLiteral("INSERT INTO mirror_of (id, ledger_id, ledger_url, bound_utc) "
+                                            "VALUES (1, 'ledger-1', 'postgresql://fd@ledger/filings', "
+                                            "'2027-02-15T09:00:00Z')")}));
     struct Refused {
         QString db;
         QString says;
@@ -846,6 +853,7 @@ void TestReportCommand::databaseIsOnlyRead() {
         {foreign, QStringLiteral("not a FilingDesk database")},
         {text, QStringLiteral("not a FilingDesk database")},
         {newer, QStringLiteral("newer than this FilingDesk understands")},
+        {mirror, QStringLiteral("a team member's copy of a team ledger")},
     };
     for (const Refused &r : refused) {
         const QByteArray before = sha256Of(r.db);
