@@ -268,6 +268,15 @@ private Q_SLOTS:
         }
         QVERIFY2(kills >= 10, "the batch ended before enough workers were killed");
         QVERIFY(QTest::qWaitFor([&] { return openTasks() == 0; }, 180000));
+        // The batch ends: the worker that files its last filing finishes it. (Workers started after the
+        // launch once kept stale copies of the others' filings from their start, never saw them done, and
+        // left the batch "running" for good.)
+        const QString finished =
+            QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(batchId);
+        QVERIFY2(
+            QTest::qWaitFor([&] { return m_postgres->psql(finished).trimmed() == QLatin1String("finished"); },
+                            30000),
+            qPrintable(m_postgres->psql(finished)));
         // SIGTERM: every worker drains and exits 0, handing back what it holds.
         for (auto &w : workers)
             ::kill(pid_t(w->pid()), SIGTERM);

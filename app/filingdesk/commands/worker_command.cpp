@@ -282,8 +282,12 @@ int cli::WorkerCommand::run(const QStringList &arguments) const {
     summary.stop();
     client.shutdownAndWait(config.requestTimeoutMs + 5000);
     if (exitCode == 0)
-        printErr(
-            QStringLiteral("worker stopped: filed %1; claims and permits handed back").arg(status.filedHere));
+        printErr(QStringLiteral("worker stopped: filed %1; %2")
+                     .arg(status.filedHere)
+                     .arg(status.ledgerReachable
+                              ? QStringLiteral("claims and permits handed back")
+                              : QStringLiteral("permits handed back; the ledger could not be reached, so its "
+                                               "claims end with their lease")));
     return exitCode;
 }
 
