@@ -553,6 +553,8 @@ private Q_SLOTS:
         const int confirmations = int(m_reasons->confirmations.size());
         auto *saveRequeue = child<QPushButton>(page, QStringLiteral("entitySaveRequeue"));
         QVERIFY(saveRequeue->isVisible());
+        QVERIFY(saveRequeue->isDefault()); // Enter cures; saving alone would leave the filing halted
+        QVERIFY(!child<QPushButton>(page, QStringLiteral("entitySave"))->isDefault());
         QVERIFY(!saveRequeue->isEnabled()); // nothing corrected yet
         status->setCurrentIndex(status->findData(QStringLiteral("active")));
         Q_EMIT status->activated(status->currentIndex());
@@ -578,6 +580,9 @@ private Q_SLOTS:
                                      ->text()
                                      .startsWith(QLatin1String("Saved")),
                                  kLong);
+        // The cure's instructions and marks are gone with the cure: they would ask for what was just done.
+        QVERIFY(!hint->isVisible());
+        QVERIFY(status->styleSheet().isEmpty());
         const int row = m_window->obligationModel()->rowOfKey(key);
         QCOMPARE(m_window->obligationModel()->index(row, ObligationModel::ComplianceColumn).data().toString(),
                  QStringLiteral("Filed"));

@@ -228,6 +228,9 @@ void EntityPage::applyAccess() {
     AccessGate::apply(m_saveRequeue, edited, access,
                       mayEdit ? TeamAction::ResolveHalt : TeamAction::EditEntity);
     m_saveRequeue->setVisible(!m_haltKey.isEmpty());
+    // Opened to cure a halt, Enter saves and sends the filing again: saving alone would leave it halted.
+    m_saveRequeue->setDefault(!m_haltKey.isEmpty());
+    m_save->setDefault(m_haltKey.isEmpty());
     // Keeping the register's value or taking the file's is an edit of the register too.
     for (QPushButton *decide : m_conflictGroup->findChildren<QPushButton *>())
         AccessGate::apply(decide, true, access, TeamAction::EditEntity);
@@ -262,6 +265,13 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
     if (same && m_savePending) {
         m_savePending = false;
         const bool requeued = std::exchange(m_requeued, false);
+        if (requeued && pendingChanges().isEmpty()) {
+            // The cure is done: its instructions and marks would now ask for what was just done.
+            m_cureFields.clear();
+            m_cureHint->clear();
+            m_cureHint->hide();
+            markFields();
+        }
         showSaveStatus(pendingChanges().isEmpty()
                            ? (requeued ? tr("Saved, and the halted filing was sent again with the corrected "
                                             "data. The change and your reason are in the audit trail.")

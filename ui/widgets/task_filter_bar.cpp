@@ -78,9 +78,8 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         m_compliance->setAccessibleName(tr("Compliance status filter"));
         m_compliance->addItem(tr("Any status"), QStringList());
         for (const Compliance c : allCompliance()) {
-            // "Filed" covers a filing whose fee differs: it is filed too.
-            if (c == Compliance::FiledFeeDiffers)
-                continue;
+            // "Filed" covers a filing whose fee differs: it is filed too. "Filed — fee differs" alone is the
+            // list of those to review (the fee charged is not the rule's).
             QStringList names{complianceName(c)};
             if (c == Compliance::Filed)
                 names << complianceName(Compliance::FiledFeeDiffers);
