@@ -8,6 +8,7 @@
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
 #include "ui/models/permit_model.h"
+#include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/alert_notifier.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/dead_letters_page.h"
@@ -17,6 +18,7 @@
 #include "ui/widgets/reason_dialog.h"
 #include "ui/widgets/status_indicators.h"
 #include "ui/widgets/task_detail_text.h"
+#include "ui/widgets/task_filter_bar.h"
 
 #include <QComboBox>
 #include <QDateEdit>
@@ -85,6 +87,7 @@ public:
     }
 
 private Q_SLOTS:
+    void filterCountFollowsRowsItHides();
     void missingValueEditorsSuggestNothing();
     void notifierAnnouncesEveryKind();
     void notifierGathersAndOrders();
@@ -418,6 +421,27 @@ void TestConsoleWidgets::deadLettersDetailAndButtonsAgree() {
     QVERIFY(page.currentKey().isEmpty());
     QVERIFY(detail->toPlainText().isEmpty());
     QVERIFY(!replayOne->isEnabled() && !replaySelection->isEnabled());
+}
+
+void TestConsoleWidgets::filterCountFollowsRowsItHides() {
+    // A row hidden by the filter and then dealt with (it leaves the queue): "N of M" counts M again, as the
+    // tab does, and never keeps a row that is gone.
+    QStandardItemModel source(3, 1);
+    for (int row = 0; row < 3; ++row)
+        source.setData(source.index(row, 0), QStringList{QStringLiteral("filing-%1").arg(row)},
+                       fd::ui::SearchFieldsRole);
+    fd::ui::TaskFilterProxy proxy;
+    proxy.setSourceModel(&source);
+    fd::ui::TaskFilterBar bar(&proxy, {QStringList(), false, false, false, false}, QStringLiteral("test"));
+    auto *count = bar.findChild<QLabel *>(QStringLiteral("testCount"));
+    QVERIFY(count);
+    QCOMPARE(count->text(), QStringLiteral("3 of 3 shown"));
+    auto *search = bar.findChild<QLineEdit *>();
+    QVERIFY(search);
+    search->setText(QStringLiteral("filing-2"));
+    QCOMPARE(count->text(), QStringLiteral("1 of 3 shown"));
+    source.removeRow(0); // hidden by the filter: the proxy shows no change
+    QCOMPARE(count->text(), QStringLiteral("1 of 2 shown"));
 }
 
 void TestConsoleWidgets::missingValueEditorsSuggestNothing() {

@@ -1,5 +1,7 @@
 #include "ui/widgets/task_filter_bar.h"
 
+#include <QAbstractProxyModel>
+
 #include "ui/models/obligation_row.h"
 
 #include "engine/model/compliance.h"
@@ -149,7 +151,21 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
     connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &TaskFilterBar::updateCount);
     connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &TaskFilterBar::updateCount);
     connect(m_proxy, &QAbstractItemModel::modelReset, this, &TaskFilterBar::updateCount);
-    updateCount();
+    // "M" is the source's count: a row the filter hid before it left the source changes M and nothing the
+    // proxy shows ("8 of 9 shown" next to a tab that says 8).
+    auto followSource = [this] {
+        if (QAbstractItemModel *source = m_proxy->sourceModel()) {
+            connect(source, &QAbstractItemModel::rowsInserted, this, &TaskFilterBar::updateCount,
+                    Qt::UniqueConnection);
+            connect(source, &QAbstractItemModel::rowsRemoved, this, &TaskFilterBar::updateCount,
+                    Qt::UniqueConnection);
+            connect(source, &QAbstractItemModel::modelReset, this, &TaskFilterBar::updateCount,
+                    Qt::UniqueConnection);
+        }
+        updateCount();
+    };
+    connect(m_proxy, &QAbstractProxyModel::sourceModelChanged, this, followSource);
+    followSource();
     // The lists give up width before the views do: each shows its current choice in about 9 characters
     // (elided when longer) (German choices run long: "Übermittlung gescheitert — braucht einen Menschen"),
     // and opens as wide as its longest choice. The bar then fits a laptop's screen in every language.
