@@ -1,4 +1,5 @@
 #include "engine/ledger/ledger_schema.h"
+#include "engine/ledger/ledger_schema_batch.h"
 #include "engine/ledger/ledger_schema_roles.h"
 #include "engine/ledger/ledger_schema_sealer.h"
 #include "engine/ledger/ledger_schema_settle.h"
@@ -232,6 +233,8 @@ const std::vector<std::vector<const char *>> kMigrations = {
     // 7: a cancelled batch strands nothing: its unsent VALIDATING tasks are launched again, its DISPATCHING
     // tasks whose claim ran out are claimed for their look-up (ledger_schema_settle.h)
     std::vector<const char *>(std::begin(kSettleMigration), std::end(kSettleMigration)),
+    // 8: many transitions in one statement, for a member's group commit (ledger_schema_batch.h)
+    std::vector<const char *>(std::begin(kBatchMigration), std::end(kBatchMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

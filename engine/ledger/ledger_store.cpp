@@ -237,6 +237,10 @@ LedgerStore::LedgerStore(const LedgerEndpoint &endpoint, const QString &memberId
                      QUuid::createUuid().toString(QUuid::WithoutBraces)) {}
 
 LedgerStore::~LedgerStore() {
+    // The writer answers what waits before the members its answers use go.
+    if (m_writer)
+        m_writer->stop();
+    settleWrites();
     sealOwnWrites();
     m_sealer.reset();
     m_statements.clear();
@@ -511,6 +515,7 @@ void LedgerStore::closeLedger() {
 }
 
 bool LedgerStore::reconnect(QString *error) {
+    drainWriter();
     if (!connectLedger(error))
         return false;
     if (m_mirror.isOpen() && !checkMirror(error)) {
@@ -962,6 +967,9 @@ void LedgerStore::sealOwnWrites() {
 }
 
 void LedgerStore::close() {
+    if (m_writer)
+        m_writer->stop();
+    settleWrites();
     sealOwnWrites();
     m_mirror.close();
 }
@@ -1067,6 +1075,45 @@ bool LedgerStore::tryAdmitTasks(const QList<FilingTask> &tasks, const QString &a
     return true;
 }
 
+QVariantList LedgerStore::transitionArguments(const TransitionRecord &r, bool durable, qint64 version,
+                                              const QDateTime &localNow) const {
+    const FilingTask &t = r.task;
+    const bool keep = keepsClaim(t.state);
+    const QVariant retryIn = secondsFromNow(t.nextAttemptUtc, localNow);
+    QString detail = t.transitionNote.isEmpty() ? t.lastErrorMessage : t.transitionNote;
+    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed && t.transitionNote.isEmpty())
+        detail =
+            QStringLiteral("confirmation %1, charged %2%3")
+                .arg(t.confirmationNumber, dollars(t.feeChargedCents),
+                     t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
+    QVariantList a;
+    a.reserve(36);
+    a << (durable ? QStringLiteral("on") : QStringLiteral("off")) << stateName(t.state) << t.attempts
+      << text(categoryName(t.lastCategory)) << text(t.lastErrorCode) << text(t.lastErrorMessage)
+      << text(t.traceId) << QVariant(t.lastResponseBody) << text(t.confirmationNumber) << t.feeChargedCents
+      << retryIn << retryIn << t.lookupRequired << marksSend(r) << keep << keep << t.key << version
+      << (t.state == ExecutionState::Dispatching) << m_memberId;
+    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the insert trigger
+                             t.key,
+                             t.obligation.entity->entityId,
+                             r.action,
+                             stateName(r.from),
+                             stateName(t.state),
+                             t.obligation.ruleId,
+                             t.obligation.rulesVersion,
+                             t.payloadSha256(),
+                             r.actor,
+                             host::hostName(),
+                             m_memberId,
+                             categoryName(t.lastCategory),
+                             t.lastErrorCode,
+                             detail,
+                             r.reason};
+    for (const QString &value : audit)
+        a << text(value);
+    return a;
+}
+
 bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QString *error) {
     const FilingTask &t = r.task;
     const auto version = m_versions.constFind(t.key);
@@ -1088,53 +1135,9 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
-    const bool keep = keepsClaim(t.state);
-    q.bindValue(0, durable ? QStringLiteral("on") : QStringLiteral("off"));
-    q.bindValue(1, stateName(t.state));
-    q.bindValue(2, t.attempts);
-    q.bindValue(3, text(categoryName(t.lastCategory)));
-    q.bindValue(4, text(t.lastErrorCode));
-    q.bindValue(5, text(t.lastErrorMessage));
-    q.bindValue(6, text(t.traceId));
-    q.bindValue(7, t.lastResponseBody);
-    q.bindValue(8, text(t.confirmationNumber));
-    q.bindValue(9, t.feeChargedCents);
-    const QVariant retryIn = secondsFromNow(t.nextAttemptUtc, now());
-    q.bindValue(10, retryIn);
-    q.bindValue(11, retryIn);
-    q.bindValue(12, t.lookupRequired);
-    q.bindValue(13, marksSend(r));
-    q.bindValue(14, keep);
-    q.bindValue(15, keep);
-    q.bindValue(16, t.key);
-    q.bindValue(17, *version);
-    q.bindValue(18, t.state == ExecutionState::Dispatching);
-    q.bindValue(19, m_memberId);
-    QString detail = t.transitionNote.isEmpty() ? t.lastErrorMessage : t.transitionNote;
-    if (!t.confirmationNumber.isEmpty() && t.state == ExecutionState::Completed && t.transitionNote.isEmpty())
-        detail =
-            QStringLiteral("confirmation %1, charged %2%3")
-                .arg(t.confirmationNumber, dollars(t.feeChargedCents),
-                     t.lastErrorMessage.isEmpty() ? QString() : QStringLiteral("; ") + t.lastErrorMessage);
-    const QString audit[] = {QString(), // at_utc: the ledger's clock, set by the insert trigger
-                             t.key,
-                             t.obligation.entity->entityId,
-                             r.action,
-                             stateName(r.from),
-                             stateName(t.state),
-                             t.obligation.ruleId,
-                             t.obligation.rulesVersion,
-                             t.payloadSha256(),
-                             r.actor,
-                             host::hostName(),
-                             m_memberId,
-                             categoryName(t.lastCategory),
-                             t.lastErrorCode,
-                             detail,
-                             r.reason};
-    int i = 20;
-    for (const QString &value : audit)
-        q.bindValue(i++, text(value));
+    const QVariantList arguments = transitionArguments(r, durable, *version, now());
+    for (int i = 0; i < arguments.size(); ++i)
+        q.bindValue(i, arguments.at(i));
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
@@ -1263,6 +1266,7 @@ bool LedgerStore::tryAppendAction(const AuditEntry &entry, QString *error) {
 }
 
 std::optional<FilingTask> LedgerStore::task(const QString &key) const {
+    const_cast<LedgerStore *>(this)->drainWriter();
     QString error;
     const QList<FilingTask> found = const_cast<LedgerStore *>(this)->loadTasks(QStringList{key}, &error);
     if (!found.isEmpty())
@@ -1273,6 +1277,7 @@ std::optional<FilingTask> LedgerStore::task(const QString &key) const {
 }
 
 QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
+    const_cast<LedgerStore *>(this)->drainWriter();
     const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QString error;
@@ -1303,6 +1308,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
 }
 
 QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error) {
+    drainWriter();
     const auto call = callDeadline();
     QList<FilingTask> out;
     if (keys.isEmpty() || !ensureConnected(error))
@@ -1580,6 +1586,7 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
 
 QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, const QString &reason,
                                  int *count, QString *error, WriteResult *status) {
+    drainWriter();
     const QString batchId = tryLaunchBatch(keys, actor, reason, count, error);
     if (status)
         *status = result(!batchId.isEmpty(), error);
@@ -1632,6 +1639,7 @@ QString LedgerStore::tryLaunchBatch(const QStringList &keys, const QString &acto
 int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
                                 const QString &actor, const QString &reason, QString *error,
                                 const QString &batchId, WriteResult *status) {
+    drainWriter();
     const int changed = trySetBatchStatus(fromStatuses, to, action, actor, reason, error, batchId);
     if (status)
         *status = result(changed >= 0, error);
@@ -1694,6 +1702,7 @@ QList<LedgerBatch> LedgerStore::batches(QString *error) const {
 }
 
 QStringList LedgerStore::finishIdleBatches(QString *error) {
+    drainWriter();
     const auto call = callDeadline();
     if (!begin(error))
         return {};
@@ -1811,7 +1820,13 @@ int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error)
     return q.value(0).toInt();
 }
 
-QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
+QStringList LedgerStore::renewClaims(const QStringList &requested, QString *error) {
+    // A claim a written transition handed back (the engine has not heard yet) is not renewed, and not lost.
+    drainWriter();
+    QStringList keys;
+    for (const QString &key : requested)
+        if (!m_releasedUndelivered.contains(key))
+            keys.append(key);
     const auto call = callDeadline();
     if (keys.isEmpty())
         return {};
@@ -1843,6 +1858,7 @@ QStringList LedgerStore::renewClaims(const QStringList &keys, QString *error) {
 }
 
 bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, QString *error) {
+    drainWriter();
     const auto call = callDeadline();
     if (keys.isEmpty())
         return true;
@@ -1864,6 +1880,7 @@ bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, 
 }
 
 bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
+    drainWriter();
     const auto call = callDeadline();
     if (keys.isEmpty())
         return true;
@@ -2053,6 +2070,7 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
 }
 
 WriteResult LedgerStore::claimReview(const QString &key, QString *error) {
+    drainWriter();
     return result(tryClaimReview(key, error), error);
 }
 
@@ -2094,6 +2112,7 @@ bool LedgerStore::tryClaimReview(const QString &key, QString *error) {
 }
 
 WriteResult LedgerStore::releaseReview(const QString &key, QString *error) {
+    drainWriter();
     return result(tryReleaseReview(key, error), error);
 }
 
@@ -2150,40 +2169,189 @@ WriteResult LedgerStore::result(bool written, const QString *error) const {
 }
 
 WriteResult LedgerStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {
+    drainWriter();
     return result(tryAdmitTask(task, actor, error), error);
 }
 
 WriteResult LedgerStore::admitTasks(const QList<FilingTask> &tasks, const QString &actor,
                                     QStringList *alreadyStored, QString *error) {
+    drainWriter();
     return result(tryAdmitTasks(tasks, actor, alreadyStored, error), error);
 }
 
 WriteResult LedgerStore::recordTransition(const FilingTask &task, ExecutionState from, const QString &actor,
                                           const QString &action, const QString &reason, QString *error,
                                           Durability durability) {
+    drainWriter();
     return result(tryRecordTransition(task, from, actor, action, reason, error, durability), error);
 }
 
 WriteResult LedgerStore::saveTask(const FilingTask &task, QString *error) {
+    drainWriter();
     return result(trySaveTask(task, error), error);
 }
 
 WriteResult LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *error) {
+    drainWriter();
     return result(trySaveTasks(tasks, error), error);
 }
 
 WriteResult LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
+    drainWriter();
     return result(tryAppendAction(entry, error), error);
 }
 
 WriteResult LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                            Durability durability) {
+    drainWriter();
     return result(tryRecordTransitions(records, error, durability), error);
 }
 
 WriteResult LedgerStore::applyRegister(const RegisterUpdate &update, const QString &actor,
                                        const QString &reason, QString *error) {
+    drainWriter();
     return result(tryApplyRegister(update, actor, reason, error), error);
+}
+
+} // namespace fd
+
+namespace fd {
+
+void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability durability, QObject *context,
+                             std::function<void(const WriteResult &)> done) {
+    if (records.isEmpty()) {
+        done(WriteResult::written());
+        return;
+    }
+    const bool atOnce = !m_reachable || m_ledgerId.isEmpty() || m_chainBroken ||
+                        std::any_of(records.cbegin(), records.cend(),
+                                    [](const TransitionRecord &r) { return r.task.obligationRewritten; });
+    if (atOnce) {
+        // A cured payload goes with its transition in one transaction of this member's own connection; a
+        // ledger not reached says so at once.
+        QString error;
+        done(recordTransitions(records, &error, durability));
+        return;
+    }
+    for (const TransitionRecord &r : records) {
+        if (!m_versions.contains(r.task.key)) {
+            done(WriteResult::failed(
+                WriteFailure::Conflict,
+                QStringLiteral("task %1 was never read from the ledger").arg(r.task.key.left(12)),
+                {r.task.key}));
+            return;
+        }
+    }
+    if (!m_writer)
+        m_writer = std::make_unique<LedgerWriter>(LedgerWriter::Settings{
+            m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs()});
+    auto submission = std::make_shared<WriterSubmission>();
+    QList<LedgerWriter::Row> rows;
+    rows.reserve(records.size());
+    const bool durable = durability == Durability::Synced;
+    const QDateTime localNow = now();
+    for (const TransitionRecord &r : records) {
+        const QString &key = r.task.key;
+        const qint64 version = m_versions.value(key);
+        // Each transition adds one to the task's version: the next write of this key (in this submission or
+        // a later one) is made on the version this one leaves, before the ledger has answered.
+        submission->versions.append({key, {version, version + 1}});
+        m_versions.insert(key, version + 1);
+        if (!keepsClaim(r.task.state))
+            submission->releases.append(key);
+        const QVariantList arguments = transitionArguments(r, durable, version, localNow);
+        QJsonArray json;
+        for (qsizetype i = 1; i < arguments.size(); ++i) {
+            const QVariant &v = arguments.at(i);
+            if (v.isNull())
+                json.append(QJsonValue());
+            else if (v.typeId() == QMetaType::QByteArray)
+                json.append(v.toByteArray().isNull()
+                                ? QJsonValue()
+                                : QJsonValue(QString::fromLatin1(v.toByteArray().toBase64())));
+            else if (v.typeId() == QMetaType::Bool)
+                json.append(v.toBool());
+            else if (v.typeId() == QMetaType::Double)
+                json.append(v.toDouble());
+            else if (v.typeId() == QMetaType::Int || v.typeId() == QMetaType::LongLong)
+                json.append(v.toLongLong());
+            else
+                json.append(v.toString());
+        }
+        rows.append(LedgerWriter::Row{key, std::move(json)});
+    }
+    // For the keys handed to the writer, the versions fixed above were reserved by this submission.
+    const std::weak_ptr<char> alive = m_alive;
+    m_writer->submit(
+        std::move(rows), durable,
+        [this, alive, submission, context, done = std::move(done)](const LedgerWriter::Outcome &outcome) {
+            // The writer's thread: the store outlives its writer (stopped before it goes).
+            {
+                QMutexLocker lock(&m_settledMutex);
+                m_settled.append({submission, outcome.result});
+            }
+            QMetaObject::invokeMethod(
+                context,
+                [this, alive, submission, done, result = outcome.result] {
+                    if (alive.lock()) {
+                        settleWrites();
+                        for (const QString &key : submission->releases)
+                            m_releasedUndelivered.remove(key);
+                    }
+                    done(result);
+                },
+                Qt::QueuedConnection);
+        });
+}
+
+void LedgerStore::drainWriter() {
+    if (!m_writer)
+        return;
+    m_writer->waitIdle();
+    settleWrites();
+}
+
+void LedgerStore::settleWrites() {
+    QList<std::pair<std::shared_ptr<const WriterSubmission>, WriteResult>> settled;
+    {
+        QMutexLocker lock(&m_settledMutex);
+        settled.swap(m_settled);
+    }
+    for (const auto &[submission, result] : settled) {
+        if (result.ok()) {
+            for (const QString &key : submission->releases)
+                m_releasedUndelivered.insert(key);
+            wroteAudit();
+            continue;
+        }
+        // Nothing was written: the versions this submission reserved are not the ledger's. A later
+        // submission of the same key fails too (its version is one ahead), and the engine reads the task
+        // again.
+        for (const auto &[key, versions] : submission->versions) {
+            if (m_versions.value(key, -1) != versions.second)
+                continue;
+            if (versions.first)
+                m_versions.insert(key, *versions.first);
+            else
+                m_versions.remove(key);
+        }
+        switch (result.failure) {
+        case WriteFailure::Busy:
+            m_link = LedgerLink::WaitingOnLock;
+            ++m_lockWaits;
+            m_linkDetail = result.error;
+            break;
+        case WriteFailure::Unavailable:
+            markUnreachable(result.error);
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+LedgerWriter::Stats LedgerStore::writerStats() const {
+    return m_writer ? m_writer->stats() : LedgerWriter::Stats{};
 }
 
 } // namespace fd

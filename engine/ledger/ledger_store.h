@@ -5,14 +5,17 @@
 #include "engine/core/engine_types.h"
 #include "engine/ledger/call_deadline.h"
 #include "engine/ledger/ledger_endpoint.h"
+#include "engine/ledger/ledger_writer.h"
 
 #include <QHash>
 #include <QMetaType>
+#include <QMutex>
 #include <QSet>
 #include <QStringList>
 
 #include <functional>
 #include <memory>
+#include <optional>
 
 class QSqlDatabase;
 class QSocketNotifier;
@@ -140,6 +143,16 @@ public:
                                                Durability durability = Durability::Normal) override;
     [[nodiscard]] WriteResult recordTransitions(const QList<TransitionRecord> &records, QString *error,
                                                 Durability durability) override;
+    /// The dispatch path's transitions, group-committed on a thread and a connection of their own
+    /// (LedgerWriter): returns at once; `done` runs on `context`'s thread once the ledger has them (or
+    /// with why not). A cured payload, or a ledger not reached, is written at once on this member's own
+    /// connection, as recordTransitions() writes it. Every other call of this store that writes or reads
+    /// tasks waits first until what was handed to the writer is answered: no write overtakes an earlier
+    /// one, and the versions this member holds are the ledger's.
+    void recordThen(const QList<TransitionRecord> &records, Durability durability, QObject *context,
+                    std::function<void(const WriteResult &)> done) override;
+    /// What the writer's group commit did so far (bench/, tests); zeros before its first flush.
+    LedgerWriter::Stats writerStats() const;
     [[nodiscard]] WriteResult saveTask(const FilingTask &task, QString *error) override;
     [[nodiscard]] WriteResult saveTasks(const QList<FilingTask> &tasks, QString *error) override;
     [[nodiscard]] WriteResult appendAction(const AuditEntry &entry, QString *error) override;
@@ -307,6 +320,20 @@ private:
     bool fail(const QString &what, const QString &message, QString *error);
     void markUnreachable(const QString &reason);
     bool writeTransitionRow(const TransitionRecord &record, bool durable, QString *error);
+    /// The 36 arguments of filingdesk_transition for `record` on `version`.
+    QVariantList transitionArguments(const TransitionRecord &record, bool durable, qint64 version,
+                                     const QDateTime &localNow) const;
+    /// A submission to the writer as this member's versions saw it: per key, the version before it and
+    /// the one it makes (each transition adds one), and the keys whose claim it hands back.
+    struct WriterSubmission {
+        QList<std::pair<QString, std::pair<std::optional<qint64>, qint64>>> versions;
+        QStringList releases;
+    };
+    /// Waits until the writer answered everything handed to it, then settles what it answered.
+    void drainWriter();
+    /// Engine thread: the writer's answers, taken in: versions of a submission that failed go back, a
+    /// link that failed is marked, claims handed back are remembered until the engine hears of them.
+    void settleWrites();
     /// One attempt of applyRegister(): the part of `update` the ledger does not hold yet, in one transaction.
     bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                        QString *error);
@@ -350,6 +377,15 @@ private:
     QStringList m_conflicted;
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote
+                                       ///< (or handed to the writer)
+    std::unique_ptr<LedgerWriter> m_writer;
+    QMutex m_settledMutex;
+    /// Guarded by m_settledMutex: answered by the writer, not yet settled on this store's thread.
+    QList<std::pair<std::shared_ptr<const WriterSubmission>, WriteResult>> m_settled;
+    /// Claims a written transition handed back that the engine has not heard of yet: not "lost" when a
+    /// renewal meanwhile finds them gone.
+    QSet<QString> m_releasedUndelivered;
+    std::shared_ptr<char> m_alive = std::make_shared<char>(); ///< answers queued to the engine check it
 };
 
 } // namespace fd

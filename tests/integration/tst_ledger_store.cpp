@@ -75,6 +75,7 @@ private Q_SLOTS:
     void cancelledBatchStrandsNothing();
     void racingTransitionsConflict();
     void completionReleasesClaim();
+    void groupCommitKeepsEachSubmissionWhole();
     void syncMirrorsInOrder();
     void concurrentAppendsKeepOneChain();
     void chainMatchesTrigger_data();
@@ -717,6 +718,118 @@ void TestLedgerStore::completionReleasesClaim() {
              QStringLiteral("confirmation DE-%1, charged $300.00").arg(mine.at(0).key.left(8)));
     // Nothing is left to work on: the batch finishes.
     QCOMPARE(a->finishIdleBatches(&error).size(), 1);
+}
+
+namespace {
+
+/// The record moveTask() writes, for recordThen().
+fd::TaskStore::TransitionRecord moved(const FilingTask &task, ExecutionState to) {
+    FilingTask next = task;
+    next.state = to;
+    next.updatedUtc = QDateTime::currentDateTimeUtc();
+    if (to == ExecutionState::Dispatching)
+        next.attempts = task.attempts + 1;
+    if (to == ExecutionState::Completed) {
+        next.confirmationNumber = QStringLiteral("DE-%1").arg(task.key.left(8));
+        next.feeChargedCents = task.obligation.feeCents;
+    }
+    return fd::TaskStore::TransitionRecord{next, task.state, QStringLiteral("engine"),
+                                           QStringLiteral("transition"), QString()};
+}
+
+} // namespace
+
+void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
+    // The dispatch path's transitions go to the ledger from the member's writer thread, many in one
+    // statement: each submission is still all or none, a conflict fails only the submissions it belongs to,
+    // a key written twice before the ledger answers is written on the version the first write leaves, and
+    // what failed leaves this member's versions as the ledger has them.
+    const QString db = freshDatabase("group");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("GRP"), 6);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(6, {}, &error);
+    QCOMPARE(mine.size(), 6);
+    std::sort(mine.begin(), mine.end(),
+              [](const FilingTask &x, const FilingTask &y) { return x.key < y.key; });
+    // Another member changes the last task first: what `a` holds of it is stale.
+    FilingTask theirs = b->loadTasks(QStringList{mine.at(5).key}, &error).first();
+    QVERIFY2(moveTask(*b, theirs, ExecutionState::Validating, &error), qPrintable(error));
+
+    QObject context;
+    QList<std::optional<fd::WriteResult>> answers;
+    const auto submit = [&](const QList<fd::TaskStore::TransitionRecord> &records,
+                            fd::Durability durability) {
+        const int slot = int(answers.size());
+        answers.append(std::nullopt);
+        a->recordThen(records, durability, &context,
+                      [&answers, slot](const fd::WriteResult &result) { answers[slot] = result; });
+    };
+    const auto countAnswers = [&] {
+        return int(
+            std::count_if(answers.cbegin(), answers.cend(), [](const auto &r) { return r.has_value(); }));
+    };
+    for (int i = 0; i < 5; ++i)
+        submit({moved(mine.at(i), ExecutionState::Validating)}, fd::Durability::Normal);
+    // Written again before the ledger answered: on the version the first write leaves.
+    FilingTask validating = moved(mine.at(0), ExecutionState::Validating).task;
+    submit({moved(validating, ExecutionState::Dispatching)}, fd::Durability::Synced);
+    // All or none: task 1's second transition is not written, because task 5's conflicts.
+    FilingTask second = moved(mine.at(1), ExecutionState::Validating).task;
+    submit({moved(second, ExecutionState::Dispatching), moved(mine.at(5), ExecutionState::Validating)},
+           fd::Durability::Synced);
+    submit({moved(moved(mine.at(2), ExecutionState::Validating).task, ExecutionState::Dispatching)},
+           fd::Durability::Synced);
+    QTRY_COMPARE_WITH_TIMEOUT(countAnswers(), 8, 20000);
+    for (int i : {0, 1, 2, 3, 4, 5, 7})
+        QVERIFY2(answers.at(i)->ok(), qPrintable(QStringLiteral("%1: %2").arg(i).arg(answers.at(i)->error)));
+    QCOMPARE(answers.at(6)->failure, fd::WriteResult::Failure::Conflict);
+    QCOMPARE(answers.at(6)->conflictedKeys, QStringList{mine.at(5).key});
+
+    const QString stateOf =
+        QStringLiteral("SELECT state || '@' || version FROM tasks WHERE idempotency_key = '%1'");
+    QCOMPARE(scalar(db, stateOf.arg(mine.at(0).key)).section(QLatin1Char('@'), 0, 0),
+             QStringLiteral("DISPATCHING"));
+    QCOMPARE(scalar(db, stateOf.arg(mine.at(1).key)).section(QLatin1Char('@'), 0, 0),
+             QStringLiteral("VALIDATING"));
+    QCOMPARE(scalar(db, stateOf.arg(mine.at(2).key)).section(QLatin1Char('@'), 0, 0),
+             QStringLiteral("DISPATCHING"));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'transition' AND desk = 'a'")),
+        QStringLiteral("7"));
+    const fd::LedgerWriter::Stats stats = a->writerStats();
+    QCOMPARE(stats.rows, quint64(7));
+    QVERIFY2(stats.flushes >= 1 && stats.flushes <= 8, qPrintable(QString::number(stats.flushes)));
+
+    // The versions `a` reserved for the failed submission went back: task 1 moves on from VALIDATING, and
+    // task 5, read again, is written.
+    QVERIFY2(moveTask(*a, second, ExecutionState::Dispatching, &error), qPrintable(error));
+    FilingTask reread = a->loadTasks(QStringList{mine.at(5).key}, &error).first();
+    QCOMPARE(reread.state, ExecutionState::Validating);
+
+    // A completion hands its claim back: a renewal made before the engine heard of it neither renews nor
+    // reports that claim lost (and writes no claim_lost row).
+    FilingTask dispatched = moved(validating, ExecutionState::Dispatching).task;
+    answers.clear();
+    submit({moved(dispatched, ExecutionState::Completed)}, fd::Durability::Normal);
+    const QStringList lost = a->renewClaims(QStringList{mine.at(0).key, mine.at(3).key}, &error);
+    QVERIFY2(lost.isEmpty(), qPrintable(lost.join(QLatin1Char(','))));
+    QTRY_COMPARE_WITH_TIMEOUT(countAnswers(), 1, 20000);
+    QVERIFY2(answers.first()->ok(), qPrintable(answers.first()->error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost'")),
+             QStringLiteral("0"));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT coalesce(claimed_by, '-') FROM tasks WHERE idempotency_key = '%1'")
+                       .arg(mine.at(0).key)),
+        QStringLiteral("-"));
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestLedgerStore::syncMirrorsInOrder() {

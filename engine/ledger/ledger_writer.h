@@ -1,0 +1,116 @@
+#pragma once
+
+#include "engine/ledger/ledger_endpoint.h"
+#include "engine/store/task_store.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QMutex>
+#include <QSqlQuery>
+#include <QThread>
+#include <QWaitCondition>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace fd {
+
+class CallDeadline;
+
+/// A team member's transitions written on a thread and a ledger connection of their own, group-committed
+/// (docs/ledger.md, "Group commit"): the engine thread hands them over and goes on; whatever waits when the
+/// writer's connection is free goes to the ledger as one statement (filingdesk_transitions, ledger schema 8),
+/// which is one round trip and one commit, synchronous_commit on when any of them asks for Durability::Synced
+/// (a DISPATCHING recorded before its request leaves).
+///
+/// Each submission is all or none, as TaskStore::recordThen() promises. A statement that fails on a conflict
+/// (another member changed a task first: SQLSTATE FD409, the keys in the message) writes nothing; the
+/// submissions those keys belong to fail with WriteResult::Failure::Conflict and the others are sent again
+/// at once. Any other failure fails every submission of the statement: Busy (a lock waited on past its
+/// limit), Refused (the login's roles), Unavailable (the link; the connection is dropped and opened again
+/// for the next flush).
+///
+/// The writer connects with the endpoint's options, the same statement and lock timeouts as the member's
+/// own connection, refuses a hot standby, and writes only to the ledger whose identity (ledger_identity) it
+/// was given. A call that gets no answer is cut short by a CallDeadline, as the member's own calls are.
+///
+/// Thread affinity: submit(), waitIdle() and stop() from any one thread (the engine's); `done` runs on the
+/// writer's thread, once per submission.
+class LedgerWriter {
+public:
+    /// One transition: the task's key, and the 35 arguments filingdesk_transition takes after its first
+    /// (ledger_schema_batch.h), as a JSON array.
+    struct Row {
+        QString key;
+        QJsonArray arguments;
+    };
+    /// What the ledger did with a submission, and the version each key has now when it was written.
+    struct Outcome {
+        WriteResult result;
+        QHash<QString, qint64> versions;
+    };
+    using Done = std::function<void(const Outcome &)>;
+
+    struct Settings {
+        LedgerEndpoint endpoint;
+        QString ledgerId; ///< the identity the member checked; a ledger with another one is not written
+        int statementTimeoutMs = 0;
+        int lockTimeoutMs = 0;
+        int callDeadlineMs = 0;
+    };
+
+    explicit LedgerWriter(Settings settings);
+    ~LedgerWriter();
+    LedgerWriter(const LedgerWriter &) = delete;
+    LedgerWriter &operator=(const LedgerWriter &) = delete;
+
+    /// Queues `rows` (one submission: all or none) for the next flush and returns at once.
+    void submit(QList<Row> rows, bool durable, Done done);
+    /// Returns once every submission made so far has been answered (its `done` has run).
+    void waitIdle();
+    /// Answers what waits, closes the connection and ends the thread; submit() after it fails at once
+    /// (Unavailable).
+    void stop();
+
+    struct Stats {
+        quint64 flushes = 0; ///< statements that wrote (one commit each)
+        quint64 rows = 0;    ///< transitions they wrote
+        quint64 largestFlush = 0;
+    };
+    Stats stats() const;
+
+private:
+    struct Submission {
+        QList<Row> rows;
+        bool durable = false;
+        Done done;
+    };
+    void flush(); // writer thread
+    /// The writer's connection, opened (or opened again) when needed; false with *error and *failure.
+    bool connect(QString *error);
+    void disconnect();
+    /// One statement for `batch`: true when written (*versions filled); else *lost names the keys that
+    /// conflicted (empty for any other failure, *error and *failure say why).
+    bool write(const QList<Submission> &batch, QHash<QString, qint64> *versions, QStringList *lost,
+               QString *error, WriteResult::Failure *failure);
+    qintptr socket() const;
+
+    Settings m_settings;
+    QString m_connectionName;
+    QThread m_thread;
+    QObject *m_home = nullptr; ///< lives on m_thread
+    std::unique_ptr<CallDeadline> m_deadline;
+    std::unique_ptr<QSqlQuery> m_statement; ///< filingdesk_transitions, prepared on the current connection
+    QMutex m_mutex;
+    QWaitCondition m_idle;
+    QList<Submission> m_pending; ///< guarded by m_mutex
+    bool m_flushPosted = false;  ///< guarded by m_mutex
+    int m_unanswered = 0;        ///< guarded by m_mutex: submitted, `done` not yet run
+    bool m_stopped = false;      ///< guarded by m_mutex
+    std::atomic<quint64> m_flushes{0};
+    std::atomic<quint64> m_rows{0};
+    std::atomic<quint64> m_largestFlush{0};
+};
+
+} // namespace fd
