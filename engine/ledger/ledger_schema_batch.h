@@ -1,6 +1,7 @@
 #pragma once
 
-// Schema 8 of the team ledger: many transitions in one statement (docs/ledger.md, "Group commit").
+// Schema 8 of the team ledger: many transitions in one statement (docs/ledger.md, "Group commit"), and claims
+// by what each jurisdiction lacks (docs/ledger.md, "Claims").
 //
 // filingdesk_transitions(synchronous_commit, rows) applies each row exactly as filingdesk_transition does
 // (the same conditional update on the version the member last saw, the same claim check for DISPATCHING,
@@ -12,6 +13,13 @@
 //
 // A row is a JSON array of the 35 arguments of filingdesk_transition after its first, in its order
 // ($2 .. $36); the response body ($8) travels in base64.
+//
+// filingdesk_claim_each(needs, default_need, only, limit, member, lease, host) claims as filingdesk_claim
+// does (the same tasks are workable, the same audit rows), but up to what each jurisdiction lacks
+// ("US-DE=8,US-CA=3"; `default_need` for a jurisdiction not listed) and taken round-robin over the
+// jurisdictions (the best task of each, then the second of each, ...) up to `limit`: claims by score alone
+// gave a member all of the best-scoring jurisdiction's tasks while another jurisdiction's ceiling stood idle
+// for want of claimed work.
 //
 // Never edit a shipped step: later schemas CREATE OR REPLACE what they change (same arguments, same
 // grants).
@@ -55,6 +63,53 @@ inline constexpr const char *kBatchMigration[] = {
         END $$)SQL",
     "REVOKE ALL ON FUNCTION filingdesk_transitions(text, jsonb) FROM PUBLIC",
     "GRANT EXECUTE ON FUNCTION filingdesk_transitions(text, jsonb) TO filingdesk_viewer, filingdesk_worker",
+
+    R"SQL(CREATE FUNCTION filingdesk_claim_each(text, integer, text, integer, text, double precision, text)
+        RETURNS SETOF tasks LANGUAGE plpgsql SECURITY DEFINER AS $$
+        BEGIN
+        PERFORM filingdesk_authorise('claim', '');
+        RETURN QUERY WITH commit_mode AS (SELECT set_config('synchronous_commit', 'off', true) AS mode),
+        needs AS (SELECT split_part(x, '=', 1) AS jurisdiction, split_part(x, '=', 2)::integer AS need
+            FROM unnest(string_to_array($1, ',')) AS x),
+        ranked AS (SELECT t.idempotency_key, row_number() OVER (PARTITION BY t.jurisdiction ORDER BY
+            t.score DESC, t.idempotency_key) AS rank, coalesce(n.need, $2) AS need
+            FROM tasks t JOIN batches b ON b.batch_id = t.batch_id LEFT JOIN needs n ON n.jurisdiction =
+            t.jurisdiction
+            WHERE (b.status = 'running' OR (b.status = 'cancelled' AND t.state = 'DISPATCHING'))
+            AND t.state IN ('PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT')
+            AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp())
+            AND (t.state = 'DISPATCHING' OR t.next_attempt_at IS NULL OR t.next_attempt_at <= clock_timestamp())
+            AND ($3 = '' OR t.jurisdiction = ANY(string_to_array($3, ',')))),
+        picked AS (SELECT t.idempotency_key, t.claimed_by AS previous_holder FROM tasks t JOIN ranked r
+            ON r.idempotency_key = t.idempotency_key
+            WHERE r.rank <= r.need AND t.state IN ('PENDING', 'VALIDATING', 'DISPATCHING', 'FAILED_TRANSIENT')
+            AND (t.claimed_by IS NULL OR t.claimed_until < clock_timestamp())
+            ORDER BY r.rank, t.score DESC, t.idempotency_key LIMIT $4 FOR UPDATE OF t SKIP LOCKED),
+        claimed AS (UPDATE tasks t SET claimed_by = $5, claimed_until = clock_timestamp() +
+            make_interval(secs => $6), version = t.version + 1,
+            lookup_required = t.lookup_required OR t.state = 'DISPATCHING'
+            FROM picked, commit_mode WHERE t.idempotency_key = picked.idempotency_key
+            RETURNING t AS task_row, t.idempotency_key, t.entity_id, t.state, t.score, picked.previous_holder),
+        logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state,
+            actor, host, desk, detail) SELECT '', c.idempotency_key, c.entity_id, CASE WHEN
+            c.previous_holder IS NULL THEN 'claim' ELSE 'claim_takeover' END, c.state, c.state, 'engine',
+            $7, $5, CASE WHEN c.previous_holder IS NULL THEN format('claimed by %s', $5) ELSE
+            format('taken over by %s from %s, whose claim ran out%s', $5, c.previous_holder, CASE WHEN
+            c.state = 'DISPATCHING' THEN ': looked up before anything is sent again' ELSE '' END) END
+            FROM claimed c ORDER BY c.score DESC, c.idempotency_key RETURNING seq)
+        SELECT (c.task_row).* FROM claimed c;
+        END $$)SQL",
+    R"SQL(DO $$
+        BEGIN
+            EXECUTE format('ALTER FUNCTION filingdesk_claim_each(text, integer, text, integer, text, '
+                           'double precision, text) SET search_path = pg_catalog, %I, pg_temp', current_schema());
+        END $$)SQL",
+    "REVOKE ALL ON FUNCTION filingdesk_claim_each(text, integer, text, integer, text, double precision, "
+    "text) "
+    "FROM PUBLIC",
+    "GRANT EXECUTE ON FUNCTION filingdesk_claim_each(text, integer, text, integer, text, double precision, "
+    "text) "
+    "TO filingdesk_viewer, filingdesk_worker",
 };
 
 } // namespace fd::LedgerSchema

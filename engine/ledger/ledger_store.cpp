@@ -1741,32 +1741,68 @@ QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions
 
 QList<FilingTask> LedgerStore::tryClaim(int limit, const QStringList &jurisdictions, QString *error,
                                         int perJurisdiction, const QStringList &skipJurisdictions) {
+    if (limit <= 0)
+        return {};
+    return claimWith(
+        // The best tasks of every jurisdiction, at most `per` each (claims by score alone would fill a member
+        // with one jurisdiction whose ceiling then idles the rest), each claim audited in the same statement
+        // (filingdesk_claim).
+        QStringLiteral(
+            "SELECT c.*, %1 FROM filingdesk_claim(:only, :skip, :per, :limit, :member, :lease, :host) c")
+            .arg(kTaskTimes.arg(QStringLiteral("c."))),
+        [&](QSqlQuery &q) {
+            q.bindValue(QStringLiteral(":only"), text(jurisdictions.join(QLatin1Char(','))));
+            q.bindValue(QStringLiteral(":skip"), text(skipJurisdictions.join(QLatin1Char(','))));
+            q.bindValue(QStringLiteral(":per"), perJurisdiction > 0 ? perJurisdiction : limit);
+            q.bindValue(QStringLiteral(":limit"), limit);
+        },
+        error);
+}
+
+QList<FilingTask> LedgerStore::claimEach(const QHash<QString, int> &needs, int defaultNeed, int limit,
+                                         const QStringList &jurisdictions, QString *error,
+                                         WriteResult *status) {
+    error->clear();
+    QList<FilingTask> claimed;
+    if (limit > 0) {
+        QStringList needList;
+        for (auto it = needs.cbegin(); it != needs.cend(); ++it)
+            needList.append(QStringLiteral("%1=%2").arg(it.key()).arg(qMax(0, it.value())));
+        needList.sort();
+        claimed = claimWith(
+            QStringLiteral("SELECT c.*, %1 FROM filingdesk_claim_each(:needs, :default_need, :only, :limit, "
+                           ":member, :lease, :host) c")
+                .arg(kTaskTimes.arg(QStringLiteral("c."))),
+            [&](QSqlQuery &q) {
+                q.bindValue(QStringLiteral(":needs"), text(needList.join(QLatin1Char(','))));
+                q.bindValue(QStringLiteral(":default_need"), qMax(0, defaultNeed));
+                q.bindValue(QStringLiteral(":only"), text(jurisdictions.join(QLatin1Char(','))));
+                q.bindValue(QStringLiteral(":limit"), limit);
+            },
+            error);
+    }
+    if (status)
+        *status = result(error->isEmpty(), error);
+    return claimed;
+}
+
+QList<FilingTask> LedgerStore::claimWith(const QString &sql, const std::function<void(QSqlQuery &)> &bind,
+                                         QString *error) {
     const auto call = callDeadline();
     QList<FilingTask> out;
-    if (limit <= 0 || !ensureConnected(error))
+    if (!ensureConnected(error))
         return out;
     // One statement in autocommit. A claim lost with a crash of the ledger server is only a claim nobody
     // holds: its commit does not wait for the WAL flush.
     // Every claim is an audit row written by the same statement (a claim, or the take-over of a claim that
     // ran out, naming its former holder): the trail says who held a filing when, at no extra commit.
-    QSqlQuery *prepared = statement(
-        QStringLiteral(
-            // The best tasks of every jurisdiction, at most `per` each (claims by score alone would fill a
-            // member with one jurisdiction whose ceiling then idles the rest), each claim audited in the
-            // same statement (filingdesk_claim).
-            "SELECT c.*, %1 FROM filingdesk_claim(:only, :skip, :per, :limit, :member, :lease, :host) c")
-            .arg(kTaskTimes.arg(QStringLiteral("c."))),
-        error);
+    QSqlQuery *prepared = statement(sql, error);
     if (!prepared) {
         fail(QStringLiteral("claiming tasks"), *error, error);
         return {};
     }
     QSqlQuery &q = *prepared;
-    const QString only = text(jurisdictions.join(QLatin1Char(',')));
-    q.bindValue(QStringLiteral(":only"), only);
-    q.bindValue(QStringLiteral(":skip"), text(skipJurisdictions.join(QLatin1Char(','))));
-    q.bindValue(QStringLiteral(":per"), perJurisdiction > 0 ? perJurisdiction : limit);
-    q.bindValue(QStringLiteral(":limit"), limit);
+    bind(q);
     q.bindValue(QStringLiteral(":member"), m_memberId);
     q.bindValue(QStringLiteral(":lease"), double(m_leaseMs) / 1000.0);
     q.bindValue(QStringLiteral(":host"), host::hostName());
@@ -2242,9 +2278,7 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
             return;
         }
     }
-    if (!m_writer)
-        m_writer = std::make_unique<LedgerWriter>(LedgerWriter::Settings{
-            m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs()});
+    writer();
     auto submission = std::make_shared<WriterSubmission>();
     QList<LedgerWriter::Row> rows;
     rows.reserve(records.size());
@@ -2302,6 +2336,104 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
                 },
                 Qt::QueuedConnection);
         });
+}
+
+LedgerWriter *LedgerStore::writer() {
+    if (!m_writer && !m_ledgerId.isEmpty())
+        m_writer = std::make_unique<LedgerWriter>(LedgerWriter::Settings{
+            m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs()});
+    return m_writer.get();
+}
+
+WriteResult LedgerStore::failedWith(const QString &message) {
+    if (isLockWait(message)) {
+        m_link = LedgerLink::WaitingOnLock;
+        ++m_lockWaits;
+        m_linkDetail = message;
+        return WriteResult::failed(WriteFailure::Busy, message);
+    }
+    if (isRoleRefusal(message))
+        return WriteResult::failed(WriteFailure::Refused, message);
+    markUnreachable(message);
+    return WriteResult::failed(WriteFailure::Unavailable, message);
+}
+
+void LedgerStore::claimEachThen(const QHash<QString, int> &needs, int defaultNeed, int limit,
+                                const QStringList &jurisdictions, QObject *context,
+                                std::function<void(const QList<FilingTask> &, const WriteResult &)> done) {
+    if (limit <= 0 || !m_reachable || m_chainBroken || !writer()) {
+        WriteResult status;
+        const QList<FilingTask> claimed =
+            claimEach(needs, defaultNeed, limit, jurisdictions, &status.error, &status);
+        done(claimed, status);
+        return;
+    }
+    QStringList needList;
+    for (auto it = needs.cbegin(); it != needs.cend(); ++it)
+        needList.append(QStringLiteral("%1=%2").arg(it.key()).arg(qMax(0, it.value())));
+    needList.sort();
+    const QString sql = QStringLiteral("SELECT c.*, %1 FROM filingdesk_claim_each(?, ?, ?, ?, ?, ?, ?) c")
+                            .arg(kTaskTimes.arg(QStringLiteral("c.")));
+    const QVariantList arguments{text(needList.join(QLatin1Char(','))),
+                                 qMax(0, defaultNeed),
+                                 text(jurisdictions.join(QLatin1Char(','))),
+                                 limit,
+                                 m_memberId,
+                                 double(m_leaseMs) / 1000.0,
+                                 host::hostName()};
+    const Clock *clock = m_clock;
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, sql, arguments, clock, context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
+        // The writer's thread: rows become tasks here, off the engine thread.
+        QList<FilingTask> out;
+        QHash<QString, qint64> versions;
+        QString error = connectError;
+        bool linkHeld = true;
+        if (db) {
+            if (QSqlQuery *q = w->prepared(sql, &error)) {
+                for (int i = 0; i < arguments.size(); ++i)
+                    q->bindValue(i, arguments.at(i));
+                if (q->exec()) {
+                    const QDateTime localNow = clock ? clock->nowUtc() : QDateTime::currentDateTimeUtc();
+                    const TaskColumns columns(q->record());
+                    while (q->next()) {
+                        out.append(taskFromRow(*q, columns, localNow));
+                        if (out.size() % 1000 == 0)
+                            w->kick(); // rows arriving are progress
+                        versions.insert(out.last().key, q->value(columns.version).toLongLong());
+                    }
+                    q->finish();
+                } else {
+                    error = q->lastError().text().simplified();
+                    linkHeld = isLockWait(error) || isRoleRefusal(error);
+                }
+            }
+        }
+        std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
+            return a.score != b.score ? a.score > b.score : a.key < b.key;
+        });
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, out, versions, error, done] {
+                if (!alive.lock()) {
+                    done({}, WriteResult::failed(WriteFailure::Unavailable, error));
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done({}, failedWith(QStringLiteral("claiming tasks: %1").arg(error)));
+                    return;
+                }
+                for (auto it = versions.cbegin(); it != versions.cend(); ++it)
+                    m_versions.insert(it.key(), it.value());
+                if (!out.isEmpty())
+                    wroteAudit();
+                done(out, WriteResult::written());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 void LedgerStore::drainWriter() {

@@ -202,6 +202,20 @@ public:
     QList<FilingTask> claim(int limit, const QStringList &jurisdictions, QString *error,
                             int perJurisdiction = 0, const QStringList &skipJurisdictions = {},
                             WriteResult *status = nullptr);
+    /// Claims what each jurisdiction lacks (ledger schema 8, filingdesk_claim_each): up to `needs[j]`
+    /// workable tasks of jurisdiction j (`defaultNeed` for one not listed; 0: none), at most `limit` in all,
+    /// taken round-robin over the jurisdictions (the best of each, then the second best of each, ...),
+    /// optionally only of `jurisdictions`. Otherwise as claim().
+    QList<FilingTask> claimEach(const QHash<QString, int> &needs, int defaultNeed, int limit,
+                                const QStringList &jurisdictions, QString *error,
+                                WriteResult *status = nullptr);
+    /// claimEach() on the writer's connection, after the transitions handed to it before: returns at once
+    /// and calls `done(claimed, status)` on `context`'s thread (the tasks best score first, as the ledger
+    /// holds them; status written, or why not). Without a writer (the ledger not reached yet) it claims at
+    /// once on this member's own connection and calls `done` before returning.
+    void claimEachThen(const QHash<QString, int> &needs, int defaultNeed, int limit,
+                       const QStringList &jurisdictions, QObject *context,
+                       std::function<void(const QList<FilingTask> &claimed, const WriteResult &status)> done);
     /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
     /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
     QStringList renewClaims(const QStringList &keys, QString *error);
@@ -284,6 +298,14 @@ private:
                           const QString &batchId);
     QList<FilingTask> tryClaim(int limit, const QStringList &jurisdictions, QString *error,
                                int perJurisdiction, const QStringList &skipJurisdictions);
+    /// The claim statement `sql` (bound by `bind`), its rows as tasks (best score first) and their versions.
+    QList<FilingTask> claimWith(const QString &sql, const std::function<void(QSqlQuery &)> &bind,
+                                QString *error);
+    /// The writer, started when the ledger was reached (null before).
+    LedgerWriter *writer();
+    /// The failure a ledger error message stands for (busy, refused, unavailable), as fail() sorts it, and
+    /// what it does to the link (engine thread).
+    WriteResult failedWith(const QString &message);
     bool tryClaimReview(const QString &key, QString *error);
     bool tryReleaseReview(const QString &key, QString *error);
     enum class Refusal { None, Login, Schema, Pooler };

@@ -61,11 +61,19 @@ LedgerWriter::~LedgerWriter() {
 }
 
 void LedgerWriter::submit(QList<Row> rows, bool durable, Done done) {
+    enqueue(Item{Submission{std::move(rows), durable, std::move(done)}, {}});
+}
+
+void LedgerWriter::run(Work work) {
+    enqueue(Item{{}, std::move(work)});
+}
+
+void LedgerWriter::enqueue(Item item) {
     {
         QMutexLocker lock(&m_mutex);
         if (!m_stopped) {
             ++m_unanswered;
-            m_pending.append(Submission{std::move(rows), durable, std::move(done)});
+            m_pending.append(std::move(item));
             if (m_flushPosted)
                 return;
             m_flushPosted = true;
@@ -75,9 +83,30 @@ void LedgerWriter::submit(QList<Row> rows, bool durable, Done done) {
             return;
         }
     }
-    done(Outcome{WriteResult::failed(WriteResult::Failure::Unavailable,
-                                     QStringLiteral("ledger: the member is stopping; nothing was written")),
-                 {}});
+    const QString stopping = QStringLiteral("ledger: the member is stopping; nothing was written");
+    if (item.work)
+        item.work(nullptr, stopping);
+    else
+        item.submission.done(Outcome{WriteResult::failed(WriteResult::Failure::Unavailable, stopping), {}});
+}
+
+QSqlQuery *LedgerWriter::prepared(const QString &sql, QString *error) {
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        // Prepared once per connection: a QPSQL prepare is a round trip of its own.
+        auto q = std::make_shared<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
+        q->setForwardOnly(true);
+        if (!q->prepare(sql)) {
+            *error = QStringLiteral("prepare: %1").arg(q->lastError().text().simplified());
+            return nullptr;
+        }
+        it = m_statements.insert(sql, q);
+    }
+    return it->get();
+}
+
+void LedgerWriter::kick() {
+    m_deadline->kick();
 }
 
 void LedgerWriter::waitIdle() {
@@ -164,7 +193,7 @@ bool LedgerWriter::connect(QString *error) {
 }
 
 void LedgerWriter::disconnect() {
-    m_statement.reset();
+    m_statements.clear();
     if (!QSqlDatabase::contains(m_connectionName))
         return;
     QSqlDatabase::database(m_connectionName, false).close();
@@ -188,17 +217,8 @@ bool LedgerWriter::write(const QList<Submission> &batch, QHash<QString, qint64> 
     QString message;
     {
         CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
-        if (!m_statement) {
-            // Prepared once per connection: a QPSQL prepare is a round trip of its own.
-            m_statement = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
-            m_statement->setForwardOnly(true);
-            if (!m_statement->prepare(kStatement)) {
-                message = m_statement->lastError().text().simplified();
-                m_statement.reset();
-            }
-        }
-        if (m_statement) {
-            QSqlQuery &q = *m_statement;
+        if (QSqlQuery *statement = prepared(kStatement, &message)) {
+            QSqlQuery &q = *statement;
             // One statement in autocommit: one transaction, one commit for every row.
             q.bindValue(0, durable ? QStringLiteral("on") : QStringLiteral("off"));
             q.bindValue(1, QString::fromUtf8(QJsonDocument(rows).toJson(QJsonDocument::Compact)));
@@ -230,14 +250,48 @@ bool LedgerWriter::write(const QList<Submission> &batch, QHash<QString, qint64> 
 }
 
 void LedgerWriter::flush() {
-    QList<Submission> batch;
+    QList<Item> items;
     {
         QMutexLocker lock(&m_mutex);
         m_flushPosted = false;
-        batch.swap(m_pending);
+        items.swap(m_pending);
     }
-    if (batch.isEmpty())
-        return;
+    int answeredCount = 0;
+    QList<Submission> batch;
+    for (Item &item : items) {
+        if (!item.work) {
+            batch.append(std::move(item.submission));
+            continue;
+        }
+        // Work waits for the submissions before it.
+        if (!batch.isEmpty())
+            answeredCount += flushSubmissions(std::exchange(batch, {}));
+        QString error;
+        if (connect(&error)) {
+            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+            bool linkHeld = true;
+            {
+                CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+                linkHeld = item.work(&db, QString());
+            }
+            if (!linkHeld) {
+                db = QSqlDatabase();
+                disconnect();
+            }
+        } else {
+            item.work(nullptr, error);
+        }
+        ++answeredCount;
+    }
+    if (!batch.isEmpty())
+        answeredCount += flushSubmissions(std::move(batch));
+    QMutexLocker lock(&m_mutex);
+    m_unanswered -= answeredCount;
+    if (m_unanswered == 0)
+        m_idle.wakeAll();
+}
+
+int LedgerWriter::flushSubmissions(QList<Submission> batch) {
     QList<std::pair<Submission, Outcome>> answered;
     while (!batch.isEmpty()) {
         QHash<QString, qint64> versions;
@@ -297,10 +351,7 @@ void LedgerWriter::flush() {
             qCInfo(lcLedger).noquote() << "transitions not written:" << outcome.result.error;
         submission.done(outcome);
     }
-    QMutexLocker lock(&m_mutex);
-    m_unanswered -= int(answered.size());
-    if (m_unanswered == 0)
-        m_idle.wakeAll();
+    return int(answered.size());
 }
 
 } // namespace fd

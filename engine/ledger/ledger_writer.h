@@ -8,7 +8,9 @@
 #include <QMutex>
 #include <QSqlQuery>
 #include <QThread>
+
 #include <QWaitCondition>
+#include <memory>
 
 #include <atomic>
 #include <functional>
@@ -67,6 +69,17 @@ public:
 
     /// Queues `rows` (one submission: all or none) for the next flush and returns at once.
     void submit(QList<Row> rows, bool durable, Done done);
+    /// Other work on the writer's connection (a claim): runs on the writer's thread after everything
+    /// submitted before it, under the call deadline, with the connection opened when needed; `db` is null and
+    /// `connectError` says why when it cannot be. Returns at once. The work returns false when the link
+    /// failed it (the connection is opened afresh for what comes next).
+    using Work = std::function<bool(QSqlDatabase *db, const QString &connectError)>;
+    void run(Work work);
+    /// `sql` prepared on the writer's connection, once per connection; null with *error when the server
+    /// refused it. The writer's thread only (inside a Work).
+    QSqlQuery *prepared(const QString &sql, QString *error);
+    /// The deadline of the call under way, started again (rows arriving are progress). Inside a Work.
+    void kick();
     /// Returns once every submission made so far has been answered (its `done` has run).
     void waitIdle();
     /// Answers what waits, closes the connection and ends the thread; submit() after it fails at once
@@ -86,7 +99,16 @@ private:
         bool durable = false;
         Done done;
     };
+    /// What waits for the writer, in order: a submission, or (when `work` is set) other work.
+    struct Item {
+        Submission submission;
+        Work work;
+    };
+    void enqueue(Item item);
     void flush(); // writer thread
+    /// Writes `batch` (consecutive submissions) as few statements as conflicts allow; returns how many were
+    /// answered.
+    int flushSubmissions(QList<Submission> batch);
     /// The writer's connection, opened (or opened again) when needed; false with *error and *failure.
     bool connect(QString *error);
     void disconnect();
@@ -101,13 +123,13 @@ private:
     QThread m_thread;
     QObject *m_home = nullptr; ///< lives on m_thread
     std::unique_ptr<CallDeadline> m_deadline;
-    std::unique_ptr<QSqlQuery> m_statement; ///< filingdesk_transitions, prepared on the current connection
+    QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QMutex m_mutex;
     QWaitCondition m_idle;
-    QList<Submission> m_pending; ///< guarded by m_mutex
-    bool m_flushPosted = false;  ///< guarded by m_mutex
-    int m_unanswered = 0;        ///< guarded by m_mutex: submitted, `done` not yet run
-    bool m_stopped = false;      ///< guarded by m_mutex
+    QList<Item> m_pending;      ///< guarded by m_mutex
+    bool m_flushPosted = false; ///< guarded by m_mutex
+    int m_unanswered = 0;       ///< guarded by m_mutex: submitted, `done` not yet run
+    bool m_stopped = false;     ///< guarded by m_mutex
     std::atomic<quint64> m_flushes{0};
     std::atomic<quint64> m_rows{0};
     std::atomic<quint64> m_largestFlush{0};

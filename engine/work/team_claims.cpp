@@ -23,6 +23,8 @@ namespace fd {
 
 namespace {
 constexpr int kClaimIntervalMs = 250;
+/// Filings a member holds per slot of its ceilings: the one on the wire and the next, claimed already.
+constexpr int kClaimedPerSlot = 2;
 constexpr int kSyncIntervalMs = 1000;
 constexpr int kReconnectIntervalMs = 1000;
 constexpr int kBeatIntervalMs = 5000;
@@ -98,11 +100,11 @@ void TeamClaims::begin() {
     m_startedUtc = QDateTime::currentDateTimeUtc();
     m_claimTimer.setInterval(kClaimIntervalMs);
     QObject::connect(&m_claimTimer, &QTimer::timeout, &m_engine, [this] { claimWork(); });
-    m_claimSoonTimer.setInterval(50); // claims freed by transitions, refilled in one query
+    m_claimSoonTimer.setInterval(20); // claims freed by transitions, refilled in one query
     m_claimSoonTimer.setSingleShot(true);
     QObject::connect(&m_claimSoonTimer, &QTimer::timeout, &m_engine, [this] {
         // Refill in batches: a claim query per finished filing would cost the ledger more than the filing.
-        if (claimCapacity() - m_engine.m_requests.claimCount() >= qMax(1, claimCapacity() / 4))
+        if (claimCapacity() - m_engine.m_requests.claimCount() >= qMax(1, claimCapacity() / 8))
             claimWork();
     });
     m_syncTimer.setInterval(kSyncIntervalMs);
@@ -171,12 +173,12 @@ void TeamClaims::decideWhatThisMemberSends() {
 }
 
 int TeamClaims::claimCapacity() const {
-    // Hold no more than this member can have on the wire (its global ceiling) plus one jurisdiction's worth
-    // queued behind it: the rest is for the others.
+    // Hold no more than this member can have on the wire (its global ceiling) and as much again queued, plus
+    // one jurisdiction's worth: the rest is for the others.
     int largestCeiling = m_engine.m_config.defaultLimit;
     for (int cap : std::as_const(m_engine.m_config.limits))
         largestCeiling = qMax(largestCeiling, cap);
-    return m_engine.m_config.globalLimit + largestCeiling;
+    return kClaimedPerSlot * m_engine.m_config.globalLimit + largestCeiling;
 }
 
 bool TeamClaims::followsTeam() const {
@@ -199,53 +201,81 @@ bool TeamClaims::ledgerQuiet() {
     return m_quietUntil.isValid() && now() < m_quietUntil;
 }
 
+bool TeamClaims::mayClaim() {
+    return m_engine.m_started && !m_engine.m_stopping && !m_ledgerDown && !m_draining &&
+           !m_runningBatches.isEmpty() && m_engine.m_config.claimsWork && m_reviewOnlyReason.isEmpty() &&
+           !ledgerQuiet() &&
+           // A login that may not file (a viewer) claims nothing: the ledger would refuse every claim
+           // (docs/roles.md).
+           m_ledger->access().allows(TeamAction::File);
+}
+
 void TeamClaims::claimWork() {
-    if (!m_engine.m_started || m_engine.m_stopping || m_ledgerDown || m_draining ||
-        m_runningBatches.isEmpty() || !m_engine.m_config.claimsWork || !m_reviewOnlyReason.isEmpty() ||
-        ledgerQuiet())
-        return;
-    // A login that may not file (a viewer) claims nothing: the
-    // ledger would refuse every claim (docs/roles.md).
-    if (!m_ledger->access().allows(TeamAction::File))
+    // One claim at a time: the next one asks for what is still missing once this one is answered.
+    if (m_claimUnderWay || !mayClaim())
         return;
     const int room = claimCapacity() - m_engine.m_requests.claimCount();
     if (room <= 0)
         return;
-    QString error;
-    // Per jurisdiction, hold what its ceiling can send plus half again queued: a member full of one
-    // jurisdiction would leave the others' ceilings idle.
-    QHash<QString, int> held;
+    // Per jurisdiction, hold what its ceiling can send and as much again queued behind it, so that a slot
+    // that frees finds its next filing claimed already; and ask for what each jurisdiction lacks, the best
+    // of each first: claims by score alone filled a member with the best-scoring jurisdiction while the
+    // ceilings of the others idled for want of claimed work.
+    QHash<QString, int> needs;
+    for (auto it = m_engine.m_config.limits.cbegin(); it != m_engine.m_config.limits.cend(); ++it)
+        needs.insert(it.key(), 0);
     for (const QString &key : m_engine.m_requests.claimedKeys())
-        held[m_engine.m_tasks.value(key).obligation.jurisdiction] += 1;
-    QStringList full;
-    int largestCeiling = m_engine.m_config.defaultLimit;
-    for (auto it = held.cbegin(); it != held.cend(); ++it) {
-        const int cap = m_engine.m_config.limitFor(it.key());
-        largestCeiling = qMax(largestCeiling, cap);
-        if (it.value() >= cap + (cap + 1) / 2)
-            full.append(it.key());
-    }
-    const QList<FilingTask> claimed =
-        m_ledger->claim(room, m_sendJurisdictions, &error, largestCeiling + (largestCeiling + 1) / 2, full);
-    if (!error.isEmpty()) {
+        needs[m_engine.m_tasks.value(key).obligation.jurisdiction] -= 1;
+    for (auto it = needs.begin(); it != needs.end(); ++it)
+        *it += kClaimedPerSlot * m_engine.m_config.limitFor(it.key());
+    // The claim runs on the ledger writer's connection: this thread goes on sending and answering.
+    m_claimUnderWay = true;
+    m_ledger->claimEachThen(needs, kClaimedPerSlot * m_engine.m_config.defaultLimit, room,
+                            m_sendJurisdictions, &m_engine,
+                            [this](const QList<FilingTask> &claimed, const WriteResult &status) {
+                                m_claimUnderWay = false;
+                                claimAnswered(claimed, status);
+                            });
+}
+
+void TeamClaims::claimAnswered(const QList<FilingTask> &claimed, const WriteResult &status) {
+    if (!status) {
         if (!m_ledger->isReachable())
-            ledgerUnreachable(error);
+            ledgerUnreachable(status.error);
         return;
     }
     if (claimed.isEmpty())
         return;
+    QStringList unwanted;
+    const bool keeps = m_engine.m_started && !m_engine.m_stopping && !m_draining && !m_runningBatches.isEmpty();
     for (const FilingTask &t : claimed) {
+        // Claimed while this member stopped, paused or lost the batch meanwhile, or a task it holds already
+        // (a claim that ran out and came back): what it will not send goes back to the team at once.
+        if (!keeps || m_engine.m_requests.isClaimed(t.key) || m_engine.m_requests.isUnderWay(t.key)) {
+            unwanted.append(t.key);
+            continue;
+        }
         m_engine.m_tasks.insert(t.key, t);
         m_engine.m_requests.claim(t.key, t.obligation.jurisdiction);
         m_engine.m_batch.insert(t.key);
         m_engine.markDirty(t.key);
         m_engine.enqueue(t.key);
     }
+    if (!unwanted.isEmpty()) {
+        QString error;
+        if (!m_ledger->releaseClaims(unwanted, &error))
+            qCInfo(lcEngine).noquote() << "claims left to run out:" << error;
+    }
+    if (unwanted.size() == claimed.size())
+        return;
     m_engine.m_batchActive = true;
     m_activeSeen = true;
     m_engine.m_idleSignalled = false;
-    qCDebug(lcEngine) << "claimed" << claimed.size() << "task(s)";
+    qCDebug(lcEngine) << "claimed" << claimed.size() - unwanted.size() << "task(s)";
     m_engine.pump();
+    // What is still missing (a jurisdiction that filled while this claim was answered) is asked for now.
+    if (!m_claimSoonTimer.isActive())
+        m_claimSoonTimer.start();
 }
 
 void TeamClaims::renewClaims() {
@@ -844,7 +874,7 @@ void TeamClaims::checkIdle() {
     const RequestTable &requests = e.m_requests;
     if (!e.m_batchActive && m_activeSeen && !e.m_idleSignalled && !e.m_stopping &&
         requests.claimCount() == 0 && requests.counts().onTheWire == 0 && !m_ledgerDown &&
-        !hasDeferredLedgerWork()) {
+        !hasDeferredLedgerWork() && !m_claimUnderWay) {
         // Another member finished the last running batch.
         e.m_idleSignalled = true;
         e.flushDirty();
@@ -858,7 +888,7 @@ void TeamClaims::checkIdle() {
     if (requests.counts().busy())
         return;
     // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
-    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork())
+    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay)
         return; // a portfolio, admission or launch that waits for the ledger is work still to come
     for (const QString &key : std::as_const(e.m_batch)) {
         const FilingTask &t = *e.m_tasks.constFind(key); // m_batch holds only known keys

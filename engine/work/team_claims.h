@@ -62,6 +62,10 @@ public:
 
 private:
     void claimWork();
+    /// Whether this member takes new claims now (started, not stopping or draining, the ledger reached and
+    /// trusted, a running batch, a login that may file).
+    bool mayClaim();
+    void claimAnswered(const QList<FilingTask> &claimed, const WriteResult &status);
     void syncLedger();
     void renewClaims();
     void reconnectLedger();
@@ -107,6 +111,7 @@ private:
     bool m_ledgerDown = false;
     bool m_ledgerUntrusted = false; ///< the ledger's chain did not verify: never trusted again by this engine
     bool m_draining = false;        ///< drain(): this member sends nothing more
+    bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
     bool m_activeSeen = false;      ///< a batch was running at some point since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer;

@@ -69,6 +69,7 @@ private Q_SLOTS:
     void batchTakesPendingTasksOnce();
     void concurrentLaunchesSplitTasks();
     void concurrentClaimsAreDisjoint();
+    void claimsFillEachJurisdiction();
     void lockedTasksAreSkipped();
     void expiredClaimGoesToAnotherMember();
     void expiredDispatchingClaimRequiresLookup();
@@ -430,6 +431,82 @@ void TestLedgerStore::concurrentClaimsAreDisjoint() {
              QString::number(a.size()));
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by = 'worker1'")),
              QString::number(b.size()));
+}
+
+void TestLedgerStore::claimsFillEachJurisdiction() {
+    // Every Delaware filing scores above every California and New York one. Claims by what each
+    // jurisdiction lacks, the best of each first, still give California and New York their share: by score
+    // alone a member got only Delaware while the other ceilings idled.
+    const QString db = freshDatabase("each");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    QList<FilingTask> tasks;
+    const QStringList places{QStringLiteral("US-DE"), QStringLiteral("US-CA"), QStringLiteral("US-NY")};
+    for (int p = 0; p < places.size(); ++p) {
+        for (int i = 0; i < 10; ++i) {
+            FilingTask t = fd::test::sampleTask(QStringLiteral("EACH%1").arg(p), i);
+            t.obligation.jurisdiction = places.at(p);
+            t.obligation.entity.edit().jurisdiction = places.at(p);
+            t.key = t.obligation.idempotencyKey();
+            t.score = 1000.0 - 100.0 * p - i;
+            tasks.append(t);
+        }
+    }
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QCOMPARE(count, 30);
+    const auto byPlace = [](const QList<FilingTask> &claimed) {
+        QHash<QString, int> n;
+        for (const FilingTask &t : claimed)
+            n[t.obligation.jurisdiction] += 1;
+        return n;
+    };
+
+    // Delaware lacks 1, California 4, any other (New York) 2; 6 in all: the best of each first.
+    const QHash<QString, int> needs{{QStringLiteral("US-DE"), 1}, {QStringLiteral("US-CA"), 4}};
+    fd::WriteResult status;
+    QList<FilingTask> claimed = a->claimEach(needs, 2, 6, {}, &error, &status);
+    QVERIFY2(status, qPrintable(status.error));
+    QHash<QString, int> got = byPlace(claimed);
+    QCOMPARE(got.value(QStringLiteral("US-DE")), 1);
+    QCOMPARE(got.value(QStringLiteral("US-NY")), 2);
+    QCOMPARE(got.value(QStringLiteral("US-CA")), 3); // round-robin: 1 + 2 + 3 = 6 of the 7 asked for
+    // The best of each, best score first as claim() returns them.
+    QList<double> scores;
+    for (const FilingTask &t : claimed)
+        scores.append(t.score);
+    QCOMPARE(scores, (QList<double>{1000.0, 900.0, 899.0, 898.0, 800.0, 799.0}));
+    // A jurisdiction that lacks nothing gets nothing; `only` keeps to the jurisdictions named.
+    claimed = a->claimEach({{QStringLiteral("US-DE"), 0}}, 10, 30,
+                           {QStringLiteral("US-DE"), QStringLiteral("US-NY")}, &error, &status);
+    QVERIFY2(status, qPrintable(status.error));
+    got = byPlace(claimed);
+    QCOMPARE(got.value(QStringLiteral("US-DE")), 0);
+    QCOMPARE(got.value(QStringLiteral("US-CA")), 0);
+    QCOMPARE(got.value(QStringLiteral("US-NY")), 8); // the 8 New York filings not claimed yet
+
+    // The same on the writer's connection, answered on this thread.
+    QObject context;
+    std::optional<fd::WriteResult> answer;
+    QList<FilingTask> later;
+    a->claimEachThen({}, 3, 10, {}, &context, [&](const QList<FilingTask> &c, const fd::WriteResult &r) {
+        later = c;
+        answer = r;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(*answer, qPrintable(answer->error));
+    got = byPlace(later);
+    QCOMPARE(got.value(QStringLiteral("US-DE")), 3);
+    QCOMPARE(got.value(QStringLiteral("US-CA")), 3);
+    QCOMPARE(got.value(QStringLiteral("US-NY")), 0);
+    // Claimed through the writer, written through the member's own connection: the versions are the ledger's.
+    FilingTask first = later.first();
+    QVERIFY2(moveTask(*a, first, ExecutionState::Validating, &error), qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim'")),
+             QStringLiteral("20"));
 }
 
 void TestLedgerStore::lockedTasksAreSkipped() {
