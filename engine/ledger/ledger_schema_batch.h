@@ -3,13 +3,14 @@
 // Schema 8 of the team ledger: many transitions in one statement (docs/ledger.md, "Group commit"), and claims
 // by what each jurisdiction lacks (docs/ledger.md, "Claims").
 //
-// filingdesk_transitions(synchronous_commit, rows) applies each row exactly as filingdesk_transition does
-// (the same conditional update on the version the member last saw, the same claim check for DISPATCHING,
-// the same audit row), in the order given, inside the one statement's transaction: a member's writer thread
-// sends everything that waits for the ledger as one round trip and one commit (LedgerWriter). A row for a
-// task another member changed first (or whose claim ran out) makes the whole statement fail, with SQLSTATE
-// FD409 and the keys it could not write in the message: nothing of the statement is written, and the member
-// sends the other rows again without the writes those keys belong to.
+// filingdesk_transitions(synchronous_commit, rows) applies the rows as filingdesk_transition applies one (the
+// same conditional update on the version the member last saw, the same claim check for DISPATCHING, the same
+// audit row, in the order given), set-based: one UPDATE and one INSERT for all of them, each action
+// authorised once. A member's writer thread sends everything that waits for the ledger as one round trip and
+// one commit (LedgerWriter); a task appears at most once per call (a second transition of it goes in the
+// next). A row for a task another member changed first (or whose claim ran out) makes the whole statement
+// fail, with SQLSTATE FD409 and the keys it could not write in the message: nothing of the statement is
+// written, and the member sends the other rows again without the writes those keys belong to.
 //
 // A row is a JSON array of the 35 arguments of filingdesk_transition after its first, in its order
 // ($2 .. $36); the response body ($8) travels in base64.
@@ -30,30 +31,46 @@ inline constexpr const char *kBatchMigration[] = {
     R"SQL(CREATE FUNCTION filingdesk_transitions(text, jsonb)
         RETURNS TABLE(task_key text, task_version bigint) LANGUAGE plpgsql SECURITY DEFINER AS $$
         DECLARE
-            r jsonb;
-            v bigint;
-            lost text[] := ARRAY[]::text[];
+            lost text[];
+            keys text[];
+            versions bigint[];
         BEGIN
-            FOR r IN SELECT value FROM jsonb_array_elements($2) LOOP
-                v := NULL;
-                SELECT t INTO v FROM filingdesk_transition($1, r->>0, (r->>1)::integer, r->>2, r->>3, r->>4,
-                    r->>5, decode(r->>6, 'base64'), r->>7, (r->>8)::bigint, (r->>9)::double precision,
-                    (r->>10)::double precision, (r->>11)::boolean, (r->>12)::boolean, (r->>13)::boolean,
-                    (r->>14)::boolean, r->>15, (r->>16)::bigint, (r->>17)::boolean, r->>18, r->>19, r->>20,
-                    r->>21, r->>22, r->>23, r->>24, r->>25, r->>26, r->>27, r->>28, r->>29, r->>30, r->>31,
-                    r->>32, r->>33, r->>34) AS t;
-                IF v IS NULL THEN
-                    lost := lost || (r->>15);
-                ELSE
-                    task_key := r->>15;
-                    task_version := v;
-                    RETURN NEXT;
-                END IF;
-            END LOOP;
+            PERFORM set_config('synchronous_commit', $1, true);
+            -- Each action once (a resolution per task: segregation of duties looks at its batch).
+            PERFORM filingdesk_authorise(d.action, d.task) FROM (SELECT DISTINCT e.r->>22 AS action,
+                CASE WHEN e.r->>22 LIKE 'resolve%' THEN e.r->>15 ELSE '' END AS task
+                FROM jsonb_array_elements($2) AS e(r)) d;
+            WITH x AS (SELECT e.n, e.r FROM jsonb_array_elements($2) WITH ORDINALITY AS e(r, n)),
+            changed AS (UPDATE tasks t SET state = x.r->>0, attempts = (x.r->>1)::integer,
+                last_category = x.r->>2, last_code = x.r->>3, last_message = x.r->>4, trace_id = x.r->>5,
+                last_response = decode(x.r->>6, 'base64'), confirmation_number = x.r->>7,
+                fee_charged_cents = (x.r->>8)::bigint,
+                next_attempt_at = CASE WHEN x.r->>9 IS NULL THEN NULL
+                    ELSE clock_timestamp() + make_interval(secs => (x.r->>10)::double precision) END,
+                lookup_required = (x.r->>11)::boolean, updated_at = now(),
+                sent_at = CASE WHEN (x.r->>12)::boolean THEN clock_timestamp() ELSE t.sent_at END,
+                version = t.version + 1,
+                claimed_by = CASE WHEN (x.r->>13)::boolean THEN t.claimed_by ELSE NULL END,
+                claimed_until = CASE WHEN (x.r->>14)::boolean THEN t.claimed_until ELSE NULL END
+                FROM x WHERE t.idempotency_key = x.r->>15 AND t.version = (x.r->>16)::bigint
+                AND (NOT (x.r->>17)::boolean OR (t.claimed_by = x.r->>18 AND t.claimed_until > clock_timestamp()))
+                RETURNING x.n, t.version),
+            logged AS (INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state,
+                rule_id, rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail,
+                reason)
+                SELECT x.r->>19, x.r->>20, x.r->>21, x.r->>22, x.r->>23, x.r->>24, x.r->>25, x.r->>26,
+                    x.r->>27, x.r->>28, x.r->>29, x.r->>30, x.r->>31, x.r->>32, x.r->>33, x.r->>34
+                FROM x JOIN changed c ON c.n = x.n ORDER BY x.n RETURNING 1)
+            SELECT array_agg(x.r->>15 ORDER BY x.n) FILTER (WHERE c.n IS NULL),
+                   array_agg(x.r->>15 ORDER BY x.n) FILTER (WHERE c.n IS NOT NULL),
+                   array_agg(c.version ORDER BY x.n) FILTER (WHERE c.n IS NOT NULL)
+            INTO lost, keys, versions
+            FROM x LEFT JOIN changed c ON c.n = x.n;
             IF cardinality(lost) > 0 THEN
                 RAISE EXCEPTION USING ERRCODE = 'FD409',
                     MESSAGE = 'filingdesk conflict: ' || array_to_string(lost, ',');
             END IF;
+            RETURN QUERY SELECT * FROM unnest(keys, versions);
         END $$)SQL",
     // As every definer function: its search_path pinned, EXECUTE for the FilingDesk roles only.
     R"SQL(DO $$

@@ -2259,7 +2259,16 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
         done(WriteResult::written());
         return;
     }
-    const bool atOnce = !m_reachable || m_ledgerId.isEmpty() || m_chainBroken ||
+    // A task transitioned twice in one submission is written on this member's own connection, one row after
+    // the other (the writer's statement takes each task once).
+    QSet<QString> keys;
+    bool repeats = false;
+    for (const TransitionRecord &r : records) {
+        if (keys.contains(r.task.key))
+            repeats = true;
+        keys.insert(r.task.key);
+    }
+    const bool atOnce = !m_reachable || m_ledgerId.isEmpty() || m_chainBroken || repeats ||
                         std::any_of(records.cbegin(), records.cend(),
                                     [](const TransitionRecord &r) { return r.task.obligationRewritten; });
     if (atOnce) {

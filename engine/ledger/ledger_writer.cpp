@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QLoggingCategory>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSqlDatabase>
 #include <QSqlDriver>
 #include <QSqlError>
@@ -291,7 +292,29 @@ void LedgerWriter::flush() {
         m_idle.wakeAll();
 }
 
-int LedgerWriter::flushSubmissions(QList<Submission> batch) {
+int LedgerWriter::flushSubmissions(QList<Submission> waiting) {
+    // A task appears at most once per statement (filingdesk_transitions is set-based): a submission that
+    // writes a task again waits for the next statement, and so does every one after it (order is kept).
+    int answeredCount = 0;
+    while (!waiting.isEmpty()) {
+        QSet<QString> keys;
+        qsizetype take = 0;
+        for (; take < waiting.size(); ++take) {
+            bool repeats = false;
+            for (const Row &row : waiting.at(take).rows)
+                repeats = repeats || keys.contains(row.key);
+            if (repeats && take > 0)
+                break;
+            for (const Row &row : waiting.at(take).rows)
+                keys.insert(row.key);
+        }
+        answeredCount += flushDistinct(waiting.mid(0, take));
+        waiting.remove(0, take);
+    }
+    return answeredCount;
+}
+
+int LedgerWriter::flushDistinct(QList<Submission> batch) {
     QList<std::pair<Submission, Outcome>> answered;
     while (!batch.isEmpty()) {
         QHash<QString, qint64> versions;

@@ -109,6 +109,8 @@ private:
     /// Writes `batch` (consecutive submissions) as few statements as conflicts allow; returns how many were
     /// answered.
     int flushSubmissions(QList<Submission> batch);
+    /// One statement for submissions whose keys are distinct, again without those a conflict names.
+    int flushDistinct(QList<Submission> batch);
     /// The writer's connection, opened (or opened again) when needed; false with *error and *failure.
     bool connect(QString *error);
     void disconnect();
