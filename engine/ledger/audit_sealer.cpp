@@ -14,8 +14,8 @@ AuditSealer::AuditSealer(LedgerStore &store, QObject *parent)
     m_timer.setSingleShot(true);
     m_soon.setSingleShot(true);
     m_soon.setInterval(kSoonMs);
-    connect(&m_timer, &QTimer::timeout, this, [this] { sealNow(); });
-    connect(&m_soon, &QTimer::timeout, this, [this] { sealNow(); });
+    connect(&m_timer, &QTimer::timeout, this, [this] { sealInBackground(); });
+    connect(&m_soon, &QTimer::timeout, this, [this] { sealInBackground(); });
 }
 
 void AuditSealer::start(int intervalMs) {
@@ -38,25 +38,47 @@ void AuditSealer::sealSoon() {
 qint64 AuditSealer::sealNow() {
     m_soon.stop();
     qint64 sealed = -1;
+    QString error;
     if (m_store.isReachable()) {
-        ++m_stats.runs;
-        QString error;
         sealed = m_store.sealAudit(&error);
-        m_lostLast = sealed < 0 && error.isEmpty();
-        if (!error.isEmpty()) {
-            ++m_stats.failed;
-            qCDebug(lcLedger).noquote() << "audit not sealed:" << error;
-        } else if (sealed < 0) {
-            ++m_stats.lost;
-        } else {
-            ++m_stats.won;
-            m_stats.rows += quint64(sealed);
-        }
+        answered(sealed, error);
+    } else if (m_started) {
+        m_timer.start(m_intervalMs);
+    }
+    return sealed;
+}
+
+void AuditSealer::sealInBackground() {
+    m_soon.stop();
+    if (m_running)
+        return; // the run under way answers, then the next is set
+    if (!m_store.isReachable()) {
+        if (m_started)
+            m_timer.start(m_intervalMs);
+        return;
+    }
+    m_running = true;
+    m_store.sealAuditThen(this, [this](qint64 sealed, const QString &error) {
+        m_running = false;
+        answered(sealed, error);
+    });
+}
+
+void AuditSealer::answered(qint64 sealed, const QString &error) {
+    ++m_stats.runs;
+    m_lostLast = sealed < 0 && error.isEmpty();
+    if (!error.isEmpty()) {
+        ++m_stats.failed;
+        qCDebug(lcLedger).noquote() << "audit not sealed:" << error;
+    } else if (sealed < 0) {
+        ++m_stats.lost;
+    } else {
+        ++m_stats.won;
+        m_stats.rows += quint64(sealed);
     }
     // Nothing to seal: look less often, until this member writes again (sealSoon()).
     if (m_started)
         m_timer.start(sealed == 0 ? kIdleIntervalMs : m_intervalMs);
-    return sealed;
 }
 
 } // namespace fd

@@ -43,6 +43,9 @@ public:
     void sealSoon();
     /// One run now; the rows sealed, -1 when another member was sealing or the ledger could not be reached.
     qint64 sealNow();
+    /// One run on the ledger writer's connection (LedgerStore::sealAuditThen), answered later; the timers
+    /// use it, so that this member's engine thread never waits for a seal.
+    void sealInBackground();
     const Stats &stats() const { return m_stats; }
 
 private:
@@ -52,7 +55,10 @@ private:
     int m_intervalMs = kIntervalMs;
     bool m_started = false;
     bool m_lostLast = false; ///< the last attempt found another member sealing
+    bool m_running = false;  ///< a run in the background is not answered yet
     Stats m_stats;
+    /// Counts a run's answer and sets the next one.
+    void answered(qint64 sealed, const QString &error);
 };
 
 } // namespace fd

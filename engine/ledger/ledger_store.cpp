@@ -906,6 +906,7 @@ bool LedgerStore::commitOrRollback(QString *error) {
 
 void LedgerStore::wroteAudit() {
     m_unsealed = true;
+    ++m_auditWrites;
     if (m_sealer)
         m_sealer->sealSoon();
 }
@@ -946,6 +947,69 @@ qint64 LedgerStore::sealAudit(QString *error, bool wait) {
     return total;
 }
 
+void LedgerStore::sealAuditThen(QObject *context, std::function<void(qint64, const QString &)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const qint64 sealed = sealAudit(&error);
+        done(sealed, error);
+        return;
+    }
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    const quint64 writesBefore = m_auditWrites;
+    w->run([this, w, context, alive, writesBefore, done = std::move(done)](QSqlDatabase *db,
+                                                                           const QString &connectError) {
+        // The writer's thread: a backlog is sealed a batch at a time, each batch its own transaction.
+        qint64 total = 0;
+        bool first = false;
+        QString error = connectError;
+        if (db) {
+            if (QSqlQuery *q = w->prepared(QStringLiteral("SELECT filingdesk_seal_audit(?, ?)"), &error)) {
+                for (int round = 0; round < 16; ++round) {
+                    q->bindValue(0, kSealBatchRows);
+                    q->bindValue(1, false);
+                    if (!q->exec() || !q->next()) {
+                        error = q->lastError().text().simplified();
+                        break;
+                    }
+                    const qint64 sealed = q->value(0).toLongLong();
+                    q->finish();
+                    if (sealed < 0) {
+                        if (round == 0)
+                            total = -1;
+                        break;
+                    }
+                    total += sealed;
+                    first = first || round == 0;
+                    if (sealed < kSealBatchRows)
+                        break;
+                    w->kick();
+                }
+            }
+        }
+        const bool linkHeld = error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, total, first, error, writesBefore, done] {
+                if (!alive.lock()) {
+                    done(-1, error);
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    const QString why = failedWith(QStringLiteral("sealing the audit: %1").arg(error)).error;
+                    done(-1, why);
+                    return;
+                }
+                // Whatever this member had committed before asking was visible to this run.
+                if (first && m_auditWrites == writesBefore)
+                    m_unsealed = false;
+                done(total, QString());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
+}
+
 void LedgerStore::startSealing(int intervalMs) {
     if (!m_sealer)
         m_sealer = std::make_unique<AuditSealer>(*this);
@@ -970,6 +1034,8 @@ void LedgerStore::close() {
     if (m_writer)
         m_writer->stop();
     settleWrites();
+    m_writer.reset();
+    m_closed = true; // nothing goes to a writer from here on
     sealOwnWrites();
     m_mirror.close();
 }
@@ -2268,7 +2334,7 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
             repeats = true;
         keys.insert(r.task.key);
     }
-    const bool atOnce = !m_reachable || m_ledgerId.isEmpty() || m_chainBroken || repeats ||
+    const bool atOnce = !m_reachable || m_ledgerId.isEmpty() || m_chainBroken || repeats || m_closed ||
                         std::any_of(records.cbegin(), records.cend(),
                                     [](const TransitionRecord &r) { return r.task.obligationRewritten; });
     if (atOnce) {
@@ -2348,7 +2414,7 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
 }
 
 LedgerWriter *LedgerStore::writer() {
-    if (!m_writer && !m_ledgerId.isEmpty())
+    if (!m_writer && !m_ledgerId.isEmpty() && !m_closed)
         m_writer = std::make_unique<LedgerWriter>(LedgerWriter::Settings{
             m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs()});
     return m_writer.get();

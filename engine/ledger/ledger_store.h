@@ -262,6 +262,10 @@ public:
     /// leaves at once; true: it waits up to the lock timeout) or on error (*error set).
     qint64 sealAudit(QString *error, bool wait = false);
     static constexpr int kSealBatchRows = 2000;
+    /// sealAudit() (without waiting) on the writer's connection, after what was handed to the writer before:
+    /// returns at once and calls `done(sealed, error)` on `context`'s thread. Without a writer it seals at
+    /// once and calls `done` before returning.
+    void sealAuditThen(QObject *context, std::function<void(qint64 sealed, const QString &error)> done);
     /// Starts this member's sealer (AuditSealer): every `intervalMs` and soon after each of its writes. Call
     /// on the store's thread, with an event loop.
     void startSealing(int intervalMs);
@@ -375,6 +379,8 @@ private:
     AuditStore m_mirror;
     std::unique_ptr<AuditSealer> m_sealer;
     bool m_unsealed = false;    ///< audit rows written since this member last sealed
+    quint64 m_auditWrites = 0;  ///< writes with audit rows so far (a seal answered later clears m_unsealed
+                                ///< only when none came after it was asked for)
     bool m_ownRowsOnly = false; ///< a worker: its mirror keeps its own rows (sync())
     LedgerEndpoint m_endpoint;
     QString m_memberId;
@@ -401,6 +407,7 @@ private:
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote
                                        ///< (or handed to the writer)
     std::unique_ptr<LedgerWriter> m_writer;
+    bool m_closed = false; ///< close() was called: no writer is started again
     QMutex m_settledMutex;
     /// Guarded by m_settledMutex: answered by the writer, not yet settled on this store's thread.
     QList<std::pair<std::shared_ptr<const WriterSubmission>, WriteResult>> m_settled;
