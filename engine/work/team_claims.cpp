@@ -247,7 +247,8 @@ void TeamClaims::claimAnswered(const QList<FilingTask> &claimed, const WriteResu
     if (claimed.isEmpty())
         return;
     QStringList unwanted;
-    const bool keeps = m_engine.m_started && !m_engine.m_stopping && !m_draining && !m_runningBatches.isEmpty();
+    const bool keeps =
+        m_engine.m_started && !m_engine.m_stopping && !m_draining && !m_runningBatches.isEmpty();
     for (const FilingTask &t : claimed) {
         // Claimed while this member stopped, paused or lost the batch meanwhile, or a task it holds already
         // (a claim that ran out and came back): what it will not send goes back to the team at once.

@@ -109,8 +109,9 @@ inline std::unique_ptr<LedgerStore> openMember(const PostgresServer &server, con
 }
 
 /// Moves `task` to `to` in the ledger as the engine would (a "transition" audit row).
-inline WriteResult moveTask(LedgerStore &store, FilingTask &task, ExecutionState to, QString *error) {
-    const ExecutionState from = task.state;
+/// The record of `task` moving to `to`, as the engine writes it (a send counts an attempt; a completion
+/// carries its receipt).
+inline TaskStore::TransitionRecord movedRecord(const FilingTask &task, ExecutionState to) {
     FilingTask next = task;
     next.state = to;
     next.updatedUtc = QDateTime::currentDateTimeUtc();
@@ -120,10 +121,15 @@ inline WriteResult moveTask(LedgerStore &store, FilingTask &task, ExecutionState
         next.confirmationNumber = QStringLiteral("DE-%1").arg(task.key.left(8));
         next.feeChargedCents = task.obligation.feeCents;
     }
-    const WriteResult written = store.recordTransition(next, from, QStringLiteral("engine"),
-                                                       QStringLiteral("transition"), QString(), error);
+    return TaskStore::TransitionRecord{next, task.state, QStringLiteral("engine"),
+                                       QStringLiteral("transition"), QString()};
+}
+
+inline WriteResult moveTask(LedgerStore &store, FilingTask &task, ExecutionState to, QString *error) {
+    const TaskStore::TransitionRecord r = movedRecord(task, to);
+    const WriteResult written = store.recordTransition(r.task, r.from, r.actor, r.action, r.reason, error);
     if (written)
-        task = next;
+        task = r.task;
     return written;
 }
 

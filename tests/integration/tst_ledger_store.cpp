@@ -797,25 +797,6 @@ void TestLedgerStore::completionReleasesClaim() {
     QCOMPARE(a->finishIdleBatches(&error).size(), 1);
 }
 
-namespace {
-
-/// The record moveTask() writes, for recordThen().
-fd::TaskStore::TransitionRecord moved(const FilingTask &task, ExecutionState to) {
-    FilingTask next = task;
-    next.state = to;
-    next.updatedUtc = QDateTime::currentDateTimeUtc();
-    if (to == ExecutionState::Dispatching)
-        next.attempts = task.attempts + 1;
-    if (to == ExecutionState::Completed) {
-        next.confirmationNumber = QStringLiteral("DE-%1").arg(task.key.left(8));
-        next.feeChargedCents = task.obligation.feeCents;
-    }
-    return fd::TaskStore::TransitionRecord{next, task.state, QStringLiteral("engine"),
-                                           QStringLiteral("transition"), QString()};
-}
-
-} // namespace
-
 void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
     // The dispatch path's transitions go to the ledger from the member's writer thread, many in one
     // statement: each submission is still all or none, a conflict fails only the submissions it belongs to,
@@ -853,15 +834,17 @@ void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
             std::count_if(answers.cbegin(), answers.cend(), [](const auto &r) { return r.has_value(); }));
     };
     for (int i = 0; i < 5; ++i)
-        submit({moved(mine.at(i), ExecutionState::Validating)}, fd::Durability::Normal);
+        submit({fd::test::movedRecord(mine.at(i), ExecutionState::Validating)}, fd::Durability::Normal);
     // Written again before the ledger answered: on the version the first write leaves.
-    FilingTask validating = moved(mine.at(0), ExecutionState::Validating).task;
-    submit({moved(validating, ExecutionState::Dispatching)}, fd::Durability::Synced);
+    FilingTask validating = fd::test::movedRecord(mine.at(0), ExecutionState::Validating).task;
+    submit({fd::test::movedRecord(validating, ExecutionState::Dispatching)}, fd::Durability::Synced);
     // All or none: task 1's second transition is not written, because task 5's conflicts.
-    FilingTask second = moved(mine.at(1), ExecutionState::Validating).task;
-    submit({moved(second, ExecutionState::Dispatching), moved(mine.at(5), ExecutionState::Validating)},
+    FilingTask second = fd::test::movedRecord(mine.at(1), ExecutionState::Validating).task;
+    submit({fd::test::movedRecord(second, ExecutionState::Dispatching),
+            fd::test::movedRecord(mine.at(5), ExecutionState::Validating)},
            fd::Durability::Synced);
-    submit({moved(moved(mine.at(2), ExecutionState::Validating).task, ExecutionState::Dispatching)},
+    submit({fd::test::movedRecord(fd::test::movedRecord(mine.at(2), ExecutionState::Validating).task,
+                                  ExecutionState::Dispatching)},
            fd::Durability::Synced);
     QTRY_COMPARE_WITH_TIMEOUT(countAnswers(), 8, 20000);
     for (int i : {0, 1, 2, 3, 4, 5, 7})
@@ -892,9 +875,9 @@ void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
 
     // A completion hands its claim back: a renewal made before the engine heard of it neither renews nor
     // reports that claim lost (and writes no claim_lost row).
-    FilingTask dispatched = moved(validating, ExecutionState::Dispatching).task;
+    FilingTask dispatched = fd::test::movedRecord(validating, ExecutionState::Dispatching).task;
     answers.clear();
-    submit({moved(dispatched, ExecutionState::Completed)}, fd::Durability::Normal);
+    submit({fd::test::movedRecord(dispatched, ExecutionState::Completed)}, fd::Durability::Normal);
     const QStringList lost = a->renewClaims(QStringList{mine.at(0).key, mine.at(3).key}, &error);
     QVERIFY2(lost.isEmpty(), qPrintable(lost.join(QLatin1Char(','))));
     QTRY_COMPARE_WITH_TIMEOUT(countAnswers(), 1, 20000);
