@@ -1,5 +1,6 @@
 #include "engine/import/jurisdiction_normaliser.h"
 
+#include "engine/import/gazetteer.h"
 #include "engine/import/iso_codes.h"
 #include "engine/import/place_aliases.h"
 
@@ -108,6 +109,8 @@ const Tables &tables() {
                 tb.countryByFolded.insert(it.key(), *it.value().constBegin());
         }
         for (const PlaceAlias &a : countryAliases())
+            tb.countryByFolded.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
+        for (const PlaceAlias &a : countryAdjectives())
             tb.countryByFolded.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
         for (const PlaceAlias &a : contextOnlyCountryAliases())
             tb.contextCountry.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
@@ -243,6 +246,29 @@ QString misspeltState(const QString &folded) {
     return found;
 }
 
+// A country name written with a letter or two wrong ("Phillipines", "Luxemborg", "Singapur"): names of six
+// letters or more, one letter off (two from ten letters on), exactly one country that close, and no state
+// name as close (a misspelt state stays a state's question). Empty otherwise.
+QString misspeltCountry(const QString &folded) {
+    if (folded.size() < 6)
+        return QString();
+    const int limit = folded.size() >= 10 ? 2 : 1;
+    for (const UsStateName &s : usStateNames()) {
+        if (editDistance(folded, foldPlace(QString::fromLatin1(s.name)), limit) <= limit)
+            return QString();
+    }
+    const Tables &tb = tables();
+    QString found;
+    for (auto it = tb.countryByFolded.constBegin(); it != tb.countryByFolded.constEnd(); ++it) {
+        if (it.key().size() < 6 || editDistance(folded, it.key(), limit) > limit)
+            continue;
+        if (!found.isEmpty() && found != it.value())
+            return QString(); // two countries that close
+        found = it.value();
+    }
+    return found;
+}
+
 QString countryLookup(const QString &folded) {
     static const QStringList prefixes{QStringLiteral("the "),
                                       QStringLiteral("republic of "),
@@ -277,12 +303,17 @@ QString countryLookup(const QString &folded) {
 // laws of the State of New York", "Cayman Islands exempted company".
 QString stripNoise(QString f) {
     static const QRegularExpression leading(QStringLiteral(
-        "^(a |an |(organi[sz]ed|incorporated|existing|formed|registered|domiciled|chartered)( and existing)? "
+        "^(a |an |(organi[sz]ed|incorporated|existing|formed|registered|domiciled|chartered|headquartered)"
+        "( and existing)? "
         "(under the laws of |in |under )|under the laws of |laws of |incorporated |organi[sz]ed )"));
     static const QRegularExpression trailing(QStringLiteral(
         " (corporation|corp|incorporated|inc|limited liability company|llc|l l c|limited partnership|lp|l p|"
         "general partnership|partnership|company|co|statutory trust|business trust|trust|entity|law|laws|"
-        "exempted company|exempted|limited|ltd|plc|gmbh|bv|b v|nv|n v|sa|s a|ag|corporate)$"));
+        "exempted company|exempted|limited|ltd|plc|gmbh|bv|b v|nv|n v|sa|s a|ag|corporate|"
+        // what a bank or a fund says of itself: "a Texas state-chartered bank", "Nevada-domiciled"
+        "domiciled|chartered|state chartered|bank|savings bank|savings and loan association|trust company|"
+        "banking corporation|real estate investment trust|societe anonyme|federal|sarl|s a r l|srl|spa|"
+        "s p a|kk|k k|pte|pty|bhd|sdn bhd|ab|as|oy|kft|sp z o o)$"));
     for (int i = 0; i < 6; ++i) {
         QString next = f;
         next.remove(leading);
@@ -427,6 +458,20 @@ void addUnique(QStringList &list, const QString &value) {
         list.append(value);
 }
 
+// What the gazetteer says of a segment's words as a city name.
+CityReading readCity(const Segment &seg) {
+    if (seg.known() || seg.folded.size() < 3)
+        return {};
+    return Gazetteer::instance().read(seg.folded);
+}
+
+QString cityDescription(const GazetteerCity &c) {
+    const QString country = IsoCodes::instance().countryName(c.country);
+    return c.region.isEmpty() || c.region == c.name
+               ? QStringLiteral("%1 (%2)").arg(c.name, country)
+               : QStringLiteral("%1 (%2, %3)").arg(c.name, c.region, country);
+}
+
 // Weak evidence from the words of a segment that is no place as a whole: "Wilmington Delaware", "Dubai UAE".
 void scanWords(const Segment &seg, QStringList &states, QStringList &trailingStates, QStringList &countries) {
     const Tables &tb = tables();
@@ -553,6 +598,10 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
     if (!ambiguousCodes.isEmpty())
         return ambiguous(raw, ambiguousCodes, QStringLiteral("the other parts of the string do not decide"));
 
+    // "Bermuda / United Kingdom", "Cayman Islands/Hong Kong": a slash between places joins two, it does not
+    // narrow one (what "Isle of Man, UK" does).
+    if (states.isEmpty() && countries.size() > 1 && cleaned.contains(QLatin1Char('/')))
+        return ambiguous(raw, countries, QStringLiteral("it names more than one country"));
     // Hong Kong, Macao and Taiwan are ISO 3166-1 countries and ISO 3166-2 parts of CN: the narrower one wins.
     QStringList narrowed = countries;
     for (const QString &outer : countries) {
@@ -567,7 +616,7 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
         {QStringLiteral("GB"),
          QStringList{"IM", "JE", "GG", "KY", "VG", "BM", "GI", "TC", "AI", "MS", "FK", "SH"}},
         {QStringLiteral("NL"), QStringList{"CW", "SX", "AW", "BQ"}},
-        {QStringLiteral("AN"), QStringList{"CW", "SX", "BQ"}}, // Netherlands Antilles, withdrawn 2010
+        {QStringLiteral("ANHH"), QStringList{"CW", "SX", "BQ"}}, // Netherlands Antilles, withdrawn 2010
         {QStringLiteral("FR"), QStringList{"GP", "MQ", "GF", "RE", "YT", "PF", "NC", "PM", "WF", "MF", "BL"}},
         {QStringLiteral("DK"), QStringList{"GL", "FO"}},
         {QStringLiteral("AU"), QStringList{"CX", "CC", "NF"}},
@@ -640,6 +689,32 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
     if (weakCountries.size() == 1 && !usMarker)
         return country(weakCountries.first());
 
+    // One word that is a region and a city ("Valencia": the Spanish province, and cities in Venezuela and
+    // Spain): the region reading stands unless a city of that name is in another country abroad ("Ontario"
+    // is the province; Ontario, California says nothing of where a company is incorporated).
+    if (!usMarker && places.size() == 1 && !placeEvidence.isEmpty()) {
+        const CityReading city = readCity(*places.first());
+        QStringList abroad =
+            city.kind == CityReading::Kind::Country ? QStringList{city.country} : city.candidates;
+        abroad.removeAll(QStringLiteral("US"));
+        if (std::any_of(abroad.cbegin(), abroad.cend(),
+                        [&](const QString &c) { return !placeEvidence.contains(c); })) {
+            QStringList all(placeEvidence.cbegin(), placeEvidence.cend());
+            all.sort();
+            for (const QString &c : std::as_const(abroad))
+                addUnique(all, c);
+            // A US city of that name too: its state, as one more candidate ("San José": San Jose,
+            // California).
+            for (const GazetteerCity &c : city.all) {
+                if (c.country == QLatin1String("US")) {
+                    addUnique(all, QStringLiteral("US-") + c.regionCode);
+                    break;
+                }
+            }
+            return ambiguous(raw, all,
+                             QStringLiteral("a region and a city of that name are in different countries"));
+        }
+    }
     // A subdivision alone ("Ontario", "Maine-et-Loire"), when it belongs to one country.
     if (!usMarker && placeEvidence.size() == 1)
         return country(*placeEvidence.constBegin());
@@ -649,6 +724,55 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
         QStringList list(placeEvidence.cbegin(), placeEvidence.cend());
         list.sort();
         return ambiguous(raw, list, QStringLiteral("a region of that name exists in more than one country"));
+    }
+    // A city, when the string names no state, country or region (Gazetteer): "Düsseldorf", "Shenzhen".
+    if (placeEvidence.isEmpty() && weakCountries.isEmpty() && !foreignMarker) {
+        QStringList cityCountries;
+        QStringList candidates;
+        QStringList read;
+        QStringList usCities; // "Houston, Texas"
+        bool several = false;
+        for (const Segment *s : std::as_const(places)) {
+            const CityReading city = readCity(*s);
+            // A city in the United States stands for its state only as a candidate: where a company is is not
+            // where it is incorporated.
+            auto asCandidate = [&](const QString &code) {
+                if (code != QLatin1String("US"))
+                    return code;
+                for (const GazetteerCity &c : city.all)
+                    if (c.country == QLatin1String("US"))
+                        return QStringLiteral("US-") + c.regionCode;
+                return code;
+            };
+            if (city.kind == CityReading::Kind::Country) {
+                addUnique(cityCountries, city.country);
+                addUnique(candidates, asCandidate(city.country));
+                read.append(cityDescription(city.city));
+                if (city.country == QLatin1String("US"))
+                    usCities.append(QStringLiteral("%1, %2").arg(city.city.name, city.city.region));
+            } else if (city.kind == CityReading::Kind::Ambiguous) {
+                several = true;
+                for (const QString &c : std::as_const(city.candidates))
+                    addUnique(candidates, asCandidate(c));
+            }
+        }
+        if (several || cityCountries.size() > 1)
+            return ambiguous(raw, candidates,
+                             QStringLiteral("cities of that name are in more than one country"));
+        if (cityCountries.size() == 1 && cityCountries.first() == QLatin1String("US")) {
+            JurisdictionMatch m = unrecognised(
+                QStringLiteral(
+                    "\"%1\" names a city in the United States (%2): where a company is located is not "
+                    "where it is incorporated; give its state")
+                    .arg(raw.simplified(), usCities.join(QStringLiteral("; "))));
+            m.candidates = candidates;
+            return m;
+        }
+        if (cityCountries.size() == 1 && !usMarker) {
+            JurisdictionMatch m = country(cityCountries.first());
+            m.reason = QStringLiteral("read from the city %1").arg(read.join(QStringLiteral(", ")));
+            return m;
+        }
     }
     // A state name misspelt by one letter, as the only place in the string ("Deleware", "Tennesee, USA").
     if (!foreignMarker && placeEvidence.isEmpty() && weakCountries.isEmpty()) {
@@ -664,6 +788,15 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
             return m;
         }
     }
+    // A country name misspelt, as the only place in the string ("Phillipines", "Luxemborg").
+    if (!usMarker && places.size() == 1 && !places.first()->known()) {
+        if (const QString code = misspeltCountry(places.first()->folded); !code.isEmpty()) {
+            JurisdictionMatch m = country(code);
+            m.reason =
+                QStringLiteral("\"%1\" read as %2, a misspelling").arg(raw.simplified(), describe(code));
+            return m;
+        }
+    }
     if (usMarker)
         return unrecognised(
             QStringLiteral("\"%1\" names the United States but no state").arg(raw.simplified()));
@@ -673,7 +806,52 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
 
 } // namespace
 
-JurisdictionMatch normaliseJurisdiction(const QString &raw) {
+// A bank or savings association chartered by the United States (12 U.S.C. § 21 national banks, § 1464
+// federal savings associations, § 1752 federal credit unions): the OCC or the NCUA charters it, no state
+// does, so it files no state annual report wherever it is located. Not when the string names a country
+// abroad ("Canadian federal corporation" is chartered by Canada).
+static bool federalCharter(const QString &folded) {
+    static const QRegularExpression charter(QStringLiteral(
+        "\\b(national bank(ing)?( association)?|national association|national trust (bank|company)|"
+        "federal savings|federal(ly)? chartered|federal charter|federal credit union|federal stock savings|"
+        "federal mutual savings|comptroller of the currency|federal branch)\\b"));
+    static const QRegularExpression federalAlone(QStringLiteral(
+        "^((the )?(u s|us|usa|united states( of america)?) )?federal( usa| u s| united states)?$"));
+    if (!charter.match(folded).hasMatch() && !federalAlone.match(folded).hasMatch())
+        return false;
+    for (auto it = tables().countryScan.globalMatch(folded); it.hasNext();)
+        if (tables().countryByFolded.value(it.next().captured(1)) != QLatin1String("US"))
+            return false;
+    return true;
+}
+
+static JurisdictionMatch readPlace(const QString &raw);
+
+// "c/o Conyers, One Exchange Square, Central, Hong Kong (Bermuda)": an address with the place of
+// incorporation in brackets after it. The brackets win when they name a place on their own and what comes
+// before reads as an address (a number, "c/o", or three parts or more); "Kiev, Ukraine (Kyiv)" is not one.
+static bool bracketAfterAddress(const QString &cleaned, JurisdictionMatch *out) {
+    static const QRegularExpression trailingBracket(QStringLiteral("^(.*\\S)\\s*\\(([^()]+)\\)$"));
+    static const QRegularExpression addressMarks(QStringLiteral("\\d|\\bc/o\\b|\\bcare of\\b"),
+                                                 QRegularExpression::CaseInsensitiveOption);
+    const auto m = trailingBracket.match(cleaned);
+    if (!m.hasMatch())
+        return false;
+    const QString outside = m.captured(1);
+    if (!addressMarks.match(outside).hasMatch() && outside.count(QLatin1Char(',')) < 2)
+        return false;
+    JurisdictionMatch inside = readPlace(m.captured(2));
+    if (inside.kind == JurisdictionMatch::Kind::Unrecognised)
+        return false;
+    inside.reason =
+        QStringLiteral("read from the brackets, which name the place of incorporation (%1); the rest is "
+                       "an address")
+            .arg(m.captured(2).simplified());
+    *out = inside;
+    return true;
+}
+
+static JurisdictionMatch readPlace(const QString &raw) {
     const Tables &tb = tables();
     // Footnote markers: "(1)", "(a)", "[2]", "*", "†".
     static const QRegularExpression footnotes(
@@ -683,6 +861,15 @@ JurisdictionMatch normaliseJurisdiction(const QString &raw) {
     cleaned = cleaned.simplified();
     if (cleaned.isEmpty())
         return unrecognised(QStringLiteral("no jurisdiction given"));
+    if (federalCharter(foldPlace(cleaned)))
+        return {JurisdictionMatch::Kind::Federal,
+                QStringLiteral("US"),
+                QStringLiteral("\"%1\" is chartered by the United States (a national bank, federal savings "
+                               "association or federal credit union), not by a state: no state annual report")
+                    .arg(raw.simplified()),
+                {}};
+    if (JurisdictionMatch inBrackets; bracketAfterAddress(cleaned, &inBrackets))
+        return inBrackets;
 
     static const QRegularExpression isoSub(QStringLiteral("^([A-Z]{2})-([A-Z0-9]{1,3})$"),
                                            QRegularExpression::CaseInsensitiveOption);
@@ -724,6 +911,25 @@ JurisdictionMatch normaliseJurisdiction(const QString &raw) {
         return ambiguous(raw, {code, QStringLiteral("US-DC")},
                          QStringLiteral("a misspelling of a country or part of a US name"));
     return normaliseComposite(raw, cleaned);
+}
+
+JurisdictionMatch normaliseJurisdiction(const QString &raw) {
+    JurisdictionMatch m = readPlace(raw);
+    if (m.kind != JurisdictionMatch::Kind::Country || m.code.size() != 4)
+        return m;
+    // A country withdrawn from ISO 3166-1: which of its successors, the string does not say.
+    for (const WithdrawnCountry &w : withdrawnCountries()) {
+        if (m.code != QLatin1String(w.code))
+            continue;
+        QStringList successors;
+        for (const char *code : w.successors)
+            successors.append(QString::fromLatin1(code));
+        return ambiguous(
+            raw, successors,
+            QStringLiteral("%1 was withdrawn from ISO 3166 on %2 (ISO 3166-3 %3); its successors")
+                .arg(QLatin1String(w.name), QLatin1String(w.withdrawn), QLatin1String(w.code)));
+    }
+    return unrecognised(QStringLiteral("\"%1\" names a country that no longer exists").arg(raw.simplified()));
 }
 
 QString usJurisdictionName(const QString &code) {

@@ -10,12 +10,16 @@ struct JurisdictionMatch {
     enum class Kind {
         UsState,      ///< code is ISO 3166-2, "US-DE" (the 50 states and US-DC)
         Country,      ///< code is ISO 3166-1 alpha-2 ("GB", "DE"), a non-US country (or US territory)
+        Federal,      ///< code is "US": chartered by the United States (a national bank, a federal savings
+                      ///< association: 12 U.S.C. §§ 21, 1464), so no state's filings; reason says why
         Unrecognised, ///< reason says why; code is empty. Never a guess.
     };
     Kind kind = Kind::Unrecognised;
     QString code;
-    QString
-        reason; ///< Unrecognised: why; UsState read from a misspelt name ("Deleware"): what it was read as
+    /// Unrecognised and Federal: why. UsState or Country read from something other than its name (a misspelling,
+    /// a city, brackets after an address): how it was read ("read from the city Düsseldorf (North
+    /// Rhine-Westphalia, Germany)"). Empty otherwise.
+    QString reason;
     /// Unrecognised because the string reads more than one way: the codes it may mean ("US-GA", "GE"), so a
     /// person can pick one. Empty otherwise.
     QStringList candidates;

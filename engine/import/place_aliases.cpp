@@ -131,6 +131,45 @@ const QList<PlaceAlias> &usStateAbbreviations() {
     return aliases;
 }
 
+const QList<WithdrawnCountry> &withdrawnCountries() {
+    // ISO 3166-3 (Codes for formerly used names of countries): the code and, in its last two letters, the
+    // single successor, or HH/XX where it split; the successors as ISO 3166-3 lists them in each entry's
+    // remark (Debian's iso-codes, iso_3166-3.json, gives the codes and names but not the remarks).
+    static const QList<WithdrawnCountry> withdrawn{
+        {"ANHH", "Netherlands Antilles", "2010-12-15", {"CW", "SX", "BQ"}},
+        {"CSHH", "Czechoslovakia", "1993-06-15", {"CZ", "SK"}},
+        {"CSXX", "Serbia and Montenegro", "2006-09-26", {"RS", "ME"}},
+        {"SUHH",
+         "USSR",
+         "1992-08-30",
+         {"AM", "AZ", "BY", "EE", "GE", "KZ", "KG", "LV", "LT", "MD", "RU", "TJ", "TM", "UA", "UZ"}},
+        {"YUCS", "Yugoslavia", "2003-07-23", {"RS", "ME", "BA", "HR", "MK", "SI"}},
+    };
+    return withdrawn;
+}
+
+const QList<PlaceAlias> &countryAdjectives() {
+    // The adjective, as "Swiss domiciled", "a German GmbH" or "Dutch B.V." use it, for the countries where
+    // subsidiaries of US registrants are most often incorporated. Not "American" (which state?) nor "Korean"
+    // (which Korea?).
+    static const QList<PlaceAlias> adjectives{
+        {"swiss", "CH"},      {"german", "DE"},        {"french", "FR"},        {"dutch", "NL"},
+        {"british", "GB"},    {"english", "GB"},       {"scottish", "GB"},      {"welsh", "GB"},
+        {"irish", "IE"},      {"italian", "IT"},       {"spanish", "ES"},       {"portuguese", "PT"},
+        {"belgian", "BE"},    {"austrian", "AT"},      {"danish", "DK"},        {"swedish", "SE"},
+        {"norwegian", "NO"},  {"finnish", "FI"},       {"polish", "PL"},        {"hungarian", "HU"},
+        {"greek", "GR"},      {"luxembourgish", "LU"}, {"canadian", "CA"},      {"mexican", "MX"},
+        {"brazilian", "BR"},  {"argentine", "AR"},     {"argentinian", "AR"},   {"chilean", "CL"},
+        {"colombian", "CO"},  {"peruvian", "PE"},      {"chinese", "CN"},       {"japanese", "JP"},
+        {"indian", "IN"},     {"singaporean", "SG"},   {"australian", "AU"},    {"israeli", "IL"},
+        {"turkish", "TR"},    {"russian", "RU"},       {"south african", "ZA"}, {"bermudian", "BM"},
+        {"icelandic", "IS"},  {"maltese", "MT"},       {"cypriot", "CY"},       {"taiwanese", "TW"},
+        {"filipino", "PH"},   {"indonesian", "ID"},    {"malaysian", "MY"},     {"thai", "TH"},
+        {"vietnamese", "VN"}, {"new zealand", "NZ"},   {"emirati", "AE"},       {"saudi", "SA"},
+    };
+    return adjectives;
+}
+
 const QList<PlaceAlias> &countryAliases() {
     static const QList<PlaceAlias> aliases{
         {"uk", "GB"},
@@ -197,7 +236,18 @@ const QList<PlaceAlias> &countryAliases() {
         {"espana", "ES"},
         {"suisse", "CH"},
         {"schweiz", "CH"},
-        {"netherlands antilles", "AN"},
+        // Countries withdrawn from ISO 3166-1: their ISO 3166-3 four-letter code, which withdrawnCountries()
+        // reads into the successors a person picks from.
+        {"netherlands antilles", "ANHH"},
+        {"yugoslavia", "YUCS"},
+        {"socialist federal republic of yugoslavia", "YUCS"},
+        {"serbia and montenegro", "CSXX"},
+        {"czechoslovakia", "CSHH"},
+        {"soviet union", "SUHH"},
+        {"ussr", "SUHH"},
+        {"u s s r", "SUHH"},
+        {"zaire", "CD"},        // ZRCD: one successor, the Democratic Republic of the Congo
+        {"east germany", "DE"}, // DDDE: merged into Germany
         {"eire", "IE"},
         {"labuan", "MY"},
         {"trinidad", "TT"},

@@ -26,8 +26,22 @@ const QList<PlaceAlias> &usStateAbbreviations();
 
 /// Country spellings filings use that ISO 3166-1 (iso-codes) does not list: "UK", "England", "Holland",
 /// "Korea", "PRC", "UAE", "BVI", "Grand Cayman", "Turkey", "Luxemburg" (a spelling, not a misspelling),
-/// "Netherlands Antilles" (withdrawn code AN). Unconditional: each names one country whatever the context.
+/// "Netherlands Antilles" (withdrawn: an ISO 3166-3 code, see withdrawnCountries()). Unconditional: each
+/// names one country whatever the context.
 const QList<PlaceAlias> &countryAliases();
+
+/// A country withdrawn from ISO 3166-1 (ISO 3166-3): a string naming it names none of today's countries for
+/// sure, so it needs data naming the successors.
+struct WithdrawnCountry {
+    const char *code;      ///< ISO 3166-3 four-letter code ("ANHH"), what countryAliases() maps the name to
+    const char *name;      ///< "Netherlands Antilles"
+    const char *withdrawn; ///< ISO date
+    QList<const char *> successors; ///< ISO 3166-1 alpha-2 ("CW", "SX", "BQ")
+};
+const QList<WithdrawnCountry> &withdrawnCountries();
+
+/// Country adjectives as filings write them ("Swiss domiciled", "a German GmbH"): each names one country.
+const QList<PlaceAlias> &countryAdjectives();
 
 /// Misspellings that are also something else, honoured only where the string gives a country context (the
 /// last part of "City, Country"): "Columbia" is Colombia in "Bogota, Columbia" but on its own could as well

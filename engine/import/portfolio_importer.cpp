@@ -81,10 +81,14 @@ void resolveJurisdiction(ImportedRow &row, QHash<QString, JurisdictionMatch> &se
     const JurisdictionMatch &match = *it;
     Entity &e = row.entity.edit();
     e.jurisdictionRaw = it.key(); // every row that writes the place the same way shares one string
-    if (match.kind == JurisdictionMatch::Kind::Unrecognised)
+    if (match.kind == JurisdictionMatch::Kind::Unrecognised) {
         row.jurisdictionProblem = match.reason;
-    else
+    } else {
         e.jurisdiction = match.code;
+        if (match.kind !=
+            JurisdictionMatch::Kind::Federal) // the plan says why a federal charter files nothing
+            row.jurisdictionNote = match.reason;
+    }
 }
 
 // The length a field has once trimmed, without building the trimmed copy (this runs for every field of every

@@ -15,10 +15,14 @@ struct ImportedRow {
     /// by the row's plan and obligations (SharedEntity).
     SharedEntity entity;
     QString jurisdictionProblem; ///< ok but the jurisdiction is unrecognised: why (the row needs data)
-    QString typeProblem;         ///< ok but the entity type is unknown: why (the row needs data)
-    int errorColumn = 0;         ///< 1-based column of the offending field, 0 for the whole row
-    QString errorField;          ///< header name of that column
-    QString error;               ///< the reason, one line
+    /// Resolved from something other than the place's name (a city, a misspelling, brackets after an address,
+    /// a federal charter): how, for the plan's reason ("read from the city Düsseldorf (...)"). Empty
+    /// otherwise.
+    QString jurisdictionNote;
+    QString typeProblem; ///< ok but the entity type is unknown: why (the row needs data)
+    int errorColumn = 0; ///< 1-based column of the offending field, 0 for the whole row
+    QString errorField;  ///< header name of that column
+    QString error;       ///< the reason, one line
     /// Non-zero: the same entity (same entity id) already appeared on this line of the file. An Exhibit 21
     /// repeat stays a valid row (its obligations are the first row's); a FilingDesk repeat is a row error on
     /// entity_id.

@@ -162,7 +162,11 @@ RowPlan planEntityWith(const SharedEntity &shared, const RuleSet &rules, const Q
         return plan;
     }
     plan.outcome = RowOutcome::OutOfScope;
-    if (!anyApplicable)
+    if (entity.jurisdiction == QLatin1String("US"))
+        plan.reason = QStringLiteral("chartered by the United States (a national bank or federal savings "
+                                     "association, 12 U.S.C. §§ 21, 1464), not by a state: no state annual "
+                                     "report");
+    else if (!anyApplicable)
         plan.reason = QStringLiteral("no %1 rule for a %2 in rules version %3")
                           .arg(entity.jurisdiction, entityTypeName(entity.type), rules.version());
     else if (!noObligationReasons.isEmpty())
@@ -214,6 +218,12 @@ QList<RowPlan> planObligations(const ImportResult &import, const RuleSet &rules,
             if (plan.outcome == RowOutcome::NeedsData &&
                 plan.missing.contains(QStringLiteral("entity_type")) && !row.typeProblem.isEmpty())
                 plan.reason = QStringLiteral("entity type unknown: %1").arg(row.typeProblem);
+            // How the place was read, where its name alone did not say (a city, brackets, a misspelling).
+            if (!row.jurisdictionNote.isEmpty())
+                plan.reason =
+                    plan.reason.isEmpty()
+                        ? QStringLiteral("jurisdiction %1").arg(row.jurisdictionNote)
+                        : QStringLiteral("jurisdiction %1; %2").arg(row.jurisdictionNote, plan.reason);
         }
         plan.duplicateOfLine = row.duplicateOfLine;
         plans.append(std::move(plan));

@@ -523,7 +523,20 @@ void TeamClaims::syncLedger() {
         refreshReviews();
     if (newWork)
         claimWork();
+    sweepFinishedBatches();
     checkIdle();
+}
+
+void TeamClaims::sweepFinishedBatches() {
+    // The member that closes a batch's last filing finishes the batch (checkIdle), but it may be killed
+    // between the two, or have signalled idle earlier and not look again: then the batch would stay
+    // "running" with nothing left in it. Every member that files and holds nothing looks once a sync: the
+    // statement changes nothing (and writes nothing) while any filing of the batch is open.
+    const RequestTable &requests = m_engine.m_requests;
+    if (m_runningBatches.isEmpty() || m_claimUnderWay || requests.claimCount() > 0 ||
+        requests.counts().onTheWire > 0 || !mayClaim())
+        return;
+    finishIfIdle();
 }
 
 void TeamClaims::refreshBatches() {

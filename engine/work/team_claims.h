@@ -100,6 +100,7 @@ private:
     void setBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason,
                     const QString &batchId = QString());
     void finishIfIdle();
+    void sweepFinishedBatches();
     QDateTime now() const;
 
     Engine &m_engine;

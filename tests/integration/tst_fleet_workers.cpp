@@ -5,6 +5,7 @@
 // - three workers and a desk: 0 duplicates, the per-jurisdiction caps held by the registry's own count, every
 //   task terminal, every process exits 0;
 // - kill -9 of workers at random moments, 20 times, a worker joining mid-batch, SIGTERM draining cleanly;
+// - a batch whose last filings were taken over from a member that died is finished all the same;
 // - the metrics endpoint of a working worker, read with Python's prometheus_client parser.
 #include "cli_process.h"
 #include "support/postgres_server.h"
@@ -298,6 +299,40 @@ private Q_SLOTS:
         for (const QString &key : keys.split(QLatin1Char('\n'), Qt::SkipEmptyParts))
             QTRY_COMPARE_WITH_TIMEOUT(m_redis.cli({QStringLiteral("ZCARD"), key}), QStringLiteral("0"),
                                       10000);
+    }
+
+    void aBatchIsFinishedWhenItsLastFilingClosesOnAnotherMembersClaims() {
+        // Every filing of the batch is held by a member that died (its claims run out in 4 s): the worker
+        // finds nothing to claim, looks idle, then takes the filings over once the claims lapse and files
+        // them all. The batch must end as finished, whoever closed its last filing and whenever this worker
+        // last looked idle (it once stayed "running" for good when the member that closed it had died or had
+        // signalled idle before).
+        SandboxProcess registry({QStringLiteral("--latency-ms"), QStringLiteral("10"),
+                                 QStringLiteral("--default-cap"), QStringLiteral("2")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        QString batchId, why;
+        QVERIFY2(launch(&batchId, &why), qPrintable(why));
+        QString error;
+        QVERIFY2(!m_postgres
+                      ->psql(QStringLiteral("UPDATE tasks SET claimed_by = 'gone-member', claimed_until = "
+                                            "clock_timestamp() + interval '4 seconds' WHERE batch_id = '%1'")
+                                 .arg(batchId),
+                             QString(), &error)
+                      .isNull(),
+                 qPrintable(error));
+        ChildProcess worker;
+        QVERIFY(worker.start(fd::test::cliPath(), workerArgs(registry.baseUrl())));
+        QVERIFY2(QTest::qWaitFor([&] { return openTasks() == 0; }, 180000), qPrintable(worker.describe()));
+        const QString finished =
+            QStringLiteral("SELECT status FROM batches WHERE batch_id = '%1'").arg(batchId);
+        QVERIFY2(
+            QTest::qWaitFor([&] { return m_postgres->psql(finished).trimmed() == QLatin1String("finished"); },
+                            30000),
+            qPrintable(m_postgres->psql(finished)));
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM audit WHERE action = 'batch_idle'")), 1);
+        ::kill(pid_t(worker.pid()), SIGTERM);
+        QVERIFY(worker.waitFinished(30000));
+        QVERIFY2(worker.exitCode() == 0, qPrintable(worker.describe()));
     }
 
     void metricsReadByPrometheusClient() {

@@ -35,7 +35,7 @@ private Q_SLOTS:
         QTest::newRow("empty") << "   " << none << "";
         QTest::newRow("misspelt country") << "Columbia" << none << "";
         QTest::newRow("two states") << "Delaware and Nevada" << none << "";
-        QTest::newRow("nonsense") << "Atlantis" << none << "";
+        QTest::newRow("nonsense") << "Narnia" << none << "";
         // A foreign place that contains a state name is foreign: the country wins.
         QTest::newRow("Georgia, CIS") << "Georgia, CIS" << country << "GE";
         QTest::newRow("Tbilisi, Georgia") << "Tbilisi, Georgia" << country << "GE";
@@ -106,6 +106,68 @@ private Q_SLOTS:
         QCOMPARE(match.candidates, candidates);
         for (const QString &c : candidates)
             QVERIFY2(match.reason.contains(c), qPrintable(match.reason));
+    }
+
+    // Read from something other than a name (a city, a misspelling, brackets after an address, a federal
+    // charter): the outcome says which word decided it, or why nothing did.
+    void saysHowItRead_data() {
+        QTest::addColumn<QString>("raw");
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("code");
+        QTest::addColumn<QStringList>("candidates");
+        QTest::addColumn<QString>("because");
+        const int country = int(JurisdictionMatch::Kind::Country);
+        const int federal = int(JurisdictionMatch::Kind::Federal);
+        const int none = int(JurisdictionMatch::Kind::Unrecognised);
+        QTest::newRow("city alone") << "Düsseldorf" << country << "DE" << QStringList{}
+                                    << "read from the city Düsseldorf (North Rhine-Westphalia, Germany)";
+        QTest::newRow("city by another language's name")
+            << "München" << country << "DE" << QStringList{} << "read from the city Munich";
+        QTest::newRow("city far larger than its namesakes")
+            << "Vienna" << country << "AT" << QStringList{} << "read from the city Vienna (Austria)";
+        QTest::newRow("city in several countries")
+            << "Córdoba" << none << "" << QStringList{"AR", "CO", "ES", "MX"}
+            << "a region and a city of that name are in different countries";
+        QTest::newRow("city in several countries, no region")
+            << "San José" << none << "" << QStringList{"CR", "UY", "PH", "US-CA"}
+            << "a region and a city of that name are in different countries";
+        QTest::newRow("city in several countries, no region")
+            << "Vancouver" << none << "" << QStringList{"CA", "US-WA"}
+            << "cities of that name are in more than one country";
+        QTest::newRow("US city: its state only a candidate")
+            << "Houston" << none << "" << QStringList{"US-TX"}
+            << "names a city in the United States (Houston, Texas): where a company is located is not where "
+               "it "
+               "is incorporated";
+        QTest::newRow("US city beside a state")
+            << "Paris, TX" << int(JurisdictionMatch::Kind::UsState) << "US-TX" << QStringList{} << "";
+        QTest::newRow("national bank") << "national bank located in Ohio" << federal << "US" << QStringList{}
+                                       << "chartered by the United States";
+        QTest::newRow("brackets after an address")
+            << "c/o Conyers, One Exchange Square, Central, Hong Kong (Bermuda)" << country << "BM"
+            << QStringList{} << "read from the brackets, which name the place of incorporation (Bermuda)";
+        QTest::newRow("misspelt country")
+            << "Luxemborg" << country << "LU" << QStringList{} << "a misspelling";
+        QTest::newRow("withdrawn country") << "Netherlands Antilles" << none << ""
+                                           << QStringList{"CW", "SX", "BQ"} << "withdrawn from ISO 3166";
+        QTest::newRow("two countries") << "Cayman Islands & Hong Kong" << none << ""
+                                       << QStringList{"KY", "HK"} << "more than one country";
+        QTest::newRow("adjective") << "Swiss domiciled" << country << "CH" << QStringList{} << "";
+        QTest::newRow("state-chartered bank")
+            << "a Texas state-chartered bank" << int(JurisdictionMatch::Kind::UsState) << "US-TX"
+            << QStringList{} << "";
+    }
+    void saysHowItRead() {
+        QFETCH(QString, raw);
+        QFETCH(int, kind);
+        QFETCH(QString, code);
+        QFETCH(QStringList, candidates);
+        QFETCH(QString, because);
+        const JurisdictionMatch match = fd::normaliseJurisdiction(raw);
+        QVERIFY2(int(match.kind) == kind, qPrintable(match.reason));
+        QCOMPARE(match.code, code);
+        QCOMPARE(match.candidates, candidates);
+        QVERIFY2(match.reason.contains(because), qPrintable(match.reason));
     }
 
     void listsAllFiftyOneUsJurisdictions() {
