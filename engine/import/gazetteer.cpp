@@ -93,6 +93,14 @@ void Gazetteer::add(GazetteerCity city, const QStringList &otherNames) {
     keys.insert(foldPlace(city.name));
     for (const QString &name : otherNames)
         keys.insert(foldPlace(name));
+    // "Makati City" is "Makati" as often: the name without "City" too ("Mexico City" stays Mexico's
+    // country and "Kansas City" Kansas's state: a country or a state is read before any city).
+    for (const QString &key : QSet<QString>(keys)) {
+        if (key.endsWith(QLatin1String(" city")))
+            keys.insert(key.chopped(5));
+        if (key.startsWith(QLatin1String("city of ")))
+            keys.insert(key.mid(8));
+    }
     for (const QString &key : std::as_const(keys))
         if (key.size() >= 3)
             m_byName[key].append(index);

@@ -312,7 +312,9 @@ QString stripNoise(QString f) {
         "exempted company|exempted|limited|ltd|plc|gmbh|bv|b v|nv|n v|sa|s a|ag|corporate|"
         // what a bank or a fund says of itself: "a Texas state-chartered bank", "Nevada-domiciled"
         "domiciled|chartered|state chartered|bank|savings bank|savings and loan association|trust company|"
-        "banking corporation|real estate investment trust|societe anonyme|federal|sarl|s a r l|srl|spa|"
+        "banking corporation|banking association|association|real estate investment trust|societe anonyme|"
+        "insurer|reinsurer|insurance company|captive insurer|insurance|holding company|mutual|federal|"
+        "sarl|s a r l|srl|spa|"
         "s p a|kk|k k|pte|pty|bhd|sdn bhd|ab|as|oy|kft|sp z o o)$"));
     for (int i = 0; i < 6; ++i) {
         QString next = f;
@@ -671,6 +673,17 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
     if (!branchCountries.isEmpty() && branchCountries.size() == 1 && !usMarker)
         return country(branchCountries.first());
 
+    // A country's name misspelt, the whole string ("Netherland Antilles", "Phillipine Islands"): before the
+    // words are looked at, which would find "Netherland" in it.
+    if (!usMarker && places.size() == 1 && !places.first()->known() &&
+        places.first()->subdivisionOf.isEmpty()) {
+        if (const QString code = misspeltCountry(places.first()->folded); !code.isEmpty()) {
+            JurisdictionMatch m = country(code);
+            m.reason =
+                QStringLiteral("\"%1\" read as %2, a misspelling").arg(raw.simplified(), describe(code));
+            return m;
+        }
+    }
     // Nothing is a place as a whole: look at the words.
     QStringList weakStates, trailingStates, weakCountries;
     for (const Segment *s : std::as_const(places)) {
@@ -785,15 +798,6 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
             JurisdictionMatch m = usState(misspelt.first());
             m.reason = QStringLiteral("\"%1\" read as %2, a misspelling")
                            .arg(raw.simplified(), usJurisdictionName(m.code));
-            return m;
-        }
-    }
-    // A country name misspelt, as the only place in the string ("Phillipines", "Luxemborg").
-    if (!usMarker && places.size() == 1 && !places.first()->known()) {
-        if (const QString code = misspeltCountry(places.first()->folded); !code.isEmpty()) {
-            JurisdictionMatch m = country(code);
-            m.reason =
-                QStringLiteral("\"%1\" read as %2, a misspelling").arg(raw.simplified(), describe(code));
             return m;
         }
     }

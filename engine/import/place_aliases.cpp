@@ -229,6 +229,7 @@ const QList<PlaceAlias> &countryAliases() {
         {"nevis", "KN"},
         {"luxemburg", "LU"},
         {"phillipines", "PH"},
+        {"philippine islands", "PH"},
         {"philipines", "PH"},
         {"phillippines", "PH"},
         {"brasil", "BR"},

@@ -206,7 +206,7 @@ private Q_SLOTS:
                                   << "2019-13-01"
                                   << "formation_date";
         QTest::newRow("unknown place") << "jurisdiction"
-                                       << "Atlantis"
+                                       << "Narnia"
                                        << "jurisdiction";
         QTest::newRow("unknown field") << "favourite_colour"
                                        << "blue"
