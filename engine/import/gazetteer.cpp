@@ -122,6 +122,12 @@ bool Gazetteer::loadSystem(QString *error) {
         if (!c.isEmpty())
             catalogues.append(std::move(c));
     }
+    if (catalogues.isEmpty()) {
+        // Without them "München" or "Zürich" would not be found: the built-in copy has them.
+        *error = QStringLiteral("libgeonames-common's catalogues (/usr/share/locale/*/LC_MESSAGES/geonames.mo) "
+                                "are missing");
+        return false;
+    }
     m_cities.clear();
     m_otherNames.clear();
     m_byName.clear();

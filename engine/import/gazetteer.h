@@ -53,7 +53,7 @@ public:
 
     static const Gazetteer &instance();
 
-    /// Reads the system's libgeonames and its catalogues. False with *error when they are not there.
+    /// Reads the system's libgeonames and its catalogues. False with *error when either is not there.
     bool loadSystem(QString *error);
     /// Reads an exported copy (the layout writeTo() writes). False with *error ("FILE:LINE: reason").
     bool loadFile(const QString &path, QString *error);

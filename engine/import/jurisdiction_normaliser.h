@@ -46,6 +46,15 @@ struct JurisdictionMatch {
 ///   more, one state that close, no country that close, never Georgia) is that state, with a note in reason.
 /// * Ambiguous strings ("Columbia", "Delaware and Nevada", "Georgia, Sandersville") are Unrecognised with the
 ///   candidates named; "United States" with no state is Unrecognised (which state?).
+/// * A city alone ("Düsseldorf"), only when nothing names a state, country or region: its country from the
+///   Gazetteer (gazetteer.h) when one country's city of that name is by far the largest, else Unrecognised
+///   naming the countries; a US city is Unrecognised with its state as a candidate.
+/// * Federal charters ("national bank located in Ohio", "federal savings association") are Federal, never the
+///   state they are located in. Brackets after an address name the place ("c/o ..., Hong Kong (Bermuda)"). A
+///   slash joins two places ("Bermuda / United Kingdom" needs data). A country withdrawn from ISO 3166-1
+///   ("Netherlands Antilles") is Unrecognised naming its successors (ISO 3166-3). A country name misspelt by one
+///   letter (two from ten letters) is that country, with a note in reason.
+/// Rules and examples: docs/jurisdictions.md, "Place of incorporation".
 JurisdictionMatch normaliseJurisdiction(const QString &raw);
 
 /// English name of a US jurisdiction code ("US-DE" -> "Delaware"); empty if not one of the 51.
