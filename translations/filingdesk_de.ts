@@ -3177,6 +3177,30 @@ Regel %2</translation>
         <source>The entity type is unknown, so the rules of %1 cannot be chosen</source>
         <translation>Die Rechtsform ist unbekannt, daher können die Regeln von %1 nicht gewählt werden</translation>
     </message>
+    <message>
+        <source>Out of scope</source>
+        <translation>Nicht betroffen</translation>
+    </message>
+    <message>
+        <source>Needs data (jurisdiction)</source>
+        <translation>Daten fehlen (Rechtsordnung)</translation>
+    </message>
+    <message>
+        <source>Needs data (entity type)</source>
+        <translation>Daten fehlen (Rechtsform)</translation>
+    </message>
+    <message>
+        <source>Needs data (formation date)</source>
+        <translation>Daten fehlen (Gründungsdatum)</translation>
+    </message>
+    <message>
+        <source>Chartered by the United States (a national bank or federal savings association), not by a state: no state annual report</source>
+        <translation>Von den Vereinigten Staaten zugelassen (National Bank oder Federal Savings Association), nicht von einem Bundesstaat: kein Jahresbericht bei einem Bundesstaat</translation>
+    </message>
+    <message>
+        <source>Foreign subsidiary (%1, %2): no US state filing</source>
+        <translation>Ausländische Tochtergesellschaft (%1, %2): keine Einreichung bei einem US-Bundesstaat</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>

@@ -3158,6 +3158,30 @@ rule %2</source>
         <source>The entity type is unknown, so the rules of %1 cannot be chosen</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Out of scope</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data (jurisdiction)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data (entity type)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs data (formation date)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chartered by the United States (a national bank or federal savings association), not by a state: no state annual report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Foreign subsidiary (%1, %2): no US state filing</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ObligationsPage</name>

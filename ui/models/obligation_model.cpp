@@ -223,10 +223,20 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         return hasObligation && !isSettled(compliance(row)) ? urgencyText(row) : QString();
     case ComplianceColumn: {
         const std::optional<Compliance> c = compliance(row);
+        if (!c && row.kind == ObligationRow::Kind::OutOfScope)
+            return tr("Out of scope"); // foreign, federal or inactive: the Details column says which
         if (!c)
             return QString();
-        if (*c == Compliance::NeedsData && !o.dueDate.isValid())
+        if (*c == Compliance::NeedsData && !o.dueDate.isValid()) {
+            // What is missing, in the column people scan; the Details column (and the tooltip) says why.
+            if (row.missing.contains(QLatin1String("jurisdiction")))
+                return tr("Needs data (jurisdiction)");
+            if (row.missing.contains(QLatin1String("entity_type")))
+                return tr("Needs data (entity type)");
+            if (row.missing.contains(QLatin1String("formation_date")))
+                return tr("Needs data (formation date)");
             return tr("Needs data (date unknown)");
+        }
         return complianceLabel(*c);
     }
     case StateColumn:
@@ -323,6 +333,10 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
                 .arg(displayData(row, UrgencyColumn).toString())
                 .arg(row.task.obligation.entity->riskTier)
                 .arg(formatDecimal(urgency(row), 2));
+        if ((index.column() == JurisdictionColumn || index.column() == ComplianceColumn) &&
+            !row.reason.isEmpty() && row.kind != ObligationRow::Kind::Task &&
+            row.kind != ObligationRow::Kind::Planned)
+            return row.reason; // why it needs data or is out of scope, where the eye already is
         if (index.column() == DetailColumn) {
             // The rule's id, for support: beside the reason people read, never in it.
             const QString ruleId = row.task.obligation.ruleId;
@@ -504,8 +518,19 @@ QString ObligationModel::rowReason(const RowPlan &p) {
     const Entity &entity = *p.entity;
     if (p.outcome == RowOutcome::OutOfScope && entity.status != QLatin1String("active"))
         return tr("The entity's status is \u201c%1\u201d: no filings are made for it").arg(entity.status);
-    if (p.outcome == RowOutcome::OutOfScope && !entity.isUsDomestic())
-        return tr("Foreign subsidiary (%1): no US state filing").arg(placeLabel(entity.jurisdiction));
+    if (p.outcome == RowOutcome::OutOfScope && entity.jurisdiction == QLatin1String("US"))
+        return tr("Chartered by the United States (a national bank or federal savings association), not by a "
+                  "state: no state annual report");
+    if (p.outcome == RowOutcome::OutOfScope && !entity.isUsDomestic()) {
+        // How the place was read when its name alone did not say ("read from the city Düsseldorf (...)").
+        const QString how = p.reason.startsWith(QLatin1String("jurisdiction "))
+                                ? p.reason.mid(13).section(QLatin1String("; "), 0, 0)
+                                : QString();
+        return how.isEmpty()
+                   ? tr("Foreign subsidiary (%1): no US state filing").arg(placeLabel(entity.jurisdiction))
+                   : tr("Foreign subsidiary (%1, %2): no US state filing")
+                         .arg(placeLabel(entity.jurisdiction), how);
+    }
     if (p.outcome == RowOutcome::NeedsData && p.needs.isEmpty() &&
         p.missing == QStringList{QStringLiteral("entity_type")})
         return tr("The entity type is unknown, so the rules of %1 cannot be chosen")
