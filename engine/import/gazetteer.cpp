@@ -5,17 +5,28 @@
 
 #include "engine/import/gazetteer.h"
 
+#include "engine/import/gettext_catalogue.h"
+
 #include "engine/import/place_aliases.h"
 
 #include <QFile>
 #include <QIODevice>
 #include <QLoggingCategory>
 #include <QSet>
-#include <QtEndian>
 
 #include <algorithm>
 
 Q_LOGGING_CATEGORY(lcGazetteer, "filingdesk.import.gazetteer")
+
+// The built-in copy lives in the static engine library's resources (as IsoCodes's): registered before it is
+// read.
+static void initGazetteerResourcesOnce() {
+    static const bool done = [] {
+        Q_INIT_RESOURCE(engine_resources);
+        return true;
+    }();
+    Q_UNUSED(done);
+}
 
 namespace fd {
 
@@ -26,45 +37,6 @@ namespace {
 // /usr/share/locale/<language>/LC_MESSAGES/geonames.mo, keyed by GeoNames id.
 const char *const kLanguages[] = {"de", "fr", "es", "it", "nl", "pt", "pt_BR", "sv", "da", "nb",
                                   "fi", "pl", "cs", "hu", "ro", "tr", "id",    "ms", "ca", "sk"};
-
-// A GNU gettext catalogue (.mo): original -> translation. Its layout is the one the gettext manual gives
-// ("The Format of GNU MO Files"): a magic number, the count and the offsets of two tables of (length,
-// offset) pairs. Empty when the file is not one.
-QHash<QByteArray, QString> readCatalogue(const QString &path) {
-    QHash<QByteArray, QString> out;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return out;
-    const QByteArray data = file.readAll();
-    if (data.size() < 20)
-        return out;
-    const auto *bytes = reinterpret_cast<const uchar *>(data.constData());
-    const quint32 magic = qFromLittleEndian<quint32>(bytes);
-    const bool little = magic == 0x950412deU;
-    if (!little && qFromBigEndian<quint32>(bytes) != 0x950412deU)
-        return out;
-    auto word = [&](qsizetype at) -> quint32 {
-        if (at < 0 || at + 4 > data.size())
-            return 0;
-        return little ? qFromLittleEndian<quint32>(bytes + at) : qFromBigEndian<quint32>(bytes + at);
-    };
-    const quint32 count = word(8);
-    const quint32 originals = word(12);
-    const quint32 translations = word(16);
-    out.reserve(count);
-    for (quint32 i = 0; i < count; ++i) {
-        const quint32 keyLength = word(originals + 8 * i);
-        const quint32 keyAt = word(originals + 8 * i + 4);
-        const quint32 valueLength = word(translations + 8 * i);
-        const quint32 valueAt = word(translations + 8 * i + 4);
-        if (qsizetype(keyAt) + keyLength > data.size() || qsizetype(valueAt) + valueLength > data.size())
-            return {};
-        if (keyLength == 0)
-            continue; // the header entry
-        out.insert(data.mid(keyAt, keyLength), QString::fromUtf8(data.constData() + valueAt, valueLength));
-    }
-    return out;
-}
 
 } // namespace
 
@@ -117,15 +89,16 @@ bool Gazetteer::loadSystem(QString *error) {
     }
     QList<QHash<QByteArray, QString>> catalogues;
     for (const char *language : kLanguages) {
-        QHash<QByteArray, QString> c = readCatalogue(
+        QHash<QByteArray, QString> c = readGettextCatalogue(
             QStringLiteral("/usr/share/locale/%1/LC_MESSAGES/geonames.mo").arg(QLatin1String(language)));
         if (!c.isEmpty())
             catalogues.append(std::move(c));
     }
     if (catalogues.isEmpty()) {
         // Without them "München" or "Zürich" would not be found: the built-in copy has them.
-        *error = QStringLiteral("libgeonames-common's catalogues (/usr/share/locale/*/LC_MESSAGES/geonames.mo) "
-                                "are missing");
+        *error =
+            QStringLiteral("libgeonames-common's catalogues (/usr/share/locale/*/LC_MESSAGES/geonames.mo) "
+                           "are missing");
         return false;
     }
     m_cities.clear();
@@ -179,6 +152,8 @@ bool Gazetteer::loadSystem(QString *error) {
 }
 
 bool Gazetteer::loadFile(const QString &path, QString *error) {
+    if (path.startsWith(QLatin1Char(':')))
+        initGazetteerResourcesOnce();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
         *error = QStringLiteral("%1: %2").arg(path, file.errorString());

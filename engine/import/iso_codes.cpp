@@ -1,5 +1,7 @@
 #include "engine/import/iso_codes.h"
 
+#include "engine/import/gettext_catalogue.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -84,10 +86,38 @@ bool IsoCodes::load(const QString &directory, QString *error) {
         }
         loadedSubdivisions.append({code, code.left(2), name, o.value(QStringLiteral("type")).toString()});
     }
+    // Country names in other languages: each catalogue maps an English name (short, official or common) to
+    // that language's.
+    QHash<QString, QString> byEnglish;
+    for (const IsoCountry &c : std::as_const(loadedCountries))
+        for (const QString &n : {c.name, c.officialName, c.commonName})
+            if (!n.isEmpty())
+                byEnglish.insert(n, c.alpha2);
+    QList<IsoTranslatedName> translated;
+    for (const QString &language : translationLanguages()) {
+        const QString path =
+            directory == systemDirectory()
+                ? QStringLiteral("/usr/share/locale/%1/LC_MESSAGES/iso_3166-1.mo").arg(language)
+                : QStringLiteral("%1/locale/%2/iso_3166-1.mo").arg(directory, language);
+        const QHash<QByteArray, QString> catalogue = readGettextCatalogue(path);
+        for (auto it = catalogue.cbegin(); it != catalogue.cend(); ++it) {
+            const QString alpha2 = byEnglish.value(QString::fromUtf8(it.key()));
+            if (!alpha2.isEmpty() && !it.value().isEmpty())
+                translated.append({it.value(), alpha2, language});
+        }
+    }
     m_countries = loadedCountries;
     m_subdivisions = loadedSubdivisions;
+    m_translated = translated;
     m_source = directory;
     return true;
+}
+
+const QStringList &IsoCodes::translationLanguages() {
+    static const QStringList languages{QStringLiteral("de"),   QStringLiteral("fr"), QStringLiteral("es"),
+                                       QStringLiteral("it"),   QStringLiteral("nl"), QStringLiteral("pt"),
+                                       QStringLiteral("pt_BR")};
+    return languages;
 }
 
 QString IsoCodes::countryName(const QString &alpha2) const {

@@ -22,6 +22,13 @@ struct IsoSubdivision {
     QString type;    ///< "Metropolitan department"
 };
 
+/// A country's name in another language, as iso-codes translates it ("Deutschland", "Singapur", "Suíça").
+struct IsoTranslatedName {
+    QString name;     ///< as written in that language
+    QString alpha2;   ///< "DE"
+    QString language; ///< "de"
+};
+
 /// ISO 3166-1 and 3166-2 reference data from Debian's iso-codes package (LGPL-2.1+,
 /// https://salsa.debian.org/iso-codes-team/iso-codes).
 ///
@@ -41,6 +48,13 @@ public:
 
     const QList<IsoCountry> &countries() const { return m_countries; }
     const QList<IsoSubdivision> &subdivisions() const { return m_subdivisions; }
+    /// Country names in the languages of kTranslationLanguages, from iso-codes' catalogues (iso_3166-1.mo):
+    /// the system's /usr/share/locale/<language>/LC_MESSAGES/ beside the system JSON, else the copies in
+    /// <directory>/locale/<language>/. Empty where the catalogues are missing.
+    const QList<IsoTranslatedName> &translatedCountryNames() const { return m_translated; }
+    /// The languages whose country names are read: those of the countries where US registrants' subsidiaries
+    /// most often are, whose names filings write in their own language ("Deutschland", "España", "Schweiz").
+    static const QStringList &translationLanguages();
     /// The directory the data was read from ("/usr/share/iso-codes/json" or ":/filingdesk/iso-codes").
     QString source() const { return m_source; }
     /// The ISO 3166-1 short name of an alpha-2 code ("KR" -> "Korea, Republic of"); empty if unknown.
@@ -58,6 +72,7 @@ public:
 private:
     QList<IsoCountry> m_countries;
     QList<IsoSubdivision> m_subdivisions;
+    QList<IsoTranslatedName> m_translated;
     QString m_source;
 };
 

@@ -21,7 +21,9 @@ struct Tables {
     QHash<QString, QString> usByFolded;      // folded name, abbreviation or postal code -> "DE"
     QHash<QString, QString> usNameByCode;    // "DE" -> "Delaware"
     QHash<QString, QString> countryByFolded; // folded country name or alias -> "GB"
-    QHash<QString, QString> contextCountry;  // "columbia" -> "CO", only in the country slot
+    // Country names in other languages (iso-codes' catalogues): "deutschland", "singapur", "suica" -> code.
+    QHash<QString, QString> countryByForeignName;
+    QHash<QString, QString> contextCountry; // "columbia" -> "CO", only in the country slot
     QSet<QString> foreignMarkers;
     QHash<QString, QString> georgiaCity; // "tbilisi" -> "GE", "atlanta" -> "US-GA"
     // Folded ISO 3166-2 name -> ["FR"]: a list, not a set, as nearly every name is one country's (some
@@ -112,6 +114,19 @@ const Tables &tables() {
             tb.countryByFolded.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
         for (const PlaceAlias &a : countryAdjectives())
             tb.countryByFolded.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
+        // Country names in the languages filings also use ("Deutschland", "Singapur", "España"): read only as
+        // a whole place, never as a word inside a longer string, and never where the spelling is already an
+        // English name, a state's, or another country's in some language. "Island" (Iceland in German) is
+        // left out: it is an English word lists write beside island names.
+        QHash<QString, QSet<QString>> foreignNames;
+        for (const IsoTranslatedName &t : iso.translatedCountryNames())
+            if (t.alpha2 != QLatin1String("US"))
+                for (const QString &key : isoNameKeys(t.name))
+                    foreignNames[key].insert(t.alpha2);
+        for (auto it = foreignNames.cbegin(); it != foreignNames.cend(); ++it)
+            if (it.value().size() == 1 && it.key().size() >= 4 && it.key() != QLatin1String("island") &&
+                !tb.countryByFolded.contains(it.key()) && !tb.usByFolded.contains(it.key()))
+                tb.countryByForeignName.insert(it.key(), *it.value().cbegin());
         for (const PlaceAlias &a : contextOnlyCountryAliases())
             tb.contextCountry.insert(QString::fromLatin1(a.spelling), QString::fromLatin1(a.code));
         for (const char *m : foreignRegionMarkers())
@@ -286,6 +301,8 @@ QString countryLookup(const QString &folded) {
     const QString found = lookupWithVariants(tables().countryByFolded, folded, prefixes, suffixes);
     if (!found.isEmpty())
         return found;
+    if (const QString foreign = tables().countryByForeignName.value(folded); !foreign.isEmpty())
+        return foreign;
     // "British Virgin Is.", "Cayman Isl.", "Turks and Caicos Isls."
     static const QRegularExpression islandsAbbreviation(QStringLiteral(" (is|isl|isls)$"));
     if (islandsAbbreviation.match(folded).hasMatch()) {

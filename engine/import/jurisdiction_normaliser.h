@@ -16,9 +16,9 @@ struct JurisdictionMatch {
     };
     Kind kind = Kind::Unrecognised;
     QString code;
-    /// Unrecognised and Federal: why. UsState or Country read from something other than its name (a misspelling,
-    /// a city, brackets after an address): how it was read ("read from the city Düsseldorf (North
-    /// Rhine-Westphalia, Germany)"). Empty otherwise.
+    /// Unrecognised and Federal: why. UsState or Country read from something other than its name (a
+    /// misspelling, a city, brackets after an address): how it was read ("read from the city Düsseldorf
+    /// (North Rhine-Westphalia, Germany)"). Empty otherwise.
     QString reason;
     /// Unrecognised because the string reads more than one way: the codes it may mean ("US-GA", "GE"), so a
     /// person can pick one. Empty otherwise.
@@ -52,8 +52,8 @@ struct JurisdictionMatch {
 /// * Federal charters ("national bank located in Ohio", "federal savings association") are Federal, never the
 ///   state they are located in. Brackets after an address name the place ("c/o ..., Hong Kong (Bermuda)"). A
 ///   slash joins two places ("Bermuda / United Kingdom" needs data). A country withdrawn from ISO 3166-1
-///   ("Netherlands Antilles") is Unrecognised naming its successors (ISO 3166-3). A country name misspelt by one
-///   letter (two from ten letters) is that country, with a note in reason.
+///   ("Netherlands Antilles") is Unrecognised naming its successors (ISO 3166-3). A country name misspelt by
+///   one letter (two from ten letters) is that country, with a note in reason.
 /// Rules and examples: docs/jurisdictions.md, "Place of incorporation".
 JurisdictionMatch normaliseJurisdiction(const QString &raw);
 

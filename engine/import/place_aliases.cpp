@@ -185,7 +185,6 @@ const QList<PlaceAlias> &countryAliases() {
         {"united kingdom of great britain", "GB"},
         {"holland", "NL"},
         {"netherland", "NL"},
-        {"nederland", "NL"},
         {"korea", "KR"},
         {"s korea", "KR"},
         {"korea south", "KR"},
@@ -232,11 +231,6 @@ const QList<PlaceAlias> &countryAliases() {
         {"philippine islands", "PH"},
         {"philipines", "PH"},
         {"phillippines", "PH"},
-        {"brasil", "BR"},
-        {"deutschland", "DE"},
-        {"espana", "ES"},
-        {"suisse", "CH"},
-        {"schweiz", "CH"},
         // Countries withdrawn from ISO 3166-1: their ISO 3166-3 four-letter code, which withdrawnCountries()
         // reads into the successors a person picks from.
         {"netherlands antilles", "ANHH"},

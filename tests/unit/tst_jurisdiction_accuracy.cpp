@@ -8,7 +8,10 @@
 #include "engine/import/jurisdiction_normaliser.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <QtTest>
+
+#include <algorithm>
 
 using fd::JurisdictionMatch;
 
@@ -136,6 +139,15 @@ private Q_SLOTS:
         QVERIFY(builtIn.countries().size() >= 249);
         QVERIFY(builtIn.subdivisions().size() >= 5000);
         QCOMPARE(builtIn.countryName(QStringLiteral("GE")), QStringLiteral("Georgia"));
+        // The country names in other languages come with it, as with the system's catalogues.
+        QCOMPARE(builtIn.translatedCountryNames().size(),
+                 fd::IsoCodes::instance().translatedCountryNames().size());
+        QVERIFY(builtIn.translatedCountryNames().size() >= 7 * 249);
+        QVERIFY(std::any_of(builtIn.translatedCountryNames().cbegin(),
+                            builtIn.translatedCountryNames().cend(), [](const fd::IsoTranslatedName &t) {
+                                return t.name == QLatin1String("Deutschland") &&
+                                       t.alpha2 == QLatin1String("DE");
+                            }));
         fd::IsoCodes missing;
         QVERIFY(!missing.load(QStringLiteral("/nonexistent"), &error));
         QVERIFY2(error.contains(QLatin1String("iso_3166-1.json")), qPrintable(error));

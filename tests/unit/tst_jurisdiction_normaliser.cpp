@@ -153,6 +153,12 @@ private Q_SLOTS:
         QTest::newRow("two countries") << "Cayman Islands & Hong Kong" << none << ""
                                        << QStringList{"KY", "HK"} << "more than one country";
         QTest::newRow("adjective") << "Swiss domiciled" << country << "CH" << QStringList{} << "";
+        QTest::newRow("country in German") << "Österreich" << country << "AT" << QStringList{} << "";
+        QTest::newRow("country in German, also a town in India")
+            << "Singapur" << country << "SG" << QStringList{} << "";
+        QTest::newRow("country in Portuguese") << "Suíça" << country << "CH" << QStringList{} << "";
+        QTest::newRow("Iceland in German is an English word")
+            << "Island" << none << "" << QStringList{} << "";
         QTest::newRow("state-chartered bank")
             << "a Texas state-chartered bank" << int(JurisdictionMatch::Kind::UsState) << "US-TX"
             << QStringList{} << "";
