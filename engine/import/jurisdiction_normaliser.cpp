@@ -320,7 +320,8 @@ QString countryLookup(const QString &folded) {
 // laws of the State of New York", "Cayman Islands exempted company".
 QString stripNoise(QString f) {
     static const QRegularExpression leading(QStringLiteral(
-        "^(a |an |(organi[sz]ed|incorporated|existing|formed|registered|domiciled|chartered|headquartered)"
+        "^(a |an |and "
+        "|(organi[sz]ed|incorporated|existing|formed|registered|domiciled|chartered|headquartered)"
         "( and existing)? "
         "(under the laws of |in |under )|under the laws of |laws of |incorporated |organi[sz]ed )"));
     static const QRegularExpression trailing(QStringLiteral(
@@ -330,7 +331,8 @@ QString stripNoise(QString f) {
         // what a bank or a fund says of itself: "a Texas state-chartered bank", "Nevada-domiciled"
         "domiciled|chartered|state chartered|bank|savings bank|savings and loan association|trust company|"
         "banking corporation|banking association|association|real estate investment trust|societe anonyme|"
-        "insurer|reinsurer|insurance company|captive insurer|insurance|holding company|mutual|federal|"
+        "insurer|reinsurer|insurance company|captive insurer|insurance|holding company|mutual|federal|credit "
+        "union|"
         "sarl|s a r l|srl|spa|"
         "s p a|kk|k k|pte|pty|bhd|sdn bhd|ab|as|oy|kft|sp z o o)$"));
     for (int i = 0; i < 6; ++i) {
@@ -373,6 +375,20 @@ Segment classify(const QString &text) {
         return seg;
     }
     QString original = seg.original;
+    // A company form as a part of its own ("Co., Ltd.", "Acme, N.V."): the dotted forms are not the states'
+    // abbreviations ("Colo.", "Nev.", "Pa.").
+    static const QRegularExpression companyForm(
+        QStringLiteral(
+            "^(Co\\.|N\\.\\s?V\\.?|P\\.\\s?A\\.|S\\.\\s?A\\.|B\\.\\s?V\\.|A\\.\\s?G\\.|Ltd\\.?|Inc\\.?)$"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (companyForm.match(original).hasMatch())
+        return seg; // no place: folded stays empty
+    // "Wilmington, DE 19801": a ZIP code after the state says nothing more.
+    static const QRegularExpression zip(QStringLiteral("\\s+\\d{5}(-\\d{4})?$"));
+    original.remove(zip);
+    // "20121 Milano", "CH-6300 Zug", "FL-9490 Vaduz": a postcode before the city, as Europe writes it.
+    static const QRegularExpression postcodeFirst(QStringLiteral("^([A-Z]{1,2}-)?\\d{4,5}\\s+(?=\\D)"));
+    original.remove(postcodeFirst);
     QString folded = foldPlace(original);
     if (tb.foreignMarkers.contains(folded)) {
         seg.foreignMarker = true;
@@ -621,6 +637,9 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
     // narrow one (what "Isle of Man, UK" does).
     if (states.isEmpty() && countries.size() > 1 && cleaned.contains(QLatin1Char('/')))
         return ambiguous(raw, countries, QStringLiteral("it names more than one country"));
+    if (!states.isEmpty() && !countries.isEmpty() &&
+        (cleaned.contains(QLatin1Char('/')) || cleaned.contains(QLatin1Char(';'))))
+        return ambiguous(raw, usCodes(states) + countries, QStringLiteral("it names a state and a country"));
     // Hong Kong, Macao and Taiwan are ISO 3166-1 countries and ISO 3166-2 parts of CN: the narrower one wins.
     QStringList narrowed = countries;
     for (const QString &outer : countries) {
@@ -685,6 +704,50 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
         if (!branchCountries.isEmpty())
             return ambiguous(raw, usCodes(states) + branchCountries,
                              QStringLiteral("it names a state and a branch abroad"));
+        // "Milano (MI)", "Chennai, TN", "Perth, WA": a city abroad with no namesake in the United States,
+        // beside two letters that are a province's code as well as a state's.
+        if (lastStateIsCode) {
+            for (const Segment *s : std::as_const(places)) {
+                if (s->known())
+                    continue;
+                // "Milano (MI)", "Utrecht (UT)": a province abroad beside its own ISO 3166-2 code.
+                for (const QString &c : s->subdivisionOf)
+                    if (tb.subdivisionCodes.contains(c + QLatin1Char('-') + states.first())) {
+                        JurisdictionMatch m = country(c);
+                        m.reason = QStringLiteral("%1 is %2's code for %3, not a state's here")
+                                       .arg(states.first(), describe(c), s->original);
+                        return m;
+                    }
+                // A US city of that name ("Paris, TX", "Portland, ME"): the state stands.
+                const CityReading city = readCity(*s);
+                if (std::any_of(city.all.cbegin(), city.all.cend(),
+                                [](const GazetteerCity &c) { return c.country == QLatin1String("US"); }))
+                    continue;
+                if (!s->subdivisionOf.isEmpty()) {
+                    QStringList abroad(s->subdivisionOf.cbegin(), s->subdivisionOf.cend());
+                    abroad.sort();
+                    return ambiguous(raw, abroad << QStringLiteral("US-") + states.first(),
+                                     QStringLiteral("a region abroad beside a code that is also a state's"));
+                }
+                // "Chennai, TN", "Perth, WA": the two letters are the ISO 3166-2 code of the city's own
+                // region.
+                if (city.kind == CityReading::Kind::Country &&
+                    foldPlace(IsoCodes::instance().placeName(
+                        city.country + QLatin1Char('-') + states.first())) == foldPlace(city.city.region)) {
+                    JurisdictionMatch m = country(city.country);
+                    m.reason =
+                        QStringLiteral("read from the city %1; %2 is the code of its region, not a state's")
+                            .arg(cityDescription(city.city), states.first());
+                    return m;
+                }
+                if (city.kind == CityReading::Kind::Country)
+                    return ambiguous(
+                        raw, {city.country, QStringLiteral("US-") + states.first()},
+                        QStringLiteral("%1 is a city abroad and %2 a province's code as well as a "
+                                       "state's")
+                            .arg(cityDescription(city.city), states.first()));
+            }
+        }
         return usState(states.first());
     }
     if (!branchCountries.isEmpty() && branchCountries.size() == 1 && !usMarker)
@@ -831,14 +894,43 @@ JurisdictionMatch normaliseComposite(const QString &raw, const QString &cleaned)
 // federal savings associations, § 1752 federal credit unions): the OCC or the NCUA charters it, no state
 // does, so it files no state annual report wherever it is located. Not when the string names a country
 // abroad ("Canadian federal corporation" is chartered by Canada).
-static bool federalCharter(const QString &folded) {
+static bool federalCharter(const QString &cleaned) {
+    const QString folded = foldPlace(cleaned);
     static const QRegularExpression charter(QStringLiteral(
         "\\b(national bank(ing)?( association)?|national association|national trust (bank|company)|"
-        "federal savings|federal(ly)? chartered|federal charter|federal credit union|federal stock savings|"
-        "federal mutual savings|comptroller of the currency|federal branch)\\b"));
+        "natl bank|natl assoc|national assoc|nationally chartered|federal savings|federal(ly)? chartered|"
+        "federal charter|federal credit union|federal stock savings|federal mutual savings|federal thrift|"
+        "comptroller of the currency|chartered by the occ|occ chartered|federal branch|federal reserve bank|"
+        "edge act|fsb|f s b|fcu)\\b"));
     static const QRegularExpression federalAlone(QStringLiteral(
         "^((the )?(u s|us|usa|united states( of america)?) )?federal( usa| u s| united states)?$"));
-    if (!charter.match(folded).hasMatch() && !federalAlone.match(folded).hasMatch())
+    // "N.A." (national association) after a bank's name or beside a state; alone it is as likely "not
+    // applicable".
+    static const QRegularExpression nationalAssociation(
+        QStringLiteral("(^|[\\s,(/-])N\\.\\s?A\\.?(?=$|[\\s,)/-])"));
+    bool federal = charter.match(folded).hasMatch() || federalAlone.match(folded).hasMatch();
+    if (!federal) {
+        QString rest = cleaned;
+        rest.remove(nationalAssociation);
+        federal = rest.size() < cleaned.size() && !foldPlace(rest).isEmpty();
+    }
+    if (!federal) {
+        // "Federal (Ohio)", "Ohio/federal": the word beside states only.
+        static const QRegularExpression parts(QStringLiteral("[,;/()\\[\\]]|\\s[-–—]\\s"));
+        bool word = false;
+        bool onlyStates = true;
+        for (const QString &part : cleaned.split(parts, Qt::SkipEmptyParts)) {
+            const QString f = foldPlace(part);
+            if (f.isEmpty())
+                continue;
+            if (federalAlone.match(f).hasMatch())
+                word = true;
+            else if (usLookup(f).isEmpty() && !isUsOnly(f))
+                onlyStates = false;
+        }
+        federal = word && onlyStates;
+    }
+    if (!federal)
         return false;
     for (auto it = tables().countryScan.globalMatch(folded); it.hasNext();)
         if (tables().countryByFolded.value(it.next().captured(1)) != QLatin1String("US"))
@@ -847,6 +939,45 @@ static bool federalCharter(const QString &folded) {
 }
 
 static JurisdictionMatch readPlace(const QString &raw);
+
+// "Incorporated in Delaware, headquartered in California", "Hong Kong (incorporated in Bermuda)": the words
+// that say where it is incorporated decide. "Headquartered in Texas", "doing business in Texas": where a
+// company is says nothing of where it is incorporated; needs data naming what it names.
+static bool incorporationOrLocation(const QString &raw, const QString &cleaned, JurisdictionMatch *out) {
+    static const QRegularExpression location(
+        QStringLiteral("\\b(headquartered|operating|operates|doing business|located|based|offices?|principal "
+                       "place of business|"
+                       "principal office|branch)\\s+(in|at)\\b"),
+        QRegularExpression::CaseInsensitiveOption);
+    static const QRegularExpression incorporated(
+        QStringLiteral(
+            "\\b(incorporated|organi[sz]ed|formed|chartered|registered|domiciled)\\s+(in|under the "
+            "laws of)\\s+(the\\s+)?([^,;()]+)"),
+        QRegularExpression::CaseInsensitiveOption);
+    const bool locationSaid = location.match(cleaned).hasMatch();
+    const auto inc = incorporated.match(cleaned);
+    if (inc.hasMatch() && (locationSaid || cleaned.contains(QLatin1Char('(')) || inc.capturedStart(0) > 0)) {
+        JurisdictionMatch m = readPlace(inc.captured(4).trimmed());
+        if (m.kind == JurisdictionMatch::Kind::Unrecognised)
+            return false;
+        m.reason = QStringLiteral("read from \"%1\"").arg(inc.captured(0).simplified());
+        *out = m;
+        return true;
+    }
+    if (!locationSaid || inc.hasMatch())
+        return false;
+    QString place = cleaned;
+    place.remove(location);
+    const JurisdictionMatch named = readPlace(place.simplified());
+    QStringList candidates = named.candidates;
+    if (named.kind != JurisdictionMatch::Kind::Unrecognised)
+        candidates = {named.code};
+    *out = unrecognised(QStringLiteral("\"%1\" says where the company is, not where it is incorporated; give "
+                                       "the jurisdiction of incorporation")
+                            .arg(raw.simplified()));
+    out->candidates = candidates;
+    return true;
+}
 
 // "c/o Conyers, One Exchange Square, Central, Hong Kong (Bermuda)": an address with the place of
 // incorporation in brackets after it. The brackets win when they name a place on their own and what comes
@@ -860,6 +991,10 @@ static bool bracketAfterAddress(const QString &cleaned, JurisdictionMatch *out) 
         return false;
     const QString outside = m.captured(1);
     if (!addressMarks.match(outside).hasMatch() && outside.count(QLatin1Char(',')) < 2)
+        return false;
+    // "Via Roma 1, 20121 Milano (MI)": two letters after an address abroad are a province's code as often
+    // as a state's.
+    if (m.captured(2).trimmed().size() <= 2)
         return false;
     JurisdictionMatch inside = readPlace(m.captured(2));
     if (inside.kind == JurisdictionMatch::Kind::Unrecognised)
@@ -882,13 +1017,24 @@ static JurisdictionMatch readPlace(const QString &raw) {
     cleaned = cleaned.simplified();
     if (cleaned.isEmpty())
         return unrecognised(QStringLiteral("no jurisdiction given"));
-    if (federalCharter(foldPlace(cleaned)))
+    if (federalCharter(cleaned))
         return {JurisdictionMatch::Kind::Federal,
                 QStringLiteral("US"),
                 QStringLiteral("\"%1\" is chartered by the United States (a national bank, federal savings "
                                "association or federal credit union), not by a state: no state annual report")
                     .arg(raw.simplified()),
                 {}};
+    // A company form alone ("N.V.", "Co.", "P.A."): the dotted forms are not the states' abbreviations
+    // ("Nev.", "Colo.", "Pa.").
+    static const QRegularExpression companyForm(
+        QStringLiteral(
+            "^((N\\.\\s?V\\.?|P\\.\\s?A\\.|Co\\.|S\\.\\s?A\\.|B\\.\\s?V\\.|A\\.\\s?G\\.|S\\.\\s?E\\.|Ltd\\.?|Inc\\.?)[\\s,]*)+$"),
+        QRegularExpression::CaseInsensitiveOption);
+    if (companyForm.match(cleaned).hasMatch())
+        return unrecognised(QStringLiteral("\"%1\" is a company form, not a place: give the jurisdiction")
+                                .arg(raw.simplified()));
+    if (JurisdictionMatch said; incorporationOrLocation(raw, cleaned, &said))
+        return said;
     if (JurisdictionMatch inBrackets; bracketAfterAddress(cleaned, &inBrackets))
         return inBrackets;
 

@@ -154,6 +154,25 @@ private Q_SLOTS:
                                        << QStringList{"KY", "HK"} << "more than one country";
         QTest::newRow("adjective") << "Swiss domiciled" << country << "CH" << QStringList{} << "";
         QTest::newRow("country in German") << "Österreich" << country << "AT" << QStringList{} << "";
+        QTest::newRow("province beside its own code")
+            << "Milano (MI)" << country << "IT" << QStringList{} << "MI is IT (Italy)'s code for Milano";
+        QTest::newRow("city beside its region's code")
+            << "Perth, WA" << country << "AU" << QStringList{} << "WA is the code of its region";
+        QTest::newRow("city abroad beside a state code")
+            << "Milan, TN" << none << "" << QStringList{"IT", "US-TN"} << "a city abroad";
+        QTest::newRow("where it is, not where incorporated")
+            << "Headquartered in Texas" << none << "" << QStringList{"US-TX"}
+            << "not where it is incorporated";
+        QTest::newRow("incorporated named beside the location")
+            << "Incorporated in Delaware, headquartered in California"
+            << int(JurisdictionMatch::Kind::UsState) << "US-DE" << QStringList{}
+            << "read from \"Incorporated in Delaware\"";
+        QTest::newRow("N.A. beside a state")
+            << "Ohio, N.A." << federal << "US" << QStringList{} << "chartered by the United States";
+        QTest::newRow("company form alone") << "N.V." << none << "" << QStringList{} << "a company form";
+        QTest::newRow("a state and a country joined")
+            << "Cayman Islands/Delaware" << none << "" << QStringList{"US-DE", "KY"}
+            << "a state and a country";
         QTest::newRow("country in German, also a town in India")
             << "Singapur" << country << "SG" << QStringList{} << "";
         QTest::newRow("country in Portuguese") << "Suíça" << country << "CH" << QStringList{} << "";
