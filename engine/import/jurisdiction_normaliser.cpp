@@ -1027,8 +1027,8 @@ static JurisdictionMatch readPlace(const QString &raw) {
     // A company form alone ("N.V.", "Co.", "P.A."): the dotted forms are not the states' abbreviations
     // ("Nev.", "Colo.", "Pa.").
     static const QRegularExpression companyForm(
-        QStringLiteral(
-            "^((N\\.\\s?V\\.?|P\\.\\s?A\\.|Co\\.|S\\.\\s?A\\.|B\\.\\s?V\\.|A\\.\\s?G\\.|S\\.\\s?E\\.|Ltd\\.?|Inc\\.?)[\\s,]*)+$"),
+        QStringLiteral("^((N\\.\\s?V\\.?|P\\.\\s?A\\.|Co\\.|S\\.\\s?A\\.|B\\.\\s?V\\.|A\\.\\s?G\\.|S\\.\\s?"
+                       "E\\.|Ltd\\.?|Inc\\.?)[\\s,]*)+$"),
         QRegularExpression::CaseInsensitiveOption);
     if (companyForm.match(cleaned).hasMatch())
         return unrecognised(QStringLiteral("\"%1\" is a company form, not a place: give the jurisdiction")
@@ -1077,6 +1077,14 @@ static JurisdictionMatch readPlace(const QString &raw) {
     if (const QString code = tb.contextCountry.value(folded); !code.isEmpty())
         return ambiguous(raw, {code, QStringLiteral("US-DC")},
                          QStringLiteral("a misspelling of a country or part of a US name"));
+    // A country's name inverted at a comma, as indexes write it ("Korea, North", "Congo, Democratic Republic
+    // of the"): read the right way round before the parts are read as places of their own.
+    if (const qsizetype comma = cleaned.indexOf(QLatin1Char(','));
+        comma > 0 && cleaned.indexOf(QLatin1Char(','), comma + 1) < 0) {
+        const QString turned = foldPlace(cleaned.mid(comma + 1) + QLatin1Char(' ') + cleaned.left(comma));
+        if (const QString code = countryLookup(turned); !code.isEmpty() && usLookup(turned).isEmpty())
+            return country(code);
+    }
     return normaliseComposite(raw, cleaned);
 }
 

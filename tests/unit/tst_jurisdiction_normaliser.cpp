@@ -170,6 +170,9 @@ private Q_SLOTS:
         QTest::newRow("N.A. beside a state")
             << "Ohio, N.A." << federal << "US" << QStringList{} << "chartered by the United States";
         QTest::newRow("company form alone") << "N.V." << none << "" << QStringList{} << "a company form";
+        QTest::newRow("name inverted at a comma") << "Korea, North" << country << "KP" << QStringList{} << "";
+        QTest::newRow("long name inverted at a comma")
+            << "Congo, Democratic Republic of the" << country << "CD" << QStringList{} << "";
         QTest::newRow("a state and a country joined")
             << "Cayman Islands/Delaware" << none << "" << QStringList{"US-DE", "KY"}
             << "a state and a country";
