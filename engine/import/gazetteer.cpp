@@ -5,8 +5,8 @@
 
 #include "engine/import/gazetteer.h"
 
+#include "engine/core/engine_resources.h"
 #include "engine/import/gettext_catalogue.h"
-
 #include "engine/import/place_aliases.h"
 
 #include <QFile>
@@ -17,16 +17,6 @@
 #include <algorithm>
 
 Q_LOGGING_CATEGORY(lcGazetteer, "filingdesk.import.gazetteer")
-
-// The built-in copy lives in the static engine library's resources (as IsoCodes's): registered before it is
-// read.
-static void initGazetteerResourcesOnce() {
-    static const bool done = [] {
-        Q_INIT_RESOURCE(engine_resources);
-        return true;
-    }();
-    Q_UNUSED(done);
-}
 
 namespace fd {
 
@@ -153,7 +143,7 @@ bool Gazetteer::loadSystem(QString *error) {
 
 bool Gazetteer::loadFile(const QString &path, QString *error) {
     if (path.startsWith(QLatin1Char(':')))
-        initGazetteerResourcesOnce();
+        registerEngineResources();
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
         *error = QStringLiteral("%1: %2").arg(path, file.errorString());

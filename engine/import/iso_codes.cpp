@@ -1,5 +1,6 @@
 #include "engine/import/iso_codes.h"
 
+#include "engine/core/engine_resources.h"
 #include "engine/import/gettext_catalogue.h"
 
 #include <QFile>
@@ -9,16 +10,6 @@
 #include <QLoggingCategory>
 
 Q_LOGGING_CATEGORY(lcImport, "filingdesk.import")
-
-// The built-in copy lives in the static engine library's resources; see RuleSet for why this runs outside the
-// namespace.
-static void initIsoCodesResourcesOnce() {
-    static const bool done = [] {
-        Q_INIT_RESOURCE(engine_resources);
-        return true;
-    }();
-    Q_UNUSED(done);
-}
 
 namespace fd {
 
@@ -171,7 +162,7 @@ const IsoCodes &IsoCodes::instance() {
             }
             qCWarning(lcImport) << "system iso-codes data unusable, using the built-in copy:" << error;
         }
-        initIsoCodesResourcesOnce();
+        registerEngineResources();
         if (!codes.load(builtInDirectory(), &error))
             qCCritical(lcImport) << "built-in iso-codes data does not load:" << error;
         else

@@ -1,5 +1,6 @@
 #include "engine/rules/rejection_codes.h"
 
+#include "engine/core/engine_resources.h"
 #include "engine/register/entity_fields.h"
 
 #include <QFile>
@@ -12,16 +13,6 @@
 #include <utility>
 
 Q_LOGGING_CATEGORY(lcRejectionCodes, "filingdesk.rules.rejections")
-
-// The built-in file lives in the static engine library's resources; see RuleSet for why this runs outside the
-// namespace.
-static void initRejectionCodesResourcesOnce() {
-    static const bool done = [] {
-        Q_INIT_RESOURCE(engine_resources);
-        return true;
-    }();
-    Q_UNUSED(done);
-}
 
 namespace fd {
 
@@ -271,7 +262,7 @@ bool RejectionCatalogue::load(const QByteArray &json, RejectionCatalogue *out, Q
 
 const RejectionCatalogue &RejectionCatalogue::builtIn() {
     static const RejectionCatalogue catalogue = [] {
-        ::initRejectionCodesResourcesOnce();
+        registerEngineResources();
         RejectionCatalogue loaded;
         QFile file(QString::fromLatin1(kBuiltInPath));
         QString error;

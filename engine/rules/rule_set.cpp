@@ -1,5 +1,6 @@
 #include "engine/rules/rule_set.h"
 
+#include "engine/core/engine_resources.h"
 #include "engine/import/jurisdiction_normaliser.h"
 #include "engine/rules/calendar_file.h"
 
@@ -15,21 +16,7 @@
 
 Q_LOGGING_CATEGORY(lcRules, "filingdesk.rules")
 
-// The rules file is compiled into the static engine library; a static library's resources are registered only
-// when something calls Q_INIT_RESOURCE, which must happen outside any namespace.
-static void initEngineResourcesOnce() {
-    static const bool done = [] {
-        Q_INIT_RESOURCE(engine_resources);
-        return true;
-    }();
-    Q_UNUSED(done);
-}
-
 namespace fd {
-
-static void initEngineResources() {
-    ::initEngineResourcesOnce();
-}
 
 namespace {
 
@@ -535,7 +522,7 @@ bool RuleSet::loadFromBytes(const QByteArray &json, const QString &displayName, 
 }
 
 RuleSet RuleSet::builtIn() {
-    initEngineResources();
+    registerEngineResources();
     RuleSet set;
     QString error;
     if (!set.loadFromFile(QStringLiteral(":/filingdesk/rules/us-rules.json"), &error))
