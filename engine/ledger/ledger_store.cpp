@@ -146,6 +146,23 @@ FilingTask taskFromRow(const QSqlQuery &q, const TaskColumns &c, const QDateTime
     return t;
 }
 
+/// The catch-up reads (sync(), syncThen()). Sealed rows only (an unsealed row's seq is NULL): up to N is
+/// everything up to N. Arguments: the first seq wanted, the most rows.
+constexpr const char *kEveryAuditRowFrom = "SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?";
+/// A worker's catch-up: this member's rows, the rows a worker acts on (a batch launched, paused, resumed or
+/// cancelled; a review; filings put back to work), and the chain head's row, so that the mirror's last row
+/// follows the head (the prefix checked at every connect) and the next catch-up starts there. One
+/// statement: one snapshot. Arguments: the first seq wanted, the member id, the most rows.
+constexpr const char *kOwnAuditRowsFrom =
+    "SELECT * FROM audit WHERE seq >= ? AND (desk = ? OR action LIKE 'batch\\_%' OR action LIKE "
+    "'review\\_%' OR action IN ('replay', 'resolve_requeue') OR seq = (SELECT last_seq FROM "
+    "audit_head WHERE id = 1)) ORDER BY seq LIMIT ?";
+
+/// Extends this member's claims (renewClaims(), renewClaimsThen()); the keys it no longer holds come back,
+/// each with its `claim_lost` audit row written by the same statement. Arguments: the keys (comma-separated),
+/// the lease in seconds, the member id, the host.
+constexpr const char *kRenewClaims = "SELECT * FROM filingdesk_renew_claims(?, ?, ?, ?)";
+
 /// The columns of an audit row, looked up once per result (see TaskColumns).
 struct AuditColumns {
     explicit AuditColumns(const QSqlRecord &r)
@@ -1936,17 +1953,16 @@ QStringList LedgerStore::renewClaims(const QStringList &requested, QString *erro
         return keys;
     // A claim that could not be renewed is lost: the audit row saying so (and who holds the filing now) is
     // written by the same statement.
-    QSqlQuery *prepared = statement(
-        QStringLiteral("SELECT * FROM filingdesk_renew_claims(:keys, :lease, :member, :host)"), error);
+    QSqlQuery *prepared = statement(QString::fromLatin1(kRenewClaims), error);
     if (!prepared) {
         fail(QStringLiteral("renewing claims"), *error, error);
         return keys;
     }
     QSqlQuery &q = *prepared;
-    q.bindValue(QStringLiteral(":keys"), keys.join(QLatin1Char(',')));
-    q.bindValue(QStringLiteral(":lease"), double(m_leaseMs) / 1000.0);
-    q.bindValue(QStringLiteral(":member"), m_memberId);
-    q.bindValue(QStringLiteral(":host"), host::hostName());
+    q.bindValue(0, keys.join(QLatin1Char(',')));
+    q.bindValue(1, double(m_leaseMs) / 1000.0);
+    q.bindValue(2, m_memberId);
+    q.bindValue(3, host::hostName());
     if (!q.exec()) {
         fail(QStringLiteral("renewing claims"), q.lastError().text(), error);
         return keys;
@@ -1957,6 +1973,66 @@ QStringList LedgerStore::renewClaims(const QStringList &requested, QString *erro
     if (!lost.isEmpty())
         wroteAudit();
     return lost;
+}
+
+void LedgerStore::renewClaimsThen(const QStringList &requested, QObject *context,
+                                  std::function<void(const QStringList &lost, const QString &error)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QStringList lost = renewClaims(requested, &error);
+        done(lost, error);
+        return;
+    }
+    // The renewal runs on the writer after every transition handed to it before: a claim one of them hands
+    // back (answered or not) is gone by then, and is neither renewed nor lost.
+    QStringList keys;
+    for (const QString &key : requested)
+        if (!m_releasedUndelivered.contains(key) && !m_releasesInFlight.contains(key))
+            keys.append(key);
+    if (keys.isEmpty()) {
+        done({}, QString());
+        return;
+    }
+    const QVariantList arguments{keys.join(QLatin1Char(',')), double(m_leaseMs) / 1000.0, m_memberId,
+                                 host::hostName()};
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, arguments, keys, context, alive, done = std::move(done)](QSqlDatabase *db,
+                                                                              const QString &connectError) {
+        QStringList lost;
+        QString error = connectError;
+        if (db) {
+            if (QSqlQuery *q = w->prepared(QString::fromLatin1(kRenewClaims), &error)) {
+                for (int i = 0; i < arguments.size(); ++i)
+                    q->bindValue(i, arguments.at(i));
+                if (q->exec()) {
+                    while (q->next())
+                        lost.append(q->value(0).toString());
+                    q->finish();
+                } else {
+                    error = q->lastError().text().simplified();
+                }
+            }
+        }
+        const bool linkHeld = error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, keys, lost, error, done] {
+                if (!alive.lock()) {
+                    done(keys, error.isEmpty() ? QStringLiteral("the ledger store was closed") : error);
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(keys, failedWith(QStringLiteral("renewing claims: %1").arg(error)).error);
+                    return;
+                }
+                if (!lost.isEmpty())
+                    wroteAudit();
+                done(lost, QString());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 bool LedgerStore::recordClaimsLost(const QStringList &keys, const QString &why, QString *error) {
@@ -2005,9 +2081,7 @@ QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *e
     QList<AuditEntry> out;
     if (!self->ensureConnected(error))
         return out;
-    QSqlQuery *prepared =
-        // Sealed rows only (an unsealed row's seq is NULL): up to N is everything up to N.
-        self->statement(QStringLiteral("SELECT * FROM audit WHERE seq >= ? ORDER BY seq LIMIT ?"), error);
+    QSqlQuery *prepared = self->statement(QString::fromLatin1(kEveryAuditRowFrom), error);
     if (!prepared) {
         self->fail(QStringLiteral("reading the audit"), *error, error);
         return {};
@@ -2030,16 +2104,7 @@ QList<AuditEntry> LedgerStore::ownAudit(qint64 fromSeq, int limit, QString *erro
     QList<AuditEntry> out;
     if (!ensureConnected(error))
         return out;
-    // This member's rows, the rows a worker acts on (a batch launched, paused, resumed or cancelled; a
-    // review; filings put back to work), and the chain head's row, so that the mirror's last row follows the
-    // head (the prefix checked at every connect) and the next catch-up starts there. One statement: one
-    // snapshot.
-    QSqlQuery *prepared = statement(
-        QStringLiteral(
-            "SELECT * FROM audit WHERE seq >= ? AND (desk = ? OR action LIKE 'batch\\_%' OR action LIKE "
-            "'review\\_%' OR action IN ('replay', 'resolve_requeue') OR seq = (SELECT last_seq FROM "
-            "audit_head WHERE id = 1)) ORDER BY seq LIMIT ?"),
-        error);
+    QSqlQuery *prepared = statement(QString::fromLatin1(kOwnAuditRowsFrom), error);
     if (!prepared) {
         fail(QStringLiteral("reading the audit"), *error, error);
         return {};
@@ -2083,6 +2148,18 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
         m_ownRowsOnly ? ownAudit(from, limit, error) : ledgerAudit(from, limit, error);
     if (rows.isEmpty())
         return rows;
+    return mirrorCaughtUp(rows, error);
+}
+
+QList<AuditEntry> LedgerStore::mirrorCaughtUp(QList<AuditEntry> rows, QString *error) {
+    // Rows another catch-up mirrored meanwhile (a blocking sync() while a syncThen() was answered) are
+    // already there: the rest must continue the mirrored chain.
+    const qint64 mirrored = m_mirror.lastMirroredSeq();
+    rows.erase(std::remove_if(rows.begin(), rows.end(),
+                              [mirrored](const AuditEntry &e) { return e.ledgerSeq <= mirrored; }),
+               rows.end());
+    if (rows.isEmpty())
+        return rows;
     QString mirrorError;
     bool broken = false;
     if (!m_mirror.mirrorLedgerAudit(rows, &mirrorError, &broken)) {
@@ -2091,6 +2168,64 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
         return {};
     }
     return rows;
+}
+
+void LedgerStore::syncThen(int limit, QObject *context,
+                           std::function<void(const QList<AuditEntry> &rows, const QString &error)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QList<AuditEntry> rows = sync(limit, &error);
+        done(rows, error);
+        return;
+    }
+    const qint64 from = m_mirror.lastMirroredSeq() + 1;
+    const QString sql = QString::fromLatin1(m_ownRowsOnly ? kOwnAuditRowsFrom : kEveryAuditRowFrom);
+    const QVariantList arguments =
+        m_ownRowsOnly ? QVariantList{from, m_memberId, limit} : QVariantList{from, limit};
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, sql, arguments, context, alive, done = std::move(done)](QSqlDatabase *db,
+                                                                             const QString &connectError) {
+        // The writer's thread: after the transitions handed to it before, so that this member's own rows
+        // that are sealed are in what it reads; the rows become entries here, off the engine thread.
+        QList<AuditEntry> rows;
+        QString error = connectError;
+        if (db) {
+            if (QSqlQuery *q = w->prepared(sql, &error)) {
+                for (int i = 0; i < arguments.size(); ++i)
+                    q->bindValue(i, arguments.at(i));
+                if (q->exec()) {
+                    const AuditColumns columns(q->record());
+                    while (q->next()) {
+                        rows.append(auditFromRow(*q, columns));
+                        if (rows.size() % 1000 == 0)
+                            w->kick(); // rows arriving are progress
+                    }
+                    q->finish();
+                } else {
+                    error = q->lastError().text().simplified();
+                }
+            }
+        }
+        const bool linkHeld = error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, rows, error, done] {
+                if (!alive.lock()) {
+                    done({}, error.isEmpty() ? QStringLiteral("the ledger store was closed") : error);
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done({}, failedWith(QStringLiteral("reading the audit: %1").arg(error)).error);
+                    return;
+                }
+                QString mirrorError;
+                const QList<AuditEntry> mirrored = mirrorCaughtUp(rows, &mirrorError);
+                done(mirrored, mirrorError);
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 bool LedgerStore::beat(const LedgerMember &self, QString *error) {
@@ -2366,8 +2501,10 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
         // a later one) is made on the version this one leaves, before the ledger has answered.
         submission->versions.append({key, {version, version + 1}});
         m_versions.insert(key, version + 1);
-        if (!keepsClaim(r.task.state))
+        if (!keepsClaim(r.task.state)) {
             submission->releases.append(key);
+            ++m_releasesInFlight[key];
+        }
         const QVariantList arguments = transitionArguments(r, durable, version, localNow);
         QJsonArray json;
         for (qsizetype i = 1; i < arguments.size(); ++i) {
@@ -2404,8 +2541,11 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
                 [this, alive, submission, done, result = outcome.result] {
                     if (alive.lock()) {
                         settleWrites();
-                        for (const QString &key : submission->releases)
+                        for (const QString &key : submission->releases) {
                             m_releasedUndelivered.remove(key);
+                            if (--m_releasesInFlight[key] <= 0)
+                                m_releasesInFlight.remove(key);
+                        }
                     }
                     done(result);
                 },

@@ -219,6 +219,12 @@ public:
     /// Extends the claims on `keys`; returns the keys this member no longer holds (reclaimed by another
     /// member after the lease ran out). Sets *error and returns all keys when the ledger cannot be reached.
     QStringList renewClaims(const QStringList &keys, QString *error);
+    /// renewClaims() on the writer's connection, after the transitions handed to it before: returns at once
+    /// and calls `done(lost, error)` on `context`'s thread (on error, `lost` is every key asked about). Keys
+    /// a transition handed to the writer releases are left out (their claim ends with it, it is not lost).
+    /// Without a writer it renews at once and calls `done` before returning.
+    void renewClaimsThen(const QStringList &keys, QObject *context,
+                         std::function<void(const QStringList &lost, const QString &error)> done);
     /// Tasks of running batches that a member restricted to `jurisdictions` (empty: all) may work on now or
     /// after their backoff, claimed or not; -1 with *error on failure.
     int countWorkable(const QStringList &jurisdictions, QString *error);
@@ -236,6 +242,12 @@ public:
     /// ledger cannot be reached, the mirror cannot be written, or the rows do not continue the mirrored hash
     /// chain (then chainBroken() is true from here on).
     QList<AuditEntry> sync(int limit, QString *error);
+    /// sync()'s read on the writer's connection, after what was handed to the writer before: returns at once;
+    /// `done(rows, error)` runs on `context`'s thread once the rows are in the mirror (or with why not, as
+    /// sync() says it). Unlike sync() it does not seal this member's rows first (its sealer does). Call it
+    /// again only once `done` has run. Without a writer it syncs at once and calls `done` before returning.
+    void syncThen(int limit, QObject *context,
+                  std::function<void(const QList<AuditEntry> &rows, const QString &error)> done);
     /// The ledger's audit rows failed the mirror's chain check (a changed, missing or re-linked row): what
     /// the ledger says can no longer be trusted. Stays true for this store's lifetime.
     bool chainBroken() const { return m_chainBroken; }
@@ -310,6 +322,9 @@ private:
     /// The failure a ledger error message stands for (busy, refused, unavailable), as fail() sorts it, and
     /// what it does to the link (engine thread).
     WriteResult failedWith(const QString &message);
+    /// The catch-up's rows into the mirror (those it holds already left out): the rows mirrored, or none
+    /// with *error (chainBroken() when they do not continue its chain).
+    QList<AuditEntry> mirrorCaughtUp(QList<AuditEntry> rows, QString *error);
     bool tryClaimReview(const QString &key, QString *error);
     bool tryReleaseReview(const QString &key, QString *error);
     enum class Refusal { None, Login, Schema, Pooler };
@@ -414,6 +429,9 @@ private:
     /// Claims a written transition handed back that the engine has not heard of yet: not "lost" when a
     /// renewal meanwhile finds them gone.
     QSet<QString> m_releasedUndelivered;
+    /// Claims that a transition handed to the writer and not yet answered releases, with how many such
+    /// transitions each has: renewClaimsThen() leaves them out.
+    QHash<QString, int> m_releasesInFlight;
     std::shared_ptr<char> m_alive = std::make_shared<char>(); ///< answers queued to the engine check it
 };
 

@@ -139,7 +139,7 @@ void TeamClaims::begin() {
     m_beatTimer.start();
     if (m_ledgerDown)
         m_reconnectTimer.start();
-    syncLedger(); // the first catch-up checks the chain before this member writes anything
+    syncNow(); // the first catch-up checks the chain before this member writes anything
     refreshBatches();
     refreshReviews();
     heartbeat();
@@ -280,19 +280,27 @@ void TeamClaims::claimAnswered(const QList<FilingTask> &claimed, const WriteResu
 }
 
 void TeamClaims::renewClaims() {
-    if (m_ledgerDown || m_engine.m_requests.claimCount() == 0 || ledgerQuiet())
+    if (m_ledgerDown || m_renewUnderWay || m_engine.m_requests.claimCount() == 0 || ledgerQuiet())
         return;
-    QString error;
-    const QStringList lost = m_ledger->renewClaims(m_engine.m_requests.claimedKeys(), &error);
-    if (!error.isEmpty()) {
-        ledgerUnreachable(error);
-        return;
-    }
-    for (const QString &key : lost) {
-        qCWarning(lcEngine) << "claim lost on" << key.left(12)
-                            << "(its lease ran out; another member has it)";
-        dropTask(key);
-    }
+    // On the writer's connection, after the transitions handed to it: the engine thread goes on meanwhile.
+    m_renewUnderWay = true;
+    m_ledger->renewClaimsThen(m_engine.m_requests.claimedKeys(), &m_engine,
+                              [this](const QStringList &lost, const QString &error) {
+                                  m_renewUnderWay = false;
+                                  if (m_engine.m_stopping)
+                                      return;
+                                  if (!error.isEmpty()) {
+                                      ledgerUnreachable(error);
+                                      return;
+                                  }
+                                  for (const QString &key : lost) {
+                                      if (!m_engine.m_requests.isClaimed(key))
+                                          continue; // its filing ended here meanwhile
+                                      qCWarning(lcEngine) << "claim lost on" << key.left(12)
+                                                          << "(its lease ran out; another member has it)";
+                                      dropTask(key);
+                                  }
+                              });
 }
 
 void TeamClaims::dropTask(const QString &key) {
@@ -468,63 +476,101 @@ void TeamClaims::adoptLedgerTasks(const QList<FilingTask> &fresh) {
 void TeamClaims::syncLedger() {
     if (m_ledgerDown || !m_engine.m_started || ledgerQuiet())
         return;
-    bool batchLevel = false;
-    bool newWork = false;
-    bool reviews = false;
-    for (int page = 0; page < 50; ++page) { // bounded catch-up per turn; the timer resumes it
+    if (m_syncUnderWay) {
+        m_syncAgain = true; // once the catch-up under way has been answered
+        return;
+    }
+    m_syncUnderWay = true;
+    m_syncPages = 0;
+    m_syncFound = {};
+    syncNextPage();
+}
+
+void TeamClaims::syncNow() {
+    // The first catch-up, at begin(): the mirror's chain is checked against the ledger before this member
+    // claims or writes anything, so it waits for its answer.
+    if (m_ledgerDown || !m_engine.m_started || m_syncUnderWay)
+        return;
+    m_syncUnderWay = true;
+    m_syncPages = 0;
+    m_syncFound = {};
+    for (;;) {
         QString error;
         const QList<AuditEntry> rows = m_ledger->sync(kSyncPage, &error);
-        if (!error.isEmpty()) {
-            if (m_ledger->chainBroken())
-                ledgerChainBroken(error);
-            else if (!m_ledger->isReachable())
-                ledgerUnreachable(error);
-            else
-                qCWarning(lcEngine).noquote() << "ledger sync:" << error;
+        if (!syncPageRead(rows, error))
             return;
-        }
-        if (rows.isEmpty())
-            break;
-        QStringList keys;
-        QSet<QString> seen;
-        for (const AuditEntry &row : rows) {
-            if (row.action.startsWith(QLatin1String("batch_")))
-                batchLevel = true;
-            if (row.action.startsWith(QLatin1String("review_")))
-                reviews = true;
-            if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
-                row.action == QLatin1String("resolve_requeue") ||
-                row.action == QLatin1String("batch_launch") || row.action == QLatin1String("batch_resume"))
-                newWork = true;
-            if (!row.idempotencyKey.isEmpty() && !seen.contains(row.idempotencyKey)) {
-                seen.insert(row.idempotencyKey);
-                keys.append(row.idempotencyKey);
-            }
-        }
-        if (!batchLevel && !keys.isEmpty() && followsTeam()) {
-            // Rows this member wrote itself describe what it already holds in memory.
-            QSet<QString> byOthers;
-            for (const AuditEntry &row : rows)
-                if (row.desk != m_engine.m_config.consoleId && !row.idempotencyKey.isEmpty())
-                    byOthers.insert(row.idempotencyKey);
-            QStringList reload;
-            for (const QString &key : std::as_const(keys))
-                if (byOthers.contains(key))
-                    reload.append(key);
-            if (!reload.isEmpty())
-                adoptLedgerTasks(m_ledger->loadTasks(reload, &error));
-        }
-        if (rows.size() < kSyncPage)
-            break;
     }
-    if (batchLevel)
+}
+
+void TeamClaims::syncNextPage() {
+    // On the writer's connection (LedgerStore::syncThen): the engine thread goes on while the ledger reads.
+    m_ledger->syncThen(kSyncPage, &m_engine, [this](const QList<AuditEntry> &rows, const QString &error) {
+        if (syncPageRead(rows, error))
+            syncNextPage();
+    });
+}
+
+bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &error) {
+    if (m_engine.m_stopping || m_ledgerDown) {
+        m_syncUnderWay = m_syncAgain = false;
+        return false;
+    }
+    if (!error.isEmpty()) {
+        m_syncUnderWay = m_syncAgain = false;
+        if (m_ledger->chainBroken())
+            ledgerChainBroken(error);
+        else if (!m_ledger->isReachable())
+            ledgerUnreachable(error);
+        else
+            qCWarning(lcEngine).noquote() << "ledger sync:" << error;
+        return false;
+    }
+    QStringList keys;
+    QSet<QString> seen;
+    for (const AuditEntry &row : rows) {
+        if (row.action.startsWith(QLatin1String("batch_")))
+            m_syncFound.batchLevel = true;
+        if (row.action.startsWith(QLatin1String("review_")))
+            m_syncFound.reviews = true;
+        if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
+            row.action == QLatin1String("resolve_requeue") || row.action == QLatin1String("batch_launch") ||
+            row.action == QLatin1String("batch_resume"))
+            m_syncFound.newWork = true;
+        if (!row.idempotencyKey.isEmpty() && !seen.contains(row.idempotencyKey)) {
+            seen.insert(row.idempotencyKey);
+            keys.append(row.idempotencyKey);
+        }
+    }
+    if (!m_syncFound.batchLevel && !keys.isEmpty() && followsTeam()) {
+        // Rows this member wrote itself describe what it already holds in memory.
+        QSet<QString> byOthers;
+        for (const AuditEntry &row : rows)
+            if (row.desk != m_engine.m_config.consoleId && !row.idempotencyKey.isEmpty())
+                byOthers.insert(row.idempotencyKey);
+        QStringList reload;
+        for (const QString &key : std::as_const(keys))
+            if (byOthers.contains(key))
+                reload.append(key);
+        QString loadError;
+        if (!reload.isEmpty())
+            adoptLedgerTasks(m_ledger->loadTasks(reload, &loadError));
+    }
+    // A full page: read on (a bounded catch-up per turn; the timer resumes it).
+    if (rows.size() >= kSyncPage && ++m_syncPages < 50)
+        return true;
+    m_syncUnderWay = false;
+    const SyncFound found = std::exchange(m_syncFound, {});
+    if (found.batchLevel)
         refreshBatches();
-    if (reviews)
+    if (found.reviews)
         refreshReviews();
-    if (newWork)
+    if (found.newWork)
         claimWork();
     sweepFinishedBatches();
     checkIdle();
+    if (std::exchange(m_syncAgain, false))
+        syncLedger();
+    return false;
 }
 
 void TeamClaims::sweepFinishedBatches() {

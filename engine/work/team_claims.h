@@ -21,8 +21,9 @@ namespace fd {
 /// Batch actions (launch, pause, resume, cancel) act on the team's batches in the ledger, fleet-wide; a
 /// drain stops this member only.
 ///
-/// Thread affinity: the engine's thread; every ledger call is made there (bounded by the ledger's
-/// statement and lock timeouts, see LedgerStore).
+/// Thread affinity: the engine's thread. The frequent ledger calls (claims, catch-up reads, renewals, the
+/// sealer) run on the ledger writer's thread and answer here; the others are made here, bounded by the
+/// ledger's statement and lock timeouts (see LedgerStore).
 class TeamClaims final : public WorkSource {
     Q_DECLARE_TR_FUNCTIONS(fd::Engine)
 public:
@@ -66,7 +67,16 @@ private:
     /// trusted, a running batch, a login that may file).
     bool mayClaim();
     void claimAnswered(const QList<FilingTask> &claimed, const WriteResult &status);
+    /// Catches up with the ledger's audit (LedgerStore::syncThen(), a page at a time, one catch-up at a
+    /// time: asked for again while one is under way, it runs once more after it) and acts on what it found.
     void syncLedger();
+    /// syncLedger() waiting for its answer (begin()).
+    void syncNow();
+    void syncNextPage();
+    /// One page of a catch-up read (or why not): true when the next page should be read.
+    bool syncPageRead(const QList<AuditEntry> &rows, const QString &error);
+    /// Renews this member's claims on the writer's connection (LedgerStore::renewClaimsThen()), one renewal
+    /// at a time.
     void renewClaims();
     void reconnectLedger();
     void heartbeat();
@@ -113,7 +123,17 @@ private:
     bool m_ledgerUntrusted = false; ///< the ledger's chain did not verify: never trusted again by this engine
     bool m_draining = false;        ///< drain(): this member sends nothing more
     bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
-    bool m_activeSeen = false;      ///< a batch was running at some point since start
+    bool m_renewUnderWay = false;   ///< a renewal was asked of the ledger and not answered yet
+    bool m_syncUnderWay = false;    ///< a catch-up is reading the ledger
+    bool m_syncAgain = false;       ///< a catch-up was asked for while one was under way
+    int m_syncPages = 0;            ///< pages the catch-up under way has read
+    /// What the catch-up under way found so far: acted on once it has read its last page.
+    struct SyncFound {
+        bool batchLevel = false;
+        bool newWork = false;
+        bool reviews = false;
+    } m_syncFound;
+    bool m_activeSeen = false; ///< a batch was running at some point since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer;
     QTimer m_syncTimer;

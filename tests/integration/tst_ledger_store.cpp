@@ -78,6 +78,7 @@ private Q_SLOTS:
     void completionReleasesClaim();
     void groupCommitKeepsEachSubmissionWhole();
     void syncMirrorsInOrder();
+    void catchUpOnTheWriterMirrorsEachRowOnce();
     void concurrentAppendsKeepOneChain();
     void chainMatchesTrigger_data();
     void chainMatchesTrigger();
@@ -888,8 +889,95 @@ void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
         scalar(db, QStringLiteral("SELECT coalesce(claimed_by, '-') FROM tasks WHERE idempotency_key = '%1'")
                        .arg(mine.at(0).key)),
         QStringLiteral("-"));
+
+    // The same on the writer's connection (renewClaimsThen, the engine's renewal): a claim a completion
+    // handed to the writer releases is left out, even before the ledger has answered the completion.
+    FilingTask third = fd::test::movedRecord(mine.at(3), ExecutionState::Validating).task;
+    answers.clear();
+    submit({fd::test::movedRecord(third, ExecutionState::Completed)}, fd::Durability::Normal);
+    std::optional<std::pair<QStringList, QString>> renewed;
+    a->renewClaimsThen(QStringList{mine.at(3).key, mine.at(4).key}, &context,
+                       [&](const QStringList &lostThen, const QString &renewError) {
+                           renewed = std::make_pair(lostThen, renewError);
+                       });
+    QTRY_VERIFY_WITH_TIMEOUT(renewed.has_value(), 20000);
+    QVERIFY2(renewed->second.isEmpty(), qPrintable(renewed->second));
+    QVERIFY2(renewed->first.isEmpty(), qPrintable(renewed->first.join(QLatin1Char(','))));
+    QTRY_COMPARE_WITH_TIMEOUT(countAnswers(), 1, 20000);
+    QVERIFY2(answers.first()->ok(), qPrintable(answers.first()->error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost'")),
+             QStringLiteral("0"));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT coalesce(claimed_by, '-') FROM tasks WHERE idempotency_key = '%1'")
+                       .arg(mine.at(4).key)),
+        QStringLiteral("a"));
+    // A claim another member took after the lease is reported lost by the renewal on the writer too.
+    QCOMPARE(scalar(db, QStringLiteral("WITH u AS (UPDATE tasks SET claimed_by = 'b' WHERE idempotency_key = "
+                                       "'%1' RETURNING 1) SELECT count(*) FROM u")
+                            .arg(mine.at(4).key)),
+             QStringLiteral("1"));
+    renewed.reset();
+    a->renewClaimsThen(QStringList{mine.at(4).key}, &context,
+                       [&](const QStringList &lostThen, const QString &renewError) {
+                           renewed = std::make_pair(lostThen, renewError);
+                       });
+    QTRY_VERIFY_WITH_TIMEOUT(renewed.has_value(), 20000);
+    QVERIFY2(renewed->second.isEmpty(), qPrintable(renewed->second));
+    QCOMPARE(renewed->first, QStringList{mine.at(4).key});
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost'")),
+             QStringLiteral("1"));
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestLedgerStore::catchUpOnTheWriterMirrorsEachRowOnce() {
+    // The engine's catch-up reads on the writer's connection (syncThen) and mirrors on its own thread. A
+    // blocking catch-up made while one is answered leaves nothing twice in the mirror and breaks no chain.
+    const QString db = freshDatabase("syncthen");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("STH"), 5), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+    QCOMPARE(a->sealAudit(&error), 5);
+    // b reaches the ledger (and starts its writer) with a first blocking catch-up of one row.
+    QCOMPARE(b->sync(1, &error).size(), qsizetype(1));
+
+    QObject context;
+    std::optional<std::pair<QList<AuditEntry>, QString>> answer;
+    const auto catchUp = [&](int limit) {
+        answer.reset();
+        b->syncThen(limit, &context, [&](const QList<AuditEntry> &rows, const QString &syncError) {
+            answer = std::make_pair(rows, syncError);
+        });
+    };
+    catchUp(2);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->second.isEmpty(), qPrintable(answer->second));
+    QCOMPARE(answer->first.size(), qsizetype(2));
+    QCOMPARE(answer->first.first().ledgerSeq, 2);
+    QCOMPARE(b->mirror().lastMirroredSeq(), 3);
+
+    // Read from seq 4 on the writer; before its answer is taken in, a blocking catch-up mirrors 4 and 5.
+    catchUp(100);
+    QCOMPARE(b->sync(100, &error).size(), qsizetype(2));
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->second.isEmpty(), qPrintable(answer->second));
+    QVERIFY(answer->first.isEmpty()); // nothing new: both rows were there
+    QVERIFY(!b->chainBroken());
+    QCOMPARE(b->mirror().auditRowCount(), 5);
+
+    // New rows come in by the writer.
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QStringLiteral("go"), &count, &error).isEmpty());
+    QCOMPARE(a->sealAudit(&error), 1);
+    catchUp(100);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QCOMPARE(answer->first.size(), qsizetype(1));
+    QCOMPARE(answer->first.first().action, QStringLiteral("batch_launch"));
+    QCOMPARE(b->mirror().lastMirroredSeq(), 6);
 }
 
 void TestLedgerStore::syncMirrorsInOrder() {
