@@ -7,6 +7,7 @@
 # filing, and duplicates the registry saw (always 0).
 #
 #   bench/team_throughput.sh [BUILD_DIR] [FILINGS] [LATENCY_MS] [CAP]     (defaults: build/ci 10000 50 8)
+#   BENCH_WORKERS="1 2 4 8" sets the fleet sizes run (default "1 2 4").
 # Needs root or the postgres system user for initdb (as the tests do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -105,7 +106,7 @@ wcpu=$(awk '{print $1 + $2}' "$work/time-single.txt")
 report "single desk (SQLite, no ledger)" "$(echo "$end - $start" | bc)" "$filed" "$wcpu" 0 \
   $(($(cpu_of "${pids[0]}") - redis_before)) 0
 
-for workers in 1 2 4; do
+for workers in ${BENCH_WORKERS:-1 2 4}; do
   db="w$workers"
   psql -q -h 127.0.0.1 -p "$pg_port" -U fd -d postgres -c "CREATE DATABASE $db" >/dev/null
   ledger="postgresql://fd@127.0.0.1:$pg_port/$db"

@@ -206,7 +206,7 @@ void Engine::start(const EngineConfig &config) {
     m_requests.breakers().threshold = m_config.breakerThreshold;
     m_requests.breakers().cooldownMs = m_config.breakerCooldownMs;
 
-    if (!loadRegisterFromStore(&error)) {
+    if (m_work->keepsRegister() && !loadRegisterFromStore(&error)) {
         m_store->close();
         Q_EMIT started(false, tr("cannot read the entity register: %1").arg(error), QString(), false);
         return;

@@ -22,6 +22,7 @@ public:
     bool open(QString *error) override;
     QString auditPath() const override;
     QList<FilingTask> tasksAtStart() override;
+    bool keepsRegister() const override { return true; }
     QString takeUp(const QList<FilingTask> &all) override;
     void begin() override;
     void stop() override {}

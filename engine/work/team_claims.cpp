@@ -407,7 +407,8 @@ void TeamClaims::reconnectLedger() {
     Q_EMIT m_engine.alertRaised(EngineAlert{AlertKind::LedgerReachable, QString(), QString(), QString(),
                                             tr("the ledger answers again; sending resumes")});
     QString registerError;
-    if (!m_engine.loadRegisterFromStore(&registerError)) // the team's register, as the ledger has it now
+    if (keepsRegister() &&
+        !m_engine.loadRegisterFromStore(&registerError)) // the team's, as the ledger has it now
         qCWarning(lcEngine) << "entity register not re-read:" << registerError;
     resumeDeferredLedgerWork();
     // Claims that ran out while we were away belong to whoever took them.

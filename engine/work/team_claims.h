@@ -32,6 +32,7 @@ public:
     bool open(QString *error) override;
     QString auditPath() const override;
     QList<FilingTask> tasksAtStart() override;
+    bool keepsRegister() const override { return followsTeam(); }
     QString takeUp(const QList<FilingTask> &all) override;
     void begin() override;
     void stop() override;

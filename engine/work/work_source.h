@@ -42,6 +42,9 @@ public:
     /// The tasks the engine holds from the start: every task of a desk's database, or of the ledger for a
     /// member that shows the team's work (a desk, a run); none for a worker, which holds only what it claims.
     virtual QList<FilingTask> tasksAtStart() = 0;
+    /// Whether the engine holds the entity register (README, "The entity register"): a desk plans, cures and
+    /// replays from it; a worker files what its claimed tasks hold and keeps no copy of the team's register.
+    virtual bool keepsRegister() const = 0;
     /// Takes up the tasks the store holds at start (`all`, already in the engine): a desk marks the unknown
     /// outcomes to look up first. Returns the detail of the `engine_start` audit row.
     virtual QString takeUp(const QList<FilingTask> &all) = 0;

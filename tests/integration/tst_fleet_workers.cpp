@@ -89,8 +89,8 @@ private:
                extra;
     }
 
-    /// Task rows in a member's mirror (-1 when it cannot be read).
-    static qint64 mirroredTasks(const QString &path) {
+    /// Rows of `table` in a member's mirror (-1 when it cannot be read).
+    static qint64 mirroredRows(const QString &path, const QString &table = QStringLiteral("tasks")) {
         const QString name = QStringLiteral("mirror-count-%1").arg(path);
         qint64 n = -1;
         {
@@ -99,7 +99,7 @@ private:
             db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
             if (db.open()) {
                 QSqlQuery q(db);
-                if (q.exec(QStringLiteral("SELECT count(*) FROM tasks")) && q.next())
+                if (q.exec(QStringLiteral("SELECT count(*) FROM %1").arg(table)) && q.next())
                     n = q.value(0).toLongLong();
             }
         }
@@ -184,10 +184,13 @@ private Q_SLOTS:
         // A worker holds (and mirrors) only the tasks it claimed, not the whole ledger's: the four members
         // shared the batch, so none of them took every task.
         for (const QString &mirror : std::as_const(mirrors)) {
-            const qint64 held = mirroredTasks(mirror);
+            const qint64 held = mirroredRows(mirror);
             QVERIFY2(held >= 0 && held < tasks,
                      qPrintable(QStringLiteral("%1 holds %2 of %3 tasks").arg(mirror).arg(held).arg(tasks)));
+            // Nor the team's entity register: a worker files what its tasks hold.
+            QCOMPARE(mirroredRows(mirror, QStringLiteral("entity_register")), 0);
         }
+        QVERIFY(ledgerCount(QStringLiteral("SELECT count(*) FROM entities WHERE in_register")) > 0);
         // Every worker announced itself in the ledger.
         QVERIFY(ledgerCount(QStringLiteral("SELECT count(*) FROM members WHERE kind = 'worker'")) >= 3);
     }
