@@ -8,6 +8,8 @@
 #
 #   bench/team_throughput.sh [BUILD_DIR] [FILINGS] [LATENCY_MS] [CAP]     (defaults: build/ci 10000 50 8)
 #   BENCH_WORKERS="1 2 4 8" sets the fleet sizes run (default "1 2 4").
+#   BENCH_WRAP runs each fleet's first worker under a profiler, %n standing for the fleet size, e.g.
+#   BENCH_WRAP="perf record -g -o /tmp/worker-%n.data --".
 # Needs root or the postgres system user for initdb (as the tests do).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -121,7 +123,9 @@ for workers in ${BENCH_WORKERS:-1 2 4}; do
   start=$(date +%s.%N)
   wp=()
   for i in $(seq 1 "$workers"); do
-    /usr/bin/time -f "%U %S" -o "$work/time-$db-$i.txt" "$build/bin/filingdesk" worker --ledger "$ledger" \
+    wrap=()
+    [[ $i -eq 1 && -n ${BENCH_WRAP:-} ]] && read -r -a wrap <<<"${BENCH_WRAP/\%n/$workers}"
+    "${wrap[@]}" /usr/bin/time -f "%U %S" -o "$work/time-$db-$i.txt" "$build/bin/filingdesk" worker --ledger "$ledger" \
       --redis "redis://127.0.0.1:$redis_port" --registry "$url" "${limits[@]}" --config "$work/config.json" \
       --db "$work/$db-$i.sqlite" --exit-when-idle 2>"$work/$db-$i.log" &
     wp+=($!)

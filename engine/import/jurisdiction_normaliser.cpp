@@ -1110,7 +1110,15 @@ JurisdictionMatch normaliseJurisdiction(const QString &raw) {
 QString usJurisdictionName(const QString &code) {
     if (!code.startsWith(QLatin1String("US-")))
         return QString();
-    return tables().usNameByCode.value(code.mid(3));
+    // Its own small table: a member that only names jurisdictions (every --limit, every rule) does not build
+    // the normaliser's tables of the world's places.
+    static const QHash<QString, QString> names = [] {
+        QHash<QString, QString> byCode;
+        for (const UsStateName &s : usStateNames())
+            byCode.insert(QString::fromLatin1(s.code), QString::fromLatin1(s.name));
+        return byCode;
+    }();
+    return names.value(code.mid(3));
 }
 
 QStringList usJurisdictionCodes() {
