@@ -466,6 +466,7 @@ void Engine::admit(int dueWithinDays) {
             }
             seen.insert(task.key);
             task.score = admissionScore(o.dueDate, o.entity->riskTier, m_asOf);
+            task.payloadSha256(); // once: the copies each transition records carry it
             candidates.append(task);
         }
     }

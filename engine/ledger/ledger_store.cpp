@@ -2615,6 +2615,9 @@ void LedgerStore::claimEachThen(const QHash<QString, int> &needs, int defaultNee
                     const TaskColumns columns(q->record());
                     while (q->next()) {
                         out.append(taskFromRow(*q, columns, localNow));
+                        // The payload's hash, which every transition's audit row records, is computed once
+                        // here, off the engine thread; the engine's copies of the task carry it.
+                        out.last().payloadSha256();
                         if (out.size() % 1000 == 0)
                             w->kick(); // rows arriving are progress
                         versions.insert(out.last().key, q->value(columns.version).toLongLong());
