@@ -8,6 +8,8 @@
 #
 #   bench/team_throughput.sh [BUILD_DIR] [FILINGS] [LATENCY_MS] [CAP]     (defaults: build/ci 10000 50 8)
 #   BENCH_WORKERS="1 2 4 8" sets the fleet sizes run (default "1 2 4").
+#   BENCH_PG_STATEMENTS=N prints each fleet's N statements that took PostgreSQL longest (pg_stat_statements),
+#   on stderr.
 #   BENCH_WRAP runs each fleet's first worker under a profiler, %n standing for the fleet size, e.g.
 #   BENCH_WRAP="perf record -g -o /tmp/worker-%n.data --".
 # Needs root or the postgres system user for initdb (as the tests do).
@@ -47,8 +49,9 @@ PY
 mkdir -p "$work/pg" && chown postgres "$work/pg" 2>/dev/null || true
 pg_port=$(free_port)
 "${as_pg[@]}" "$pgbin/initdb" -D "$work/pg/data" -A trust -U fd >/dev/null
-"${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -o "-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1" \
-  -l "$work/pg/log" -w start >/dev/null
+pg_opts="-p $pg_port -k $work/pg -c listen_addresses=127.0.0.1"
+[[ -n ${BENCH_PG_STATEMENTS:-} ]] && pg_opts+=" -c shared_preload_libraries=pg_stat_statements"
+"${as_pg[@]}" "$pgbin/pg_ctl" -D "$work/pg/data" -o "$pg_opts" -l "$work/pg/log" -w start >/dev/null
 redis_port=$(free_port)
 redis-server --port "$redis_port" --save '' --appendonly no >/dev/null 2>&1 &
 pids+=($!)
@@ -116,6 +119,10 @@ for workers in ${BENCH_WORKERS:-1 2 4}; do
   redis-cli -p "$redis_port" flushall >/dev/null
   "$build/bin/filingdesk" launch --ledger "$ledger" --portfolio "$work/portfolio.csv" --as-of 2027-02-15 \
     --config "$work/config.json" >/dev/null 2>&1
+  if [[ -n ${BENCH_PG_STATEMENTS:-} ]]; then
+    psql -q -h 127.0.0.1 -p "$pg_port" -U fd -d "$db" -c "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" \
+      -c "SELECT pg_stat_statements_reset()" >/dev/null
+  fi
   commits_before=$(psql -At -h 127.0.0.1 -p "$pg_port" -U fd -d "$db" -c \
     "SELECT xact_commit FROM pg_stat_database WHERE datname = '$db'")
   pg_before=$(pg_cpu)
@@ -138,6 +145,12 @@ for workers in ${BENCH_WORKERS:-1 2 4}; do
   wcpu=$(cat "$work"/time-"$db"-*.txt | awk '{s += $1 + $2} END {print s}')
   # Workers wait up to 2 s to be sure they are idle (two checks a second apart): not filing time.
   wall=$(echo "$end - $start - 2" | bc)
+  if [[ -n ${BENCH_PG_STATEMENTS:-} ]]; then
+    psql -h 127.0.0.1 -p "$pg_port" -U fd -d "$db" -P pager=off -c "SELECT calls, round(total_exec_time::numeric, 0) \
+      AS total_ms, round((total_exec_time / calls)::numeric, 3) AS ms_each, rows, left(regexp_replace(query, \
+      '\s+', ' ', 'g'), 90) AS statement FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database \
+      WHERE datname = '$db') ORDER BY total_exec_time DESC LIMIT ${BENCH_PG_STATEMENTS}" >&2
+  fi
   report "$workers worker(s), team ledger" "$wall" "$filed" "$wcpu" $(($(pg_cpu) - pg_before)) \
     $(($(cpu_of "${pids[0]}") - redis_before)) "$commits"
 done
