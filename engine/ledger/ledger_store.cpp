@@ -2556,7 +2556,7 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
 LedgerWriter *LedgerStore::writer() {
     if (!m_writer && !m_ledgerId.isEmpty() && !m_closed)
         m_writer = std::make_unique<LedgerWriter>(LedgerWriter::Settings{
-            m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs()});
+            m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs(), kCoalesceMs});
     return m_writer.get();
 }
 

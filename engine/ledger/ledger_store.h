@@ -109,6 +109,9 @@ public:
     /// server's statement_timeout is three quarters of it; a lock is waited on for kLockTimeoutMs.
     static constexpr int kCallDeadlineMs = 10000;
     static constexpr int kLockTimeoutMs = 250;
+    /// How long the writer lets transitions that need no durable commit (VALIDATING, outcomes) wait for more
+    /// to join their statement (LedgerWriter::Settings::coalesceMs); a DISPATCHING goes at once.
+    static constexpr int kCoalesceMs = 5;
     int callDeadlineMs() const;
     int statementTimeoutMs() const;
     /// The clock whose times the engine means (durations to and from the ledger's clock are computed

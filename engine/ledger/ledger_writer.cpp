@@ -1,5 +1,7 @@
 #include "engine/ledger/ledger_writer.h"
 
+#include <QTimer>
+
 #include "engine/ledger/call_deadline.h"
 
 #include <libpq-fe.h>
@@ -73,14 +75,25 @@ void LedgerWriter::enqueue(Item item) {
     {
         QMutexLocker lock(&m_mutex);
         if (!m_stopped) {
+            // A DISPATCHING (a permit waits for its commit) and other work go at once; other transitions wait
+            // up to coalesceMs for more to join them, so that a statement carries more than a few.
+            const bool urgent = item.work || item.submission.durable || m_settings.coalesceMs <= 0;
             ++m_unanswered;
             m_pending.append(std::move(item));
-            if (m_flushPosted)
+            if (m_flushPosted && !(urgent && m_flushDelayed))
                 return;
             m_flushPosted = true;
+            m_flushDelayed = !urgent;
             lock.unlock();
-            QMetaObject::invokeMethod(
-                m_home, [this] { flush(); }, Qt::QueuedConnection);
+            if (urgent) {
+                QMetaObject::invokeMethod(
+                    m_home, [this] { flush(); }, Qt::QueuedConnection);
+            } else {
+                const int delay = m_settings.coalesceMs;
+                QMetaObject::invokeMethod(
+                    m_home, [this, delay] { QTimer::singleShot(delay, m_home, [this] { flush(); }); },
+                    Qt::QueuedConnection);
+            }
             return;
         }
     }
@@ -255,6 +268,7 @@ void LedgerWriter::flush() {
     {
         QMutexLocker lock(&m_mutex);
         m_flushPosted = false;
+        m_flushDelayed = false;
         items.swap(m_pending);
     }
     int answeredCount = 0;

@@ -60,6 +60,9 @@ public:
         int statementTimeoutMs = 0;
         int lockTimeoutMs = 0;
         int callDeadlineMs = 0;
+        /// How long a flush of transitions none of which is durable waits for more to join it (ms; 0: none).
+        /// A durable one, a claim, a seal or a read is written at once, with whatever waits.
+        int coalesceMs = 0;
     };
 
     explicit LedgerWriter(Settings settings);
@@ -128,10 +131,11 @@ private:
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QMutex m_mutex;
     QWaitCondition m_idle;
-    QList<Item> m_pending;      ///< guarded by m_mutex
-    bool m_flushPosted = false; ///< guarded by m_mutex
-    int m_unanswered = 0;       ///< guarded by m_mutex: submitted, `done` not yet run
-    bool m_stopped = false;     ///< guarded by m_mutex
+    QList<Item> m_pending;       ///< guarded by m_mutex
+    bool m_flushPosted = false;  ///< guarded by m_mutex
+    bool m_flushDelayed = false; ///< guarded by m_mutex: the posted flush waits coalesceMs
+    int m_unanswered = 0;        ///< guarded by m_mutex: submitted, `done` not yet run
+    bool m_stopped = false;      ///< guarded by m_mutex
     std::atomic<quint64> m_flushes{0};
     std::atomic<quint64> m_rows{0};
     std::atomic<quint64> m_largestFlush{0};
