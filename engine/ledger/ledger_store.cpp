@@ -510,6 +510,12 @@ bool isLockWait(const QString &message) {
            message.contains(QLatin1String("(40P01)"));
 }
 
+/// Whether the writer's connection stays open after a call that ended with `error` (empty: it succeeded): a
+/// lock waited on or a refused role leaves the link as it was; anything else drops it.
+bool keepsLink(const QString &error) {
+    return error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+}
+
 } // namespace
 
 void LedgerStore::closeLedger() {
@@ -1004,7 +1010,7 @@ void LedgerStore::sealAuditThen(QObject *context, std::function<void(qint64, con
                 }
             }
         }
-        const bool linkHeld = error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+        const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
             [this, alive, total, first, error, writesBefore, done] {
@@ -2001,20 +2007,15 @@ void LedgerStore::renewClaimsThen(const QStringList &requested, QObject *context
                                                                               const QString &connectError) {
         QStringList lost;
         QString error = connectError;
-        if (db) {
-            if (QSqlQuery *q = w->prepared(QString::fromLatin1(kRenewClaims), &error)) {
-                for (int i = 0; i < arguments.size(); ++i)
-                    q->bindValue(i, arguments.at(i));
-                if (q->exec()) {
-                    while (q->next())
-                        lost.append(q->value(0).toString());
-                    q->finish();
-                } else {
-                    error = q->lastError().text().simplified();
-                }
-            }
-        }
-        const bool linkHeld = error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+        if (db)
+            w->select(
+                QString::fromLatin1(kRenewClaims), arguments,
+                [&lost](QSqlQuery &q) {
+                    while (q.next())
+                        lost.append(q.value(0).toString());
+                },
+                &error);
+        const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
             [this, alive, keys, lost, error, done] {
@@ -2190,24 +2191,19 @@ void LedgerStore::syncThen(int limit, QObject *context,
         // that are sealed are in what it reads; the rows become entries here, off the engine thread.
         QList<AuditEntry> rows;
         QString error = connectError;
-        if (db) {
-            if (QSqlQuery *q = w->prepared(sql, &error)) {
-                for (int i = 0; i < arguments.size(); ++i)
-                    q->bindValue(i, arguments.at(i));
-                if (q->exec()) {
-                    const AuditColumns columns(q->record());
-                    while (q->next()) {
-                        rows.append(auditFromRow(*q, columns));
+        if (db)
+            w->select(
+                sql, arguments,
+                [w, &rows](QSqlQuery &q) {
+                    const AuditColumns columns(q.record());
+                    while (q.next()) {
+                        rows.append(auditFromRow(q, columns));
                         if (rows.size() % 1000 == 0)
                             w->kick(); // rows arriving are progress
                     }
-                    q->finish();
-                } else {
-                    error = q->lastError().text().simplified();
-                }
-            }
-        }
-        const bool linkHeld = error.isEmpty() || isLockWait(error) || isRoleRefusal(error);
+                },
+                &error);
+        const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
             [this, alive, rows, error, done] {
@@ -2605,30 +2601,24 @@ void LedgerStore::claimEachThen(const QHash<QString, int> &needs, int defaultNee
         QList<FilingTask> out;
         QHash<QString, qint64> versions;
         QString error = connectError;
-        bool linkHeld = true;
-        if (db) {
-            if (QSqlQuery *q = w->prepared(sql, &error)) {
-                for (int i = 0; i < arguments.size(); ++i)
-                    q->bindValue(i, arguments.at(i));
-                if (q->exec()) {
+        if (db)
+            w->select(
+                sql, arguments,
+                [w, clock, &out, &versions](QSqlQuery &q) {
                     const QDateTime localNow = clock ? clock->nowUtc() : QDateTime::currentDateTimeUtc();
-                    const TaskColumns columns(q->record());
-                    while (q->next()) {
-                        out.append(taskFromRow(*q, columns, localNow));
+                    const TaskColumns columns(q.record());
+                    while (q.next()) {
+                        out.append(taskFromRow(q, columns, localNow));
                         // The payload's hash, which every transition's audit row records, is computed once
                         // here, off the engine thread; the engine's copies of the task carry it.
                         out.last().payloadSha256();
                         if (out.size() % 1000 == 0)
                             w->kick(); // rows arriving are progress
-                        versions.insert(out.last().key, q->value(columns.version).toLongLong());
+                        versions.insert(out.last().key, q.value(columns.version).toLongLong());
                     }
-                    q->finish();
-                } else {
-                    error = q->lastError().text().simplified();
-                    linkHeld = isLockWait(error) || isRoleRefusal(error);
-                }
-            }
-        }
+                },
+                &error);
+        const bool linkHeld = keepsLink(error);
         std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
             return a.score != b.score ? a.score > b.score : a.key < b.key;
         });

@@ -123,6 +123,22 @@ void LedgerWriter::kick() {
     m_deadline->kick();
 }
 
+bool LedgerWriter::select(const QString &sql, const QVariantList &arguments,
+                          const std::function<void(QSqlQuery &)> &read, QString *error) {
+    QSqlQuery *q = prepared(sql, error);
+    if (!q)
+        return false;
+    for (int i = 0; i < arguments.size(); ++i)
+        q->bindValue(i, arguments.at(i));
+    if (!q->exec()) {
+        *error = q->lastError().text().simplified();
+        return false;
+    }
+    read(*q);
+    q->finish();
+    return true;
+}
+
 void LedgerWriter::waitIdle() {
     QMutexLocker lock(&m_mutex);
     while (m_unanswered > 0)

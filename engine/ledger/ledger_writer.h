@@ -83,6 +83,11 @@ public:
     QSqlQuery *prepared(const QString &sql, QString *error);
     /// The deadline of the call under way, started again (rows arriving are progress). Inside a Work.
     void kick();
+    /// Inside a Work: `sql` (prepared()) with `arguments` bound by position, run, and its rows handed to
+    /// `read`; the call's deadline is started again every 1,000 rows. False with *error (the server's words)
+    /// when it could not be prepared or run.
+    bool select(const QString &sql, const QVariantList &arguments,
+                const std::function<void(QSqlQuery &)> &read, QString *error);
     /// Returns once every submission made so far has been answered (its `done` has run).
     void waitIdle();
     /// Answers what waits, closes the connection and ends the thread; submit() after it fails at once
