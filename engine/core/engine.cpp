@@ -76,7 +76,8 @@ void registerEngineMetaTypes() {
 Engine::Engine(QObject *parent)
     : QObject(parent) {
     setStore(std::make_unique<AuditStore>());
-    m_work = makeWorkSource(*this, m_config); // a desk's, until start() builds the one its config asks for
+    m_work =
+        makeWorkSource(*this, *this, m_config); // a desk's, until start() builds the one its config asks for
     registerEngineMetaTypes();
     m_flushTimer.setInterval(100);
     m_flushTimer.setSingleShot(true);
@@ -126,6 +127,12 @@ void Engine::setStore(std::unique_ptr<AuditStore> store) {
     m_store = std::move(threaded);
 }
 
+void Engine::replaceStore(std::unique_ptr<TaskStore> store) {
+    Q_ASSERT(!m_started);
+    m_desk = nullptr;
+    m_store = std::move(store);
+}
+
 QDateTime Engine::now() const {
     return m_clock ? m_clock->nowUtc() : QDateTime::currentDateTimeUtc();
 }
@@ -155,7 +162,7 @@ void Engine::start(const EngineConfig &config) {
     }
     if (m_config.dbPath.isEmpty() && !m_config.ledger)
         m_config.dbPath = QStringLiteral("filingdesk-audit.sqlite");
-    m_work = makeWorkSource(*this, m_config);
+    m_work = makeWorkSource(*this, *this, m_config);
     if (!m_work->open(&error)) {
         Q_EMIT started(false, error, QString(), false);
         return;
@@ -678,13 +685,13 @@ void Engine::auditFailed(const QString &what, const WriteResult &result) {
     const QString message = error.isEmpty() ? tr("audit write failed: %1").arg(what)
                                             : tr("audit write failed: %1: %2").arg(what, error);
     Q_EMIT errorOccurred(message);
-    if (m_auditUnavailable)
+    if (m_batchState.auditUnavailable)
         return;
     // Fail closed: nothing is sent while the record cannot be kept. The operator resumes once it can.
     qCCritical(lcEngine).noquote() << message << "- dispatch paused";
-    m_auditUnavailable = true;
-    if (!m_paused) {
-        m_paused = true;
+    m_batchState.auditUnavailable = true;
+    if (!m_batchState.paused) {
+        m_batchState.paused = true;
         withdrawUnsent();
     }
     Q_EMIT alertRaised(EngineAlert{AlertKind::AuditUnavailable, QString(), QString(), QString(),
@@ -695,13 +702,13 @@ void Engine::auditFailed(const QString &what, const WriteResult &result) {
 void Engine::beginBatchIfIdle() {
     // A finished batch's tasks must not count in the next one (its progress would read "37 of 37 done" at
     // once).
-    if (!m_batchActive) {
-        m_batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
-        m_batchStartedUtc = now();
-        m_batch.clear();
+    if (!m_batchState.active) {
+        m_batchState.id = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+        m_batchState.startedUtc = now();
+        m_batchState.keys.clear();
     }
-    m_batchActive = true;
-    m_idleSignalled = false;
+    m_batchState.active = true;
+    m_batchState.idleSignalled = false;
 }
 
 void Engine::clearLastError(FilingTask &task) {
@@ -761,7 +768,8 @@ PermitHolder Engine::holderFor(const FilingTask &task) const {
 }
 
 void Engine::pump() {
-    if (!m_started || m_stopping || m_paused || m_held || !m_batchActive || !m_work->maySend())
+    if (!m_started || m_stopping || m_batchState.paused || m_held || !m_batchState.active ||
+        !m_work->maySend())
         return;
     const QDateTime t = now();
     m_requests.promoteDue(t);
@@ -832,7 +840,7 @@ void Engine::onValidatingRecorded(const QList<RequestTable::Pick> &picks,
         const QString &key = pick.key;
         if (m_requests.stageOf(key) != RequestStage::Validating)
             continue; // retired while its record was written (shutdown, a cancel): not this pump's any more
-        if (m_paused || m_held || m_stopping || !m_started) {
+        if (m_batchState.paused || m_held || m_stopping || !m_started) {
             // Paused or held while the commit was written (or a failed write below paused dispatch): what
             // was picked goes back to its queue.
             requeueWithdrawn(key);
@@ -874,7 +882,7 @@ void Engine::onGranted(quint64 requestId, const QString &token) {
     const QString key = m_requests.granted(requestId, token);
     if (key.isEmpty())
         return;
-    if (m_stopping || m_paused || m_held) {
+    if (m_stopping || m_batchState.paused || m_held) {
         // Stop or pause began after the request was made: this permit is not used.
         requeueWithdrawn(key);
         return;
@@ -888,7 +896,7 @@ void Engine::dispatchGrantedGroup() {
     const QStringList keys = m_requests.takeGranted();
     if (keys.isEmpty())
         return;
-    if (m_stopping || m_paused || m_held) {
+    if (m_stopping || m_batchState.paused || m_held) {
         for (const QString &key : keys)
             requeueWithdrawn(key);
         return;
@@ -1464,7 +1472,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
     }
     reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"));
     if (replayed > 0)
-        m_idleSignalled = false;
+        m_batchState.idleSignalled = false;
     m_work->requeue(requeued, reason, tr("replay"));
     pump();
     updateStatus();
@@ -1725,7 +1733,7 @@ void Engine::shutdown() {
     if (m_stopping)
         return; // already closing; stopped() follows
     m_stopping = true;
-    m_paused = true;
+    m_batchState.paused = true;
     m_wakeTimer.stop();
     m_dispatchTimer.stop();
     m_work->stop();
@@ -1802,21 +1810,21 @@ void Engine::raise(AlertKind kind, const FilingTask &task, const QString &messag
 
 BatchStatus Engine::currentStatus() const {
     BatchStatus s;
-    s.batchId = m_batchId;
-    s.active = m_batchActive;
-    s.paused = m_paused;
-    s.total = int(m_batch.size());
+    s.batchId = m_batchState.id;
+    s.active = m_batchState.active;
+    s.paused = m_batchState.paused;
+    s.total = int(m_batchState.keys.size());
     const RequestTable::Counts requests = m_requests.counts();
     s.inFlight = requests.onTheWire + requests.granted;
     s.awaitingPermit = requests.awaitingPermit;
     s.gateBlind = m_gateBlind;
-    s.startedUtc = m_batchStartedUtc;
+    s.startedUtc = m_batchState.startedUtc;
     s.claimsHeld = m_requests.claimCount();
     m_work->describe(s);
     s.filedHere = m_filedHere;
     int done = 0;
-    for (const QString &key : std::as_const(m_batch)) {
-        const FilingTask &t = *m_tasks.constFind(key); // m_batch holds only known keys
+    for (const QString &key : std::as_const(m_batchState.keys)) {
+        const FilingTask &t = *m_tasks.constFind(key); // m_batchState.keys holds only known keys
         s.byState[stateName(t.state)] += 1;
         s.byCompliance[complianceName(complianceOf(t, m_asOf.isValid() ? m_asOf : now().date()))] += 1;
         if (m_requests.isDelayed(key))
@@ -1824,8 +1832,8 @@ BatchStatus Engine::currentStatus() const {
         if (isTerminal(t.state))
             ++done;
     }
-    if (done > 0 && m_batchStartedUtc.isValid() && done < s.total) {
-        const qint64 elapsed = m_batchStartedUtc.msecsTo(now());
+    if (done > 0 && m_batchState.startedUtc.isValid() && done < s.total) {
+        const qint64 elapsed = m_batchState.startedUtc.msecsTo(now());
         s.etaMs = elapsed * (s.total - done) / done;
     } else if (done == s.total) {
         s.etaMs = 0;

@@ -11,6 +11,7 @@
 #include "engine/ledger/ledger_store.h"
 #include "engine/rules/rule_set.h"
 #include "engine/store/audit_reader.h"
+#include "engine/work/pipeline.h"
 #include "engine/work/work_source.h"
 
 #include <QDate>
@@ -63,7 +64,7 @@ class ThreadedStore;
 ///
 /// Seams for tests (set before start(); the engine takes ownership): setClock(), setTransport(), setGate(),
 /// setStore().
-class Engine : public QObject {
+class Engine : public QObject, private Pipeline {
     Q_OBJECT
 public:
     explicit Engine(QObject *parent = nullptr);
@@ -234,7 +235,7 @@ private:
     /// Records `task`'s transition to `to` and waits for it: false (the task as it was, the failure
     /// reported by auditFailed()) when it was not written. Operator actions and the rare paths.
     [[nodiscard]] bool transition(FilingTask &task, ExecutionState to, const QString &actor,
-                                  const QString &action, const QString &reason = QString());
+                                  const QString &action, const QString &reason = QString()) override;
     /// The outcome path's transition: `updated` is the task as the answer left it (in its current state);
     /// its record, in state `to`, joins the store's next group commit. Once it is written the engine's task
     /// becomes that record and `then(true)` runs on this thread; when it fails the engine's task is left as
@@ -263,11 +264,11 @@ private:
     /// The Answered request of `key` (its outcome now recorded, or not) ends.
     void settleAnswer(const QString &key);
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
-                        const QString &entityId = QString(), const QString &detail = QString());
+                        const QString &entityId = QString(), const QString &detail = QString()) override;
     /// A write the store did not do (`result` says why): a conflict is re-read, a busy ledger tried again, a
     /// refusal reported; anything else fails closed (dispatch pauses, `audit_unavailable`).
-    void auditFailed(const QString &what, const WriteResult &result);
-    void beginBatchIfIdle();
+    void auditFailed(const QString &what, const WriteResult &result) override;
+    void beginBatchIfIdle() override;
     static void clearLastError(FilingTask &task);
     /// A request of `key` is on the wire here, or its filing is DISPATCHING (sent or being settled by a
     /// member of the team): no operator action may change it until it has an outcome.
@@ -276,10 +277,10 @@ private:
     void reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
                        const QString &expected);
     QString describeForOperator(const QString &key) const;
-    void enqueue(const QString &key);
+    void enqueue(const QString &key) override;
     void requeueWithdrawn(const QString &key);
-    void withdrawUnsent();
-    void pump();
+    void withdrawUnsent() override;
+    void pump() override;
     /// pump()'s second half, once the VALIDATING of `picks` is committed (or failed).
     void onValidatingRecorded(const QList<RequestTable::Pick> &picks,
                               const QList<TaskStore::TransitionRecord> &records,
@@ -290,7 +291,7 @@ private:
                                const WriteResult &dispatching);
     /// Reports a write that failed: errorOccurred(), and actionRefused() first when `result` says the ledger
     /// refused it.
-    void writeFailed(const QString &message, const WriteResult &result = WriteResult::written());
+    void writeFailed(const QString &message, const WriteResult &result = WriteResult::written()) override;
     /// Sends `key`'s request (in flight, DISPATCHING recorded) once its permit is known to outlast it.
     void sendUnderFreshPermit(const QString &key);
     void sendNow(const QString &key);
@@ -309,22 +310,22 @@ private:
     /// shutdown()'s second half, once nothing handed to the store waits for its continuation: the final
     /// status, the gate closed, the store closed, stopped().
     void finishShutdown();
-    void markDirty(const QString &key);
-    void flushDirty();
+    void markDirty(const QString &key) override;
+    void flushDirty() override;
     void armWake();
     void onWake();
     void recordRegistrySuccess(const QString &jurisdiction);
-    BatchStatus currentStatus() const;
+    BatchStatus currentStatus() const override;
     /// Emits batchStatusChanged() now, or once when the status interval ends when one was emitted within it:
     /// the status is a count over the whole batch, so one per transition would make a batch quadratic.
-    void updateStatus();
-    void markStatusDirty();
+    void updateStatus() override;
+    void markStatusDirty() override;
     void emitStatusIfDirty();
     void emitStatus();
     void checkIdle();
     void raise(AlertKind kind, const FilingTask &task, const QString &message);
     PermitHolder holderFor(const FilingTask &task) const;
-    QDateTime now() const;
+    QDateTime now() const override;
 
     /// The task's entity as the register has it now (keeping the task's jurisdiction and source line): the
     /// payload a cure or a replay sends.
@@ -359,20 +360,15 @@ private:
     void replanEntity(const QString &entityId);
     /// Plans again the rows `which` selects, from the register at m_asOf, and publishes the plan.
     void replanRows(const std::function<bool(const RowPlan &)> &which);
-    bool loadRegisterFromStore(QString *error);
+    bool loadRegisterFromStore(QString *error) override;
 
     QList<RowPlan> m_plan;
     QHash<QString, Entity> m_register;   ///< the entity register, by entity id
     QList<RegisterConflict> m_conflicts; ///< its open conflicts
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
-    QSet<QString> m_batch;
-    QString m_batchId;
-    QDateTime m_batchStartedUtc;
-    bool m_batchActive = false;
-    bool m_paused = false;
+    BatchState m_batchState;
     bool m_held = false; ///< holdSending(): a person is deciding whether to stop
-    bool m_auditUnavailable = false;
     bool m_gateBlind = false;
     QSet<QString> m_dirty;
     QTimer m_flushTimer{this};  // parented so moveToThread() takes it along
@@ -392,10 +388,21 @@ private:
     /// team's ledger): the only part of the engine that knows which.
     std::unique_ptr<WorkSource> m_work;
 
-    // The two work sources drive the pipeline through the engine's own steps (enqueue, pump, transition,
-    // operatorAction, the batch's figures): they are the engine's two halves, kept apart from its pipeline.
-    friend class LocalBatch;
-    friend class TeamClaims;
+    // --- Pipeline: what the work source reads and asks of the engine (engine/work/pipeline.h) ---------
+    const EngineConfig &config() const override { return m_config; }
+    Clock *clock() const override { return m_clock; }
+    PermitGate &permitGate() const override { return *m_gate; }
+    const RuleSet &rules() const override { return m_rules; }
+    RegistryTransport &registry() const override { return *m_registry; }
+    bool isStarted() const override { return m_started; }
+    bool isStopping() const override { return m_stopping; }
+    int filedHere() const override { return m_filedHere; }
+    RequestTable &requests() override { return m_requests; }
+    QHash<QString, FilingTask> &tasks() override { return m_tasks; }
+    BatchState &batchState() override { return m_batchState; }
+    TaskStore &taskStore() override { return *m_store; }
+    ThreadedStore *deskStore() override { return m_desk; }
+    void replaceStore(std::unique_ptr<TaskStore> store) override;
 };
 
 } // namespace fd

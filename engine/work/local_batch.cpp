@@ -14,12 +14,13 @@ Q_DECLARE_LOGGING_CATEGORY(lcEngine)
 
 namespace fd {
 
-LocalBatch::LocalBatch(Engine &engine)
-    : m_engine(engine) {}
+LocalBatch::LocalBatch(Engine &engine, Pipeline &pipeline)
+    : m_engine(engine)
+    , m_pipeline(pipeline) {}
 
 bool LocalBatch::open(QString *error) {
-    ThreadedStore &desk = *m_engine.m_desk;
-    if (!desk.open(m_engine.m_config.dbPath, error, AuditStore::OpenMode::Exclusive))
+    ThreadedStore &desk = *m_pipeline.deskStore();
+    if (!desk.open(m_pipeline.config().dbPath, error, AuditStore::OpenMode::Exclusive))
         return false;
     // A team member's mirror holds copies of the ledger's filings as they were when it last read them: a
     // desk resuming them would send again what the team filed since. They are filed from the ledger.
@@ -29,7 +30,7 @@ bool LocalBatch::open(QString *error) {
         *error = tr("%1 is a team member's copy of the team ledger%2, not a single desk's database: its "
                     "filings are the team's and are worked from the ledger (give --ledger URL); give a "
                     "database of this desk's own with --db")
-                     .arg(QFileInfo(m_engine.m_config.dbPath).absoluteFilePath(),
+                     .arg(QFileInfo(m_pipeline.config().dbPath).absoluteFilePath(),
                           binding.isBound()
                               ? tr(" %1 (last reached at %2)").arg(binding.ledgerId, binding.ledgerUrl)
                               : QString());
@@ -39,11 +40,11 @@ bool LocalBatch::open(QString *error) {
 }
 
 QString LocalBatch::auditPath() const {
-    return QFileInfo(m_engine.m_config.dbPath).absoluteFilePath();
+    return QFileInfo(m_pipeline.config().dbPath).absoluteFilePath();
 }
 
 QList<FilingTask> LocalBatch::tasksAtStart() {
-    return m_engine.m_store->loadTasks(false);
+    return m_pipeline.taskStore().loadTasks(false);
 }
 
 QString LocalBatch::takeUp(const QList<FilingTask> &all) {
@@ -51,12 +52,12 @@ QString LocalBatch::takeUp(const QList<FilingTask> &all) {
     // looked up before anything is re-sent.
     const RecoveryPlan recovery = planRecovery(all);
     for (const QString &key : recovery.lookupFirst)
-        m_engine.m_tasks[key].lookupRequired = true;
+        m_pipeline.tasks()[key].lookupRequired = true;
     m_resume = recovery.resume;
     qCInfo(lcEngine) << "resumed" << recovery.resume.size() << "task(s)," << recovery.lookupFirst.size()
                      << "to look up first";
     return tr("%1; rules %2; database %3; %4 task(s) resumed, %5 to look up first")
-        .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(), auditPath())
+        .arg(m_pipeline.permitGate().describe(), m_pipeline.rules().version(), auditPath())
         .arg(recovery.resume.size())
         .arg(recovery.lookupFirst.size());
 }
@@ -65,107 +66,107 @@ void LocalBatch::begin() {
     const QStringList resume = std::exchange(m_resume, {});
     if (resume.isEmpty())
         return;
-    m_engine.beginBatchIfIdle();
+    m_pipeline.beginBatchIfIdle();
     for (const QString &key : resume) {
-        m_engine.m_batch.insert(key);
-        m_engine.enqueue(key);
+        m_pipeline.batchState().keys.insert(key);
+        m_pipeline.enqueue(key);
     }
-    m_engine.pump();
+    m_pipeline.pump();
 }
 
 void LocalBatch::launch(const QStringList &keys, const QString &reason) {
-    Engine &e = m_engine;
+    Pipeline &e = m_pipeline;
     QStringList chosen;
     if (keys.isEmpty()) {
-        for (auto it = e.m_tasks.cbegin(); it != e.m_tasks.cend(); ++it) {
-            if (it->state == ExecutionState::Pending && !e.m_batch.contains(it.key()))
+        for (auto it = e.tasks().cbegin(); it != e.tasks().cend(); ++it) {
+            if (it->state == ExecutionState::Pending && !e.batchState().keys.contains(it.key()))
                 chosen.append(it.key());
         }
     } else {
         for (const QString &k : keys) {
-            const auto it = e.m_tasks.constFind(k);
-            if (it != e.m_tasks.constEnd() && it->state == ExecutionState::Pending)
+            const auto it = e.tasks().constFind(k);
+            if (it != e.tasks().constEnd() && it->state == ExecutionState::Pending)
                 chosen.append(k);
         }
     }
     e.beginBatchIfIdle();
-    e.m_paused = false;
+    e.batchState().paused = false;
     QList<FilingTask> launched;
     launched.reserve(chosen.size());
     for (const QString &k : std::as_const(chosen)) {
-        FilingTask task = e.m_tasks.value(k);
-        task.batchId = e.m_batchId;
+        FilingTask task = e.tasks().value(k);
+        task.batchId = e.batchState().id;
         launched.append(task);
     }
     QString error;
-    if (const WriteResult saved = e.m_store->saveTasks(launched, &error); !saved) {
+    if (const WriteResult saved = e.taskStore().saveTasks(launched, &error); !saved) {
         e.auditFailed(tr("launch of %n task(s)", nullptr, int(launched.size())), saved);
         chosen.clear();
     }
     for (const QString &k : std::as_const(chosen)) {
-        e.m_tasks[k].batchId = e.m_batchId;
-        e.m_batch.insert(k);
+        e.tasks()[k].batchId = e.batchState().id;
+        e.batchState().keys.insert(k);
         e.enqueue(k);
     }
     e.operatorAction(QStringLiteral("batch_launch"), reason, QString(), QString(),
-                     tr("batch %1: %2 task(s)").arg(e.m_batchId).arg(chosen.size()));
+                     tr("batch %1: %2 task(s)").arg(e.batchState().id).arg(chosen.size()));
     e.pump();
     e.updateStatus();
     checkIdle();
 }
 
 void LocalBatch::pause(const QString &reason) {
-    Engine &e = m_engine;
-    if (e.m_paused) {
+    Pipeline &e = m_pipeline;
+    if (e.batchState().paused) {
         e.updateStatus(); // a drain waits for a status taken after it: give one
         return;
     }
-    e.m_paused = true;
+    e.batchState().paused = true;
     // Nothing new leaves while paused: withdraw requests awaiting a permit, and hand back permits granted
     // but not yet used; in-flight requests finish.
     e.withdrawUnsent();
     e.operatorAction(QStringLiteral("batch_pause"), reason, QString(), QString(),
-                     tr("batch %1 paused").arg(e.m_batchId));
+                     tr("batch %1 paused").arg(e.batchState().id));
     e.updateStatus();
 }
 
 void LocalBatch::resume(const QString &reason) {
-    Engine &e = m_engine;
-    if (!e.m_paused)
+    Pipeline &e = m_pipeline;
+    if (!e.batchState().paused)
         return;
-    e.m_paused = false;
-    const bool afterAuditFailure = std::exchange(e.m_auditUnavailable, false);
+    e.batchState().paused = false;
+    const bool afterAuditFailure = std::exchange(e.batchState().auditUnavailable, false);
     e.operatorAction(QStringLiteral("batch_resume"), reason, QString(), QString(),
                      afterAuditFailure
-                         ? tr("batch %1 resumed after the audit database failed").arg(e.m_batchId)
-                         : tr("batch %1 resumed").arg(e.m_batchId));
+                         ? tr("batch %1 resumed after the audit database failed").arg(e.batchState().id)
+                         : tr("batch %1 resumed").arg(e.batchState().id));
     e.pump();
     e.updateStatus();
 }
 
 void LocalBatch::cancel(const QString &reason, const QString &batchId) {
-    Engine &e = m_engine;
-    if (!batchId.isEmpty() && batchId != e.m_batchId) {
-        Q_EMIT e.errorOccurred(
-            tr("batch %1 is not this desk's batch (%2): nothing was cancelled").arg(batchId, e.m_batchId));
+    Pipeline &e = m_pipeline;
+    if (!batchId.isEmpty() && batchId != e.batchState().id) {
+        Q_EMIT m_engine.errorOccurred(tr("batch %1 is not this desk's batch (%2): nothing was cancelled")
+                                          .arg(batchId, e.batchState().id));
         return;
     }
     int withdrawn = 0;
     QStringList unknownOutcome;
-    e.m_requests.retireUnsent(); // not queued again: the batch ends
-    const QSet<QString> batch = e.m_batch;
+    e.requests().retireUnsent(); // not queued again: the batch ends
+    const QSet<QString> batch = e.batchState().keys;
     for (const QString &key : batch) {
-        if (e.m_requests.hasLeft(key))
+        if (e.requests().hasLeft(key))
             continue;
-        if (e.m_tasks.value(key).state == ExecutionState::Dispatching) {
+        if (e.tasks().value(key).state == ExecutionState::Dispatching) {
             // Sent, and its outcome unknown (a time-out, a look-up inside the settle window): it may have
             // been filed. It is never put back to waiting as if it had not been sent: it stays in the batch
             // and its look-up decides (filed, or sent again only once "not found" means not filed).
             unknownOutcome.append(key);
             continue;
         }
-        e.m_requests.retire(key);
-        FilingTask &task = e.m_tasks[key];
+        e.requests().retire(key);
+        FilingTask &task = e.tasks()[key];
         if (isTerminal(task.state))
             continue;
         // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again.
@@ -175,15 +176,16 @@ void LocalBatch::cancel(const QString &reason, const QString &batchId) {
             break; // transition() reported it
         task.batchId.clear();
         QString error;
-        if (const WriteResult saved = e.m_store->saveTask(task, &error); !saved) {
+        if (const WriteResult saved = e.taskStore().saveTask(task, &error); !saved) {
             e.auditFailed(tr("cancel of %1").arg(key.left(12)), saved);
             break;
         }
-        e.m_batch.remove(key);
+        e.batchState().keys.remove(key);
         ++withdrawn;
     }
-    e.m_paused = false;
-    QString detail = tr("batch %1 cancelled; %2 task(s) back to PENDING").arg(e.m_batchId).arg(withdrawn);
+    e.batchState().paused = false;
+    QString detail =
+        tr("batch %1 cancelled; %2 task(s) back to PENDING").arg(e.batchState().id).arg(withdrawn);
     if (!unknownOutcome.isEmpty())
         detail += tr("; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry",
                      nullptr, int(unknownOutcome.size()));
@@ -197,45 +199,45 @@ void LocalBatch::cancel(const QString &reason, const QString &batchId) {
 
 void LocalBatch::requeue(const QStringList &keys, const QString &, const QString &what) {
     // Back into this desk's batch (a new one when none is open), looked up first where the task says so.
-    Engine &e = m_engine;
+    Pipeline &e = m_pipeline;
     for (const QString &key : keys) {
         e.beginBatchIfIdle();
-        FilingTask &task = e.m_tasks[key];
-        task.batchId = e.m_batchId;
+        FilingTask &task = e.tasks()[key];
+        task.batchId = e.batchState().id;
         QString error;
-        if (const WriteResult saved = e.m_store->saveTask(task, &error); !saved) {
+        if (const WriteResult saved = e.taskStore().saveTask(task, &error); !saved) {
             e.auditFailed(tr("%1 of %2").arg(what, key.left(12)), saved);
             break;
         }
-        e.m_batch.insert(key);
+        e.batchState().keys.insert(key);
         e.enqueue(key);
     }
 }
 
 void LocalBatch::queryTeamWork() {
-    Q_EMIT m_engine.teamWorkCounted(-1, m_engine.m_requests.counts().onTheWire);
+    Q_EMIT m_engine.teamWorkCounted(-1, m_pipeline.requests().counts().onTheWire);
 }
 
 void LocalBatch::checkIdle() {
-    Engine &e = m_engine;
-    if (!e.m_batchActive || e.m_idleSignalled || e.m_stopping)
+    Pipeline &e = m_pipeline;
+    if (!e.batchState().active || e.batchState().idleSignalled || e.isStopping())
         return;
     // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
-    if (e.m_requests.counts().busy())
+    if (e.requests().counts().busy())
         return;
-    for (const QString &key : std::as_const(e.m_batch)) {
-        const FilingTask &t = *e.m_tasks.constFind(key); // m_batch holds only known keys
+    for (const QString &key : std::as_const(e.batchState().keys)) {
+        const FilingTask &t = *e.tasks().constFind(key); // m_batch holds only known keys
         if (!isTerminal(t.state) && !(t.state == ExecutionState::Pending && t.batchId.isEmpty()))
             return;
     }
-    e.m_idleSignalled = true;
+    e.batchState().idleSignalled = true;
     e.flushDirty();
     e.updateStatus();
     BatchStatus s = e.currentStatus();
-    e.m_batchActive = false;
+    e.batchState().active = false;
     e.operatorAction(QStringLiteral("batch_idle"), QString(), QString(), QString(),
-                     tr("batch %1 has nothing left to send").arg(e.m_batchId));
-    Q_EMIT e.batchIdle(s);
+                     tr("batch %1 has nothing left to send").arg(e.batchState().id));
+    Q_EMIT m_engine.batchIdle(s);
 }
 
 void LocalBatch::publishMetrics(metrics::EngineMetrics &metrics) const {

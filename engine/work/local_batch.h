@@ -1,5 +1,6 @@
 #pragma once
 
+#include "engine/work/pipeline.h"
 #include "engine/work/work_source.h"
 
 #include <QCoreApplication>
@@ -17,7 +18,7 @@ namespace fd {
 class LocalBatch final : public WorkSource {
     Q_DECLARE_TR_FUNCTIONS(fd::Engine)
 public:
-    explicit LocalBatch(Engine &engine);
+    LocalBatch(Engine &engine, Pipeline &pipeline);
 
     bool open(QString *error) override;
     QString auditPath() const override;
@@ -53,7 +54,8 @@ public:
     void publishMetrics(metrics::EngineMetrics &metrics) const override;
 
 private:
-    Engine &m_engine;
+    Engine &m_engine;     ///< whose signals this work source emits
+    Pipeline &m_pipeline; ///< the engine's pipeline: what this work source reads and asks of it
     QStringList m_resume; ///< takeUp(): the unfinished tasks begin() puts back into a batch
 };
 

@@ -33,29 +33,29 @@ constexpr int kBusyQuietMs = 1000;
 
 } // namespace
 
-TeamClaims::TeamClaims(Engine &engine)
-    : m_engine(engine) {}
+TeamClaims::TeamClaims(Engine &engine, Pipeline &pipeline)
+    : m_engine(engine)
+    , m_pipeline(pipeline) {}
 
 QDateTime TeamClaims::now() const {
-    return m_engine.now();
+    return m_pipeline.now();
 }
 
 bool TeamClaims::open(QString *error) {
     // The team ledger takes the place of the desk's database: the mirror is the ledger store's own.
-    const EngineConfig &config = m_engine.m_config;
+    const EngineConfig &config = m_pipeline.config();
     auto store = std::make_unique<LedgerStore>(*config.ledger, config.consoleId, toString(config.memberKind),
                                                config.leaseMs);
     m_ledger = store.get();
-    m_engine.m_desk = nullptr;
-    m_engine.m_store = std::move(store);
-    m_ledger->setClock(m_engine.m_clock);
+    m_pipeline.replaceStore(std::move(store));
+    m_ledger->setClock(m_pipeline.clock());
     // A NOTIFY (or the connection ending) wakes the catch-up; a burst is one catch-up (m_notifyTimer).
     m_ledger->setNotificationHandler([this] {
         if (!m_notifyTimer.isActive())
             m_notifyTimer.start();
     });
     QString ledgerError;
-    if (!m_ledger->openTeam(m_engine.m_config.dbPath, error, &ledgerError))
+    if (!m_ledger->openTeam(m_pipeline.config().dbPath, error, &ledgerError))
         return false;
     m_ledgerDown = !m_ledger->isReachable();
     if (m_ledgerDown) {
@@ -79,14 +79,14 @@ QString TeamClaims::takeUp(const QList<FilingTask> &all) {
     // Nothing is resumed from a private list: work comes from claims on the ledger, and a DISPATCHING task
     // whose holder went away is claimed with look-up first.
     decideWhatThisMemberSends();
-    const EngineConfig &config = m_engine.m_config;
+    const EngineConfig &config = m_pipeline.config();
     if (!followsTeam())
         return tr("%1; rules %2; team ledger %3 as worker %4; it holds only the tasks it claims%5")
-            .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(), m_ledger->endpoint().display(),
-                 config.consoleId)
+            .arg(m_pipeline.permitGate().describe(), m_pipeline.rules().version(),
+                 m_ledger->endpoint().display(), config.consoleId)
             .arg(m_ledgerDown ? tr(", read from this desk's mirror: the ledger is unreachable") : QString());
     return tr("%1; rules %2; team ledger %3 as member %4 (%5); %6 task(s) in the ledger%7")
-        .arg(m_engine.m_gate->describe(), m_engine.m_rules.version(),
+        .arg(m_pipeline.permitGate().describe(), m_pipeline.rules().version(),
              m_ledger->endpoint().display() +
                  (m_ledger->ledgerId().isEmpty() ? QString()
                                                  : QStringLiteral(" [%1], mirror %2")
@@ -104,12 +104,12 @@ void TeamClaims::begin() {
     m_claimSoonTimer.setSingleShot(true);
     QObject::connect(&m_claimSoonTimer, &QTimer::timeout, &m_engine, [this] {
         // Refill in batches: a claim query per finished filing would cost the ledger more than the filing.
-        if (claimCapacity() - m_engine.m_requests.claimCount() >= qMax(1, claimCapacity() / 8))
+        if (claimCapacity() - m_pipeline.requests().claimCount() >= qMax(1, claimCapacity() / 8))
             claimWork();
     });
     m_syncTimer.setInterval(kSyncIntervalMs);
     QObject::connect(&m_syncTimer, &QTimer::timeout, &m_engine, [this] { syncLedger(); });
-    m_renewTimer.setInterval(int(qMax<qint64>(500, m_engine.m_config.leaseMs / 3)));
+    m_renewTimer.setInterval(int(qMax<qint64>(500, m_pipeline.config().leaseMs / 3)));
     QObject::connect(&m_renewTimer, &QTimer::timeout, &m_engine, [this] { renewClaims(); });
     m_reconnectTimer.setInterval(kReconnectIntervalMs);
     QObject::connect(&m_reconnectTimer, &QTimer::timeout, &m_engine, [this] { reconnectLedger(); });
@@ -124,8 +124,8 @@ void TeamClaims::begin() {
         }
         resumeDeferredLedgerWork();
         claimWork();
-        m_engine.pump();
-        m_engine.updateStatus();
+        m_pipeline.pump();
+        m_pipeline.updateStatus();
     });
     m_notifyTimer.setInterval(100); // a burst of NOTIFYs is one catch-up
     m_notifyTimer.setSingleShot(true);
@@ -148,14 +148,14 @@ void TeamClaims::begin() {
 void TeamClaims::decideWhatThisMemberSends() {
     // A member claims only work it can send: a claim taken by a member that cannot send it is a filing held
     // back from the members that can (or, before, dead-lettered for want of a registry URL).
-    m_sendJurisdictions = m_engine.m_config.onlyJurisdictions;
+    m_sendJurisdictions = m_pipeline.config().onlyJurisdictions;
     m_reviewOnlyReason.clear();
-    if (!m_engine.m_config.claimsWork)
+    if (!m_pipeline.config().claimsWork)
         return;
-    if (m_engine.m_gate->mode() != PermitGate::Mode::Fleet) {
+    if (m_pipeline.permitGate().mode() != PermitGate::Mode::Fleet) {
         // An in-process gate would let this member use each registry's whole cap beside the team's.
         m_reviewOnlyReason = tr("no fleet gate (Redis) configured");
-    } else if (const std::optional<QStringList> sendable = m_engine.m_registry->sendableJurisdictions()) {
+    } else if (const std::optional<QStringList> sendable = m_pipeline.registry().sendableJurisdictions()) {
         if (m_sendJurisdictions.isEmpty()) {
             m_sendJurisdictions = *sendable;
         } else {
@@ -175,19 +175,19 @@ void TeamClaims::decideWhatThisMemberSends() {
 int TeamClaims::claimCapacity() const {
     // Hold no more than this member can have on the wire (its global ceiling) and as much again queued, plus
     // one jurisdiction's worth: the rest is for the others.
-    int largestCeiling = m_engine.m_config.defaultLimit;
-    for (int cap : std::as_const(m_engine.m_config.limits))
+    int largestCeiling = m_pipeline.config().defaultLimit;
+    for (int cap : std::as_const(m_pipeline.config().limits))
         largestCeiling = qMax(largestCeiling, cap);
-    return kClaimedPerSlot * m_engine.m_config.globalLimit + largestCeiling;
+    return kClaimedPerSlot * m_pipeline.config().globalLimit + largestCeiling;
 }
 
 bool TeamClaims::followsTeam() const {
     // Desks and runs show (and count) the whole team's work; a worker needs only what it claims.
-    return m_engine.m_config.memberKind != MemberKind::Worker;
+    return m_pipeline.config().memberKind != MemberKind::Worker;
 }
 
 bool TeamClaims::holds(const QString &key) const {
-    return m_engine.m_requests.isClaimed(key) || m_engine.m_requests.isUnderWay(key);
+    return m_pipeline.requests().isClaimed(key) || m_pipeline.requests().isUnderWay(key);
 }
 
 bool TeamClaims::ledgerQuiet() {
@@ -202,8 +202,8 @@ bool TeamClaims::ledgerQuiet() {
 }
 
 bool TeamClaims::mayClaim() {
-    return m_engine.m_started && !m_engine.m_stopping && !m_ledgerDown && !m_draining &&
-           !m_runningBatches.isEmpty() && m_engine.m_config.claimsWork && m_reviewOnlyReason.isEmpty() &&
+    return m_pipeline.isStarted() && !m_pipeline.isStopping() && !m_ledgerDown && !m_draining &&
+           !m_runningBatches.isEmpty() && m_pipeline.config().claimsWork && m_reviewOnlyReason.isEmpty() &&
            !ledgerQuiet() &&
            // A login that may not file (a viewer) claims nothing: the ledger would refuse every claim
            // (docs/roles.md).
@@ -214,7 +214,7 @@ void TeamClaims::claimWork() {
     // One claim at a time: the next one asks for what is still missing once this one is answered.
     if (m_claimUnderWay || !mayClaim())
         return;
-    const int room = claimCapacity() - m_engine.m_requests.claimCount();
+    const int room = claimCapacity() - m_pipeline.requests().claimCount();
     if (room <= 0)
         return;
     // Per jurisdiction, hold what its ceiling can send and as much again queued behind it, so that a slot
@@ -222,15 +222,15 @@ void TeamClaims::claimWork() {
     // of each first: claims by score alone filled a member with the best-scoring jurisdiction while the
     // ceilings of the others idled for want of claimed work.
     QHash<QString, int> needs;
-    for (auto it = m_engine.m_config.limits.cbegin(); it != m_engine.m_config.limits.cend(); ++it)
+    for (auto it = m_pipeline.config().limits.cbegin(); it != m_pipeline.config().limits.cend(); ++it)
         needs.insert(it.key(), 0);
-    for (const QString &key : m_engine.m_requests.claimedKeys())
-        needs[m_engine.m_tasks.value(key).obligation.jurisdiction] -= 1;
+    for (const QString &key : m_pipeline.requests().claimedKeys())
+        needs[m_pipeline.tasks().value(key).obligation.jurisdiction] -= 1;
     for (auto it = needs.begin(); it != needs.end(); ++it)
-        *it += kClaimedPerSlot * m_engine.m_config.limitFor(it.key());
+        *it += kClaimedPerSlot * m_pipeline.config().limitFor(it.key());
     // The claim runs on the ledger writer's connection: this thread goes on sending and answering.
     m_claimUnderWay = true;
-    m_ledger->claimEachThen(needs, kClaimedPerSlot * m_engine.m_config.defaultLimit, room,
+    m_ledger->claimEachThen(needs, kClaimedPerSlot * m_pipeline.config().defaultLimit, room,
                             m_sendJurisdictions, &m_engine,
                             [this](const QList<FilingTask> &claimed, const WriteResult &status) {
                                 m_claimUnderWay = false;
@@ -248,19 +248,19 @@ void TeamClaims::claimAnswered(const QList<FilingTask> &claimed, const WriteResu
         return;
     QStringList unwanted;
     const bool keeps =
-        m_engine.m_started && !m_engine.m_stopping && !m_draining && !m_runningBatches.isEmpty();
+        m_pipeline.isStarted() && !m_pipeline.isStopping() && !m_draining && !m_runningBatches.isEmpty();
     for (const FilingTask &t : claimed) {
         // Claimed while this member stopped, paused or lost the batch meanwhile, or a task it holds already
         // (a claim that ran out and came back): what it will not send goes back to the team at once.
-        if (!keeps || m_engine.m_requests.isClaimed(t.key) || m_engine.m_requests.isUnderWay(t.key)) {
+        if (!keeps || m_pipeline.requests().isClaimed(t.key) || m_pipeline.requests().isUnderWay(t.key)) {
             unwanted.append(t.key);
             continue;
         }
-        m_engine.m_tasks.insert(t.key, t);
-        m_engine.m_requests.claim(t.key, t.obligation.jurisdiction);
-        m_engine.m_batch.insert(t.key);
-        m_engine.markDirty(t.key);
-        m_engine.enqueue(t.key);
+        m_pipeline.tasks().insert(t.key, t);
+        m_pipeline.requests().claim(t.key, t.obligation.jurisdiction);
+        m_pipeline.batchState().keys.insert(t.key);
+        m_pipeline.markDirty(t.key);
+        m_pipeline.enqueue(t.key);
     }
     if (!unwanted.isEmpty()) {
         QString error;
@@ -269,32 +269,32 @@ void TeamClaims::claimAnswered(const QList<FilingTask> &claimed, const WriteResu
     }
     if (unwanted.size() == claimed.size())
         return;
-    m_engine.m_batchActive = true;
+    m_pipeline.batchState().active = true;
     m_activeSeen = true;
-    m_engine.m_idleSignalled = false;
+    m_pipeline.batchState().idleSignalled = false;
     qCDebug(lcEngine) << "claimed" << claimed.size() - unwanted.size() << "task(s)";
-    m_engine.pump();
+    m_pipeline.pump();
     // What is still missing (a jurisdiction that filled while this claim was answered) is asked for now.
     if (!m_claimSoonTimer.isActive())
         m_claimSoonTimer.start();
 }
 
 void TeamClaims::renewClaims() {
-    if (m_ledgerDown || m_renewUnderWay || m_engine.m_requests.claimCount() == 0 || ledgerQuiet())
+    if (m_ledgerDown || m_renewUnderWay || m_pipeline.requests().claimCount() == 0 || ledgerQuiet())
         return;
     // On the writer's connection, after the transitions handed to it: the engine thread goes on meanwhile.
     m_renewUnderWay = true;
-    m_ledger->renewClaimsThen(m_engine.m_requests.claimedKeys(), &m_engine,
+    m_ledger->renewClaimsThen(m_pipeline.requests().claimedKeys(), &m_engine,
                               [this](const QStringList &lost, const QString &error) {
                                   m_renewUnderWay = false;
-                                  if (m_engine.m_stopping)
+                                  if (m_pipeline.isStopping())
                                       return;
                                   if (!error.isEmpty()) {
                                       ledgerUnreachable(error);
                                       return;
                                   }
                                   for (const QString &key : lost) {
-                                      if (!m_engine.m_requests.isClaimed(key))
+                                      if (!m_pipeline.requests().isClaimed(key))
                                           continue; // its filing ended here meanwhile
                                       qCWarning(lcEngine) << "claim lost on" << key.left(12)
                                                           << "(its lease ran out; another member has it)";
@@ -306,10 +306,10 @@ void TeamClaims::renewClaims() {
 void TeamClaims::dropTask(const QString &key) {
     // This member no longer works on `key`: whatever has not left is withdrawn. A request already on the
     // wire finishes; its outcome is written only if nobody changed the task meanwhile.
-    m_engine.m_requests.forgetClaim(key);
-    if (m_engine.m_requests.hasLeft(key))
+    m_pipeline.requests().forgetClaim(key);
+    if (m_pipeline.requests().hasLeft(key))
         return;
-    m_engine.m_requests.retire(key);
+    m_pipeline.requests().retire(key);
 }
 
 void TeamClaims::handleConflict(const QStringList &keys) {
@@ -318,7 +318,7 @@ void TeamClaims::handleConflict(const QStringList &keys) {
     // its claim is lost, and the trail says so (who holds the filing now is in the row).
     QStringList lost;
     for (const QString &key : keys)
-        if (m_engine.m_requests.isClaimed(key))
+        if (m_pipeline.requests().isClaimed(key))
             lost.append(key);
     if (!m_ledger->recordClaimsLost(
             lost, QStringLiteral("its write was refused, another member changed the filing first"), &error))
@@ -330,36 +330,37 @@ void TeamClaims::handleConflict(const QStringList &keys) {
         dropTask(key);
     }
     for (const FilingTask &t : fresh) {
-        m_engine.m_tasks.insert(t.key, t);
-        m_engine.markDirty(t.key);
+        m_pipeline.tasks().insert(t.key, t);
+        m_pipeline.markDirty(t.key);
     }
     if (!fresh.isEmpty()) {
         QStringList release;
         for (const FilingTask &t : fresh)
-            if (t.claimedBy == m_engine.m_config.consoleId && !m_engine.m_requests.hasLeft(t.key))
+            if (t.claimedBy == m_pipeline.config().consoleId && !m_pipeline.requests().hasLeft(t.key))
                 release.append(t.key);
         QString ignored;
         if (!m_ledger->releaseClaims(release, &ignored))
             qCWarning(lcEngine) << "claims not handed back:" << ignored;
     }
     // Tasks of the same group that did not conflict went back to their queues.
-    QMetaObject::invokeMethod(&m_engine, &Engine::pump, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        &m_engine, [this] { m_pipeline.pump(); }, Qt::QueuedConnection);
 }
 
 void TeamClaims::ledgerUnreachable(const QString &reason) {
-    if (m_ledgerDown || m_engine.m_stopping)
+    if (m_ledgerDown || m_pipeline.isStopping())
         return;
     if (m_ledger->isReachable()) {
         // A call failed but the ledger answers (it waited on a lock, or refused the statement): not a lost
         // ledger. Tried again by the caller's timer, after a pause when it was a lock.
         qCInfo(lcEngine).noquote() << "ledger call failed, the ledger answers:" << reason;
-        m_engine.markStatusDirty();
+        m_pipeline.markStatusDirty();
         return;
     }
     m_ledgerDown = true;
     qCWarning(lcEngine).noquote() << "ledger unreachable, nothing is sent until it answers:" << reason;
     // No claim is possible and no transition can be recorded: what has not left stays here.
-    m_engine.withdrawUnsent();
+    m_pipeline.withdrawUnsent();
     Q_EMIT m_engine.ledgerStateChanged(false, reason);
     Q_EMIT m_engine.alertRaised(
         EngineAlert{AlertKind::LedgerUnreachable, QString(), QString(), QString(),
@@ -367,7 +368,7 @@ void TeamClaims::ledgerUnreachable(const QString &reason) {
                        "again; the audit shown is this desk's mirror")
                         .arg(reason)});
     m_reconnectTimer.start();
-    m_engine.updateStatus();
+    m_pipeline.updateStatus();
 }
 
 void TeamClaims::ledgerChainBroken(const QString &reason) {
@@ -377,7 +378,7 @@ void TeamClaims::ledgerChainBroken(const QString &reason) {
     m_ledgerDown = true; // no reconnect timer: reaching the ledger again does not make its audit true again
     m_reconnectTimer.stop();
     qCCritical(lcEngine).noquote() << "the ledger's audit chain does not verify, nothing is sent:" << reason;
-    m_engine.withdrawUnsent();
+    m_pipeline.withdrawUnsent();
     const QString message =
         tr("the team ledger's audit trail does not verify (%1): this desk admits, launches, claims and sends "
            "nothing more; run \"filingdesk audit verify\" and call the ledger's administrator")
@@ -385,11 +386,11 @@ void TeamClaims::ledgerChainBroken(const QString &reason) {
     Q_EMIT m_engine.ledgerStateChanged(false, message);
     Q_EMIT m_engine.alertRaised(
         EngineAlert{AlertKind::LedgerChainBroken, QString(), QString(), QString(), message});
-    m_engine.updateStatus();
+    m_pipeline.updateStatus();
 }
 
 void TeamClaims::reconnectLedger() {
-    if (!m_ledgerDown || m_engine.m_stopping)
+    if (!m_ledgerDown || m_pipeline.isStopping())
         return;
     QString error;
     if (!m_ledger->reconnect(&error)) {
@@ -408,7 +409,7 @@ void TeamClaims::reconnectLedger() {
                                             tr("the ledger answers again; sending resumes")});
     QString registerError;
     if (keepsRegister() &&
-        !m_engine.loadRegisterFromStore(&registerError)) // the team's, as the ledger has it now
+        !m_pipeline.loadRegisterFromStore(&registerError)) // the team's, as the ledger has it now
         qCWarning(lcEngine) << "entity register not re-read:" << registerError;
     resumeDeferredLedgerWork();
     // Claims that ran out while we were away belong to whoever took them.
@@ -416,8 +417,8 @@ void TeamClaims::reconnectLedger() {
     syncLedger();
     refreshBatches();
     claimWork();
-    m_engine.pump();
-    m_engine.updateStatus();
+    m_pipeline.pump();
+    m_pipeline.updateStatus();
 }
 
 void TeamClaims::resumeDeferredLedgerWork() {
@@ -440,15 +441,15 @@ void TeamClaims::heartbeat() {
     if (m_ledgerDown || ledgerQuiet())
         return;
     LedgerMember self;
-    self.kind = m_engine.m_config.memberKind;
+    self.kind = m_pipeline.config().memberKind;
     self.host = host::hostName();
     self.processId = QCoreApplication::applicationPid();
     self.version = QStringLiteral(FILINGDESK_VERSION);
     self.startedUtc = m_startedUtc;
-    self.jurisdictions = m_engine.m_config.onlyJurisdictions.join(QLatin1Char(','));
-    self.claimsHeld = m_engine.m_requests.claimCount();
-    self.inFlight = m_engine.m_requests.counts().onTheWire;
-    self.filedLastHour = m_engine.m_filedHere; // since start; the member view labels it so
+    self.jurisdictions = m_pipeline.config().onlyJurisdictions.join(QLatin1Char(','));
+    self.claimsHeld = m_pipeline.requests().claimCount();
+    self.inFlight = m_pipeline.requests().counts().onTheWire;
+    self.filedLastHour = m_pipeline.filedHere(); // since start; the member view labels it so
     QStringList batches(m_runningBatches.cbegin(), m_runningBatches.cend());
     batches.sort();
     self.batches = batches.join(QLatin1Char(','));
@@ -461,21 +462,21 @@ void TeamClaims::adoptLedgerTasks(const QList<FilingTask> &fresh) {
     for (const FilingTask &t : fresh) {
         if (holds(t.key)) {
             // Ours: our copy is what we last wrote. Unless someone else holds it now.
-            if (!t.claimedBy.isEmpty() && t.claimedBy != m_engine.m_config.consoleId &&
-                !m_engine.m_requests.hasLeft(t.key)) {
+            if (!t.claimedBy.isEmpty() && t.claimedBy != m_pipeline.config().consoleId &&
+                !m_pipeline.requests().hasLeft(t.key)) {
                 dropTask(t.key);
-                m_engine.m_tasks.insert(t.key, t);
-                m_engine.markDirty(t.key);
+                m_pipeline.tasks().insert(t.key, t);
+                m_pipeline.markDirty(t.key);
             }
             continue;
         }
-        m_engine.m_tasks.insert(t.key, t);
-        m_engine.markDirty(t.key);
+        m_pipeline.tasks().insert(t.key, t);
+        m_pipeline.markDirty(t.key);
     }
 }
 
 void TeamClaims::syncLedger() {
-    if (m_ledgerDown || !m_engine.m_started || ledgerQuiet())
+    if (m_ledgerDown || !m_pipeline.isStarted() || ledgerQuiet())
         return;
     if (m_syncUnderWay) {
         m_syncAgain = true; // once the catch-up under way has been answered
@@ -490,7 +491,7 @@ void TeamClaims::syncLedger() {
 void TeamClaims::syncNow() {
     // The first catch-up, at begin(): the mirror's chain is checked against the ledger before this member
     // claims or writes anything, so it waits for its answer.
-    if (m_ledgerDown || !m_engine.m_started || m_syncUnderWay)
+    if (m_ledgerDown || !m_pipeline.isStarted() || m_syncUnderWay)
         return;
     m_syncUnderWay = true;
     m_syncPages = 0;
@@ -512,7 +513,7 @@ void TeamClaims::syncNextPage() {
 }
 
 bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &error) {
-    if (m_engine.m_stopping || m_ledgerDown) {
+    if (m_pipeline.isStopping() || m_ledgerDown) {
         m_syncUnderWay = m_syncAgain = false;
         return false;
     }
@@ -546,7 +547,7 @@ bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &erro
         // Rows this member wrote itself describe what it already holds in memory.
         QSet<QString> byOthers;
         for (const AuditEntry &row : rows)
-            if (row.desk != m_engine.m_config.consoleId && !row.idempotencyKey.isEmpty())
+            if (row.desk != m_pipeline.config().consoleId && !row.idempotencyKey.isEmpty())
                 byOthers.insert(row.idempotencyKey);
         QStringList reload;
         for (const QString &key : std::as_const(keys))
@@ -579,7 +580,7 @@ void TeamClaims::sweepFinishedBatches() {
     // between the two, or have signalled idle earlier and not look again: then the batch would stay
     // "running" with nothing left in it. Every member that files and holds nothing looks once a sync: the
     // statement changes nothing (and writes nothing) while any filing of the batch is open.
-    const RequestTable &requests = m_engine.m_requests;
+    const RequestTable &requests = m_pipeline.requests();
     if (m_runningBatches.isEmpty() || m_claimUnderWay || requests.claimCount() > 0 ||
         requests.counts().onTheWire > 0 || !mayClaim())
         return;
@@ -609,37 +610,37 @@ void TeamClaims::refreshBatches() {
     if (followsTeam())
         adoptLedgerTasks(m_ledger->loadTasks(false));
     // The work this member has seen launched since it started: what its figures (and a run's summary) count.
-    for (auto it = m_engine.m_tasks.cbegin(); it != m_engine.m_tasks.cend(); ++it)
+    for (auto it = m_pipeline.tasks().cbegin(); it != m_pipeline.tasks().cend(); ++it)
         if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))
-            m_engine.m_batch.insert(it.key());
-    const bool wasActive = m_engine.m_batchActive;
-    m_engine.m_batchActive =
-        !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || m_engine.m_requests.claimCount() > 0;
-    if (m_engine.m_batchActive)
+            m_pipeline.batchState().keys.insert(it.key());
+    const bool wasActive = m_pipeline.batchState().active;
+    m_pipeline.batchState().active =
+        !m_runningBatches.isEmpty() || !m_pausedBatches.isEmpty() || m_pipeline.requests().claimCount() > 0;
+    if (m_pipeline.batchState().active)
         m_activeSeen = true;
-    if (m_engine.m_batchActive && !wasActive) {
-        m_engine.m_batchStartedUtc = now();
-        m_engine.m_idleSignalled = false;
+    if (m_pipeline.batchState().active && !wasActive) {
+        m_pipeline.batchState().startedUtc = now();
+        m_pipeline.batchState().idleSignalled = false;
     }
     QStringList ids(m_runningBatches.cbegin(), m_runningBatches.cend());
     ids.sort();
-    m_engine.m_batchId = ids.join(QLatin1Char(','));
+    m_pipeline.batchState().id = ids.join(QLatin1Char(','));
     // Paused or cancelled elsewhere: hand back what has not left.
     releaseUnsent(false);
-    m_engine.m_paused = m_draining || (m_runningBatches.isEmpty() && !m_pausedBatches.isEmpty());
-    if (!m_engine.m_paused)
-        m_engine.pump();
-    m_engine.updateStatus();
+    m_pipeline.batchState().paused = m_draining || (m_runningBatches.isEmpty() && !m_pausedBatches.isEmpty());
+    if (!m_pipeline.batchState().paused)
+        m_pipeline.pump();
+    m_pipeline.updateStatus();
     checkIdle();
 }
 
 void TeamClaims::releaseUnsent(bool all) {
     QStringList release;
-    for (const QString &key : m_engine.m_requests.claimedKeys()) {
+    for (const QString &key : m_pipeline.requests().claimedKeys()) {
         // A permit granted but not yet used goes back too (dropTask): only requests on the wire finish.
-        if (m_engine.m_requests.hasLeft(key))
+        if (m_pipeline.requests().hasLeft(key))
             continue;
-        const FilingTask task = m_engine.m_tasks.value(key);
+        const FilingTask task = m_pipeline.tasks().value(key);
         if (!all && m_runningBatches.contains(task.batchId))
             continue;
         // Sent, its outcome unknown: its look-up is not a new request, and only the look-up says whether it
@@ -675,14 +676,14 @@ void TeamClaims::launch(const QStringList &keys, const QString &reason) {
             qCInfo(lcEngine).noquote() << "the launch waits for another member's write:" << error;
             return;
         }
-        m_engine.writeFailed(tr("the batch was not launched: %1").arg(error), launched);
+        m_pipeline.writeFailed(tr("the batch was not launched: %1").arg(error), launched);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
     }
     qCInfo(lcEngine) << "launched batch" << batchId << "with" << count << "task(s) in the ledger";
     Q_EMIT m_engine.batchLaunched(batchId, count);
-    m_engine.m_idleSignalled = false;
+    m_pipeline.batchState().idleSignalled = false;
     syncLedger();
     refreshBatches();
     claimWork();
@@ -697,7 +698,7 @@ void TeamClaims::setBatches(const QStringList &from, const QString &to, const QS
     if (changed == 0 && !batchId.isEmpty())
         Q_EMIT m_engine.errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
     if (changed < 0) {
-        m_engine.writeFailed(tr("%1 failed: %2").arg(action, error), written);
+        m_pipeline.writeFailed(tr("%1 failed: %2").arg(action, error), written);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -710,25 +711,25 @@ void TeamClaims::setBatches(const QStringList &from, const QString &to, const QS
 
 void TeamClaims::drain(const QString &reason) {
     if (m_draining) {
-        m_engine.updateStatus(); // a drain waits for a status taken after it: give one
+        m_pipeline.updateStatus(); // a drain waits for a status taken after it: give one
         return;
     }
     m_draining = true;
-    m_engine.m_paused = true;
+    m_pipeline.batchState().paused = true;
     m_claimTimer.stop();
-    m_engine.withdrawUnsent();
+    m_pipeline.withdrawUnsent();
     releaseUnsent(true);
-    m_engine.operatorAction(QStringLiteral("member_drain"), reason, QString(), QString(),
-                            tr("member %1 stops sending; %n request(s) on the wire finish", nullptr,
-                               m_engine.m_requests.counts().onTheWire)
-                                .arg(m_engine.m_config.consoleId));
-    m_engine.updateStatus();
+    m_pipeline.operatorAction(QStringLiteral("member_drain"), reason, QString(), QString(),
+                              tr("member %1 stops sending; %n request(s) on the wire finish", nullptr,
+                                 m_pipeline.requests().counts().onTheWire)
+                                  .arg(m_pipeline.config().consoleId));
+    m_pipeline.updateStatus();
 }
 
 void TeamClaims::openReview(const QString &key) {
     QString error;
     if (const WriteResult claimed = m_ledger->claimReview(key, &error); !claimed) {
-        m_engine.writeFailed(tr("%1: %2").arg(key.left(12), error), claimed);
+        m_pipeline.writeFailed(tr("%1: %2").arg(key.left(12), error), claimed);
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
         return;
@@ -740,7 +741,7 @@ void TeamClaims::openReview(const QString &key) {
 void TeamClaims::closeReview(const QString &key) {
     QString error;
     if (const WriteResult released = m_ledger->releaseReview(key, &error); !released) {
-        m_engine.writeFailed(tr("%1: %2").arg(key.left(12), error), released);
+        m_pipeline.writeFailed(tr("%1: %2").arg(key.left(12), error), released);
         return;
     }
     syncLedger();
@@ -772,7 +773,7 @@ void TeamClaims::refreshMembers() {
 }
 
 void TeamClaims::queryTeamWork() {
-    const int held = m_engine.m_requests.claimCount() + m_engine.m_requests.counts().onTheWire;
+    const int held = m_pipeline.requests().claimCount() + m_pipeline.requests().counts().onTheWire;
     if (m_ledgerDown) {
         Q_EMIT m_engine.teamWorkCounted(-1, held);
         return;
@@ -811,7 +812,7 @@ void TeamClaims::pause(const QString &reason) {
 }
 
 void TeamClaims::resume(const QString &reason) {
-    m_engine.m_auditUnavailable = false;
+    m_pipeline.batchState().auditUnavailable = false;
     setBatches({QStringLiteral("paused")}, QStringLiteral("running"), QStringLiteral("batch_resume"), reason);
 }
 
@@ -844,7 +845,7 @@ void TeamClaims::requeue(const QStringList &keys, const QString &reason, const Q
 }
 
 bool TeamClaims::mayQueue(const QString &key) const {
-    return m_engine.m_requests.isClaimed(
+    return m_pipeline.requests().isClaimed(
         key); // claim, then permit: a task this member does not hold is someone else's
 }
 
@@ -893,7 +894,7 @@ void TeamClaims::transitionRecorded(const QString &key, ExecutionState to) {
     if (to == ExecutionState::Validating || to == ExecutionState::Dispatching ||
         to == ExecutionState::FailedTransient)
         return;
-    m_engine.m_requests.forgetClaim(key); // the ledger released the claim in the same transaction
+    m_pipeline.requests().forgetClaim(key); // the ledger released the claim in the same transaction
     if (!m_claimSoonTimer.isActive())
         m_claimSoonTimer.start();
 }
@@ -911,7 +912,7 @@ bool TeamClaims::absorbWriteFailure(const QString &what, const WriteResult &resu
     if (result.failure == WriteResult::Failure::Busy) {
         qCInfo(lcEngine).noquote() << "ledger busy, retried shortly:" << what << error;
         ledgerQuiet(); // starts the pause, and the timer that goes on after it
-        m_engine.markStatusDirty();
+        m_pipeline.markStatusDirty();
         return true;
     }
     // The ledger refused this login the change (the role it needs, or segregation of duties): nothing was
@@ -920,7 +921,7 @@ bool TeamClaims::absorbWriteFailure(const QString &what, const WriteResult &resu
         qCWarning(lcEngine).noquote() << "refused by the ledger:" << what << error;
         Q_EMIT m_engine.actionRefused(error.isEmpty() ? what : error);
         Q_EMIT m_engine.errorOccurred(tr("not allowed: %1").arg(error.isEmpty() ? what : error));
-        m_engine.markStatusDirty();
+        m_pipeline.markStatusDirty();
         return true;
     }
     if (!m_ledger->isReachable()) {
@@ -931,19 +932,19 @@ bool TeamClaims::absorbWriteFailure(const QString &what, const WriteResult &resu
 }
 
 void TeamClaims::checkIdle() {
-    Engine &e = m_engine;
-    const RequestTable &requests = e.m_requests;
-    if (!e.m_batchActive && m_activeSeen && !e.m_idleSignalled && !e.m_stopping &&
+    Pipeline &e = m_pipeline;
+    const RequestTable &requests = e.requests();
+    if (!e.batchState().active && m_activeSeen && !e.batchState().idleSignalled && !e.isStopping() &&
         requests.claimCount() == 0 && requests.counts().onTheWire == 0 && !m_ledgerDown &&
         !hasDeferredLedgerWork() && !m_claimUnderWay) {
         // Another member finished the last running batch.
-        e.m_idleSignalled = true;
+        e.batchState().idleSignalled = true;
         e.flushDirty();
         e.updateStatus();
-        Q_EMIT e.batchIdle(e.currentStatus());
+        Q_EMIT m_engine.batchIdle(e.currentStatus());
         return;
     }
-    if (!e.m_batchActive || e.m_idleSignalled || e.m_stopping)
+    if (!e.batchState().active || e.batchState().idleSignalled || e.isStopping())
         return;
     // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
     if (requests.counts().busy())
@@ -951,16 +952,16 @@ void TeamClaims::checkIdle() {
     // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
     if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay)
         return; // a portfolio, admission or launch that waits for the ledger is work still to come
-    for (const QString &key : std::as_const(e.m_batch)) {
-        const FilingTask &t = *e.m_tasks.constFind(key); // m_batch holds only known keys
+    for (const QString &key : std::as_const(e.batchState().keys)) {
+        const FilingTask &t = *e.tasks().constFind(key); // m_batch holds only known keys
         if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))
             return;
     }
     finishIfIdle();
-    e.m_idleSignalled = true;
+    e.batchState().idleSignalled = true;
     e.flushDirty();
     e.updateStatus();
-    Q_EMIT e.batchIdle(e.currentStatus());
+    Q_EMIT m_engine.batchIdle(e.currentStatus());
 }
 
 void TeamClaims::describe(BatchStatus &s) const {
@@ -970,7 +971,7 @@ void TeamClaims::describe(BatchStatus &s) const {
     s.ledgerLink = m_ledger->link();
     s.reviewOnlyReason = m_reviewOnlyReason;
     s.access = m_ledger->access();
-    if (s.reviewOnlyReason.isEmpty() && m_engine.m_config.claimsWork && !s.access.allows(TeamAction::File))
+    if (s.reviewOnlyReason.isEmpty() && m_pipeline.config().claimsWork && !s.access.allows(TeamAction::File))
         s.reviewOnlyReason = tr("this login may not file: it %1").arg(s.access.refusal(TeamAction::File));
     s.openBatches = QStringList(m_runningBatches.cbegin(), m_runningBatches.cend()) +
                     QStringList(m_pausedBatches.cbegin(), m_pausedBatches.cend());

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "engine/ledger/ledger_store.h"
+#include "engine/work/pipeline.h"
 #include "engine/work/work_source.h"
 
 #include <QCoreApplication>
@@ -27,7 +28,7 @@ namespace fd {
 class TeamClaims final : public WorkSource {
     Q_DECLARE_TR_FUNCTIONS(fd::Engine)
 public:
-    explicit TeamClaims(Engine &engine);
+    TeamClaims(Engine &engine, Pipeline &pipeline);
 
     bool open(QString *error) override;
     QString auditPath() const override;
@@ -114,7 +115,8 @@ private:
     void sweepFinishedBatches();
     QDateTime now() const;
 
-    Engine &m_engine;
+    Engine &m_engine;                ///< whose signals this work source emits
+    Pipeline &m_pipeline;            ///< the engine's pipeline: what this work source reads and asks of it
     LedgerStore *m_ledger = nullptr; ///< the engine's store
     QStringList m_sendJurisdictions; ///< claim only these (empty: all)
     QString m_reviewOnlyReason;      ///< non-empty when this member claims nothing

@@ -6,10 +6,10 @@
 
 namespace fd {
 
-std::unique_ptr<WorkSource> makeWorkSource(Engine &engine, const EngineConfig &config) {
+std::unique_ptr<WorkSource> makeWorkSource(Engine &engine, Pipeline &pipeline, const EngineConfig &config) {
     if (config.ledger)
-        return std::make_unique<TeamClaims>(engine);
-    return std::make_unique<LocalBatch>(engine);
+        return std::make_unique<TeamClaims>(engine, pipeline);
+    return std::make_unique<LocalBatch>(engine, pipeline);
 }
 
 } // namespace fd

@@ -13,12 +13,14 @@
 namespace fd {
 
 class Engine;
+class Pipeline;
 struct EngineConfig;
 namespace metrics {
 struct EngineMetrics;
 }
 
-/// Where an engine's work comes from, and how a person's batch actions act on it (docs/architecture.md):
+/// Where an engine's work comes from, and how a person's batch actions act on it (README, "What the engine
+/// guarantees"):
 /// - LocalBatch, a single desk: one batch of the desk's own tasks in its SQLite database, resumed at start;
 /// - TeamClaims, a member of a team: the team's batches in the PostgreSQL ledger (docs/ledger.md); the
 ///   member works only on the tasks it claimed, claim first and permit second.
@@ -100,7 +102,8 @@ public:
     virtual void publishMetrics(metrics::EngineMetrics &metrics) const = 0;
 };
 
-/// The work source `config` asks for (a ledger endpoint: TeamClaims; otherwise LocalBatch), over `engine`.
-std::unique_ptr<WorkSource> makeWorkSource(Engine &engine, const EngineConfig &config);
+/// The work source `config` asks for (a ledger endpoint: TeamClaims; otherwise LocalBatch), over the
+/// engine's `pipeline`; it announces through `engine`'s signals.
+std::unique_ptr<WorkSource> makeWorkSource(Engine &engine, Pipeline &pipeline, const EngineConfig &config);
 
 } // namespace fd
