@@ -145,7 +145,8 @@ public Q_SLOTS:
     /// Team mode: who works on which members of the fleet (heartbeats); answers with membersUpdated().
     void refreshMembers();
     /// Team mode: counts the tasks of running batches that this member may take (its jurisdictions) and those
-    /// it holds; answers with teamWorkCounted() (open -1 when the ledger cannot be reached).
+    /// it holds; answers with teamWorkCounted() (open -1 when the ledger cannot be reached, or not counted
+    /// while this member holds work: it is not idle then).
     void queryTeamWork();
     /// Fills in a missing formation date and/or entity type for an entity and re-plans it (audited): an
     /// editEntity() of those two fields.

@@ -774,7 +774,9 @@ void TeamClaims::refreshMembers() {
 
 void TeamClaims::queryTeamWork() {
     const int held = m_pipeline.requests().claimCount() + m_pipeline.requests().counts().onTheWire;
-    if (m_ledgerDown) {
+    // While this member holds work it is not idle, whatever the team has left: the count (a read of every
+    // workable task, asked every second by a worker that exits when idle) waits until it holds nothing.
+    if (m_ledgerDown || held > 0) {
         Q_EMIT m_engine.teamWorkCounted(-1, held);
         return;
     }

@@ -70,7 +70,8 @@ public:
     virtual void openReview(const QString &key) = 0;
     virtual void closeReview(const QString &key) = 0;
     virtual void refreshMembers() = 0;
-    /// Answers with Engine::teamWorkCounted() (open -1 when there is no team work to count).
+    /// Answers with Engine::teamWorkCounted() (open -1 when there is no team work to count, or when this
+    /// member holds work and so is not idle).
     virtual void queryTeamWork() = 0;
 
     // --- what the pipeline asks ---------------------------------------------------------------------
