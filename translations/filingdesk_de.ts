@@ -1764,6 +1764,20 @@
         <source>Deadline reminder: %1</source>
         <translation>Fristerinnerung: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n filing(s) due today</source>
+        <translation>
+            <numerusform>%n Filing heute fällig</numerusform>
+            <numerusform>%n Filings heute fällig</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due by tomorrow</source>
+        <translation>
+            <numerusform>%n Filing bis morgen fällig</numerusform>
+            <numerusform>%n Filings bis morgen fällig</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::EntityEditDelegate</name>

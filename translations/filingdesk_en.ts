@@ -1764,6 +1764,20 @@
         <source>Deadline reminder: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n filing(s) due today</source>
+        <translation>
+            <numerusform>%n filing due today</numerusform>
+            <numerusform>%n filings due today</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) due by tomorrow</source>
+        <translation>
+            <numerusform>%n filing due by tomorrow</numerusform>
+            <numerusform>%n filings due by tomorrow</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::EntityEditDelegate</name>

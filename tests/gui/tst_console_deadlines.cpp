@@ -534,6 +534,38 @@ private Q_SLOTS:
                  qPrintable(DeadlineReminders::describe(late)));
         window->close();
     }
+
+    /// The reminder's title names its window in words that fit it: never "within 1 days".
+    void reminderTitleNamesItsWindow_data() {
+        QTest::addColumn<QList<int>>("daysLeft");
+        QTest::addColumn<QString>("title"); // a pattern: "filing(s)" when no English catalogue is loaded
+        QTest::newRow("all due today")
+            << QList<int>{0, 0} << R"(^Deadline reminder: 2 filing(s|\(s\)) due today$)";
+        QTest::newRow("today and tomorrow")
+            << QList<int>{0, 1} << R"(^Deadline reminder: 2 filing(s|\(s\)) due by tomorrow$)";
+        QTest::newRow("one tomorrow")
+            << QList<int>{1} << R"(^Deadline reminder: 1 filing(\(s\))? due by tomorrow$)";
+        QTest::newRow("within a week")
+            << QList<int>{1, 7} << R"(^Deadline reminder: 2 filing(s|\(s\)) due within 7 days$)";
+        QTest::newRow("overdue and tomorrow")
+            << QList<int>{-3, 1}
+            << R"(^Deadline reminder: 1 filing(\(s\))? overdue, 1 filing(\(s\))? due by tomorrow$)";
+        QTest::newRow("only overdue")
+            << QList<int>{-1, -2} << R"(^Deadline reminder: 2 filing(s|\(s\)) overdue$)";
+    }
+    void reminderTitleNamesItsWindow() {
+        QFETCH(QList<int>, daysLeft);
+        QFETCH(QString, title);
+        QList<DueReminder> reminders;
+        for (const int days : std::as_const(daysLeft)) {
+            DueReminder r;
+            r.daysLeft = days;
+            r.threshold = days < 0 ? -1 : days;
+            reminders.append(r);
+        }
+        const QString said = DeadlineReminders::title(reminders);
+        QVERIFY2(said.contains(QRegularExpression(title)), qPrintable(said));
+    }
 };
 
 QTEST_MAIN(TestConsoleDeadlines)

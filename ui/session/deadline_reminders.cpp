@@ -176,7 +176,10 @@ QString DeadlineReminders::title(const QList<DueReminder> &reminders) {
         furthest = qMax(furthest, r.daysLeft);
     }
     const int coming = int(reminders.size()) - late;
-    const QString within = tr("%n filing(s) due within %1 days", nullptr, coming).arg(qMax(1, furthest));
+    const QString within = furthest <= 0 ? tr("%n filing(s) due today", nullptr, coming)
+                           : furthest == 1
+                               ? tr("%n filing(s) due by tomorrow", nullptr, coming)
+                               : tr("%n filing(s) due within %1 days", nullptr, coming).arg(furthest);
     if (late > 0 && coming > 0)
         return tr("Deadline reminder: %n filing(s) overdue", nullptr, late) + tr(", %1").arg(within);
     if (late > 0)
