@@ -99,14 +99,12 @@ QString TeamClaims::takeUp(const QList<FilingTask> &all) {
 void TeamClaims::begin() {
     m_startedUtc = QDateTime::currentDateTimeUtc();
     m_claimTimer.setInterval(kClaimIntervalMs);
-    QObject::connect(&m_claimTimer, &QTimer::timeout, &m_engine, [this] { claimWork(); });
+    // Refill in batches, on the timer as after transitions: a claim query per finished filing would cost the
+    // ledger more than the filing.
+    QObject::connect(&m_claimTimer, &QTimer::timeout, &m_engine, [this] { claimWorkWhenWorthIt(); });
     m_claimSoonTimer.setInterval(20); // claims freed by transitions, refilled in one query
     m_claimSoonTimer.setSingleShot(true);
-    QObject::connect(&m_claimSoonTimer, &QTimer::timeout, &m_engine, [this] {
-        // Refill in batches: a claim query per finished filing would cost the ledger more than the filing.
-        if (claimCapacity() - m_pipeline.requests().claimCount() >= qMax(1, claimCapacity() / 8))
-            claimWork();
-    });
+    QObject::connect(&m_claimSoonTimer, &QTimer::timeout, &m_engine, [this] { claimWorkWhenWorthIt(); });
     m_syncTimer.setInterval(kSyncIntervalMs);
     QObject::connect(&m_syncTimer, &QTimer::timeout, &m_engine, [this] { syncLedger(); });
     m_renewTimer.setInterval(int(qMax<qint64>(500, m_pipeline.config().leaseMs / 3)));
@@ -210,17 +208,9 @@ bool TeamClaims::mayClaim() {
            m_ledger->access().allows(TeamAction::File);
 }
 
-void TeamClaims::claimWork() {
-    // One claim at a time: the next one asks for what is still missing once this one is answered.
-    if (m_claimUnderWay || !mayClaim())
-        return;
-    const int room = claimCapacity() - m_pipeline.requests().claimCount();
-    if (room <= 0)
-        return;
+QHash<QString, int> TeamClaims::lacking() const {
     // Per jurisdiction, hold what its ceiling can send and as much again queued behind it, so that a slot
-    // that frees finds its next filing claimed already; and ask for what each jurisdiction lacks, the best
-    // of each first: claims by score alone filled a member with the best-scoring jurisdiction while the
-    // ceilings of the others idled for want of claimed work.
+    // that frees finds its next filing claimed already.
     QHash<QString, int> needs;
     for (auto it = m_pipeline.config().limits.cbegin(); it != m_pipeline.config().limits.cend(); ++it)
         needs.insert(it.key(), 0);
@@ -228,6 +218,45 @@ void TeamClaims::claimWork() {
         needs[m_pipeline.tasks().value(key).obligation.jurisdiction] -= 1;
     for (auto it = needs.begin(); it != needs.end(); ++it)
         *it += kClaimedPerSlot * m_pipeline.config().limitFor(it.key());
+    return needs;
+}
+
+void TeamClaims::claimWorkWhenWorthIt() {
+    // Refill in batches: a claim query per finished filing would cost the ledger more than the filing. A
+    // claim is worth making once a jurisdiction is down to one slot's worth (its ceiling: what is on the wire
+    // and nothing queued behind it), or once the jurisdictions together lack an eighth of what this member
+    // may hold.
+    const int threshold = qMax(1, claimCapacity() / 8);
+    if (m_pipeline.config().limits.isEmpty()) {
+        // No ceiling of its own for any jurisdiction: every one the ledger has is asked for at the default,
+        // so what it lacks is unknown until claimed; the room it has left stands for it.
+        if (claimCapacity() - m_pipeline.requests().claimCount() >= threshold)
+            claimWork();
+        return;
+    }
+    const QHash<QString, int> needs = lacking();
+    int lack = 0;
+    for (auto it = needs.cbegin(); it != needs.cend(); ++it) {
+        if (it.value() >= m_pipeline.config().limitFor(it.key())) {
+            claimWork();
+            return;
+        }
+        lack += qMax(0, it.value());
+    }
+    if (lack >= threshold)
+        claimWork();
+}
+
+void TeamClaims::claimWork() {
+    // One claim at a time: the next one asks for what is still missing once this one is answered.
+    if (m_claimUnderWay || !mayClaim())
+        return;
+    const int room = claimCapacity() - m_pipeline.requests().claimCount();
+    if (room <= 0)
+        return;
+    // Ask for what each jurisdiction lacks, the best of each first: claims by score alone filled a member
+    // with the best-scoring jurisdiction while the ceilings of the others idled for want of claimed work.
+    const QHash<QString, int> needs = lacking();
     // The claim runs on the ledger writer's connection: this thread goes on sending and answering.
     m_claimUnderWay = true;
     m_ledger->claimEachThen(needs, kClaimedPerSlot * m_pipeline.config().defaultLimit, room,
