@@ -99,8 +99,7 @@ QString TeamClaims::takeUp(const QList<FilingTask> &all) {
 void TeamClaims::begin() {
     m_startedUtc = QDateTime::currentDateTimeUtc();
     m_claimTimer.setInterval(kClaimIntervalMs);
-    // Refill in batches, on the timer as after transitions: a claim query per finished filing would cost the
-    // ledger more than the filing.
+    // Both refills, on the timer and after transitions, are batched (claimWorkWhenWorthIt).
     QObject::connect(&m_claimTimer, &QTimer::timeout, &m_engine, [this] { claimWorkWhenWorthIt(); });
     m_claimSoonTimer.setInterval(20); // claims freed by transitions, refilled in one query
     m_claimSoonTimer.setSingleShot(true);
