@@ -69,8 +69,9 @@ private:
     /// claimCapacity(): the periodic and post-transition refills, batched so that the ledger answers fewer,
     /// larger claims.
     void claimWorkWhenWorthIt();
-    /// Per jurisdiction of this member's ceilings: how many filings it lacks of two per slot. A jurisdiction
-    /// without a ceiling of its own appears only while this member holds some of it, with a negative count.
+    /// Per jurisdiction of this member's ceilings: how many filings it lacks of two per slot (negative when
+    /// it holds more). A jurisdiction without a ceiling of its own appears only while this member holds some
+    /// of it, counted against the default ceiling.
     QHash<QString, int> lacking() const;
     /// Whether this member takes new claims now (started, not stopping or draining, the ledger reached and
     /// trusted, a running batch, a login that may file).
