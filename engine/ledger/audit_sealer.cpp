@@ -58,7 +58,7 @@ void AuditSealer::sealInBackground() {
         return;
     }
     m_running = true;
-    m_store.sealAuditThen(this, [this](qint64 sealed, const QString &error) {
+    m_store.sealAuditThen(this, kFleetSpacingMs, [this](qint64 sealed, const QString &error) {
         m_running = false;
         answered(sealed, error);
     });

@@ -1,6 +1,7 @@
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_schema_batch.h"
 #include "engine/ledger/ledger_schema_roles.h"
+#include "engine/ledger/ledger_schema_seal_pace.h"
 #include "engine/ledger/ledger_schema_sealer.h"
 #include "engine/ledger/ledger_schema_settle.h"
 
@@ -235,6 +236,8 @@ const std::vector<std::vector<const char *>> kMigrations = {
     std::vector<const char *>(std::begin(kSettleMigration), std::end(kSettleMigration)),
     // 8: many transitions in one statement, for a member's group commit (ledger_schema_batch.h)
     std::vector<const char *>(std::begin(kBatchMigration), std::end(kBatchMigration)),
+    // 9: the fleet seals at a pace; a seal computes each row's hash once (ledger_schema_seal_pace.h)
+    std::vector<const char *>(std::begin(kSealPaceMigration), std::end(kSealPaceMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

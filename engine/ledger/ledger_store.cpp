@@ -934,13 +934,13 @@ void LedgerStore::wroteAudit() {
         m_sealer->sealSoon();
 }
 
-qint64 LedgerStore::sealAudit(QString *error, bool wait) {
+qint64 LedgerStore::sealAudit(QString *error, bool wait, int unlessSealedWithinMs) {
     if (m_inTransaction)
         return -1; // never inside another write's transaction
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return -1;
-    QSqlQuery *prepared = statement(QStringLiteral("SELECT filingdesk_seal_audit(?, ?)"), error);
+    QSqlQuery *prepared = statement(QStringLiteral("SELECT filingdesk_seal_audit(?, ?, ?)"), error);
     if (!prepared) {
         fail(QStringLiteral("sealing the audit"), *error, error);
         return -1;
@@ -952,6 +952,7 @@ qint64 LedgerStore::sealAudit(QString *error, bool wait) {
     for (int round = 0; round < 16; ++round) {
         q.bindValue(0, kSealBatchRows);
         q.bindValue(1, wait && round == 0);
+        q.bindValue(2, round == 0 ? unlessSealedWithinMs / 1000.0 : 0.0); // a backlog's next batches go on
         if (!q.exec() || !q.next()) {
             fail(QStringLiteral("sealing the audit"), q.lastError().text(), error);
             return -1;
@@ -970,27 +971,29 @@ qint64 LedgerStore::sealAudit(QString *error, bool wait) {
     return total;
 }
 
-void LedgerStore::sealAuditThen(QObject *context, std::function<void(qint64, const QString &)> done) {
+void LedgerStore::sealAuditThen(QObject *context, int unlessSealedWithinMs,
+                                std::function<void(qint64, const QString &)> done) {
     if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
         QString error;
-        const qint64 sealed = sealAudit(&error);
+        const qint64 sealed = sealAudit(&error, false, unlessSealedWithinMs);
         done(sealed, error);
         return;
     }
     LedgerWriter *w = m_writer.get();
     const std::weak_ptr<char> alive = m_alive;
     const quint64 writesBefore = m_auditWrites;
-    w->run([this, w, context, alive, writesBefore, done = std::move(done)](QSqlDatabase *db,
-                                                                           const QString &connectError) {
+    w->run([this, w, context, alive, writesBefore, unlessSealedWithinMs,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
         // The writer's thread: a backlog is sealed a batch at a time, each batch its own transaction.
         qint64 total = 0;
         bool first = false;
         QString error = connectError;
         if (db) {
-            if (QSqlQuery *q = w->prepared(QStringLiteral("SELECT filingdesk_seal_audit(?, ?)"), &error)) {
+            if (QSqlQuery *q = w->prepared(QStringLiteral("SELECT filingdesk_seal_audit(?, ?, ?)"), &error)) {
                 for (int round = 0; round < 16; ++round) {
                     q->bindValue(0, kSealBatchRows);
                     q->bindValue(1, false);
+                    q->bindValue(2, round == 0 ? unlessSealedWithinMs / 1000.0 : 0.0);
                     if (!q->exec() || !q->next()) {
                         error = q->lastError().text().simplified();
                         break;

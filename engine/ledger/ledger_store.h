@@ -274,13 +274,16 @@ public:
     /// Seals every audit row the ledger holds unsealed, in batches of kSealBatchRows (one transaction and
     /// one move of the chain head each), if this member wins the sealer's advisory lock. Returns the rows
     /// sealed (0: none were unsealed), or -1 when another member was sealing (`wait` false: this member
-    /// leaves at once; true: it waits up to the lock timeout) or on error (*error set).
-    qint64 sealAudit(QString *error, bool wait = false);
+    /// leaves at once; true: it waits up to the lock timeout), when `unlessSealedWithinMs` > 0 and any
+    /// member sealed the chain less than that long ago (schema 9: the fleet's pace), or on error (*error
+    /// set).
+    qint64 sealAudit(QString *error, bool wait = false, int unlessSealedWithinMs = 0);
     static constexpr int kSealBatchRows = 2000;
     /// sealAudit() (without waiting) on the writer's connection, after what was handed to the writer before:
     /// returns at once and calls `done(sealed, error)` on `context`'s thread. Without a writer it seals at
     /// once and calls `done` before returning.
-    void sealAuditThen(QObject *context, std::function<void(qint64 sealed, const QString &error)> done);
+    void sealAuditThen(QObject *context, int unlessSealedWithinMs,
+                       std::function<void(qint64 sealed, const QString &error)> done);
     /// Starts this member's sealer (AuditSealer): every `intervalMs` and soon after each of its writes. Call
     /// on the store's thread, with an event loop.
     void startSealing(int intervalMs);

@@ -72,6 +72,7 @@ private Q_SLOTS:
     void concurrentInsertsSealIntoOneGaplessChain();
     void rowCommittedAfterAHigherIdIsSealedLater();
     void onlyOneSealerAtATime();
+    void timedSealsKeepTheFleetsPace();
     void rowsOfADeadMemberAreSealedByAnother();
     void membersSealInTheirTurn();
     void sealedRowsCannotBeRewritten();
@@ -347,6 +348,46 @@ void TestLedgerSealer::onlyOneSealerAtATime() {
     QVERIFY(a->isReachable());
     QVERIFY(holder.exec(QStringLiteral("ROLLBACK")));
     QCOMPARE(b->sealAudit(&error), 1);
+}
+
+void TestLedgerSealer::timedSealsKeepTheFleetsPace() {
+    const QString db = freshDatabase("pace");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    QString error;
+    QCOMPARE(scalar(db, QStringLiteral("SELECT sealed_at = '-infinity' FROM audit_head")),
+             QStringLiteral("t"));
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("first")), db, &error).isNull(), qPrintable(error));
+    QCOMPARE(a->sealAudit(&error), 1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT sealed_at > now() - interval '1 minute' FROM audit_head")),
+             QStringLiteral("t"));
+    // Another member's timed seal within the spacing leaves at once, as if a sealer held the lock: the row
+    // waits for the next seal, of any member.
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("second")), db, &error).isNull(), qPrintable(error));
+    QCOMPARE(b->sealAudit(&error, false, 60000), -1);
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QVERIFY(b->isReachable());
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE seq IS NULL")), QStringLiteral("1"));
+    bool answered = false;
+    qint64 inBackground = 0;
+    QObject context;
+    b->sealAuditThen(&context, 60000, [&](qint64 sealed, const QString &why) {
+        answered = true;
+        inBackground = sealed;
+        error = why;
+    });
+    QTRY_VERIFY(answered);
+    QCOMPARE(inBackground, qint64(-1));
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE seq IS NULL")), QStringLiteral("1"));
+    // Outside the spacing (or without one: a member stopping, a blocking catch-up) it seals.
+    QCOMPARE(b->sealAudit(&error, false, 1), 1);
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("third")), db, &error).isNull(), qPrintable(error));
+    QCOMPARE(b->sealAudit(&error), 1);
+    qint64 rows = 0;
+    QCOMPARE(chainProblem(db, &rows), QString());
+    QCOMPARE(rows, qint64(3));
 }
 
 void TestLedgerSealer::rowsOfADeadMemberAreSealedByAnother() {
