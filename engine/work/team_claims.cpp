@@ -4,14 +4,14 @@
 // ledger cannot be reached.
 #include "engine/work/team_claims.h"
 
+#include "engine/core/clock.h"
 #include "engine/core/engine.h"
 #include "engine/core/host_identity.h"
-
-#include "engine/core/clock.h"
 #include "engine/ledger/audit_sealer.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/metrics/engine_metrics.h"
+#include "engine/work/claim_refill.h"
 
 #include <QCoreApplication>
 #include <QLoggingCategory>
@@ -23,8 +23,6 @@ namespace fd {
 
 namespace {
 constexpr int kClaimIntervalMs = 250;
-/// Filings a member holds per slot of its ceilings: the one on the wire and the next, claimed already.
-constexpr int kClaimedPerSlot = 2;
 constexpr int kSyncIntervalMs = 1000;
 constexpr int kReconnectIntervalMs = 1000;
 constexpr int kBeatIntervalMs = 5000;
@@ -170,12 +168,7 @@ void TeamClaims::decideWhatThisMemberSends() {
 }
 
 int TeamClaims::claimCapacity() const {
-    // Hold no more than this member can have on the wire (its global ceiling) and as much again queued, plus
-    // one jurisdiction's worth: the rest is for the others.
-    int largestCeiling = m_pipeline.config().defaultLimit;
-    for (int cap : std::as_const(m_pipeline.config().limits))
-        largestCeiling = qMax(largestCeiling, cap);
-    return kClaimedPerSlot * m_pipeline.config().globalLimit + largestCeiling;
+    return ClaimRefill::capacity(m_pipeline.config());
 }
 
 bool TeamClaims::followsTeam() const {
@@ -207,42 +200,16 @@ bool TeamClaims::mayClaim() {
            m_ledger->access().allows(TeamAction::File);
 }
 
-QHash<QString, int> TeamClaims::lacking() const {
-    // Per jurisdiction, hold what its ceiling can send and as much again queued behind it, so that a slot
-    // that frees finds its next filing claimed already.
-    QHash<QString, int> needs;
-    for (auto it = m_pipeline.config().limits.cbegin(); it != m_pipeline.config().limits.cend(); ++it)
-        needs.insert(it.key(), 0);
+QHash<QString, int> TeamClaims::heldByJurisdiction() const {
+    QHash<QString, int> held;
     for (const QString &key : m_pipeline.requests().claimedKeys())
-        needs[m_pipeline.tasks().value(key).obligation.jurisdiction] -= 1;
-    for (auto it = needs.begin(); it != needs.end(); ++it)
-        *it += kClaimedPerSlot * m_pipeline.config().limitFor(it.key());
-    return needs;
+        ++held[m_pipeline.tasks().value(key).obligation.jurisdiction];
+    return held;
 }
 
 void TeamClaims::claimWorkWhenWorthIt() {
-    // Refill in batches: a claim query per finished filing would cost the ledger more than the filing. A
-    // claim is worth making once a jurisdiction is down to one slot's worth (its ceiling: what is on the wire
-    // and nothing queued behind it), or once the jurisdictions together lack an eighth of what this member
-    // may hold.
-    const int threshold = qMax(1, claimCapacity() / 8);
-    if (m_pipeline.config().limits.isEmpty()) {
-        // No ceiling of its own for any jurisdiction: every one the ledger has is asked for at the default,
-        // so what it lacks is unknown until claimed; the room it has left stands for it.
-        if (claimCapacity() - m_pipeline.requests().claimCount() >= threshold)
-            claimWork();
-        return;
-    }
-    const QHash<QString, int> needs = lacking();
-    int lack = 0;
-    for (auto it = needs.cbegin(); it != needs.cend(); ++it) {
-        if (it.value() >= m_pipeline.config().limitFor(it.key())) {
-            claimWork();
-            return;
-        }
-        lack += qMax(0, it.value());
-    }
-    if (lack >= threshold)
+    if (ClaimRefill::worthClaiming(m_pipeline.config(), heldByJurisdiction(),
+                                   m_pipeline.requests().claimCount()))
         claimWork();
 }
 
@@ -255,10 +222,10 @@ void TeamClaims::claimWork() {
         return;
     // Ask for what each jurisdiction lacks, the best of each first: claims by score alone filled a member
     // with the best-scoring jurisdiction while the ceilings of the others idled for want of claimed work.
-    const QHash<QString, int> needs = lacking();
+    const QHash<QString, int> needs = ClaimRefill::lacking(m_pipeline.config(), heldByJurisdiction());
     // The claim runs on the ledger writer's connection: this thread goes on sending and answering.
     m_claimUnderWay = true;
-    m_ledger->claimEachThen(needs, kClaimedPerSlot * m_pipeline.config().defaultLimit, room,
+    m_ledger->claimEachThen(needs, ClaimRefill::kClaimedPerSlot * m_pipeline.config().defaultLimit, room,
                             m_sendJurisdictions, &m_engine,
                             [this](const QList<FilingTask> &claimed, const WriteResult &status) {
                                 m_claimUnderWay = false;

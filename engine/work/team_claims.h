@@ -65,14 +65,11 @@ public:
 
 private:
     void claimWork();
-    /// claimWork() when a jurisdiction is down to its ceiling's worth or all together lack an eighth of
-    /// claimCapacity(): the periodic and post-transition refills, batched so that the ledger answers fewer,
-    /// larger claims.
+    /// claimWork() when ClaimRefill::worthClaiming(): the periodic and post-transition refills, batched so
+    /// that the ledger answers fewer, larger claims.
     void claimWorkWhenWorthIt();
-    /// Per jurisdiction of this member's ceilings: how many filings it lacks of two per slot (negative when
-    /// it holds more). A jurisdiction without a ceiling of its own appears only while this member holds some
-    /// of it, counted against the default ceiling.
-    QHash<QString, int> lacking() const;
+    /// The filings this member holds claimed, per jurisdiction.
+    QHash<QString, int> heldByJurisdiction() const;
     /// Whether this member takes new claims now (started, not stopping or draining, the ledger reached and
     /// trusted, a running batch, a login that may file).
     bool mayClaim();
