@@ -338,8 +338,25 @@ private Q_SLOTS:
                      .contains(QLatin1String("Delaware (US-DE)")),
                  qPrintable(child<QLabel>(page, QStringLiteral("entityTitle"))->text()));
         QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("expired"));
-        QCOMPARE(child<QComboBox>(page, QStringLiteral("entityField_registered_agent_status"))->currentText(),
-                 QStringLiteral("Expired"));
+        auto *agentStatus = child<QComboBox>(page, QStringLiteral("entityField_registered_agent_status"));
+        QCOMPARE(agentStatus->currentText(), QStringLiteral("Expired"));
+        // Scrolling the form over a field the user did not click changes nothing; once clicked, it does.
+        const auto wheelDown = [agentStatus] {
+            const QPointF at(agentStatus->width() / 2.0, agentStatus->height() / 2.0);
+            QWheelEvent wheel(at, agentStatus->mapToGlobal(at), QPoint(), QPoint(0, -120), Qt::NoButton,
+                              Qt::NoModifier, Qt::NoScrollPhase, false);
+            QCoreApplication::sendEvent(agentStatus, &wheel);
+        };
+        wheelDown();
+        QCOMPARE(agentStatus->currentText(), QStringLiteral("Expired"));
+        QCOMPARE(page->fieldText(QStringLiteral("registered_agent_status")), QStringLiteral("expired"));
+        QVERIFY(!child<QPushButton>(page, QStringLiteral("entitySave"))->isEnabled()); // nothing to save
+        agentStatus->setFocus(Qt::MouseFocusReason);
+        if (agentStatus->hasFocus()) { // focus needs the window active, which an offscreen test may not have
+            wheelDown();
+            QVERIFY(agentStatus->currentText() != QStringLiteral("Expired"));
+            agentStatus->setCurrentIndex(agentStatus->findData(QStringLiteral("expired")));
+        }
         QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_owner"))->text(),
                  QStringLiteral("Ana Diaz"));
         QCOMPARE(child<QLineEdit>(page, QStringLiteral("entityField_officers"))->text(),

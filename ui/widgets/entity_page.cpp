@@ -8,6 +8,7 @@
 #include "ui/models/display_format.h"
 #include "ui/widgets/access_gate.h"
 #include "ui/widgets/operator_actions.h"
+#include "ui/widgets/wheel_guard.h"
 
 #include <QComboBox>
 #include <QCoreApplication>
@@ -160,6 +161,7 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
             for (const auto &[value, words] : choices)
                 choice->addItem(words, value);
             connect(choice, &QComboBox::activated, this, &EntityPage::applyAccess);
+            WheelGuard::install(choice); // scrolling the form changes no field
             form->addRow(fieldLabel(f) + QLatin1Char(':'), choice);
             m_choices.insert(column, choice);
             continue;
