@@ -99,6 +99,7 @@ private Q_SLOTS:
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
     void reasonDialogTakesWhatIsTyped();
+    void reasonDialogShowsTheQuestionAsWritten();
     void noteDialogStartsInTheNote();
 };
 
@@ -143,6 +144,21 @@ void TestConsoleWidgets::reasonDialogTakesWhatIsTyped() {
     QTRY_VERIFY(!dialog.isVisible());
     QCOMPARE(dialog.result(), int(QDialog::Accepted));
     QCOMPARE(dialog.reason(), QStringLiteral("agent renewed"));
+}
+
+void TestConsoleWidgets::reasonDialogShowsTheQuestionAsWritten() {
+    const QString question =
+        QStringLiteral("Change State file number of Cheniere LNG O&M Services, LLC <Delaware>");
+    ReasonDialog dialog(
+        {QStringLiteral("entity_edit"), QStringLiteral("Edit entity"), question, QString(), 1});
+    auto *label = dialog.findChild<QLabel *>(QStringLiteral("reasonQuestion"));
+    QVERIFY(label);
+    // The ampersand is shown, not taken for a keyboard shortcut (which a label with a buddy does), and the
+    // angle brackets are not read as markup.
+    QCOMPARE(label->text(), question);
+    QVERIFY(!label->buddy());
+    QCOMPARE(label->textFormat(), Qt::PlainText);
+    QCOMPARE(dialog.findChild<QLineEdit *>(QStringLiteral("reasonEdit"))->accessibleDescription(), question);
 }
 
 void TestConsoleWidgets::noteDialogStartsInTheNote() {

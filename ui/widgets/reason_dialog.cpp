@@ -32,7 +32,12 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
     setWindowTitle(request.title);
     const bool note = request.action == QLatin1String("note");
     auto *layout = new QVBoxLayout(this);
+    // Shown as written: plain text and no buddy, so that an entity named "Cheniere LNG O&M Services" keeps
+    // its ampersand (a label with a buddy takes "&M" for a keyboard shortcut); the field carries the question
+    // for screen readers instead.
     auto *question = new QLabel(request.question, this);
+    question->setObjectName(QStringLiteral("reasonQuestion"));
+    question->setTextFormat(Qt::PlainText);
     question->setWordWrap(true);
     layout->addWidget(question);
     auto *who = new QLabel(
@@ -56,7 +61,7 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
         m_note->setPlainText(request.defaultReason);
         m_note->setTabChangesFocus(true);
         m_note->setMinimumSize(480, 140);
-        question->setBuddy(m_note);
+        m_note->setAccessibleDescription(request.question);
         layout->addWidget(m_note, 1);
         connect(m_note, &QPlainTextEdit::textChanged, ok,
                 [ok, this] { ok->setEnabled(!m_note->toPlainText().trimmed().isEmpty()); });
@@ -68,7 +73,7 @@ ReasonDialog::ReasonDialog(const ReasonRequest &request, QWidget *parent)
         m_edit->setText(request.defaultReason);
         m_edit->selectAll();
         m_edit->setMinimumWidth(420);
-        question->setBuddy(m_edit);
+        m_edit->setAccessibleDescription(request.question);
         layout->addWidget(m_edit);
         connect(m_edit, &QLineEdit::textChanged, ok,
                 [ok](const QString &text) { ok->setEnabled(!text.trimmed().isEmpty()); });
