@@ -596,7 +596,7 @@ bool AuditStore::tryRecordTransitions(const QList<TransitionRecord> &records, QS
         *error = db.lastError().text();
         return false;
     }
-    for (const TransitionRecord &r : records) {
+    for (const TransitionRecord &r : stepByStep(records)) {
         if (!writeTransition(r, error)) {
             db.rollback();
             qCWarning(lcAudit) << "transition not recorded for" << r.task.key << *error;

@@ -773,8 +773,7 @@ void Engine::pump() {
         return;
     const QDateTime t = now();
     m_requests.promoteDue(t);
-    // Everything the ceilings allow now; the picks still PENDING are validated in one transaction (one
-    // commit, and in team mode one round trip each instead of a transaction each).
+    // Everything the ceilings allow now.
     QList<RequestTable::Pick> picks;
     while (auto pick = m_requests.next(t))
         picks.append(*pick);
@@ -784,11 +783,24 @@ void Engine::pump() {
         checkIdle();
         return;
     }
+    // A filing that passes the checks asks for its permit at once: its VALIDATING is recorded with its
+    // DISPATCHING, in the synced commit that precedes the send (one commit instead of two, and no wait for
+    // a commit before the permit is asked for). Until then it is PENDING, here and on disk: a crash, a
+    // pause or a cancel meanwhile finds it as it is. A filing that fails them is recorded VALIDATING on its
+    // own and then dead-lettered (the continuation below), as an operator reading its trail expects.
+    QList<RequestTable::Pick> failing;
     QList<TaskStore::TransitionRecord> records;
     QList<QDateTime> updatedBefore; // per record: what a failed commit puts back
     for (const RequestTable::Pick &pick : std::as_const(picks)) {
-        m_requests.validating(pick.key);
         FilingTask &task = m_tasks[pick.key];
+        const bool checked =
+            task.state == ExecutionState::Pending || task.state == ExecutionState::Validating;
+        if (!checked || validationProblem(task).isEmpty()) {
+            m_requests.requestPermit(pick.key, m_config.limitFor(pick.jurisdiction), holderFor(task));
+            continue;
+        }
+        failing.append(pick);
+        m_requests.validating(pick.key);
         if (task.state != ExecutionState::Pending)
             continue;
         records.append(
@@ -802,17 +814,33 @@ void Engine::pump() {
         task.state = ExecutionState::Validating;
         task.updatedUtc = t;
     }
-    // The commit happens on the store's thread (a single desk) while this thread goes on; meanwhile the picks
-    // are Validating: they keep their slots, operator actions leave them alone, and a pause is applied by
-    // the continuation.
+    if (failing.isEmpty()) {
+        armWake();
+        markStatusDirty();
+        checkIdle();
+        return;
+    }
+    // The commit happens on the store's thread (a single desk) while this thread goes on; meanwhile the
+    // failing picks are Validating: they keep their slots, operator actions leave them alone, and a pause is
+    // applied by the continuation.
     if (records.isEmpty()) {
-        onValidatingRecorded(picks, records, {}, WriteResult::written()); // picked again: nothing to record
+        onValidatingRecorded(failing, records, {}, WriteResult::written()); // picked again: nothing to record
         return;
     }
     recordThen(records, Durability::Normal,
-               [this, picks, records, updatedBefore](const WriteResult &validating) {
-                   onValidatingRecorded(picks, records, updatedBefore, validating);
+               [this, failing, records, updatedBefore](const WriteResult &validating) {
+                   onValidatingRecorded(failing, records, updatedBefore, validating);
                });
+}
+
+QString Engine::validationProblem(const FilingTask &task) const {
+    if (task.obligation.entity->name.isEmpty())
+        return tr("entity name is empty");
+    if (task.obligation.feeCents < 0)
+        return tr("negative fee");
+    if (!m_registry->hasBaseUrl(task.obligation.jurisdiction))
+        return tr("no registry URL is configured for %1").arg(task.obligation.jurisdiction);
+    return QString();
 }
 
 void Engine::onValidatingRecorded(const QList<RequestTable::Pick> &picks,
@@ -850,13 +878,7 @@ void Engine::onValidatingRecorded(const QList<RequestTable::Pick> &picks,
         // Validated now, or earlier and picked again (its request withdrawn by a pause, a restart): nothing
         // leaves that fails the checks.
         if (task.state == ExecutionState::Validating) {
-            QString problem;
-            if (task.obligation.entity->name.isEmpty())
-                problem = tr("entity name is empty");
-            else if (task.obligation.feeCents < 0)
-                problem = tr("negative fee");
-            else if (!m_registry->hasBaseUrl(task.obligation.jurisdiction))
-                problem = tr("no registry URL is configured for %1").arg(task.obligation.jurisdiction);
+            const QString problem = validationProblem(task);
             if (!problem.isEmpty()) {
                 m_requests.retire(key);
                 task.lastCategory = ErrorCategory::Validation;
@@ -921,6 +943,8 @@ void Engine::dispatchGrantedGroup() {
         records.append({task, from, kEngineActor,
                         lookup ? QStringLiteral("lookup") : QStringLiteral("transition"),
                         lookup ? tr("looking the filing up before anything is sent again") : QString()});
+        if (from == ExecutionState::Pending)
+            records.last().via = ExecutionState::Validating; // validated when picked (pump())
     }
     // The group commit happens on the store's thread (a single desk) while this thread goes on; the requests
     // leave from the continuation, once the commit is on disk. Meanwhile they are Recording: operator actions

@@ -283,6 +283,8 @@ private:
     void withdrawUnsent() override;
     void pump() override;
     /// pump()'s second half, once the VALIDATING of `picks` is committed (or failed).
+    /// Why `task` cannot be sent as it is (empty entity name, negative fee, no registry URL), or empty.
+    QString validationProblem(const FilingTask &task) const;
     void onValidatingRecorded(const QList<RequestTable::Pick> &picks,
                               const QList<TaskStore::TransitionRecord> &records,
                               const QList<QDateTime> &updatedBefore, const WriteResult &validating);

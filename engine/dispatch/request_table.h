@@ -21,8 +21,10 @@ enum class RequestStage {
     Delayed,    ///< waiting for its next attempt: backoff, Retry-After, or (an uncertain outcome) the next
                 ///< look-up inside the registry's settle window
     Picked,     ///< taken by next(): occupies a slot of its jurisdiction while it is validated
-    Validating, ///< occupies its slot while its VALIDATING transition is being committed (the store's
-                ///< thread); a pause or a hold does not withdraw it: the commit's continuation decides
+    Validating, ///< failed the engine's checks: occupies its slot while its VALIDATING transition is
+                ///< being committed (the store's thread), before it is dead-lettered; a pause or a hold
+                ///< does not withdraw it: the commit's continuation decides. A filing that passes goes from
+                ///< Picked to AwaitingPermit, its VALIDATING recorded with its DISPATCHING
     AwaitingPermit, ///< the gate was asked for a permit
     Granted,        ///< holds a permit; its DISPATCHING transition is not yet taken for recording
     Recording,      ///< holds a permit; its DISPATCHING transition is being committed (Durability::Synced)

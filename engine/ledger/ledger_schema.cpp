@@ -4,6 +4,7 @@
 #include "engine/ledger/ledger_schema_seal_pace.h"
 #include "engine/ledger/ledger_schema_sealer.h"
 #include "engine/ledger/ledger_schema_settle.h"
+#include "engine/ledger/ledger_schema_two_steps.h"
 
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -238,6 +239,9 @@ const std::vector<std::vector<const char *>> kMigrations = {
     std::vector<const char *>(std::begin(kBatchMigration), std::end(kBatchMigration)),
     // 9: the fleet seals at a pace; a seal computes each row's hash once (ledger_schema_seal_pace.h)
     std::vector<const char *>(std::begin(kSealPaceMigration), std::end(kSealPaceMigration)),
+    // 10: a transition through a state (VALIDATING on the way to DISPATCHING) in one row of
+    // filingdesk_transitions (ledger_schema_two_steps.h)
+    std::vector<const char *>(std::begin(kTwoStepsMigration), std::end(kTwoStepsMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

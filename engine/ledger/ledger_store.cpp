@@ -1256,13 +1256,15 @@ bool LedgerStore::tryRecordTransitions(const QList<TransitionRecord> &records, Q
     // transition is recoverable (a task whose later transitions were lost with a crash of the ledger server
     // is still DISPATCHING there, and is looked up): it does not wait for the WAL flush.
     const bool durable = durability == Durability::Synced;
-    if (records.size() == 1 && !records.first().task.obligationRewritten) {
+    // On this member's own connection a task is written once per audit row (filingdesk_transition).
+    const QList<TransitionRecord> steps = stepByStep(records);
+    if (steps.size() == 1 && !steps.first().task.obligationRewritten) {
         // One statement is one transaction (autocommit): one round trip.
         if (!ensureConnected(error))
             return false;
         VersionRollback before(m_versions);
-        before.remember(records.first().task.key);
-        if (writeTransitionRow(records.first(), durable, error)) {
+        before.remember(steps.first().task.key);
+        if (writeTransitionRow(steps.first(), durable, error)) {
             wroteAudit();
             return true;
         }
@@ -1271,12 +1273,12 @@ bool LedgerStore::tryRecordTransitions(const QList<TransitionRecord> &records, Q
             m_failure = WriteFailure::Conflict;
             return false;
         }
-        return fail(QStringLiteral("transition of %1").arg(records.first().task.key.left(12)), *error, error);
+        return fail(QStringLiteral("transition of %1").arg(steps.first().task.key.left(12)), *error, error);
     }
     if (!begin(error))
         return false;
     VersionRollback before(m_versions);
-    for (const TransitionRecord &r : records) {
+    for (const TransitionRecord &r : steps) {
         before.remember(r.task.key);
         if (r.task.obligationRewritten) {
             // A cured payload (the entity data rebuilt from the register) is stored with the transition.
@@ -2523,6 +2525,8 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
             else
                 json.append(v.toString());
         }
+        if (r.via)
+            json.append(stateName(*r.via)); // $37 from schema 10: two audit rows, one task write
         rows.append(LedgerWriter::Row{key, std::move(json)});
     }
     // For the keys handed to the writer, the versions fixed above were reserved by this submission.

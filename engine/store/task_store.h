@@ -137,7 +137,36 @@ public:
         QString actor;
         QString action;
         QString reason;
+        /// Set when the task passed through this state on its way from `from` to `task.state` (a filing
+        /// validated while its permit was asked for: PENDING -> VALIDATING -> DISPATCHING in one commit).
+        /// Two audit rows, in order: `from` -> `via` (a plain "transition" by `actor`, no reason) and
+        /// `via` -> `task.state` (this record's action and reason); the task is written once, as `task`.
+        std::optional<ExecutionState> via = std::nullopt;
     };
+    /// `records` with each record that passed through a state as its two steps, in order (see
+    /// TransitionRecord::via): for a store that writes a task once per audit row.
+    static QList<TransitionRecord> stepByStep(const QList<TransitionRecord> &records) {
+        QList<TransitionRecord> steps;
+        steps.reserve(records.size());
+        for (const TransitionRecord &r : records) {
+            if (!r.via) {
+                steps.append(r);
+                continue;
+            }
+            TransitionRecord into = r;
+            into.task.state = *r.via;
+            into.action = QStringLiteral("transition");
+            into.reason.clear();
+            into.via.reset();
+            steps.append(into);
+            TransitionRecord onward = r;
+            onward.from = *r.via;
+            onward.via.reset();
+            onward.task.obligationRewritten = false; // a cured payload is stored with the first step
+            steps.append(onward);
+        }
+        return steps;
+    }
     [[nodiscard]] virtual WriteResult recordTransitions(const QList<TransitionRecord> &records,
                                                         QString *error, Durability durability) = 0;
 

@@ -9,6 +9,7 @@
 //   gate after the lease, and not before.
 // The sandbox's own counters are the witness of what was sent and when.
 #include "cli_process.h"
+#include "engine/audit/audit_store.h"
 #include "engine/gate/gate_scripts.h"
 #include "support/redis_server.h"
 #include "support/sandbox_process.h"
@@ -152,6 +153,31 @@ void TestGateResilience::redisStoppedMidBatchFailsClosedThenFinishes() {
     QVERIFY2(settled < kTasks, "the batch finished before Redis was stopped: nothing was tested");
     QVERIFY2(run.isRunning(), qPrintable(run.describe()));
     QVERIFY2(run.standardError().contains(QLatin1String("gate blind")), qPrintable(run.describe()));
+    {
+        // Nothing is recorded for a filing before its permit: what waits for one while the gate is blind is
+        // PENDING on disk, and every VALIDATING in the trail went with its DISPATCHING (one commit).
+        fd::AuditStore onDisk;
+        QString error;
+        QVERIFY2(onDisk.open(m_dir.filePath(QStringLiteral("blind.sqlite")), &error,
+                             fd::AuditStore::OpenMode::Shared),
+                 qPrintable(error));
+        QStringList validating;
+        for (const fd::FilingTask &task : onDisk.loadTasks(false))
+            if (task.state == fd::ExecutionState::Validating)
+                validating.append(task.key);
+        QVERIFY2(validating.isEmpty(), qPrintable(validating.join(QLatin1Char(' '))));
+        fd::AuditQuery transitions;
+        transitions.action = QStringLiteral("transition");
+        transitions.limit = 100000;
+        int intoValidating = 0;
+        int outOfValidating = 0;
+        for (const fd::AuditEntry &e : onDisk.queryAudit(transitions)) {
+            intoValidating += e.toState == QLatin1String("VALIDATING");
+            outOfValidating += e.fromState == QLatin1String("VALIDATING");
+        }
+        QVERIFY(intoValidating > 0);
+        QCOMPARE(outOfValidating, intoValidating);
+    }
 
     // Same port, so the engine's connection finds it again by itself.
     QVERIFY2(redis.start(), qPrintable(redis.errorString()));

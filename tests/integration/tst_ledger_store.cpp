@@ -77,6 +77,7 @@ private Q_SLOTS:
     void racingTransitionsConflict();
     void completionReleasesClaim();
     void groupCommitKeepsEachSubmissionWhole();
+    void aPassageThroughAStateIsTwoAuditRows();
     void syncMirrorsInOrder();
     void catchUpOnTheWriterMirrorsEachRowOnce();
     void concurrentAppendsKeepOneChain();
@@ -925,6 +926,72 @@ void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
     QVERIFY2(renewed->second.isEmpty(), qPrintable(renewed->second));
     QCOMPARE(renewed->first, QStringList{mine.at(4).key});
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost'")),
+             QStringLiteral("1"));
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestLedgerStore::aPassageThroughAStateIsTwoAuditRows() {
+    // A filing validated while its permit was asked for goes PENDING -> VALIDATING -> DISPATCHING in the
+    // commit before its send (TransitionRecord::via): one row of the writer's statement, one task update,
+    // two audit rows in order; on the member's own connection (a blocking write) the same two rows.
+    const QString db = freshDatabase("passage");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("PSG"), 3), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(3, {}, &error);
+    QCOMPARE(mine.size(), 3);
+    std::sort(mine.begin(), mine.end(),
+              [](const FilingTask &x, const FilingTask &y) { return x.key < y.key; });
+    const QString versionOf = QStringLiteral("SELECT version FROM tasks WHERE idempotency_key = '%1'");
+    const qint64 claimedVersion = scalar(db, versionOf.arg(mine.at(0).key)).toLongLong();
+
+    const auto passage = [](const FilingTask &task, const QString &reason) {
+        fd::TaskStore::TransitionRecord r = fd::test::movedRecord(task, ExecutionState::Dispatching);
+        r.via = ExecutionState::Validating;
+        r.reason = reason;
+        return r;
+    };
+    QObject context;
+    std::optional<fd::WriteResult> answer;
+    a->recordThen({passage(mine.at(0), QStringLiteral("first of the day")),
+                   fd::test::movedRecord(mine.at(1), ExecutionState::Validating)},
+                  fd::Durability::Synced, &context, [&](const fd::WriteResult &r) { answer = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QCOMPARE(a->writerStats().rows, quint64(2)); // one row each: the passage is not two writes of the task
+    QCOMPARE(scalar(db, versionOf.arg(mine.at(0).key)).toLongLong(), claimedVersion + 1);
+    QVERIFY2(a->recordTransitions({passage(mine.at(2), QString())}, &error, fd::Durability::Synced).ok(),
+             qPrintable(error));
+
+    const QString trail = QStringLiteral(
+        "SELECT string_agg(action || ' ' || coalesce(from_state, '') || '->' || to_state || ' by ' || actor "
+        "|| "
+        "' (' || coalesce(reason, '') || ')', '; ' ORDER BY id) FROM audit WHERE idempotency_key = '%1' "
+        "AND action = 'transition'");
+    QCOMPARE(scalar(db, trail.arg(mine.at(0).key)),
+             QStringLiteral("transition PENDING->VALIDATING by engine (); "
+                            "transition VALIDATING->DISPATCHING by engine (first of the day)"));
+    QCOMPARE(scalar(db, trail.arg(mine.at(1).key)),
+             QStringLiteral("transition PENDING->VALIDATING by engine ()"));
+    QCOMPARE(scalar(db, trail.arg(mine.at(2).key)),
+             QStringLiteral("transition PENDING->VALIDATING by engine (); "
+                            "transition VALIDATING->DISPATCHING by engine ()"));
+    for (const FilingTask &task : {mine.at(0), mine.at(2)})
+        QCOMPARE(scalar(db, QStringLiteral("SELECT state || (sent_at IS NOT NULL) FROM tasks WHERE "
+                                           "idempotency_key = '%1'")
+                                .arg(task.key)),
+                 QStringLiteral("DISPATCHINGtrue"));
+    // Sealed in the order written: the passage's two rows take consecutive places in the chain.
+    QVERIFY(a->sealAudit(&error, true) > 0);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT max(seq) - min(seq) FROM audit WHERE idempotency_key = '%1' "
+                                       "AND action = 'transition'")
+                            .arg(mine.at(0).key)),
              QStringLiteral("1"));
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));

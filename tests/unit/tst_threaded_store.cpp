@@ -172,6 +172,43 @@ private Q_SLOTS:
         QCOMPARE(store->stats().flushes, quint64(0));
     }
 
+    void aPassageThroughAStateIsTwoAuditRowsInOneCommit() {
+        // A filing validated while its permit was asked for: PENDING -> VALIDATING -> DISPATCHING in the one
+        // synced commit before the send, each step its own audit row, in order.
+        auto store = openStore(2);
+        TaskStore::TransitionRecord passage = dispatching(deskTask(0));
+        passage.via = ExecutionState::Validating;
+        passage.reason = QStringLiteral("relaunched by the general counsel");
+        std::optional<WriteResult> written;
+        store->recordThen({passage, dispatching(deskTask(1))}, Durability::Synced, this,
+                          [&](const WriteResult &r) { written = r; });
+        QTRY_VERIFY(written.has_value());
+        QVERIFY2(written->ok(), qPrintable(written->error));
+        QCOMPARE(store->stats().flushes, quint64(1));
+        QCOMPARE(onDisk(deskTask(0).key)->state, ExecutionState::Dispatching);
+        QCOMPARE(onDisk(deskTask(0).key)->attempts, 1);
+
+        AuditStore reader;
+        QString error;
+        QVERIFY2(reader.open(m_path, &error, AuditStore::OpenMode::Shared), qPrintable(error));
+        AuditQuery query;
+        query.idempotencyKey = deskTask(0).key;
+        QList<AuditEntry> trail = reader.queryAudit(query);
+        std::sort(trail.begin(), trail.end(),
+                  [](const AuditEntry &a, const AuditEntry &b) { return a.id < b.id; });
+        QStringList steps;
+        for (const AuditEntry &e : std::as_const(trail))
+            steps.append(QStringLiteral("%1 %2->%3 by %4 (%5)")
+                             .arg(e.action, e.fromState, e.toState, e.actor, e.reason));
+        QCOMPARE(steps, (QStringList{QStringLiteral("admit ->PENDING by engine ()"),
+                                     QStringLiteral("transition PENDING->VALIDATING by engine ()"),
+                                     QStringLiteral("transition VALIDATING->DISPATCHING by engine "
+                                                    "(relaunched by the general counsel)")}));
+        // The record without a passage is one row, as before.
+        query.idempotencyKey = deskTask(1).key;
+        QCOMPARE(reader.queryAudit(query).size(), 2);
+    }
+
     void closeWritesWhatWaitsAndThenRefuses() {
         auto store = openStore(2);
         m_slow->holdNextFlush = true;
