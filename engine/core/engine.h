@@ -39,11 +39,11 @@ class ThreadedStore;
 ///
 /// Thread affinity: one worker thread (see EngineHost); the UI and the headless run talk to it only through
 /// queued signals and QMetaObject::invokeMethod. The dispatch path never waits for the disk: on a single desk
-/// its transitions (VALIDATING, DISPATCHING and every outcome: COMPLETED, FAILED_TRANSIENT, DEAD_LETTER,
-/// FAILED_STATUTORY) are group-committed on the store's thread (ThreadedStore) and the engine goes on from
-/// their continuations; an admission is written there too and admitted() follows its commit. Operator
-/// actions and register edits still wait for their write; the audit trail's searches run on the
-/// AuditReader's thread. A team member writes the ledger at once.
+/// its transitions (DISPATCHING, with the VALIDATING before it in the same commit, and every outcome:
+/// COMPLETED, FAILED_TRANSIENT, DEAD_LETTER, FAILED_STATUTORY) are group-committed on the store's thread
+/// (ThreadedStore) and the engine goes on from their continuations; an admission is written there too and
+/// admitted() follows its commit. Operator actions and register edits still wait for their write; the audit
+/// trail's searches run on the AuditReader's thread. A team member writes the ledger at once.
 ///
 /// One pipeline for a single desk and a member of a team: where the work comes from and how a person's batch
 /// actions act on it is the WorkSource that start() builds from the config (LocalBatch: the desk's own batch
@@ -282,9 +282,11 @@ private:
     void requeueWithdrawn(const QString &key);
     void withdrawUnsent() override;
     void pump() override;
-    /// pump()'s second half, once the VALIDATING of `picks` is committed (or failed).
     /// Why `task` cannot be sent as it is (empty entity name, negative fee, no registry URL), or empty.
     QString validationProblem(const FilingTask &task) const;
+    /// pump()'s second half for the picks that failed validationProblem(), once their VALIDATING is
+    /// committed (or failed): they are dead-lettered. A pick that passes asks for its permit in pump() and
+    /// has its VALIDATING recorded with its DISPATCHING (dispatchGrantedGroup()).
     void onValidatingRecorded(const QList<RequestTable::Pick> &picks,
                               const QList<TaskStore::TransitionRecord> &records,
                               const QList<QDateTime> &updatedBefore, const WriteResult &validating);

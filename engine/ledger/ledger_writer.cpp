@@ -141,6 +141,12 @@ bool LedgerWriter::select(const QString &sql, const QVariantList &arguments,
 
 void LedgerWriter::waitIdle() {
     QMutexLocker lock(&m_mutex);
+    if (m_unanswered > 0 && m_flushPosted && m_flushDelayed && !m_stopped) {
+        // The delayed flush's timer may still fire: it then finds nothing, or what came after, and sends it.
+        m_flushDelayed = false;
+        QMetaObject::invokeMethod(
+            m_home, [this] { flush(); }, Qt::QueuedConnection);
+    }
     while (m_unanswered > 0)
         m_idle.wait(&m_mutex);
 }

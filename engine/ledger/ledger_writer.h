@@ -88,7 +88,8 @@ public:
     /// when it could not be prepared or run.
     bool select(const QString &sql, const QVariantList &arguments,
                 const std::function<void(QSqlQuery &)> &read, QString *error);
-    /// Returns once every submission made so far has been answered (its `done` has run).
+    /// Returns once every submission made so far has been answered (its `done` has run). What waits for the
+    /// coalescing delay goes at once: a caller that blocks does not wait for more to join it.
     void waitIdle();
     /// Answers what waits, closes the connection and ends the thread; submit() after it fails at once
     /// (Unavailable).
