@@ -518,6 +518,39 @@ bool keepsLink(const QString &error) {
 
 } // namespace
 
+template <typename Value>
+void LedgerStore::readThen(const QString &what, const QString &sql, const QVariantList &arguments,
+                           std::function<Value(QSqlQuery &)> read, QObject *context,
+                           std::function<void(const Value &, const QString &)> done) {
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, what, sql, arguments, read = std::move(read), context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
+        // The writer's thread: the rows become a value here, off the engine thread.
+        Value value{};
+        QString error = connectError;
+        if (db)
+            w->select(
+                sql, arguments, [&read, &value](QSqlQuery &q) { value = read(q); }, &error);
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, what, value = std::move(value), error, done] {
+                if (!alive.lock()) {
+                    done(Value{}, error.isEmpty() ? QStringLiteral("the ledger store was closed") : error);
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(Value{}, failedWith(QStringLiteral("%1: %2").arg(what, error)).error);
+                    return;
+                }
+                done(value, QString());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
+}
+
 void LedgerStore::closeLedger() {
     stopListening();
     if (QSqlDatabase::contains(m_pgConnection)) {
@@ -1925,16 +1958,24 @@ QList<FilingTask> LedgerStore::claimWith(const QString &sql, const std::function
     return out;
 }
 
+namespace {
+
+/// Workable tasks of running batches, of the jurisdictions listed (both arguments: the list joined by
+/// commas, empty for all).
+QString countWorkableSql() {
+    return QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
+                          "b.status = 'running' AND t.state IN (%1) AND (? = '' OR t.jurisdiction = "
+                          "ANY(string_to_array(?, ',')))")
+        .arg(kWorkableStates);
+}
+
+} // namespace
+
 int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error) {
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return -1;
-    QSqlQuery *prepared = statement(
-        QStringLiteral("SELECT count(*) FROM tasks t JOIN batches b ON b.batch_id = t.batch_id WHERE "
-                       "b.status = 'running' AND t.state IN (%1) AND (? = '' OR t.jurisdiction = "
-                       "ANY(string_to_array(?, ',')))")
-            .arg(kWorkableStates),
-        error);
+    QSqlQuery *prepared = statement(countWorkableSql(), error);
     if (!prepared) {
         fail(QStringLiteral("counting work"), *error, error);
         return -1;
@@ -1948,6 +1989,23 @@ int LedgerStore::countWorkable(const QStringList &jurisdictions, QString *error)
         return -1;
     }
     return q.value(0).toInt();
+}
+
+void LedgerStore::countWorkableThen(const QStringList &jurisdictions, QObject *context,
+                                    std::function<void(int, const QString &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const int count = countWorkable(jurisdictions, &error);
+        done(count, error);
+        return;
+    }
+    const QString only = text(jurisdictions.join(QLatin1Char(',')));
+    readThen<int>(
+        QStringLiteral("counting work"), countWorkableSql(), {only, only},
+        [](QSqlQuery &q) { return q.next() ? q.value(0).toInt() : -1; }, context,
+        [done = std::move(done)](const int &count, const QString &error) {
+            done(error.isEmpty() ? count : -1, error);
+        });
 }
 
 QStringList LedgerStore::renewClaims(const QStringList &requested, QString *error) {
@@ -2265,28 +2323,16 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     return true;
 }
 
-QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) const {
-    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
-    auto *self = const_cast<LedgerStore *>(this);
+namespace {
+
+/// Every member's row, and whether its last heartbeat is older than the one argument (seconds).
+constexpr const char *kMembersSql =
+    "SELECT member_id, kind, host, process_id, version, started_at, last_beat, jurisdictions, claims_held, "
+    "in_flight, filed_last_hour, batches, last_beat < clock_timestamp() - make_interval(secs => ?) AS lost "
+    "FROM members ORDER BY kind, host, member_id";
+
+QList<LedgerMember> membersFromRows(QSqlQuery &q) {
     QList<LedgerMember> out;
-    if (!self->ensureConnected(error))
-        return out;
-    QSqlQuery *prepared = self->statement(
-        QStringLiteral("SELECT member_id, kind, host, process_id, version, started_at, last_beat, "
-                       "jurisdictions, claims_held, in_flight, filed_last_hour, batches, "
-                       "last_beat < clock_timestamp() - make_interval(secs => ?) AS lost "
-                       "FROM members ORDER BY kind, host, member_id"),
-        error);
-    if (!prepared) {
-        self->fail(QStringLiteral("reading members"), *error, error);
-        return {};
-    }
-    QSqlQuery &q = *prepared;
-    q.bindValue(0, 3.0 * double(beatIntervalMs) / 1000.0);
-    if (!q.exec()) {
-        self->fail(QStringLiteral("reading members"), q.lastError().text(), error);
-        return out;
-    }
     while (q.next()) {
         LedgerMember m;
         m.memberId = q.value(0).toString();
@@ -2305,6 +2351,45 @@ QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) 
         out.append(m);
     }
     return out;
+}
+
+/// A member is lost after three heartbeats' silence.
+double lostAfterSeconds(qint64 beatIntervalMs) {
+    return 3.0 * double(beatIntervalMs) / 1000.0;
+}
+
+} // namespace
+
+QList<LedgerMember> LedgerStore::members(qint64 beatIntervalMs, QString *error) const {
+    const auto call = const_cast<LedgerStore *>(this)->callDeadline();
+    auto *self = const_cast<LedgerStore *>(this);
+    if (!self->ensureConnected(error))
+        return {};
+    QSqlQuery *prepared = self->statement(QString::fromLatin1(kMembersSql), error);
+    if (!prepared) {
+        self->fail(QStringLiteral("reading members"), *error, error);
+        return {};
+    }
+    QSqlQuery &q = *prepared;
+    q.bindValue(0, lostAfterSeconds(beatIntervalMs));
+    if (!q.exec()) {
+        self->fail(QStringLiteral("reading members"), q.lastError().text(), error);
+        return {};
+    }
+    return membersFromRows(q);
+}
+
+void LedgerStore::membersThen(qint64 beatIntervalMs, QObject *context,
+                              std::function<void(const QList<LedgerMember> &, const QString &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QList<LedgerMember> out = members(beatIntervalMs, &error);
+        done(out, error);
+        return;
+    }
+    readThen<QList<LedgerMember>>(QStringLiteral("reading members"), QString::fromLatin1(kMembersSql),
+                                  {lostAfterSeconds(beatIntervalMs)}, membersFromRows, context,
+                                  std::move(done));
 }
 
 WriteResult LedgerStore::claimReview(const QString &key, QString *error) {
@@ -2378,21 +2463,44 @@ bool LedgerStore::tryReleaseReview(const QString &key, QString *error) {
     return commitOrRollback(error);
 }
 
+namespace {
+
+constexpr const char *kReviewsSql = "SELECT idempotency_key, reviewer, host, desk, since FROM review_claims";
+
+QHash<QString, LedgerStore::Review> reviewsFromRows(QSqlQuery &q) {
+    QHash<QString, LedgerStore::Review> out;
+    while (q.next())
+        out.insert(q.value(0).toString(),
+                   LedgerStore::Review{q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
+                                       q.value(4).toDateTime().toUTC()});
+    return out;
+}
+
+} // namespace
+
 QHash<QString, LedgerStore::Review> LedgerStore::reviews(QString *error) const {
     const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
-    QHash<QString, Review> out;
     if (!self->ensureConnected(error))
-        return out;
+        return {};
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(QStringLiteral("SELECT idempotency_key, reviewer, host, desk, since FROM review_claims"))) {
+    if (!q.exec(QString::fromLatin1(kReviewsSql))) {
         self->fail(QStringLiteral("reading reviews"), q.lastError().text(), error);
-        return out;
+        return {};
     }
-    while (q.next())
-        out.insert(q.value(0).toString(), Review{q.value(1).toString(), q.value(2).toString(),
-                                                 q.value(3).toString(), q.value(4).toDateTime().toUTC()});
-    return out;
+    return reviewsFromRows(q);
+}
+
+void LedgerStore::reviewsThen(QObject *context,
+                              std::function<void(const QHash<QString, Review> &, const QString &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QHash<QString, Review> out = reviews(&error);
+        done(out, error);
+        return;
+    }
+    readThen<QHash<QString, Review>>(QStringLiteral("reading reviews"), QString::fromLatin1(kReviewsSql), {},
+                                     reviewsFromRows, context, std::move(done));
 }
 
 // TaskStore: every write returns what it did, as a value.

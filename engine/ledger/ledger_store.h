@@ -231,6 +231,11 @@ public:
     /// Tasks of running batches that a member restricted to `jurisdictions` (empty: all) may work on now or
     /// after their backoff, claimed or not; -1 with *error on failure.
     int countWorkable(const QStringList &jurisdictions, QString *error);
+    /// countWorkable() on the writer's connection, after what was handed to the writer before: returns at
+    /// once; `done(count, error)` runs on `context`'s thread (count -1 with the error). Without a writer, or
+    /// with the ledger unreachable, it counts at once and calls `done` before returning.
+    void countWorkableThen(const QStringList &jurisdictions, QObject *context,
+                           std::function<void(int count, const QString &error)> done);
     /// Hands back claims on tasks nobody is sending (pause, shutdown).
     bool releaseClaims(const QStringList &keys, QString *error);
     /// Audits that this member lost its claims on `keys` (its write was refused because another member
@@ -257,6 +262,9 @@ public:
     /// Heartbeat: upserts this member's row.
     bool beat(const LedgerMember &self, QString *error);
     QList<LedgerMember> members(qint64 beatIntervalMs, QString *error) const;
+    /// members() on the writer's connection, as countWorkableThen() does countWorkable().
+    void membersThen(qint64 beatIntervalMs, QObject *context,
+                     std::function<void(const QList<LedgerMember> &members, const QString &error)> done);
 
     // Review claims ("in review by NAME on HOST since TIME").
     /// Written, or why not: Conflict when another person holds the review, else unavailable, busy, refused.
@@ -269,6 +277,9 @@ public:
         QDateTime sinceUtc;
     };
     QHash<QString, Review> reviews(QString *error) const;
+    /// reviews() on the writer's connection, as countWorkableThen() does countWorkable().
+    void reviewsThen(QObject *context,
+                     std::function<void(const QHash<QString, Review> &reviews, const QString &error)> done);
 
     // The audit chain (docs/ledger.md, "Audit hash chain"): rows are written unsealed and sealed in batches.
     /// Seals every audit row the ledger holds unsealed, in batches of kSealBatchRows (one transaction and
@@ -325,6 +336,15 @@ private:
                                 QString *error);
     /// The writer, started when the ledger was reached (null before).
     LedgerWriter *writer();
+    /// A read the engine thread asks for without waiting for it: `sql` with `arguments` on the writer's
+    /// connection, after what was handed to the writer before; `read` turns its rows into a value on the
+    /// writer's thread, and `done(value, error)` runs on `context`'s thread. An error names the read
+    /// (`what`) and does to the link what any failed call of the writer does (failedWith()). The caller
+    /// has checked that there is a writer.
+    template <typename Value>
+    void readThen(const QString &what, const QString &sql, const QVariantList &arguments,
+                  std::function<Value(QSqlQuery &)> read, QObject *context,
+                  std::function<void(const Value &, const QString &)> done);
     /// The failure a ledger error message stands for (busy, refused, unavailable), as fail() sorts it, and
     /// what it does to the link (engine thread).
     WriteResult failedWith(const QString &message);

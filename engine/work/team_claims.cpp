@@ -746,38 +746,53 @@ void TeamClaims::closeReview(const QString &key) {
 void TeamClaims::refreshReviews() {
     if (m_ledgerDown)
         return;
-    QString error;
-    const QHash<QString, LedgerStore::Review> reviews = m_ledger->reviews(&error);
-    if (!error.isEmpty())
-        return;
-    QHash<QString, QString> text;
-    for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
-        text.insert(it.key(), tr("in review by %1 on %2 since %3 UTC")
-                                  .arg(it->reviewer, it->host,
-                                       it->sinceUtc.toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
-    Q_EMIT m_engine.reviewsChanged(text);
+    // On the writer's connection: the engine thread goes on while the ledger reads. Answers come in the
+    // order asked, so the last one says what is open now.
+    m_ledger->reviewsThen(
+        &m_engine, [this](const QHash<QString, LedgerStore::Review> &reviews, const QString &error) {
+            if (!error.isEmpty())
+                return;
+            QHash<QString, QString> text;
+            for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
+                text.insert(it.key(), tr("in review by %1 on %2 since %3 UTC")
+                                          .arg(it->reviewer, it->host,
+                                               it->sinceUtc.toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
+            Q_EMIT m_engine.reviewsChanged(text);
+        });
 }
 
 void TeamClaims::refreshMembers() {
-    if (m_ledgerDown)
-        return;
-    QString error;
-    const QList<LedgerMember> members = m_ledger->members(kBeatIntervalMs, &error);
-    if (error.isEmpty())
-        Q_EMIT m_engine.membersUpdated(members);
+    if (m_ledgerDown || m_membersUnderWay)
+        return; // the read under way answers
+    m_membersUnderWay = true;
+    m_ledger->membersThen(kBeatIntervalMs, &m_engine,
+                          [this](const QList<LedgerMember> &members, const QString &error) {
+                              m_membersUnderWay = false;
+                              if (error.isEmpty())
+                                  Q_EMIT m_engine.membersUpdated(members);
+                          });
 }
 
 void TeamClaims::queryTeamWork() {
-    const int held = m_pipeline.requests().claimCount() + m_pipeline.requests().counts().onTheWire;
     // While this member holds work it is not idle, whatever the team has left: the count (a read of every
     // workable task, asked every second by a worker that exits when idle) waits until it holds nothing.
-    if (m_ledgerDown || held > 0) {
-        Q_EMIT m_engine.teamWorkCounted(-1, held);
+    if (m_ledgerDown || heldHere() > 0) {
+        Q_EMIT m_engine.teamWorkCounted(-1, heldHere());
         return;
     }
-    QString error;
-    const int open = m_ledger->countWorkable(m_sendJurisdictions, &error);
-    Q_EMIT m_engine.teamWorkCounted(error.isEmpty() ? open : -1, held);
+    if (m_countUnderWay)
+        return; // the count under way answers
+    m_countUnderWay = true;
+    m_ledger->countWorkableThen(m_sendJurisdictions, &m_engine, [this](int open, const QString &error) {
+        m_countUnderWay = false;
+        // What this member took meanwhile counts as held: the team's count no longer says it is idle.
+        const int held = heldHere();
+        Q_EMIT m_engine.teamWorkCounted(error.isEmpty() && held == 0 ? open : -1, held);
+    });
+}
+
+int TeamClaims::heldHere() const {
+    return m_pipeline.requests().claimCount() + m_pipeline.requests().counts().onTheWire;
 }
 
 void TeamClaims::finishIfIdle() {

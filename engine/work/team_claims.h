@@ -99,6 +99,8 @@ private:
     void handleConflict(const QStringList &keys);
     void refreshBatches();
     void refreshReviews();
+    /// Claims this member holds and requests it has on the wire.
+    int heldHere() const;
     void adoptLedgerTasks(const QList<FilingTask> &fresh);
     /// This member no longer works on `key`: whatever has not left is withdrawn.
     void dropTask(const QString &key);
@@ -133,6 +135,8 @@ private:
     bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
     bool m_renewUnderWay = false;   ///< a renewal was asked of the ledger and not answered yet
     bool m_syncUnderWay = false;    ///< a catch-up is reading the ledger
+    bool m_countUnderWay = false;   ///< queryTeamWork()'s count is reading the ledger
+    bool m_membersUnderWay = false; ///< refreshMembers()'s read is under way
     bool m_syncAgain = false;       ///< a catch-up was asked for while one was under way
     int m_syncPages = 0;            ///< pages the catch-up under way has read
     /// What the catch-up under way found so far: acted on once it has read its last page.

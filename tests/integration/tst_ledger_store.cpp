@@ -87,6 +87,7 @@ private Q_SLOTS:
     void auditIsAppendOnly();
     void backoffDefersClaim();
     void reviewClaimsAndHeartbeats();
+    void readsOnTheWriterAnswerAsBlockingReadsDo();
     void memberReconnectsAfterLedgerRestart(); // last: restarts the server
 
 private:
@@ -1404,6 +1405,78 @@ void TestLedgerStore::reviewClaimsAndHeartbeats() {
     members = a->members(100, &error);
     for (const fd::LedgerMember &m : std::as_const(members))
         QCOMPARE(m.lost, m.memberId != QLatin1String("a"));
+}
+
+void TestLedgerStore::readsOnTheWriterAnswerAsBlockingReadsDo() {
+    // The engine asks for the open reviews, the members and the team's open work without waiting for the
+    // ledger (…Then: on the writer's connection): the same answers as the blocking reads, delivered on the
+    // asking thread once the call has returned.
+    const QString db = freshDatabase("readthen");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("RDT"), 5);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = -1;
+    QVERIFY2(!a->launchBatch(keysOf(tasks).mid(0, 3), QStringLiteral("alice"), QString(), &count, &error)
+                  .isEmpty(),
+             qPrintable(error));
+    QVERIFY2(a->claimReview(tasks.at(4).key, &error), qPrintable(error));
+    fd::LedgerMember self;
+    self.claimsHeld = 3;
+    QVERIFY2(a->beat(self, &error), qPrintable(error));
+    QVERIFY2(b->beat(fd::LedgerMember(), &error), qPrintable(error));
+    QVERIFY(a->sealAudit(&error, true) > 0);
+    QVERIFY2(!b->sync(100, &error).isEmpty(), qPrintable(error)); // b has reached the ledger: its writer runs
+
+    QObject context;
+    std::optional<std::pair<int, QString>> counted;
+    b->countWorkableThen({}, &context,
+                         [&](int open, const QString &e) { counted = std::make_pair(open, e); });
+    QVERIFY(!counted.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(counted.has_value(), 20000);
+    QVERIFY2(counted->second.isEmpty(), qPrintable(counted->second));
+    QCOMPARE(counted->first, 3);
+    QCOMPARE(counted->first, b->countWorkable({}, &error));
+    // Only jurisdictions nothing was launched in: none.
+    counted.reset();
+    b->countWorkableThen({QStringLiteral("US-ZZ")}, &context,
+                         [&](int open, const QString &e) { counted = std::make_pair(open, e); });
+    QTRY_VERIFY_WITH_TIMEOUT(counted.has_value(), 20000);
+    QCOMPARE(counted->first, 0);
+
+    std::optional<QHash<QString, LedgerStore::Review>> reviews;
+    b->reviewsThen(&context, [&](const QHash<QString, LedgerStore::Review> &r, const QString &e) {
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        reviews = r;
+    });
+    QVERIFY(!reviews.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(reviews.has_value(), 20000);
+    QCOMPARE(reviews->size(), 1);
+    QCOMPARE(reviews->value(tasks.at(4).key).desk, QStringLiteral("a"));
+    QCOMPARE(reviews->value(tasks.at(4).key).sinceUtc, b->reviews(&error).value(tasks.at(4).key).sinceUtc);
+
+    std::optional<QList<fd::LedgerMember>> members;
+    b->membersThen(60000, &context, [&](const QList<fd::LedgerMember> &m, const QString &e) {
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        members = m;
+    });
+    QVERIFY(!members.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(members.has_value(), 20000);
+    const QList<fd::LedgerMember> blocking = b->members(60000, &error);
+    QCOMPARE(members->size(), qsizetype(2));
+    QCOMPARE(members->size(), blocking.size());
+    for (qsizetype i = 0; i < members->size(); ++i) {
+        QCOMPARE(members->at(i).memberId, blocking.at(i).memberId);
+        QCOMPARE(members->at(i).claimsHeld, blocking.at(i).claimsHeld);
+        QCOMPARE(members->at(i).lastBeatUtc, blocking.at(i).lastBeatUtc);
+        QVERIFY(!members->at(i).lost);
+    }
+    QCOMPARE(members->at(0).memberId == QLatin1String("a") ? members->at(0).claimsHeld
+                                                           : members->at(1).claimsHeld,
+             3);
 }
 
 void TestLedgerStore::memberReconnectsAfterLedgerRestart() {
