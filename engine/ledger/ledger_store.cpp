@@ -2287,29 +2287,38 @@ void LedgerStore::syncThen(int limit, QObject *context,
     });
 }
 
+namespace {
+
+// The same round trip checks that the session still listens for the team's changes (its one column).
+constexpr const char *kBeatSql = "SELECT * FROM filingdesk_beat(?,?,?,?,?,?,?,?,?,?)";
+
+} // namespace
+
+QVariantList LedgerStore::beatArguments(const LedgerMember &self) const {
+    // host, version and started_at are NOT NULL: what the caller left out is this process's.
+    return {m_memberId,
+            self.kind == MemberKind::Unknown ? m_kind : toString(self.kind),
+            self.host.isEmpty() ? host::hostName() : self.host,
+            self.processId,
+            self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version,
+            self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions,
+            self.claimsHeld,
+            self.inFlight,
+            self.filedLastHour,
+            self.batches.isNull() ? QStringLiteral("") : self.batches};
+}
+
 bool LedgerStore::beat(const LedgerMember &self, QString *error) {
     const auto call = callDeadline();
     if (!ensureConnected(error))
         return false;
-    QSqlQuery *prepared =
-        statement(QStringLiteral(
-                      // The same round trip checks that this session still listens for the team's changes.
-                      "SELECT * FROM filingdesk_beat(?,?,?,?,?,?,?,?,?,?)"),
-                  error);
+    QSqlQuery *prepared = statement(QString::fromLatin1(kBeatSql), error);
     if (!prepared)
         return fail(QStringLiteral("heartbeat"), *error, error);
     QSqlQuery &q = *prepared;
-    // host, version and started_at are NOT NULL: what the caller left out is this process's.
-    q.bindValue(0, m_memberId);
-    q.bindValue(1, self.kind == MemberKind::Unknown ? m_kind : toString(self.kind));
-    q.bindValue(2, self.host.isEmpty() ? host::hostName() : self.host);
-    q.bindValue(3, self.processId);
-    q.bindValue(4, self.version.isEmpty() ? QStringLiteral(FILINGDESK_VERSION) : self.version);
-    q.bindValue(5, self.jurisdictions.isNull() ? QStringLiteral("") : self.jurisdictions);
-    q.bindValue(6, self.claimsHeld);
-    q.bindValue(7, self.inFlight);
-    q.bindValue(8, self.filedLastHour);
-    q.bindValue(9, self.batches.isNull() ? QStringLiteral("") : self.batches);
+    const QVariantList arguments = beatArguments(self);
+    for (int i = 0; i < arguments.size(); ++i)
+        q.bindValue(i, arguments.at(i));
     if (!q.exec())
         return fail(QStringLiteral("heartbeat"), q.lastError().text(), error);
     const bool listening = q.next() && q.value(0).toInt() == 1;
@@ -2321,6 +2330,20 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
             return fail(QStringLiteral("heartbeat"), *error, error);
     }
     return true;
+}
+
+void LedgerStore::beatThen(const LedgerMember &self, QObject *context,
+                           std::function<void(const QString &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        beat(self, &error);
+        done(error);
+        return;
+    }
+    readThen<bool>(
+        QStringLiteral("heartbeat"), QString::fromLatin1(kBeatSql), beatArguments(self),
+        [](QSqlQuery &q) { return q.next(); }, context,
+        [done = std::move(done)](const bool &, const QString &error) { done(error); });
 }
 
 namespace {

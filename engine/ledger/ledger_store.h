@@ -259,8 +259,15 @@ public:
     /// The ledger's audit rows failed the mirror's chain check (a changed, missing or re-linked row): what
     /// the ledger says can no longer be trusted. Stays true for this store's lifetime.
     bool chainBroken() const { return m_chainBroken; }
-    /// Heartbeat: upserts this member's row.
+    /// Heartbeat: upserts this member's row. The same round trip checks that this connection still LISTENs
+    /// for the team's changes (and LISTENs again when it does not).
     bool beat(const LedgerMember &self, QString *error);
+    /// beat() on the writer's connection, after what was handed to the writer before: returns at once;
+    /// `done(error)` runs on `context`'s thread. The writer's connection does not LISTEN: this heartbeat
+    /// leaves the engine's connection alone (a connection that ends is noticed by its listener, a link that
+    /// goes silent by the writer's own deadline). Without a writer, or with the ledger unreachable, it beats
+    /// at once (beat()) and calls `done` before returning.
+    void beatThen(const LedgerMember &self, QObject *context, std::function<void(const QString &error)> done);
     QList<LedgerMember> members(qint64 beatIntervalMs, QString *error) const;
     /// members() on the writer's connection, as countWorkableThen() does countWorkable().
     void membersThen(qint64 beatIntervalMs, QObject *context,
@@ -336,6 +343,8 @@ private:
                                 QString *error);
     /// The writer, started when the ledger was reached (null before).
     LedgerWriter *writer();
+    /// filingdesk_beat's arguments for `self`, what it leaves out filled in with this process's.
+    QVariantList beatArguments(const LedgerMember &self) const;
     /// A read the engine thread asks for without waiting for it: `sql` with `arguments` on the writer's
     /// connection, after what was handed to the writer before; `read` turns its rows into a value on the
     /// writer's thread, and `done(value, error)` runs on `context`'s thread. An error names the read

@@ -433,7 +433,7 @@ void TeamClaims::resumeDeferredLedgerWork() {
 }
 
 void TeamClaims::heartbeat() {
-    if (m_ledgerDown || ledgerQuiet())
+    if (m_ledgerDown || ledgerQuiet() || m_beatUnderWay)
         return;
     LedgerMember self;
     self.kind = m_pipeline.config().memberKind;
@@ -448,9 +448,14 @@ void TeamClaims::heartbeat() {
     QStringList batches(m_runningBatches.cbegin(), m_runningBatches.cend());
     batches.sort();
     self.batches = batches.join(QLatin1Char(','));
-    QString error;
-    if (!m_ledger->beat(self, &error) && !m_ledger->isReachable())
-        ledgerUnreachable(error);
+    // On the writer's connection: the engine thread goes on while the ledger answers. A link gone silent is
+    // found by the writer's deadline, and the member goes read-only as when any other call finds it.
+    m_beatUnderWay = true;
+    m_ledger->beatThen(self, &m_engine, [this](const QString &error) {
+        m_beatUnderWay = false;
+        if (!error.isEmpty() && !m_ledgerDown && !m_ledger->isReachable())
+            ledgerUnreachable(error);
+    });
 }
 
 void TeamClaims::adoptLedgerTasks(const QList<FilingTask> &fresh) {

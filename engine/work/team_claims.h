@@ -137,6 +137,7 @@ private:
     bool m_syncUnderWay = false;    ///< a catch-up is reading the ledger
     bool m_countUnderWay = false;   ///< queryTeamWork()'s count is reading the ledger
     bool m_membersUnderWay = false; ///< refreshMembers()'s read is under way
+    bool m_beatUnderWay = false;    ///< a heartbeat has not been answered yet
     bool m_syncAgain = false;       ///< a catch-up was asked for while one was under way
     int m_syncPages = 0;            ///< pages the catch-up under way has read
     /// What the catch-up under way found so far: acted on once it has read its last page.

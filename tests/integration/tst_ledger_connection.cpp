@@ -24,6 +24,7 @@
 #include <QtTest/QTest>
 
 #include <memory>
+#include <optional>
 
 using fd::AuditEntry;
 using fd::ExecutionState;
@@ -512,6 +513,31 @@ void TestLedgerConnection::silentLinkIsFoundDeadWithinTheDeadline() {
     proxy.restore();
     QVERIFY2(store.reconnect(&error), qPrintable(error));
     QVERIFY2(store.beat(self, &error), qPrintable(error));
+
+    // The engine's heartbeat goes on the writer's connection (beatThen) and the engine thread does not wait
+    // for it: a link gone silent is found by the writer's deadline all the same.
+    QObject context;
+    std::optional<QString> answer;
+    const auto beatOnTheWriter = [&] {
+        answer.reset();
+        store.beatThen(self, &context, [&](const QString &beatError) { answer = beatError; });
+        QVERIFY(!answer.has_value()); // answered later, on this thread
+    };
+    beatOnTheWriter();
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->isEmpty(), qPrintable(*answer));
+    proxy.blackhole();
+    beatOnTheWriter();
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), LedgerStore::kCallDeadlineMs + 5000);
+    QVERIFY2(answer->startsWith(QLatin1String("heartbeat: ")), qPrintable(*answer));
+    QVERIFY(!store.isReachable());
+    QCOMPARE(store.link(), LedgerLink::Unreachable);
+    proxy.restore();
+    QVERIFY2(store.reconnect(&error), qPrintable(error));
+    beatOnTheWriter();
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->isEmpty(), qPrintable(*answer));
+    QVERIFY(store.isListening()); // the engine's own connection listens, untouched by the writer's heartbeats
 }
 
 void TestLedgerConnection::lockWaitIsNotUnreachable() {
