@@ -276,7 +276,13 @@ bool migrate(QSqlDatabase &db, QString *error, int upTo) {
         return false;
     }
     auto rollback = qScopeGuard([&] { db.rollback(); });
-    if (!run(db, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kMigrationLockId), error))
+    // Another member holds the lock for as long as its migration (or its look at the version) takes, longer
+    // on a loaded machine than a write waits for a lock (the session's lock_timeout): a member starting
+    // meanwhile waits for it as long as any statement may take, for this transaction only.
+    if (!run(db,
+             QStringLiteral("SELECT set_config('lock_timeout', current_setting('statement_timeout'), true)"),
+             error) ||
+        !run(db, QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(kMigrationLockId), error))
         return false;
     int version = storedVersion(db);
     if (version < 0) {

@@ -10,7 +10,8 @@ namespace fd {
 /// whichever member connects first. A migration is one transaction, serialised across the fleet by a
 /// transaction-scoped advisory lock (pg_advisory_xact_lock on kMigrationLockId), so two members starting
 /// together never both create a table, and no lock outlives its transaction (as a session lock would on a
-/// pooled server connection).
+/// pooled server connection). A member waits for that lock as long as a statement may run (the session's
+/// statement_timeout), not the short lock wait of its writes.
 ///
 /// Tables: ledger_schema (version), entities, batches, tasks (idempotency key primary key, state, version,
 /// claim), audit (append-only by trigger; a SHA-256 hash chain, see AuditChain; up to schema 5 seq was

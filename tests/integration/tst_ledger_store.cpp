@@ -24,6 +24,7 @@
 #include <functional>
 #include <latch>
 #include <memory>
+#include <thread>
 
 using fd::AuditEntry;
 using fd::ExecutionState;
@@ -210,6 +211,32 @@ void TestLedgerStore::schemaCreatedOnceWhenMembersConnectTogether() {
     QVERIFY2(opened[1], qPrintable(errors[1]));
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM ledger_schema")), QStringLiteral("1"));
     QCOMPARE(scalar(db, QStringLiteral("SELECT last_seq FROM audit_head")), QStringLiteral("0"));
+
+    // A member that starts while another holds the schema's lock longer than a write may wait on a lock (a
+    // slow migration, a loaded machine) waits for it, within a statement's time, instead of failing to start.
+    PgConnection holder(m_pg, db);
+    QSqlDatabase holding = holder.db();
+    QVERIFY(holding.transaction());
+    QSqlQuery lock(holding);
+    QVERIFY2(
+        lock.exec(QStringLiteral("SELECT pg_advisory_xact_lock(%1)").arg(fd::LedgerSchema::kMigrationLockId)),
+        qPrintable(lock.lastError().text()));
+    bool lateOpened = false;
+    QString lateError;
+    std::thread late([&] {
+        LedgerStore store(fd::test::ledgerEndpoint(m_pg, db), QStringLiteral("late"), QStringLiteral("run"),
+                          60000);
+        QString ledgerError;
+        lateOpened =
+            store.openTeam(m_dir.filePath(QStringLiteral("members-late.sqlite")), &lateError, &ledgerError) &&
+            store.isReachable();
+        if (!ledgerError.isEmpty())
+            lateError = ledgerError;
+    });
+    QTest::qWait(4 * fd::LedgerStore::kLockTimeoutMs);
+    QVERIFY(holding.commit());
+    late.join();
+    QVERIFY2(lateOpened, qPrintable(lateError));
 }
 
 void TestLedgerStore::newerSchemaIsRefused() {
