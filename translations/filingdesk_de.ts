@@ -1208,6 +1208,10 @@
         <source>Time left: about %1</source>
         <translation>Restzeit: etwa %1</translation>
     </message>
+    <message>
+        <source>No batch running</source>
+        <translation>Kein Lauf aktiv</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>

@@ -1208,6 +1208,10 @@
         <source>Time left: about %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No batch running</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>

@@ -346,6 +346,12 @@ void TestConsoleTeam::pauseOnOneDeskPausesTheOther() {
     QTRY_VERIFY_WITH_TIMEOUT(!m_a->batchPanel()->status().active && !m_b->batchPanel()->status().active,
                              kLong);
     QVERIFY(m_postgres.psql(sentBy.arg(m_a->memberId())).toInt() > 0);
+    // The batch over, both panels still count its filings: they say no batch is running, not "no batch yet".
+    for (MainWindow *w : {m_a.get(), m_b.get()}) {
+        QVERIFY(w->batchPanel()->status().total > 0);
+        QTRY_COMPARE_WITH_TIMEOUT(childOf<QLabel>(w, QStringLiteral("batchTitle"))->text(),
+                                  QStringLiteral("No batch running"), kPropagationMs);
+    }
 }
 
 void TestConsoleTeam::replayOnOneDeskShowsOnTheOther() {

@@ -117,7 +117,9 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     } else if (status.batchId.isEmpty() && status.teamMode && status.paused) {
         m_title->setText(tr("The team's batches — PAUSED"));
     } else if (status.batchId.isEmpty()) {
-        m_title->setText(tr("No batch yet"));
+        // In a team the figures below are the team's batches seen since this desk started: once none is
+        // running (finished or cancelled) they stay, and "yet" would contradict them.
+        m_title->setText(status.total > 0 ? tr("No batch running") : tr("No batch yet"));
     } else if (status.paused) {
         m_title->setText(tr("%1 — PAUSED").arg(batch));
     } else if (status.active) {
