@@ -3250,6 +3250,13 @@ Regel %2</translation>
         <source>Withdraw the selected filings</source>
         <translation>Die ausgewählten Filings zurückziehen</translation>
     </message>
+    <message numerus="yes">
+        <source>%n obligation(s) on record; no portfolio opened in this session (Ctrl+O opens one).</source>
+        <translation>
+            <numerusform>%n Pflicht erfasst; in dieser Sitzung wurde kein Portfolio geöffnet (Strg+O öffnet eines).</numerusform>
+            <numerusform>%n Pflichten erfasst; in dieser Sitzung wurde kein Portfolio geöffnet (Strg+O öffnet eines).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::OperatorActions</name>

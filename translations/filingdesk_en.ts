@@ -3231,6 +3231,13 @@ rule %2</source>
         <source>Withdraw the selected filings</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n obligation(s) on record; no portfolio opened in this session (Ctrl+O opens one).</source>
+        <translation>
+            <numerusform>%n obligation on record; no portfolio opened in this session (Ctrl+O opens one).</numerusform>
+            <numerusform>%n obligations on record; no portfolio opened in this session (Ctrl+O opens one).</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::OperatorActions</name>

@@ -285,6 +285,11 @@ void TestConsoleTeam::pauseOnOneDeskPausesTheOther() {
     m_a->loadPortfolio(portfolioPath());
     QTRY_COMPARE_WITH_TIMEOUT(m_a->pendingKeysDueWithin(3660).size(), kDueTasks, kLong);
     QTRY_COMPARE_WITH_TIMEOUT(m_b->pendingKeysDueWithin(3660).size(), kDueTasks, kLong);
+    // B opened no portfolio: its summary says what it shows (the team's obligations), not "no portfolio".
+    const QString bSummary = childOf<QLabel>(m_b.get(), QStringLiteral("portfolioSummary"))->text();
+    QVERIFY2(bSummary.startsWith(QString::number(kDueTasks)) &&
+                 bSummary.contains(QLatin1String(" on record; no portfolio opened in this session")),
+             qPrintable(bSummary));
 
     childOf<QSpinBox>(m_a.get(), QStringLiteral("dueWithinSpin"))->setValue(3660);
     m_reasonsA->next = QStringLiteral("February run, both desks");

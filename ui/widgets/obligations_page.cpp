@@ -74,7 +74,7 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
 
     m_summary->setObjectName(QStringLiteral("portfolioSummary"));
     m_summary->setWordWrap(true);
-    m_summary->setText(tr("No portfolio loaded. Open one with Ctrl+O."));
+    refreshDefaultSummary();
     m_launchSelection->setObjectName(QStringLiteral("launchSelectionButton"));
     m_launchSelection->setAccessibleName(tr("Launch the selected filings"));
     m_launchSelection->setToolTip(tr("Start filing the selected filings that wait to be sent (Ctrl+L)"));
@@ -95,6 +95,9 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     connect(m_withdraw, &QPushButton::clicked, this,
             [this] { Q_EMIT withdrawRequested(selectedTaskKeys()); });
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshJurisdictions);
+    connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshDefaultSummary);
+    connect(model, &QAbstractItemModel::rowsInserted, this, &ObligationsPage::refreshDefaultSummary);
+    connect(model, &QAbstractItemModel::rowsRemoved, this, &ObligationsPage::refreshDefaultSummary);
     updateButtons();
 }
 
@@ -109,7 +112,18 @@ QStringList ObligationsPage::selectedTaskKeys() const {
 }
 
 void ObligationsPage::setSummary(const QString &text) {
+    m_planShown = true;
     m_summary->setText(text);
+}
+
+void ObligationsPage::refreshDefaultSummary() {
+    if (m_planShown)
+        return;
+    const int rows = m_model->rowCount();
+    m_summary->setText(rows == 0 ? tr("No portfolio loaded. Open one with Ctrl+O.")
+                                 : tr("%n obligation(s) on record; no portfolio opened in this session "
+                                      "(Ctrl+O opens one).",
+                                      nullptr, rows));
 }
 
 void ObligationsPage::setLedgerReachable(bool reachable) {

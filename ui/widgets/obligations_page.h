@@ -40,6 +40,9 @@ Q_SIGNALS:
 
 private:
     void updateButtons();
+    /// Until a portfolio's plan is shown (setSummary): what the table holds without one (a team's
+    /// obligations from its ledger, a desk's from its database), or how to open one.
+    void refreshDefaultSummary();
 
     ObligationModel *m_model;
     TaskFilterProxy *m_proxy;
@@ -49,6 +52,7 @@ private:
     QPushButton *m_launchSelection;
     QPushButton *m_withdraw;
     bool m_reachable = true;
+    bool m_planShown = false; ///< setSummary() was called: a portfolio's plan is shown
     fd::TeamAccess m_access;
 };
 
