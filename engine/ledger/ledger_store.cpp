@@ -1468,6 +1468,54 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
     return out;
 }
 
+void LedgerStore::loadTasksThen(const QStringList &keys, QObject *context,
+                                std::function<void(const QList<FilingTask> &, const QString &)> done) {
+    if (keys.isEmpty()) {
+        done({}, QString());
+        return;
+    }
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QList<FilingTask> tasks = loadTasks(keys, &error);
+        done(tasks, error);
+        return;
+    }
+    using Read = QList<std::pair<FilingTask, qint64>>; // each task with the version the ledger gave it
+    readThen<Read>(
+        QStringLiteral("reading tasks"),
+        QStringLiteral("SELECT t.*, %1 FROM tasks t WHERE idempotency_key = ANY(string_to_array(?, ','))")
+            .arg(kTaskTimes.arg(QStringLiteral("t."))),
+        {keys.join(QLatin1Char(','))},
+        [clock = m_clock](QSqlQuery &q) {
+            // The writer's thread: the rows become tasks here, off the engine thread.
+            Read read;
+            const QDateTime localNow = clock ? clock->nowUtc() : QDateTime::currentDateTimeUtc();
+            const TaskColumns columns(q.record());
+            while (q.next()) {
+                read.append({taskFromRow(q, columns, localNow), q.value(columns.version).toLongLong()});
+                read.last().first.payloadSha256(); // computed once, here, as a claim's tasks are
+            }
+            return read;
+        },
+        context,
+        [this, done = std::move(done)](const Read &read, const QString &error) {
+            QList<FilingTask> out;
+            out.reserve(read.size());
+            for (const auto &[task, version] : read) {
+                // Versions only grow: one ahead here is a write of this member the read did not see yet.
+                const auto known = m_versions.constFind(task.key);
+                if (known != m_versions.constEnd() && *known > version)
+                    continue;
+                m_versions.insert(task.key, version);
+                out.append(task);
+            }
+            QString mirrorError;
+            if (!out.isEmpty() && !m_mirror.mirrorTasks(out, &mirrorError))
+                qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
+            done(out, error);
+        });
+}
+
 bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *conflicts,
                                QString *error) const {
     auto *self = const_cast<LedgerStore *>(this);

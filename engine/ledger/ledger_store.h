@@ -164,6 +164,13 @@ public:
     QList<FilingTask> loadTasks(bool nonTerminalOnly) const override;
     /// The ledger's rows of `keys` (missing keys are left out); empty on error.
     QList<FilingTask> loadTasks(const QStringList &keys, QString *error);
+    /// loadTasks(keys) on the writer's connection, after what was handed to the writer before: returns at
+    /// once; `done(tasks, error)` runs on `context`'s thread once the tasks are in the mirror. A task this
+    /// member wrote again after asking (its version here is ahead of the one read: a write handed over or
+    /// made since) is left out, so that the read never undoes what this member knows to be newer. Without a
+    /// writer, or with the ledger unreachable, it reads at once and calls `done` before returning.
+    void loadTasksThen(const QStringList &keys, QObject *context,
+                       std::function<void(const QList<FilingTask> &tasks, const QString &error)> done);
     /// The team's entity register: the ledger's records (entities written by a register update, never those
     /// only admission wrote) and open conflicts, copied into the mirror; the mirror's when the ledger cannot
     /// be reached.

@@ -499,7 +499,7 @@ void TeamClaims::syncNow() {
     for (;;) {
         QString error;
         const QList<AuditEntry> rows = m_ledger->sync(kSyncPage, &error);
-        if (!syncPageRead(rows, error))
+        if (!syncPageRead(rows, error, Reread::AtOnce))
             return;
     }
 }
@@ -507,12 +507,12 @@ void TeamClaims::syncNow() {
 void TeamClaims::syncNextPage() {
     // On the writer's connection (LedgerStore::syncThen): the engine thread goes on while the ledger reads.
     m_ledger->syncThen(kSyncPage, &m_engine, [this](const QList<AuditEntry> &rows, const QString &error) {
-        if (syncPageRead(rows, error))
+        if (syncPageRead(rows, error, Reread::OnTheWriter))
             syncNextPage();
     });
 }
 
-bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &error) {
+bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &error, Reread reread) {
     if (m_pipeline.isStopping() || m_ledgerDown) {
         m_syncUnderWay = m_syncAgain = false;
         return false;
@@ -553,12 +553,32 @@ bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &erro
         for (const QString &key : std::as_const(keys))
             if (byOthers.contains(key))
                 reload.append(key);
+        const bool fullPage = rows.size() >= kSyncPage;
+        if (!reload.isEmpty() && reread == Reread::OnTheWriter) {
+            // The engine thread goes on sending while the ledger reads; the catch-up goes on from the answer
+            // (a read that fails leaves the tasks as they were: the next catch-up or call finds the link).
+            m_ledger->loadTasksThen(reload, &m_engine,
+                                    [this, fullPage](const QList<FilingTask> &fresh, const QString &) {
+                                        if (m_pipeline.isStopping() || m_ledgerDown) {
+                                            m_syncUnderWay = m_syncAgain = false;
+                                            return;
+                                        }
+                                        adoptLedgerTasks(fresh);
+                                        if (syncPageDone(fullPage))
+                                            syncNextPage();
+                                    });
+            return false;
+        }
         QString loadError;
         if (!reload.isEmpty())
             adoptLedgerTasks(m_ledger->loadTasks(reload, &loadError));
     }
+    return syncPageDone(rows.size() >= kSyncPage);
+}
+
+bool TeamClaims::syncPageDone(bool fullPage) {
     // A full page: read on (a bounded catch-up per turn; the timer resumes it).
-    if (rows.size() >= kSyncPage && ++m_syncPages < 50)
+    if (fullPage && ++m_syncPages < 50)
         return true;
     m_syncUnderWay = false;
     const SyncFound found = std::exchange(m_syncFound, {});

@@ -80,8 +80,14 @@ private:
     /// syncLedger() waiting for its answer (begin()).
     void syncNow();
     void syncNextPage();
-    /// One page of a catch-up read (or why not): true when the next page should be read.
-    bool syncPageRead(const QList<AuditEntry> &rows, const QString &error);
+    /// How a catch-up page re-reads the tasks other members changed: at once (syncNow()), or on the
+    /// writer's connection with the catch-up going on from its answer (syncLedger()).
+    enum class Reread { AtOnce, OnTheWriter };
+    /// One page of a catch-up read (or why not): true when the next page should be read now. With
+    /// Reread::OnTheWriter a page that re-reads tasks returns false and goes on from the re-read's answer.
+    bool syncPageRead(const QList<AuditEntry> &rows, const QString &error, Reread reread);
+    /// After a catch-up page: the next one, or what the catch-up found is acted on.
+    bool syncPageDone(bool fullPage);
     /// Renews this member's claims on the writer's connection (LedgerStore::renewClaimsThen()), one renewal
     /// at a time.
     void renewClaims();

@@ -89,6 +89,7 @@ private Q_SLOTS:
     void backoffDefersClaim();
     void reviewClaimsAndHeartbeats();
     void readsOnTheWriterAnswerAsBlockingReadsDo();
+    void tasksReadOnTheWriterNeverUndoAWriteMadeSince();
     void memberReconnectsAfterLedgerRestart(); // last: restarts the server
 
 private:
@@ -1512,6 +1513,73 @@ void TestLedgerStore::readsOnTheWriterAnswerAsBlockingReadsDo() {
     }
     for (const fd::LedgerMember &m : std::as_const(*members))
         QCOMPARE(m.claimsHeld, m.memberId == QLatin1String("a") ? 3 : 7);
+}
+
+void TestLedgerStore::tasksReadOnTheWriterNeverUndoAWriteMadeSince() {
+    // A desk re-reads what other members changed without waiting (loadTasksThen, on its writer's
+    // connection). Its answer equals the blocking read; a task the desk wrote after asking comes back left
+    // out, never as the older row the read saw, so the desk's copy and version stay its own.
+    const QString db = freshDatabase("rereadthen");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("RRT"), 3);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> bHolds = b->claim(3, {}, &error);
+    QCOMPARE(bHolds.size(), 3);
+    std::sort(bHolds.begin(), bHolds.end(),
+              [](const FilingTask &x, const FilingTask &y) { return x.key < y.key; });
+    QVERIFY2(!b->sync(100, &error).isEmpty(), qPrintable(error)); // b has reached the ledger: its writer runs
+    // Another member moves the first task on: b's re-read brings it, as the blocking read does.
+    FilingTask moved = a->loadTasks(QStringList{bHolds.at(0).key}, &error).first();
+    QVERIFY2(moveTask(*a, moved, ExecutionState::Validating, &error), qPrintable(error));
+
+    QObject context;
+    std::optional<std::pair<QList<FilingTask>, QString>> answer;
+    const auto ask = [&](const QStringList &keys) {
+        answer.reset();
+        b->loadTasksThen(keys, &context, [&](const QList<FilingTask> &t, const QString &e) {
+            answer = std::make_pair(t, e);
+        });
+    };
+    ask(keysOf(bHolds));
+    QVERIFY(!answer.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->second.isEmpty(), qPrintable(answer->second));
+    QCOMPARE(answer->first.size(), qsizetype(3));
+    const QList<FilingTask> blocking = b->loadTasks(keysOf(bHolds), &error);
+    for (const FilingTask &t : std::as_const(answer->first)) {
+        const auto same = std::find_if(blocking.cbegin(), blocking.cend(),
+                                       [&](const FilingTask &x) { return x.key == t.key; });
+        QVERIFY(same != blocking.cend());
+        QCOMPARE(t.state, same->state);
+        QCOMPARE(t.claimedBy, same->claimedBy);
+        QCOMPARE(t.payloadSha256(), same->payloadSha256());
+    }
+    QCOMPARE(b->mirror().task(moved.key)->state, ExecutionState::Validating); // in the mirror too
+
+    // b asks again, then writes its second task through the writer before the ledger has answered: the
+    // read runs first (the writer keeps the order), sees the older row, and leaves it out.
+    ask(QStringList{bHolds.at(1).key, bHolds.at(2).key});
+    std::optional<fd::WriteResult> written;
+    b->recordThen({fd::test::movedRecord(bHolds.at(1), ExecutionState::Validating)}, fd::Durability::Synced,
+                  &context, [&](const fd::WriteResult &r) { written = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value() && written.has_value(), 20000);
+    QVERIFY2(written->ok(), qPrintable(written->error));
+    QVERIFY2(answer->second.isEmpty(), qPrintable(answer->second));
+    QCOMPARE(answer->first.size(), qsizetype(1));
+    QCOMPARE(answer->first.first().key, bHolds.at(2).key);
+    // The version b holds is the one its write left: its next write goes through.
+    FilingTask validating = fd::test::movedRecord(bHolds.at(1), ExecutionState::Validating).task;
+    QVERIFY2(moveTask(*b, validating, ExecutionState::Pending, &error), qPrintable(error));
+    QCOMPARE(
+        scalar(db,
+               QStringLiteral("SELECT state FROM tasks WHERE idempotency_key = '%1'").arg(bHolds.at(1).key)),
+        QStringLiteral("PENDING"));
 }
 
 void TestLedgerStore::memberReconnectsAfterLedgerRestart() {
