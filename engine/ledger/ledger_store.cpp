@@ -1480,13 +1480,28 @@ void LedgerStore::loadTasksThen(const QStringList &keys, QObject *context,
         done(tasks, error);
         return;
     }
-    using Read = QList<std::pair<FilingTask, qint64>>; // each task with the version the ledger gave it
-    readThen<Read>(
-        QStringLiteral("reading tasks"),
+    tasksThen(
         QStringLiteral("SELECT t.*, %1 FROM tasks t WHERE idempotency_key = ANY(string_to_array(?, ','))")
             .arg(kTaskTimes.arg(QStringLiteral("t."))),
-        {keys.join(QLatin1Char(','))},
-        [clock = m_clock](QSqlQuery &q) {
+        {keys.join(QLatin1Char(','))}, context, std::move(done));
+}
+
+void LedgerStore::loadEveryTaskThen(QObject *context,
+                                    std::function<void(const QList<FilingTask> &, const QString &)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        done(loadTasks(false), QString());
+        return;
+    }
+    tasksThen(QStringLiteral("SELECT t.*, %1 FROM tasks t").arg(kTaskTimes.arg(QStringLiteral("t."))), {},
+              context, std::move(done));
+}
+
+void LedgerStore::tasksThen(const QString &sql, const QVariantList &arguments, QObject *context,
+                            std::function<void(const QList<FilingTask> &, const QString &)> done) {
+    using Read = QList<std::pair<FilingTask, qint64>>; // each task with the version the ledger gave it
+    readThen<Read>(
+        QStringLiteral("reading tasks"), sql, arguments,
+        [clock = m_clock, w = m_writer.get()](QSqlQuery &q) {
             // The writer's thread: the rows become tasks here, off the engine thread.
             Read read;
             const QDateTime localNow = clock ? clock->nowUtc() : QDateTime::currentDateTimeUtc();
@@ -1494,6 +1509,8 @@ void LedgerStore::loadTasksThen(const QStringList &keys, QObject *context,
             while (q.next()) {
                 read.append({taskFromRow(q, columns, localNow), q.value(columns.version).toLongLong()});
                 read.last().first.payloadSha256(); // computed once, here, as a claim's tasks are
+                if (read.size() % 1000 == 0)
+                    w->kick(); // rows arriving are progress
             }
             return read;
         },
@@ -1856,6 +1873,18 @@ int LedgerStore::trySetBatchStatus(const QStringList &fromStatuses, const QStrin
     return int(changed.size());
 }
 
+namespace {
+
+constexpr const char *kBatchesSql = "SELECT batch_id, status, launched_by, launched_host, launched_desk, "
+                                    "launched_at FROM batches ORDER BY launched_at";
+
+LedgerBatch batchFromRow(const QSqlQuery &q) {
+    return LedgerBatch{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
+                       q.value(3).toString(), q.value(4).toString(), q.value(5).toDateTime().toUTC()};
+}
+
+} // namespace
+
 QList<LedgerBatch> LedgerStore::batches(QString *error) const {
     const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
@@ -1863,17 +1892,32 @@ QList<LedgerBatch> LedgerStore::batches(QString *error) const {
     if (!self->ensureConnected(error))
         return out;
     QSqlQuery q(QSqlDatabase::database(m_pgConnection, false));
-    if (!q.exec(
-            QStringLiteral("SELECT batch_id, status, launched_by, launched_host, launched_desk, launched_at "
-                           "FROM batches ORDER BY launched_at"))) {
+    if (!q.exec(QString::fromLatin1(kBatchesSql))) {
         self->fail(QStringLiteral("reading batches"), q.lastError().text(), error);
         return out;
     }
     while (q.next())
-        out.append(LedgerBatch{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
-                               q.value(3).toString(), q.value(4).toString(),
-                               q.value(5).toDateTime().toUTC()});
+        out.append(batchFromRow(q));
     return out;
+}
+
+void LedgerStore::batchesThen(QObject *context,
+                              std::function<void(const QList<LedgerBatch> &, const QString &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QList<LedgerBatch> all = batches(&error);
+        done(all, error);
+        return;
+    }
+    readThen<QList<LedgerBatch>>(
+        QStringLiteral("reading batches"), QString::fromLatin1(kBatchesSql), {},
+        [](QSqlQuery &q) {
+            QList<LedgerBatch> out;
+            while (q.next())
+                out.append(batchFromRow(q));
+            return out;
+        },
+        context, std::move(done));
 }
 
 QStringList LedgerStore::finishIdleBatches(QString *error) {

@@ -171,6 +171,11 @@ public:
     /// writer, or with the ledger unreachable, it reads at once and calls `done` before returning.
     void loadTasksThen(const QStringList &keys, QObject *context,
                        std::function<void(const QList<FilingTask> &tasks, const QString &error)> done);
+    /// Every task of the ledger (loadTasks(false)) as loadTasksThen() reads some: on the writer's connection,
+    /// a task this member wrote again after asking left out. On error `done` gets none (the caller keeps what
+    /// it holds; the blocking read falls back to the mirror instead).
+    void loadEveryTaskThen(QObject *context,
+                           std::function<void(const QList<FilingTask> &tasks, const QString &error)> done);
     /// The team's entity register: the ledger's records (entities written by a register update, never those
     /// only admission wrote) and open conflicts, copied into the mirror; the mirror's when the ledger cannot
     /// be reached.
@@ -200,6 +205,9 @@ public:
                        const QString &actor, const QString &reason, QString *error,
                        const QString &batchId = QString(), WriteResult *status = nullptr);
     QList<LedgerBatch> batches(QString *error) const;
+    /// batches() on the writer's connection, as countWorkableThen() does countWorkable().
+    void batchesThen(QObject *context,
+                     std::function<void(const QList<LedgerBatch> &batches, const QString &error)> done);
     /// Batches that are running or paused and have no task left that a member may work on become
     /// "finished" (one audit row each). Returns the ids finished.
     QStringList finishIdleBatches(QString *error);
@@ -357,6 +365,10 @@ private:
     /// writer's thread, and `done(value, error)` runs on `context`'s thread. An error names the read
     /// (`what`) and does to the link what any failed call of the writer does (failedWith()). The caller
     /// has checked that there is a writer.
+    /// The tasks `sql` selects (with `arguments`), read on the writer's connection: loadTasksThen() and
+    /// loadEveryTaskThen().
+    void tasksThen(const QString &sql, const QVariantList &arguments, QObject *context,
+                   std::function<void(const QList<FilingTask> &, const QString &)> done);
     template <typename Value>
     void readThen(const QString &what, const QString &sql, const QVariantList &arguments,
                   std::function<Value(QSqlQuery &)> read, QObject *context,

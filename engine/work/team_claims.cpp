@@ -410,7 +410,12 @@ void TeamClaims::reconnectLedger() {
     // Claims that ran out while we were away belong to whoever took them.
     renewClaims();
     syncLedger();
-    refreshBatches();
+    refreshBatchesThen([this] {
+        claimWork();
+        m_pipeline.pump();
+        m_pipeline.updateStatus();
+        checkIdle();
+    });
     claimWork();
     m_pipeline.pump();
     m_pipeline.updateStatus();
@@ -580,10 +585,24 @@ bool TeamClaims::syncPageDone(bool fullPage) {
     // A full page: read on (a bounded catch-up per turn; the timer resumes it).
     if (fullPage && ++m_syncPages < 50)
         return true;
-    m_syncUnderWay = false;
     const SyncFound found = std::exchange(m_syncFound, {});
-    if (found.batchLevel)
-        refreshBatches();
+    if (found.batchLevel) {
+        // The catch-up ends once the batches are read again (on the writer: this thread goes on sending).
+        refreshBatchesThen([this, found] {
+            if (m_pipeline.isStopping() || m_ledgerDown) {
+                m_syncUnderWay = m_syncAgain = false;
+                return;
+            }
+            syncActedOn(found);
+        });
+        return false;
+    }
+    syncActedOn(found);
+    return false;
+}
+
+void TeamClaims::syncActedOn(const SyncFound &found) {
+    m_syncUnderWay = false;
     if (found.reviews)
         refreshReviews();
     if (found.newWork)
@@ -592,7 +611,6 @@ bool TeamClaims::syncPageDone(bool fullPage) {
     checkIdle();
     if (std::exchange(m_syncAgain, false))
         syncLedger();
-    return false;
 }
 
 void TeamClaims::sweepFinishedBatches() {
@@ -617,6 +635,75 @@ void TeamClaims::refreshBatches() {
             ledgerUnreachable(error);
         return;
     }
+    // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing
+    // and works from its claims alone.
+    if (followsTeam())
+        adoptLedgerTasks(m_ledger->loadTasks(false));
+    ++m_batchesReadAtOnce; // newer than any read still on the writer
+    batchesRead(all);
+}
+
+void TeamClaims::refreshBatchesThen(std::function<void()> after) {
+    if (m_ledgerDown) {
+        after();
+        return;
+    }
+    m_batchesAfter.append(std::move(after));
+    if (m_batchesUnderWay) {
+        // The read under way may have been asked before what made this caller ask: read once more after it.
+        m_batchesAgain = true;
+        return;
+    }
+    readBatchesOnTheWriter();
+}
+
+void TeamClaims::readBatchesOnTheWriter() {
+    m_batchesUnderWay = true;
+    m_batchesAgain = false;
+    // A read made at once (an operator's launch or pause) after this one was asked is newer: this one's
+    // answer then changes nothing.
+    const auto overtaken = [this, asked = m_batchesReadAtOnce] { return m_batchesReadAtOnce != asked; };
+    m_ledger->batchesThen(&m_engine, [this, overtaken](const QList<LedgerBatch> &all, const QString &error) {
+        if (overtaken()) {
+            batchesAnswered(false);
+            return;
+        }
+        if (!error.isEmpty() || m_pipeline.isStopping() || m_ledgerDown) {
+            if (!error.isEmpty() && !m_ledgerDown && !m_ledger->isReachable())
+                ledgerUnreachable(error);
+            batchesAnswered(false);
+            return;
+        }
+        if (!followsTeam()) {
+            batchesRead(all);
+            batchesAnswered(true);
+            return;
+        }
+        // A desk shows every filing: read them all again (a launch moves many at once), then the batches.
+        m_ledger->loadEveryTaskThen(
+            &m_engine, [this, all, overtaken](const QList<FilingTask> &tasks, const QString &) {
+                const bool working = !m_pipeline.isStopping() && !m_ledgerDown && !overtaken();
+                if (working) {
+                    adoptLedgerTasks(tasks);
+                    batchesRead(all);
+                }
+                batchesAnswered(working);
+            });
+    });
+}
+
+void TeamClaims::batchesAnswered(bool readAgainIfAsked) {
+    m_batchesUnderWay = false;
+    if (std::exchange(m_batchesAgain, false) && readAgainIfAsked) {
+        readBatchesOnTheWriter();
+        return;
+    }
+    const QList<std::function<void()>> afters = std::exchange(m_batchesAfter, {});
+    for (const auto &after : afters)
+        after();
+}
+
+void TeamClaims::batchesRead(const QList<LedgerBatch> &all) {
     m_runningBatches.clear();
     m_pausedBatches.clear();
     for (const LedgerBatch &b : all) {
@@ -625,10 +712,6 @@ void TeamClaims::refreshBatches() {
         else if (b.status == QLatin1String("paused"))
             m_pausedBatches.insert(b.batchId);
     }
-    // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing
-    // and works from its claims alone.
-    if (followsTeam())
-        adoptLedgerTasks(m_ledger->loadTasks(false));
     // The work this member has seen launched since it started: what its figures (and a run's summary) count.
     for (auto it = m_pipeline.tasks().cbegin(); it != m_pipeline.tasks().cend(); ++it)
         if (m_runningBatches.contains(it->batchId) || m_pausedBatches.contains(it->batchId))
@@ -973,7 +1056,7 @@ void TeamClaims::checkIdle() {
     const RequestTable &requests = e.requests();
     if (!e.batchState().active && m_activeSeen && !e.batchState().idleSignalled && !e.isStopping() &&
         requests.claimCount() == 0 && requests.counts().onTheWire == 0 && !m_ledgerDown &&
-        !hasDeferredLedgerWork() && !m_claimUnderWay) {
+        !hasDeferredLedgerWork() && !m_claimUnderWay && !m_batchesUnderWay) {
         // Another member finished the last running batch.
         e.batchState().idleSignalled = true;
         e.flushDirty();
@@ -987,7 +1070,8 @@ void TeamClaims::checkIdle() {
     if (requests.counts().busy())
         return;
     // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
-    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay)
+    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay ||
+        m_batchesUnderWay)
         return; // a portfolio, admission or launch that waits for the ledger is work still to come
     for (const QString &key : std::as_const(e.batchState().keys)) {
         const FilingTask &t = *e.tasks().constFind(key); // m_batch holds only known keys

@@ -10,6 +10,7 @@
 #include <QSet>
 #include <QTimer>
 
+#include <functional>
 #include <optional>
 #include <utility>
 
@@ -88,6 +89,15 @@ private:
     bool syncPageRead(const QList<AuditEntry> &rows, const QString &error, Reread reread);
     /// After a catch-up page: the next one, or what the catch-up found is acted on.
     bool syncPageDone(bool fullPage);
+    /// What a catch-up found in the rows it read: acted on once it has read its last page.
+    struct SyncFound {
+        bool batchLevel = false;
+        bool newWork = false;
+        bool reviews = false;
+    };
+    /// The end of a catch-up, the batches read again if it found a batch-level row: reviews, claims,
+    /// finished batches, idleness, and the catch-up asked for meanwhile.
+    void syncActedOn(const SyncFound &found);
     /// Renews this member's claims on the writer's connection (LedgerStore::renewClaimsThen()), one renewal
     /// at a time.
     void renewClaims();
@@ -103,7 +113,19 @@ private:
     /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
     void ledgerChainBroken(const QString &reason);
     void handleConflict(const QStringList &keys);
+    /// Reads the team's batches (and, on a desk, every task) again, waiting for the answer: at start and
+    /// after an operator's batch action.
     void refreshBatches();
+    /// refreshBatches() on the writer's connection: `after` runs on the engine thread once the batches
+    /// (and a desk's tasks) are read and acted on, or could not be read. One at a time; while one is under
+    /// way this member does not call itself idle.
+    void refreshBatchesThen(std::function<void()> after);
+    void readBatchesOnTheWriter();
+    /// A batches read came back: read again when asked meanwhile (and `readAgainIfAsked`), else run what
+    /// waited for it.
+    void batchesAnswered(bool readAgainIfAsked);
+    /// What refreshBatches() does with the batches read.
+    void batchesRead(const QList<LedgerBatch> &all);
     void refreshReviews();
     /// Claims this member holds and requests it has on the wire.
     int heldHere() const;
@@ -139,20 +161,20 @@ private:
     bool m_ledgerUntrusted = false; ///< the ledger's chain did not verify: never trusted again by this engine
     bool m_draining = false;        ///< drain(): this member sends nothing more
     bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
-    bool m_renewUnderWay = false;   ///< a renewal was asked of the ledger and not answered yet
-    bool m_syncUnderWay = false;    ///< a catch-up is reading the ledger
-    bool m_countUnderWay = false;   ///< queryTeamWork()'s count is reading the ledger
-    bool m_membersUnderWay = false; ///< refreshMembers()'s read is under way
-    bool m_beatUnderWay = false;    ///< a heartbeat has not been answered yet
-    bool m_syncAgain = false;       ///< a catch-up was asked for while one was under way
-    int m_syncPages = 0;            ///< pages the catch-up under way has read
-    /// What the catch-up under way found so far: acted on once it has read its last page.
-    struct SyncFound {
-        bool batchLevel = false;
-        bool newWork = false;
-        bool reviews = false;
-    } m_syncFound;
-    bool m_activeSeen = false; ///< a batch was running at some point since start
+    bool m_batchesUnderWay = false; ///< refreshBatchesThen() asked and not answered yet
+    bool m_batchesAgain = false;    ///< asked again while one was under way
+    quint64 m_batchesReadAtOnce =
+        0; ///< refreshBatches() calls so far (a read on the writer asked before is older)
+    QList<std::function<void()>> m_batchesAfter; ///< what waits for the batches read under way
+    bool m_renewUnderWay = false;                ///< a renewal was asked of the ledger and not answered yet
+    bool m_syncUnderWay = false;                 ///< a catch-up is reading the ledger
+    bool m_countUnderWay = false;                ///< queryTeamWork()'s count is reading the ledger
+    bool m_membersUnderWay = false;              ///< refreshMembers()'s read is under way
+    bool m_beatUnderWay = false;                 ///< a heartbeat has not been answered yet
+    bool m_syncAgain = false;                    ///< a catch-up was asked for while one was under way
+    int m_syncPages = 0;                         ///< pages the catch-up under way has read
+    SyncFound m_syncFound;                       ///< what the catch-up under way found so far
+    bool m_activeSeen = false;                   ///< a batch was running at some point since start
     QDateTime m_startedUtc;
     QTimer m_claimTimer;
     QTimer m_syncTimer;

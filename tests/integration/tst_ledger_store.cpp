@@ -1513,6 +1513,33 @@ void TestLedgerStore::readsOnTheWriterAnswerAsBlockingReadsDo() {
     }
     for (const fd::LedgerMember &m : std::as_const(*members))
         QCOMPARE(m.claimsHeld, m.memberId == QLatin1String("a") ? 3 : 7);
+
+    // The batches, and every task (what a desk reads again after a batch-level row).
+    std::optional<QList<fd::LedgerBatch>> batches;
+    b->batchesThen(&context, [&](const QList<fd::LedgerBatch> &all, const QString &e) {
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        batches = all;
+    });
+    QVERIFY(!batches.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(batches.has_value(), 20000);
+    const QList<fd::LedgerBatch> blockingBatches = b->batches(&error);
+    QCOMPARE(batches->size(), qsizetype(1));
+    QCOMPARE(batches->first().batchId, blockingBatches.first().batchId);
+    QCOMPARE(batches->first().status, QStringLiteral("running"));
+    QCOMPARE(batches->first().launchedBy, QStringLiteral("alice"));
+    QCOMPARE(batches->first().launchedAtUtc, blockingBatches.first().launchedAtUtc);
+    std::optional<QList<FilingTask>> every;
+    b->loadEveryTaskThen(&context, [&](const QList<FilingTask> &t, const QString &e) {
+        QVERIFY2(e.isEmpty(), qPrintable(e));
+        every = t;
+    });
+    QVERIFY(!every.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(every.has_value(), 20000);
+    QCOMPARE(every->size(), qsizetype(5));
+    int inTheBatch = 0;
+    for (const FilingTask &t : std::as_const(*every))
+        inTheBatch += t.batchId == batches->first().batchId ? 1 : 0;
+    QCOMPARE(inTheBatch, 3);
 }
 
 void TestLedgerStore::tasksReadOnTheWriterNeverUndoAWriteMadeSince() {
