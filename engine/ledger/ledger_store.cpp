@@ -1948,37 +1948,6 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
     return finished;
 }
 
-void LedgerStore::finishIdleBatchesThen(QObject *context,
-                                        std::function<void(const QStringList &, const QString &)> done) {
-    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
-        QString error;
-        const QStringList finished = finishIdleBatches(&error);
-        done(finished, error);
-        return;
-    }
-    // One statement, so one transaction: each batch finished has its audit row, as finishIdleBatches()
-    // writes it (the same action, actor, detail, host and member).
-    readThen<QStringList>(
-        QStringLiteral("finishing batches"),
-        QStringLiteral(
-            "SELECT f.batch_id, filingdesk_append_audit('', '', '', 'batch_idle', '', '', '', '', '', "
-            "'engine', ?, ?, '', '', 'batch ' || f.batch_id || ' finished: nothing left to send or "
-            "wait for', '') FROM filingdesk_finish_idle_batches() AS f(batch_id)"),
-        {host::hostName(), text(m_memberId)},
-        [](QSqlQuery &q) {
-            QStringList finished;
-            while (q.next())
-                finished.append(q.value(0).toString());
-            return finished;
-        },
-        context,
-        [this, done = std::move(done)](const QStringList &finished, const QString &error) {
-            if (!finished.isEmpty())
-                wroteAudit(); // rows for the sealer, as any write of this member
-            done(finished, error);
-        });
-}
-
 QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error,
                                      int perJurisdiction, const QStringList &skipJurisdictions,
                                      WriteResult *status) {

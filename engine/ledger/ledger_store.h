@@ -211,12 +211,6 @@ public:
     /// Batches that are running or paused and have no task left that a member may work on become
     /// "finished" (one audit row each). Returns the ids finished.
     QStringList finishIdleBatches(QString *error);
-    /// finishIdleBatches() on the writer's connection, after what was handed to the writer before (so that
-    /// the last transitions are in what it looks at): one statement finishes the batches and writes their
-    /// audit rows, all or none. Returns at once; `done(finished, error)` runs on `context`'s thread. Without
-    /// a writer, or with the ledger unreachable, it runs at once and calls `done` before returning.
-    void finishIdleBatchesThen(QObject *context,
-                               std::function<void(const QStringList &finished, const QString &error)> done);
 
     // Claims.
     /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`, never

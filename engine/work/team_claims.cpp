@@ -904,18 +904,10 @@ int TeamClaims::heldHere() const {
 }
 
 void TeamClaims::finishIfIdle() {
-    // On the writer's connection, after this member's last transitions: nothing here waits for its answer
-    // (the batch_idle rows it writes come back to every member, this one included, through the catch-up).
-    if (m_finishUnderWay)
-        return;
-    m_finishUnderWay = true;
-    m_ledger->finishIdleBatchesThen(&m_engine, [this](const QStringList &finished, const QString &error) {
-        m_finishUnderWay = false;
-        if (!finished.isEmpty())
-            qCInfo(lcEngine) << "batches finished:" << finished;
-        if (!error.isEmpty() && !m_ledgerDown && !m_ledger->isReachable())
-            ledgerUnreachable(error);
-    });
+    QString error;
+    const QStringList finished = m_ledger->finishIdleBatches(&error);
+    if (!finished.isEmpty())
+        qCInfo(lcEngine) << "batches finished:" << finished;
 }
 
 void TeamClaims::stop() {

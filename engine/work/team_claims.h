@@ -163,7 +163,6 @@ private:
     bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
     bool m_batchesUnderWay = false; ///< refreshBatchesThen() asked and not answered yet
     bool m_batchesAgain = false;    ///< asked again while one was under way
-    bool m_finishUnderWay = false;  ///< finishIfIdle() asked the ledger and has no answer yet
     quint64 m_batchesReadAtOnce =
         0; ///< refreshBatches() calls so far (a read on the writer asked before is older)
     QList<std::function<void()>> m_batchesAfter; ///< what waits for the batches read under way
