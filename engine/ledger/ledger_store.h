@@ -360,15 +360,15 @@ private:
     LedgerWriter *writer();
     /// filingdesk_beat's arguments for `self`, what it leaves out filled in with this process's.
     QVariantList beatArguments(const LedgerMember &self) const;
+    /// The tasks `sql` selects (with `arguments`), read on the writer's connection: loadTasksThen() and
+    /// loadEveryTaskThen().
+    void tasksThen(const QString &sql, const QVariantList &arguments, QObject *context,
+                   std::function<void(const QList<FilingTask> &, const QString &)> done);
     /// A read the engine thread asks for without waiting for it: `sql` with `arguments` on the writer's
     /// connection, after what was handed to the writer before; `read` turns its rows into a value on the
     /// writer's thread, and `done(value, error)` runs on `context`'s thread. An error names the read
     /// (`what`) and does to the link what any failed call of the writer does (failedWith()). The caller
     /// has checked that there is a writer.
-    /// The tasks `sql` selects (with `arguments`), read on the writer's connection: loadTasksThen() and
-    /// loadEveryTaskThen().
-    void tasksThen(const QString &sql, const QVariantList &arguments, QObject *context,
-                   std::function<void(const QList<FilingTask> &, const QString &)> done);
     template <typename Value>
     void readThen(const QString &what, const QString &sql, const QVariantList &arguments,
                   std::function<Value(QSqlQuery &)> read, QObject *context,
