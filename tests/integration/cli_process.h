@@ -92,14 +92,15 @@ public:
     QString standardError() const { return QString::fromUtf8(m_err); }
     QJsonObject json() const { return QJsonDocument::fromJson(m_out).object(); }
     qint64 pid() const { return m_process.processId(); }
-    /// For failure messages: the command's exit and the tail of its stderr.
+    /// For failure messages: the command's exit and the tails of its stderr and stdout (a --json summary
+    /// says what a run that exits 1 without a word on stderr left unfinished).
     QString describe() const {
-        return QStringLiteral("%1 %2: exit %3 (%4); stderr tail:\n%5")
+        return QStringLiteral("%1 %2: exit %3 (%4); stderr tail:\n%5\nstdout tail:\n%6")
             .arg(QFileInfo(m_process.program()).fileName(), m_process.arguments().join(QLatin1Char(' ')))
             .arg(m_process.exitCode())
             .arg(m_process.exitStatus() == QProcess::NormalExit ? QStringLiteral("normal")
                                                                 : QStringLiteral("crashed"))
-            .arg(standardError().right(3000));
+            .arg(standardError().right(3000), QString::fromUtf8(m_out.right(3000)));
     }
 
 private:

@@ -446,6 +446,8 @@ private Q_SLOTS:
                               QStringLiteral("--deadline"), QStringLiteral("90")}));
         QVERIFY2(run.waitFinished(120000), qPrintable(run.describe()));
         holder.waitForFinished(20000);
+        if (run.exitCode() != 0)
+            qWarning().noquote() << run.describe(); // whole: a failure message is cut short
         QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
         const QString err = run.standardError();
         QVERIFY2(!err.contains(QLatin1String("ledger unreachable")), qPrintable(err));
