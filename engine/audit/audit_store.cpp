@@ -3,6 +3,7 @@
 
 #include "engine/ledger/chain_verifier.h"
 #include "engine/model/money.h"
+#include "engine/model/utc_text.h"
 #include "engine/register/register_merge.h"
 
 #include <QHostInfo>
@@ -22,10 +23,6 @@ Q_LOGGING_CATEGORY(lcAudit, "filingdesk.audit")
 namespace fd {
 
 namespace {
-
-QString isoUtc(const QDateTime &t) {
-    return t.isValid() ? t.toUTC().toString(Qt::ISODateWithMs) : QString();
-}
 
 // Schema migrations, applied in order; index + 1 is the schema version each one produces.
 const std::vector<std::vector<const char *>> kMigrations = {
@@ -332,7 +329,7 @@ bool AuditStore::insertAudit(const AuditEntry &e, QString *error) {
         prepared(InsertAudit, "INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, "
                               "to_state, rule_id, rules_version, payload_sha256, actor, error_category, "
                               "error_code, detail, reason, host) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
-    q.bindValue(0, isoUtc(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()));
+    q.bindValue(0, utcText(e.atUtc.isValid() ? e.atUtc : QDateTime::currentDateTimeUtc()));
     q.bindValue(1, e.idempotencyKey);
     q.bindValue(2, e.entityId);
     q.bindValue(3, e.action);
@@ -363,7 +360,7 @@ bool AuditStore::insertTask(const FilingTask &t, QString *error) {
         "rules_version, obligation_json, created_utc, updated_utc, lookup_required, sent_utc) "
         "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     const Obligation &o = t.obligation;
-    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
+    const QString now = utcText(QDateTime::currentDateTimeUtc());
     const QVariantList values{
         t.key,
         o.entity->entityId,
@@ -383,7 +380,7 @@ bool AuditStore::insertTask(const FilingTask &t, QString *error) {
         t.lastResponseBody,
         t.confirmationNumber,
         t.feeChargedCents,
-        isoUtc(t.nextAttemptUtc),
+        utcText(t.nextAttemptUtc),
         t.batchId,
         o.ruleId,
         o.rulesVersion,
@@ -391,7 +388,7 @@ bool AuditStore::insertTask(const FilingTask &t, QString *error) {
         now,
         now,
         int(t.lookupRequired),
-        isoUtc(t.sentUtc)};
+        utcText(t.sentUtc)};
     for (int i = 0; i < values.size(); ++i)
         q.bindValue(i, values.at(i));
     if (!q.exec()) {
@@ -417,11 +414,11 @@ bool AuditStore::updateTask(const FilingTask &t, QString *error) {
     q.bindValue(6, t.lastResponseBody);
     q.bindValue(7, t.confirmationNumber);
     q.bindValue(8, t.feeChargedCents);
-    q.bindValue(9, isoUtc(t.nextAttemptUtc));
+    q.bindValue(9, utcText(t.nextAttemptUtc));
     q.bindValue(10, t.batchId);
     q.bindValue(11, int(t.lookupRequired));
-    q.bindValue(12, isoUtc(QDateTime::currentDateTimeUtc()));
-    q.bindValue(13, isoUtc(t.sentUtc));
+    q.bindValue(12, utcText(QDateTime::currentDateTimeUtc()));
+    q.bindValue(13, utcText(t.sentUtc));
     q.bindValue(14, t.key);
     if (!q.exec()) {
         *error = q.lastError().text();
@@ -439,7 +436,7 @@ bool AuditStore::insertDeadLetter(const FilingTask &task, QString *error) {
                             "INSERT INTO dead_letters(at_utc, idempotency_key, attempts, error_category, "
                             "error_code, error_message, trace_id, raw_response, payload) "
                             "VALUES(?,?,?,?,?,?,?,?,?)");
-    q.bindValue(0, isoUtc(QDateTime::currentDateTimeUtc()));
+    q.bindValue(0, utcText(QDateTime::currentDateTimeUtc()));
     q.bindValue(1, task.key);
     q.bindValue(2, task.attempts);
     q.bindValue(3, categoryName(task.lastCategory));
@@ -717,11 +714,11 @@ QList<AuditEntry> AuditStore::queryAudit(const AuditQuery &query) const {
     exact(QStringLiteral("action"), query.action);
     if (query.fromUtc.isValid()) {
         where << QStringLiteral("at_utc >= ?");
-        binds << isoUtc(query.fromUtc);
+        binds << utcText(query.fromUtc);
     }
     if (query.toUtc.isValid()) {
         where << QStringLiteral("at_utc <= ?");
-        binds << isoUtc(query.toUtc);
+        binds << utcText(query.toUtc);
     }
     QString sql = QStringLiteral("SELECT * FROM audit");
     if (!where.isEmpty())
@@ -790,9 +787,9 @@ bool AuditStore::mirrorLedgerAudit(const QList<AuditEntry> &rows, QString *error
         "desk, at_utc_text, prev_hash, row_hash, login) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"));
     for (const AuditEntry &e : rows) {
         const QVariantList values = {
-            isoUtc(e.atUtc), e.idempotencyKey, e.entityId, e.action,        e.fromState, e.toState, e.ruleId,
-            e.rulesVersion,  e.payloadSha256,  e.actor,    e.errorCategory, e.errorCode, e.detail,  e.reason,
-            e.host,          e.ledgerSeq,      e.desk,     e.atUtcText,     e.prevHash,  e.rowHash, e.login};
+            utcText(e.atUtc), e.idempotencyKey, e.entityId, e.action,        e.fromState, e.toState, e.ruleId,
+            e.rulesVersion,   e.payloadSha256,  e.actor,    e.errorCategory, e.errorCode, e.detail,  e.reason,
+            e.host,           e.ledgerSeq,      e.desk,     e.atUtcText,     e.prevHash,  e.rowHash, e.login};
         for (int i = 0; i < values.size(); ++i)
             q.bindValue(i, values.at(i));
         if (!q.exec()) {
@@ -871,7 +868,7 @@ bool AuditStore::bindMirror(const QString &ledgerId, const QString &ledgerUrl, Q
         "'own' THEN 'own' ELSE excluded.scope END WHERE mirror_of.ledger_id = excluded.ledger_id"));
     q.addBindValue(ledgerId);
     q.addBindValue(ledgerUrl);
-    q.addBindValue(isoUtc(QDateTime::currentDateTimeUtc()));
+    q.addBindValue(utcText(QDateTime::currentDateTimeUtc()));
     q.addBindValue(ownRowsOnly ? QStringLiteral("own") : QStringLiteral("all"));
     if (!q.exec()) {
         *error = q.lastError().text();
@@ -1014,7 +1011,7 @@ bool AuditStore::writeRegisterRows(const QList<Entity> &records, const QList<Reg
                                    const QHash<QString, QString> &updatedBy, const QString &defaultUpdatedBy,
                                    QString *error) {
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-    const QString now = isoUtc(QDateTime::currentDateTimeUtc());
+    const QString now = utcText(QDateTime::currentDateTimeUtc());
     QSqlQuery q(db);
     q.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_register(entity_id, entity_name, record_json, "
                              "updated_utc, updated_by) VALUES(?,?,?,?,?)"));
@@ -1039,7 +1036,7 @@ bool AuditStore::writeRegisterRows(const QList<Entity> &records, const QList<Reg
                                   k.registerValue,
                                   k.fileValue,
                                   k.source,
-                                  k.seenUtc.isValid() ? isoUtc(k.seenUtc) : now};
+                                  k.seenUtc.isValid() ? utcText(k.seenUtc) : now};
         for (int i = 0; i < values.size(); ++i)
             c.bindValue(i, values.at(i));
         if (!c.exec()) {
