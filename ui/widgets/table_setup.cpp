@@ -28,6 +28,11 @@ void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &
     // Dense rows: operators scan hundreds of filings at once.
     table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 6);
     table->horizontalHeader()->setStretchLastSection(true);
+    // Every column at least as wide as its title ("Penalty exposure" was cut off at the default width); a
+    // page may still set wider ones.
+    QHeaderView *header = table->horizontalHeader();
+    for (int column = 0; column < header->count(); ++column)
+        header->resizeSection(column, std::max(header->sectionSize(column), header->sectionSizeHint(column)));
     // Copy copies rows, not the one cell under the cursor: what an auditor's e-mail needs.
     auto *copy = new QAction(QObject::tr("Copy rows"), table);
     copy->setObjectName(setup.objectName + QStringLiteral("CopyRows"));
