@@ -103,7 +103,12 @@ void TeamClaims::begin() {
     m_claimSoonTimer.setSingleShot(true);
     QObject::connect(&m_claimSoonTimer, &QTimer::timeout, &m_engine, [this] { claimWorkWhenWorthIt(); });
     m_syncTimer.setInterval(kSyncIntervalMs);
-    QObject::connect(&m_syncTimer, &QTimer::timeout, &m_engine, [this] { syncLedger(); });
+    QObject::connect(&m_syncTimer, &QTimer::timeout, &m_engine, [this] {
+        syncLedger();
+        // Whatever held the idle test back (a read or claim under way, a pause after a lock wait) has to be
+        // looked at again by someone: once a second, whether or not a catch-up runs now.
+        checkIdle();
+    });
     m_renewTimer.setInterval(int(qMax<qint64>(500, m_pipeline.config().leaseMs / 3)));
     QObject::connect(&m_renewTimer, &QTimer::timeout, &m_engine, [this] { renewClaims(); });
     m_reconnectTimer.setInterval(kReconnectIntervalMs);
@@ -230,6 +235,8 @@ void TeamClaims::claimWork() {
                             [this](const QList<FilingTask> &claimed, const WriteResult &status) {
                                 m_claimUnderWay = false;
                                 claimAnswered(claimed, status);
+                                // An empty answer is the last word of a batch: nothing else re-checks.
+                                checkIdle();
                             });
 }
 
@@ -1069,14 +1076,23 @@ void TeamClaims::checkIdle() {
     // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
     if (requests.counts().busy())
         return;
-    // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
-    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay ||
-        m_batchesUnderWay)
-        return; // a portfolio, admission or launch that waits for the ledger is work still to come
     for (const QString &key : std::as_const(e.batchState().keys)) {
         const FilingTask &t = *e.tasks().constFind(key); // m_batch holds only known keys
         if (m_runningBatches.contains(t.batchId) && !isTerminal(t.state))
             return;
+    }
+    // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
+    if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay ||
+        m_batchesUnderWay) {
+        // Every filing seen is done: say what the batch's end still waits for (a portfolio, admission or
+        // launch that waits for the ledger is work still to come).
+        qCDebug(lcEngine).nospace() << "idle waits: claims " << requests.claimCount() << ", ledger down "
+                                    << m_ledgerDown << ", deferred portfolio "
+                                    << m_deferredPortfolio.has_value() << ", admission "
+                                    << m_deferredAdmission.has_value() << ", launch "
+                                    << m_deferredLaunch.has_value() << ", claim under way " << m_claimUnderWay
+                                    << ", batches read under way " << m_batchesUnderWay;
+        return;
     }
     finishIfIdle();
     e.batchState().idleSignalled = true;

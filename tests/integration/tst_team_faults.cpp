@@ -438,6 +438,8 @@ private Q_SLOTS:
                 database),
             qint64(tables.count(u',') + 1), 10000);
         ChildProcess run;
+        // What a run that does not end waits for (TeamClaims::checkIdle) goes to its stderr.
+        run.setEnv(QStringLiteral("QT_LOGGING_RULES"), QStringLiteral("filingdesk.engine.debug=true"));
         QVERIFY(run.startRun({QStringLiteral("--ledger"), url, QStringLiteral("--redis"), m_redis.url(),
                               QStringLiteral("--sandbox"), QStringLiteral("--portfolio"),
                               delawarePortfolio(5, QStringLiteral("BR")), QStringLiteral("--as-of"),
