@@ -60,6 +60,9 @@ struct RegistryClient::Multi {
     }
 
     ~Multi() {
+        // No callback into a client being destroyed: its timer and notifiers go with it.
+        curl_multi_setopt(handle, CURLMOPT_SOCKETFUNCTION, nullptr);
+        curl_multi_setopt(handle, CURLMOPT_TIMERFUNCTION, nullptr);
         for (auto &[easy, transfer] : transfers)
             curl_multi_remove_handle(handle, easy);
         transfers.clear();
@@ -158,7 +161,9 @@ RegistryClient::RegistryClient(QObject *parent)
     connect(&m_curlTimer, &QTimer::timeout, this, [this] { drive(qintptr(CURL_SOCKET_TIMEOUT), 0); });
 }
 
-RegistryClient::~RegistryClient() = default;
+RegistryClient::~RegistryClient() {
+    m_multi.reset(); // before m_curlTimer, which curl's callbacks reach
+}
 
 QUrl RegistryClient::baseUrlFor(const QString &jurisdiction) const {
     return m_bases.value(jurisdiction, m_defaultBase);
