@@ -713,6 +713,22 @@
         <source>this registry is configured without look-up</source>
         <translation>dieses Register ist ohne Abfragemöglichkeit eingerichtet</translation>
     </message>
+    <message>
+        <source>request withdrawn: FilingDesk is stopping</source>
+        <translation>Anfrage zurückgezogen: FilingDesk wird beendet</translation>
+    </message>
+    <message>
+        <source>the registry did not answer in time (%1)</source>
+        <translation>das Register hat nicht rechtzeitig geantwortet (%1)</translation>
+    </message>
+    <message>
+        <source>the registry could not be reached (%1)</source>
+        <translation>das Register war nicht erreichbar (%1)</translation>
+    </message>
+    <message>
+        <source>the connection to the registry was lost before its answer (%1)</source>
+        <translation>die Verbindung zum Register brach vor seiner Antwort ab (%1)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AboutDialog</name>

@@ -713,6 +713,22 @@
         <source>this registry is configured without look-up</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>request withdrawn: FilingDesk is stopping</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the registry did not answer in time (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the registry could not be reached (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the connection to the registry was lost before its answer (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AboutDialog</name>

@@ -3,6 +3,7 @@
 // ledger). The console accepts --portfolio, --as-of, --sandbox, --registry, --redis, --limit (see --help) so
 // that a demo can open it ready to launch.
 #include "app/filingdesk/commands/command.h"
+#include "engine/core/thread_exit.h"
 #include "ui/about/version_info.h"
 #include "ui/console.h"
 #include "ui/session/console_options.h"
@@ -47,6 +48,8 @@ bool hasDisplay() {
 } // namespace
 
 int main(int argc, char *argv[]) {
+    // libcurl and OpenSSL start here, before any thread, and stop after every engine thread is gone.
+    const fd::NetworkLibraries networkLibraries;
     const QString name = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     QCoreApplication::setOrganizationName(QStringLiteral("FilingDesk"));
     QCoreApplication::setApplicationName(QStringLiteral("FilingDesk"));

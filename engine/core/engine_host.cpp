@@ -1,6 +1,7 @@
 #include "engine/core/engine_host.h"
 
 #include "engine/core/engine.h"
+#include "engine/core/thread_exit.h"
 
 #include <QSemaphore>
 
@@ -12,6 +13,7 @@ EngineHost::EngineHost(QObject *parent)
     registerEngineMetaTypes();
     m_thread.setObjectName(QStringLiteral("filingdesk-engine"));
     m_engine->moveToThread(&m_thread);
+    releaseThreadStateOnFinish(m_thread);
     m_thread.start();
 }
 

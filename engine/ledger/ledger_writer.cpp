@@ -2,6 +2,7 @@
 
 #include <QTimer>
 
+#include "engine/core/thread_exit.h"
 #include "engine/ledger/call_deadline.h"
 
 #include <libpq-fe.h>
@@ -56,6 +57,7 @@ LedgerWriter::LedgerWriter(Settings settings)
     m_home = new QObject;
     m_home->moveToThread(&m_thread);
     QObject::connect(&m_thread, &QThread::finished, m_home, &QObject::deleteLater);
+    releaseThreadStateOnFinish(m_thread);
     m_thread.start();
 }
 

@@ -1,6 +1,7 @@
 #include "engine/store/audit_reader.h"
 
 #include "engine/audit/audit_store.h"
+#include "engine/core/thread_exit.h"
 
 #include <QLoggingCategory>
 
@@ -42,6 +43,7 @@ private:
 AuditReader::AuditReader(QObject *parent)
     : QObject(parent) {
     m_thread.setObjectName(QStringLiteral("filingdesk-audit-reader"));
+    releaseThreadStateOnFinish(m_thread);
 }
 
 AuditReader::~AuditReader() {

@@ -1,5 +1,7 @@
 #include "engine/store/threaded_store.h"
 
+#include "engine/core/thread_exit.h"
+
 #include <QHash>
 #include <QLoggingCategory>
 #include <QMetaObject>
@@ -19,6 +21,7 @@ void ThreadedStore::startThread() {
     m_home = new QObject;
     m_home->moveToThread(&m_thread);
     QObject::connect(&m_thread, &QThread::finished, m_home, &QObject::deleteLater);
+    releaseThreadStateOnFinish(m_thread);
     m_thread.start();
 }
 
