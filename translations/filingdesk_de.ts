@@ -2663,32 +2663,6 @@ FilingDesk-Rollen: %2</translation>
         <translation>Den Bereich „Lauf“ ein- oder ausblenden (starten, anhalten, fortsetzen, Fortschritt)</translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R try the selected filings that could not be filed again
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
-Ctrl+Shift+M my filings only
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation>Strg+O Portfolio öffnen
-Strg+L Auswahl starten
-Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
-Strg+P anhalten
-Strg+R fortsetzen
-Strg+Umschalt+X Lauf abbrechen
-Strg+Umschalt+R die ausgewählten Filings mit gescheiterter Übermittlung erneut versuchen
-Strg+F die aktuelle Ansicht durchsuchen
-Strg+1 … Strg+7 Ansicht wechseln (Strg+7 Kalender)
-Strg+Umschalt+M nur meine Filings
-F5 den Prüfpfad durchsuchen
-Strg+, Einstellungen</translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation>%1 %2</translation>
     </message>
@@ -2847,6 +2821,50 @@ Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und 
     <message>
         <source>the filings waiting since FilingDesk was closed</source>
         <translation>die Einreichungen, die seit dem Beenden von FilingDesk warten</translation>
+    </message>
+    <message>
+        <source>Open &amp;entity</source>
+        <translation>&amp;Rechtsträger öffnen</translation>
+    </message>
+    <message>
+        <source>Open the entity of the selected row: its data, its filings and what happened to them (also Enter, a double-click or the row&apos;s menu)</source>
+        <translation>Den Rechtsträger der ausgewählten Zeile öffnen: seine Daten, seine Filings und was mit ihnen geschah (auch mit Eingabe, Doppelklick oder dem Menü der Zeile)</translation>
+    </message>
+    <message>
+        <source>Select a row first: its entity opens.</source>
+        <translation>Zuerst eine Zeile auswählen: ihr Rechtsträger wird geöffnet.</translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R try the selected filings that could not be filed again
+Ctrl+E open the entity of the selected row
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
+Ctrl+Shift+M my filings only
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation>Strg+O Portfolio öffnen
+Strg+L Auswahl starten
+Strg+Umschalt+L alles starten, was innerhalb von N Tagen fällig ist
+Strg+P anhalten
+Strg+R fortsetzen
+Strg+Umschalt+X Lauf abbrechen
+Strg+Umschalt+R die ausgewählten Filings mit gescheiterter Übermittlung erneut versuchen
+Strg+E den Rechtsträger der ausgewählten Zeile öffnen
+Strg+F die aktuelle Ansicht durchsuchen
+Strg+1 … Strg+7 Ansicht wechseln (Strg+7 Kalender)
+Strg+Umschalt+M nur meine Filings
+F5 den Prüfpfad durchsuchen
+Strg+, Einstellungen</translation>
+    </message>
+    <message>
+        <source>Open entity “%1”</source>
+        <translation>Rechtsträger „%1“ öffnen</translation>
     </message>
 </context>
 <context>

@@ -2661,21 +2661,6 @@ FilingDesk roles: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Ctrl+O open portfolio
-Ctrl+L launch selection
-Ctrl+Shift+L launch everything due within N days
-Ctrl+P pause
-Ctrl+R resume
-Ctrl+Shift+X cancel batch
-Ctrl+Shift+R try the selected filings that could not be filed again
-Ctrl+F search the current view
-Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
-Ctrl+Shift+M my filings only
-F5 search the audit trail
-Ctrl+, settings</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2832,6 +2817,38 @@ Correct the marked fields, then press “Save and requeue”: the changes are sa
     </message>
     <message>
         <source>the filings waiting since FilingDesk was closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;entity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the entity of the selected row: its data, its filings and what happened to them (also Enter, a double-click or the row&apos;s menu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Select a row first: its entity opens.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+O open portfolio
+Ctrl+L launch selection
+Ctrl+Shift+L launch everything due within N days
+Ctrl+P pause
+Ctrl+R resume
+Ctrl+Shift+X cancel batch
+Ctrl+Shift+R try the selected filings that could not be filed again
+Ctrl+E open the entity of the selected row
+Ctrl+F search the current view
+Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)
+Ctrl+Shift+M my filings only
+F5 search the audit trail
+Ctrl+, settings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open entity “%1”</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

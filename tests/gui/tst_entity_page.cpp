@@ -29,6 +29,7 @@
 #include <QtWidgets/QDockWidget>
 #include <QtWidgets/QLabel>
 #include <QtWidgets/QLineEdit>
+#include <QtWidgets/QMenu>
 #include <QtWidgets/QPushButton>
 #include <QtWidgets/QStatusBar>
 #include <QtWidgets/QTabBar>
@@ -370,6 +371,71 @@ private Q_SLOTS:
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
         QTRY_VERIFY_WITH_TIMEOUT(timeline->rowCount() >= 3, 5000); // entity_add, admit, the transitions
         page->close();
+    }
+
+    void openEntityActionAndRowMenuOpenTheSelectedEntity() {
+        auto *table = child<QTableView>(m_window.get(), QStringLiteral("obligationsTable"));
+        QVERIFY(table);
+        auto *openEntity = m_window->findChild<QAction *>(QStringLiteral("openEntityAction"));
+        QVERIFY(openEntity);
+        QCOMPARE(openEntity->shortcut(), QKeySequence(QStringLiteral("Ctrl+E")));
+        QAbstractItemModel *model = table->model();
+        const auto rowOf = [model](const QString &entityId) {
+            for (int r = 0; r < model->rowCount(); ++r) {
+                if (model->index(r, 0).data(EntityIdRole).toString() == entityId)
+                    return r;
+            }
+            return -1;
+        };
+        const auto openPage = [this](const QString &entityId) -> EntityPage * {
+            for (EntityPage *page : m_window->findChildren<EntityPage *>(QStringLiteral("entityPage"))) {
+                if (page->entityId() == entityId && page->isVisible())
+                    return page;
+            }
+            return nullptr;
+        };
+        auto *tabs = m_window->findChild<QTabWidget *>();
+        for (int i = 0; i < tabs->count(); ++i) {
+            if (tabs->widget(i)->isAncestorOf(table))
+                tabs->setCurrentIndex(i);
+        }
+        QVERIFY(table->isVisible());
+        // View > Open entity (Ctrl+E) opens the entity of the selected row.
+        const int de3 = rowOf(QStringLiteral("DE3"));
+        QVERIFY(de3 >= 0);
+        table->setCurrentIndex(model->index(de3, ObligationModel::EntityColumn));
+        openEntity->trigger();
+        EntityPage *page = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((page = openPage(QStringLiteral("DE3"))) != nullptr, 5000);
+        page->close();
+        // The row's context menu names the entity and opens it.
+        const int de1 = rowOf(QStringLiteral("DE1"));
+        QVERIFY(de1 >= 0);
+        table->scrollTo(model->index(de1, ObligationModel::EntityColumn));
+        const QRect cell = table->visualRect(model->index(de1, ObligationModel::EntityColumn));
+        QVERIFY(cell.isValid());
+        Q_EMIT table->customContextMenuRequested(cell.center());
+        QMenu *menu = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((menu = table->findChild<QMenu *>(QStringLiteral("rowMenu"))) != nullptr, 5000);
+        auto *open = menu->findChild<QAction *>(QStringLiteral("rowMenuOpenEntity"));
+        QVERIFY(open);
+        const QString name = model->index(de1, ObligationModel::EntityColumn).data().toString();
+        QVERIFY2(open->text().contains(name), qPrintable(open->text() + QStringLiteral(" / ") + name));
+        bool copyRows = false; // the table's own menu stays, after "Open entity"
+        for (const QAction *a : menu->actions())
+            copyRows = copyRows || a->objectName().endsWith(QLatin1String("CopyRows"));
+        QVERIFY(copyRows);
+        open->trigger();
+        menu->close();
+        QTRY_VERIFY_WITH_TIMEOUT((page = openPage(QStringLiteral("DE1"))) != nullptr, 5000);
+        page->close();
+        // Nothing selected in the view: a status line says what to do, nothing opens.
+        table->setCurrentIndex(QModelIndex());
+        const int pages = int(m_window->findChildren<EntityPage *>().size());
+        openEntity->trigger();
+        QCOMPARE(int(m_window->findChildren<EntityPage *>().size()), pages);
+        QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("Select a row")),
+                 qPrintable(m_window->statusBar()->currentMessage()));
     }
 
     void notesCopiesAndExportsReadAsPeopleWriteThem() {

@@ -177,6 +177,17 @@ void MainWindow::buildActions() {
                           QKeySequence(QStringLiteral("Ctrl+Shift+X")), QStyle::SP_MediaStop);
     m_settingsAction = make(tr("S&ettings…"), QStringLiteral("settingsAction"),
                             QKeySequence(QStringLiteral("Ctrl+,")), QStyle::SP_FileDialogInfoView);
+    m_openEntityAction = make(tr("Open &entity"), QStringLiteral("openEntityAction"),
+                              QKeySequence(QStringLiteral("Ctrl+E")), QStyle::SP_FileDialogDetailedView);
+    m_openEntityAction->setToolTip(tr("Open the entity of the selected row: its data, its filings and what "
+                                      "happened to them (also Enter, a double-click or the row's menu)"));
+    connect(m_openEntityAction, &QAction::triggered, this, [this] {
+        const QString entityId = selectedEntityId();
+        if (entityId.isEmpty())
+            statusBar()->showMessage(tr("Select a row first: its entity opens."), 5000);
+        else
+            openEntity(entityId);
+    });
     m_findAction = make(tr("&Find"), QStringLiteral("findAction"), QKeySequence::Find,
                         QStyle::SP_FileDialogContentsView);
     m_exportCalendarAction = make(tr("Export &calendar…"), QStringLiteral("exportCalendarAction"),
@@ -438,8 +449,16 @@ void MainWindow::buildPages() {
     };
     connect(m_exceptionsPage, &ExceptionsPage::filedOutsideRequested, this, filedOutside);
     connect(m_deadLettersPage, &DeadLettersPage::filedOutsideRequested, this, filedOutside);
-    // Double-click or Enter on a row of any view opens its entity (an editable cell edits instead).
+    // Double-click or Enter on a row of any view opens its entity (an editable cell edits instead); so does
+    // the row's context menu.
     for (QAbstractItemView *view : m_tabs->findChildren<QAbstractItemView *>()) {
+        // The menu a table already has (its actions: "Copy rows") comes after "Open entity".
+        if (view->contextMenuPolicy() == Qt::DefaultContextMenu ||
+            view->contextMenuPolicy() == Qt::ActionsContextMenu) {
+            view->setContextMenuPolicy(Qt::CustomContextMenu);
+            connect(view, &QWidget::customContextMenuRequested, this,
+                    [this, view](const QPoint &at) { showRowMenu(view, at); });
+        }
         connect(view, &QAbstractItemView::activated, this, [this, view](const QModelIndex &index) {
             if (!index.isValid() || (index.flags() & Qt::ItemIsEditable &&
                                      view->editTriggers() & QAbstractItemView::DoubleClicked))
@@ -512,6 +531,7 @@ void MainWindow::buildMenus() {
          {m_launchSelectionAction, m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction})
         batch->addAction(a);
     QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(m_openEntityAction);
     view->addAction(m_findAction);
     m_myFilingsAction = view->addAction(tr("&My filings only"));
     m_myFilingsAction->setObjectName(QStringLiteral("myFilingsAction"));
@@ -538,8 +558,8 @@ void MainWindow::buildMenus() {
             this, tr("Keyboard shortcuts"),
             tr("Ctrl+O open portfolio\nCtrl+L launch selection\nCtrl+Shift+L launch everything due "
                "within N days\nCtrl+P pause\nCtrl+R resume\nCtrl+Shift+X cancel batch\n"
-               "Ctrl+Shift+R try the selected filings that could not be filed again\nCtrl+F search the "
-               "current view\n"
+               "Ctrl+Shift+R try the selected filings that could not be filed again\nCtrl+E open the entity "
+               "of the selected row\nCtrl+F search the current view\n"
                "Ctrl+1 … Ctrl+7 switch views (Ctrl+7 calendar)\nCtrl+Shift+M my filings only\nF5 search the "
                "audit trail\nCtrl+, settings"));
     });
@@ -557,6 +577,53 @@ void MainWindow::refreshEntityPages() {
         if (page)
             page->setFilings(m_session->rowsOfEntity(page->entityId()), m_session->obligationModel()->asOf());
     }
+}
+
+QString MainWindow::selectedEntityId() const {
+    QWidget *tab = m_tabs->currentWidget();
+    if (!tab)
+        return {};
+    // The view the user is in; else the first of the tab's views with a current row.
+    QList<QAbstractItemView *> views;
+    if (auto *focused = qobject_cast<QAbstractItemView *>(QApplication::focusWidget());
+        focused && tab->isAncestorOf(focused))
+        views.append(focused);
+    views += tab->findChildren<QAbstractItemView *>();
+    for (const QAbstractItemView *view : std::as_const(views)) {
+        const QString entityId = view->currentIndex().data(EntityIdRole).toString();
+        if (view->isVisible() && !entityId.isEmpty())
+            return entityId;
+    }
+    return {};
+}
+
+void MainWindow::showRowMenu(QAbstractItemView *view, const QPoint &at) {
+    const QModelIndex index = view->indexAt(at);
+    const QString entityId = index.data(EntityIdRole).toString();
+    // popup(), not exec(): the console's event loop keeps running (and a test can find the menu).
+    auto *menu = new QMenu(view);
+    menu->setObjectName(QStringLiteral("rowMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    if (!entityId.isEmpty()) {
+        QString name = m_session->entity(entityId).name;
+        if (name.isEmpty()) {
+            const QList<ObligationRow> rows = m_session->rowsOfEntity(entityId);
+            name = rows.isEmpty() ? entityId : rows.first().task.obligation.entity->name;
+        }
+        QAction *open = menu->addAction(tr("Open entity \u201c%1\u201d").arg(name), this,
+                                        [this, entityId] { openEntity(entityId); });
+        open->setObjectName(QStringLiteral("rowMenuOpenEntity"));
+        open->setShortcut(m_openEntityAction->shortcut());
+        menu->setDefaultAction(open);
+        if (!view->actions().isEmpty())
+            menu->addSeparator();
+    }
+    menu->addActions(view->actions());
+    if (menu->isEmpty()) {
+        delete menu;
+        return;
+    }
+    menu->popup(view->viewport()->mapToGlobal(at));
 }
 
 EntityPage *MainWindow::openEntity(const QString &entityId) {

@@ -15,6 +15,7 @@
 #include <functional>
 #include <memory>
 
+class QAbstractItemView;
 class QAction;
 class QDateEdit;
 class QDockWidget;
@@ -123,6 +124,11 @@ public Q_SLOTS:
     void launchDueWithin();
     void refreshAudit();
     void showSettings();
+    /// The entity of the current row of the view the user is in (else of the current tab's first view with a
+    /// current row); empty when none.
+    QString selectedEntityId() const;
+    /// The row menu of a view: "Open entity “name”".
+    void showRowMenu(QAbstractItemView *view, const QPoint &at);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -264,6 +270,7 @@ private:
     QAction *m_cancelAction = nullptr;
     QAction *m_settingsAction = nullptr;
     QAction *m_findAction = nullptr;
+    QAction *m_openEntityAction = nullptr; ///< the entity of the selected row
 
     QTimer m_auditRefresh;
     /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), or anything
