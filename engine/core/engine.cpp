@@ -623,6 +623,15 @@ void Engine::recordThen(const QList<TaskStore::TransitionRecord> &records, Durab
     });
 }
 
+void Engine::recordAction(const AuditEntry &entry) {
+    ++m_recordsPending;
+    m_store->appendActionThen(entry, this, [this, action = entry.action](const WriteResult &appended) {
+        if (!appended)
+            auditFailed(action, appended);
+        recordAnswered();
+    });
+}
+
 void Engine::recordAnswered() {
     --m_recordsPending;
     if (m_stopAfterRecords && m_recordsPending == 0) {
@@ -732,9 +741,7 @@ void Engine::operatorAction(const QString &action, const QString &reason, const 
     e.actor = engineOwn ? kEngineActor : host::osUser();
     e.rulesVersion = m_rules.version();
     e.atUtc = now();
-    QString error;
-    if (const WriteResult appended = m_store->appendAction(e, &error); !appended)
-        auditFailed(action, appended);
+    recordAction(e);
 }
 
 void Engine::enqueue(const QString &key) {
@@ -1041,9 +1048,7 @@ void Engine::onPermitLost(const QString &jurisdiction, const QString &token, con
     e.detail = tr("the fleet gate reclaimed the permit of this request on %1 while it was on the wire (its "
                   "lease ran out): the fleet cap may have been exceeded")
                    .arg(jurisdiction);
-    QString error;
-    if (const WriteResult appended = m_store->appendAction(e, &error); !appended)
-        auditFailed(e.action, appended);
+    recordAction(e);
     FilingTask subject = it == m_tasks.constEnd() ? FilingTask{} : *it;
     if (subject.key.isEmpty()) {
         subject.key = key;

@@ -257,6 +257,9 @@ private:
     /// m_recordsPending.
     void recordThen(const QList<TaskStore::TransitionRecord> &records, Durability durability,
                     std::function<void(const WriteResult &)> done);
+    /// An action row (an operator's, or an engine event) written without waiting, counted in
+    /// m_recordsPending like recordThen(); a failed write is auditFailed().
+    void recordAction(const AuditEntry &entry);
     /// A store write handed off with a continuation (recordThen(), an admission) was answered: counted down,
     /// and shutdown() finishes once none is left.
     void recordAnswered();

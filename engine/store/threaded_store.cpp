@@ -165,6 +165,27 @@ void ThreadedStore::admitThen(const QList<FilingTask> &tasks, const QString &act
         Qt::QueuedConnection);
 }
 
+void ThreadedStore::appendActionThen(const AuditEntry &entry, QObject *context,
+                                     std::function<void(const WriteResult &)> done) {
+    if (!m_thread.isRunning()) {
+        TaskStore::appendActionThen(entry, context, std::move(done)); // answered as a closed database does
+        return;
+    }
+    // Queued like admitThen(): after the records waiting for a flush and every call made before it.
+    QMetaObject::invokeMethod(
+        m_home,
+        [this, entry, context = QPointer<QObject>(context), done = std::move(done)]() mutable {
+            flushPending();
+            QString error;
+            const WriteResult appended = m_store->appendAction(entry, &error);
+            if (!context)
+                return;
+            QMetaObject::invokeMethod(
+                context.data(), [done = std::move(done), appended] { done(appended); }, Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
 AuditStore::MirrorBinding ThreadedStore::mirrorBinding() const {
     return call([&] { return m_store->mirrorBinding(); });
 }

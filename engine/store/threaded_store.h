@@ -22,8 +22,8 @@ namespace fd {
 ///   (synchronous=FULL when any of them asks for Durability::Synced). A flush begins as soon as the thread is
 ///   free, so that what arrives while one commit reaches the disk goes into the next one. `done` is called on
 ///   `context`'s thread with the result: written (and on disk), or failed with nothing written.
-/// - admitThen() returns at once too: the admission is one transaction of its own, written after what waits
-///   for a flush, and answered on `context`'s thread.
+/// - admitThen() and appendActionThen() return at once too: the admission or the action is one transaction of
+///   its own, written after what waits for a flush, and answered on `context`'s thread.
 /// - Every other TaskStore call waits for its result (a blocking call into the store thread), after what is
 ///   waiting for a flush has been written: a write never overtakes an earlier one.
 ///
@@ -47,6 +47,8 @@ public:
 
     void admitThen(const QList<FilingTask> &tasks, const QString &actor, QObject *context,
                    std::function<void(const WriteResult &, const QStringList &alreadyStored)> done) override;
+    void appendActionThen(const AuditEntry &entry, QObject *context,
+                          std::function<void(const WriteResult &)> done) override;
 
     [[nodiscard]] WriteResult admitTask(const FilingTask &task, const QString &actor,
                                         QString *error) override;

@@ -427,6 +427,7 @@ private Q_SLOTS:
         QTRY_COMPARE(int(m_registry->calls.size()), 1);
         Q_EMIT m_engine->gate()->permitLost(QStringLiteral("US-DE"), QStringLiteral("token"), key);
         QVERIFY(hasAlert(QStringLiteral("permit_lost")));
+        settle();
         AuditQuery q;
         q.action = QStringLiteral("permit_lost");
         const QList<AuditEntry> rows = stored().queryAudit(q);
