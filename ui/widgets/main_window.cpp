@@ -610,11 +610,12 @@ void MainWindow::showRowMenu(QAbstractItemView *view, const QPoint &at) {
             const QList<ObligationRow> rows = m_session->rowsOfEntity(entityId);
             name = rows.isEmpty() ? entityId : rows.first().task.obligation.entity->name;
         }
+        // "Supply & Marketing": an ampersand in a menu text is a mnemonic unless doubled.
+        name.replace(QLatin1Char('&'), QLatin1String("&&"));
         QAction *open = menu->addAction(tr("Open entity \u201c%1\u201d").arg(name), this,
                                         [this, entityId] { openEntity(entityId); });
         open->setObjectName(QStringLiteral("rowMenuOpenEntity"));
         open->setShortcut(m_openEntityAction->shortcut());
-        menu->setDefaultAction(open);
         if (!view->actions().isEmpty())
             menu->addSeparator();
     }
