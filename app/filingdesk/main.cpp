@@ -3,7 +3,7 @@
 // ledger). The console accepts --portfolio, --as-of, --sandbox, --registry, --redis, --limit (see --help) so
 // that a demo can open it ready to launch.
 #include "app/filingdesk/commands/command.h"
-#include "engine/core/thread_exit.h"
+#include "engine/dispatch/network_libraries.h"
 #include "ui/about/version_info.h"
 #include "ui/console.h"
 #include "ui/session/console_options.h"

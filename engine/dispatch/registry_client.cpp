@@ -1,6 +1,6 @@
 #include "engine/dispatch/registry_client.h"
 
-#include "engine/core/thread_exit.h"
+#include "engine/dispatch/network_libraries.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

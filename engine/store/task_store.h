@@ -195,8 +195,8 @@ public:
 
     /// appendAction() with its answer on `context`'s thread: an operator's action (a launch, a pause) or an
     /// engine event recorded without the engine thread waiting for it. This default writes at once and calls
-    /// `done` before returning; ThreadedStore returns at once and writes it on its thread after whatever waits
-    /// there (never overtaking an earlier write, never overtaken by a later one).
+    /// `done` before returning; ThreadedStore returns at once and writes it on its thread after whatever
+    /// waits there (never overtaking an earlier write, never overtaken by a later one).
     virtual void appendActionThen(const AuditEntry &entry, QObject *context,
                                   std::function<void(const WriteResult &)> done) {
         Q_UNUSED(context);

@@ -140,29 +140,43 @@ void ThreadedStore::flushPending() {
     }
 }
 
+template <typename Work, typename Answer>
+void ThreadedStore::callThen(QObject *context, Work &&work, Answer &&answer) {
+    // Queued behind every call made before it (a blocking call is queued the same way): written in call
+    // order, and after the records waiting for a flush.
+    QMetaObject::invokeMethod(
+        m_home,
+        [this, context = QPointer<QObject>(context), work = std::forward<Work>(work),
+         answer = std::forward<Answer>(answer)]() mutable {
+            flushPending();
+            auto result = work();
+            if (!context)
+                return;
+            QMetaObject::invokeMethod(
+                context.data(),
+                [answer = std::move(answer), result = std::move(result)]() mutable { answer(result); },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
+}
+
 void ThreadedStore::admitThen(const QList<FilingTask> &tasks, const QString &actor, QObject *context,
                               std::function<void(const WriteResult &, const QStringList &)> done) {
     if (!m_thread.isRunning()) {
         TaskStore::admitThen(tasks, actor, context, std::move(done)); // answered as a closed database does
         return;
     }
-    // Queued behind every call made before it (a blocking call is queued the same way): the admission is
-    // written in call order, and after the records waiting for a flush.
-    QMetaObject::invokeMethod(
-        m_home,
-        [this, tasks, actor, context = QPointer<QObject>(context), done = std::move(done)]() mutable {
-            flushPending();
-            QStringList alreadyStored;
+    callThen(
+        context,
+        [this, tasks, actor] {
+            std::pair<WriteResult, QStringList> result;
             QString error;
-            const WriteResult stored = m_store->admitTasks(tasks, actor, &alreadyStored, &error);
-            if (!context)
-                return;
-            QMetaObject::invokeMethod(
-                context.data(),
-                [done = std::move(done), stored, alreadyStored] { done(stored, alreadyStored); },
-                Qt::QueuedConnection);
+            result.first = m_store->admitTasks(tasks, actor, &result.second, &error);
+            return result;
         },
-        Qt::QueuedConnection);
+        [done = std::move(done)](const std::pair<WriteResult, QStringList> &result) {
+            done(result.first, result.second);
+        });
 }
 
 void ThreadedStore::appendActionThen(const AuditEntry &entry, QObject *context,
@@ -171,19 +185,13 @@ void ThreadedStore::appendActionThen(const AuditEntry &entry, QObject *context,
         TaskStore::appendActionThen(entry, context, std::move(done)); // answered as a closed database does
         return;
     }
-    // Queued like admitThen(): after the records waiting for a flush and every call made before it.
-    QMetaObject::invokeMethod(
-        m_home,
-        [this, entry, context = QPointer<QObject>(context), done = std::move(done)]() mutable {
-            flushPending();
+    callThen(
+        context,
+        [this, entry] {
             QString error;
-            const WriteResult appended = m_store->appendAction(entry, &error);
-            if (!context)
-                return;
-            QMetaObject::invokeMethod(
-                context.data(), [done = std::move(done), appended] { done(appended); }, Qt::QueuedConnection);
+            return m_store->appendAction(entry, &error);
         },
-        Qt::QueuedConnection);
+        std::move(done));
 }
 
 AuditStore::MirrorBinding ThreadedStore::mirrorBinding() const {

@@ -93,6 +93,9 @@ private:
     };
     /// Runs `work` on the store thread and returns its result; what waits for a flush is written first.
     template <typename Work> auto call(Work &&work) const -> decltype(work());
+    /// Runs `work` on the store thread after every earlier call (what waits for a flush first) and returns at
+    /// once; `answer(result)` runs on `context`'s thread, unless `context` is gone by then.
+    template <typename Work, typename Answer> void callThen(QObject *context, Work &&work, Answer &&answer);
     void flushPending(); // store thread
     void startThread();
 

@@ -124,14 +124,15 @@ private Q_SLOTS:
         const QString csv = m_dir.filePath(QStringLiteral("portfolio.csv"));
         QFile f(csv);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
-                "registered_agent_status,officers,owner,status,risk_tier\n"
-                "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,"
-                "Jane Roe (President),Ana Diaz,active,2\n"
-                "DE2,Delaware Paper & Pulp Inc.,corporation,Delaware,2011-06-01,CSC,resigned,,Ana Diaz,active,2\n"
-                "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,,Bo Lee,active,2\n"
-                // No entity type, and none to be read from the name: its filings need data.
-                "DE4,Delaware Blue Holdings,,Delaware,2013-08-01,CSC,active,,Bo Lee,active,2\n");
+        f.write(
+            "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+            "registered_agent_status,officers,owner,status,risk_tier\n"
+            "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,"
+            "Jane Roe (President),Ana Diaz,active,2\n"
+            "DE2,Delaware Paper & Pulp Inc.,corporation,Delaware,2011-06-01,CSC,resigned,,Ana Diaz,active,2\n"
+            "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,,Bo Lee,active,2\n"
+            // No entity type, and none to be read from the name: its filings need data.
+            "DE4,Delaware Blue Holdings,,Delaware,2013-08-01,CSC,active,,Bo Lee,active,2\n");
         f.close();
 
         ConsoleOptions options;
@@ -416,7 +417,8 @@ private Q_SLOTS:
         QVERIFY(cell.isValid());
         Q_EMIT table->customContextMenuRequested(cell.center());
         QMenu *menu = nullptr;
-        QTRY_VERIFY_WITH_TIMEOUT((menu = table->findChild<QMenu *>(QStringLiteral("rowMenu"))) != nullptr, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT((menu = table->findChild<QMenu *>(QStringLiteral("rowMenu"))) != nullptr,
+                                 5000);
         auto *open = menu->findChild<QAction *>(QStringLiteral("rowMenuOpenEntity"));
         QVERIFY(open);
         const QString name = model->index(de2, ObligationModel::EntityColumn).data().toString();
