@@ -6,6 +6,7 @@
 #include "engine/ledger/ledger_schema.h"
 #include "engine/model/money.h"
 #include "engine/register/entity_fields.h"
+#include "engine/store/threaded_store.h"
 
 #include <libpq-fe.h>
 
@@ -390,6 +391,7 @@ bool LedgerStore::openTeam(const QString &mirrorPath, QString *error, QString *l
 bool LedgerStore::checkMirror(QString *error) {
     if (m_ledgerId.isEmpty())
         return true;
+    settleMirror(); // on reconnect: what the catch-ups handed to the mirror's thread is checked too
     const AuditStore::MirrorBinding bound = m_mirror.mirrorBinding();
     if (bound.isBound() && bound.ledgerId != m_ledgerId && m_defaultMirror) {
         // A mirror this member chose itself (while the ledger had not been reached) belongs to another ledger
@@ -1096,7 +1098,68 @@ void LedgerStore::close() {
     m_writer.reset();
     m_closed = true; // nothing goes to a writer from here on
     sealOwnWrites();
+    closeMirrorWrites();
     m_mirror.close();
+}
+
+ThreadedStore *LedgerStore::mirrorWrites() {
+    if (m_mirrorWrites || m_mirrorWritesRefused || !m_mirror.isOpen())
+        return m_mirrorWrites.get();
+    auto writes = std::make_unique<ThreadedStore>(std::make_unique<AuditStore>());
+    QString error;
+    // The same file a second time: this process holds its lock already (the member's own connection).
+    if (!writes->open(m_mirror.path(), &error, AuditStore::OpenMode::Shared)) {
+        qCWarning(lcLedger).noquote() << "the mirror's writes stay on the engine thread:" << error;
+        m_mirrorWritesRefused = true;
+        return nullptr;
+    }
+    m_mirrorHandedSeq = m_mirror.lastMirroredSeq();
+    m_mirrorWrites = std::move(writes);
+    return m_mirrorWrites.get();
+}
+
+void LedgerStore::settleMirror() const {
+    if (m_mirrorWrites)
+        m_mirrorWrites->lastMirroredSeq(); // a blocking call: answered after everything handed over before it
+}
+
+void LedgerStore::closeMirrorWrites() {
+    if (m_mirrorWrites)
+        m_mirrorWrites->close(); // what was handed to it is written first
+    m_mirrorWrites.reset();
+    m_mirrorWritesRefused = false;
+}
+
+void LedgerStore::mirrorCaughtUpThen(
+    QList<AuditEntry> rows, QObject *context,
+    std::function<void(const QList<AuditEntry> &rows, const QString &error)> done) {
+    if (rows.isEmpty()) {
+        done({}, QString());
+        return;
+    }
+    ThreadedStore *writes = mirrorWrites();
+    if (!writes) {
+        QString error;
+        const QList<AuditEntry> mirrored = mirrorCaughtUp(std::move(rows), &error);
+        done(mirrored, error);
+        return;
+    }
+    m_mirrorHandedSeq = std::max(m_mirrorHandedSeq, rows.last().ledgerSeq);
+    const std::weak_ptr<char> alive = m_alive;
+    writes->mirrorLedgerAuditThen(
+        std::move(rows), context, [this, alive, done = std::move(done)](const ThreadedStore::MirrorWrite &w) {
+            if (!alive.lock()) {
+                done({}, QStringLiteral("the ledger store was closed"));
+                return;
+            }
+            if (!w.error.isEmpty()) {
+                m_chainBroken = m_chainBroken || w.chainBroken;
+                m_mirrorHandedSeq = w.lastMirroredSeq; // the next catch-up reads again from where it ends
+                done({}, QStringLiteral("the local mirror refused ledger rows: %1").arg(w.error));
+                return;
+            }
+            done(w.rows, QString());
+        });
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
@@ -1394,6 +1457,7 @@ bool LedgerStore::tryAppendAction(const AuditEntry &entry, QString *error) {
 
 std::optional<FilingTask> LedgerStore::task(const QString &key) const {
     const_cast<LedgerStore *>(this)->drainWriter();
+    settleMirror(); // the mirror's copy, read when the ledger cannot be, has what was handed to its thread
     QString error;
     const QList<FilingTask> found = const_cast<LedgerStore *>(this)->loadTasks(QStringList{key}, &error);
     if (!found.isEmpty())
@@ -1405,6 +1469,7 @@ std::optional<FilingTask> LedgerStore::task(const QString &key) const {
 
 QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
     const_cast<LedgerStore *>(this)->drainWriter();
+    settleMirror();
     const auto call = const_cast<LedgerStore *>(this)->callDeadline();
     auto *self = const_cast<LedgerStore *>(this);
     QString error;
@@ -1429,6 +1494,7 @@ QList<FilingTask> LedgerStore::loadTasks(bool nonTerminalOnly) const {
         self->m_versions.insert(out.last().key, q.value(columns.version).toLongLong());
     }
     QString mirrorError;
+    settleMirror();
     if (!self->m_mirror.mirrorTasks(out, &mirrorError))
         qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
     return out;
@@ -1463,6 +1529,7 @@ QList<FilingTask> LedgerStore::loadTasks(const QStringList &keys, QString *error
         m_versions.insert(out.last().key, q.value(columns.version).toLongLong());
     }
     QString mirrorError;
+    settleMirror();
     if (!m_mirror.mirrorTasks(out, &mirrorError))
         qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
     return out;
@@ -1515,7 +1582,7 @@ void LedgerStore::tasksThen(const QString &sql, const QVariantList &arguments, Q
             return read;
         },
         context,
-        [this, done = std::move(done)](const Read &read, const QString &error) {
+        [this, context, done = std::move(done)](const Read &read, const QString &error) {
             QList<FilingTask> out;
             out.reserve(read.size());
             for (const auto &[task, version] : read) {
@@ -1526,9 +1593,19 @@ void LedgerStore::tasksThen(const QString &sql, const QVariantList &arguments, Q
                 m_versions.insert(task.key, version);
                 out.append(task);
             }
-            QString mirrorError;
-            if (!out.isEmpty() && !m_mirror.mirrorTasks(out, &mirrorError))
-                qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
+            if (!out.isEmpty()) {
+                const auto warn = [](const QString &mirrorError) {
+                    if (!mirrorError.isEmpty())
+                        qCWarning(lcLedger) << "task mirror not updated:" << mirrorError;
+                };
+                if (ThreadedStore *writes = mirrorWrites()) {
+                    writes->mirrorTasksThen(out, context, warn);
+                } else {
+                    QString mirrorError;
+                    if (!m_mirror.mirrorTasks(out, &mirrorError))
+                        warn(mirrorError.isEmpty() ? QStringLiteral("not written") : mirrorError);
+                }
+            }
             done(out, error);
         });
 }
@@ -1586,6 +1663,7 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     }
     self->m_inTransaction = false;
     QString mirrorError;
+    settleMirror();
     if (!self->m_mirror.mirrorRegister(records, open, {}, updatedBy, true, &mirrorError))
         qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
     *entities = records;
@@ -1618,6 +1696,7 @@ bool LedgerStore::tryApplyRegister(const RegisterUpdate &update, const QString &
     for (const Entity &e : update.records)
         updatedBy.insert(e.entityId, actor);
     QString mirrorError;
+    settleMirror();
     if (!m_mirror.mirrorRegister(update.records, update.conflicts, update.settled, updatedBy, false,
                                  &mirrorError))
         qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
@@ -2299,6 +2378,7 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
         QString sealError;
         sealAudit(&sealError);
     }
+    settleMirror(); // what a catch-up on the writer read is in the mirror before this one reads on
     const qint64 from = m_mirror.lastMirroredSeq() + 1;
     const QList<AuditEntry> rows =
         m_ownRowsOnly ? ownAudit(from, limit, error) : ledgerAudit(from, limit, error);
@@ -2310,6 +2390,7 @@ QList<AuditEntry> LedgerStore::sync(int limit, QString *error) {
 QList<AuditEntry> LedgerStore::mirrorCaughtUp(QList<AuditEntry> rows, QString *error) {
     // Rows another catch-up mirrored meanwhile (a blocking sync() while a syncThen() was answered) are
     // already there: the rest must continue the mirrored chain.
+    settleMirror();
     const qint64 mirrored = m_mirror.lastMirroredSeq();
     rows.erase(std::remove_if(rows.begin(), rows.end(),
                               [mirrored](const AuditEntry &e) { return e.ledgerSeq <= mirrored; }),
@@ -2323,6 +2404,7 @@ QList<AuditEntry> LedgerStore::mirrorCaughtUp(QList<AuditEntry> rows, QString *e
         *error = QStringLiteral("the local mirror refused ledger rows: %1").arg(mirrorError);
         return {};
     }
+    m_mirrorHandedSeq = std::max(m_mirrorHandedSeq, rows.last().ledgerSeq);
     return rows;
 }
 
@@ -2334,7 +2416,8 @@ void LedgerStore::syncThen(int limit, QObject *context,
         done(rows, error);
         return;
     }
-    const qint64 from = m_mirror.lastMirroredSeq() + 1;
+    // From where the mirror will end once what was handed to its thread is written.
+    const qint64 from = (mirrorWrites() ? m_mirrorHandedSeq : m_mirror.lastMirroredSeq()) + 1;
     const QString sql = QString::fromLatin1(m_ownRowsOnly ? kOwnAuditRowsFrom : kEveryAuditRowFrom);
     const QVariantList arguments =
         m_ownRowsOnly ? QVariantList{from, m_memberId, limit} : QVariantList{from, limit};
@@ -2361,7 +2444,7 @@ void LedgerStore::syncThen(int limit, QObject *context,
         const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
-            [this, alive, rows, error, done] {
+            [this, alive, context, rows, error, done] {
                 if (!alive.lock()) {
                     done({}, error.isEmpty() ? QStringLiteral("the ledger store was closed") : error);
                     return;
@@ -2370,9 +2453,7 @@ void LedgerStore::syncThen(int limit, QObject *context,
                     done({}, failedWith(QStringLiteral("reading the audit: %1").arg(error)).error);
                     return;
                 }
-                QString mirrorError;
-                const QList<AuditEntry> mirrored = mirrorCaughtUp(rows, &mirrorError);
-                done(mirrored, mirrorError);
+                mirrorCaughtUpThen(rows, context, done);
             },
             Qt::QueuedConnection);
         return linkHeld;

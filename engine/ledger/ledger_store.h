@@ -25,6 +25,7 @@ namespace fd {
 
 class AuditSealer;
 class Clock;
+class ThreadedStore;
 
 /// One batch of the team ledger.
 struct LedgerBatch {
@@ -445,7 +446,24 @@ private:
     bool commitOrRollback(QString *error);
     void rollbackLedger();
 
+    /// The mirror's writes during a batch (the rows a catch-up read on the writer, the tasks it read there),
+    /// made on a thread and a connection of their own, in the order handed over, so that the engine thread
+    /// never waits for the mirror's disk. Opened when first needed; null while the mirror is closed, and when
+    /// it cannot be opened a second time (then they are written on this thread, as a blocking call's are).
+    ThreadedStore *mirrorWrites();
+    /// Waits until the mirror's thread wrote everything handed to it: before this thread writes the mirror
+    /// itself or reads where it ends.
+    void settleMirror() const;
+    /// Closes the mirror's thread (after what was handed to it).
+    void closeMirrorWrites();
+    /// mirrorCaughtUp() on the mirror's thread; `done` on `context`'s thread once the rows are written.
+    void mirrorCaughtUpThen(QList<AuditEntry> rows, QObject *context,
+                            std::function<void(const QList<AuditEntry> &rows, const QString &error)> done);
+
     AuditStore m_mirror;
+    std::unique_ptr<ThreadedStore> m_mirrorWrites;
+    bool m_mirrorWritesRefused = false; ///< the mirror could not be opened a second time: written here
+    qint64 m_mirrorHandedSeq = 0;       ///< with m_mirrorWrites: the last seq handed to it or mirrored here
     std::unique_ptr<AuditSealer> m_sealer;
     bool m_unsealed = false;    ///< audit rows written since this member last sealed
     quint64 m_auditWrites = 0;  ///< writes with audit rows so far (a seal answered later clears m_unsealed

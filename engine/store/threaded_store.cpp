@@ -2,6 +2,8 @@
 
 #include "engine/core/thread_exit.h"
 
+#include <algorithm>
+
 #include <QHash>
 #include <QLoggingCategory>
 #include <QMetaObject>
@@ -192,6 +194,43 @@ void ThreadedStore::appendActionThen(const AuditEntry &entry, QObject *context,
             return m_store->appendAction(entry, &error);
         },
         std::move(done));
+}
+
+void ThreadedStore::mirrorLedgerAuditThen(QList<AuditEntry> rows, QObject *context,
+                                          std::function<void(const MirrorWrite &)> done) {
+    auto work = [this, rows = std::move(rows)]() mutable {
+        // Rows a blocking catch-up of the member's own mirrored meanwhile are there already.
+        MirrorWrite out;
+        const qint64 last = m_store->lastMirroredSeq();
+        rows.erase(std::remove_if(rows.begin(), rows.end(),
+                                  [last](const AuditEntry &e) { return e.ledgerSeq <= last; }),
+                   rows.end());
+        if (!rows.isEmpty() && !m_store->mirrorLedgerAudit(rows, &out.error, &out.chainBroken))
+            rows.clear();
+        out.rows = std::move(rows);
+        out.lastMirroredSeq = m_store->lastMirroredSeq();
+        return out;
+    };
+    if (!m_thread.isRunning()) {
+        done(work()); // closed: answered as a closed database answers
+        return;
+    }
+    callThen(context, std::move(work), std::move(done));
+}
+
+void ThreadedStore::mirrorTasksThen(const QList<FilingTask> &tasks, QObject *context,
+                                    std::function<void(const QString &error)> done) {
+    auto work = [this, tasks] {
+        QString error;
+        if (!m_store->mirrorTasks(tasks, &error) && error.isEmpty())
+            error = QStringLiteral("not written");
+        return error;
+    };
+    if (!m_thread.isRunning()) {
+        done(work());
+        return;
+    }
+    callThen(context, std::move(work), std::move(done));
 }
 
 AuditStore::MirrorBinding ThreadedStore::mirrorBinding() const {

@@ -30,6 +30,9 @@ namespace fd {
 /// After close() (and before the thread started again by open()) calls are answered on the caller's thread
 /// as a closed AuditStore answers them, and recordThen() reports Unavailable.
 ///
+/// A team member's mirror uses it too, opened a second time (OpenMode::Shared) beside the member's own
+/// connection: the rows its catch-up reads are written there (mirrorLedgerAuditThen(), mirrorTasksThen()).
+///
 /// Thread affinity: the methods are called from one thread (the engine's); `done` runs on `context`'s.
 class ThreadedStore final : public TaskStore {
 public:
@@ -73,6 +76,23 @@ public:
     /// AuditStore::mirrorBinding() and lastMirroredSeq(): whether the database is a team ledger's mirror.
     AuditStore::MirrorBinding mirrorBinding() const;
     qint64 lastMirroredSeq() const;
+
+    /// What mirrorLedgerAuditThen() wrote into a team ledger's mirror.
+    struct MirrorWrite {
+        QList<AuditEntry> rows;   ///< the rows written: those past the mirror's last seq, ascending
+        QString error;            ///< empty when written; else nothing was (AuditStore::mirrorLedgerAudit())
+        bool chainBroken = false; ///< the rows did not continue the mirrored hash chain
+        qint64 lastMirroredSeq = 0; ///< the mirror's last seq afterwards
+    };
+    /// Team mode, the mirror's writes off the engine thread (LedgerStore): AuditStore::mirrorLedgerAudit() of
+    /// those of `rows` past the mirror's last seq (the others are there already), after every earlier call;
+    /// returns at once, `done` runs on `context`'s thread.
+    void mirrorLedgerAuditThen(QList<AuditEntry> rows, QObject *context,
+                               std::function<void(const MirrorWrite &)> done);
+    /// AuditStore::mirrorTasks() after every earlier call; returns at once, `done(error)` (empty: written)
+    /// runs on `context`'s thread.
+    void mirrorTasksThen(const QList<FilingTask> &tasks, QObject *context,
+                         std::function<void(const QString &error)> done);
     /// Writes what waits for a flush, closes the database and ends the thread.
     void close() override;
 

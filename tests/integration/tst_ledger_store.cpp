@@ -15,6 +15,7 @@
 #include <QtCore/QSet>
 #include <QtCore/QTemporaryDir>
 #include <QtCore/QThread>
+#include <QtCore/QTimer>
 #include <QtCore/QUuid>
 #include <QtSql/QSqlDatabase>
 #include <QtSql/QSqlError>
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void aPassageThroughAStateIsTwoAuditRows();
     void syncMirrorsInOrder();
     void catchUpOnTheWriterMirrorsEachRowOnce();
+    void aBusyMirrorDoesNotHoldUpTheCatchUpsThread();
     void concurrentAppendsKeepOneChain();
     void chainMatchesTrigger_data();
     void chainMatchesTrigger();
@@ -1074,6 +1076,56 @@ void TestLedgerStore::catchUpOnTheWriterMirrorsEachRowOnce() {
     QCOMPARE(answer->first.size(), qsizetype(1));
     QCOMPARE(answer->first.first().action, QStringLiteral("batch_launch"));
     QCOMPARE(b->mirror().lastMirroredSeq(), 6);
+}
+
+void TestLedgerStore::aBusyMirrorDoesNotHoldUpTheCatchUpsThread() {
+    // The engine thread never waits for a disk: the rows a catch-up read are written into the mirror on a
+    // thread of their own. Here another program holds the mirror's write lock (a backup, a virus scanner):
+    // the catch-up's answer waits for it, the thread that asked for it does not.
+    const QString db = freshDatabase("busymirror");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("BSY"), 4), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+    QCOMPARE(a->sealAudit(&error), 4);
+    QCOMPARE(b->sync(1, &error).size(), qsizetype(1)); // b reaches the ledger and starts its writer
+
+    const QString holder = QStringLiteral("busy-mirror-holder");
+    {
+        QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
+        other.setDatabaseName(b->mirror().path());
+        QVERIFY(other.open());
+        QSqlQuery lock(other);
+        QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
+    }
+    QObject context;
+    std::optional<std::pair<QList<AuditEntry>, QString>> answer;
+    b->syncThen(100, &context, [&](const QList<AuditEntry> &rows, const QString &syncError) {
+        answer = std::make_pair(rows, syncError);
+    });
+    int ticks = 0;
+    QTimer ticker;
+    QObject::connect(&ticker, &QTimer::timeout, [&] { ++ticks; });
+    ticker.start(10);
+    // The read comes back from the ledger meanwhile; its rows wait for the lock, and this thread goes on.
+    QTest::qWait(600);
+    QVERIFY2(!answer.has_value(), answer ? qPrintable(answer->second) : "");
+    QVERIFY(ticks > 0);
+    {
+        QSqlQuery release(QSqlDatabase::database(holder));
+        QVERIFY(release.exec(QStringLiteral("ROLLBACK")));
+    }
+    QSqlDatabase::removeDatabase(holder);
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->second.isEmpty(), qPrintable(answer->second));
+    QCOMPARE(answer->first.size(), qsizetype(3));
+    QCOMPARE(answer->first.first().ledgerSeq, 2);
+    QCOMPARE(b->mirror().lastMirroredSeq(), 4);
+    QCOMPARE(b->mirror().auditRowCount(), 4);
+    QVERIFY(!b->chainBroken());
 }
 
 void TestLedgerStore::syncMirrorsInOrder() {
