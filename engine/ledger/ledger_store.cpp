@@ -1162,23 +1162,37 @@ void LedgerStore::mirrorCaughtUpThen(
         });
 }
 
+namespace {
+
+constexpr const char *kAppendAuditSql = "SELECT filingdesk_append_audit(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+
+} // namespace
+
+QVariantList LedgerStore::auditRowArguments(const AuditEntry &e) const {
+    const QStringList values = {QString(), // at_utc: the ledger's clock, set by the insert trigger
+                                e.idempotencyKey, e.entityId,
+                                e.action,         e.fromState,
+                                e.toState,        e.ruleId,
+                                e.rulesVersion,   e.payloadSha256,
+                                e.actor,          e.host.isEmpty() ? host::hostName() : e.host,
+                                m_memberId,       e.errorCategory,
+                                e.errorCode,      e.detail,
+                                e.reason};
+    QVariantList out;
+    out.reserve(values.size());
+    for (const QString &value : values)
+        out.append(text(value));
+    return out;
+}
+
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
-    QSqlQuery *prepared =
-        statement(QStringLiteral("SELECT filingdesk_append_audit(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"), error);
+    QSqlQuery *prepared = statement(QString::fromLatin1(kAppendAuditSql), error);
     if (!prepared)
         return false;
     QSqlQuery &q = *prepared;
-    const QVariantList values = {QString(), // at_utc: the ledger's clock, set by the insert trigger
-                                 e.idempotencyKey, e.entityId,
-                                 e.action,         e.fromState,
-                                 e.toState,        e.ruleId,
-                                 e.rulesVersion,   e.payloadSha256,
-                                 e.actor,          e.host.isEmpty() ? host::hostName() : e.host,
-                                 m_memberId,       e.errorCategory,
-                                 e.errorCode,      e.detail,
-                                 e.reason};
+    const QVariantList values = auditRowArguments(e);
     for (int i = 0; i < values.size(); ++i)
-        q.bindValue(i, text(values.at(i).toString()));
+        q.bindValue(i, values.at(i));
     if (!q.exec()) {
         *error = q.lastError().text();
         return false;
@@ -2741,6 +2755,43 @@ WriteResult LedgerStore::saveTasks(const QList<FilingTask> &tasks, QString *erro
 WriteResult LedgerStore::appendAction(const AuditEntry &entry, QString *error) {
     drainWriter();
     return result(tryAppendAction(entry, error), error);
+}
+
+void LedgerStore::appendActionThen(const AuditEntry &entry, QObject *context,
+                                   std::function<void(const WriteResult &)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        TaskStore::appendActionThen(entry, context, std::move(done)); // at once, on this connection
+        return;
+    }
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, arguments = auditRowArguments(entry), action = entry.action, context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
+        // The writer's thread, after the transitions handed to it before: the row follows them in the trail.
+        QString error = connectError;
+        if (db)
+            w->select(
+                QString::fromLatin1(kAppendAuditSql), arguments, [](QSqlQuery &q) { q.next(); }, &error);
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, action, error, done] {
+                if (!alive.lock()) {
+                    done(WriteResult::failed(WriteFailure::Unavailable,
+                                             error.isEmpty() ? QStringLiteral("the ledger store was closed")
+                                                             : error));
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(failedWith(QStringLiteral("%1: %2").arg(action, error)));
+                    return;
+                }
+                wroteAudit();
+                done(WriteResult::written());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 WriteResult LedgerStore::recordTransitions(const QList<TransitionRecord> &records, QString *error,

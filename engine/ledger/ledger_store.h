@@ -155,6 +155,12 @@ public:
     /// one, and the versions this member holds are the ledger's.
     void recordThen(const QList<TransitionRecord> &records, Durability durability, QObject *context,
                     std::function<void(const WriteResult &)> done) override;
+    /// An operator's action (a launch, a pause) or an engine event (permit_lost) as one audit row, written on
+    /// the writer's connection after what was handed to it before: returns at once; `done` runs on
+    /// `context`'s thread once the ledger has it (or with why not: unavailable, busy, refused). A ledger not
+    /// reached is tried at once on this member's own connection, as appendAction() does.
+    void appendActionThen(const AuditEntry &entry, QObject *context,
+                          std::function<void(const WriteResult &)> done) override;
     /// What the writer's group commit did so far (bench/, tests); zeros before its first flush.
     LedgerWriter::Stats writerStats() const;
     [[nodiscard]] WriteResult saveTask(const FilingTask &task, QString *error) override;
@@ -434,6 +440,8 @@ private:
     bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                        QString *error);
     bool insertAuditRow(const AuditEntry &entry, QString *error);
+    /// The 16 arguments of filingdesk_append_audit for `entry`, written by this member.
+    QVariantList auditRowArguments(const AuditEntry &entry) const;
     /// A worker's catch-up read (sync()): sealed rows from `fromSeq` on that it keeps.
     QList<AuditEntry> ownAudit(qint64 fromSeq, int limit, QString *error);
     /// A write with audit rows was committed: they are unsealed until a sealer runs (soon, this member's).

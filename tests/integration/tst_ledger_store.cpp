@@ -79,6 +79,7 @@ private Q_SLOTS:
     void racingTransitionsConflict();
     void completionReleasesClaim();
     void groupCommitKeepsEachSubmissionWhole();
+    void anActionIsWrittenOnTheWriterAfterWhatWasHandedToItBefore();
     void aPassageThroughAStateIsTwoAuditRows();
     void syncMirrorsInOrder();
     void catchUpOnTheWriterMirrorsEachRowOnce();
@@ -958,6 +959,49 @@ void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
     QCOMPARE(renewed->first, QStringList{mine.at(4).key});
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_lost'")),
              QStringLiteral("1"));
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestLedgerStore::anActionIsWrittenOnTheWriterAfterWhatWasHandedToItBefore() {
+    // An operator's action (a pause) or an engine event recorded by a member: its audit row goes to the
+    // ledger on the writer's connection, without the engine thread waiting for it, and after the transitions
+    // handed to the writer before it (the trail says what happened in the order it happened).
+    const QString db = freshDatabase("actionthen");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("ACT"), 2), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    const QList<FilingTask> mine = a->claim(2, {}, &error);
+    QCOMPARE(mine.size(), 2);
+
+    QObject context;
+    std::optional<fd::WriteResult> moved;
+    std::optional<fd::WriteResult> recorded;
+    a->recordThen({fd::test::movedRecord(mine.at(0), ExecutionState::Validating)}, fd::Durability::Normal,
+                  &context, [&](const fd::WriteResult &result) { moved = result; });
+    AuditEntry pause;
+    pause.action = QStringLiteral("batch_pause");
+    pause.actor = QStringLiteral("alice");
+    pause.atUtc = QDateTime::currentDateTimeUtc();
+    pause.reason = QStringLiteral("the registry announced maintenance");
+    a->appendActionThen(pause, &context, [&](const fd::WriteResult &result) { recorded = result; });
+    QVERIFY(!recorded.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(moved.has_value() && recorded.has_value(), 20000);
+    QVERIFY2(moved->ok(), qPrintable(moved->error));
+    QVERIFY2(recorded->ok(), qPrintable(recorded->error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT action || ' by ' || actor || ': ' || reason FROM audit "
+                                       "ORDER BY id DESC LIMIT 1")),
+             QStringLiteral("batch_pause by alice: the registry announced maintenance"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT (SELECT max(id) FROM audit WHERE action = 'transition') < "
+                                       "(SELECT id FROM audit WHERE action = 'batch_pause')")),
+             QStringLiteral("t"));
+    // Sealed like any row this member wrote.
+    QVERIFY(a->sealAudit(&error, true) > 0);
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
