@@ -233,6 +233,8 @@ void Engine::start(const EngineConfig &config) {
 }
 
 void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
+    if (waitsForRegisterWrite([=, this] { loadPortfolio(path, asOf); }))
+        return;
     PortfolioSummary summary;
     summary.file = path;
     summary.asOf = asOf.isValid() ? asOf : QDate::currentDate();
@@ -251,28 +253,37 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
         return;
     }
     // The file is merged into the entity register first: what people entered stays, and the obligations
-    // are planned from the register's records.
+    // are planned from the register's records, once the register has them (the engine goes on meanwhile;
+    // what reads the register or the plan waits for it).
     const EntityRegister::MergeResult merge =
         EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
-    QString error;
-    if (const WriteResult recorded = m_store->applyRegister(
-            merge.update, host::osUser(), tr("opened %1").arg(QFileInfo(path).fileName()), &error);
-        !recorded) {
-        if (recorded.failure == WriteResult::Failure::Busy && m_work->postponePortfolio(path, asOf, true)) {
-            // Another member writes the same records right now (two people opened portfolios together): this
-            // one waits its turn and opens the file again then, instead of giving up on it.
-            qCInfo(lcEngine).noquote() << "the portfolio waits for another member's register write:" << error;
-            return;
-        }
-        summary.fileError =
-            tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
-                .arg(path, error);
-        Q_EMIT portfolioLoaded(summary, {});
-        return;
-    }
-    if (!loadRegisterFromStore(&error))
-        qCWarning(lcEngine) << "entity register not re-read:" << error;
-    summary.registerCounts = merge.counts;
+    writeRegister(
+        merge.update, tr("opened %1").arg(QFileInfo(path).fileName()),
+        [this, summary, import, counts = merge.counts, path,
+         asOf](const TaskStore::RegisterWrite &w) mutable {
+            if (!w.written) {
+                if (w.written.failure == WriteResult::Failure::Busy &&
+                    m_work->postponePortfolio(path, asOf, true)) {
+                    // Another member writes the same records right now (two people opened portfolios
+                    // together): this one waits its turn and opens the file again then, instead of giving up
+                    // on it.
+                    qCInfo(lcEngine).noquote()
+                        << "the portfolio waits for another member's register write:" << w.written.error;
+                    return;
+                }
+                summary.fileError =
+                    tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
+                        .arg(path, w.written.error);
+                Q_EMIT portfolioLoaded(summary, {});
+                return;
+            }
+            planPortfolio(summary, import, counts);
+        });
+}
+
+void Engine::planPortfolio(PortfolioSummary summary, const ImportResult &import,
+                           const RegisterCounts &counts) {
+    summary.registerCounts = counts;
     QSet<QString> inFile;
     for (const ImportedRow &row : import.rows)
         inFile.insert(row.entity->entityId);
@@ -287,19 +298,17 @@ void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
         QStringLiteral("import"), QString(), QString(), QString(),
         tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); "
            "register: %8 added, %9 completed, %10 in conflict")
-            .arg(QFileInfo(path).fileName())
+            .arg(QFileInfo(summary.file).fileName())
             .arg(summary.counts.rows)
             .arg(summary.counts.rowsWithObligations)
             .arg(summary.counts.needsData)
             .arg(summary.counts.outOfScope)
             .arg(summary.counts.rowErrors)
             .arg(m_asOf.toString(Qt::ISODate))
-            .arg(merge.counts.added)
-            .arg(merge.counts.changed)
-            .arg(merge.counts.conflicting));
+            .arg(counts.added)
+            .arg(counts.changed)
+            .arg(counts.conflicting));
     Q_EMIT portfolioLoaded(summary, m_plan);
-    if (!merge.update.isEmpty())
-        publishRegister();
 }
 
 bool Engine::loadRegisterFromStore(QString *error) {
@@ -326,6 +335,8 @@ void Engine::replanEntity(const QString &entityId) {
 }
 
 void Engine::setAsOf(const QDate &asOf) {
+    if (waitsForRegisterWrite([=, this] { setAsOf(asOf); }))
+        return;
     if (!asOf.isValid() || asOf == m_asOf)
         return;
     const QDate before = m_asOf;
@@ -370,6 +381,8 @@ void Engine::replanRows(const std::function<bool(const RowPlan &)> &which) {
 
 void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &values,
                         const QString &reason) {
+    if (waitsForRegisterWrite([=, this] { editEntity(entityId, values, reason); }))
+        return;
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("an edit of an entity needs a reason"));
         return;
@@ -399,19 +412,20 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
         return; // nothing differs
     update.records.append(edited);
     update.changes = changes;
-    if (!m_store->applyRegister(update, host::osUser(), reason, &error)) {
-        Q_EMIT errorOccurred(
-            tr("%1 was not changed: the register refused the write: %2").arg(it->name, error));
-        return;
-    }
-    if (!loadRegisterFromStore(&error))
-        qCWarning(lcEngine) << "entity register not re-read:" << error;
-    replanEntity(entityId);
-    publishRegister();
+    writeRegister(update, reason, [this, entityId, name = it->name](const TaskStore::RegisterWrite &w) {
+        if (!w.written) {
+            Q_EMIT errorOccurred(
+                tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error));
+            return;
+        }
+        replanEntity(entityId);
+    });
 }
 
 void Engine::decideConflict(const QString &entityId, const QString &field, bool takeFileValue,
                             const QString &reason) {
+    if (waitsForRegisterWrite([=, this] { decideConflict(entityId, field, takeFileValue, reason); }))
+        return;
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("deciding a conflict needs a reason"));
         return;
@@ -431,18 +445,56 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
     RegisterConflict settled = *found;
     settled.fileValue = found->registerValue;
     update.settled.append(settled);
-    QString error;
-    if (const WriteResult written = m_store->applyRegister(update, host::osUser(), reason, &error);
-        !written) {
-        writeFailed(tr("the conflict was not settled: %1").arg(error), written);
-        return;
-    }
-    if (!loadRegisterFromStore(&error))
-        qCWarning(lcEngine) << "entity register not re-read:" << error;
-    publishRegister();
+    writeRegister(update, reason, [this](const TaskStore::RegisterWrite &w) {
+        if (!w.written)
+            writeFailed(tr("the conflict was not settled: %1").arg(w.written.error), w.written);
+    });
+}
+
+void Engine::writeRegister(const RegisterUpdate &update, const QString &reason,
+                           std::function<void(const TaskStore::RegisterWrite &)> then) {
+    // The engine thread goes on while the edit reaches the disk (a single desk writes it on the store's
+    // thread); what reads the register waits for the answer (waitsForRegisterWrite()), and shutdown() waits
+    // for it as for any record.
+    ++m_registerWrites;
+    ++m_recordsPending;
+    m_store->applyRegisterThen(
+        update, host::osUser(), reason, this,
+        [this, then = std::move(then), changes = !update.isEmpty()](const TaskStore::RegisterWrite &w) {
+            if (w.written) {
+                if (w.reread) {
+                    m_register.clear();
+                    for (const Entity &e : w.entities)
+                        m_register.insert(e.entityId, e);
+                    m_conflicts = w.conflicts;
+                } else {
+                    qCWarning(lcEngine) << "entity register not re-read:" << w.rereadError;
+                }
+            }
+            then(w);
+            if (w.written && changes)
+                publishRegister();
+            --m_registerWrites;
+            // The calls that waited run now, in order, until one of them writes the register again (the rest
+            // wait for that one).
+            while (m_registerWrites == 0 && !m_afterRegisterWrites.isEmpty() && !m_stopping)
+                m_afterRegisterWrites.takeFirst()();
+            if (m_stopping)
+                m_afterRegisterWrites.clear();
+            recordAnswered();
+        });
+}
+
+bool Engine::waitsForRegisterWrite(std::function<void()> call) {
+    if (m_registerWrites == 0)
+        return false;
+    m_afterRegisterWrites.append(std::move(call));
+    return true;
 }
 
 void Engine::admit(int dueWithinDays) {
+    if (waitsForRegisterWrite([=, this] { admit(dueWithinDays); }))
+        return;
     if (m_work->postponeAdmission(dueWithinDays, false)) {
         // Admission writes where the tasks are kept: it waits for it (admitted() follows then), or for the
         // portfolio it is planned from.
@@ -1343,6 +1395,8 @@ void Engine::onWake() {
 }
 
 void Engine::exportCalendar(const CalendarExportRequest &request) {
+    if (waitsForRegisterWrite([=, this] { exportCalendar(request); }))
+        return;
     CalendarExportResult result;
     result.path = request.path;
     if (m_plan.isEmpty()) {
@@ -1461,6 +1515,8 @@ void Engine::cureFromRegister(FilingTask &task) const {
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason) {
+    if (waitsForRegisterWrite([=, this] { replay(keys, reason); }))
+        return;
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("a replay needs a reason"));
         return;
@@ -1508,6 +1564,8 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
 }
 
 void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged) {
+    if (waitsForRegisterWrite([=, this] { resolve(keys, reason, requeue, sendUnchanged); }))
+        return;
     if (reason.trimmed().isEmpty()) {
         Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
         return;

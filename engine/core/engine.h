@@ -33,6 +33,7 @@ struct EngineMetrics;
 }
 class RegistryTransport;
 class ThreadedStore;
+struct ImportResult;
 
 /// The batch filing engine: portfolio import, obligation planning, admission, dispatch under the global,
 /// per-jurisdiction and fleet ceilings, retry, reconciliation, and the audit trail.
@@ -42,8 +43,13 @@ class ThreadedStore;
 /// its transitions (DISPATCHING, with the VALIDATING before it in the same commit, and every outcome:
 /// COMPLETED, FAILED_TRANSIENT, DEAD_LETTER, FAILED_STATUTORY) are group-committed on the store's thread
 /// (ThreadedStore) and the engine goes on from their continuations; an admission is written there too and
-/// admitted() follows its commit. Operator actions and register edits still wait for their write; the audit
-/// trail's searches run on the AuditReader's thread. A team member writes the ledger at once.
+/// admitted() follows its commit; operator actions and entity edits are written there too and answered later.
+/// The audit trail's searches run on the AuditReader's thread. A team member writes the ledger at once.
+///
+/// An edit of the register is answered once it is written and read back. Until then the calls that read the
+/// register or the plan made from it (loadPortfolio, setAsOf, admit, replay, resolve, editEntity,
+/// decideConflict, exportCalendar) wait, in the order they came: a cure sent right after an edit sends the
+/// edited entity, and a second edit of one entity starts from the first one's result.
 ///
 /// One pipeline for a single desk and a member of a team: where the work comes from and how a person's batch
 /// actions act on it is the WorkSource that start() builds from the config (LocalBatch: the desk's own batch
@@ -369,10 +375,21 @@ private:
     /// Plans again the rows `which` selects, from the register at m_asOf, and publishes the plan.
     void replanRows(const std::function<bool(const RowPlan &)> &which);
     bool loadRegisterFromStore(QString *error) override;
+    /// loadPortfolio()'s second half, once the file's entities are in the register: plans the file's rows
+    /// from it as of summary.asOf, audits the import and answers with portfolioLoaded().
+    void planPortfolio(PortfolioSummary summary, const ImportResult &import, const RegisterCounts &counts);
+    /// Hands `update` to the store (applyRegisterThen) and counts it as pending until it is answered; on the
+    /// answer takes the register read back, calls `then` and runs the calls that waited for it.
+    void writeRegister(const RegisterUpdate &update, const QString &reason,
+                       std::function<void(const TaskStore::RegisterWrite &)> then);
+    /// While a register write is pending: keeps `call` to run after it (in arrival order) and returns true.
+    bool waitsForRegisterWrite(std::function<void()> call);
 
     QList<RowPlan> m_plan;
     QHash<QString, Entity> m_register;   ///< the entity register, by entity id
     QList<RegisterConflict> m_conflicts; ///< its open conflicts
+    int m_registerWrites = 0;            ///< register writes handed to the store and not yet answered
+    QList<std::function<void()>> m_afterRegisterWrites; ///< calls waiting for them, in arrival order
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
     BatchState m_batchState;

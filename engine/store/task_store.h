@@ -222,8 +222,37 @@ public:
     [[nodiscard]] virtual WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
                                                     const QString &reason, QString *error) = 0;
 
+    /// What applyRegisterThen() did: the write's result and, once written, the register read back.
+    struct RegisterWrite {
+        WriteResult written;
+        bool reread = false; ///< `entities` and `conflicts` hold the register as stored after the write
+        QList<Entity> entities;
+        QList<RegisterConflict> conflicts;
+        QString rereadError; ///< why the register could not be read back (written, but not re-read)
+    };
+    /// applyRegister() and then loadRegister(), with the answer on `context`'s thread: an entity edited or a
+    /// conflict settled without the engine thread waiting for the disk. This default writes and reads at once
+    /// and calls `done` before returning; ThreadedStore returns at once, does both on its thread after every
+    /// earlier write, and answers with a queued call.
+    virtual void applyRegisterThen(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                   QObject *context, std::function<void(const RegisterWrite &)> done) {
+        Q_UNUSED(context);
+        done(applyAndReread(*this, update, actor, reason));
+    }
+
     /// Closes the database connections; nothing is written after.
     virtual void close() = 0;
+
+    /// applyRegister() on `store` and, when it wrote, loadRegister(): the work of applyRegisterThen().
+    static RegisterWrite applyAndReread(TaskStore &store, const RegisterUpdate &update, const QString &actor,
+                                        const QString &reason) {
+        RegisterWrite out;
+        QString error;
+        out.written = store.applyRegister(update, actor, reason, &error);
+        if (out.written)
+            out.reread = store.loadRegister(&out.entities, &out.conflicts, &out.rereadError);
+        return out;
+    }
 };
 
 } // namespace fd

@@ -196,6 +196,18 @@ void ThreadedStore::appendActionThen(const AuditEntry &entry, QObject *context,
         std::move(done));
 }
 
+void ThreadedStore::applyRegisterThen(const RegisterUpdate &update, const QString &actor,
+                                      const QString &reason, QObject *context,
+                                      std::function<void(const RegisterWrite &)> done) {
+    if (!m_thread.isRunning()) {
+        TaskStore::applyRegisterThen(update, actor, reason, context, std::move(done)); // as a closed database
+        return;
+    }
+    callThen(
+        context, [this, update, actor, reason] { return applyAndReread(*m_store, update, actor, reason); },
+        std::move(done));
+}
+
 void ThreadedStore::mirrorLedgerAuditThen(QList<AuditEntry> rows, QObject *context,
                                           std::function<void(const MirrorWrite &)> done) {
     auto work = [this, rows = std::move(rows)]() mutable {

@@ -22,8 +22,9 @@ namespace fd {
 ///   (synchronous=FULL when any of them asks for Durability::Synced). A flush begins as soon as the thread is
 ///   free, so that what arrives while one commit reaches the disk goes into the next one. `done` is called on
 ///   `context`'s thread with the result: written (and on disk), or failed with nothing written.
-/// - admitThen() and appendActionThen() return at once too: the admission or the action is one transaction of
-///   its own, written after what waits for a flush, and answered on `context`'s thread.
+/// - admitThen(), appendActionThen() and applyRegisterThen() return at once too: the admission, the action or
+///   the register write is one transaction of its own, written after what waits for a flush, and answered on
+///   `context`'s thread (a register write with the register read back).
 /// - Every other TaskStore call waits for its result (a blocking call into the store thread), after what is
 ///   waiting for a flush has been written: a write never overtakes an earlier one.
 ///
@@ -52,6 +53,8 @@ public:
                    std::function<void(const WriteResult &, const QStringList &alreadyStored)> done) override;
     void appendActionThen(const AuditEntry &entry, QObject *context,
                           std::function<void(const WriteResult &)> done) override;
+    void applyRegisterThen(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                           QObject *context, std::function<void(const RegisterWrite &)> done) override;
 
     [[nodiscard]] WriteResult admitTask(const FilingTask &task, const QString &actor,
                                         QString *error) override;
