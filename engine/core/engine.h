@@ -70,6 +70,12 @@ struct ImportResult;
 ///
 /// Seams for tests (set before start(); the engine takes ownership): setClock(), setTransport(), setGate(),
 /// setStore().
+///
+/// The implementation is one file per part of the work: engine.cpp (construction, start, shutdown, status),
+/// engine_register.cpp (portfolio and register), engine_batch.cpp (admission, batch actions),
+/// engine_dispatch.cpp (pick, permit, DISPATCHING, send), engine_records.cpp (transitions handed to the store),
+/// engine_outcomes.cpp (a registry's answers), engine_review.cpp (a person's decisions on halts and dead
+/// letters), engine_queries.cpp (reads for the console and the commands).
 class Engine : public QObject, private Pipeline {
     Q_OBJECT
 public:

@@ -1,0 +1,284 @@
+// Engine: the portfolio and the entity register: import, planning, edits and conflicts, written on the
+// store's thread with what reads the register waiting for them.
+#include "engine/core/engine.h"
+#include "engine/core/engine_internal.h"
+
+#include "engine/core/host_identity.h"
+#include "engine/register/register_merge.h"
+
+#include <QFileInfo>
+
+namespace fd {
+
+void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
+    if (waitsForRegisterWrite([=, this] { loadPortfolio(path, asOf); }))
+        return;
+    PortfolioSummary summary;
+    summary.file = path;
+    summary.asOf = asOf.isValid() ? asOf : QDate::currentDate();
+    summary.rulesVersion = m_rules.version();
+    const ImportResult import = importPortfolio(path);
+    summary.format = import.format;
+    if (!import.ok()) {
+        summary.fileError = import.fileError;
+        Q_EMIT portfolioLoaded(summary, {});
+        return;
+    }
+    if (m_work->postponePortfolio(path, asOf, false)) {
+        // The file's entities go where the register is kept: the portfolio waits for it (then
+        // portfolioLoaded() follows), as admission does.
+        qCInfo(lcEngine) << "the portfolio waits for the ledger to answer";
+        return;
+    }
+    // The file is merged into the entity register first: what people entered stays, and the obligations
+    // are planned from the register's records, once the register has them (the engine goes on meanwhile;
+    // what reads the register or the plan waits for it).
+    const EntityRegister::MergeResult merge =
+        EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
+    writeRegister(
+        merge.update, tr("opened %1").arg(QFileInfo(path).fileName()),
+        [this, summary, import, counts = merge.counts, path,
+         asOf](const TaskStore::RegisterWrite &w) mutable {
+            if (!w.written) {
+                if (w.written.failure == WriteResult::Failure::Busy &&
+                    m_work->postponePortfolio(path, asOf, true)) {
+                    // Another member writes the same records right now (two people opened portfolios
+                    // together): this one waits its turn and opens the file again then, instead of giving up
+                    // on it.
+                    qCInfo(lcEngine).noquote()
+                        << "the portfolio waits for another member's register write:" << w.written.error;
+                    return;
+                }
+                summary.fileError =
+                    tr("%1: the entities could not be recorded in the register (nothing was loaded): %2")
+                        .arg(path, w.written.error);
+                Q_EMIT portfolioLoaded(summary, {});
+                return;
+            }
+            planPortfolio(summary, import, counts);
+        });
+}
+
+void Engine::planPortfolio(PortfolioSummary summary, const ImportResult &import,
+                           const RegisterCounts &counts) {
+    summary.registerCounts = counts;
+    QSet<QString> inFile;
+    for (const ImportedRow &row : import.rows)
+        inFile.insert(row.entity->entityId);
+    for (const RegisterConflict &c : std::as_const(m_conflicts)) {
+        if (inFile.contains(c.entityId))
+            summary.conflicts.append(c);
+    }
+    m_asOf = summary.asOf;
+    m_plan = planObligations(EntityRegister::asPlanned(import, m_register), m_rules, m_asOf);
+    summary.counts = countPlan(m_plan);
+    operatorAction(
+        QStringLiteral("import"), QString(), QString(), QString(),
+        tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); "
+           "register: %8 added, %9 completed, %10 in conflict")
+            .arg(QFileInfo(summary.file).fileName())
+            .arg(summary.counts.rows)
+            .arg(summary.counts.rowsWithObligations)
+            .arg(summary.counts.needsData)
+            .arg(summary.counts.outOfScope)
+            .arg(summary.counts.rowErrors)
+            .arg(m_asOf.toString(Qt::ISODate))
+            .arg(counts.added)
+            .arg(counts.changed)
+            .arg(counts.conflicting));
+    Q_EMIT portfolioLoaded(summary, m_plan);
+}
+
+bool Engine::loadRegisterFromStore(QString *error) {
+    QList<Entity> entities;
+    QList<RegisterConflict> conflicts;
+    if (!m_store->loadRegister(&entities, &conflicts, error))
+        return false;
+    m_register.clear();
+    for (const Entity &e : std::as_const(entities))
+        m_register.insert(e.entityId, e);
+    m_conflicts = conflicts;
+    return true;
+}
+
+void Engine::publishRegister() {
+    QList<Entity> entities = m_register.values();
+    std::sort(entities.begin(), entities.end(),
+              [](const Entity &a, const Entity &b) { return a.entityId < b.entityId; });
+    Q_EMIT registerChanged(entities, m_conflicts);
+}
+
+void Engine::replanEntity(const QString &entityId) {
+    replanRows([&entityId](const RowPlan &row) { return row.entity->entityId == entityId; });
+}
+
+void Engine::setAsOf(const QDate &asOf) {
+    if (waitsForRegisterWrite([=, this] { setAsOf(asOf); }))
+        return;
+    if (!asOf.isValid() || asOf == m_asOf)
+        return;
+    const QDate before = m_asOf;
+    m_asOf = asOf;
+    if (m_plan.isEmpty())
+        return; // nothing planned yet: the next portfolio is planned at this date
+    replanRows([](const RowPlan &) { return true; });
+    operatorAction(QStringLiteral("replan"), QString(), QString(), QString(),
+                   tr("as-of date changed from %1 to %2: %3 rows planned again")
+                       .arg(before.toString(Qt::ISODate), asOf.toString(Qt::ISODate))
+                       .arg(m_plan.size()));
+}
+
+void Engine::replanRows(const std::function<bool(const RowPlan &)> &which) {
+    bool changed = false;
+    for (RowPlan &row : m_plan) {
+        if (!which(row) || row.outcome == RowOutcome::RowError)
+            continue;
+        ImportResult one;
+        one.file = row.file;
+        ImportedRow imported;
+        imported.ok = true;
+        imported.line = row.line;
+        imported.entity = row.entity;
+        one.rows.append(imported);
+        const QList<RowPlan> planned =
+            planObligations(EntityRegister::asPlanned(one, m_register), m_rules, m_asOf);
+        const int duplicateOf = row.duplicateOfLine;
+        row = planned.first();
+        row.file = one.file;
+        row.duplicateOfLine = duplicateOf;
+        changed = true;
+    }
+    if (changed) {
+        PortfolioSummary summary;
+        summary.asOf = m_asOf;
+        summary.rulesVersion = m_rules.version();
+        summary.counts = countPlan(m_plan);
+        Q_EMIT portfolioLoaded(summary, m_plan);
+    }
+}
+
+void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &values,
+                        const QString &reason) {
+    if (waitsForRegisterWrite([=, this] { editEntity(entityId, values, reason); }))
+        return;
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("an edit of an entity needs a reason"));
+        return;
+    }
+    const auto it = m_register.constFind(entityId);
+    if (it == m_register.constEnd()) {
+        Q_EMIT errorOccurred(tr("%1 is not in the entity register").arg(entityId));
+        return;
+    }
+    Entity edited;
+    QList<RegisterChange> changes;
+    QString error;
+    if (!EntityRegister::edit(*it, values, &edited, &changes, &error)) {
+        writeFailed(tr("%1 was not changed: %2").arg(it->name, error));
+        return;
+    }
+    RegisterUpdate update;
+    update.action = QStringLiteral("entity_edit");
+    for (const RegisterConflict &c : std::as_const(m_conflicts)) {
+        if (c.entityId == entityId && values.contains(c.field)) {
+            RegisterConflict settled = c;
+            settled.fileValue = values.value(c.field).trimmed(); // the value the person chose
+            update.settled.append(settled);
+        }
+    }
+    if (changes.isEmpty() && update.settled.isEmpty())
+        return; // nothing differs
+    update.records.append(edited);
+    update.changes = changes;
+    writeRegister(update, reason, [this, entityId, name = it->name](const TaskStore::RegisterWrite &w) {
+        if (!w.written) {
+            Q_EMIT errorOccurred(
+                tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error));
+            return;
+        }
+        replanEntity(entityId);
+    });
+}
+
+void Engine::decideConflict(const QString &entityId, const QString &field, bool takeFileValue,
+                            const QString &reason) {
+    if (waitsForRegisterWrite([=, this] { decideConflict(entityId, field, takeFileValue, reason); }))
+        return;
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("deciding a conflict needs a reason"));
+        return;
+    }
+    const auto found = std::find_if(m_conflicts.cbegin(), m_conflicts.cend(), [&](const RegisterConflict &c) {
+        return c.entityId == entityId && c.field == field;
+    });
+    if (found == m_conflicts.cend()) {
+        Q_EMIT errorOccurred(tr("no open conflict on %1 of %2").arg(field, entityId));
+        return;
+    }
+    if (takeFileValue) {
+        editEntity(entityId, {{field, found->fileValue}}, reason);
+        return;
+    }
+    RegisterUpdate update;
+    RegisterConflict settled = *found;
+    settled.fileValue = found->registerValue;
+    update.settled.append(settled);
+    writeRegister(update, reason, [this](const TaskStore::RegisterWrite &w) {
+        if (!w.written)
+            writeFailed(tr("the conflict was not settled: %1").arg(w.written.error), w.written);
+    });
+}
+
+void Engine::writeRegister(const RegisterUpdate &update, const QString &reason,
+                           std::function<void(const TaskStore::RegisterWrite &)> then) {
+    // The engine thread goes on while the edit reaches the disk (a single desk writes it on the store's
+    // thread); what reads the register waits for the answer (waitsForRegisterWrite()), and shutdown() waits
+    // for it as for any record.
+    ++m_registerWrites;
+    ++m_recordsPending;
+    m_store->applyRegisterThen(
+        update, host::osUser(), reason, this,
+        [this, then = std::move(then), changes = !update.isEmpty()](const TaskStore::RegisterWrite &w) {
+            if (w.written) {
+                if (w.reread) {
+                    m_register.clear();
+                    for (const Entity &e : w.entities)
+                        m_register.insert(e.entityId, e);
+                    m_conflicts = w.conflicts;
+                } else {
+                    qCWarning(lcEngine) << "entity register not re-read:" << w.rereadError;
+                }
+            }
+            then(w);
+            if (w.written && changes)
+                publishRegister();
+            --m_registerWrites;
+            // The calls that waited run now, in order, until one of them writes the register again (the rest
+            // wait for that one).
+            while (m_registerWrites == 0 && !m_afterRegisterWrites.isEmpty() && !m_stopping)
+                m_afterRegisterWrites.takeFirst()();
+            if (m_stopping)
+                m_afterRegisterWrites.clear();
+            recordAnswered();
+        });
+}
+
+bool Engine::waitsForRegisterWrite(std::function<void()> call) {
+    if (m_registerWrites == 0)
+        return false;
+    m_afterRegisterWrites.append(std::move(call));
+    return true;
+}
+
+void Engine::updateEntity(const QString &entityId, const QDate &formationDate, const QString &entityType,
+                          const QString &reason) {
+    QHash<QString, QString> values;
+    if (formationDate.isValid())
+        values.insert(QStringLiteral("formation_date"), formationDate.toString(Qt::ISODate));
+    if (entityTypeFromName(entityType) != EntityType::Unknown)
+        values.insert(QStringLiteral("entity_type"), entityTypeName(entityTypeFromName(entityType)));
+    if (!values.isEmpty())
+        editEntity(entityId, values, reason);
+}
+
+} // namespace fd

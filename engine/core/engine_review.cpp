@@ -1,0 +1,280 @@
+// Engine: a person's decisions on halts and dead letters: replay, resolve (requeue, cure, accept), filed
+// outside, withdraw, notes.
+#include "engine/core/engine.h"
+#include "engine/core/engine_internal.h"
+
+#include "engine/core/host_identity.h"
+#include "engine/model/compliance.h"
+#include "engine/model/money.h"
+#include "engine/rules/rejection_codes.h"
+
+namespace fd {
+
+bool Engine::isOnTheWire(const QString &key) const {
+    // A request of this member, or (team mode) a filing another member is sending or settling.
+    const auto it = m_tasks.constFind(key);
+    return m_requests.isDispatching(key) ||
+           (it != m_tasks.constEnd() && it->state == ExecutionState::Dispatching);
+}
+
+void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
+                           const QString &expected) {
+    // An action on a selection says what it did not do, and why, instead of silently doing less.
+    if (!onTheWire.isEmpty())
+        Q_EMIT errorOccurred(
+            tr("%1: %n filing(s) left as they are because a request is on the wire or its outcome is still "
+               "being settled (%2); the registry's answer or the look-up decides what happens next (filed, "
+               "retried or halted for a person); act on it again once it has an outcome",
+               nullptr, int(onTheWire.size()))
+                .arg(action, onTheWire.join(QStringLiteral(", "))));
+    if (!otherState.isEmpty())
+        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)",
+                                nullptr, int(otherState.size()))
+                                 .arg(action, expected, otherState.join(QStringLiteral(", "))));
+}
+
+QString Engine::describeForOperator(const QString &key) const {
+    const auto it = m_tasks.constFind(key);
+    if (it == m_tasks.constEnd())
+        return key.left(12);
+    return QStringLiteral("%1 %2 %3")
+        .arg(it->obligation.entity->name, it->obligation.jurisdiction, stateName(it->state));
+}
+
+QString Engine::payloadNote(const QString &sha256Before, const QString &sha256After, const QString &wasCode) {
+    return sha256After == sha256Before
+               ? tr("payload unchanged (sha256 %1); was %2").arg(sha256Before.left(12), wasCode)
+               : tr("payload rebuilt from the entity register: sha256 %1 -> %2; was %3")
+                     .arg(sha256Before.left(12), sha256After.left(12), wasCode);
+}
+
+void Engine::cureFromRegister(FilingTask &task) const {
+    const auto record = m_register.constFind(task.obligation.entity->entityId);
+    if (record == m_register.constEnd())
+        return;
+    Entity cured = *record;
+    cured.jurisdiction = task.obligation.entity->jurisdiction.isEmpty()
+                             ? cured.jurisdiction
+                             : task.obligation.entity->jurisdiction;
+    cured.sourceFile = task.obligation.entity->sourceFile;
+    cured.sourceLine = task.obligation.entity->sourceLine;
+    task.setEntity(cured);
+}
+
+void Engine::replay(const QStringList &keys, const QString &reason) {
+    if (waitsForRegisterWrite([=, this] { replay(keys, reason); }))
+        return;
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("a replay needs a reason"));
+        return;
+    }
+    int replayed = 0;
+    QStringList requeued; // PENDING again: back to work (WorkSource::requeue())
+    QStringList onTheWire;
+    QStringList otherState;
+    for (const QString &key : keys) {
+        auto it = m_tasks.find(key);
+        if (it == m_tasks.end())
+            continue;
+        if (isOnTheWire(key)) {
+            onTheWire.append(describeForOperator(key));
+            continue;
+        }
+        if (it->state != ExecutionState::DeadLetter) {
+            otherState.append(describeForOperator(key));
+            continue;
+        }
+        const FilingTask before = *it;
+        // What the person corrected in the register since (the officers a rejection asked for) is what goes
+        // out: the payload is built again from the register, under the same key, as a cure is.
+        const QString payloadBefore = it->payloadSha256();
+        cureFromRegister(*it);
+        const QString payloadAfter = it->payloadSha256();
+        it->transitionNote = payloadNote(payloadBefore, payloadAfter, before.lastErrorCode);
+        it->attempts = 0;
+        it->nextAttemptUtc = QDateTime();
+        it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
+        clearLastError(*it);       // written with the replay: no later row carries the old error
+        if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("replay"), reason)) {
+            *it = before;
+            break;
+        }
+        ++replayed;
+        requeued.append(key);
+    }
+    reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"));
+    if (replayed > 0)
+        m_batchState.idleSignalled = false;
+    m_work->requeue(requeued, reason, tr("replay"));
+    pump();
+    updateStatus();
+}
+
+void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged) {
+    if (waitsForRegisterWrite([=, this] { resolve(keys, reason, requeue, sendUnchanged); }))
+        return;
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
+        return;
+    }
+    QStringList requeued; // PENDING again: back to work (WorkSource::requeue())
+    QStringList onTheWire;
+    QStringList otherState;
+    QStringList unchanged; // data defects whose data did not change: asked about first
+    for (const QString &key : keys) {
+        auto it = m_tasks.find(key);
+        if (it == m_tasks.end())
+            continue;
+        if (isOnTheWire(key)) {
+            onTheWire.append(describeForOperator(key));
+            continue;
+        }
+        if (it->state != ExecutionState::FailedStatutory) {
+            otherState.append(describeForOperator(key));
+            continue;
+        }
+        if (!requeue) {
+            if (it->lastCategory != ErrorCategory::Reconciliation || it->confirmationNumber.isEmpty()) {
+                Q_EMIT errorOccurred(
+                    tr("only a reconciliation exception with a confirmation number can be accepted as "
+                       "filed; requeue or withdraw %1 instead")
+                        .arg(key.left(12)));
+                continue;
+            }
+            if (!transition(*it, ExecutionState::Completed, host::osUser(), QStringLiteral("resolve_accept"),
+                            reason))
+                break;
+            continue;
+        }
+        const FilingTask before = *it;
+        // The cure: the payload is built again from the entity register, under the same key. A halt for
+        // a data defect whose data did not change would only halt again: the person is asked first.
+        const QString payloadBefore = it->payloadSha256();
+        cureFromRegister(*it);
+        const QString payloadAfter = it->payloadSha256();
+        const std::optional<RejectionCode> rejection =
+            RejectionCatalogue::builtIn().find(before.lastErrorCode);
+        if (payloadAfter == payloadBefore && rejection && rejection->dataDefect && !sendUnchanged) {
+            *it = before;
+            unchanged.append(key);
+            continue;
+        }
+        it->attempts = 0;
+        it->lookupRequired = it->lookupRequired || it->lastCategory == ErrorCategory::System;
+        clearLastError(*it); // written with the requeue: no later row carries the old error
+        it->transitionNote = payloadNote(payloadBefore, payloadAfter, before.lastErrorCode);
+        if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("resolve_requeue"),
+                        reason)) {
+            *it = before;
+            break;
+        }
+        requeued.append(key);
+    }
+    reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
+                  tr("filings halted for a person"));
+    if (!unchanged.isEmpty()) {
+        QStringList names;
+        for (const QString &key : std::as_const(unchanged))
+            names.append(describeForOperator(key));
+        Q_EMIT unchangedPayloadHeld(
+            unchanged, tr("nothing changed in the data the registry refused (%1): the same payload would be "
+                          "refused again. Edit the entity first, or send it anyway.")
+                           .arg(names.join(QStringLiteral(", "))));
+    }
+    m_work->requeue(requeued, reason, tr("requeue"));
+    pump();
+    updateStatus();
+}
+
+void Engine::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
+                                const QDate &filedOn, const QString &reason) {
+    if (reason.trimmed().isEmpty() || confirmationNumber.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(
+            tr("a filing made outside FilingDesk needs its confirmation number and a reason"));
+        return;
+    }
+    if (feeChargedCents < 0 || !filedOn.isValid()) {
+        Q_EMIT errorOccurred(tr("a filing made outside FilingDesk needs the fee charged and the date filed"));
+        return;
+    }
+    const auto it = m_tasks.find(key);
+    if (it == m_tasks.end())
+        return;
+    if (isOnTheWire(key) ||
+        (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::DeadLetter)) {
+        reportSkipped(tr("Filed outside FilingDesk"),
+                      isOnTheWire(key) ? QStringList{describeForOperator(key)} : QStringList{},
+                      isOnTheWire(key) ? QStringList{} : QStringList{describeForOperator(key)},
+                      tr("filings halted for a person or dead letters"));
+        return;
+    }
+    const FilingTask before = *it;
+    it->confirmationNumber = confirmationNumber.trimmed();
+    it->feeChargedCents = feeChargedCents;
+    it->lookupRequired = false;
+    clearLastError(*it);
+    it->transitionNote =
+        tr("filed outside FilingDesk on %1: confirmation %2, charged %3")
+            .arg(filedOn.toString(Qt::ISODate), it->confirmationNumber, dollars(feeChargedCents));
+    if (!transition(*it, ExecutionState::Completed, host::osUser(), QStringLiteral("filed_outside"),
+                    reason)) {
+        *it = before;
+        return;
+    }
+    if (feeDiffers(*it))
+        raise(AlertKind::FeeDiffers, *it,
+              tr("charged %1, the rule's fee is %2")
+                  .arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
+    updateStatus();
+    checkIdle();
+}
+
+void Engine::withdraw(const QStringList &keys, const QString &reason) {
+    if (reason.trimmed().isEmpty()) {
+        Q_EMIT errorOccurred(tr("withdrawing a filing needs a reason"));
+        return;
+    }
+    QStringList onTheWire;
+    QStringList otherState;
+    for (const QString &key : keys) {
+        auto it = m_tasks.find(key);
+        if (it == m_tasks.end())
+            continue;
+        if (isOnTheWire(key)) {
+            onTheWire.append(describeForOperator(key));
+            continue;
+        }
+        if (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::Pending &&
+            it->state != ExecutionState::Validating) {
+            otherState.append(describeForOperator(key));
+            continue;
+        }
+        m_requests.retire(key);
+        const FilingTask before = *it;
+        it->lastCategory = ErrorCategory::None;
+        it->lastErrorCode = QStringLiteral("WITHDRAWN");
+        it->lastErrorMessage = tr("withdrawn by %1: will not file").arg(host::osUser());
+        bool ok = true;
+        if (it->state == ExecutionState::Pending)
+            ok = transition(*it, ExecutionState::Validating, host::osUser(), QStringLiteral("withdraw"),
+                            reason);
+        ok = ok &&
+             transition(*it, ExecutionState::DeadLetter, host::osUser(), QStringLiteral("withdraw"), reason);
+        if (!ok) {
+            *it = before;
+            enqueue(key);
+            break;
+        }
+    }
+    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted filings"));
+    updateStatus();
+    checkIdle();
+}
+
+void Engine::addNote(const QString &key, const QString &note) {
+    const auto it = m_tasks.constFind(key);
+    operatorAction(QStringLiteral("note"), note, key,
+                   it == m_tasks.constEnd() ? QString() : it->obligation.entity->entityId);
+}
+
+} // namespace fd
