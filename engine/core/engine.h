@@ -73,9 +73,9 @@ struct ImportResult;
 ///
 /// The implementation is one file per part of the work: engine.cpp (construction, start, shutdown, status),
 /// engine_register.cpp (portfolio and register), engine_batch.cpp (admission, batch actions),
-/// engine_dispatch.cpp (pick, permit, DISPATCHING, send), engine_records.cpp (transitions handed to the store),
-/// engine_outcomes.cpp (a registry's answers), engine_review.cpp (a person's decisions on halts and dead
-/// letters), engine_queries.cpp (reads for the console and the commands).
+/// engine_dispatch.cpp (pick, permit, DISPATCHING, send), engine_records.cpp (transitions handed to the
+/// store), engine_outcomes.cpp (a registry's answers), engine_review.cpp (a person's decisions on halts and
+/// dead letters), engine_queries.cpp (reads for the console and the commands).
 class Engine : public QObject, private Pipeline {
     Q_OBJECT
 public:
@@ -103,7 +103,8 @@ public Q_SLOTS:
     /// resumes every task that never reached a terminal state (those with an unknown outcome are looked up
     /// before anything is re-sent). Answers with started().
     void start(const fd::EngineConfig &config);
-    /// Imports a portfolio and plans its obligations as of `asOf`. Answers with portfolioLoaded().
+    /// Imports a portfolio (read and parsed on a pool thread), merges its entities into the register and
+    /// plans its obligations as of `asOf`. Answers with portfolioLoaded(), always later than it returns.
     void loadPortfolio(const QString &path, const QDate &asOf);
     /// Plans every row of the loaded portfolio again as of `asOf` (due dates, windows, penalties and
     /// compliance status move with it) and answers with portfolioLoaded(); audited as "replan". Tasks
@@ -381,20 +382,28 @@ private:
     /// Plans again the rows `which` selects, from the register at m_asOf, and publishes the plan.
     void replanRows(const std::function<bool(const RowPlan &)> &which);
     bool loadRegisterFromStore(QString *error) override;
-    /// loadPortfolio()'s second half, once the file's entities are in the register: plans the file's rows
+    /// loadPortfolio()'s answer from the pool thread that read the file: merges its entities into the
+    /// register (writeRegister()), or answers portfolioLoaded() with the file's error.
+    void portfolioImported(const QString &path, const QDate &asOf, const ImportResult &import);
+    /// Runs the calls that waited for the register (waitsForRegisterWrite()), in order, while none is
+    /// pending.
+    void runCallsWaitingForRegister();
+    /// loadPortfolio()'s last part, once the file's entities are in the register: plans the file's rows
     /// from it as of summary.asOf, audits the import and answers with portfolioLoaded().
     void planPortfolio(PortfolioSummary summary, const ImportResult &import, const RegisterCounts &counts);
     /// Hands `update` to the store (applyRegisterThen) and counts it as pending until it is answered; on the
     /// answer takes the register read back, calls `then` and runs the calls that waited for it.
     void writeRegister(const RegisterUpdate &update, const QString &reason,
                        std::function<void(const TaskStore::RegisterWrite &)> then);
-    /// While a register write is pending: keeps `call` to run after it (in arrival order) and returns true.
+    /// While a portfolio load or a register write is under way: keeps `call` to run after it (in arrival
+    /// order) and returns true.
     bool waitsForRegisterWrite(std::function<void()> call);
 
     QList<RowPlan> m_plan;
     QHash<QString, Entity> m_register;   ///< the entity register, by entity id
     QList<RegisterConflict> m_conflicts; ///< its open conflicts
-    int m_registerWrites = 0;            ///< register writes handed to the store and not yet answered
+    int m_registerWrites =
+        0; ///< portfolio loads and register writes under way (what reads the register waits)
     QList<std::function<void()>> m_afterRegisterWrites; ///< calls waiting for them, in arrival order
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;

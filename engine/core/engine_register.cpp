@@ -7,17 +7,44 @@
 #include "engine/register/register_merge.h"
 
 #include <QFileInfo>
+#include <QFuture>
+#include <QPromise>
+#include <QThreadPool>
+
+#include <memory>
 
 namespace fd {
 
 void Engine::loadPortfolio(const QString &path, const QDate &asOf) {
     if (waitsForRegisterWrite([=, this] { loadPortfolio(path, asOf); }))
         return;
+    // The file is read and parsed on a pool thread (a portfolio of 100,000 entities takes most of a second):
+    // the engine goes on meanwhile, and what reads the register waits for the load as for a register write.
+    // Shutdown waits for it as for any record; an engine destroyed first drops the answer (QFuture's
+    // context).
+    ++m_registerWrites;
+    ++m_recordsPending;
+    auto promise = std::make_shared<QPromise<ImportResult>>();
+    QFuture<ImportResult> imported = promise->future();
+    promise->start();
+    QThreadPool::globalInstance()->start([promise, path] {
+        promise->addResult(importPortfolio(path));
+        promise->finish();
+    });
+    imported.then(this, [this, path, asOf](const ImportResult &import) {
+        --m_registerWrites; // the load's own hold: its register write below takes one of its own
+        if (!m_stopping)
+            portfolioImported(path, asOf, import);
+        runCallsWaitingForRegister();
+        recordAnswered();
+    });
+}
+
+void Engine::portfolioImported(const QString &path, const QDate &asOf, const ImportResult &import) {
     PortfolioSummary summary;
     summary.file = path;
     summary.asOf = asOf.isValid() ? asOf : QDate::currentDate();
     summary.rulesVersion = m_rules.version();
-    const ImportResult import = importPortfolio(path);
     summary.format = import.format;
     if (!import.ok()) {
         summary.fileError = import.fileError;
@@ -253,14 +280,17 @@ void Engine::writeRegister(const RegisterUpdate &update, const QString &reason,
             if (w.written && changes)
                 publishRegister();
             --m_registerWrites;
-            // The calls that waited run now, in order, until one of them writes the register again (the rest
-            // wait for that one).
-            while (m_registerWrites == 0 && !m_afterRegisterWrites.isEmpty() && !m_stopping)
-                m_afterRegisterWrites.takeFirst()();
-            if (m_stopping)
-                m_afterRegisterWrites.clear();
+            runCallsWaitingForRegister();
             recordAnswered();
         });
+}
+
+void Engine::runCallsWaitingForRegister() {
+    // In order, until one of them changes the register again (the rest wait for that one).
+    while (m_registerWrites == 0 && !m_afterRegisterWrites.isEmpty() && !m_stopping)
+        m_afterRegisterWrites.takeFirst()();
+    if (m_stopping)
+        m_afterRegisterWrites.clear();
 }
 
 bool Engine::waitsForRegisterWrite(std::function<void()> call) {

@@ -19,6 +19,12 @@
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 
+#include <sys/stat.h>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 using namespace fd;
 
 namespace {
@@ -268,6 +274,55 @@ private Q_SLOTS:
         QCOMPARE(ca1->formationDate, QDate(2016, 3, 14)); // the first edit, kept by the second
         QCOMPARE(ca1->registeredAgent, QStringLiteral("Registered Agents Inc."));
         QCOMPARE(auditOf(db, QStringLiteral("entity_edit")).size(), 2);
+    }
+
+    // A portfolio is read and parsed off the engine's thread: here the file is a pipe whose data comes late
+    // (a slow network share), and the engine answers another call meanwhile. An edit made before the load
+    // answered waits for it (the entity is not in the register until then) and lands after it.
+    void aPortfolioIsReadWithoutHoldingTheEngine() {
+        const QString db = path(QStringLiteral("slowfile.sqlite"));
+        const QString pipe = path(QStringLiteral("slow.csv"));
+        QVERIFY(::mkfifo(QFile::encodeName(pipe).constData(), 0600) == 0);
+        Desk desk(db);
+        QVERIFY(desk.ok());
+        Engine &engine = desk.engine();
+        QStringList order;
+        QObject::connect(&engine, &Engine::portfolioLoaded, &engine, [&](const PortfolioSummary &summary) {
+            order << (summary.file == pipe ? QStringLiteral("loaded") : QStringLiteral("replanned"));
+        });
+        QObject::connect(&engine, &Engine::tasksChanged, &engine, [&] { order << QStringLiteral("tasks"); });
+        QSignalSpy changed(&engine, &Engine::registerChanged);
+        QSignalSpy errors(&engine, &Engine::errorOccurred);
+        std::atomic<bool> answeredMeanwhile{false};
+        std::atomic<bool> waitedInVain{false};
+        // The file's data arrives once the engine has answered another call; an engine that sits in the read
+        // answers nothing, and the data comes after ten seconds anyway (so that such an engine fails here
+        // rather than hangs).
+        std::thread writer([&] {
+            for (int i = 0; i < 1000 && !answeredMeanwhile; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            waitedInVain = !answeredMeanwhile;
+            QFile out(pipe);
+            if (out.open(QIODevice::WriteOnly))
+                out.write(kPortfolio);
+        });
+        engine.loadPortfolio(pipe, kAsOf);
+        engine.publishAllTasks();
+        answeredMeanwhile = order.contains(QStringLiteral("tasks"));
+        engine.editEntity(QStringLiteral("CA1"),
+                          {{QStringLiteral("formation_date"), QStringLiteral("2016-03-14")}},
+                          QStringLiteral("from the certificate of incorporation"));
+        QTRY_VERIFY_WITH_TIMEOUT(order.contains(QStringLiteral("replanned")), 20000);
+        writer.join();
+        QVERIFY2(!waitedInVain, "the engine answered nothing while the portfolio was being read");
+        QCOMPARE(order, (QStringList{QStringLiteral("tasks"), QStringLiteral("loaded"),
+                                     QStringLiteral("replanned")}));
+        QVERIFY2(errors.isEmpty(), errors.isEmpty() ? "" : qPrintable(errors.first().at(0).toString()));
+        const QList<Entity> entities = changed.last().at(0).value<QList<Entity>>();
+        const auto ca1 = std::find_if(entities.cbegin(), entities.cend(),
+                                      [](const Entity &e) { return e.entityId == QLatin1String("CA1"); });
+        QVERIFY(ca1 != entities.cend());
+        QCOMPARE(ca1->formationDate, QDate(2016, 3, 14));
     }
 
     void invalidEditChangesNothing_data() {
