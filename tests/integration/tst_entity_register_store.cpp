@@ -287,10 +287,12 @@ private Q_SLOTS:
         QVERIFY(desk.ok());
         Engine &engine = desk.engine();
         QStringList order;
-        QObject::connect(&engine, &Engine::portfolioLoaded, &engine, [&](const PortfolioSummary &summary) {
+        QObject receiver; // gone before `order` is
+        QObject::connect(&engine, &Engine::portfolioLoaded, &receiver, [&](const PortfolioSummary &summary) {
             order << (summary.file == pipe ? QStringLiteral("loaded") : QStringLiteral("replanned"));
         });
-        QObject::connect(&engine, &Engine::tasksChanged, &engine, [&] { order << QStringLiteral("tasks"); });
+        QObject::connect(&engine, &Engine::tasksChanged, &receiver,
+                         [&] { order << QStringLiteral("tasks"); });
         QSignalSpy changed(&engine, &Engine::registerChanged);
         QSignalSpy errors(&engine, &Engine::errorOccurred);
         std::atomic<bool> answeredMeanwhile{false};
