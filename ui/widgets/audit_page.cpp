@@ -1,4 +1,5 @@
 #include "ui/widgets/audit_page.h"
+#include "ui/widgets/file_dialogs.h"
 #include "ui/widgets/table_setup.h"
 
 #include "ui/models/audit_model.h"
@@ -7,7 +8,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTimeEdit>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -157,8 +157,8 @@ bool AuditPage::exportCsv(const QString &path, QString *error) const {
 }
 
 void AuditPage::exportWithDialog() {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export audit rows"), QStringLiteral("filingdesk-audit.csv"), tr("CSV files (*.csv)"));
+    const QString path = chooseFileToSave(this, tr("Export audit rows"),
+                                          QStringLiteral("filingdesk-audit.csv"), tr("CSV files (*.csv)"));
     if (path.isEmpty())
         return;
     QString error;

@@ -1,4 +1,5 @@
 #include "ui/widgets/calendar_export.h"
+#include "ui/widgets/file_dialogs.h"
 
 #include "engine/client/engine_client.h"
 #include "engine/core/engine.h"
@@ -8,7 +9,6 @@
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLocale>
@@ -147,9 +147,9 @@ CalendarExportRequest CalendarExport::requestFromSettings(const QString &path, i
 void CalendarExport::run() {
     QSettings settings;
     const QString lastDir = settings.value(QStringLiteral("calendar/lastDir"), QDir::homePath()).toString();
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export calendar"), QDir(lastDir).filePath(QStringLiteral("filingdesk-deadlines.ics")),
-        tr("iCalendar files (*.ics)"));
+    const QString path = chooseFileToSave(m_window, tr("Export calendar"),
+                                          QDir(lastDir).filePath(QStringLiteral("filingdesk-deadlines.ics")),
+                                          tr("iCalendar files (*.ics)"));
     if (path.isEmpty())
         return;
     CalendarExportRequest request =

@@ -1,4 +1,5 @@
 #include "ui/widgets/main_window.h"
+#include "ui/widgets/file_dialogs.h"
 
 #include "engine/import/iso_codes.h"
 #include "engine/register/entity_fields.h"
@@ -51,7 +52,6 @@
 #include <QDateEdit>
 #include <QDir>
 #include <QDockWidget>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -207,8 +207,8 @@ void MainWindow::buildActions() {
     connect(m_openAction, &QAction::triggered, this, [this] {
         if (m_actions->refuseWithout(TeamAction::EditEntity, tr("Open portfolio")))
             return;
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open portfolio"), QString(),
-                                                          tr("Portfolio CSV (*.csv);;All files (*)"));
+        const QString path =
+            chooseFileToOpen(this, tr("Open portfolio"), tr("Portfolio CSV (*.csv);;All files (*)"));
         if (!path.isEmpty())
             loadPortfolio(path);
     });

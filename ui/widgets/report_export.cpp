@@ -1,4 +1,5 @@
 #include "ui/widgets/report_export.h"
+#include "ui/widgets/file_dialogs.h"
 
 #include "engine/report/filings_report.h"
 #include "engine/report/report_csv.h"
@@ -14,7 +15,6 @@
 #include <QDateEdit>
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -260,8 +260,8 @@ QString ReportDialog::problem() const {
 }
 
 void ReportDialog::browse() {
-    const QString chosen = QFileDialog::getSaveFileName(
-        this, windowTitle(), path(), tr("PDF document (*.pdf);;CSV for spreadsheets (*.csv)"));
+    const QString chosen = chooseFileToSave(this, windowTitle(), path(),
+                                            tr("PDF document (*.pdf);;CSV for spreadsheets (*.csv)"));
     if (!chosen.isEmpty())
         m_path->setText(QDir::toNativeSeparators(chosen));
 }
