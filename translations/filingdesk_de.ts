@@ -2082,6 +2082,10 @@
         <source>FilingDesk (automatic)</source>
         <translation>FilingDesk (automatisch)</translation>
     </message>
+    <message>
+        <source>Not saved: %1. Your changes are still in the fields; save again when you are ready.</source>
+        <translation>Nicht gespeichert: %1. Ihre Änderungen stehen noch in den Feldern; speichern Sie erneut, wenn Sie so weit sind.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

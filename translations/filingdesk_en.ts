@@ -2081,6 +2081,10 @@
         <source>FilingDesk (automatic)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Not saved: %1. Your changes are still in the fields; save again when you are ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

@@ -211,6 +211,9 @@ Q_SIGNALS:
     void portfolioLoaded(const fd::PortfolioSummary &summary, const QList<fd::RowPlan> &rows);
     /// The entity register (every record) and its open conflicts, after start and after every change.
     void registerChanged(const QList<fd::Entity> &entities, const QList<fd::RegisterConflict> &conflicts);
+    /// An edit of `entityId` (editEntity(), decideConflict()) was not written: nothing of it changed. Follows
+    /// errorOccurred(message); the entity's page tells the person there, where the edits are.
+    void registerEditFailed(const QString &entityId, const QString &message);
     void admitted(int admittedCount, int duplicateCount, int notYetOpen, int outsideWindow);
     /// Changed tasks, coalesced (at most every 100 ms), never one signal per transition.
     void tasksChanged(const QList<fd::FilingTask> &tasks);

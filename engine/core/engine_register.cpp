@@ -219,8 +219,10 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
     update.changes = changes;
     writeRegister(update, reason, [this, entityId, name = it->name](const TaskStore::RegisterWrite &w) {
         if (!w.written) {
-            Q_EMIT errorOccurred(
-                tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error));
+            const QString message =
+                tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error);
+            Q_EMIT errorOccurred(message);
+            Q_EMIT registerEditFailed(entityId, message);
             return;
         }
         replanEntity(entityId);
@@ -250,9 +252,12 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
     RegisterConflict settled = *found;
     settled.fileValue = found->registerValue;
     update.settled.append(settled);
-    writeRegister(update, reason, [this](const TaskStore::RegisterWrite &w) {
-        if (!w.written)
-            writeFailed(tr("the conflict was not settled: %1").arg(w.written.error), w.written);
+    writeRegister(update, reason, [this, entityId](const TaskStore::RegisterWrite &w) {
+        if (!w.written) {
+            const QString message = tr("the conflict was not settled: %1").arg(w.written.error);
+            writeFailed(message, w.written);
+            Q_EMIT registerEditFailed(entityId, message);
+        }
     });
 }
 

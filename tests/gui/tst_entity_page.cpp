@@ -21,6 +21,9 @@
 #include <QtCore/QTemporaryDir>
 #include <QtGui/QAction>
 #include <QtGui/QClipboard>
+#include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
+#include <QtSql/QSqlQuery>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
 #include <QtWidgets/QAbstractButton>
@@ -711,6 +714,46 @@ private Q_SLOTS:
         // Nothing waits for a person any more: the notice is gone, and the tabs did not move.
         QTRY_VERIFY_WITH_TIMEOUT(notice()->message().isEmpty(), kLong);
         QCOMPARE(tabsAt(), m_tabsAt);
+    }
+
+    // Last: while the lock is held every write of the console fails, and the engine pauses sending (fail
+    // closed). The register's write fails after the page sent it (another program held the database's write
+    // lock past SQLite's wait): the page says so where the edits are, keeps them and lets the person save
+    // again. It used to stay on "Saving your changes…" with Save disabled.
+    void aSaveTheDatabaseRefusesSaysSoAndCanBeSavedAgain() {
+        EntityPage *page = m_window->openEntity(QStringLiteral("DE3"));
+        QVERIFY(page);
+        auto *office = child<QLineEdit>(page, QStringLiteral("entityField_principal_office"));
+        auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
+        auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
+        QVERIFY(office && save && status);
+        const QString holder = QStringLiteral("entity-page-lock-holder");
+        {
+            QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
+            other.setDatabaseName(m_dir.filePath(QStringLiteral("audit.sqlite")));
+            QVERIFY(other.open());
+            QSqlQuery lock(other);
+            QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
+        }
+        office->setFocus();
+        office->selectAll();
+        QTest::keyClicks(office, QStringLiteral("9 Locked Lane, Dover DE"));
+        QTest::mouseClick(save, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Not saved")), kLong);
+        QVERIFY2(status->text().contains(QLatin1String("database is locked")), qPrintable(status->text()));
+        QCOMPARE(office->text(), QStringLiteral("9 Locked Lane, Dover DE"));
+        QCOMPARE(page->pendingChanges().value(QStringLiteral("principal_office")),
+                 QStringLiteral("9 Locked Lane, Dover DE"));
+        QVERIFY(save->isEnabled());
+        {
+            QSqlQuery release(QSqlDatabase::database(holder));
+            QVERIFY(release.exec(QStringLiteral("ROLLBACK")));
+        }
+        QSqlDatabase::removeDatabase(holder);
+        QTest::mouseClick(save, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
+        QVERIFY(page->pendingChanges().isEmpty());
+        page->close();
     }
 };
 

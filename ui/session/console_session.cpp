@@ -229,6 +229,7 @@ void ConsoleSession::connectEngine() {
                 m_registerConflicts = conflicts;
                 Q_EMIT registerChanged();
             });
+    connect(engine, &Engine::registerEditFailed, this, &ConsoleSession::registerEditFailed);
     connect(engine, &Engine::notesFound, this, [this](const QList<AuditEntry> &notes) {
         QHash<QString, QList<AuditEntry>> byKey;
         for (const AuditEntry &note : notes) {

@@ -191,6 +191,8 @@ Q_SIGNALS:
     void tasksChanged();
     /// The entity register changed (entityRegister(), registerConflicts()).
     void registerChanged();
+    /// An edit of `entityId` was not written (Engine::registerEditFailed()).
+    void registerEditFailed(const QString &entityId, const QString &message);
     void entityHistory(const QString &entityId, const QList<fd::AuditEntry> &entries);
     void unchangedPayloadHeld(const QStringList &keys, const QString &message);
     /// A batch status reached status(); the login's roles and the ledger's and gate's state are already

@@ -438,6 +438,7 @@ void EntityPage::saveWith(bool requeue) {
         if (requeue) {
             showSaveStatus(tr("Saved; %1 is sent again with the corrected data.").arg(m_haltFiling), false);
             m_requeued = true;
+            m_requeuedHaltKey = m_haltKey;
             m_haltKey.clear(); // the halt is dealt with: no second requeue from here
             m_saveRequeue->hide();
         } else {
@@ -451,6 +452,20 @@ void EntityPage::saveWith(bool requeue) {
                             "fields; save again when you are ready.")
                        : tr("Nothing was saved: %1 Your changes are still in the fields.").arg(refusal),
                    true);
+}
+
+void EntityPage::saveFailed(const QString &why) {
+    if (!m_savePending)
+        return; // not this page's save (or already answered)
+    m_savePending = false;
+    if (std::exchange(m_requeued, false)) {
+        m_haltKey = m_requeuedHaltKey; // the edit was not written, so neither was the cure: offer it again
+        m_requeuedHaltKey.clear();
+    }
+    applyAccess();
+    showSaveStatus(
+        tr("Not saved: %1. Your changes are still in the fields; save again when you are ready.").arg(why),
+        true);
 }
 
 void EntityPage::setCure(const QStringList &fields, const QString &hint, const QString &haltKey,

@@ -44,6 +44,10 @@ public:
     /// Shows `entity` with its open conflicts (the whole list: the page picks its own). Unsaved edits of the
     /// same entity are kept when a field's value did not change underneath.
     void setEntity(const fd::Entity &entity, const QList<fd::RegisterConflict> &conflicts);
+    /// The edit sent from this page was not written (`why`, as the engine said it): the page says so, keeps
+    /// the edits in the fields and lets the person save again (and, when it was opened to cure a halt,
+    /// requeue).
+    void saveFailed(const QString &why);
     /// The filings of this entity as the Obligations view has them, and the as-of date.
     void setFilings(const QList<ObligationRow> &rows, const QDate &asOf);
     /// The entity's audit rows, newest first.
@@ -89,6 +93,7 @@ private:
     QString m_haltKey;    ///< opened to cure this halted filing (empty: no "Save and requeue")
     QString m_haltFiling; ///< its name for people
     bool m_requeued = false;
+    QString m_requeuedHaltKey; ///< the halt a "Save and requeue" under way was for (back if the save fails)
     QLabel *m_title;
     QLabel *m_summary;
     QLabel *m_cureHint;

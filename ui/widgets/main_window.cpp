@@ -742,6 +742,13 @@ void MainWindow::connectSession() {
             }
         }
     });
+    connect(session, &ConsoleSession::registerEditFailed, this,
+            [this](const QString &entityId, const QString &why) {
+                for (EntityPage *page : std::as_const(m_entityPages)) {
+                    if (page && page->entityId() == entityId)
+                        page->saveFailed(why);
+                }
+            });
     connect(session, &ConsoleSession::entityHistory, this,
             [this](const QString &entityId, const QList<AuditEntry> &entries) {
                 if (EntityPage *page = m_entityPages.value(entityId))
