@@ -354,6 +354,13 @@ private:
     /// The task's entity as the register has it now (keeping the task's jurisdiction and source line): the
     /// payload a cure or a replay sends.
     void cureFromRegister(FilingTask &task) const;
+    /// After a change of the register (an edit, a portfolio's merge): the filings of `entityIds` that have
+    /// not left (PENDING, no request on the wire or being recorded) are rebuilt from the register
+    /// (UnsentRebuild), each rewrite a PENDING -> PENDING transition attributed to the person and stored with
+    /// the new payload ("payload_rebuilt"); until it is written the filing is out of the dispatch queue
+    /// (m_rebuilding). A filing already sent, halted or dead-lettered keeps what it sent: a cure or a replay
+    /// rebuilds it.
+    void rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason);
     /// The audit note of a replay or a requeue: whether the payload sent changed, and the code it answers.
     static QString payloadNote(const QString &sha256Before, const QString &sha256After,
                                const QString &wasCode);
@@ -410,6 +417,7 @@ private:
     QList<std::function<void()>> m_afterRegisterWrites; ///< calls waiting for them, in arrival order
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
+    QSet<QString> m_rebuilding; ///< filings whose payload rebuilt from the register is being written
     BatchState m_batchState;
     bool m_held = false; ///< holdSending(): a person is deciding whether to stop
     bool m_gateBlind = false;

@@ -10,8 +10,8 @@
 namespace fd {
 
 void Engine::enqueue(const QString &key) {
-    if (m_requests.isUnderWay(key))
-        return;
+    if (m_requests.isUnderWay(key) || m_rebuilding.contains(key))
+        return; // rebuildUnsentFilings() queues it again once its new payload is written
     if (!m_work->mayQueue(key))
         return; // claim, then permit: a task this member does not hold is someone else's
     const FilingTask &task = m_tasks[key];

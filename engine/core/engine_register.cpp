@@ -62,10 +62,11 @@ void Engine::portfolioImported(const QString &path, const QDate &asOf, const Imp
     // what reads the register or the plan waits for it).
     const EntityRegister::MergeResult merge =
         EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
+    const QString reason = tr("opened %1").arg(QFileInfo(path).fileName());
     writeRegister(
-        merge.update, tr("opened %1").arg(QFileInfo(path).fileName()),
-        [this, summary, import, counts = merge.counts, path,
-         asOf](const TaskStore::RegisterWrite &w) mutable {
+        merge.update, reason,
+        [this, summary, import, counts = merge.counts, path, asOf, records = merge.update.records,
+         reason](const TaskStore::RegisterWrite &w) mutable {
             if (!w.written) {
                 if (w.written.failure == WriteResult::Failure::Busy &&
                     m_work->postponePortfolio(path, asOf, true)) {
@@ -82,7 +83,15 @@ void Engine::portfolioImported(const QString &path, const QDate &asOf, const Imp
                 Q_EMIT portfolioLoaded(summary, {});
                 return;
             }
+            QSet<QString> changed;
+            for (const Entity &e : std::as_const(records)) {
+                if (!w.reread)
+                    m_register.insert(e.entityId, e); // written as it is: what is planned and sent below
+                changed.insert(e.entityId);
+            }
             planPortfolio(summary, import, counts);
+            // A blank the file filled reaches the filings admitted before.
+            rebuildUnsentFilings(changed, reason);
         });
 }
 
@@ -217,16 +226,20 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
         return; // nothing differs
     update.records.append(edited);
     update.changes = changes;
-    writeRegister(update, reason, [this, entityId, name = it->name](const TaskStore::RegisterWrite &w) {
-        if (!w.written) {
-            const QString message =
-                tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error);
-            Q_EMIT errorOccurred(message);
-            Q_EMIT registerEditFailed(entityId, message);
-            return;
-        }
-        replanEntity(entityId);
-    });
+    writeRegister(
+        update, reason, [this, entityId, reason, edited, name = it->name](const TaskStore::RegisterWrite &w) {
+            if (!w.written) {
+                const QString message =
+                    tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error);
+                Q_EMIT errorOccurred(message);
+                Q_EMIT registerEditFailed(entityId, message);
+                return;
+            }
+            if (!w.reread)
+                m_register.insert(entityId, edited); // written as it is: what the filings below carry
+            replanEntity(entityId);
+            rebuildUnsentFilings({entityId}, reason);
+        });
 }
 
 void Engine::decideConflict(const QString &entityId, const QString &field, bool takeFileValue,

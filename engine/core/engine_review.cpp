@@ -6,6 +6,7 @@
 #include "engine/core/host_identity.h"
 #include "engine/model/compliance.h"
 #include "engine/model/money.h"
+#include "engine/register/unsent_rebuild.h"
 #include "engine/rules/rejection_codes.h"
 
 namespace fd {
@@ -52,13 +53,70 @@ void Engine::cureFromRegister(FilingTask &task) const {
     const auto record = m_register.constFind(task.obligation.entity->entityId);
     if (record == m_register.constEnd())
         return;
-    Entity cured = *record;
-    cured.jurisdiction = task.obligation.entity->jurisdiction.isEmpty()
-                             ? cured.jurisdiction
-                             : task.obligation.entity->jurisdiction;
-    cured.sourceFile = task.obligation.entity->sourceFile;
-    cured.sourceLine = task.obligation.entity->sourceLine;
-    task.setEntity(cured);
+    task.setEntity(UnsentRebuild::entityForFiling(*record, *task.obligation.entity));
+}
+
+void Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason) {
+    // A filing admitted before the change would otherwise leave with the entity as it was at admission: the
+    // agent the person just replaced, the officers a registry will refuse. What has not left is rebuilt now,
+    // under its key; what is on the wire, or being recorded as sent, finishes as it left (its outcome
+    // decides, and a cure or a replay rebuilds it).
+    if (entityIds.isEmpty())
+        return;
+    QList<TaskStore::TransitionRecord> records;
+    const QDateTime t = now();
+    for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
+        const FilingTask &task = it.value();
+        if (!UnsentRebuild::waitsToBeSent(task) || !entityIds.contains(task.obligation.entity->entityId) ||
+            m_rebuilding.contains(it.key()))
+            continue;
+        const std::optional<RequestStage> stage = m_requests.stageOf(it.key());
+        if (stage == RequestStage::Validating || stage == RequestStage::Recording ||
+            stage == RequestStage::OnTheWire || stage == RequestStage::Answered)
+            continue;
+        const auto record = m_register.constFind(task.obligation.entity->entityId);
+        if (record == m_register.constEnd())
+            continue;
+        std::optional<TaskStore::TransitionRecord> rebuilt =
+            UnsentRebuild::rebuild(task, *record, host::osUser(), reason, t);
+        if (!rebuilt)
+            continue;
+        // Out of the queue (its permit, if it had one, handed back) until the new payload is written: nothing
+        // leaves with the old one meanwhile.
+        m_requests.retire(it.key());
+        m_rebuilding.insert(it.key());
+        records.append(*rebuilt);
+    }
+    if (records.isEmpty())
+        return;
+    qCInfo(lcEngine).noquote() << "rebuilding" << records.size()
+                               << "unsent filing(s) from the entity register:" << reason;
+    // One record per filing: in a team, another member's change to one of them (a conflict) leaves the
+    // others' rewrites standing. A single desk's store commits them together all the same.
+    for (const TaskStore::TransitionRecord &record : std::as_const(records)) {
+        recordThen({record}, Durability::Normal, [this, record](const WriteResult &recorded) {
+            const QString &key = record.task.key;
+            m_rebuilding.remove(key);
+            const auto it = m_tasks.find(key);
+            if (it == m_tasks.end())
+                return; // let go meanwhile (shutdown)
+            if (!recorded) {
+                // Not written, so not rebuilt: the filing keeps its admitted payload, and the failure stops
+                // dispatch (or, in a team, re-reads what another member changed).
+                transitionFailed(ExecutionState::Pending, ExecutionState::Pending, key, recorded);
+            } else {
+                // Only what the rewrite changed: a launch or a cancel may have changed the batch meanwhile.
+                it->setEntity(*record.task.obligation.entity);
+                if (it->state == ExecutionState::Pending)
+                    it->updatedUtc = record.task.updatedUtc;
+                afterTransition(*it, ExecutionState::Pending);
+            }
+            if (m_batchState.keys.contains(key))
+                enqueue(key);
+            markStatusDirty();
+            pump();
+        });
+    }
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason) {

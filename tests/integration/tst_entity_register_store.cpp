@@ -518,6 +518,155 @@ private Q_SLOTS:
         QCOMPARE(store.task(cureKey)->payloadSha256(), curedHash);
     }
 
+    // An admitted filing that has not left is sent with the entity as the register has it when it leaves, not
+    // as it was when the filing was admitted: the person who fixes an expired agent before the batch runs
+    // must not see the registry refuse the old agent. The rebuilt payload is stored and audited (who, why,
+    // old and new hash); a filing already sent keeps what it sent.
+    void anEditReachesFilingsNotYetSent() {
+        test::SandboxProcess sandbox;
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
+        const QString db = path(QStringLiteral("unsent.sqlite"));
+        const QString csv = path(QStringLiteral("unsent.csv"));
+        QVERIFY(writeFile(csv,
+                          "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                          "registered_agent_status,status,risk_tier\n"
+                          "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,expired,active,2\n"
+                          "DE2,Delaware Paper Inc.,corporation,Delaware,2011-06-01,CSC,active,active,2\n"));
+        QString unsentKey;
+        QString sentKey;
+        QString admittedHash;
+        QString sentHash;
+        {
+            Desk desk(db, sandbox.baseUrl());
+            QVERIFY(desk.ok());
+            Engine &engine = desk.engine();
+            desk.open(csv, QDate(2027, 2, 15));
+            QSignalSpy admitted(&engine, &Engine::admitted);
+            engine.admit(-1);
+            QTRY_COMPARE(admitted.count(), 1);
+            AuditStore store;
+            QString e;
+            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+            for (const FilingTask &t : store.loadTasks(false))
+                (t.obligation.entity->entityId == QLatin1String("DE1") ? unsentKey : sentKey) = t.key;
+            QVERIFY(!unsentKey.isEmpty() && !sentKey.isEmpty());
+            admittedHash = engine.task(unsentKey).payloadSha256();
+
+            // DE2 is filed first; then both entities are edited.
+            engine.launchBatch({sentKey}, QStringLiteral("DE2 first"));
+            QTRY_COMPARE_WITH_TIMEOUT(engine.task(sentKey).state, ExecutionState::Completed, 20000);
+            sentHash = engine.task(sentKey).payloadSha256();
+            engine.editEntity(QStringLiteral("DE2"),
+                              {{QStringLiteral("principal_office"), QStringLiteral("1 Main St")}},
+                              QStringLiteral("office moved"));
+            engine.editEntity(QStringLiteral("DE1"),
+                              {{QStringLiteral("registered_agent"), QStringLiteral("CT Corporation System")},
+                               {QStringLiteral("registered_agent_status"), QStringLiteral("active")}},
+                              QStringLiteral("agent appointed 2027-02-14"));
+            QTRY_VERIFY_WITH_TIMEOUT(
+                engine.task(unsentKey).payloadJson().contains("\"registered_agent_status\":\"active\""),
+                10000);
+            QCOMPARE(engine.task(unsentKey).state, ExecutionState::Pending);
+            QCOMPARE(engine.task(sentKey).payloadSha256(), sentHash);
+        }
+        // Stored: a restart sends the edited entity.
+        Desk desk(db, sandbox.baseUrl());
+        QVERIFY(desk.ok());
+        Engine &engine = desk.engine();
+        QCOMPARE(engine.task(unsentKey).obligation.entity->registeredAgent,
+                 QStringLiteral("CT Corporation System"));
+        const QString rebuiltHash = engine.task(unsentKey).payloadSha256();
+        QVERIFY(rebuiltHash != admittedHash);
+        QCOMPARE(engine.task(sentKey).payloadSha256(), sentHash);
+
+        engine.launchBatch({unsentKey}, QStringLiteral("DE1 with its new agent"));
+        QTRY_COMPARE_WITH_TIMEOUT(engine.task(unsentKey).state, ExecutionState::Completed, 20000);
+        QCOMPARE(engine.task(unsentKey).payloadSha256(), rebuiltHash);
+
+        const QList<AuditEntry> rebuilt = auditOf(db, QStringLiteral("payload_rebuilt"));
+        QCOMPARE(rebuilt.size(), 1);
+        QCOMPARE(rebuilt.first().idempotencyKey, unsentKey);
+        QCOMPARE(rebuilt.first().actor, host::osUser());
+        QCOMPARE(rebuilt.first().reason, QStringLiteral("agent appointed 2027-02-14"));
+        QCOMPARE(rebuilt.first().fromState, QStringLiteral("PENDING"));
+        QCOMPARE(rebuilt.first().toState, QStringLiteral("PENDING"));
+        QCOMPARE(rebuilt.first().payloadSha256, rebuiltHash);
+        QVERIFY2(rebuilt.first().detail.contains(
+                     QStringLiteral("%1 -> %2").arg(admittedHash.left(12), rebuiltHash.left(12))),
+                 qPrintable(rebuilt.first().detail));
+        QCOMPARE(sandbox.stats()
+                     .value(QStringLiteral("totals"))
+                     .toObject()
+                     .value(QStringLiteral("accepted"))
+                     .toInt(),
+                 2);
+    }
+
+    // The other two ways the register changes reach the filings not yet sent the same way: a portfolio whose
+    // file fills a blank, and `filingdesk entities import`.
+    void everyRegisterChangeReachesFilingsNotYetSent_data() {
+        QTest::addColumn<bool>("byCommandLine");
+        QTest::addColumn<QString>("reason");
+        QTest::newRow("portfolio fills a blank") << false << QStringLiteral("opened filled.csv");
+        QTest::newRow("entities import") << true << QStringLiteral("file numbers from the registry");
+    }
+    void everyRegisterChangeReachesFilingsNotYetSent() {
+        QFETCH(bool, byCommandLine);
+        QFETCH(QString, reason);
+        const QString db = path(QStringLiteral("changes-%1.sqlite").arg(byCommandLine));
+        const QString first = path(QStringLiteral("first.csv"));
+        QVERIFY(writeFile(first, "entity_id,entity_name,entity_type,jurisdiction,formation_date,status\n"
+                                 "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,active\n"));
+        QString key;
+        {
+            Desk desk(db);
+            QVERIFY(desk.ok());
+            desk.open(first, QDate(2027, 2, 15));
+            QSignalSpy admitted(&desk.engine(), &Engine::admitted);
+            desk.engine().admit(-1);
+            QTRY_COMPARE(admitted.count(), 1);
+            AuditStore store;
+            QString e;
+            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+            const QList<FilingTask> tasks = store.loadTasks(false);
+            QCOMPARE(tasks.size(), qsizetype(1));
+            key = tasks.first().key;
+            QVERIFY(tasks.first().obligation.entity->registryId.isEmpty());
+        }
+        if (byCommandLine) {
+            const QString changes = path(QStringLiteral("numbers.csv"));
+            QVERIFY(writeFile(changes, "entity_id,registry_id\nDE1,4411235\n"));
+            test::ChildProcess import;
+            QVERIFY(
+                import.start(test::cliPath(), {QStringLiteral("entities"), QStringLiteral("import"), changes,
+                                               QStringLiteral("--db"), db, QStringLiteral("--reason"), reason,
+                                               QStringLiteral("--json")}));
+            QVERIFY(import.waitFinished(30000));
+            QVERIFY2(import.exitCode() == 0, qPrintable(import.describe()));
+            QCOMPARE(import.json().value(QLatin1String("filings_rebuilt")).toInt(-1), 1);
+        } else {
+            const QString filled = path(QStringLiteral("filled.csv"));
+            QVERIFY(writeFile(
+                filled, "entity_id,entity_name,entity_type,jurisdiction,formation_date,status,registry_id\n"
+                        "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,active,4411235\n"));
+            Desk desk(db);
+            QVERIFY(desk.ok());
+            desk.open(filled, QDate(2027, 2, 15));
+            QTRY_COMPARE(desk.engine().task(key).obligation.entity->registryId, QStringLiteral("4411235"));
+        }
+        AuditStore store;
+        QString e;
+        QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+        QCOMPARE(store.task(key)->obligation.entity->registryId, QStringLiteral("4411235"));
+        QVERIFY(store.task(key)->payloadJson().contains("\"registry_id\":\"4411235\""));
+        const QList<AuditEntry> rebuilt = auditOf(db, QStringLiteral("payload_rebuilt"));
+        QCOMPARE(rebuilt.size(), 1);
+        QCOMPARE(rebuilt.first().idempotencyKey, key);
+        QCOMPARE(rebuilt.first().reason, reason);
+        QCOMPARE(rebuilt.first().actor, host::osUser());
+        QCOMPARE(rebuilt.first().payloadSha256, store.task(key)->payloadSha256());
+    }
+
     void badImportFileIsRefusedWhole_data() {
         QTest::addColumn<QByteArray>("file");
         QTest::addColumn<QString>("error");

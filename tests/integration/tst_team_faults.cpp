@@ -10,6 +10,7 @@
 // - a permit lost on the run's last request is still recorded and announced.
 #include "cli_process.h"
 #include "engine/core/engine.h"
+#include "engine/core/host_identity.h"
 #include "support/endpoints.h"
 #include "support/postgres_server.h"
 #include "support/redis_server.h"
@@ -353,6 +354,88 @@ private Q_SLOTS:
         QSignalSpy stopped(engine, &fd::Engine::stopped);
         engine->shutdown();
         QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+    }
+
+    // An entity edited on a desk of the team reaches the team's filings that have not left: the ledger's
+    // task carries the register's entity from then on (audited with the person and the reason), and the
+    // worker that files it later sends that payload, not the one admitted before the edit.
+    void anEditReachesTheTeamsUnsentFilings() {
+        const QString database = QStringLiteral("unsent_edit");
+        QVERIFY(m_postgres->createDatabase(database));
+        const QString url = m_postgres->url(database);
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(2, QStringLiteral("UE")), &why).isEmpty(), qPrintable(why));
+        const QString key = m_postgres->psql(
+            QStringLiteral("SELECT idempotency_key FROM tasks WHERE entity_id = 'UE-0'"), database);
+        QVERIFY(!key.isEmpty());
+        const QString admittedHash = m_postgres->psql(
+            QStringLiteral(
+                "SELECT payload_sha256 FROM audit WHERE action = 'admit' AND idempotency_key = '%1'")
+                .arg(key),
+            database);
+        {
+            fd::Engine engineObject;
+            fd::Engine *engine = &engineObject;
+            QSignalSpy started(engine, &fd::Engine::started);
+            fd::EngineConfig config;
+            config.ledger = fd::test::parsedLedger(url);
+            config.claimsWork = false; // a desk that edits; the worker below files
+            config.consoleId = QStringLiteral("editing-desk");
+            config.dbPath = m_dir.filePath(QStringLiteral("editing-desk.sqlite"));
+            QMetaObject::invokeMethod(
+                engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+            QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+            QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+            QTRY_COMPARE_WITH_TIMEOUT(engine->task(key).state, fd::ExecutionState::Pending, 10000);
+            QMetaObject::invokeMethod(
+                engine,
+                [engine] {
+                    engine->editEntity(QStringLiteral("UE-0"),
+                                       {{QStringLiteral("principal_office"), QStringLiteral("1 Main St")}},
+                                       QStringLiteral("office moved"));
+                },
+                Qt::QueuedConnection);
+            QTRY_COMPARE_WITH_TIMEOUT(
+                m_postgres->psql(QStringLiteral("SELECT obligation_json LIKE '%Main St%' FROM tasks WHERE "
+                                                "idempotency_key = '%1'")
+                                     .arg(key),
+                                 database),
+                QStringLiteral("t"), 10000);
+            QSignalSpy stopped(engine, &fd::Engine::stopped);
+            engine->shutdown();
+            QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+        }
+        const QString rebuilt =
+            m_postgres->psql(QStringLiteral("SELECT actor || '|' || reason || '|' || from_state || '|' || "
+                                            "to_state || '|' || payload_sha256 FROM audit WHERE action = "
+                                            "'payload_rebuilt'"),
+                             database);
+        const QStringList fields = rebuilt.split(u'|');
+        QCOMPARE(fields.size(), qsizetype(5));
+        QCOMPARE(fields.at(0), fd::host::osUser());
+        QCOMPARE(fields.at(1), QStringLiteral("office moved"));
+        QCOMPARE(fields.at(2), QStringLiteral("PENDING"));
+        QCOMPARE(fields.at(3), QStringLiteral("PENDING"));
+        const QString rebuiltHash = fields.at(4);
+        QVERIFY(rebuiltHash != admittedHash);
+
+        SandboxProcess registry;
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        ChildProcess worker;
+        privateHome(worker, QStringLiteral("unsent"));
+        QVERIFY(worker.start(fd::test::cliPath(),
+                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url,
+                              QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--registry"),
+                              registry.baseUrl().toString(), QStringLiteral("--exit-when-idle")}));
+        QVERIFY(worker.waitFinished(120000));
+        QVERIFY2(worker.exitCode() == 0, qPrintable(worker.describe()));
+        QCOMPARE(
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'"), database), 2);
+        QCOMPARE(m_postgres->psql(QStringLiteral("SELECT string_agg(DISTINCT payload_sha256, ',') FROM audit "
+                                                 "WHERE idempotency_key = '%1' AND to_state = 'DISPATCHING'")
+                                      .arg(key),
+                                  database),
+                 rebuiltHash);
     }
 
     // 4. Another session holds the tasks' rows for 8 s while a worker files: the worker's writes and claim

@@ -5,6 +5,7 @@
 #include "engine/audit/audit_store.h"
 #include "engine/ledger/ledger_store.h"
 #include "engine/register/register_csv.h"
+#include "engine/register/unsent_rebuild.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -78,6 +79,44 @@ int fail(const QString &reason) {
     return cli::badInput(QStringLiteral("filingdesk entities"), reason);
 }
 
+struct Rebuilt {
+    int rebuilt = 0; ///< filings not yet sent that now carry the register's entity
+    int kept = 0;    ///< filings another member changed meanwhile (sending them): they keep what they had
+    QString error;   ///< a write that failed for another reason (the first one)
+};
+
+// The filings of the changed entities that have not left are rebuilt from the register as it is now, as a
+// desk does after an edit (UnsentRebuild): otherwise they would leave with the entity as it was when they
+// were admitted. One write per filing, so that a filing another member is sending right now (a conflict)
+// leaves the others' rewrites standing.
+Rebuilt rebuildUnsentFilings(TaskStore &store, const RegisterUpdate &update, const QString &reason) {
+    Rebuilt out;
+    QHash<QString, Entity> changed;
+    for (const Entity &e : update.records)
+        changed.insert(e.entityId, e);
+    if (changed.isEmpty())
+        return out;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    for (const FilingTask &task : store.loadTasks(true)) {
+        const auto record = changed.constFind(task.obligation.entity->entityId);
+        if (record == changed.constEnd())
+            continue;
+        const std::optional<TaskStore::TransitionRecord> rebuilt =
+            UnsentRebuild::rebuild(task, *record, host::osUser(), reason, now);
+        if (!rebuilt)
+            continue;
+        QString error;
+        if (const WriteResult written = store.recordTransitions({*rebuilt}, &error, Durability::Normal);
+            written)
+            ++out.rebuilt;
+        else if (written.failure == WriteResult::Failure::Conflict)
+            ++out.kept;
+        else if (out.error.isEmpty())
+            out.error = QStringLiteral("%1: %2").arg(task.key.left(12), error);
+    }
+    return out;
+}
+
 int runImport(const QStringList &arguments) {
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral(
@@ -149,6 +188,13 @@ int runImport(const QStringList &arguments) {
             return cli::kExitBadInput;
         return kExitWriteRefused;
     }
+    const Rebuilt rebuilt = rebuildUnsentFilings(*target.store, update, parser.value(reasonOpt).trimmed());
+    if (!rebuilt.error.isEmpty())
+        cli::printErr(
+            QStringLiteral("filingdesk entities: the register is changed, but a filing not yet sent "
+                           "could not be rebuilt from it and would leave with the entity as it was "
+                           "admitted: %1; run the import again once the database answers")
+                .arg(rebuilt.error));
     if (parser.isSet(jsonOpt)) {
         const QJsonObject json{{QStringLiteral("file"), path},
                                {QStringLiteral("rows"), int(read.rows.size())},
@@ -156,7 +202,9 @@ int runImport(const QStringList &arguments) {
                                {QStringLiteral("changed"), counts.changed},
                                {QStringLiteral("unchanged"), counts.unchanged},
                                {QStringLiteral("field_changes"), int(update.changes.size())},
-                               {QStringLiteral("conflicts_settled"), int(update.settled.size())}};
+                               {QStringLiteral("conflicts_settled"), int(update.settled.size())},
+                               {QStringLiteral("filings_rebuilt"), rebuilt.rebuilt},
+                               {QStringLiteral("filings_kept"), rebuilt.kept}};
         std::fputs(QJsonDocument(json).toJson(QJsonDocument::Indented).constData(), stdout);
     } else {
         std::fputs(qUtf8Printable(QStringLiteral("%1: %2 entities: %3 added, %4 changed, %5 unchanged; %6 "
@@ -168,8 +216,19 @@ int runImport(const QStringList &arguments) {
                                       .arg(counts.unchanged)
                                       .arg(update.settled.size())),
                    stdout);
+        if (rebuilt.rebuilt > 0)
+            std::fputs(
+                qUtf8Printable(
+                    QStringLiteral("%1 filing(s) not yet sent now carry the change\n").arg(rebuilt.rebuilt)),
+                stdout);
+        if (rebuilt.kept > 0)
+            std::fputs(
+                qUtf8Printable(QStringLiteral("%1 filing(s) were being sent by another member and keep "
+                                              "the entity as they were sent with\n")
+                                   .arg(rebuilt.kept)),
+                stdout);
     }
-    return 0;
+    return rebuilt.error.isEmpty() ? 0 : kExitWriteRefused;
 }
 
 int runExport(const QStringList &arguments) {
