@@ -161,6 +161,13 @@
     </message>
 </context>
 <context>
+    <name>UnsentRebuild</name>
+    <message>
+        <source>payload rebuilt from the entity register before it was sent: sha256 %1 -&gt; %2</source>
+        <translation>Nutzdaten vor dem Senden aus dem Rechtsträgerregister neu erstellt: SHA-256 %1 -&gt; %2</translation>
+    </message>
+</context>
+<context>
     <name>fd::Compliance</name>
     <message>
         <source>Filed</source>
@@ -2086,6 +2093,13 @@
         <source>Not saved: %1. Your changes are still in the fields; save again when you are ready.</source>
         <translation>Nicht gespeichert: %1. Ihre Änderungen stehen noch in den Feldern; speichern Sie erneut, wenn Sie so weit sind.</translation>
     </message>
+    <message numerus="yes">
+        <source>Saved. %n filing(s) of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</source>
+        <translation>
+            <numerusform>Gespeichert. %n noch nicht gesendete Meldung dieses Rechtsträgers geht mit der Änderung hinaus. Die Änderung und Ihre Begründung stehen im Prüfpfad.</numerusform>
+            <numerusform>Gespeichert. %n noch nicht gesendete Meldungen dieses Rechtsträgers gehen mit der Änderung hinaus. Die Änderung und Ihre Begründung stehen im Prüfpfad.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>
@@ -2526,13 +2540,6 @@
         <translation>%1 ist nicht im Rechtsträgerregister.</translation>
     </message>
     <message numerus="yes">
-        <source>%n value(s) in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</source>
-        <translation>
-            <numerusform>%n Wert in %1 weicht vom Rechtsträgerregister ab; FilingDesk plant mit den Werten des Registers, bis jemand entscheidet (zum Entscheiden den Rechtsträger öffnen).</numerusform>
-            <numerusform>%n Werte in %1 weichen vom Rechtsträgerregister ab; FilingDesk plant mit den Werten des Registers, bis jemand entscheidet (zum Entscheiden den Rechtsträger öffnen).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n filing(s), %1 to %2</source>
         <translation>
             <numerusform>%n Filing, %1 an %2</numerusform>
@@ -2869,6 +2876,27 @@ Strg+, Einstellungen</translation>
     <message>
         <source>Open entity “%1”</source>
         <translation>Rechtsträger „%1“ öffnen</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n other(s)</source>
+        <translation>
+            <numerusform>%1 und %n weiterer</numerusform>
+            <numerusform>%1 und %n weitere</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more entity(ies) with values that differ from the register: %1. Show opens the next.</source>
+        <translation>
+            <numerusform>%n weiterer Rechtsträger mit Werten, die vom Register abweichen: %1. „Anzeigen“ öffnet den nächsten.</numerusform>
+            <numerusform>%n weitere Rechtsträger mit Werten, die vom Register abweichen: %1. „Anzeigen“ öffnet den nächsten.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entity(ies) in %1 have values that differ from the entity register: %2. FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
+        <translation>
+            <numerusform>%n Rechtsträger in %1 hat Werte, die vom Rechtsträgerregister abweichen: %2. FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den Rechtsträger zum Entscheiden.</numerusform>
+            <numerusform>%n Rechtsträger in %1 haben Werte, die vom Rechtsträgerregister abweichen: %2. FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den Rechtsträger zum Entscheiden.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

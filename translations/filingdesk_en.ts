@@ -161,6 +161,13 @@
     </message>
 </context>
 <context>
+    <name>UnsentRebuild</name>
+    <message>
+        <source>payload rebuilt from the entity register before it was sent: sha256 %1 -&gt; %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>fd::Compliance</name>
     <message>
         <source>Filed</source>
@@ -2085,6 +2092,13 @@
         <source>Not saved: %1. Your changes are still in the fields; save again when you are ready.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>Saved. %n filing(s) of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</source>
+        <translation>
+            <numerusform>Saved. %n filing of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</numerusform>
+            <numerusform>Saved. %n filings of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>
@@ -2525,13 +2539,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n value(s) in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</source>
-        <translation>
-            <numerusform>%n value in %1 differs from the entity register; FilingDesk plans with the register&apos;s value until someone decides (open the entity to decide).</numerusform>
-            <numerusform>%n values in %1 differ from the entity register; FilingDesk plans with the register&apos;s values until someone decides (open the entity to decide).</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%n filing(s), %1 to %2</source>
         <translation>
             <numerusform>%n filing, %1 to %2</numerusform>
@@ -2854,6 +2861,27 @@ Ctrl+, settings</source>
     <message>
         <source>Open entity “%1”</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 and %n other(s)</source>
+        <translation>
+            <numerusform>%1 and %n other</numerusform>
+            <numerusform>%1 and %n others</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more entity(ies) with values that differ from the register: %1. Show opens the next.</source>
+        <translation>
+            <numerusform>%n more entity with values that differ from the register: %1. Show opens it.</numerusform>
+            <numerusform>%n more entities with values that differ from the register: %1. Show opens the next.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entity(ies) in %1 have values that differ from the entity register: %2. FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
+        <translation>
+            <numerusform>%n entity in %1 has values that differ from the entity register: %2. FilingDesk plans with the register's values until someone decides; Show opens the entity to decide.</numerusform>
+            <numerusform>%n entities in %1 have values that differ from the entity register: %2. FilingDesk plans with the register's values until someone decides; Show opens the first to decide.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -755,6 +755,62 @@ private Q_SLOTS:
         QVERIFY(page->pendingChanges().isEmpty());
         page->close();
     }
+
+    // A second portfolio: its value that differs from the register is announced, and Show opens that
+    // entity's page to decide; a filing admitted and not yet sent is edited on its entity's page, the page
+    // says the filing goes out with the change, and the filing carries it.
+    void conflictShowOpensTheEntityAndAnEditReachesAnUnsentFiling() {
+        const QString csv = m_dir.filePath(QStringLiteral("second.csv"));
+        QFile f(csv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                "registered_agent_status,owner,status,risk_tier\n"
+                "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,Bo Li,active,2\n"
+                "DE5,Delaware Kite Inc.,corporation,Delaware,2014-09-01,CSC,active,Bo Lee,active,2\n");
+        f.close();
+        m_window->loadPortfolio(csv);
+        QTRY_VERIFY_WITH_TIMEOUT(!keyOf(QStringLiteral("DE5")).isEmpty(), kLong);
+        const QString unsent = keyOf(QStringLiteral("DE5"));
+        QCOMPARE(stateOf(unsent), ExecutionState::Pending);
+        QTRY_VERIFY_WITH_TIMEOUT(notice()->isVisible(), kLong);
+        QVERIFY2(notice()->message().contains(QLatin1String("Delaware Fine Inc.")),
+                 qPrintable(notice()->message()));
+        QTest::mouseClick(child<QToolButton>(notice(), QStringLiteral("noticeShow")), Qt::LeftButton);
+        EntityPage *conflicted = nullptr;
+        for (EntityPage *page : m_window->findChildren<EntityPage *>()) {
+            if (page->entityId() == QLatin1String("DE3") && page->isVisible())
+                conflicted = page;
+        }
+        QVERIFY2(conflicted, "Show did not open the entity whose value differs");
+        QVERIFY(child<QWidget>(conflicted, QStringLiteral("entityConflict_owner")));
+        QVERIFY(!notice()->isVisible());
+        conflicted->close();
+
+        EntityPage *page = m_window->openEntity(QStringLiteral("DE5"));
+        QVERIFY(page);
+        auto *office = child<QLineEdit>(page, QStringLiteral("entityField_principal_office"));
+        auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
+        QVERIFY(office && status);
+        office->setFocus();
+        office->selectAll();
+        QTest::keyClicks(office, QStringLiteral("4 Kite Row, Dover DE"));
+        QTest::mouseClick(child<QPushButton>(page, QStringLiteral("entitySave")), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
+        // No English catalogue is loaded in the tests: the source text's "filing(s)".
+        QVERIFY2(
+            status->text().contains(QLatin1String("1 filing(s) of this entity not yet sent will go out with "
+                                                  "the change")),
+            qPrintable(status->text()));
+        const auto carried = [&] {
+            const int row = m_window->obligationModel()->rowOfKey(unsent);
+            return row >= 0 &&
+                   m_window->obligationModel()->rowAt(row).task.obligation.entity->principalOffice ==
+                       QLatin1String("4 Kite Row, Dover DE");
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(carried(), kLong);
+        QCOMPARE(stateOf(unsent), ExecutionState::Pending);
+        page->close();
+    }
 };
 
 QTEST_MAIN(TestEntityPage)

@@ -277,7 +277,12 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
         showSaveStatus(pendingChanges().isEmpty()
                            ? (requeued ? tr("Saved, and the halted filing was sent again with the corrected "
                                             "data. The change and your reason are in the audit trail.")
-                                       : tr("Saved. The change and your reason are in the audit trail."))
+                              : m_waitingFilings > 0
+                                  ? tr("Saved. %n filing(s) of this entity not yet sent will go out "
+                                       "with the change. The change and your reason are in the audit "
+                                       "trail.",
+                                       nullptr, m_waitingFilings)
+                                  : tr("Saved. The change and your reason are in the audit trail."))
                            : tr("Saved, but not every field is as you typed it: the register kept the "
                                 "values shown. Check the fields."),
                        !pendingChanges().isEmpty());
@@ -486,10 +491,13 @@ void EntityPage::setCure(const QStringList &fields, const QString &hint, const Q
 void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf) {
     m_asOf = asOf;
     m_filings->setRowCount(0);
+    m_waitingFilings = 0;
     QMap<Compliance, int> counts;
     for (const ObligationRow &row : rows) {
         if (row.task.obligation.entity->entityId != m_entity.entityId)
             continue;
+        if (row.kind == ObligationRow::Kind::Task && row.task.state == ExecutionState::Pending)
+            ++m_waitingFilings;
         const Obligation &o = row.task.obligation;
         std::optional<Compliance> status;
         switch (row.kind) {

@@ -104,6 +104,7 @@ private:
     QPushButton *m_save;
     QPushButton *m_saveRequeue;
     QLabel *m_saveStatus;       ///< "entitySaveStatus"
+    int m_waitingFilings = 0;   ///< filings admitted and not yet sent: an edit reaches them (UnsentRebuild)
     bool m_savePending = false; ///< an edit was sent; the register's answer says it was saved
     QTableWidget *m_filings;
     QTableWidget *m_timeline;

@@ -275,6 +275,12 @@ void MainWindow::buildPages() {
                 const bool permits = m_noticeAlert == AlertKind::BreakerOpen ||
                                      m_noticeAlert == AlertKind::BreakerClosed ||
                                      m_noticeAlert == AlertKind::PermitLost;
+                if (m_noticeSubject == NoticeSubject::Conflicts && !m_noticeConflictEntities.isEmpty()) {
+                    // Decided on the entity's page; the notice stays for the others.
+                    openEntity(m_noticeConflictEntities.takeFirst());
+                    showConflictNotice(QString());
+                    return;
+                }
                 if (m_noticeSubject == NoticeSubject::Reminder)
                     m_tabs->setCurrentIndex(CalendarTab);
                 else if (m_noticeSubject == NoticeSubject::Alert && permits)
@@ -849,11 +855,17 @@ void MainWindow::onPortfolioLoaded(const PortfolioSummary &summary) {
     }
     const QString portfolioName = m_session->portfolioName();
     updateOwnerFilters();
-    if (!summary.conflicts.isEmpty())
-        showNotice(tr("%n value(s) in %1 differ from the entity register; FilingDesk plans with the "
-                      "register's values until someone decides (open the entity to decide).",
-                      nullptr, int(summary.conflicts.size()))
-                       .arg(portfolioName.isEmpty() ? QFileInfo(summary.file).fileName() : portfolioName));
+    if (!summary.conflicts.isEmpty()) {
+        QStringList entities;
+        for (const RegisterConflict &c : summary.conflicts) {
+            if (!entities.contains(c.entityId))
+                entities.append(c.entityId);
+        }
+        showNotice(QString());
+        m_noticeSubject = NoticeSubject::Conflicts;
+        m_noticeConflictEntities = entities;
+        showConflictNotice(portfolioName.isEmpty() ? QFileInfo(summary.file).fileName() : portfolioName);
+    }
     refreshEntityPages();
     const PlanCounts &c = summary.counts;
     m_planSummary = tr("%1 as of %2 (rules %3): %4 rows = %5 with obligations + %6 need data + %7 out of "
@@ -1340,7 +1352,34 @@ void MainWindow::showNotice(const QString &text) {
     m_noticeKeys.clear();
     m_noticeSeenWaiting.clear();
     m_noticeReminders.clear();
+    m_noticeConflictEntities.clear();
     m_noticeBanner->showMessage(text);
+}
+
+void MainWindow::showConflictNotice(const QString &fileName) {
+    // The first notice names the file; once Show has opened one entity, it counts the others.
+    if (m_noticeConflictEntities.isEmpty()) {
+        showNotice(QString());
+        return;
+    }
+    QStringList names;
+    for (const QString &id : std::as_const(m_noticeConflictEntities)) {
+        const Entity e = m_session->entity(id);
+        names.append(e.name.isEmpty() ? id : e.name);
+    }
+    const int n = int(m_noticeConflictEntities.size());
+    const QString who =
+        n > 3 ? tr("%1 and %n other(s)", nullptr, n - 3).arg(names.mid(0, 3).join(QStringLiteral(", ")))
+              : names.join(QStringLiteral(", "));
+    m_noticeBanner->showMessage(
+        fileName.isEmpty()
+            ? tr("%n more entity(ies) with values that differ from the register: %1. Show opens the next.",
+                 nullptr, n)
+                  .arg(who)
+            : tr("%n entity(ies) in %1 have values that differ from the entity register: %2. FilingDesk "
+                 "plans with the register's values until someone decides; Show opens the entity to decide.",
+                 nullptr, n)
+                  .arg(fileName, who));
 }
 
 void MainWindow::showAlertNotice(const QString &news, const QString &kindName, const QStringList &keys) {

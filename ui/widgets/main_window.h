@@ -273,9 +273,14 @@ private:
     QAction *m_openEntityAction = nullptr; ///< the entity of the selected row
 
     QTimer m_auditRefresh;
-    /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), or anything
-    /// else (a message, or none).
-    enum class NoticeSubject { Other, Reminder, Alert, NotDone };
+    /// What the notice on show is about: deadline reminders, the engine's alerts (m_noticeAlert), values of a
+    /// portfolio that differ from the register (m_noticeConflictEntities), or anything else (a message, or
+    /// none).
+    enum class NoticeSubject { Other, Reminder, Alert, NotDone, Conflicts };
+    /// Conflicts: the entities whose values differ, in the file's order; Show opens the first and the notice
+    /// goes on with the rest.
+    QStringList m_noticeConflictEntities;
+    void showConflictNotice(const QString &fileName);
     /// Hides a "Not done: ..." notice: the person acted again or the state it was about changed.
     void clearNotDone();
     NoticeSubject m_noticeSubject = NoticeSubject::Other;
