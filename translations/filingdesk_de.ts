@@ -166,6 +166,34 @@
         <source>payload rebuilt from the entity register before it was sent: sha256 %1 -&gt; %2</source>
         <translation>Nutzdaten vor dem Senden aus dem Rechtsträgerregister neu erstellt: SHA-256 %1 -&gt; %2</translation>
     </message>
+    <message>
+        <source>its due date is now %1 (admitted with %2)</source>
+        <translation>seine Fälligkeit ist jetzt %1 (aufgenommen mit %2)</translation>
+    </message>
+    <message>
+        <source>its expected fee is now %1 (admitted with %2)</source>
+        <translation>seine erwartete Gebühr ist jetzt %1 (aufgenommen mit %2)</translation>
+    </message>
+    <message>
+        <source>it is no longer owed: %1</source>
+        <translation>es ist nicht mehr geschuldet: %1</translation>
+    </message>
+    <message>
+        <source>it cannot be planned until %1 is filled in</source>
+        <translation>es kann erst geplant werden, wenn %1 ausgefüllt ist</translation>
+    </message>
+    <message>
+        <source>the register&apos;s data gives no filing of this kind</source>
+        <translation>die Daten des Registers ergeben keine Einreichung dieser Art</translation>
+    </message>
+    <message>
+        <source>the register&apos;s data gives other filings: %1</source>
+        <translation>die Daten des Registers ergeben andere Einreichungen: %1</translation>
+    </message>
+    <message>
+        <source>the entity register changed after this filing was admitted and %1; withdraw it, or requeue it to send it with the register&apos;s entity data</source>
+        <translation>das Rechtsträgerregister hat sich geändert, nachdem diese Einreichung aufgenommen wurde, und %1; ziehen Sie sie zurück oder reihen Sie sie neu ein, um sie mit den Daten des Registers zu senden</translation>
+    </message>
 </context>
 <context>
     <name>fd::Compliance</name>
@@ -2012,14 +2040,6 @@
         <translation>Speichert die Änderungen mit Ihrer Begründung und sendet dann das angehaltene Filing mit den korrigierten Daten erneut (eine Begründung für beides, im Prüfpfad festgehalten)</translation>
     </message>
     <message>
-        <source>Saved, and the halted filing was sent again with the corrected data. The change and your reason are in the audit trail.</source>
-        <translation>Gespeichert, und das angehaltene Filing wurde mit den korrigierten Daten erneut gesendet. Die Änderung und Ihre Begründung stehen im Prüfpfad.</translation>
-    </message>
-    <message>
-        <source>Saved. The change and your reason are in the audit trail.</source>
-        <translation>Gespeichert. Die Änderung und Ihre Begründung stehen im Prüfpfad.</translation>
-    </message>
-    <message>
         <source>Saved, but not every field is as you typed it: the register kept the values shown. Check the fields.</source>
         <translation>Gespeichert, aber nicht jedes Feld ist so, wie Sie es eingegeben haben: das Register hat die angezeigten Werte behalten. Bitte prüfen Sie die Felder.</translation>
     </message>
@@ -2093,12 +2113,35 @@
         <source>Not saved: %1. Your changes are still in the fields; save again when you are ready.</source>
         <translation>Nicht gespeichert: %1. Ihre Änderungen stehen noch in den Feldern; speichern Sie erneut, wenn Sie so weit sind.</translation>
     </message>
+    <message>
+        <source>Saved, and the halted filing was sent again with the corrected data.</source>
+        <translation>Gespeichert, und die angehaltene Einreichung wurde mit den korrigierten Daten erneut gesendet.</translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation>Gespeichert.</translation>
+    </message>
     <message numerus="yes">
-        <source>Saved. %n filing(s) of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</source>
+        <source>%n filing(s) of this entity not yet sent will go out with the change.</source>
         <translation>
-            <numerusform>Gespeichert. %n noch nicht gesendete Meldung dieses Rechtsträgers geht mit der Änderung hinaus. Die Änderung und Ihre Begründung stehen im Prüfpfad.</numerusform>
-            <numerusform>Gespeichert. %n noch nicht gesendete Meldungen dieses Rechtsträgers gehen mit der Änderung hinaus. Die Änderung und Ihre Begründung stehen im Prüfpfad.</numerusform>
+            <numerusform>%n noch nicht gesendete Einreichung dieses Rechtsträgers geht mit der Änderung hinaus.</numerusform>
+            <numerusform>%n noch nicht gesendete Einreichungen dieses Rechtsträgers gehen mit der Änderung hinaus.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this entity not yet sent are no longer owed as they were admitted: they wait in Halts &amp; exceptions for you to withdraw or requeue them.</source>
+        <translation>
+            <numerusform>%n noch nicht gesendete Einreichung dieses Rechtsträgers ist so, wie sie aufgenommen wurde, nicht mehr geschuldet: Sie wartet unter „Halts &amp; Ausnahmen“, bis Sie sie zurückziehen oder neu einreihen.</numerusform>
+            <numerusform>%n noch nicht gesendete Einreichungen dieses Rechtsträgers sind so, wie sie aufgenommen wurden, nicht mehr geschuldet: Sie warten unter „Halts &amp; Ausnahmen“, bis Sie sie zurückziehen oder neu einreihen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change and your reason are in the audit trail.</source>
+        <translation>Die Änderung und Ihre Begründung stehen im Prüfpfad.</translation>
+    </message>
+    <message>
+        <source>Your changes are being saved; close the page once it says they are saved.</source>
+        <translation>Ihre Änderungen werden gespeichert; schließen Sie die Seite, sobald sie als gespeichert gemeldet werden.</translation>
     </message>
 </context>
 <context>
@@ -2885,17 +2928,17 @@ Strg+, Einstellungen</translation>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n more entity(ies) with values that differ from the register: %1. Show opens the next.</source>
+        <source>%n more entity(ies) with values that differ from the register (%1): Show opens the next.</source>
         <translation>
-            <numerusform>%n weiterer Rechtsträger mit Werten, die vom Register abweichen: %1. „Anzeigen“ öffnet den nächsten.</numerusform>
-            <numerusform>%n weitere Rechtsträger mit Werten, die vom Register abweichen: %1. „Anzeigen“ öffnet den nächsten.</numerusform>
+            <numerusform>%n weiterer Rechtsträger mit Werten, die vom Register abweichen (%1): „Anzeigen“ öffnet ihn.</numerusform>
+            <numerusform>%n weitere Rechtsträger mit Werten, die vom Register abweichen (%1): „Anzeigen“ öffnet den nächsten.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n entity(ies) in %1 have values that differ from the entity register: %2. FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
+        <source>%n entity(ies) in %1 have values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
         <translation>
-            <numerusform>%n Rechtsträger in %1 hat Werte, die vom Rechtsträgerregister abweichen: %2. FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den Rechtsträger zum Entscheiden.</numerusform>
-            <numerusform>%n Rechtsträger in %1 haben Werte, die vom Rechtsträgerregister abweichen: %2. FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den Rechtsträger zum Entscheiden.</numerusform>
+            <numerusform>%n Rechtsträger in %1 hat Werte, die vom Rechtsträgerregister abweichen (%2). FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den Rechtsträger zum Entscheiden.</numerusform>
+            <numerusform>%n Rechtsträger in %1 haben Werte, die vom Rechtsträgerregister abweichen (%2). FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den ersten zum Entscheiden.</numerusform>
         </translation>
     </message>
 </context>

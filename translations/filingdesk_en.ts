@@ -166,6 +166,34 @@
         <source>payload rebuilt from the entity register before it was sent: sha256 %1 -&gt; %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>its due date is now %1 (admitted with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its expected fee is now %1 (admitted with %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is no longer owed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it cannot be planned until %1 is filled in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the register&apos;s data gives no filing of this kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the register&apos;s data gives other filings: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entity register changed after this filing was admitted and %1; withdraw it, or requeue it to send it with the register&apos;s entity data</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::Compliance</name>
@@ -2012,14 +2040,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Saved, and the halted filing was sent again with the corrected data. The change and your reason are in the audit trail.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved. The change and your reason are in the audit trail.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Saved, but not every field is as you typed it: the register kept the values shown. Check the fields.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2092,12 +2112,35 @@
         <source>Not saved: %1. Your changes are still in the fields; save again when you are ready.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Saved, and the halted filing was sent again with the corrected data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
-        <source>Saved. %n filing(s) of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</source>
+        <source>%n filing(s) of this entity not yet sent will go out with the change.</source>
         <translation>
-            <numerusform>Saved. %n filing of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</numerusform>
-            <numerusform>Saved. %n filings of this entity not yet sent will go out with the change. The change and your reason are in the audit trail.</numerusform>
+            <numerusform>%n filing of this entity not yet sent will go out with the change.</numerusform>
+            <numerusform>%n filings of this entity not yet sent will go out with the change.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this entity not yet sent are no longer owed as they were admitted: they wait in Halts &amp; exceptions for you to withdraw or requeue them.</source>
+        <translation>
+            <numerusform>%n filing of this entity not yet sent is no longer owed as it was admitted: it waits in Halts &amp; exceptions for you to withdraw or requeue it.</numerusform>
+            <numerusform>%n filings of this entity not yet sent are no longer owed as they were admitted: they wait in Halts &amp; exceptions for you to withdraw or requeue them.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The change and your reason are in the audit trail.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your changes are being saved; close the page once it says they are saved.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2870,17 +2913,17 @@ Ctrl+, settings</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n more entity(ies) with values that differ from the register: %1. Show opens the next.</source>
+        <source>%n more entity(ies) with values that differ from the register (%1): Show opens the next.</source>
         <translation>
-            <numerusform>%n more entity with values that differ from the register: %1. Show opens it.</numerusform>
-            <numerusform>%n more entities with values that differ from the register: %1. Show opens the next.</numerusform>
+            <numerusform>%n more entity with values that differ from the register (%1): Show opens it.</numerusform>
+            <numerusform>%n more entities with values that differ from the register (%1): Show opens the next.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n entity(ies) in %1 have values that differ from the entity register: %2. FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
+        <source>%n entity(ies) in %1 have values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
         <translation>
-            <numerusform>%n entity in %1 has values that differ from the entity register: %2. FilingDesk plans with the register's values until someone decides; Show opens the entity to decide.</numerusform>
-            <numerusform>%n entities in %1 have values that differ from the entity register: %2. FilingDesk plans with the register's values until someone decides; Show opens the first to decide.</numerusform>
+            <numerusform>%n entity in %1 has values that differ from the entity register (%2). FilingDesk plans with the register's values until someone decides; Show opens the entity to decide.</numerusform>
+            <numerusform>%n entities in %1 have values that differ from the entity register (%2). FilingDesk plans with the register's values until someone decides; Show opens the first to decide.</numerusform>
         </translation>
     </message>
 </context>

@@ -972,7 +972,12 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
         e.action = QStringLiteral("entity_conflict_settled");
         e.actor = actor;
         e.reason = reason;
-        e.detail = QStringLiteral("%1: \"%2\" kept").arg(c.field, c.fileValue);
+        // `fileValue` is the value decided: the register's own ("keep the register's") or another one (the
+        // file's value taken, or one typed on the entity page).
+        e.detail = c.fileValue == c.registerValue
+                       ? QStringLiteral("%1: the register's \"%2\" kept").arg(c.field, c.fileValue)
+                       : QStringLiteral("%1: \"%2\" taken instead of the register's \"%3\"")
+                             .arg(c.field, c.fileValue, c.registerValue);
         rows.append(e);
     }
     return rows;

@@ -214,6 +214,10 @@ Q_SIGNALS:
     /// An edit of `entityId` (editEntity(), decideConflict()) was not written: nothing of it changed. Follows
     /// errorOccurred(message); the entity's page tells the person there, where the edits are.
     void registerEditFailed(const QString &entityId, const QString &message);
+    /// An edit of `entityId` was written: of its filings not yet sent, `filingsRebuilt` now carry the edit
+    /// and `filingsHalted` are no longer owed as admitted and wait for a person (rebuildUnsentFilings()).
+    /// Emitted before the registerChanged() that shows the edit.
+    void entityEditApplied(const QString &entityId, int filingsRebuilt, int filingsHalted);
     void admitted(int admittedCount, int duplicateCount, int notYetOpen, int outsideWindow);
     /// Changed tasks, coalesced (at most every 100 ms), never one signal per transition.
     void tasksChanged(const QList<fd::FilingTask> &tasks);
@@ -360,7 +364,8 @@ private:
     /// the new payload ("payload_rebuilt"); until it is written the filing is out of the dispatch queue
     /// (m_rebuilding). A filing already sent, halted or dead-lettered keeps what it sent: a cure or a replay
     /// rebuilds it.
-    void rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason);
+    /// Returns how many were rebuilt and how many halted (their records may still be being written).
+    std::pair<int, int> rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason);
     /// The audit note of a replay or a requeue: whether the payload sent changed, and the code it answers.
     static QString payloadNote(const QString &sha256Before, const QString &sha256After,
                                const QString &wasCode);

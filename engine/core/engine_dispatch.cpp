@@ -43,6 +43,10 @@ void Engine::pump() {
     if (!m_started || m_stopping || m_batchState.paused || m_held || !m_batchState.active ||
         !m_work->maySend())
         return;
+    // A change of the register under way may rebuild or halt what would be picked now
+    // (rebuildUnsentFilings()): nothing is picked until it is answered (runCallsWaitingForRegister()).
+    if (m_registerWrites > 0)
+        return;
     const QDateTime t = now();
     m_requests.promoteDue(t);
     // Everything the ceilings allow now.

@@ -238,7 +238,8 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
             if (!w.reread)
                 m_register.insert(entityId, edited); // written as it is: what the filings below carry
             replanEntity(entityId);
-            rebuildUnsentFilings({entityId}, reason);
+            const auto [rebuilt, halted] = rebuildUnsentFilings({entityId}, reason);
+            Q_EMIT entityEditApplied(entityId, rebuilt, halted);
         });
 }
 
@@ -309,6 +310,8 @@ void Engine::runCallsWaitingForRegister() {
         m_afterRegisterWrites.takeFirst()();
     if (m_stopping)
         m_afterRegisterWrites.clear();
+    else if (m_registerWrites == 0)
+        pump(); // what waited for the register (pump() picks nothing meanwhile), rebuilt or halted by now
 }
 
 bool Engine::waitsForRegisterWrite(std::function<void()> call) {

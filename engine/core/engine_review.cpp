@@ -56,13 +56,13 @@ void Engine::cureFromRegister(FilingTask &task) const {
     task.setEntity(UnsentRebuild::entityForFiling(*record, *task.obligation.entity));
 }
 
-void Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason) {
+std::pair<int, int> Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason) {
     // A filing admitted before the change would otherwise leave with the entity as it was at admission: the
     // agent the person just replaced, the officers a registry will refuse. What has not left is rebuilt now,
     // under its key; what is on the wire, or being recorded as sent, finishes as it left (its outcome
     // decides, and a cure or a replay rebuilds it).
     if (entityIds.isEmpty())
-        return;
+        return {0, 0};
     QList<TaskStore::TransitionRecord> records;
     const QDateTime t = now();
     for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
@@ -78,7 +78,7 @@ void Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString 
         if (record == m_register.constEnd())
             continue;
         std::optional<TaskStore::TransitionRecord> rebuilt =
-            UnsentRebuild::rebuild(task, *record, host::osUser(), reason, t);
+            UnsentRebuild::rebuild(task, *record, m_rules, host::osUser(), reason, t);
         if (!rebuilt)
             continue;
         // Out of the queue (its permit, if it had one, handed back) until the new payload is written: nothing
@@ -88,9 +88,13 @@ void Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString 
         records.append(*rebuilt);
     }
     if (records.isEmpty())
-        return;
-    qCInfo(lcEngine).noquote() << "rebuilding" << records.size()
-                               << "unsent filing(s) from the entity register:" << reason;
+        return {0, 0};
+    const auto halted =
+        int(std::count_if(records.cbegin(), records.cend(), [](const TaskStore::TransitionRecord &r) {
+            return r.task.state == ExecutionState::FailedStatutory;
+        }));
+    qCInfo(lcEngine).noquote() << "rebuilding or halting" << records.size()
+                               << "unsent filing(s) after a change of the entity register:" << reason;
     // One record per filing: in a team, another member's change to one of them (a conflict) leaves the
     // others' rewrites standing. A single desk's store commits them together all the same.
     for (const TaskStore::TransitionRecord &record : std::as_const(records)) {
@@ -104,6 +108,15 @@ void Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString 
                 // Not written, so not rebuilt: the filing keeps its admitted payload, and the failure stops
                 // dispatch (or, in a team, re-reads what another member changed).
                 transitionFailed(ExecutionState::Pending, ExecutionState::Pending, key, recorded);
+            } else if (record.task.state == ExecutionState::FailedStatutory) {
+                // Halted for a person: the register no longer gives the filing as it was admitted.
+                it->state = record.task.state;
+                it->updatedUtc = record.task.updatedUtc;
+                it->lastCategory = record.task.lastCategory;
+                it->lastErrorCode = record.task.lastErrorCode;
+                it->lastErrorMessage = record.task.lastErrorMessage;
+                afterTransition(*it, it->state);
+                raise(AlertKind::StatutoryHalt, *it, it->lastErrorMessage);
             } else {
                 // Only what the rewrite changed: a launch or a cancel may have changed the batch meanwhile.
                 it->setEntity(*record.task.obligation.entity);
@@ -117,6 +130,7 @@ void Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString 
             pump();
         });
     }
+    return {int(records.size()) - halted, halted};
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason) {

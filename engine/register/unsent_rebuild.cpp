@@ -1,6 +1,11 @@
 #include "engine/register/unsent_rebuild.h"
 
+#include "engine/model/money.h"
+#include "engine/rules/obligation_planner.h"
+
 #include <QCoreApplication>
+
+#include <algorithm>
 
 namespace fd::UnsentRebuild {
 
@@ -17,14 +22,78 @@ bool waitsToBeSent(const FilingTask &task) {
     return task.state == ExecutionState::Pending;
 }
 
+namespace {
+
+/// Why the register's data no longer gives `task` as it was admitted; empty when it does.
+QString whatChanged(const FilingTask &task, const RowPlan &plan) {
+    const Obligation &admitted = task.obligation;
+    const auto same = std::find_if(plan.obligations.cbegin(), plan.obligations.cend(),
+                                   [&task](const Obligation &o) { return o.idempotencyKey() == task.key; });
+    if (same != plan.obligations.cend()) {
+        if (same->dueDate != admitted.dueDate)
+            return QCoreApplication::translate("UnsentRebuild", "its due date is now %1 (admitted with %2)")
+                .arg(same->dueDate.toString(Qt::ISODate), admitted.dueDate.toString(Qt::ISODate));
+        if (same->feeCents != admitted.feeCents)
+            return QCoreApplication::translate("UnsentRebuild",
+                                               "its expected fee is now %1 (admitted with %2)")
+                .arg(dollars(same->feeCents), dollars(admitted.feeCents));
+        return QString();
+    }
+    switch (plan.outcome) {
+    case RowOutcome::OutOfScope:
+    case RowOutcome::RowError:
+        return QCoreApplication::translate("UnsentRebuild", "it is no longer owed: %1").arg(plan.reason);
+    case RowOutcome::NeedsData:
+        return QCoreApplication::translate("UnsentRebuild", "it cannot be planned until %1 is filled in")
+            .arg(plan.missing.join(QStringLiteral(", ")));
+    case RowOutcome::Obligations:
+        break;
+    }
+    QStringList owed;
+    for (const Obligation &o : plan.obligations)
+        owed.append(QStringLiteral("%1 %2")
+                        .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+                        .arg(o.filingYear));
+    for (const ObligationNeed &need : plan.needs)
+        if (need.filingType == admitted.filingType)
+            return QCoreApplication::translate("UnsentRebuild", "it cannot be planned until %1 is filled in")
+                .arg(need.missingField);
+    return owed.isEmpty()
+               ? QCoreApplication::translate("UnsentRebuild",
+                                             "the register's data gives no filing of this kind")
+               : QCoreApplication::translate("UnsentRebuild", "the register's data gives other filings: %1")
+                     .arg(owed.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
 std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const Entity &registerRecord,
-                                                   const QString &actor, const QString &reason,
-                                                   const QDateTime &nowUtc) {
+                                                   const RuleSet &rules, const QString &actor,
+                                                   const QString &reason, const QDateTime &nowUtc) {
     if (!waitsToBeSent(task))
         return std::nullopt;
+    const Entity entity = entityForFiling(registerRecord, *task.obligation.entity);
+    // Planned again as of its own due date: the same occurrence comes out when the filing is still owed as
+    // admitted, whatever the plan's as-of date is now.
+    const QString changed =
+        whatChanged(task, planEntity(SharedEntity(entity), rules, task.obligation.dueDate));
+    if (!changed.isEmpty()) {
+        FilingTask halted = task;
+        halted.state = ExecutionState::FailedStatutory;
+        halted.updatedUtc = nowUtc;
+        halted.lastCategory = ErrorCategory::Statutory;
+        halted.lastErrorCode = QString::fromLatin1(kRegisterChangedCode);
+        halted.lastErrorMessage =
+            QCoreApplication::translate("UnsentRebuild", "the entity register changed after this filing was "
+                                                         "admitted and %1; withdraw it, or requeue it to "
+                                                         "send it with the register's entity data")
+                .arg(changed);
+        return TaskStore::TransitionRecord{halted, ExecutionState::Pending, actor,
+                                           QStringLiteral("register_changed_halt"), reason};
+    }
     FilingTask rebuilt = task;
     const QString before = rebuilt.payloadSha256();
-    rebuilt.setEntity(entityForFiling(registerRecord, *task.obligation.entity));
+    rebuilt.setEntity(entity);
     const QString after = rebuilt.payloadSha256();
     if (after == before)
         return std::nullopt; // the change is not in anything this filing sends

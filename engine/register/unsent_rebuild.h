@@ -2,6 +2,7 @@
 
 #include "engine/model/entity.h"
 #include "engine/model/filing_task.h"
+#include "engine/rules/rule_set.h"
 #include "engine/store/task_store.h"
 
 #include <QDateTime>
@@ -29,12 +30,21 @@ Entity entityForFiling(const Entity &registerRecord, const Entity &filingEntity)
 /// Whether a request for it is under way is the engine's to know; this is only the task's side.
 bool waitsToBeSent(const FilingTask &task);
 
-/// The PENDING -> PENDING transition ("payload_rebuilt") that stores `task` rebuilt from `registerRecord`,
-/// attributed to `actor` with `reason`; its note names the payload's sha256 before and after. std::nullopt
-/// when the filing does not wait to be sent or its payload would not change.
+/// The audit code of a filing halted because the register no longer gives it as it was admitted.
+inline constexpr char kRegisterChangedCode[] = "ENTITY_CHANGED";
+
+/// What a change of the register does to one filing that waits to be sent, as the transition that records it,
+/// attributed to `actor` with `reason`:
+/// - the entity's data is sent as the register has it now: PENDING -> PENDING ("payload_rebuilt"), the
+///   obligation stored with the new entity, its note naming the payload's sha256 before and after;
+/// - the register no longer gives this filing as it was admitted (planned again with `rules` as of its due
+///   date: the entity dissolved or out of scope, another entity type or filing, data missing, another due
+///   date or expected fee): PENDING -> FAILED_STATUTORY ("register_changed_halt", code ENTITY_CHANGED) with
+///   what changed, for a person to withdraw it or requeue it; it keeps the entity as admitted until then.
+/// std::nullopt when the filing does not wait to be sent or nothing it sends changes.
 std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const Entity &registerRecord,
-                                                   const QString &actor, const QString &reason,
-                                                   const QDateTime &nowUtc);
+                                                   const RuleSet &rules, const QString &actor,
+                                                   const QString &reason, const QDateTime &nowUtc);
 
 } // namespace UnsentRebuild
 

@@ -756,6 +756,54 @@ private Q_SLOTS:
         page->close();
     }
 
+    // Closing the console asks about an entity page's unsaved edits first, and No keeps the console and the
+    // edits; while a save is on its way the console stays open and the page says so, instead of asking to
+    // lose what is being saved.
+    void closingTheConsoleKeepsUnsavedAndSavingEdits() {
+        EntityPage *page = m_window->openEntity(QStringLiteral("DE3"));
+        QVERIFY(page);
+        auto *office = child<QLineEdit>(page, QStringLiteral("entityField_principal_office"));
+        auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
+        auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
+        QVERIFY(office && save && status);
+        office->setFocus();
+        office->selectAll();
+        QTest::keyClicks(office, QStringLiteral("7 Closing Way, Dover DE"));
+        const int confirmations = int(m_reasons->confirmations.size());
+        QVERIFY(!m_window->close());
+        QCOMPARE(int(m_reasons->confirmations.size()), confirmations + 1);
+        QVERIFY2(m_reasons->confirmations.last().contains(QLatin1String("not saved")),
+                 qPrintable(m_reasons->confirmations.last()));
+        QVERIFY(m_window->isVisible());
+        QVERIFY(page->isVisible());
+        QCOMPARE(office->text(), QStringLiteral("7 Closing Way, Dover DE"));
+
+        // A save waits for the database (another program holds its write lock): closing keeps everything
+        // and asks nothing.
+        const QString holder = QStringLiteral("closing-lock-holder");
+        {
+            QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
+            other.setDatabaseName(m_dir.filePath(QStringLiteral("audit.sqlite")));
+            QVERIFY(other.open());
+            QSqlQuery lock(other);
+            QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
+        }
+        QTest::mouseClick(save, Qt::LeftButton);
+        QVERIFY(!m_window->close());
+        QCOMPARE(int(m_reasons->confirmations.size()), confirmations + 1);
+        QVERIFY(m_window->isVisible());
+        QVERIFY(page->isVisible());
+        QVERIFY2(status->text().contains(QLatin1String("being saved")), qPrintable(status->text()));
+        {
+            QSqlQuery release(QSqlDatabase::database(holder));
+            QVERIFY(release.exec(QStringLiteral("ROLLBACK")));
+        }
+        QSqlDatabase::removeDatabase(holder);
+        QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
+        QVERIFY(page->pendingChanges().isEmpty());
+        page->close();
+    }
+
     // A second portfolio: its value that differs from the register is announced, and Show opens that
     // entity's page to decide; a filing admitted and not yet sent is edited on its entity's page, the page
     // says the filing goes out with the change, and the filing carries it.
@@ -784,6 +832,11 @@ private Q_SLOTS:
         QVERIFY2(conflicted, "Show did not open the entity whose value differs");
         QVERIFY(child<QWidget>(conflicted, QStringLiteral("entityConflict_owner")));
         QVERIFY(!notice()->isVisible());
+        // Decided on the page: it says it was saved.
+        QTest::mouseClick(child<QPushButton>(conflicted, QStringLiteral("takeFile_owner")), Qt::LeftButton);
+        auto *decided = child<QLabel>(conflicted, QStringLiteral("entitySaveStatus"));
+        QTRY_VERIFY_WITH_TIMEOUT(decided->text().startsWith(QLatin1String("Saved.")), kLong);
+        QCOMPARE(conflicted->fieldText(QStringLiteral("owner")), QStringLiteral("Bo Li"));
         conflicted->close();
 
         EntityPage *page = m_window->openEntity(QStringLiteral("DE5"));

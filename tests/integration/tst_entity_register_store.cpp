@@ -221,8 +221,19 @@ private Q_SLOTS:
         QVERIFY(changed.first().at(1).value<QList<RegisterConflict>>().isEmpty());
         const QList<AuditEntry> settled = auditOf(db, QStringLiteral("entity_conflict_settled"));
         QCOMPARE(settled.size(), 1);
-        QVERIFY2(settled.first().detail.contains(QLatin1String("Registered Agents Inc.")),
-                 qPrintable(settled.first().detail));
+        QVERIFY2(
+            settled.first().detail.contains(QLatin1String("the register's \"Registered Agents Inc.\" kept")),
+            qPrintable(settled.first().detail));
+
+        // Taking the file's value says so: the value taken and the one it replaced.
+        desk.open(csv);
+        desk.engine().decideConflict(QStringLiteral("DE1"), QStringLiteral("registered_agent"), true,
+                                     QStringLiteral("the file is right after all"));
+        QTRY_COMPARE(auditOf(db, QStringLiteral("entity_conflict_settled")).size(), 2);
+        const QString taken = auditOf(db, QStringLiteral("entity_conflict_settled")).first().detail; // newest
+        QVERIFY2(taken.contains(
+                     QLatin1String("\"CSC\" taken instead of the register's \"Registered Agents Inc.\"")),
+                 qPrintable(taken));
     }
 
     // The engine thread never waits for the disk: while another program holds the database's write lock (a
@@ -665,6 +676,125 @@ private Q_SLOTS:
         QCOMPARE(rebuilt.first().reason, reason);
         QCOMPARE(rebuilt.first().actor, host::osUser());
         QCOMPARE(rebuilt.first().payloadSha256, store.task(key)->payloadSha256());
+    }
+
+    // `filingdesk run` on a database whose batch has filings left from an earlier run that could not send
+    // (the fleet gate was down): the new run's portfolio fills a blank (the registered agent), and the
+    // resumed filing leaves with it, not with what was admitted (a registry that needs the agent refused
+    // that).
+    void aRunSendsResumedFilingsWithWhatItsPortfolioFills() {
+        test::SandboxProcess sandbox({QStringLiteral("--require-complete-payload")});
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
+        const QString db = path(QStringLiteral("resumed.sqlite"));
+        const QString first = path(QStringLiteral("resumed-first.csv"));
+        const QString second = path(QStringLiteral("resumed-second.csv"));
+        const QByteArray header =
+            "entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+            "officers,status\n";
+        QVERIFY(writeFile(first, header + "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,,"
+                                          "Jane Roe (President),active\n"));
+        QVERIFY(writeFile(second, header + "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,CSC,"
+                                           "Jane Roe (President),active\n"));
+        const QStringList common{QStringLiteral("--as-of"),    QStringLiteral("2027-02-15"),
+                                 QStringLiteral("--db"),       db,
+                                 QStringLiteral("--registry"), sandbox.baseUrl().toString()};
+        test::ChildProcess gateDown;
+        QVERIFY(gateDown.startRun(QStringList{QStringLiteral("--portfolio"), first, QStringLiteral("--redis"),
+                                              QStringLiteral("redis://127.0.0.1:1"),
+                                              QStringLiteral("--deadline"), QStringLiteral("3")} +
+                                  common));
+        QVERIFY(gateDown.waitFinished(60000));
+        QVERIFY2(gateDown.exitCode() != 0, qPrintable(gateDown.describe()));
+        QString key;
+        {
+            AuditStore store;
+            QString e;
+            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+            const QList<FilingTask> tasks = store.loadTasks(false);
+            QCOMPARE(tasks.size(), qsizetype(1));
+            QCOMPARE(tasks.first().state, ExecutionState::Pending);
+            QVERIFY(!tasks.first().batchId.isEmpty());
+            key = tasks.first().key;
+        }
+        test::ChildProcess run;
+        QVERIFY(run.startRun(QStringList{QStringLiteral("--portfolio"), second, QStringLiteral("--deadline"),
+                                         QStringLiteral("30")} +
+                             common));
+        QVERIFY(run.waitFinished(60000));
+        QVERIFY2(run.exitCode() == 0, qPrintable(run.describe()));
+        AuditStore store;
+        QString e;
+        QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+        QCOMPARE(store.task(key)->state, ExecutionState::Completed);
+        QCOMPARE(store.task(key)->obligation.entity->registeredAgent, QStringLiteral("CSC"));
+        const QList<AuditEntry> rebuilt = auditOf(db, QStringLiteral("payload_rebuilt"));
+        QCOMPARE(rebuilt.size(), 1);
+        QCOMPARE(rebuilt.first().payloadSha256, store.task(key)->payloadSha256());
+        const QJsonObject totals = sandbox.stats().value(QStringLiteral("totals")).toObject();
+        QCOMPARE(totals.value(QStringLiteral("accepted")).toInt(), 1);
+    }
+
+    // A change that means the filing is no longer owed as it was admitted (the entity dissolved, another
+    // entity type, another expected fee) is not sent with the new data: the filing is halted for a person,
+    // with what changed, attributed to the person who changed the register; requeueing it sends it.
+    void aChangeThatUndoesTheFilingHaltsIt_data() {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("dissolved") << "status"
+                                   << "dissolved"
+                                   << "no longer owed";
+        QTest::newRow("another entity type") << "entity_type"
+                                             << "llc"
+                                             << "other filings";
+        QTest::newRow("another fee") << "authorized_shares"
+                                     << "30000"
+                                     << "expected fee is now $470.00 (admitted with $225.00)";
+    }
+    void aChangeThatUndoesTheFilingHaltsIt() {
+        QFETCH(QString, field);
+        QFETCH(QString, value);
+        QFETCH(QString, said);
+        const QString db =
+            path(QStringLiteral("undone-%1.sqlite").arg(QTest::currentDataTag()).replace(u' ', u'-'));
+        const QString csv = path(QStringLiteral("undone.csv"));
+        QVERIFY(writeFile(csv, "entity_id,entity_name,entity_type,jurisdiction,formation_date,status,"
+                               "authorized_shares\n"
+                               "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,active,5000\n"));
+        Desk desk(db);
+        QVERIFY(desk.ok());
+        Engine &engine = desk.engine();
+        desk.open(csv, QDate(2027, 2, 15));
+        QSignalSpy admitted(&engine, &Engine::admitted);
+        engine.admit(-1);
+        QTRY_COMPARE(admitted.count(), 1);
+        QString key;
+        {
+            AuditStore store;
+            QString e;
+            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+            const QList<FilingTask> tasks = store.loadTasks(false);
+            QCOMPARE(tasks.size(), qsizetype(1));
+            key = tasks.first().key;
+        }
+        QSignalSpy alerts(&engine, &Engine::alertRaised);
+        engine.editEntity(QStringLiteral("DE1"), {{field, value}}, QStringLiteral("told by the client"));
+        QTRY_COMPARE(engine.task(key).state, ExecutionState::FailedStatutory);
+        QCOMPARE(engine.task(key).lastErrorCode, QStringLiteral("ENTITY_CHANGED"));
+        QVERIFY2(engine.task(key).lastErrorMessage.contains(said),
+                 qPrintable(engine.task(key).lastErrorMessage));
+        QTRY_COMPARE(alerts.count(), 1);
+        QVERIFY(alerts.first().first().value<EngineAlert>().kind == AlertKind::StatutoryHalt);
+        const QList<AuditEntry> halts = auditOf(db, QStringLiteral("register_changed_halt"));
+        QCOMPARE(halts.size(), 1);
+        QCOMPARE(halts.first().idempotencyKey, key);
+        QCOMPARE(halts.first().actor, host::osUser());
+        QCOMPARE(halts.first().reason, QStringLiteral("told by the client"));
+        QCOMPARE(halts.first().toState, QStringLiteral("FAILED_STATUTORY"));
+        QVERIFY(auditOf(db, QStringLiteral("payload_rebuilt")).isEmpty());
+        // Launching the batch sends nothing: the halt waits for a person.
+        engine.launchBatch({}, QStringLiteral("everything due"));
+        QCOMPARE(engine.task(key).state, ExecutionState::FailedStatutory);
     }
 
     void badImportFileIsRefusedWhole_data() {

@@ -230,6 +230,7 @@ void ConsoleSession::connectEngine() {
                 Q_EMIT registerChanged();
             });
     connect(engine, &Engine::registerEditFailed, this, &ConsoleSession::registerEditFailed);
+    connect(engine, &Engine::entityEditApplied, this, &ConsoleSession::entityEditApplied);
     connect(engine, &Engine::notesFound, this, [this](const QList<AuditEntry> &notes) {
         QHash<QString, QList<AuditEntry>> byKey;
         for (const AuditEntry &note : notes) {

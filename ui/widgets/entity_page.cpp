@@ -274,18 +274,32 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
             m_cureHint->hide();
             markFields();
         }
-        showSaveStatus(pendingChanges().isEmpty()
-                           ? (requeued ? tr("Saved, and the halted filing was sent again with the corrected "
-                                            "data. The change and your reason are in the audit trail.")
-                              : m_waitingFilings > 0
-                                  ? tr("Saved. %n filing(s) of this entity not yet sent will go out "
-                                       "with the change. The change and your reason are in the audit "
-                                       "trail.",
-                                       nullptr, m_waitingFilings)
-                                  : tr("Saved. The change and your reason are in the audit trail."))
-                           : tr("Saved, but not every field is as you typed it: the register kept the "
-                                "values shown. Check the fields."),
-                       !pendingChanges().isEmpty());
+        QString saved;
+        if (!pendingChanges().isEmpty()) {
+            saved =
+                tr("Saved, but not every field is as you typed it: the register kept the values shown. Check "
+                   "the fields.");
+        } else if (requeued) {
+            saved = tr("Saved, and the halted filing was sent again with the corrected data.");
+        } else {
+            saved = tr("Saved.");
+            if (m_editRebuilt > 0)
+                saved += QLatin1Char(' ') +
+                         tr("%n filing(s) of this entity not yet sent will go out with the change.", nullptr,
+                            m_editRebuilt);
+            if (m_editHalted > 0)
+                saved +=
+                    QLatin1Char(' ') + tr("%n filing(s) of this entity not yet sent are no longer owed as "
+                                          "they were admitted: they wait in Halts & exceptions for you to "
+                                          "withdraw or requeue them.",
+                                          nullptr, m_editHalted);
+        }
+        if (pendingChanges().isEmpty())
+            saved += QLatin1Char(' ') + tr("The change and your reason are in the audit trail.");
+        // A filing halted by the edit needs the person: said as a problem is, not as a plain confirmation.
+        showSaveStatus(saved, !pendingChanges().isEmpty() || m_editHalted > 0);
+        m_editRebuilt = 0;
+        m_editHalted = 0;
     }
 }
 
@@ -313,10 +327,19 @@ void EntityPage::rebuildConflicts() {
         auto *take = new QPushButton(tr("Take the file's"), row);
         take->setObjectName(QStringLiteral("takeFile_") + c.field);
         const QString field = c.field;
-        connect(keep, &QPushButton::clicked, this,
-                [this, field] { m_actions->decideConflict(m_entity.entityId, m_entity.name, field, false); });
-        connect(take, &QPushButton::clicked, this,
-                [this, field] { m_actions->decideConflict(m_entity.entityId, m_entity.name, field, true); });
+        // A decision is saved as an edit is: the page says "Saved" (and what it did to the filings not yet
+        // sent) once the register has it, or why not; with other edits still unsaved in the fields, the page
+        // leaves them to their own Save.
+        connect(keep, &QPushButton::clicked, this, [this, field] {
+            if (m_actions->decideConflict(m_entity.entityId, m_entity.name, field, false) &&
+                pendingChanges().isEmpty())
+                m_savePending = true;
+        });
+        connect(take, &QPushButton::clicked, this, [this, field] {
+            if (m_actions->decideConflict(m_entity.entityId, m_entity.name, field, true) &&
+                pendingChanges().isEmpty())
+                m_savePending = true;
+        });
         h->addWidget(keep);
         h->addWidget(take);
         m_conflictBox->addWidget(row);
@@ -375,15 +398,34 @@ void EntityPage::markFields() {
 }
 
 void EntityPage::reject() {
+    if (agreesToClose())
+        QDialog::reject();
+}
+
+bool EntityPage::closeForQuit() {
+    if (!isVisible())
+        return true;
+    if (!agreesToClose())
+        return false;
+    QDialog::reject();
+    return true;
+}
+
+bool EntityPage::agreesToClose() {
+    // A save on its way is not "unsaved": asking to lose it would be answered by "Saved." a moment later.
+    if (m_savePending) {
+        showSaveStatus(tr("Your changes are being saved; close the page once it says they are saved."), true);
+        return false;
+    }
     // Edits are never dropped without a word: the person says whether to lose them.
     if (m_actions->access().allows(TeamAction::EditEntity) && !pendingChanges().isEmpty() &&
         !m_actions->confirm(
             tr("Unsaved changes"),
             tr("Your changes to %1 are not saved. Close the page and lose them?").arg(m_entity.name))) {
         showSaveStatus(tr("Not saved yet: save your changes, or close again to lose them."), true);
-        return;
+        return false;
     }
-    QDialog::reject();
+    return true;
 }
 
 void EntityPage::showSaveStatus(const QString &text, bool problem) {
@@ -459,6 +501,11 @@ void EntityPage::saveWith(bool requeue) {
                    true);
 }
 
+void EntityPage::editApplied(int rebuilt, int halted) {
+    m_editRebuilt = rebuilt;
+    m_editHalted = halted;
+}
+
 void EntityPage::saveFailed(const QString &why) {
     if (!m_savePending)
         return; // not this page's save (or already answered)
@@ -491,13 +538,10 @@ void EntityPage::setCure(const QStringList &fields, const QString &hint, const Q
 void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf) {
     m_asOf = asOf;
     m_filings->setRowCount(0);
-    m_waitingFilings = 0;
     QMap<Compliance, int> counts;
     for (const ObligationRow &row : rows) {
         if (row.task.obligation.entity->entityId != m_entity.entityId)
             continue;
-        if (row.kind == ObligationRow::Kind::Task && row.task.state == ExecutionState::Pending)
-            ++m_waitingFilings;
         const Obligation &o = row.task.obligation;
         std::optional<Compliance> status;
         switch (row.kind) {

@@ -48,6 +48,9 @@ public:
     /// the edits in the fields and lets the person save again (and, when it was opened to cure a halt,
     /// requeue).
     void saveFailed(const QString &why);
+    /// The edit sent from this page was written: of the entity's filings not yet sent, `rebuilt` now carry it
+    /// and `halted` are no longer owed as admitted (Engine::entityEditApplied()); said with "Saved".
+    void editApplied(int rebuilt, int halted);
     /// The filings of this entity as the Obligations view has them, and the as-of date.
     void setFilings(const QList<ObligationRow> &rows, const QDate &asOf);
     /// The entity's audit rows, newest first.
@@ -63,12 +66,17 @@ public:
     QHash<QString, QString> pendingChanges() const;
     /// Closing (Close, Escape, the window's close button) with unsaved edits asks first; No keeps the page.
     void reject() override;
+    /// Whether the page may close now (the console is closing): a save on its way keeps the page and says
+    /// so; unsaved edits are lost only when the person agrees. Then the page is closed without asking again.
+    bool closeForQuit();
 
 Q_SIGNALS:
     /// The person asked for the history again (after a change).
     void historyWanted(const QString &entityId);
 
 private:
+    /// The person's answer to closing now: false keeps the page (a save on its way, or No to losing edits).
+    bool agreesToClose();
     void save();
     void saveAndRequeue();
     void saveWith(bool requeue);
@@ -104,7 +112,8 @@ private:
     QPushButton *m_save;
     QPushButton *m_saveRequeue;
     QLabel *m_saveStatus;       ///< "entitySaveStatus"
-    int m_waitingFilings = 0;   ///< filings admitted and not yet sent: an edit reaches them (UnsentRebuild)
+    int m_editRebuilt = 0;      ///< editApplied(): filings not yet sent that carry the edit being saved
+    int m_editHalted = 0;       ///< editApplied(): filings the edit halted
     bool m_savePending = false; ///< an edit was sent; the register's answer says it was saved
     QTableWidget *m_filings;
     QTableWidget *m_timeline;

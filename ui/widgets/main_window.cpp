@@ -748,6 +748,11 @@ void MainWindow::connectSession() {
             }
         }
     });
+    connect(session, &ConsoleSession::entityEditApplied, this,
+            [this](const QString &entityId, int rebuilt, int halted) {
+                if (EntityPage *page = m_entityPages.value(entityId))
+                    page->editApplied(rebuilt, halted);
+            });
     connect(session, &ConsoleSession::registerEditFailed, this,
             [this](const QString &entityId, const QString &why) {
                 for (EntityPage *page : std::as_const(m_entityPages)) {
@@ -1373,10 +1378,10 @@ void MainWindow::showConflictNotice(const QString &fileName) {
               : names.join(QStringLiteral(", "));
     m_noticeBanner->showMessage(
         fileName.isEmpty()
-            ? tr("%n more entity(ies) with values that differ from the register: %1. Show opens the next.",
+            ? tr("%n more entity(ies) with values that differ from the register (%1): Show opens the next.",
                  nullptr, n)
                   .arg(who)
-            : tr("%n entity(ies) in %1 have values that differ from the entity register: %2. FilingDesk "
+            : tr("%n entity(ies) in %1 have values that differ from the entity register (%2). FilingDesk "
                  "plans with the register's values until someone decides; Show opens the entity to decide.",
                  nullptr, n)
                   .arg(fileName, who));
@@ -1621,6 +1626,15 @@ void MainWindow::closeWithoutAsking() {
 }
 
 void MainWindow::closeEvent(QCloseEvent *event) {
+    // An entity's edits first: the console stays open while one is being saved or the person keeps them.
+    for (const QPointer<EntityPage> &page : std::as_const(m_entityPages)) {
+        if (page && !m_quitConfirmed && !page->closeForQuit()) {
+            page->raise();
+            page->activateWindow();
+            event->ignore();
+            return;
+        }
+    }
     if (askBeforeQuit()) {
         event->ignore();
         return;

@@ -15,12 +15,13 @@ class StatusIndicators : public QWidget {
 public:
     /// What the status bar says about the team ledger.
     enum class Ledger {
-        Off,         ///< a single desk: no indicator
-        Connecting,  ///< team mode, the engine is starting
-        Connected,   ///< the ledger answers
-        Unreachable, ///< nothing is sent; the desk shows its mirror, read-only
-        Untrusted,   ///< the ledger's audit chain did not verify: as Unreachable, until a restart
-        ReadOnlyStandby, ///< the address answers but is a hot standby: as Unreachable, until the primary answers
+        Off,             ///< a single desk: no indicator
+        Connecting,      ///< team mode, the engine is starting
+        Connected,       ///< the ledger answers
+        Unreachable,     ///< nothing is sent; the desk shows its mirror, read-only
+        Untrusted,       ///< the ledger's audit chain did not verify: as Unreachable, until a restart
+        ReadOnlyStandby, ///< the address answers but is a hot standby: as Unreachable, until the primary
+                         ///< answers
         WaitingOnLock,   ///< the ledger answers; a write waited on another session's lock and is tried again
     };
 

@@ -6,6 +6,7 @@
 #include "engine/ledger/ledger_store.h"
 #include "engine/register/register_csv.h"
 #include "engine/register/unsent_rebuild.h"
+#include "engine/rules/rule_set.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -28,7 +29,8 @@ constexpr int kExitWriteRefused = 1;
 constexpr int kMaxErrorsShown = 50;
 
 const QString kUsage = QStringLiteral(
-    "usage: filingdesk entities import FILE.csv (--db FILE | --ledger URL) --reason TEXT [--json]\n"
+    "usage: filingdesk entities import FILE.csv (--db FILE | --ledger URL) --reason TEXT [--rules FILE] "
+    "[--json]\n"
     "       filingdesk entities export (--db FILE | --ledger URL) --out FILE.csv");
 
 // The store the register lives in: the desk's database, or the team ledger.
@@ -81,6 +83,7 @@ int fail(const QString &reason) {
 
 struct Rebuilt {
     int rebuilt = 0; ///< filings not yet sent that now carry the register's entity
+    int halted = 0;  ///< filings the register no longer gives as admitted: halted for a person
     int kept = 0;    ///< filings another member changed meanwhile (sending them): they keep what they had
     QString error;   ///< a write that failed for another reason (the first one)
 };
@@ -89,7 +92,8 @@ struct Rebuilt {
 // desk does after an edit (UnsentRebuild): otherwise they would leave with the entity as it was when they
 // were admitted. One write per filing, so that a filing another member is sending right now (a conflict)
 // leaves the others' rewrites standing.
-Rebuilt rebuildUnsentFilings(TaskStore &store, const RegisterUpdate &update, const QString &reason) {
+Rebuilt rebuildUnsentFilings(TaskStore &store, const RegisterUpdate &update, const RuleSet &rules,
+                             const QString &reason) {
     Rebuilt out;
     QHash<QString, Entity> changed;
     for (const Entity &e : update.records)
@@ -102,13 +106,13 @@ Rebuilt rebuildUnsentFilings(TaskStore &store, const RegisterUpdate &update, con
         if (record == changed.constEnd())
             continue;
         const std::optional<TaskStore::TransitionRecord> rebuilt =
-            UnsentRebuild::rebuild(task, *record, host::osUser(), reason, now);
+            UnsentRebuild::rebuild(task, *record, rules, host::osUser(), reason, now);
         if (!rebuilt)
             continue;
         QString error;
         if (const WriteResult written = store.recordTransitions({*rebuilt}, &error, Durability::Normal);
             written)
-            ++out.rebuilt;
+            ++(rebuilt->task.state == ExecutionState::FailedStatutory ? out.halted : out.rebuilt);
         else if (written.failure == WriteResult::Failure::Conflict)
             ++out.kept;
         else if (out.error.isEmpty())
@@ -130,8 +134,13 @@ int runImport(const QStringList &arguments) {
     const QCommandLineOption reasonOpt(QStringLiteral("reason"),
                                        QStringLiteral("Why the data changes (recorded in the audit trail)."),
                                        QStringLiteral("TEXT"));
+    const QCommandLineOption rulesOpt(QStringLiteral("rules"),
+                                      QStringLiteral("The desk's rules file, when it has one instead of the "
+                                                     "built-in rules (filings not yet sent are planned again "
+                                                     "with it)."),
+                                      QStringLiteral("FILE"));
     const QCommandLineOption jsonOpt = cli::jsonOption();
-    parser.addOptions({dbOpt, ledgerOpt, reasonOpt, jsonOpt});
+    parser.addOptions({dbOpt, ledgerOpt, reasonOpt, rulesOpt, jsonOpt});
     parser.addHelpOption();
     if (!parser.parse(QStringList{QStringLiteral("filingdesk entities import")} + arguments.mid(1)))
         return fail(parser.errorText());
@@ -162,8 +171,11 @@ int runImport(const QStringList &arguments) {
     if (!read.ok())
         return refuse(read.errors);
 
-    RegisterStore target;
+    RuleSet rules = RuleSet::builtIn();
     QString error;
+    if (parser.isSet(rulesOpt) && !rules.loadFromFile(parser.value(rulesOpt), &error))
+        return fail(QStringLiteral("%1: %2").arg(parser.value(rulesOpt), error));
+    RegisterStore target;
     if (!target.open(parser, dbOpt, ledgerOpt, true, &error))
         return fail(error);
     QList<Entity> entities;
@@ -188,7 +200,8 @@ int runImport(const QStringList &arguments) {
             return cli::kExitBadInput;
         return kExitWriteRefused;
     }
-    const Rebuilt rebuilt = rebuildUnsentFilings(*target.store, update, parser.value(reasonOpt).trimmed());
+    const Rebuilt rebuilt =
+        rebuildUnsentFilings(*target.store, update, rules, parser.value(reasonOpt).trimmed());
     if (!rebuilt.error.isEmpty())
         cli::printErr(
             QStringLiteral("filingdesk entities: the register is changed, but a filing not yet sent "
@@ -204,6 +217,7 @@ int runImport(const QStringList &arguments) {
                                {QStringLiteral("field_changes"), int(update.changes.size())},
                                {QStringLiteral("conflicts_settled"), int(update.settled.size())},
                                {QStringLiteral("filings_rebuilt"), rebuilt.rebuilt},
+                               {QStringLiteral("filings_halted"), rebuilt.halted},
                                {QStringLiteral("filings_kept"), rebuilt.kept}};
         std::fputs(QJsonDocument(json).toJson(QJsonDocument::Indented).constData(), stdout);
     } else {
@@ -220,6 +234,13 @@ int runImport(const QStringList &arguments) {
             std::fputs(
                 qUtf8Printable(
                     QStringLiteral("%1 filing(s) not yet sent now carry the change\n").arg(rebuilt.rebuilt)),
+                stdout);
+        if (rebuilt.halted > 0)
+            std::fputs(
+                qUtf8Printable(QStringLiteral("%1 filing(s) not yet sent are no longer owed as they were "
+                                              "admitted and wait for a person (halted: withdraw or "
+                                              "requeue them)\n")
+                                   .arg(rebuilt.halted)),
                 stdout);
         if (rebuilt.kept > 0)
             std::fputs(

@@ -231,6 +231,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                         QStringLiteral("  conflict: %1 (%2) %3: the register has \"%4\", %5 has \"%6\"")
                             .arg(c.entityName, c.entityId, c.field, c.registerValue, c.source, c.fileValue));
             }
+            client.holdSending(false); // the register is merged (and what it changed rebuilt): send
             client.admit(dueWithin);
         });
     QObject::connect(engine, &Engine::admitted, &loop, [&](int a, int d, int n, int o) {
@@ -379,6 +380,9 @@ int cli::RunCommand::run(const QStringList &arguments) const {
         deadline.start(deadlineS * 1000);
     }
 
+    // Filings resumed from an earlier run wait until this run's portfolio is in the register: a blank the
+    // file fills reaches them before they leave (Engine::rebuildUnsentFilings()).
+    client.holdSending(true);
     client.start(config);
     loop.exec();
     if (exitCode != 0)
