@@ -77,7 +77,12 @@ std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const
     // admitted, whatever the plan's as-of date is now.
     const QString changed =
         whatChanged(task, planEntity(SharedEntity(entity), rules, task.obligation.dueDate));
-    if (!changed.isEmpty()) {
+    // Only a change that undoes the filing halts it: one a person requeued although its own data no longer
+    // gives it as admitted (sent anyway, on purpose) is not halted again by an edit of its notes.
+    const bool undoneByThisChange =
+        !changed.isEmpty() &&
+        whatChanged(task, planEntity(task.obligation.entity, rules, task.obligation.dueDate)).isEmpty();
+    if (undoneByThisChange) {
         FilingTask halted = task;
         halted.state = ExecutionState::FailedStatutory;
         halted.updatedUtc = nowUtc;

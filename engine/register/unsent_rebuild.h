@@ -41,6 +41,8 @@ inline constexpr char kRegisterChangedCode[] = "ENTITY_CHANGED";
 ///   date: the entity dissolved or out of scope, another entity type or filing, data missing, another due
 ///   date or expected fee): PENDING -> FAILED_STATUTORY ("register_changed_halt", code ENTITY_CHANGED) with
 ///   what changed, for a person to withdraw it or requeue it; it keeps the entity as admitted until then.
+///   Only when the change is what undoes it: a filing whose own data already did not give it (requeued by a
+///   person on purpose) is rebuilt, not halted again.
 /// std::nullopt when the filing does not wait to be sent or nothing it sends changes.
 std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const Entity &registerRecord,
                                                    const RuleSet &rules, const QString &actor,

@@ -838,6 +838,13 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(decided->text().startsWith(QLatin1String("Saved.")), kLong);
         QCOMPARE(conflicted->fieldText(QStringLiteral("owner")), QStringLiteral("Bo Li"));
         conflicted->close();
+        // Who answers for the entity's filings is the register's word, filed ones included ("My filings").
+        ObligationModel *model = m_window->obligationModel();
+        const int filed = model->rowOfKey(keyOf(QStringLiteral("DE3")));
+        QVERIFY(filed >= 0);
+        QTRY_COMPARE(model->index(filed, ObligationModel::OwnerColumn).data().toString(),
+                     QStringLiteral("Bo Li"));
+        QCOMPARE(model->index(filed, 0).data(OwnerRole).toString(), QStringLiteral("Bo Li"));
 
         EntityPage *page = m_window->openEntity(QStringLiteral("DE5"));
         QVERIFY(page);

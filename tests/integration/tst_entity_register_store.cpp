@@ -795,6 +795,19 @@ private Q_SLOTS:
         // Launching the batch sends nothing: the halt waits for a person.
         engine.launchBatch({}, QStringLiteral("everything due"));
         QCOMPARE(engine.task(key).state, ExecutionState::FailedStatutory);
+
+        // The person requeues it on purpose (held here, so that nothing is sent); a later edit of something
+        // else does not halt it again.
+        engine.holdSending(true);
+        engine.resolve({key}, QStringLiteral("the client wants it filed"), true);
+        QCOMPARE(engine.task(key).state, ExecutionState::Pending);
+        QSignalSpy applied(&engine, &Engine::entityEditApplied);
+        engine.editEntity(QStringLiteral("DE1"), {{QStringLiteral("notes"), QStringLiteral("call first")}},
+                          QStringLiteral("a note"));
+        QTRY_COMPARE(applied.count(), 1);
+        QCOMPARE(applied.first().at(2).toInt(), 0); // halted
+        QCOMPARE(engine.task(key).state, ExecutionState::Pending);
+        QCOMPARE(auditOf(db, QStringLiteral("register_changed_halt")).size(), 1);
     }
 
     void badImportFileIsRefusedWhole_data() {

@@ -92,6 +92,19 @@ bool ObligationModel::isEditableRow(const ObligationRow &row, int column) const 
     return false;
 }
 
+QString ObligationModel::ownerOf(const ObligationRow &row) const {
+    const SharedEntity &e = row.task.obligation.entity;
+    return m_registerOwners.value(e->entityId, e->owner);
+}
+
+void ObligationModel::setRegisterOwners(const QHash<QString, QString> &owners) {
+    if (owners == m_registerOwners)
+        return;
+    m_registerOwners = owners;
+    if (rowCount() > 0) // OwnerRole is asked of any column (filters)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1));
+}
+
 void ObligationModel::setEditRefusal(const QString &why) {
     if (why == m_editRefusal)
         return;
@@ -197,7 +210,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
     case EntityColumn:
         return o.entity->name;
     case OwnerColumn:
-        return o.entity->owner;
+        return ownerOf(row);
     case JurisdictionColumn: {
         const QString code = o.jurisdiction.isEmpty() ? o.entity->jurisdiction : o.jurisdiction;
         return code.isEmpty() ? o.entity->jurisdictionRaw : placeLabel(code);
@@ -408,7 +421,7 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
     case CategoryRole:
         return categoryName(row.task.lastCategory);
     case OwnerRole:
-        return row.task.obligation.entity->owner;
+        return ownerOf(row);
     case ComplianceRole: {
         const std::optional<Compliance> c = compliance(row);
         return c ? complianceName(*c) : QString();

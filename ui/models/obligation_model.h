@@ -75,6 +75,10 @@ public:
     /// empty when it may. While set, the missing formation dates and entity types are not editable and their
     /// cells say why in the tooltip.
     void setEditRefusal(const QString &why);
+    /// Each entity's owner as the entity register has it now (entity id -> owner): who answers for a filing
+    /// is the register's word, not what the entity said when the filing was admitted (the Owner column,
+    /// OwnerRole and so "My filings"). An entity the register does not hold keeps its filing's owner.
+    void setRegisterOwners(const QHash<QString, QString> &owners);
 
 Q_SIGNALS:
     /// An operator typed a formation date or entity type into a row that lacks it.
@@ -100,6 +104,8 @@ private:
 
     QDate m_asOf;
     QString m_editRefusal;
+    QHash<QString, QString> m_registerOwners; ///< setRegisterOwners()
+    QString ownerOf(const ObligationRow &row) const;
     QList<ObligationRow> m_rows;
     QHash<QString, int> m_rowOfKey;
     QHash<QString, FilingTask> m_tasks; ///< every task the engine reported, also those of earlier portfolios

@@ -79,10 +79,18 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
     case CategoryRole:
         return categoryName(task.lastCategory);
     case OwnerRole:
-        return task.obligation.entity->owner;
+        return m_registerOwners.value(task.obligation.entity->entityId, task.obligation.entity->owner);
     default:
         return QVariant();
     }
+}
+
+void TaskSubsetModel::setRegisterOwners(const QHash<QString, QString> &owners) {
+    if (owners == m_registerOwners)
+        return;
+    m_registerOwners = owners;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {OwnerRole});
 }
 
 void TaskSubsetModel::setNotes(const QHash<QString, QList<AuditEntry>> &notes) {

@@ -32,6 +32,10 @@ public:
     /// Every open review of the team (Engine::reviewsChanged): idempotency key -> "in review by …". The rows
     /// whose review changed are announced with one dataChanged range.
     void setReviews(const QHash<QString, QString> &reviews);
+    /// Each entity's owner as the entity register has it now (entity id -> owner): who answers for a filing
+    /// is the register's word, not what the entity said when the filing was admitted (OwnerRole: "My
+    /// filings"). An entity the register does not hold keeps its filing's owner.
+    void setRegisterOwners(const QHash<QString, QString> &owners);
     /// "in review by NAME on HOST since TIME UTC", or empty when nobody has `key` open for review.
     QString reviewOf(const QString &key) const { return m_reviews.value(key); }
     /// The column that shows the review, -1 when there is none.
@@ -63,6 +67,7 @@ private:
     QHash<QString, int> m_rowOfKey;
     QHash<QString, QString> m_reviews;
     QHash<QString, QList<AuditEntry>> m_notes;
+    QHash<QString, QString> m_registerOwners; ///< setRegisterOwners()
 };
 
 } // namespace fd::ui

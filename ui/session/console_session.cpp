@@ -224,9 +224,16 @@ void ConsoleSession::connectEngine() {
     connect(engine, &Engine::registerChanged, this,
             [this](const QList<Entity> &entities, const QList<RegisterConflict> &conflicts) {
                 m_register.clear();
-                for (const Entity &e : entities)
+                QHash<QString, QString> owners;
+                for (const Entity &e : entities) {
                     m_register.insert(e.entityId, e);
+                    owners.insert(e.entityId, e.owner);
+                }
                 m_registerConflicts = conflicts;
+                // Who answers for a filing is the register's word (an entity handed to another person).
+                m_obligations->setRegisterOwners(owners);
+                m_deadLetters->setRegisterOwners(owners);
+                m_exceptions->setRegisterOwners(owners);
                 Q_EMIT registerChanged();
             });
     connect(engine, &Engine::registerEditFailed, this, &ConsoleSession::registerEditFailed);
