@@ -14,7 +14,8 @@ namespace fd {
 bool Engine::isOnTheWire(const QString &key) const {
     // A request of this member, or (team mode) a filing another member is sending or settling.
     const auto it = m_tasks.constFind(key);
-    return m_requests.isDispatching(key) ||
+    // A rebuild from the register being written is a transition being committed, as a Validating one is.
+    return m_requests.isDispatching(key) || m_rebuilding.contains(key) ||
            (it != m_tasks.constEnd() && it->state == ExecutionState::Dispatching);
 }
 
@@ -107,7 +108,7 @@ std::pair<int, int> Engine::rebuildUnsentFilings(const QSet<QString> &entityIds,
             if (!recorded) {
                 // Not written, so not rebuilt: the filing keeps its admitted payload, and the failure stops
                 // dispatch (or, in a team, re-reads what another member changed).
-                transitionFailed(ExecutionState::Pending, ExecutionState::Pending, key, recorded);
+                transitionFailed(ExecutionState::Pending, record.task.state, key, recorded);
             } else if (record.task.state == ExecutionState::FailedStatutory) {
                 // Halted for a person: the register no longer gives the filing as it was admitted.
                 it->state = record.task.state;
