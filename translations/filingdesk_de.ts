@@ -191,8 +191,12 @@
         <translation>die Daten des Registers ergeben andere Einreichungen: %1</translation>
     </message>
     <message>
-        <source>the entity register changed after this filing was admitted and %1; withdraw it, or requeue it to send it with the register&apos;s entity data</source>
-        <translation>das Rechtsträgerregister hat sich geändert, nachdem diese Einreichung aufgenommen wurde, und %1; ziehen Sie sie zurück oder reihen Sie sie neu ein, um sie mit den Daten des Registers zu senden</translation>
+        <source>the entity is now registered in %1: it is no longer owed in %2 as admitted</source>
+        <translation>der Rechtsträger ist jetzt in %1 eingetragen: in %2 ist die Einreichung so, wie sie aufgenommen wurde, nicht mehr geschuldet</translation>
+    </message>
+    <message>
+        <source>the entity register changed after this filing was admitted and %1; withdraw it, or requeue it to send it as the register now gives it</source>
+        <translation>das Rechtsträgerregister hat sich geändert, nachdem diese Einreichung aufgenommen wurde, und %1; ziehen Sie sie zurück oder reihen Sie sie neu ein, um sie so zu senden, wie das Register sie jetzt ergibt</translation>
     </message>
 </context>
 <context>

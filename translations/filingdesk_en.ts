@@ -191,7 +191,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>the entity register changed after this filing was admitted and %1; withdraw it, or requeue it to send it with the register&apos;s entity data</source>
+        <source>the entity is now registered in %1: it is no longer owed in %2 as admitted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entity register changed after this filing was admitted and %1; withdraw it, or requeue it to send it as the register now gives it</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2922,8 +2926,8 @@ Ctrl+, settings</source>
     <message numerus="yes">
         <source>%n entity(ies) in %1 have values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</source>
         <translation>
-            <numerusform>%n entity in %1 has values that differ from the entity register (%2). FilingDesk plans with the register's values until someone decides; Show opens the entity to decide.</numerusform>
-            <numerusform>%n entities in %1 have values that differ from the entity register (%2). FilingDesk plans with the register's values until someone decides; Show opens the first to decide.</numerusform>
+            <numerusform>%n entity in %1 has values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</numerusform>
+            <numerusform>%n entities in %1 have values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the first to decide.</numerusform>
         </translation>
     </message>
 </context>

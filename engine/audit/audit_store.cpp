@@ -538,11 +538,18 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
     e.detail = task.transitionNote.isEmpty() ? task.lastErrorMessage : task.transitionNote;
     if (task.obligationRewritten) {
         QSqlQuery rewrite(QSqlDatabase::database(m_connectionName));
-        rewrite.prepare(QStringLiteral(
-            "UPDATE tasks SET obligation_json = ?, entity_name = ? WHERE idempotency_key = ?"));
+        // The columns reports read beside the JSON: a requeue after a change of the register may bring
+        // another due date, fee and rule under the same key (FilingTask::setObligation()).
+        rewrite.prepare(
+            QStringLiteral("UPDATE tasks SET obligation_json = ?, entity_name = ?, due_date = ?, "
+                           "fee_cents = ?, rule_id = ?, rules_version = ? WHERE idempotency_key = ?"));
         rewrite.addBindValue(QString::fromUtf8(
             QJsonDocument(obligationToJson(task.obligation)).toJson(QJsonDocument::Compact)));
         rewrite.addBindValue(task.obligation.entity->name);
+        rewrite.addBindValue(task.obligation.dueDate.toString(Qt::ISODate));
+        rewrite.addBindValue(task.obligation.feeCents);
+        rewrite.addBindValue(task.obligation.ruleId);
+        rewrite.addBindValue(task.obligation.rulesVersion);
         rewrite.addBindValue(task.key);
         if (!rewrite.exec()) {
             *error = rewrite.lastError().text();

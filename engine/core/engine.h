@@ -358,6 +358,9 @@ private:
     /// The task's entity as the register has it now (keeping the task's jurisdiction and source line): the
     /// payload a cure or a replay sends.
     void cureFromRegister(FilingTask &task) const;
+    /// cureFromRegister(), or for a halt for a change of the register (ENTITY_CHANGED) the whole obligation
+    /// as the register gives it now (UnsentRebuild::replanned()) when it still gives one under the key.
+    void replanOrCureFromRegister(FilingTask &task) const;
     /// After a change of the register (an edit, a portfolio's merge): the filings of `entityIds` that have
     /// not left (PENDING, no request on the wire or being recorded) are rebuilt from the register
     /// (UnsentRebuild), each rewrite a PENDING -> PENDING transition attributed to the person and stored with

@@ -57,6 +57,21 @@ void Engine::cureFromRegister(FilingTask &task) const {
     task.setEntity(UnsentRebuild::entityForFiling(*record, *task.obligation.entity));
 }
 
+void Engine::replanOrCureFromRegister(FilingTask &task) const {
+    // A halt for a change of the register is requeued as the register now gives the filing: its due date and
+    // expected fee too, not only the entity (else a new fee would be sent as the old one and reconciled as
+    // right).
+    const auto record = m_register.constFind(task.obligation.entity->entityId);
+    if (task.lastErrorCode == QLatin1String(UnsentRebuild::kRegisterChangedCode) &&
+        record != m_register.constEnd()) {
+        if (const std::optional<Obligation> o = UnsentRebuild::replanned(task, *record, m_rules)) {
+            task.setObligation(*o);
+            return;
+        }
+    }
+    cureFromRegister(task);
+}
+
 std::pair<int, int> Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason) {
     // A filing admitted before the change would otherwise leave with the entity as it was at admission: the
     // agent the person just replaced, the officers a registry will refuse. What has not left is rebuilt now,
@@ -223,7 +238,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         // The cure: the payload is built again from the entity register, under the same key. A halt for
         // a data defect whose data did not change would only halt again: the person is asked first.
         const QString payloadBefore = it->payloadSha256();
-        cureFromRegister(*it);
+        replanOrCureFromRegister(*it);
         const QString payloadAfter = it->payloadSha256();
         const std::optional<RejectionCode> rejection =
             RejectionCatalogue::builtIn().find(before.lastErrorCode);

@@ -53,6 +53,15 @@ void FilingTask::setEntity(const Entity &entity) {
     m_payloadSha256.clear();
 }
 
+void FilingTask::setObligation(const Obligation &replanned) {
+    Q_ASSERT(replanned.idempotencyKey() == key);
+    obligation = replanned;
+    obligationRewritten = true;
+    m_payloadJson.clear();
+    m_payloadKey.clear();
+    m_payloadSha256.clear();
+}
+
 QString FilingTask::payloadSha256() const {
     if (m_payloadSha256.isEmpty() || m_payloadKey != key)
         m_payloadSha256 =

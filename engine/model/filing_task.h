@@ -53,6 +53,10 @@ struct FilingTask {
     /// Replaces the entity data the payload is built from (a halt cured from the register): the filing keeps
     /// its idempotency key; payloadJson() and payloadSha256() are computed again.
     void setEntity(const Entity &entity);
+    /// Replaces the whole obligation under the same key (a halt for a change of the register requeued: the
+    /// register's due date and expected fee with its entity); stored with the next transition as setEntity().
+    /// The obligation's idempotency key must be this task's.
+    void setObligation(const Obligation &replanned);
     /// SHA-256 hex of payloadJson(): what the audit rows record. Computed once per task.
     QString payloadSha256() const;
 

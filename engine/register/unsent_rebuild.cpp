@@ -11,7 +11,7 @@ namespace fd::UnsentRebuild {
 
 Entity entityForFiling(const Entity &registerRecord, const Entity &filingEntity) {
     Entity e = registerRecord;
-    if (!filingEntity.jurisdiction.isEmpty())
+    if (e.jurisdiction.isEmpty())
         e.jurisdiction = filingEntity.jurisdiction;
     e.sourceFile = filingEntity.sourceFile;
     e.sourceLine = filingEntity.sourceLine;
@@ -27,6 +27,13 @@ namespace {
 /// Why the register's data no longer gives `task` as it was admitted; empty when it does.
 QString whatChanged(const FilingTask &task, const RowPlan &plan) {
     const Obligation &admitted = task.obligation;
+    // A move of the entity to another state ends the filing in the state it was admitted for.
+    const QString place = plan.entity->jurisdiction;
+    if (!place.isEmpty() && !admitted.jurisdiction.isEmpty() && place != admitted.jurisdiction)
+        return QCoreApplication::translate(
+                   "UnsentRebuild", "the entity is now registered in %1: it is no longer owed in %2 as "
+                                    "admitted")
+            .arg(place, admitted.jurisdiction);
     const auto same = std::find_if(plan.obligations.cbegin(), plan.obligations.cend(),
                                    [&task](const Obligation &o) { return o.idempotencyKey() == task.key; });
     if (same != plan.obligations.cend()) {
@@ -74,7 +81,8 @@ std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const
         return std::nullopt;
     const Entity entity = entityForFiling(registerRecord, *task.obligation.entity);
     // Planned again as of its own due date: the same occurrence comes out when the filing is still owed as
-    // admitted, whatever the plan's as-of date is now.
+    // admitted, whatever the plan's as-of date is now. The register's own jurisdiction is what is planned:
+    // an entity that moved to another state no longer owes this one's filing.
     const QString changed =
         whatChanged(task, planEntity(SharedEntity(entity), rules, task.obligation.dueDate));
     // Only a change that undoes the filing halts it: one a person requeued although its own data no longer
@@ -91,7 +99,7 @@ std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const
         halted.lastErrorMessage =
             QCoreApplication::translate("UnsentRebuild", "the entity register changed after this filing was "
                                                          "admitted and %1; withdraw it, or requeue it to "
-                                                         "send it with the register's entity data")
+                                                         "send it as the register now gives it")
                 .arg(changed);
         return TaskStore::TransitionRecord{halted, ExecutionState::Pending, actor,
                                            QStringLiteral("register_changed_halt"), reason};
@@ -109,6 +117,17 @@ std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const
             .arg(before.left(12), after.left(12));
     return TaskStore::TransitionRecord{rebuilt, ExecutionState::Pending, actor,
                                        QStringLiteral("payload_rebuilt"), reason};
+}
+
+std::optional<Obligation> replanned(const FilingTask &task, const Entity &registerRecord,
+                                    const RuleSet &rules) {
+    const RowPlan plan = planEntity(SharedEntity(entityForFiling(registerRecord, *task.obligation.entity)),
+                                    rules, task.obligation.dueDate);
+    for (const Obligation &o : plan.obligations) {
+        if (o.idempotencyKey() == task.key)
+            return o;
+    }
+    return std::nullopt;
 }
 
 } // namespace fd::UnsentRebuild

@@ -22,8 +22,9 @@ namespace fd {
 /// import` (app/filingdesk/commands/entities_command.cpp).
 namespace UnsentRebuild {
 
-/// The register's record as a filing sends it: the record's fields, with the filing's own jurisdiction
-/// (a foreign qualification files in its state, not the home state) and the portfolio line it came from.
+/// The register's record as a filing sends it: the record's fields (its jurisdiction too; the filing's when
+/// the record has none) and the portfolio line the filing came from. The filing's own jurisdiction
+/// (Obligation::jurisdiction) is what the request names, whatever the entity's.
 Entity entityForFiling(const Entity &registerRecord, const Entity &filingEntity);
 
 /// True for a filing whose payload may still change: PENDING (admitted, requeued, or looked up first).
@@ -47,6 +48,12 @@ inline constexpr char kRegisterChangedCode[] = "ENTITY_CHANGED";
 std::optional<TaskStore::TransitionRecord> rebuild(const FilingTask &task, const Entity &registerRecord,
                                                    const RuleSet &rules, const QString &actor,
                                                    const QString &reason, const QDateTime &nowUtc);
+
+/// The filing `task` as the register gives it now (planned with `rules` as of its due date): its due date,
+/// expected fee and rule as well as the entity, under the same key; std::nullopt when the register no longer
+/// gives a filing with this key. What a requeue of an ENTITY_CHANGED halt sends (Engine::resolve()).
+std::optional<Obligation> replanned(const FilingTask &task, const Entity &registerRecord,
+                                    const RuleSet &rules);
 
 } // namespace UnsentRebuild
 

@@ -741,20 +741,23 @@ private Q_SLOTS:
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("value");
         QTest::addColumn<QString>("said");
-        QTest::newRow("dissolved") << "status"
-                                   << "dissolved"
-                                   << "no longer owed";
-        QTest::newRow("another entity type") << "entity_type"
-                                             << "llc"
-                                             << "other filings";
-        QTest::newRow("another fee") << "authorized_shares"
-                                     << "30000"
-                                     << "expected fee is now $470.00 (admitted with $225.00)";
+        QTest::addColumn<qint64>("feeRequeued"); // the fee a requeue sends, as the register gives it
+        QTest::newRow("dissolved") << QStringLiteral("status") << QStringLiteral("dissolved")
+                                   << QStringLiteral("no longer owed") << qint64(22500);
+        QTest::newRow("another entity type") << QStringLiteral("entity_type") << QStringLiteral("llc")
+                                             << QStringLiteral("other filings") << qint64(22500);
+        QTest::newRow("moved to another state")
+            << QStringLiteral("jurisdiction") << QStringLiteral("Nevada")
+            << QStringLiteral("now registered in US-NV: it is no longer owed in US-DE") << qint64(22500);
+        QTest::newRow("another fee") << QStringLiteral("authorized_shares") << QStringLiteral("30000")
+                                     << QStringLiteral("expected fee is now $470.00 (admitted with $225.00)")
+                                     << qint64(47000);
     }
     void aChangeThatUndoesTheFilingHaltsIt() {
         QFETCH(QString, field);
         QFETCH(QString, value);
         QFETCH(QString, said);
+        QFETCH(qint64, feeRequeued);
         const QString db =
             path(QStringLiteral("undone-%1.sqlite").arg(QTest::currentDataTag()).replace(u' ', u'-'));
         const QString csv = path(QStringLiteral("undone.csv"));
@@ -801,6 +804,16 @@ private Q_SLOTS:
         engine.holdSending(true);
         engine.resolve({key}, QStringLiteral("the client wants it filed"), true);
         QCOMPARE(engine.task(key).state, ExecutionState::Pending);
+        // Requeued as the register now gives it: its expected fee too, stored.
+        QCOMPARE(engine.task(key).obligation.feeCents, feeRequeued);
+        QVERIFY(engine.task(key).payloadJson().contains(
+            QStringLiteral("\"fee_cents\":%1").arg(feeRequeued).toUtf8()));
+        {
+            AuditStore store;
+            QString e;
+            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+            QCOMPARE(store.task(key)->obligation.feeCents, feeRequeued);
+        }
         QSignalSpy applied(&engine, &Engine::entityEditApplied);
         engine.editEntity(QStringLiteral("DE1"), {{QStringLiteral("notes"), QStringLiteral("call first")}},
                           QStringLiteral("a note"));
