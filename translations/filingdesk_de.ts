@@ -2147,6 +2147,13 @@
         <source>Your changes are being saved; close the page once it says they are saved.</source>
         <translation>Ihre Änderungen werden gespeichert; schließen Sie die Seite, sobald sie als gespeichert gemeldet werden.</translation>
     </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this entity had already left and go on with the data they were sent with; if the registry refuses one, cure it from here.</source>
+        <translation>
+            <numerusform>%n Einreichung dieses Rechtsträgers war bereits unterwegs und wird mit den Daten fortgeführt, mit denen sie gesendet wurde; weist das Register sie zurück, beheben Sie es von hier aus.</numerusform>
+            <numerusform>%n Einreichungen dieses Rechtsträgers waren bereits unterwegs und werden mit den Daten fortgeführt, mit denen sie gesendet wurden; weist das Register eine zurück, beheben Sie es von hier aus.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

@@ -2146,6 +2146,13 @@
         <source>Your changes are being saved; close the page once it says they are saved.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n filing(s) of this entity had already left and go on with the data they were sent with; if the registry refuses one, cure it from here.</source>
+        <translation>
+            <numerusform>%n filing of this entity had already left and goes on with the data it was sent with; if the registry refuses it, cure it from here.</numerusform>
+            <numerusform>%n filings of this entity had already left and go on with the data they were sent with; if the registry refuses one, cure it from here.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

@@ -215,9 +215,11 @@ Q_SIGNALS:
     /// errorOccurred(message); the entity's page tells the person there, where the edits are.
     void registerEditFailed(const QString &entityId, const QString &message);
     /// An edit of `entityId` was written: of its filings not yet sent, `filingsRebuilt` now carry the edit
-    /// and `filingsHalted` are no longer owed as admitted and wait for a person (rebuildUnsentFilings()).
-    /// Emitted before the registerChanged() that shows the edit.
-    void entityEditApplied(const QString &entityId, int filingsRebuilt, int filingsHalted);
+    /// and `filingsHalted` are no longer owed as admitted and wait for a person (rebuildUnsentFilings());
+    /// `filingsAlreadyLeft` were on their way (on the wire, or waiting to be tried again) and go on with the
+    /// data they left with. Emitted before the registerChanged() that shows the edit.
+    void entityEditApplied(const QString &entityId, int filingsRebuilt, int filingsHalted,
+                           int filingsAlreadyLeft);
     void admitted(int admittedCount, int duplicateCount, int notYetOpen, int outsideWindow);
     /// Changed tasks, coalesced (at most every 100 ms), never one signal per transition.
     void tasksChanged(const QList<fd::FilingTask> &tasks);
@@ -367,8 +369,13 @@ private:
     /// the new payload ("payload_rebuilt"); until it is written the filing is out of the dispatch queue
     /// (m_rebuilding). A filing already sent, halted or dead-lettered keeps what it sent: a cure or a replay
     /// rebuilds it.
-    /// Returns how many were rebuilt and how many halted (their records may still be being written).
-    std::pair<int, int> rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason);
+    /// What rebuildUnsentFilings() did (its records may still be being written).
+    struct RebuildCounts {
+        int rebuilt = 0;
+        int halted = 0;
+        int alreadyLeft = 0; ///< filings whose data the change would alter but that left before it
+    };
+    RebuildCounts rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason);
     /// The audit note of a replay or a requeue: whether the payload sent changed, and the code it answers.
     static QString payloadNote(const QString &sha256Before, const QString &sha256After,
                                const QString &wasCode);

@@ -238,8 +238,8 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
             if (!w.reread)
                 m_register.insert(entityId, edited); // written as it is: what the filings below carry
             replanEntity(entityId);
-            const auto [rebuilt, halted] = rebuildUnsentFilings({entityId}, reason);
-            Q_EMIT entityEditApplied(entityId, rebuilt, halted);
+            const RebuildCounts counts = rebuildUnsentFilings({entityId}, reason);
+            Q_EMIT entityEditApplied(entityId, counts.rebuilt, counts.halted, counts.alreadyLeft);
         });
 }
 

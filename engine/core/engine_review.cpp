@@ -72,26 +72,36 @@ void Engine::replanOrCureFromRegister(FilingTask &task) const {
     cureFromRegister(task);
 }
 
-std::pair<int, int> Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason) {
+Engine::RebuildCounts Engine::rebuildUnsentFilings(const QSet<QString> &entityIds, const QString &reason) {
     // A filing admitted before the change would otherwise leave with the entity as it was at admission: the
     // agent the person just replaced, the officers a registry will refuse. What has not left is rebuilt now,
     // under its key; what is on the wire, or being recorded as sent, finishes as it left (its outcome
     // decides, and a cure or a replay rebuilds it).
+    RebuildCounts counts;
     if (entityIds.isEmpty())
-        return {0, 0};
+        return counts;
     QList<TaskStore::TransitionRecord> records;
     const QDateTime t = now();
     for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
         const FilingTask &task = it.value();
-        if (!UnsentRebuild::waitsToBeSent(task) || !entityIds.contains(task.obligation.entity->entityId) ||
-            m_rebuilding.contains(it.key()))
-            continue;
-        const std::optional<RequestStage> stage = m_requests.stageOf(it.key());
-        if (stage == RequestStage::Validating || stage == RequestStage::Recording ||
-            stage == RequestStage::OnTheWire || stage == RequestStage::Answered)
+        if (!entityIds.contains(task.obligation.entity->entityId) || m_rebuilding.contains(it.key()))
             continue;
         const auto record = m_register.constFind(task.obligation.entity->entityId);
         if (record == m_register.constEnd())
+            continue;
+        const std::optional<RequestStage> stage = m_requests.stageOf(it.key());
+        const bool left = stage == RequestStage::Validating || stage == RequestStage::Recording ||
+                          stage == RequestStage::OnTheWire || stage == RequestStage::Answered;
+        if (left || task.state == ExecutionState::Dispatching ||
+            task.state == ExecutionState::FailedTransient) {
+            // On its way with the data it left with: said, so that nobody takes it for rebuilt.
+            FilingTask withChange = task;
+            withChange.setEntity(UnsentRebuild::entityForFiling(*record, *task.obligation.entity));
+            if (withChange.payloadSha256() != task.payloadSha256())
+                ++counts.alreadyLeft;
+            continue;
+        }
+        if (!UnsentRebuild::waitsToBeSent(task))
             continue;
         std::optional<TaskStore::TransitionRecord> rebuilt =
             UnsentRebuild::rebuild(task, *record, m_rules, host::osUser(), reason, t);
@@ -104,7 +114,7 @@ std::pair<int, int> Engine::rebuildUnsentFilings(const QSet<QString> &entityIds,
         records.append(*rebuilt);
     }
     if (records.isEmpty())
-        return {0, 0};
+        return counts;
     const auto halted =
         int(std::count_if(records.cbegin(), records.cend(), [](const TaskStore::TransitionRecord &r) {
             return r.task.state == ExecutionState::FailedStatutory;
@@ -146,7 +156,9 @@ std::pair<int, int> Engine::rebuildUnsentFilings(const QSet<QString> &entityIds,
             pump();
         });
     }
-    return {int(records.size()) - halted, halted};
+    counts.rebuilt = int(records.size()) - halted;
+    counts.halted = halted;
+    return counts;
 }
 
 void Engine::replay(const QStringList &keys, const QString &reason) {

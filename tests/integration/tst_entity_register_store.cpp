@@ -734,6 +734,43 @@ private Q_SLOTS:
         QCOMPARE(totals.value(QStringLiteral("accepted")).toInt(), 1);
     }
 
+    // An edit made while the entity's filing is on the wire does not touch it: it finishes with what it was
+    // sent with, and the edit's answer says so (the entity page tells the person).
+    void aFilingOnTheWireKeepsWhatItWasSentWith() {
+        test::SandboxProcess sandbox({QStringLiteral("--latency-ms"), QStringLiteral("3000")});
+        QVERIFY2(sandbox.start(), qPrintable(sandbox.errorString()));
+        const QString db = path(QStringLiteral("on-the-wire.sqlite"));
+        const QString csv = path(QStringLiteral("on-the-wire.csv"));
+        QVERIFY(writeFile(csv, "entity_id,entity_name,entity_type,jurisdiction,formation_date,status\n"
+                               "DE1,Delaware Holdings Inc.,corporation,Delaware,2010-05-04,active\n"));
+        Desk desk(db, sandbox.baseUrl());
+        QVERIFY(desk.ok());
+        Engine &engine = desk.engine();
+        desk.open(csv, QDate(2027, 2, 15));
+        QSignalSpy admitted(&engine, &Engine::admitted);
+        engine.admit(-1);
+        QTRY_COMPARE(admitted.count(), 1);
+        AuditStore store;
+        QString e;
+        QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
+        const QString key = store.loadTasks(false).value(0).key;
+        QVERIFY(!key.isEmpty());
+        const QString sentHash = engine.task(key).payloadSha256();
+        engine.launchBatch({}, QStringLiteral("sending"));
+        QTRY_COMPARE(engine.task(key).state, ExecutionState::Dispatching);
+        QSignalSpy applied(&engine, &Engine::entityEditApplied);
+        engine.editEntity(QStringLiteral("DE1"),
+                          {{QStringLiteral("principal_office"), QStringLiteral("1 Late St")}},
+                          QStringLiteral("moved offices"));
+        QTRY_COMPARE(applied.count(), 1);
+        QCOMPARE(applied.first().at(1).toInt(), 0); // rebuilt
+        QCOMPARE(applied.first().at(2).toInt(), 0); // halted
+        QCOMPARE(applied.first().at(3).toInt(), 1); // already left
+        QTRY_COMPARE_WITH_TIMEOUT(engine.task(key).state, ExecutionState::Completed, 20000);
+        QCOMPARE(engine.task(key).payloadSha256(), sentHash);
+        QVERIFY(auditOf(db, QStringLiteral("payload_rebuilt")).isEmpty());
+    }
+
     // A change that means the filing is no longer owed as it was admitted (the entity dissolved, another
     // entity type, another expected fee) is not sent with the new data: the filing is halted for a person,
     // with what changed, attributed to the person who changed the register; requeueing it sends it.

@@ -194,7 +194,8 @@ Q_SIGNALS:
     /// An edit of `entityId` was not written (Engine::registerEditFailed()).
     void registerEditFailed(const QString &entityId, const QString &message);
     /// An edit of `entityId` was written (Engine::entityEditApplied()).
-    void entityEditApplied(const QString &entityId, int filingsRebuilt, int filingsHalted);
+    void entityEditApplied(const QString &entityId, int filingsRebuilt, int filingsHalted,
+                           int filingsAlreadyLeft);
     void entityHistory(const QString &entityId, const QList<fd::AuditEntry> &entries);
     void unchangedPayloadHeld(const QStringList &keys, const QString &message);
     /// A batch status reached status(); the login's roles and the ledger's and gate's state are already

@@ -293,6 +293,12 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
                                           "they were admitted: they wait in Halts & exceptions for you to "
                                           "withdraw or requeue them.",
                                           nullptr, m_editHalted);
+            if (m_editAlreadyLeft > 0)
+                saved +=
+                    QLatin1Char(' ') + tr("%n filing(s) of this entity had already left and go on with the "
+                                          "data they were sent with; if the registry refuses one, cure it "
+                                          "from here.",
+                                          nullptr, m_editAlreadyLeft);
         }
         if (pendingChanges().isEmpty())
             saved += QLatin1Char(' ') + tr("The change and your reason are in the audit trail.");
@@ -300,6 +306,7 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
         showSaveStatus(saved, !pendingChanges().isEmpty() || m_editHalted > 0);
         m_editRebuilt = 0;
         m_editHalted = 0;
+        m_editAlreadyLeft = 0;
     }
 }
 
@@ -501,9 +508,10 @@ void EntityPage::saveWith(bool requeue) {
                    true);
 }
 
-void EntityPage::editApplied(int rebuilt, int halted) {
+void EntityPage::editApplied(int rebuilt, int halted, int alreadyLeft) {
     m_editRebuilt = rebuilt;
     m_editHalted = halted;
+    m_editAlreadyLeft = alreadyLeft;
 }
 
 void EntityPage::saveFailed(const QString &why) {

@@ -49,8 +49,9 @@ public:
     /// requeue).
     void saveFailed(const QString &why);
     /// The edit sent from this page was written: of the entity's filings not yet sent, `rebuilt` now carry it
-    /// and `halted` are no longer owed as admitted (Engine::entityEditApplied()); said with "Saved".
-    void editApplied(int rebuilt, int halted);
+    /// and `halted` are no longer owed as admitted, `alreadyLeft` were on their way with the data before
+    /// (Engine::entityEditApplied()); said with "Saved".
+    void editApplied(int rebuilt, int halted, int alreadyLeft);
     /// The filings of this entity as the Obligations view has them, and the as-of date.
     void setFilings(const QList<ObligationRow> &rows, const QDate &asOf);
     /// The entity's audit rows, newest first.
@@ -114,6 +115,7 @@ private:
     QLabel *m_saveStatus;       ///< "entitySaveStatus"
     int m_editRebuilt = 0;      ///< editApplied(): filings not yet sent that carry the edit being saved
     int m_editHalted = 0;       ///< editApplied(): filings the edit halted
+    int m_editAlreadyLeft = 0;  ///< editApplied(): filings on their way with the data before the edit
     bool m_savePending = false; ///< an edit was sent; the register's answer says it was saved
     QTableWidget *m_filings;
     QTableWidget *m_timeline;

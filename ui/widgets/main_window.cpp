@@ -749,9 +749,9 @@ void MainWindow::connectSession() {
         }
     });
     connect(session, &ConsoleSession::entityEditApplied, this,
-            [this](const QString &entityId, int rebuilt, int halted) {
+            [this](const QString &entityId, int rebuilt, int halted, int alreadyLeft) {
                 if (EntityPage *page = m_entityPages.value(entityId))
-                    page->editApplied(rebuilt, halted);
+                    page->editApplied(rebuilt, halted, alreadyLeft);
             });
     connect(session, &ConsoleSession::registerEditFailed, this,
             [this](const QString &entityId, const QString &why) {
