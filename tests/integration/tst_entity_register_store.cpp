@@ -77,6 +77,19 @@ public:
         return {answer()->at(0).value<PortfolioSummary>(), answer()->at(1).value<QList<RowPlan>>()};
     }
 
+    /// Admits every filing open for filing and returns the tasks as the database `dbPath` then holds them;
+    /// empty when the admission did not answer or the database could not be read.
+    QList<FilingTask> admitAll(const QString &dbPath) {
+        QSignalSpy admitted(&m_engine, &Engine::admitted);
+        m_engine.admit(-1);
+        if (!QTest::qWaitFor([&] { return admitted.count() == 1; }, 10000)) // follows the admission's commit
+            return {};
+        AuditStore store;
+        QString error;
+        return store.open(dbPath, &error, AuditStore::OpenMode::Shared) ? store.loadTasks(false)
+                                                                        : QList<FilingTask>{};
+    }
+
 private:
     Engine m_engine;
     bool m_ok = false;
@@ -552,13 +565,7 @@ private Q_SLOTS:
             QVERIFY(desk.ok());
             Engine &engine = desk.engine();
             desk.open(csv, QDate(2027, 2, 15));
-            QSignalSpy admitted(&engine, &Engine::admitted);
-            engine.admit(-1);
-            QTRY_COMPARE(admitted.count(), 1);
-            AuditStore store;
-            QString e;
-            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
-            for (const FilingTask &t : store.loadTasks(false))
+            for (const FilingTask &t : desk.admitAll(db))
                 (t.obligation.entity->entityId == QLatin1String("DE1") ? unsentKey : sentKey) = t.key;
             QVERIFY(!unsentKey.isEmpty() && !sentKey.isEmpty());
             admittedHash = engine.task(unsentKey).payloadSha256();
@@ -633,13 +640,7 @@ private Q_SLOTS:
             Desk desk(db);
             QVERIFY(desk.ok());
             desk.open(first, QDate(2027, 2, 15));
-            QSignalSpy admitted(&desk.engine(), &Engine::admitted);
-            desk.engine().admit(-1);
-            QTRY_COMPARE(admitted.count(), 1);
-            AuditStore store;
-            QString e;
-            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
-            const QList<FilingTask> tasks = store.loadTasks(false);
+            const QList<FilingTask> tasks = desk.admitAll(db);
             QCOMPARE(tasks.size(), qsizetype(1));
             key = tasks.first().key;
             QVERIFY(tasks.first().obligation.entity->registryId.isEmpty());
@@ -747,13 +748,7 @@ private Q_SLOTS:
         QVERIFY(desk.ok());
         Engine &engine = desk.engine();
         desk.open(csv, QDate(2027, 2, 15));
-        QSignalSpy admitted(&engine, &Engine::admitted);
-        engine.admit(-1);
-        QTRY_COMPARE(admitted.count(), 1);
-        AuditStore store;
-        QString e;
-        QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
-        const QString key = store.loadTasks(false).value(0).key;
+        const QString key = desk.admitAll(db).value(0).key;
         QVERIFY(!key.isEmpty());
         const QString sentHash = engine.task(key).payloadSha256();
         engine.launchBatch({}, QStringLiteral("sending"));
@@ -805,18 +800,9 @@ private Q_SLOTS:
         QVERIFY(desk.ok());
         Engine &engine = desk.engine();
         desk.open(csv, QDate(2027, 2, 15));
-        QSignalSpy admitted(&engine, &Engine::admitted);
-        engine.admit(-1);
-        QTRY_COMPARE(admitted.count(), 1);
-        QString key;
-        {
-            AuditStore store;
-            QString e;
-            QVERIFY(store.open(db, &e, AuditStore::OpenMode::Shared));
-            const QList<FilingTask> tasks = store.loadTasks(false);
-            QCOMPARE(tasks.size(), qsizetype(1));
-            key = tasks.first().key;
-        }
+        const QList<FilingTask> tasks = desk.admitAll(db);
+        QCOMPARE(tasks.size(), qsizetype(1));
+        const QString key = tasks.first().key;
         QSignalSpy alerts(&engine, &Engine::alertRaised);
         engine.editEntity(QStringLiteral("DE1"), {{field, value}}, QStringLiteral("told by the client"));
         QTRY_COMPARE(engine.task(key).state, ExecutionState::FailedStatutory);
