@@ -77,6 +77,31 @@ public:
 
 } // namespace
 
+/// Another program holding the desk database's write lock (a backup, a virus scanner) until release().
+class WriteLockHolder {
+public:
+    WriteLockHolder(const QString &dbPath, const QString &connectionName)
+        : m_name(connectionName) {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(dbPath);
+        m_held = db.open() && QSqlQuery(db).exec(QStringLiteral("BEGIN IMMEDIATE"));
+    }
+    ~WriteLockHolder() {
+        release();
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    bool held() const { return m_held; }
+    bool release() {
+        if (m_held)
+            m_held = !QSqlQuery(QSqlDatabase::database(m_name)).exec(QStringLiteral("ROLLBACK"));
+        return !m_held;
+    }
+
+private:
+    QString m_name;
+    bool m_held = false;
+};
+
 class TestEntityPage : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
@@ -727,14 +752,9 @@ private Q_SLOTS:
         auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
         auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
         QVERIFY(office && save && status);
-        const QString holder = QStringLiteral("entity-page-lock-holder");
-        {
-            QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
-            other.setDatabaseName(m_dir.filePath(QStringLiteral("audit.sqlite")));
-            QVERIFY(other.open());
-            QSqlQuery lock(other);
-            QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
-        }
+        WriteLockHolder lock(m_dir.filePath(QStringLiteral("audit.sqlite")),
+                             QStringLiteral("entity-page-lock-holder"));
+        QVERIFY(lock.held());
         office->setFocus();
         office->selectAll();
         QTest::keyClicks(office, QStringLiteral("9 Locked Lane, Dover DE"));
@@ -745,11 +765,7 @@ private Q_SLOTS:
         QCOMPARE(page->pendingChanges().value(QStringLiteral("principal_office")),
                  QStringLiteral("9 Locked Lane, Dover DE"));
         QVERIFY(save->isEnabled());
-        {
-            QSqlQuery release(QSqlDatabase::database(holder));
-            QVERIFY(release.exec(QStringLiteral("ROLLBACK")));
-        }
-        QSqlDatabase::removeDatabase(holder);
+        QVERIFY(lock.release());
         QTest::mouseClick(save, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
         QVERIFY(page->pendingChanges().isEmpty());
@@ -780,25 +796,16 @@ private Q_SLOTS:
 
         // A save waits for the database (another program holds its write lock): closing keeps everything
         // and asks nothing.
-        const QString holder = QStringLiteral("closing-lock-holder");
-        {
-            QSqlDatabase other = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), holder);
-            other.setDatabaseName(m_dir.filePath(QStringLiteral("audit.sqlite")));
-            QVERIFY(other.open());
-            QSqlQuery lock(other);
-            QVERIFY2(lock.exec(QStringLiteral("BEGIN IMMEDIATE")), qPrintable(lock.lastError().text()));
-        }
+        WriteLockHolder lock(m_dir.filePath(QStringLiteral("audit.sqlite")),
+                             QStringLiteral("closing-lock-holder"));
+        QVERIFY(lock.held());
         QTest::mouseClick(save, Qt::LeftButton);
         QVERIFY(!m_window->close());
         QCOMPARE(int(m_reasons->confirmations.size()), confirmations + 1);
         QVERIFY(m_window->isVisible());
         QVERIFY(page->isVisible());
         QVERIFY2(status->text().contains(QLatin1String("being saved")), qPrintable(status->text()));
-        {
-            QSqlQuery release(QSqlDatabase::database(holder));
-            QVERIFY(release.exec(QStringLiteral("ROLLBACK")));
-        }
-        QSqlDatabase::removeDatabase(holder);
+        QVERIFY(lock.release());
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
         QVERIFY(page->pendingChanges().isEmpty());
         page->close();
