@@ -110,6 +110,12 @@ class TestEntityPage : public QObject {
     ScriptedReasons *m_reasons = nullptr;
     QPoint m_tabsAt; ///< where the tabs were while the halts' notice was on show
 
+    /// Replaces what `field` holds with `text`, typed as a person does (focus, select all, keys).
+    static void retype(QLineEdit *field, const QString &text) {
+        field->setFocus();
+        field->selectAll();
+        QTest::keyClicks(field, text);
+    }
     template <typename T> T *child(QObject *parent, const QString &name) const {
         T *found = parent->findChild<T *>(name);
         if (!found)
@@ -542,9 +548,7 @@ private Q_SLOTS:
         auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
         auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
         QVERIFY(office && save && status);
-        office->setFocus();
-        office->selectAll();
-        QTest::keyClicks(office, QStringLiteral("1 Main St, Dover DE"));
+        retype(office, QStringLiteral("1 Main St, Dover DE"));
         QVERIFY(save->isEnabled());
         // The person cancels the reason prompt: nothing is saved, the page says so, the edit stays.
         m_reasons->cancelNext = true;
@@ -585,9 +589,7 @@ private Q_SLOTS:
         auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
         QVERIFY(formed && save && status);
         const QString before = formed->text();
-        formed->setFocus();
-        formed->selectAll();
-        QTest::keyClicks(formed, QStringLiteral("2019-13-01"));
+        retype(formed, QStringLiteral("2019-13-01"));
         QVERIFY(save->isEnabled());
         // The register would refuse the date: the page says so at once, in the field's words, and asks no
         // reason; it never claims to be saving.
@@ -755,9 +757,7 @@ private Q_SLOTS:
         WriteLockHolder lock(m_dir.filePath(QStringLiteral("audit.sqlite")),
                              QStringLiteral("entity-page-lock-holder"));
         QVERIFY(lock.held());
-        office->setFocus();
-        office->selectAll();
-        QTest::keyClicks(office, QStringLiteral("9 Locked Lane, Dover DE"));
+        retype(office, QStringLiteral("9 Locked Lane, Dover DE"));
         QTest::mouseClick(save, Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Not saved")), kLong);
         QVERIFY2(status->text().contains(QLatin1String("database is locked")), qPrintable(status->text()));
@@ -782,9 +782,7 @@ private Q_SLOTS:
         auto *save = child<QPushButton>(page, QStringLiteral("entitySave"));
         auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
         QVERIFY(office && save && status);
-        office->setFocus();
-        office->selectAll();
-        QTest::keyClicks(office, QStringLiteral("7 Closing Way, Dover DE"));
+        retype(office, QStringLiteral("7 Closing Way, Dover DE"));
         const int confirmations = int(m_reasons->confirmations.size());
         QVERIFY(!m_window->close());
         QCOMPARE(int(m_reasons->confirmations.size()), confirmations + 1);
@@ -858,9 +856,7 @@ private Q_SLOTS:
         auto *office = child<QLineEdit>(page, QStringLiteral("entityField_principal_office"));
         auto *status = child<QLabel>(page, QStringLiteral("entitySaveStatus"));
         QVERIFY(office && status);
-        office->setFocus();
-        office->selectAll();
-        QTest::keyClicks(office, QStringLiteral("4 Kite Row, Dover DE"));
+        retype(office, QStringLiteral("4 Kite Row, Dover DE"));
         QTest::mouseClick(child<QPushButton>(page, QStringLiteral("entitySave")), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(status->text().startsWith(QLatin1String("Saved")), kLong);
         // No English catalogue is loaded in the tests: the source text's "filing(s)".
