@@ -937,11 +937,12 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
     }
     const QString from =
         update.source.isEmpty() ? QString() : QStringLiteral(" (from %1)").arg(update.source);
+    const QSet<QString> added(update.added.cbegin(), update.added.cend());
     for (const QString &id : std::as_const(order)) {
         AuditEntry e;
         e.atUtc = atUtc;
         e.entityId = id;
-        e.action = update.added.contains(id) ? QStringLiteral("entity_add") : update.action;
+        e.action = added.contains(id) ? QStringLiteral("entity_add") : update.action;
         e.actor = actor;
         e.reason = reason;
         e.detail = EntityRegister::describe(byEntity.value(id)) + from;

@@ -3,6 +3,9 @@
 
 #include "engine/core/clock.h"
 #include "engine/ledger/audit_sealer.h"
+#include "engine/ledger/ledger_admission.h"
+#include "engine/ledger/ledger_register_write.h"
+#include "engine/ledger/ledger_row_calls.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/model/money.h"
 #include "engine/register/entity_fields.h"
@@ -26,6 +29,7 @@
 #include <QSqlRecord>
 #include <QStandardPaths>
 #include <QThread>
+#include <QTimer>
 #include <QUuid>
 
 #include <mutex>
@@ -39,9 +43,8 @@ namespace fd {
 
 namespace {
 
-// The key serialising batch launches, "Launch" (0x4c61756e6368), is taken by filingdesk_launch_batch.
-// pg_advisory_xact_lock key serialising entity register updates.
-constexpr qint64 kRegisterLockId = 0x5265676973746572; // "Register"
+// The key serialising batch launches, "Launch" (0x4c61756e6368), is taken by filingdesk_launch_batch; the
+// one serialising entity register updates is LedgerRegisterWrite::kLockId.
 
 /// The ledger refused the change for this login's roles: SQLSTATE 42501 (insufficient_privilege), raised by
 /// filingdesk_authorise() or by PostgreSQL itself for a table written directly. QPSQL puts the SQLSTATE in
@@ -1169,20 +1172,7 @@ constexpr const char *kAppendAuditSql = "SELECT filingdesk_append_audit(?,?,?,?,
 } // namespace
 
 QVariantList LedgerStore::auditRowArguments(const AuditEntry &e) const {
-    const QStringList values = {QString(), // at_utc: the ledger's clock, set by the insert trigger
-                                e.idempotencyKey, e.entityId,
-                                e.action,         e.fromState,
-                                e.toState,        e.ruleId,
-                                e.rulesVersion,   e.payloadSha256,
-                                e.actor,          e.host.isEmpty() ? host::hostName() : e.host,
-                                m_memberId,       e.errorCategory,
-                                e.errorCode,      e.detail,
-                                e.reason};
-    QVariantList out;
-    out.reserve(values.size());
-    for (const QString &value : values)
-        out.append(text(value));
-    return out;
+    return LedgerRowCalls::auditRow(e, host::hostName(), m_memberId).toVariantList();
 }
 
 bool LedgerStore::insertAuditRow(const AuditEntry &e, QString *error) {
@@ -1212,68 +1202,18 @@ bool LedgerStore::tryAdmitTasks(const QList<FilingTask> &tasks, const QString &a
     const auto call = callDeadline();
     if (!begin(error))
         return false;
-    QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
-    QSqlQuery entity(db);
-    // A record of the entity register is what people keep (applyRegister()): admission never changes it.
-    entity.prepare(QStringLiteral("SELECT filingdesk_admit_entity(?,?,?)"));
-    QSqlQuery insert(db);
-    insert.prepare(QStringLiteral("SELECT * FROM filingdesk_admit_task(?,?,?,?,?,?,?)"));
-    QSet<QString> entitiesDone;
-    QStringList skipped;
-    QHash<QString, qint64> admittedVersions;
-    for (const FilingTask &task : tasks) {
-        m_deadline.kick(); // each row is progress: the deadline is per statement in a long admission
-        const Obligation &o = task.obligation;
-        const QString obligationJson =
-            QString::fromUtf8(QJsonDocument(obligationToJson(o)).toJson(QJsonDocument::Compact));
-        if (!entitiesDone.contains(o.entity->entityId)) {
-            entitiesDone.insert(o.entity->entityId);
-            QJsonObject entityJson = obligationToJson(o).value(QStringLiteral("entity")).toObject();
-            entity.bindValue(0, o.entity->entityId);
-            entity.bindValue(1, o.entity->name);
-            entity.bindValue(2, QString::fromUtf8(QJsonDocument(entityJson).toJson(QJsonDocument::Compact)));
-            if (!entity.exec())
-                return fail(QStringLiteral("entity %1").arg(o.entity->entityId), entity.lastError().text(),
-                            error);
-        }
-        insert.bindValue(0, task.key);
-        insert.bindValue(1, o.entity->entityId);
-        insert.bindValue(2, o.jurisdiction);
-        insert.bindValue(3, stateName(task.state));
-        insert.bindValue(4, task.score);
-        insert.bindValue(5, o.dueDate);
-        insert.bindValue(6, obligationJson);
-        if (!insert.exec())
-            return fail(QStringLiteral("admission of %1").arg(task.key.left(12)), insert.lastError().text(),
-                        error);
-        if (!insert.next()) {
-            skipped.append(task.key);
-            continue;
-        }
-        admittedVersions.insert(task.key, insert.value(0).toLongLong());
-        AuditEntry e;
-        e.idempotencyKey = task.key;
-        e.entityId = o.entity->entityId;
-        e.action = QStringLiteral("admit");
-        e.toState = stateName(task.state);
-        e.ruleId = o.ruleId;
-        e.rulesVersion = o.rulesVersion;
-        e.payloadSha256 = task.payloadSha256();
-        e.actor = actor;
-        e.atUtc = task.updatedUtc;
-        e.detail = QStringLiteral("%1 %2 %3 due %4, score %5")
-                       .arg(o.jurisdiction, o.filingType)
-                       .arg(o.filingYear)
-                       .arg(o.dueDate.toString(Qt::ISODate))
-                       .arg(task.score, 0, 'f', 2);
-        if (!insertAuditRow(e, error))
-            return fail(QStringLiteral("admission of %1").arg(task.key.left(12)), *error, error);
-    }
+    LedgerAdmission::Outcome outcome;
+    QString what;
+    if (!LedgerAdmission::write(
+            tasks, {actor, host::hostName(), m_memberId},
+            [this](const QString &sql, QString *why) { return statement(sql, why); },
+            [this] { m_deadline.kick(); }, &outcome, &what, error))
+        return fail(what, *error, error);
     if (!commitOrRollback(error))
         return false;
-    for (auto it = admittedVersions.cbegin(); it != admittedVersions.cend(); ++it)
+    for (auto it = outcome.versions.cbegin(); it != outcome.versions.cend(); ++it)
         m_versions.insert(it.key(), it.value());
-    *alreadyStored = skipped;
+    *alreadyStored = outcome.alreadyStored;
     return true;
 }
 
@@ -1648,27 +1588,15 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     self->m_inTransaction = true;
     if (!q.exec(QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")))
         return readFailed(QStringLiteral("reading the entity register"));
-    // Ordered by bytes, as the single desk's SQLite orders them, whatever the ledger's collation.
-    if (!q.exec(QStringLiteral("SELECT entity_id, entity_json, coalesce(updated_by, '') FROM entities "
-                               "WHERE in_register ORDER BY entity_id COLLATE \"C\"")))
-        return readFailed(QStringLiteral("reading the entity register"));
-    QList<Entity> records;
-    QHash<QString, QString> updatedBy;
-    while (q.next()) {
-        records.append(entityFromJson(QJsonDocument::fromJson(q.value(1).toByteArray()).object()));
-        updatedBy.insert(q.value(0).toString(), q.value(2).toString());
-        if (records.size() % 1000 == 0)
-            self->m_deadline.kick(); // rows arriving are progress
-    }
-    if (!q.exec(QStringLiteral(
-            "SELECT entity_id, entity_name, field, register_value, file_value, source, seen_at "
-            "FROM entity_conflicts ORDER BY entity_id COLLATE \"C\", field COLLATE \"C\"")))
-        return readFailed(QStringLiteral("reading the entity register's conflicts"));
-    QList<RegisterConflict> open;
-    while (q.next()) {
-        open.append(RegisterConflict{q.value(0).toString(), q.value(1).toString(), q.value(2).toString(),
-                                     q.value(3).toString(), q.value(4).toString(), q.value(5).toString(),
-                                     q.value(6).toDateTime().toUTC()});
+    LedgerRegisterWrite::Contents contents;
+    QString what;
+    QString readError;
+    if (!LedgerRegisterWrite::read(
+            [self](const QString &sql, QString *why) { return self->statement(sql, why); },
+            [self] { self->m_deadline.kick(); }, &contents, &what, &readError)) {
+        self->fail(what, readError, &ledgerError);
+        qCWarning(lcLedger).noquote() << "entity register read from the mirror:" << ledgerError;
+        return m_mirror.loadRegister(entities, conflicts, error);
     }
     if (!db.commit()) {
         self->fail(QStringLiteral("COMMIT"), db.lastError().text(), &ledgerError);
@@ -1678,11 +1606,165 @@ bool LedgerStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> 
     self->m_inTransaction = false;
     QString mirrorError;
     settleMirror();
-    if (!self->m_mirror.mirrorRegister(records, open, {}, updatedBy, true, &mirrorError))
+    if (!self->m_mirror.mirrorRegister(contents.records, contents.conflicts, {}, contents.updatedBy, true,
+                                       &mirrorError))
         qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
-    *entities = records;
-    *conflicts = open;
+    *entities = contents.records;
+    *conflicts = contents.conflicts;
     return true;
+}
+
+void LedgerStore::applyRegisterThen(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                                    QObject *context, std::function<void(const RegisterWrite &)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        TaskStore::applyRegisterThen(update, actor, reason, context, std::move(done)); // at once, here
+        return;
+    }
+    auto started = std::make_shared<QElapsedTimer>();
+    started->start();
+    writeRegisterOnWriter(update, actor, reason, context, std::move(done), std::move(started), 1);
+}
+
+void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QString &actor,
+                                        const QString &reason, QObject *context,
+                                        std::function<void(const RegisterWrite &)> done,
+                                        std::shared_ptr<QElapsedTimer> started, int attempt) {
+    struct Answer {
+        QString what;
+        QString error; ///< empty: written (or nothing to write)
+        bool reread = false;
+        QString rereadError;
+        LedgerRegisterWrite::Contents contents;
+    };
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    const LedgerRegisterWrite::Writer writing{actor, reason, host::hostName(), m_memberId, now()};
+    w->run([this, w, update, actor, reason, writing, context, alive, started, attempt,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) mutable {
+        // The writer's thread: the write in one transaction, then the register read back in another (one
+        // snapshot of records and conflicts).
+        Answer answer;
+        answer.error = connectError;
+        answer.what = QStringLiteral("entity register");
+        const LedgerRowCalls::Prepare prepared = [w](const QString &sql, QString *why) {
+            return w->prepared(sql, why);
+        };
+        const auto progress = [w] { w->kick(); };
+        if (db && !update.isEmpty()) {
+            if (!db->transaction()) {
+                answer.error = db->lastError().text().simplified();
+            } else if (!LedgerRegisterWrite::write(update, writing, prepared, progress, &answer.what,
+                                                   &answer.error)) {
+                db->rollback();
+            } else if (!db->commit()) {
+                answer.what = QStringLiteral("COMMIT");
+                answer.error = db->lastError().text().simplified();
+                db->rollback();
+            }
+        }
+        if (db && answer.error.isEmpty()) {
+            QString what;
+            QSqlQuery snapshot(*db);
+            if (!db->transaction()) {
+                answer.rereadError = db->lastError().text().simplified();
+            } else if (!snapshot.exec(
+                           QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))) {
+                answer.rereadError = snapshot.lastError().text().simplified();
+                db->rollback();
+            } else if (!LedgerRegisterWrite::read(prepared, progress, &answer.contents, &what,
+                                                  &answer.rereadError)) {
+                answer.rereadError = QStringLiteral("%1: %2").arg(what, answer.rereadError);
+                db->rollback();
+            } else if (!db->commit()) {
+                answer.rereadError = db->lastError().text().simplified();
+                db->rollback();
+            } else {
+                answer.reread = true;
+            }
+        }
+        const bool linkHeld = keepsLink(answer.error) && keepsLink(answer.rereadError);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, update, actor, reason, context, started, attempt, answer = std::move(answer),
+             done = std::move(done)]() mutable {
+                RegisterWrite out;
+                if (!alive.lock()) {
+                    out.written = WriteResult::failed(WriteFailure::Unavailable,
+                                                      QStringLiteral("the ledger store was closed"));
+                    done(out);
+                    return;
+                }
+                if (!answer.error.isEmpty()) {
+                    out.written = failedWith(QStringLiteral("%1: %2").arg(answer.what, answer.error));
+                    // Members that open one portfolio together write the same records at the same moment:
+                    // a write that gave up on another member's lock goes again shortly, and what the other
+                    // committed by then is neither written nor audited twice.
+                    const int pauseMs =
+                        std::min(25 * attempt, 250) + int(QRandomGenerator::global()->bounded(25));
+                    if (out.written.failure == WriteFailure::Busy &&
+                        started->elapsed() + pauseMs <= callDeadlineMs() / 2) {
+                        QTimer::singleShot(pauseMs, context,
+                                           [this, alive, update, actor, reason, context, started, attempt,
+                                            done = std::move(done)]() mutable {
+                                               if (!alive.lock() || m_closed || !writer()) {
+                                                   RegisterWrite closed;
+                                                   closed.written = WriteResult::failed(
+                                                       WriteFailure::Unavailable,
+                                                       QStringLiteral("the ledger store was closed"));
+                                                   done(closed);
+                                                   return;
+                                               }
+                                               writeRegisterOnWriter(update, actor, reason, context,
+                                                                     std::move(done), started, attempt + 1);
+                                           });
+                        return;
+                    }
+                    done(out);
+                    return;
+                }
+                if (!update.isEmpty())
+                    wroteAudit();
+                out.written = WriteResult::written();
+                out.reread = answer.reread;
+                out.rereadError = answer.rereadError;
+                // The mirror's copy, for reading while the ledger is down (its audit rows arrive by sync()):
+                // the register as read back, or else what was written.
+                QList<Entity> records = answer.contents.records;
+                QList<RegisterConflict> conflicts = answer.contents.conflicts;
+                QList<RegisterConflict> settled;
+                QHash<QString, QString> updatedBy = answer.contents.updatedBy;
+                if (!answer.reread) {
+                    qCWarning(lcLedger).noquote()
+                        << "entity register written, not read back:" << answer.rereadError;
+                    records = update.records;
+                    conflicts = update.conflicts;
+                    settled = update.settled;
+                    updatedBy.clear();
+                    for (const Entity &e : update.records)
+                        updatedBy.insert(e.entityId, actor);
+                }
+                out.entities = std::move(answer.contents.records);
+                out.conflicts = std::move(answer.contents.conflicts);
+                const auto mirrored = [out, done = std::move(done)](const QString &mirrorError) {
+                    if (!mirrorError.isEmpty())
+                        qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
+                    done(out);
+                };
+                if (ThreadedStore *mirror = mirrorWrites()) {
+                    mirror->mirrorRegisterThen(records, conflicts, settled, updatedBy, answer.reread, context,
+                                               mirrored);
+                    return;
+                }
+                QString mirrorError;
+                if (!m_mirror.mirrorRegister(records, conflicts, settled, updatedBy, answer.reread,
+                                             &mirrorError) &&
+                    mirrorError.isEmpty())
+                    mirrorError = QStringLiteral("not written");
+                mirrored(mirrorError);
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 bool LedgerStore::tryApplyRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
@@ -1722,150 +1804,12 @@ bool LedgerStore::writeRegister(const RegisterUpdate &update, const QString &act
     const auto call = callDeadline();
     if (!begin(error))
         return false;
-    // One register update at a time across the fleet (released at commit or rollback).
-    QSqlQuery *lock = statement(QStringLiteral("SELECT pg_advisory_xact_lock(?)"), error);
-    if (!lock)
-        return fail(QStringLiteral("entity register"), *error, error);
-    lock->bindValue(0, kRegisterLockId);
-    if (!lock->exec())
-        return fail(QStringLiteral("entity register"), lock->lastError().text(), error);
-
-    // What the ledger holds already of the entities this update touches.
-    QSet<QString> touched;
-    for (const Entity &e : update.records)
-        touched.insert(e.entityId);
-    for (const RegisterConflict &c : update.conflicts + update.settled)
-        touched.insert(c.entityId);
-    const QString ids = QString::fromUtf8(
-        QJsonDocument(QJsonArray::fromStringList(QStringList(touched.cbegin(), touched.cend())))
-            .toJson(QJsonDocument::Compact));
-    QSqlQuery *held =
-        statement(QStringLiteral("SELECT entity_id, entity_json FROM entities WHERE in_register "
-                                 "AND entity_id IN (SELECT jsonb_array_elements_text(?::jsonb))"),
-                  error);
-    if (!held)
-        return fail(QStringLiteral("entity register"), *error, error);
-    held->bindValue(0, ids);
-    if (!held->exec())
-        return fail(QStringLiteral("entity register"), held->lastError().text(), error);
-    QHash<QString, Entity> records;
-    while (held->next())
-        records.insert(held->value(0).toString(),
-                       entityFromJson(QJsonDocument::fromJson(held->value(1).toByteArray()).object()));
-    QSqlQuery *open =
-        statement(QStringLiteral("SELECT entity_id, field, entity_name, register_value, file_value, "
-                                 "source FROM entity_conflicts WHERE entity_id IN "
-                                 "(SELECT jsonb_array_elements_text(?::jsonb))"),
-                  error);
-    if (!open)
-        return fail(QStringLiteral("entity register conflicts"), *error, error);
-    open->bindValue(0, ids);
-    if (!open->exec())
-        return fail(QStringLiteral("entity register conflicts"), open->lastError().text(), error);
-    QHash<QPair<QString, QString>, RegisterConflict> conflicts;
-    while (open->next()) {
-        const RegisterConflict c{open->value(0).toString(),
-                                 open->value(2).toString(),
-                                 open->value(1).toString(),
-                                 open->value(3).toString(),
-                                 open->value(4).toString(),
-                                 open->value(5).toString(),
-                                 QDateTime()};
-        conflicts.insert({c.entityId, c.field}, c);
-    }
-    m_deadline.kick();
-
-    // The part of the update the ledger does not hold yet.
-    const auto sameRecord = [](const Entity &a, const Entity &b) {
-        for (const EntityField &f : EntityFields::all()) {
-            if (f.text(a) != f.text(b))
-                return false;
-        }
-        return a.typeSource == b.typeSource;
-    };
-    const auto sameConflict = [](const RegisterConflict &a, const RegisterConflict &b) {
-        return a.entityName == b.entityName && a.registerValue == b.registerValue &&
-               a.fileValue == b.fileValue && a.source == b.source;
-    };
-    RegisterUpdate missing; // what the ledger does not hold yet
-    missing.action = update.action;
-    missing.source = update.source;
-    QSet<QString> unchanged;
-    for (const Entity &e : update.records) {
-        const auto it = records.constFind(e.entityId);
-        if (it != records.constEnd() && sameRecord(*it, e))
-            unchanged.insert(e.entityId);
-        else
-            missing.records.append(e);
-    }
-    for (const QString &id : update.added) {
-        if (!unchanged.contains(id))
-            missing.added.append(id);
-    }
-    for (const RegisterChange &c : update.changes) {
-        if (!unchanged.contains(c.entityId))
-            missing.changes.append(c);
-    }
-    for (const RegisterConflict &c : update.conflicts) {
-        const auto it = conflicts.constFind({c.entityId, c.field});
-        if (it == conflicts.constEnd() || !sameConflict(*it, c))
-            missing.conflicts.append(c);
-    }
-    for (const RegisterConflict &c : update.settled) {
-        if (conflicts.contains({c.entityId, c.field}))
-            missing.settled.append(c);
-    }
-
-    QSqlQuery *record = statement(QStringLiteral("SELECT filingdesk_register_entity(?,?,?,?)"), error);
-    if (!record)
-        return fail(QStringLiteral("entity register"), *error, error);
-    for (const Entity &e : std::as_const(missing.records)) {
-        m_deadline.kick(); // each row is progress
-        record->bindValue(0, e.entityId);
-        record->bindValue(1, text(e.name));
-        record->bindValue(2,
-                          QString::fromUtf8(QJsonDocument(entityToJson(e)).toJson(QJsonDocument::Compact)));
-        record->bindValue(3, text(actor));
-        if (!record->exec())
-            return fail(QStringLiteral("entity %1").arg(e.entityId), record->lastError().text(), error);
-    }
-    if (!missing.conflicts.isEmpty()) {
-        // seen_at is the ledger's clock, as every time the ledger stores.
-        QSqlQuery *conflict =
-            statement(QStringLiteral("SELECT filingdesk_register_conflict(?,?,?,?,?,?)"), error);
-        if (!conflict)
-            return fail(QStringLiteral("entity register conflicts"), *error, error);
-        for (const RegisterConflict &c : std::as_const(missing.conflicts)) {
-            m_deadline.kick();
-            const QString values[] = {c.entityId,      c.field,     c.entityName,
-                                      c.registerValue, c.fileValue, c.source};
-            int i = 0;
-            for (const QString &value : values)
-                conflict->bindValue(i++, text(value));
-            if (!conflict->exec())
-                return fail(QStringLiteral("conflict on %1 of %2").arg(c.field, c.entityId),
-                            conflict->lastError().text(), error);
-        }
-    }
-    if (!missing.settled.isEmpty()) {
-        QSqlQuery *settle = statement(QStringLiteral("SELECT filingdesk_settle_conflict(?, ?)"), error);
-        if (!settle)
-            return fail(QStringLiteral("entity register conflicts"), *error, error);
-        for (const RegisterConflict &c : std::as_const(missing.settled)) {
-            m_deadline.kick();
-            settle->bindValue(0, text(c.entityId));
-            settle->bindValue(1, text(c.field));
-            if (!settle->exec())
-                return fail(QStringLiteral("settling %1 of %2").arg(c.field, c.entityId),
-                            settle->lastError().text(), error);
-        }
-    }
-    // at_utc of each row is the ledger's clock (the chain trigger sets it).
-    for (const AuditEntry &row : registerAuditRows(missing, actor, reason, now())) {
-        m_deadline.kick();
-        if (!insertAuditRow(row, error))
-            return fail(QStringLiteral("%1 of %2").arg(row.action, row.entityId), *error, error);
-    }
+    QString what;
+    if (!LedgerRegisterWrite::write(
+            update, {actor, reason, host::hostName(), m_memberId, now()},
+            [this](const QString &sql, QString *why) { return statement(sql, why); },
+            [this] { m_deadline.kick(); }, &what, error))
+        return fail(what, *error, error);
     return commitOrRollback(error);
 }
 
@@ -1876,6 +1820,86 @@ QString LedgerStore::launchBatch(const QStringList &keys, const QString &actor, 
     if (status)
         *status = result(!batchId.isEmpty(), error);
     return batchId;
+}
+
+void LedgerStore::launchBatchThen(const QStringList &keys, const QString &actor, const QString &reason,
+                                  QObject *context,
+                                  std::function<void(const QString &, int, const WriteResult &)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        int count = 0;
+        QString error;
+        WriteResult status;
+        const QString batchId = launchBatch(keys, actor, reason, &count, &error, &status);
+        done(batchId, count, status); // at once, on this connection
+        return;
+    }
+    const QString batchId = QUuid::createUuid().toString(QUuid::WithoutBraces).left(8);
+    const QString keyList = keys.join(QLatin1Char(','));
+    const QVariantList launchArguments{batchId,
+                                       actor,
+                                       host::hostName(),
+                                       m_memberId,
+                                       reason.isNull() ? QStringLiteral("") : reason,
+                                       keyList.isNull() ? QStringLiteral("") : keyList};
+    AuditEntry row;
+    row.action = QStringLiteral("batch_launch");
+    row.actor = actor;
+    row.reason = reason;
+    const QString host = host::hostName();
+    const QString memberId = m_memberId;
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, batchId, launchArguments, row, host, memberId, context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) mutable {
+        // The writer's thread: the launch and its audit row in one transaction (filingdesk_launch_batch takes
+        // the fleet-wide launch lock, held to commit).
+        QString error = connectError;
+        QHash<QString, qint64> versions;
+        if (db) {
+            if (!db->transaction()) {
+                error = db->lastError().text().simplified();
+            } else {
+                const bool launched = w->select(
+                    QStringLiteral("SELECT * FROM filingdesk_launch_batch(?,?,?,?,?,?)"), launchArguments,
+                    [&versions](QSqlQuery &q) {
+                        while (q.next())
+                            versions.insert(q.value(0).toString(), q.value(1).toLongLong());
+                    },
+                    &error);
+                row.detail = QStringLiteral("batch %1: %2 task(s)").arg(batchId).arg(versions.size());
+                if (!launched || !w->select(
+                                     QString::fromLatin1(kAppendAuditSql),
+                                     LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
+                                     [](QSqlQuery &q) { q.next(); }, &error)) {
+                    db->rollback();
+                } else if (!db->commit()) {
+                    error = db->lastError().text().simplified();
+                    db->rollback();
+                }
+            }
+        }
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, batchId, versions = std::move(versions), error, done] {
+                if (!alive.lock()) {
+                    done(QString(), 0,
+                         WriteResult::failed(WriteFailure::Unavailable,
+                                             QStringLiteral("the ledger store was closed")));
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(QString(), 0, failedWith(QStringLiteral("launch: %1").arg(error)));
+                    return;
+                }
+                for (auto it = versions.cbegin(); it != versions.cend(); ++it)
+                    m_versions.insert(it.key(), it.value());
+                wroteAudit();
+                done(batchId, int(versions.size()), WriteResult::written());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 QString LedgerStore::tryLaunchBatch(const QStringList &keys, const QString &actor, const QString &reason,
@@ -2788,6 +2812,67 @@ void LedgerStore::appendActionThen(const AuditEntry &entry, QObject *context,
                 }
                 wroteAudit();
                 done(WriteResult::written());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
+}
+
+void LedgerStore::admitThen(const QList<FilingTask> &tasks, const QString &actor, QObject *context,
+                            std::function<void(const WriteResult &, const QStringList &)> done) {
+    if (tasks.isEmpty()) {
+        done(WriteResult::written(), {});
+        return;
+    }
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        TaskStore::admitThen(tasks, actor, context, std::move(done)); // at once, on this connection
+        return;
+    }
+    // What the writer's thread reads of the tasks is filled in here, on this thread, first.
+    for (const FilingTask &task : tasks)
+        task.payloadSha256();
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    const LedgerAdmission::Writer writing{actor, host::hostName(), m_memberId};
+    w->run([this, w, tasks, writing, context, alive, done = std::move(done)](QSqlDatabase *db,
+                                                                             const QString &connectError) {
+        // The writer's thread, after what was handed to it before: the whole admission in one transaction.
+        LedgerAdmission::Outcome outcome;
+        QString error = connectError;
+        QString what = QStringLiteral("admission");
+        if (db) {
+            if (!db->transaction()) {
+                error = db->lastError().text().simplified();
+            } else if (!LedgerAdmission::write(
+                           tasks, writing,
+                           [w](const QString &sql, QString *why) { return w->prepared(sql, why); },
+                           [w] { w->kick(); }, &outcome, &what, &error)) {
+                db->rollback();
+            } else if (!db->commit()) {
+                error = db->lastError().text().simplified();
+                what = QStringLiteral("COMMIT");
+                db->rollback();
+            }
+        }
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, what, outcome = std::move(outcome), error, done] {
+                if (!alive.lock()) {
+                    done(WriteResult::failed(WriteFailure::Unavailable,
+                                             error.isEmpty() ? QStringLiteral("the ledger store was closed")
+                                                             : error),
+                         {});
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(failedWith(QStringLiteral("%1: %2").arg(what, error)), {});
+                    return;
+                }
+                for (auto it = outcome.versions.cbegin(); it != outcome.versions.cend(); ++it)
+                    m_versions.insert(it.key(), it.value());
+                wroteAudit();
+                done(WriteResult::written(), outcome.alreadyStored);
             },
             Qt::QueuedConnection);
         return linkHeld;

@@ -155,6 +155,12 @@ public:
     /// one, and the versions this member holds are the ledger's.
     void recordThen(const QList<TransitionRecord> &records, Durability durability, QObject *context,
                     std::function<void(const WriteResult &)> done) override;
+    /// An admission (admitTasks()) written on the writer's connection after what was handed to it before, in
+    /// one transaction of a few statements per 500 filings (LedgerAdmission): returns at once; `done` runs on
+    /// `context`'s thread with the keys the ledger held already (or with why nothing was written:
+    /// unavailable, busy, refused). A ledger not reached is tried at once on this member's own connection.
+    void admitThen(const QList<FilingTask> &tasks, const QString &actor, QObject *context,
+                   std::function<void(const WriteResult &, const QStringList &alreadyStored)> done) override;
     /// An operator's action (a launch, a pause) or an engine event (permit_lost) as one audit row, written on
     /// the writer's connection after what was handed to it before: returns at once; `done` runs on
     /// `context`'s thread once the ledger has it (or with why not: unavailable, busy, refused). A ledger not
@@ -197,6 +203,14 @@ public:
     /// conflicts go to the mirror (its audit rows come from the ledger by sync()).
     [[nodiscard]] WriteResult applyRegister(const RegisterUpdate &update, const QString &actor,
                                             const QString &reason, QString *error) override;
+    /// applyRegister() and loadRegister() on the writer's connection, after what was handed to it before:
+    /// returns at once; `done` runs on `context`'s thread with the write's result and the register as the
+    /// ledger holds it afterwards, once the mirror has it too (written on the mirror's own thread). A write
+    /// that gave up on another member's register lock is handed to the writer again after a pause, within
+    /// half a call deadline (the writer goes on with other work meanwhile). A ledger not reached is tried
+    /// at once on this member's own connection, as applyRegister() does.
+    void applyRegisterThen(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                           QObject *context, std::function<void(const RegisterWrite &)> done) override;
 
     // Batches.
     /// Creates a running batch launched by `actor` and puts `keys` into it (empty: every PENDING task not
@@ -206,6 +220,12 @@ public:
     /// *status (when given): written, or why not (unavailable, busy, refused), as a WriteResult.
     QString launchBatch(const QStringList &keys, const QString &actor, const QString &reason, int *count,
                         QString *error, WriteResult *status = nullptr);
+    /// launchBatch() on the writer's connection, after what was handed to it before: returns at once; `done`
+    /// runs on `context`'s thread with the batch id (empty on failure), the tasks put into it and the write's
+    /// result. A ledger not reached is tried at once on this member's own connection.
+    void launchBatchThen(const QStringList &keys, const QString &actor, const QString &reason,
+                         QObject *context,
+                         std::function<void(const QString &batchId, int count, const WriteResult &)> done);
     /// Sets every batch whose status is in `fromStatuses` to `to` (or only `batchId`), with one audit row
     /// `action` each; returns how many changed, -1 on failure (*status, when given, says why).
     int setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
@@ -436,6 +456,10 @@ private:
     /// Engine thread: the writer's answers, taken in: versions of a submission that failed go back, a
     /// link that failed is marked, claims handed back are remembered until the engine hears of them.
     void settleWrites();
+    /// One attempt of applyRegisterThen() on the writer, begun `started` ago by the engine's clock.
+    void writeRegisterOnWriter(const RegisterUpdate &update, const QString &actor, const QString &reason,
+                               QObject *context, std::function<void(const RegisterWrite &)> done,
+                               std::shared_ptr<QElapsedTimer> started, int attempt);
     /// One attempt of applyRegister(): the part of `update` the ledger does not hold yet, in one transaction.
     bool writeRegister(const RegisterUpdate &update, const QString &actor, const QString &reason,
                        QString *error);

@@ -245,6 +245,24 @@ void ThreadedStore::mirrorTasksThen(const QList<FilingTask> &tasks, QObject *con
     callThen(context, std::move(work), std::move(done));
 }
 
+void ThreadedStore::mirrorRegisterThen(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
+                                       const QList<RegisterConflict> &settled,
+                                       const QHash<QString, QString> &updatedBy, bool replaceAll,
+                                       QObject *context, std::function<void(const QString &error)> done) {
+    auto work = [this, records, conflicts, settled, updatedBy, replaceAll] {
+        QString error;
+        if (!m_store->mirrorRegister(records, conflicts, settled, updatedBy, replaceAll, &error) &&
+            error.isEmpty())
+            error = QStringLiteral("not written");
+        return error;
+    };
+    if (!m_thread.isRunning()) {
+        done(work());
+        return;
+    }
+    callThen(context, std::move(work), std::move(done));
+}
+
 AuditStore::MirrorBinding ThreadedStore::mirrorBinding() const {
     return call([&] { return m_store->mirrorBinding(); });
 }

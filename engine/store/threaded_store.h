@@ -32,7 +32,8 @@ namespace fd {
 /// as a closed AuditStore answers them, and recordThen() reports Unavailable.
 ///
 /// A team member's mirror uses it too, opened a second time (OpenMode::Shared) beside the member's own
-/// connection: the rows its catch-up reads are written there (mirrorLedgerAuditThen(), mirrorTasksThen()).
+/// connection: the rows its catch-up reads are written there (mirrorLedgerAuditThen(), mirrorTasksThen()),
+/// and the entity register the ledger holds (mirrorRegisterThen()).
 ///
 /// Thread affinity: the methods are called from one thread (the engine's); `done` runs on `context`'s.
 class ThreadedStore final : public TaskStore {
@@ -96,6 +97,12 @@ public:
     /// runs on `context`'s thread.
     void mirrorTasksThen(const QList<FilingTask> &tasks, QObject *context,
                          std::function<void(const QString &error)> done);
+    /// AuditStore::mirrorRegister() after every earlier call; returns at once, `done(error)` (empty: written)
+    /// runs on `context`'s thread.
+    void mirrorRegisterThen(const QList<Entity> &records, const QList<RegisterConflict> &conflicts,
+                            const QList<RegisterConflict> &settled, const QHash<QString, QString> &updatedBy,
+                            bool replaceAll, QObject *context,
+                            std::function<void(const QString &error)> done);
     /// Writes what waits for a flush, closes the database and ends the thread.
     void close() override;
 

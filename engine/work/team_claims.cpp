@@ -774,29 +774,37 @@ void TeamClaims::launch(const QStringList &keys, const QString &reason) {
             tr("the batch was not launched: the team ledger's audit trail does not verify"));
         return;
     }
-    int count = 0;
-    QString error;
-    WriteResult launched;
-    const QString batchId = m_ledger->launchBatch(keys, host::osUser(), reason, &count, &error, &launched);
-    if (batchId.isEmpty()) {
-        if (launched.failure == WriteResult::Failure::Busy) {
-            // Another member launches or changes batches right now: this launch goes once the pause is over.
-            m_deferredLaunch = std::make_pair(keys, reason);
-            ledgerQuiet();
-            qCInfo(lcEngine).noquote() << "the launch waits for another member's write:" << error;
-            return;
-        }
-        m_pipeline.writeFailed(tr("the batch was not launched: %1").arg(error), launched);
-        if (!m_ledger->isReachable())
-            ledgerUnreachable(error);
-        return;
-    }
-    qCInfo(lcEngine) << "launched batch" << batchId << "with" << count << "task(s) in the ledger";
-    Q_EMIT m_engine.batchLaunched(batchId, count);
-    m_pipeline.batchState().idleSignalled = false;
-    syncLedger();
-    refreshBatches();
-    claimWork();
+    // The launch goes to the ledger on the writer's connection; until it is answered this member does not
+    // call itself idle (checkIdle()).
+    ++m_launchesUnderWay;
+    m_ledger->launchBatchThen(
+        keys, host::osUser(), reason, &m_engine,
+        [this, keys, reason](const QString &batchId, int count, const WriteResult &launched) {
+            --m_launchesUnderWay;
+            if (batchId.isEmpty()) {
+                if (launched.failure == WriteResult::Failure::Busy) {
+                    // Another member launches or changes batches right now: this launch goes once the pause
+                    // is over.
+                    m_deferredLaunch = std::make_pair(keys, reason);
+                    ledgerQuiet();
+                    qCInfo(lcEngine).noquote()
+                        << "the launch waits for another member's write:" << launched.error;
+                    return;
+                }
+                m_pipeline.writeFailed(tr("the batch was not launched: %1").arg(launched.error), launched);
+                if (!m_ledger->isReachable())
+                    ledgerUnreachable(launched.error);
+                checkIdle();
+                return;
+            }
+            qCInfo(lcEngine) << "launched batch" << batchId << "with" << count << "task(s) in the ledger";
+            Q_EMIT m_engine.batchLaunched(batchId, count);
+            m_pipeline.batchState().idleSignalled = false;
+            syncLedger();
+            // Batch membership changed: the batches and (on a desk) every task are read again on the
+            // writer's connection; the claims follow.
+            refreshBatchesThen([this] { claimWork(); });
+        });
 }
 
 void TeamClaims::setBatches(const QStringList &from, const QString &to, const QString &action,
@@ -1063,7 +1071,7 @@ void TeamClaims::checkIdle() {
     const RequestTable &requests = e.requests();
     if (!e.batchState().active && m_activeSeen && !e.batchState().idleSignalled && !e.isStopping() &&
         requests.claimCount() == 0 && requests.counts().onTheWire == 0 && !m_ledgerDown &&
-        !hasDeferredLedgerWork() && !m_claimUnderWay && !m_batchesUnderWay) {
+        !hasDeferredLedgerWork() && !m_claimUnderWay && !m_batchesUnderWay && m_launchesUnderWay == 0) {
         // Another member finished the last running batch.
         e.batchState().idleSignalled = true;
         e.flushDirty();
@@ -1083,7 +1091,7 @@ void TeamClaims::checkIdle() {
     }
     // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
     if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay ||
-        m_batchesUnderWay) {
+        m_batchesUnderWay || m_launchesUnderWay > 0) {
         // Every filing seen is done: say what the batch's end still waits for (a portfolio, admission or
         // launch that waits for the ledger is work still to come).
         qCDebug(lcEngine).nospace() << "idle waits: claims " << requests.claimCount() << ", ledger down "
@@ -1091,7 +1099,8 @@ void TeamClaims::checkIdle() {
                                     << m_deferredPortfolio.has_value() << ", admission "
                                     << m_deferredAdmission.has_value() << ", launch "
                                     << m_deferredLaunch.has_value() << ", claim under way " << m_claimUnderWay
-                                    << ", batches read under way " << m_batchesUnderWay;
+                                    << ", batches read under way " << m_batchesUnderWay
+                                    << ", launches under way " << m_launchesUnderWay;
         return;
     }
     finishIfIdle();

@@ -8,6 +8,7 @@
 #include "cli_process.h"
 #include "engine/core/host_identity.h"
 #include "engine/ledger/chain_verifier.h"
+#include "engine/ledger/ledger_register_write.h"
 #include "engine/ledger/ledger_schema.h"
 #include "engine/register/register_merge.h"
 #include "ledger_fixture.h"
@@ -81,6 +82,7 @@ private Q_SLOTS:
     void admissionLeavesRegisterRecords();
     void refusedUpdateWritesNothing();
     void lockedRecordIsBusyAndWritesNothing();
+    void aWriteOnTheWriterWaitsOutAnotherMembersWrite();
     void cliImportExportThroughLedger();
     void stoppedLedgerWritesNothingAndMirrorIsRead(); // last: stops and restarts the server
 
@@ -478,6 +480,87 @@ void TestLedgerRegister::lockedRecordIsBusyAndWritesNothing() {
     QCOMPARE(later.failure, fd::WriteResult::Failure::None);
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities WHERE updated_by = 'dave'")),
              QStringLiteral("2"));
+}
+
+void TestLedgerRegister::aWriteOnTheWriterWaitsOutAnotherMembersWrite() {
+    // A console's register write (a portfolio's entities, an edit) goes to the ledger on the writer's
+    // connection, a few statements per 500 records: the engine thread does not wait for it, and the answer
+    // carries the register as the ledger holds it afterwards, in the mirror too. While another member holds
+    // the fleet's register lock the write is tried again after a pause, and the writer goes on with other
+    // work in between.
+    const QString db = freshDatabase("writer");
+    QVERIFY(!db.isEmpty());
+    auto a = member(db, QStringLiteral("desk-a"));
+    QVERIFY(a);
+    RegisterUpdate load;
+    load.action = QStringLiteral("entity_import");
+    load.source = QStringLiteral("entities.csv");
+    for (int i = 0; i < 601; ++i) {
+        const RegisterUpdate one = addition(entityOf(QStringLiteral("WRT"), i));
+        load.records += one.records;
+        load.added += one.added;
+        load.changes += one.changes;
+    }
+    QObject context;
+    std::optional<LedgerStore::RegisterWrite> answer;
+    a->applyRegisterThen(load, QStringLiteral("alice"), QStringLiteral("first load"), &context,
+                         [&](const LedgerStore::RegisterWrite &w) { answer = w; });
+    QVERIFY(!answer.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 30000);
+    QVERIFY2(answer->written, qPrintable(answer->written.error));
+    QVERIFY2(answer->reread, qPrintable(answer->rereadError));
+    QCOMPARE(answer->entities.size(), qsizetype(601));
+    QCOMPARE(scalar(db, QStringLiteral(
+                            "SELECT count(*) FROM entities WHERE in_register AND updated_by = 'alice'")),
+             QStringLiteral("601"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'entity_add' AND "
+                                       "reason = 'first load' AND desk = 'desk-a'")),
+             QStringLiteral("601"));
+    QList<Entity> mirrored;
+    QList<RegisterConflict> open;
+    QString error;
+    QVERIFY2(a->mirror().loadRegister(&mirrored, &open, &error), qPrintable(error));
+    QCOMPARE(mirrored.size(), qsizetype(601));
+
+    // Another member's register write holds the fleet's register lock for a while.
+    PgConnection holder(m_pg, db);
+    QSqlDatabase h = holder.db();
+    QVERIFY2(h.isOpen(), qPrintable(h.lastError().text()));
+    QSqlQuery lock(h);
+    QVERIFY2(lock.exec(QStringLiteral("SELECT pg_advisory_lock(%1)").arg(fd::LedgerRegisterWrite::kLockId)),
+             qPrintable(lock.lastError().text()));
+    Entity edited = load.records.first();
+    edited.owner = QStringLiteral("John Doe");
+    RegisterUpdate edit;
+    edit.records = {edited};
+    edit.changes = {
+        RegisterChange{edited.entityId, QStringLiteral("owner"), QStringLiteral("Ana Diaz"), edited.owner}};
+    edit.action = QStringLiteral("entity_edit");
+    answer.reset();
+    a->applyRegisterThen(edit, QStringLiteral("dave"), QStringLiteral("owner changed"), &context,
+                         [&](const LedgerStore::RegisterWrite &w) { answer = w; });
+    // Meanwhile an admission handed to the writer after the edit is written.
+    std::optional<fd::WriteResult> admitted;
+    a->admitThen(fd::test::ledgerTasks(QStringLiteral("WRA"), 3), QStringLiteral("dave"), &context,
+                 [&](const fd::WriteResult &r, const QStringList &) { admitted = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(admitted.has_value(), 10000);
+    QVERIFY2(admitted->ok(), qPrintable(admitted->error));
+    QVERIFY(!answer.has_value());
+    QTest::qWait(300);
+    QVERIFY(!answer.has_value());
+    QVERIFY2(lock.exec(QStringLiteral("SELECT pg_advisory_unlock(%1)").arg(fd::LedgerRegisterWrite::kLockId)),
+             qPrintable(lock.lastError().text()));
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 10000);
+    QVERIFY2(answer->written, qPrintable(answer->written.error));
+    QCOMPARE(
+        scalar(db,
+               QStringLiteral("SELECT updated_by FROM entities WHERE entity_id = '%1'").arg(edited.entityId)),
+        QStringLiteral("dave"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'entity_edit'")),
+             QStringLiteral("1"));
+    QVERIFY(a->isReachable());
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestLedgerRegister::cliImportExportThroughLedger() {

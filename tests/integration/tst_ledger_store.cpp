@@ -68,6 +68,8 @@ private Q_SLOTS:
     void schemaCreatedOnceWhenMembersConnectTogether();
     void newerSchemaIsRefused();
     void admissionIsIdempotent();
+    void anAdmissionOnTheWriterAnswersAsTheBlockingOneDoes();
+    void aLaunchOnTheWriterAnswersAsTheBlockingOneDoes();
     void batchTakesPendingTasksOnce();
     void concurrentLaunchesSplitTasks();
     void concurrentClaimsAreDisjoint();
@@ -310,6 +312,140 @@ void TestLedgerStore::admissionIsIdempotent() {
         QCOMPARE(t.state, ExecutionState::Pending);
         QCOMPARE(t.obligation.idempotencyKey(), t.key);
     }
+}
+
+void TestLedgerStore::anAdmissionOnTheWriterAnswersAsTheBlockingOneDoes() {
+    // A member's admission goes to the ledger on the writer's connection (the engine thread does not wait for
+    // it), a few statements per 500 filings instead of three round trips per filing: what it writes and
+    // answers is what the blocking admission writes and answers, all of it in one transaction.
+    const QString db = freshDatabase("admitthen");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("ADW"), 1203); // three statements' worth
+    QStringList already;
+    QString error;
+    // Another member admitted some of them first (every hundredth).
+    QList<FilingTask> first;
+    for (qsizetype i = 0; i < tasks.size(); i += 100)
+        first.append(tasks.at(i));
+    QVERIFY2(b->admitTasks(first, QStringLiteral("bob"), &already, &error), qPrintable(error));
+    QVERIFY(already.isEmpty());
+
+    QObject context;
+    std::optional<fd::WriteResult> answer;
+    QStringList skipped;
+    a->admitThen(tasks, QStringLiteral("alice"), &context,
+                 [&](const fd::WriteResult &result, const QStringList &alreadyStored) {
+                     answer = result;
+                     skipped = alreadyStored;
+                 });
+    QVERIFY(!answer.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 30000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QCOMPARE(setOf(skipped), setOf(keysOf(first)));
+
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks")), QString::number(tasks.size()));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities")), QString::number(tasks.size()));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'admit' AND actor = 'alice' "
+                                  "AND desk = 'a'")),
+        QString::number(tasks.size() - first.size()));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'admit'")),
+             QString::number(tasks.size()));
+    // Each row as the blocking admission writes it: the task's payload digest, its rule, where it is due.
+    const FilingTask &sample = tasks.at(1);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT payload_sha256 || ' ' || rule_id || ' ' || to_state || ' ' || "
+                                       "host || ' ' || detail FROM audit WHERE action = 'admit' AND "
+                                       "idempotency_key = '%1'")
+                            .arg(sample.key)),
+             QStringLiteral("%1 %2 PENDING %3 %4 %5 %6 due %7, score %8")
+                 .arg(sample.payloadSha256(), sample.obligation.ruleId, fd::host::hostName(),
+                      sample.obligation.jurisdiction, sample.obligation.filingType)
+                 .arg(sample.obligation.filingYear)
+                 .arg(sample.obligation.dueDate.toString(Qt::ISODate))
+                 .arg(sample.score, 0, 'f', 2));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT score = %1 AND due_date = '%2' FROM tasks WHERE "
+                                       "idempotency_key = '%3'")
+                            .arg(sample.score, 0, 'g', 17)
+                            .arg(sample.obligation.dueDate.toString(Qt::ISODate), sample.key)),
+             QStringLiteral("t"));
+    // The member holds the versions the ledger gave: it launches and claims them as its own admission.
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QCOMPARE(count, tasks.size());
+    QVERIFY(a->sealAudit(&error, true) > 0);
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+
+    // All or nothing: an admission whose last statement fails (a filing in its third statement the ledger
+    // refuses: no due date) leaves no entity, task or audit row of the statements before it.
+    QList<FilingTask> faulty = ledgerTasks(QStringLiteral("ADX"), 1001);
+    faulty.last().obligation.dueDate = QDate();
+    const QString auditRows = scalar(db, QStringLiteral("SELECT count(*) FROM audit"));
+    answer.reset();
+    a->admitThen(faulty, QStringLiteral("alice"), &context,
+                 [&](const fd::WriteResult &result, const QStringList &) { answer = result; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 30000);
+    QVERIFY(!answer->ok());
+    QVERIFY2(answer->error.contains(QLatin1String("admission of 1 filing(s)")), qPrintable(answer->error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks")), QString::number(tasks.size()));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM entities")), QString::number(tasks.size()));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit")), auditRows);
+}
+
+void TestLedgerStore::aLaunchOnTheWriterAnswersAsTheBlockingOneDoes() {
+    // A desk's launch goes to the ledger on the writer's connection: the batch, its tasks and its audit row
+    // in one transaction, answered later on the engine's thread with what the blocking launch returns.
+    const QString db = freshDatabase("launchthen");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    QStringList already;
+    QString error;
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("LNW"), 7);
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    QObject context;
+    std::optional<fd::WriteResult> answer;
+    QString batchId;
+    int count = -1;
+    a->launchBatchThen({}, QStringLiteral("alice"), QStringLiteral("March 1 run"), &context,
+                       [&](const QString &id, int n, const fd::WriteResult &result) {
+                           batchId = id;
+                           count = n;
+                           answer = result;
+                       });
+    QVERIFY(!answer.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QCOMPARE(count, 7);
+    QCOMPARE(batchId.size(), 8);
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1'").arg(batchId)),
+             QStringLiteral("7"));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT actor || ' ' || desk || ': ' || detail || ' (' || reason || ')' "
+                                  "FROM audit WHERE action = 'batch_launch'")),
+        QStringLiteral("alice a: batch %1: 7 task(s) (March 1 run)").arg(batchId));
+    // The versions the launch left are the member's: its claims and transitions go on from them.
+    const QList<FilingTask> mine = a->claim(7, {}, &error);
+    QCOMPARE(mine.size(), 7);
+    std::optional<fd::WriteResult> moved;
+    a->recordThen({fd::test::movedRecord(mine.first(), ExecutionState::Validating)}, fd::Durability::Normal,
+                  &context, [&](const fd::WriteResult &result) { moved = result; });
+    QTRY_VERIFY_WITH_TIMEOUT(moved.has_value(), 20000);
+    QVERIFY2(moved->ok(), qPrintable(moved->error));
+    // Nothing left to launch: an empty batch, as the blocking launch gives it.
+    answer.reset();
+    a->launchBatchThen({}, QStringLiteral("alice"), QString(), &context,
+                       [&](const QString &, int n, const fd::WriteResult &result) {
+                           count = n;
+                           answer = result;
+                       });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QCOMPARE(count, 0);
+    QVERIFY(a->sealAudit(&error, true) > 0);
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestLedgerStore::batchTakesPendingTasksOnce() {
