@@ -549,6 +549,7 @@ void LedgerStore::readThen(const QString &what, const QString &sql, const QVaria
                     done(Value{}, failedWith(QStringLiteral("%1: %2").arg(what, error)).error);
                     return;
                 }
+                linkAnswered();
                 done(value, QString());
             },
             Qt::QueuedConnection);
@@ -1724,6 +1725,7 @@ void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QStr
                 }
                 if (!update.isEmpty())
                     wroteAudit();
+                linkAnswered();
                 out.written = WriteResult::written();
                 out.reread = answer.reread;
                 out.rereadError = answer.rereadError;
@@ -1895,6 +1897,7 @@ void LedgerStore::launchBatchThen(const QStringList &keys, const QString &actor,
                 for (auto it = versions.cbegin(); it != versions.cend(); ++it)
                     m_versions.insert(it.key(), it.value());
                 wroteAudit();
+                linkAnswered();
                 done(batchId, int(versions.size()), WriteResult::written());
             },
             Qt::QueuedConnection);
@@ -1953,6 +1956,83 @@ int LedgerStore::setBatchStatus(const QStringList &fromStatuses, const QString &
     if (status)
         *status = result(changed >= 0, error);
     return changed;
+}
+
+void LedgerStore::setBatchStatusThen(const QStringList &fromStatuses, const QString &to,
+                                     const QString &action, const QString &actor, const QString &reason,
+                                     const QString &batchId, QObject *context,
+                                     std::function<void(int, const WriteResult &)> done) {
+    if (m_inTransaction || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        WriteResult status;
+        const int changed = setBatchStatus(fromStatuses, to, action, actor, reason, &error, batchId, &status);
+        done(changed, status); // at once, on this connection
+        return;
+    }
+    const QVariantList arguments{action, to, fromStatuses.join(QLatin1Char(',')),
+                                 batchId.isNull() ? QStringLiteral("") : batchId};
+    AuditEntry row;
+    row.action = action;
+    row.actor = actor;
+    row.reason = reason;
+    const QString host = host::hostName();
+    const QString memberId = m_memberId;
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, arguments, to, action, row, host, memberId, context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) mutable {
+        // The writer's thread: the batches' new status and an audit row each, in one transaction.
+        QString error = connectError;
+        QStringList changed;
+        if (db) {
+            if (!db->transaction()) {
+                error = db->lastError().text().simplified();
+            } else {
+                bool written = w->select(
+                    QStringLiteral("SELECT * FROM filingdesk_set_batch_status(?,?,?,?)"), arguments,
+                    [&changed](QSqlQuery &q) {
+                        while (q.next())
+                            changed.append(q.value(0).toString());
+                    },
+                    &error);
+                for (const QString &b : std::as_const(changed)) {
+                    if (!written)
+                        break;
+                    row.detail = QStringLiteral("batch %1 %2").arg(b, to);
+                    written = w->select(
+                        QString::fromLatin1(kAppendAuditSql),
+                        LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
+                        [](QSqlQuery &q) { q.next(); }, &error);
+                }
+                if (!written) {
+                    db->rollback();
+                } else if (!db->commit()) {
+                    error = db->lastError().text().simplified();
+                    db->rollback();
+                }
+            }
+        }
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, action, count = int(changed.size()), error, done] {
+                if (!alive.lock()) {
+                    done(-1, WriteResult::failed(WriteFailure::Unavailable,
+                                                 QStringLiteral("the ledger store was closed")));
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(-1, failedWith(QStringLiteral("%1: %2").arg(action, error)));
+                    return;
+                }
+                if (count > 0)
+                    wroteAudit();
+                linkAnswered();
+                done(count, WriteResult::written());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
 }
 
 int LedgerStore::trySetBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
@@ -2811,6 +2891,7 @@ void LedgerStore::appendActionThen(const AuditEntry &entry, QObject *context,
                     return;
                 }
                 wroteAudit();
+                linkAnswered();
                 done(WriteResult::written());
             },
             Qt::QueuedConnection);
@@ -2872,6 +2953,7 @@ void LedgerStore::admitThen(const QList<FilingTask> &tasks, const QString &actor
                 for (auto it = outcome.versions.cbegin(); it != outcome.versions.cend(); ++it)
                     m_versions.insert(it.key(), it.value());
                 wroteAudit();
+                linkAnswered();
                 done(WriteResult::written(), outcome.alreadyStored);
             },
             Qt::QueuedConnection);
@@ -3003,6 +3085,11 @@ LedgerWriter *LedgerStore::writer() {
     return m_writer.get();
 }
 
+void LedgerStore::linkAnswered() {
+    if (m_link == LedgerLink::WaitingOnLock)
+        m_link = LedgerLink::Connected; // until a call waits on a lock again
+}
+
 WriteResult LedgerStore::failedWith(const QString &message) {
     if (isLockWait(message)) {
         m_link = LedgerLink::WaitingOnLock;
@@ -3109,6 +3196,7 @@ void LedgerStore::settleWrites() {
             for (const QString &key : submission->releases)
                 m_releasedUndelivered.insert(key);
             wroteAudit();
+            linkAnswered();
             continue;
         }
         // Nothing was written: the versions this submission reserved are not the ledger's. A later

@@ -231,6 +231,12 @@ public:
     int setBatchStatus(const QStringList &fromStatuses, const QString &to, const QString &action,
                        const QString &actor, const QString &reason, QString *error,
                        const QString &batchId = QString(), WriteResult *status = nullptr);
+    /// setBatchStatus() on the writer's connection, after what was handed to it before: returns at once;
+    /// `done` runs on `context`'s thread with how many changed (-1 on failure) and the write's result. A
+    /// ledger not reached is tried at once on this member's own connection.
+    void setBatchStatusThen(const QStringList &fromStatuses, const QString &to, const QString &action,
+                            const QString &actor, const QString &reason, const QString &batchId,
+                            QObject *context, std::function<void(int changed, const WriteResult &)> done);
     QList<LedgerBatch> batches(QString *error) const;
     /// batches() on the writer's connection, as countWorkableThen() does countWorkable().
     void batchesThen(QObject *context,
@@ -403,6 +409,9 @@ private:
     /// The failure a ledger error message stands for (busy, refused, unavailable), as fail() sorts it, and
     /// what it does to the link (engine thread).
     WriteResult failedWith(const QString &message);
+    /// A call on the writer's connection was answered without waiting on a lock: a link shown as waiting on
+    /// a lock is connected again (engine thread; ensureConnected() does the same for a blocking call).
+    void linkAnswered();
     /// The catch-up's rows into the mirror (those it holds already left out): the rows mirrored, or none
     /// with *error (chainBroken() when they do not continue its chain).
     QList<AuditEntry> mirrorCaughtUp(QList<AuditEntry> rows, QString *error);

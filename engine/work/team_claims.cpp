@@ -809,22 +809,31 @@ void TeamClaims::launch(const QStringList &keys, const QString &reason) {
 
 void TeamClaims::setBatches(const QStringList &from, const QString &to, const QString &action,
                             const QString &reason, const QString &batchId) {
-    QString error;
-    WriteResult written;
-    const int changed =
-        m_ledger->setBatchStatus(from, to, action, host::osUser(), reason, &error, batchId, &written);
-    if (changed == 0 && !batchId.isEmpty())
-        Q_EMIT m_engine.errorOccurred(tr("batch %1 is not running or paused: nothing changed").arg(batchId));
-    if (changed < 0) {
-        m_pipeline.writeFailed(tr("%1 failed: %2").arg(action, error), written);
-        if (!m_ledger->isReachable())
-            ledgerUnreachable(error);
-        return;
-    }
-    syncLedger();
-    refreshBatches();
-    if (to == QLatin1String("running"))
-        claimWork();
+    // On the writer's connection, after what was handed to it before; until it is answered this member does
+    // not call itself idle (checkIdle()).
+    ++m_batchWritesUnderWay;
+    m_ledger->setBatchStatusThen(
+        from, to, action, host::osUser(), reason, batchId, &m_engine,
+        [this, to, action, batchId](int changed, const WriteResult &written) {
+            --m_batchWritesUnderWay;
+            if (changed == 0 && !batchId.isEmpty())
+                Q_EMIT m_engine.errorOccurred(
+                    tr("batch %1 is not running or paused: nothing changed").arg(batchId));
+            if (changed < 0) {
+                m_pipeline.writeFailed(tr("%1 failed: %2").arg(action, written.error), written);
+                if (!m_ledger->isReachable())
+                    ledgerUnreachable(written.error);
+                checkIdle();
+                return;
+            }
+            syncLedger();
+            // The batches (and on a desk every task) are read again on the writer's connection; a resumed
+            // batch's work is claimed then.
+            refreshBatchesThen([this, to] {
+                if (to == QLatin1String("running"))
+                    claimWork();
+            });
+        });
 }
 
 void TeamClaims::drain(const QString &reason) {
@@ -1071,7 +1080,8 @@ void TeamClaims::checkIdle() {
     const RequestTable &requests = e.requests();
     if (!e.batchState().active && m_activeSeen && !e.batchState().idleSignalled && !e.isStopping() &&
         requests.claimCount() == 0 && requests.counts().onTheWire == 0 && !m_ledgerDown &&
-        !hasDeferredLedgerWork() && !m_claimUnderWay && !m_batchesUnderWay && m_launchesUnderWay == 0) {
+        !hasDeferredLedgerWork() && !m_claimUnderWay && !m_batchesUnderWay && m_launchesUnderWay == 0 &&
+        m_batchWritesUnderWay == 0) {
         // Another member finished the last running batch.
         e.batchState().idleSignalled = true;
         e.flushDirty();
@@ -1091,7 +1101,7 @@ void TeamClaims::checkIdle() {
     }
     // The fleet's work: idle when no task of a running batch is left for anyone to send or wait for.
     if (requests.claimCount() > 0 || m_ledgerDown || hasDeferredLedgerWork() || m_claimUnderWay ||
-        m_batchesUnderWay || m_launchesUnderWay > 0) {
+        m_batchesUnderWay || m_launchesUnderWay > 0 || m_batchWritesUnderWay > 0) {
         // Every filing seen is done: say what the batch's end still waits for (a portfolio, admission or
         // launch that waits for the ledger is work still to come).
         qCDebug(lcEngine).nospace() << "idle waits: claims " << requests.claimCount() << ", ledger down "

@@ -163,6 +163,7 @@ private:
     bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
     bool m_batchesUnderWay = false; ///< refreshBatchesThen() asked and not answered yet
     int m_launchesUnderWay = 0;     ///< launch() handed to the ledger's writer and not answered yet
+    int m_batchWritesUnderWay = 0;  ///< setBatches() (a pause, resume, cancel) not answered yet
     bool m_batchesAgain = false;    ///< asked again while one was under way
     quint64 m_batchesReadAtOnce =
         0; ///< refreshBatches() calls so far (a read on the writer asked before is older)

@@ -559,6 +559,9 @@ void TestLedgerRegister::aWriteOnTheWriterWaitsOutAnotherMembersWrite() {
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'entity_edit'")),
              QStringLiteral("1"));
     QVERIFY(a->isReachable());
+    // The lock waits are counted, and the link no longer says it waits on one once the write went through.
+    QVERIFY(a->lockWaits() > 0);
+    QCOMPARE(a->link(), fd::LedgerLink::Connected);
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
