@@ -550,10 +550,6 @@
         <translation>%1 wurde nicht geändert: %2</translation>
     </message>
     <message>
-        <source>%1 was not changed: the register refused the write: %2</source>
-        <translation>%1 wurde nicht geändert: das Register hat das Schreiben abgelehnt: %2</translation>
-    </message>
-    <message>
         <source>deciding a conflict needs a reason</source>
         <translation>die Entscheidung eines Widerspruchs braucht eine Begründung</translation>
     </message>
@@ -715,6 +711,18 @@
     <message>
         <source> %1 (last reached at %2)</source>
         <translation> %1 (zuletzt erreicht unter %2)</translation>
+    </message>
+    <message>
+        <source>%1 was not changed: another member was writing the team&apos;s entity register at the same moment; save again</source>
+        <translation>%1 wurde nicht geändert: ein anderes Teammitglied schrieb im selben Moment in das Rechtsträgerregister des Teams; bitte erneut speichern</translation>
+    </message>
+    <message>
+        <source>%1 was not changed: the team ledger does not let you change the entity register: %2</source>
+        <translation>%1 wurde nicht geändert: der Team-Ledger erlaubt Ihnen keine Änderung des Rechtsträgerregisters: %2</translation>
+    </message>
+    <message>
+        <source>%1 was not changed: the register could not be written: %2</source>
+        <translation>%1 wurde nicht geändert: das Register konnte nicht geschrieben werden: %2</translation>
     </message>
 </context>
 <context>

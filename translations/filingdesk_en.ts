@@ -550,10 +550,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 was not changed: the register refused the write: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>deciding a conflict needs a reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -714,6 +710,18 @@
     </message>
     <message>
         <source> %1 (last reached at %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not changed: another member was writing the team&apos;s entity register at the same moment; save again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not changed: the team ledger does not let you change the entity register: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not changed: the register could not be written: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

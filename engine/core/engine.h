@@ -407,6 +407,7 @@ private:
     /// Plans again the rows `which` selects, from the register at m_asOf, and publishes the plan.
     void replanRows(const std::function<bool(const RowPlan &)> &which);
     bool loadRegisterFromStore(QString *error) override;
+    void rereadRegister() override;
     /// loadPortfolio()'s answer from the pool thread that read the file: merges its entities into the
     /// register (writeRegister()), or answers portfolioLoaded() with the file's error.
     void portfolioImported(const QString &path, const QDate &asOf, const ImportResult &import);
@@ -430,6 +431,8 @@ private:
     int m_registerWrites =
         0; ///< portfolio loads and register writes under way (what reads the register waits)
     QList<std::function<void()>> m_afterRegisterWrites; ///< calls waiting for them, in arrival order
+    bool m_registerReread = false;                      ///< rereadRegister() under way
+    bool m_registerRereadAgain = false;                 ///< asked again meanwhile: read once more after it
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
     QSet<QString> m_rebuilding; ///< filings whose payload rebuilt from the register is being written

@@ -137,6 +137,41 @@ bool Engine::loadRegisterFromStore(QString *error) {
     return true;
 }
 
+void Engine::rereadRegister() {
+    if (m_registerReread) {
+        m_registerRereadAgain = true; // the read under way may have begun before the change
+        return;
+    }
+    m_registerReread = true;
+    const QHash<QString, Entity> before = m_register;
+    const QList<RegisterConflict> conflictsBefore = m_conflicts;
+    // An empty update: nothing is written, the register is read back (on a member's writer connection).
+    writeRegister(RegisterUpdate{}, QString(),
+                  [this, before, conflictsBefore](const TaskStore::RegisterWrite &w) {
+                      m_registerReread = false;
+                      if (w.written && w.reread) {
+                          QSet<QString> changed;
+                          for (auto it = m_register.cbegin(); it != m_register.cend(); ++it) {
+                              const auto was = before.constFind(it.key());
+                              if (was == before.cend() || !EntityRegister::sameRecord(*was, *it))
+                                  changed.insert(it.key());
+                          }
+                          if (!changed.isEmpty())
+                              replanRows([&changed](const RowPlan &row) {
+                                  return changed.contains(row.entity->entityId);
+                              });
+                          if (!changed.isEmpty() || before.size() != m_register.size() ||
+                              conflictsBefore != m_conflicts)
+                              publishRegister();
+                      } else {
+                          qCInfo(lcEngine).noquote() << "entity register not read again:"
+                                                     << (w.written ? w.rereadError : w.written.error);
+                      }
+                      if (std::exchange(m_registerRereadAgain, false) && !m_stopping)
+                          rereadRegister();
+                  });
+}
+
 void Engine::publishRegister() {
     QList<Entity> entities = m_register.values();
     std::sort(entities.begin(), entities.end(),
@@ -229,8 +264,24 @@ void Engine::editEntity(const QString &entityId, const QHash<QString, QString> &
     writeRegister(
         update, reason, [this, entityId, reason, edited, name = it->name](const TaskStore::RegisterWrite &w) {
             if (!w.written) {
-                const QString message =
-                    tr("%1 was not changed: the register refused the write: %2").arg(name, w.written.error);
+                QString message;
+                switch (w.written.failure) {
+                case WriteResult::Failure::Busy:
+                    // Not a refusal: another member held the team's register a moment too long.
+                    message = tr("%1 was not changed: another member was writing the team's entity register "
+                                 "at the same moment; save again")
+                                  .arg(name);
+                    break;
+                case WriteResult::Failure::Refused:
+                    message = tr("%1 was not changed: the team ledger does not let you change the entity "
+                                 "register: %2")
+                                  .arg(name, w.written.error);
+                    break;
+                default:
+                    message = tr("%1 was not changed: the register could not be written: %2")
+                                  .arg(name, w.written.error);
+                    break;
+                }
                 Q_EMIT errorOccurred(message);
                 Q_EMIT registerEditFailed(entityId, message);
                 return;

@@ -3,6 +3,7 @@
 #include "engine/audit/audit_store.h"
 #include "engine/model/filing_task.h"
 #include "engine/register/entity_fields.h"
+#include "engine/register/register_merge.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,6 +13,36 @@
 #include <QSqlQuery>
 
 namespace fd {
+
+namespace {
+
+/// `held` (the ledger's record) with the fields `changes` name set as `edited` has them: true with *merged;
+/// *changes keeps the fields that still differ from `held`, each with the ledger's value as its old value.
+/// False (nothing set) when a value does not parse again, which would be a fault of the caller's: then the
+/// record goes whole, as before.
+bool applyChanges(const Entity &held, const Entity &edited, QList<RegisterChange> *changes, Entity *merged) {
+    Entity out = held;
+    QList<RegisterChange> kept;
+    for (const RegisterChange &c : std::as_const(*changes)) {
+        const EntityField *field = EntityFields::find(c.field);
+        if (!field || field->keyOrName)
+            return false; // the id or name: the record goes whole
+        const QString value = field->text(edited);
+        QString reason;
+        if (!field->parse(value, &out, &reason))
+            return false;
+        if (c.field == QLatin1String("entity_type"))
+            out.typeSource = edited.typeSource;
+        const QString before = field->text(held);
+        if (before != value)
+            kept.append(RegisterChange{c.entityId, c.field, before, value});
+    }
+    *merged = out;
+    *changes = kept;
+    return true;
+}
+
+} // namespace
 
 bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writer,
                                 const LedgerRowCalls::Prepare &prepared,
@@ -75,13 +106,7 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     progress();
 
     // The part of the update the ledger does not hold yet.
-    const auto sameRecord = [](const Entity &a, const Entity &b) {
-        for (const EntityField &f : EntityFields::all()) {
-            if (f.text(a) != f.text(b))
-                return false;
-        }
-        return a.typeSource == b.typeSource;
-    };
+    const auto sameRecord = &EntityRegister::sameRecord;
     const auto sameConflict = [](const RegisterConflict &a, const RegisterConflict &b) {
         return a.entityName == b.entityName && a.registerValue == b.registerValue &&
                a.fileValue == b.fileValue && a.source == b.source;
@@ -89,21 +114,37 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     RegisterUpdate missing; // what the ledger does not hold yet
     missing.action = update.action;
     missing.source = update.source;
+    // A record the ledger holds already takes only the fields this update changes: another member's change of
+    // other fields since this member read the register (an edit on another desk, an import) stays, and the
+    // audit row gives each changed field's old value as the ledger held it.
+    QHash<QString, QList<RegisterChange>> changesOf;
+    for (const RegisterChange &c : update.changes)
+        changesOf[c.entityId].append(c);
     QSet<QString> unchanged;
     for (const Entity &e : update.records) {
         const auto it = records.constFind(e.entityId);
-        if (it != records.constEnd() && sameRecord(*it, e))
+        Entity merged = e;
+        QList<RegisterChange> changes = changesOf.value(e.entityId);
+        if (it != records.constEnd() && !changes.isEmpty() && applyChanges(*it, e, &changes, &merged)) {
+            changesOf.insert(e.entityId, changes);
+        }
+        if (it != records.constEnd() && sameRecord(*it, merged))
             unchanged.insert(e.entityId);
         else
-            missing.records.append(e);
+            missing.records.append(merged);
     }
     for (const QString &id : update.added) {
         if (!unchanged.contains(id))
             missing.added.append(id);
     }
     for (const RegisterChange &c : update.changes) {
-        if (!unchanged.contains(c.entityId))
-            missing.changes.append(c);
+        if (unchanged.contains(c.entityId))
+            continue;
+        // Each entity's changes once, in the order given, with the old values as the ledger held them.
+        if (const auto it = changesOf.find(c.entityId); it != changesOf.end()) {
+            missing.changes += *it;
+            changesOf.erase(it);
+        }
     }
     for (const RegisterConflict &c : update.conflicts) {
         const auto it = conflicts.constFind({c.entityId, c.field});

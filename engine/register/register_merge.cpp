@@ -255,4 +255,12 @@ QString describe(const QList<RegisterChange> &changes) {
     return parts.join(QStringLiteral("; "));
 }
 
+bool sameRecord(const Entity &a, const Entity &b) {
+    for (const EntityField &f : EntityFields::all()) {
+        if (f.text(a) != f.text(b))
+            return false;
+    }
+    return a.typeSource == b.typeSource;
+}
+
 } // namespace fd::EntityRegister

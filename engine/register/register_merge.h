@@ -49,6 +49,10 @@ ImportResult asPlanned(const ImportResult &import, const QHash<QString, Entity> 
 /// One line per change for the audit: `registered_agent: "" -> "CT Corporation"`.
 QString describe(const QList<RegisterChange> &changes);
 
+/// Whether `a` and `b` are the same record: every register field reads the same (EntityFields), and the
+/// entity type was found the same way.
+bool sameRecord(const Entity &a, const Entity &b);
+
 } // namespace EntityRegister
 
 } // namespace fd

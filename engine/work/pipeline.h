@@ -91,6 +91,10 @@ public:
     virtual void writeFailed(const QString &message, const WriteResult &result = WriteResult::written()) = 0;
     /// Re-reads the entity register from the store; false with `error` when it cannot.
     virtual bool loadRegisterFromStore(QString *error) = 0;
+    /// Another member changed the team's entity register: reads it again without waiting for the store
+    /// (one read at a time, once more when asked again meanwhile), plans again the rows of the entities whose
+    /// record changed and tells the views (registerChanged()).
+    virtual void rereadRegister() = 0;
 
     // --- what the views are told --------------------------------------------------------------------
     /// `key`'s task changed: it joins the next coalesced tasksChanged().

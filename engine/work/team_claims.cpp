@@ -546,6 +546,8 @@ bool TeamClaims::syncPageRead(const QList<AuditEntry> &rows, const QString &erro
             m_syncFound.batchLevel = true;
         if (row.action.startsWith(QLatin1String("review_")))
             m_syncFound.reviews = true;
+        if (row.action.startsWith(QLatin1String("entity_")) && row.desk != m_pipeline.config().consoleId)
+            m_syncFound.register_ = true;
         if (row.action == QLatin1String("admit") || row.action == QLatin1String("replay") ||
             row.action == QLatin1String("resolve_requeue") || row.action == QLatin1String("batch_launch") ||
             row.action == QLatin1String("batch_resume"))
@@ -610,6 +612,8 @@ bool TeamClaims::syncPageDone(bool fullPage) {
 
 void TeamClaims::syncActedOn(const SyncFound &found) {
     m_syncUnderWay = false;
+    if (found.register_ && keepsRegister())
+        m_pipeline.rereadRegister(); // what this desk shows and plans is the team's register as it is now
     if (found.reviews)
         refreshReviews();
     if (found.newWork)

@@ -94,6 +94,7 @@ private:
         bool batchLevel = false;
         bool newWork = false;
         bool reviews = false;
+        bool register_ = false; ///< another member changed the entity register
     };
     /// The end of a catch-up, the batches read again if it found a batch-level row: reviews, claims,
     /// finished batches, idleness, and the catch-up asked for meanwhile.

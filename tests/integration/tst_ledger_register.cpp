@@ -83,6 +83,7 @@ private Q_SLOTS:
     void refusedUpdateWritesNothing();
     void lockedRecordIsBusyAndWritesNothing();
     void aWriteOnTheWriterWaitsOutAnotherMembersWrite();
+    void anEditKeepsWhatAnotherMemberChangedMeanwhile();
     void cliImportExportThroughLedger();
     void stoppedLedgerWritesNothingAndMirrorIsRead(); // last: stops and restarts the server
 
@@ -564,6 +565,78 @@ void TestLedgerRegister::aWriteOnTheWriterWaitsOutAnotherMembersWrite() {
     QCOMPARE(a->link(), fd::LedgerLink::Connected);
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestLedgerRegister::anEditKeepsWhatAnotherMemberChangedMeanwhile() {
+    // Desk A edits the EIN of a record it read before desk B changed the registered agent: the ledger takes
+    // A's changed field onto the record it holds, B's agent stays, and A's audit row names only the EIN.
+    const QString db = freshDatabase("merge");
+    QVERIFY(!db.isEmpty());
+    auto a = member(db, QStringLiteral("desk-a"));
+    auto b = member(db, QStringLiteral("desk-b"));
+    QVERIFY(a && b);
+    QString error;
+    const Entity read = entityOf(QStringLiteral("MRG"), 0); // what both desks read
+    QVERIFY2(a->applyRegister(addition(read), QStringLiteral("alice"), QStringLiteral("load"), &error),
+             qPrintable(error));
+
+    Entity agentChanged;
+    QList<RegisterChange> changes;
+    QVERIFY2(fd::EntityRegister::edit(read,
+                                      {{QStringLiteral("registered_agent"), QStringLiteral("Agents Inc.")}},
+                                      &agentChanged, &changes, &error),
+             qPrintable(error));
+    RegisterUpdate byB;
+    byB.records = {agentChanged};
+    byB.changes = changes;
+    byB.action = QStringLiteral("entity_edit");
+    QVERIFY2(
+        b->applyRegister(byB, QStringLiteral("bob"), QStringLiteral("agent changed at the state"), &error),
+        qPrintable(error));
+
+    Entity einChanged;
+    QVERIFY2(fd::EntityRegister::edit(read, {{QStringLiteral("ein"), QStringLiteral("12-3456789")}},
+                                      &einChanged, &changes, &error),
+             qPrintable(error));
+    RegisterUpdate byA;
+    byA.records = {einChanged}; // the agent as A read it: CT Corporation
+    byA.changes = changes;
+    byA.action = QStringLiteral("entity_edit");
+    QVERIFY2(
+        a->applyRegister(byA, QStringLiteral("alice"), QStringLiteral("EIN from the IRS letter"), &error),
+        qPrintable(error));
+
+    QList<Entity> entities;
+    QList<RegisterConflict> conflicts;
+    QVERIFY2(b->loadRegister(&entities, &conflicts, &error), qPrintable(error));
+    QCOMPARE(entities.size(), qsizetype(1));
+    QCOMPARE(entities.first().registeredAgent, QStringLiteral("Agents Inc."));
+    QCOMPARE(entities.first().ein, QStringLiteral("12-3456789"));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT string_agg(actor || ': ' || detail, ' / ' ORDER BY id) FROM audit "
+                                  "WHERE action = 'entity_edit'")),
+        QStringLiteral("bob: registered_agent: \"CT Corporation\" -> \"Agents Inc.\" / "
+                       "alice: ein: \"\" -> \"12-3456789\""));
+
+    // The same field changed by both: the later write wins, and its audit row gives the value it replaced.
+    Entity agentAgain;
+    QVERIFY2(fd::EntityRegister::edit(read, {{QStringLiteral("registered_agent"), QStringLiteral("CSC")}},
+                                      &agentAgain, &changes, &error),
+             qPrintable(error));
+    RegisterUpdate again;
+    again.records = {agentAgain};
+    again.changes = changes;
+    again.action = QStringLiteral("entity_edit");
+    QVERIFY2(
+        a->applyRegister(again, QStringLiteral("alice"), QStringLiteral("agent as on the letter"), &error),
+        qPrintable(error));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT detail FROM audit WHERE action = 'entity_edit' ORDER BY id DESC "
+                                  "LIMIT 1")),
+        QStringLiteral("registered_agent: \"Agents Inc.\" -> \"CSC\""));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT (entity_json::jsonb->>'registered_agent') || '|' || "
+                                       "(entity_json::jsonb->>'ein') FROM entities")),
+             QStringLiteral("CSC|12-3456789"));
 }
 
 void TestLedgerRegister::cliImportExportThroughLedger() {

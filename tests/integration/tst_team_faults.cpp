@@ -28,6 +28,7 @@
 #include <QtTest/QTest>
 
 #include <memory>
+#include <optional>
 
 using fd::test::ChildProcess;
 using fd::test::PostgresServer;
@@ -436,6 +437,111 @@ private Q_SLOTS:
                                       .arg(key),
                                   database),
                  rebuiltHash);
+    }
+
+    // A desk sees another desk's change of the team's entity register (its catch-up reads the register
+    // again), and an edit made on a view read before that change keeps the other desk's change: the ledger
+    // takes only the fields the person changed, and the audit row gives the old values the ledger held.
+    void anotherDesksRegisterChangeIsSeenAndKept() {
+        const QString database = QStringLiteral("two_desks_register");
+        QVERIFY(m_postgres->createDatabase(database));
+        const QString url = m_postgres->url(database);
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(1, QStringLiteral("TD")), &why).isEmpty(), qPrintable(why));
+        const auto deskConfig = [&](const QString &id) {
+            fd::EngineConfig config;
+            config.ledger = fd::test::parsedLedger(url);
+            config.claimsWork = false;
+            config.consoleId = id;
+            config.dbPath = m_dir.filePath(id + QStringLiteral(".sqlite"));
+            return config;
+        };
+        fd::Engine a;
+        fd::Engine b;
+        QSignalSpy aStarted(&a, &fd::Engine::started);
+        QSignalSpy bStarted(&b, &fd::Engine::started);
+        QSignalSpy aRegister(&a, &fd::Engine::registerChanged);
+        QSignalSpy bRegister(&b, &fd::Engine::registerChanged);
+        const fd::EngineConfig aConfig = deskConfig(QStringLiteral("desk-a"));
+        const fd::EngineConfig bConfig = deskConfig(QStringLiteral("desk-b"));
+        QMetaObject::invokeMethod(
+            &a, [&a, aConfig] { a.start(aConfig); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            &b, [&b, bConfig] { b.start(bConfig); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(aStarted.count(), 1, 30000);
+        QTRY_COMPARE_WITH_TIMEOUT(bStarted.count(), 1, 30000);
+        QVERIFY2(aStarted.first().at(0).toBool(), qPrintable(aStarted.first().at(1).toString()));
+        QVERIFY2(bStarted.first().at(0).toBool(), qPrintable(bStarted.first().at(1).toString()));
+        const auto recordIn = [](const QSignalSpy &spy) -> std::optional<fd::Entity> {
+            if (spy.isEmpty())
+                return std::nullopt;
+            for (const fd::Entity &e : spy.last().at(0).value<QList<fd::Entity>>())
+                if (e.entityId == QLatin1String("TD-0"))
+                    return e;
+            return std::nullopt;
+        };
+        const auto agentIn = [&recordIn](const QSignalSpy &spy) {
+            const std::optional<fd::Entity> e = recordIn(spy);
+            return e ? e->registeredAgent : QStringLiteral("(none)");
+        };
+        QMetaObject::invokeMethod(
+            &a, [&a] { a.publishRegister(); }, Qt::QueuedConnection);
+        QTRY_VERIFY_WITH_TIMEOUT(recordIn(aRegister).has_value(), 10000);
+        QCOMPARE(agentIn(aRegister), QString()); // the portfolio named none
+
+        // Desk B changes the registered agent.
+        QMetaObject::invokeMethod(
+            &b,
+            [&b] {
+                b.editEntity(
+                    QStringLiteral("TD-0"),
+                    {{QStringLiteral("registered_agent"), QStringLiteral("Corporation Service Company")}},
+                    QStringLiteral("agent changed at the state"));
+            },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(agentIn(bRegister), QStringLiteral("Corporation Service Company"), 10000);
+        // Desk A shows it within its catch-up.
+        QTRY_COMPARE_WITH_TIMEOUT(agentIn(aRegister), QStringLiteral("Corporation Service Company"), 10000);
+
+        // Desk B changes the agent again and desk A edits the EIN at the same moment, before it has seen it.
+        QMetaObject::invokeMethod(
+            &b,
+            [&b] {
+                b.editEntity(QStringLiteral("TD-0"),
+                             {{QStringLiteral("registered_agent"), QStringLiteral("Agents Inc.")}},
+                             QStringLiteral("agent changed again"));
+            },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_postgres->psql(
+                QStringLiteral("SELECT entity_json::jsonb->>'registered_agent' FROM entities WHERE "
+                               "entity_id = 'TD-0'"),
+                database),
+            QStringLiteral("Agents Inc."), 10000);
+        QMetaObject::invokeMethod(
+            &a,
+            [&a] {
+                a.editEntity(QStringLiteral("TD-0"), {{QStringLiteral("ein"), QStringLiteral("12-3456789")}},
+                             QStringLiteral("EIN from the IRS letter"));
+            },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_postgres->psql(
+                QStringLiteral("SELECT (entity_json::jsonb->>'registered_agent') || '|' || "
+                               "(entity_json::jsonb->>'ein') FROM entities WHERE entity_id = 'TD-0'"),
+                database),
+            QStringLiteral("Agents Inc.|12-3456789"), 10000);
+        QCOMPARE(m_postgres->psql(QStringLiteral("SELECT detail FROM audit WHERE action = 'entity_edit' AND "
+                                                 "desk = 'desk-a'"),
+                                  database),
+                 QStringLiteral("ein: \"\" -> \"12-3456789\""));
+        QTRY_COMPARE_WITH_TIMEOUT(agentIn(aRegister), QStringLiteral("Agents Inc."), 10000);
+        QCOMPARE(recordIn(aRegister)->ein, QStringLiteral("12-3456789"));
+        for (fd::Engine *engine : {&a, &b}) {
+            QSignalSpy stopped(engine, &fd::Engine::stopped);
+            engine->shutdown();
+            QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+        }
     }
 
     // 4. Another session holds the tasks' rows for 8 s while a worker files: the worker's writes and claim
