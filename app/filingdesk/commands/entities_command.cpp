@@ -35,8 +35,10 @@ const QString kUsage = QStringLiteral(
 
 // The store the register lives in: the desk's database, or the team ledger.
 struct RegisterStore {
-    std::unique_ptr<TaskStore> store;
+    // Declared first, destroyed last: the store closes its mirror (and removes its lock file) before the
+    // folder goes.
     QTemporaryDir scratch; // the ledger's mirror for this one command
+    std::unique_ptr<TaskStore> store;
 
     bool open(const QCommandLineParser &parser, const QCommandLineOption &db,
               const QCommandLineOption &ledger, bool writing, QString *error) {
