@@ -66,6 +66,7 @@ void Engine::portfolioImported(const QString &path, const QDate &asOf, const Imp
     writeRegister(
         merge.update, reason,
         [this, summary, import, counts = merge.counts, path, asOf, records = merge.update.records,
+         added = QSet<QString>(merge.update.added.cbegin(), merge.update.added.cend()),
          reason](const TaskStore::RegisterWrite &w) mutable {
             if (!w.written) {
                 if (w.written.failure == WriteResult::Failure::Busy &&
@@ -82,6 +83,15 @@ void Engine::portfolioImported(const QString &path, const QDate &asOf, const Imp
                         .arg(path, w.written.error);
                 Q_EMIT portfolioLoaded(summary, {});
                 return;
+            }
+            // What another member wrote a moment before (the same file opened on two desks) is counted as the
+            // register already had it: this desk added and completed none of it.
+            for (const QString &id : w.heldAlready) {
+                if (added.contains(id))
+                    --counts.added;
+                else
+                    --counts.changed;
+                ++counts.unchanged;
             }
             QSet<QString> changed;
             for (const Entity &e : std::as_const(records)) {

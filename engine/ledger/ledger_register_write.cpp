@@ -46,7 +46,8 @@ bool applyChanges(const Entity &held, const Entity &edited, QList<RegisterChange
 
 bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writer,
                                 const LedgerRowCalls::Prepare &prepared,
-                                const std::function<void()> &progress, QString *what, QString *error) {
+                                const std::function<void()> &progress, QString *what, QString *error,
+                                QStringList *heldAlready) {
     const auto failed = [what, error](const QString &part, const QString &message) {
         *what = part;
         *error = message.simplified();
@@ -136,6 +137,11 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     for (const QString &id : update.added) {
         if (!unchanged.contains(id))
             missing.added.append(id);
+    }
+    if (heldAlready) {
+        for (const Entity &e : update.records)
+            if (unchanged.contains(e.entityId))
+                heldAlready->append(e.entityId);
     }
     for (const RegisterChange &c : update.changes) {
         if (unchanged.contains(c.entityId))

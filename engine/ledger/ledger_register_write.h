@@ -32,9 +32,10 @@ public:
     /// the fleet-wide register lock (pg_advisory_xact_lock, released at commit or rollback): what another
     /// member wrote a moment before is neither written nor audited twice. False with *what and *error (the
     /// server's words, e.g. a lock not granted within lock_timeout: SQLSTATE 55P03).
+    /// *heldAlready (when given): the update's entities the ledger held as the update has them.
     static bool write(const RegisterUpdate &update, const Writer &writer,
                       const LedgerRowCalls::Prepare &prepared, const std::function<void()> &progress,
-                      QString *what, QString *error);
+                      QString *what, QString *error, QStringList *heldAlready = nullptr);
 
     /// The register as the ledger holds it: records ordered by entity id in bytes (as the single desk's
     /// SQLite orders them), who last changed each, and the open conflicts. Call inside a REPEATABLE READ

@@ -1636,6 +1636,7 @@ void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QStr
         bool reread = false;
         QString rereadError;
         LedgerRegisterWrite::Contents contents;
+        QStringList heldAlready;
     };
     LedgerWriter *w = m_writer.get();
     const std::weak_ptr<char> alive = m_alive;
@@ -1655,7 +1656,7 @@ void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QStr
             if (!db->transaction()) {
                 answer.error = db->lastError().text().simplified();
             } else if (!LedgerRegisterWrite::write(update, writing, prepared, progress, &answer.what,
-                                                   &answer.error)) {
+                                                   &answer.error, &answer.heldAlready)) {
                 db->rollback();
             } else if (!db->commit()) {
                 answer.what = QStringLiteral("COMMIT");
@@ -1729,6 +1730,7 @@ void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QStr
                 out.written = WriteResult::written();
                 out.reread = answer.reread;
                 out.rereadError = answer.rereadError;
+                out.heldAlready = answer.heldAlready;
                 // The mirror's copy, for reading while the ledger is down (its audit rows arrive by sync()):
                 // the register as read back, or else what was written.
                 QList<Entity> records = answer.contents.records;

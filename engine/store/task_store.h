@@ -229,6 +229,9 @@ public:
         QList<Entity> entities;
         QList<RegisterConflict> conflicts;
         QString rereadError; ///< why the register could not be read back (written, but not re-read)
+        /// Entities of the update the store held already as the update has them (team mode: another member
+        /// wrote them a moment before): neither written nor audited by this write.
+        QStringList heldAlready;
     };
     /// applyRegister() and then loadRegister(), with the answer on `context`'s thread: an entity edited or a
     /// conflict settled without the engine thread waiting for the disk. This default writes and reads at once

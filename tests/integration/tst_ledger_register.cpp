@@ -522,6 +522,19 @@ void TestLedgerRegister::aWriteOnTheWriterWaitsOutAnotherMembersWrite() {
     QString error;
     QVERIFY2(a->mirror().loadRegister(&mirrored, &open, &error), qPrintable(error));
     QCOMPARE(mirrored.size(), qsizetype(601));
+    QVERIFY(answer->heldAlready.isEmpty());
+    // The same file opened on a second desk a moment later: the ledger holds all of it, and says so (the
+    // desk's import summary counts none as added).
+    auto b = member(db, QStringLiteral("desk-b"));
+    QVERIFY(b);
+    answer.reset();
+    b->applyRegisterThen(load, QStringLiteral("bob"), QStringLiteral("same file"), &context,
+                         [&](const LedgerStore::RegisterWrite &w) { answer = w; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 30000);
+    QVERIFY2(answer->written, qPrintable(answer->written.error));
+    QCOMPARE(answer->heldAlready.size(), qsizetype(601));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE actor = 'bob'")),
+             QStringLiteral("0"));
 
     // Another member's register write holds the fleet's register lock for a while.
     PgConnection holder(m_pg, db);
