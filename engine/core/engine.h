@@ -267,6 +267,33 @@ private:
     /// request is Answered: operator actions leave the filing alone and the batch is not idle.
     void transitionThen(FilingTask updated, ExecutionState to, const QString &action, const QString &reason,
                         std::function<void(bool recorded)> then);
+    /// A person's decision on one filing: the task as it is once written, and its records (one, or two for a
+    /// PENDING filing withdrawn: to VALIDATING, then to DEAD_LETTER).
+    struct Decision {
+        FilingTask after;
+        QList<TaskStore::TransitionRecord> records;
+    };
+    /// Writes `decisions` (replay, resolve, filed outside, withdraw) as one store write, all or none, without
+    /// the engine thread waiting for it: until the store answers, each filing is held (m_heldForWrite: not
+    /// queued, not acted on again, shown as being settled). Written: each task becomes its `after` and
+    /// `then` gets their keys. Not written: the tasks stay as they were, the failure goes to auditFailed()
+    /// (in a team a conflict is re-read) and `then` gets none. `then` runs on this thread.
+    void recordDecisions(QList<Decision> decisions, std::function<void(const QStringList &recorded)> then);
+    /// `task` moved to `to` by the person at the desk (actor: the OS user) for `action` and `reason`: the
+    /// record, and the task as it will be (its state and update time set). False when the state machine
+    /// refuses the move (logged).
+    bool decide(FilingTask &task, ExecutionState to, const QString &action, const QString &reason,
+                QList<TaskStore::TransitionRecord> *records) const;
+    /// The batch a replay or a requeue puts its filings in (WorkSource::batchForRequeue(), asked once per
+    /// action), and whether asking began it.
+    struct RequeueBatch {
+        QString id;
+        bool begun = false;
+    };
+    /// `task` joins the action's requeue batch (asked for on the first filing).
+    void joinRequeueBatch(FilingTask &task, std::optional<RequeueBatch> *batch);
+    /// The action recorded nothing: a batch begun for it and still empty is not a batch.
+    void leaveRequeueBatch(const std::optional<RequeueBatch> &batch);
     /// A transition the state machine does not allow (logged): nothing is recorded.
     bool refusesTransition(ExecutionState from, ExecutionState to, const QString &key) const;
     /// A transition the store did not write, reported through auditFailed().
@@ -367,9 +394,8 @@ private:
     /// not left (PENDING, no request on the wire or being recorded) are rebuilt from the register
     /// (UnsentRebuild), each rewrite a PENDING -> PENDING transition attributed to the person and stored with
     /// the new payload ("payload_rebuilt"); until it is written the filing is out of the dispatch queue
-    /// (m_rebuilding). A filing already sent, halted or dead-lettered keeps what it sent: a cure or a replay
-    /// rebuilds it.
-    /// What rebuildUnsentFilings() did (its records may still be being written).
+    /// (m_heldForWrite). A filing already sent, halted or dead-lettered keeps what it sent: a cure or a
+    /// replay rebuilds it. What rebuildUnsentFilings() did (its records may still be being written).
     struct RebuildCounts {
         int rebuilt = 0;
         int halted = 0;
@@ -435,7 +461,9 @@ private:
     bool m_registerRereadAgain = false;                 ///< asked again meanwhile: read once more after it
     QDate m_asOf;
     QHash<QString, FilingTask> m_tasks;
-    QSet<QString> m_rebuilding; ///< filings whose payload rebuilt from the register is being written
+    /// Filings written outside the dispatch path and not yet answered: a payload rebuilt from the register
+    /// (rebuildUnsentFilings()) or a person's decision (recordDecisions()). Not queued, not acted on again.
+    QSet<QString> m_heldForWrite;
     BatchState m_batchState;
     bool m_held = false; ///< holdSending(): a person is deciding whether to stop
     bool m_gateBlind = false;
@@ -465,6 +493,7 @@ private:
     RegistryTransport &registry() const override { return *m_registry; }
     bool isStarted() const override { return m_started; }
     bool isStopping() const override { return m_stopping; }
+    bool holdsWrites() const override { return !m_heldForWrite.isEmpty(); }
     int filedHere() const override { return m_filedHere; }
     RequestTable &requests() override { return m_requests; }
     QHash<QString, FilingTask> &tasks() override { return m_tasks; }

@@ -10,7 +10,7 @@
 namespace fd {
 
 void Engine::enqueue(const QString &key) {
-    if (m_requests.isUnderWay(key) || m_rebuilding.contains(key))
+    if (m_requests.isUnderWay(key) || m_heldForWrite.contains(key))
         return; // rebuildUnsentFilings() queues it again once its new payload is written
     if (!m_work->mayQueue(key))
         return; // claim, then permit: a task this member does not hold is someone else's

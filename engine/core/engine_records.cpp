@@ -3,6 +3,8 @@
 #include "engine/core/engine.h"
 #include "engine/core/engine_internal.h"
 
+#include "engine/core/host_identity.h"
+
 namespace fd {
 
 bool Engine::transition(FilingTask &task, ExecutionState to, const QString &actor, const QString &action,
@@ -24,6 +26,56 @@ bool Engine::transition(FilingTask &task, ExecutionState to, const QString &acto
     }
     afterTransition(task, to);
     return true;
+}
+
+bool Engine::decide(FilingTask &task, ExecutionState to, const QString &action, const QString &reason,
+                    QList<TaskStore::TransitionRecord> *records) const {
+    const ExecutionState from = task.state;
+    if (refusesTransition(from, to, task.key))
+        return false;
+    task.state = to;
+    task.updatedUtc = now();
+    records->append(TaskStore::TransitionRecord{task, from, host::osUser(), action, reason});
+    // What the record stored is not stored again by a later step of the same decision.
+    task.obligationRewritten = false;
+    task.transitionNote.clear();
+    return true;
+}
+
+void Engine::recordDecisions(QList<Decision> decisions, std::function<void(const QStringList &)> then) {
+    if (decisions.isEmpty()) {
+        then({});
+        return;
+    }
+    QList<TaskStore::TransitionRecord> records;
+    for (const Decision &d : std::as_const(decisions)) {
+        m_heldForWrite.insert(d.after.key);
+        records.append(d.records);
+    }
+    markStatusDirty();
+    // One write for the whole selection: what a person decided on together is recorded together, and a
+    // single desk commits it once, not once per filing.
+    recordThen(records, Durability::Normal,
+               [this, decisions = std::move(decisions), first = records.first(),
+                then = std::move(then)](const WriteResult &recorded) {
+                   QStringList keys;
+                   for (const Decision &d : decisions) {
+                       m_heldForWrite.remove(d.after.key);
+                       const auto it = m_tasks.find(d.after.key);
+                       if (!recorded || it == m_tasks.end())
+                           continue; // not written, or let go meanwhile (shutdown)
+                       *it = d.after;
+                       for (const TaskStore::TransitionRecord &r : d.records)
+                           afterTransition(*it, r.task.state);
+                       keys.append(d.after.key);
+                   }
+                   if (!recorded) {
+                       // The audit trail is the record: a decision that cannot be written was not taken.
+                       transitionFailed(first.from, first.task.state, first.task.key, recorded);
+                   }
+                   markStatusDirty();
+                   then(keys);
+               });
 }
 
 bool Engine::refusesTransition(ExecutionState from, ExecutionState to, const QString &key) const {

@@ -15,7 +15,7 @@ bool Engine::isOnTheWire(const QString &key) const {
     // A request of this member, or (team mode) a filing another member is sending or settling.
     const auto it = m_tasks.constFind(key);
     // A rebuild from the register being written is a transition being committed, as a Validating one is.
-    return m_requests.isDispatching(key) || m_rebuilding.contains(key) ||
+    return m_requests.isDispatching(key) || m_heldForWrite.contains(key) ||
            (it != m_tasks.constEnd() && it->state == ExecutionState::Dispatching);
 }
 
@@ -84,7 +84,7 @@ Engine::RebuildCounts Engine::rebuildUnsentFilings(const QSet<QString> &entityId
     const QDateTime t = now();
     for (auto it = m_tasks.cbegin(); it != m_tasks.cend(); ++it) {
         const FilingTask &task = it.value();
-        if (!entityIds.contains(task.obligation.entity->entityId) || m_rebuilding.contains(it.key()))
+        if (!entityIds.contains(task.obligation.entity->entityId) || m_heldForWrite.contains(it.key()))
             continue;
         const auto record = m_register.constFind(task.obligation.entity->entityId);
         if (record == m_register.constEnd())
@@ -110,7 +110,7 @@ Engine::RebuildCounts Engine::rebuildUnsentFilings(const QSet<QString> &entityId
         // Out of the queue (its permit, if it had one, handed back) until the new payload is written: nothing
         // leaves with the old one meanwhile.
         m_requests.retire(it.key());
-        m_rebuilding.insert(it.key());
+        m_heldForWrite.insert(it.key());
         records.append(*rebuilt);
     }
     if (records.isEmpty())
@@ -126,7 +126,7 @@ Engine::RebuildCounts Engine::rebuildUnsentFilings(const QSet<QString> &entityId
     for (const TaskStore::TransitionRecord &record : std::as_const(records)) {
         recordThen({record}, Durability::Normal, [this, record](const WriteResult &recorded) {
             const QString &key = record.task.key;
-            m_rebuilding.remove(key);
+            m_heldForWrite.remove(key);
             const auto it = m_tasks.find(key);
             if (it == m_tasks.end())
                 return; // let go meanwhile (shutdown)
@@ -161,6 +161,22 @@ Engine::RebuildCounts Engine::rebuildUnsentFilings(const QSet<QString> &entityId
     return counts;
 }
 
+void Engine::joinRequeueBatch(FilingTask &task, std::optional<RequeueBatch> *batch) {
+    if (!*batch) {
+        const bool wasActive = m_batchState.active;
+        *batch = RequeueBatch{m_work->batchForRequeue(), !wasActive && m_batchState.active};
+    }
+    if (!(*batch)->id.isEmpty())
+        task.batchId = (*batch)->id;
+}
+
+void Engine::leaveRequeueBatch(const std::optional<RequeueBatch> &batch) {
+    // Nothing joined the batch begun for the requeue: it was never a batch.
+    if (batch && batch->begun && m_batchState.active && m_batchState.id == batch->id &&
+        m_batchState.keys.isEmpty())
+        m_batchState.active = false;
+}
+
 void Engine::replay(const QStringList &keys, const QString &reason) {
     if (waitsForRegisterWrite([=, this] { replay(keys, reason); }))
         return;
@@ -168,13 +184,13 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         Q_EMIT errorOccurred(tr("a replay needs a reason"));
         return;
     }
-    int replayed = 0;
-    QStringList requeued; // PENDING again: back to work (WorkSource::requeue())
+    QList<Decision> decisions;
     QStringList onTheWire;
     QStringList otherState;
+    std::optional<RequeueBatch> requeueBatch;
     for (const QString &key : keys) {
-        auto it = m_tasks.find(key);
-        if (it == m_tasks.end())
+        const auto it = m_tasks.constFind(key);
+        if (it == m_tasks.constEnd())
             continue;
         if (isOnTheWire(key)) {
             onTheWire.append(describeForOperator(key));
@@ -184,30 +200,30 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
             otherState.append(describeForOperator(key));
             continue;
         }
-        const FilingTask before = *it;
+        Decision d{*it, {}};
         // What the person corrected in the register since (the officers a rejection asked for) is what goes
         // out: the payload is built again from the register, under the same key, as a cure is.
-        const QString payloadBefore = it->payloadSha256();
-        cureFromRegister(*it);
-        const QString payloadAfter = it->payloadSha256();
-        it->transitionNote = payloadNote(payloadBefore, payloadAfter, before.lastErrorCode);
-        it->attempts = 0;
-        it->nextAttemptUtc = QDateTime();
-        it->lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
-        clearLastError(*it);       // written with the replay: no later row carries the old error
-        if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("replay"), reason)) {
-            *it = before;
-            break;
-        }
-        ++replayed;
-        requeued.append(key);
+        cureFromRegister(d.after);
+        d.after.transitionNote = payloadNote(it->payloadSha256(), d.after.payloadSha256(), it->lastErrorCode);
+        d.after.attempts = 0;
+        d.after.nextAttemptUtc = QDateTime();
+        d.after.lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
+        clearLastError(d.after);       // written with the replay: no later row carries the old error
+        joinRequeueBatch(d.after, &requeueBatch);
+        if (decide(d.after, ExecutionState::Pending, QStringLiteral("replay"), reason, &d.records))
+            decisions.append(std::move(d));
     }
     reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"));
-    if (replayed > 0)
-        m_batchState.idleSignalled = false;
-    m_work->requeue(requeued, reason, tr("replay"));
-    pump();
-    updateStatus();
+    recordDecisions(std::move(decisions), [this, reason, requeueBatch](const QStringList &requeued) {
+        // PENDING again: back to work (WorkSource::requeue()).
+        if (!requeued.isEmpty())
+            m_batchState.idleSignalled = false;
+        else
+            leaveRequeueBatch(requeueBatch);
+        m_work->requeue(requeued, reason, tr("replay"));
+        pump();
+        updateStatus();
+    });
 }
 
 void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged) {
@@ -217,13 +233,14 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         Q_EMIT errorOccurred(tr("resolving a halt needs a reason"));
         return;
     }
-    QStringList requeued; // PENDING again: back to work (WorkSource::requeue())
+    QList<Decision> decisions;
     QStringList onTheWire;
     QStringList otherState;
     QStringList unchanged; // data defects whose data did not change: asked about first
+    std::optional<RequeueBatch> requeueBatch;
     for (const QString &key : keys) {
-        auto it = m_tasks.find(key);
-        if (it == m_tasks.end())
+        const auto it = m_tasks.constFind(key);
+        if (it == m_tasks.constEnd())
             continue;
         if (isOnTheWire(key)) {
             onTheWire.append(describeForOperator(key));
@@ -233,6 +250,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             otherState.append(describeForOperator(key));
             continue;
         }
+        Decision d{*it, {}};
         if (!requeue) {
             if (it->lastCategory != ErrorCategory::Reconciliation || it->confirmationNumber.isEmpty()) {
                 Q_EMIT errorOccurred(
@@ -241,34 +259,28 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                         .arg(key.left(12)));
                 continue;
             }
-            if (!transition(*it, ExecutionState::Completed, host::osUser(), QStringLiteral("resolve_accept"),
-                            reason))
-                break;
+            if (decide(d.after, ExecutionState::Completed, QStringLiteral("resolve_accept"), reason,
+                       &d.records))
+                decisions.append(std::move(d));
             continue;
         }
-        const FilingTask before = *it;
         // The cure: the payload is built again from the entity register, under the same key. A halt for
         // a data defect whose data did not change would only halt again: the person is asked first.
+        replanOrCureFromRegister(d.after);
         const QString payloadBefore = it->payloadSha256();
-        replanOrCureFromRegister(*it);
-        const QString payloadAfter = it->payloadSha256();
-        const std::optional<RejectionCode> rejection =
-            RejectionCatalogue::builtIn().find(before.lastErrorCode);
+        const QString payloadAfter = d.after.payloadSha256();
+        const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(it->lastErrorCode);
         if (payloadAfter == payloadBefore && rejection && rejection->dataDefect && !sendUnchanged) {
-            *it = before;
             unchanged.append(key);
             continue;
         }
-        it->attempts = 0;
-        it->lookupRequired = it->lookupRequired || it->lastCategory == ErrorCategory::System;
-        clearLastError(*it); // written with the requeue: no later row carries the old error
-        it->transitionNote = payloadNote(payloadBefore, payloadAfter, before.lastErrorCode);
-        if (!transition(*it, ExecutionState::Pending, host::osUser(), QStringLiteral("resolve_requeue"),
-                        reason)) {
-            *it = before;
-            break;
-        }
-        requeued.append(key);
+        d.after.attempts = 0;
+        d.after.lookupRequired = d.after.lookupRequired || d.after.lastCategory == ErrorCategory::System;
+        clearLastError(d.after); // written with the requeue: no later row carries the old error
+        joinRequeueBatch(d.after, &requeueBatch);
+        d.after.transitionNote = payloadNote(payloadBefore, payloadAfter, it->lastErrorCode);
+        if (decide(d.after, ExecutionState::Pending, QStringLiteral("resolve_requeue"), reason, &d.records))
+            decisions.append(std::move(d));
     }
     reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
                   tr("filings halted for a person"));
@@ -281,9 +293,14 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                           "refused again. Edit the entity first, or send it anyway.")
                            .arg(names.join(QStringLiteral(", "))));
     }
-    m_work->requeue(requeued, reason, tr("requeue"));
-    pump();
-    updateStatus();
+    recordDecisions(std::move(decisions), [this, reason, requeue, requeueBatch](const QStringList &recorded) {
+        // Requeued: PENDING again, back to work (WorkSource::requeue()); accepted: COMPLETED.
+        if (recorded.isEmpty())
+            leaveRequeueBatch(requeueBatch);
+        m_work->requeue(requeue ? recorded : QStringList(), reason, tr("requeue"));
+        pump();
+        updateStatus();
+    });
 }
 
 void Engine::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
@@ -308,25 +325,25 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
                       tr("filings halted for a person or dead letters"));
         return;
     }
-    const FilingTask before = *it;
-    it->confirmationNumber = confirmationNumber.trimmed();
-    it->feeChargedCents = feeChargedCents;
-    it->lookupRequired = false;
-    clearLastError(*it);
-    it->transitionNote =
+    Decision d{*it, {}};
+    d.after.confirmationNumber = confirmationNumber.trimmed();
+    d.after.feeChargedCents = feeChargedCents;
+    d.after.lookupRequired = false;
+    clearLastError(d.after);
+    d.after.transitionNote =
         tr("filed outside FilingDesk on %1: confirmation %2, charged %3")
-            .arg(filedOn.toString(Qt::ISODate), it->confirmationNumber, dollars(feeChargedCents));
-    if (!transition(*it, ExecutionState::Completed, host::osUser(), QStringLiteral("filed_outside"),
-                    reason)) {
-        *it = before;
+            .arg(filedOn.toString(Qt::ISODate), d.after.confirmationNumber, dollars(feeChargedCents));
+    if (!decide(d.after, ExecutionState::Completed, QStringLiteral("filed_outside"), reason, &d.records))
         return;
-    }
-    if (feeDiffers(*it))
-        raise(AlertKind::FeeDiffers, *it,
-              tr("charged %1, the rule's fee is %2")
-                  .arg(dollars(feeChargedCents), dollars(it->obligation.feeCents)));
-    updateStatus();
-    checkIdle();
+    recordDecisions({d}, [this, key, feeChargedCents](const QStringList &recorded) {
+        const auto filed = m_tasks.constFind(key);
+        if (!recorded.isEmpty() && filed != m_tasks.constEnd() && feeDiffers(*filed))
+            raise(AlertKind::FeeDiffers, *filed,
+                  tr("charged %1, the rule's fee is %2")
+                      .arg(dollars(feeChargedCents), dollars(filed->obligation.feeCents)));
+        updateStatus();
+        checkIdle();
+    });
 }
 
 void Engine::withdraw(const QStringList &keys, const QString &reason) {
@@ -334,11 +351,12 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         Q_EMIT errorOccurred(tr("withdrawing a filing needs a reason"));
         return;
     }
+    QList<Decision> decisions;
     QStringList onTheWire;
     QStringList otherState;
     for (const QString &key : keys) {
-        auto it = m_tasks.find(key);
-        if (it == m_tasks.end())
+        const auto it = m_tasks.constFind(key);
+        if (it == m_tasks.constEnd())
             continue;
         if (isOnTheWire(key)) {
             onTheWire.append(describeForOperator(key));
@@ -349,26 +367,31 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
             otherState.append(describeForOperator(key));
             continue;
         }
+        Decision d{*it, {}};
+        d.after.lastCategory = ErrorCategory::None;
+        d.after.lastErrorCode = QStringLiteral("WITHDRAWN");
+        d.after.lastErrorMessage = tr("withdrawn by %1: will not file").arg(host::osUser());
+        if (d.after.state == ExecutionState::Pending &&
+            !decide(d.after, ExecutionState::Validating, QStringLiteral("withdraw"), reason, &d.records))
+            continue;
+        if (!decide(d.after, ExecutionState::DeadLetter, QStringLiteral("withdraw"), reason, &d.records))
+            continue;
+        // Out of the queue (a permit it was waiting for handed back) while the withdrawal is written.
         m_requests.retire(key);
-        const FilingTask before = *it;
-        it->lastCategory = ErrorCategory::None;
-        it->lastErrorCode = QStringLiteral("WITHDRAWN");
-        it->lastErrorMessage = tr("withdrawn by %1: will not file").arg(host::osUser());
-        bool ok = true;
-        if (it->state == ExecutionState::Pending)
-            ok = transition(*it, ExecutionState::Validating, host::osUser(), QStringLiteral("withdraw"),
-                            reason);
-        ok = ok &&
-             transition(*it, ExecutionState::DeadLetter, host::osUser(), QStringLiteral("withdraw"), reason);
-        if (!ok) {
-            *it = before;
-            enqueue(key);
-            break;
-        }
+        decisions.append(std::move(d));
     }
     reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted filings"));
-    updateStatus();
-    checkIdle();
+    QStringList withdrawing;
+    for (const Decision &d : std::as_const(decisions))
+        withdrawing.append(d.after.key);
+    recordDecisions(std::move(decisions), [this, withdrawing](const QStringList &recorded) {
+        if (recorded.isEmpty()) {
+            for (const QString &key : withdrawing)
+                enqueue(key); // not withdrawn: back in its queue, as it was
+        }
+        updateStatus();
+        checkIdle();
+    });
 }
 
 void Engine::addNote(const QString &key, const QString &note) {

@@ -1652,37 +1652,32 @@ void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QStr
             return w->prepared(sql, why);
         };
         const auto progress = [w] { w->kick(); };
-        if (db && !update.isEmpty()) {
-            if (!db->transaction()) {
-                answer.error = db->lastError().text().simplified();
-            } else if (!LedgerRegisterWrite::write(update, writing, prepared, progress, &answer.what,
-                                                   &answer.error, &answer.heldAlready)) {
-                db->rollback();
-            } else if (!db->commit()) {
-                answer.what = QStringLiteral("COMMIT");
-                answer.error = db->lastError().text().simplified();
-                db->rollback();
-            }
-        }
+        if (db && !update.isEmpty())
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    return LedgerRegisterWrite::write(update, writing, prepared, progress, &answer.what,
+                                                      &answer.error, &answer.heldAlready);
+                },
+                &answer.error, &answer.what);
         if (db && answer.error.isEmpty()) {
             QString what;
-            QSqlQuery snapshot(*db);
-            if (!db->transaction()) {
-                answer.rereadError = db->lastError().text().simplified();
-            } else if (!snapshot.exec(
-                           QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))) {
-                answer.rereadError = snapshot.lastError().text().simplified();
-                db->rollback();
-            } else if (!LedgerRegisterWrite::read(prepared, progress, &answer.contents, &what,
-                                                  &answer.rereadError)) {
-                answer.rereadError = QStringLiteral("%1: %2").arg(what, answer.rereadError);
-                db->rollback();
-            } else if (!db->commit()) {
-                answer.rereadError = db->lastError().text().simplified();
-                db->rollback();
-            } else {
-                answer.reread = true;
-            }
+            answer.reread = LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    QSqlQuery snapshot(*db);
+                    if (!snapshot.exec(
+                            QStringLiteral("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))) {
+                        answer.rereadError = snapshot.lastError().text().simplified();
+                        return false;
+                    }
+                    if (LedgerRegisterWrite::read(prepared, progress, &answer.contents, &what,
+                                                  &answer.rereadError))
+                        return true;
+                    answer.rereadError = QStringLiteral("%1: %2").arg(what, answer.rereadError);
+                    return false;
+                },
+                &answer.rereadError);
         }
         const bool linkHeld = keepsLink(answer.error) && keepsLink(answer.rereadError);
         QMetaObject::invokeMethod(
@@ -1859,29 +1854,24 @@ void LedgerStore::launchBatchThen(const QStringList &keys, const QString &actor,
         // the fleet-wide launch lock, held to commit).
         QString error = connectError;
         QHash<QString, qint64> versions;
-        if (db) {
-            if (!db->transaction()) {
-                error = db->lastError().text().simplified();
-            } else {
-                const bool launched = w->select(
-                    QStringLiteral("SELECT * FROM filingdesk_launch_batch(?,?,?,?,?,?)"), launchArguments,
-                    [&versions](QSqlQuery &q) {
-                        while (q.next())
-                            versions.insert(q.value(0).toString(), q.value(1).toLongLong());
-                    },
-                    &error);
-                row.detail = QStringLiteral("batch %1: %2 task(s)").arg(batchId).arg(versions.size());
-                if (!launched || !w->select(
-                                     QString::fromLatin1(kAppendAuditSql),
-                                     LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
-                                     [](QSqlQuery &q) { q.next(); }, &error)) {
-                    db->rollback();
-                } else if (!db->commit()) {
-                    error = db->lastError().text().simplified();
-                    db->rollback();
-                }
-            }
-        }
+        if (db)
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    const bool launched = w->select(
+                        QStringLiteral("SELECT * FROM filingdesk_launch_batch(?,?,?,?,?,?)"), launchArguments,
+                        [&versions](QSqlQuery &q) {
+                            while (q.next())
+                                versions.insert(q.value(0).toString(), q.value(1).toLongLong());
+                        },
+                        &error);
+                    row.detail = QStringLiteral("batch %1: %2 task(s)").arg(batchId).arg(versions.size());
+                    return launched && w->select(
+                                           QString::fromLatin1(kAppendAuditSql),
+                                           LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
+                                           [](QSqlQuery &q) { q.next(); }, &error);
+                },
+                &error);
         const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
@@ -1986,34 +1976,29 @@ void LedgerStore::setBatchStatusThen(const QStringList &fromStatuses, const QStr
         // The writer's thread: the batches' new status and an audit row each, in one transaction.
         QString error = connectError;
         QStringList changed;
-        if (db) {
-            if (!db->transaction()) {
-                error = db->lastError().text().simplified();
-            } else {
-                bool written = w->select(
-                    QStringLiteral("SELECT * FROM filingdesk_set_batch_status(?,?,?,?)"), arguments,
-                    [&changed](QSqlQuery &q) {
-                        while (q.next())
-                            changed.append(q.value(0).toString());
-                    },
-                    &error);
-                for (const QString &b : std::as_const(changed)) {
-                    if (!written)
-                        break;
-                    row.detail = QStringLiteral("batch %1 %2").arg(b, to);
-                    written = w->select(
-                        QString::fromLatin1(kAppendAuditSql),
-                        LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
-                        [](QSqlQuery &q) { q.next(); }, &error);
-                }
-                if (!written) {
-                    db->rollback();
-                } else if (!db->commit()) {
-                    error = db->lastError().text().simplified();
-                    db->rollback();
-                }
-            }
-        }
+        if (db)
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    bool written = w->select(
+                        QStringLiteral("SELECT * FROM filingdesk_set_batch_status(?,?,?,?)"), arguments,
+                        [&changed](QSqlQuery &q) {
+                            while (q.next())
+                                changed.append(q.value(0).toString());
+                        },
+                        &error);
+                    for (const QString &b : std::as_const(changed)) {
+                        if (!written)
+                            break;
+                        row.detail = QStringLiteral("batch %1 %2").arg(b, to);
+                        written = w->select(
+                            QString::fromLatin1(kAppendAuditSql),
+                            LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
+                            [](QSqlQuery &q) { q.next(); }, &error);
+                    }
+                    return written;
+                },
+                &error);
         const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
@@ -2923,20 +2908,16 @@ void LedgerStore::admitThen(const QList<FilingTask> &tasks, const QString &actor
         LedgerAdmission::Outcome outcome;
         QString error = connectError;
         QString what = QStringLiteral("admission");
-        if (db) {
-            if (!db->transaction()) {
-                error = db->lastError().text().simplified();
-            } else if (!LedgerAdmission::write(
-                           tasks, writing,
-                           [w](const QString &sql, QString *why) { return w->prepared(sql, why); },
-                           [w] { w->kick(); }, &outcome, &what, &error)) {
-                db->rollback();
-            } else if (!db->commit()) {
-                error = db->lastError().text().simplified();
-                what = QStringLiteral("COMMIT");
-                db->rollback();
-            }
-        }
+        if (db)
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    return LedgerAdmission::write(
+                        tasks, writing,
+                        [w](const QString &sql, QString *why) { return w->prepared(sql, why); },
+                        [w] { w->kick(); }, &outcome, &what, &error);
+                },
+                &error, &what);
         const bool linkHeld = keepsLink(error);
         QMetaObject::invokeMethod(
             context,
@@ -2994,12 +2975,8 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
             repeats = true;
         keys.insert(r.task.key);
     }
-    const bool atOnce = !m_reachable || m_ledgerId.isEmpty() || m_chainBroken || repeats || m_closed ||
-                        std::any_of(records.cbegin(), records.cend(),
-                                    [](const TransitionRecord &r) { return r.task.obligationRewritten; });
-    if (atOnce) {
-        // A cured payload goes with its transition in one transaction of this member's own connection; a
-        // ledger not reached says so at once.
+    if (!m_reachable || m_ledgerId.isEmpty() || m_chainBroken || m_closed || !writer()) {
+        // A ledger not reached says so at once (on this member's own connection, which tries it again).
         QString error;
         done(recordTransitions(records, &error, durability));
         return;
@@ -3013,7 +2990,11 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
             return;
         }
     }
-    writer();
+    if (repeats || std::any_of(records.cbegin(), records.cend(),
+                               [](const TransitionRecord &r) { return r.task.obligationRewritten; })) {
+        recordStepsThen(records, durability == Durability::Synced, context, std::move(done));
+        return;
+    }
     auto submission = std::make_shared<WriterSubmission>();
     QList<LedgerWriter::Row> rows;
     rows.reserve(records.size());
@@ -3078,6 +3059,115 @@ void LedgerStore::recordThen(const QList<TransitionRecord> &records, Durability 
                 },
                 Qt::QueuedConnection);
         });
+}
+
+void LedgerStore::recordStepsThen(const QList<TransitionRecord> &records, bool durable, QObject *context,
+                                  std::function<void(const WriteResult &)> done) {
+    struct Step {
+        QString key;
+        QString curedPayload; ///< the obligation as JSON when this step stores a cured payload
+        QVariantList arguments;
+    };
+    QList<Step> steps;
+    // Each key's version before this write and the one its last step leaves, reserved as recordThen()
+    // reserves them: settleWrites() gives them back when nothing was written.
+    QHash<QString, std::pair<qint64, qint64>> reserved;
+    QStringList keyOrder;
+    const QDateTime localNow = now();
+    for (const TransitionRecord &r : stepByStep(records)) {
+        const QString &key = r.task.key;
+        const qint64 version = m_versions.value(key);
+        if (!reserved.contains(key)) {
+            reserved.insert(key, {version, version + 1});
+            keyOrder.append(key);
+        }
+        reserved[key].second = version + 1;
+        m_versions.insert(key, version + 1);
+        Step step{key, QString(), transitionArguments(r, durable, version, localNow)};
+        if (r.task.obligationRewritten)
+            step.curedPayload = QString::fromUtf8(
+                QJsonDocument(obligationToJson(r.task.obligation)).toJson(QJsonDocument::Compact));
+        steps.append(std::move(step));
+    }
+    auto submission = std::make_shared<WriterSubmission>();
+    for (const QString &key : std::as_const(keyOrder))
+        submission->versions.append({key, {reserved.value(key).first, reserved.value(key).second}});
+    for (const TransitionRecord &r : records) {
+        if (!keepsClaim(r.task.state) && !submission->releases.contains(r.task.key)) {
+            submission->releases.append(r.task.key);
+            ++m_releasesInFlight[r.task.key];
+        }
+    }
+    static const QString transitionSql =
+        QStringLiteral("SELECT * FROM filingdesk_transition(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,"
+                       "?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, steps = std::move(steps), submission, context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
+        // The writer's thread, after what was handed to it before: every step, in order, in one transaction.
+        QString error = connectError;
+        QString what = QStringLiteral("transition");
+        QString changedKey; // a task another member changed first (its version moved on)
+        if (db)
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    for (const Step &step : steps) {
+                        what = QStringLiteral("transition of %1").arg(step.key.left(12));
+                        if (!step.curedPayload.isEmpty() &&
+                            !w->select(
+                                QStringLiteral("SELECT filingdesk_rewrite_payload(?, ?)"),
+                                {step.curedPayload, step.key}, [](QSqlQuery &q) { q.next(); }, &error))
+                            return false;
+                        bool took = false;
+                        if (!w->select(
+                                transitionSql, step.arguments, [&took](QSqlQuery &q) { took = q.next(); },
+                                &error))
+                            return false;
+                        if (!took) {
+                            changedKey = step.key;
+                            error = QStringLiteral("task %1 was changed by another member")
+                                        .arg(step.key.left(12));
+                            return false;
+                        }
+                        w->kick();
+                    }
+                    return true;
+                },
+                &error, &what);
+        // Told apart here, as the writer's group statement tells its failures apart (settleWrites() marks
+        // the link from it).
+        WriteResult result = WriteResult::written();
+        if (!changedKey.isEmpty()) {
+            result = WriteResult::failed(WriteFailure::Conflict, error, {changedKey});
+        } else if (!error.isEmpty()) {
+            const QString message = QStringLiteral("%1: %2").arg(what, error);
+            result = WriteResult::failed(isLockWait(message)      ? WriteFailure::Busy
+                                         : isRoleRefusal(message) ? WriteFailure::Refused
+                                                                  : WriteFailure::Unavailable,
+                                         message);
+        }
+        {
+            QMutexLocker lock(&m_settledMutex);
+            m_settled.append({submission, result});
+        }
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, submission, done, result] {
+                if (alive.lock()) {
+                    settleWrites();
+                    for (const QString &key : submission->releases) {
+                        m_releasedUndelivered.remove(key);
+                        if (--m_releasesInFlight[key] <= 0)
+                            m_releasesInFlight.remove(key);
+                    }
+                }
+                done(result);
+            },
+            Qt::QueuedConnection);
+        return !changedKey.isEmpty() || keepsLink(error);
+    });
 }
 
 LedgerWriter *LedgerStore::writer() {

@@ -149,10 +149,11 @@ public:
                                                 Durability durability) override;
     /// The dispatch path's transitions, group-committed on a thread and a connection of their own
     /// (LedgerWriter): returns at once; `done` runs on `context`'s thread once the ledger has them (or
-    /// with why not). A cured payload, or a ledger not reached, is written at once on this member's own
-    /// connection, as recordTransitions() writes it. Every other call of this store that writes or reads
-    /// tasks waits first until what was handed to the writer is answered: no write overtakes an earlier
-    /// one, and the versions this member holds are the ledger's.
+    /// with why not). Records that cure a payload or move a task twice (a person's decisions) go to the
+    /// writer's connection as one transaction of their own, a row per step (recordStepsThen()). A ledger not
+    /// reached is tried at once on this member's own connection. Every other call of this store that writes
+    /// or reads tasks waits first until what was handed to the writer is answered: no write overtakes an
+    /// earlier one, and the versions this member holds are the ledger's.
     void recordThen(const QList<TransitionRecord> &records, Durability durability, QObject *context,
                     std::function<void(const WriteResult &)> done) override;
     /// An admission (admitTasks()) written on the writer's connection after what was handed to it before, in
@@ -460,6 +461,13 @@ private:
         QList<std::pair<QString, std::pair<std::optional<qint64>, qint64>>> versions;
         QStringList releases;
     };
+    /// recordThen() for records the writer's group statement does not take (a cured payload, a task moved
+    /// twice): every step a filingdesk_transition call (and a payload cured with
+    /// filingdesk_rewrite_payload first), in one transaction on the writer's connection after what was handed
+    /// to it before. The versions are reserved here, as recordThen() reserves them, and given back when
+    /// nothing was written.
+    void recordStepsThen(const QList<TransitionRecord> &records, bool durable, QObject *context,
+                         std::function<void(const WriteResult &)> done);
     /// Waits until the writer answered everything handed to it, then settles what it answered.
     void drainWriter();
     /// Engine thread: the writer's answers, taken in: versions of a submission that failed go back, a

@@ -141,6 +141,26 @@ bool LedgerWriter::select(const QString &sql, const QVariantList &arguments,
     return true;
 }
 
+bool LedgerWriter::inTransaction(QSqlDatabase &db, const std::function<bool()> &body, QString *error,
+                                 QString *what) {
+    if (!db.transaction()) {
+        *error = db.lastError().text().simplified();
+        return false;
+    }
+    if (!body()) {
+        db.rollback();
+        return false;
+    }
+    if (!db.commit()) {
+        *error = db.lastError().text().simplified();
+        if (what)
+            *what = QStringLiteral("COMMIT");
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
 void LedgerWriter::waitIdle() {
     QMutexLocker lock(&m_mutex);
     if (m_unanswered > 0 && m_flushPosted && m_flushDelayed && !m_stopped) {

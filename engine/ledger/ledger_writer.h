@@ -88,6 +88,11 @@ public:
     /// when it could not be prepared or run.
     bool select(const QString &sql, const QVariantList &arguments,
                 const std::function<void(QSqlQuery &)> &read, QString *error);
+    /// Inside a Work: `body` in one transaction of `db`, committed when it returns true and rolled back when
+    /// it returns false (having set *error). False with *error (the server's words) when nothing was written;
+    /// *what is set to "COMMIT" when the commit itself failed (for a message that names the step).
+    static bool inTransaction(QSqlDatabase &db, const std::function<bool()> &body, QString *error,
+                              QString *what = nullptr);
     /// Returns once every submission made so far has been answered (its `done` has run). What waits for the
     /// coalescing delay goes at once: a caller that blocks does not wait for more to join it.
     void waitIdle();

@@ -197,17 +197,25 @@ void LocalBatch::cancel(const QString &reason, const QString &batchId) {
     checkIdle();
 }
 
+QString LocalBatch::batchForRequeue() {
+    m_pipeline.beginBatchIfIdle();
+    return m_pipeline.batchState().id;
+}
+
 void LocalBatch::requeue(const QStringList &keys, const QString &, const QString &what) {
     // Back into this desk's batch (a new one when none is open), looked up first where the task says so.
     Pipeline &e = m_pipeline;
     for (const QString &key : keys) {
         e.beginBatchIfIdle();
         FilingTask &task = e.tasks()[key];
-        task.batchId = e.batchState().id;
-        QString error;
-        if (const WriteResult saved = e.taskStore().saveTask(task, &error); !saved) {
-            e.auditFailed(tr("%1 of %2").arg(what, key.left(12)), saved);
-            break;
+        if (task.batchId != e.batchState().id) {
+            // Not placed with its transition (batchForRequeue()): the batch it joins is written now.
+            task.batchId = e.batchState().id;
+            QString error;
+            if (const WriteResult saved = e.taskStore().saveTask(task, &error); !saved) {
+                e.auditFailed(tr("%1 of %2").arg(what, key.left(12)), saved);
+                break;
+            }
         }
         e.batchState().keys.insert(key);
         e.enqueue(key);
@@ -222,8 +230,9 @@ void LocalBatch::checkIdle() {
     Pipeline &e = m_pipeline;
     if (!e.batchState().active || e.batchState().idleSignalled || e.isStopping())
         return;
-    // Cheap test first: anything queued, awaiting a permit or on the wire means not idle.
-    if (e.requests().counts().busy())
+    // Cheap test first: anything queued, awaiting a permit, on the wire or a person's decision being
+    // written means not idle.
+    if (e.requests().counts().busy() || e.holdsWrites())
         return;
     for (const QString &key : std::as_const(e.batchState().keys)) {
         const FilingTask &t = *e.tasks().constFind(key); // m_batch holds only known keys

@@ -34,6 +34,8 @@ public:
     void resume(const QString &reason) override;
     void cancel(const QString &reason, const QString &batchId) override;
     void drain(const QString &reason) override { pause(reason); }
+    /// This desk's batch, begun when none is open.
+    QString batchForRequeue() override;
     void requeue(const QStringList &keys, const QString &reason, const QString &what) override;
     void openReview(const QString &) override {}
     void closeReview(const QString &) override {}

@@ -52,6 +52,9 @@ public:
     virtual bool isStarted() const = 0;
     /// shutdown() began: nothing more is sent.
     virtual bool isStopping() const = 0;
+    /// A filing written outside the dispatch path (a person's decision, a rebuilt payload) is not yet
+    /// answered: the batch is not idle, what it decided may put the filing back to work.
+    virtual bool holdsWrites() const = 0;
     /// Filings this engine completed since start.
     virtual int filedHere() const = 0;
 

@@ -63,6 +63,10 @@ public:
     virtual void resume(const QString &reason) = 0;
     virtual void cancel(const QString &reason, const QString &batchId) = 0;
     virtual void drain(const QString &reason) = 0;
+    /// The batch a dead letter replayed or a halt requeued joins, written with its transition (one write:
+    /// a crash between two cannot leave it PENDING in a batch that has finished). Empty: the batch it has;
+    /// requeue() places it afterwards (a team launches one in the ledger).
+    virtual QString batchForRequeue() { return {}; }
     /// Replayed dead letters and requeued halts (`keys`, PENDING again and recorded) go back to work:
     /// `what` names the action in an audit failure ("replay", "requeue").
     virtual void requeue(const QStringList &keys, const QString &reason, const QString &what) = 0;

@@ -179,6 +179,7 @@ private Q_SLOTS:
         QMetaObject::invokeMethod(engine, "admit", Qt::QueuedConnection, Q_ARG(int, -1));
         QTRY_COMPARE_WITH_TIMEOUT(admitted.size(), 1, 10000);
         QCOMPARE(admitted.first().at(0).toInt(), 5);
+        QSignalSpy changed(engine, &fd::Engine::tasksChanged);
         QMetaObject::invokeMethod(
             engine,
             [engine, withdrawnKey] {
@@ -186,6 +187,15 @@ private Q_SLOTS:
                 engine->setAsOf(QDate(2027, 3, 2));
             },
             Qt::QueuedConnection);
+        // The withdrawal is the engine's once it is written.
+        const auto withdrawn = [&] {
+            for (const QList<QVariant> &c : std::as_const(changed))
+                for (const fd::FilingTask &t : c.first().value<QList<fd::FilingTask>>())
+                    if (t.key == withdrawnKey && t.state == fd::ExecutionState::DeadLetter)
+                        return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(withdrawn(), 10000);
 
         const QString path = dir.filePath(QStringLiteral("overdue.ics"));
         requestExport(engine, path, 365);

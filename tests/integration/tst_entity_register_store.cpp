@@ -511,7 +511,7 @@ private Q_SLOTS:
         // Filed outside FilingDesk: the other halt was filed on paper.
         engine.recordFiledOutside(paperKey, QStringLiteral("DE-PAPER-0001"), 22500, QDate(2027, 2, 20),
                                   QStringLiteral("filed on paper with the new agent"));
-        QCOMPARE(engine.task(paperKey).state, ExecutionState::Completed);
+        QTRY_COMPARE(engine.task(paperKey).state, ExecutionState::Completed); // once written
         QCOMPARE(engine.task(paperKey).confirmationNumber, QStringLiteral("DE-PAPER-0001"));
 
         const QList<AuditEntry> requeues = auditOf(db, QStringLiteral("resolve_requeue"));
@@ -826,7 +826,7 @@ private Q_SLOTS:
         // else does not halt it again.
         engine.holdSending(true);
         engine.resolve({key}, QStringLiteral("the client wants it filed"), true);
-        QCOMPARE(engine.task(key).state, ExecutionState::Pending);
+        QTRY_COMPARE(engine.task(key).state, ExecutionState::Pending); // once written
         // Requeued as the register now gives it: its expected fee too, stored.
         QCOMPARE(engine.task(key).obligation.feeCents, feeRequeued);
         QVERIFY(engine.task(key).payloadJson().contains(

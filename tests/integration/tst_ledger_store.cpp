@@ -83,6 +83,7 @@ private Q_SLOTS:
     void groupCommitKeepsEachSubmissionWhole();
     void anActionIsWrittenOnTheWriterAfterWhatWasHandedToItBefore();
     void aPassageThroughAStateIsTwoAuditRows();
+    void aPersonsDecisionsGoToTheWriterStepByStep();
     void syncMirrorsInOrder();
     void catchUpOnTheWriterMirrorsEachRowOnce();
     void aBusyMirrorDoesNotHoldUpTheCatchUpsThread();
@@ -1204,6 +1205,114 @@ void TestLedgerStore::aPassageThroughAStateIsTwoAuditRows() {
                                        "AND action = 'transition'")
                             .arg(mine.at(0).key)),
              QStringLiteral("1"));
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestLedgerStore::aPersonsDecisionsGoToTheWriterStepByStep() {
+    // A person's decisions move a task twice (a PENDING filing withdrawn: to VALIDATING, then to DEAD_LETTER)
+    // or store a cured payload with the transition; the writer's group statement takes neither. They go to
+    // the writer's connection as one transaction of their own: recordThen() returns before the ledger has
+    // answered, each step is its own audit row, all or none, and the versions the member holds stay the
+    // ledger's.
+    const QString db = freshDatabase("decisions");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("DCS"), 4), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(4, {}, &error);
+    QCOMPARE(mine.size(), 4);
+    std::sort(mine.begin(), mine.end(),
+              [](const FilingTask &x, const FilingTask &y) { return x.key < y.key; });
+    const auto decided = [](FilingTask task, ExecutionState to, const QString &action,
+                            const QString &reason) {
+        const ExecutionState from = task.state;
+        task.state = to;
+        return fd::TaskStore::TransitionRecord{task, from, QStringLiteral("alice"), action, reason};
+    };
+    const auto cured = [](FilingTask task) {
+        fd::Entity entity = *task.obligation.entity;
+        entity.registeredAgent = QStringLiteral("CT Corporation System");
+        task.setEntity(entity);
+        return task;
+    };
+    FilingTask withdrawn = mine.at(0);
+    withdrawn.lastErrorCode = QStringLiteral("WITHDRAWN");
+    const fd::TaskStore::TransitionRecord toValidating = decided(
+        withdrawn, ExecutionState::Validating, QStringLiteral("withdraw"), QStringLiteral("not owed"));
+    const fd::TaskStore::TransitionRecord toDeadLetter =
+        decided(toValidating.task, ExecutionState::DeadLetter, QStringLiteral("withdraw"),
+                QStringLiteral("not owed"));
+    const fd::TaskStore::TransitionRecord rebuilt =
+        decided(cured(mine.at(1)), ExecutionState::Pending, QStringLiteral("payload_rebuilt"),
+                QStringLiteral("agent renewed"));
+    const quint64 rowsBefore = a->writerStats().rows;
+    QObject context;
+    std::optional<fd::WriteResult> answer;
+    a->recordThen({toValidating, toDeadLetter, rebuilt}, fd::Durability::Normal, &context,
+                  [&](const fd::WriteResult &r) { answer = r; });
+    QVERIFY(!answer.has_value()); // answered later, on this thread: the caller did not wait for the ledger
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QCOMPARE(a->writerStats().rows, rowsBefore); // not the group statement's
+    const QString trail = QStringLiteral(
+        "SELECT string_agg(action || ' ' || coalesce(from_state, '') || '->' || to_state || ' by ' || actor "
+        "|| ' (' || coalesce(reason, '') || ')', '; ' ORDER BY id) FROM audit WHERE idempotency_key = '%1' "
+        "AND actor = 'alice' AND action NOT IN ('admit', 'batch_launch')");
+    QCOMPARE(scalar(db, trail.arg(mine.at(0).key)),
+             QStringLiteral("withdraw PENDING->VALIDATING by alice (not owed); "
+                            "withdraw VALIDATING->DEAD_LETTER by alice (not owed)"));
+    QCOMPARE(scalar(db, trail.arg(mine.at(1).key)),
+             QStringLiteral("payload_rebuilt PENDING->PENDING by alice (agent renewed)"));
+    QCOMPARE(
+        scalar(db,
+               QStringLiteral("SELECT state FROM tasks WHERE idempotency_key = '%1'").arg(mine.at(0).key)),
+        QStringLiteral("DEAD_LETTER"));
+    QVERIFY(scalar(db, QStringLiteral("SELECT obligation_json FROM tasks WHERE idempotency_key = '%1'")
+                           .arg(mine.at(1).key))
+                .contains(QLatin1String("CT Corporation System")));
+    // The versions the member holds are the ledger's: the cured filing's next transition goes through.
+    FilingTask curedTask = rebuilt.task;
+    curedTask.obligationRewritten = false;
+    answer.reset();
+    a->recordThen({fd::test::movedRecord(curedTask, ExecutionState::Validating)}, fd::Durability::Normal,
+                  &context, [&](const fd::WriteResult &r) { answer = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QCOMPARE(a->writerStats().rows, rowsBefore + 1);
+
+    // Another member changed one of two filings first: nothing of the decision is written, the conflict
+    // names that filing, and the other's version is given back (its next write goes through).
+    QCOMPARE(scalar(db, QStringLiteral("UPDATE tasks SET version = version + 1 WHERE idempotency_key = '%1' "
+                                       "RETURNING 1")
+                            .arg(mine.at(2).key)),
+             QStringLiteral("1"));
+    answer.reset();
+    a->recordThen({decided(cured(mine.at(3)), ExecutionState::Pending, QStringLiteral("payload_rebuilt"),
+                           QStringLiteral("agent renewed")),
+                   decided(cured(mine.at(2)), ExecutionState::Pending, QStringLiteral("payload_rebuilt"),
+                           QStringLiteral("agent renewed"))},
+                  fd::Durability::Normal, &context, [&](const fd::WriteResult &r) { answer = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QCOMPARE(answer->failure, fd::WriteResult::Failure::Conflict);
+    QCOMPARE(answer->conflictedKeys, QStringList{mine.at(2).key});
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'payload_rebuilt' AND "
+                                       "idempotency_key IN ('%1', '%2')")
+                            .arg(mine.at(2).key, mine.at(3).key)),
+             QStringLiteral("0"));
+    QVERIFY(!scalar(db, QStringLiteral("SELECT obligation_json FROM tasks WHERE idempotency_key = '%1'")
+                            .arg(mine.at(3).key))
+                 .contains(QLatin1String("CT Corporation System")));
+    answer.reset();
+    a->recordThen({fd::test::movedRecord(mine.at(3), ExecutionState::Validating)}, fd::Durability::Normal,
+                  &context, [&](const fd::WriteResult &r) { answer = r; });
+    QTRY_VERIFY_WITH_TIMEOUT(answer.has_value(), 20000);
+    QVERIFY2(answer->ok(), qPrintable(answer->error));
+    QVERIFY(a->sealAudit(&error, true) > 0);
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }

@@ -710,6 +710,55 @@ private Q_SLOTS:
         QVERIFY(fromReplay);
     }
 
+    void aPersonsDecisionIsWrittenWithoutTheEngineWaiting() {
+        // Twenty dead letters replayed together while the disk stalls: the call returns and the engine goes
+        // on; until the write is answered the filings are held (acting on them again is refused as being
+        // settled, the batch is not idle). Once written, all twenty are back in one batch and filed.
+        setUpEngine(20);
+        for (const QString &key : std::as_const(m_keys))
+            m_registry->script(key,
+                               outcome(RegistryOutcome::Kind::Validation, QStringLiteral("VAL_BAD_FIELD")));
+        QSignalSpy idle(m_engine, &Engine::batchIdle);
+        launch();
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::DeadLetter; }));
+        QTRY_COMPARE(idle.count(), 1);
+        idle.clear();
+        for (const QString &key : std::as_const(m_keys))
+            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
+
+        m_store->stalling = true;
+        m_engine->replay(m_keys, QStringLiteral("payload fixed"));
+        for (int i = 0; i < 50; ++i)
+            QCoreApplication::processEvents();
+        for (const QString &key : std::as_const(m_keys))
+            QCOMPARE(stateOf(key), ExecutionState::DeadLetter); // not written yet: not the engine's
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->replay(m_keys, QStringLiteral("pressed twice"));
+        m_engine->withdraw(m_keys, QStringLiteral("changed my mind"));
+        QCOMPARE(errors.count(), 2);
+        for (const QList<QVariant> &e : std::as_const(errors))
+            QVERIFY2(e.first().toString().contains(QLatin1String("being settled")),
+                     qPrintable(e.first().toString()));
+        QCOMPARE(idle.count(), 0);
+        QCOMPARE(m_registry->lookups(m_keys.first()), 0);
+
+        m_store->stalling = false;
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::Completed; }));
+        QTRY_COMPARE(idle.count(), 1);
+        AuditQuery q;
+        q.action = QStringLiteral("replay");
+        QCOMPARE(stored().queryAudit(q).size(), m_keys.size()); // the refused second replay wrote nothing
+        QSet<QString> batches;
+        for (const FilingTask &t : stored().loadTasks(false))
+            batches.insert(t.batchId);
+        QCOMPARE(batches.size(), 1); // replayed together, into one batch, written with the replay
+        QVERIFY(!batches.contains(QString()));
+        for (const QString &key : std::as_const(m_keys))
+            QCOMPARE(m_registry->submits(key), 1); // looked up and found: not sent again
+    }
+
     void replaySendsWhatTheRegisterHoldsNow() {
         // The registry rejected the filing's data; the person corrects the entity in the register and tries
         // again: the corrected entity goes out under the same key, not the payload that was rejected.
