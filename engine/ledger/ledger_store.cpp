@@ -2132,6 +2132,72 @@ QStringList LedgerStore::finishIdleBatches(QString *error) {
     return finished;
 }
 
+void LedgerStore::finishIdleBatchesThen(QObject *context,
+                                        std::function<void(const QStringList &, const QString &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        const QStringList finished = finishIdleBatches(&error);
+        done(finished, error);
+        return;
+    }
+    const QString host = host::hostName();
+    const QString memberId = m_memberId;
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, host, memberId, context, alive, done = std::move(done)](QSqlDatabase *db,
+                                                                             const QString &connectError) {
+        // The writer's thread: the batches finished and an audit row each, in one transaction.
+        QString error = connectError;
+        QStringList finished;
+        if (db)
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    if (!w->select(
+                            QStringLiteral("SELECT * FROM filingdesk_finish_idle_batches()"), {},
+                            [&finished](QSqlQuery &q) {
+                                while (q.next())
+                                    finished.append(q.value(0).toString());
+                            },
+                            &error))
+                        return false;
+                    for (const QString &b : std::as_const(finished)) {
+                        AuditEntry e;
+                        e.action = QStringLiteral("batch_idle");
+                        e.actor = QStringLiteral("engine");
+                        e.detail =
+                            QStringLiteral("batch %1 finished: nothing left to send or wait for").arg(b);
+                        if (!w->select(
+                                QString::fromLatin1(kAppendAuditSql),
+                                LedgerRowCalls::auditRow(e, host, memberId).toVariantList(),
+                                [](QSqlQuery &q) { q.next(); }, &error))
+                            return false;
+                    }
+                    return true;
+                },
+                &error);
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, finished, error, done] {
+                if (!alive.lock()) {
+                    done({}, error.isEmpty() ? QStringLiteral("the ledger store was closed") : error);
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done({}, failedWith(QStringLiteral("finishing batches: %1").arg(error)).error);
+                    return;
+                }
+                if (!finished.isEmpty())
+                    wroteAudit();
+                linkAnswered();
+                done(finished, QString());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
+}
+
 QList<FilingTask> LedgerStore::claim(int limit, const QStringList &jurisdictions, QString *error,
                                      int perJurisdiction, const QStringList &skipJurisdictions,
                                      WriteResult *status) {
@@ -2413,6 +2479,20 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
     if (!q.exec())
         return fail(QStringLiteral("handing back claims"), q.lastError().text(), error);
     return true;
+}
+
+void LedgerStore::releaseClaimsThen(const QStringList &keys, QObject *context,
+                                    std::function<void(const QString &)> done) {
+    if (keys.isEmpty() || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        releaseClaims(keys, &error);
+        done(error);
+        return;
+    }
+    readThen<bool>(
+        QStringLiteral("handing back claims"), QStringLiteral("SELECT filingdesk_release_claims(?, ?)"),
+        {m_memberId, keys.join(QLatin1Char(','))}, [](QSqlQuery &q) { return q.next(); }, context,
+        [done = std::move(done)](const bool &, const QString &error) { done(error); });
 }
 
 QList<AuditEntry> LedgerStore::ledgerAudit(qint64 fromSeq, int limit, QString *error) const {

@@ -245,6 +245,11 @@ public:
     /// Batches that are running or paused and have no task left that a member may work on become
     /// "finished" (one audit row each). Returns the ids finished.
     QStringList finishIdleBatches(QString *error);
+    /// finishIdleBatches() on the writer's connection after what was handed to it before, in one transaction
+    /// with its audit rows: returns at once; `done(finished, error)` runs on `context`'s thread. Without a
+    /// writer, or with the ledger unreachable, at once (finishIdleBatches()) before returning.
+    void finishIdleBatchesThen(QObject *context,
+                               std::function<void(const QStringList &finished, const QString &error)> done);
 
     // Claims.
     /// Claims up to `limit` workable tasks of running batches (optionally only `jurisdictions`, never
@@ -287,6 +292,11 @@ public:
                            std::function<void(int count, const QString &error)> done);
     /// Hands back claims on tasks nobody is sending (pause, shutdown).
     bool releaseClaims(const QStringList &keys, QString *error);
+    /// releaseClaims() on the writer's connection after what was handed to it before (a claim answer whose
+    /// tasks this member will not send): returns at once; `done(error)` runs on `context`'s thread. Without
+    /// a writer, or with the ledger unreachable, at once before returning.
+    void releaseClaimsThen(const QStringList &keys, QObject *context,
+                           std::function<void(const QString &error)> done);
     /// Audits that this member lost its claims on `keys` (its write was refused because another member
     /// holds or changed the task): one `claim_lost` row each, naming the holder now, in one statement.
     bool recordClaimsLost(const QStringList &keys, const QString &why, QString *error);

@@ -264,11 +264,11 @@ void TeamClaims::claimAnswered(const QList<FilingTask> &claimed, const WriteResu
         m_pipeline.markDirty(t.key);
         m_pipeline.enqueue(t.key);
     }
-    if (!unwanted.isEmpty()) {
-        QString error;
-        if (!m_ledger->releaseClaims(unwanted, &error))
-            qCInfo(lcEngine).noquote() << "claims left to run out:" << error;
-    }
+    if (!unwanted.isEmpty())
+        m_ledger->releaseClaimsThen(unwanted, &m_engine, [](const QString &error) {
+            if (!error.isEmpty())
+                qCInfo(lcEngine).noquote() << "claims left to run out:" << error;
+        });
     if (unwanted.size() == claimed.size())
         return;
     m_pipeline.batchState().active = true;
@@ -340,9 +340,10 @@ void TeamClaims::handleConflict(const QStringList &keys) {
         for (const FilingTask &t : fresh)
             if (t.claimedBy == m_pipeline.config().consoleId && !m_pipeline.requests().hasLeft(t.key))
                 release.append(t.key);
-        QString ignored;
-        if (!m_ledger->releaseClaims(release, &ignored))
-            qCWarning(lcEngine) << "claims not handed back:" << ignored;
+        m_ledger->releaseClaimsThen(release, &m_engine, [](const QString &why) {
+            if (!why.isEmpty())
+                qCWarning(lcEngine).noquote() << "claims not handed back (their lease ends them):" << why;
+        });
     }
     // Tasks of the same group that did not conflict went back to their queues.
     QMetaObject::invokeMethod(
@@ -767,9 +768,11 @@ void TeamClaims::releaseUnsent(bool all) {
         return;
     for (const QString &key : std::as_const(release))
         dropTask(key);
-    QString error;
-    if (!m_ledgerDown && !m_ledger->releaseClaims(release, &error))
-        qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
+    if (!m_ledgerDown)
+        m_ledger->releaseClaimsThen(release, &m_engine, [](const QString &error) {
+            if (!error.isEmpty())
+                qCWarning(lcEngine).noquote() << "claims not handed back (their lease ends them):" << error;
+        });
 }
 
 void TeamClaims::launch(const QStringList &keys, const QString &reason) {
@@ -932,10 +935,16 @@ int TeamClaims::heldHere() const {
 }
 
 void TeamClaims::finishIfIdle() {
-    QString error;
-    const QStringList finished = m_ledger->finishIdleBatches(&error);
-    if (!finished.isEmpty())
-        qCInfo(lcEngine) << "batches finished:" << finished;
+    if (m_finishUnderWay)
+        return; // the look under way answers for this one too
+    m_finishUnderWay = true;
+    m_ledger->finishIdleBatchesThen(&m_engine, [this](const QStringList &finished, const QString &error) {
+        m_finishUnderWay = false;
+        if (!finished.isEmpty())
+            qCInfo(lcEngine) << "batches finished:" << finished;
+        else if (!error.isEmpty())
+            qCInfo(lcEngine).noquote() << "idle batches not finished (looked at again later):" << error;
+    });
 }
 
 void TeamClaims::stop() {

@@ -147,6 +147,8 @@ private:
     void decideWhatThisMemberSends();
     void setBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason,
                     const QString &batchId = QString());
+    /// The ledger finishes the batches nobody has anything left to send or wait for (its writer's
+    /// connection; one look at a time).
     void finishIfIdle();
     void sweepFinishedBatches();
     QDateTime now() const;
@@ -162,6 +164,7 @@ private:
     bool m_ledgerUntrusted = false; ///< the ledger's chain did not verify: never trusted again by this engine
     bool m_draining = false;        ///< drain(): this member sends nothing more
     bool m_claimUnderWay = false;   ///< a claim was asked of the ledger and not answered yet
+    bool m_finishUnderWay = false;  ///< finishIfIdle() asked the ledger and is not answered yet
     bool m_batchesUnderWay = false; ///< refreshBatchesThen() asked and not answered yet
     int m_launchesUnderWay = 0;     ///< launch() handed to the ledger's writer and not answered yet
     int m_batchWritesUnderWay = 0;  ///< setBatches() (a pause, resume, cancel) not answered yet

@@ -80,6 +80,7 @@ private Q_SLOTS:
     void cancelledBatchStrandsNothing();
     void racingTransitionsConflict();
     void completionReleasesClaim();
+    void claimsGoBackAndBatchesFinishOnTheWriter();
     void groupCommitKeepsEachSubmissionWhole();
     void anActionIsWrittenOnTheWriterAfterWhatWasHandedToItBefore();
     void aPassageThroughAStateIsTwoAuditRows();
@@ -966,6 +967,67 @@ void TestLedgerStore::completionReleasesClaim() {
              QStringLiteral("confirmation DE-%1, charged $300.00").arg(mine.at(0).key.left(8)));
     // Nothing is left to work on: the batch finishes.
     QCOMPARE(a->finishIdleBatches(&error).size(), 1);
+}
+
+void TestLedgerStore::claimsGoBackAndBatchesFinishOnTheWriter() {
+    // Claims a member will not send go back, and batches with nothing left finish, on the writer's
+    // connection: the calls return before the ledger answers, and the answer is what the blocking calls give.
+    const QString db = freshDatabase("giveback");
+    auto a = member(db, QStringLiteral("a"));
+    QVERIFY(a);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(ledgerTasks(QStringLiteral("GBK"), 3), QStringLiteral("alice"), &already, &error),
+             qPrintable(error));
+    int count = 0;
+    const QString batchId = a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error);
+    QVERIFY(!batchId.isEmpty());
+    QList<FilingTask> mine = a->claim(3, {}, &error);
+    QCOMPARE(mine.size(), 3);
+    const QString claimedOf =
+        QStringLiteral("SELECT coalesce(claimed_by, '-') FROM tasks WHERE idempotency_key = '%1'");
+    QObject context;
+    std::optional<QString> released;
+    a->releaseClaimsThen({mine.at(1).key, mine.at(2).key}, &context, [&](const QString &e) { released = e; });
+    QVERIFY(!released.has_value()); // answered later, on this thread
+    QTRY_VERIFY_WITH_TIMEOUT(released.has_value(), 20000);
+    QVERIFY2(released->isEmpty(), qPrintable(*released));
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(0).key)), QStringLiteral("a"));
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(1).key)), QStringLiteral("-"));
+    QCOMPARE(scalar(db, claimedOf.arg(mine.at(2).key)), QStringLiteral("-"));
+
+    const auto finishIdle = [&] {
+        std::optional<std::pair<QStringList, QString>> answer;
+        a->finishIdleBatchesThen(&context, [&](const QStringList &finished, const QString &e) {
+            answer = std::make_pair(finished, e);
+        });
+        if (answer.has_value())
+            return std::make_pair(QStringList(), QStringLiteral("answered before the call returned"));
+        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 20000))
+            return std::make_pair(QStringList(), QStringLiteral("no answer"));
+        return *answer;
+    };
+    auto [finished, finishError] = finishIdle();
+    QVERIFY2(finishError.isEmpty(), qPrintable(finishError));
+    QVERIFY(finished.isEmpty()); // filings of the batch are still open
+    // Everything comes to an end: the batch finishes, with its audit row.
+    QList<FilingTask> all = a->claim(3, {}, &error);
+    QCOMPARE(all.size(), 2); // the two handed back
+    all.append(mine.at(0));  // still held
+    for (FilingTask &t : all) {
+        QVERIFY2(moveTask(*a, t, ExecutionState::Validating, &error), qPrintable(error));
+        QVERIFY2(moveTask(*a, t, ExecutionState::DeadLetter, &error), qPrintable(error));
+    }
+    std::tie(finished, finishError) = finishIdle();
+    QVERIFY2(finishError.isEmpty(), qPrintable(finishError));
+    QCOMPARE(finished, QStringList{batchId});
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'batch_idle' AND detail = "
+                                       "'batch %1 finished: nothing left to send or wait for'")
+                            .arg(batchId)),
+             QStringLiteral("1"));
+    QVERIFY(a->sealAudit(&error, true) > 0);
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
