@@ -2844,6 +2844,104 @@ bool LedgerStore::tryReleaseReview(const QString &key, QString *error) {
     return commitOrRollback(error);
 }
 
+void LedgerStore::claimReviewThen(const QString &key, QObject *context,
+                                  std::function<void(const WriteResult &)> done) {
+    reviewOnWriter(key, true, context, std::move(done));
+}
+
+void LedgerStore::releaseReviewThen(const QString &key, QObject *context,
+                                    std::function<void(const WriteResult &)> done) {
+    reviewOnWriter(key, false, context, std::move(done));
+}
+
+void LedgerStore::reviewOnWriter(const QString &key, bool open, QObject *context,
+                                 std::function<void(const WriteResult &)> done) {
+    if (!m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        done(open ? claimReview(key, &error) : releaseReview(key, &error));
+        return;
+    }
+    AuditEntry row;
+    row.action = open ? QStringLiteral("review_open") : QStringLiteral("review_close");
+    row.actor = host::osUser();
+    row.idempotencyKey = key;
+    const QString host = host::hostName();
+    const QString memberId = m_memberId;
+    const QVariantList arguments =
+        open ? QVariantList{key, row.actor, host, memberId} : QVariantList{key, row.actor, host};
+    LedgerWriter *w = m_writer.get();
+    const std::weak_ptr<char> alive = m_alive;
+    w->run([this, w, open, key, row, host, memberId, arguments, context, alive,
+            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
+        // The writer's thread: the review claimed (or released) and its audit row, in one transaction.
+        QString error = connectError;
+        QString heldBy; // the review is someone else's: who has it
+        bool audited = false;
+        if (db)
+            LedgerWriter::inTransaction(
+                *db,
+                [&] {
+                    bool changed = false;
+                    if (!w->select(
+                            open ? QStringLiteral("SELECT * FROM filingdesk_open_review(?,?,?,?)")
+                                 : QStringLiteral("SELECT * FROM filingdesk_close_review(?,?,?)"),
+                            arguments, [&changed](QSqlQuery &q) { changed = q.next(); }, &error))
+                        return false;
+                    if (!changed && open) {
+                        heldBy = QStringLiteral("in review by someone else");
+                        w->select(
+                            QStringLiteral("SELECT reviewer, host, since FROM review_claims "
+                                           "WHERE idempotency_key = ?"),
+                            {key},
+                            [&heldBy](QSqlQuery &q) {
+                                if (q.next())
+                                    heldBy = QStringLiteral("in review by %1 on %2 since %3")
+                                                 .arg(q.value(0).toString(), q.value(1).toString(),
+                                                      q.value(2).toDateTime().toUTC().toString(
+                                                          QStringLiteral("yyyy-MM-dd HH:mm 'UTC'")));
+                            },
+                            &error);
+                        error.clear(); // who has it is told as well as it can be
+                        return false;
+                    }
+                    if (!changed)
+                        return false; // nothing to release: nothing to audit
+                    audited = w->select(
+                        QString::fromLatin1(kAppendAuditSql),
+                        LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
+                        [](QSqlQuery &q) { q.next(); }, &error);
+                    return audited;
+                },
+                &error);
+        const bool linkHeld = keepsLink(error);
+        QMetaObject::invokeMethod(
+            context,
+            [this, alive, open, heldBy, audited, error, done] {
+                if (!alive.lock()) {
+                    done(WriteResult::failed(WriteFailure::Unavailable,
+                                             error.isEmpty() ? QStringLiteral("the ledger store was closed")
+                                                             : error));
+                    return;
+                }
+                if (!error.isEmpty()) {
+                    done(failedWith(QStringLiteral("%1: %2").arg(
+                        open ? QStringLiteral("review claim") : QStringLiteral("review release"), error)));
+                    return;
+                }
+                linkAnswered();
+                if (!heldBy.isEmpty()) {
+                    done(WriteResult::failed(WriteFailure::Conflict, heldBy));
+                    return;
+                }
+                if (audited)
+                    wroteAudit();
+                done(WriteResult::written());
+            },
+            Qt::QueuedConnection);
+        return linkHeld;
+    });
+}
+
 namespace {
 
 constexpr const char *kReviewsSql = "SELECT idempotency_key, reviewer, host, desk, since FROM review_claims";

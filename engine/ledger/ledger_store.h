@@ -336,6 +336,13 @@ public:
     /// Written, or why not: Conflict when another person holds the review, else unavailable, busy, refused.
     [[nodiscard]] WriteResult claimReview(const QString &key, QString *error);
     [[nodiscard]] WriteResult releaseReview(const QString &key, QString *error);
+    /// claimReview() and releaseReview() on the writer's connection after what was handed to it before, with
+    /// their audit row in the same transaction: return at once; `done` runs on `context`'s thread with what
+    /// the blocking calls answer (Conflict naming who has the review). Without a writer, or with the ledger
+    /// unreachable, at once before returning.
+    void claimReviewThen(const QString &key, QObject *context, std::function<void(const WriteResult &)> done);
+    void releaseReviewThen(const QString &key, QObject *context,
+                           std::function<void(const WriteResult &)> done);
     struct Review {
         QString reviewer;
         QString host;
@@ -483,6 +490,9 @@ private:
     /// Engine thread: the writer's answers, taken in: versions of a submission that failed go back, a
     /// link that failed is marked, claims handed back are remembered until the engine hears of them.
     void settleWrites();
+    /// claimReviewThen() (`open`) or releaseReviewThen().
+    void reviewOnWriter(const QString &key, bool open, QObject *context,
+                        std::function<void(const WriteResult &)> done);
     /// One attempt of applyRegisterThen() on the writer, begun `started` ago by the engine's clock.
     void writeRegisterOnWriter(const RegisterUpdate &update, const QString &actor, const QString &reason,
                                QObject *context, std::function<void(const RegisterWrite &)> done,

@@ -861,25 +861,27 @@ void TeamClaims::drain(const QString &reason) {
 }
 
 void TeamClaims::openReview(const QString &key) {
-    QString error;
-    if (const WriteResult claimed = m_ledger->claimReview(key, &error); !claimed) {
-        m_pipeline.writeFailed(tr("%1: %2").arg(key.left(12), error), claimed);
-        if (!m_ledger->isReachable())
-            ledgerUnreachable(error);
-        return;
-    }
-    syncLedger();
-    refreshReviews();
+    m_ledger->claimReviewThen(key, &m_engine, [this, key](const WriteResult &claimed) {
+        if (!claimed) {
+            m_pipeline.writeFailed(tr("%1: %2").arg(key.left(12), claimed.error), claimed);
+            if (!m_ledger->isReachable())
+                ledgerUnreachable(claimed.error);
+            return;
+        }
+        syncLedger();
+        refreshReviews();
+    });
 }
 
 void TeamClaims::closeReview(const QString &key) {
-    QString error;
-    if (const WriteResult released = m_ledger->releaseReview(key, &error); !released) {
-        m_pipeline.writeFailed(tr("%1: %2").arg(key.left(12), error), released);
-        return;
-    }
-    syncLedger();
-    refreshReviews();
+    m_ledger->releaseReviewThen(key, &m_engine, [this, key](const WriteResult &released) {
+        if (!released) {
+            m_pipeline.writeFailed(tr("%1: %2").arg(key.left(12), released.error), released);
+            return;
+        }
+        syncLedger();
+        refreshReviews();
+    });
 }
 
 void TeamClaims::refreshReviews() {

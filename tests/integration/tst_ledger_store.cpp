@@ -95,6 +95,7 @@ private Q_SLOTS:
     void auditIsAppendOnly();
     void backoffDefersClaim();
     void reviewClaimsAndHeartbeats();
+    void reviewsOnTheWriterAnswerAsTheBlockingOnesDo();
     void readsOnTheWriterAnswerAsBlockingReadsDo();
     void tasksReadOnTheWriterNeverUndoAWriteMadeSince();
     void memberReconnectsAfterLedgerRestart(); // last: restarts the server
@@ -1775,6 +1776,52 @@ void TestLedgerStore::backoffDefersClaim() {
     QCOMPARE(overwrite.conflictedKeys, QStringList{t.key});
     // The member's own list of work: the workable tasks, read from the ledger.
     QCOMPARE(b->loadTasks(true).size(), 2);
+}
+
+void TestLedgerStore::reviewsOnTheWriterAnswerAsTheBlockingOnesDo() {
+    // A person opening a halt for review (and closing it) on the writer's connection: the call returns before
+    // the ledger answers, and the answer is the blocking call's (another person's review named).
+    const QString db = freshDatabase("reviewthen");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QString key = ledgerTasks(QStringLiteral("RVT"), 1).first().key;
+    QObject context;
+    std::optional<fd::WriteResult> answer;
+    const auto review = [&](LedgerStore &store, bool open) {
+        answer.reset();
+        const auto done = [&](const fd::WriteResult &r) { answer = r; };
+        if (open)
+            store.claimReviewThen(key, &context, done);
+        else
+            store.releaseReviewThen(key, &context, done);
+        if (answer.has_value())
+            return fd::WriteResult::failed(fd::WriteResult::Failure::Unavailable,
+                                           QStringLiteral("answered before the call returned"));
+        if (!QTest::qWaitFor([&] { return answer.has_value(); }, 20000))
+            return fd::WriteResult::failed(fd::WriteResult::Failure::Unavailable,
+                                           QStringLiteral("no answer"));
+        return *answer;
+    };
+    fd::WriteResult r = review(*a, true);
+    QVERIFY2(r, qPrintable(r.error));
+    r = review(*b, true);
+    QCOMPARE(r.failure, fd::WriteResult::Failure::Conflict);
+    QVERIFY2(
+        r.error.startsWith(
+            QStringLiteral("in review by %1 on %2 since ").arg(fd::host::osUser(), fd::host::hostName())),
+        qPrintable(r.error));
+    r = review(*a, false);
+    QVERIFY2(r, qPrintable(r.error));
+    r = review(*a, false); // nothing left to release: answered as written, nothing audited
+    QVERIFY2(r, qPrintable(r.error));
+    r = review(*b, true);
+    QVERIFY2(r, qPrintable(r.error));
+    QCOMPARE(
+        scalar(db, QStringLiteral("SELECT string_agg(action || '@' || desk, ',' ORDER BY id) FROM audit")),
+        QStringLiteral("review_open@a,review_close@a,review_open@b"));
+    QString error;
+    QCOMPARE(a->reviews(&error).value(key).desk, QStringLiteral("b"));
 }
 
 void TestLedgerStore::reviewClaimsAndHeartbeats() {
