@@ -724,6 +724,32 @@
         <source>%1 was not changed: the register could not be written: %2</source>
         <translation>%1 wurde nicht geändert: das Register konnte nicht geschrieben werden: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n filing(s)</source>
+        <translation>
+            <numerusform>%1 von %n Meldung</numerusform>
+            <numerusform>%1 von %n Meldungen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was not recorded: another member changed %2 first. Nothing of it was written; the filings are read again from the team ledger: look at them and decide again</source>
+        <translation>%1 wurde nicht aufgezeichnet: ein anderes Mitglied hat %2 zuerst geändert. Nichts davon wurde geschrieben; die Meldungen werden neu aus dem Team-Ledger gelesen: bitte prüfen und erneut entscheiden</translation>
+    </message>
+    <message>
+        <source>%1 was not recorded: the team ledger was busy with another member&apos;s write. Nothing of it was written; do it again</source>
+        <translation>%1 wurde nicht aufgezeichnet: das Team-Ledger war mit dem Schreibvorgang eines anderen Mitglieds beschäftigt. Nichts davon wurde geschrieben; bitte erneut ausführen</translation>
+    </message>
+    <message>
+        <source>%1 was not recorded: %2. Nothing of it was written; do it again once the team ledger answers</source>
+        <translation>%1 wurde nicht aufgezeichnet: %2. Nichts davon wurde geschrieben; bitte erneut ausführen, sobald das Team-Ledger antwortet</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are because an earlier decision or change of theirs is still being recorded (%2); act on them again once it is</source>
+        <translation>
+            <numerusform>%1: %n Meldung unverändert gelassen, weil eine frühere Entscheidung oder Änderung dazu noch aufgezeichnet wird (%2); danach erneut ausführen</numerusform>
+            <numerusform>%1: %n Meldungen unverändert gelassen, weil eine frühere Entscheidung oder Änderung dazu noch aufgezeichnet wird (%2); danach erneut ausführen</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -1764,6 +1790,13 @@
     <message>
         <source>Add a note to the selected filings</source>
         <translation>Den ausgewählten Filings eine Notiz hinzufügen</translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n withdrawn filing(s) left out: a person decided they will not be filed; select one to try it again)</source>
+        <translation>
+            <numerusform> (%n zurückgezogene Meldung ausgelassen: es wurde entschieden, sie nicht einzureichen; zum erneuten Versuch einzeln auswählen)</numerusform>
+            <numerusform> (%n zurückgezogene Meldungen ausgelassen: es wurde entschieden, sie nicht einzureichen; zum erneuten Versuch einzeln auswählen)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

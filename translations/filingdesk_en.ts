@@ -724,6 +724,32 @@
         <source>%1 was not changed: the register could not be written: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%1 of %n filing(s)</source>
+        <translation>
+            <numerusform>%1 of %n filing</numerusform>
+            <numerusform>%1 of %n filings</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was not recorded: another member changed %2 first. Nothing of it was written; the filings are read again from the team ledger: look at them and decide again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not recorded: the team ledger was busy with another member&apos;s write. Nothing of it was written; do it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was not recorded: %2. Nothing of it was written; do it again once the team ledger answers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are because an earlier decision or change of theirs is still being recorded (%2); act on them again once it is</source>
+        <translation>
+            <numerusform>%1: %n filing left as it is because an earlier decision or change of it is still being recorded (%2); act on it again once it is</numerusform>
+            <numerusform>%1: %n filings left as they are because an earlier decision or change of theirs is still being recorded (%2); act on them again once it is</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>
@@ -1764,6 +1790,13 @@
     <message>
         <source>Add a note to the selected filings</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n withdrawn filing(s) left out: a person decided they will not be filed; select one to try it again)</source>
+        <translation>
+            <numerusform> (%n withdrawn filing left out: a person decided it will not be filed; select it to try it again)</numerusform>
+            <numerusform> (%n withdrawn filings left out: a person decided they will not be filed; select one to try it again)</numerusform>
+        </translation>
     </message>
 </context>
 <context>

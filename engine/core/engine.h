@@ -278,7 +278,15 @@ private:
     /// queued, not acted on again, shown as being settled). Written: each task becomes its `after` and
     /// `then` gets their keys. Not written: the tasks stay as they were, the failure goes to auditFailed()
     /// (in a team a conflict is re-read) and `then` gets none. `then` runs on this thread.
-    void recordDecisions(QList<Decision> decisions, std::function<void(const QStringList &recorded)> then);
+    /// `action` names the decision in words ("Replay") for what the person is told when it is not written.
+    void recordDecisions(const QString &action, QList<Decision> decisions,
+                         std::function<void(const QStringList &recorded)> then);
+    /// recordDecisions() was not written: the person is told so (a conflict names the filings another
+    /// member changed); a failure no work source absorbs fails closed.
+    void decisionsNotRecorded(const QString &action, const QList<Decision> &decisions,
+                              const WriteResult &result);
+    /// A write failure nobody absorbed: dispatch pauses until an operator resumes it (`audit_unavailable`).
+    void failClosed(const QString &what, const WriteResult &result);
     /// `task` moved to `to` by the person at the desk (actor: the OS user) for `action` and `reason`: the
     /// record, and the task as it will be (its state and update time set). False when the state machine
     /// refuses the move (logged).
@@ -328,7 +336,7 @@ private:
     bool isOnTheWire(const QString &key) const;
     /// errorOccurred() naming what an operator's action left alone and why.
     void reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
-                       const QString &expected);
+                       const QString &expected, const QStringList &beingRecorded = {});
     QString describeForOperator(const QString &key) const;
     void enqueue(const QString &key) override;
     void requeueWithdrawn(const QString &key);

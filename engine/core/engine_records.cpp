@@ -42,7 +42,8 @@ bool Engine::decide(FilingTask &task, ExecutionState to, const QString &action, 
     return true;
 }
 
-void Engine::recordDecisions(QList<Decision> decisions, std::function<void(const QStringList &)> then) {
+void Engine::recordDecisions(const QString &action, QList<Decision> decisions,
+                             std::function<void(const QStringList &)> then) {
     if (decisions.isEmpty()) {
         then({});
         return;
@@ -56,7 +57,7 @@ void Engine::recordDecisions(QList<Decision> decisions, std::function<void(const
     // One write for the whole selection: what a person decided on together is recorded together, and a
     // single desk commits it once, not once per filing.
     recordThen(records, Durability::Normal,
-               [this, decisions = std::move(decisions), first = records.first(),
+               [this, action, decisions = std::move(decisions),
                 then = std::move(then)](const WriteResult &recorded) {
                    QStringList keys;
                    for (const Decision &d : decisions) {
@@ -69,13 +70,47 @@ void Engine::recordDecisions(QList<Decision> decisions, std::function<void(const
                            afterTransition(*it, r.task.state);
                        keys.append(d.after.key);
                    }
-                   if (!recorded) {
-                       // The audit trail is the record: a decision that cannot be written was not taken.
-                       transitionFailed(first.from, first.task.state, first.task.key, recorded);
-                   }
+                   if (!recorded)
+                       decisionsNotRecorded(action, decisions, recorded);
                    markStatusDirty();
                    then(keys);
                });
+}
+
+void Engine::decisionsNotRecorded(const QString &action, const QList<Decision> &decisions,
+                                  const WriteResult &result) {
+    // The audit trail is the record: a decision that cannot be written was not taken, and the person who
+    // took it is told so in words, whatever else follows (a conflict re-read, a busy ledger, dispatch
+    // paused).
+    const QString what = tr("%1 of %n filing(s)", nullptr, int(decisions.size())).arg(action);
+    if (m_work->absorbWriteFailure(what, result)) {
+        switch (result.failure) {
+        case WriteResult::Failure::Refused:
+            break; // said as "not allowed", with the role it needs
+        case WriteResult::Failure::Conflict: {
+            QStringList names;
+            for (const QString &key : result.conflictedKeys)
+                names.append(describeForOperator(key));
+            Q_EMIT errorOccurred(
+                tr("%1 was not recorded: another member changed %2 first. Nothing of it was written; the "
+                   "filings are read again from the team ledger: look at them and decide again")
+                    .arg(what, names.join(QStringLiteral(", "))));
+            break;
+        }
+        case WriteResult::Failure::Busy:
+            Q_EMIT errorOccurred(tr("%1 was not recorded: the team ledger was busy with another member's "
+                                    "write. Nothing of it was written; do it again")
+                                     .arg(what));
+            break;
+        default:
+            Q_EMIT errorOccurred(tr("%1 was not recorded: %2. Nothing of it was written; do it again once "
+                                    "the team ledger answers")
+                                     .arg(what, result.error));
+            break;
+        }
+        return;
+    }
+    failClosed(what, result);
 }
 
 bool Engine::refusesTransition(ExecutionState from, ExecutionState to, const QString &key) const {
@@ -171,9 +206,13 @@ void Engine::writeFailed(const QString &message, const WriteResult &result) {
 }
 
 void Engine::auditFailed(const QString &what, const WriteResult &result) {
-    const QString &error = result.error;
     if (m_work->absorbWriteFailure(what, result))
         return;
+    failClosed(what, result);
+}
+
+void Engine::failClosed(const QString &what, const WriteResult &result) {
+    const QString &error = result.error;
     const QString message = error.isEmpty() ? tr("audit write failed: %1").arg(what)
                                             : tr("audit write failed: %1: %2").arg(what, error);
     Q_EMIT errorOccurred(message);

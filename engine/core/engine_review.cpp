@@ -20,8 +20,13 @@ bool Engine::isOnTheWire(const QString &key) const {
 }
 
 void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
-                           const QString &expected) {
+                           const QString &expected, const QStringList &beingRecorded) {
     // An action on a selection says what it did not do, and why, instead of silently doing less.
+    if (!beingRecorded.isEmpty())
+        Q_EMIT errorOccurred(tr("%1: %n filing(s) left as they are because an earlier decision or change of "
+                                "theirs is still being recorded (%2); act on them again once it is",
+                                nullptr, int(beingRecorded.size()))
+                                 .arg(action, beingRecorded.join(QStringLiteral(", "))));
     if (!onTheWire.isEmpty())
         Q_EMIT errorOccurred(
             tr("%1: %n filing(s) left as they are because a request is on the wire or its outcome is still "
@@ -186,6 +191,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
     }
     QList<Decision> decisions;
     QStringList onTheWire;
+    QStringList beingRecorded; // a decision or a rebuilt payload of theirs is still being written
     QStringList otherState;
     std::optional<RequeueBatch> requeueBatch;
     for (const QString &key : keys) {
@@ -193,7 +199,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         if (it == m_tasks.constEnd())
             continue;
         if (isOnTheWire(key)) {
-            onTheWire.append(describeForOperator(key));
+            (m_heldForWrite.contains(key) ? beingRecorded : onTheWire).append(describeForOperator(key));
             continue;
         }
         if (it->state != ExecutionState::DeadLetter) {
@@ -207,23 +213,26 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         d.after.transitionNote = payloadNote(it->payloadSha256(), d.after.payloadSha256(), it->lastErrorCode);
         d.after.attempts = 0;
         d.after.nextAttemptUtc = QDateTime();
-        d.after.lookupRequired = true; // a dead letter may hide an accepted filing: look it up first
-        clearLastError(d.after);       // written with the replay: no later row carries the old error
+        // A dead letter that was sent may hide an accepted filing: it is looked up first. One never sent (a
+        // filing withdrawn before it left) has nothing to look up.
+        d.after.lookupRequired = it->attempts > 0 || it->sentUtc.isValid() || it->lookupRequired;
+        clearLastError(d.after); // written with the replay: no later row carries the old error
         joinRequeueBatch(d.after, &requeueBatch);
         if (decide(d.after, ExecutionState::Pending, QStringLiteral("replay"), reason, &d.records))
             decisions.append(std::move(d));
     }
-    reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"));
-    recordDecisions(std::move(decisions), [this, reason, requeueBatch](const QStringList &requeued) {
-        // PENDING again: back to work (WorkSource::requeue()).
-        if (!requeued.isEmpty())
-            m_batchState.idleSignalled = false;
-        else
-            leaveRequeueBatch(requeueBatch);
-        m_work->requeue(requeued, reason, tr("replay"));
-        pump();
-        updateStatus();
-    });
+    reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"), beingRecorded);
+    recordDecisions(tr("Replay"), std::move(decisions),
+                    [this, reason, requeueBatch](const QStringList &requeued) {
+                        // PENDING again: back to work (WorkSource::requeue()).
+                        if (!requeued.isEmpty())
+                            m_batchState.idleSignalled = false;
+                        else
+                            leaveRequeueBatch(requeueBatch);
+                        m_work->requeue(requeued, reason, tr("replay"));
+                        pump();
+                        updateStatus();
+                    });
 }
 
 void Engine::resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged) {
@@ -235,6 +244,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
     }
     QList<Decision> decisions;
     QStringList onTheWire;
+    QStringList beingRecorded; // a decision or a rebuilt payload of theirs is still being written
     QStringList otherState;
     QStringList unchanged; // data defects whose data did not change: asked about first
     std::optional<RequeueBatch> requeueBatch;
@@ -243,7 +253,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         if (it == m_tasks.constEnd())
             continue;
         if (isOnTheWire(key)) {
-            onTheWire.append(describeForOperator(key));
+            (m_heldForWrite.contains(key) ? beingRecorded : onTheWire).append(describeForOperator(key));
             continue;
         }
         if (it->state != ExecutionState::FailedStatutory) {
@@ -283,7 +293,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
             decisions.append(std::move(d));
     }
     reportSkipped(requeue ? tr("Requeue") : tr("Accept as filed"), onTheWire, otherState,
-                  tr("filings halted for a person"));
+                  tr("filings halted for a person"), beingRecorded);
     if (!unchanged.isEmpty()) {
         QStringList names;
         for (const QString &key : std::as_const(unchanged))
@@ -293,14 +303,15 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
                           "refused again. Edit the entity first, or send it anyway.")
                            .arg(names.join(QStringLiteral(", "))));
     }
-    recordDecisions(std::move(decisions), [this, reason, requeue, requeueBatch](const QStringList &recorded) {
-        // Requeued: PENDING again, back to work (WorkSource::requeue()); accepted: COMPLETED.
-        if (recorded.isEmpty())
-            leaveRequeueBatch(requeueBatch);
-        m_work->requeue(requeue ? recorded : QStringList(), reason, tr("requeue"));
-        pump();
-        updateStatus();
-    });
+    recordDecisions(requeue ? tr("Requeue") : tr("Accept as filed"), std::move(decisions),
+                    [this, reason, requeue, requeueBatch](const QStringList &recorded) {
+                        // Requeued: PENDING again, back to work (WorkSource::requeue()); accepted: COMPLETED.
+                        if (recorded.isEmpty())
+                            leaveRequeueBatch(requeueBatch);
+                        m_work->requeue(requeue ? recorded : QStringList(), reason, tr("requeue"));
+                        pump();
+                        updateStatus();
+                    });
 }
 
 void Engine::recordFiledOutside(const QString &key, const QString &confirmationNumber, qint64 feeChargedCents,
@@ -319,10 +330,11 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
         return;
     if (isOnTheWire(key) ||
         (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::DeadLetter)) {
-        reportSkipped(tr("Filed outside FilingDesk"),
-                      isOnTheWire(key) ? QStringList{describeForOperator(key)} : QStringList{},
-                      isOnTheWire(key) ? QStringList{} : QStringList{describeForOperator(key)},
-                      tr("filings halted for a person or dead letters"));
+        const QStringList named{describeForOperator(key)};
+        const bool held = m_heldForWrite.contains(key);
+        reportSkipped(tr("Filed outside FilingDesk"), isOnTheWire(key) && !held ? named : QStringList{},
+                      isOnTheWire(key) ? QStringList{} : named,
+                      tr("filings halted for a person or dead letters"), held ? named : QStringList{});
         return;
     }
     Decision d{*it, {}};
@@ -335,15 +347,16 @@ void Engine::recordFiledOutside(const QString &key, const QString &confirmationN
             .arg(filedOn.toString(Qt::ISODate), d.after.confirmationNumber, dollars(feeChargedCents));
     if (!decide(d.after, ExecutionState::Completed, QStringLiteral("filed_outside"), reason, &d.records))
         return;
-    recordDecisions({d}, [this, key, feeChargedCents](const QStringList &recorded) {
-        const auto filed = m_tasks.constFind(key);
-        if (!recorded.isEmpty() && filed != m_tasks.constEnd() && feeDiffers(*filed))
-            raise(AlertKind::FeeDiffers, *filed,
-                  tr("charged %1, the rule's fee is %2")
-                      .arg(dollars(feeChargedCents), dollars(filed->obligation.feeCents)));
-        updateStatus();
-        checkIdle();
-    });
+    recordDecisions(tr("Filed outside FilingDesk"), {d},
+                    [this, key, feeChargedCents](const QStringList &recorded) {
+                        const auto filed = m_tasks.constFind(key);
+                        if (!recorded.isEmpty() && filed != m_tasks.constEnd() && feeDiffers(*filed))
+                            raise(AlertKind::FeeDiffers, *filed,
+                                  tr("charged %1, the rule's fee is %2")
+                                      .arg(dollars(feeChargedCents), dollars(filed->obligation.feeCents)));
+                        updateStatus();
+                        checkIdle();
+                    });
 }
 
 void Engine::withdraw(const QStringList &keys, const QString &reason) {
@@ -353,13 +366,14 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
     }
     QList<Decision> decisions;
     QStringList onTheWire;
+    QStringList beingRecorded; // a decision or a rebuilt payload of theirs is still being written
     QStringList otherState;
     for (const QString &key : keys) {
         const auto it = m_tasks.constFind(key);
         if (it == m_tasks.constEnd())
             continue;
         if (isOnTheWire(key)) {
-            onTheWire.append(describeForOperator(key));
+            (m_heldForWrite.contains(key) ? beingRecorded : onTheWire).append(describeForOperator(key));
             continue;
         }
         if (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::Pending &&
@@ -380,11 +394,11 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         m_requests.retire(key);
         decisions.append(std::move(d));
     }
-    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted filings"));
+    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted filings"), beingRecorded);
     QStringList withdrawing;
     for (const Decision &d : std::as_const(decisions))
         withdrawing.append(d.after.key);
-    recordDecisions(std::move(decisions), [this, withdrawing](const QStringList &recorded) {
+    recordDecisions(tr("Withdraw"), std::move(decisions), [this, withdrawing](const QStringList &recorded) {
         if (recorded.isEmpty()) {
             for (const QString &key : withdrawing)
                 enqueue(key); // not withdrawn: back in its queue, as it was

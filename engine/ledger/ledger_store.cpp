@@ -2481,6 +2481,26 @@ bool LedgerStore::releaseClaims(const QStringList &keys, QString *error) {
     return true;
 }
 
+void LedgerStore::recordClaimsLostThen(const QStringList &keys, const QString &why, QObject *context,
+                                       std::function<void(const QString &)> done) {
+    if (keys.isEmpty() || !m_reachable || m_chainBroken || !writer()) {
+        QString error;
+        recordClaimsLost(keys, why, &error);
+        done(error);
+        return;
+    }
+    readThen<bool>(
+        QStringLiteral("recording lost claims"),
+        QStringLiteral("SELECT filingdesk_record_claims_lost(?, ?, ?, ?)"),
+        {host::hostName(), m_memberId, why, keys.join(QLatin1Char(','))},
+        [](QSqlQuery &q) { return q.next(); }, context,
+        [this, done = std::move(done)](const bool &, const QString &error) {
+            if (error.isEmpty())
+                wroteAudit(); // its claim_lost rows wait to be sealed
+            done(error);
+        });
+}
+
 void LedgerStore::releaseClaimsThen(const QStringList &keys, QObject *context,
                                     std::function<void(const QString &)> done) {
     if (keys.isEmpty() || !m_reachable || m_chainBroken || !writer()) {

@@ -300,6 +300,10 @@ public:
     /// Audits that this member lost its claims on `keys` (its write was refused because another member
     /// holds or changed the task): one `claim_lost` row each, naming the holder now, in one statement.
     bool recordClaimsLost(const QStringList &keys, const QString &why, QString *error);
+    /// recordClaimsLost() on the writer's connection after what was handed to it before: returns at once;
+    /// `done(error)` runs on `context`'s thread. Without a writer, or with the ledger unreachable, at once.
+    void recordClaimsLostThen(const QStringList &keys, const QString &why, QObject *context,
+                              std::function<void(const QString &error)> done);
 
     // Live view.
     /// Copies the ledger's audit rows after the mirror's last seq into the mirror (at most `limit`), and

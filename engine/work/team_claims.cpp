@@ -315,36 +315,38 @@ void TeamClaims::dropTask(const QString &key) {
 }
 
 void TeamClaims::handleConflict(const QStringList &keys) {
-    QString error;
     // A write refused because another member changed the task: if this member thought it held the task,
     // its claim is lost, and the trail says so (who holds the filing now is in the row).
     QStringList lost;
     for (const QString &key : keys)
         if (m_pipeline.requests().isClaimed(key))
             lost.append(key);
-    if (!m_ledger->recordClaimsLost(
-            lost, QStringLiteral("its write was refused, another member changed the filing first"), &error))
-        qCWarning(lcEngine).noquote() << "lost claims not audited:" << error;
-    error.clear();
-    const QList<FilingTask> fresh = m_ledger->loadTasks(keys, &error);
+    // Nothing of this member's leaves for them from now on; the ledger's copy replaces this one when read.
     for (const QString &key : keys) {
         qCInfo(lcEngine) << "task" << key.left(12) << "was changed by another member: re-read";
         dropTask(key);
     }
-    for (const FilingTask &t : fresh) {
-        m_pipeline.tasks().insert(t.key, t);
-        m_pipeline.markDirty(t.key);
-    }
-    if (!fresh.isEmpty()) {
+    // Both on the writer's connection, in this order, after the write that conflicted.
+    m_ledger->recordClaimsLostThen(
+        lost, QStringLiteral("its write was refused, another member changed the filing first"), &m_engine,
+        [](const QString &error) {
+            if (!error.isEmpty())
+                qCWarning(lcEngine).noquote() << "lost claims not audited:" << error;
+        });
+    m_ledger->loadTasksThen(keys, &m_engine, [this](const QList<FilingTask> &fresh, const QString &) {
         QStringList release;
-        for (const FilingTask &t : fresh)
+        for (const FilingTask &t : fresh) {
+            m_pipeline.tasks().insert(t.key, t);
+            m_pipeline.markDirty(t.key);
             if (t.claimedBy == m_pipeline.config().consoleId && !m_pipeline.requests().hasLeft(t.key))
                 release.append(t.key);
+        }
         m_ledger->releaseClaimsThen(release, &m_engine, [](const QString &why) {
             if (!why.isEmpty())
                 qCWarning(lcEngine).noquote() << "claims not handed back (their lease ends them):" << why;
         });
-    }
+        m_pipeline.markStatusDirty();
+    });
     // Tasks of the same group that did not conflict went back to their queues.
     QMetaObject::invokeMethod(
         &m_engine, [this] { m_pipeline.pump(); }, Qt::QueuedConnection);

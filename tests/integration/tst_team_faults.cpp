@@ -442,6 +442,80 @@ private Q_SLOTS:
     // A desk sees another desk's change of the team's entity register (its catch-up reads the register
     // again), and an edit made on a view read before that change keeps the other desk's change: the ledger
     // takes only the fields the person changed, and the audit row gives the old values the ledger held.
+    void aDecisionAnotherMemberOvertookIsSaidNotRecorded() {
+        // A person withdraws a filing that another member changed a moment before (this desk has not seen it
+        // yet): nothing of the withdrawal is written, and the person is told so in words, naming the filing,
+        // instead of the decision vanishing.
+        const QString database = QStringLiteral("overtaken_decision");
+        QVERIFY(m_postgres->createDatabase(database));
+        const QString url = m_postgres->url(database);
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(1, QStringLiteral("OD")), &why).isEmpty(), qPrintable(why));
+        fd::EngineConfig config;
+        config.ledger = fd::test::parsedLedger(url);
+        config.claimsWork = false;
+        config.consoleId = QStringLiteral("desk-a");
+        config.dbPath = m_dir.filePath(QStringLiteral("overtaken.sqlite"));
+        fd::Engine a;
+        QSignalSpy started(&a, &fd::Engine::started);
+        QMetaObject::invokeMethod(
+            &a, [&a, config] { a.start(config); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        const QString key =
+            m_postgres->psql(QStringLiteral("SELECT idempotency_key FROM tasks"), database).trimmed();
+        QCOMPARE(key.size(), 64);
+        QTRY_COMPARE_WITH_TIMEOUT(a.task(key).state, fd::ExecutionState::Pending, 10000);
+        // Another member's write, which this desk has not read (no audit row tells it).
+        QCOMPARE(
+            m_postgres
+                ->psql(QStringLiteral(
+                           "UPDATE tasks SET version = version + 1 WHERE idempotency_key = '%1' RETURNING 1")
+                           .arg(key),
+                       database)
+                .trimmed(),
+            QStringLiteral("1"));
+        QSignalSpy errors(&a, &fd::Engine::errorOccurred);
+        QMetaObject::invokeMethod(
+            &a, [&a, key] { a.withdraw({key}, QStringLiteral("filed by outside counsel")); },
+            Qt::QueuedConnection);
+        const auto said = [&] {
+            for (const QList<QVariant> &e : std::as_const(errors)) {
+                const QString text = e.first().toString();
+                if (text.startsWith(QLatin1String("Withdraw of 1 filing")) &&
+                    text.contains(
+                        QLatin1String("was not recorded: another member changed OD Holdings 0 Inc.")))
+                    return true;
+            }
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(said(), 10000);
+        QCOMPARE(
+            m_postgres
+                ->psql(QStringLiteral("SELECT state || ' ' || (SELECT count(*) FROM audit WHERE action = "
+                                      "'withdraw') FROM tasks WHERE idempotency_key = '%1'")
+                           .arg(key),
+                       database)
+                .trimmed(),
+            QStringLiteral("PENDING 0"));
+        // Read again from the ledger: the desk can decide again, and this time it is written.
+        errors.clear();
+        QTest::qWait(200);
+        QMetaObject::invokeMethod(
+            &a, [&a, key] { a.withdraw({key}, QStringLiteral("filed by outside counsel")); },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_postgres
+                ->psql(QStringLiteral("SELECT state FROM tasks WHERE idempotency_key = '%1'").arg(key),
+                       database)
+                .trimmed(),
+            QStringLiteral("DEAD_LETTER"), 10000);
+        QSignalSpy stopped(&a, &fd::Engine::stopped);
+        QMetaObject::invokeMethod(
+            &a, [&a] { a.shutdown(); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 10000);
+    }
+
     void anotherDesksRegisterChangeIsSeenAndKept() {
         const QString database = QStringLiteral("two_desks_register");
         QVERIFY(m_postgres->createDatabase(database));

@@ -738,7 +738,7 @@ private Q_SLOTS:
         m_engine->withdraw(m_keys, QStringLiteral("changed my mind"));
         QCOMPARE(errors.count(), 2);
         for (const QList<QVariant> &e : std::as_const(errors))
-            QVERIFY2(e.first().toString().contains(QLatin1String("being settled")),
+            QVERIFY2(e.first().toString().contains(QLatin1String("still being recorded")),
                      qPrintable(e.first().toString()));
         QCOMPARE(idle.count(), 0);
         QCOMPARE(m_registry->lookups(m_keys.first()), 0);
@@ -757,6 +757,44 @@ private Q_SLOTS:
         QVERIFY(!batches.contains(QString()));
         for (const QString &key : std::as_const(m_keys))
             QCOMPARE(m_registry->submits(key), 1); // looked up and found: not sent again
+    }
+
+    void aDecisionNotWrittenSaysWhatAndHowMany() {
+        // The disk refuses the replay of three dead letters: none is replayed, and the person reads which
+        // decision on how many filings was not recorded (dispatch pauses: the audit trail cannot be kept).
+        setUpEngine(3);
+        for (const QString &key : std::as_const(m_keys))
+            m_registry->script(key,
+                               outcome(RegistryOutcome::Kind::Validation, QStringLiteral("VAL_BAD_FIELD")));
+        launch();
+        QTRY_VERIFY(std::all_of(m_keys.cbegin(), m_keys.cend(),
+                                [&](const QString &k) { return stateOf(k) == ExecutionState::DeadLetter; }));
+        settle();
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_store->failing = true;
+        m_engine->replay(m_keys, QStringLiteral("payload fixed"));
+        QTRY_COMPARE(errors.count(), 1);
+        const QString told = errors.first().first().toString();
+        QVERIFY2(told.startsWith(QLatin1String("audit write failed: Replay of 3 filing")), qPrintable(told));
+        QVERIFY(hasAlert(QStringLiteral("audit_unavailable")));
+        m_store->failing = false;
+        for (const QString &key : std::as_const(m_keys)) {
+            QCOMPARE(stateOf(key), ExecutionState::DeadLetter);
+            QCOMPARE(stored().task(key)->state, ExecutionState::DeadLetter);
+        }
+    }
+
+    void aFilingWithdrawnBeforeItLeftIsNotLookedUpWhenReplayed() {
+        // Withdrawn while PENDING, then tried again: it was never sent, so there is nothing to look up (no
+        // "not found after it was sent" rows): it is sent.
+        setUpEngine(1);
+        const QString key = m_keys.first();
+        m_engine->withdraw({key}, QStringLiteral("not owed"));
+        QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+        m_engine->replay({key}, QStringLiteral("owed after all")); // back into a batch of its own: sent
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->lookups(key), 0);
+        QCOMPARE(m_registry->submits(key), 1);
     }
 
     void replaySendsWhatTheRegisterHoldsNow() {

@@ -17,6 +17,7 @@ enum ItemRole {
     CategoryRole,     ///< QString: error category name ("validation", "statutory" ...)
     OwnerRole,        ///< QString: the entity's owner from the register ("" when nobody is named)
     ComplianceRole,   ///< QString: complianceName() of the row ("overdue", "needs_data" ...), "" when none
+    WithdrawnRole,    ///< bool: a filing a person withdrew (DEAD_LETTER, will not file)
 };
 
 } // namespace fd::ui

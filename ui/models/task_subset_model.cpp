@@ -1,5 +1,7 @@
 #include "ui/models/task_subset_model.h"
 
+#include "engine/calendar/calendar_selection.h"
+
 #include "ui/models/display_format.h"
 #include "ui/models/item_roles.h"
 #include "ui/models/row_ranges.h"
@@ -76,6 +78,8 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
                            notesText(m_notes.value(task.key))};
     case EntityIdRole:
         return task.obligation.entity->entityId;
+    case WithdrawnRole:
+        return isWithdrawn(task);
     case CategoryRole:
         return categoryName(task.lastCategory);
     case OwnerRole:

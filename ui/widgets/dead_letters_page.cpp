@@ -1,6 +1,7 @@
 #include "ui/widgets/dead_letters_page.h"
 
 #include "ui/models/dead_letter_model.h"
+#include "ui/models/item_roles.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/access_gate.h"
 
@@ -53,13 +54,35 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
             Q_EMIT replayRequested(keys, tr("%n selected filing(s)", nullptr, int(keys.size())));
     });
     connect(m_replayMatching, &QPushButton::clicked, this, [this] {
-        const QStringList keys = proxy()->matchingKeys();
-        if (!keys.isEmpty())
-            Q_EMIT replayRequested(keys,
-                                   tr("all %n filing(s) matching the filter", nullptr, int(keys.size())));
+        int withdrawn = 0;
+        const QStringList keys = notWithdrawnMatching(&withdrawn);
+        if (keys.isEmpty())
+            return;
+        QString scope = tr("all %n filing(s) matching the filter", nullptr, int(keys.size()));
+        if (withdrawn > 0)
+            scope += tr(" (%n withdrawn filing(s) left out: a person decided they will not be filed; select "
+                        "one to try it again)",
+                        nullptr, withdrawn);
+        Q_EMIT replayRequested(keys, scope);
     });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
     updateButtons();
+}
+
+QStringList DeadLettersPage::notWithdrawnMatching(int *withdrawn) const {
+    // A withdrawn filing is one a person decided will not be filed: a bulk retry leaves it alone.
+    QStringList keys;
+    int left = 0;
+    for (int row = 0; row < proxy()->rowCount(); ++row) {
+        const QModelIndex index = proxy()->index(row, 0);
+        if (index.data(WithdrawnRole).toBool())
+            ++left;
+        else
+            keys.append(index.data(KeyRole).toString());
+    }
+    if (withdrawn)
+        *withdrawn = left;
+    return keys;
 }
 
 void DeadLettersPage::updateButtons() {
@@ -68,9 +91,9 @@ void DeadLettersPage::updateButtons() {
     AccessGate::apply(m_replayOne, !isReadOnly() && !currentKey().isEmpty(), access(), TeamAction::Replay);
     AccessGate::apply(m_replaySelection, !isReadOnly() && table()->selectionModel()->hasSelection(), access(),
                       TeamAction::Replay);
-    m_replayMatching->setText(tr("Try &all %1 matching the filter again…").arg(proxy()->rowCount()));
-    AccessGate::apply(m_replayMatching, !isReadOnly() && proxy()->rowCount() > 0, access(),
-                      TeamAction::Replay);
+    const qsizetype retryable = notWithdrawnMatching().size();
+    m_replayMatching->setText(tr("Try &all %1 matching the filter again…").arg(retryable));
+    AccessGate::apply(m_replayMatching, !isReadOnly() && retryable > 0, access(), TeamAction::Replay);
     AccessGate::apply(m_note, !isReadOnly() && table()->selectionModel()->hasSelection(), access(),
                       TeamAction::Note);
 }

@@ -28,6 +28,9 @@ protected:
     void updateButtons() override;
 
 private:
+    /// The keys of the rows the filter matches that a person did not withdraw; `*withdrawn` counts the
+    /// others.
+    QStringList notWithdrawnMatching(int *withdrawn = nullptr) const;
     QPushButton *m_replayOne;
     QPushButton *m_replaySelection;
     QPushButton *m_replayMatching;
