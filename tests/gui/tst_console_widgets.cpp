@@ -96,6 +96,7 @@ private Q_SLOTS:
     void blindInUseFitsItsColumn();
     void exceptionsDetailAndButtonsAgree();
     void deadLettersDetailAndButtonsAgree();
+    void aBulkRetryLeavesWithdrawnFilingsOut();
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
     void reasonDialogTakesWhatIsTyped();
@@ -437,6 +438,36 @@ void TestConsoleWidgets::deadLettersDetailAndButtonsAgree() {
     QVERIFY(page.currentKey().isEmpty());
     QVERIFY(detail->toPlainText().isEmpty());
     QVERIFY(!replayOne->isEnabled() && !replaySelection->isEnabled());
+}
+
+void TestConsoleWidgets::aBulkRetryLeavesWithdrawnFilingsOut() {
+    // "Try all matching the filter again" tries the dead letters that could not be filed, never the ones a
+    // person withdrew (will not file): those are tried again only one at a time, on purpose.
+    DeadLetterModel model;
+    QList<FilingTask> tasks;
+    for (int i = 0; i < 4; ++i)
+        tasks.append(haltTask(i, QStringLiteral("dead")));
+    tasks[1].lastErrorCode = QStringLiteral("WITHDRAWN");
+    tasks[3].lastErrorCode = QStringLiteral("WITHDRAWN");
+    model.applyTasks(tasks);
+    DeadLettersPage page(&model);
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto *all = page.findChild<QPushButton *>(QStringLiteral("replayAllMatchingButton"));
+    QVERIFY(all);
+    QTRY_VERIFY2(all->text().contains(QLatin1String(" 2 ")), qPrintable(all->text()));
+    QSignalSpy asked(&page, &DeadLettersPage::replayRequested);
+    all->click();
+    QCOMPARE(asked.count(), 1);
+    QStringList keys = asked.first().at(0).toStringList();
+    keys.sort();
+    QStringList expected{tasks.at(0).key, tasks.at(2).key};
+    expected.sort();
+    QCOMPARE(keys, expected);
+    const QString scope = asked.first().at(1).toString();
+    QVERIFY2(scope.contains(QLatin1String("withdrawn")) && scope.contains(QLatin1String("left out")),
+             qPrintable(scope));
 }
 
 void TestConsoleWidgets::filterCountFollowsRowsItHides() {
