@@ -1170,6 +1170,15 @@ namespace {
 
 constexpr const char *kAppendAuditSql = "SELECT filingdesk_append_audit(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
+/// Inside a writer Work: `row` appended to the audit trail as written by `memberId` on `host`, in the Work's
+/// transaction. False with *error (the server's words) when it was not.
+bool appendAuditOnWriter(LedgerWriter *w, const AuditEntry &row, const QString &host, const QString &memberId,
+                         QString *error) {
+    return w->select(
+        QString::fromLatin1(kAppendAuditSql), LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
+        [](QSqlQuery &q) { q.next(); }, error);
+}
+
 } // namespace
 
 QVariantList LedgerStore::auditRowArguments(const AuditEntry &e) const {
@@ -1866,10 +1875,7 @@ void LedgerStore::launchBatchThen(const QStringList &keys, const QString &actor,
                         },
                         &error);
                     row.detail = QStringLiteral("batch %1: %2 task(s)").arg(batchId).arg(versions.size());
-                    return launched && w->select(
-                                           QString::fromLatin1(kAppendAuditSql),
-                                           LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
-                                           [](QSqlQuery &q) { q.next(); }, &error);
+                    return launched && appendAuditOnWriter(w, row, host, memberId, &error);
                 },
                 &error);
         const bool linkHeld = keepsLink(error);
@@ -1991,10 +1997,7 @@ void LedgerStore::setBatchStatusThen(const QStringList &fromStatuses, const QStr
                         if (!written)
                             break;
                         row.detail = QStringLiteral("batch %1 %2").arg(b, to);
-                        written = w->select(
-                            QString::fromLatin1(kAppendAuditSql),
-                            LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
-                            [](QSqlQuery &q) { q.next(); }, &error);
+                        written = appendAuditOnWriter(w, row, host, memberId, &error);
                     }
                     return written;
                 },
@@ -2167,10 +2170,7 @@ void LedgerStore::finishIdleBatchesThen(QObject *context,
                         e.actor = QStringLiteral("engine");
                         e.detail =
                             QStringLiteral("batch %1 finished: nothing left to send or wait for").arg(b);
-                        if (!w->select(
-                                QString::fromLatin1(kAppendAuditSql),
-                                LedgerRowCalls::auditRow(e, host, memberId).toVariantList(),
-                                [](QSqlQuery &q) { q.next(); }, &error))
+                        if (!appendAuditOnWriter(w, e, host, memberId, &error))
                             return false;
                     }
                     return true;
@@ -2926,10 +2926,7 @@ void LedgerStore::reviewOnWriter(const QString &key, bool open, QObject *context
                     }
                     if (!changed)
                         return false; // nothing to release: nothing to audit
-                    audited = w->select(
-                        QString::fromLatin1(kAppendAuditSql),
-                        LedgerRowCalls::auditRow(row, host, memberId).toVariantList(),
-                        [](QSqlQuery &q) { q.next(); }, &error);
+                    audited = appendAuditOnWriter(w, row, host, memberId, &error);
                     return audited;
                 },
                 &error);
