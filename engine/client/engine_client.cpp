@@ -84,10 +84,10 @@ void EngineClient::admit(int dueWithinDays) {
         e, [e, dueWithinDays] { e->admit(dueWithinDays); }, Qt::QueuedConnection);
 }
 
-void EngineClient::launchBatch(const QStringList &keys, const QString &reason) {
+void EngineClient::launchBatch(const QStringList &keys, const QString &reason, DecidedBy by) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
-        e, [e, keys, reason] { e->launchBatch(keys, reason); }, Qt::QueuedConnection);
+        e, [e, keys, reason, by] { e->launchBatch(keys, reason, by); }, Qt::QueuedConnection);
 }
 
 void EngineClient::pauseBatch(const QString &reason) {
@@ -108,10 +108,10 @@ void EngineClient::holdSending(bool hold) {
         e, [e, hold] { e->holdSending(hold); }, Qt::QueuedConnection);
 }
 
-void EngineClient::cancelBatch(const QString &reason, const QString &batchId) {
+void EngineClient::cancelBatch(const QString &reason, const QString &batchId, DecidedBy by) {
     Engine *e = engine();
     QMetaObject::invokeMethod(
-        e, [e, reason, batchId] { e->cancelBatch(reason, batchId); }, Qt::QueuedConnection);
+        e, [e, reason, batchId, by] { e->cancelBatch(reason, batchId, by); }, Qt::QueuedConnection);
 }
 
 void EngineClient::replay(const QStringList &keys, const QString &reason) {

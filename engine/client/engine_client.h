@@ -41,13 +41,15 @@ public:
     void setAsOf(const QDate &asOf);
     void queryNotes();
     void admit(int dueWithinDays);
-    void launchBatch(const QStringList &keys, const QString &reason);
+    /// Engine::launchBatch(): `by` FilingDesk for what it launches on its own (audited as "engine").
+    void launchBatch(const QStringList &keys, const QString &reason, DecidedBy by = DecidedBy::Person);
     void pauseBatch(const QString &reason);
     void resumeBatch(const QString &reason);
     /// Engine::holdSending(): nothing new leaves while a person decides.
     void holdSending(bool hold);
     /// Cancels batch `batchId` (empty: the only one open).
-    void cancelBatch(const QString &reason, const QString &batchId = QString());
+    void cancelBatch(const QString &reason, const QString &batchId = QString(),
+                     DecidedBy by = DecidedBy::Person);
     void replay(const QStringList &keys, const QString &reason);
     void resolve(const QStringList &keys, const QString &reason, bool requeue, bool sendUnchanged = false);
     /// Engine::recordFiledOutside: a halt or dead letter filed on paper or in the portal.

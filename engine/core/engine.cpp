@@ -209,7 +209,8 @@ void Engine::start(const EngineConfig &config) {
     const QString detail = m_work->takeUp(all);
     m_started = true;
     m_reader.open(m_work->auditPath());
-    operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(), detail);
+    operatorAction(QStringLiteral("engine_start"), QString(), QString(), QString(), detail,
+                   DecidedBy::FilingDesk);
     qCInfo(lcEngine) << "engine started:" << m_gate->describe();
     Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
     publishAllTasks();

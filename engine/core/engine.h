@@ -113,8 +113,10 @@ public Q_SLOTS:
     /// Admits the planned obligations due within `dueWithinDays` of the as-of date (-1: all) whose filing
     /// window is open, in admission-score order, skipping keys already stored. Answers with admitted().
     void admit(int dueWithinDays);
-    /// Starts a batch over `keys` (empty: every PENDING task). Audited with the reason.
-    void launchBatch(const QStringList &keys, const QString &reason);
+    /// Starts a batch over `keys` (empty: every PENDING task). Audited with the reason, attributed to whoever
+    /// decided it (`by`).
+    void launchBatch(const QStringList &keys, const QString &reason,
+                     fd::DecidedBy by = fd::DecidedBy::Person);
     /// Nothing new leaves while paused: requests awaiting a permit are withdrawn; in-flight requests finish.
     void pauseBatch(const QString &reason);
     /// This member stops sending (SIGINT, SIGTERM, a deadline): requests awaiting a permit are withdrawn,
@@ -130,8 +132,10 @@ public Q_SLOTS:
     /// Stops dispatching the remaining tasks of batch `batchId`; they stay PENDING. In-flight requests
     /// finish, and a filing whose outcome is unknown (DISPATCHING: it may have been filed) stays in the batch
     /// until its look-up decides. Team mode: only the batch named (empty: the one batch running or paused;
-    /// with several, errorOccurred asks for a name and nothing changes).
-    void cancelBatch(const QString &reason, const QString &batchId = QString());
+    /// with several, errorOccurred asks for a name and nothing changes). Attributed to whoever decided it
+    /// (`by`), as are the tasks it puts back to PENDING.
+    void cancelBatch(const QString &reason, const QString &batchId = QString(),
+                     fd::DecidedBy by = fd::DecidedBy::Person);
     /// DEAD_LETTER -> PENDING, back into the batch, looked up first. The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);
     /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception
@@ -325,10 +329,12 @@ private:
     /// The Answered request of `key` (its outcome now recorded, or not) ends.
     void settleAnswer(const QString &key);
     void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
-                        const QString &entityId = QString(), const QString &detail = QString()) override;
+                        const QString &entityId = QString(), const QString &detail = QString(),
+                        DecidedBy by = DecidedBy::Person) override;
     /// A write the store did not do (`result` says why): a conflict is re-read, a busy ledger tried again, a
     /// refusal reported; anything else fails closed (dispatch pauses, `audit_unavailable`).
     void auditFailed(const QString &what, const WriteResult &result) override;
+    QString actorFor(DecidedBy by) const override;
     void beginBatchIfIdle() override;
     static void clearLastError(FilingTask &task);
     /// A request of `key` is on the wire here, or its filing is DISPATCHING (sent or being settled by a

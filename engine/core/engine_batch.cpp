@@ -100,8 +100,8 @@ void Engine::admissionDone(int admittedCount, int duplicates, int notYetOpen, in
     updateStatus();
 }
 
-void Engine::launchBatch(const QStringList &keys, const QString &reason) {
-    m_work->launch(keys, reason);
+void Engine::launchBatch(const QStringList &keys, const QString &reason, DecidedBy by) {
+    m_work->launch(keys, reason, by);
 }
 
 void Engine::requeueWithdrawn(const QString &key) {
@@ -139,8 +139,13 @@ void Engine::holdSending(bool hold) {
     updateStatus();
 }
 
-void Engine::cancelBatch(const QString &reason, const QString &batchId) {
-    m_work->cancel(reason, batchId);
+void Engine::cancelBatch(const QString &reason, const QString &batchId, DecidedBy by) {
+    m_work->cancel(reason, batchId, by);
+}
+
+QString Engine::actorFor(DecidedBy by) const {
+    // FilingDesk's own steps are attributed to it; everything a person starts names the OS user.
+    return by == DecidedBy::FilingDesk ? kEngineActor : host::osUser();
 }
 
 void Engine::beginBatchIfIdle() {
@@ -156,16 +161,14 @@ void Engine::beginBatchIfIdle() {
 }
 
 void Engine::operatorAction(const QString &action, const QString &reason, const QString &key,
-                            const QString &entityId, const QString &detail) {
+                            const QString &entityId, const QString &detail, DecidedBy by) {
     AuditEntry e;
     e.action = action;
     e.reason = reason;
     e.idempotencyKey = key;
     e.entityId = entityId;
     e.detail = detail;
-    // The engine's own bookkeeping is attributed to it; everything an operator starts names the OS user.
-    const bool engineOwn = action == QLatin1String("engine_start") || action == QLatin1String("batch_idle");
-    e.actor = engineOwn ? kEngineActor : host::osUser();
+    e.actor = actorFor(by);
     e.rulesVersion = m_rules.version();
     e.atUtc = now();
     recordAction(e);

@@ -28,6 +28,14 @@ QString toString(AlertKind kind);
 /// The kind named `name`; AlertKind::Unknown for a name this build does not know (never an error).
 AlertKind alertKindFromString(const QString &name);
 
+/// Who decided an action on a batch, and so whom its audit rows name (actor): the person at the desk (the OS
+/// user), or FilingDesk on its own ("engine"), as when it starts again and ends an unfinished batch. An audit
+/// trail that names a person for what the program did is not honest (README, "The audit trail").
+enum class DecidedBy {
+    Person,     ///< a person asked for it (a button, a command): the OS user
+    FilingDesk, ///< FilingDesk did it without being asked: "engine"
+};
+
 /// How a member of the fleet shows in the team ledger's members table (docs/ledger.md, "members") and names
 /// its mirror files. Compared as this enum everywhere; its name ("desk", ...) is what the ledger stores,
 /// through toString() and memberKindFromString().

@@ -74,7 +74,7 @@ void LocalBatch::begin() {
     m_pipeline.pump();
 }
 
-void LocalBatch::launch(const QStringList &keys, const QString &reason) {
+void LocalBatch::launch(const QStringList &keys, const QString &reason, DecidedBy by) {
     Pipeline &e = m_pipeline;
     QStringList chosen;
     if (keys.isEmpty()) {
@@ -109,7 +109,7 @@ void LocalBatch::launch(const QStringList &keys, const QString &reason) {
         e.enqueue(k);
     }
     e.operatorAction(QStringLiteral("batch_launch"), reason, QString(), QString(),
-                     tr("batch %1: %2 task(s)").arg(e.batchState().id).arg(chosen.size()));
+                     tr("batch %1: %2 task(s)").arg(e.batchState().id).arg(chosen.size()), by);
     e.pump();
     e.updateStatus();
     checkIdle();
@@ -144,7 +144,7 @@ void LocalBatch::resume(const QString &reason) {
     e.updateStatus();
 }
 
-void LocalBatch::cancel(const QString &reason, const QString &batchId) {
+void LocalBatch::cancel(const QString &reason, const QString &batchId, DecidedBy by) {
     Pipeline &e = m_pipeline;
     if (!batchId.isEmpty() && batchId != e.batchState().id) {
         Q_EMIT m_engine.errorOccurred(tr("batch %1 is not this desk's batch (%2): nothing was cancelled")
@@ -171,7 +171,7 @@ void LocalBatch::cancel(const QString &reason, const QString &batchId) {
             continue;
         // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again.
         if (task.state != ExecutionState::Pending &&
-            !e.transition(task, ExecutionState::Pending, host::osUser(), QStringLiteral("batch_cancel"),
+            !e.transition(task, ExecutionState::Pending, e.actorFor(by), QStringLiteral("batch_cancel"),
                           reason))
             break; // transition() reported it
         task.batchId.clear();
@@ -189,7 +189,7 @@ void LocalBatch::cancel(const QString &reason, const QString &batchId) {
     if (!unknownOutcome.isEmpty())
         detail += tr("; %n filing(s) whose outcome is unknown stay in it and are looked up at the registry",
                      nullptr, int(unknownOutcome.size()));
-    e.operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(), detail);
+    e.operatorAction(QStringLiteral("batch_cancel"), reason, QString(), QString(), detail, by);
     for (const QString &key : std::as_const(unknownOutcome))
         e.enqueue(key); // its look-up, withdrawn above if it was waiting for a permit
     e.pump();
@@ -245,7 +245,7 @@ void LocalBatch::checkIdle() {
     BatchStatus s = e.currentStatus();
     e.batchState().active = false;
     e.operatorAction(QStringLiteral("batch_idle"), QString(), QString(), QString(),
-                     tr("batch %1 has nothing left to send").arg(e.batchState().id));
+                     tr("batch %1 has nothing left to send").arg(e.batchState().id), DecidedBy::FilingDesk);
     Q_EMIT m_engine.batchIdle(s);
 }
 

@@ -29,10 +29,10 @@ public:
     void stop() override {}
     void handBack(const QStringList &) override {}
 
-    void launch(const QStringList &keys, const QString &reason) override;
+    void launch(const QStringList &keys, const QString &reason, DecidedBy by) override;
     void pause(const QString &reason) override;
     void resume(const QString &reason) override;
-    void cancel(const QString &reason, const QString &batchId) override;
+    void cancel(const QString &reason, const QString &batchId, DecidedBy by) override;
     void drain(const QString &reason) override { pause(reason); }
     /// This desk's batch, begun when none is open.
     QString batchForRequeue() override;

@@ -84,9 +84,13 @@ public:
     /// Records `task`'s transition to `to` and waits for it: false when it was not written (reported).
     [[nodiscard]] virtual bool transition(FilingTask &task, ExecutionState to, const QString &actor,
                                           const QString &action, const QString &reason = QString()) = 0;
-    /// An audit row for a person's action, attributed to the OS user.
+    /// An audit row for an action on the batch or the data, attributed to whoever decided it: the OS user for
+    /// a person, "engine" for FilingDesk's own.
     virtual void operatorAction(const QString &action, const QString &reason, const QString &key = QString(),
-                                const QString &entityId = QString(), const QString &detail = QString()) = 0;
+                                const QString &entityId = QString(), const QString &detail = QString(),
+                                DecidedBy by = DecidedBy::Person) = 0;
+    /// The actor audit rows name for `by`: the OS user, or "engine".
+    virtual QString actorFor(DecidedBy by) const = 0;
     /// A write the store did not do: a conflict re-read, a busy ledger retried, a refusal reported, anything
     /// else fails closed (dispatch pauses, `audit_unavailable`).
     virtual void auditFailed(const QString &what, const WriteResult &result) = 0;

@@ -444,7 +444,7 @@ void TeamClaims::resumeDeferredLedgerWork() {
     if (m_deferredAdmission)
         return; // the launch waits behind it
     if (const auto launch = std::exchange(m_deferredLaunch, std::nullopt))
-        this->launch(launch->first, launch->second);
+        this->launch(launch->keys, launch->reason, launch->by);
 }
 
 void TeamClaims::heartbeat() {
@@ -777,7 +777,7 @@ void TeamClaims::releaseUnsent(bool all) {
         });
 }
 
-void TeamClaims::launch(const QStringList &keys, const QString &reason) {
+void TeamClaims::launch(const QStringList &keys, const QString &reason, DecidedBy by) {
     if (m_ledgerUntrusted) {
         Q_EMIT m_engine.errorOccurred(
             tr("the batch was not launched: the team ledger's audit trail does not verify"));
@@ -787,14 +787,14 @@ void TeamClaims::launch(const QStringList &keys, const QString &reason) {
     // call itself idle (checkIdle()).
     ++m_launchesUnderWay;
     m_ledger->launchBatchThen(
-        keys, host::osUser(), reason, &m_engine,
-        [this, keys, reason](const QString &batchId, int count, const WriteResult &launched) {
+        keys, m_pipeline.actorFor(by), reason, &m_engine,
+        [this, keys, reason, by](const QString &batchId, int count, const WriteResult &launched) {
             --m_launchesUnderWay;
             if (batchId.isEmpty()) {
                 if (launched.failure == WriteResult::Failure::Busy) {
                     // Another member launches or changes batches right now: this launch goes once the pause
                     // is over.
-                    m_deferredLaunch = std::make_pair(keys, reason);
+                    m_deferredLaunch = DeferredLaunch{keys, reason, by};
                     ledgerQuiet();
                     qCInfo(lcEngine).noquote()
                         << "the launch waits for another member's write:" << launched.error;
@@ -817,12 +817,12 @@ void TeamClaims::launch(const QStringList &keys, const QString &reason) {
 }
 
 void TeamClaims::setBatches(const QStringList &from, const QString &to, const QString &action,
-                            const QString &reason, const QString &batchId) {
+                            const QString &reason, const QString &batchId, DecidedBy by) {
     // On the writer's connection, after what was handed to it before; until it is answered this member does
     // not call itself idle (checkIdle()).
     ++m_batchWritesUnderWay;
     m_ledger->setBatchStatusThen(
-        from, to, action, host::osUser(), reason, batchId, &m_engine,
+        from, to, action, m_pipeline.actorFor(by), reason, batchId, &m_engine,
         [this, to, action, batchId](int changed, const WriteResult &written) {
             --m_batchWritesUnderWay;
             if (changed == 0 && !batchId.isEmpty())
@@ -977,7 +977,7 @@ void TeamClaims::resume(const QString &reason) {
     setBatches({QStringLiteral("paused")}, QStringLiteral("running"), QStringLiteral("batch_resume"), reason);
 }
 
-void TeamClaims::cancel(const QString &reason, const QString &batchId) {
+void TeamClaims::cancel(const QString &reason, const QString &batchId, DecidedBy by) {
     // Cancel acts on one batch, the one named: another desk's batch is not this operator's to stop.
     QString target = batchId;
     if (target.isEmpty()) {
@@ -996,13 +996,13 @@ void TeamClaims::cancel(const QString &reason, const QString &batchId) {
         target = open.first();
     }
     setBatches({QStringLiteral("running"), QStringLiteral("paused")}, QStringLiteral("cancelled"),
-               QStringLiteral("batch_cancel"), reason, target);
+               QStringLiteral("batch_cancel"), reason, target, by);
 }
 
 void TeamClaims::requeue(const QStringList &keys, const QString &reason, const QString &) {
     // Back into a batch of their own, launched in the ledger: whoever may send them claims them.
     if (!keys.isEmpty())
-        launch(keys, reason);
+        launch(keys, reason, DecidedBy::Person);
 }
 
 bool TeamClaims::mayQueue(const QString &key) const {

@@ -40,10 +40,10 @@ public:
     void stop() override;
     void handBack(const QStringList &held) override;
 
-    void launch(const QStringList &keys, const QString &reason) override;
+    void launch(const QStringList &keys, const QString &reason, DecidedBy by) override;
     void pause(const QString &reason) override;
     void resume(const QString &reason) override;
-    void cancel(const QString &reason, const QString &batchId) override;
+    void cancel(const QString &reason, const QString &batchId, DecidedBy by) override;
     void drain(const QString &reason) override;
     void requeue(const QStringList &keys, const QString &reason, const QString &what) override;
     void openReview(const QString &key) override;
@@ -145,8 +145,9 @@ private:
     /// Which jurisdictions this member may claim (a registry configured for them) and, when it can send
     /// nothing (no registry, no fleet gate), why it is a review desk.
     void decideWhatThisMemberSends();
+    /// The ledger moves the batches in `from` to `to` (a pause, resume or cancel), attributed to `by`.
     void setBatches(const QStringList &from, const QString &to, const QString &action, const QString &reason,
-                    const QString &batchId = QString());
+                    const QString &batchId = QString(), DecidedBy by = DecidedBy::Person);
     /// The ledger finishes the batches nobody has anything left to send or wait for (its writer's
     /// connection; one look at a time).
     void finishIfIdle();
@@ -196,7 +197,12 @@ private:
     /// admit(days) asked for while the ledger was down or busy with another member's lock.
     std::optional<int> m_deferredAdmission;
     /// A launch (keys, reason) that waited on another member's lock.
-    std::optional<std::pair<QStringList, QString>> m_deferredLaunch;
+    struct DeferredLaunch {
+        QStringList keys;
+        QString reason;
+        DecidedBy by = DecidedBy::Person;
+    };
+    std::optional<DeferredLaunch> m_deferredLaunch;
     /// A portfolio opened while the ledger was down (its entities go into the team's register).
     std::optional<std::pair<QString, QDate>> m_deferredPortfolio;
 };

@@ -58,10 +58,12 @@ public:
     virtual void handBack(const QStringList &held) = 0;
 
     // --- a person's batch actions (Engine's slots of the same names) --------------------------------
-    virtual void launch(const QStringList &keys, const QString &reason) = 0;
+    /// `by`: whom the launch's audit rows name.
+    virtual void launch(const QStringList &keys, const QString &reason, DecidedBy by) = 0;
     virtual void pause(const QString &reason) = 0;
     virtual void resume(const QString &reason) = 0;
-    virtual void cancel(const QString &reason, const QString &batchId) = 0;
+    /// `by`: whom the cancel's audit rows (and its tasks' transitions) name.
+    virtual void cancel(const QString &reason, const QString &batchId, DecidedBy by) = 0;
     virtual void drain(const QString &reason) = 0;
     /// The batch a dead letter replayed or a halt requeued joins, written with its transition (one write:
     /// a crash between two cannot leave it PENDING in a batch that has finished). Empty: the batch it has;

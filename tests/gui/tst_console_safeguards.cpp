@@ -3,6 +3,7 @@
 // quitting while filings are being sent asks first; and the next start looks up what was on the wire but
 // sends nothing new before a person resumes.
 #include "engine/core/engine_types.h"
+#include "engine/core/host_identity.h"
 #include "support/sandbox_process.h"
 #include "ui/models/obligation_model.h"
 #include "ui/session/console_session.h"
@@ -20,6 +21,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QSqlDatabase>
+#include <QSqlQuery>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QToolButton>
@@ -398,6 +401,39 @@ private Q_SLOTS:
         QVERIFY(!banner->isVisible());
         QVERIFY(sandboxRequests() >= requestsAtQuit + waiting.size());
         window.reset();
+
+        // The trail names who decided each step: FilingDesk ended the unfinished batch when it started
+        // again (and put its filings back to PENDING); the person resumed sending.
+        const QString connection = QStringLiteral("safeguards-trail");
+        {
+            QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            db.setDatabaseName(m_dir->filePath(QStringLiteral("audit.sqlite")));
+            db.setConnectOptions(QStringLiteral("QSQLITE_OPEN_READONLY"));
+            QVERIFY(db.open());
+            QSqlQuery rows(db);
+            QVERIFY(
+                rows.exec(QStringLiteral("SELECT action, actor, reason FROM audit "
+                                         "WHERE action IN ('batch_cancel', 'batch_launch') ORDER BY id")));
+            int restartSteps = 0;
+            int personLaunches = 0;
+            while (rows.next()) {
+                const QString action = rows.value(0).toString();
+                const QString actor = rows.value(1).toString();
+                const QString reason = rows.value(2).toString();
+                if (reason.contains(QLatin1String("started again"))) {
+                    QVERIFY2(actor == QLatin1String("engine"),
+                             qPrintable(QStringLiteral("%1 by %2: %3").arg(action, actor, reason)));
+                    ++restartSteps;
+                } else if (action == QLatin1String("batch_launch")) {
+                    QCOMPARE(reason, QStringLiteral("test reason"));
+                    QCOMPARE(actor, fd::host::osUser());
+                    ++personLaunches;
+                }
+            }
+            QVERIFY(restartSteps >= 1);  // the cancel, and the filings it put back to PENDING
+            QCOMPARE(personLaunches, 2); // the first launch, and "Resume sending…"
+        }
+        QSqlDatabase::removeDatabase(connection);
     }
 };
 

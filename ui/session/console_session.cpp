@@ -469,7 +469,8 @@ void ConsoleSession::decideResumedTasks(const QList<FilingTask> &tasks) {
     m_link->cancelBatch(
         tr("FilingDesk started again with %n filing(s) of an unfinished batch not sent yet: they wait for a "
            "person to resume sending",
-           nullptr, int(waiting.size())));
+           nullptr, int(waiting.size())),
+        QString(), DecidedBy::FilingDesk); // no person decided it: the trail names FilingDesk
     m_link->holdSending(false);
     // A filing sent with its outcome unknown (DISPATCHING) stays in its batch through the cancel and is
     // looked up there; one that waits with a look-up owed (PENDING, from an earlier cancel) is launched for
@@ -480,9 +481,11 @@ void ConsoleSession::decideResumedTasks(const QList<FilingTask> &tasks) {
             owedLookUp.append(t.key);
     if (!owedLookUp.isEmpty())
         m_link->launchBatch(
-            owedLookUp, tr("FilingDesk started again: %n filing(s) whose outcome is unknown are looked up "
-                           "at the registry before anything else",
-                           nullptr, int(owedLookUp.size())));
+            owedLookUp,
+            tr("FilingDesk started again: %n filing(s) whose outcome is unknown are looked up "
+               "at the registry before anything else",
+               nullptr, int(owedLookUp.size())),
+            DecidedBy::FilingDesk);
     m_waitingKeys = waiting;
     Q_EMIT sendingWaits(int(waiting.size()), int(lookUp.size()));
 }
