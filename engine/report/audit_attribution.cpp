@@ -40,6 +40,11 @@ AuditAttribution::AuditAttribution(const QList<AuditEntry> &rows, const QSet<QSt
             continue;
         if (row.toState == QLatin1String("COMPLETED"))
             m_filedAt.insert(row.idempotencyKey, row.atUtc);
+        // Halted again (a requeued filing refused once more, retries run out): the decision before was on an
+        // earlier halt; nobody has decided this one yet. A withdrawal's own row (to DEAD_LETTER) names its
+        // person below.
+        if (row.toState == QLatin1String("FAILED_STATUTORY") || row.toState == QLatin1String("DEAD_LETTER"))
+            m_resolvedBy.remove(row.idempotencyKey);
         if (person.isEmpty())
             continue;
         if (row.action == QLatin1String("admit")) {

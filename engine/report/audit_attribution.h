@@ -35,7 +35,8 @@ public:
     /// Empty when `batchId` is empty: the filing was never launched.
     QString launchedBy(const QString &key, const QString &batchId) const;
     /// The person who last acted on the filing deciding its outcome: resolved a halt (accepted it as filed,
-    /// or requeued it), recorded it filed outside FilingDesk, or withdrew it. Empty when nobody did.
+    /// or requeued it), recorded it filed outside FilingDesk, or withdrew it. Empty when nobody did, and when
+    /// the filing was halted or dead-lettered again after that decision (the halt it is in is nobody's yet).
     QString resolvedBy(const QString &key) const { return m_resolvedBy.value(key); }
 
     /// True for an actor that is one of FilingDesk's own processes, not a person ("engine", empty).
