@@ -144,6 +144,10 @@
         <source>Could not be filed — needs a person</source>
         <translation>Übermittlung gescheitert — braucht einen Menschen</translation>
     </message>
+    <message>
+        <source>Withdrawn — will not be filed</source>
+        <translation>Zurückgezogen — wird nicht eingereicht</translation>
+    </message>
 </context>
 <context>
     <name>TeamAccess</name>
@@ -1301,6 +1305,10 @@
         <source>No batch running</source>
         <translation>Kein Lauf aktiv</translation>
     </message>
+    <message>
+        <source>Withdrawn — will not be filed: %1</source>
+        <translation>Zurückgezogen — wird nicht eingereicht: %1</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -2304,6 +2312,10 @@
     <message>
         <source>Select an item to see its rule, the statute, what the registry answered and what was sent.</source>
         <translation>Wählen Sie einen Eintrag aus, um seine Regel, die Rechtsgrundlage, die Antwort des Registers und die gesendeten Daten zu sehen.</translation>
+    </message>
+    <message>
+        <source>Accept a reconciliation exception as filed after checking its receipt. Only one the registry gave a confirmation number for can be; for one without, requeue it (it is looked up first) or record it as filed outside FilingDesk.</source>
+        <translation>Eine Abgleichsausnahme nach Prüfung des Belegs als eingereicht annehmen. Das geht nur bei einer, für die das Register eine Bestätigungsnummer vergeben hat; eine ohne Nummer erneut einreihen (sie wird zuerst nachgefragt) oder als außerhalb von FilingDesk eingereicht erfassen.</translation>
     </message>
 </context>
 <context>
@@ -3718,6 +3730,20 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
         <source>Not confirmed: nothing was sent again.</source>
         <translation>Nicht bestätigt: nichts wurde erneut gesendet.</translation>
     </message>
+    <message numerus="yes">
+        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or halted can.</source>
+        <translation>
+            <numerusform>Die ausgewählte Einreichung kann nicht zurückgezogen werden: nur wartende oder angehaltene Einreichungen können das.</numerusform>
+            <numerusform>Keine der %n ausgewählten Einreichungen kann zurückgezogen werden: nur wartende oder angehaltene Einreichungen können das.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other selected filing(s) are left as they are: filed, being sent, or already out of the queue.</source>
+        <translation>
+            <numerusform>%n weitere ausgewählte Einreichung bleibt, wie sie ist: eingereicht, im Versand oder schon aus der Warteschlange.</numerusform>
+            <numerusform>%n weitere ausgewählte Einreichungen bleiben, wie sie sind: eingereicht, im Versand oder schon aus der Warteschlange.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -5076,6 +5102,14 @@ Schlüssel %3</translation>
     <message>
         <source>Progress: %1 (engine state %2), attempts %3, batch %4</source>
         <translation>Fortschritt: %1 (Engine-Zustand %2), Versuche %3, Lauf %4</translation>
+    </message>
+    <message>
+        <source>Withdrawn: %1</source>
+        <translation>Zurückgezogen: %1</translation>
+    </message>
+    <message>
+        <source>Last error: none</source>
+        <translation>Letzter Fehler: keiner</translation>
     </message>
 </context>
 <context>

@@ -144,6 +144,10 @@
         <source>Could not be filed — needs a person</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Withdrawn — will not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TeamAccess</name>
@@ -1301,6 +1305,10 @@
         <source>No batch running</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Withdrawn — will not be filed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::BreakerBoard</name>
@@ -2302,6 +2310,10 @@
     </message>
     <message>
         <source>Select an item to see its rule, the statute, what the registry answered and what was sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Accept a reconciliation exception as filed after checking its receipt. Only one the registry gave a confirmation number for can be; for one without, requeue it (it is looked up first) or record it as filed outside FilingDesk.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3694,6 +3706,20 @@ Each is looked up first; one the registry has not filed is sent, and its fee is 
         <source>Not confirmed: nothing was sent again.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or halted can.</source>
+        <translation>
+            <numerusform>The selected filing cannot be withdrawn: only filings waiting to be sent or halted can.</numerusform>
+            <numerusform>None of the %n selected filings can be withdrawn: only filings waiting to be sent or halted can.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other selected filing(s) are left as they are: filed, being sent, or already out of the queue.</source>
+        <translation>
+            <numerusform>%n other selected filing is left as it is: filed, being sent, or already out of the queue.</numerusform>
+            <numerusform>%n other selected filings are left as they are: filed, being sent, or already out of the queue.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>
@@ -5049,6 +5075,14 @@ key %3</source>
     </message>
     <message>
         <source>Progress: %1 (engine state %2), attempts %3, batch %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdrawn: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Last error: none</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -7,13 +7,16 @@
 #include "ui/models/display_format.h"
 #include "ui/models/exception_model.h"
 #include "ui/models/item_roles.h"
+#include "ui/models/obligation_model.h"
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/alert_notifier.h"
 #include "ui/widgets/banner_widget.h"
+#include "ui/widgets/batch_panel.h"
 #include "ui/widgets/dead_letters_page.h"
 #include "ui/widgets/entity_edit_delegate.h"
 #include "ui/widgets/exceptions_page.h"
+#include "ui/widgets/obligations_page.h"
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/reason_dialog.h"
 #include "ui/widgets/status_indicators.h"
@@ -97,6 +100,9 @@ private Q_SLOTS:
     void exceptionsDetailAndButtonsAgree();
     void deadLettersDetailAndButtonsAgree();
     void aBulkRetryLeavesWithdrawnFilingsOut();
+    void aWithdrawnFilingReadsAsAPersonsDecision();
+    void acceptAsFiledIsOfferedOnlyWithAConfirmationNumber();
+    void withdrawCountsOnlyWhatCanBeWithdrawn();
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
     void reasonDialogTakesWhatIsTyped();
@@ -468,6 +474,134 @@ void TestConsoleWidgets::aBulkRetryLeavesWithdrawnFilingsOut() {
     const QString scope = asked.first().at(1).toString();
     QVERIFY2(scope.contains(QLatin1String("withdrawn")) && scope.contains(QLatin1String("left out")),
              qPrintable(scope));
+}
+
+void TestConsoleWidgets::aWithdrawnFilingReadsAsAPersonsDecision() {
+    // A filing a person withdrew is a dead letter to the engine, but nobody needs to act on it: its detail
+    // and the batch's counts say "withdrawn", never "needs a person" or an error.
+    FilingTask withdrawn = haltTask(1, QStringLiteral("dead"));
+    withdrawn.lastCategory = ErrorCategory::None;
+    withdrawn.lastErrorCode = QStringLiteral("WITHDRAWN");
+    withdrawn.lastErrorMessage = QStringLiteral("withdrawn by alice: will not file");
+    const QString detail = taskDetailText(withdrawn);
+    QVERIFY2(
+        detail.contains(QStringLiteral("Progress: Withdrawn — will not be filed (engine state DEAD_LETTER)")),
+        qPrintable(detail));
+    QVERIFY2(detail.contains(QLatin1String("Withdrawn: withdrawn by alice: will not file")),
+             qPrintable(detail));
+    QVERIFY2(!detail.contains(QLatin1String("needs a person")), qPrintable(detail));
+    QVERIFY2(!detail.contains(QLatin1String("Last error")), qPrintable(detail));
+    // A real dead letter still names its error; a filing without one says so.
+    const QString dead = taskDetailText(haltTask(2, QStringLiteral("dead")));
+    QVERIFY2(dead.contains(QStringLiteral("Could not be filed — needs a person")), qPrintable(dead));
+    QVERIFY2(dead.contains(QLatin1String("Last error: [validation] CODE_2: reason 2")), qPrintable(dead));
+    FilingTask waiting = haltTask(3, QStringLiteral("dead"));
+    waiting.state = ExecutionState::Pending;
+    waiting.lastCategory = ErrorCategory::None;
+    waiting.lastErrorCode.clear();
+    waiting.lastErrorMessage.clear();
+    QVERIFY2(taskDetailText(waiting).contains(QLatin1String("Last error: none")),
+             qPrintable(taskDetailText(waiting)));
+
+    // The batch panel counts the two apart.
+    QAction launchDue, launchSelection, pause, resume, cancel;
+    BatchPanel panel({&launchDue, &launchSelection, &pause, &resume, &cancel}, 30);
+    BatchStatus status;
+    status.batchId = QStringLiteral("b1");
+    status.total = 10;
+    status.byState.insert(QStringLiteral("COMPLETED"), 7);
+    status.byState.insert(QStringLiteral("DEAD_LETTER"), 3);
+    status.byCompliance.insert(complianceName(Compliance::Filed), 7);
+    status.byCompliance.insert(complianceName(Compliance::Halted), 1);
+    status.byCompliance.insert(complianceName(Compliance::WillNotFile), 2);
+    panel.setStatus(status);
+    const QString counts = panel.findChild<QLabel *>(QStringLiteral("batchCounts"))->text();
+    QVERIFY2(counts.contains(QStringLiteral("Could not be filed — needs a person: 1")), qPrintable(counts));
+    QVERIFY2(counts.contains(QStringLiteral("Withdrawn — will not be filed: 2")), qPrintable(counts));
+    const QString engineTerms = panel.findChild<QLabel *>(QStringLiteral("batchCounts"))->toolTip();
+    QVERIFY2(engineTerms.contains(QLatin1String("DEAD_LETTER 3")), qPrintable(engineTerms));
+}
+
+void TestConsoleWidgets::acceptAsFiledIsOfferedOnlyWithAConfirmationNumber() {
+    // "Accept as filed" takes a reconciliation exception the registry gave a confirmation number for; one
+    // without (RECON_NO_CONFIRMATION) is not offered it, rather than refused after the reason is typed.
+    ExceptionModel model;
+    QList<FilingTask> tasks;
+    for (int i = 0; i < 3; ++i)
+        tasks.append(haltTask(i, QStringLiteral("reconciliation")));
+    tasks[1].confirmationNumber.clear();
+    tasks[1].lastErrorCode = QStringLiteral("RECON_NO_CONFIRMATION");
+    model.applyTasks(tasks);
+    ExceptionsPage page(&model);
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTableView *table = page.table();
+    auto *accept = page.findChild<QPushButton *>(QStringLiteral("acceptAsFiledButton"));
+    auto *requeue = page.findChild<QPushButton *>(QStringLiteral("resolveRequeueButton"));
+    QVERIFY(accept && requeue);
+    const auto rowOf = [table](const QString &key) {
+        for (int r = 0; r < table->model()->rowCount(); ++r)
+            if (table->model()->index(r, 0).data(KeyRole).toString() == key)
+                return r;
+        return -1;
+    };
+    const auto select = [table, &rowOf](const QList<QString> &keys) {
+        table->clearSelection();
+        for (const QString &key : keys)
+            table->selectionModel()->select(table->model()->index(rowOf(key), 0),
+                                            QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    };
+    select({tasks.at(1).key});
+    QTRY_VERIFY(requeue->isEnabled());
+    QVERIFY(!accept->isEnabled());
+    QVERIFY2(accept->toolTip().contains(QLatin1String("confirmation number")), qPrintable(accept->toolTip()));
+    select({tasks.at(0).key});
+    QTRY_VERIFY(accept->isEnabled());
+    // A mixed selection: only those with a confirmation number are accepted.
+    select({tasks.at(0).key, tasks.at(1).key, tasks.at(2).key});
+    QTRY_VERIFY(accept->isEnabled());
+    QSignalSpy asked(&page, &ExceptionsPage::resolveRequested);
+    accept->click();
+    QCOMPARE(asked.count(), 1);
+    QStringList keys = asked.first().at(0).toStringList();
+    keys.sort();
+    QStringList expected{tasks.at(0).key, tasks.at(2).key};
+    expected.sort();
+    QCOMPARE(keys, expected);
+    QCOMPARE(asked.first().at(1).toBool(), false);
+}
+
+void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
+    // Withdrawing a selection counts the filings it can withdraw (waiting or halted) and how many others
+    // it leaves as they are: a filed filing is never counted as withdrawn.
+    ObligationModel model;
+    QList<FilingTask> tasks;
+    for (int i = 0; i < 5; ++i) {
+        FilingTask t = haltTask(i, QStringLiteral("statutory"));
+        t.state = i < 2    ? ExecutionState::Completed
+                  : i == 2 ? ExecutionState::Pending
+                           : ExecutionState::FailedStatutory;
+        tasks.append(t);
+    }
+    model.applyTasks(tasks);
+    ObligationsPage page(&model);
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTableView *table = page.table();
+    QTRY_COMPARE(table->model()->rowCount(), 5);
+    table->selectAll();
+    auto *withdraw = page.findChild<QPushButton *>(QStringLiteral("withdrawSelectionButton"));
+    QVERIFY(withdraw);
+    QTRY_VERIFY(withdraw->isEnabled());
+    QSignalSpy asked(&page, &ObligationsPage::withdrawRequested);
+    withdraw->click();
+    QCOMPARE(asked.count(), 1);
+    QStringList keys = asked.first().at(0).toStringList();
+    keys.sort();
+    QCOMPARE(keys, (QStringList{tasks.at(2).key, tasks.at(3).key, tasks.at(4).key}));
+    QCOMPARE(asked.first().at(1).toInt(), 2);
 }
 
 void TestConsoleWidgets::filterCountFollowsRowsItHides() {

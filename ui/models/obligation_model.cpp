@@ -1,5 +1,6 @@
 #include "ui/models/obligation_model.h"
 
+#include "engine/calendar/calendar_selection.h"
 #include "engine/import/iso_codes.h"
 #include "engine/rules/obligation_planner.h"
 #include "ui/models/display_format.h"
@@ -64,10 +65,18 @@ QString stateLabel(ExecutionState state) {
     return stateName(state);
 }
 
+QString taskStateLabel(const FilingTask &task) {
+    if (isWithdrawn(task))
+        return QCoreApplication::translate("StateLabel", "Withdrawn — will not be filed");
+    return stateLabel(task.state);
+}
+
 QString rowStateLabel(const ObligationRow &row) {
     const Obligation &o = row.task.obligation;
     if (row.kind == ObligationRow::Kind::Planned && o.windowOpens.isValid())
         return QCoreApplication::translate("StateLabel", "Planned (opens %1)").arg(formatDate(o.windowOpens));
+    if (row.kind == ObligationRow::Kind::Task)
+        return taskStateLabel(row.task);
     return stateLabel(rowStateName(row));
 }
 

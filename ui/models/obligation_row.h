@@ -30,6 +30,9 @@ QString rowStateName(const ObligationRow &row);
 /// audit trail's transitions). An unknown name is returned as it is.
 QString stateLabel(const QString &name);
 QString stateLabel(fd::ExecutionState state);
+/// stateLabel() of a filing, and for one a person withdrew (a dead letter by choice, not a failure)
+/// "Withdrawn — will not be filed": nobody needs to act on it.
+QString taskStateLabel(const fd::FilingTask &task);
 /// stateLabel() of a row; a planned filing says when its window opens.
 QString rowStateLabel(const ObligationRow &row);
 

@@ -14,6 +14,8 @@
 #include <QSpinBox>
 #include <QToolButton>
 
+#include <algorithm>
+
 namespace fd::ui {
 
 namespace {
@@ -95,11 +97,20 @@ void BatchPanel::setStatus(const BatchStatus &status) {
     int terminal = 0;
     QStringList parts;
     QStringList engineTerms; // the same counts under the engine's names, for support (tooltip)
+    // Withdrawn filings are dead letters to the engine, but nobody needs to act on them: counted apart.
+    const int withdrawnCount = status.byCompliance.value(complianceName(Compliance::WillNotFile));
     for (ExecutionState state : allStates()) {
         const int n = status.byState.value(stateName(state));
         if (isTerminal(state))
             terminal += n;
-        parts << tr("%1: %2").arg(stateLabel(state)).arg(n);
+        if (state == ExecutionState::DeadLetter) {
+            const int withdrawn = std::min(withdrawnCount, n);
+            parts << tr("%1: %2").arg(stateLabel(state)).arg(n - withdrawn);
+            if (withdrawn > 0)
+                parts << tr("Withdrawn — will not be filed: %1").arg(withdrawn);
+        } else {
+            parts << tr("%1: %2").arg(stateLabel(state)).arg(n);
+        }
         engineTerms << QStringLiteral("%1 %2").arg(stateName(state)).arg(n);
     }
     // The batch by its start, not by its id; the id is for support.

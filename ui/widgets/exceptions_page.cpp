@@ -33,6 +33,9 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
     m_requeue->setAccessibleName(tr("Resolve and requeue the selected items"));
     m_accept->setObjectName(QStringLiteral("acceptAsFiledButton"));
     m_accept->setAccessibleName(tr("Accept the selected reconciliation exceptions as filed"));
+    m_accept->setToolTip(tr("Accept a reconciliation exception as filed after checking its receipt. Only one "
+                            "the registry gave a confirmation number for can be; for one without, requeue "
+                            "it (it is looked up first) or record it as filed outside FilingDesk."));
     m_withdraw->setObjectName(QStringLiteral("withdrawButton"));
     m_withdraw->setAccessibleName(tr("Withdraw the selected items: they will not be filed"));
     m_note->setObjectName(QStringLiteral("addNoteButton"));
@@ -42,8 +45,14 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
 
     connect(m_requeue, &QPushButton::clicked, this,
             [this] { Q_EMIT resolveRequested(selectedKeys(), true); });
-    connect(m_accept, &QPushButton::clicked, this,
-            [this] { Q_EMIT resolveRequested(selectedKeys(), false); });
+    connect(m_accept, &QPushButton::clicked, this, [this] {
+        // Only the exceptions with a confirmation number: the others are not offered (updateButtons()).
+        QStringList acceptable;
+        for (const QModelIndex &index : table()->selectionModel()->selectedRows())
+            if (index.data(AcceptableAsFiledRole).toBool())
+                acceptable.append(index.data(KeyRole).toString());
+        Q_EMIT resolveRequested(acceptable, false);
+    });
     connect(m_withdraw, &QPushButton::clicked, this, [this] { Q_EMIT withdrawRequested(selectedKeys()); });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
     updateButtons();
@@ -52,13 +61,12 @@ ExceptionsPage::ExceptionsPage(ExceptionModel *model, QWidget *parent)
 void ExceptionsPage::updateButtons() {
     ReviewQueuePage::updateButtons();
     const bool any = !isReadOnly() && table()->selectionModel()->hasSelection();
-    bool anyReconciliation = false;
+    bool anyAcceptable = false;
     for (const QModelIndex &index : table()->selectionModel()->selectedRows())
-        anyReconciliation =
-            anyReconciliation || index.data(CategoryRole).toString() == QLatin1String("reconciliation");
+        anyAcceptable = anyAcceptable || index.data(AcceptableAsFiledRole).toBool();
     // In a team, each also needs its role (the tooltip names it when the login lacks it).
     AccessGate::apply(m_requeue, any, access(), TeamAction::ResolveHalt);
-    AccessGate::apply(m_accept, !isReadOnly() && anyReconciliation, access(), TeamAction::AcceptException);
+    AccessGate::apply(m_accept, !isReadOnly() && anyAcceptable, access(), TeamAction::AcceptException);
     AccessGate::apply(m_withdraw, any, access(), TeamAction::Withdraw);
     AccessGate::apply(m_note, any, access(), TeamAction::Note);
 }

@@ -437,7 +437,8 @@ void MainWindow::buildPages() {
     connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
     connect(m_deadLettersPage, &DeadLettersPage::noteRequested, m_actions, &OperatorActions::addNote);
     connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, this, &MainWindow::resolveHalts);
-    connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
+    connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions,
+            [this](const QStringList &keys) { m_actions->withdraw(keys); });
     connect(m_exceptionsPage, &ExceptionsPage::noteRequested, m_actions, &OperatorActions::addNote);
     const auto filedOutside = [this](const QString &key) {
         const ObligationModel *obligations = m_session->obligationModel();

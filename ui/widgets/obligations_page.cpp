@@ -92,8 +92,21 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
 
     connect(m_launchSelection, &QPushButton::clicked, this,
             [this] { Q_EMIT launchSelectionRequested(selectedTaskKeys()); });
-    connect(m_withdraw, &QPushButton::clicked, this,
-            [this] { Q_EMIT withdrawRequested(selectedTaskKeys()); });
+    connect(m_withdraw, &QPushButton::clicked, this, [this] {
+        // Only what is still to be filed, or halted, can be withdrawn: the prompt counts those alone.
+        QStringList withdrawable;
+        int leftOut = 0;
+        for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
+            const std::optional<ExecutionState> state = stateFromName(index.data(StateRole).toString());
+            if (!state)
+                continue;
+            if (*state == ExecutionState::Pending || *state == ExecutionState::FailedStatutory)
+                withdrawable.append(index.data(KeyRole).toString());
+            else
+                ++leftOut;
+        }
+        Q_EMIT withdrawRequested(withdrawable, leftOut);
+    });
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshJurisdictions);
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshDefaultSummary);
     connect(model, &QAbstractItemModel::rowsInserted, this, &ObligationsPage::refreshDefaultSummary);

@@ -36,7 +36,9 @@ public:
 
 Q_SIGNALS:
     void launchSelectionRequested(const QStringList &keys);
-    void withdrawRequested(const QStringList &keys);
+    /// `keys`: the selected filings that can still be withdrawn (waiting or halted); `leftOut`: the other
+    /// selected filings (filed, dead letters, being sent), which a withdrawal would not touch.
+    void withdrawRequested(const QStringList &keys, int leftOut);
 
 private:
     void updateButtons();

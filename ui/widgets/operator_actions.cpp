@@ -222,16 +222,24 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
     return true;
 }
 
-bool OperatorActions::withdraw(const QStringList &keys) {
+bool OperatorActions::withdraw(const QStringList &keys, int leftOut) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Withdraw, tr("Withdraw filings")))
         return false;
     if (keys.isEmpty()) {
-        Q_EMIT refused(tr("Nothing selected to withdraw."));
+        Q_EMIT refused(leftOut > 0 ? tr("None of the %n selected filing(s) can be withdrawn: only filings "
+                                        "waiting to be sent or halted can.",
+                                        nullptr, leftOut)
+                                   : tr("Nothing selected to withdraw."));
         return false;
     }
-    const auto reason = ask({QStringLiteral("withdraw"), tr("Withdraw filings"),
-                             tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())),
-                             QString(), int(keys.size())});
+    QString question = tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size()));
+    if (leftOut > 0)
+        question += QLatin1Char(' ') +
+                    tr("%n other selected filing(s) are left as they are: filed, being sent, or already "
+                       "out of the queue.",
+                       nullptr, leftOut);
+    const auto reason =
+        ask({QStringLiteral("withdraw"), tr("Withdraw filings"), question, QString(), int(keys.size())});
     if (!reason)
         return false;
     m_link->withdraw(keys, *reason);

@@ -49,7 +49,9 @@ public:
     bool cancel();
     bool replay(const QStringList &keys, const QString &scope);
     bool resolve(const QStringList &keys, bool requeue);
-    bool withdraw(const QStringList &keys);
+    /// Withdraws `keys` (waiting or halted filings); `leftOut` other selected filings are named in the
+    /// prompt as not withdrawn.
+    bool withdraw(const QStringList &keys, int leftOut = 0);
     bool addNote(const QStringList &keys);
     /// Sets a missing formation date or entity type (a needs-data row of the Obligations view); `entityName`
     /// names the entity in the prompt (its id when empty).

@@ -2,6 +2,7 @@
 
 #include "ui/models/obligation_row.h"
 
+#include "engine/calendar/calendar_selection.h"
 #include "engine/import/iso_codes.h"
 #include "engine/model/compliance.h"
 #include "engine/register/entity_fields.h"
@@ -82,11 +83,17 @@ QString taskDetailText(const FilingTask &task) {
     if (!o.penaltyNote.isEmpty())
         lines << TaskDetail::tr("Penalty: %1").arg(o.penaltyNote);
     lines << TaskDetail::tr("Progress: %1 (engine state %2), attempts %3, batch %4")
-                 .arg(stateLabel(task.state), stateName(task.state))
+                 .arg(taskStateLabel(task), stateName(task.state))
                  .arg(task.attempts)
                  .arg(task.batchId);
-    lines << TaskDetail::tr("Last error: [%1] %2: %3")
-                 .arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
+    // A withdrawal is a person's decision, not an error the registry gave.
+    if (isWithdrawn(task))
+        lines << TaskDetail::tr("Withdrawn: %1").arg(task.lastErrorMessage);
+    else if (!task.lastErrorCode.isEmpty() || !task.lastErrorMessage.isEmpty())
+        lines << TaskDetail::tr("Last error: [%1] %2: %3")
+                     .arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
+    else
+        lines << TaskDetail::tr("Last error: none");
     lines << TaskDetail::tr("Trace id: %1").arg(task.traceId);
     if (!task.confirmationNumber.isEmpty())
         lines << TaskDetail::tr("Confirmation: %1, charged %2")
