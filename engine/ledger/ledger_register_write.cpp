@@ -18,27 +18,44 @@ namespace {
 
 /// `held` (the ledger's record) with the fields `changes` name set as `edited` has them: true with *merged;
 /// *changes keeps the fields that still differ from `held`, each with the ledger's value as its old value.
+/// A file's fill (`source` not empty: a blank the caller read, filled from that file) of a field the ledger
+/// no longer holds blank is not set: another member entered a value meanwhile, and a file never overwrites
+/// what is in the register (README, "The entity register"). It is added to *raised as a conflict for a person
+/// to decide, as the caller's merge would have raised it had it read the value.
 /// False (nothing set) when a value does not parse again, which would be a fault of the caller's: then the
 /// record goes whole, as before.
-bool applyChanges(const Entity &held, const Entity &edited, QList<RegisterChange> *changes, Entity *merged) {
+bool applyChanges(const Entity &held, const Entity &edited, const QString &source,
+                  QList<RegisterChange> *changes, Entity *merged, QList<RegisterConflict> *raised) {
     Entity out = held;
     QList<RegisterChange> kept;
+    QList<RegisterConflict> conflicts;
     for (const RegisterChange &c : std::as_const(*changes)) {
         const EntityField *field = EntityFields::find(c.field);
         if (!field || field->keyOrName)
             return false; // the id or name: the record goes whole
         const QString value = field->text(edited);
+        const QString before = field->text(held);
+        if (!source.isEmpty() && c.oldValue.isEmpty() && !EntityRegister::isBlankOrDefault(c.field, held) &&
+            !EntityRegister::sameValue(c.field, held, edited)) {
+            // A type worked out from the name's suffix only fills a blank: it never contradicts a person.
+            const bool workedOut =
+                c.field == QLatin1String("entity_type") && edited.typeSource != QLatin1String("given");
+            if (!workedOut)
+                conflicts.append(
+                    RegisterConflict{c.entityId, held.name, c.field, before, value, source, QDateTime()});
+            continue;
+        }
         QString reason;
         if (!field->parse(value, &out, &reason))
             return false;
         if (c.field == QLatin1String("entity_type"))
             out.typeSource = edited.typeSource;
-        const QString before = field->text(held);
         if (before != value)
             kept.append(RegisterChange{c.entityId, c.field, before, value});
     }
     *merged = out;
     *changes = kept;
+    *raised += conflicts;
     return true;
 }
 
@@ -122,11 +139,13 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     for (const RegisterChange &c : update.changes)
         changesOf[c.entityId].append(c);
     QSet<QString> unchanged;
+    QList<RegisterConflict> raisedNow = update.conflicts; // the caller's, and fills the ledger turned down
     for (const Entity &e : update.records) {
         const auto it = records.constFind(e.entityId);
         Entity merged = e;
         QList<RegisterChange> changes = changesOf.value(e.entityId);
-        if (it != records.constEnd() && !changes.isEmpty() && applyChanges(*it, e, &changes, &merged)) {
+        if (it != records.constEnd() && !changes.isEmpty() &&
+            applyChanges(*it, e, update.source, &changes, &merged, &raisedNow)) {
             changesOf.insert(e.entityId, changes);
         }
         if (it != records.constEnd() && sameRecord(*it, merged))
@@ -152,7 +171,7 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
             changesOf.erase(it);
         }
     }
-    for (const RegisterConflict &c : update.conflicts) {
+    for (const RegisterConflict &c : std::as_const(raisedNow)) {
         const auto it = conflicts.constFind({c.entityId, c.field});
         if (it == conflicts.constEnd() || !sameConflict(*it, c))
             missing.conflicts.append(c);

@@ -64,6 +64,11 @@ QString conflictKey(const QString &entityId, const QString &field) {
 
 } // namespace
 
+bool isBlankOrDefault(const QString &columnName, const Entity &e) {
+    const EntityField *f = EntityFields::find(columnName);
+    return f && isBlankOrDefault(*f, e);
+}
+
 bool sameValue(const QString &columnName, const Entity &a, const Entity &b) {
     if (columnName == QLatin1String("jurisdiction"))
         return placeOf(a) == placeOf(b);

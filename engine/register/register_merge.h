@@ -15,6 +15,10 @@ namespace EntityRegister {
 /// Field values are equal as the register compares them: text with runs of white space made one, the
 /// jurisdiction by the place it names ("Delaware" equals "US-DE"), the entity type by its kind.
 bool sameValue(const QString &column, const Entity &a, const Entity &b);
+/// Whether field `column` of `e` holds a value nobody entered, which a file's value fills rather than
+/// conflicting with: blank, or the default a field takes when a file leaves it out (risk tier 3, status
+/// active).
+bool isBlankOrDefault(const QString &column, const Entity &e);
 
 struct MergeResult {
     RegisterUpdate update;

@@ -84,6 +84,7 @@ private Q_SLOTS:
     void lockedRecordIsBusyAndWritesNothing();
     void aWriteOnTheWriterWaitsOutAnotherMembersWrite();
     void anEditKeepsWhatAnotherMemberChangedMeanwhile();
+    void aFillOntoAFieldFilledMeanwhileIsAConflict();
     void cliImportExportThroughLedger();
     void stoppedLedgerWritesNothingAndMirrorIsRead(); // last: stops and restarts the server
 
@@ -650,6 +651,68 @@ void TestLedgerRegister::anEditKeepsWhatAnotherMemberChangedMeanwhile() {
     QCOMPARE(scalar(db, QStringLiteral("SELECT (entity_json::jsonb->>'registered_agent') || '|' || "
                                        "(entity_json::jsonb->>'ein') FROM entities")),
              QStringLiteral("CSC|12-3456789"));
+}
+
+void TestLedgerRegister::aFillOntoAFieldFilledMeanwhileIsAConflict() {
+    // Desk A opens a portfolio that fills two blanks of a record it read (EIN, principal office). Desk B
+    // typed the EIN in between. A file never overwrites what a person entered: A's EIN becomes an open
+    // conflict for someone to decide, B's stays and is planned with; the office, still blank, is filled.
+    const QString db = freshDatabase("fill");
+    QVERIFY(!db.isEmpty());
+    auto a = member(db, QStringLiteral("desk-a"));
+    auto b = member(db, QStringLiteral("desk-b"));
+    QVERIFY(a && b);
+    QString error;
+    const Entity read = entityOf(QStringLiteral("FIL"), 0); // what both desks read: no EIN, no office
+    QVERIFY(read.ein.isEmpty() && read.principalOffice.isEmpty());
+    QVERIFY2(a->applyRegister(addition(read), QStringLiteral("alice"), QStringLiteral("load"), &error),
+             qPrintable(error));
+
+    Entity einTyped;
+    QList<RegisterChange> changes;
+    QVERIFY2(fd::EntityRegister::edit(read, {{QStringLiteral("ein"), QStringLiteral("12-3456789")}},
+                                      &einTyped, &changes, &error),
+             qPrintable(error));
+    RegisterUpdate byB;
+    byB.records = {einTyped};
+    byB.changes = changes;
+    byB.action = QStringLiteral("entity_edit");
+    QVERIFY2(b->applyRegister(byB, QStringLiteral("bob"), QStringLiteral("EIN from the IRS letter"), &error),
+             qPrintable(error));
+
+    Entity filled = read; // as A's merge of the file fills the blanks it read
+    filled.ein = QStringLiteral("98-7654321");
+    filled.principalOffice = QStringLiteral("1 Main St, Dover, DE");
+    RegisterUpdate byA;
+    byA.records = {filled};
+    byA.changes = {
+        RegisterChange{read.entityId, QStringLiteral("ein"), QString(), filled.ein},
+        RegisterChange{read.entityId, QStringLiteral("principal_office"), QString(), filled.principalOffice}};
+    byA.action = QStringLiteral("entity_import");
+    byA.source = QStringLiteral("portfolio.csv");
+    QVERIFY2(a->applyRegister(byA, QStringLiteral("alice"), QStringLiteral("opened portfolio.csv"), &error),
+             qPrintable(error));
+
+    QList<Entity> entities;
+    QList<RegisterConflict> conflicts;
+    QVERIFY2(b->loadRegister(&entities, &conflicts, &error), qPrintable(error));
+    QCOMPARE(entities.size(), qsizetype(1));
+    QCOMPARE(entities.first().ein, QStringLiteral("12-3456789"));
+    QCOMPARE(entities.first().principalOffice, QStringLiteral("1 Main St, Dover, DE"));
+    QCOMPARE(conflicts.size(), qsizetype(1));
+    QCOMPARE(conflicts.first().field, QStringLiteral("ein"));
+    QCOMPARE(conflicts.first().registerValue, QStringLiteral("12-3456789"));
+    QCOMPARE(conflicts.first().fileValue, QStringLiteral("98-7654321"));
+    QCOMPARE(conflicts.first().source, QStringLiteral("portfolio.csv"));
+    // The trail: A's import names only the office it filled, and the conflict it raised.
+    QCOMPARE(scalar(db, QStringLiteral(
+                            "SELECT string_agg(action || ' ' || actor || ': ' || detail, ' / ' ORDER BY "
+                            "id) FROM audit WHERE action IN ('entity_import', 'entity_conflict')")),
+             QStringLiteral(
+                 "entity_import alice: principal_office: \"\" -> \"1 Main St, Dover, DE\" (from "
+                 "portfolio.csv) / entity_conflict alice: ein: the register has \"12-3456789\", "
+                 "portfolio.csv has \"98-7654321\"; the register's value is used until someone decides"));
+    QCOMPARE(chainProblem(db), QString());
 }
 
 void TestLedgerRegister::cliImportExportThroughLedger() {
