@@ -1806,6 +1806,14 @@
             <numerusform> (%n zurückgezogene Meldungen ausgelassen: es wurde entschieden, sie nicht einzureichen; zum erneuten Versuch einzeln auswählen)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the filing of %1</source>
+        <translation>das Filing von %1</translation>
+    </message>
+    <message>
+        <source>the selected filing of %1</source>
+        <translation>das ausgewählte Filing von %1</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
@@ -3004,6 +3012,17 @@ Strg+, Einstellungen</translation>
             <numerusform>%n Rechtsträger in %1 hat Werte, die vom Rechtsträgerregister abweichen (%2). FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den Rechtsträger zum Entscheiden.</numerusform>
             <numerusform>%n Rechtsträger in %1 haben Werte, die vom Rechtsträgerregister abweichen (%2). FilingDesk plant mit den Werten des Registers, bis jemand entscheidet; „Anzeigen“ öffnet den ersten zum Entscheiden.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier refusal(s) not shown</source>
+        <translation>
+            <numerusform>%n frühere Ablehnung nicht angezeigt</numerusform>
+            <numerusform>%n frühere Ablehnungen nicht angezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not done (%1 times): %2</source>
+        <translation>Nicht ausgeführt (%1-mal): %2</translation>
     </message>
 </context>
 <context>
@@ -4506,6 +4525,10 @@ Schlüssel %3</translation>
     <message>
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
         <translation>Das Filing wurde auf Papier oder im Portal des Registers eingereicht: Bestätigungsnummer, Gebühr und Datum erfassen; es gilt als übermittelt</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1, %2</translation>
     </message>
 </context>
 <context>

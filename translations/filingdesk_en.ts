@@ -1806,6 +1806,14 @@
             <numerusform> (%n withdrawn filings left out: a person decided they will not be filed; select one to try it again)</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the filing of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the selected filing of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::DeadlineReminders</name>
@@ -2989,6 +2997,17 @@ Ctrl+, settings</source>
             <numerusform>%n entity in %1 has values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the entity to decide.</numerusform>
             <numerusform>%n entities in %1 have values that differ from the entity register (%2). FilingDesk plans with the register&apos;s values until someone decides; Show opens the first to decide.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n earlier refusal(s) not shown</source>
+        <translation>
+            <numerusform>%n earlier refusal not shown</numerusform>
+            <numerusform>%n earlier refusals not shown</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not done (%1 times): %2</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4479,6 +4498,10 @@ key %3</source>
     </message>
     <message>
         <source>The filing was made on paper or in the registry&apos;s portal: record its confirmation number, fee and date; it counts as filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

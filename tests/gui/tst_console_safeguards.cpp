@@ -264,7 +264,18 @@ private Q_SLOTS:
         QVERIFY(notice->isVisible());
         QVERIFY2(notice->message().startsWith(QLatin1String("Not done: no batch")),
                  qPrintable(notice->message()));
-        // The person opens a portfolio: the refusal is old news.
+        // A second refusal is added, not put in the first one's place; the same one again is counted.
+        Q_EMIT window->session()->errorOccurred(QStringLiteral("the ledger was busy: do it again"));
+        Q_EMIT window->session()->errorOccurred(QStringLiteral("no batch is running or paused"));
+        QCOMPARE(notice->message(), QStringLiteral("Not done (2 times): no batch is running or paused\n"
+                                                   "Not done: the ledger was busy: do it again"));
+        for (int i = 1; i <= 3; ++i)
+            Q_EMIT window->session()->errorOccurred(QStringLiteral("refusal %1").arg(i));
+        QVERIFY2(notice->message().startsWith(QLatin1String("2 earlier refusal")),
+                 qPrintable(notice->message()));
+        QVERIFY2(notice->message().endsWith(QLatin1String("Not done: refusal 3")),
+                 qPrintable(notice->message()));
+        // The person opens a portfolio: the refusals are old news.
         loadAndWait(window.get());
         QTRY_VERIFY_WITH_TIMEOUT(!notice->message().startsWith(QLatin1String("Not done")), kLong);
         // Again, then the person launches: gone as well.

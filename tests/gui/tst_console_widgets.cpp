@@ -438,6 +438,18 @@ void TestConsoleWidgets::deadLettersDetailAndButtonsAgree() {
     QCOMPARE(page.selectedKeys(), QStringList{key});
     QVERIFY(!detail->toPlainText().isEmpty());
     QVERIFY(replayOne->isEnabled() && replaySelection->isEnabled());
+    // The prompt names the filing it means, by entity and place.
+    QSignalSpy asked(&page, &DeadLettersPage::replayRequested);
+    replayOne->click();
+    replaySelection->click();
+    QCOMPARE(asked.count(), 2);
+    const QString entity = table->model()->index(0, 0).data().toString();
+    for (const QList<QVariant> &request : std::as_const(asked)) {
+        QCOMPARE(request.at(0).toStringList(), QStringList{key});
+        const QString scope = request.at(1).toString();
+        QVERIFY2(scope.contains(entity) && scope.contains(QLatin1String("Delaware (US-DE)")),
+                 qPrintable(scope));
+    }
 
     // "Replay…" means the row whose details are shown, never a row the operator deselected.
     table->clearSelection();

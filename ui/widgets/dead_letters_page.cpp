@@ -45,13 +45,19 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
         addAction(b);
 
     connect(m_replayOne, &QPushButton::clicked, this, [this] {
-        if (!currentKey().isEmpty())
-            Q_EMIT replayRequested({currentKey()}, tr("1 filing"));
+        const QString key = currentKey();
+        if (key.isEmpty())
+            return;
+        const QString named = describeKey(key);
+        Q_EMIT replayRequested({key}, named.isEmpty() ? tr("1 filing") : tr("the filing of %1").arg(named));
     });
     connect(m_replaySelection, &QPushButton::clicked, this, [this] {
         const QStringList keys = selectedKeys();
-        if (!keys.isEmpty())
-            Q_EMIT replayRequested(keys, tr("%n selected filing(s)", nullptr, int(keys.size())));
+        if (keys.isEmpty())
+            return;
+        const QString named = keys.size() == 1 ? describeKey(keys.first()) : QString();
+        Q_EMIT replayRequested(keys, named.isEmpty() ? tr("%n selected filing(s)", nullptr, int(keys.size()))
+                                                     : tr("the selected filing of %1").arg(named));
     });
     connect(m_replayMatching, &QPushButton::clicked, this, [this] {
         int withdrawn = 0;

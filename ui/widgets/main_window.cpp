@@ -74,7 +74,9 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QToolTip>
+
 #include <QVBoxLayout>
+#include <algorithm>
 
 Q_DECLARE_LOGGING_CATEGORY(lcConsole)
 
@@ -793,8 +795,7 @@ void MainWindow::connectSession() {
     connect(session, &ConsoleSession::alertRaised, m_notifier, &AlertNotifier::addAlert);
     connect(session, &ConsoleSession::errorOccurred, this, [this](const QString &message) {
         statusBar()->showMessage(tr("Not done: %1").arg(message), 15000);
-        showNotice(tr("Not done: %1").arg(message));
-        m_noticeSubject = NoticeSubject::NotDone; // old news once the person has moved on (clearNotDone())
+        showNotDone(message);
     });
     connect(session, &ConsoleSession::heartbeat, m_indicators, &StatusIndicators::setEngineAlive);
     connect(session, &ConsoleSession::registryReachabilityChanged, m_indicators,
@@ -847,6 +848,33 @@ void MainWindow::revertAsOf() {
     m_session->setAsOf(m_confirmedAsOf);
     m_session->replan();
     statusBar()->showMessage(tr("Back to the as-of date %1.").arg(formatDate(m_confirmedAsOf)), 10000);
+}
+
+void MainWindow::showNotDone(const QString &message) {
+    QList<std::pair<QString, int>> shown =
+        m_noticeSubject == NoticeSubject::NotDone && m_noticeBanner->isVisibleTo(this)
+            ? m_notDone
+            : QList<std::pair<QString, int>>();
+    const auto same = std::find_if(shown.begin(), shown.end(), [&message](const std::pair<QString, int> &m) {
+        return m.first == message;
+    });
+    if (same != shown.end())
+        ++same->second;
+    else
+        shown.append({message, 1});
+    // The latest three in full; the earlier ones counted.
+    constexpr qsizetype kShownInFull = 3;
+    QStringList lines;
+    const qsizetype earlier = std::max<qsizetype>(0, shown.size() - kShownInFull);
+    if (earlier > 0)
+        lines << tr("%n earlier refusal(s) not shown", nullptr, int(earlier));
+    for (qsizetype i = earlier; i < shown.size(); ++i)
+        lines << (shown.at(i).second > 1
+                      ? tr("Not done (%1 times): %2").arg(shown.at(i).second).arg(shown.at(i).first)
+                      : tr("Not done: %1").arg(shown.at(i).first));
+    showNotice(lines.join(QLatin1Char('\n')));
+    m_noticeSubject = NoticeSubject::NotDone; // old news once the person has moved on (clearNotDone())
+    m_notDone = shown;
 }
 
 void MainWindow::clearNotDone() {

@@ -14,6 +14,7 @@
 
 #include <functional>
 #include <memory>
+#include <utility>
 
 class QAbstractItemView;
 class QAction;
@@ -283,6 +284,11 @@ private:
     void showConflictNotice(const QString &fileName);
     /// Hides a "Not done: ..." notice: the person acted again or the state it was about changed.
     void clearNotDone();
+    /// A refusal for the notice: added to those on show (a second one never hides the first), the same
+    /// message counted once.
+    void showNotDone(const QString &message);
+    /// NotDone: the refusals on show, oldest first, each with how many times it came.
+    QList<std::pair<QString, int>> m_notDone;
     NoticeSubject m_noticeSubject = NoticeSubject::Other;
     fd::AlertKind m_noticeAlert = fd::AlertKind::Unknown; ///< Alert: the most pressing kind in the notice
 };

@@ -1,5 +1,6 @@
 #include "ui/widgets/review_queue_page.h"
 
+#include "engine/import/iso_codes.h"
 #include "ui/models/item_roles.h"
 #include "ui/models/task_subset_model.h"
 #include "ui/proxies/task_filter_proxy.h"
@@ -125,6 +126,20 @@ QStringList ReviewQueuePage::selectedKeys() const {
     for (const QModelIndex &index : m_table->selectionModel()->selectedRows())
         keys.append(index.data(KeyRole).toString());
     return keys;
+}
+
+QString ReviewQueuePage::describeKey(const QString &key) const {
+    const QAbstractItemModel *model = m_table->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (index.data(KeyRole).toString() != key)
+            continue;
+        // Column 0 is the entity on every review queue; the jurisdiction is named by the place.
+        const QString entity = index.data(Qt::DisplayRole).toString();
+        const QString place = placeLabel(index.data(JurisdictionRole).toString());
+        return place.isEmpty() ? entity : tr("%1, %2").arg(entity, place);
+    }
+    return QString();
 }
 
 QString ReviewQueuePage::currentKey() const {

@@ -29,6 +29,9 @@ public:
     TaskFilterProxy *proxy() const { return m_proxy; }
     TaskFilterBar *filterBar() const { return m_filterBar; }
     QStringList selectedKeys() const;
+    /// The row of `key` in people's words, as a prompt names it: "OD Holdings 0 Inc., Delaware (US-DE)";
+    /// empty when the key is not shown.
+    QString describeKey(const QString &key) const;
     /// The item whose details are shown (see detailIndex()); empty when none.
     QString currentKey() const;
 
