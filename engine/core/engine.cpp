@@ -287,7 +287,8 @@ void Engine::shutdown() {
         m_registry->abortAll();
     const QStringList claimed = m_requests.claimedKeys();
     m_requests.retireAll(); // every permit still held goes back
-    m_work->handBack(claimed);
+    ++m_recordsPending;     // the stop finishes once the claims are back (or the ledger said why not)
+    m_work->handBack(claimed, [this] { recordAnswered(); });
     m_stopWasStarted = wasStarted;
     if (m_recordsPending > 0) {
         // Outcomes and transitions handed to the store's thread are written (or fail) first, and the engine

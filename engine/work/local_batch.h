@@ -27,7 +27,7 @@ public:
     QString takeUp(const QList<FilingTask> &all) override;
     void begin() override;
     void stop() override {}
-    void handBack(const QStringList &) override {}
+    void handBack(const QStringList &, std::function<void()> done) override { done(); }
 
     void launch(const QStringList &keys, const QString &reason, DecidedBy by) override;
     void pause(const QString &reason) override;

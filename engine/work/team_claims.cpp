@@ -957,14 +957,18 @@ void TeamClaims::stop() {
         timer->stop();
 }
 
-void TeamClaims::handBack(const QStringList &held) {
+void TeamClaims::handBack(const QStringList &held, std::function<void()> done) {
     // Every claim goes back: an aborted request's task stays DISPATCHING and whoever claims it next looks it
-    // up before anything is re-sent.
-    if (held.isEmpty() || m_ledgerDown)
+    // up before anything is re-sent. On the writer's connection, after the outcomes handed to it before.
+    if (held.isEmpty() || m_ledgerDown) {
+        done();
         return;
-    QString error;
-    if (!m_ledger->releaseClaims(held, &error))
-        qCWarning(lcEngine) << "claims not handed back (their lease ends them):" << error;
+    }
+    m_ledger->releaseClaimsThen(held, &m_engine, [done = std::move(done)](const QString &error) {
+        if (!error.isEmpty())
+            qCWarning(lcEngine).noquote() << "claims not handed back (their lease ends them):" << error;
+        done();
+    });
 }
 
 void TeamClaims::pause(const QString &reason) {
@@ -1047,8 +1051,12 @@ QString TeamClaims::refusesAdmission() const {
 void TeamClaims::storedElsewhere(const QStringList &keys) {
     if (keys.isEmpty())
         return;
-    QString ignored;
-    adoptLedgerTasks(m_ledger->loadTasks(keys, &ignored)); // admitted by another member
+    // Admitted by another member: read as the ledger holds them, on the writer's connection (a read that
+    // fails leaves them to the next catch-up, which finds their rows).
+    m_ledger->loadTasksThen(keys, &m_engine, [this](const QList<FilingTask> &tasks, const QString &) {
+        if (!m_pipeline.isStopping())
+            adoptLedgerTasks(tasks);
+    });
 }
 
 void TeamClaims::transitionRecorded(const QString &key, ExecutionState to) {

@@ -38,7 +38,7 @@ public:
     QString takeUp(const QList<FilingTask> &all) override;
     void begin() override;
     void stop() override;
-    void handBack(const QStringList &held) override;
+    void handBack(const QStringList &held, std::function<void()> done) override;
 
     void launch(const QStringList &keys, const QString &reason, DecidedBy by) override;
     void pause(const QString &reason) override;

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 
 namespace fd {
@@ -54,8 +55,11 @@ public:
     virtual void begin() = 0;
     /// shutdown() began: nothing more is claimed, synchronised or retried.
     virtual void stop() = 0;
-    /// shutdown() retired every request: `held` (this engine's claims) go back to whoever takes them next.
-    virtual void handBack(const QStringList &held) = 0;
+    /// shutdown() retired every request: `held` (this engine's claims) go back to whoever takes them next,
+    /// written after everything handed to the store before (never on the engine thread); `done` runs on the
+    /// engine thread once that is answered (at once when there is nothing to hand back), and the stop
+    /// finishes after it.
+    virtual void handBack(const QStringList &held, std::function<void()> done) = 0;
 
     // --- a person's batch actions (Engine's slots of the same names) --------------------------------
     /// `by`: whom the launch's audit rows name.
@@ -92,7 +96,8 @@ public:
     virtual bool postponeAdmission(int days, bool busy) = 0;
     /// Non-empty when nothing may be admitted at all (a member whose ledger's audit does not verify).
     virtual QString refusesAdmission() const = 0;
-    /// Admission found `keys` already stored (admitted by another member): their stored tasks are taken in.
+    /// Admission found `keys` already stored (admitted by another member): their stored tasks are taken in,
+    /// read off the engine thread (they arrive after admitted()).
     virtual void storedElsewhere(const QStringList &keys) = 0;
     /// A transition of `key` to `to` was written.
     virtual void transitionRecorded(const QString &key, ExecutionState to) = 0;

@@ -306,6 +306,46 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
     }
 
+    // A member that stops holding claims hands every one back before it says it stopped: those waiting for a
+    // permit and the one on the wire (its request aborted: whoever takes it next looks it up first). The hand
+    // back goes on the ledger writer's connection after the member's transitions, not on its engine thread.
+    void claimsGoBackBeforeTheMemberStops() {
+        QVERIFY(m_postgres->createDatabase(QStringLiteral("hand_back")));
+        const QString url = m_postgres->url(QStringLiteral("hand_back"));
+        SandboxProcess registry({QStringLiteral("--latency-ms"), QStringLiteral("5000")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(6, QStringLiteral("H")), &why).isEmpty(), qPrintable(why));
+        fd::Engine engineObject;
+        fd::Engine *engine = &engineObject;
+        QSignalSpy started(engine, &fd::Engine::started);
+        fd::EngineConfig config;
+        config.ledger = fd::test::parsedLedger(url);
+        config.redis = fd::test::parsedRedis(m_redis.url());
+        config.registries.defaultUrl = registry.baseUrl();
+        config.defaultLimit = 1; // one on the wire, the others claimed and waiting for the permit
+        config.memberKind = fd::MemberKind::Worker;
+        config.consoleId = QStringLiteral("handing-back");
+        QMetaObject::invokeMethod(
+            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        const QString held = QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL");
+        QTRY_VERIFY_WITH_TIMEOUT(ledgerCount(held, QStringLiteral("hand_back")) > 1, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'DISPATCHING'"),
+                        QStringLiteral("hand_back")),
+            1, 20000);
+        QSignalSpy stopped(engine, &fd::Engine::stopped);
+        engine->shutdown();
+        QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 20000);
+        QCOMPARE(ledgerCount(held, QStringLiteral("hand_back")), 0);
+        // The request aborted on the wire stays DISPATCHING: never put back as if it had not been sent.
+        QCOMPARE(ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'DISPATCHING'"),
+                             QStringLiteral("hand_back")),
+                 1);
+    }
+
     // 7. Two batches of the team are running; Cancel on one leaves the other running. Without a name, Cancel
     // with two open batches changes nothing and asks which.
     void cancelActsOnTheBatchNamed() {
