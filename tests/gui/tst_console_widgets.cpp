@@ -20,11 +20,13 @@
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/reason_dialog.h"
 #include "ui/widgets/status_indicators.h"
+#include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
 #include "ui/widgets/task_filter_bar.h"
 
 #include <QComboBox>
 #include <QDateEdit>
+#include <QEnterEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -32,6 +34,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSortFilterProxyModel>
 #include <QStandardItemModel>
 #include <QTableView>
 #include <QTreeView>
@@ -103,6 +106,7 @@ private Q_SLOTS:
     void aWithdrawnFilingReadsAsAPersonsDecision();
     void acceptAsFiledIsOfferedOnlyWithAConfirmationNumber();
     void withdrawCountsOnlyWhatCanBeWithdrawn();
+    void rowsHoldStillUnderThePointer();
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
     void reasonDialogTakesWhatIsTyped();
@@ -614,6 +618,42 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
     keys.sort();
     QCOMPARE(keys, (QStringList{tasks.at(2).key, tasks.at(3).key, tasks.at(4).key}));
     QCOMPARE(asked.first().at(1).toInt(), 2);
+}
+
+void TestConsoleWidgets::rowsHoldStillUnderThePointer() {
+    // While the pointer is over a table, rows that change keep their place (a click lands on the row aimed
+    // at); when it leaves they are sorted and filtered again.
+    QStandardItemModel source;
+    for (const char *name : {"Alpha", "Bravo", "Charlie"})
+        source.appendRow(new QStandardItem(QString::fromLatin1(name)));
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&source);
+    proxy.setDynamicSortFilter(true);
+    proxy.setFilterRegularExpression(QStringLiteral("^[A-Z]")); // a row renamed in lower case leaves
+    QTableView table;
+    setUpTable(&table, &proxy, {QStringLiteral("holdTable"), QStringLiteral("rows"), 0, Qt::AscendingOrder});
+    table.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&table));
+    const auto order = [&proxy] {
+        QStringList names;
+        for (int row = 0; row < proxy.rowCount(); ++row)
+            names << proxy.index(row, 0).data().toString();
+        return names;
+    };
+    QCOMPARE(order(), (QStringList{"Alpha", "Bravo", "Charlie"}));
+
+    QEnterEvent enter(QPointF(5, 5), QPointF(5, 5), QPointF(5, 5));
+    QCoreApplication::sendEvent(table.viewport(), &enter);
+    source.item(0)->setText(QStringLiteral("Zulu"));  // would sort last
+    source.item(1)->setText(QStringLiteral("bravo")); // would be filtered out
+    QCOMPARE(order(), (QStringList{"Zulu", "bravo", "Charlie"}));
+
+    QEvent leave(QEvent::Leave);
+    QCoreApplication::sendEvent(table.viewport(), &leave);
+    QCOMPARE(order(), (QStringList{"Charlie", "Zulu"}));
+    // Away from the table, rows move as they change.
+    source.item(2)->setText(QStringLiteral("Alpha"));
+    QCOMPARE(order(), (QStringList{"Alpha", "Zulu"}));
 }
 
 void TestConsoleWidgets::filterCountFollowsRowsItHides() {

@@ -3,15 +3,49 @@
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
+#include <QEvent>
 #include <QFontDatabase>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QPlainTextEdit>
+#include <QPointer>
+#include <QSortFilterProxyModel>
 #include <QTableView>
 
 #include <algorithm>
 
 namespace fd::ui {
+
+namespace {
+
+/// While the pointer is over a table's rows, a sorting proxy keeps its order: a batch that is sending moves
+/// rows (their progress, urgency and status change), and a click aimed at one filing must not land on the
+/// one that slid under the pointer. Sorted and filtered again, from the model as it is then, when the
+/// pointer leaves.
+class HoldOrderWhilePointed : public QObject {
+public:
+    HoldOrderWhilePointed(QSortFilterProxyModel *proxy, QObject *parent)
+        : QObject(parent)
+        , m_proxy(proxy) {}
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override {
+        if (!m_proxy)
+            return QObject::eventFilter(watched, event);
+        if (event->type() == QEvent::Enter) {
+            m_proxy->setDynamicSortFilter(false);
+        } else if (event->type() == QEvent::Leave && !m_proxy->dynamicSortFilter()) {
+            m_proxy->setDynamicSortFilter(true);
+            m_proxy->invalidate(); // rows that changed meanwhile are placed and filtered again
+        }
+        return QObject::eventFilter(watched, event);
+    }
+
+private:
+    QPointer<QSortFilterProxyModel> m_proxy;
+};
+
+} // namespace
 
 void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &setup) {
     table->setObjectName(setup.objectName);
@@ -47,6 +81,8 @@ void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &
     table->setContextMenuPolicy(table->contextMenuPolicy() == Qt::DefaultContextMenu
                                     ? Qt::ActionsContextMenu
                                     : table->contextMenuPolicy());
+    if (auto *proxy = qobject_cast<QSortFilterProxyModel *>(model); proxy && proxy->dynamicSortFilter())
+        table->viewport()->installEventFilter(new HoldOrderWhilePointed(proxy, table));
 }
 
 QString selectedRowsText(const QTableView *table) {

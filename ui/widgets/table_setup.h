@@ -22,7 +22,9 @@ struct TableSetup {
 };
 
 /// Applies the console's common table look and behaviour to `table` showing `model`, including Copy
-/// (Ctrl+C) of the selected rows (selectedRowsText()). GUI thread only.
+/// (Ctrl+C) of the selected rows (selectedRowsText()). A sorting proxy (QSortFilterProxyModel) keeps its
+/// rows in place while the pointer is over them, and sorts and filters again when it leaves: a click never
+/// lands on a row that moved under it. GUI thread only.
 void setUpTable(QTableView *table, QAbstractItemModel *model, const TableSetup &setup);
 
 /// The selected rows of `table` as people paste them into a spreadsheet or an e-mail: a header line, then
