@@ -40,10 +40,15 @@ QString Obligation::idempotencyKey() const {
 qint64 Obligation::penaltyExposureCents(int daysLate) const {
     if (daysLate <= 0)
         return 0;
-    const qint64 flat = penaltyFlatCents + feeCents * penaltyPercentOfFeeBp / 10000;
+    // Each amount to the nearest cent, half a cent up, as a bill states it ($206.375 is $206.38, not
+    // $206.37).
+    const auto percentOf = [](qint64 cents, qint64 basisPoints) {
+        return (cents * basisPoints + 5000) / 10000;
+    };
+    const qint64 flat = penaltyFlatCents + percentOf(feeCents, penaltyPercentOfFeeBp);
     // Interest runs on tax plus penalty for each month or part of a month late (e.g. 8 Del. C. § 510).
     const qint64 months = (daysLate + 29) / 30;
-    const qint64 interest = (feeCents + flat) * penaltyMonthlyInterestBp * months / 10000;
+    const qint64 interest = percentOf(feeCents + flat, qint64(penaltyMonthlyInterestBp) * months);
     return flat + interest;
 }
 

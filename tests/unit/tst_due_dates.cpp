@@ -765,17 +765,18 @@ private slots:
         QTest::addColumn<int>("daysLate");
         QTest::addColumn<qint64>("expected");
         // Delaware corporation, fee $225 ($175 tax + $50 report): $200 penalty and 1.5% a month (or part) on
-        // tax + penalty (8 Del. C. § 504) as the rule encodes it: (22500 + 20000) * 1.5% = 637 cents a month.
+        // tax + penalty (8 Del. C. § 504) as the rule encodes it: (22500 + 20000) * 1.5% = 637.5 cents a
+        // month, the total rounded to the nearest cent, half a cent up.
         QTest::newRow("DE on time") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 0
                                     << qint64(0);
         QTest::newRow("DE 1 day") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 1
-                                  << qint64(20000 + 637);
+                                  << qint64(20000 + 638);
         QTest::newRow("DE 30 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 30
-                                    << qint64(20000 + 637);
+                                    << qint64(20000 + 638);
         QTest::newRow("DE 31 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 31
                                     << qint64(20000 + 1275);
         QTest::newRow("DE 365 days") << QStringLiteral("US-DE") << int(EntityType::Corporation) << 365
-                                     << qint64(20000 + 8287);
+                                     << qint64(20000 + 8288);
         // Florida: $400 late fee, flat (Fla. Stat. § 607.193).
         QTest::newRow("FL 1 day") << QStringLiteral("US-FL") << int(EntityType::Corporation) << 1
                                   << qint64(40000);
