@@ -2692,10 +2692,6 @@
         <translation>&amp;Berichte</translation>
     </message>
     <message>
-        <source>&amp;Filing report…</source>
-        <translation>&amp;Filing-Bericht …</translation>
-    </message>
-    <message>
         <source>Every filing: entity, jurisdiction, due date, status, confirmation number, fees in dollars, who launched and resolved it (PDF for people, CSV for spreadsheets)</source>
         <translation>Jedes Filing: Rechtsträger, Jurisdiktion, Fälligkeit, Status, Bestätigungsnummer, Gebühren in Dollar, wer es gestartet und erledigt hat (PDF zum Lesen, CSV für Tabellenkalkulationen)</translation>
     </message>
@@ -3023,6 +3019,10 @@ Strg+, Einstellungen</translation>
     <message>
         <source>Not done (%1 times): %2</source>
         <translation>Nicht ausgeführt (%1-mal): %2</translation>
+    </message>
+    <message>
+        <source>&amp;Filings report…</source>
+        <translation>&amp;Filing-Bericht …</translation>
     </message>
 </context>
 <context>
@@ -3955,10 +3955,6 @@ Schlüssel %3</translation>
 <context>
     <name>fd::ui::ReportDialog</name>
     <message>
-        <source>Filing report</source>
-        <translation>Filing-Bericht</translation>
-    </message>
-    <message>
         <source>Compliance status report</source>
         <translation>Compliance-Statusbericht</translation>
     </message>
@@ -4045,6 +4041,10 @@ Schlüssel %3</translation>
     <message>
         <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
         <translation>PDF-Dokument (*.pdf);;CSV für Tabellenkalkulationen (*.csv)</translation>
+    </message>
+    <message>
+        <source>Filings report</source>
+        <translation>Filing-Bericht</translation>
     </message>
 </context>
 <context>

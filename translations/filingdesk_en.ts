@@ -2691,10 +2691,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Filing report…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Every filing: entity, jurisdiction, due date, status, confirmation number, fees in dollars, who launched and resolved it (PDF for people, CSV for spreadsheets)</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3007,6 +3003,10 @@ Ctrl+, settings</source>
     </message>
     <message>
         <source>Not done (%1 times): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Filings report…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3929,10 +3929,6 @@ key %3</source>
 <context>
     <name>fd::ui::ReportDialog</name>
     <message>
-        <source>Filing report</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Compliance status report</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4018,6 +4014,10 @@ key %3</source>
     </message>
     <message>
         <source>PDF document (*.pdf);;CSV for spreadsheets (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filings report</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

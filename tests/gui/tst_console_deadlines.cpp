@@ -264,7 +264,7 @@ private Q_SLOTS:
             }(),
             kLong);
 
-        // Reports > Filing report, from the desk's database beside the running engine: PDF and CSV.
+        // Reports > Filings report, from the desk's database beside the running engine: PDF and CSV.
         QSignalSpy written(window->reportExport(), &ReportExport::finished);
         const QString pdf = m_dir.filePath(QStringLiteral("filings.pdf"));
         window->reportExport()->writeFilings(pdf, kAsOf);
@@ -292,7 +292,7 @@ private Q_SLOTS:
     }
 
     void reportsMenuAsksWhatToReport() {
-        // Reports > Filing report asks, before saving, for what `filingdesk report filings` takes on its
+        // Reports > Filings report asks, before saving, for what `filingdesk report filings` takes on its
         // command line: statuses as of, the due dates' period, jurisdictions, batch; the status report for
         // its date and jurisdictions.
         const QString portfolio = m_dir.filePath(QStringLiteral("three-states.csv"));

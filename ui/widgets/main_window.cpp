@@ -519,7 +519,7 @@ void MainWindow::buildMenus() {
     quit->setObjectName(QStringLiteral("quitAction"));
     quit->setShortcutContext(Qt::WindowShortcut);
     QMenu *reports = menuBar()->addMenu(tr("&Reports"));
-    QAction *filingReport = reports->addAction(tr("&Filing report…"), this,
+    QAction *filingReport = reports->addAction(tr("&Filings report…"), this,
                                                [this] { m_reportExport->runFilings(m_session->asOf()); });
     filingReport->setObjectName(QStringLiteral("filingReportAction"));
     filingReport->setToolTip(

@@ -97,7 +97,7 @@ ReportDialog::ReportDialog(Kind kind, const QDate &asOf, const ReportChoices &ch
     , m_kind(kind) {
     const bool filings = kind == Kind::Filings;
     setObjectName(filings ? QStringLiteral("filingReportDialog") : QStringLiteral("statusReportDialog"));
-    setWindowTitle(filings ? tr("Filing report") : tr("Compliance status report"));
+    setWindowTitle(filings ? tr("Filings report") : tr("Compliance status report"));
     auto *form = new QFormLayout;
 
     m_asOf = dateEdit(QStringLiteral("reportAsOfEdit"), asOf, this);

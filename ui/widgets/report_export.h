@@ -33,8 +33,8 @@ class ObligationModel;
 /// need data; not out-of-scope rows, which no report lists).
 ReportChoices reportChoicesOf(const ObligationModel &model);
 
-/// Reports > Filing report / Compliance status report: the choices a report is made with before it is
-/// saved, as `filingdesk report` takes them on its command line. Filing report: statuses as of (--as-of), due
+/// Reports > Filings report / Compliance status report: the choices a report is made with before it is
+/// saved, as `filingdesk report` takes them on its command line. Filings report: statuses as of (--as-of), due
 /// from/to (--from/--to, each optional), jurisdictions (--jurisdiction) and batch (--batch); status report:
 /// the position's date (--as-of) and jurisdictions. Then the file: PDF or CSV by its extension. Widgets by
 /// objectName: reportAsOfEdit, reportFromCheck, reportFromEdit, reportToCheck, reportToEdit,
@@ -77,7 +77,7 @@ private:
     QDialogButtonBox *m_buttons = nullptr;
 };
 
-/// Reports > Filing report / Compliance status report: asks what to report on and where to write it
+/// Reports > Filings report / Compliance status report: asks what to report on and where to write it
 /// (ReportDialog: PDF or CSV, by the name's extension), reads the data on a thread of its own
 /// (report::loadFilingsReport / loadStatusReport open their own connection to the desk's database, read-only
 /// beside the engine, or to the team ledger), then writes the file on the GUI thread (the PDF needs fonts)
