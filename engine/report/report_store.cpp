@@ -25,7 +25,10 @@ const QStringList &attributionActions() {
 } // namespace
 
 bool isAttributionRow(const AuditEntry &row) {
-    return row.toState == QLatin1String("COMPLETED") || attributionActions().contains(row.action);
+    // Filed (when), halted or dead-lettered again (the decision before no longer resolves it), or a person's
+    // action.
+    return row.toState == QLatin1String("COMPLETED") || row.toState == QLatin1String("FAILED_STATUTORY") ||
+           row.toState == QLatin1String("DEAD_LETTER") || attributionActions().contains(row.action);
 }
 
 ReportStore::ReportStore() = default;
@@ -244,8 +247,9 @@ bool ReportStore::readDeskTrail(AuditTrailHead *head, QList<AuditEntry> *rows, Q
     QSqlQuery rowsQuery(QSqlDatabase::database(m_desk->connectionName(), false));
     rowsQuery.setForwardOnly(true);
     rowsQuery.prepare(QStringLiteral("SELECT id, at_utc, idempotency_key, entity_id, action, from_state, "
-                                     "to_state, actor, detail FROM audit WHERE id <= ? AND (to_state = "
-                                     "'COMPLETED' OR action IN (%1)) ORDER BY id")
+                                     "to_state, actor, detail FROM audit WHERE id <= ? AND (to_state IN "
+                                     "('COMPLETED', 'FAILED_STATUTORY', 'DEAD_LETTER') OR action IN (%1)) "
+                                     "ORDER BY id")
                           .arg(placeholders.join(QLatin1Char(','))));
     rowsQuery.addBindValue(head->lastRowId);
     for (const QString &action : attributionActions())

@@ -19,6 +19,7 @@
 #include <QtCore/QStandardPaths>
 #include <QtCore/QTemporaryDir>
 #include <QtSql/QSqlDatabase>
+#include <QtSql/QSqlError>
 #include <QtSql/QSqlQuery>
 #include <QtTest/QSignalSpy>
 #include <QtTest/QTest>
@@ -1064,6 +1065,36 @@ void TestReportCommand::launchedByIsAPersonNeverTheEngine() {
              0);
     QVERIFY2(!QRegularExpression(QStringLiteral("\\bengine\\b")).match(pdfText(pdf)).hasMatch(),
              qPrintable(pdfText(pdf)));
+
+    // The registry refuses it again: the halt it is in now is nobody's decision yet.
+    {
+        const QString connection = QStringLiteral("halted-again");
+        {
+            QSqlDatabase trail = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), connection);
+            trail.setDatabaseName(db);
+            QVERIFY(trail.open());
+            QSqlQuery halt(trail);
+            halt.prepare(
+                QStringLiteral("INSERT INTO audit(at_utc, idempotency_key, entity_id, action, "
+                               "from_state, to_state, actor, error_category, error_code) "
+                               "VALUES(?, ?, 'DE3', 'transition', 'DISPATCHING', 'FAILED_STATUTORY', "
+                               "'engine', 'statutory', 'STAT_AGENT_EXPIRED')"));
+            halt.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+            halt.addBindValue(delta->key);
+            QVERIFY2(halt.exec(), qPrintable(halt.lastError().text()));
+        }
+        QSqlDatabase::removeDatabase(connection);
+    }
+    const QString again = path(QStringLiteral("halted-again.csv"));
+    QCOMPARE(runCli({QStringLiteral("report"), QStringLiteral("filings"), QStringLiteral("--db"), db,
+                     QStringLiteral("--out"), again})
+                 .exit,
+             0);
+    const QList<CsvRow> againRows = readCsv(again);
+    const CsvRow *haltedAgain = rowFor(againRows, QStringLiteral("entity_id"), QStringLiteral("DE3"));
+    QVERIFY(haltedAgain);
+    QCOMPARE(haltedAgain->value(QStringLiteral("resolved_by")), QString());
+    QCOMPARE(haltedAgain->value(QStringLiteral("launched_by")), fd::host::osUser());
 }
 
 void TestReportCommand::statusListsOverdueObligationsNeverAdmitted() {
