@@ -5257,6 +5257,14 @@ Schlüssel %3</translation>
         <source>Also finds a filing by the reference support gives you (its idempotency key or trace id)</source>
         <translation>Findet ein Filing auch über die Referenz, die Ihnen der Support nennt (Idempotenzschlüssel oder Trace-ID)</translation>
     </message>
+    <message>
+        <source>Withdrawn — will not be filed</source>
+        <translation>Zurückgezogen — wird nicht eingereicht</translation>
+    </message>
+    <message>
+        <source>DEAD_LETTER, withdrawn by a person</source>
+        <translation>DEAD_LETTER, von einer Person zurückgezogen</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskSubsetModel</name>

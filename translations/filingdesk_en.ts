@@ -5231,6 +5231,14 @@ key %3</source>
         <source>Also finds a filing by the reference support gives you (its idempotency key or trace id)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Withdrawn — will not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DEAD_LETTER, withdrawn by a person</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::TaskSubsetModel</name>

@@ -2,6 +2,7 @@
 // known or not; an open circuit breaker is shown per jurisdiction with its next trial request; the Permits
 // view's in-use column fits while the gate is blind; detail pane and action buttons agree on the rows they
 // mean.
+#include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
 #include "ui/models/display_format.h"
@@ -11,6 +12,7 @@
 #include "ui/models/permit_model.h"
 #include "ui/proxies/task_filter_proxy.h"
 #include "ui/widgets/alert_notifier.h"
+#include "ui/widgets/audit_page.h"
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/dead_letters_page.h"
@@ -107,6 +109,8 @@ private Q_SLOTS:
     void acceptAsFiledIsOfferedOnlyWithAConfirmationNumber();
     void withdrawCountsOnlyWhatCanBeWithdrawn();
     void rowsHoldStillUnderThePointer();
+    void auditActorSearchFindsFilingDeskByItsName_data();
+    void auditActorSearchFindsFilingDeskByItsName();
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
     void reasonDialogTakesWhatIsTyped();
@@ -536,6 +540,20 @@ void TestConsoleWidgets::aWithdrawnFilingReadsAsAPersonsDecision() {
     QVERIFY2(counts.contains(QStringLiteral("Withdrawn — will not be filed: 2")), qPrintable(counts));
     const QString engineTerms = panel.findChild<QLabel *>(QStringLiteral("batchCounts"))->toolTip();
     QVERIFY2(engineTerms.contains(QLatin1String("DEAD_LETTER 3")), qPrintable(engineTerms));
+
+    // The progress filter tells them apart as well: "could not be filed" leaves the withdrawn one out, and
+    // it has a filter of its own.
+    ObligationModel model;
+    const FilingTask deadLetter = haltTask(2, QStringLiteral("dead"));
+    model.applyTasks({withdrawn, deadLetter});
+    TaskFilterProxy proxy;
+    proxy.setSourceModel(&model);
+    proxy.setStates({QStringLiteral("DEAD_LETTER")});
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data(KeyRole).toString(), deadLetter.key);
+    proxy.setStates({QString::fromLatin1(TaskFilterProxy::kWithdrawnState)});
+    QCOMPARE(proxy.rowCount(), 1);
+    QCOMPARE(proxy.index(0, 0).data(KeyRole).toString(), withdrawn.key);
 }
 
 void TestConsoleWidgets::acceptAsFiledIsOfferedOnlyWithAConfirmationNumber() {
@@ -618,6 +636,28 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
     keys.sort();
     QCOMPARE(keys, (QStringList{tasks.at(2).key, tasks.at(3).key, tasks.at(4).key}));
     QCOMPARE(asked.first().at(1).toInt(), 2);
+}
+
+void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName_data() {
+    QTest::addColumn<QString>("typed");
+    QTest::addColumn<QString>("searched");
+    QTest::newRow("as the table shows it")
+        << QStringLiteral("FilingDesk (automatic)") << QStringLiteral("engine");
+    QTest::newRow("the name alone") << QStringLiteral("filingdesk") << QStringLiteral("engine");
+    QTest::newRow("the stored actor") << QStringLiteral("engine") << QStringLiteral("engine");
+    QTest::newRow("a person") << QStringLiteral("alice") << QStringLiteral("alice");
+}
+
+void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName() {
+    // The Audit view shows the engine's own rows as "FilingDesk (automatic)": searching for that finds them.
+    QFETCH(QString, typed);
+    QFETCH(QString, searched);
+    AuditModel model;
+    AuditPage page(&model);
+    auto *actor = page.findChild<QLineEdit *>(QStringLiteral("auditActor"));
+    QVERIFY(actor);
+    actor->setText(typed);
+    QCOMPARE(page.query().actor, searched);
 }
 
 void TestConsoleWidgets::rowsHoldStillUnderThePointer() {

@@ -435,6 +435,8 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
         const std::optional<Compliance> c = compliance(row);
         return c ? complianceName(*c) : QString();
     }
+    case WithdrawnRole:
+        return row.kind == ObligationRow::Kind::Task && isWithdrawn(row.task);
     default:
         return QVariant();
     }

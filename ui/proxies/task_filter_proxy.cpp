@@ -66,7 +66,11 @@ void TaskFilterProxy::setCompliance(const QStringList &statuses) {
 
 bool TaskFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const {
     const QModelIndex index = sourceModel()->index(sourceRow, 0, sourceParent);
-    if (!m_states.isEmpty() && !m_states.contains(index.data(StateRole).toString()))
+    // A withdrawn filing is a dead letter to the engine, but nobody needs to act on it: it has a progress
+    // filter of its own (kWithdrawnState), and "could not be filed" leaves it out.
+    if (!m_states.isEmpty() &&
+        !m_states.contains(index.data(WithdrawnRole).toBool() ? QString::fromLatin1(kWithdrawnState)
+                                                              : index.data(StateRole).toString()))
         return false;
     if (!m_jurisdiction.isEmpty() && index.data(JurisdictionRole).toString() != m_jurisdiction)
         return false;

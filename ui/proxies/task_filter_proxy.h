@@ -17,7 +17,10 @@ class TaskFilterProxy : public QSortFilterProxyModel {
 public:
     explicit TaskFilterProxy(QObject *parent = nullptr);
 
-    /// Only rows in one of these states (empty: any state).
+    /// The progress filter's name for a filing a person withdrew (WithdrawnRole): "DEAD_LETTER" then means
+    /// the dead letters that need a person, and this the withdrawn ones.
+    static constexpr const char *kWithdrawnState = "WITHDRAWN";
+    /// Only rows in one of these states (empty: any state; kWithdrawnState for withdrawn filings).
     void setStates(const QStringList &states);
     /// Only this jurisdiction ("US-DE"; empty: any).
     void setJurisdiction(const QString &jurisdiction);

@@ -130,6 +130,10 @@ AuditQuery AuditPage::query() const {
     q.idempotencyKey = m_key->text().trimmed();
     q.entityId = m_entity->text().trimmed();
     q.actor = m_actor->text().trimmed();
+    // The table shows the engine's own rows as "FilingDesk (automatic)"; the trail stores them as "engine".
+    if (q.actor.startsWith(QLatin1String("FilingDesk"), Qt::CaseInsensitive) ||
+        q.actor.compare(AuditModel::tr("FilingDesk (automatic)"), Qt::CaseInsensitive) == 0)
+        q.actor = QStringLiteral("engine");
     const QString actionText = m_action->currentText().trimmed();
     q.action = m_action->currentIndex() > 0 && actionText == m_action->itemText(m_action->currentIndex())
                    ? m_action->currentData().toString()

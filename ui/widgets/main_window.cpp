@@ -1366,12 +1366,20 @@ void MainWindow::updatePlanSummary() {
         m_planSummary + tr(", %n filing(s) need data", nullptr, m_session->reminders()->counts().needsData));
 }
 
+int MainWindow::deadLettersNeedingAPerson() const {
+    const QAbstractItemModel *model = m_session->deadLetterModel();
+    int count = 0;
+    for (int row = 0; row < model->rowCount(); ++row)
+        count += model->index(row, 0).data(WithdrawnRole).toBool() ? 0 : 1;
+    return count;
+}
+
 void MainWindow::updateTabCounts() {
     refreshNotice(); // "Waiting for a person" follows the review queues
-    m_tabs->setTabText(DeadLettersTab,
-                       m_session->deadLetterModel()->rowCount() > 0
-                           ? tr("Could not be filed (%1)").arg(m_session->deadLetterModel()->rowCount())
-                           : tr("Could not be filed"));
+    // Withdrawn filings are listed there too, but nobody needs to act on them: the count leaves them out.
+    const int needPerson = deadLettersNeedingAPerson();
+    m_tabs->setTabText(DeadLettersTab, needPerson > 0 ? tr("Could not be filed (%1)").arg(needPerson)
+                                                      : tr("Could not be filed"));
     m_tabs->setTabText(ExceptionsTab,
                        m_session->exceptionModel()->rowCount() > 0
                            ? tr("Halts && exceptions (%1)").arg(m_session->exceptionModel()->rowCount())
@@ -1465,9 +1473,8 @@ void MainWindow::refreshNotice() {
     QStringList waiting;
     if (m_session->exceptionModel()->rowCount() > 0)
         waiting << tr("%n halt(s) or exception(s)", nullptr, m_session->exceptionModel()->rowCount());
-    if (m_session->deadLetterModel()->rowCount() > 0)
-        waiting << tr("%n filing(s) that could not be filed", nullptr,
-                      m_session->deadLetterModel()->rowCount());
+    if (const int needPerson = deadLettersNeedingAPerson(); needPerson > 0)
+        waiting << tr("%n filing(s) that could not be filed", nullptr, needPerson);
     QStringList parts;
     if (newsStands)
         parts << m_noticeNews;

@@ -282,6 +282,8 @@ private:
     /// goes on with the rest.
     QStringList m_noticeConflictEntities;
     void showConflictNotice(const QString &fileName);
+    /// The dead letters a person needs to act on: those not withdrawn (a withdrawal is a decision made).
+    int deadLettersNeedingAPerson() const;
     /// Hides a "Not done: ..." notice: the person acted again or the state it was about changed.
     void clearNotDone();
     /// A refusal for the notice: added to those on show (a second one never hides the first), the same

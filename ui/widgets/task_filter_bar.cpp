@@ -34,6 +34,13 @@ TaskFilterBar::TaskFilterBar(TaskFilterProxy *proxy, const Controls &controls, c
         for (const QString &state : controls.states) {
             m_state->addItem(stateLabel(state), QStringList{state});
             m_state->setItemData(m_state->count() - 1, state, Qt::ToolTipRole);
+            if (state == stateName(ExecutionState::DeadLetter)) {
+                // Withdrawn: a dead letter to the engine, a person's decision to everyone else.
+                m_state->addItem(tr("Withdrawn — will not be filed"),
+                                 QStringList{QString::fromLatin1(TaskFilterProxy::kWithdrawnState)});
+                m_state->setItemData(m_state->count() - 1, tr("DEAD_LETTER, withdrawn by a person"),
+                                     Qt::ToolTipRole);
+            }
         }
         connect(m_state, &QComboBox::currentIndexChanged, this, [this] {
             m_proxy->setStates(m_state->currentData().toStringList());
