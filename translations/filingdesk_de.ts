@@ -325,10 +325,6 @@
         <translation>das Zurückziehen eines Filings braucht eine Begründung</translation>
     </message>
     <message>
-        <source>withdrawn by %1: will not file</source>
-        <translation>zurückgezogen von %1: wird nicht übermittelt</translation>
-    </message>
-    <message>
         <source>batch %1 has nothing left to send</source>
         <translation>Lauf %1 hat nichts mehr zu senden</translation>
     </message>
@@ -753,6 +749,10 @@
             <numerusform>%1: %n Meldung unverändert gelassen, weil eine frühere Entscheidung oder Änderung dazu noch aufgezeichnet wird (%2); danach erneut ausführen</numerusform>
             <numerusform>%1: %n Meldungen unverändert gelassen, weil eine frühere Entscheidung oder Änderung dazu noch aufgezeichnet wird (%2); danach erneut ausführen</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>withdrawn by %1: will not file (%2)</source>
+        <translation>zurückgezogen von %1: wird nicht übermittelt (%2)</translation>
     </message>
 </context>
 <context>

@@ -325,10 +325,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>withdrawn by %1: will not file</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>batch %1 has nothing left to send</source>
         <translation type="unfinished"></translation>
     </message>
@@ -753,6 +749,10 @@
             <numerusform>%1: %n filing left as it is because an earlier decision or change of it is still being recorded (%2); act on it again once it is</numerusform>
             <numerusform>%1: %n filings left as they are because an earlier decision or change of theirs is still being recorded (%2); act on them again once it is</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>withdrawn by %1: will not file (%2)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

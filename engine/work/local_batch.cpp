@@ -10,6 +10,8 @@
 #include <QFileInfo>
 #include <QLoggingCategory>
 
+#include <algorithm>
+
 Q_DECLARE_LOGGING_CATEGORY(lcEngine)
 
 namespace fd {
@@ -67,6 +69,18 @@ void LocalBatch::begin() {
     if (resume.isEmpty())
         return;
     m_pipeline.beginBatchIfIdle();
+    // They go on in the batch a person launched them in, under its id: what is done to it next (a cancel
+    // when FilingDesk starts again, its end) names that batch, not one nobody launched. When it began is
+    // not known here: the panel says "This batch".
+    QHash<QString, int> launchedIn;
+    for (const QString &key : resume)
+        if (const QString id = m_pipeline.tasks().value(key).batchId; !id.isEmpty())
+            ++launchedIn[id];
+    if (!launchedIn.isEmpty()) {
+        const auto most = std::max_element(launchedIn.cbegin(), launchedIn.cend());
+        m_pipeline.batchState().id = most.key();
+        m_pipeline.batchState().startedUtc = QDateTime();
+    }
     for (const QString &key : resume) {
         m_pipeline.batchState().keys.insert(key);
         m_pipeline.enqueue(key);
@@ -169,7 +183,14 @@ void LocalBatch::cancel(const QString &reason, const QString &batchId, DecidedBy
         FilingTask &task = e.tasks()[key];
         if (isTerminal(task.state))
             continue;
-        // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again.
+        // A task that keeps lookupRequired (persisted) is looked up first whenever it is launched again. The
+        // error it last met (a registry's limit, a time-out) is not why it goes back: not repeated as the
+        // cancel's.
+        if (task.state != ExecutionState::Pending) {
+            task.lastCategory = ErrorCategory::None;
+            task.lastErrorCode.clear();
+            task.lastErrorMessage.clear();
+        }
         if (task.state != ExecutionState::Pending &&
             !e.transition(task, ExecutionState::Pending, e.actorFor(by), QStringLiteral("batch_cancel"),
                           reason))

@@ -423,17 +423,25 @@ private Q_SLOTS:
             QVERIFY(db.open());
             QSqlQuery rows(db);
             QVERIFY(
-                rows.exec(QStringLiteral("SELECT action, actor, reason FROM audit "
+                rows.exec(QStringLiteral("SELECT action, actor, reason, detail, idempotency_key FROM audit "
                                          "WHERE action IN ('batch_cancel', 'batch_launch') ORDER BY id")));
             int restartSteps = 0;
             int personLaunches = 0;
+            QString firstBatch; // "batch 1a2b3c4d" of "batch 1a2b3c4d: 46 task(s)"
             while (rows.next()) {
                 const QString action = rows.value(0).toString();
                 const QString actor = rows.value(1).toString();
                 const QString reason = rows.value(2).toString();
+                const QString detail = rows.value(3).toString();
+                if (action == QLatin1String("batch_launch") && firstBatch.isEmpty())
+                    firstBatch = detail.section(QLatin1Char(':'), 0, 0);
                 if (reason.contains(QLatin1String("started again"))) {
                     QVERIFY2(actor == QLatin1String("engine"),
                              qPrintable(QStringLiteral("%1 by %2: %3").arg(action, actor, reason)));
+                    // The batch it ends is the one the person launched, named by its id.
+                    if (action == QLatin1String("batch_cancel") && rows.value(4).toString().isEmpty())
+                        QVERIFY2(detail.startsWith(firstBatch + QLatin1Char(' ')),
+                                 qPrintable(QStringLiteral("%1 / launched: %2").arg(detail, firstBatch)));
                     ++restartSteps;
                 } else if (action == QLatin1String("batch_launch")) {
                     QCOMPARE(reason, QStringLiteral("test reason"));
