@@ -468,13 +468,6 @@
         <translation>%1 s nach dem Senden nicht gefunden, das Register kann aber noch daran arbeiten: es wird erneut nachgefragt; erst nach %2 UTC bedeutet „nicht gefunden“, dass nichts übermittelt wurde</translation>
     </message>
     <message numerus="yes">
-        <source>%1: %n filing(s) left as they are because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on it again once it has an outcome</source>
-        <translation>
-            <numerusform>%1: %n Filing unverändert gelassen, weil eine Anfrage in Übertragung ist oder ihr Ergebnis noch geklärt wird (%2); die Antwort des Registers oder die Nachfrage entscheidet, wie es weitergeht (übermittelt, wiederholt oder für einen Menschen angehalten); erneut handeln, sobald ein Ergebnis vorliegt</numerusform>
-            <numerusform>%1: %n Filings unverändert gelassen, weil eine Anfrage in Übertragung ist oder ihr Ergebnis noch geklärt wird (%2); die Antwort des Registers oder die Nachfrage entscheidet, wie es weitergeht (übermittelt, wiederholt oder für einen Menschen angehalten); erneut handeln, sobald ein Ergebnis vorliegt</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)</source>
         <translation>
             <numerusform>%1: %n Filing unverändert gelassen: so behandeln lassen sich nur %2 (%3)</numerusform>
@@ -484,10 +477,6 @@
     <message>
         <source>Replay</source>
         <translation>Erneut senden</translation>
-    </message>
-    <message>
-        <source>dead letters</source>
-        <translation>Dead Letters</translation>
     </message>
     <message>
         <source>Requeue</source>
@@ -504,10 +493,6 @@
     <message>
         <source>Withdraw</source>
         <translation>Zurückziehen</translation>
-    </message>
-    <message>
-        <source>pending or halted filings</source>
-        <translation>wartende oder angehaltene Filings</translation>
     </message>
     <message>
         <source>batch %1 is not running or paused: nothing changed</source>
@@ -753,6 +738,61 @@
     <message>
         <source>withdrawn by %1: will not file (%2)</source>
         <translation>zurückgezogen von %1: wird nicht übermittelt (%2)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are because they are being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</source>
+        <translation>
+            <numerusform>%1: %n Filing unverändert gelassen, weil es gerade gesendet wird oder die Antwort des Registers noch geprüft wird (%2); diese Antwort oder eine Nachfrage beim Register entscheidet, wie es weitergeht (übermittelt, erneut versucht oder für eine Person angehalten); danach erneut ausführen</numerusform>
+            <numerusform>%1: %n Filings unverändert gelassen, weil sie gerade gesendet werden oder die Antwort des Registers noch geprüft wird (%2); diese Antwort oder eine Nachfrage beim Register entscheidet, wie es weitergeht (übermittelt, erneut versucht oder für eine Person angehalten); danach erneut ausführen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>being checked</source>
+        <translation>wird geprüft</translation>
+    </message>
+    <message>
+        <source>being sent</source>
+        <translation>wird gesendet</translation>
+    </message>
+    <message>
+        <source>filed</source>
+        <translation>übermittelt</translation>
+    </message>
+    <message>
+        <source>to be tried again</source>
+        <translation>wird erneut versucht</translation>
+    </message>
+    <message>
+        <source>halted</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation>zurückgezogen</translation>
+    </message>
+    <message>
+        <source>could not be filed</source>
+        <translation>konnte nicht übermittelt werden</translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation>%1 (%2, %3)</translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation>Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>filings that could not be filed</source>
+        <translation>Filings, die nicht übermittelt werden konnten</translation>
+    </message>
+    <message>
+        <source>filings waiting to be sent or halted</source>
+        <translation>wartende oder angehaltene Filings</translation>
     </message>
 </context>
 <context>

@@ -468,13 +468,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1: %n filing(s) left as they are because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on it again once it has an outcome</source>
-        <translation>
-            <numerusform>%1: %n filing left as it is because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on it again once it has an outcome</numerusform>
-            <numerusform>%1: %n filings left as they are because a request is on the wire or its outcome is still being settled (%2); the registry&apos;s answer or the look-up decides what happens next (filed, retried or halted for a person); act on them again once they have an outcome</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>%1: %n filing(s) left as they are: only %2 can be acted on this way (%3)</source>
         <translation>
             <numerusform>%1: %n filing left as it is: only %2 can be acted on this way (%3)</numerusform>
@@ -483,10 +476,6 @@
     </message>
     <message>
         <source>Replay</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>dead letters</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -503,10 +492,6 @@
     </message>
     <message>
         <source>Withdraw</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>pending or halted filings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -752,6 +737,61 @@
     </message>
     <message>
         <source>withdrawn by %1: will not file (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n filing(s) left as they are because they are being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</source>
+        <translation>
+            <numerusform>%1: %n filing left as it is because it is being sent right now or the registry's answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on it again once it has</numerusform>
+            <numerusform>%1: %n filings left as they are because they are being sent right now or the registry's answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>being checked</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>being sent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to be tried again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>halted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>withdrawn</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2, %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filings that could not be filed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filings waiting to be sent or halted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

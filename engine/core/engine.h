@@ -343,6 +343,8 @@ private:
     /// errorOccurred() naming what an operator's action left alone and why.
     void reportSkipped(const QString &action, const QStringList &onTheWire, const QStringList &otherState,
                        const QString &expected, const QStringList &beingRecorded = {});
+    /// A filing as a person's message names it: "OD Holdings 0 Inc. (US-DE, being sent)"; the key's first 12
+    /// characters when the engine does not hold it.
     QString describeForOperator(const QString &key) const;
     void enqueue(const QString &key) override;
     void requeueWithdrawn(const QString &key);

@@ -29,9 +29,9 @@ void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, 
                                  .arg(action, beingRecorded.join(QStringLiteral(", "))));
     if (!onTheWire.isEmpty())
         Q_EMIT errorOccurred(
-            tr("%1: %n filing(s) left as they are because a request is on the wire or its outcome is still "
-               "being settled (%2); the registry's answer or the look-up decides what happens next (filed, "
-               "retried or halted for a person); act on it again once it has an outcome",
+            tr("%1: %n filing(s) left as they are because they are being sent right now or the registry's "
+               "answer is still being checked (%2); that answer, or a look-up at the registry, decides what "
+               "happens next (filed, tried again or halted for a person); act on them again once it has",
                nullptr, int(onTheWire.size()))
                 .arg(action, onTheWire.join(QStringLiteral(", "))));
     if (!otherState.isEmpty())
@@ -44,8 +44,32 @@ QString Engine::describeForOperator(const QString &key) const {
     const auto it = m_tasks.constFind(key);
     if (it == m_tasks.constEnd())
         return key.left(12);
-    return QStringLiteral("%1 %2 %3")
-        .arg(it->obligation.entity->name, it->obligation.jurisdiction, stateName(it->state));
+    // Where the filing is, in the words the console uses (the engine's state names are for support).
+    QString where;
+    switch (it->state) {
+    case ExecutionState::Pending:
+        where = tr("waiting");
+        break;
+    case ExecutionState::Validating:
+        where = tr("being checked");
+        break;
+    case ExecutionState::Dispatching:
+        where = tr("being sent");
+        break;
+    case ExecutionState::Completed:
+        where = tr("filed");
+        break;
+    case ExecutionState::FailedTransient:
+        where = tr("to be tried again");
+        break;
+    case ExecutionState::FailedStatutory:
+        where = tr("halted");
+        break;
+    case ExecutionState::DeadLetter:
+        where = it->lastErrorCode == QLatin1String("WITHDRAWN") ? tr("withdrawn") : tr("could not be filed");
+        break;
+    }
+    return tr("%1 (%2, %3)").arg(it->obligation.entity->name, it->obligation.jurisdiction, where);
 }
 
 QString Engine::payloadNote(const QString &sha256Before, const QString &sha256After, const QString &wasCode) {
@@ -221,7 +245,8 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         if (decide(d.after, ExecutionState::Pending, QStringLiteral("replay"), reason, &d.records))
             decisions.append(std::move(d));
     }
-    reportSkipped(tr("Replay"), onTheWire, otherState, tr("dead letters"), beingRecorded);
+    reportSkipped(tr("Try again"), onTheWire, otherState, tr("filings that could not be filed"),
+                  beingRecorded);
     recordDecisions(tr("Replay"), std::move(decisions),
                     [this, reason, requeueBatch](const QStringList &requeued) {
                         // PENDING again: back to work (WorkSource::requeue()).
@@ -395,7 +420,8 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         m_requests.retire(key);
         decisions.append(std::move(d));
     }
-    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("pending or halted filings"), beingRecorded);
+    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("filings waiting to be sent or halted"),
+                  beingRecorded);
     QStringList withdrawing;
     for (const Decision &d : std::as_const(decisions))
         withdrawing.append(d.after.key);

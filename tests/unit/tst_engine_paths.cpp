@@ -544,7 +544,9 @@ private Q_SLOTS:
         QSignalSpy errors(m_engine, &Engine::errorOccurred);
         m_engine->withdraw({key}, QStringLiteral("no longer needed"));
         QCOMPARE(errors.count(), 1);
-        QVERIFY(errors.first().first().toString().contains(QLatin1String("being settled")));
+        // Said in words: its answer is being checked, not yet recorded.
+        QVERIFY2(errors.first().first().toString().contains(QLatin1String("answer is still being checked")),
+                 qPrintable(errors.first().first().toString()));
         QCOMPARE(idle.count(), 0);
 
         m_store->stalling = false;
@@ -599,7 +601,7 @@ private Q_SLOTS:
         QSignalSpy errors(m_engine, &Engine::errorOccurred);
         m_engine->withdraw(m_keys, QStringLiteral("no longer needed"));
         QCOMPARE(errors.count(), 1);
-        QVERIFY(errors.first().first().toString().contains(QLatin1String("on the wire")));
+        QVERIFY(errors.first().first().toString().contains(QLatin1String("being sent right now")));
         m_registry->setHolding(false);
         m_registry->release();
     }
@@ -668,7 +670,8 @@ private Q_SLOTS:
         QCOMPARE(errors.count(), 3);
         for (const QList<QVariant> &e : std::as_const(errors)) {
             const QString text = e.first().toString();
-            QVERIFY2(text.contains(QLatin1String("on the wire")) && text.contains(QLatin1String("decides")),
+            QVERIFY2(text.contains(QLatin1String("being sent right now")) &&
+                         text.contains(QLatin1String("decides")),
                      qPrintable(text));
             QVERIFY2(text.contains(QLatin1String("Delaware Test 0 Inc.")), qPrintable(text));
         }
@@ -680,8 +683,9 @@ private Q_SLOTS:
         errors.clear();
         m_engine->replay(m_keys, QStringLiteral("try again"));
         QCOMPARE(errors.count(), 1);
-        QVERIFY2(errors.first().first().toString().contains(QLatin1String("only dead letters")),
-                 qPrintable(errors.first().first().toString()));
+        QVERIFY2(
+            errors.first().first().toString().contains(QLatin1String("only filings that could not be filed")),
+            qPrintable(errors.first().first().toString()));
     }
 
     void replayWritesTheClearedError() {
