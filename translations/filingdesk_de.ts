@@ -3803,6 +3803,14 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
             <numerusform>%n weitere ausgewählte Einreichungen bleiben, wie sie sind: eingereicht, im Versand oder schon aus der Warteschlange.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>This desk sends nothing itself: the team&apos;s workers file these with the registries they are set up for, which may be LIVE (real filings, fees charged).</source>
+        <translation>Dieser Arbeitsplatz sendet selbst nichts: die Worker des Teams übermitteln diese Filings an die Register, für die sie eingerichtet sind, und die können LIVE sein (echte Filings, Gebühren werden berechnet).</translation>
+    </message>
+    <message>
+        <source>No registry is configured on this desk: nothing can be sent until one is (Settings).</source>
+        <translation>Auf diesem Arbeitsplatz ist kein Register eingerichtet: nichts kann gesendet werden, bis eines eingerichtet ist (Einstellungen).</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>

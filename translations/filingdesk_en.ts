@@ -742,8 +742,8 @@
     <message numerus="yes">
         <source>%1: %n filing(s) left as they are because they are being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</source>
         <translation>
-            <numerusform>%1: %n filing left as it is because it is being sent right now or the registry's answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on it again once it has</numerusform>
-            <numerusform>%1: %n filings left as they are because they are being sent right now or the registry's answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</numerusform>
+            <numerusform>%1: %n filing left as it is because it is being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on it again once it has</numerusform>
+            <numerusform>%1: %n filings left as they are because they are being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</numerusform>
         </translation>
     </message>
     <message>
@@ -3778,6 +3778,14 @@ Each is looked up first; one the registry has not filed is sent, and its fee is 
             <numerusform>%n other selected filing is left as it is: filed, being sent, or already out of the queue.</numerusform>
             <numerusform>%n other selected filings are left as they are: filed, being sent, or already out of the queue.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This desk sends nothing itself: the team&apos;s workers file these with the registries they are set up for, which may be LIVE (real filings, fees charged).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No registry is configured on this desk: nothing can be sent until one is (Settings).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

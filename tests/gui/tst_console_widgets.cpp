@@ -2,6 +2,7 @@
 // known or not; an open circuit breaker is shown per jurisdiction with its next trial request; the Permits
 // view's in-use column fits while the gate is blind; detail pane and action buttons agree on the rows they
 // mean.
+#include "engine/client/engine_client.h"
 #include "ui/models/audit_model.h"
 #include "ui/models/breaker_board.h"
 #include "ui/models/dead_letter_model.h"
@@ -19,8 +20,11 @@
 #include "ui/widgets/entity_edit_delegate.h"
 #include "ui/widgets/exceptions_page.h"
 #include "ui/widgets/obligations_page.h"
+#include "ui/widgets/operator_actions.h"
 #include "ui/widgets/permits_page.h"
 #include "ui/widgets/reason_dialog.h"
+#include "ui/widgets/reason_provider.h"
+#include "ui/widgets/reason_request.h"
 #include "ui/widgets/status_indicators.h"
 #include "ui/widgets/table_setup.h"
 #include "ui/widgets/task_detail_text.h"
@@ -109,6 +113,8 @@ private Q_SLOTS:
     void acceptAsFiledIsOfferedOnlyWithAConfirmationNumber();
     void withdrawCountsOnlyWhatCanBeWithdrawn();
     void rowsHoldStillUnderThePointer();
+    void aLaunchPromptSaysWhoFiles_data();
+    void aLaunchPromptSaysWhoFiles();
     void auditActorSearchFindsFilingDeskByItsName_data();
     void auditActorSearchFindsFilingDeskByItsName();
     void haltDetailCitesTheFilingsOwnState_data();
@@ -658,6 +664,46 @@ void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName() {
     QVERIFY(actor);
     actor->setText(typed);
     QCOMPARE(page.query().actor, searched);
+}
+
+void TestConsoleWidgets::aLaunchPromptSaysWhoFiles_data() {
+    QTest::addColumn<bool>("live");
+    QTest::addColumn<bool>("noRegistry");
+    QTest::addColumn<bool>("team");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("practice") << false << false << false << QStringLiteral("Practice registry");
+    QTest::newRow("live") << true << false << false << QStringLiteral("LIVE registry");
+    // A team's review desk files nothing itself: its launch goes to workers whose registries may be live.
+    QTest::newRow("review desk") << false << true << true << QStringLiteral("may be LIVE");
+    QTest::newRow("desk without a registry")
+        << false << true << false << QStringLiteral("No registry is configured");
+}
+
+void TestConsoleWidgets::aLaunchPromptSaysWhoFiles() {
+    QFETCH(bool, live);
+    QFETCH(bool, noRegistry);
+    QFETCH(bool, team);
+    QFETCH(QString, said);
+    struct Recording : ReasonProvider {
+        std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
+            asked.append(request);
+            return std::nullopt; // the person cancels: nothing is sent
+        }
+        QList<ReasonRequest> asked;
+    };
+    EngineClient link;
+    OperatorActions actions(&link, nullptr);
+    auto reasons = std::make_unique<Recording>();
+    Recording *recorded = reasons.get();
+    actions.setReasonProvider(std::move(reasons));
+    actions.setLiveRegistries(live ? QStringList{QStringLiteral("https://registry.example.gov/")}
+                                   : QStringList());
+    actions.setNoRegistryHere(noRegistry, team);
+    QVERIFY(!actions.launch({QStringLiteral("k1")}, QStringLiteral("1 filing")));
+    QCOMPARE(recorded->asked.size(), 1);
+    QVERIFY2(recorded->asked.first().question.contains(said), qPrintable(recorded->asked.first().question));
+    QVERIFY2(!(team && recorded->asked.first().question.contains(QLatin1String("Practice"))),
+             qPrintable(recorded->asked.first().question));
 }
 
 void TestConsoleWidgets::rowsHoldStillUnderThePointer() {

@@ -1295,6 +1295,7 @@ void MainWindow::updateTitle() {
 void MainWindow::showRegistryMode() {
     const RegistryMode &mode = m_session->registryMode();
     m_actions->setLiveRegistries(mode.live);
+    m_actions->setNoRegistryHere(mode.kind == RegistryMode::Kind::None, m_session->isTeamMode());
     QString text;
     QString style;
     QString tip;

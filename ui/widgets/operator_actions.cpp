@@ -82,8 +82,14 @@ bool OperatorActions::launch(const QStringList &keys, const QString &scope, cons
         return false;
     }
     const bool live = !m_liveRegistries.isEmpty();
-    const QString mode = live ? tr("LIVE registry: these are real filings and the fees are charged.")
-                              : tr("Practice registry: nothing is filed for real.");
+    QString mode = live ? tr("LIVE registry: these are real filings and the fees are charged.")
+                        : tr("Practice registry: nothing is filed for real.");
+    if (!live && m_noRegistry)
+        mode =
+            m_team
+                ? tr("This desk sends nothing itself: the team's workers file these with the registries "
+                     "they are set up for, which may be LIVE (real filings, fees charged).")
+                : tr("No registry is configured on this desk: nothing can be sent until one is (Settings).");
     const auto reason =
         ask({QStringLiteral("batch_launch"), tr("Launch filings"),
              tr("File %n filing(s) now: %1.", nullptr, int(keys.size())).arg(scope) +

@@ -44,6 +44,13 @@ public:
                 const QString &total = QString());
     /// The live registries this session files with (empty: practice only, or none).
     void setLiveRegistries(const QStringList &urls) { m_liveRegistries = urls; }
+    /// No registry is configured on this desk (`none`); in a team (`team`) the team's workers then file what
+    /// it launches with their own registries, which may be live: a launch prompt says so instead of
+    /// "practice".
+    void setNoRegistryHere(bool none, bool team) {
+        m_noRegistry = none;
+        m_team = team;
+    }
     bool pause();
     bool resume();
     bool cancel();
@@ -118,6 +125,8 @@ private:
     QStringList m_openBatches;
     QString m_readOnlyWhy;
     QStringList m_liveRegistries;
+    bool m_noRegistry = false; ///< setNoRegistryHere()
+    bool m_team = false;
     fd::TeamAccess m_access;
 };
 
