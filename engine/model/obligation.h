@@ -35,8 +35,9 @@ struct Obligation {
     /// contract.
     QString idempotencyKey() const;
     /// Penalty owed if filed `daysLate` days after the due date, in cents (0 when not late): the flat penalty
-    /// and percentage of the fee, then the monthly interest on fee plus penalty for each month or part of one,
-    /// each rounded to the nearest cent, half a cent up. Source: the rule (its citation, e.g. 8 Del. C. § 510).
+    /// and percentage of the fee, then the monthly interest on fee plus penalty for each month or part of
+    /// one, each rounded to the nearest cent, half a cent up. Source: the rule (its citation, e.g. 8 Del. C.
+    /// § 510).
     qint64 penaltyExposureCents(int daysLate) const;
 };
 

@@ -34,10 +34,10 @@ class ObligationModel;
 ReportChoices reportChoicesOf(const ObligationModel &model);
 
 /// Reports > Filings report / Compliance status report: the choices a report is made with before it is
-/// saved, as `filingdesk report` takes them on its command line. Filings report: statuses as of (--as-of), due
-/// from/to (--from/--to, each optional), jurisdictions (--jurisdiction) and batch (--batch); status report:
-/// the position's date (--as-of) and jurisdictions. Then the file: PDF or CSV by its extension. Widgets by
-/// objectName: reportAsOfEdit, reportFromCheck, reportFromEdit, reportToCheck, reportToEdit,
+/// saved, as `filingdesk report` takes them on its command line. Filings report: statuses as of (--as-of),
+/// due from/to (--from/--to, each optional), jurisdictions (--jurisdiction) and batch (--batch); status
+/// report: the position's date (--as-of) and jurisdictions. Then the file: PDF or CSV by its extension.
+/// Widgets by objectName: reportAsOfEdit, reportFromCheck, reportFromEdit, reportToCheck, reportToEdit,
 /// reportAllJurisdictionsCheck, reportJurisdictionList (checkable items, Qt::UserRole = ISO code),
 /// reportBatchCombo (item data: the batch id, empty for every batch), reportPathEdit, reportBrowseButton,
 /// reportProblemLabel, reportButtons. The dialog is "filingReportDialog" or "statusReportDialog". GUI
