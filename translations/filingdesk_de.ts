@@ -3064,6 +3064,10 @@ Strg+, Einstellungen</translation>
         <source>&amp;Filings report…</source>
         <translation>&amp;Filing-Bericht …</translation>
     </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation>%1 (%2): %3</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -3772,19 +3776,6 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
         <source>File again with a live registry</source>
         <translation>Erneut bei einem echten Register einreichen</translation>
     </message>
-    <message numerus="yes">
-        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
-
-Each is looked up first; one the registry has not filed is sent, and its fee is charged. Send them now?</source>
-        <translation>
-            <numerusform>Sie senden %n Einreichung erneut an ein ECHTES Register (%1).
-
-Sie wird zuerst beim Register nachgefragt; ist sie dort nicht eingereicht, wird sie gesendet und die Gebühr wird berechnet. Jetzt senden?</numerusform>
-            <numerusform>Sie senden %n Einreichungen erneut an ein ECHTES Register (%1).
-
-Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist, wird gesendet und ihre Gebühr wird berechnet. Jetzt senden?</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Not confirmed: nothing was sent again.</source>
         <translation>Nicht bestätigt: nichts wurde erneut gesendet.</translation>
@@ -3810,6 +3801,34 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
     <message>
         <source>No registry is configured on this desk: nothing can be sent until one is (Settings).</source>
         <translation>Auf diesem Arbeitsplatz ist kein Register eingerichtet: nichts kann gesendet werden, bis eines eingerichtet ist (Einstellungen).</translation>
+    </message>
+    <message>
+        <source>its fee is charged</source>
+        <translation>ihre Gebühr wird berechnet</translation>
+    </message>
+    <message>
+        <source>its fee is charged (%1 at most for all of them)</source>
+        <translation>ihre Gebühr wird berechnet (für alle zusammen höchstens %1)</translation>
+    </message>
+    <message numerus="yes">
+        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
+
+Each is looked up first; one the registry has not filed is sent, and %2. Send them now?</source>
+        <translation>
+            <numerusform>Sie senden %n Einreichung erneut an ein ECHTES Register (%1).
+
+Sie wird zuerst beim Register nachgefragt; ist sie dort nicht eingereicht, wird sie gesendet, und %2. Jetzt senden?</numerusform>
+            <numerusform>Sie senden %n Einreichungen erneut an ein ECHTES Register (%1).
+
+Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist, wird gesendet, und %2. Jetzt senden?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>und %n weitere</numerusform>
+            <numerusform>und %n weitere</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5181,6 +5200,14 @@ Schlüssel %3</translation>
     <message>
         <source>Last error: none</source>
         <translation>Letzter Fehler: keiner</translation>
+    </message>
+    <message>
+        <source>Raw response body: none (the registry has not answered this filing)</source>
+        <translation>Unveränderte Antwort: keine (das Register hat auf dieses Filing nicht geantwortet)</translation>
+    </message>
+    <message>
+        <source>Raw response body, from before the withdrawal:</source>
+        <translation>Unveränderte Antwort, von vor dem Zurückziehen:</translation>
     </message>
 </context>
 <context>

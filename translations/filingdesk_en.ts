@@ -3049,6 +3049,10 @@ Ctrl+, settings</source>
         <source>&amp;Filings report…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 (%2): %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -3748,19 +3752,6 @@ These filings are real and their fees will be charged. File them now?</source>
         <source>File again with a live registry</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
-
-Each is looked up first; one the registry has not filed is sent, and its fee is charged. Send them now?</source>
-        <translation>
-            <numerusform>You are about to send %n filing again to a LIVE registry (%1).
-
-It is looked up first; if the registry has not filed it, it is sent, and its fee is charged. Send it now?</numerusform>
-            <numerusform>You are about to send %n filings again to a LIVE registry (%1).
-
-Each is looked up first; one the registry has not filed is sent, and its fee is charged. Send them now?</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Not confirmed: nothing was sent again.</source>
         <translation type="unfinished"></translation>
@@ -3786,6 +3777,34 @@ Each is looked up first; one the registry has not filed is sent, and its fee is 
     <message>
         <source>No registry is configured on this desk: nothing can be sent until one is (Settings).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its fee is charged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its fee is charged (%1 at most for all of them)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
+
+Each is looked up first; one the registry has not filed is sent, and %2. Send them now?</source>
+        <translation>
+            <numerusform>You are about to send %n filing again to a LIVE registry (%1).
+
+It is looked up first; if the registry has not filed it, it is sent, and %2. Send it now?</numerusform>
+            <numerusform>You are about to send %n filings again to a LIVE registry (%1).
+
+Each is looked up first; one the registry has not filed is sent, and %2. Send them now?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>and %n more</source>
+        <translation>
+            <numerusform>and %n more</numerusform>
+            <numerusform>and %n more</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -5154,6 +5173,14 @@ key %3</source>
     </message>
     <message>
         <source>Last error: none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw response body: none (the registry has not answered this filing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Raw response body, from before the withdrawal:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

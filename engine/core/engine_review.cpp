@@ -40,36 +40,38 @@ void Engine::reportSkipped(const QString &action, const QStringList &onTheWire, 
                                  .arg(action, expected, otherState.join(QStringLiteral(", "))));
 }
 
+namespace {
+
+/// Where a filing is, in the words the console uses (the engine's state names are for support).
+QString whereForOperator(const FilingTask &task) {
+    switch (task.state) {
+    case ExecutionState::Pending:
+        return Engine::tr("waiting");
+    case ExecutionState::Validating:
+        return Engine::tr("being checked");
+    case ExecutionState::Dispatching:
+        return Engine::tr("being sent");
+    case ExecutionState::Completed:
+        return Engine::tr("filed");
+    case ExecutionState::FailedTransient:
+        return Engine::tr("to be tried again");
+    case ExecutionState::FailedStatutory:
+        return Engine::tr("halted");
+    case ExecutionState::DeadLetter:
+        return task.lastErrorCode == QLatin1String("WITHDRAWN") ? Engine::tr("withdrawn")
+                                                                : Engine::tr("could not be filed");
+    }
+    return QString();
+}
+
+} // namespace
+
 QString Engine::describeForOperator(const QString &key) const {
     const auto it = m_tasks.constFind(key);
     if (it == m_tasks.constEnd())
         return key.left(12);
-    // Where the filing is, in the words the console uses (the engine's state names are for support).
-    QString where;
-    switch (it->state) {
-    case ExecutionState::Pending:
-        where = tr("waiting");
-        break;
-    case ExecutionState::Validating:
-        where = tr("being checked");
-        break;
-    case ExecutionState::Dispatching:
-        where = tr("being sent");
-        break;
-    case ExecutionState::Completed:
-        where = tr("filed");
-        break;
-    case ExecutionState::FailedTransient:
-        where = tr("to be tried again");
-        break;
-    case ExecutionState::FailedStatutory:
-        where = tr("halted");
-        break;
-    case ExecutionState::DeadLetter:
-        where = it->lastErrorCode == QLatin1String("WITHDRAWN") ? tr("withdrawn") : tr("could not be filed");
-        break;
-    }
-    return tr("%1 (%2, %3)").arg(it->obligation.entity->name, it->obligation.jurisdiction, where);
+    return tr("%1 (%2, %3)")
+        .arg(it->obligation.entity->name, it->obligation.jurisdiction, whereForOperator(*it));
 }
 
 QString Engine::payloadNote(const QString &sha256Before, const QString &sha256After, const QString &wasCode) {

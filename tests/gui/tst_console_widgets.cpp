@@ -115,6 +115,8 @@ private Q_SLOTS:
     void rowsHoldStillUnderThePointer();
     void aLaunchPromptSaysWhoFiles_data();
     void aLaunchPromptSaysWhoFiles();
+    void promptsNameTheFilingsTheyActOn_data();
+    void promptsNameTheFilingsTheyActOn();
     void auditActorSearchFindsFilingDeskByItsName_data();
     void auditActorSearchFindsFilingDeskByItsName();
     void haltDetailCitesTheFilingsOwnState_data();
@@ -641,7 +643,9 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
     QStringList keys = asked.first().at(0).toStringList();
     keys.sort();
     QCOMPARE(keys, (QStringList{tasks.at(2).key, tasks.at(3).key, tasks.at(4).key}));
-    QCOMPARE(asked.first().at(1).toInt(), 2);
+    QStringList leftOut = asked.first().at(1).toStringList();
+    leftOut.sort();
+    QCOMPARE(leftOut, (QStringList{tasks.at(0).key, tasks.at(1).key}));
 }
 
 void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName_data() {
@@ -704,6 +708,76 @@ void TestConsoleWidgets::aLaunchPromptSaysWhoFiles() {
     QVERIFY2(recorded->asked.first().question.contains(said), qPrintable(recorded->asked.first().question));
     QVERIFY2(!(team && recorded->asked.first().question.contains(QLatin1String("Practice"))),
              qPrintable(recorded->asked.first().question));
+}
+
+void TestConsoleWidgets::promptsNameTheFilingsTheyActOn_data() {
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<int>("selected");
+    QTest::addColumn<int>("leftOut");
+    QTest::addColumn<QStringList>("said");
+    QTest::addColumn<QStringList>("notSaid");
+    const auto filing = [](int i) {
+        return QStringLiteral("Entity %1 (Delaware): Annual Report 2027").arg(i);
+    };
+    QTest::newRow("withdraw, naming what it leaves alone")
+        << QStringLiteral("withdraw") << 2 << 1 << QStringList{filing(0), filing(1), filing(2)}
+        << QStringList{};
+    QTest::newRow("requeue of one halt")
+        << QStringLiteral("requeue") << 1 << 0 << QStringList{filing(0), QStringLiteral("$300.00")}
+        << QStringList{};
+    QTest::newRow("a retry of many names five and counts the rest")
+        << QStringLiteral("replay") << 8 << 0
+        << QStringList{filing(0), filing(4), QStringLiteral("and 3 more"), QStringLiteral("$2,400.00")}
+        << QStringList{filing(5)};
+}
+
+void TestConsoleWidgets::promptsNameTheFilingsTheyActOn() {
+    // A person decides on filings, not on counts: the prompts name them (five at most), those an action
+    // leaves alone as well, and a live registry's second confirmation gives what sending them again may
+    // charge.
+    QFETCH(QString, action);
+    QFETCH(int, selected);
+    QFETCH(int, leftOut);
+    QFETCH(QStringList, said);
+    QFETCH(QStringList, notSaid);
+    struct Recording : ReasonProvider {
+        std::optional<QString> askReason(QWidget *, const ReasonRequest &request) override {
+            texts.append(request.question);
+            return QStringLiteral("reason");
+        }
+        bool confirm(QWidget *, const QString &, const QString &question) override {
+            texts.append(question);
+            return false; // nothing is sent
+        }
+        QStringList texts;
+    };
+    EngineClient link;
+    OperatorActions actions(&link, nullptr);
+    auto reasons = std::make_unique<Recording>();
+    Recording *recorded = reasons.get();
+    actions.setReasonProvider(std::move(reasons));
+    actions.setLiveRegistries({QStringLiteral("https://registry.example.gov/")});
+    actions.setFilingLookup([](const QString &key) -> std::optional<OperatorActions::FilingForPeople> {
+        return OperatorActions::FilingForPeople{
+            QStringLiteral("Entity %1 (Delaware): Annual Report 2027").arg(key.mid(1)), 30000};
+    });
+    QStringList keys;
+    for (int i = 0; i < selected; ++i)
+        keys << QStringLiteral("k%1").arg(i);
+    QStringList others;
+    for (int i = selected; i < selected + leftOut; ++i)
+        others << QStringLiteral("k%1").arg(i);
+    if (action == QLatin1String("withdraw"))
+        actions.withdraw(keys, others);
+    else if (action == QLatin1String("requeue"))
+        actions.resolve(keys, true);
+    else
+        actions.replay(keys, QStringLiteral("the selected filings"));
+    const QString text = recorded->texts.join(QStringLiteral("\n---\n"));
+    for (const QString &part : said)
+        QVERIFY2(text.contains(part), qPrintable(part + QStringLiteral(" not in:\n") + text));
+    for (const QString &part : notSaid)
+        QVERIFY2(!text.contains(part), qPrintable(part + QStringLiteral(" in:\n") + text));
 }
 
 void TestConsoleWidgets::rowsHoldStillUnderThePointer() {

@@ -130,6 +130,19 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     });
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    // Prompts name the filings they act on, as the Obligations view shows them.
+    m_actions->setFilingLookup([this](const QString &key) -> std::optional<OperatorActions::FilingForPeople> {
+        const ObligationModel *obligations = m_session->obligationModel();
+        const int row = obligations->rowOfKey(key);
+        if (row < 0)
+            return std::nullopt;
+        const Obligation &o = obligations->rowAt(row).task.obligation;
+        const QString entity = o.entity->name;
+        const QString filing =
+            tr("%1 %2").arg(o.filingName.isEmpty() ? o.filingType : o.filingName).arg(o.filingYear);
+        return OperatorActions::FilingForPeople{
+            tr("%1 (%2): %3").arg(entity, placeLabel(o.jurisdiction), filing), o.feeCents};
+    });
 
     QTimer::singleShot(0, m_session, &ConsoleSession::start);
 }

@@ -95,7 +95,7 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     connect(m_withdraw, &QPushButton::clicked, this, [this] {
         // Only what is still to be filed, or halted, can be withdrawn: the prompt counts those alone.
         QStringList withdrawable;
-        int leftOut = 0;
+        QStringList leftOut;
         for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
             const std::optional<ExecutionState> state = stateFromName(index.data(StateRole).toString());
             if (!state)
@@ -103,7 +103,7 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
             if (*state == ExecutionState::Pending || *state == ExecutionState::FailedStatutory)
                 withdrawable.append(index.data(KeyRole).toString());
             else
-                ++leftOut;
+                leftOut.append(index.data(KeyRole).toString());
         }
         Q_EMIT withdrawRequested(withdrawable, leftOut);
     });

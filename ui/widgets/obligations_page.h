@@ -38,7 +38,7 @@ Q_SIGNALS:
     void launchSelectionRequested(const QStringList &keys);
     /// `keys`: the selected filings that can still be withdrawn (waiting or halted); `leftOut`: the other
     /// selected filings (filed, dead letters, being sent), which a withdrawal would not touch.
-    void withdrawRequested(const QStringList &keys, int leftOut);
+    void withdrawRequested(const QStringList &keys, const QStringList &leftOut);
 
 private:
     void updateButtons();

@@ -167,19 +167,56 @@ bool OperatorActions::cancel() {
     return true;
 }
 
-bool OperatorActions::confirmSendingAgain(int count) {
-    // Sending again is sending: against a live registry it is asked twice, as a launch is.
+bool OperatorActions::confirmSendingAgain(const QStringList &keys) {
+    // Sending again is sending: against a live registry it is asked twice, as a launch is, with what it
+    // costs.
     if (m_liveRegistries.isEmpty())
         return true;
-    if (m_reasons->confirm(m_dialogParent, tr("File again with a live registry"),
-                           tr("You are about to send %n filing(s) again to a LIVE registry (%1).\n\nEach is "
-                              "looked up first; one the registry has not filed is sent, and its fee is "
-                              "charged. Send them now?",
-                              nullptr, count)
-                               .arg(m_liveRegistries.join(QStringLiteral(", ")))))
+    const int count = int(keys.size());
+    const QString fees = feesOf(keys);
+    const QString charged = fees.isEmpty() ? tr("its fee is charged")
+                                           : tr("its fee is charged (%1 at most for all of them)").arg(fees);
+    if (m_reasons->confirm(
+            m_dialogParent, tr("File again with a live registry"),
+            tr("You are about to send %n filing(s) again to a LIVE registry (%1).\n\nEach is "
+               "looked up first; one the registry has not filed is sent, and %2. Send them now?",
+               nullptr, count)
+                    .arg(m_liveRegistries.join(QStringLiteral(", ")), charged) +
+                listOf(keys)))
         return true;
     Q_EMIT refused(tr("Not confirmed: nothing was sent again."));
     return false;
+}
+
+QString OperatorActions::listOf(const QStringList &keys) const {
+    if (!m_lookup)
+        return QString();
+    constexpr int kNamed = 5; // a prompt stays readable; the rest are counted
+    QStringList lines;
+    int unnamed = 0;
+    for (const QString &key : keys) {
+        const std::optional<FilingForPeople> filing = lines.size() < kNamed ? m_lookup(key) : std::nullopt;
+        if (filing && !filing->name.isEmpty())
+            lines << QStringLiteral("\u2022 ") + filing->name;
+        else
+            ++unnamed;
+    }
+    if (lines.isEmpty())
+        return QString();
+    if (unnamed > 0)
+        lines << QStringLiteral("\u2026 ") + tr("and %n more", nullptr, unnamed);
+    return QStringLiteral("\n\n") + lines.join(QLatin1Char('\n'));
+}
+
+QString OperatorActions::feesOf(const QStringList &keys) const {
+    if (!m_lookup)
+        return QString();
+    qint64 cents = 0;
+    for (const QString &key : keys) {
+        if (const std::optional<FilingForPeople> filing = m_lookup(key))
+            cents += filing->feeCents;
+    }
+    return cents > 0 ? formatCents(cents) : QString();
 }
 
 bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
@@ -193,9 +230,10 @@ bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
         ask({QStringLiteral("replay"), tr("Try filings again"),
              tr("Try %1 again: FilingDesk first asks the registry whether each was filed after all, then "
                 "sends it again as the same filing (the registry never files it twice).")
-                 .arg(scope),
+                     .arg(scope) +
+                 (keys.size() > 1 ? listOf(keys) : QString()),
              QString(), int(keys.size())});
-    if (!reason || !confirmSendingAgain(int(keys.size())))
+    if (!reason || !confirmSendingAgain(keys))
         return false;
     m_link->replay(keys, *reason);
     Q_EMIT actionSent(QStringLiteral("replay"), int(keys.size()));
@@ -212,38 +250,42 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
         return false;
     }
     const QString action = requeue ? QStringLiteral("resolve_requeue") : QStringLiteral("resolve_accept");
-    const QString question =
+    QString question =
         requeue
             ? tr("Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry "
                  "never files one twice).",
                  nullptr, int(keys.size()))
             : tr("Accept %n reconciliation exception(s) as filed after checking the receipt.", nullptr,
                  int(keys.size()));
+    question += listOf(keys);
     const auto reason = ask({action, requeue ? tr("Resolve and requeue") : tr("Accept as filed"), question,
                              QString(), int(keys.size())});
-    if (!reason || (requeue && !confirmSendingAgain(int(keys.size()))))
+    if (!reason || (requeue && !confirmSendingAgain(keys)))
         return false;
     m_link->resolve(keys, *reason, requeue);
     Q_EMIT actionSent(action, int(keys.size()));
     return true;
 }
 
-bool OperatorActions::withdraw(const QStringList &keys, int leftOut) {
+bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftOut) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Withdraw, tr("Withdraw filings")))
         return false;
     if (keys.isEmpty()) {
-        Q_EMIT refused(leftOut > 0 ? tr("None of the %n selected filing(s) can be withdrawn: only filings "
-                                        "waiting to be sent or halted can.",
-                                        nullptr, leftOut)
-                                   : tr("Nothing selected to withdraw."));
+        Q_EMIT refused(!leftOut.isEmpty()
+                           ? tr("None of the %n selected filing(s) can be withdrawn: only filings "
+                                "waiting to be sent or halted can.",
+                                nullptr, int(leftOut.size()))
+                           : tr("Nothing selected to withdraw."));
         return false;
     }
-    QString question = tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size()));
-    if (leftOut > 0)
-        question += QLatin1Char(' ') +
+    QString question =
+        tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())) + listOf(keys);
+    if (!leftOut.isEmpty())
+        question += QStringLiteral("\n\n") +
                     tr("%n other selected filing(s) are left as they are: filed, being sent, or already "
                        "out of the queue.",
-                       nullptr, leftOut);
+                       nullptr, int(leftOut.size())) +
+                    listOf(leftOut);
     const auto reason =
         ask({QStringLiteral("withdraw"), tr("Withdraw filings"), question, QString(), int(keys.size())});
     if (!reason)

@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -37,6 +38,17 @@ public:
     /// Replaces how reasons are asked for (tests answer without a dialog).
     void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
 
+    /// One filing as a prompt names it: "Acme Holdings LLC (Delaware): Annual Franchise Tax Report 2027" and
+    /// its fee in cents, the fee a send charges when the registry has not filed it yet.
+    struct FilingForPeople {
+        QString name;
+        qint64 feeCents = 0;
+    };
+    /// Where prompts look filings up by idempotency key (the console's obligations); nullopt for a key it
+    /// does not know, which a prompt then counts without naming. Without one, prompts only count.
+    using FilingLookup = std::function<std::optional<FilingForPeople>(const QString &key)>;
+    void setFilingLookup(FilingLookup lookup) { m_lookup = std::move(lookup); }
+
     /// Launches `keys`; `spend` (what will be sent: filings and fees per jurisdiction) is shown in the
     /// confirmation. Against a live registry (setLiveRegistries()) a second, explicit confirmation repeats
     /// `total` ("46 filings, $10,350.00") and names the registries; No is its default.
@@ -56,9 +68,9 @@ public:
     bool cancel();
     bool replay(const QStringList &keys, const QString &scope);
     bool resolve(const QStringList &keys, bool requeue);
-    /// Withdraws `keys` (waiting or halted filings); `leftOut` other selected filings are named in the
-    /// prompt as not withdrawn.
-    bool withdraw(const QStringList &keys, int leftOut = 0);
+    /// Withdraws `keys` (waiting or halted filings); the prompt names them and the `leftOut` selected
+    /// filings it leaves as they are (filed, being sent, out of the queue).
+    bool withdraw(const QStringList &keys, const QStringList &leftOut = {});
     bool addNote(const QStringList &keys);
     /// Sets a missing formation date or entity type (a needs-data row of the Obligations view); `entityName`
     /// names the entity in the prompt (its id when empty).
@@ -113,7 +125,12 @@ Q_SIGNALS:
 private:
     /// Against a live registry, "send these again" is confirmed a second time, as a launch is; false (and
     /// refused()) when the person declines. True at once with a practice registry.
-    bool confirmSendingAgain(int count);
+    bool confirmSendingAgain(const QStringList &keys);
+    /// The filings of `keys` as a list for a prompt ("\n• Acme Holdings LLC (Delaware): ..."), at most five
+    /// named and the rest counted; empty without a lookup.
+    QString listOf(const QStringList &keys) const;
+    /// What sending `keys` charges at most, as people write it ("$1,250.00"); empty when no fee is known.
+    QString feesOf(const QStringList &keys) const;
     std::optional<QString> ask(const ReasonRequest &request);
     /// True (and refused() said why) while read-only.
     bool refuseWhileReadOnly();
@@ -128,6 +145,7 @@ private:
     bool m_noRegistry = false; ///< setNoRegistryHere()
     bool m_team = false;
     fd::TeamAccess m_access;
+    FilingLookup m_lookup;
 };
 
 } // namespace fd::ui

@@ -94,11 +94,21 @@ QString taskDetailText(const FilingTask &task) {
                      .arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
     else
         lines << TaskDetail::tr("Last error: none");
-    lines << TaskDetail::tr("Trace id: %1").arg(task.traceId);
+    // A trace id and a response exist once the registry was reached; a withdrawal later does not erase
+    // what it answered before, but says that it came first.
+    if (!task.traceId.isEmpty())
+        lines << TaskDetail::tr("Trace id: %1").arg(task.traceId);
     if (!task.confirmationNumber.isEmpty())
         lines << TaskDetail::tr("Confirmation: %1, charged %2")
                      .arg(task.confirmationNumber, formatCents(task.feeChargedCents));
-    lines << QString() << TaskDetail::tr("Raw response body:") << prettyJson(task.lastResponseBody);
+    if (task.lastResponseBody.isEmpty())
+        lines << QString()
+              << TaskDetail::tr("Raw response body: none (the registry has not answered this filing)");
+    else
+        lines << QString()
+              << (isWithdrawn(task) ? TaskDetail::tr("Raw response body, from before the withdrawal:")
+                                    : TaskDetail::tr("Raw response body:"))
+              << prettyJson(task.lastResponseBody);
     lines << QString() << TaskDetail::tr("Payload (SHA-256 %1):").arg(task.payloadSha256())
           << prettyJson(task.payloadJson());
     return lines.join(QLatin1Char('\n'));
