@@ -1,5 +1,6 @@
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_schema_batch.h"
+#include "engine/ledger/ledger_schema_due_date.h"
 #include "engine/ledger/ledger_schema_roles.h"
 #include "engine/ledger/ledger_schema_seal_pace.h"
 #include "engine/ledger/ledger_schema_sealer.h"
@@ -242,6 +243,8 @@ const std::vector<std::vector<const char *>> kMigrations = {
     // 10: a transition through a state (VALIDATING on the way to DISPATCHING) in one row of
     // filingdesk_transitions (ledger_schema_two_steps.h)
     std::vector<const char *>(std::begin(kTwoStepsMigration), std::end(kTwoStepsMigration)),
+    // 11: a cured payload's due date is the task's due date too (ledger_schema_due_date.h)
+    std::vector<const char *>(std::begin(kDueDateMigration), std::end(kDueDateMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

@@ -28,13 +28,14 @@ namespace fd {
 /// out is claimed for its look-up (ledger_schema_settle.h); from schema 8, filingdesk_transitions writes many
 /// transitions in one statement (ledger_schema_batch.h, LedgerWriter); from schema 9, the fleet seals at a
 /// pace (audit_head.sealed_at) and a seal computes each row's hash once (ledger_schema_seal_pace.h); from
-/// schema 10, a row of filingdesk_transitions may pass through a state (ledger_schema_two_steps.h). Every
+/// schema 10, a row of filingdesk_transitions may pass through a state (ledger_schema_two_steps.h); from
+/// schema 11, a cured payload's due date is written to tasks.due_date (ledger_schema_due_date.h). Every
 /// time the ledger stores is its own clock (the audit's at_utc is set by the insert trigger). Every sealed
 /// batch NOTIFYs channel kNotifyChannel with its last seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 10;
+constexpr int kVersion = 11;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

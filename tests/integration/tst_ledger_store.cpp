@@ -1303,6 +1303,15 @@ void TestLedgerStore::aPersonsDecisionsGoToTheWriterStepByStep() {
         task.setEntity(entity);
         return task;
     };
+    // A correction that moves the due date (a formation date corrected) under the same key: the ledger's
+    // due_date follows the payload it stores.
+    const auto replanned = [&cured](FilingTask task) {
+        task = cured(task);
+        fd::Obligation moved = task.obligation;
+        moved.dueDate = moved.dueDate.addDays(61);
+        task.setObligation(moved);
+        return task;
+    };
     FilingTask withdrawn = mine.at(0);
     withdrawn.lastErrorCode = QStringLiteral("WITHDRAWN");
     const fd::TaskStore::TransitionRecord toValidating = decided(
@@ -1311,7 +1320,7 @@ void TestLedgerStore::aPersonsDecisionsGoToTheWriterStepByStep() {
         decided(toValidating.task, ExecutionState::DeadLetter, QStringLiteral("withdraw"),
                 QStringLiteral("not owed"));
     const fd::TaskStore::TransitionRecord rebuilt =
-        decided(cured(mine.at(1)), ExecutionState::Pending, QStringLiteral("payload_rebuilt"),
+        decided(replanned(mine.at(1)), ExecutionState::Pending, QStringLiteral("payload_rebuilt"),
                 QStringLiteral("agent renewed"));
     const quint64 rowsBefore = a->writerStats().rows;
     QObject context;
@@ -1338,6 +1347,10 @@ void TestLedgerStore::aPersonsDecisionsGoToTheWriterStepByStep() {
     QVERIFY(scalar(db, QStringLiteral("SELECT obligation_json FROM tasks WHERE idempotency_key = '%1'")
                            .arg(mine.at(1).key))
                 .contains(QLatin1String("CT Corporation System")));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT due_date::text FROM tasks WHERE idempotency_key = '%1'")
+                            .arg(mine.at(1).key)),
+             rebuilt.task.obligation.dueDate.toString(Qt::ISODate));
+    QVERIFY(rebuilt.task.obligation.dueDate != mine.at(1).obligation.dueDate);
     // The versions the member holds are the ledger's: the cured filing's next transition goes through.
     FilingTask curedTask = rebuilt.task;
     curedTask.obligationRewritten = false;
