@@ -3,11 +3,13 @@
 # fleet cap of CAP each, registry latency LATENCY ms. Runs the same launched batch with 1, 2 and 4 `filingdesk
 # worker` processes on a private PostgreSQL ledger and redis-server, and once without a ledger (one `filingdesk
 # run` on its own SQLite, the single-desk default). Prints, per run: wall time, filings/s against the bound
-# (sum of caps / latency), CPU per filing of the workers, of PostgreSQL and of Redis, ledger transactions per
+# (sum of caps / latency), filings/s while sending (from the first DISPATCHING to the last COMPLETED audit row:
+# no start-up, no idle wait), CPU per filing of the workers, of PostgreSQL and of Redis, ledger transactions per
 # filing, and duplicates the registry saw (always 0).
 #
 #   bench/team_throughput.sh [BUILD_DIR] [FILINGS] [LATENCY_MS] [CAP]     (defaults: build/ci 10000 50 8)
 #   BENCH_WORKERS="1 2 4 8" sets the fleet sizes run (default "1 2 4").
+#   BENCH_TIMELINE=1 prints each run's filings completed per second, on stderr.
 #   BENCH_PG_STATEMENTS=N prints each fleet's N statements that took PostgreSQL longest (pg_stat_statements),
 #   on stderr.
 #   BENCH_WRAP runs each fleet's first worker under a profiler, %n standing for the fleet size, e.g.
@@ -80,23 +82,62 @@ pg_cpu() { # CPU ticks of every process of this cluster (postmaster, backends, W
 }
 tick=$(getconf CLK_TCK)
 
-report() { # name wall filings worker_cpu_s pg_ticks redis_ticks txns
+report() { # name wall filings worker_cpu_s pg_ticks redis_ticks txns span_s
   python3 - "$@" "$latency" "$cap" "$tick" "$url" <<'PY'
 import json, sys, urllib.request
-name, wall, filed, wcpu, pg, redis, txns, latency, cap, tick, url = sys.argv[1:]
-wall, filed, wcpu = float(wall), int(filed), float(wcpu)
+name, wall, filed, wcpu, pg, redis, txns, span, latency, cap, tick, url = sys.argv[1:]
+wall, filed, wcpu, span = float(wall), int(filed), float(wcpu), float(span)
 pg, redis, tick = int(pg) / int(tick), int(redis) / int(tick), int(tick)
 stats = json.load(urllib.request.urlopen(url + "/sandbox/stats"))
 bound = 5 * int(cap) / (float(latency) / 1000)
 per = lambda s: f"{1000 * s / max(filed, 1):.2f}"
-print(f"| {name} | {filed} | {wall:.1f} | {filed / wall:.0f} | {100 * filed / wall / bound:.0f} % | {per(wcpu)} | "
-      f"{per(pg)} | {per(redis)} | {int(txns) / max(filed, 1):.1f} | {stats['duplicate_filings']} |")
+sending = f"{filed / span:.0f} ({100 * filed / span / bound:.0f} %)" if span > 0 else "?"
+print(f"| {name} | {filed} | {wall:.1f} | {filed / wall:.0f} | {100 * filed / wall / bound:.0f} % | {sending} | "
+      f"{per(wcpu)} | {per(pg)} | {per(redis)} | {int(txns) / max(filed, 1):.1f} | {stats['duplicate_filings']} |")
 PY
 }
 
+# The audit rows' times (ISO 8601, UTC) of one run, one per line: "D <time>" for a DISPATCHING, "C <time>" for a
+# COMPLETED. span and timeline read them.
+audit_times_sqlite() { # SQLITE_FILE
+  python3 - "$1" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+for at, to in db.execute("SELECT at_utc, to_state FROM audit WHERE to_state IN ('DISPATCHING', 'COMPLETED')"):
+    print(to[0], at)
+PY
+}
+audit_times_ledger() { # DATABASE
+  psql -At -F ' ' -h 127.0.0.1 -p "$pg_port" -U fd -d "$1" -c \
+    "SELECT left(to_state, 1), at_utc FROM audit WHERE to_state IN ('DISPATCHING', 'COMPLETED')"
+}
+span() { # reads audit_times_*: seconds from the first DISPATCHING to the last COMPLETED
+  python3 -c '
+import sys
+from datetime import datetime
+rows = [line.split() for line in sys.stdin if line.strip()]
+t = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
+sent = [t(at) for kind, at in rows if kind == "D"]
+done = [t(at) for kind, at in rows if kind == "C"]
+print(f"{max(done) - min(sent):.3f}" if sent and done else 0)'
+}
+timeline() { # NAME, reads audit_times_*: COMPLETED per second from the first DISPATCHING, on stderr
+  [[ -z ${BENCH_TIMELINE:-} ]] && { cat >/dev/null; return; }
+  python3 -c '
+import sys
+from collections import Counter
+from datetime import datetime
+rows = [line.split() for line in sys.stdin if line.strip()]
+t = lambda s: datetime.fromisoformat(s.replace("Z", "+00:00")).timestamp()
+first = min(t(at) for kind, at in rows if kind == "D")
+per = Counter(int(t(at) - first) for kind, at in rows if kind == "C")
+print(sys.argv[1] + ": filings completed per second, from the first sent: " +
+      " ".join(str(per[s]) for s in range(max(per) + 1)), file=sys.stderr)' "$1"
+}
+
 echo "bound: 5 jurisdictions x cap $cap / ${latency} ms = $((5 * cap * 1000 / latency)) filings/s; $n filings"
-echo "| run | filings | wall s | filings/s | of bound | worker CPU ms/filing | PostgreSQL CPU ms/filing | Redis CPU ms/filing | ledger commits/filing | duplicates |"
-echo "|---|---|---|---|---|---|---|---|---|---|"
+echo "| run | filings | wall s | filings/s | of bound | filings/s while sending | worker CPU ms/filing | PostgreSQL CPU ms/filing | Redis CPU ms/filing | ledger commits/filing | duplicates |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|"
 
 # Single desk, no ledger.
 curl -s -XPOST "$url/sandbox/reset" >/dev/null
@@ -108,8 +149,9 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 filed=$(python3 -c "import json; print(json.load(open('$work/single.json'))['states'].get('COMPLETED', 0))")
 wcpu=$(awk '{print $1 + $2}' "$work/time-single.txt")
+audit_times_sqlite "$work/single.sqlite" | timeline "single desk"
 report "single desk (SQLite, no ledger)" "$(echo "$end - $start" | bc)" "$filed" "$wcpu" 0 \
-  $(($(cpu_of "${pids[0]}") - redis_before)) 0
+  $(($(cpu_of "${pids[0]}") - redis_before)) 0 "$(audit_times_sqlite "$work/single.sqlite" | span)"
 
 for workers in ${BENCH_WORKERS:-1 2 4}; do
   db="w$workers"
@@ -151,6 +193,7 @@ for workers in ${BENCH_WORKERS:-1 2 4}; do
       '\s+', ' ', 'g'), 90) AS statement FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database \
       WHERE datname = '$db') ORDER BY total_exec_time DESC LIMIT ${BENCH_PG_STATEMENTS}" >&2
   fi
+  audit_times_ledger "$db" | timeline "$workers worker(s)"
   report "$workers worker(s), team ledger" "$wall" "$filed" "$wcpu" $(($(pg_cpu) - pg_before)) \
-    $(($(cpu_of "${pids[0]}") - redis_before)) "$commits"
+    $(($(cpu_of "${pids[0]}") - redis_before)) "$commits" "$(audit_times_ledger "$db" | span)"
 done
