@@ -521,7 +521,7 @@ bool AuditStore::tryAdmitTasks(const QList<FilingTask> &tasks, const QString &ac
     return true;
 }
 
-bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
+bool AuditStore::writeTransition(const TransitionRecord &r, QString *error, bool writeTask) {
     const FilingTask &task = r.task;
     AuditEntry e;
     e.idempotencyKey = task.key;
@@ -563,7 +563,7 @@ bool AuditStore::writeTransition(const TransitionRecord &r, QString *error) {
                             task.lastErrorMessage.isEmpty() ? QString()
                                                             : QStringLiteral("; ") + task.lastErrorMessage);
     e.reason = r.reason;
-    if (!updateTask(task, error) || !insertAudit(e, error))
+    if ((writeTask && !updateTask(task, error)) || !insertAudit(e, error))
         return false;
     if (task.state == ExecutionState::DeadLetter && r.from != ExecutionState::DeadLetter &&
         !insertDeadLetter(task, error))
@@ -600,8 +600,13 @@ bool AuditStore::tryRecordTransitions(const QList<TransitionRecord> &records, QS
         *error = db.lastError().text();
         return false;
     }
-    for (const TransitionRecord &r : stepByStep(records)) {
-        if (!writeTransition(r, error)) {
+    // A record that passed through a state is two audit rows; its task is written once, by the second step
+    // (the first step's write would be overwritten in this same transaction).
+    const QList<TransitionRecord> steps = stepByStep(records);
+    for (qsizetype i = 0; i < steps.size(); ++i) {
+        const TransitionRecord &r = steps.at(i);
+        const bool overwrittenNext = i + 1 < steps.size() && steps.at(i + 1).task.key == r.task.key;
+        if (!writeTransition(r, error, !overwrittenNext)) {
             db.rollback();
             qCWarning(lcAudit) << "transition not recorded for" << r.task.key << *error;
             return false;

@@ -150,7 +150,9 @@ private:
     bool insertAdmission(const FilingTask &task, const QString &actor, QString *error);
     bool updateTask(const FilingTask &task, QString *error);
     bool insertDeadLetter(const FilingTask &task, QString *error);
-    bool writeTransition(const TransitionRecord &record, QString *error);
+    /// One step's audit row (and its task's row unless `writeTask` is false: the first of a record's two
+    /// steps, whose task the second writes in the same transaction).
+    bool writeTransition(const TransitionRecord &record, QString *error, bool writeTask = true);
     bool commit(Durability durability, QString *error);
     QSqlQuery &prepared(int which, const char *sql);
 
