@@ -555,10 +555,6 @@
         <translation>Nutzdaten aus dem Rechtsträgerregister neu erstellt: SHA-256 %1 -&gt; %2; zuvor %3</translation>
     </message>
     <message>
-        <source>nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
-        <translation>an den Daten, die das Register abgelehnt hat, hat sich nichts geändert (%1): dieselben Nutzdaten würden wieder abgelehnt. Zuerst den Rechtsträger bearbeiten oder trotzdem senden.</translation>
-    </message>
-    <message>
         <source>a filing made outside FilingDesk needs its confirmation number and a reason</source>
         <translation>ein außerhalb von FilingDesk übermitteltes Filing braucht seine Bestätigungsnummer und eine Begründung</translation>
     </message>
@@ -793,6 +789,10 @@
     <message>
         <source>filings waiting to be sent or halted</source>
         <translation>wartende oder angehaltene Filings</translation>
+    </message>
+    <message>
+        <source>Nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
+        <translation>An den Daten, die das Register abgelehnt hat, hat sich nichts geändert (%1): dieselben Nutzdaten würden wieder abgelehnt. Zuerst den Rechtsträger bearbeiten oder trotzdem senden.</translation>
     </message>
 </context>
 <context>
@@ -1839,13 +1839,6 @@
         <source>Add a note to the selected filings</source>
         <translation>Den ausgewählten Filings eine Notiz hinzufügen</translation>
     </message>
-    <message numerus="yes">
-        <source> (%n withdrawn filing(s) left out: a person decided they will not be filed; select one to try it again)</source>
-        <translation>
-            <numerusform> (%n zurückgezogene Meldung ausgelassen: es wurde entschieden, sie nicht einzureichen; zum erneuten Versuch einzeln auswählen)</numerusform>
-            <numerusform> (%n zurückgezogene Meldungen ausgelassen: es wurde entschieden, sie nicht einzureichen; zum erneuten Versuch einzeln auswählen)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>the filing of %1</source>
         <translation>das Filing von %1</translation>
@@ -1853,6 +1846,13 @@
     <message>
         <source>the selected filing of %1</source>
         <translation>das ausgewählte Filing von %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn filing(s) are left out: a person decided they will not be filed (select one to try it again).</source>
+        <translation>
+            <numerusform>%n zurückgezogenes Filing ist ausgelassen: jemand hat entschieden, es nicht einzureichen (zum erneuten Versuch einzeln auswählen).</numerusform>
+            <numerusform>%n zurückgezogene Filings sind ausgelassen: jemand hat entschieden, sie nicht einzureichen (zum erneuten Versuch einzeln auswählen).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2232,8 +2232,8 @@
     <message numerus="yes">
         <source>%n filing(s) of this entity not yet sent are no longer owed as they were admitted: they wait in Halts &amp; exceptions for you to withdraw or requeue them.</source>
         <translation>
-            <numerusform>%n noch nicht gesendete Einreichung dieses Rechtsträgers ist so, wie sie aufgenommen wurde, nicht mehr geschuldet: Sie wartet unter „Halts &amp; Ausnahmen“, bis Sie sie zurückziehen oder neu einreihen.</numerusform>
-            <numerusform>%n noch nicht gesendete Einreichungen dieses Rechtsträgers sind so, wie sie aufgenommen wurden, nicht mehr geschuldet: Sie warten unter „Halts &amp; Ausnahmen“, bis Sie sie zurückziehen oder neu einreihen.</numerusform>
+            <numerusform>%n noch nicht gesendete Einreichung dieses Rechtsträgers ist so, wie sie aufgenommen wurde, nicht mehr geschuldet: Sie wartet unter „Angehalten &amp; Ausnahmen“, bis Sie sie zurückziehen oder neu einreihen.</numerusform>
+            <numerusform>%n noch nicht gesendete Einreichungen dieses Rechtsträgers sind so, wie sie aufgenommen wurden, nicht mehr geschuldet: Sie warten unter „Angehalten &amp; Ausnahmen“, bis Sie sie zurückziehen oder neu einreihen.</numerusform>
         </translation>
     </message>
     <message>
@@ -2482,7 +2482,7 @@
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions</source>
-        <translation>Halts &amp;&amp; Ausnahmen</translation>
+        <translation>Angehalten &amp;&amp; Ausnahmen</translation>
     </message>
     <message>
         <source>Audit</source>
@@ -2621,7 +2621,7 @@
     </message>
     <message>
         <source>Halts &amp;&amp; exceptions (%1)</source>
-        <translation>Halts &amp;&amp; Ausnahmen (%1)</translation>
+        <translation>Angehalten &amp;&amp; Ausnahmen (%1)</translation>
     </message>
     <message>
         <source>%1 (failing since %2) — %3</source>
@@ -2832,7 +2832,7 @@ FilingDesk-Rollen: %2</translation>
         <source>%1
 Correct the marked fields, then press “Save and requeue”: the changes are saved and %2 is sent again with the corrected data, as the same filing (the registry will not file it twice).</source>
         <translation>%1
-Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und neu einreihen“: die Änderungen werden gespeichert, und %2 wird mit den korrigierten Daten erneut gesendet, als dasselbe Filing (das Register übermittelt es nicht doppelt).</translation>
+Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und neu einreihen“: die Änderungen werden gespeichert, und %2 wird mit den korrigierten Daten erneut gesendet, als dasselbe Filing (das Register nimmt es nicht doppelt an).</translation>
     </message>
     <message numerus="yes">
         <source>%n filing(s) ready to launch</source>
@@ -3713,14 +3713,7 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
     </message>
     <message>
         <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob jedes Filing doch schon übermittelt wurde, und sendet es dann als dasselbe Filing erneut (das Register übermittelt es nie doppelt).</translation>
-    </message>
-    <message numerus="yes">
-        <source>Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
-        <translation>
-            <numerusform>%n Eintrag auflösen und neu einreihen: er wird als dasselbe Filing erneut gesendet (das Register übermittelt keines doppelt).</numerusform>
-            <numerusform>%n Einträge auflösen und neu einreihen: sie werden als dieselben Filings erneut gesendet (das Register übermittelt keines doppelt).</numerusform>
-        </translation>
+        <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob jedes davon doch schon eingereicht wurde, und sendet es dann als dasselbe Filing erneut (das Register nimmt keines doppelt an).</translation>
     </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
@@ -3787,13 +3780,6 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
             <numerusform>Keine der %n ausgewählten Einreichungen kann zurückgezogen werden: nur wartende oder angehaltene Einreichungen können das.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n other selected filing(s) are left as they are: filed, being sent, or already out of the queue.</source>
-        <translation>
-            <numerusform>%n weitere ausgewählte Einreichung bleibt, wie sie ist: eingereicht, im Versand oder schon aus der Warteschlange.</numerusform>
-            <numerusform>%n weitere ausgewählte Einreichungen bleiben, wie sie sind: eingereicht, im Versand oder schon aus der Warteschlange.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>This desk sends nothing itself: the team&apos;s workers file these with the registries they are set up for, which may be LIVE (real filings, fees charged).</source>
         <translation>Dieser Arbeitsplatz sendet selbst nichts: die Worker des Teams übermitteln diese Filings an die Register, für die sie eingerichtet sind, und die können LIVE sein (echte Filings, Gebühren werden berechnet).</translation>
@@ -3829,6 +3815,39 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
             <numerusform>und %n weitere</numerusform>
             <numerusform>und %n weitere</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This filing was withdrawn by a person, who decided it will not be filed: trying it again files it after all.</source>
+        <translation>Dieses Filing wurde von einer Person zurückgezogen, die entschieden hat, dass es nicht eingereicht wird: ein erneuter Versuch reicht es doch ein.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of these filings were withdrawn by a person, who decided they will not be filed: trying them again files them after all.</source>
+        <translation>
+            <numerusform>%n dieser Filings wurde von einer Person zurückgezogen, die entschieden hat, dass es nicht eingereicht wird: ein erneuter Versuch reicht es doch ein.</numerusform>
+            <numerusform>%n dieser Filings wurden von einer Person zurückgezogen, die entschieden hat, dass sie nicht eingereicht werden: ein erneuter Versuch reicht sie doch ein.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n filing(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
+        <translation>
+            <numerusform>%n Filing auflösen und neu einreihen: es wird als dasselbe Filing erneut gesendet (das Register nimmt keines doppelt an).</numerusform>
+            <numerusform>%n Filings auflösen und neu einreihen: sie werden als dieselben Filings erneut gesendet (das Register nimmt keines doppelt an).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or halted can be withdrawn.</source>
+        <translation>
+            <numerusform>%n weiteres ausgewähltes Filing bleibt, wie es ist: zurückziehen lassen sich nur Filings, die auf den Versand warten oder angehalten sind.</numerusform>
+            <numerusform>%n weitere ausgewählte Filings bleiben, wie sie sind: zurückziehen lassen sich nur Filings, die auf den Versand warten oder angehalten sind.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its fee is charged (%1 at most)</source>
+        <translation>ihre Gebühr wird berechnet (höchstens %1)</translation>
+    </message>
+    <message>
+        <source>Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
+        <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob es doch schon eingereicht wurde, und sendet es dann als dasselbe Filing erneut (das Register nimmt es nie doppelt an).</translation>
     </message>
 </context>
 <context>
@@ -5207,7 +5226,7 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Raw response body, from before the withdrawal:</source>
-        <translation>Unveränderte Antwort, von vor dem Zurückziehen:</translation>
+        <translation>Unveränderte Antwort (vor dem Zurückziehen):</translation>
     </message>
 </context>
 <context>

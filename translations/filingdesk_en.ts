@@ -555,10 +555,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a filing made outside FilingDesk needs its confirmation number and a reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -792,6 +788,10 @@
     </message>
     <message>
         <source>filings waiting to be sent or halted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1839,13 +1839,6 @@
         <source>Add a note to the selected filings</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source> (%n withdrawn filing(s) left out: a person decided they will not be filed; select one to try it again)</source>
-        <translation>
-            <numerusform> (%n withdrawn filing left out: a person decided it will not be filed; select it to try it again)</numerusform>
-            <numerusform> (%n withdrawn filings left out: a person decided they will not be filed; select one to try it again)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>the filing of %1</source>
         <translation type="unfinished"></translation>
@@ -1853,6 +1846,13 @@
     <message>
         <source>the selected filing of %1</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n withdrawn filing(s) are left out: a person decided they will not be filed (select one to try it again).</source>
+        <translation>
+            <numerusform>%n withdrawn filing is left out: a person decided it will not be filed (select it to try it again).</numerusform>
+            <numerusform>%n withdrawn filings are left out: a person decided they will not be filed (select one to try it again).</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3689,14 +3689,7 @@ These filings are real and their fees will be charged. File them now?</source>
     </message>
     <message>
         <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
-        <translation>
-            <numerusform>Resolve and requeue %n item: it is sent again as the same filing (the registry never files one twice).</numerusform>
-            <numerusform>Resolve and requeue %n items: they are sent again as the same filings (the registry never files one twice).</numerusform>
-        </translation>
+        <translation type="unfinished">Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</translation>
     </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
@@ -3763,13 +3756,6 @@ These filings are real and their fees will be charged. File them now?</source>
             <numerusform>None of the %n selected filings can be withdrawn: only filings waiting to be sent or halted can.</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n other selected filing(s) are left as they are: filed, being sent, or already out of the queue.</source>
-        <translation>
-            <numerusform>%n other selected filing is left as it is: filed, being sent, or already out of the queue.</numerusform>
-            <numerusform>%n other selected filings are left as they are: filed, being sent, or already out of the queue.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>This desk sends nothing itself: the team&apos;s workers file these with the registries they are set up for, which may be LIVE (real filings, fees charged).</source>
         <translation type="unfinished"></translation>
@@ -3784,7 +3770,7 @@ These filings are real and their fees will be charged. File them now?</source>
     </message>
     <message>
         <source>its fee is charged (%1 at most for all of them)</source>
-        <translation type="unfinished"></translation>
+        <translation type="unfinished">its fee is charged (%1 at most)</translation>
     </message>
     <message numerus="yes">
         <source>You are about to send %n filing(s) again to a LIVE registry (%1).
@@ -3805,6 +3791,39 @@ Each is looked up first; one the registry has not filed is sent, and %2. Send th
             <numerusform>and %n more</numerusform>
             <numerusform>and %n more</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This filing was withdrawn by a person, who decided it will not be filed: trying it again files it after all.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of these filings were withdrawn by a person, who decided they will not be filed: trying them again files them after all.</source>
+        <translation>
+            <numerusform>%n of these filings was withdrawn by a person, who decided it will not be filed: trying it again files it after all.</numerusform>
+            <numerusform>%n of these filings were withdrawn by a person, who decided they will not be filed: trying them again files them after all.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Resolve and requeue %n filing(s): they are sent again as the same filing(s) (the registry never files one twice).</source>
+        <translation>
+            <numerusform>Resolve and requeue %n filing: it is sent again as the same filing (the registry never files one twice).</numerusform>
+            <numerusform>Resolve and requeue %n filings: they are sent again as the same filings (the registry never files one twice).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or halted can be withdrawn.</source>
+        <translation>
+            <numerusform>%n other selected filing is left as it is: only filings waiting to be sent or halted can be withdrawn.</numerusform>
+            <numerusform>%n other selected filings are left as they are: only filings waiting to be sent or halted can be withdrawn.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>its fee is charged (%1 at most)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -326,7 +326,7 @@ void Engine::resolve(const QStringList &keys, const QString &reason, bool requeu
         for (const QString &key : std::as_const(unchanged))
             names.append(describeForOperator(key));
         Q_EMIT unchangedPayloadHeld(
-            unchanged, tr("nothing changed in the data the registry refused (%1): the same payload would be "
+            unchanged, tr("Nothing changed in the data the registry refused (%1): the same payload would be "
                           "refused again. Edit the entity first, or send it anyway.")
                            .arg(names.join(QStringLiteral(", "))));
     }

@@ -499,9 +499,9 @@ void TestConsoleWidgets::aBulkRetryLeavesWithdrawnFilingsOut() {
     QStringList expected{tasks.at(0).key, tasks.at(2).key};
     expected.sort();
     QCOMPARE(keys, expected);
-    const QString scope = asked.first().at(1).toString();
-    QVERIFY2(scope.contains(QLatin1String("withdrawn")) && scope.contains(QLatin1String("left out")),
-             qPrintable(scope));
+    const QString aside = asked.first().at(2).toString();
+    QVERIFY2(aside.contains(QLatin1String("withdrawn")) && aside.contains(QLatin1String("left out")),
+             qPrintable(aside));
 }
 
 void TestConsoleWidgets::aWithdrawnFilingReadsAsAPersonsDecision() {
@@ -727,8 +727,14 @@ void TestConsoleWidgets::promptsNameTheFilingsTheyActOn_data() {
         << QStringList{};
     QTest::newRow("a retry of many names five and counts the rest")
         << QStringLiteral("replay") << 8 << 0
-        << QStringList{filing(0), filing(4), QStringLiteral("and 3 more"), QStringLiteral("$2,400.00")}
+        << QStringList{filing(0), filing(4), QStringLiteral("and 3 more"), QStringLiteral("$2,400.00"),
+                       QStringLiteral("1 of these filings were withdrawn by a person")}
         << QStringList{filing(5)};
+    QTest::newRow("a retry of one names it in the sentence")
+        << QStringLiteral("replay") << 1 << 0
+        << QStringList{QStringLiteral("Try ") + filing(0) + QStringLiteral(" again"),
+                       QStringLiteral("$300.00")}
+        << QStringList{QStringLiteral("the selected filings"), QStringLiteral("withdrawn")};
 }
 
 void TestConsoleWidgets::promptsNameTheFilingsTheyActOn() {
@@ -758,8 +764,10 @@ void TestConsoleWidgets::promptsNameTheFilingsTheyActOn() {
     actions.setReasonProvider(std::move(reasons));
     actions.setLiveRegistries({QStringLiteral("https://registry.example.gov/")});
     actions.setFilingLookup([](const QString &key) -> std::optional<OperatorActions::FilingForPeople> {
+        // k3 was withdrawn by a person: a retry of it says so.
         return OperatorActions::FilingForPeople{
-            QStringLiteral("Entity %1 (Delaware): Annual Report 2027").arg(key.mid(1)), 30000};
+            QStringLiteral("Entity %1 (Delaware): Annual Report 2027").arg(key.mid(1)), 30000,
+            key == QLatin1String("k3")};
     });
     QStringList keys;
     for (int i = 0; i < selected; ++i)

@@ -64,12 +64,13 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
         const QStringList keys = notWithdrawnMatching(&withdrawn);
         if (keys.isEmpty())
             return;
-        QString scope = tr("all %n filing(s) matching the filter", nullptr, int(keys.size()));
-        if (withdrawn > 0)
-            scope += tr(" (%n withdrawn filing(s) left out: a person decided they will not be filed; select "
-                        "one to try it again)",
-                        nullptr, withdrawn);
-        Q_EMIT replayRequested(keys, scope);
+        const QString scope = tr("all %n filing(s) matching the filter", nullptr, int(keys.size()));
+        const QString aside =
+            withdrawn > 0 ? tr("%n withdrawn filing(s) are left out: a person decided they will not be filed "
+                               "(select one to try it again).",
+                               nullptr, withdrawn)
+                          : QString();
+        Q_EMIT replayRequested(keys, scope, aside);
     });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
     updateButtons();

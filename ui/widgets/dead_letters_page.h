@@ -20,7 +20,7 @@ public:
 
 Q_SIGNALS:
     /// `scope` says in words what is tried again ("1 filing", "all 12 filings matching the filter").
-    void replayRequested(const QStringList &keys, const QString &scope);
+    void replayRequested(const QStringList &keys, const QString &scope, const QString &aside = QString());
     void noteRequested(const QStringList &keys);
 
 protected:

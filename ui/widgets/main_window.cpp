@@ -1,6 +1,7 @@
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/file_dialogs.h"
 
+#include "engine/calendar/calendar_selection.h"
 #include "engine/import/iso_codes.h"
 #include "engine/register/entity_fields.h"
 #include "engine/rules/rejection_codes.h"
@@ -141,7 +142,8 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
         const QString filing =
             tr("%1 %2").arg(o.filingName.isEmpty() ? o.filingType : o.filingName).arg(o.filingYear);
         return OperatorActions::FilingForPeople{
-            tr("%1 (%2): %3").arg(entity, placeLabel(o.jurisdiction), filing), o.feeCents};
+            tr("%1 (%2): %3").arg(entity, placeLabel(o.jurisdiction), filing), o.feeCents,
+            isWithdrawn(obligations->rowAt(row).task)};
     });
 
     QTimer::singleShot(0, m_session, &ConsoleSession::start);

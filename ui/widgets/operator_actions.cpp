@@ -175,6 +175,7 @@ bool OperatorActions::confirmSendingAgain(const QStringList &keys) {
     const int count = int(keys.size());
     const QString fees = feesOf(keys);
     const QString charged = fees.isEmpty() ? tr("its fee is charged")
+                            : count == 1   ? tr("its fee is charged (%1 at most)").arg(fees)
                                            : tr("its fee is charged (%1 at most for all of them)").arg(fees);
     if (m_reasons->confirm(
             m_dialogParent, tr("File again with a live registry"),
@@ -219,20 +220,41 @@ QString OperatorActions::feesOf(const QStringList &keys) const {
     return cents > 0 ? formatCents(cents) : QString();
 }
 
-bool OperatorActions::replay(const QStringList &keys, const QString &scope) {
+bool OperatorActions::replay(const QStringList &keys, const QString &scope, const QString &aside) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Replay, tr("Try filings again")))
         return false;
     if (keys.isEmpty()) {
         Q_EMIT refused(tr("No filing selected."));
         return false;
     }
-    const auto reason =
-        ask({QStringLiteral("replay"), tr("Try filings again"),
-             tr("Try %1 again: FilingDesk first asks the registry whether each was filed after all, then "
-                "sends it again as the same filing (the registry never files it twice).")
-                     .arg(scope) +
-                 (keys.size() > 1 ? listOf(keys) : QString()),
-             QString(), int(keys.size())});
+    const int count = int(keys.size());
+    // One filing is named as the Obligations view shows it; many are listed under the sentence.
+    const std::optional<FilingForPeople> one = count == 1 && m_lookup ? m_lookup(keys.first()) : std::nullopt;
+    QString question =
+        (count == 1 ? tr("Try %1 again: FilingDesk first asks the registry whether it was filed after all, "
+                         "then sends it again as the same filing (the registry never files it twice).")
+                    : tr("Try %1 again: FilingDesk first asks the registry whether each was filed after all, "
+                         "then sends it again as the same filing (the registry never files it twice)."))
+            .arg(one && !one->name.isEmpty() ? one->name : scope);
+    if (!aside.isEmpty())
+        question += QLatin1Char(' ') + aside;
+    if (count > 1)
+        question += listOf(keys);
+    // A withdrawal was a person's decision that the filing is not owed: a retry undoes it, so it is said.
+    int withdrawn = 0;
+    for (const QString &key : keys) {
+        const std::optional<FilingForPeople> filing = m_lookup ? m_lookup(key) : std::nullopt;
+        withdrawn += filing && filing->withdrawn ? 1 : 0;
+    }
+    if (withdrawn > 0)
+        question +=
+            QStringLiteral("\n\n") +
+            (count == 1 ? tr("This filing was withdrawn by a person, who decided it will not be filed: "
+                             "trying it again files it after all.")
+                        : tr("%n of these filings were withdrawn by a person, who decided they will not "
+                             "be filed: trying them again files them after all.",
+                             nullptr, withdrawn));
+    const auto reason = ask({QStringLiteral("replay"), tr("Try filings again"), question, QString(), count});
     if (!reason || !confirmSendingAgain(keys))
         return false;
     m_link->replay(keys, *reason);
@@ -252,7 +274,7 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
     const QString action = requeue ? QStringLiteral("resolve_requeue") : QStringLiteral("resolve_accept");
     QString question =
         requeue
-            ? tr("Resolve and requeue %n item(s): they are sent again as the same filing(s) (the registry "
+            ? tr("Resolve and requeue %n filing(s): they are sent again as the same filing(s) (the registry "
                  "never files one twice).",
                  nullptr, int(keys.size()))
             : tr("Accept %n reconciliation exception(s) as filed after checking the receipt.", nullptr,
@@ -282,8 +304,8 @@ bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftO
         tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())) + listOf(keys);
     if (!leftOut.isEmpty())
         question += QStringLiteral("\n\n") +
-                    tr("%n other selected filing(s) are left as they are: filed, being sent, or already "
-                       "out of the queue.",
+                    tr("%n other selected filing(s) are left as they are: only filings waiting to be sent "
+                       "or halted can be withdrawn.",
                        nullptr, int(leftOut.size())) +
                     listOf(leftOut);
     const auto reason =

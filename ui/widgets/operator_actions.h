@@ -43,6 +43,7 @@ public:
     struct FilingForPeople {
         QString name;
         qint64 feeCents = 0;
+        bool withdrawn = false; ///< a person decided it will not be filed (a retry files it after all)
     };
     /// Where prompts look filings up by idempotency key (the console's obligations); nullopt for a key it
     /// does not know, which a prompt then counts without naming. Without one, prompts only count.
@@ -66,7 +67,9 @@ public:
     bool pause();
     bool resume();
     bool cancel();
-    bool replay(const QStringList &keys, const QString &scope);
+    /// Tries `keys` again (dead letters); `scope` names them in the prompt ("all 19 filings matching the
+    /// filter"), `aside` adds a sentence after it (what the scope left out).
+    bool replay(const QStringList &keys, const QString &scope, const QString &aside = QString());
     bool resolve(const QStringList &keys, bool requeue);
     /// Withdraws `keys` (waiting or halted filings); the prompt names them and the `leftOut` selected
     /// filings it leaves as they are (filed, being sent, out of the queue).
