@@ -787,12 +787,12 @@
         <translation>Filings, die nicht übermittelt werden konnten</translation>
     </message>
     <message>
-        <source>filings waiting to be sent or halted</source>
-        <translation>wartende oder angehaltene Filings</translation>
-    </message>
-    <message>
         <source>Nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
         <translation>An den Daten, die das Register abgelehnt hat, hat sich nichts geändert (%1): dieselben Nutzdaten würden wieder abgelehnt. Zuerst den Rechtsträger bearbeiten oder trotzdem senden.</translation>
+    </message>
+    <message>
+        <source>filings waiting to be sent or to be tried again, or halted</source>
+        <translation>Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind</translation>
     </message>
 </context>
 <context>
@@ -3773,13 +3773,6 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
         <source>Not confirmed: nothing was sent again.</source>
         <translation>Nicht bestätigt: nichts wurde erneut gesendet.</translation>
     </message>
-    <message numerus="yes">
-        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or halted can.</source>
-        <translation>
-            <numerusform>Die ausgewählte Einreichung kann nicht zurückgezogen werden: nur wartende oder angehaltene Einreichungen können das.</numerusform>
-            <numerusform>Keine der %n ausgewählten Einreichungen kann zurückgezogen werden: nur wartende oder angehaltene Einreichungen können das.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>This desk sends nothing itself: the team&apos;s workers file these with the registries they are set up for, which may be LIVE (real filings, fees charged).</source>
         <translation>Dieser Arbeitsplatz sendet selbst nichts: die Worker des Teams übermitteln diese Filings an die Register, für die sie eingerichtet sind, und die können LIVE sein (echte Filings, Gebühren werden berechnet).</translation>
@@ -3834,13 +3827,6 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
             <numerusform>%n Filings auflösen und neu einreihen: sie werden als dieselben Filings erneut gesendet (das Register nimmt keines doppelt an).</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or halted can be withdrawn.</source>
-        <translation>
-            <numerusform>%n weiteres ausgewähltes Filing bleibt, wie es ist: zurückziehen lassen sich nur Filings, die auf den Versand warten oder angehalten sind.</numerusform>
-            <numerusform>%n weitere ausgewählte Filings bleiben, wie sie sind: zurückziehen lassen sich nur Filings, die auf den Versand warten oder angehalten sind.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>its fee is charged (%1 at most)</source>
         <translation>ihre Gebühr wird berechnet (höchstens %1)</translation>
@@ -3848,6 +3834,20 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
     <message>
         <source>Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
         <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob es doch schon eingereicht wurde, und sendet es dann als dasselbe Filing erneut (das Register nimmt es nie doppelt an).</translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</source>
+        <translation>
+            <numerusform>Das ausgewählte Filing kann nicht zurückgezogen werden: nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind, können das.</numerusform>
+            <numerusform>Keines der %n ausgewählten Filings kann zurückgezogen werden: nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind, können das.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</source>
+        <translation>
+            <numerusform>%n weiteres ausgewähltes Filing bleibt, wie es ist: zurückziehen lassen sich nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind.</numerusform>
+            <numerusform>%n weitere ausgewählte Filings bleiben, wie sie sind: zurückziehen lassen sich nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

@@ -787,11 +787,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>filings waiting to be sent or halted</source>
+        <source>Nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Nothing changed in the data the registry refused (%1): the same payload would be refused again. Edit the entity first, or send it anyway.</source>
+        <source>filings waiting to be sent or to be tried again, or halted</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3749,13 +3749,6 @@ These filings are real and their fees will be charged. File them now?</source>
         <source>Not confirmed: nothing was sent again.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or halted can.</source>
-        <translation>
-            <numerusform>The selected filing cannot be withdrawn: only filings waiting to be sent or halted can.</numerusform>
-            <numerusform>None of the %n selected filings can be withdrawn: only filings waiting to be sent or halted can.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>This desk sends nothing itself: the team&apos;s workers file these with the registries they are set up for, which may be LIVE (real filings, fees charged).</source>
         <translation type="unfinished"></translation>
@@ -3810,13 +3803,6 @@ Each is looked up first; one the registry has not filed is sent, and %2. Send th
             <numerusform>Resolve and requeue %n filings: they are sent again as the same filings (the registry never files one twice).</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or halted can be withdrawn.</source>
-        <translation>
-            <numerusform>%n other selected filing is left as it is: only filings waiting to be sent or halted can be withdrawn.</numerusform>
-            <numerusform>%n other selected filings are left as they are: only filings waiting to be sent or halted can be withdrawn.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>its fee is charged (%1 at most)</source>
         <translation type="unfinished"></translation>
@@ -3824,6 +3810,20 @@ Each is looked up first; one the registry has not filed is sent, and %2. Send th
     <message>
         <source>Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</source>
+        <translation>
+            <numerusform>The selected filing cannot be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</numerusform>
+            <numerusform>None of the %n selected filings can be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</source>
+        <translation>
+            <numerusform>%n other selected filing is left as it is: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</numerusform>
+            <numerusform>%n other selected filings are left as they are: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</numerusform>
+        </translation>
     </message>
 </context>
 <context>

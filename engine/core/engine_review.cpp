@@ -403,8 +403,9 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
             (m_heldForWrite.contains(key) ? beingRecorded : onTheWire).append(describeForOperator(key));
             continue;
         }
-        if (it->state != ExecutionState::FailedStatutory && it->state != ExecutionState::Pending &&
-            it->state != ExecutionState::Validating) {
+        // Validating is the engine's own moment between picking a filing and asking for its permit: nothing
+        // has left yet.
+        if (!isWithdrawable(*it) && it->state != ExecutionState::Validating) {
             otherState.append(describeForOperator(key));
             continue;
         }
@@ -422,8 +423,8 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         m_requests.retire(key);
         decisions.append(std::move(d));
     }
-    reportSkipped(tr("Withdraw"), onTheWire, otherState, tr("filings waiting to be sent or halted"),
-                  beingRecorded);
+    reportSkipped(tr("Withdraw"), onTheWire, otherState,
+                  tr("filings waiting to be sent or to be tried again, or halted"), beingRecorded);
     QStringList withdrawing;
     for (const Decision &d : std::as_const(decisions))
         withdrawing.append(d.after.key);

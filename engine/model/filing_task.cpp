@@ -62,6 +62,18 @@ void FilingTask::setObligation(const Obligation &replanned) {
     m_payloadSha256.clear();
 }
 
+bool isWithdrawable(const FilingTask &task) {
+    switch (task.state) {
+    case ExecutionState::Pending:
+    case ExecutionState::FailedStatutory:
+        return true;
+    case ExecutionState::FailedTransient:
+        return !task.lookupRequired;
+    default:
+        return false;
+    }
+}
+
 QString FilingTask::payloadSha256() const {
     if (m_payloadSha256.isEmpty() || m_payloadKey != key)
         m_payloadSha256 =

@@ -490,7 +490,7 @@ private Q_SLOTS:
         engine.resolve({cureKey}, QStringLiteral("try again"), true);
         QCOMPARE(held.count(), 1);
         QCOMPARE(held.first().at(0).toStringList(), QStringList{cureKey});
-        QVERIFY2(held.first().at(1).toString().contains(QLatin1String("nothing changed")),
+        QVERIFY2(held.first().at(1).toString().contains(QLatin1String("Nothing changed")),
                  qPrintable(held.first().at(1).toString()));
         QCOMPARE(engine.task(cureKey).state, ExecutionState::FailedStatutory);
 

@@ -361,6 +361,47 @@ private Q_SLOTS:
         QCOMPARE(firstAt.msecsTo(m_registry->calls.last().atUtc), wait);
     }
 
+    void aFilingWaitingToBeTriedAgainCanBeWithdrawn_data() {
+        QTest::addColumn<int>("answer"); // RegistryOutcome::Kind of the first submission
+        QTest::addColumn<bool>("withdrawn");
+        QTest::newRow("refused for now (503): not filed, withdrawn")
+            << int(RegistryOutcome::Kind::Transient) << true;
+        QTest::newRow("no answer: it may have been filed, not withdrawn")
+            << int(RegistryOutcome::Kind::Uncertain) << false;
+    }
+    void aFilingWaitingToBeTriedAgainCanBeWithdrawn() {
+        // A person can stop a filing the registry refused for a transient reason while it waits for its
+        // retry: it becomes a withdrawn dead letter and is never sent again. One whose outcome is unknown may
+        // have been filed: it is left to its look-up, and the person is told why.
+        QFETCH(int, answer);
+        QFETCH(bool, withdrawn);
+        EngineConfig config;
+        config.retryBaseMs = 60000;
+        config.requestTimeoutMs = 10000;
+        config.settleMs = 60000;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind(answer), QStringLiteral("HTTP_503")));
+        launch();
+        QTRY_COMPARE(m_registry->submits(key), 1);
+        QTRY_VERIFY(m_engine->task(key).nextAttemptUtc.isValid());
+        QCOMPARE(isWithdrawable(m_engine->task(key)), withdrawn);
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->withdraw({key}, QStringLiteral("the subsidiary was merged away"));
+        if (withdrawn) {
+            QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+            QCOMPARE(stored().task(key)->state, ExecutionState::DeadLetter);
+            QCOMPARE(stored().task(key)->lastErrorCode, QStringLiteral("WITHDRAWN"));
+            QVERIFY(errors.isEmpty());
+        } else {
+            QTRY_COMPARE(errors.count(), 1);
+            QCOMPARE(stateOf(key), ExecutionState::Dispatching);
+        }
+        m_clock->advance(180000); // past the retry and the settle window
+        settle();
+        QCOMPARE(m_registry->submits(key), withdrawn ? 1 : 2);
+    }
+
     void deadLetterAfterTheLastAttempt() {
         EngineConfig config;
         config.maxAttempts = 3;

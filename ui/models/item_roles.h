@@ -18,6 +18,7 @@ enum ItemRole {
     OwnerRole,        ///< QString: the entity's owner from the register ("" when nobody is named)
     ComplianceRole,   ///< QString: complianceName() of the row ("overdue", "needs_data" ...), "" when none
     WithdrawnRole,    ///< bool: a filing a person withdrew (DEAD_LETTER, will not file)
+    WithdrawableRole, ///< bool: a filing a person may withdraw now (fd::isWithdrawable)
     /// bool: a reconciliation exception the registry gave a confirmation number for: what "Accept as filed"
     /// takes (Engine::resolve refuses any other)
     AcceptableAsFiledRole,

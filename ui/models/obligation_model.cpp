@@ -437,6 +437,8 @@ QVariant ObligationModel::data(const QModelIndex &index, int role) const {
     }
     case WithdrawnRole:
         return row.kind == ObligationRow::Kind::Task && isWithdrawn(row.task);
+    case WithdrawableRole:
+        return row.kind == ObligationRow::Kind::Task && isWithdrawable(row.task);
     default:
         return QVariant();
     }

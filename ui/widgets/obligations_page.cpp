@@ -93,14 +93,15 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     connect(m_launchSelection, &QPushButton::clicked, this,
             [this] { Q_EMIT launchSelectionRequested(selectedTaskKeys()); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] {
-        // Only what is still to be filed, or halted, can be withdrawn: the prompt counts those alone.
+        // Only what is still to be sent or tried again, or halted, can be withdrawn (fd::isWithdrawable): the
+        // prompt counts those, and names the others it leaves alone.
         QStringList withdrawable;
         QStringList leftOut;
         for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
             const std::optional<ExecutionState> state = stateFromName(index.data(StateRole).toString());
             if (!state)
                 continue;
-            if (*state == ExecutionState::Pending || *state == ExecutionState::FailedStatutory)
+            if (index.data(WithdrawableRole).toBool())
                 withdrawable.append(index.data(KeyRole).toString());
             else
                 leftOut.append(index.data(KeyRole).toString());

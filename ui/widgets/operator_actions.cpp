@@ -295,7 +295,7 @@ bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftO
     if (keys.isEmpty()) {
         Q_EMIT refused(!leftOut.isEmpty()
                            ? tr("None of the %n selected filing(s) can be withdrawn: only filings "
-                                "waiting to be sent or halted can.",
+                                "waiting to be sent or to be tried again, or halted, can.",
                                 nullptr, int(leftOut.size()))
                            : tr("Nothing selected to withdraw."));
         return false;
@@ -305,7 +305,7 @@ bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftO
     if (!leftOut.isEmpty())
         question += QStringLiteral("\n\n") +
                     tr("%n other selected filing(s) are left as they are: only filings waiting to be sent "
-                       "or halted can be withdrawn.",
+                       "or to be tried again, or halted, can be withdrawn.",
                        nullptr, int(leftOut.size())) +
                     listOf(leftOut);
     const auto reason =
