@@ -3065,8 +3065,8 @@ Strg+, Einstellungen</translation>
         <translation>&amp;Filing-Bericht …</translation>
     </message>
     <message>
-        <source>%1 (%2): %3</source>
-        <translation>%1 (%2): %3</translation>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
     </message>
 </context>
 <context>

@@ -3050,7 +3050,7 @@ Ctrl+, settings</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (%2): %3</source>
+        <source>%1, %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

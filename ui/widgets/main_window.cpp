@@ -142,7 +142,7 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
         const QString filing =
             tr("%1 %2").arg(o.filingName.isEmpty() ? o.filingType : o.filingName).arg(o.filingYear);
         return OperatorActions::FilingForPeople{
-            tr("%1 (%2): %3").arg(entity, placeLabel(o.jurisdiction), filing), o.feeCents,
+            tr("%1, %2: %3").arg(entity, placeLabel(o.jurisdiction), filing), o.feeCents,
             isWithdrawn(obligations->rowAt(row).task)};
     });
 

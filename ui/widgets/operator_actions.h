@@ -38,8 +38,8 @@ public:
     /// Replaces how reasons are asked for (tests answer without a dialog).
     void setReasonProvider(std::unique_ptr<ReasonProvider> provider);
 
-    /// One filing as a prompt names it: "Acme Holdings LLC (Delaware): Annual Franchise Tax Report 2027" and
-    /// its fee in cents, the fee a send charges when the registry has not filed it yet.
+    /// One filing as a prompt names it: "Acme Holdings LLC, Delaware (US-DE): Annual Franchise Tax Report
+    /// 2027" and its fee in cents, the fee a send charges when the registry has not filed it yet.
     struct FilingForPeople {
         QString name;
         qint64 feeCents = 0;
