@@ -50,6 +50,7 @@
 #include <QAtomicInt>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDateEdit>
 #include <QDir>
 #include <QDockWidget>
@@ -86,6 +87,13 @@ namespace fd::ui {
 namespace {
 
 enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, FleetTab, CalendarTab };
+
+/// A filing as prompts and the entity page name it: "Annual Franchise Tax Report 2027".
+QString filingTitle(const Obligation &o) {
+    return QCoreApplication::translate("fd::ui::MainWindow", "%1 %2")
+        .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
+        .arg(o.filingYear);
+}
 
 } // namespace
 
@@ -137,13 +145,11 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
         const int row = obligations->rowOfKey(key);
         if (row < 0)
             return std::nullopt;
-        const Obligation &o = obligations->rowAt(row).task.obligation;
-        const QString entity = o.entity->name;
-        const QString filing =
-            tr("%1 %2").arg(o.filingName.isEmpty() ? o.filingType : o.filingName).arg(o.filingYear);
+        const FilingTask &task = obligations->rowAt(row).task;
+        const Obligation &o = task.obligation;
         return OperatorActions::FilingForPeople{
-            tr("%1, %2: %3").arg(entity, placeLabel(o.jurisdiction), filing), o.feeCents,
-            isWithdrawn(obligations->rowAt(row).task)};
+            tr("%1, %2: %3").arg(o.entity->name, placeLabel(o.jurisdiction), filingTitle(o)), o.feeCents,
+            isWithdrawn(task)};
     });
 
     QTimer::singleShot(0, m_session, &ConsoleSession::start);
@@ -704,10 +710,7 @@ void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
                     cured = cured || (f && f->text(current) != f->text(task.obligation.entity));
                 }
                 if (!cured) {
-                    const Obligation &o = task.obligation;
-                    const QString filing = tr("%1 %2")
-                                               .arg(o.filingName.isEmpty() ? o.filingType : o.filingName)
-                                               .arg(o.filingYear);
+                    const QString filing = filingTitle(task.obligation);
                     if (EntityPage *page = openEntity(entityId))
                         page->setCure(
                             rejection->fields,
