@@ -791,8 +791,8 @@
         <translation>An den Daten, die das Register abgelehnt hat, hat sich nichts geändert (%1): dieselben Nutzdaten würden wieder abgelehnt. Zuerst den Rechtsträger bearbeiten oder trotzdem senden.</translation>
     </message>
     <message>
-        <source>filings waiting to be sent or to be tried again, or halted</source>
-        <translation>Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind</translation>
+        <source>filings neither filed nor withdrawn yet, and not being sent or looked up at the registry</source>
+        <translation>Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden</translation>
     </message>
 </context>
 <context>
@@ -1853,6 +1853,14 @@
             <numerusform>%n zurückgezogenes Filing ist ausgelassen: jemand hat entschieden, es nicht einzureichen (zum erneuten Versuch einzeln auswählen).</numerusform>
             <numerusform>%n zurückgezogene Filings sind ausgelassen: jemand hat entschieden, sie nicht einzureichen (zum erneuten Versuch einzeln auswählen).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw (will not file)…</source>
+        <translation>&amp;Zurückziehen (wird nicht übermittelt) …</translation>
+    </message>
+    <message>
+        <source>Withdraw the selected filings: they will not be filed</source>
+        <translation>Die ausgewählten Filings zurückziehen: sie werden nicht übermittelt</translation>
     </message>
 </context>
 <context>
@@ -3836,17 +3844,17 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
         <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob es doch schon eingereicht wurde, und sendet es dann als dasselbe Filing erneut (das Register nimmt es nie doppelt an).</translation>
     </message>
     <message numerus="yes">
-        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</source>
+        <source>None of the %n selected filing(s) can be withdrawn: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can.</source>
         <translation>
-            <numerusform>Das ausgewählte Filing kann nicht zurückgezogen werden: nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind, können das.</numerusform>
-            <numerusform>Keines der %n ausgewählten Filings kann zurückgezogen werden: nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind, können das.</numerusform>
+            <numerusform>Das ausgewählte Filing kann nicht zurückgezogen werden: nur Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden, können das.</numerusform>
+            <numerusform>Keines der %n ausgewählten Filings kann zurückgezogen werden: nur Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden, können das.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</source>
+        <source>%n other selected filing(s) are left as they are: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.</source>
         <translation>
-            <numerusform>%n weiteres ausgewähltes Filing bleibt, wie es ist: zurückziehen lassen sich nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind.</numerusform>
-            <numerusform>%n weitere ausgewählte Filings bleiben, wie sie sind: zurückziehen lassen sich nur Filings, die auf den Versand oder einen erneuten Versuch warten oder angehalten sind.</numerusform>
+            <numerusform>%n weiteres ausgewähltes Filing bleibt, wie es ist: zurückziehen lassen sich nur Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden.</numerusform>
+            <numerusform>%n weitere ausgewählte Filings bleiben, wie sie sind: zurückziehen lassen sich nur Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden.</numerusform>
         </translation>
     </message>
 </context>

@@ -791,7 +791,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>filings waiting to be sent or to be tried again, or halted</source>
+        <source>filings neither filed nor withdrawn yet, and not being sent or looked up at the registry</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1853,6 +1853,14 @@
             <numerusform>%n withdrawn filing is left out: a person decided it will not be filed (select it to try it again).</numerusform>
             <numerusform>%n withdrawn filings are left out: a person decided they will not be filed (select one to try it again).</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>&amp;Withdraw (will not file)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdraw the selected filings: they will not be filed</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3812,17 +3820,17 @@ Each is looked up first; one the registry has not filed is sent, and %2. Send th
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>None of the %n selected filing(s) can be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</source>
+        <source>None of the %n selected filing(s) can be withdrawn: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can.</source>
         <translation>
-            <numerusform>The selected filing cannot be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</numerusform>
-            <numerusform>None of the %n selected filings can be withdrawn: only filings waiting to be sent or to be tried again, or halted, can.</numerusform>
+            <numerusform>The selected filing cannot be withdrawn: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can.</numerusform>
+            <numerusform>None of the %n selected filings can be withdrawn: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n other selected filing(s) are left as they are: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</source>
+        <source>%n other selected filing(s) are left as they are: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.</source>
         <translation>
-            <numerusform>%n other selected filing is left as it is: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</numerusform>
-            <numerusform>%n other selected filings are left as they are: only filings waiting to be sent or to be tried again, or halted, can be withdrawn.</numerusform>
+            <numerusform>%n other selected filing is left as it is: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.</numerusform>
+            <numerusform>%n other selected filings are left as they are: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.</numerusform>
         </translation>
     </message>
 </context>

@@ -423,8 +423,10 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         m_requests.retire(key);
         decisions.append(std::move(d));
     }
-    reportSkipped(tr("Withdraw"), onTheWire, otherState,
-                  tr("filings waiting to be sent or to be tried again, or halted"), beingRecorded);
+    reportSkipped(
+        tr("Withdraw"), onTheWire, otherState,
+        tr("filings neither filed nor withdrawn yet, and not being sent or looked up at the registry"),
+        beingRecorded);
     QStringList withdrawing;
     for (const Decision &d : std::as_const(decisions))
         withdrawing.append(d.after.key);

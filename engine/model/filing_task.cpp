@@ -69,6 +69,10 @@ bool isWithdrawable(const FilingTask &task) {
         return true;
     case ExecutionState::FailedTransient:
         return !task.lookupRequired;
+    case ExecutionState::DeadLetter:
+        // Could not be filed: a person may record that it will not be (the entity is being dissolved, the
+        // filing was made some other way that needs no record here), once.
+        return !task.lookupRequired && task.lastErrorCode != QLatin1String("WITHDRAWN");
     default:
         return false;
     }

@@ -69,8 +69,9 @@ public:
 };
 
 /// Whether a person may withdraw `task` (decide it will not be filed): it waits to be sent (PENDING), was
-/// halted for a person (FAILED_STATUTORY), or waits to be tried again after the registry refused it for a
-/// transient reason (FAILED_TRANSIENT with no look-up owed: the registry answered, so it was not filed). A
+/// halted for a person (FAILED_STATUTORY), waits to be tried again after the registry refused it for a
+/// transient reason (FAILED_TRANSIENT with no look-up owed: the registry answered, so it was not filed), or
+/// could not be filed (DEAD_LETTER, not yet withdrawn: it stays a dead letter, marked "will not file"). A
 /// filing whose outcome is unknown may have been filed and is not withdrawable until its look-up settles it.
 bool isWithdrawable(const FilingTask &task);
 

@@ -541,6 +541,7 @@ void TestConsoleTeam::viewerSeesEverythingAndMayDoNothing() {
                    {"replaySelectionButton", operatorNeeded},
                    {"replayAllMatchingButton", operatorNeeded},
                    {"deadLetterFiledOutsideButton", approverNeeded},
+                   {"deadLetterWithdrawButton", approverNeeded},
                    {"resolveRequeueButton", approverNeeded},
                    {"acceptAsFiledButton", approverNeeded},
                    {"withdrawButton", approverNeeded},

@@ -109,6 +109,7 @@ private Q_SLOTS:
     void exceptionsDetailAndButtonsAgree();
     void deadLettersDetailAndButtonsAgree();
     void aBulkRetryLeavesWithdrawnFilingsOut();
+    void deadLettersCanBeWithdrawn();
     void aWithdrawnFilingReadsAsAPersonsDecision();
     void acceptAsFiledIsOfferedOnlyWithAConfirmationNumber();
     void withdrawCountsOnlyWhatCanBeWithdrawn();
@@ -504,6 +505,35 @@ void TestConsoleWidgets::aBulkRetryLeavesWithdrawnFilingsOut() {
              qPrintable(aside));
 }
 
+void TestConsoleWidgets::deadLettersCanBeWithdrawn() {
+    // A filing that could not be filed can be marked "will not file" from its own tab: the selection's dead
+    // letters go to the withdrawal, and those withdrawn already are named as left alone.
+    DeadLetterModel model;
+    QList<FilingTask> tasks;
+    for (int i = 0; i < 4; ++i)
+        tasks.append(haltTask(i, QStringLiteral("dead")));
+    tasks[1].lastErrorCode = QStringLiteral("WITHDRAWN");
+    model.applyTasks(tasks);
+    DeadLettersPage page(&model);
+    page.resize(1200, 700);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    auto *withdraw = page.findChild<QPushButton *>(QStringLiteral("deadLetterWithdrawButton"));
+    QVERIFY(withdraw);
+    QVERIFY(!withdraw->isEnabled()); // nothing selected
+    page.table()->selectAll();
+    QTRY_VERIFY(withdraw->isEnabled());
+    QSignalSpy asked(&page, &DeadLettersPage::withdrawRequested);
+    withdraw->click();
+    QCOMPARE(asked.count(), 1);
+    QStringList keys = asked.first().at(0).toStringList();
+    keys.sort();
+    QStringList expected{tasks.at(0).key, tasks.at(2).key, tasks.at(3).key};
+    expected.sort();
+    QCOMPARE(keys, expected);
+    QCOMPARE(asked.first().at(1).toStringList(), QStringList{tasks.at(1).key});
+}
+
 void TestConsoleWidgets::aWithdrawnFilingReadsAsAPersonsDecision() {
     // A filing a person withdrew is a dead letter to the engine, but nobody needs to act on it: its detail
     // and the batch's counts say "withdrawn", never "needs a person" or an error.
@@ -615,15 +645,19 @@ void TestConsoleWidgets::acceptAsFiledIsOfferedOnlyWithAConfirmationNumber() {
 }
 
 void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
-    // Withdrawing a selection counts the filings it can withdraw (waiting or halted) and how many others
-    // it leaves as they are: a filed filing is never counted as withdrawn.
+    // Withdrawing a selection counts the filings it can withdraw (waiting, halted, could not be filed) and
+    // how many others it leaves as they are: a filed filing is never counted as withdrawn, nor one withdrawn
+    // already.
     ObligationModel model;
     QList<FilingTask> tasks;
-    for (int i = 0; i < 5; ++i) {
+    for (int i = 0; i < 7; ++i) {
         FilingTask t = haltTask(i, QStringLiteral("statutory"));
         t.state = i < 2    ? ExecutionState::Completed
                   : i == 2 ? ExecutionState::Pending
-                           : ExecutionState::FailedStatutory;
+                  : i < 5  ? ExecutionState::FailedStatutory
+                           : ExecutionState::DeadLetter;
+        if (i == 6)
+            t.lastErrorCode = QStringLiteral("WITHDRAWN");
         tasks.append(t);
     }
     model.applyTasks(tasks);
@@ -632,7 +666,7 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTableView *table = page.table();
-    QTRY_COMPARE(table->model()->rowCount(), 5);
+    QTRY_COMPARE(table->model()->rowCount(), 7);
     table->selectAll();
     auto *withdraw = page.findChild<QPushButton *>(QStringLiteral("withdrawSelectionButton"));
     QVERIFY(withdraw);
@@ -642,10 +676,14 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
     QCOMPARE(asked.count(), 1);
     QStringList keys = asked.first().at(0).toStringList();
     keys.sort();
-    QCOMPARE(keys, (QStringList{tasks.at(2).key, tasks.at(3).key, tasks.at(4).key}));
+    QStringList expected{tasks.at(2).key, tasks.at(3).key, tasks.at(4).key, tasks.at(5).key};
+    expected.sort();
+    QCOMPARE(keys, expected);
     QStringList leftOut = asked.first().at(1).toStringList();
     leftOut.sort();
-    QCOMPARE(leftOut, (QStringList{tasks.at(0).key, tasks.at(1).key}));
+    QStringList expectedLeftOut{tasks.at(0).key, tasks.at(1).key, tasks.at(6).key};
+    expectedLeftOut.sort();
+    QCOMPARE(leftOut, expectedLeftOut);
 }
 
 void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName_data() {

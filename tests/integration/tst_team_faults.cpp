@@ -556,6 +556,66 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 10000);
     }
 
+    void aTeamDeadLetterCanBeWithdrawn() {
+        // A desk marks a filing that could not be filed "will not file": the ledger keeps it a dead letter
+        // with the withdrawal recorded (one audit row, DEAD_LETTER to DEAD_LETTER, with the person's reason),
+        // and nothing is claimed or sent for it.
+        const QString database = QStringLiteral("dead_letter_withdrawn");
+        QVERIFY(m_postgres->createDatabase(database));
+        const QString url = m_postgres->url(database);
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(1, QStringLiteral("DW")), &why).isEmpty(), qPrintable(why));
+        const QString key =
+            m_postgres->psql(QStringLiteral("SELECT idempotency_key FROM tasks"), database).trimmed();
+        QCOMPARE(key.size(), 64);
+        // The registry kept refusing it: its retries ran out (as a worker records it).
+        QCOMPARE(
+            m_postgres
+                ->psql(QStringLiteral("UPDATE tasks SET state = 'DEAD_LETTER', last_category = 'transient', "
+                                      "last_code = 'HTTP_503', attempts = 5, version = version + 1 WHERE "
+                                      "idempotency_key = '%1' RETURNING 1")
+                           .arg(key),
+                       database)
+                .trimmed(),
+            QStringLiteral("1"));
+        fd::EngineConfig config;
+        config.ledger = fd::test::parsedLedger(url);
+        config.claimsWork = false;
+        config.consoleId = QStringLiteral("desk-a");
+        config.dbPath = m_dir.filePath(QStringLiteral("dead_letter_withdrawn.sqlite"));
+        fd::Engine a;
+        QSignalSpy started(&a, &fd::Engine::started);
+        QMetaObject::invokeMethod(
+            &a, [&a, config] { a.start(config); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QTRY_COMPARE_WITH_TIMEOUT(a.task(key).state, fd::ExecutionState::DeadLetter, 10000);
+        QVERIFY(fd::isWithdrawable(a.task(key)));
+        QSignalSpy errors(&a, &fd::Engine::errorOccurred);
+        QMetaObject::invokeMethod(
+            &a, [&a, key] { a.withdraw({key}, QStringLiteral("the subsidiary is being dissolved")); },
+            Qt::QueuedConnection);
+        const QString withdrawn =
+            QStringLiteral(
+                "SELECT t.state || ' ' || t.last_code || ' ' || (SELECT string_agg(a.from_state || '>' "
+                "|| a.to_state || ' ' || a.reason, ';') FROM audit a WHERE a.action = 'withdraw') "
+                "FROM tasks t WHERE t.idempotency_key = '%1'")
+                .arg(key);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_postgres->psql(withdrawn, database).trimmed(),
+            QStringLiteral("DEAD_LETTER WITHDRAWN DEAD_LETTER>DEAD_LETTER the subsidiary "
+                           "is being dissolved"),
+            10000);
+        QVERIFY2(errors.isEmpty(),
+                 qPrintable(errors.isEmpty() ? QString() : errors.first().first().toString()));
+        QTRY_COMPARE_WITH_TIMEOUT(a.task(key).lastErrorCode, QStringLiteral("WITHDRAWN"), 10000);
+        QVERIFY(!fd::isWithdrawable(a.task(key)));
+        QSignalSpy stopped(&a, &fd::Engine::stopped);
+        QMetaObject::invokeMethod(
+            &a, [&a] { a.shutdown(); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 10000);
+    }
+
     void anotherDesksRegisterChangeIsSeenAndKept() {
         const QString database = QStringLiteral("two_desks_register");
         QVERIFY(m_postgres->createDatabase(database));

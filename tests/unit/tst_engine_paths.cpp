@@ -424,6 +424,46 @@ private Q_SLOTS:
         QCOMPARE(m_registry->submits(key), 3); // a dead letter is never sent by itself
     }
 
+    void aDeadLetterCanBeWithdrawnOnce() {
+        // A filing that could not be filed can be marked "will not file" by a person: it stays a dead letter
+        // (nothing is sent), its audit row says who decided it and why, and a second withdrawal is refused
+        // with its reason instead of writing another row.
+        EngineConfig config;
+        config.maxAttempts = 1;
+        config.breakerThreshold = 100;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Transient, QStringLiteral("HTTP_503")));
+        launch();
+        QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+        QVERIFY(isWithdrawable(m_engine->task(key)));
+        QSignalSpy errors(m_engine, &Engine::errorOccurred);
+        m_engine->withdraw({key}, QStringLiteral("the subsidiary is being dissolved"));
+        QTRY_COMPARE(m_engine->task(key).lastErrorCode, QStringLiteral("WITHDRAWN"));
+        QCOMPARE(stateOf(key), ExecutionState::DeadLetter);
+        QVERIFY(!isWithdrawable(m_engine->task(key)));
+        settle();
+        QCOMPARE(stored().task(key)->state, ExecutionState::DeadLetter);
+        QCOMPARE(stored().task(key)->lastErrorCode, QStringLiteral("WITHDRAWN"));
+        AuditQuery q;
+        q.action = QStringLiteral("withdraw");
+        QList<AuditEntry> rows = stored().queryAudit(q);
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.first().idempotencyKey, key);
+        QCOMPARE(rows.first().fromState, QStringLiteral("DEAD_LETTER"));
+        QCOMPARE(rows.first().toState, QStringLiteral("DEAD_LETTER"));
+        QCOMPARE(rows.first().reason, QStringLiteral("the subsidiary is being dissolved"));
+        QVERIFY(errors.isEmpty());
+
+        m_engine->withdraw({key}, QStringLiteral("again"));
+        QTRY_COMPARE(errors.count(), 1);
+        QVERIFY2(errors.first().first().toString().contains(QLatin1String("neither filed nor withdrawn")),
+                 qPrintable(errors.first().first().toString()));
+        settle();
+        QCOMPARE(stored().queryAudit(q).size(), 1);
+        QCOMPARE(m_registry->submits(key), 1);
+    }
+
     void breakerOpensAdmitsOneTrialAndCloses() {
         EngineConfig config;
         config.breakerThreshold = 2;

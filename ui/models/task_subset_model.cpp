@@ -80,6 +80,8 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
         return task.obligation.entity->entityId;
     case WithdrawnRole:
         return isWithdrawn(task);
+    case WithdrawableRole:
+        return isWithdrawable(task);
     case AcceptableAsFiledRole:
         return task.state == ExecutionState::FailedStatutory &&
                task.lastCategory == ErrorCategory::Reconciliation && !task.confirmationNumber.isEmpty();

@@ -24,6 +24,7 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     , m_replayOne(new QPushButton(tr("&Try again…"), this))
     , m_replaySelection(new QPushButton(tr("Try the &selection again…"), this))
     , m_replayMatching(new QPushButton(this))
+    , m_withdraw(new QPushButton(tr("&Withdraw (will not file)…"), this))
     , m_note(new QPushButton(tr("Add &note…"), this)) {
     table()->setColumnWidth(DeadLetterModel::EntityColumn, 280);
     table()->setColumnWidth(DeadLetterModel::JurisdictionColumn, 150);
@@ -39,9 +40,12 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
     m_replaySelection->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+R")));
     m_replayMatching->setObjectName(QStringLiteral("replayAllMatchingButton"));
     m_replayMatching->setAccessibleName(tr("Try every filing matching the filter again"));
+    m_withdraw->setObjectName(QStringLiteral("deadLetterWithdrawButton"));
+    m_withdraw->setAccessibleName(tr("Withdraw the selected filings: they will not be filed"));
     m_note->setObjectName(QStringLiteral("deadLetterNoteButton"));
     m_note->setAccessibleName(tr("Add a note to the selected filings"));
-    for (QPushButton *b : {m_replayOne, m_replaySelection, m_replayMatching, filedOutsideButton(), m_note})
+    for (QPushButton *b :
+         {m_replayOne, m_replaySelection, m_replayMatching, filedOutsideButton(), m_withdraw, m_note})
         addAction(b);
 
     connect(m_replayOne, &QPushButton::clicked, this, [this] {
@@ -72,6 +76,16 @@ DeadLettersPage::DeadLettersPage(DeadLetterModel *model, QWidget *parent)
                           : QString();
         Q_EMIT replayRequested(keys, scope, aside);
     });
+    connect(m_withdraw, &QPushButton::clicked, this, [this] {
+        // A filing that could not be filed stays a dead letter; withdrawing it records a person's decision
+        // that it will not be filed, so that the reports show "will not file" instead of a failure to act on.
+        QStringList withdrawable;
+        QStringList leftOut;
+        for (const QModelIndex &index : table()->selectionModel()->selectedRows())
+            (index.data(WithdrawableRole).toBool() ? withdrawable : leftOut)
+                .append(index.data(KeyRole).toString());
+        Q_EMIT withdrawRequested(withdrawable, leftOut);
+    });
     connect(m_note, &QPushButton::clicked, this, [this] { Q_EMIT noteRequested(selectedKeys()); });
     updateButtons();
 }
@@ -101,6 +115,8 @@ void DeadLettersPage::updateButtons() {
     const qsizetype retryable = notWithdrawnMatching().size();
     m_replayMatching->setText(tr("Try &all %1 matching the filter again…").arg(retryable));
     AccessGate::apply(m_replayMatching, !isReadOnly() && retryable > 0, access(), TeamAction::Replay);
+    AccessGate::apply(m_withdraw, !isReadOnly() && table()->selectionModel()->hasSelection(), access(),
+                      TeamAction::Withdraw);
     AccessGate::apply(m_note, !isReadOnly() && table()->selectionModel()->hasSelection(), access(),
                       TeamAction::Note);
 }

@@ -93,8 +93,8 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
     connect(m_launchSelection, &QPushButton::clicked, this,
             [this] { Q_EMIT launchSelectionRequested(selectedTaskKeys()); });
     connect(m_withdraw, &QPushButton::clicked, this, [this] {
-        // Only what is still to be sent or tried again, or halted, can be withdrawn (fd::isWithdrawable): the
-        // prompt counts those, and names the others it leaves alone.
+        // Only what is neither filed nor withdrawn, and not on the wire, can be withdrawn
+        // (fd::isWithdrawable): the prompt counts those, and names the others it leaves alone.
         QStringList withdrawable;
         QStringList leftOut;
         for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {

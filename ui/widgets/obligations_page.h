@@ -36,8 +36,8 @@ public:
 
 Q_SIGNALS:
     void launchSelectionRequested(const QStringList &keys);
-    /// `keys`: the selected filings that can be withdrawn (fd::isWithdrawable: waiting to be sent or to be
-    /// tried again, or halted); `leftOut`: the other selected filings, which a withdrawal would not touch.
+    /// `keys`: the selected filings that can be withdrawn (fd::isWithdrawable: neither filed nor withdrawn,
+    /// not on the wire); `leftOut`: the other selected filings, which a withdrawal would not touch.
     void withdrawRequested(const QStringList &keys, const QStringList &leftOut);
 
 private:

@@ -295,7 +295,8 @@ bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftO
     if (keys.isEmpty()) {
         Q_EMIT refused(!leftOut.isEmpty()
                            ? tr("None of the %n selected filing(s) can be withdrawn: only filings "
-                                "waiting to be sent or to be tried again, or halted, can.",
+                                "neither filed nor withdrawn yet, and not being sent or looked up at the "
+                                "registry, can.",
                                 nullptr, int(leftOut.size()))
                            : tr("Nothing selected to withdraw."));
         return false;
@@ -304,8 +305,8 @@ bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftO
         tr("Withdraw %n filing(s): they will NOT be filed.", nullptr, int(keys.size())) + listOf(keys);
     if (!leftOut.isEmpty())
         question += QStringLiteral("\n\n") +
-                    tr("%n other selected filing(s) are left as they are: only filings waiting to be sent "
-                       "or to be tried again, or halted, can be withdrawn.",
+                    tr("%n other selected filing(s) are left as they are: only filings neither filed nor "
+                       "withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.",
                        nullptr, int(leftOut.size())) +
                     listOf(leftOut);
     const auto reason =

@@ -71,8 +71,9 @@ public:
     /// filter"), `aside` adds a sentence after it (what the scope left out).
     bool replay(const QStringList &keys, const QString &scope, const QString &aside = QString());
     bool resolve(const QStringList &keys, bool requeue);
-    /// Withdraws `keys` (waiting or halted filings); the prompt names them and the `leftOut` selected
-    /// filings it leaves as they are (filed, being sent, out of the queue).
+    /// Withdraws `keys` (fd::isWithdrawable: waiting, halted, to be tried again or could not be filed); the
+    /// prompt names them and the `leftOut` selected filings it leaves as they are (filed, withdrawn already,
+    /// being sent or looked up).
     bool withdraw(const QStringList &keys, const QStringList &leftOut = {});
     bool addNote(const QStringList &keys);
     /// Sets a missing formation date or entity type (a needs-data row of the Obligations view); `entityName`
