@@ -131,6 +131,7 @@ private Q_SLOTS:
     void launchPauseResume();
     void cancelHoldsSendingWhileItsReasonIsAsked();
     void deadLetterReplayedWithReason();
+    void deadLetterWithdrawnIsCountedApart();
     void haltResolved();
     void bulkReplayTouchesExactlyTheFilteredRows();
     void failingRegistryIsShown();
@@ -476,6 +477,40 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason() {
     // first.
     waitBatchIdle();
     QTRY_VERIFY_WITH_TIMEOUT(dead->rowOfKey(key) >= 0, kLong);
+}
+
+void TestConsoleWorkflow::deadLetterWithdrawnIsCountedApart() {
+    // A filing that could not be filed, marked "will not file" from its own tab: it stays listed there as
+    // withdrawn, the tab's count of filings needing a person drops by one, and the audit row says who and
+    // why.
+    runBatchToIdle();
+    if (QTest::currentTestFailed())
+        return;
+    DeadLetterModel *dead = m_window->deadLetterModel();
+    QTRY_VERIFY_WITH_TIMEOUT(dead->rowCount() >= 3, kLong);
+    auto *tabs = child<QTabWidget>(QStringLiteral("mainTabs"));
+    tabs->setCurrentIndex(2);
+    const int before = dead->rowCount();
+    QTRY_COMPARE(tabs->tabText(2), QStringLiteral("Could not be filed (%1)").arg(before));
+    auto *table = child<QTableView>(QStringLiteral("deadLettersTable"));
+    table->selectRow(0);
+    const QString key = table->model()->index(0, 0).data(KeyRole).toString();
+    QVERIFY(!key.isEmpty());
+    m_reasons->next = QStringLiteral("the subsidiary is being dissolved");
+    QTest::mouseClick(child<QPushButton>(QStringLiteral("deadLetterWithdrawButton")), Qt::LeftButton);
+    QCOMPARE(m_reasons->asked.last().action, QStringLiteral("withdraw"));
+    QTRY_COMPARE_WITH_TIMEOUT(dead->taskAt(dead->rowOfKey(key)).lastErrorCode, QStringLiteral("WITHDRAWN"),
+                              10000);
+    QCOMPARE(dead->rowCount(), before);
+    QTRY_COMPARE(tabs->tabText(2), QStringLiteral("Could not be filed (%1)").arg(before - 1));
+    searchAudit(QStringLiteral("withdraw"), key);
+    QTRY_VERIFY_WITH_TIMEOUT(
+        auditHas(QStringLiteral("withdraw"), key, QStringLiteral("the subsidiary is being dissolved")),
+        10000);
+    const AuditEntry &entry = m_window->auditModel()->entries().first();
+    QCOMPARE(entry.actor, fd::host::osUser());
+    QCOMPARE(entry.fromState, QStringLiteral("DEAD_LETTER"));
+    QCOMPARE(entry.toState, QStringLiteral("DEAD_LETTER"));
 }
 
 void TestConsoleWorkflow::haltResolved() {

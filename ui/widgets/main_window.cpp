@@ -528,6 +528,8 @@ void MainWindow::buildPages() {
         connect(model, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::rowsRemoved, this, &MainWindow::updateTabCounts);
         connect(model, &QAbstractItemModel::modelReset, this, &MainWindow::updateTabCounts);
+        // A dead letter withdrawn stays in its row: the count of those needing a person changes all the same.
+        connect(model, &QAbstractItemModel::dataChanged, this, &MainWindow::updateTabCounts);
     }
 }
 
