@@ -3857,6 +3857,13 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
             <numerusform>%n weitere ausgewählte Filings bleiben, wie sie sind: zurückziehen lassen sich nur Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n selected row(s) are no filing yet (needs data, planned or nothing to file): there is nothing to withdraw.</source>
+        <translation>
+            <numerusform>%n ausgewählte Zeile ist noch kein Filing (fehlende Daten, geplant oder nichts einzureichen): es gibt nichts zurückzuziehen.</numerusform>
+            <numerusform>%n ausgewählte Zeilen sind noch keine Filings (fehlende Daten, geplant oder nichts einzureichen): es gibt nichts zurückzuziehen.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>

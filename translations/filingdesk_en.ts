@@ -3833,6 +3833,13 @@ Each is looked up first; one the registry has not filed is sent, and %2. Send th
             <numerusform>%n other selected filings are left as they are: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n selected row(s) are no filing yet (needs data, planned or nothing to file): there is nothing to withdraw.</source>
+        <translation>
+            <numerusform>%n selected row is no filing yet (needs data, planned or nothing to file): there is nothing to withdraw.</numerusform>
+            <numerusform>%n selected rows are no filing yet (needs data, planned or nothing to file): there is nothing to withdraw.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::PermitModel</name>

@@ -660,13 +660,22 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
             t.lastErrorCode = QStringLiteral("WITHDRAWN");
         tasks.append(t);
     }
+    // A row that needs data before any filing exists: counted apart, as no filing yet.
+    RowPlan needsData;
+    needsData.line = 9;
+    needsData.file = QStringLiteral("portfolio.csv");
+    needsData.outcome = RowOutcome::NeedsData;
+    needsData.entity.edit().name = QStringLiteral("Dateless Corp.");
+    needsData.missing = QStringList{QStringLiteral("formation_date")};
+    needsData.reason = QStringLiteral("formation date missing");
+    model.setPlan({needsData}, QDate(2027, 2, 15));
     model.applyTasks(tasks);
     ObligationsPage page(&model);
     page.resize(1200, 700);
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTableView *table = page.table();
-    QTRY_COMPARE(table->model()->rowCount(), 7);
+    QTRY_COMPARE(table->model()->rowCount(), 8);
     table->selectAll();
     auto *withdraw = page.findChild<QPushButton *>(QStringLiteral("withdrawSelectionButton"));
     QVERIFY(withdraw);
@@ -684,6 +693,7 @@ void TestConsoleWidgets::withdrawCountsOnlyWhatCanBeWithdrawn() {
     QStringList expectedLeftOut{tasks.at(0).key, tasks.at(1).key, tasks.at(6).key};
     expectedLeftOut.sort();
     QCOMPARE(leftOut, expectedLeftOut);
+    QCOMPARE(asked.first().at(2).toInt(), 1);
 }
 
 void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName_data() {
@@ -760,6 +770,15 @@ void TestConsoleWidgets::promptsNameTheFilingsTheyActOn_data() {
     QTest::newRow("withdraw, naming what it leaves alone")
         << QStringLiteral("withdraw") << 2 << 1 << QStringList{filing(0), filing(1), filing(2)}
         << QStringList{};
+    // Rows selected beside them that are no filing yet (needs data, planned) are counted, not skipped in
+    // silence; a selection of only such rows is refused with that reason.
+    QTest::newRow("withdraw, counting rows that are no filing yet")
+        << QStringLiteral("withdraw, 2 rows no filing yet") << 1 << 0
+        << QStringList{filing(0), QStringLiteral("2 selected row(s) are no filing yet")} << QStringList{};
+    QTest::newRow("withdraw of rows that are no filing yet only")
+        << QStringLiteral("withdraw, 1 row no filing yet") << 0 << 0
+        << QStringList{QStringLiteral("1 selected row(s) are no filing yet")}
+        << QStringList{QStringLiteral("Nothing selected")};
     QTest::newRow("requeue of one halt")
         << QStringLiteral("requeue") << 1 << 0 << QStringList{filing(0), QStringLiteral("$300.00")}
         << QStringList{};
@@ -800,6 +819,8 @@ void TestConsoleWidgets::promptsNameTheFilingsTheyActOn() {
     auto reasons = std::make_unique<Recording>();
     Recording *recorded = reasons.get();
     actions.setReasonProvider(std::move(reasons));
+    connect(&actions, &OperatorActions::refused, this,
+            [recorded](const QString &message) { recorded->texts.append(message); });
     actions.setLiveRegistries({QStringLiteral("https://registry.example.gov/")});
     actions.setFilingLookup([](const QString &key) -> std::optional<OperatorActions::FilingForPeople> {
         // k3 was withdrawn by a person: a retry of it says so.
@@ -815,6 +836,8 @@ void TestConsoleWidgets::promptsNameTheFilingsTheyActOn() {
         others << QStringLiteral("k%1").arg(i);
     if (action == QLatin1String("withdraw"))
         actions.withdraw(keys, others);
+    else if (action.startsWith(QLatin1String("withdraw, ")))
+        actions.withdraw(keys, others, action.section(QLatin1Char(' '), 1, 1).toInt());
     else if (action == QLatin1String("requeue"))
         actions.resolve(keys, true);
     else

@@ -459,7 +459,9 @@ void MainWindow::buildPages() {
     connect(m_obligationsPage, &ObligationsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
     connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
     connect(m_deadLettersPage, &DeadLettersPage::noteRequested, m_actions, &OperatorActions::addNote);
-    connect(m_deadLettersPage, &DeadLettersPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
+    connect(
+        m_deadLettersPage, &DeadLettersPage::withdrawRequested, m_actions,
+        [this](const QStringList &keys, const QStringList &leftOut) { m_actions->withdraw(keys, leftOut); });
     connect(m_exceptionsPage, &ExceptionsPage::resolveRequested, this, &MainWindow::resolveHalts);
     connect(m_exceptionsPage, &ExceptionsPage::withdrawRequested, m_actions,
             [this](const QStringList &keys) { m_actions->withdraw(keys); });

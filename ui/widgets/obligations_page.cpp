@@ -97,16 +97,19 @@ ObligationsPage::ObligationsPage(ObligationModel *model, QWidget *parent)
         // (fd::isWithdrawable): the prompt counts those, and names the others it leaves alone.
         QStringList withdrawable;
         QStringList leftOut;
+        int notFilings = 0; // a needs-data or planned row: no filing exists yet, so nothing to withdraw
         for (const QModelIndex &index : m_table->selectionModel()->selectedRows()) {
             const std::optional<ExecutionState> state = stateFromName(index.data(StateRole).toString());
-            if (!state)
+            if (!state) {
+                ++notFilings;
                 continue;
+            }
             if (index.data(WithdrawableRole).toBool())
                 withdrawable.append(index.data(KeyRole).toString());
             else
                 leftOut.append(index.data(KeyRole).toString());
         }
-        Q_EMIT withdrawRequested(withdrawable, leftOut);
+        Q_EMIT withdrawRequested(withdrawable, leftOut, notFilings);
     });
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshJurisdictions);
     connect(model, &QAbstractItemModel::modelReset, this, &ObligationsPage::refreshDefaultSummary);

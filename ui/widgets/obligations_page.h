@@ -37,8 +37,9 @@ public:
 Q_SIGNALS:
     void launchSelectionRequested(const QStringList &keys);
     /// `keys`: the selected filings that can be withdrawn (fd::isWithdrawable: neither filed nor withdrawn,
-    /// not on the wire); `leftOut`: the other selected filings, which a withdrawal would not touch.
-    void withdrawRequested(const QStringList &keys, const QStringList &leftOut);
+    /// not on the wire); `leftOut`: the other selected filings, which a withdrawal would not touch;
+    /// `notFilings`: selected rows that are no filing yet (needs data, planned, nothing to file, unreadable).
+    void withdrawRequested(const QStringList &keys, const QStringList &leftOut, int notFilings);
 
 private:
     void updateButtons();

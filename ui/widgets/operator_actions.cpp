@@ -289,16 +289,23 @@ bool OperatorActions::resolve(const QStringList &keys, bool requeue) {
     return true;
 }
 
-bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftOut) {
+bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftOut, int notFilings) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::Withdraw, tr("Withdraw filings")))
         return false;
+    const QString noFilingYet =
+        notFilings > 0 ? tr("%n selected row(s) are no filing yet (needs data, planned or nothing to file): "
+                            "there is nothing to withdraw.",
+                            nullptr, notFilings)
+                       : QString();
     if (keys.isEmpty()) {
-        Q_EMIT refused(!leftOut.isEmpty()
-                           ? tr("None of the %n selected filing(s) can be withdrawn: only filings "
-                                "neither filed nor withdrawn yet, and not being sent or looked up at the "
-                                "registry, can.",
-                                nullptr, int(leftOut.size()))
-                           : tr("Nothing selected to withdraw."));
+        QStringList why;
+        if (!leftOut.isEmpty())
+            why << tr("None of the %n selected filing(s) can be withdrawn: only filings neither filed nor "
+                      "withdrawn yet, and not being sent or looked up at the registry, can.",
+                      nullptr, int(leftOut.size()));
+        if (notFilings > 0)
+            why << noFilingYet;
+        Q_EMIT refused(why.isEmpty() ? tr("Nothing selected to withdraw.") : why.join(QLatin1Char(' ')));
         return false;
     }
     QString question =
@@ -309,6 +316,8 @@ bool OperatorActions::withdraw(const QStringList &keys, const QStringList &leftO
                        "withdrawn yet, and not being sent or looked up at the registry, can be withdrawn.",
                        nullptr, int(leftOut.size())) +
                     listOf(leftOut);
+    if (notFilings > 0)
+        question += QStringLiteral("\n\n") + noFilingYet;
     const auto reason =
         ask({QStringLiteral("withdraw"), tr("Withdraw filings"), question, QString(), int(keys.size())});
     if (!reason)

@@ -73,8 +73,8 @@ public:
     bool resolve(const QStringList &keys, bool requeue);
     /// Withdraws `keys` (fd::isWithdrawable: waiting, halted, to be tried again or could not be filed); the
     /// prompt names them and the `leftOut` selected filings it leaves as they are (filed, withdrawn already,
-    /// being sent or looked up).
-    bool withdraw(const QStringList &keys, const QStringList &leftOut = {});
+    /// being sent or looked up), and says how many selected rows (`notFilings`) are no filing yet.
+    bool withdraw(const QStringList &keys, const QStringList &leftOut = {}, int notFilings = 0);
     bool addNote(const QStringList &keys);
     /// Sets a missing formation date or entity type (a needs-data row of the Obligations view); `entityName`
     /// names the entity in the prompt (its id when empty).
