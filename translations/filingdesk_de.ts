@@ -88,6 +88,13 @@
     </message>
 </context>
 <context>
+    <name>FilingTask</name>
+    <message>
+        <source>withdrawn by %1: will not file (%2)</source>
+        <translation>zurückgezogen von %1: wird nicht übermittelt (%2)</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Copy rows</source>
@@ -146,7 +153,7 @@
     </message>
     <message>
         <source>Withdrawn — will not be filed</source>
-        <translation>Zurückgezogen — wird nicht eingereicht</translation>
+        <translation>Zurückgezogen — wird nicht übermittelt</translation>
     </message>
 </context>
 <context>
@@ -731,10 +738,6 @@
             <numerusform>%1: %n Meldungen unverändert gelassen, weil eine frühere Entscheidung oder Änderung dazu noch aufgezeichnet wird (%2); danach erneut ausführen</numerusform>
         </translation>
     </message>
-    <message>
-        <source>withdrawn by %1: will not file (%2)</source>
-        <translation>zurückgezogen von %1: wird nicht übermittelt (%2)</translation>
-    </message>
     <message numerus="yes">
         <source>%1: %n filing(s) left as they are because they are being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</source>
         <translation>
@@ -1128,6 +1131,14 @@
         <source>Filing reference</source>
         <translation>Filing-Referenz</translation>
     </message>
+    <message>
+        <source>Taken out of the queue</source>
+        <translation>Aus der Warteschlange genommen</translation>
+    </message>
+    <message>
+        <source>Withdrawn — will not be filed</source>
+        <translation>Zurückgezogen — wird nicht übermittelt</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::AuditPage</name>
@@ -1347,7 +1358,7 @@
     </message>
     <message>
         <source>Withdrawn — will not be filed: %1</source>
-        <translation>Zurückgezogen — wird nicht eingereicht: %1</translation>
+        <translation>Zurückgezogen — wird nicht übermittelt: %1</translation>
     </message>
 </context>
 <context>
@@ -5368,7 +5379,7 @@ Schlüssel %3</translation>
     </message>
     <message>
         <source>Withdrawn — will not be filed</source>
-        <translation>Zurückgezogen — wird nicht eingereicht</translation>
+        <translation>Zurückgezogen — wird nicht übermittelt</translation>
     </message>
     <message>
         <source>DEAD_LETTER, withdrawn by a person</source>

@@ -88,6 +88,13 @@
     </message>
 </context>
 <context>
+    <name>FilingTask</name>
+    <message>
+        <source>withdrawn by %1: will not file (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Copy rows</source>
@@ -731,10 +738,6 @@
             <numerusform>%1: %n filings left as they are because an earlier decision or change of theirs is still being recorded (%2); act on them again once it is</numerusform>
         </translation>
     </message>
-    <message>
-        <source>withdrawn by %1: will not file (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%1: %n filing(s) left as they are because they are being sent right now or the registry&apos;s answer is still being checked (%2); that answer, or a look-up at the registry, decides what happens next (filed, tried again or halted for a person); act on them again once it has</source>
         <translation>
@@ -1126,6 +1129,14 @@
     </message>
     <message>
         <source>Filing reference</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Taken out of the queue</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Withdrawn — will not be filed</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3543,7 +3554,7 @@ rule %2</source>
     <message numerus="yes">
         <source>Withdraw %n filing(s): they will NOT be filed.</source>
         <translation>
-            <numerusform>Withdraw %n filing: they will NOT be filed.</numerusform>
+            <numerusform>Withdraw %n filing: it will NOT be filed.</numerusform>
             <numerusform>Withdraw %n filings: they will NOT be filed.</numerusform>
         </translation>
     </message>

@@ -413,7 +413,7 @@ void Engine::withdraw(const QStringList &keys, const QString &reason) {
         d.after.lastCategory = ErrorCategory::None;
         d.after.lastErrorCode = QStringLiteral("WITHDRAWN");
         // What the detail pane and the reports show: who, and why, in the person's words.
-        d.after.lastErrorMessage = tr("withdrawn by %1: will not file (%2)").arg(host::osUser(), reason);
+        d.after.lastErrorMessage = withdrawalRecord(host::osUser(), reason);
         if (d.after.state == ExecutionState::Pending &&
             !decide(d.after, ExecutionState::Validating, QStringLiteral("withdraw"), reason, &d.records))
             continue;

@@ -2,8 +2,10 @@
 
 #include <QJsonArray>
 
+#include <QCoreApplication>
 #include <QCryptographicHash>
 #include <QJsonDocument>
+#include <QRegularExpression>
 
 namespace fd {
 
@@ -76,6 +78,23 @@ bool isWithdrawable(const FilingTask &task) {
     default:
         return false;
     }
+}
+
+QString withdrawalRecord(const QString &osUser, const QString &reason) {
+    // Not translated: stored data, read by desks in other languages (lastMessageForPeople()).
+    return QStringLiteral("withdrawn by %1: will not file (%2)").arg(osUser, reason);
+}
+
+QString lastMessageForPeople(const FilingTask &task) {
+    if (task.lastErrorCode != QLatin1String("WITHDRAWN"))
+        return task.lastErrorMessage;
+    static const QRegularExpression stored(QStringLiteral("^withdrawn by (.*?): will not file \\((.*)\\)$"),
+                                           QRegularExpression::DotMatchesEverythingOption);
+    const QRegularExpressionMatch m = stored.match(task.lastErrorMessage);
+    if (!m.hasMatch())
+        return task.lastErrorMessage; // recorded by an older FilingDesk, in the language it ran in
+    return QCoreApplication::translate("FilingTask", "withdrawn by %1: will not file (%2)")
+        .arg(m.captured(1), m.captured(2));
 }
 
 QString FilingTask::payloadSha256() const {

@@ -75,6 +75,14 @@ public:
 /// filing whose outcome is unknown may have been filed and is not withdrawable until its look-up settles it.
 bool isWithdrawable(const FilingTask &task);
 
+/// What a withdrawn filing's last message stores: who withdrew it and why, in a fixed English form
+/// ("withdrawn by alice: will not file (the entity was dissolved)"), so that every desk, whatever its
+/// language, can show it in its own (lastMessageForPeople()).
+QString withdrawalRecord(const QString &osUser, const QString &reason);
+/// `task`'s last message as a person reads it, in the current language: a withdrawal recorded by
+/// withdrawalRecord() is said again in the reader's language; any other message as stored.
+QString lastMessageForPeople(const FilingTask &task);
+
 /// Officers <-> JSON: [{"name": ..., "title": ...}, ...].
 QJsonArray officersToJson(const QList<Officer> &officers);
 QList<Officer> officersFromJson(const QJsonArray &array);

@@ -88,7 +88,7 @@ public:
         StatusItem item = itemOf(o, status, exposure);
         if (status == Compliance::Halted) {
             item.haltCode = task.lastErrorCode;
-            item.reason = task.lastErrorMessage;
+            item.reason = lastMessageForPeople(task);
         }
         m_report.atRisk.append(item);
     }

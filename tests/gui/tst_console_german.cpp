@@ -236,6 +236,7 @@ private Q_SLOTS:
     void pluralsFollowTheCount_data();
     void pluralsFollowTheCount();
     void datesAndAmountsFollowTheLocale();
+    void aWithdrawalReadsInTheReadersLanguage();
     void languageIsAUserSetting();
     void aboutShowsTheVersions();
     void mainWindowHasNoEnglishString();
@@ -379,6 +380,29 @@ void TestConsoleGerman::pluralsFollowTheCount() {
     QCOMPARE(QCoreApplication::translate("fd::ui::AlertNotifier", "%n new filing(s) that could not be filed",
                                          nullptr, count),
              expected);
+}
+
+void TestConsoleGerman::aWithdrawalReadsInTheReadersLanguage() {
+    // Who withdrew a filing and why is stored in one fixed form, whatever the language of the desk that
+    // recorded it; each desk shows it in its own. A message stored some other way is shown as it is.
+    fd::FilingTask task;
+    task.state = fd::ExecutionState::DeadLetter;
+    task.lastErrorCode = QStringLiteral("WITHDRAWN");
+    task.lastErrorMessage =
+        fd::withdrawalRecord(QStringLiteral("alice"), QStringLiteral("Gesellschaft (GmbH) aufgelöst"));
+    QCOMPARE(task.lastErrorMessage,
+             QStringLiteral("withdrawn by alice: will not file (Gesellschaft (GmbH) aufgelöst)"));
+    QCOMPARE(applyLanguage(*QCoreApplication::instance(), QStringLiteral("de")), QStringLiteral("de"));
+    QCOMPARE(
+        fd::lastMessageForPeople(task),
+        QStringLiteral("zurückgezogen von alice: wird nicht übermittelt (Gesellschaft (GmbH) aufgelöst)"));
+    applyLanguage(*QCoreApplication::instance(), QStringLiteral("en"));
+    QCOMPARE(fd::lastMessageForPeople(task), task.lastErrorMessage);
+    task.lastErrorMessage = QStringLiteral("zurückgezogen von bob: wird nicht übermittelt (verkauft)");
+    QCOMPARE(fd::lastMessageForPeople(task), task.lastErrorMessage);
+    task.lastErrorCode = QStringLiteral("HTTP_503");
+    task.lastErrorMessage = QStringLiteral("withdrawn by mallory: will not file (x)");
+    QCOMPARE(fd::lastMessageForPeople(task), task.lastErrorMessage); // only a withdrawal is said again
 }
 
 void TestConsoleGerman::datesAndAmountsFollowTheLocale() {

@@ -120,6 +120,8 @@ private Q_SLOTS:
     void promptsNameTheFilingsTheyActOn();
     void auditActorSearchFindsFilingDeskByItsName_data();
     void auditActorSearchFindsFilingDeskByItsName();
+    void aWithdrawalReadsAsSuchInTheAuditTrail_data();
+    void aWithdrawalReadsAsSuchInTheAuditTrail();
     void haltDetailCitesTheFilingsOwnState_data();
     void haltDetailCitesTheFilingsOwnState();
     void reasonDialogTakesWhatIsTyped();
@@ -704,6 +706,42 @@ void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName_data() {
     QTest::newRow("the name alone") << QStringLiteral("filingdesk") << QStringLiteral("engine");
     QTest::newRow("the stored actor") << QStringLiteral("engine") << QStringLiteral("engine");
     QTest::newRow("a person") << QStringLiteral("alice") << QStringLiteral("alice");
+}
+
+void TestConsoleWidgets::aWithdrawalReadsAsSuchInTheAuditTrail_data() {
+    QTest::addColumn<QString>("from");
+    QTest::addColumn<QString>("to");
+    QTest::addColumn<QString>("shown");
+    QTest::newRow("a waiting filing taken out of the queue")
+        << QStringLiteral("PENDING") << QStringLiteral("VALIDATING")
+        << QStringLiteral("Waiting → Taken out of the queue");
+    QTest::newRow("then withdrawn") << QStringLiteral("VALIDATING") << QStringLiteral("DEAD_LETTER")
+                                    << QStringLiteral(
+                                           "Taken out of the queue → Withdrawn — will not be filed");
+    QTest::newRow("a filing that could not be filed, withdrawn")
+        << QStringLiteral("DEAD_LETTER") << QStringLiteral("DEAD_LETTER")
+        << QStringLiteral("Could not be filed — needs a person → Withdrawn — will not be filed");
+    QTest::newRow("a halt withdrawn")
+        << QStringLiteral("FAILED_STATUTORY") << QStringLiteral("DEAD_LETTER")
+        << QStringLiteral("Halted — needs a person → Withdrawn — will not be filed");
+}
+
+void TestConsoleWidgets::aWithdrawalReadsAsSuchInTheAuditTrail() {
+    // The Audit view says a withdrawal ended in "will not be filed", not in the engine's dead letter that
+    // needs a person; the engine's state names stay in the tooltip.
+    QFETCH(QString, from);
+    QFETCH(QString, to);
+    QFETCH(QString, shown);
+    AuditEntry e;
+    e.action = QStringLiteral("withdraw");
+    e.fromState = from;
+    e.toState = to;
+    e.idempotencyKey = QStringLiteral("k1");
+    AuditModel model;
+    model.setEntries({e});
+    const QModelIndex cell = model.index(0, AuditModel::TransitionColumn);
+    QCOMPARE(cell.data().toString(), shown);
+    QCOMPARE(cell.data(Qt::ToolTipRole).toString(), QStringLiteral("%1 → %2").arg(from, to));
 }
 
 void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName() {

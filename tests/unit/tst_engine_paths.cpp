@@ -453,6 +453,11 @@ private Q_SLOTS:
         QCOMPARE(rows.first().fromState, QStringLiteral("DEAD_LETTER"));
         QCOMPARE(rows.first().toState, QStringLiteral("DEAD_LETTER"));
         QCOMPARE(rows.first().reason, QStringLiteral("the subsidiary is being dissolved"));
+        // Stored in one fixed form, whatever the desk's language (fd::lastMessageForPeople says it again).
+        QVERIFY2(stored().task(key)->lastErrorMessage.endsWith(
+                     QLatin1String(": will not file (the subsidiary is being dissolved)")),
+                 qPrintable(stored().task(key)->lastErrorMessage));
+        QVERIFY(stored().task(key)->lastErrorMessage.startsWith(QLatin1String("withdrawn by ")));
         QVERIFY(errors.isEmpty());
 
         m_engine->withdraw({key}, QStringLiteral("again"));

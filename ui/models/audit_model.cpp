@@ -100,13 +100,25 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
                 return e.entityId;
             return role == Qt::ToolTipRole ? QStringLiteral("%1 (%2)").arg(name, e.entityId) : name;
         }
-        case TransitionColumn:
+        case TransitionColumn: {
             if (e.fromState.isEmpty() && e.toState.isEmpty())
                 return QString();
-            return role == Qt::ToolTipRole ? QStringLiteral("%1 → %2").arg(e.fromState, e.toState)
-                   : e.fromState.isEmpty()
-                       ? stateLabel(e.toState)
-                       : QStringLiteral("%1 → %2").arg(stateLabel(e.fromState), stateLabel(e.toState));
+            if (role == Qt::ToolTipRole)
+                return QStringLiteral("%1 → %2").arg(e.fromState, e.toState);
+            // A withdrawal reads as what it is: the engine's states (a dead letter, reached through its
+            // VALIDATING step when the filing was still waiting) are in the tooltip.
+            const bool withdrawal = e.action == QLatin1String("withdraw");
+            const auto label = [withdrawal](const QString &state, bool to) {
+                if (withdrawal && state == QLatin1String("VALIDATING"))
+                    return tr("Taken out of the queue");
+                if (withdrawal && to && state == QLatin1String("DEAD_LETTER"))
+                    return tr("Withdrawn — will not be filed");
+                return stateLabel(state);
+            };
+            return e.fromState.isEmpty()
+                       ? label(e.toState, true)
+                       : QStringLiteral("%1 → %2").arg(label(e.fromState, false), label(e.toState, true));
+        }
         case ReasonColumn:
             return e.reason;
         case CategoryColumn:

@@ -44,7 +44,7 @@ QVariant DeadLetterModel::cellText(const FilingTask &task, int column) const {
     case AttemptsColumn:
         return task.attempts;
     case LastErrorColumn:
-        return task.lastErrorMessage;
+        return lastMessageForPeople(task);
     case TraceIdColumn:
         return task.traceId;
     case UpdatedColumn:

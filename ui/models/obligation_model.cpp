@@ -297,7 +297,7 @@ QVariant ObligationModel::displayData(const ObligationRow &row, int column) cons
         if (!row.reason.isEmpty())
             return row.reason;
         if (row.kind == ObligationRow::Kind::Task && !row.task.lastErrorCode.isEmpty())
-            return QStringLiteral("%1: %2").arg(row.task.lastErrorCode, row.task.lastErrorMessage);
+            return QStringLiteral("%1: %2").arg(row.task.lastErrorCode, lastMessageForPeople(row.task));
         return o.notes;
     case KeyColumn:
         return hasObligation ? row.key : QString();

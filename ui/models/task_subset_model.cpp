@@ -74,6 +74,7 @@ QVariant TaskSubsetModel::data(const QModelIndex &index, int role) const {
                            task.traceId,
                            task.lastErrorCode,
                            task.lastErrorMessage,
+                           lastMessageForPeople(task),
                            m_reviews.value(task.key),
                            notesText(m_notes.value(task.key))};
     case EntityIdRole:

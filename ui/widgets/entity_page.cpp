@@ -590,7 +590,7 @@ void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf)
         m_filings->setItem(r, 7, cell(formatCents(row.task.feeChargedCents)));
         QString detail = row.reason;
         if (detail.isEmpty() && !row.task.lastErrorCode.isEmpty())
-            detail = QStringLiteral("%1: %2").arg(row.task.lastErrorCode, row.task.lastErrorMessage);
+            detail = QStringLiteral("%1: %2").arg(row.task.lastErrorCode, lastMessageForPeople(row.task));
         m_filings->setItem(r, 8, cell(detail));
     }
     m_filings->resizeColumnsToContents();

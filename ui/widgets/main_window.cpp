@@ -135,7 +135,9 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     connect(&m_auditRefresh, &QTimer::timeout, this, &MainWindow::refreshAudit);
     connect(m_actions, &OperatorActions::actionSent, this, [this] {
         m_auditRefresh.start();
-        clearNotDone(); // the person acted again: what was not done before is no longer the news
+        // The person acted again: what was not done before is no longer the news, here or in the status bar.
+        clearNotDone();
+        statusBar()->clearMessage();
     });
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });

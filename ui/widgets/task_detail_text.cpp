@@ -88,7 +88,7 @@ QString taskDetailText(const FilingTask &task) {
                  .arg(task.batchId);
     // A withdrawal is a person's decision, not an error the registry gave.
     if (isWithdrawn(task))
-        lines << TaskDetail::tr("Withdrawn: %1").arg(task.lastErrorMessage);
+        lines << TaskDetail::tr("Withdrawn: %1").arg(lastMessageForPeople(task));
     else if (!task.lastErrorCode.isEmpty() || !task.lastErrorMessage.isEmpty())
         lines << TaskDetail::tr("Last error: [%1] %2: %3")
                      .arg(categoryName(task.lastCategory), task.lastErrorCode, task.lastErrorMessage);
