@@ -741,7 +741,7 @@ void TestConsoleWidgets::aWithdrawalReadsAsSuchInTheAuditTrail() {
     model.setEntries({e});
     const QModelIndex cell = model.index(0, AuditModel::TransitionColumn);
     QCOMPARE(cell.data().toString(), shown);
-    QCOMPARE(cell.data(Qt::ToolTipRole).toString(), QStringLiteral("%1 → %2").arg(from, to));
+    QCOMPARE(cell.data(Qt::ToolTipRole).toString(), QStringLiteral("%1\n(%2 → %3)").arg(shown, from, to));
 }
 
 void TestConsoleWidgets::auditActorSearchFindsFilingDeskByItsName() {

@@ -103,10 +103,8 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
         case TransitionColumn: {
             if (e.fromState.isEmpty() && e.toState.isEmpty())
                 return QString();
-            if (role == Qt::ToolTipRole)
-                return QStringLiteral("%1 → %2").arg(e.fromState, e.toState);
             // A withdrawal reads as what it is: the engine's states (a dead letter, reached through its
-            // VALIDATING step when the filing was still waiting) are in the tooltip.
+            // VALIDATING step when the filing was still waiting) are in the tooltip, after the words.
             const bool withdrawal = e.action == QLatin1String("withdraw");
             const auto label = [withdrawal](const QString &state, bool to) {
                 if (withdrawal && state == QLatin1String("VALIDATING"))
@@ -115,9 +113,16 @@ QVariant AuditModel::data(const QModelIndex &index, int role) const {
                     return tr("Withdrawn — will not be filed");
                 return stateLabel(state);
             };
-            return e.fromState.isEmpty()
-                       ? label(e.toState, true)
-                       : QStringLiteral("%1 → %2").arg(label(e.fromState, false), label(e.toState, true));
+            const QString words =
+                e.fromState.isEmpty()
+                    ? label(e.toState, true)
+                    : QStringLiteral("%1 → %2").arg(label(e.fromState, false), label(e.toState, true));
+            if (role == Qt::ToolTipRole)
+                return QStringLiteral("%1\n(%2)")
+                    .arg(words, e.fromState.isEmpty()
+                                    ? e.toState
+                                    : QStringLiteral("%1 → %2").arg(e.fromState, e.toState));
+            return words;
         }
         case ReasonColumn:
             return e.reason;

@@ -94,7 +94,7 @@ AuditPage::AuditPage(AuditModel *model, QWidget *parent)
     m_table->setColumnWidth(AuditModel::ActionColumn, 130);
     m_table->setColumnWidth(AuditModel::KeyColumn, 140);
     m_table->setColumnWidth(AuditModel::EntityColumn, 170);
-    m_table->setColumnWidth(AuditModel::TransitionColumn, 220);
+    m_table->setColumnWidth(AuditModel::TransitionColumn, 330);
     m_table->setColumnWidth(AuditModel::ReasonColumn, 260);
 
     auto *row1 = new QHBoxLayout;
