@@ -6,6 +6,7 @@
 #include "engine/ledger/ledger_schema_sealer.h"
 #include "engine/ledger/ledger_schema_settle.h"
 #include "engine/ledger/ledger_schema_two_steps.h"
+#include "engine/ledger/ledger_schema_worker_notice.h"
 
 #include <QScopeGuard>
 #include <QSqlDatabase>
@@ -245,6 +246,8 @@ const std::vector<std::vector<const char *>> kMigrations = {
     std::vector<const char *>(std::begin(kTwoStepsMigration), std::end(kTwoStepsMigration)),
     // 11: a cured payload's due date is the task's due date too (ledger_schema_due_date.h)
     std::vector<const char *>(std::begin(kDueDateMigration), std::end(kDueDateMigration)),
+    // 12: a seal's NOTIFY says whether a worker has anything to read (ledger_schema_worker_notice.h)
+    std::vector<const char *>(std::begin(kWorkerNoticeMigration), std::end(kWorkerNoticeMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

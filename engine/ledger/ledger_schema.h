@@ -29,13 +29,15 @@ namespace fd {
 /// transitions in one statement (ledger_schema_batch.h, LedgerWriter); from schema 9, the fleet seals at a
 /// pace (audit_head.sealed_at) and a seal computes each row's hash once (ledger_schema_seal_pace.h); from
 /// schema 10, a row of filingdesk_transitions may pass through a state (ledger_schema_two_steps.h); from
-/// schema 11, a cured payload's due date is written to tasks.due_date (ledger_schema_due_date.h). Every
+/// schema 11, a cured payload's due date is written to tasks.due_date (ledger_schema_due_date.h); from schema
+/// 12, a seal's NOTIFY says whether it sealed rows a worker acts on (ledger_schema_worker_notice.h). Every
 /// time the ledger stores is its own clock (the audit's at_utc is set by the insert trigger). Every sealed
-/// batch NOTIFYs channel kNotifyChannel with its last seq.
+/// batch NOTIFYs channel kNotifyChannel with its last seq (from schema 12 followed by " for-workers" when a
+/// worker has rows to read: kNotifyForWorkers).
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 11;
+constexpr int kVersion = 12;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

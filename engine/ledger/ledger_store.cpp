@@ -7,6 +7,7 @@
 #include "engine/ledger/ledger_register_write.h"
 #include "engine/ledger/ledger_row_calls.h"
 #include "engine/ledger/ledger_schema.h"
+#include "engine/ledger/ledger_schema_worker_notice.h"
 #include "engine/model/money.h"
 #include "engine/register/entity_fields.h"
 #include "engine/store/threaded_store.h"
@@ -849,15 +850,28 @@ void LedgerStore::drainNotifications() {
     if (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
         const QString why = QString::fromUtf8(PQerrorMessage(connection)).trimmed();
         markUnreachable(why.isEmpty() ? QStringLiteral("the ledger closed the connection") : why);
+        m_noticeForWorkers = true;
         if (m_onNotify)
             m_onNotify(); // the member's next call finds it unreachable, now rather than at its next timer
         return;
     }
     int notified = 0;
+    bool sealHeard = false;
+    m_noticeForWorkers = false;
     while (PGnotify *notify = PQnotifies(connection)) {
         ++notified;
+        // A seal's payload (schema 12): its last seq, then " for-workers" when it sealed rows a worker acts
+        // on.
+        const QList<QByteArray> words = QByteArray(notify->extra).split(' ');
+        bool isSeq = false;
+        words.value(0).toLongLong(&isSeq);
+        sealHeard = sealHeard || isSeq;
+        m_noticeForWorkers =
+            m_noticeForWorkers || !isSeq || words.contains(QByteArray(LedgerSchema::kNotifyForWorkers));
         PQfreemem(notify);
     }
+    if (sealHeard && m_sealer)
+        m_sealer->sealHeard();
     if (notified > 0 && m_onNotify)
         m_onNotify();
 }

@@ -133,6 +133,10 @@ public:
     /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel:
     /// this member LISTENs on every connection it opens, verified with pg_listening_channels().
     void setNotificationHandler(std::function<void()> handler) { m_onNotify = std::move(handler); }
+    /// Within the handler: whether what was NOTIFYed may concern a worker: a sealed batch holding rows a
+    /// worker acts on (schema 12: the payload ends in LedgerSchema::kNotifyForWorkers), a payload this
+    /// member cannot read, or the connection ending. A worker's catch-up waits for its timer otherwise.
+    bool noticeConcernsWorkers() const { return m_noticeForWorkers; }
     /// This member's connection listens for the team's changes now.
     bool isListening() const;
 
@@ -552,6 +556,7 @@ private:
     CallDeadline m_deadline;
     std::unique_ptr<QSocketNotifier> m_listener; ///< on this connection's socket, for NOTIFY
     std::function<void()> m_onNotify;
+    bool m_noticeForWorkers = true; ///< what the handler is called for (noticeConcernsWorkers())
     const Clock *m_clock = nullptr;
     Refusal m_refusal = Refusal::None;
     bool m_defaultMirror = false; ///< the mirror is this member's own choice (no --db)

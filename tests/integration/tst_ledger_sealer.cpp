@@ -40,10 +40,10 @@ using fd::test::PostgresServer;
 namespace {
 
 /// The statement a member's definer function runs for one audit row (filingdesk_append_audit).
-QString appendSql(const QString &detail) {
-    return QStringLiteral("SELECT filingdesk_append_audit('', '', '', 'note', '', '', '', '', '', 'tester', "
+QString appendSql(const QString &detail, const QString &action = QStringLiteral("note")) {
+    return QStringLiteral("SELECT filingdesk_append_audit('', '', '', '%2', '', '', '', '', '', 'tester', "
                           "'host', 'desk', '', '', '%1', '')")
-        .arg(detail);
+        .arg(detail, action);
 }
 
 bool runOnThreads(const QList<std::function<void()>> &work, int timeoutMs) {
@@ -75,6 +75,8 @@ private Q_SLOTS:
     void timedSealsKeepTheFleetsPace();
     void rowsOfADeadMemberAreSealedByAnother();
     void membersSealInTheirTurn();
+    void aSealTellsWorkersWhetherTheyHaveRowsToRead();
+    void aMemberLeavesTimedSealsToTheOneSealing();
     void sealedRowsCannotBeRewritten();
     void tamperedSealedRowIsFound();
     void schemaFiveIsMigratedKeepingItsChain();
@@ -461,6 +463,74 @@ void TestLedgerSealer::membersSealInTheirTurn() {
         scalar(db, QStringLiteral("SELECT last_seq || ' ' || (SELECT count(*) FROM audit WHERE seq IS NULL) "
                                   "FROM audit_head")),
         QStringLiteral("6 0"));
+    QCOMPARE(chainProblem(db), QString());
+}
+
+void TestLedgerSealer::aSealTellsWorkersWhetherTheyHaveRowsToRead() {
+    // Schema 12: a seal's NOTIFY ends in "for-workers" when it sealed a row a worker acts on (the actions
+    // of a worker's catch-up), so that workers read the ledger for those and not after every seal.
+    const QString db = freshDatabase("notice");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    QList<bool> heard;
+    b->setNotificationHandler([&heard, &b] { heard.append(b->noticeConcernsWorkers()); });
+    QString error;
+    const struct {
+        const char *action;
+        bool forWorkers;
+    } cases[] = {{"note", false},  {"claim", false},          {"batch_pause", true}, {"review_claim", true},
+                 {"replay", true}, {"resolve_requeue", true}, {"transition", false}, {"batch_cancel", true}};
+    for (const auto &c : cases) {
+        const QString action = QString::fromLatin1(c.action);
+        heard.clear();
+        QVERIFY2(!m_pg.psql(appendSql(action, action), db, &error).isNull(), qPrintable(error));
+        QCOMPARE(a->sealAudit(&error), 1);
+        QTRY_VERIFY2_WITH_TIMEOUT(!heard.isEmpty(), c.action, 2000);
+        QVERIFY2(heard.first() == c.forWorkers, c.action);
+    }
+    // A batch of many rows is for workers when any one of them is.
+    heard.clear();
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("x")), db, &error).isNull(), qPrintable(error));
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("y"), QStringLiteral("batch_resume")), db, &error).isNull(),
+             qPrintable(error));
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("z")), db, &error).isNull(), qPrintable(error));
+    QCOMPARE(a->sealAudit(&error), 3);
+    QTRY_VERIFY_WITH_TIMEOUT(!heard.isEmpty(), 2000);
+    QVERIFY(heard.first());
+    // A payload this member cannot read wakes it as before.
+    heard.clear();
+    QVERIFY2(!m_pg.psql(QStringLiteral("NOTIFY filingdesk_ledger, 'something else'"), db, &error).isNull(),
+             qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(!heard.isEmpty(), 2000);
+    QVERIFY(heard.first());
+    b->setNotificationHandler({});
+    QCOMPARE(chainProblem(db), QString());
+}
+
+void TestLedgerSealer::aMemberLeavesTimedSealsToTheOneSealing() {
+    // While another member seals (its NOTIFYs keep coming), a member whose attempt found the chain just
+    // sealed leaves its timed runs out without asking the ledger; once they stop, it seals again.
+    const QString db = freshDatabase("leave");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    b->startSealing(50);
+    QVERIFY(b->sealer());
+    QString error;
+    for (int i = 0; i < 50; ++i) {
+        QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("busy-%1").arg(i)), db, &error).isNull(),
+                 qPrintable(error));
+        a->sealAudit(&error);
+        QTest::qWait(30);
+    }
+    QVERIFY2(b->sealer()->stats().leftToOthers > 0, qPrintable(QStringLiteral("runs %1, lost %2")
+                                                                   .arg(b->sealer()->stats().runs)
+                                                                   .arg(b->sealer()->stats().lost)));
+    // The seals stop: b's next timed run seals what is left.
+    QVERIFY2(!m_pg.psql(appendSql(QStringLiteral("after")), db, &error).isNull(), qPrintable(error));
+    QTRY_COMPARE_WITH_TIMEOUT(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE seq IS NULL")),
+                              QStringLiteral("0"), 5000);
     QCOMPARE(chainProblem(db), QString());
 }
 
