@@ -15,10 +15,11 @@ AuditSealer::AuditSealer(LedgerStore &store, QObject *parent)
     m_soon.setSingleShot(true);
     m_soon.setInterval(kSoonMs);
     connect(&m_timer, &QTimer::timeout, this, [this] {
-        if (m_lostLast && m_heard.isValid() && m_heard.elapsed() < m_intervalMs) {
-            // Another member is sealing (its NOTIFYs keep coming): it seals this member's rows too.
+        if (m_lostLast && m_heard.isValid() && m_lostAt.isValid() && m_heard.elapsed() < m_lostAt.elapsed()) {
+            // Another member has sealed since this one's last attempt: it seals this member's rows too.
             ++m_stats.leftToOthers;
-            m_timer.start(m_intervalMs);
+            m_lostAt.start();
+            m_timer.start(qMax(m_intervalMs, kAfterLossMs));
             return;
         }
         sealInBackground();
@@ -84,9 +85,14 @@ void AuditSealer::answered(qint64 sealed, const QString &error) {
         ++m_stats.won;
         m_stats.rows += quint64(sealed);
     }
-    // Nothing to seal: look less often, until this member writes again (sealSoon()).
+    if (m_lostLast)
+        m_lostAt.start();
+    // Nothing to seal: look less often, until this member writes again (sealSoon()). Another member sealing:
+    // look again in a while.
     if (m_started)
-        m_timer.start(sealed == 0 ? kIdleIntervalMs : m_intervalMs);
+        m_timer.start(sealed == 0  ? kIdleIntervalMs
+                      : m_lostLast ? qMax(m_intervalMs, kAfterLossMs)
+                                   : m_intervalMs);
 }
 
 } // namespace fd

@@ -22,11 +22,12 @@ class LedgerStore;
 /// about 50 times a second, a few dozen rows each). A member whose last attempt found another member sealing
 /// (or having just sealed) leaves the sealing to it until its own next interval: in a large fleet one member
 /// seals at the pace of the writes, and the others try a few times a second. sealNow() seals whatever the
-/// spacing. A member that lost its last attempt and has heard another member's seal (its NOTIFY,
-/// sealHeard()) within its interval leaves its next timed run out without asking the ledger: that member
-/// is sealing, and seals this member's rows with everyone's. Eight members otherwise asked about 30 times a
-/// second, each a transaction that found the chain sealed. When the NOTIFYs stop (that member stopped or
-/// died), the next timed run asks.
+/// spacing. A member whose last attempt found another member sealing (or having just sealed) tries again
+/// after kAfterLossMs, not its interval, and leaves that run out too, without asking the ledger, when it has
+/// heard a seal's NOTIFY meanwhile (sealHeard()): that member is sealing, and seals this member's rows with
+/// everyone's. Eight members otherwise asked about 30 times a second, a transaction each, to be told so.
+/// When the seals stop (that member stopped or died), the next run asks. A worker hears only the seals that
+/// hold rows it acts on (schema 12), so it asks about once a second while another member seals.
 ///
 /// Thread affinity: the thread that created it (the store's).
 class AuditSealer : public QObject {
@@ -36,6 +37,7 @@ public:
     static constexpr int kIdleIntervalMs = 1000;
     static constexpr int kSoonMs = 100;
     static constexpr int kFleetSpacingMs = 100;
+    static constexpr int kAfterLossMs = 1000;
 
     struct Stats {
         quint64 runs = 0; ///< seal attempts
@@ -43,7 +45,7 @@ public:
         quint64 lost = 0; ///< attempts another member's sealer was ahead of (or had just sealed)
         quint64 rows = 0; ///< rows this member sealed
         quint64 failed = 0;
-        quint64 leftToOthers = 0; ///< timed runs left out: another member had sealed within the interval
+        quint64 leftToOthers = 0; ///< timed runs left out: another member had sealed since the last loss
     };
 
     explicit AuditSealer(LedgerStore &store, QObject *parent = nullptr);
@@ -73,6 +75,7 @@ private:
     bool m_lostLast = false; ///< the last attempt found another member sealing
     bool m_running = false;  ///< a run in the background is not answered yet
     QElapsedTimer m_heard;   ///< since the last seal's NOTIFY
+    QElapsedTimer m_lostAt;  ///< since the last attempt another member was ahead of
     Stats m_stats;
     /// Counts a run's answer and sets the next one.
     void answered(qint64 sealed, const QString &error);

@@ -30,10 +30,9 @@ namespace fd {
 /// pace (audit_head.sealed_at) and a seal computes each row's hash once (ledger_schema_seal_pace.h); from
 /// schema 10, a row of filingdesk_transitions may pass through a state (ledger_schema_two_steps.h); from
 /// schema 11, a cured payload's due date is written to tasks.due_date (ledger_schema_due_date.h); from schema
-/// 12, a seal's NOTIFY says whether it sealed rows a worker acts on (ledger_schema_worker_notice.h). Every
-/// time the ledger stores is its own clock (the audit's at_utc is set by the insert trigger). Every sealed
-/// batch NOTIFYs channel kNotifyChannel with its last seq (from schema 12 followed by " for-workers" when a
-/// worker has rows to read: kNotifyForWorkers).
+/// 12, a seal that holds rows a worker acts on also NOTIFYs kWorkerNotifyChannel, the only channel a worker
+/// LISTENs on (ledger_schema_worker_notice.h). Every time the ledger stores is its own clock (the audit's
+/// at_utc is set by the insert trigger). Every sealed batch NOTIFYs channel kNotifyChannel with its last seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {

@@ -807,7 +807,11 @@ bool LedgerStore::listen(QSqlDatabase &db, QString *error) {
     // LISTEN through SQL and the notifications read from libpq here, not through the driver's subscription:
     // its notifier stays on a descriptor libpq has closed when the server goes away, and it never says when
     // LISTEN failed. A subscription is only as good as the server says (pg_listening_channels()).
-    const QString channel = QString::fromLatin1(LedgerSchema::kNotifyChannel);
+    // A worker hears only of the seals that hold rows it acts on (schema 12): each NOTIFY a session hears is
+    // a transaction of its own in the ledger.
+    const QString channel =
+        QString::fromLatin1(m_kind == QLatin1String("worker") ? LedgerSchema::kWorkerNotifyChannel
+                                                              : LedgerSchema::kNotifyChannel);
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("LISTEN %1").arg(channel))) {
         *error = QStringLiteral("LISTEN %1 failed: %2").arg(channel, q.lastError().text().trimmed());
@@ -850,24 +854,18 @@ void LedgerStore::drainNotifications() {
     if (PQconsumeInput(connection) == 0 || PQstatus(connection) != CONNECTION_OK) {
         const QString why = QString::fromUtf8(PQerrorMessage(connection)).trimmed();
         markUnreachable(why.isEmpty() ? QStringLiteral("the ledger closed the connection") : why);
-        m_noticeForWorkers = true;
         if (m_onNotify)
             m_onNotify(); // the member's next call finds it unreachable, now rather than at its next timer
         return;
     }
     int notified = 0;
     bool sealHeard = false;
-    m_noticeForWorkers = false;
     while (PGnotify *notify = PQnotifies(connection)) {
         ++notified;
-        // A seal's payload (schema 12): its last seq, then " for-workers" when it sealed rows a worker acts
-        // on.
-        const QList<QByteArray> words = QByteArray(notify->extra).split(' ');
+        // A seal's payload is the last seq it sealed.
         bool isSeq = false;
-        words.value(0).toLongLong(&isSeq);
+        QByteArray(notify->extra).toLongLong(&isSeq);
         sealHeard = sealHeard || isSeq;
-        m_noticeForWorkers =
-            m_noticeForWorkers || !isSeq || words.contains(QByteArray(LedgerSchema::kNotifyForWorkers));
         PQfreemem(notify);
     }
     if (sealHeard && m_sealer)

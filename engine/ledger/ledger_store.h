@@ -130,13 +130,10 @@ public:
     /// This session's login and FilingDesk roles, read at connect (TeamAccess::team is false before).
     const TeamAccess &access() const { return m_access; }
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
-    /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel:
-    /// this member LISTENs on every connection it opens, verified with pg_listening_channels().
+    /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel
+    /// (a worker: on LedgerSchema::kWorkerNotifyChannel, the seals that hold rows a worker acts on, schema
+    /// 12): this member LISTENs on every connection it opens, verified with pg_listening_channels().
     void setNotificationHandler(std::function<void()> handler) { m_onNotify = std::move(handler); }
-    /// Within the handler: whether what was NOTIFYed may concern a worker: a sealed batch holding rows a
-    /// worker acts on (schema 12: the payload ends in LedgerSchema::kNotifyForWorkers), a payload this
-    /// member cannot read, or the connection ending. A worker's catch-up waits for its timer otherwise.
-    bool noticeConcernsWorkers() const { return m_noticeForWorkers; }
     /// This member's connection listens for the team's changes now.
     bool isListening() const;
 
@@ -556,7 +553,6 @@ private:
     CallDeadline m_deadline;
     std::unique_ptr<QSocketNotifier> m_listener; ///< on this connection's socket, for NOTIFY
     std::function<void()> m_onNotify;
-    bool m_noticeForWorkers = true; ///< what the handler is called for (noticeConcernsWorkers())
     const Clock *m_clock = nullptr;
     Refusal m_refusal = Refusal::None;
     bool m_defaultMirror = false; ///< the mirror is this member's own choice (no --db)

@@ -48,12 +48,9 @@ bool TeamClaims::open(QString *error) {
     m_pipeline.replaceStore(std::move(store));
     m_ledger->setClock(m_pipeline.clock());
     // A NOTIFY (or the connection ending) wakes the catch-up; a burst is one catch-up (m_notifyTimer). A
-    // worker wakes only for what it acts on (a batch paused, a review, filings put back to work: schema 12);
-    // its own rows reach its mirror on the catch-up timer, and waking for every seal was an eighth of an
-    // eight-worker fleet's ledger commits, most of them reading nothing.
+    // worker hears only of what it acts on (a batch paused, a review, filings put back to work: schema 12);
+    // its own rows reach its mirror on the catch-up timer.
     m_ledger->setNotificationHandler([this] {
-        if (!followsTeam() && !m_ledger->noticeConcernsWorkers())
-            return;
         if (!m_notifyTimer.isActive())
             m_notifyTimer.start();
     });
