@@ -3809,19 +3809,6 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
         <translation>ihre Gebühr wird berechnet (für alle zusammen höchstens %1)</translation>
     </message>
     <message numerus="yes">
-        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
-
-Each is looked up first; one the registry has not filed is sent, and %2. Send them now?</source>
-        <translation>
-            <numerusform>Sie senden %n Einreichung erneut an ein ECHTES Register (%1).
-
-Sie wird zuerst beim Register nachgefragt; ist sie dort nicht eingereicht, wird sie gesendet, und %2. Jetzt senden?</numerusform>
-            <numerusform>Sie senden %n Einreichungen erneut an ein ECHTES Register (%1).
-
-Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist, wird gesendet, und %2. Jetzt senden?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>and %n more</source>
         <translation>
             <numerusform>und %n weitere</numerusform>
@@ -3873,6 +3860,19 @@ Jede wird zuerst beim Register nachgefragt; eine, die dort nicht eingereicht ist
         <translation>
             <numerusform>%n ausgewählte Zeile ist noch kein Filing (fehlende Daten, geplant oder nichts einzureichen): es gibt nichts zurückzuziehen.</numerusform>
             <numerusform>%n ausgewählte Zeilen sind noch keine Filings (fehlende Daten, geplant oder nichts einzureichen): es gibt nichts zurückzuziehen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
+
+One the registry refused is sent at once; one that may have been filed is looked up first and sent only if the registry has not filed it. For each one sent, %2. Send them now?</source>
+        <translation>
+            <numerusform>Sie senden %n Einreichung erneut an ein ECHTES Register (%1).
+
+Hat das Register sie abgelehnt, wird sie sofort gesendet; kann sie eingereicht worden sein, wird zuerst beim Register nachgefragt, und sie wird nur gesendet, wenn sie dort nicht eingereicht ist. Wird sie gesendet, gilt: %2. Jetzt senden?</numerusform>
+            <numerusform>Sie senden %n Einreichungen erneut an ein ECHTES Register (%1).
+
+Eine, die das Register abgelehnt hat, wird sofort gesendet; bei einer, die eingereicht worden sein kann, wird zuerst beim Register nachgefragt, und sie wird nur gesendet, wenn sie dort nicht eingereicht ist. Für jede gesendete gilt: %2. Jetzt senden?</numerusform>
         </translation>
     </message>
 </context>

@@ -3785,19 +3785,6 @@ These filings are real and their fees will be charged. File them now?</source>
         <translation type="unfinished">its fee is charged (%1 at most)</translation>
     </message>
     <message numerus="yes">
-        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
-
-Each is looked up first; one the registry has not filed is sent, and %2. Send them now?</source>
-        <translation>
-            <numerusform>You are about to send %n filing again to a LIVE registry (%1).
-
-It is looked up first; if the registry has not filed it, it is sent, and %2. Send it now?</numerusform>
-            <numerusform>You are about to send %n filings again to a LIVE registry (%1).
-
-Each is looked up first; one the registry has not filed is sent, and %2. Send them now?</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
         <source>and %n more</source>
         <translation>
             <numerusform>and %n more</numerusform>
@@ -3849,6 +3836,19 @@ Each is looked up first; one the registry has not filed is sent, and %2. Send th
         <translation>
             <numerusform>%n selected row is no filing yet (needs data, planned or nothing to file): there is nothing to withdraw.</numerusform>
             <numerusform>%n selected rows are no filing yet (needs data, planned or nothing to file): there is nothing to withdraw.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>You are about to send %n filing(s) again to a LIVE registry (%1).
+
+One the registry refused is sent at once; one that may have been filed is looked up first and sent only if the registry has not filed it. For each one sent, %2. Send them now?</source>
+        <translation>
+            <numerusform>You are about to send %n filing again to a LIVE registry (%1).
+
+If the registry refused it, it is sent at once; if it may have been filed, it is looked up first and sent only if the registry has not filed it. If it is sent, %2. Send it now?</numerusform>
+            <numerusform>You are about to send %n filings again to a LIVE registry (%1).
+
+One the registry refused is sent at once; one that may have been filed is looked up first and sent only if the registry has not filed it. For each one sent, %2. Send them now?</numerusform>
         </translation>
     </message>
 </context>

@@ -136,7 +136,8 @@ public Q_SLOTS:
     /// (`by`), as are the tasks it puts back to PENDING.
     void cancelBatch(const QString &reason, const QString &batchId = QString(),
                      fd::DecidedBy by = fd::DecidedBy::Person);
-    /// DEAD_LETTER -> PENDING, back into the batch, looked up first. The reason is required and audited.
+    /// DEAD_LETTER -> PENDING, back into the batch; looked up first when it was sent and the registry did not
+    /// refuse it for its data (replayLooksUpFirst()). The reason is required and audited.
     void replay(const QStringList &keys, const QString &reason);
     /// FAILED_STATUTORY: requeue (-> PENDING, re-sent under the same key) or, for a reconciliation exception
     /// a person has checked, accept (-> COMPLETED). A requeue cures: the payload is built again from the
@@ -306,6 +307,9 @@ private:
     void joinRequeueBatch(FilingTask &task, std::optional<RequeueBatch> *batch);
     /// The action recorded nothing: a batch begun for it and still empty is not a batch.
     void leaveRequeueBatch(const std::optional<RequeueBatch> &batch);
+    /// Whether a dead letter tried again is looked up before it is sent: one sent and not refused by the
+    /// registry for its data, or one that owes a look-up already.
+    static bool replayLooksUpFirst(const FilingTask &deadLetter);
     /// A transition the state machine does not allow (logged): nothing is recorded.
     bool refusesTransition(ExecutionState from, ExecutionState to, const QString &key) const;
     /// A transition the store did not write, reported through auditFailed().

@@ -39,8 +39,13 @@ void Engine::onLookedUp(const QString &key, const RegistryOutcome &o) {
         const QDateTime settled = task.sentUtc.addMSecs(m_config.settleMsFor(task.obligation.jurisdiction));
         const QDateTime t = now();
         if (t < settled) {
-            const QDateTime again =
-                qMin(settled, t.addMSecs(m_retry.delayMs(qMax(1, task.attempts), o.retryAfterMs)));
+            // Looked up again after about as long as it has been out (within the retry policy's bounds):
+            // the spacing doubles, so a window of a minute costs a handful of look-ups (and audit rows), not
+            // one every retry delay; a filing the registry finishes late is still found within the window.
+            const qint64 out = qMax<qint64>(0, task.sentUtc.msecsTo(t));
+            const qint64 spacing = qMax(m_retry.delayMs(qMax(1, task.attempts), o.retryAfterMs),
+                                        qMin<qint64>(out, m_retry.maxMs));
+            const QDateTime again = qMin(settled, t.addMSecs(spacing));
             task.lastCategory = ErrorCategory::Transient;
             task.lastErrorCode = QStringLiteral("UNSETTLED");
             task.lastErrorMessage =

@@ -208,6 +208,21 @@ void Engine::leaveRequeueBatch(const std::optional<RequeueBatch> &batch) {
         m_batchState.active = false;
 }
 
+bool Engine::replayLooksUpFirst(const FilingTask &deadLetter) {
+    // A dead letter that was sent may hide an accepted filing when the registry's last word on it was not a
+    // refusal (retries ran out on errors that said nothing of the filing): it is looked up first. One the
+    // registry refused for its data (a 422) was not filed: every send before that refusal had its outcome
+    // settled first (an unknown outcome is looked up before anything is sent again, and never dead-lettered
+    // as retries exhausted), and a key the registry had accepted is answered with its receipt, not refused
+    // (docs/registry-api-v1.md). A look-up then only holds the filing for the settle window, a row each
+    // time. As a requeued statutory halt, it is sent. One never sent (withdrawn before it left) has nothing
+    // to look up.
+    if (deadLetter.lookupRequired)
+        return true;
+    const bool sent = deadLetter.attempts > 0 || deadLetter.sentUtc.isValid();
+    return sent && deadLetter.lastCategory != ErrorCategory::Validation;
+}
+
 void Engine::replay(const QStringList &keys, const QString &reason) {
     if (waitsForRegisterWrite([=, this] { replay(keys, reason); }))
         return;
@@ -239,9 +254,7 @@ void Engine::replay(const QStringList &keys, const QString &reason) {
         d.after.transitionNote = payloadNote(it->payloadSha256(), d.after.payloadSha256(), it->lastErrorCode);
         d.after.attempts = 0;
         d.after.nextAttemptUtc = QDateTime();
-        // A dead letter that was sent may hide an accepted filing: it is looked up first. One never sent (a
-        // filing withdrawn before it left) has nothing to look up.
-        d.after.lookupRequired = it->attempts > 0 || it->sentUtc.isValid() || it->lookupRequired;
+        d.after.lookupRequired = replayLooksUpFirst(*it);
         clearLastError(d.after); // written with the replay: no later row carries the old error
         joinRequeueBatch(d.after, &requeueBatch);
         if (decide(d.after, ExecutionState::Pending, QStringLiteral("replay"), reason, &d.records))

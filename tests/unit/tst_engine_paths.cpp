@@ -781,7 +781,6 @@ private Q_SLOTS:
         launch();
         QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
         QCOMPARE(stored().task(key)->lastErrorCode, QStringLiteral("VAL_BAD_FIELD"));
-        m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
         m_engine->replay({key}, QStringLiteral("payload fixed"));
         QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
         QVERIFY(stored().task(key)->lastErrorCode.isEmpty());
@@ -814,8 +813,6 @@ private Q_SLOTS:
                                 [&](const QString &k) { return stateOf(k) == ExecutionState::DeadLetter; }));
         QTRY_COMPARE(idle.count(), 1);
         idle.clear();
-        for (const QString &key : std::as_const(m_keys))
-            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
 
         m_store->stalling = true;
         m_engine->replay(m_keys, QStringLiteral("payload fixed"));
@@ -845,8 +842,10 @@ private Q_SLOTS:
             batches.insert(t.batchId);
         QCOMPARE(batches.size(), 1); // replayed together, into one batch, written with the replay
         QVERIFY(!batches.contains(QString()));
-        for (const QString &key : std::as_const(m_keys))
-            QCOMPARE(m_registry->submits(key), 1); // looked up and found: not sent again
+        for (const QString &key : std::as_const(m_keys)) {
+            QCOMPARE(m_registry->submits(key), 2); // refused for its data: sent again, nothing to look up
+            QCOMPARE(m_registry->lookups(key), 0);
+        }
     }
 
     void aDecisionNotWrittenSaysWhatAndHowMany() {
@@ -887,6 +886,74 @@ private Q_SLOTS:
         QCOMPARE(m_registry->submits(key), 1);
     }
 
+    void aReplayLooksUpOnlyWhatMayHaveBeenFiled_data() {
+        QTest::addColumn<int>("answer");  // the registry's answer to each send before the dead letter
+        QTest::addColumn<int>("lookups"); // before the replay is sent
+        QTest::addColumn<int>("submits"); // in all
+        // Refused for its data (422): the registry said it was not filed. Sent again at once: no look-up,
+        // and no wait for a settle window (a look-up a second, an audit row each, until it ends).
+        QTest::newRow("refused for its data: sent, no look-up")
+            << int(RegistryOutcome::Kind::Validation) << 0 << 2;
+        // Retries ran out on errors that said nothing of the filing: it may be filed. Looked up, found: not
+        // sent again.
+        QTest::newRow("retries ran out: looked up, found, not sent again")
+            << int(RegistryOutcome::Kind::Transient) << 1 << 1;
+    }
+    void aReplayLooksUpOnlyWhatMayHaveBeenFiled() {
+        QFETCH(int, answer);
+        QFETCH(int, lookups);
+        QFETCH(int, submits);
+        EngineConfig config;
+        config.maxAttempts = 1;
+        config.breakerThreshold = 100;
+        config.settleMs = 60000;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind(answer), QStringLiteral("ANSWER")));
+        m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::Found));
+        launch();
+        QTRY_COMPARE(stateOf(key), ExecutionState::DeadLetter);
+        m_engine->replay({key}, QStringLiteral("tried again"));
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
+        QCOMPARE(m_registry->lookups(key), lookups);
+        QCOMPARE(m_registry->submits(key), submits);
+        AuditQuery q;
+        q.idempotencyKey = key;
+        q.action = QStringLiteral("lookup");
+        QCOMPARE(int(stored().queryAudit(q).size()), lookups); // found at once, or nothing to look up
+    }
+
+    void lookUpsInsideTheSettleWindowAreSpacedOut() {
+        // A request timed out under the defaults (10 s, a settle window of a minute, retries from 1 s up to
+        // a minute): each "not found" waits about as long as the filing has been out before the next
+        // look-up, so the window costs a handful of look-ups and audit rows, not one a second.
+        EngineConfig config;
+        config.requestTimeoutMs = 10000;
+        config.settleMs = 60000;
+        config.retryBaseMs = 1000;
+        config.retryMaxMs = 60000;
+        setUpEngine(1, config);
+        const QString key = m_keys.first();
+        m_registry->script(key, outcome(RegistryOutcome::Kind::Uncertain, QStringLiteral("NETWORK_TIMEOUT")));
+        for (int i = 0; i < 200; ++i)
+            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::NotFound));
+        launch();
+        QTRY_VERIFY(m_engine->task(key).lookupRequired);
+        const QDateTime sent = m_registry->calls.first().atUtc;
+        while (sent.msecsTo(m_clock->nowUtc()) < 70000) {
+            m_clock->advance(500);
+            settle();
+        }
+        QTRY_COMPARE(stateOf(key), ExecutionState::Completed); // not found after the window: sent again
+        QCOMPARE(m_registry->submits(key), 2);
+        const int made = m_registry->lookups(key);
+        QVERIFY2(made >= 3 && made <= 8, qPrintable(QString::number(made)));
+        AuditQuery q;
+        q.idempotencyKey = key;
+        q.action = QStringLiteral("lookup");
+        QCOMPARE(int(stored().queryAudit(q).size()), made); // one row per look-up, no more
+    }
+
     void replaySendsWhatTheRegisterHoldsNow() {
         // The registry rejected the filing's data; the person corrects the entity in the register and tries
         // again: the corrected entity goes out under the same key, not the payload that was rejected.
@@ -903,13 +970,10 @@ private Q_SLOTS:
                              {{QStringLiteral("principal_office"), QStringLiteral("12 Market Street")}},
                              QStringLiteral("principal office added"));
         QTRY_COMPARE(m_engine->task(key).state, ExecutionState::DeadLetter); // the edit alone sends nothing
-        for (int i = 0; i < 5; ++i)
-            m_registry->scriptLookup(key, outcome(RegistryOutcome::Kind::NotFound)); // it was not filed
         m_engine->replay({key}, QStringLiteral("principal office added"));
-        QTRY_VERIFY(m_registry->lookups(key) >= 1);
-        m_clock->advance(120000); // past the settle window: "not found" now means not filed
         QTRY_COMPARE(stateOf(key), ExecutionState::Completed);
         QCOMPARE(m_registry->submits(key), 2);
+        QCOMPARE(m_registry->lookups(key), 0); // the registry refused it: it was not filed
         const QByteArray resent = m_registry->calls.last().payload;
         QVERIFY2(resent.contains("12 Market Street"), resent.constData());
         QCOMPARE(m_engine->task(key).key, key); // same idempotency key

@@ -179,8 +179,9 @@ bool OperatorActions::confirmSendingAgain(const QStringList &keys) {
                                            : tr("its fee is charged (%1 at most for all of them)").arg(fees);
     if (m_reasons->confirm(
             m_dialogParent, tr("File again with a live registry"),
-            tr("You are about to send %n filing(s) again to a LIVE registry (%1).\n\nEach is "
-               "looked up first; one the registry has not filed is sent, and %2. Send them now?",
+            tr("You are about to send %n filing(s) again to a LIVE registry (%1).\n\nOne the registry "
+               "refused is sent at once; one that may have been filed is looked up first and sent only if "
+               "the registry has not filed it. For each one sent, %2. Send them now?",
                nullptr, count)
                     .arg(m_liveRegistries.join(QStringLiteral(", ")), charged) +
                 listOf(keys)))
