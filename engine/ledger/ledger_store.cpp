@@ -807,8 +807,8 @@ bool LedgerStore::listen(QSqlDatabase &db, QString *error) {
     // LISTEN through SQL and the notifications read from libpq here, not through the driver's subscription:
     // its notifier stays on a descriptor libpq has closed when the server goes away, and it never says when
     // LISTEN failed. A subscription is only as good as the server says (pg_listening_channels()).
-    // A worker hears only of the seals that hold rows it acts on (schema 12): each NOTIFY a session hears is
-    // a transaction of its own in the ledger.
+    // A worker hears only of the seals that hold rows it acts on (schema 12), not of every seal: a catch-up
+    // read after each was a transaction, most of them finding nothing for it.
     const QString channel =
         QString::fromLatin1(m_kind == QLatin1String("worker") ? LedgerSchema::kWorkerNotifyChannel
                                                               : LedgerSchema::kNotifyChannel);
