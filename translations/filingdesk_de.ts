@@ -3730,10 +3730,6 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
         <source>No filing selected.</source>
         <translation>Kein Filing ausgewählt.</translation>
     </message>
-    <message>
-        <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob jedes davon doch schon eingereicht wurde, und sendet es dann als dasselbe Filing erneut (das Register nimmt keines doppelt an).</translation>
-    </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
         <translation>
@@ -3837,10 +3833,6 @@ Diese Filings sind echt, und ihre Gebühren werden berechnet. Jetzt übermitteln
         <source>its fee is charged (%1 at most)</source>
         <translation>ihre Gebühr wird berechnet (höchstens %1)</translation>
     </message>
-    <message>
-        <source>Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation>%1 erneut versuchen: FilingDesk fragt zuerst beim Register nach, ob es doch schon eingereicht wurde, und sendet es dann als dasselbe Filing erneut (das Register nimmt es nie doppelt an).</translation>
-    </message>
     <message numerus="yes">
         <source>None of the %n selected filing(s) can be withdrawn: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can.</source>
         <translation>
@@ -3874,6 +3866,14 @@ Hat das Register sie abgelehnt, wird sie sofort gesendet; kann sie eingereicht w
 
 Eine, die das Register abgelehnt hat, wird sofort gesendet; bei einer, die eingereicht worden sein kann, wird zuerst beim Register nachgefragt, und sie wird nur gesendet, wenn sie dort nicht eingereicht ist. Für jede gesendete gilt: %2. Jetzt senden?</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Try %1 again as the same filing: if the registry refused it, it is sent at once; if its retries ran out, FilingDesk first asks the registry whether it was filed after all (the registry never files it twice).</source>
+        <translation>%1 als dasselbe Filing erneut versuchen: Hat das Register es abgelehnt, wird es sofort gesendet; sind seine Wiederholungen ausgeschöpft, fragt FilingDesk zuerst beim Register nach, ob es doch schon eingereicht wurde (das Register nimmt es nie doppelt an).</translation>
+    </message>
+    <message>
+        <source>Try %1 again, each as the same filing: one the registry refused is sent at once; for one whose retries ran out, FilingDesk first asks the registry whether it was filed after all (the registry never files it twice).</source>
+        <translation>%1 erneut versuchen, jedes als dasselbe Filing: Eines, das das Register abgelehnt hat, wird sofort gesendet; bei einem, dessen Wiederholungen ausgeschöpft sind, fragt FilingDesk zuerst beim Register nach, ob es doch schon eingereicht wurde (das Register nimmt keines doppelt an).</translation>
     </message>
 </context>
 <context>

@@ -3706,10 +3706,6 @@ These filings are real and their fees will be charged. File them now?</source>
         <source>No filing selected.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Try %1 again: FilingDesk first asks the registry whether each was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation type="unfinished">Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</translation>
-    </message>
     <message numerus="yes">
         <source>Accept %n reconciliation exception(s) as filed after checking the receipt.</source>
         <translation>
@@ -3813,10 +3809,6 @@ These filings are real and their fees will be charged. File them now?</source>
         <source>its fee is charged (%1 at most)</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>Try %1 again: FilingDesk first asks the registry whether it was filed after all, then sends it again as the same filing (the registry never files it twice).</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>None of the %n selected filing(s) can be withdrawn: only filings neither filed nor withdrawn yet, and not being sent or looked up at the registry, can.</source>
         <translation>
@@ -3850,6 +3842,14 @@ If the registry refused it, it is sent at once; if it may have been filed, it is
 
 One the registry refused is sent at once; one that may have been filed is looked up first and sent only if the registry has not filed it. For each one sent, %2. Send them now?</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Try %1 again as the same filing: if the registry refused it, it is sent at once; if its retries ran out, FilingDesk first asks the registry whether it was filed after all (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try %1 again, each as the same filing: one the registry refused is sent at once; for one whose retries ran out, FilingDesk first asks the registry whether it was filed after all (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

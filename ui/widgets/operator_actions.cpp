@@ -232,10 +232,13 @@ bool OperatorActions::replay(const QStringList &keys, const QString &scope, cons
     // One filing is named as the Obligations view shows it; many are listed under the sentence.
     const std::optional<FilingForPeople> one = count == 1 && m_lookup ? m_lookup(keys.first()) : std::nullopt;
     QString question =
-        (count == 1 ? tr("Try %1 again: FilingDesk first asks the registry whether it was filed after all, "
-                         "then sends it again as the same filing (the registry never files it twice).")
-                    : tr("Try %1 again: FilingDesk first asks the registry whether each was filed after all, "
-                         "then sends it again as the same filing (the registry never files it twice)."))
+        (count == 1
+             ? tr("Try %1 again as the same filing: if the registry refused it, it is sent at once; "
+                  "if its retries ran out, FilingDesk first asks the registry whether it was filed after "
+                  "all (the registry never files it twice).")
+             : tr("Try %1 again, each as the same filing: one the registry refused is sent at once; for "
+                  "one whose retries ran out, FilingDesk first asks the registry whether it was filed "
+                  "after all (the registry never files it twice)."))
             .arg(one && !one->name.isEmpty() ? one->name : scope);
     if (!aside.isEmpty())
         question += QLatin1Char(' ') + aside;
