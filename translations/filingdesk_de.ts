@@ -233,12 +233,12 @@
         <translation>Daten fehlen</translation>
     </message>
     <message>
-        <source>Halted — needs a person</source>
-        <translation>Angehalten — braucht einen Menschen</translation>
-    </message>
-    <message>
         <source>Will not file</source>
         <translation>Wird nicht übermittelt</translation>
+    </message>
+    <message>
+        <source>Needs a person</source>
+        <translation>Braucht einen Menschen</translation>
     </message>
 </context>
 <context>
@@ -4372,10 +4372,6 @@ Schlüssel %3</translation>
         <translation>Daten fehlen</translation>
     </message>
     <message>
-        <source>Halted</source>
-        <translation>Angehalten</translation>
-    </message>
-    <message>
         <source>Will not file</source>
         <translation>Wird nicht übermittelt</translation>
     </message>
@@ -4455,10 +4451,6 @@ Schlüssel %3</translation>
             <numerusform>Überfällige und gefährdete Filings (%n)</numerusform>
             <numerusform>Überfällige und gefährdete Filings (%n)</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Overdue, halted, needing data, or due within 30 days; by entity name.</source>
-        <translation>Überfällig, angehalten, mit fehlenden Daten oder innerhalb von 30 Tagen fällig; nach Name des Rechtsträgers.</translation>
     </message>
     <message>
         <source>Nothing is overdue or at risk.</source>
@@ -4599,6 +4591,14 @@ Schlüssel %3</translation>
     <message>
         <source>%1 (%2)</source>
         <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Needs a person</source>
+        <translation>Braucht einen Menschen</translation>
+    </message>
+    <message>
+        <source>Overdue, needing a person, needing data, or due within 30 days; by entity name.</source>
+        <translation>Überfällig, braucht einen Menschen, mit fehlenden Daten oder innerhalb von 30 Tagen fällig; nach Name des Rechtsträgers.</translation>
     </message>
 </context>
 <context>

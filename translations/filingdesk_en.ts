@@ -233,11 +233,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Halted — needs a person</source>
+        <source>Will not file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Will not file</source>
+        <source>Needs a person</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4346,10 +4346,6 @@ key %3</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Halted</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Will not file</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4429,10 +4425,6 @@ key %3</source>
             <numerusform>Overdue and at-risk filings (%n)</numerusform>
             <numerusform>Overdue and at-risk filings (%n)</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Overdue, halted, needing data, or due within 30 days; by entity name.</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Nothing is overdue or at risk.</source>
@@ -4572,6 +4564,14 @@ key %3</source>
     </message>
     <message>
         <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a person</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Overdue, needing a person, needing data, or due within 30 days; by entity name.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

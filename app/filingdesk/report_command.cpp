@@ -333,7 +333,7 @@ int runStatus(const QStringList &arguments) {
                             QStringLiteral("%1 due later").arg(c.dueLater),
                             QStringLiteral("%1 overdue").arg(c.overdue),
                             counted(c.needsData, "needs data", "need data"),
-                            QStringLiteral("%1 halted").arg(c.halted),
+                            counted(c.halted, "needs a person", "need a person"),
                             QStringLiteral("%1 will not be filed").arg(c.willNotFile)};
     printDone(QStringLiteral("%1: %2: %3; penalty exposure %4; %5")
                   .arg(common.outPath, counted(c.total(), "filing", "filings"),

@@ -37,7 +37,7 @@ QString complianceLabel(Compliance c) {
     case Compliance::NeedsData:
         return QCoreApplication::translate("fd::Compliance", "Needs data");
     case Compliance::Halted:
-        return QCoreApplication::translate("fd::Compliance", "Halted — needs a person");
+        return QCoreApplication::translate("fd::Compliance", "Needs a person");
     case Compliance::WillNotFile:
         return QCoreApplication::translate("fd::Compliance", "Will not file");
     }

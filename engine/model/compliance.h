@@ -16,7 +16,8 @@ enum class Compliance {
     Due,             ///< not filed yet, due date today or later
     Overdue,         ///< not filed, the due date has passed
     NeedsData,       ///< cannot be planned or sent until a person supplies a field
-    Halted,          ///< waits for a person: a statutory halt, a reconciliation exception, a dead letter
+    Halted,          ///< waits for a person ("Needs a person"): a statutory halt, a reconciliation exception,
+                     ///< a filing that could not be filed (dead letter)
     WillNotFile,     ///< withdrawn by a person: FilingDesk will not file it
 };
 

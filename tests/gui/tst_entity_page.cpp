@@ -401,7 +401,7 @@ private Q_SLOTS:
         QVERIFY(filings->rowCount() >= 1);
         bool halted = false;
         for (int r = 0; r < filings->rowCount(); ++r)
-            halted = halted || filings->item(r, 3)->text() == QStringLiteral("Halted — needs a person");
+            halted = halted || filings->item(r, 3)->text() == QStringLiteral("Needs a person");
         QVERIFY(halted);
         auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
         QTRY_VERIFY_WITH_TIMEOUT(timeline->rowCount() >= 3, 5000); // entity_add, admit, the transitions

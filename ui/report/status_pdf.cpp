@@ -40,7 +40,7 @@ PdfTable positionTable(const report::StatusReport &report) {
                                 ReportText::tr("Due later"),
                                 ReportText::tr("Overdue"),
                                 ReportText::tr("Needs data"),
-                                ReportText::tr("Halted"),
+                                ReportText::tr("Needs a person"),
                                 ReportText::tr("Will not file"),
                                 ReportText::tr("Total"),
                                 ReportText::tr("Penalty exposure")};
@@ -177,7 +177,8 @@ bool writeStatusPdf(const report::StatusReport &report, const QString &path, QSt
             .arg(ReportText::tr("Overdue and at-risk filings (%n)", nullptr, int(report.atRisk.size()))
                      .toHtmlEscaped()) +
         QStringLiteral("<p class=\"note\">%1</p>")
-            .arg(ReportText::tr("Overdue, halted, needing data, or due within 30 days; by entity name.")
+            .arg(ReportText::tr(
+                     "Overdue, needing a person, needing data, or due within 30 days; by entity name.")
                      .toHtmlEscaped()));
     if (report.atRisk.isEmpty())
         doc.addHtml(QStringLiteral("<p>%1</p>")
