@@ -933,9 +933,10 @@ void TestReportCommand::summaryLinesAddUpInPlainEnglish() {
     QVERIFY2(report.exit == 0, qPrintable(report.describe));
     QVERIFY2(!report.out.contains(QStringLiteral("(s)")), qPrintable(report.out));
     const QRegularExpressionMatch m =
-        QRegularExpression(QStringLiteral("(\\d+) filings?: (\\d+) filed, (\\d+) due within 90 days, (\\d+) "
-                                          "due later, (\\d+) overdue, (\\d+) needs? data, (\\d+) needs? a person, "
-                                          "(\\d+) will not be filed;"))
+        QRegularExpression(
+            QStringLiteral("(\\d+) filings?: (\\d+) filed, (\\d+) due within 90 days, (\\d+) "
+                           "due later, (\\d+) overdue, (\\d+) needs? data, (\\d+) needs? a person, "
+                           "(\\d+) will not be filed;"))
             .match(report.out);
     QVERIFY2(m.hasMatch(), qPrintable(report.out));
     int parts = 0;
