@@ -107,6 +107,10 @@ void TeamClaims::begin() {
     m_syncTimer.setInterval(kSyncIntervalMs);
     QObject::connect(&m_syncTimer, &QTimer::timeout, &m_engine, [this] {
         syncLedger();
+        if (m_batchesStale && !m_batchesUnderWay && !m_ledgerDown)
+            refreshBatchesThen([] {});
+        if (m_reviewsStale && !m_ledgerDown)
+            refreshReviews();
         // Whatever held the idle test back (a read or claim under way, a pause after a lock wait) has to be
         // looked at again by someone: once a second, whether or not a catch-up runs now.
         checkIdle();
@@ -649,6 +653,8 @@ void TeamClaims::refreshBatches() {
     if (!error.isEmpty()) {
         if (!m_ledger->isReachable())
             ledgerUnreachable(error);
+        else
+            readFailed(QStringLiteral("batches"), error, m_batchesStale);
         return;
     }
     // Batch membership changed: read every task again (a launch moves many at once). A worker shows nothing
@@ -687,6 +693,8 @@ void TeamClaims::readBatchesOnTheWriter() {
         if (!error.isEmpty() || m_pipeline.isStopping() || m_ledgerDown) {
             if (!error.isEmpty() && !m_ledgerDown && !m_ledger->isReachable())
                 ledgerUnreachable(error);
+            else if (!error.isEmpty() && !m_ledgerDown)
+                readFailed(QStringLiteral("batches"), error, m_batchesStale);
             batchesAnswered(false);
             return;
         }
@@ -720,6 +728,7 @@ void TeamClaims::batchesAnswered(bool readAgainIfAsked) {
 }
 
 void TeamClaims::batchesRead(const QList<LedgerBatch> &all) {
+    m_batchesStale = false;
     m_runningBatches.clear();
     m_pausedBatches.clear();
     for (const LedgerBatch &b : all) {
@@ -895,8 +904,14 @@ void TeamClaims::refreshReviews() {
     // order asked, so the last one says what is open now.
     m_ledger->reviewsThen(
         &m_engine, [this](const QHash<QString, LedgerStore::Review> &reviews, const QString &error) {
-            if (!error.isEmpty())
+            if (!error.isEmpty()) {
+                if (!m_ledgerDown && !m_ledger->isReachable())
+                    ledgerUnreachable(error);
+                else if (!m_ledgerDown)
+                    readFailed(QStringLiteral("reviews"), error, m_reviewsStale);
                 return;
+            }
+            m_reviewsStale = false;
             QHash<QString, QString> text;
             for (auto it = reviews.cbegin(); it != reviews.cend(); ++it)
                 text.insert(it.key(), tr("in review by %1 on %2 since %3 UTC")
@@ -904,6 +919,13 @@ void TeamClaims::refreshReviews() {
                                                it->sinceUtc.toString(QStringLiteral("yyyy-MM-dd HH:mm"))));
             Q_EMIT m_engine.reviewsChanged(text);
         });
+}
+
+void TeamClaims::readFailed(const QString &what, const QString &error, bool &stale) {
+    if (!stale) // once per failure, not once a second while it lasts
+        qCWarning(lcEngine).noquote()
+            << "the ledger's" << what << "were not read:" << error << "(read again in a second)";
+    stale = true;
 }
 
 void TeamClaims::refreshMembers() {

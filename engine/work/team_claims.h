@@ -128,6 +128,8 @@ private:
     /// What refreshBatches() does with the batches read.
     void batchesRead(const QList<LedgerBatch> &all);
     void refreshReviews();
+    /// A read of the batches or reviews failed though the ledger answered: said, and read again later.
+    void readFailed(const QString &what, const QString &error, bool &stale);
     /// Claims this member holds and requests it has on the wire.
     int heldHere() const;
     void adoptLedgerTasks(const QList<FilingTask> &fresh);
@@ -170,6 +172,11 @@ private:
     int m_launchesUnderWay = 0;     ///< launch() handed to the ledger's writer and not answered yet
     int m_batchWritesUnderWay = 0;  ///< setBatches() (a pause, resume, cancel) not answered yet
     bool m_batchesAgain = false;    ///< asked again while one was under way
+    /// The last read of the batches (or of the reviews) failed with the ledger reachable (a statement
+    /// cancelled, a lock waited out): what this member shows and claims from is read again on the next
+    /// catch-up tick rather than kept until another member's batch action.
+    bool m_batchesStale = false;
+    bool m_reviewsStale = false;
     quint64 m_batchesReadAtOnce =
         0; ///< refreshBatches() calls so far (a read on the writer asked before is older)
     QList<std::function<void()>> m_batchesAfter; ///< what waits for the batches read under way
