@@ -797,6 +797,10 @@
         <source>filings neither filed nor withdrawn yet, and not being sent or looked up at the registry</source>
         <translation>Filings, die weder übermittelt noch zurückgezogen sind und gerade weder gesendet noch beim Register nachgefragt werden</translation>
     </message>
+    <message>
+        <source>%1 was not recorded: the batch was paused or cancelled meanwhile. Nothing of it was written</source>
+        <translation>%1 wurde nicht erfasst: der Lauf wurde inzwischen angehalten oder abgebrochen. Nichts davon wurde geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>

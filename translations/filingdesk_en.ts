@@ -797,6 +797,10 @@
         <source>filings neither filed nor withdrawn yet, and not being sent or looked up at the registry</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 was not recorded: the batch was paused or cancelled meanwhile. Nothing of it was written</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::LocalPermitGate</name>

@@ -97,6 +97,12 @@ void Engine::decisionsNotRecorded(const QString &action, const QList<Decision> &
                     .arg(what, names.join(QStringLiteral(", "))));
             break;
         }
+        case WriteResult::Failure::BatchNotRunning:
+            Q_EMIT errorOccurred(
+                tr("%1 was not recorded: the batch was paused or cancelled meanwhile. Nothing "
+                   "of it was written")
+                    .arg(what));
+            break;
         case WriteResult::Failure::Busy:
             Q_EMIT errorOccurred(tr("%1 was not recorded: the team ledger was busy with another member's "
                                     "write. Nothing of it was written; do it again")

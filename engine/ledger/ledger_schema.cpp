@@ -2,6 +2,7 @@
 #include "engine/ledger/ledger_schema_batch.h"
 #include "engine/ledger/ledger_schema_due_date.h"
 #include "engine/ledger/ledger_schema_roles.h"
+#include "engine/ledger/ledger_schema_running_batch.h"
 #include "engine/ledger/ledger_schema_seal_pace.h"
 #include "engine/ledger/ledger_schema_sealer.h"
 #include "engine/ledger/ledger_schema_settle.h"
@@ -246,8 +247,12 @@ const std::vector<std::vector<const char *>> kMigrations = {
     std::vector<const char *>(std::begin(kTwoStepsMigration), std::end(kTwoStepsMigration)),
     // 11: a cured payload's due date is the task's due date too (ledger_schema_due_date.h)
     std::vector<const char *>(std::begin(kDueDateMigration), std::end(kDueDateMigration)),
-    // 12: a seal's NOTIFY says whether a worker has anything to read (ledger_schema_worker_notice.h)
+    // 12: a seal that holds rows a worker acts on also NOTIFYs the workers' channel
+    // (ledger_schema_worker_notice.h)
     std::vector<const char *>(std::begin(kWorkerNoticeMigration), std::end(kWorkerNoticeMigration)),
+    // 13: nothing becomes DISPATCHING once its batch is paused or cancelled; workers LISTEN on no channel
+    // (ledger_schema_running_batch.h)
+    std::vector<const char *>(std::begin(kRunningBatchMigration), std::end(kRunningBatchMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

@@ -31,12 +31,14 @@ namespace fd {
 /// schema 10, a row of filingdesk_transitions may pass through a state (ledger_schema_two_steps.h); from
 /// schema 11, a cured payload's due date is written to tasks.due_date (ledger_schema_due_date.h); from schema
 /// 12, a seal that holds rows a worker acts on also NOTIFYs kWorkerNotifyChannel, the only channel a worker
-/// LISTENs on (ledger_schema_worker_notice.h). Every time the ledger stores is its own clock (the audit's
+/// LISTENed on (ledger_schema_worker_notice.h); from schema 13, nothing becomes DISPATCHING once its batch is
+/// paused or cancelled (SQLSTATE FD423), and workers LISTEN on no channel (ledger_schema_running_batch.h).
+/// Every time the ledger stores is its own clock (the audit's
 /// at_utc is set by the insert trigger). Every sealed batch NOTIFYs channel kNotifyChannel with its last seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 12;
+constexpr int kVersion = 13;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

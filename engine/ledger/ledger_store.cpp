@@ -4,10 +4,10 @@
 #include "engine/core/clock.h"
 #include "engine/ledger/audit_sealer.h"
 #include "engine/ledger/ledger_admission.h"
+#include "engine/ledger/ledger_refusals.h"
 #include "engine/ledger/ledger_register_write.h"
 #include "engine/ledger/ledger_row_calls.h"
 #include "engine/ledger/ledger_schema.h"
-#include "engine/ledger/ledger_schema_worker_notice.h"
 #include "engine/model/money.h"
 #include "engine/register/entity_fields.h"
 #include "engine/store/threaded_store.h"
@@ -807,11 +807,14 @@ bool LedgerStore::listen(QSqlDatabase &db, QString *error) {
     // LISTEN through SQL and the notifications read from libpq here, not through the driver's subscription:
     // its notifier stays on a descriptor libpq has closed when the server goes away, and it never says when
     // LISTEN failed. A subscription is only as good as the server says (pg_listening_channels()).
-    // A worker hears only of the seals that hold rows it acts on (schema 12), not of every seal: a catch-up
-    // read after each was a transaction, most of them finding nothing for it.
-    const QString channel =
-        QString::fromLatin1(m_kind == QLatin1String("worker") ? LedgerSchema::kWorkerNotifyChannel
-                                                              : LedgerSchema::kNotifyChannel);
+    // A worker LISTENs on no channel (schema 13): PostgreSQL wakes every listening session on any NOTIFY,
+    // and each wake-up is a transaction of that session; a worker catches up on its timer, and the ledger
+    // refuses a DISPATCHING for a batch that is not running, whenever the worker hears of the pause.
+    if (m_kind == QLatin1String("worker")) {
+        stopListening();
+        return true;
+    }
+    const QString channel = QString::fromLatin1(LedgerSchema::kNotifyChannel);
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("LISTEN %1").arg(channel))) {
         *error = QStringLiteral("LISTEN %1 failed: %2").arg(channel, q.lastError().text().trimmed());
@@ -877,6 +880,7 @@ void LedgerStore::drainNotifications() {
 bool LedgerStore::ensureConnected(QString *error) {
     m_failure = WriteFailure::None;
     m_conflicted.clear();
+    m_batchNotRunning = false;
     if (m_reachable && QSqlDatabase::database(m_pgConnection, false).isOpen()) {
         if (m_link == LedgerLink::WaitingOnLock)
             m_link = LedgerLink::Connected; // until this call waits on a lock again
@@ -1304,6 +1308,13 @@ bool LedgerStore::writeTransitionRow(const TransitionRecord &r, bool durable, QS
         q.bindValue(i, arguments.at(i));
     if (!q.exec()) {
         *error = q.lastError().text();
+        if (!notRunningKeys(*error).isEmpty()) {
+            // Schema 13: the filing's batch was paused or cancelled; nothing was written, nothing leaves.
+            m_conflicted.append(t.key);
+            m_batchNotRunning = true;
+            *error =
+                QStringLiteral("the batch of task %1 was paused or cancelled: not sent").arg(t.key.left(12));
+        }
         return false;
     }
     if (!q.next()) {
@@ -1342,7 +1353,7 @@ bool LedgerStore::tryRecordTransitions(const QList<TransitionRecord> &records, Q
         }
         before.restore();
         if (!m_conflicted.isEmpty()) {
-            m_failure = WriteFailure::Conflict;
+            m_failure = m_batchNotRunning ? WriteFailure::BatchNotRunning : WriteFailure::Conflict;
             return false;
         }
         return fail(QStringLiteral("transition of %1").arg(steps.first().task.key.left(12)), *error, error);
@@ -1367,7 +1378,7 @@ bool LedgerStore::tryRecordTransitions(const QList<TransitionRecord> &records, Q
             before.restore();
             if (!m_conflicted.isEmpty()) {
                 rollbackLedger();
-                m_failure = WriteFailure::Conflict;
+                m_failure = m_batchNotRunning ? WriteFailure::BatchNotRunning : WriteFailure::Conflict;
                 return false;
             }
             return fail(QStringLiteral("transition of %1").arg(r.task.key.left(12)), *error, error);
@@ -2713,7 +2724,7 @@ bool LedgerStore::beat(const LedgerMember &self, QString *error) {
         return fail(QStringLiteral("heartbeat"), q.lastError().text(), error);
     const bool listening = q.next() && q.value(0).toInt() == 1;
     q.finish();
-    if (!listening) {
+    if (!listening && m_kind != QLatin1String("worker")) { // a worker listens on no channel (schema 13)
         QSqlDatabase db = QSqlDatabase::database(m_pgConnection, false);
         qCWarning(lcLedger) << "this session no longer listens for the team's changes: LISTEN again";
         if (!listen(db, error))
@@ -3019,7 +3030,10 @@ WriteResult LedgerStore::result(bool written, const QString *error) const {
     const WriteResult::Failure failure =
         m_failure == WriteResult::Failure::None ? WriteResult::Failure::Unavailable : m_failure;
     return WriteResult::failed(failure, error ? *error : QString(),
-                               failure == WriteResult::Failure::Conflict ? m_conflicted : QStringList());
+                               failure == WriteResult::Failure::Conflict ||
+                                       failure == WriteResult::Failure::BatchNotRunning
+                                   ? m_conflicted
+                                   : QStringList());
 }
 
 WriteResult LedgerStore::admitTask(const FilingTask &task, const QString &actor, QString *error) {

@@ -130,11 +130,11 @@ public:
     /// This session's login and FilingDesk roles, read at connect (TeamAccess::team is false before).
     const TeamAccess &access() const { return m_access; }
     const LedgerEndpoint &endpoint() const { return m_endpoint; }
-    /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel
-    /// (a worker: on LedgerSchema::kWorkerNotifyChannel, the seals that hold rows a worker acts on, schema
-    /// 12): this member LISTENs on every connection it opens, verified with pg_listening_channels().
+    /// Called (from the event loop) when the team's changes were NOTIFYed on LedgerSchema::kNotifyChannel: a
+    /// desk or a run LISTENs on every connection it opens, verified with pg_listening_channels(). A worker
+    /// LISTENs on no channel (schema 13, ledger_schema_running_batch.h) and is never called.
     void setNotificationHandler(std::function<void()> handler) { m_onNotify = std::move(handler); }
-    /// This member's connection listens for the team's changes now.
+    /// This member's connection listens for the team's changes now (never, for a worker).
     bool isListening() const;
 
     // AuditStore: writes go to the ledger.
@@ -564,6 +564,7 @@ private:
     bool m_inTransaction = false; ///< between begin() and its commit or rollback
     WriteFailure m_failure = WriteFailure::None;
     QStringList m_conflicted;
+    bool m_batchNotRunning = false; ///< m_conflicted names filings whose batch stopped (schema 13)
     QHash<QString, std::shared_ptr<QSqlQuery>> m_statements; ///< prepared on the current connection
     QHash<QString, qint64> m_versions; ///< the version of each task this member last read or wrote
                                        ///< (or handed to the writer)

@@ -4,12 +4,12 @@
 
 #include "engine/core/thread_exit.h"
 #include "engine/ledger/call_deadline.h"
+#include "engine/ledger/ledger_refusals.h"
 
 #include <libpq-fe.h>
 
 #include <QJsonDocument>
 #include <QLoggingCategory>
-#include <QRegularExpression>
 #include <QSet>
 #include <QSqlDatabase>
 #include <QSqlDriver>
@@ -25,15 +25,6 @@ namespace {
 
 const QString kStatement =
     QStringLiteral("SELECT task_key, task_version FROM filingdesk_transitions(?, ?::jsonb)");
-
-/// The keys filingdesk_transitions could not write (ledger_schema_batch.h: SQLSTATE FD409).
-QStringList conflictedKeys(const QString &message) {
-    static const QRegularExpression pattern(QStringLiteral("filingdesk conflict: ([^\\s(]+)"));
-    const QRegularExpressionMatch match = pattern.match(message);
-    if (!match.hasMatch())
-        return {};
-    return match.captured(1).split(QLatin1Char(','), Qt::SkipEmptyParts);
-}
 
 /// As LedgerStore sorts its own failures: a lock or statement timeout, a deadlock (the ledger answered:
 /// busy); SQLSTATE 42501 (this login may not); anything else (unavailable).
@@ -297,6 +288,11 @@ bool LedgerWriter::write(const QList<Submission> &batch, QHash<QString, qint64> 
         *failure = WriteResult::Failure::Conflict;
         return false;
     }
+    *lost = notRunningKeys(message);
+    if (!lost->isEmpty()) {
+        *failure = WriteResult::Failure::BatchNotRunning;
+        return false;
+    }
     *failure = failureOf(message);
     *error = QStringLiteral("ledger: %1").arg(message);
     if (*failure == WriteResult::Failure::Unavailable) {
@@ -394,12 +390,13 @@ int LedgerWriter::flushDistinct(QList<Submission> batch) {
                 m_largestFlush.store(rows);
             break;
         }
-        if (failure != WriteResult::Failure::Conflict) {
+        if (failure != WriteResult::Failure::Conflict && failure != WriteResult::Failure::BatchNotRunning) {
             for (Submission &s : batch)
                 answered.append({std::move(s), Outcome{WriteResult::failed(failure, error), {}}});
             break;
         }
-        // The submissions with a key another member changed first fail; the others go again.
+        // The submissions with a key another member changed first (or whose batch stopped) fail; the others
+        // go again.
         QList<Submission> again;
         for (Submission &s : batch) {
             QStringList mine;
@@ -411,7 +408,10 @@ int LedgerWriter::flushDistinct(QList<Submission> batch) {
                 continue;
             }
             const QString why =
-                QStringLiteral("task %1 was changed by another member").arg(mine.first().left(12));
+                failure == WriteResult::Failure::Conflict
+                    ? QStringLiteral("task %1 was changed by another member").arg(mine.first().left(12))
+                    : QStringLiteral("the batch of task %1 was paused or cancelled: not sent")
+                          .arg(mine.first().left(12));
             answered.append({std::move(s), Outcome{WriteResult::failed(failure, why, mine), {}}});
         }
         if (again.size() == batch.size()) {

@@ -77,16 +77,19 @@ struct WriteResult {
         None,
         Unavailable, ///< the database refused or cannot be reached: nothing was written
         Conflict,    ///< team mode: another member changed the task first; nothing was written, re-read it
-        Busy,   ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
-                ///< written; try again shortly (the ledger is not unreachable)
-        Refused ///< team mode: the ledger refused this login the change (the role it needs, or segregation of
-                ///< duties; `error` names it): nothing was written, and trying again changes nothing
+        Busy,    ///< team mode: the ledger answers but the write waited on a lock past its limit: nothing was
+                 ///< written; try again shortly (the ledger is not unreachable)
+        Refused, ///< team mode: the ledger refused this login the change (the role it needs, or segregation
+                 ///< of duties; `error` names it): nothing was written, and trying again changes nothing
+        BatchNotRunning ///< team mode: a DISPATCHING for a filing whose batch was paused or cancelled (ledger
+                        ///< schema 13): nothing was written, the request must not leave; the filing goes back
     };
     Failure failure = Failure::None;
     /// Why nothing was written, in the database's words ("PATH: reason", "ledger: reason"); empty when
     /// written.
     QString error;
-    /// After a Conflict: the keys whose stored version moved on.
+    /// After a Conflict: the keys whose stored version moved on; after BatchNotRunning: the keys whose batch
+    /// is no longer running.
     QStringList conflictedKeys;
 
     bool ok() const { return failure == Failure::None; }

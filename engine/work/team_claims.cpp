@@ -358,6 +358,28 @@ void TeamClaims::handleConflict(const QStringList &keys) {
         &m_engine, [this] { m_pipeline.pump(); }, Qt::QueuedConnection);
 }
 
+void TeamClaims::handleBatchNotRunning(const QStringList &keys) {
+    // The ledger refused their DISPATCHING (schema 13): their batch was paused or cancelled, whether or not
+    // this member has heard of it yet. Nothing left; their claims go back and the batches are read again.
+    qCInfo(lcEngine).noquote()
+        << keys.size() << "filing(s) not sent: their batch was paused or cancelled; claims handed back";
+    QStringList release;
+    for (const QString &key : keys) {
+        if (m_pipeline.requests().hasLeft(key))
+            continue;
+        if (m_pipeline.requests().isClaimed(key))
+            release.append(key);
+        dropTask(key);
+    }
+    if (!release.isEmpty() && !m_ledgerDown)
+        m_ledger->releaseClaimsThen(release, &m_engine, [](const QString &error) {
+            if (!error.isEmpty())
+                qCWarning(lcEngine).noquote() << "claims not handed back (their lease ends them):" << error;
+        });
+    refreshBatchesThen([] {});
+    m_pipeline.markStatusDirty();
+}
+
 void TeamClaims::ledgerUnreachable(const QString &reason) {
     if (m_ledgerDown || m_pipeline.isStopping())
         return;
@@ -1098,6 +1120,10 @@ bool TeamClaims::absorbWriteFailure(const QString &what, const WriteResult &resu
     // until it answers, by itself.
     if (result.failure == WriteResult::Failure::Conflict) {
         handleConflict(result.conflictedKeys);
+        return true;
+    }
+    if (result.failure == WriteResult::Failure::BatchNotRunning) {
+        handleBatchNotRunning(result.conflictedKeys);
         return true;
     }
     // The ledger answers but another session held a lock past the limit: nothing was written, the callers

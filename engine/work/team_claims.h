@@ -114,6 +114,9 @@ private:
     /// restarted): nothing is admitted, launched, claimed or sent; an alert "ledger_chain_broken" says why.
     void ledgerChainBroken(const QString &reason);
     void handleConflict(const QStringList &keys);
+    /// The ledger refused `keys` their DISPATCHING: their batch is paused or cancelled (schema 13). They are
+    /// let go, their claims handed back, and the batches read again.
+    void handleBatchNotRunning(const QStringList &keys);
     /// Reads the team's batches (and, on a desk, every task) again, waiting for the answer: at start and
     /// after an operator's batch action.
     void refreshBatches();

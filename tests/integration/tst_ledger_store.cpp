@@ -79,6 +79,8 @@ private Q_SLOTS:
     void expiredDispatchingClaimRequiresLookup();
     void cancelledBatchStrandsNothing();
     void racingTransitionsConflict();
+    void nothingIsDispatchedForAStoppedBatch_data();
+    void nothingIsDispatchedForAStoppedBatch();
     void completionReleasesClaim();
     void claimsGoBackAndBatchesFinishOnTheWriter();
     void groupCommitKeepsEachSubmissionWhole();
@@ -930,6 +932,98 @@ void TestLedgerStore::racingTransitionsConflict() {
     const fd::WriteResult reread = moveTask(*b, tb, ExecutionState::Validating, &error);
     QVERIFY2(reread, qPrintable(error));
     QCOMPARE(reread.failure, fd::WriteResult::Failure::None);
+}
+
+void TestLedgerStore::nothingIsDispatchedForAStoppedBatch_data() {
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<bool>("onTheWriter");
+    QTest::newRow("paused, a group commit")
+        << QStringLiteral("paused") << QStringLiteral("batch_pause") << true;
+    QTest::newRow("cancelled, a group commit")
+        << QStringLiteral("cancelled") << QStringLiteral("batch_cancel") << true;
+    QTest::newRow("paused, one row on the member's connection")
+        << QStringLiteral("paused") << QStringLiteral("batch_pause") << false;
+}
+
+void TestLedgerStore::nothingIsDispatchedForAStoppedBatch() {
+    // Schema 13: once a batch is paused or cancelled, the ledger refuses its filings' DISPATCHING (the commit
+    // their request waits for), whether or not the member has heard of it; the other batch's rows of the same
+    // flush are written.
+    QFETCH(QString, status);
+    QFETCH(QString, action);
+    QFETCH(bool, onTheWriter);
+    const QString db = freshDatabase("stopped");
+    auto a = member(db, QStringLiteral("a"));
+    auto desk = member(db, QStringLiteral("desk"));
+    QVERIFY(a && desk);
+    QStringList already;
+    QString error;
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("STP"), 4);
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    const QString stopped = desk->launchBatch({tasks.at(0).key, tasks.at(1).key}, QStringLiteral("alice"),
+                                              QString(), &count, &error);
+    QVERIFY2(!stopped.isEmpty(), qPrintable(error));
+    QVERIFY(!desk->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(4, {}, &error);
+    QCOMPARE(mine.size(), 4);
+    for (FilingTask &t : mine)
+        QVERIFY2(fd::test::moveTask(*a, t, ExecutionState::Validating, &error), qPrintable(error));
+    // Another member stops the first batch; this member has not heard of it.
+    QCOMPARE(desk->setBatchStatus({QStringLiteral("running")}, status, action, QStringLiteral("bob"),
+                                  QStringLiteral("registry maintenance"), &error, stopped),
+             1);
+    const auto inStopped = [&stopped](const FilingTask &t) { return t.batchId == stopped; };
+    QList<fd::TaskStore::TransitionRecord> records;
+    QStringList refused;
+    for (const FilingTask &t : std::as_const(mine)) {
+        if (!onTheWriter && !inStopped(t))
+            continue;
+        records.append(fd::test::movedRecord(t, ExecutionState::Dispatching));
+        if (inStopped(t))
+            refused.append(t.key);
+    }
+    QCOMPARE(refused.size(), 2);
+    if (onTheWriter) {
+        // Each filing its own submission, as grants of different moments are: the refused ones fail, the
+        // others are written in the statement sent again.
+        QObject context;
+        QHash<QString, fd::WriteResult> answers;
+        for (const fd::TaskStore::TransitionRecord &r : std::as_const(records))
+            a->recordThen(
+                {r}, fd::Durability::Synced, &context,
+                [&answers, key = r.task.key](const fd::WriteResult &result) { answers.insert(key, result); });
+        QTRY_COMPARE_WITH_TIMEOUT(answers.size(), 4, 20000);
+        for (auto it = answers.cbegin(); it != answers.cend(); ++it) {
+            if (refused.contains(it.key())) {
+                QCOMPARE(it->failure, fd::WriteResult::Failure::BatchNotRunning);
+                QCOMPARE(it->conflictedKeys, QStringList{it.key()});
+                QVERIFY2(it->error.contains(QLatin1String("paused or cancelled")), qPrintable(it->error));
+            } else {
+                QVERIFY2(it->ok(), qPrintable(it->error));
+            }
+        }
+    } else {
+        for (const fd::TaskStore::TransitionRecord &r : std::as_const(records)) {
+            const fd::WriteResult result =
+                a->recordTransition(r.task, r.from, r.actor, r.action, r.reason, &error);
+            QCOMPARE(result.failure, fd::WriteResult::Failure::BatchNotRunning);
+            QCOMPARE(result.conflictedKeys, QStringList{r.task.key});
+        }
+    }
+    // Nothing of the stopped batch was written: no DISPATCHING, no audit row of one.
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE batch_id = '%1' AND state = "
+                                       "'DISPATCHING'")
+                            .arg(stopped)),
+             QStringLiteral("0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'DISPATCHING'")),
+             onTheWriter ? QStringLiteral("2") : QStringLiteral("0"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE to_state = 'DISPATCHING'")),
+             onTheWriter ? QStringLiteral("2") : QStringLiteral("0"));
+    QVERIFY(a->sealAudit(&error, true) > 0);
+    const QString problem = chainProblem(db);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
 }
 
 void TestLedgerStore::completionReleasesClaim() {
