@@ -411,6 +411,83 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
     }
 
+    // A desk pauses the team's batch while a worker is sending it: from then on nothing leaves. The worker
+    // listens on no channel (schema 13); the ledger refuses a DISPATCHING for a batch that is not running,
+    // and the worker hands its unsent claims back once it reads the batches. Resumed, the batch is filed,
+    // each filing once.
+    void aPauseStopsTheFleetsSending() {
+        const QString database = QStringLiteral("fleet_pause");
+        QVERIFY(m_postgres->createDatabase(database));
+        const QString url = m_postgres->url(database);
+        SandboxProcess registry({QStringLiteral("--ignore-idempotency-key"), QStringLiteral("--latency-ms"),
+                                 QStringLiteral("150"), QStringLiteral("--default-cap"),
+                                 QStringLiteral("2")});
+        QVERIFY2(registry.start(), qPrintable(registry.errorString()));
+        QString why;
+        QVERIFY2(!launch(url, delawarePortfolio(40, QStringLiteral("FP")), &why).isEmpty(), qPrintable(why));
+        const QString config =
+            writeConfig(R"({"lease_ms": 6000, "request_timeout_ms": 3000, "default_limit": 2})");
+        ChildProcess worker;
+        privateHome(worker, QStringLiteral("pause"));
+        QVERIFY(worker.start(fd::test::cliPath(),
+                             {QStringLiteral("worker"), QStringLiteral("--ledger"), url,
+                              QStringLiteral("--redis"), m_redis.url(), QStringLiteral("--registry"),
+                              registry.baseUrl().toString(), QStringLiteral("--config"), config}));
+        const QString completed = QStringLiteral("SELECT count(*) FROM tasks WHERE state = 'COMPLETED'");
+        QTRY_VERIFY_WITH_TIMEOUT(ledgerCount(completed, database) >= 4, 30000);
+
+        fd::Engine engineObject;
+        fd::Engine *engine = &engineObject;
+        QSignalSpy started(engine, &fd::Engine::started);
+        fd::EngineConfig deskConfig;
+        deskConfig.ledger = fd::test::parsedLedger(url);
+        deskConfig.claimsWork = false;
+        deskConfig.consoleId = QStringLiteral("pausing-desk");
+        deskConfig.dbPath = m_dir.filePath(QStringLiteral("pausing-desk.sqlite"));
+        QMetaObject::invokeMethod(
+            engine, [engine, deskConfig] { engine->start(deskConfig); }, Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
+        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->pauseBatch(QStringLiteral("registry maintenance window")); },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(m_postgres->psql(QStringLiteral("SELECT status FROM batches"), database),
+                                  QStringLiteral("paused"), 10000);
+        // What was on the wire when the pause committed finishes; after that, nothing more is sent.
+        const QString dispatched =
+            QStringLiteral("SELECT count(*) FROM audit WHERE to_state = 'DISPATCHING'");
+        QTest::qWait(3000);
+        const qint64 atPause = ledgerCount(dispatched, database);
+        const auto requests = [&registry] {
+            return registry.stats()
+                .value(QLatin1String("totals"))
+                .toObject()
+                .value(QLatin1String("requests"))
+                .toInteger(-1);
+        };
+        const qint64 requestsAtPause = requests();
+        QVERIFY2(atPause > 0 && atPause < 40, qPrintable(QString::number(atPause)));
+        QTest::qWait(3000);
+        QCOMPARE(ledgerCount(dispatched, database), atPause);
+        QCOMPARE(requests(), requestsAtPause);
+        // The worker holds nothing it has not sent.
+        QTRY_COMPARE_WITH_TIMEOUT(
+            ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL AND state <> "
+                                       "'DISPATCHING'"),
+                        database),
+            0, 10000);
+        QVERIFY2(worker.isRunning(), qPrintable(worker.describe()));
+
+        QMetaObject::invokeMethod(
+            engine, [engine] { engine->resumeBatch(QStringLiteral("maintenance over")); },
+            Qt::QueuedConnection);
+        QTRY_COMPARE_WITH_TIMEOUT(ledgerCount(completed, database), 40, 60000);
+        QCOMPARE(registry.stats().value(QLatin1String("duplicate_filings")).toInteger(-1), 0);
+        QSignalSpy stopped(engine, &fd::Engine::stopped);
+        engine->shutdown();
+        QTRY_VERIFY_WITH_TIMEOUT(stopped.count() >= 1, 10000);
+    }
+
     // A desk that starts while another session holds the batches table (a maintenance job, a schema change)
     // cannot read the team's batches for a moment: it says so and reads them again once the table is free,
     // rather than showing no batch open until another member launches, pauses or cancels one.
