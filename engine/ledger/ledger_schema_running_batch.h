@@ -8,10 +8,12 @@
 // and in filingdesk_transition alike, when the task's batch is paused or cancelled: SQLSTATE FD423,
 // "filingdesk batch not running: KEY,KEY" (LedgerWriter sends the other rows of the flush again; the member
 // hands the filings back, WriteResult::Failure::BatchNotRunning); a task in no batch was never claimable and
-// is refused by the claim check as before. The batch is read inside the call that writes the transition,
-// just before it: a DISPATCHING written by a call that began after the pause (or cancel) committed is
-// impossible, whichever member asks and whenever it hears of the pause. A task already DISPATCHING (the
-// look-up of a request whose outcome is unknown) is not refused: its request has left.
+// is refused by the claim check as before. The update itself requires the batch to be running (one lookup of
+// the batch by its key per DISPATCHING row), in the statement that writes the transition: a DISPATCHING
+// written by a statement that began after the pause (or cancel) committed is impossible, whichever member
+// asks and whenever it hears of the pause. Which rows were refused for that reason is looked up only when a
+// row was not written. A task already DISPATCHING (the look-up of a request whose outcome is unknown) is not
+// refused: its request has left.
 //
 // So a worker no longer needs to hear a pause at once to honour it, and from schema 13 a worker LISTENs on
 // no channel (LedgerStore::listen()): PostgreSQL wakes every listening session on any NOTIFY and the woken
@@ -34,17 +36,6 @@ inline constexpr const char *kRunningBatchMigration[] = {
             versions bigint[];
         BEGIN
             PERFORM set_config('synchronous_commit', $1, true);
-            -- Schema 13: nothing becomes DISPATCHING (nothing leaves) once its batch is paused or cancelled.
-            SELECT array_agg(x.r->>15 ORDER BY x.n) INTO stopped
-                FROM jsonb_array_elements($2) WITH ORDINALITY AS x(r, n)
-                JOIN tasks t ON t.idempotency_key = x.r->>15
-                JOIN batches b ON b.batch_id = t.batch_id
-                WHERE x.r->>0 = 'DISPATCHING' AND x.r->>23 IS DISTINCT FROM 'DISPATCHING'
-                AND b.status <> 'running';
-            IF cardinality(stopped) > 0 THEN
-                RAISE EXCEPTION USING ERRCODE = 'FD423',
-                    MESSAGE = 'filingdesk batch not running: ' || array_to_string(stopped, ',');
-            END IF;
             -- Each action once (a resolution per task: segregation of duties looks at its batch).
             PERFORM filingdesk_authorise(d.action, d.task) FROM (SELECT DISTINCT e.r->>22 AS action,
                 CASE WHEN e.r->>22 LIKE 'resolve%' THEN e.r->>15 ELSE '' END AS task
@@ -63,6 +54,9 @@ inline constexpr const char *kRunningBatchMigration[] = {
                 claimed_until = CASE WHEN (x.r->>14)::boolean THEN t.claimed_until ELSE NULL END
                 FROM x WHERE t.idempotency_key = x.r->>15 AND t.version = (x.r->>16)::bigint
                 AND (NOT (x.r->>17)::boolean OR (t.claimed_by = x.r->>18 AND t.claimed_until > clock_timestamp()))
+                -- Schema 13: nothing becomes DISPATCHING (nothing leaves) once its batch is paused or cancelled.
+                AND (x.r->>0 <> 'DISPATCHING' OR coalesce(x.r->>23, '') = 'DISPATCHING' OR EXISTS (SELECT 1
+                    FROM batches b WHERE b.batch_id = t.batch_id AND b.status = 'running'))
                 RETURNING x.n, t.version),
             -- A row's steps: the passage into its `via` state (when it has one), then the row's own.
             steps AS (SELECT x.n, s.step, x.r,
@@ -85,6 +79,18 @@ inline constexpr const char *kRunningBatchMigration[] = {
             INTO lost, keys, versions
             FROM x LEFT JOIN changed c ON c.n = x.n;
             IF cardinality(lost) > 0 THEN
+                -- Rows not written because their batch stopped are said so (looked for only when a row was
+                -- not written: the common path pays one batch lookup per DISPATCHING row, no more).
+                SELECT array_agg(x.r->>15 ORDER BY x.n) INTO stopped
+                    FROM jsonb_array_elements($2) WITH ORDINALITY AS x(r, n)
+                    JOIN tasks t ON t.idempotency_key = x.r->>15
+                    JOIN batches b ON b.batch_id = t.batch_id
+                    WHERE x.r->>15 = ANY(lost) AND x.r->>0 = 'DISPATCHING'
+                    AND coalesce(x.r->>23, '') <> 'DISPATCHING' AND b.status <> 'running';
+                IF cardinality(stopped) > 0 THEN
+                    RAISE EXCEPTION USING ERRCODE = 'FD423',
+                        MESSAGE = 'filingdesk batch not running: ' || array_to_string(stopped, ',');
+                END IF;
                 RAISE EXCEPTION USING ERRCODE = 'FD409',
                     MESSAGE = 'filingdesk conflict: ' || array_to_string(lost, ',');
             END IF;
@@ -99,11 +105,6 @@ inline constexpr const char *kRunningBatchMigration[] = {
         RETURNS SETOF bigint LANGUAGE plpgsql SECURITY DEFINER AS $$
         BEGIN
         PERFORM filingdesk_authorise($24, $17);
-        IF $2 = 'DISPATCHING' AND $25 IS DISTINCT FROM 'DISPATCHING' AND EXISTS (SELECT 1 FROM tasks t
-                JOIN batches b ON b.batch_id = t.batch_id
-                WHERE t.idempotency_key = $17 AND b.status <> 'running') THEN
-            RAISE EXCEPTION USING ERRCODE = 'FD423', MESSAGE = 'filingdesk batch not running: ' || $17;
-        END IF;
         RETURN QUERY WITH commit_mode AS (SELECT set_config('synchronous_commit', $1, true) AS mode),
         changed AS (UPDATE tasks SET state = $2, attempts = $3, last_category = $4, last_code = $5,
             last_message = $6, trace_id = $7, last_response = $8, confirmation_number = $9,
@@ -114,11 +115,18 @@ inline constexpr const char *kRunningBatchMigration[] = {
             claimed_by = CASE WHEN $15 THEN claimed_by ELSE NULL END,
             claimed_until = CASE WHEN $16 THEN claimed_until ELSE NULL END
             WHERE idempotency_key = $17 AND version = $18
-            AND (NOT $19 OR (claimed_by = $20 AND claimed_until > clock_timestamp())) RETURNING version)
+            AND (NOT $19 OR (claimed_by = $20 AND claimed_until > clock_timestamp()))
+            AND ($2 <> 'DISPATCHING' OR coalesce($25, '') = 'DISPATCHING' OR EXISTS (SELECT 1 FROM batches b
+                WHERE b.batch_id = tasks.batch_id AND b.status = 'running')) RETURNING version)
         INSERT INTO audit(at_utc, idempotency_key, entity_id, action, from_state, to_state, rule_id,
             rules_version, payload_sha256, actor, host, desk, error_category, error_code, detail, reason)
         SELECT $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36
         FROM changed, commit_mode RETURNING (SELECT version FROM changed);
+        IF NOT FOUND AND $2 = 'DISPATCHING' AND coalesce($25, '') <> 'DISPATCHING' AND EXISTS (SELECT 1
+                FROM tasks t JOIN batches b ON b.batch_id = t.batch_id
+                WHERE t.idempotency_key = $17 AND b.status <> 'running') THEN
+            RAISE EXCEPTION USING ERRCODE = 'FD423', MESSAGE = 'filingdesk batch not running: ' || $17;
+        END IF;
         END $$)SQL",
     // CREATE OR REPLACE keeps the grants but not the settings: the search_path pinned again on both.
     R"SQL(DO $$
