@@ -95,6 +95,31 @@ private:
         p.setEnv(QStringLiteral("XDG_DATA_HOME"), home + QStringLiteral("/.local/share"));
     }
 
+    /// A desk of the team that looks and acts but sends nothing (it claims no work), with a mirror of its own
+    /// (named after the desk unless `mirror` names it: a mirror belongs to one ledger).
+    fd::EngineConfig lookingDesk(const QString &url, const QString &name,
+                                 const QString &mirror = QString()) const {
+        fd::EngineConfig config;
+        config.ledger = fd::test::parsedLedger(url);
+        config.claimsWork = false;
+        config.consoleId = name;
+        config.dbPath = m_dir.filePath((mirror.isEmpty() ? name : mirror) + QStringLiteral(".sqlite"));
+        return config;
+    }
+
+    /// Starts `engine` (on this thread) with `config`; false with *why when it did not start within 30 s.
+    static bool startEngine(fd::Engine &engine, const fd::EngineConfig &config, QString *why) {
+        QSignalSpy started(&engine, &fd::Engine::started);
+        QMetaObject::invokeMethod(
+            &engine, [&engine, config] { engine.start(config); }, Qt::QueuedConnection);
+        if (!QTest::qWaitFor([&started] { return !started.isEmpty(); }, 30000)) {
+            *why = QStringLiteral("the engine did not start within 30 s");
+            return false;
+        }
+        *why = started.first().at(1).toString();
+        return started.first().at(0).toBool();
+    }
+
 private Q_SLOTS:
     void initTestCase() {
         QVERIFY2(!fd::test::cliPath().isEmpty(), "FILINGDESK_CLI is not set (run through ctest)");
@@ -279,7 +304,6 @@ private Q_SLOTS:
         // The engine on this thread: the spies read what it emits without a race.
         fd::Engine engineObject;
         fd::Engine *engine = &engineObject;
-        QSignalSpy started(engine, &fd::Engine::started);
         QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
         fd::EngineConfig config;
         config.ledger = fd::test::parsedLedger(url);
@@ -287,10 +311,8 @@ private Q_SLOTS:
         config.memberKind = fd::MemberKind::Desk;
         config.consoleId = QStringLiteral("review-desk");
         config.dbPath = m_dir.filePath(QStringLiteral("review-desk.sqlite"));
-        QMetaObject::invokeMethod(
-            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QString notStarted;
+        QVERIFY2(startEngine(*engine, config, &notStarted), qPrintable(notStarted));
         QTest::qWait(3000); // several claim rounds
         QCOMPARE(
             ledgerCount(QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL OR state <> "
@@ -318,7 +340,6 @@ private Q_SLOTS:
         QVERIFY2(!launch(url, delawarePortfolio(6, QStringLiteral("H")), &why).isEmpty(), qPrintable(why));
         fd::Engine engineObject;
         fd::Engine *engine = &engineObject;
-        QSignalSpy started(engine, &fd::Engine::started);
         fd::EngineConfig config;
         config.ledger = fd::test::parsedLedger(url);
         config.redis = fd::test::parsedRedis(m_redis.url());
@@ -326,10 +347,8 @@ private Q_SLOTS:
         config.defaultLimit = 1; // one on the wire, the others claimed and waiting for the permit
         config.memberKind = fd::MemberKind::Worker;
         config.consoleId = QStringLiteral("handing-back");
-        QMetaObject::invokeMethod(
-            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QString notStarted;
+        QVERIFY2(startEngine(*engine, config, &notStarted), qPrintable(notStarted));
         const QString held = QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL");
         QTRY_VERIFY_WITH_TIMEOUT(ledgerCount(held, QStringLiteral("hand_back")) > 1, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(
@@ -358,18 +377,11 @@ private Q_SLOTS:
         QVERIFY2(!second.isEmpty(), qPrintable(why));
         fd::Engine engineObject;
         fd::Engine *engine = &engineObject;
-        QSignalSpy started(engine, &fd::Engine::started);
         QSignalSpy errors(engine, &fd::Engine::errorOccurred);
         QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
-        fd::EngineConfig config;
-        config.ledger = fd::test::parsedLedger(url);
-        config.claimsWork = false; // looks and acts, sends nothing
-        config.consoleId = QStringLiteral("cancelling-desk");
-        config.dbPath = m_dir.filePath(QStringLiteral("cancelling-desk.sqlite"));
-        QMetaObject::invokeMethod(
-            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        const fd::EngineConfig config = lookingDesk(url, QStringLiteral("cancelling-desk"));
+        QString notStarted;
+        QVERIFY2(startEngine(*engine, config, &notStarted), qPrintable(notStarted));
         // What the desk last showed and what the ledger holds, should the two not agree.
         const auto shownAndHeld = [this, &statuses] {
             const QString shown =
@@ -438,16 +450,9 @@ private Q_SLOTS:
 
         fd::Engine engineObject;
         fd::Engine *engine = &engineObject;
-        QSignalSpy started(engine, &fd::Engine::started);
-        fd::EngineConfig deskConfig;
-        deskConfig.ledger = fd::test::parsedLedger(url);
-        deskConfig.claimsWork = false;
-        deskConfig.consoleId = QStringLiteral("pausing-desk");
-        deskConfig.dbPath = m_dir.filePath(QStringLiteral("pausing-desk.sqlite"));
-        QMetaObject::invokeMethod(
-            engine, [engine, deskConfig] { engine->start(deskConfig); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        const fd::EngineConfig deskConfig = lookingDesk(url, QStringLiteral("pausing-desk"));
+        QString notStarted;
+        QVERIFY2(startEngine(*engine, deskConfig, &notStarted), qPrintable(notStarted));
         QMetaObject::invokeMethod(
             engine, [engine] { engine->pauseBatch(QStringLiteral("registry maintenance window")); },
             Qt::QueuedConnection);
@@ -514,17 +519,10 @@ private Q_SLOTS:
             1, 10000);
         fd::Engine engineObject;
         fd::Engine *engine = &engineObject;
-        QSignalSpy started(engine, &fd::Engine::started);
         QSignalSpy statuses(engine, &fd::Engine::batchStatusChanged);
-        fd::EngineConfig config;
-        config.ledger = fd::test::parsedLedger(url);
-        config.claimsWork = false;
-        config.consoleId = QStringLiteral("desk-after-maintenance");
-        config.dbPath = m_dir.filePath(QStringLiteral("held-batches.sqlite"));
-        QMetaObject::invokeMethod(
-            engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        const fd::EngineConfig config = lookingDesk(url, QStringLiteral("desk-after-maintenance"));
+        QString notStarted;
+        QVERIFY2(startEngine(*engine, config, &notStarted), qPrintable(notStarted));
         QVERIFY(holder.waitForFinished(20000));
         QTRY_VERIFY_WITH_TIMEOUT(!statuses.isEmpty() &&
                                      statuses.last().first().value<fd::BatchStatus>().openBatches.size() == 1,
@@ -554,16 +552,10 @@ private Q_SLOTS:
         {
             fd::Engine engineObject;
             fd::Engine *engine = &engineObject;
-            QSignalSpy started(engine, &fd::Engine::started);
-            fd::EngineConfig config;
-            config.ledger = fd::test::parsedLedger(url);
-            config.claimsWork = false; // a desk that edits; the worker below files
-            config.consoleId = QStringLiteral("editing-desk");
-            config.dbPath = m_dir.filePath(QStringLiteral("editing-desk.sqlite"));
-            QMetaObject::invokeMethod(
-                engine, [engine, config] { engine->start(config); }, Qt::QueuedConnection);
-            QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-            QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+            // A desk that edits; the worker below files.
+            const fd::EngineConfig config = lookingDesk(url, QStringLiteral("editing-desk"));
+            QString notStarted;
+            QVERIFY2(startEngine(*engine, config, &notStarted), qPrintable(notStarted));
             QTRY_COMPARE_WITH_TIMEOUT(engine->task(key).state, fd::ExecutionState::Pending, 10000);
             QMetaObject::invokeMethod(
                 engine,
@@ -628,17 +620,11 @@ private Q_SLOTS:
         const QString url = m_postgres->url(database);
         QString why;
         QVERIFY2(!launch(url, delawarePortfolio(1, QStringLiteral("OD")), &why).isEmpty(), qPrintable(why));
-        fd::EngineConfig config;
-        config.ledger = fd::test::parsedLedger(url);
-        config.claimsWork = false;
-        config.consoleId = QStringLiteral("desk-a");
-        config.dbPath = m_dir.filePath(QStringLiteral("overtaken.sqlite"));
         fd::Engine a;
-        QSignalSpy started(&a, &fd::Engine::started);
-        QMetaObject::invokeMethod(
-            &a, [&a, config] { a.start(config); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QString notStarted;
+        QVERIFY2(startEngine(a, lookingDesk(url, QStringLiteral("desk-a"), QStringLiteral("overtaken")),
+                             &notStarted),
+                 qPrintable(notStarted));
         const QString key =
             m_postgres->psql(QStringLiteral("SELECT idempotency_key FROM tasks"), database).trimmed();
         QCOMPARE(key.size(), 64);
@@ -715,17 +701,12 @@ private Q_SLOTS:
                        database)
                 .trimmed(),
             QStringLiteral("1"));
-        fd::EngineConfig config;
-        config.ledger = fd::test::parsedLedger(url);
-        config.claimsWork = false;
-        config.consoleId = QStringLiteral("desk-a");
-        config.dbPath = m_dir.filePath(QStringLiteral("dead_letter_withdrawn.sqlite"));
         fd::Engine a;
-        QSignalSpy started(&a, &fd::Engine::started);
-        QMetaObject::invokeMethod(
-            &a, [&a, config] { a.start(config); }, Qt::QueuedConnection);
-        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 30000);
-        QVERIFY2(started.first().at(0).toBool(), qPrintable(started.first().at(1).toString()));
+        QString notStarted;
+        QVERIFY2(startEngine(
+                     a, lookingDesk(url, QStringLiteral("desk-a"), QStringLiteral("dead_letter_withdrawn")),
+                     &notStarted),
+                 qPrintable(notStarted));
         QTRY_COMPARE_WITH_TIMEOUT(a.task(key).state, fd::ExecutionState::DeadLetter, 10000);
         QVERIFY(fd::isWithdrawable(a.task(key)));
         QSignalSpy errors(&a, &fd::Engine::errorOccurred);
