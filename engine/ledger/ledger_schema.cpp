@@ -7,6 +7,7 @@
 #include "engine/ledger/ledger_schema_sealer.h"
 #include "engine/ledger/ledger_schema_settle.h"
 #include "engine/ledger/ledger_schema_two_steps.h"
+#include "engine/ledger/ledger_schema_unclaimed.h"
 #include "engine/ledger/ledger_schema_worker_notice.h"
 
 #include <QScopeGuard>
@@ -253,6 +254,9 @@ const std::vector<std::vector<const char *>> kMigrations = {
     // 13: nothing becomes DISPATCHING once its batch is paused or cancelled; workers LISTEN on no channel
     // (ledger_schema_running_batch.h)
     std::vector<const char *>(std::begin(kRunningBatchMigration), std::end(kRunningBatchMigration)),
+    // 14: a claim reads the unclaimed tasks it takes, and looks for claims that ran out only when the
+    // fleet's sweep is due or work is short (ledger_schema_unclaimed.h)
+    std::vector<const char *>(std::begin(kUnclaimedMigration), std::end(kUnclaimedMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

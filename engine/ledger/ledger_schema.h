@@ -32,13 +32,15 @@ namespace fd {
 /// schema 11, a cured payload's due date is written to tasks.due_date (ledger_schema_due_date.h); from schema
 /// 12, a seal that holds rows a worker acts on also NOTIFYs kWorkerNotifyChannel, the only channel a worker
 /// LISTENed on (ledger_schema_worker_notice.h); from schema 13, nothing becomes DISPATCHING once its batch is
-/// paused or cancelled (SQLSTATE FD423), and workers LISTEN on no channel (ledger_schema_running_batch.h).
-/// Every time the ledger stores is its own clock (the audit's
-/// at_utc is set by the insert trigger). Every sealed batch NOTIFYs channel kNotifyChannel with its last seq.
+/// paused or cancelled (SQLSTATE FD423), and workers LISTEN on no channel (ledger_schema_running_batch.h);
+/// from schema 14, a claim reads the unclaimed tasks off tasks_unclaimed_by_place and looks for claims that
+/// ran out when claim_sweep says the fleet's sweep is due or work is short (ledger_schema_unclaimed.h). Every
+/// time the ledger stores is its own clock (the audit's at_utc is set by the insert trigger). Every sealed
+/// batch NOTIFYs channel kNotifyChannel with its last seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 13;
+constexpr int kVersion = 14;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

@@ -77,6 +77,7 @@ private Q_SLOTS:
     void lockedTasksAreSkipped();
     void expiredClaimGoesToAnotherMember();
     void expiredDispatchingClaimRequiresLookup();
+    void claimsThatRanOutAreLookedForWhenDueOrShort();
     void cancelledBatchStrandsNothing();
     void racingTransitionsConflict();
     void nothingIsDispatchedForAStoppedBatch_data();
@@ -792,6 +793,70 @@ void TestLedgerStore::expiredDispatchingClaimRequiresLookup() {
     QVERIFY(taken.first().lookupRequired);
     QCOMPARE(taken.first().attempts, 1);
     QCOMPARE(scalar(db, QStringLiteral("SELECT lookup_required FROM tasks")), QStringLiteral("t"));
+}
+
+// From schema 14 a claim takes unclaimed tasks off their own index and looks for claims that ran out only
+// when the fleet's sweep is due (once a second) or the unclaimed ones do not cover what the member lacks.
+void TestLedgerStore::claimsThatRanOutAreLookedForWhenDueOrShort() {
+    const QString db = freshDatabase("ranout");
+    auto a = member(db, QStringLiteral("a"), 300);
+    auto b = member(db, QStringLiteral("b"), 60000);
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("RUN"), 8); // task 0 scores best
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    fd::WriteResult status;
+    QCOMPARE(keysOf(a->claimEach({}, 2, 2, {}, &error, &status)), keysOf(tasks.mid(0, 2)));
+    QVERIFY2(status, qPrintable(status.error));
+    QTest::qWait(400); // member a falls silent: its two claims (300 ms) run out
+
+    PgConnection admin(m_pg, db);
+    QVERIFY(admin.db().isOpen());
+    const auto sweepDue = [&](bool due) {
+        QString sqlError;
+        QVERIFY2(admin.exec(QStringLiteral("UPDATE claim_sweep SET swept_at = %1")
+                                .arg(due ? QStringLiteral("'-infinity'")
+                                         : QStringLiteral("clock_timestamp() + interval '1 hour'")),
+                            &sqlError),
+                 qPrintable(sqlError));
+    };
+    const auto holders = [&] {
+        return scalar(db,
+                      QStringLiteral("SELECT string_agg(coalesce(claimed_by, '-'), '' ORDER BY score DESC) "
+                                     "FROM tasks"));
+    };
+
+    // Not due, and enough unclaimed: the member takes unclaimed tasks without reading a's.
+    sweepDue(false);
+    QCOMPARE(keysOf(b->claimEach({}, 2, 2, {}, &error, &status)), keysOf(tasks.mid(2, 2)));
+    QVERIFY2(status, qPrintable(status.error));
+    QCOMPARE(holders(), QStringLiteral("aabb----"));
+
+    // Not due, but four unclaimed for a need of five: the claims that ran out make up the rest, best first.
+    QCOMPARE(
+        keysOf(b->claimEach({}, 5, 5, {}, &error, &status)),
+        (QStringList{tasks.at(0).key, tasks.at(1).key, tasks.at(4).key, tasks.at(5).key, tasks.at(6).key}));
+    QVERIFY2(status, qPrintable(status.error));
+    QCOMPARE(holders(), QStringLiteral("bbbbbbb-"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM audit WHERE action = 'claim_takeover'")),
+             QStringLiteral("2"));
+
+    // Due: a claim that ran out comes before an unclaimed task that scores lower, and the claim that looked
+    // for it marks the sweep done for the whole fleet.
+    auto c = member(db, QStringLiteral("c"), 300);
+    QVERIFY(c);
+    QVERIFY2(b->releaseClaims(keysOf(tasks.mid(0, 7)), &error), qPrintable(error));
+    QCOMPARE(keysOf(c->claimEach({}, 1, 1, {}, &error, &status)), QStringList{tasks.at(0).key});
+    QTest::qWait(400); // c's claim runs out
+    sweepDue(true);
+    QCOMPARE(keysOf(b->claimEach({}, 1, 1, {}, &error, &status)), QStringList{tasks.at(0).key});
+    QVERIFY2(status, qPrintable(status.error));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT swept_at > clock_timestamp() - interval '1 minute' FROM "
+                                       "claim_sweep")),
+             QStringLiteral("t"));
 }
 
 // A batch cancelled while a member works on it: the filing it had picked but not sent goes to the next
