@@ -2274,6 +2274,18 @@
             <numerusform>%n Einreichungen dieses Rechtsträgers waren bereits unterwegs und werden mit den Daten fortgeführt, mit denen sie gesendet wurden; weist das Register eine zurück, beheben Sie es von hier aus.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the refused filing</source>
+        <translation>das abgelehnte Filing</translation>
+    </message>
+    <message>
+        <source>Save and &amp;try again…</source>
+        <translation>Speichern und &amp;erneut versuchen …</translation>
+    </message>
+    <message>
+        <source>Saves the changes with your reason, then tries the refused filing again with the corrected data, as the same filing (one reason for both, kept in the audit trail)</source>
+        <translation>Speichert die Änderungen mit Ihrer Begründung und versucht dann das abgelehnte Filing mit den korrigierten Daten erneut, als dasselbe Filing (eine Begründung für beides, im Prüfpfad festgehalten)</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>
@@ -3091,6 +3103,12 @@ Strg+, Einstellungen</translation>
         <source>%1, %2: %3</source>
         <translation>%1, %2: %3</translation>
     </message>
+    <message>
+        <source>%1
+Correct the marked fields, then press “Save and try again”: the changes are saved and %2 is tried again with the corrected data, as the same filing (the registry will not file it twice). If the data is right as it is (corrected with the registry, say), close this page and press “Try again…” once more: the filing is sent as it is.</source>
+        <translation>%1
+Korrigieren Sie die markierten Felder und klicken Sie dann auf „Speichern und erneut versuchen“: die Änderungen werden gespeichert, und %2 wird mit den korrigierten Daten erneut versucht, als dasselbe Filing (das Register nimmt es nicht doppelt an). Sind die Daten so richtig (etwa beim Register berichtigt), schließen Sie diese Seite und klicken Sie noch einmal auf „Erneut versuchen …“: das Filing wird so gesendet, wie es ist.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -3878,6 +3896,18 @@ Eine, die das Register abgelehnt hat, wird sofort gesendet; bei einer, die einge
     <message>
         <source>Try %1 again, each as the same filing: one the registry refused is sent at once; for one whose retries ran out, FilingDesk first asks the registry whether it was filed after all (the registry never files it twice).</source>
         <translation>%1 erneut versuchen, jedes als dasselbe Filing: Eines, das das Register abgelehnt hat, wird sofort gesendet; bei einem, dessen Wiederholungen ausgeschöpft sind, fragt FilingDesk zuerst beim Register nach, ob es doch schon eingereicht wurde (das Register nimmt keines doppelt an).</translation>
+    </message>
+    <message>
+        <source>Save and try again</source>
+        <translation>Speichern und erneut versuchen</translation>
+    </message>
+    <message>
+        <source>No refused filing to try again.</source>
+        <translation>Kein abgelehntes Filing zum erneuten Versuch.</translation>
+    </message>
+    <message>
+        <source>Change %1 of %2, then try %3 again with the corrected data, as the same filing (the registry never files it twice).</source>
+        <translation>%1 von %2 ändern, dann %3 mit den korrigierten Daten erneut versuchen, als dasselbe Filing (das Register nimmt es nie doppelt an).</translation>
     </message>
 </context>
 <context>

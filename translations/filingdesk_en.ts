@@ -2273,6 +2273,18 @@
             <numerusform>%n filings of this entity had already left and go on with the data they were sent with; if the registry refuses one, cure it from here.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>the refused filing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and &amp;try again…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saves the changes with your reason, then tries the refused filing again with the corrected data, as the same filing (one reason for both, kept in the audit trail)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>
@@ -3076,6 +3088,11 @@ Ctrl+, settings</source>
         <source>%1, %2: %3</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1
+Correct the marked fields, then press “Save and try again”: the changes are saved and %2 is tried again with the corrected data, as the same filing (the registry will not file it twice). If the data is right as it is (corrected with the registry, say), close this page and press “Try again…” once more: the filing is sent as it is.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::MemberModel</name>
@@ -3853,6 +3870,18 @@ One the registry refused is sent at once; one that may have been filed is looked
     </message>
     <message>
         <source>Try %1 again, each as the same filing: one the registry refused is sent at once; for one whose retries ran out, FilingDesk first asks the registry whether it was filed after all (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save and try again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No refused filing to try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Change %1 of %2, then try %3 again with the corrected data, as the same filing (the registry never files it twice).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -27,6 +27,7 @@
 #include "ui/widgets/banner_widget.h"
 #include "ui/widgets/batch_panel.h"
 #include "ui/widgets/dead_letters_page.h"
+#include "ui/widgets/entity_page.h"
 #include "ui/widgets/main_window.h"
 #include "ui/widgets/members_page.h"
 #include "ui/widgets/operator_actions.h"
@@ -379,6 +380,15 @@ void TestConsoleTeam::replayOnOneDeskShowsOnTheOther() {
     const QDateTime changedBefore = taskOnB().updatedUtc;
     QVERIFY(changedBefore.isValid());
     m_reasonsA->next = QStringLiteral("officer list corrected");
+    // Refused for its data, the register unchanged: the first "Try again…" opens the entity to cure it; the
+    // second, once that was shown, sends the filing as it is.
+    const int asked = int(m_reasonsA->asked.size());
+    QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("replayOneButton")), Qt::LeftButton);
+    EntityPage *cure = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT((cure = m_a->findChild<EntityPage *>(QStringLiteral("entityPage"))) != nullptr,
+                             5000);
+    QCOMPARE(int(m_reasonsA->asked.size()), asked);
+    cure->close();
     QElapsedTimer seen;
     seen.start();
     QTest::mouseClick(page->findChild<QPushButton *>(QStringLiteral("replayOneButton")), Qt::LeftButton);

@@ -460,6 +460,17 @@ void TestConsoleWorkflow::deadLetterReplayedWithReason() {
 
     m_reasons->next = QStringLiteral("officer list corrected with the registry");
     const QString previousBatch = m_window->batchPanel()->status().batchId;
+    // Refused for its data (the practice registry's injected codes all are), the register unchanged: the
+    // first "Try again…" opens the entity with the fields that cure it; pressed again once that was shown,
+    // it sends the filing as it is (here the person corrected it with the registry).
+    const int asked = int(m_reasons->asked.size());
+    QTest::mouseClick(child<QPushButton>(QStringLiteral("replayOneButton")), Qt::LeftButton);
+    EntityPage *cure = nullptr;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        (cure = m_window->findChild<EntityPage *>(QStringLiteral("entityPage"))) != nullptr, 5000);
+    QVERIFY(cure->findChild<QLabel *>(QStringLiteral("entityCureHint"))->isVisible());
+    QCOMPARE(int(m_reasons->asked.size()), asked);
+    cure->close();
     QTest::mouseClick(child<QPushButton>(QStringLiteral("replayOneButton")), Qt::LeftButton);
     QCOMPARE(m_reasons->asked.last().action, QStringLiteral("replay"));
     checkNewBatchCounts(previousBatch, 1);

@@ -64,6 +64,12 @@ QList<std::pair<QString, QString>> choicesOf(const QString &column) {
     return {};
 }
 
+/// "Save and requeue"'s tool tip (a halt's one-step cure).
+QString saveRequeueTip() {
+    return EntityPage::tr("Saves the changes with your reason, then sends the halted filing again with the "
+                          "corrected data (one reason for both, kept in the audit trail)");
+}
+
 const QString kMarkedEdit = QStringLiteral("QLineEdit { background: #fff3e0; border: 2px solid #fb8c00; }");
 const QString kMarkedChoice = QStringLiteral("QComboBox { background: #fff3e0; border: 2px solid #fb8c00; }");
 
@@ -198,8 +204,7 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     saveRow->addWidget(m_save);
     // Opened to cure a halt: the correction and the new attempt in one step, with one reason.
     m_saveRequeue->setObjectName(QStringLiteral("entitySaveRequeue"));
-    m_saveRequeue->setToolTip(tr("Saves the changes with your reason, then sends the halted filing again "
-                                 "with the corrected data (one reason for both, kept in the audit trail)"));
+    m_saveRequeue->setToolTip(saveRequeueTip());
     m_saveRequeue->hide();
     connect(m_saveRequeue, &QPushButton::clicked, this, &EntityPage::saveAndRequeue);
     saveRow->addWidget(m_saveRequeue);
@@ -227,8 +232,8 @@ void EntityPage::applyAccess() {
     const bool edited = !pendingChanges().isEmpty();
     AccessGate::apply(m_save, edited, access, TeamAction::EditEntity);
     // Both an edit and a requeue: the role missing first is the one named.
-    AccessGate::apply(m_saveRequeue, edited, access,
-                      mayEdit ? TeamAction::ResolveHalt : TeamAction::EditEntity);
+    const TeamAction step = m_cureStep == CureStep::TryAgain ? TeamAction::Replay : TeamAction::ResolveHalt;
+    AccessGate::apply(m_saveRequeue, edited, access, mayEdit ? step : TeamAction::EditEntity);
     m_saveRequeue->setVisible(!m_haltKey.isEmpty());
     // Opened to cure a halt, Enter saves and sends the filing again: saving alone would leave it halted.
     m_saveRequeue->setDefault(!m_haltKey.isEmpty());
@@ -481,9 +486,15 @@ void EntityPage::saveWith(bool requeue) {
     QString refusal;
     const QMetaObject::Connection listen = connect(m_actions, &OperatorActions::refused, this,
                                                    [&refusal](const QString &why) { refusal = why; });
-    const bool sent = requeue ? m_actions->editEntityAndRequeue(m_entity.entityId, m_entity.name, changes,
-                                                                m_haltKey, m_haltFiling)
-                              : m_actions->editEntityFields(m_entity.entityId, m_entity.name, changes);
+    bool sent = false;
+    if (!requeue)
+        sent = m_actions->editEntityFields(m_entity.entityId, m_entity.name, changes);
+    else if (m_cureStep == CureStep::TryAgain)
+        sent = m_actions->editEntityAndTryAgain(m_entity.entityId, m_entity.name, changes, m_haltKey,
+                                                m_haltFiling);
+    else
+        sent = m_actions->editEntityAndRequeue(m_entity.entityId, m_entity.name, changes, m_haltKey,
+                                               m_haltFiling);
     disconnect(listen);
     if (sent) {
         m_savePending = true;
@@ -529,13 +540,25 @@ void EntityPage::saveFailed(const QString &why) {
 }
 
 void EntityPage::setCure(const QStringList &fields, const QString &hint, const QString &haltKey,
-                         const QString &filing) {
+                         const QString &filing, CureStep step) {
     m_cureFields = fields;
     markFields();
     m_cureHint->setText(hint);
     m_cureHint->setVisible(!hint.isEmpty());
     m_haltKey = haltKey;
-    m_haltFiling = filing.isEmpty() ? tr("the halted filing") : filing;
+    m_cureStep = step;
+    if (step == CureStep::TryAgain) {
+        m_haltFiling = filing.isEmpty() ? tr("the refused filing") : filing;
+        m_saveRequeue->setText(tr("Save and &try again…"));
+        m_saveRequeue->setToolTip(
+            tr("Saves the changes with your reason, then tries the refused filing again "
+               "with the corrected data, as the same filing (one reason for both, kept "
+               "in the audit trail)"));
+    } else {
+        m_haltFiling = filing.isEmpty() ? tr("the halted filing") : filing;
+        m_saveRequeue->setText(tr("Save and &requeue…"));
+        m_saveRequeue->setToolTip(saveRequeueTip());
+    }
     applyAccess();
     m_tabs->setCurrentIndex(0);
     if (!fields.isEmpty())

@@ -56,11 +56,15 @@ public:
     void setFilings(const QList<ObligationRow> &rows, const QDate &asOf);
     /// The entity's audit rows, newest first.
     void setHistory(const QList<fd::AuditEntry> &entries);
-    /// Marks the fields that cure a halt (`fields`: register columns) with the explanation `hint`, and puts
-    /// the cursor in the first. With `haltKey` (the halted filing, named `filing` for people) the page offers
-    /// "Save and requeue" ("entitySaveRequeue"): the edit and the new attempt in one step, one reason.
+    /// What the page's one-step cure sends after the edit: a halted filing requeued (a halt), or a filing the
+    /// registry refused tried again (a dead letter, "Could not be filed").
+    enum class CureStep { Requeue, TryAgain };
+    /// Marks the fields that cure a halt or a refusal (`fields`: register columns) with the explanation
+    /// `hint`, and puts the cursor in the first. With `haltKey` (the filing, named `filing` for people) the
+    /// page offers the edit and the new attempt in one step, one reason ("entitySaveRequeue"): "Save and
+    /// requeue" for a halt, "Save and try again" for a dead letter (`step`).
     void setCure(const QStringList &fields, const QString &hint, const QString &haltKey = QString(),
-                 const QString &filing = QString());
+                 const QString &filing = QString(), CureStep step = CureStep::Requeue);
     /// The register value a field shows now (a choice list's value as the register spells it).
     QString fieldText(const QString &column) const;
     /// The edited fields (column -> text) that differ from the register.
@@ -101,6 +105,7 @@ private:
     QStringList m_needFields;
     QString m_haltKey;    ///< opened to cure this halted filing (empty: no "Save and requeue")
     QString m_haltFiling; ///< its name for people
+    CureStep m_cureStep = CureStep::Requeue;
     bool m_requeued = false;
     QString m_requeuedHaltKey; ///< the halt a "Save and requeue" under way was for (back if the save fails)
     QLabel *m_title;

@@ -459,7 +459,7 @@ void MainWindow::buildPages() {
     connect(m_obligationsPage, &ObligationsPage::launchSelectionRequested, this,
             &MainWindow::launchSelection);
     connect(m_obligationsPage, &ObligationsPage::withdrawRequested, m_actions, &OperatorActions::withdraw);
-    connect(m_deadLettersPage, &DeadLettersPage::replayRequested, m_actions, &OperatorActions::replay);
+    connect(m_deadLettersPage, &DeadLettersPage::replayRequested, this, &MainWindow::tryAgain);
     connect(m_deadLettersPage, &DeadLettersPage::noteRequested, m_actions, &OperatorActions::addNote);
     connect(
         m_deadLettersPage, &DeadLettersPage::withdrawRequested, m_actions,
@@ -499,8 +499,16 @@ void MainWindow::buildPages() {
                                      view->editTriggers() & QAbstractItemView::DoubleClicked))
                 return;
             const QString entityId = index.data(EntityIdRole).toString();
-            if (!entityId.isEmpty())
-                openEntity(entityId);
+            if (entityId.isEmpty())
+                return;
+            // A filing refused or halted for its data opens its entity with the fields that cure it marked
+            // and the one-step cure offered; any other row opens the entity as it is.
+            const QString key = index.data(KeyRole).toString();
+            if (view == m_deadLettersPage->table() && openCure(key, EntityPage::CureStep::TryAgain))
+                return;
+            if (view == m_exceptionsPage->table() && openCure(key, EntityPage::CureStep::Requeue))
+                return;
+            openEntity(entityId);
         });
     }
     connect(m_session->obligationModel(), &ObligationModel::entityEditRequested, m_actions,
@@ -696,42 +704,71 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
     return page;
 }
 
+bool MainWindow::openCure(const QString &key, EntityPage::CureStep step) {
+    const TaskSubsetModel *model = step == EntityPage::CureStep::TryAgain
+                                       ? static_cast<const TaskSubsetModel *>(m_session->deadLetterModel())
+                                       : static_cast<const TaskSubsetModel *>(m_session->exceptionModel());
+    const int row = model->rowOfKey(key);
+    if (row < 0)
+        return false;
+    const FilingTask task = model->taskAt(row);
+    const std::optional<RejectionCode> rejection = RejectionCatalogue::builtIn().find(task.lastErrorCode);
+    const QString entityId = task.obligation.entity->entityId;
+    if (!rejection || !rejection->dataDefect || rejection->fields.isEmpty() ||
+        !m_session->entityRegister().contains(entityId))
+        return false;
+    // Cured already: the register no longer holds what the registry refused (the retry carries the edit).
+    const Entity current = m_session->entity(entityId);
+    for (const QString &column : rejection->fields) {
+        const EntityField *f = EntityFields::find(column);
+        if (f && f->text(current) != f->text(task.obligation.entity))
+            return false;
+    }
+    const QString filing = filingTitle(task.obligation);
+    EntityPage *page = openEntity(entityId);
+    if (!page)
+        return false;
+    if (step == EntityPage::CureStep::TryAgain)
+        m_cureOffered.insert(key);
+    const QString explanation = rejectionExplanation(task.lastErrorCode, task.obligation);
+    page->setCure(
+        rejection->fields,
+        step == EntityPage::CureStep::TryAgain
+            ? tr("%1\nCorrect the marked fields, then press \u201cSave and try again\u201d: the "
+                 "changes are saved and %2 is tried again with the corrected data, as the same filing "
+                 "(the registry will not file it twice). If the data is right as it is (corrected "
+                 "with the registry, say), close this page and press \u201cTry again\u2026\u201d "
+                 "once more: the filing is sent as it is.")
+                  .arg(explanation, filing)
+            : tr("%1\nCorrect the marked fields, then press \u201cSave and "
+                 "requeue\u201d: the changes are saved and %2 is sent again with the "
+                 "corrected data, as the same filing (the registry will not file it "
+                 "twice).")
+                  .arg(explanation, filing),
+        key, filing, step);
+    return true;
+}
+
+void MainWindow::tryAgain(const QStringList &keys, const QString &scope, const QString &aside) {
+    // A filing the registry refused for its data is cured in the entity's data first: trying one whose data
+    // is as it was when refused opens the fields that cure it (the same payload would be refused again),
+    // unless the cure was offered already for it.
+    // Offered once: a person who presses "Try again…" again after seeing it sends the filing as it is.
+    if (keys.size() == 1 && !m_cureOffered.contains(keys.first()) &&
+        m_actions->access().allows(TeamAction::Replay) &&
+        openCure(keys.first(), EntityPage::CureStep::TryAgain))
+        return;
+    m_actions->replay(keys, scope, aside);
+}
+
 void MainWindow::resolveHalts(const QStringList &keys, bool requeue) {
     if (m_actions->refuseWithout(requeue ? TeamAction::ResolveHalt : TeamAction::AcceptException,
                                  requeue ? tr("Resolve and requeue") : tr("Accept as filed")))
         return; // before the entity page is opened for a cure the login could not save
     // A halt for a data defect is cured in the entity's data: the first requeue of one whose data is as it
     // was when the registry refused it opens the fields that cure it, with what the rejection means.
-    if (requeue && keys.size() == 1) {
-        const int row = m_session->exceptionModel()->rowOfKey(keys.first());
-        if (row >= 0) {
-            const FilingTask task = m_session->exceptionModel()->taskAt(row);
-            const std::optional<RejectionCode> rejection =
-                RejectionCatalogue::builtIn().find(task.lastErrorCode);
-            const QString entityId = task.obligation.entity->entityId;
-            if (rejection && rejection->dataDefect && m_session->entityRegister().contains(entityId)) {
-                const Entity current = m_session->entity(entityId);
-                bool cured = false;
-                for (const QString &column : rejection->fields) {
-                    const EntityField *f = EntityFields::find(column);
-                    cured = cured || (f && f->text(current) != f->text(task.obligation.entity));
-                }
-                if (!cured) {
-                    const QString filing = filingTitle(task.obligation);
-                    if (EntityPage *page = openEntity(entityId))
-                        page->setCure(
-                            rejection->fields,
-                            tr("%1\nCorrect the marked fields, then press \u201cSave and "
-                               "requeue\u201d: the changes are saved and %2 is sent again with the "
-                               "corrected data, as the same filing (the registry will not file it "
-                               "twice).")
-                                .arg(rejectionExplanation(task.lastErrorCode, task.obligation), filing),
-                            keys.first(), filing);
-                    return;
-                }
-            }
-        }
-    }
+    if (requeue && keys.size() == 1 && openCure(keys.first(), EntityPage::CureStep::Requeue))
+        return;
     m_actions->resolve(keys, requeue);
 }
 

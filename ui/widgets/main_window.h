@@ -5,6 +5,7 @@
 #include "ui/session/console_session.h"
 #include "ui/session/deadline_reminders.h"
 #include "ui/session/registry_mode.h"
+#include "ui/widgets/entity_page.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -40,7 +41,6 @@ class CalendarPage;
 class ReportExport;
 class DeadlineReminders;
 class DeadLetterModel;
-class EntityPage;
 class DeadLettersPage;
 class ExceptionModel;
 class ExceptionsPage;
@@ -194,6 +194,14 @@ private:
     void setDueSoonCounts(const DueCounts &counts);
     /// "Resolve and requeue" / "Accept as filed" from the review queue (see the .cpp for the cure path).
     void resolveHalts(const QStringList &keys, bool requeue);
+    /// "Try again" from Could not be filed: one filing refused for its data whose data is unchanged opens its
+    /// entity to cure it first (openCure()), once per filing (m_cureOffered); anything else, and the same
+    /// filing tried again after that, goes to OperatorActions::replay().
+    void tryAgain(const QStringList &keys, const QString &scope, const QString &aside);
+    /// Opens the entity of the dead letter (TryAgain) or halt (Requeue) `key` with the fields that cure it
+    /// marked and the one-step cure offered, when the registry refused it for a data defect that the register
+    /// still holds. False (nothing opened) otherwise.
+    bool openCure(const QString &key, EntityPage::CureStep step);
 
 public:
     /// Opens (or raises) the entity page of `entityId`; null when the entity is unknown.
@@ -202,6 +210,7 @@ public:
 private:
     ConsoleSession *m_session;
     QHash<QString, QPointer<EntityPage>> m_entityPages; ///< open entity pages by entity id
+    QSet<QString> m_cureOffered; ///< dead letters whose entity page was opened to cure them (this session)
     OperatorActions *m_actions;
     AlertNotifier *m_notifier;
     QSystemTrayIcon *m_tray = nullptr;

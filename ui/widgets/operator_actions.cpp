@@ -433,6 +433,40 @@ bool OperatorActions::editEntityAndRequeue(const QString &entityId, const QStrin
     return true;
 }
 
+bool OperatorActions::editEntityAndTryAgain(const QString &entityId, const QString &entityName,
+                                            const QHash<QString, QString> &values, const QString &key,
+                                            const QString &filing) {
+    if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Save and try again")) ||
+        refuseWithout(TeamAction::Replay, tr("Save and try again")))
+        return false;
+    if (values.isEmpty()) {
+        Q_EMIT refused(tr("Nothing was changed."));
+        return false;
+    }
+    if (key.isEmpty()) {
+        Q_EMIT refused(tr("No refused filing to try again."));
+        return false;
+    }
+    QStringList fields;
+    for (const EntityField &f : EntityFields::all()) {
+        if (values.contains(QString::fromLatin1(f.column)))
+            fields.append(QCoreApplication::translate("EntityField", f.label));
+    }
+    const auto reason = ask({QStringLiteral("entity_edit_replay"), tr("Save and try again"),
+                             tr("Change %1 of %2, then try %3 again with the corrected data, as the same "
+                                "filing (the registry never files it twice).")
+                                 .arg(fields.join(QStringLiteral(", ")), entityName, filing),
+                             QString(), 1});
+    if (!reason || !confirmSendingAgain({key}))
+        return false;
+    // In this order on the engine's thread: the retry builds the filing from the register as edited.
+    m_link->editEntity(entityId, values, *reason);
+    m_link->replay({key}, *reason);
+    Q_EMIT actionSent(QStringLiteral("entity_edit"), 1);
+    Q_EMIT actionSent(QStringLiteral("replay"), 1);
+    return true;
+}
+
 bool OperatorActions::decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                                      bool takeFileValue) {
     if (refuseWhileReadOnly() || refuseWithout(TeamAction::EditEntity, tr("Decide a conflict")))

@@ -89,6 +89,13 @@ public:
     bool editEntityAndRequeue(const QString &entityId, const QString &entityName,
                               const QHash<QString, QString> &values, const QString &key,
                               const QString &filing);
+    /// Cures a filing the registry refused for its data (a dead letter) in one step: edits fields of the
+    /// entity (as editEntityFields()) and then tries the filing `key` (named `filing` for people) again with
+    /// the corrected data, as replay() does, under one reason. Needs both the roles to edit the register and
+    /// to try filings again; against a live registry, sending again is confirmed as replay() confirms it.
+    bool editEntityAndTryAgain(const QString &entityId, const QString &entityName,
+                               const QHash<QString, QString> &values, const QString &key,
+                               const QString &filing);
     /// Decides a conflict between the register and a portfolio file; asks for the reason.
     bool decideConflict(const QString &entityId, const QString &entityName, const QString &field,
                         bool takeFileValue);
