@@ -2286,6 +2286,10 @@
         <source>Saves the changes with your reason, then tries the refused filing again with the corrected data, as the same filing (one reason for both, kept in the audit trail)</source>
         <translation>Speichert die Änderungen mit Ihrer Begründung und versucht dann das abgelehnte Filing mit den korrigierten Daten erneut, als dasselbe Filing (eine Begründung für beides, im Prüfpfad festgehalten)</translation>
     </message>
+    <message>
+        <source>Saved, and the refused filing was tried again with the corrected data.</source>
+        <translation>Gespeichert, und die abgelehnte Einreichung wurde mit den korrigierten Daten erneut versucht.</translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

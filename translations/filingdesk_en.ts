@@ -2285,6 +2285,10 @@
         <source>Saves the changes with your reason, then tries the refused filing again with the corrected data, as the same filing (one reason for both, kept in the audit trail)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Saved, and the refused filing was tried again with the corrected data.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>fd::ui::ExceptionModel</name>

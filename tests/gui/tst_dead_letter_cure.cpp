@@ -21,6 +21,7 @@
 #include <QtWidgets/QLineEdit>
 #include <QtWidgets/QPushButton>
 #include <QtWidgets/QTableView>
+#include <QtWidgets/QTableWidget>
 
 using namespace fd;
 using namespace fd::ui;
@@ -102,8 +103,9 @@ private Q_SLOTS:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
         // Checks on what a payload lacks are on, as on a real portal: a corporation must name its officers.
+        // It answers in 300-400 ms, so that the page reads its timeline before the cured filing is filed.
         m_sandbox = std::make_unique<test::SandboxProcess>(
-            QStringList{QStringLiteral("--latency-ms"), QStringLiteral("0:5"),
+            QStringList{QStringLiteral("--latency-ms"), QStringLiteral("300:400"),
                         QStringLiteral("--require-complete-payload")});
         QVERIFY2(m_sandbox->start(), qPrintable(m_sandbox->errorString()));
         const QString csv = m_dir.filePath(QStringLiteral("portfolio.csv"));
@@ -177,11 +179,16 @@ private Q_SLOTS:
         QCOMPARE(taskOf(key)->obligation.entity->officers.size(), 1);
         QCOMPARE(taskOf(key)->obligation.entity->officers.first().name, QStringLiteral("Lee Park"));
         QVERIFY(!cure->isVisible()); // dealt with: no second attempt from here
-        QTRY_VERIFY_WITH_TIMEOUT(child<QLabel>(page, QStringLiteral("entitySaveStatus"))
-                                     ->text()
-                                     .startsWith(QLatin1String("Saved")),
-                                 kLong);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            child<QLabel>(page, QStringLiteral("entitySaveStatus"))
+                ->text()
+                .startsWith(QLatin1String("Saved, and the refused filing was tried again")),
+            kLong);
         QVERIFY(!child<QLabel>(page, QStringLiteral("entityCureHint"))->isVisible());
+        // The timeline ends where the filing is: filed, not the step it was at when the page was opened.
+        auto *timeline = child<QTableWidget>(page, QStringLiteral("entityTimeline"));
+        QTRY_VERIFY_WITH_TIMEOUT(!timeline->findItems(QStringLiteral("→ Filed"), Qt::MatchContains).isEmpty(),
+                                 kLong);
         QVERIFY(officers->styleSheet().isEmpty());
         QCOMPARE(m_reasons->confirmations.size(), 0); // practice registry: nothing to confirm
         page->close();

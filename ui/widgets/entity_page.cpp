@@ -284,6 +284,8 @@ void EntityPage::setEntity(const Entity &entity, const QList<RegisterConflict> &
             saved =
                 tr("Saved, but not every field is as you typed it: the register kept the values shown. Check "
                    "the fields.");
+        } else if (requeued && m_cureStep == CureStep::TryAgain) {
+            saved = tr("Saved, and the refused filing was tried again with the corrected data.");
         } else if (requeued) {
             saved = tr("Saved, and the halted filing was sent again with the corrected data.");
         } else {

@@ -211,6 +211,7 @@ private:
     ConsoleSession *m_session;
     QHash<QString, QPointer<EntityPage>> m_entityPages; ///< open entity pages by entity id
     QSet<QString> m_cureOffered; ///< dead letters whose entity page was opened to cure them (this session)
+    QHash<QString, QString> m_entityPageSteps; ///< per open entity page: its filings' states when last shown
     OperatorActions *m_actions;
     AlertNotifier *m_notifier;
     QSystemTrayIcon *m_tray = nullptr;
