@@ -213,6 +213,10 @@ void Engine::start(const EngineConfig &config) {
                    DecidedBy::FilingDesk);
     qCInfo(lcEngine) << "engine started:" << m_gate->describe();
     Q_EMIT started(true, QString(), m_gate->describe(), m_gate->mode() == PermitGate::Mode::Fleet);
+    // The register as stored: the console's entity pages, owner filters and cures read it from this, not
+    // only once a portfolio is opened or an entity edited in this session.
+    if (m_work->keepsRegister())
+        publishRegister();
     publishAllTasks();
     m_work->begin();
     updateStatus();

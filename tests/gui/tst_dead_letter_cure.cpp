@@ -57,6 +57,7 @@ class TestDeadLetterCure : public QObject {
     std::unique_ptr<test::SandboxProcess> m_sandbox;
     std::unique_ptr<MainWindow> m_window;
     ScriptedReasons *m_reasons = nullptr;
+    ConsoleOptions m_options;
 
     template <typename T> T *child(QObject *parent, const QString &name) const {
         T *found = parent->findChild<T *>(name);
@@ -97,6 +98,16 @@ class TestDeadLetterCure : public QObject {
         }
         return false;
     }
+    /// A console window on the desk's database, started.
+    bool openConsole() {
+        m_window = std::make_unique<MainWindow>(m_options);
+        auto reasons = std::make_unique<ScriptedReasons>();
+        m_reasons = reasons.get();
+        m_window->setReasonProvider(std::move(reasons));
+        m_window->show();
+        return QTest::qWaitForWindowExposed(m_window.get()) &&
+               QTest::qWaitFor([this] { return m_window->engineStarted(); }, kLong);
+    }
     EntityPage *openPage() const { return m_window->findChild<EntityPage *>(QStringLiteral("entityPage")); }
 
 private Q_SLOTS:
@@ -119,20 +130,13 @@ private Q_SLOTS:
                 "DL3,Delaware Plover Inc.,corporation,Delaware,2012-07-01,CSC,active,,Bo Lee,active,2\n");
         f.close();
 
-        ConsoleOptions options;
-        options.registryUrl = m_sandbox->baseUrl();
-        options.sandbox = true;
-        options.dbPath = m_dir.filePath(QStringLiteral("audit.sqlite"));
-        options.settingsPath = m_dir.filePath(QStringLiteral("settings.ini"));
-        options.useKeychain = false;
-        options.asOf = QDate(2027, 2, 15);
-        m_window = std::make_unique<MainWindow>(options);
-        auto reasons = std::make_unique<ScriptedReasons>();
-        m_reasons = reasons.get();
-        m_window->setReasonProvider(std::move(reasons));
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->engineStarted(), kLong);
+        m_options.registryUrl = m_sandbox->baseUrl();
+        m_options.sandbox = true;
+        m_options.dbPath = m_dir.filePath(QStringLiteral("audit.sqlite"));
+        m_options.settingsPath = m_dir.filePath(QStringLiteral("settings.ini"));
+        m_options.useKeychain = false;
+        m_options.asOf = QDate(2027, 2, 15);
+        QVERIFY(openConsole());
         m_window->loadPortfolio(csv);
         QTRY_VERIFY_WITH_TIMEOUT(!keyOf(QStringLiteral("DL1")).isEmpty(), kLong);
         QTRY_VERIFY_WITH_TIMEOUT(!keyOf(QStringLiteral("DL2")).isEmpty(), kLong);
@@ -233,6 +237,29 @@ private Q_SLOTS:
                                      taskOf(key)->updatedUtc > sentBefore,
                                  kLong);
         QCOMPARE(taskOf(key)->lastErrorCode, QStringLiteral("VAL_OFFICER_MISSING"));
+    }
+
+    // The console opened again on the same desk: the register it shows is the stored one, so a refused filing
+    // is still cured from its entity page (the cure is offered again in the new session).
+    void aConsoleOpenedAgainOffersTheCureFromTheStoredRegister() {
+        const QString key = keyOf(QStringLiteral("DL3"));
+        m_reasons = nullptr;
+        m_window.reset();
+        QVERIFY(openConsole());
+        QTRY_VERIFY_WITH_TIMEOUT(selectDeadLetter(key), kLong);
+        deadLetters()->setFocus();
+        QTest::keyClick(deadLetters(), Qt::Key_Return);
+        EntityPage *page = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((page = openPage()) != nullptr, 5000);
+        QCOMPARE(page->entityId(), QStringLiteral("DL3"));
+        QVERIFY(child<QLabel>(page, QStringLiteral("entityCureHint"))->isVisible());
+        QVERIFY(child<QPushButton>(page, QStringLiteral("entitySaveRequeue"))->isVisible());
+        // And DL1's page shows the officers the register holds since its cure.
+        page->close();
+        EntityPage *cured = m_window->openEntity(QStringLiteral("DL1"));
+        QVERIFY(cured);
+        QCOMPARE(cured->fieldText(QStringLiteral("officers")), QStringLiteral("Lee Park (President)"));
+        cured->close();
     }
 };
 
