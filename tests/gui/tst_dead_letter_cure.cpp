@@ -214,6 +214,7 @@ private Q_SLOTS:
         QVERIFY2(hint->text().contains(QLatin1String("once more")), qPrintable(hint->text()));
         auto *officers = child<QLineEdit>(page, QStringLiteral("entityField_officers"));
         QVERIFY(!officers->styleSheet().isEmpty()); // marked as the field that cures it
+        QTRY_VERIFY_WITH_TIMEOUT(!officers->visibleRegion().isEmpty(), 5000); // scrolled into sight
         auto *cure = child<QPushButton>(page, QStringLiteral("entitySaveRequeue"));
         QVERIFY(cure->isVisible());
         QCOMPARE(cure->text(), QStringLiteral("Save and &try again…"));

@@ -20,11 +20,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMap>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSet>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <utility>
@@ -154,7 +156,9 @@ EntityPage::EntityPage(OperatorActions *actions, QWidget *parent)
     m_conflictGroup->hide();
     dataLayout->addWidget(m_conflictGroup);
     auto *scroll = new QScrollArea(dataPage);
+    scroll->setObjectName(QStringLiteral("entityFieldsScroll"));
     scroll->setWidgetResizable(true);
+    m_fieldsScroll = scroll;
     auto *formHost = new QWidget(scroll);
     auto *form = new QFormLayout(formHost);
     for (const EntityField &f : EntityFields::all()) {
@@ -563,9 +567,17 @@ void EntityPage::setCure(const QStringList &fields, const QString &hint, const Q
     }
     applyAccess();
     m_tabs->setCurrentIndex(0);
-    if (!fields.isEmpty())
-        if (QWidget *first = fieldWidget(fields.first()))
+    if (!fields.isEmpty()) {
+        if (QWidget *first = fieldWidget(fields.first())) {
             first->setFocus();
+            // The field that cures it in sight (the register has more fields than the page shows at once),
+            // once the page is laid out.
+            QTimer::singleShot(0, this, [this, first = QPointer<QWidget>(first)] {
+                if (first)
+                    m_fieldsScroll->ensureWidgetVisible(first);
+            });
+        }
+    }
 }
 
 void EntityPage::setFilings(const QList<ObligationRow> &rows, const QDate &asOf) {

@@ -15,6 +15,7 @@ class QComboBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QTabWidget;
 class QTableWidget;
 class QVBoxLayout;
@@ -113,6 +114,7 @@ private:
     QLabel *m_cureHint;
     QLabel *m_needsHint; ///< "entityNeedsDataHint", at the top of the Data tab
     QTabWidget *m_tabs;
+    QScrollArea *m_fieldsScroll = nullptr; ///< "entityFieldsScroll": the register's fields
     QVBoxLayout *m_conflictBox;
     QWidget *m_conflictGroup;
     QPushButton *m_save;

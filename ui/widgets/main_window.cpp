@@ -617,6 +617,14 @@ void MainWindow::buildMenus() {
     about->setMenuRole(QAction::AboutRole);
 }
 
+QString MainWindow::filingSteps(const QList<ObligationRow> &rows) {
+    QStringList steps;
+    for (const ObligationRow &row : rows)
+        steps.append(row.key + QLatin1Char(':') + stateName(row.task.state) + QLatin1Char(':') +
+                     row.task.updatedUtc.toString(Qt::ISODateWithMs));
+    return steps.join(QLatin1Char(','));
+}
+
 void MainWindow::refreshEntityPages() {
     for (EntityPage *page : std::as_const(m_entityPages)) {
         if (!page)
@@ -625,16 +633,11 @@ void MainWindow::refreshEntityPages() {
         page->setFilings(rows, m_session->obligationModel()->asOf());
         // A filing of the entity moved on (filed, refused, tried again): its timeline is read again, so that
         // it ends where the page's filings are, not at the step shown when it was opened.
-        QStringList steps;
-        for (const ObligationRow &row : rows)
-            steps.append(row.key + QLatin1Char(':') + stateName(row.task.state) + QLatin1Char(':') +
-                         row.task.updatedUtc.toString(Qt::ISODateWithMs));
-        const QString seen = steps.join(QLatin1Char(','));
+        const QString seen = filingSteps(rows);
         QString &before = m_entityPageSteps[page->entityId()];
         if (before != seen) {
-            if (!before.isEmpty())
-                m_session->client()->queryEntityHistory(page->entityId());
             before = seen;
+            m_session->client()->queryEntityHistory(page->entityId());
         }
     }
 }
@@ -712,7 +715,7 @@ EntityPage *MainWindow::openEntity(const QString &entityId) {
     // selection": the page has no selection of filings to launch.
     page->addActions({m_launchDueAction, m_pauseAction, m_resumeAction, m_cancelAction});
     m_entityPages.insert(entityId, page);
-    m_entityPageSteps.remove(entityId); // its history is read below
+    m_entityPageSteps.insert(entityId, filingSteps(rows)); // the history read below shows these
     page->setEntity(entity, m_session->registerConflicts());
     page->setFilings(rows, m_session->obligationModel()->asOf());
     m_session->client()->queryEntityHistory(entityId);

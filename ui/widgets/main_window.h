@@ -202,6 +202,9 @@ private:
     /// marked and the one-step cure offered, when the registry refused it for a data defect that the register
     /// still holds. False (nothing opened) otherwise.
     bool openCure(const QString &key, EntityPage::CureStep step);
+    /// Where an entity's filings are (key, state, last change), to tell when its open page's timeline is
+    /// behind.
+    static QString filingSteps(const QList<ObligationRow> &rows);
 
 public:
     /// Opens (or raises) the entity page of `entityId`; null when the entity is unknown.
