@@ -21,6 +21,17 @@ QString fieldForPeople(const QString &column) {
     return f ? QCoreApplication::translate("EntityField", f->label) : column;
 }
 
+/// The columns an edit changes (`values`: column -> new text), in the register's order, by the names people
+/// read on the entity page.
+QStringList fieldsForPeople(const QHash<QString, QString> &values) {
+    QStringList fields;
+    for (const EntityField &f : EntityFields::all()) {
+        if (values.contains(QString::fromLatin1(f.column)))
+            fields.append(QCoreApplication::translate("EntityField", f.label));
+    }
+    return fields;
+}
+
 } // namespace
 
 OperatorActions::OperatorActions(EngineClient *link, QWidget *dialogParent, QObject *parent)
@@ -383,12 +394,7 @@ bool OperatorActions::editEntityFields(const QString &entityId, const QString &e
         Q_EMIT refused(tr("Nothing was changed."));
         return false;
     }
-    // In the register's order, by the names people read on the page.
-    QStringList fields;
-    for (const EntityField &f : EntityFields::all()) {
-        if (values.contains(QString::fromLatin1(f.column)))
-            fields.append(QCoreApplication::translate("EntityField", f.label));
-    }
+    const QStringList fields = fieldsForPeople(values);
     const auto reason = ask({QStringLiteral("entity_edit"), tr("Edit entity"),
                              tr("Change %1 of %2; its filings are planned again from the register.")
                                  .arg(fields.join(QStringLiteral(", ")), entityName),
@@ -414,11 +420,7 @@ bool OperatorActions::editEntityAndRequeue(const QString &entityId, const QStrin
         Q_EMIT refused(tr("No halted filing to send again."));
         return false;
     }
-    QStringList fields;
-    for (const EntityField &f : EntityFields::all()) {
-        if (values.contains(QString::fromLatin1(f.column)))
-            fields.append(QCoreApplication::translate("EntityField", f.label));
-    }
+    const QStringList fields = fieldsForPeople(values);
     const auto reason = ask({QStringLiteral("entity_edit_requeue"), tr("Save and requeue"),
                              tr("Change %1 of %2, then send %3 again with the corrected data.")
                                  .arg(fields.join(QStringLiteral(", ")), entityName, filing),
@@ -447,11 +449,7 @@ bool OperatorActions::editEntityAndTryAgain(const QString &entityId, const QStri
         Q_EMIT refused(tr("No refused filing to try again."));
         return false;
     }
-    QStringList fields;
-    for (const EntityField &f : EntityFields::all()) {
-        if (values.contains(QString::fromLatin1(f.column)))
-            fields.append(QCoreApplication::translate("EntityField", f.label));
-    }
+    const QStringList fields = fieldsForPeople(values);
     const auto reason = ask({QStringLiteral("entity_edit_replay"), tr("Save and try again"),
                              tr("Change %1 of %2, then try %3 again with the corrected data, as the same "
                                 "filing (the registry never files it twice).")
