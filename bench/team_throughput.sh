@@ -93,7 +93,7 @@ bound = 5 * int(cap) / (float(latency) / 1000)
 per = lambda s: f"{1000 * s / max(filed, 1):.2f}"
 sending = f"{filed / span:.0f} ({100 * filed / span / bound:.0f} %)" if span > 0 else "?"
 print(f"| {name} | {filed} | {wall:.1f} | {filed / wall:.0f} | {100 * filed / wall / bound:.0f} % | {sending} | "
-      f"{per(wcpu)} | {per(pg)} | {per(redis)} | {int(txns) / max(filed, 1):.1f} | {stats['duplicate_filings']} |")
+      f"{per(wcpu)} | {per(pg)} | {per(redis)} | {int(txns) / max(filed, 1):.2f} | {stats['duplicate_filings']} |")
 PY
 }
 

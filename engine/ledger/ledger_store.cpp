@@ -3393,8 +3393,9 @@ void LedgerStore::recordStepsThen(const QList<TransitionRecord> &records, bool d
 
 LedgerWriter *LedgerStore::writer() {
     if (!m_writer && !m_ledgerId.isEmpty() && !m_closed)
-        m_writer = std::make_unique<LedgerWriter>(LedgerWriter::Settings{
-            m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs, callDeadlineMs(), kCoalesceMs});
+        m_writer = std::make_unique<LedgerWriter>(
+            LedgerWriter::Settings{m_endpoint, m_ledgerId, statementTimeoutMs(), kLockTimeoutMs,
+                                   callDeadlineMs(), kCoalesceMs, kClaimJoinWaitMs});
     return m_writer.get();
 }
 
@@ -3442,8 +3443,9 @@ void LedgerStore::claimEachThen(const QHash<QString, int> &needs, int defaultNee
     const Clock *clock = m_clock;
     LedgerWriter *w = m_writer.get();
     const std::weak_ptr<char> alive = m_alive;
-    w->run([this, w, sql, arguments, clock, context, alive,
-            done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
+    // Joined to the transitions waiting before it, when there are any: one commit for both.
+    w->runJoined([this, w, sql, arguments, clock, context, alive,
+                  done = std::move(done)](QSqlDatabase *db, const QString &connectError) {
         // The writer's thread: rows become tasks here, off the engine thread.
         QList<FilingTask> out;
         QHash<QString, qint64> versions;
@@ -3469,24 +3471,29 @@ void LedgerStore::claimEachThen(const QHash<QString, int> &needs, int defaultNee
         std::sort(out.begin(), out.end(), [](const FilingTask &a, const FilingTask &b) {
             return a.score != b.score ? a.score > b.score : a.key < b.key;
         });
-        QMetaObject::invokeMethod(
-            context,
-            [this, alive, out, versions, error, done] {
-                if (!alive.lock()) {
-                    done({}, WriteResult::failed(WriteFailure::Unavailable, error));
-                    return;
-                }
-                if (!error.isEmpty()) {
-                    done({}, failedWith(QStringLiteral("claiming tasks: %1").arg(error)));
-                    return;
-                }
-                for (auto it = versions.cbegin(); it != versions.cend(); ++it)
-                    m_versions.insert(it.key(), it.value());
-                if (!out.isEmpty())
-                    wroteAudit();
-                done(out, WriteResult::written());
-            },
-            Qt::QueuedConnection);
+        // The claim is this member's once it is committed (with the transitions it was written with).
+        w->whenCommitted(
+            !error.isEmpty(), [this, alive, out, versions, error, context, done](const QString &lost) {
+                const QString why = error.isEmpty() ? lost : error;
+                QMetaObject::invokeMethod(
+                    context,
+                    [this, alive, out, versions, error = why, done] {
+                        if (!alive.lock()) {
+                            done({}, WriteResult::failed(WriteFailure::Unavailable, error));
+                            return;
+                        }
+                        if (!error.isEmpty()) {
+                            done({}, failedWith(QStringLiteral("claiming tasks: %1").arg(error)));
+                            return;
+                        }
+                        for (auto it = versions.cbegin(); it != versions.cend(); ++it)
+                            m_versions.insert(it.key(), it.value());
+                        if (!out.isEmpty())
+                            wroteAudit();
+                        done(out, WriteResult::written());
+                    },
+                    Qt::QueuedConnection);
+            });
         return linkHeld;
     });
 }

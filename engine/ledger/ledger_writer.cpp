@@ -17,6 +17,9 @@
 #include <QSqlQuery>
 #include <QUuid>
 
+#include <algorithm>
+#include <optional>
+
 Q_DECLARE_LOGGING_CATEGORY(lcLedger)
 
 namespace fd {
@@ -57,11 +60,24 @@ LedgerWriter::~LedgerWriter() {
 }
 
 void LedgerWriter::submit(QList<Row> rows, bool durable, Done done) {
-    enqueue(Item{Submission{std::move(rows), durable, std::move(done)}, {}});
+    enqueue(Item{Submission{std::move(rows), durable, std::move(done)}, {}, false});
 }
 
 void LedgerWriter::run(Work work) {
-    enqueue(Item{{}, std::move(work)});
+    enqueue(Item{{}, std::move(work), false});
+}
+
+void LedgerWriter::runJoined(Work work) {
+    enqueue(Item{{}, std::move(work), true});
+}
+
+void LedgerWriter::whenCommitted(bool failed, std::function<void(const QString &lost)> answer) {
+    if (!m_joining) {
+        answer(QString());
+        return;
+    }
+    m_joinedWorkFailed = m_joinedWorkFailed || failed;
+    m_whenCommitted.append(std::move(answer));
 }
 
 void LedgerWriter::enqueue(Item item) {
@@ -70,7 +86,12 @@ void LedgerWriter::enqueue(Item item) {
         if (!m_stopped) {
             // A DISPATCHING (a permit waits for its commit) and other work go at once; other transitions wait
             // up to coalesceMs for more to join them, so that a statement carries more than a few.
-            const bool urgent = item.work || item.submission.durable || m_settings.coalesceMs <= 0;
+            // Work that joins transitions (a claim) waits up to joinWaitMs for some when none wait.
+            const bool waitsToJoin =
+                item.joins && m_settings.joinWaitMs > 0 &&
+                std::none_of(m_pending.cbegin(), m_pending.cend(), [](const Item &i) { return !i.work; });
+            const bool urgent =
+                (item.work && !waitsToJoin) || item.submission.durable || m_settings.coalesceMs <= 0;
             ++m_unanswered;
             m_pending.append(std::move(item));
             if (m_flushPosted && !(urgent && m_flushDelayed))
@@ -82,7 +103,7 @@ void LedgerWriter::enqueue(Item item) {
                 QMetaObject::invokeMethod(
                     m_home, [this] { flush(); }, Qt::QueuedConnection);
             } else {
-                const int delay = m_settings.coalesceMs;
+                const int delay = waitsToJoin ? m_settings.joinWaitMs : m_settings.coalesceMs;
                 QMetaObject::invokeMethod(
                     m_home, [this, delay] { QTimer::singleShot(delay, m_home, [this] { flush(); }); },
                     Qt::QueuedConnection);
@@ -183,10 +204,18 @@ void LedgerWriter::stop() {
         m_thread.quit();
         m_thread.wait();
     }
+    if (m_flushes.load() > 0)
+        qCInfo(lcLedger).noquote() << QStringLiteral(
+                                          "ledger writer: %1 transitions in %2 statements (the largest "
+                                          "%3), %4 claims committed with them")
+                                          .arg(m_rows.load())
+                                          .arg(m_flushes.load())
+                                          .arg(m_largestFlush.load())
+                                          .arg(m_joined.load());
 }
 
 LedgerWriter::Stats LedgerWriter::stats() const {
-    return Stats{m_flushes.load(), m_rows.load(), m_largestFlush.load()};
+    return Stats{m_flushes.load(), m_rows.load(), m_largestFlush.load(), m_joined.load()};
 }
 
 qintptr LedgerWriter::socket() const {
@@ -313,37 +342,186 @@ void LedgerWriter::flush() {
     }
     int answeredCount = 0;
     QList<Submission> batch;
+    // Work that joins transitions and found none before it: the transitions after it are written first, in
+    // its transaction.
+    std::optional<Work> joining;
+    const auto settleJoining = [&] {
+        if (!joining)
+            return;
+        if (batch.isEmpty()) {
+            runWork(*joining);
+            ++answeredCount;
+        } else {
+            answeredCount += flushJoined(std::exchange(batch, {}), *joining);
+        }
+        joining.reset();
+    };
     for (Item &item : items) {
         if (!item.work) {
             batch.append(std::move(item.submission));
             continue;
         }
+        if (item.joins) {
+            settleJoining();
+            if (batch.isEmpty())
+                joining = std::move(item.work);
+            else
+                answeredCount += flushJoined(std::exchange(batch, {}), item.work);
+            continue;
+        }
+        settleJoining();
         // Work waits for the submissions before it.
         if (!batch.isEmpty())
             answeredCount += flushSubmissions(std::exchange(batch, {}));
-        QString error;
-        if (connect(&error)) {
-            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
-            bool linkHeld = true;
-            {
-                CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
-                linkHeld = item.work(&db, QString());
-            }
-            if (!linkHeld) {
-                db = QSqlDatabase();
-                disconnect();
-            }
-        } else {
-            item.work(nullptr, error);
-        }
+        runWork(item.work);
         ++answeredCount;
     }
+    settleJoining();
     if (!batch.isEmpty())
         answeredCount += flushSubmissions(std::move(batch));
     QMutexLocker lock(&m_mutex);
     m_unanswered -= answeredCount;
     if (m_unanswered == 0)
         m_idle.wakeAll();
+}
+
+void LedgerWriter::runWork(Work &work) {
+    QString error;
+    if (!connect(&error)) {
+        work(nullptr, error);
+        return;
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    bool linkHeld = true;
+    {
+        CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+        linkHeld = work(&db, QString());
+    }
+    if (!linkHeld) {
+        db = QSqlDatabase();
+        disconnect();
+    }
+}
+
+int LedgerWriter::flushJoined(QList<Submission> batch, Work &work) {
+    // One statement takes a task once: a batch that writes a task twice goes as flushSubmissions() sends it.
+    QSet<QString> keys;
+    bool distinct = true;
+    bool durable = false;
+    for (const Submission &s : batch) {
+        durable = durable || s.durable;
+        for (const Row &row : s.rows) {
+            distinct = distinct && !keys.contains(row.key);
+            keys.insert(row.key);
+        }
+    }
+    const int answeredCount = int(batch.size()) + 1;
+    QString error;
+    if (!distinct || !connect(&error)) {
+        flushSubmissions(std::move(batch));
+        runWork(work);
+        return answeredCount;
+    }
+    bool began = false;
+    {
+        CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+        began = QSqlDatabase::database(m_connectionName, false).transaction();
+    }
+    QHash<QString, qint64> versions;
+    QStringList lost;
+    WriteResult::Failure failure = WriteResult::Failure::None;
+    if (!began || !write(batch, &versions, &lost, &error, &failure)) {
+        if (began && QSqlDatabase::contains(m_connectionName)) {
+            CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+            QSqlDatabase::database(m_connectionName, false).rollback();
+        }
+        if (!began || failure == WriteResult::Failure::Conflict ||
+            failure == WriteResult::Failure::BatchNotRunning) {
+            // Written again on their own, where a conflict fails only the submissions it names.
+            flushSubmissions(std::move(batch));
+        } else {
+            qCInfo(lcLedger).noquote() << "transitions not written:" << error;
+            answer(batch, WriteResult::failed(failure, error), {});
+        }
+        runWork(work);
+        return answeredCount;
+    }
+    // The work runs in the transaction the statement opened; what it answers waits for the commit.
+    m_joining = true;
+    bool linkHeld = true;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+        linkHeld = work(&db, QString());
+    }
+    m_joining = false;
+    const QList<std::function<void(const QString &)>> answers = std::exchange(m_whenCommitted, {});
+    const bool workFailed = std::exchange(m_joinedWorkFailed, false);
+    if (!linkHeld || workFailed) {
+        // The work failed (it answers with its own words): the transitions are written on their own.
+        const QString lostWhy = QStringLiteral("ledger: the work written with these transitions failed");
+        if (linkHeld) {
+            CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+            QSqlDatabase::database(m_connectionName, false).rollback();
+        } else {
+            disconnect();
+        }
+        for (const auto &answerWork : answers)
+            answerWork(lostWhy);
+        flushSubmissions(std::move(batch));
+        return answeredCount;
+    }
+    QString lostWhy;
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+        CallDeadline::Scope deadline(*m_deadline, socket(), m_settings.callDeadlineMs);
+        // The work may have set synchronous_commit for itself (a claim sets it off); a DISPATCHING in the
+        // batch is on disk before its permit is used.
+        QSqlQuery setDurable(db);
+        if (durable && !setDurable.exec(QStringLiteral("SET LOCAL synchronous_commit TO on"))) {
+            lostWhy = setDurable.lastError().text().simplified();
+            db.rollback();
+        } else if (!db.commit()) {
+            // Qt's driver reports a COMMIT the server answered with ROLLBACK (a statement of the transaction
+            // failed unseen) as a failure too.
+            lostWhy = db.lastError().text().simplified();
+        }
+    }
+    if (lostWhy.isEmpty()) {
+        for (const auto &answerWork : answers)
+            answerWork(QString());
+        answer(batch, WriteResult::written(), versions);
+        m_joined.fetch_add(1);
+        return answeredCount;
+    }
+    failure = failureOf(lostWhy);
+    for (const auto &answerWork : answers)
+        answerWork(lostWhy);
+    qCInfo(lcLedger).noquote() << "transitions not written:" << lostWhy;
+    answer(batch, WriteResult::failed(failure, QStringLiteral("ledger: %1").arg(lostWhy)), {});
+    if (failure == WriteResult::Failure::Unavailable)
+        disconnect();
+    return answeredCount;
+}
+
+void LedgerWriter::answer(QList<Submission> &batch, const WriteResult &result,
+                          const QHash<QString, qint64> &versions) {
+    if (result.ok()) {
+        quint64 rows = 0;
+        for (const Submission &s : batch)
+            rows += quint64(s.rows.size());
+        m_flushes.fetch_add(1);
+        m_rows.fetch_add(rows);
+        if (rows > m_largestFlush.load())
+            m_largestFlush.store(rows);
+    }
+    for (Submission &s : batch) {
+        Outcome outcome{result, {}};
+        if (result.ok())
+            for (const Row &row : s.rows)
+                outcome.versions.insert(row.key, versions.value(row.key));
+        s.done(outcome);
+    }
 }
 
 int LedgerWriter::flushSubmissions(QList<Submission> waiting) {

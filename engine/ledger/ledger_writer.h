@@ -63,6 +63,9 @@ public:
         /// How long a flush of transitions none of which is durable waits for more to join it (ms; 0: none).
         /// A durable one, a claim, a seal or a read is written at once, with whatever waits.
         int coalesceMs = 0;
+        /// How long work given to runJoined() waits for transitions to join it when none wait (ms; 0: it goes
+        /// at once). Transitions handed over meanwhile are written first, in its transaction.
+        int joinWaitMs = 0;
     };
 
     explicit LedgerWriter(Settings settings);
@@ -78,6 +81,18 @@ public:
     /// failed it (the connection is opened afresh for what comes next).
     using Work = std::function<bool(QSqlDatabase *db, const QString &connectError)>;
     void run(Work work);
+    /// As run(), for work that may share the transaction of transitions (a claim): when some wait, or are
+    /// handed over within Settings::joinWaitMs, and one statement takes them all, the statement and the work
+    /// are one transaction, one commit, the transitions first (docs/ledger.md, "Group commit"). Only for work
+    /// that may come after transitions handed over after it (a claim takes none of the member's own tasks).
+    /// The work answers through whenCommitted(), since nothing it wrote is the ledger's before that commit,
+    /// and it must leave the transaction usable or failed, never commit it.
+    void runJoined(Work work);
+    /// Inside a Work: `answer` runs on the writer's thread once what the work wrote is committed (an empty
+    /// argument) or was lost (the server's words): at once for work run on its own, after the commit for work
+    /// joined to transitions. `failed`: the work failed (and answers with its own words): the transaction it
+    /// was joined to is rolled back and the transitions are written without it.
+    void whenCommitted(bool failed, std::function<void(const QString &lost)> answer);
     /// `sql` prepared on the writer's connection, once per connection; null with *error when the server
     /// refused it. The writer's thread only (inside a Work).
     QSqlQuery *prepared(const QString &sql, QString *error);
@@ -104,6 +119,7 @@ public:
         quint64 flushes = 0; ///< statements that wrote (one commit each)
         quint64 rows = 0;    ///< transitions they wrote
         quint64 largestFlush = 0;
+        quint64 joined = 0; ///< works written in one commit with the transitions before them (runJoined())
     };
     Stats stats() const;
 
@@ -117,6 +133,7 @@ private:
     struct Item {
         Submission submission;
         Work work;
+        bool joins = false; ///< runJoined()
     };
     void enqueue(Item item);
     void flush(); // writer thread
@@ -125,6 +142,13 @@ private:
     int flushSubmissions(QList<Submission> batch);
     /// One statement for submissions whose keys are distinct, again without those a conflict names.
     int flushDistinct(QList<Submission> batch);
+    /// `batch` and `work` (runJoined()) in one transaction when one statement takes the batch; else each on
+    /// its own. Returns how many were answered.
+    int flushJoined(QList<Submission> batch, Work &work);
+    /// `work` on the writer's connection (opened when needed), under the call deadline.
+    void runWork(Work &work);
+    /// Answers `batch` (written, or failed with `result`), as flushDistinct() does.
+    void answer(QList<Submission> &batch, const WriteResult &result, const QHash<QString, qint64> &versions);
     /// The writer's connection, opened (or opened again) when needed; false with *error and *failure.
     bool connect(QString *error);
     void disconnect();
@@ -150,6 +174,11 @@ private:
     std::atomic<quint64> m_flushes{0};
     std::atomic<quint64> m_rows{0};
     std::atomic<quint64> m_largestFlush{0};
+    std::atomic<quint64> m_joined{0};
+    /// The writer's thread only: set while a joined work runs; whenCommitted() answers wait here until then.
+    bool m_joining = false;
+    bool m_joinedWorkFailed = false;
+    QList<std::function<void(const QString &)>> m_whenCommitted;
 };
 
 } // namespace fd

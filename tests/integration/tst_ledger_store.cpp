@@ -85,6 +85,7 @@ private Q_SLOTS:
     void completionReleasesClaim();
     void claimsGoBackAndBatchesFinishOnTheWriter();
     void groupCommitKeepsEachSubmissionWhole();
+    void aClaimIsCommittedWithTheTransitionsBeforeIt();
     void anActionIsWrittenOnTheWriterAfterWhatWasHandedToItBefore();
     void aPassageThroughAStateIsTwoAuditRows();
     void aPersonsDecisionsGoToTheWriterStepByStep();
@@ -1320,6 +1321,132 @@ void TestLedgerStore::groupCommitKeepsEachSubmissionWhole() {
              QStringLiteral("1"));
     const QString problem = chainProblem(db);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestLedgerStore::aClaimIsCommittedWithTheTransitionsBeforeIt() {
+    // A claim handed to the writer behind transitions is written with them in one transaction (one commit);
+    // a transition that conflicts, or a claim that fails, costs the other nothing: each is then written (or
+    // refused) on its own, as if they had never met.
+    const QString db = freshDatabase("joined");
+    auto a = member(db, QStringLiteral("a"));
+    auto b = member(db, QStringLiteral("b"));
+    QVERIFY(a && b);
+    const QList<FilingTask> tasks = ledgerTasks(QStringLiteral("JND"), 12);
+    QStringList already;
+    QString error;
+    QVERIFY2(a->admitTasks(tasks, QStringLiteral("alice"), &already, &error), qPrintable(error));
+    int count = 0;
+    QVERIFY(!a->launchBatch({}, QStringLiteral("alice"), QString(), &count, &error).isEmpty());
+    QList<FilingTask> mine = a->claim(4, {}, &error);
+    QCOMPARE(mine.size(), 4);
+
+    QObject context;
+    QList<std::optional<fd::WriteResult>> answers;
+    const auto submit = [&](const FilingTask &task, ExecutionState to, fd::Durability durability) {
+        const int slot = int(answers.size());
+        answers.append(std::nullopt);
+        a->recordThen({fd::test::movedRecord(task, to)}, durability, &context,
+                      [&answers, slot](const fd::WriteResult &result) { answers[slot] = result; });
+    };
+    std::optional<fd::WriteResult> claimAnswer;
+    QList<FilingTask> claimed;
+    const auto claimThen = [&](int limit) {
+        claimAnswer.reset();
+        a->claimEachThen({}, limit, limit, {}, &context,
+                         [&](const QList<FilingTask> &got, const fd::WriteResult &status) {
+                             claimed = got;
+                             claimAnswer = status;
+                         });
+    };
+    // The writer waits on a row another connection holds, so that what follows is handed to it together.
+    PgConnection holder(m_pg, db);
+    QVERIFY(holder.db().isOpen());
+    const auto holdRow = [&](const QString &key) {
+        QString lockError;
+        return holder.db().transaction() &&
+               holder.exec(
+                   QStringLiteral("SELECT 1 FROM tasks WHERE idempotency_key = '%1' FOR UPDATE").arg(key),
+                   &lockError);
+    };
+    const QString stateOf = QStringLiteral("SELECT state FROM tasks WHERE idempotency_key = '%1'");
+
+    // The first write waits (on its own: a durable one goes at once) while the next two are handed over.
+    const auto writerWaitsOn = [&](const FilingTask &task, ExecutionState to) {
+        if (!holdRow(task.key))
+            return false;
+        submit(task, to, fd::Durability::Synced);
+        QTest::qWait(50);
+        return true;
+    };
+
+    // A durable transition and a claim behind a waiting one: one commit for the two.
+    QVERIFY(writerWaitsOn(mine.at(0), ExecutionState::Validating));
+    submit(mine.at(1), ExecutionState::Validating, fd::Durability::Synced);
+    claimThen(3);
+    QTest::qWait(60);
+    QVERIFY(holder.db().rollback());
+    QTRY_VERIFY_WITH_TIMEOUT(claimAnswer.has_value() && answers.at(0) && answers.at(1), 20000);
+    QVERIFY2(answers.at(0)->ok(), qPrintable(answers.at(0)->error));
+    QVERIFY2(answers.at(1)->ok(), qPrintable(answers.at(1)->error));
+    QVERIFY2(claimAnswer->ok(), qPrintable(claimAnswer->error));
+    QCOMPARE(claimed.size(), 3);
+    QCOMPARE(a->writerStats().joined, quint64(1));
+    QCOMPARE(scalar(db, stateOf.arg(mine.at(1).key)), QStringLiteral("VALIDATING"));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL")),
+             QStringLiteral("7"));
+    // The claim's versions are the ledger's: a claimed task moves on.
+    FilingTask next = claimed.first();
+    QVERIFY2(moveTask(*a, next, ExecutionState::Validating, &error), qPrintable(error));
+
+    // A transition another member got to first: it alone fails; the one beside it and the claim are written.
+    FilingTask theirs = b->loadTasks(QStringList{mine.at(3).key}, &error).first();
+    QVERIFY2(moveTask(*b, theirs, ExecutionState::Validating, &error), qPrintable(error));
+    answers.clear();
+    QVERIFY(writerWaitsOn(mine.at(2), ExecutionState::Validating));
+    submit(mine.at(3), ExecutionState::Validating, fd::Durability::Normal);
+    claimThen(2);
+    QTest::qWait(60);
+    QVERIFY(holder.db().rollback());
+    QTRY_VERIFY_WITH_TIMEOUT(claimAnswer.has_value() && answers.at(0) && answers.at(1), 20000);
+    QVERIFY2(answers.at(0)->ok(), qPrintable(answers.at(0)->error));
+    QCOMPARE(answers.at(1)->failure, fd::WriteResult::Failure::Conflict);
+    QCOMPARE(answers.at(1)->conflictedKeys, QStringList{mine.at(3).key});
+    QVERIFY2(claimAnswer->ok(), qPrintable(claimAnswer->error));
+    QCOMPARE(claimed.size(), 2);
+    QCOMPARE(scalar(db, stateOf.arg(mine.at(2).key)), QStringLiteral("VALIDATING"));
+
+    // A claim the ledger refuses: the transition it was to be committed with is written without it.
+    QVERIFY2(!scalar(db, QStringLiteral(
+                             "CREATE FUNCTION refuse_claims() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+                             "IF OLD.claimed_by IS NULL AND NEW.claimed_by IS NOT NULL THEN "
+                             "RAISE EXCEPTION 'claims refused for this test'; END IF; RETURN NEW; END $$; "
+                             "CREATE TRIGGER refuse_claims BEFORE UPDATE ON tasks FOR EACH ROW "
+                             "EXECUTE FUNCTION refuse_claims()"))
+                  .isNull(),
+             "cannot install the trigger that refuses claims");
+    answers.clear();
+    QVERIFY(writerWaitsOn(fd::test::movedRecord(mine.at(2), ExecutionState::Validating).task,
+                          ExecutionState::Dispatching));
+    submit(fd::test::movedRecord(mine.at(1), ExecutionState::Validating).task, ExecutionState::Dispatching,
+           fd::Durability::Synced);
+    claimThen(2);
+    QTest::qWait(60);
+    QVERIFY(holder.db().rollback());
+    QTRY_VERIFY_WITH_TIMEOUT(claimAnswer.has_value() && answers.at(0) && answers.at(1), 20000);
+    QVERIFY2(answers.at(0)->ok(), qPrintable(answers.at(0)->error));
+    QVERIFY2(answers.at(1)->ok(), qPrintable(answers.at(1)->error));
+    QVERIFY(!claimAnswer->ok());
+    QVERIFY2(claimAnswer->error.contains(QLatin1String("claims refused for this test")),
+             qPrintable(claimAnswer->error));
+    QVERIFY(claimed.isEmpty());
+    QCOMPARE(scalar(db, stateOf.arg(mine.at(1).key)), QStringLiteral("DISPATCHING"));
+    QCOMPARE(a->writerStats().joined, quint64(1));
+    QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL")),
+             QStringLiteral("9"));
+    QVERIFY(!scalar(db, QStringLiteral("DROP TRIGGER refuse_claims ON tasks")).isNull());
+
+    a->sealAudit(&error, true);
+    QCOMPARE(chainProblem(db), QString());
 }
 
 void TestLedgerStore::anActionIsWrittenOnTheWriterAfterWhatWasHandedToItBefore() {
