@@ -341,10 +341,12 @@ QString FaultInjector::statutoryCode(const QString &key, const QByteArray &paylo
     return QString::fromLatin1(codes[std::min(2, static_cast<int>(u * 3.0))]);
 }
 
-QString FaultInjector::validationCode(const QString &key, const QByteArray &payload) const {
+QString FaultInjector::validationCode(const QString &key, const QByteArray &payload, bool hasShares) const {
+    // The share structure last: an entity without shares draws from the first two.
     static const char *const codes[] = {"VAL_OFFICER_MISSING", "VAL_ADDRESS_FORMAT", "VAL_SHARE_STRUCTURE"};
+    const int choices = hasShares ? 3 : 2;
     const double u = unit(m_config.seed, "validation-code", keyAndPayload(key, payload), 0);
-    return QString::fromLatin1(codes[std::min(2, static_cast<int>(u * 3.0))]);
+    return QString::fromLatin1(codes[std::min(choices - 1, static_cast<int>(u * choices))]);
 }
 
 bool FaultInjector::wrongFee(const QString &key) const {

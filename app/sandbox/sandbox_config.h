@@ -94,7 +94,9 @@ public:
 
     KeyRejection keyRejection(const QString &key, const QByteArray &payload) const;
     QString statutoryCode(const QString &key, const QByteArray &payload) const;
-    QString validationCode(const QString &key, const QByteArray &payload) const;
+    /// VAL_OFFICER_MISSING, VAL_ADDRESS_FORMAT, or (only when `hasShares`: a corporation)
+    /// VAL_SHARE_STRUCTURE.
+    QString validationCode(const QString &key, const QByteArray &payload, bool hasShares) const;
     bool wrongFee(const QString &key) const;
     bool missingConfirmation(const QString &key) const;
 

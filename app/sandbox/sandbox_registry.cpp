@@ -419,7 +419,12 @@ void SandboxRegistry::handleSubmit(const QHttpServerRequest &request, QHttpServe
     }
     case FaultInjector::KeyRejection::Validation: {
         ++c.rejectedValidation;
-        const QString code = m_faults.validationCode(key, payloadDigest);
+        // A data defect the entity can have: only a corporation has shares to get wrong.
+        const bool hasShares = payloadObject.value(QLatin1String("entity_type"))
+                                   .toString()
+                                   .trimmed()
+                                   .compare(QLatin1String("corporation"), Qt::CaseInsensitive) == 0;
+        const QString code = m_faults.validationCode(key, payloadDigest, hasShares);
         answerLater(std::move(responder), delay,
                     errorAnswer(422, QStringLiteral("validation"), code,
                                 QStringLiteral("injected validation rejection %1").arg(code)),

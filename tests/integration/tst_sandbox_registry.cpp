@@ -257,6 +257,7 @@ private slots:
     void missingDataIsRejectedOnlyWhenRequired_data();
     void missingDataIsRejectedOnlyWhenRequired();
     void injectedRejectionDependsOnThePayload();
+    void injectedValidationCodesFitTheEntity();
 
 private:
     std::unique_ptr<SandboxProcess> startSandbox(const QStringList &args);
@@ -1038,6 +1039,34 @@ void TestSandboxRegistry::missingDataIsRejectedOnlyWhenRequired() {
     QCOMPARE(lookup(nam, *strict, key).status, 404);
     // The complete report under the same key goes through.
     QCOMPARE(postFiling(nam, *strict, filingWithPayload(key, completePayload())).status, 201);
+}
+
+void TestSandboxRegistry::injectedValidationCodesFitTheEntity() {
+    // An injected data defect is one the entity can have: a limited liability company has no shares, so its
+    // reports are never refused as VAL_SHARE_STRUCTURE (a person would look in vain for the shares to cure);
+    // a corporation's may be.
+    auto sandbox =
+        startSandbox({QStringLiteral("--fail"), QStringLiteral("validation=1"), QStringLiteral("--seed"),
+                      QStringLiteral("5"), QStringLiteral("--latency-ms"), QStringLiteral("1:2")});
+    QVERIFY(sandbox);
+    QNetworkAccessManager nam;
+    QHash<QString, QHash<QString, int>> codes; // entity type -> code -> count
+    for (const QString &type : {QStringLiteral("llc"), QStringLiteral("corporation")}) {
+        for (int i = 0; i < 30; ++i) {
+            const QString key = keyFor(QStringLiteral("fit-%1-%2").arg(type).arg(i));
+            const HttpResult r = postFiling(
+                nam, *sandbox,
+                filingWithPayload(key, withField(completePayload(), QStringLiteral("entity_type"), type),
+                                  QStringLiteral("FIT-%1-%2").arg(type).arg(i)));
+            QCOMPARE(r.status, 422);
+            QCOMPARE(errorCategory(r), QStringLiteral("validation"));
+            ++codes[type][errorCode(r)];
+        }
+    }
+    QCOMPARE(codes.value(QStringLiteral("llc")).value(QStringLiteral("VAL_SHARE_STRUCTURE")), 0);
+    QVERIFY(codes.value(QStringLiteral("llc")).value(QStringLiteral("VAL_OFFICER_MISSING")) > 0);
+    QVERIFY(codes.value(QStringLiteral("llc")).value(QStringLiteral("VAL_ADDRESS_FORMAT")) > 0);
+    QVERIFY(codes.value(QStringLiteral("corporation")).value(QStringLiteral("VAL_SHARE_STRUCTURE")) > 0);
 }
 
 void TestSandboxRegistry::injectedRejectionDependsOnThePayload() {
