@@ -113,9 +113,11 @@ public:
     /// How long the writer lets transitions that need no durable commit (VALIDATING, outcomes) wait for more
     /// to join their statement (LedgerWriter::Settings::coalesceMs); a DISPATCHING goes at once.
     static constexpr int kCoalesceMs = 5;
-    /// How long a claim waits on the writer for transitions to be committed with (LedgerWriter::runJoined):
-    /// with eight workers a member hands over a transition about every 10 ms.
-    static constexpr int kClaimJoinWaitMs = 50;
+    /// How long a claim waits on the writer for transitions to be committed with (LedgerWriter::runJoined)
+    /// when none wait. Longer joins more with eight workers (a member hands over a statement's worth about
+    /// every 25 ms) but a member that runs short waits for its claim: 50 ms cost one worker a fifth of its
+    /// rate at 50 ms registry latency (docs/scaling.md).
+    static constexpr int kClaimJoinWaitMs = 10;
     int callDeadlineMs() const;
     int statementTimeoutMs() const;
     /// The clock whose times the engine means (durations to and from the ledger's clock are computed

@@ -506,15 +506,8 @@ int LedgerWriter::flushJoined(QList<Submission> batch, Work &work) {
 
 void LedgerWriter::answer(QList<Submission> &batch, const WriteResult &result,
                           const QHash<QString, qint64> &versions) {
-    if (result.ok()) {
-        quint64 rows = 0;
-        for (const Submission &s : batch)
-            rows += quint64(s.rows.size());
-        m_flushes.fetch_add(1);
-        m_rows.fetch_add(rows);
-        if (rows > m_largestFlush.load())
-            m_largestFlush.store(rows);
-    }
+    if (result.ok())
+        countWritten(batch);
     for (Submission &s : batch) {
         Outcome outcome{result, {}};
         if (result.ok())
@@ -522,6 +515,16 @@ void LedgerWriter::answer(QList<Submission> &batch, const WriteResult &result,
                 outcome.versions.insert(row.key, versions.value(row.key));
         s.done(outcome);
     }
+}
+
+void LedgerWriter::countWritten(const QList<Submission> &batch) {
+    quint64 rows = 0;
+    for (const Submission &s : batch)
+        rows += quint64(s.rows.size());
+    m_flushes.fetch_add(1);
+    m_rows.fetch_add(rows);
+    if (rows > m_largestFlush.load())
+        m_largestFlush.store(rows);
 }
 
 int LedgerWriter::flushSubmissions(QList<Submission> waiting) {
@@ -554,18 +557,13 @@ int LedgerWriter::flushDistinct(QList<Submission> batch) {
         QString error;
         WriteResult::Failure failure = WriteResult::Failure::None;
         if (write(batch, &versions, &lost, &error, &failure)) {
-            quint64 rows = 0;
+            countWritten(batch);
             for (Submission &s : batch) {
                 Outcome outcome{WriteResult::written(), {}};
                 for (const Row &row : s.rows)
                     outcome.versions.insert(row.key, versions.value(row.key));
-                rows += quint64(s.rows.size());
                 answered.append({std::move(s), std::move(outcome)});
             }
-            m_flushes.fetch_add(1);
-            m_rows.fetch_add(rows);
-            if (rows > m_largestFlush.load())
-                m_largestFlush.store(rows);
             break;
         }
         if (failure != WriteResult::Failure::Conflict && failure != WriteResult::Failure::BatchNotRunning) {

@@ -147,6 +147,8 @@ private:
     int flushJoined(QList<Submission> batch, Work &work);
     /// `work` on the writer's connection (opened when needed), under the call deadline.
     void runWork(Work &work);
+    /// One statement that wrote `batch`, in stats().
+    void countWritten(const QList<Submission> &batch);
     /// Answers `batch` (written, or failed with `result`), as flushDistinct() does.
     void answer(QList<Submission> &batch, const WriteResult &result, const QHash<QString, qint64> &versions);
     /// The writer's connection, opened (or opened again) when needed; false with *error and *failure.

@@ -391,6 +391,8 @@ void TestConsoleRoles::anActionArrivingAnywayIsRefusedWithTheRole() {
     // Shown where the person looks: the status bar.
     QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("needs the approver role")),
              qPrintable(m_window->statusBar()->currentMessage()));
+    // Longer than a narrow window is wide: the whole refusal is the status bar's tooltip.
+    QCOMPARE(m_window->statusBar()->toolTip(), m_window->statusBar()->currentMessage());
     // Loading a portfolio (it imports entities and admits filings) is an operator's, too.
     tell(vera(QStringLiteral("viewer")));
     m_window->loadPortfolio(m_dir.filePath(QStringLiteral("none.csv")));

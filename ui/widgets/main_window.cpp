@@ -141,6 +141,8 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     });
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
+    // A message longer than the window is wide is cut short: the whole of it is the status bar's tooltip.
+    connect(statusBar(), &QStatusBar::messageChanged, statusBar(), &QWidget::setToolTip);
     // Prompts name the filings they act on, as the Obligations view shows them.
     m_actions->setFilingLookup([this](const QString &key) -> std::optional<OperatorActions::FilingForPeople> {
         const ObligationModel *obligations = m_session->obligationModel();
