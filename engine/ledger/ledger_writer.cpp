@@ -487,18 +487,20 @@ int LedgerWriter::flushJoined(QList<Submission> batch, Work &work) {
             lostWhy = db.lastError().text().simplified();
         }
     }
+    // Answered in the order they were written: the transitions, then the work (a member that hears its last
+    // filing closed before its empty claim knows then that it is idle).
     if (lostWhy.isEmpty()) {
+        answer(batch, WriteResult::written(), versions);
         for (const auto &answerWork : answers)
             answerWork(QString());
-        answer(batch, WriteResult::written(), versions);
         m_joined.fetch_add(1);
         return answeredCount;
     }
     failure = failureOf(lostWhy);
-    for (const auto &answerWork : answers)
-        answerWork(lostWhy);
     qCInfo(lcLedger).noquote() << "transitions not written:" << lostWhy;
     answer(batch, WriteResult::failed(failure, QStringLiteral("ledger: %1").arg(lostWhy)), {});
+    for (const auto &answerWork : answers)
+        answerWork(lostWhy);
     if (failure == WriteResult::Failure::Unavailable)
         disconnect();
     return answeredCount;
