@@ -446,7 +446,9 @@ int LedgerWriter::flushJoined(QList<Submission> batch, Work &work) {
         runWork(work);
         return answeredCount;
     }
-    // The work runs in the transaction the statement opened; what it answers waits for the commit.
+    // The work runs in the transaction the statement opened; what it answers waits for the commit. Whether it
+    // failed is its own word (whenCommitted()): Qt's driver leaves the connection's transaction status
+    // "active" after a statement, so libpq cannot be asked.
     m_joining = true;
     bool linkHeld = true;
     {
@@ -482,8 +484,7 @@ int LedgerWriter::flushJoined(QList<Submission> batch, Work &work) {
             lostWhy = setDurable.lastError().text().simplified();
             db.rollback();
         } else if (!db.commit()) {
-            // Qt's driver reports a COMMIT the server answered with ROLLBACK (a statement of the transaction
-            // failed unseen) as a failure too.
+            // Both are lost; the server's words say why.
             lostWhy = db.lastError().text().simplified();
         }
     }
