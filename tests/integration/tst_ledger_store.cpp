@@ -1350,14 +1350,44 @@ void TestLedgerStore::aClaimIsCommittedWithTheTransitionsBeforeIt() {
     };
     std::optional<fd::WriteResult> claimAnswer;
     QList<FilingTask> claimed;
+    // What another session sees of the claimed rows when the claim is answered: answered before its commit,
+    // the member would act on a claim the ledger may still lose.
+    QString claimedSeenAtAnswer;
     const auto claimThen = [&](int limit) {
         claimAnswer.reset();
-        a->claimEachThen({}, limit, limit, {}, &context,
-                         [&](const QList<FilingTask> &got, const fd::WriteResult &status) {
-                             claimed = got;
-                             claimAnswer = status;
-                         });
+        claimedSeenAtAnswer.clear();
+        a->claimEachThen(
+            {}, limit, limit, {}, &context, [&](const QList<FilingTask> &got, const fd::WriteResult &status) {
+                claimed = got;
+                claimAnswer = status;
+                QStringList keys;
+                for (const FilingTask &t : got)
+                    keys << QStringLiteral("'%1'").arg(t.key);
+                if (!keys.isEmpty())
+                    claimedSeenAtAnswer =
+                        scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL "
+                                                  "AND idempotency_key IN (%1)")
+                                       .arg(keys.join(QLatin1Char(','))));
+            });
     };
+    // The durability each transition was committed with, read at its commit (a deferred trigger runs then,
+    // after the writer's SET LOCAL): a durable transition joined with a claim must not take the claim's
+    // asynchronous commit, or a DISPATCHING could be lost after its request left. The trigger also holds
+    // each such commit back a moment, so that a claim answered before its commit would be seen unclaimed.
+    QVERIFY2(
+        !scalar(db, QStringLiteral(
+                        "CREATE TABLE commit_modes(idempotency_key text, state text, mode text); "
+                        "CREATE FUNCTION note_commit_mode() RETURNS trigger LANGUAGE plpgsql "
+                        "SECURITY DEFINER AS $$ BEGIN IF NEW.state IS DISTINCT FROM OLD.state THEN "
+                        "INSERT INTO commit_modes VALUES (NEW.idempotency_key, NEW.state, "
+                        "current_setting('synchronous_commit')); PERFORM pg_sleep(0.2); END IF; RETURN NULL; "
+                        "END $$; "
+                        "CREATE CONSTRAINT TRIGGER note_commit_mode AFTER UPDATE ON tasks DEFERRABLE "
+                        "INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION note_commit_mode()"))
+             .isNull(),
+        "cannot install the trigger that notes each commit's durability");
+    const QString commitModeOf = QStringLiteral(
+        "SELECT string_agg(mode, ',') FROM commit_modes WHERE idempotency_key = '%1' AND state = '%2'");
     // The writer waits on a row another connection holds, so that what follows is handed to it together.
     PgConnection holder(m_pg, db);
     QVERIFY(holder.db().isOpen());
@@ -1390,8 +1420,11 @@ void TestLedgerStore::aClaimIsCommittedWithTheTransitionsBeforeIt() {
     QVERIFY2(answers.at(1)->ok(), qPrintable(answers.at(1)->error));
     QVERIFY2(claimAnswer->ok(), qPrintable(claimAnswer->error));
     QCOMPARE(claimed.size(), 3);
+    QCOMPARE(claimedSeenAtAnswer, QStringLiteral("3"));
     QCOMPARE(a->writerStats().joined, quint64(1));
     QCOMPARE(scalar(db, stateOf.arg(mine.at(1).key)), QStringLiteral("VALIDATING"));
+    QCOMPARE(scalar(db, commitModeOf.arg(mine.at(1).key, QStringLiteral("VALIDATING"))),
+             QStringLiteral("on"));
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL")),
              QStringLiteral("7"));
     // The claim's versions are the ledger's: a claimed task moves on.
@@ -1413,6 +1446,7 @@ void TestLedgerStore::aClaimIsCommittedWithTheTransitionsBeforeIt() {
     QCOMPARE(answers.at(1)->conflictedKeys, QStringList{mine.at(3).key});
     QVERIFY2(claimAnswer->ok(), qPrintable(claimAnswer->error));
     QCOMPARE(claimed.size(), 2);
+    QCOMPARE(claimedSeenAtAnswer, QStringLiteral("2"));
     QCOMPARE(scalar(db, stateOf.arg(mine.at(2).key)), QStringLiteral("VALIDATING"));
 
     // A claim the ledger refuses: the transition it was to be committed with is written without it.
@@ -1440,6 +1474,8 @@ void TestLedgerStore::aClaimIsCommittedWithTheTransitionsBeforeIt() {
              qPrintable(claimAnswer->error));
     QVERIFY(claimed.isEmpty());
     QCOMPARE(scalar(db, stateOf.arg(mine.at(1).key)), QStringLiteral("DISPATCHING"));
+    QCOMPARE(scalar(db, commitModeOf.arg(mine.at(1).key, QStringLiteral("DISPATCHING"))),
+             QStringLiteral("on"));
     QCOMPARE(a->writerStats().joined, quint64(1));
     QCOMPARE(scalar(db, QStringLiteral("SELECT count(*) FROM tasks WHERE claimed_by IS NOT NULL")),
              QStringLiteral("9"));
