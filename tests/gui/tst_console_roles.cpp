@@ -391,8 +391,28 @@ void TestConsoleRoles::anActionArrivingAnywayIsRefusedWithTheRole() {
     // Shown where the person looks: the status bar.
     QVERIFY2(m_window->statusBar()->currentMessage().contains(QLatin1String("needs the approver role")),
              qPrintable(m_window->statusBar()->currentMessage()));
-    // Longer than a narrow window is wide: the whole refusal is the status bar's tooltip.
+    // Longer than the room the indicators leave it in a narrower window: those that only say all is well step
+    // aside while it shows (and come back when the window is wide again), and the whole refusal is the
+    // status bar's tooltip.
     QCOMPARE(m_window->statusBar()->toolTip(), m_window->statusBar()->currentMessage());
+    auto *registry = m_window->findChild<QLabel *>(QStringLiteral("statusRegistry"));
+    QVERIFY(registry);
+    QVERIFY(registry->isVisible()); // 1,500 pixels: it fits beside them
+    const QSize wide = m_window->size();
+    m_window->resize(1000, wide.height());
+    QTRY_VERIFY(registry->isHidden());
+    m_window->resize(wide);
+    QTRY_VERIFY(registry->isVisible());
+    m_window->resize(1000, wide.height());
+    QTRY_VERIFY(registry->isHidden());
+    m_window->statusBar()->clearMessage();
+    QVERIFY(registry->isVisible());
+    QCOMPARE(m_window->statusBar()->toolTip(), QString());
+    // A short message leaves them where they are.
+    m_window->statusBar()->showMessage(QStringLiteral("Saved."));
+    QVERIFY(registry->isVisible());
+    m_window->statusBar()->clearMessage();
+    m_window->resize(wide);
     // Loading a portfolio (it imports entities and admits filings) is an operator's, too.
     tell(vera(QStringLiteral("viewer")));
     m_window->loadPortfolio(m_dir.filePath(QStringLiteral("none.csv")));

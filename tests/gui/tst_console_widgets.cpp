@@ -105,6 +105,7 @@ private Q_SLOTS:
     void notifierGathersAndOrders();
     void breakerBoardTracksJurisdictions();
     void breakerShownInStatusBarAndPermits();
+    void routineIndicatorsStepAsideForALongMessage();
     void blindInUseFitsItsColumn();
     void exceptionsDetailAndButtonsAgree();
     void deadLettersDetailAndButtonsAgree();
@@ -341,6 +342,54 @@ void TestConsoleWidgets::breakerShownInStatusBarAndPermits() {
     QVERIFY(banner->message().startsWith(QStringLiteral("US-DE: registry failing, retry at 14:03:27")));
     page.setFailingRegistries({});
     QVERIFY(banner->isHidden());
+}
+
+void TestConsoleWidgets::routineIndicatorsStepAsideForALongMessage() {
+    // Indicators that only say all is well make room for a status message; what needs a person stays.
+    StatusIndicators indicators;
+    indicators.show();
+    indicators.setGateMode(false, true);
+    indicators.setRegistry(true, QString());
+    indicators.setEngineAlive(true);
+    indicators.setLedger(StatusIndicators::Ledger::Connected);
+    indicators.setRedis(QStringLiteral("connected"), true);
+    indicators.setPaused(true);
+    indicators.setReviewDesk(QStringLiteral("no registry configured"));
+    const auto label = [&](const char *name) { return indicators.findChild<QLabel *>(QLatin1String(name)); };
+    const QStringList routine{QStringLiteral("statusGateMode"), QStringLiteral("statusRegistry"),
+                              QStringLiteral("statusEngine"), QStringLiteral("statusLedger"),
+                              QStringLiteral("statusRedis")};
+    for (const QString &name : routine)
+        QVERIFY2(label(qPrintable(name))->isVisible(), qPrintable(name));
+    const int wide = indicators.sizeHint().width();
+
+    indicators.setMakingRoom(true);
+    for (const QString &name : routine)
+        QVERIFY2(label(qPrintable(name))->isHidden(), qPrintable(name));
+    QVERIFY(label("statusPaused")->isVisible());
+    QVERIFY(label("statusReviewDesk")->isVisible()); // this desk sends nothing: never routine
+    QVERIFY(indicators.sizeHint().width() < wide);
+    // Their texts are still what they say (for the tooltip of a person who hovers, and for screen readers).
+    QCOMPARE(indicators.registryText(), QStringLiteral("Registry: reachable"));
+    QCOMPARE(indicators.ledgerText(), QStringLiteral("Team ledger: connected"));
+    // Trouble while the room is made is shown at once, in red; so is a registry that starts failing.
+    indicators.setRegistry(false, QStringLiteral("connection refused"));
+    QVERIFY(label("statusRegistry")->isVisible());
+    indicators.setFailingRegistries({QStringLiteral("US-DE: registry failing")}, QString());
+    QVERIFY(label("statusFailingRegistries")->isVisible());
+    // An indicator that went away meanwhile does not come back with the others.
+    indicators.setRedis(QString(), true);
+
+    indicators.setMakingRoom(false);
+    for (const QString &name : routine) {
+        if (name == QLatin1String("statusRedis"))
+            QVERIFY(label("statusRedis")->isHidden());
+        else
+            QVERIFY2(label(qPrintable(name))->isVisible(), qPrintable(name));
+    }
+    QVERIFY(label("statusPaused")->isVisible());
+    indicators.setPaused(false);
+    QVERIFY(label("statusPaused")->isHidden());
 }
 
 void TestConsoleWidgets::blindInUseFitsItsColumn() {

@@ -88,6 +88,9 @@ namespace {
 
 enum Tab { ObligationsTab, PermitsTab, DeadLettersTab, ExceptionsTab, AuditTab, FleetTab, CalendarTab };
 
+// Pixels on each side of a status bar message (QStatusBar's own margin and the size grip's room, rounded up).
+constexpr int kStatusMessageMargin = 12;
+
 /// A filing as prompts and the entity page name it: "Annual Franchise Tax Report 2027".
 QString filingTitle(const Obligation &o) {
     return QCoreApplication::translate("fd::ui::MainWindow", "%1 %2")
@@ -141,8 +144,10 @@ MainWindow::MainWindow(const ConsoleOptions &options, QWidget *parent)
     });
     connect(m_actions, &OperatorActions::refused, this,
             [this](const QString &message) { statusBar()->showMessage(message, 8000); });
-    // A message longer than the window is wide is cut short: the whole of it is the status bar's tooltip.
-    connect(statusBar(), &QStatusBar::messageChanged, statusBar(), &QWidget::setToolTip);
+    // A message longer than the room the indicators leave it: the indicators that only say all is well step
+    // aside while it shows, and the whole of it is the status bar's tooltip (in a window narrower still).
+    connect(statusBar(), &QStatusBar::messageChanged, this, &MainWindow::fitStatusMessage);
+    statusBar()->installEventFilter(this);
     // Prompts name the filings they act on, as the Obligations view shows them.
     m_actions->setFilingLookup([this](const QString &key) -> std::optional<OperatorActions::FilingForPeople> {
         const ObligationModel *obligations = m_session->obligationModel();
@@ -1576,6 +1581,25 @@ void MainWindow::refreshNotice() {
     m_noticeBanner->showMessage(parts.join(QStringLiteral(". ")) + QLatin1Char('.'));
 }
 
+void MainWindow::fitStatusMessage(const QString &message) {
+    statusBar()->setToolTip(message);
+    if (message.isEmpty()) {
+        m_indicators->setMakingRoom(false);
+        return;
+    }
+    // The message is drawn from the status bar's left edge to the first permanent widget shown; with the
+    // indicators as they are, does it fit?
+    m_indicators->setMakingRoom(false);
+    int room = statusBar()->width();
+    for (QWidget *permanent :
+         std::initializer_list<QWidget *>{m_accessLabel, m_dueSoonButton, m_modeBadge, m_indicators}) {
+        if (!permanent->isHidden())
+            room -= permanent->sizeHint().width() + statusBar()->layout()->spacing();
+    }
+    const int needed = statusBar()->fontMetrics().horizontalAdvance(message) + 2 * kStatusMessageMargin;
+    m_indicators->setMakingRoom(needed > room);
+}
+
 void MainWindow::placeBannerOverlay() {
     const bool any =
         !m_pausedBanner->isHidden() || !m_waitingBanner->isHidden() || !m_noticeBanner->isHidden();
@@ -1605,6 +1629,9 @@ void MainWindow::placeBannerOverlay() {
 bool MainWindow::eventFilter(QObject *watched, QEvent *event) {
     if (watched == m_tabs && (event->type() == QEvent::Resize || event->type() == QEvent::Move))
         placeBannerOverlay();
+    // The window's width changed under a message on show: does it fit beside the indicators now?
+    if (watched == statusBar() && event->type() == QEvent::Resize && !statusBar()->currentMessage().isEmpty())
+        fitStatusMessage(statusBar()->currentMessage());
     return QMainWindow::eventFilter(watched, event);
 }
 

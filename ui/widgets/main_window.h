@@ -174,6 +174,9 @@ private:
     /// Places the paused and notice banners over the bottom of the views: their coming and going never moves
     /// the tabs or the rows under the pointer.
     void placeBannerOverlay();
+    /// A status bar message on show (`message`, empty when it went): the status indicators that only say all
+    /// is well step aside while it would not fit beside them; the message is the status bar's tooltip.
+    void fitStatusMessage(const QString &message);
     /// The Obligations view's summary line: the plan's counts as loaded, the filings needing data as now.
     void updatePlanSummary();
     void showFailingRegistries();

@@ -34,20 +34,52 @@ StatusIndicators::StatusIndicators(QWidget *parent)
     m_paused->setStyleSheet(QStringLiteral("background: #ffb300; color: black; font-weight: bold;"));
     m_paused->setText(tr("PAUSED"));
     m_paused->setAccessibleName(tr("Batch paused"));
-    m_paused->hide();
+    place(m_paused, false);
     paint(m_gate, tr("Filing limiter: starting…"), true);
-    m_redis->hide(); // shown with the team's limiter only
+    place(m_gate, true);
+    place(m_redis, false); // shown with the team's limiter only
     paint(m_registry, tr("Registry: —"), true);
+    place(m_registry, true);
     paint(m_engine, tr("Filing service: starting…"), true);
-    m_breakers->hide();
-    m_ledger->hide();
-    m_reviewDesk->hide();
+    place(m_engine, true);
+    place(m_breakers, false);
+    place(m_ledger, false);
+    place(m_reviewDesk, false);
+}
+
+namespace {
+// Dynamic properties of each indicator: whether it is to be shown at all, and whether it reports a normal
+// state (painted without the alarm colours).
+const char kWanted[] = "fdWanted";
+const char kNormal[] = "fdNormal";
+} // namespace
+
+void StatusIndicators::place(QLabel *label, bool wanted) {
+    label->setProperty(kWanted, wanted);
+    // PAUSED, failing registries and a review desk (it sends nothing) are never routine; the others only
+    // while painted as normal.
+    const bool routine = label != m_paused && label != m_breakers && label != m_reviewDesk &&
+                         label->property(kNormal).toBool();
+    label->setVisible(wanted && !(m_makingRoom && routine));
+}
+
+void StatusIndicators::placeAll() {
+    for (QLabel *label :
+         {m_paused, m_ledger, m_reviewDesk, m_gate, m_redis, m_registry, m_breakers, m_engine})
+        place(label, label->property(kWanted).toBool());
+}
+
+void StatusIndicators::setMakingRoom(bool on) {
+    if (m_makingRoom == on)
+        return;
+    m_makingRoom = on;
+    placeAll();
 }
 
 void StatusIndicators::setReviewDesk(const QString &reason) {
     if (reason.isEmpty()) {
         m_reviewDesk->clear();
-        m_reviewDesk->hide();
+        place(m_reviewDesk, false);
         return;
     }
     // Not a fault of the desk: it reviews, others file. Said plainly, with the reason.
@@ -56,11 +88,11 @@ void StatusIndicators::setReviewDesk(const QString &reason) {
              "registry "
              "and the team's Redis (fleet gate) in Settings.")
               .arg(reason));
-    m_reviewDesk->show();
+    place(m_reviewDesk, true);
 }
 
 QString StatusIndicators::reviewDeskText() const {
-    return m_reviewDesk->isHidden() ? QString() : m_reviewDesk->text();
+    return m_reviewDesk->property(kWanted).toBool() ? m_reviewDesk->text() : QString();
 }
 
 void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const QString &tooltip) {
@@ -69,6 +101,7 @@ void StatusIndicators::paint(QLabel *label, const QString &text, bool ok, const 
     label->setToolTip(tooltip);
     label->setStyleSheet(ok ? QString()
                             : QStringLiteral("color: white; background: #b00020; font-weight: bold;"));
+    label->setProperty(kNormal, ok);
 }
 
 void StatusIndicators::setGateMode(bool fleet, bool started) {
@@ -85,32 +118,35 @@ void StatusIndicators::setGateMode(bool fleet, bool started) {
         paint(m_gate, tr("Filing limiter: this computer only"), true,
               tr("Each registry's limit of requests at a time is kept by this computer alone (gate: "
                  "in-process)"));
+    place(m_gate, true);
 }
 
 void StatusIndicators::setRedis(const QString &state, bool ok) {
     if (state.isEmpty()) {
         m_redis->clear();
-        m_redis->hide();
+        place(m_redis, false);
         return;
     }
     paint(m_redis, tr("Connection to the team's limiter: %1").arg(state), ok,
           tr("Redis, where the team's filing limiter keeps its counts"));
-    m_redis->show();
+    place(m_redis, true);
 }
 
 void StatusIndicators::setRegistry(bool reachable, const QString &detail) {
     paint(m_registry, reachable ? tr("Registry: reachable") : tr("Registry: unreachable"), reachable, detail);
+    place(m_registry, true);
 }
 
 void StatusIndicators::setEngineAlive(bool alive) {
     paint(m_engine, alive ? tr("Filing service: running") : tr("Filing service: NOT RESPONDING"), alive,
           alive ? tr("The engine thread answers") : tr("The engine thread does not answer: nothing is sent"));
+    place(m_engine, true);
 }
 
 void StatusIndicators::setFailingRegistries(const QStringList &summaries, const QString &detail) {
     if (summaries.isEmpty()) {
         m_breakers->clear();
-        m_breakers->hide();
+        place(m_breakers, false);
         return;
     }
     // Two fit in the status bar; more are counted, each named in the tooltip.
@@ -118,14 +154,14 @@ void StatusIndicators::setFailingRegistries(const QStringList &summaries, const 
                                                : tr("%n registries failing: nothing is sent there", nullptr,
                                                     int(summaries.size()));
     paint(m_breakers, text, false, detail);
-    m_breakers->show();
+    place(m_breakers, true);
 }
 
 void StatusIndicators::setLedger(Ledger state, const QString &detail) {
     switch (state) {
     case Ledger::Off:
         m_ledger->clear();
-        m_ledger->hide();
+        place(m_ledger, false);
         return;
     case Ledger::Connecting:
         paint(m_ledger, tr("Team ledger: connecting…"), true, detail);
@@ -155,11 +191,11 @@ void StatusIndicators::setLedger(Ledger state, const QString &detail) {
               false, detail);
         break;
     }
-    m_ledger->show();
+    place(m_ledger, true);
 }
 
 void StatusIndicators::setPaused(bool paused) {
-    m_paused->setVisible(paused);
+    place(m_paused, paused);
 }
 
 QString StatusIndicators::gateModeText() const {
@@ -175,10 +211,10 @@ QString StatusIndicators::engineText() const {
     return m_engine->text();
 }
 QString StatusIndicators::ledgerText() const {
-    return m_ledger->isHidden() ? QString() : m_ledger->text();
+    return m_ledger->property(kWanted).toBool() ? m_ledger->text() : QString();
 }
 QString StatusIndicators::failingRegistriesText() const {
-    return m_breakers->isHidden() ? QString() : m_breakers->text();
+    return m_breakers->property(kWanted).toBool() ? m_breakers->text() : QString();
 }
 
 } // namespace fd::ui

@@ -51,8 +51,19 @@ public:
     /// Empty while no registry is failing.
     QString failingRegistriesText() const;
 
+    /// While `on`, the indicators that report things as they should be (limiter kept, registry reachable,
+    /// service running, ledger connected) step aside so that a status message longer than the room left
+    /// can be read whole; PAUSED, failing registries, a review desk and every indicator in red stay. Off: all
+    /// come back.
+    void setMakingRoom(bool on);
+    bool makingRoom() const { return m_makingRoom; }
+
 private:
     static void paint(QLabel *label, const QString &text, bool ok, const QString &tooltip = QString());
+    /// Shows or hides `label` as the indicators want it (`wanted`), leaving it out while making room if it
+    /// reports a normal state.
+    void place(QLabel *label, bool wanted);
+    void placeAll();
 
     QLabel *m_paused;
     QLabel *m_ledger;
@@ -62,6 +73,7 @@ private:
     QLabel *m_registry;
     QLabel *m_breakers;
     QLabel *m_engine;
+    bool m_makingRoom = false;
 };
 
 } // namespace fd::ui
