@@ -526,10 +526,6 @@
         <translation>%1: die Rechtsträger konnten nicht ins Register geschrieben werden (nichts wurde geladen): %2</translation>
     </message>
     <message>
-        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); register: %8 added, %9 completed, %10 in conflict</source>
-        <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 brauchen Daten, %5 außerhalb des Umfangs, %6 fehlerhafte Zeilen (Stand %7); Register: %8 hinzugefügt, %9 ergänzt, %10 im Widerspruch</translation>
-    </message>
-    <message>
         <source>an edit of an entity needs a reason</source>
         <translation>eine Änderung an einem Rechtsträger braucht eine Begründung</translation>
     </message>
@@ -800,6 +796,10 @@
     <message>
         <source>%1 was not recorded: the batch was paused or cancelled meanwhile. Nothing of it was written</source>
         <translation>%1 wurde nicht erfasst: der Lauf wurde inzwischen angehalten oder abgebrochen. Nichts davon wurde geschrieben</translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); register: %8 added, %9 completed, %10 in conflict, %11 decided before</source>
+        <translation>%1: %2 Zeilen, %3 mit Pflichten, %4 brauchen Daten, %5 außerhalb des Umfangs, %6 fehlerhafte Zeilen (Stand %7); Register: %8 hinzugefügt, %9 ergänzt, %10 im Widerspruch, %11 früher entschieden</translation>
     </message>
 </context>
 <context>
@@ -3655,14 +3655,6 @@ Regel %2</translation>
         <translation>Widerspruch entscheiden</translation>
     </message>
     <message>
-        <source>Take the file&apos;s %1 for %2.</source>
-        <translation>%1 der Datei für %2 übernehmen.</translation>
-    </message>
-    <message>
-        <source>Keep the register&apos;s %1 for %2.</source>
-        <translation>%1 des Registers für %2 behalten.</translation>
-    </message>
-    <message>
         <source>Nothing selected.</source>
         <translation>Nichts ausgewählt.</translation>
     </message>
@@ -3912,6 +3904,14 @@ Eine, die das Register abgelehnt hat, wird sofort gesendet; bei einer, die einge
     <message>
         <source>Change %1 of %2, then try %3 again with the corrected data, as the same filing (the registry never files it twice).</source>
         <translation>%1 von %2 ändern, dann %3 mit den korrigierten Daten erneut versuchen, als dasselbe Filing (das Register nimmt es nie doppelt an).</translation>
+    </message>
+    <message>
+        <source>For %1: take the file&apos;s %2.</source>
+        <translation>Für %1: %2 der Datei übernehmen.</translation>
+    </message>
+    <message>
+        <source>For %1: keep the register&apos;s %2. The same value in a portfolio file is not offered again; a different one is.</source>
+        <translation>Für %1: %2 des Registers behalten. Derselbe Wert in einer Portfolio-Datei wird nicht erneut vorgelegt, ein anderer schon.</translation>
     </message>
 </context>
 <context>

@@ -526,10 +526,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); register: %8 added, %9 completed, %10 in conflict</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>an edit of an entity needs a reason</source>
         <translation type="unfinished"></translation>
     </message>
@@ -799,6 +795,10 @@
     </message>
     <message>
         <source>%1 was not recorded: the batch was paused or cancelled meanwhile. Nothing of it was written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); register: %8 added, %9 completed, %10 in conflict, %11 decided before</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3634,14 +3634,6 @@ rule %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Take the file&apos;s %1 for %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Keep the register&apos;s %1 for %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Nothing selected.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3886,6 +3878,14 @@ One the registry refused is sent at once; one that may have been filed is looked
     </message>
     <message>
         <source>Change %1 of %2, then try %3 again with the corrected data, as the same filing (the registry never files it twice).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For %1: take the file&apos;s %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For %1: keep the register&apos;s %2. The same value in a portfolio file is not offered again; a different one is.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -104,6 +104,11 @@ const std::vector<std::vector<const char *>> kMigrations = {
     {
         "ALTER TABLE mirror_of ADD COLUMN scope TEXT NOT NULL DEFAULT 'all'",
     },
+    // 9: a conflict a person decided for the register's value is remembered against the file's value
+    // (RegisterConflict::keptUtc), not listed again
+    {
+        "ALTER TABLE entity_conflicts ADD COLUMN kept_utc TEXT",
+    },
 };
 
 // Prepared statements, one slot each (AuditStore::prepared()).
@@ -916,16 +921,18 @@ bool AuditStore::loadRegister(QList<Entity> *entities, QList<RegisterConflict> *
     while (q.next())
         entities->append(entityFromJson(QJsonDocument::fromJson(q.value(0).toByteArray()).object()));
     if (!q.exec(QStringLiteral("SELECT entity_id, entity_name, field, register_value, file_value, source, "
-                               "seen_utc FROM entity_conflicts ORDER BY entity_id, field"))) {
+                               "seen_utc, kept_utc FROM entity_conflicts ORDER BY entity_id, field"))) {
         *error = q.lastError().text();
         return false;
     }
     conflicts->clear();
     while (q.next()) {
-        conflicts->append(RegisterConflict{q.value(0).toString(), q.value(1).toString(),
-                                           q.value(2).toString(), q.value(3).toString(),
-                                           q.value(4).toString(), q.value(5).toString(),
-                                           QDateTime::fromString(q.value(6).toString(), Qt::ISODateWithMs)});
+        conflicts->append(RegisterConflict{
+            q.value(0).toString(), q.value(1).toString(), q.value(2).toString(), q.value(3).toString(),
+            q.value(4).toString(), q.value(5).toString(),
+            QDateTime::fromString(q.value(6).toString(), Qt::ISODateWithMs),
+            q.value(7).isNull() ? QDateTime()
+                                : QDateTime::fromString(q.value(7).toString(), Qt::ISODateWithMs)});
     }
     return true;
 }
@@ -993,6 +1000,17 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
                              .arg(c.field, c.fileValue, c.registerValue);
         rows.append(e);
     }
+    for (const RegisterConflict &c : update.kept) {
+        AuditEntry e;
+        e.atUtc = atUtc;
+        e.entityId = c.entityId;
+        e.action = QStringLiteral("entity_conflict_settled");
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = QStringLiteral("%1: the register's \"%2\" kept; \"%3\" (%4) is not offered again")
+                       .arg(c.field, c.registerValue, c.fileValue, c.source);
+        rows.append(e);
+    }
     return rows;
 }
 
@@ -1010,7 +1028,8 @@ bool AuditStore::tryApplyRegister(const RegisterUpdate &update, const QString &a
         return false;
     }
     auto rollback = qScopeGuard([&db] { db.rollback(); });
-    if (!writeRegisterRows(update.records, update.conflicts, update.settled, {}, actor, error))
+    // A kept conflict is its row again, with the time it was kept.
+    if (!writeRegisterRows(update.records, update.conflicts + update.kept, update.settled, {}, actor, error))
         return false;
     for (const AuditEntry &row : registerAuditRows(update, actor, reason, QDateTime::currentDateTimeUtc())) {
         if (!insertAudit(row, error))
@@ -1045,8 +1064,9 @@ bool AuditStore::writeRegisterRows(const QList<Entity> &records, const QList<Reg
         }
     }
     QSqlQuery c(db);
-    c.prepare(QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
-                             "register_value, file_value, source, seen_utc) VALUES(?,?,?,?,?,?,?)"));
+    c.prepare(
+        QStringLiteral("INSERT OR REPLACE INTO entity_conflicts(entity_id, field, entity_name, "
+                       "register_value, file_value, source, seen_utc, kept_utc) VALUES(?,?,?,?,?,?,?,?)"));
     for (const RegisterConflict &k : conflicts) {
         const QVariantList values{k.entityId,
                                   k.field,
@@ -1054,7 +1074,8 @@ bool AuditStore::writeRegisterRows(const QList<Entity> &records, const QList<Reg
                                   k.registerValue,
                                   k.fileValue,
                                   k.source,
-                                  k.seenUtc.isValid() ? utcText(k.seenUtc) : now};
+                                  k.seenUtc.isValid() ? utcText(k.seenUtc) : now,
+                                  k.keptUtc.isValid() ? QVariant(utcText(k.keptUtc)) : QVariant()};
         for (int i = 0; i < values.size(); ++i)
             c.bindValue(i, values.at(i));
         if (!c.exec()) {

@@ -29,7 +29,7 @@ namespace fd {
 /// all or none. Write methods are virtual so that tests can inject failures; every result must be checked.
 class AuditStore : public TaskStore {
 public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
     enum class OpenMode { Shared, Exclusive };
 
     AuditStore();

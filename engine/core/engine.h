@@ -472,8 +472,11 @@ private:
     bool waitsForRegisterWrite(std::function<void()> call);
 
     QList<RowPlan> m_plan;
-    QHash<QString, Entity> m_register;   ///< the entity register, by entity id
-    QList<RegisterConflict> m_conflicts; ///< its open conflicts
+    QHash<QString, Entity> m_register;       ///< the entity register, by entity id
+    QList<RegisterConflict> m_conflicts;     ///< its open conflicts
+    QList<RegisterConflict> m_keptConflicts; ///< conflicts decided for the register's value, remembered
+    /// Splits the conflicts a store read (open and kept) into m_conflicts and m_keptConflicts.
+    void takeConflicts(const QList<RegisterConflict> &stored);
     int m_registerWrites =
         0; ///< portfolio loads and register writes under way (what reads the register waits)
     QList<std::function<void()>> m_afterRegisterWrites; ///< calls waiting for them, in arrival order

@@ -61,7 +61,7 @@ void Engine::portfolioImported(const QString &path, const QDate &asOf, const Imp
     // are planned from the register's records, once the register has them (the engine goes on meanwhile;
     // what reads the register or the plan waits for it).
     const EntityRegister::MergeResult merge =
-        EntityRegister::mergePortfolio(m_register, m_conflicts, import, now());
+        EntityRegister::mergePortfolio(m_register, m_conflicts + m_keptConflicts, import, now());
     const QString reason = tr("opened %1").arg(QFileInfo(path).fileName());
     writeRegister(
         merge.update, reason,
@@ -121,7 +121,7 @@ void Engine::planPortfolio(PortfolioSummary summary, const ImportResult &import,
     operatorAction(
         QStringLiteral("import"), QString(), QString(), QString(),
         tr("%1: %2 rows, %3 with obligations, %4 need data, %5 out of scope, %6 row errors (as of %7); "
-           "register: %8 added, %9 completed, %10 in conflict")
+           "register: %8 added, %9 completed, %10 in conflict, %11 decided before")
             .arg(QFileInfo(summary.file).fileName())
             .arg(summary.counts.rows)
             .arg(summary.counts.rowsWithObligations)
@@ -131,7 +131,8 @@ void Engine::planPortfolio(PortfolioSummary summary, const ImportResult &import,
             .arg(m_asOf.toString(Qt::ISODate))
             .arg(counts.added)
             .arg(counts.changed)
-            .arg(counts.conflicting));
+            .arg(counts.conflicting)
+            .arg(counts.decidedBefore));
     Q_EMIT portfolioLoaded(summary, m_plan);
 }
 
@@ -143,8 +144,15 @@ bool Engine::loadRegisterFromStore(QString *error) {
     m_register.clear();
     for (const Entity &e : std::as_const(entities))
         m_register.insert(e.entityId, e);
-    m_conflicts = conflicts;
+    takeConflicts(conflicts);
     return true;
+}
+
+void Engine::takeConflicts(const QList<RegisterConflict> &stored) {
+    m_conflicts.clear();
+    m_keptConflicts.clear();
+    for (const RegisterConflict &c : stored)
+        (c.isOpen() ? m_conflicts : m_keptConflicts).append(c);
 }
 
 void Engine::rereadRegister() {
@@ -323,10 +331,11 @@ void Engine::decideConflict(const QString &entityId, const QString &field, bool 
         editEntity(entityId, {{field, found->fileValue}}, reason);
         return;
     }
+    // Kept, not deleted: the same file opened again does not ask the same question (RegisterConflict).
     RegisterUpdate update;
-    RegisterConflict settled = *found;
-    settled.fileValue = found->registerValue;
-    update.settled.append(settled);
+    RegisterConflict kept = *found;
+    kept.keptUtc = now().toUTC();
+    update.kept.append(kept);
     writeRegister(update, reason, [this, entityId](const TaskStore::RegisterWrite &w) {
         if (!w.written) {
             const QString message = tr("the conflict was not settled: %1").arg(w.written.error);
@@ -351,7 +360,7 @@ void Engine::writeRegister(const RegisterUpdate &update, const QString &reason,
                     m_register.clear();
                     for (const Entity &e : w.entities)
                         m_register.insert(e.entityId, e);
-                    m_conflicts = w.conflicts;
+                    takeConflicts(w.conflicts);
                 } else {
                     qCWarning(lcEngine) << "entity register not re-read:" << w.rereadError;
                 }

@@ -41,8 +41,8 @@ bool applyChanges(const Entity &held, const Entity &edited, const QString &sourc
             const bool workedOut =
                 c.field == QLatin1String("entity_type") && edited.typeSource != QLatin1String("given");
             if (!workedOut)
-                conflicts.append(
-                    RegisterConflict{c.entityId, held.name, c.field, before, value, source, QDateTime()});
+                conflicts.append(RegisterConflict{c.entityId, held.name, c.field, before, value, source,
+                                                  QDateTime(), QDateTime()});
             continue;
         }
         QString reason;
@@ -82,7 +82,7 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     QSet<QString> touched;
     for (const Entity &e : update.records)
         touched.insert(e.entityId);
-    for (const RegisterConflict &c : update.conflicts + update.settled)
+    for (const RegisterConflict &c : update.conflicts + update.settled + update.kept)
         touched.insert(c.entityId);
     const QString ids = QString::fromUtf8(
         QJsonDocument(QJsonArray::fromStringList(QStringList(touched.cbegin(), touched.cend())))
@@ -102,7 +102,7 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
                        entityFromJson(QJsonDocument::fromJson(held->value(1).toByteArray()).object()));
     QSqlQuery *open =
         prepared(QStringLiteral("SELECT entity_id, field, entity_name, register_value, file_value, "
-                                "source FROM entity_conflicts WHERE entity_id IN "
+                                "source, kept_at FROM entity_conflicts WHERE entity_id IN "
                                 "(SELECT jsonb_array_elements_text(?::jsonb))"),
                  error);
     if (!open)
@@ -118,7 +118,8 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
                                  open->value(3).toString(),
                                  open->value(4).toString(),
                                  open->value(5).toString(),
-                                 QDateTime()};
+                                 QDateTime(),
+                                 open->value(6).isNull() ? QDateTime() : open->value(6).toDateTime().toUTC()};
         conflicts.insert({c.entityId, c.field}, c);
     }
     progress();
@@ -127,7 +128,7 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     const auto sameRecord = &EntityRegister::sameRecord;
     const auto sameConflict = [](const RegisterConflict &a, const RegisterConflict &b) {
         return a.entityName == b.entityName && a.registerValue == b.registerValue &&
-               a.fileValue == b.fileValue && a.source == b.source;
+               a.fileValue == b.fileValue && a.source == b.source && a.isOpen() == b.isOpen();
     };
     RegisterUpdate missing; // what the ledger does not hold yet
     missing.action = update.action;
@@ -180,6 +181,14 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
         if (conflicts.contains({c.entityId, c.field}))
             missing.settled.append(c);
     }
+    // Kept: the conflict the person saw, still held open by the ledger with the same values (another
+    // member's decision, or a file's newer value, came first otherwise and is left as it is).
+    for (const RegisterConflict &c : update.kept) {
+        const auto it = conflicts.constFind({c.entityId, c.field});
+        if (it != conflicts.constEnd() && it->isOpen() && it->registerValue == c.registerValue &&
+            it->fileValue == c.fileValue)
+            missing.kept.append(c);
+    }
 
     // Each part a few statements, whatever its size (LedgerRowCalls): the functions see each row as before.
     QJsonArray kept;
@@ -209,6 +218,12 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     if (!LedgerRowCalls::callEach(prepared, QStringLiteral("filingdesk_settle_conflict"), 2, settled,
                                   progress, error))
         return failed(QStringLiteral("settling entity register conflicts"), *error);
+    QJsonArray keptRows;
+    for (const RegisterConflict &c : std::as_const(missing.kept))
+        keptRows.append(QJsonArray{LedgerRowCalls::text(c.entityId), LedgerRowCalls::text(c.field)});
+    if (!LedgerRowCalls::callEach(prepared, QStringLiteral("filingdesk_keep_conflict"), 2, keptRows, progress,
+                                  error))
+        return failed(QStringLiteral("keeping the register's values"), *error);
     // at_utc of each row is the ledger's clock (the chain trigger sets it).
     QJsonArray audit;
     for (const AuditEntry &row : registerAuditRows(missing, writer.actor, writer.reason, writer.now))
@@ -243,8 +258,8 @@ bool LedgerRegisterWrite::read(const LedgerRowCalls::Prepare &prepared, const st
     records->finish();
     *what = QStringLiteral("reading the entity register's conflicts");
     QSqlQuery *open = prepared(
-        QStringLiteral("SELECT entity_id, entity_name, field, register_value, file_value, source, seen_at "
-                       "FROM entity_conflicts ORDER BY entity_id COLLATE \"C\", field COLLATE \"C\""),
+        QStringLiteral("SELECT entity_id, entity_name, field, register_value, file_value, source, seen_at, "
+                       "kept_at FROM entity_conflicts ORDER BY entity_id COLLATE \"C\", field COLLATE \"C\""),
         error);
     if (!open)
         return false;
@@ -253,10 +268,11 @@ bool LedgerRegisterWrite::read(const LedgerRowCalls::Prepare &prepared, const st
         return false;
     }
     while (open->next()) {
-        contents->conflicts.append(RegisterConflict{open->value(0).toString(), open->value(1).toString(),
-                                                    open->value(2).toString(), open->value(3).toString(),
-                                                    open->value(4).toString(), open->value(5).toString(),
-                                                    open->value(6).toDateTime().toUTC()});
+        contents->conflicts.append(
+            RegisterConflict{open->value(0).toString(), open->value(1).toString(), open->value(2).toString(),
+                             open->value(3).toString(), open->value(4).toString(), open->value(5).toString(),
+                             open->value(6).toDateTime().toUTC(),
+                             open->value(7).isNull() ? QDateTime() : open->value(7).toDateTime().toUTC()});
     }
     open->finish();
     what->clear();

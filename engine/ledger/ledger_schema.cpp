@@ -1,6 +1,7 @@
 #include "engine/ledger/ledger_schema.h"
 #include "engine/ledger/ledger_schema_batch.h"
 #include "engine/ledger/ledger_schema_due_date.h"
+#include "engine/ledger/ledger_schema_kept_conflicts.h"
 #include "engine/ledger/ledger_schema_roles.h"
 #include "engine/ledger/ledger_schema_running_batch.h"
 #include "engine/ledger/ledger_schema_seal_pace.h"
@@ -257,6 +258,9 @@ const std::vector<std::vector<const char *>> kMigrations = {
     // 14: a claim reads the unclaimed tasks it takes, and looks for claims that ran out only when the
     // fleet's sweep is due or work is short (ledger_schema_unclaimed.h)
     std::vector<const char *>(std::begin(kUnclaimedMigration), std::end(kUnclaimedMigration)),
+    // 15: a conflict decided for the register's value is remembered, not listed again
+    // (ledger_schema_kept_conflicts.h)
+    std::vector<const char *>(std::begin(kKeptConflictMigration), std::end(kKeptConflictMigration)),
 };
 
 bool run(QSqlDatabase &db, const QString &sql, QString *error) {

@@ -34,13 +34,15 @@ namespace fd {
 /// LISTENed on (ledger_schema_worker_notice.h); from schema 13, nothing becomes DISPATCHING once its batch is
 /// paused or cancelled (SQLSTATE FD423), and workers LISTEN on no channel (ledger_schema_running_batch.h);
 /// from schema 14, a claim reads the unclaimed tasks off tasks_unclaimed_by_place and looks for claims that
-/// ran out when claim_sweep says the fleet's sweep is due or work is short (ledger_schema_unclaimed.h). Every
+/// ran out when claim_sweep says the fleet's sweep is due or work is short (ledger_schema_unclaimed.h); from
+/// schema 15, entity_conflicts.kept_at: a conflict decided for the register's value is kept, not deleted, and
+/// not raised again for the same values (ledger_schema_kept_conflicts.h). Every
 /// time the ledger stores is its own clock (the audit's at_utc is set by the insert trigger). Every sealed
 /// batch NOTIFYs channel kNotifyChannel with its last seq.
 ///
 /// Thread affinity: the thread that owns `db`.
 namespace LedgerSchema {
-constexpr int kVersion = 14;
+constexpr int kVersion = 15;
 constexpr qint64 kMigrationLockId = 0x46696c696e67; // "Filing"
 inline constexpr char kNotifyChannel[] = "filingdesk_ledger";
 /// Creates or migrates the schema. False with *error when the ledger's schema is newer than this program

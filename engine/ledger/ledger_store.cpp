@@ -1768,7 +1768,7 @@ void LedgerStore::writeRegisterOnWriter(const RegisterUpdate &update, const QStr
                     qCWarning(lcLedger).noquote()
                         << "entity register written, not read back:" << answer.rereadError;
                     records = update.records;
-                    conflicts = update.conflicts;
+                    conflicts = update.conflicts + update.kept; // a kept one: its row, kept
                     settled = update.settled;
                     updatedBy.clear();
                     for (const Entity &e : update.records)
@@ -1824,8 +1824,8 @@ bool LedgerStore::tryApplyRegister(const RegisterUpdate &update, const QString &
         updatedBy.insert(e.entityId, actor);
     QString mirrorError;
     settleMirror();
-    if (!m_mirror.mirrorRegister(update.records, update.conflicts, update.settled, updatedBy, false,
-                                 &mirrorError))
+    if (!m_mirror.mirrorRegister(update.records, update.conflicts + update.kept, update.settled, updatedBy,
+                                 false, &mirrorError))
         qCWarning(lcLedger) << "entity register mirror not updated:" << mirrorError;
     return true;
 }

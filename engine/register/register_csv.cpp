@@ -173,7 +173,7 @@ bool apply(const QList<Row> &rows, const QHash<QString, Entity> &current, const 
             continue;
         }
         for (const RegisterConflict &k : open) {
-            if (k.entityId == row.entityId && row.values.contains(k.field)) {
+            if (k.isOpen() && k.entityId == row.entityId && row.values.contains(k.field)) {
                 RegisterConflict settled = k;
                 settled.fileValue = row.values.value(k.field);
                 out.settled.append(settled);

@@ -41,7 +41,8 @@ ReadResult read(const QByteArray &bytes, const QString &displayName);
 
 /// Applies `rows` to the register `current`: a known entity gets the values given, an unknown one is added
 /// (it needs entity_name and jurisdiction). Errors as in read(), nothing applied when there is one. Open
-/// conflicts on a field given are settled (the file's value is the decision).
+/// conflicts on a field given are settled (the file's value is the decision); a kept one (not open) stays as
+/// it was decided.
 bool apply(const QList<Row> &rows, const QHash<QString, Entity> &current, const QList<RegisterConflict> &open,
            const QString &displayName, RegisterUpdate *update, RegisterCounts *counts, QStringList *errors);
 

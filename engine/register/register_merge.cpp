@@ -107,6 +107,7 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
         Entity record = *it;
         bool filled = false;
         bool conflicting = false;
+        bool decidedBefore = false;
         for (const EntityField &f : EntityFields::all()) {
             const QString c = column(f);
             if (c == QLatin1String("entity_id"))
@@ -124,7 +125,7 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
             }
             if (sameValue(c, record, fromFile)) {
                 const auto was = openByField.constFind(key);
-                if (was != openByField.constEnd()) {
+                if (was != openByField.constEnd() && was->isOpen()) {
                     RegisterConflict settled = *was;
                     settled.fileValue = f.text(record);
                     result.update.settled.append(settled);
@@ -133,13 +134,18 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
             }
             if (!provided)
                 continue; // worked out, not read: never contradicts a person's value
-            conflicting = true;
             const auto was = openByField.constFind(key);
-            if (was != openByField.constEnd() && was->fileValue == f.text(fromFile))
+            if (was != openByField.constEnd() && !was->isOpen() && was->fileValue == f.text(fromFile) &&
+                was->registerValue == f.text(record)) {
+                decidedBefore = true; // a person kept the register's value against this very value
+                continue;
+            }
+            conflicting = true;
+            if (was != openByField.constEnd() && was->isOpen() && was->fileValue == f.text(fromFile))
                 continue; // already listed
-            result.update.conflicts.append(
-                RegisterConflict{record.entityId, record.name, c, f.text(record), f.text(fromFile),
-                                 QStringLiteral("%1:%2").arg(import.file).arg(row.line), nowUtc});
+            result.update.conflicts.append(RegisterConflict{
+                record.entityId, record.name, c, f.text(record), f.text(fromFile),
+                QStringLiteral("%1:%2").arg(import.file).arg(row.line), nowUtc, QDateTime()});
         }
         if (!conflicting) {
             for (const RegisterConflict &c : std::as_const(open)) {
@@ -148,7 +154,7 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
                                 [&c](const RegisterConflict &s) {
                                     return s.entityId == c.entityId && s.field == c.field;
                                 });
-                if (c.entityId == record.entityId && !settledNow)
+                if (c.entityId == record.entityId && c.isOpen() && !settledNow)
                     conflicting = true; // still open from before, about a field this file left blank
             }
         }
@@ -158,6 +164,8 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
         }
         if (conflicting)
             ++result.counts.conflicting;
+        if (decidedBefore)
+            ++result.counts.decidedBefore;
         if (!filled && !conflicting)
             ++result.counts.unchanged;
     }

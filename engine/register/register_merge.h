@@ -30,11 +30,14 @@ struct MergeResult {
 /// - a field the file gives (ImportedRow::provided) fills a blank in the register (a change);
 /// - a blank in the file never erases a value;
 /// - a value the file gives that differs from the register's non-blank value is a conflict, listed for a
-///   person; the register keeps its value until someone decides (decide());
+///   person; the register keeps its value until someone decides (decide()); one a person decided before
+///   for the register's value (an entry of `open` that is not open: RegisterConflict::keptUtc), with the
+///   same value on both sides, is not listed again (RegisterCounts::decidedBefore);
 /// - a value the import worked out (ImportedRow::inferred: the type from the name's suffix) only fills a
 ///   blank, never conflicts;
 /// - an open conflict the file now agrees with is settled.
 /// Row errors are not merged; a repeat of an entity in the file merges once (its first row).
+/// `open`: the register's conflicts, open and kept.
 MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<RegisterConflict> &open,
                            const ImportResult &import, const QDateTime &nowUtc);
 

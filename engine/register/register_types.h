@@ -17,7 +17,10 @@ struct RegisterChange {
 };
 
 /// A value in a portfolio file that differs from the register's (non-blank both): listed for a person to
-/// decide. Until someone does, planning uses the register's value.
+/// decide. Until someone does, planning uses the register's value. A person who keeps the register's value
+/// ("Keep the register's") decides it for this pair of values: the conflict is kept, no longer open
+/// (`keptUtc` set), and a file that gives the same value against the same register value again raises
+/// nothing; a different value in either raises it afresh.
 struct RegisterConflict {
     QString entityId;
     QString entityName;
@@ -26,7 +29,9 @@ struct RegisterConflict {
     QString fileValue;
     QString source; ///< "portfolio.csv:17": where the differing value was read
     QDateTime seenUtc;
+    QDateTime keptUtc; ///< invalid: open; else when a person kept the register's value against `fileValue`
     bool operator==(const RegisterConflict &other) const = default;
+    bool isOpen() const { return !keptUtc.isValid(); }
 };
 
 /// What a merge or an edit writes to the register, in one transaction with its audit rows
@@ -38,10 +43,14 @@ struct RegisterUpdate {
     QList<RegisterChange> changes;     ///< per field, for the audit
     QList<RegisterConflict> conflicts; ///< found now (insert or replace by entity and field)
     QList<RegisterConflict> settled;   ///< no longer open (entity and field); `fileValue` = the value kept
-    QString action;                    ///< audit action of the changes: "entity_import", "entity_edit"
-    QString source;                    ///< file the values came from; empty for an edit by hand
+    /// Decided for the register's value and remembered (`keptUtc` set): entity, field and both values as
+    /// they were listed.
+    QList<RegisterConflict> kept;
+    QString action; ///< audit action of the changes: "entity_import", "entity_edit"
+    QString source; ///< file the values came from; empty for an edit by hand
     bool isEmpty() const {
-        return records.isEmpty() && changes.isEmpty() && conflicts.isEmpty() && settled.isEmpty();
+        return records.isEmpty() && changes.isEmpty() && conflicts.isEmpty() && settled.isEmpty() &&
+               kept.isEmpty();
     }
 };
 
@@ -50,7 +59,10 @@ struct RegisterCounts {
     int added = 0;       ///< entities new to the register
     int changed = 0;     ///< entities with a blank the file filled
     int conflicting = 0; ///< entities with a value that differs from the file's (open conflicts)
-    int unchanged = 0;   ///< entities the file agrees with
+    /// Entities with a value the file gives that a person decided against before (the register's kept):
+    /// not listed again. Counted among `unchanged` too when nothing else changed.
+    int decidedBefore = 0;
+    int unchanged = 0; ///< entities the file agrees with
 };
 
 } // namespace fd

@@ -178,7 +178,8 @@ void TestConsoleRoles::initTestCase() {
                               entity.owner,
                               QStringLiteral("Dana"),
                               QStringLiteral("portfolio.csv:3"),
-                              QDateTime::currentDateTimeUtc()};
+                              QDateTime::currentDateTimeUtc(),
+                              QDateTime()};
     Q_EMIT engine()->registerChanged({entity}, {conflict});
     selectReviewQueues();
 }

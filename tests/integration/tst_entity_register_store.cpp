@@ -238,14 +238,63 @@ private Q_SLOTS:
             settled.first().detail.contains(QLatin1String("the register's \"Registered Agents Inc.\" kept")),
             qPrintable(settled.first().detail));
 
-        // Taking the file's value says so: the value taken and the one it replaced.
-        desk.open(csv);
+        QVERIFY2(
+            settled.first().detail.contains(QLatin1String("\"CSC\" (conflict.csv:3) is not offered again")),
+            qPrintable(settled.first().detail));
+
+        // The decision is remembered: the same file opened again asks nothing, says it was decided before,
+        // and writes no audit row; so does a desk started again on the same database.
+        auto [again, planAgain] = desk.open(csv);
+        QCOMPARE(again.registerCounts.conflicting, 0);
+        QCOMPARE(again.registerCounts.decidedBefore, 1);
+        QVERIFY(again.conflicts.isEmpty());
+        QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 1);
+        QCOMPARE(rowOf(planAgain, QStringLiteral("DE1"))->entity->registeredAgent,
+                 QStringLiteral("Registered Agents Inc."));
+    }
+
+    void aKeptDecisionOutlivesTheDeskAndYieldsToANewValue() {
+        const QString db = path(QStringLiteral("kept.sqlite"));
+        const QString csv = path(QStringLiteral("kept.csv"));
+        QVERIFY(writeFile(csv, kPortfolio));
+        {
+            Desk desk(db);
+            QVERIFY(desk.ok());
+            desk.open(csv);
+            desk.engine().editEntity(
+                QStringLiteral("DE1"),
+                {{QStringLiteral("registered_agent"), QStringLiteral("Registered Agents Inc.")}},
+                QStringLiteral("agent changed in 2026"));
+            auto [summary, plan] = desk.open(csv);
+            QCOMPARE(summary.conflicts.size(), 1);
+            QSignalSpy changed(&desk.engine(), &Engine::registerChanged);
+            desk.engine().decideConflict(QStringLiteral("DE1"), QStringLiteral("registered_agent"), false,
+                                         QStringLiteral("the file is out of date"));
+            QTRY_COMPARE(changed.count(), 1);
+        }
+        Desk desk(db);
+        QVERIFY(desk.ok());
+        auto [reopened, plan] = desk.open(csv);
+        QCOMPARE(reopened.registerCounts.conflicting, 0);
+        QCOMPARE(reopened.registerCounts.decidedBefore, 1);
+
+        // A file with another agent raises it afresh; taking the file's value says so: the value taken and
+        // the one it replaced.
+        QByteArray newer = kPortfolio;
+        newer.replace(",CSC,", ",CSC Global,");
+        QVERIFY(newer != kPortfolio);
+        QVERIFY(writeFile(csv, newer));
+        auto [raised, planRaised] = desk.open(csv);
+        QCOMPARE(raised.conflicts.size(), 1);
+        QCOMPARE(raised.conflicts.first().fileValue, QStringLiteral("CSC Global"));
+        QVERIFY(raised.conflicts.first().isOpen());
+        QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 2);
         desk.engine().decideConflict(QStringLiteral("DE1"), QStringLiteral("registered_agent"), true,
                                      QStringLiteral("the file is right after all"));
         QTRY_COMPARE(auditOf(db, QStringLiteral("entity_conflict_settled")).size(), 2);
         const QString taken = auditOf(db, QStringLiteral("entity_conflict_settled")).first().detail; // newest
-        QVERIFY2(taken.contains(
-                     QLatin1String("\"CSC\" taken instead of the register's \"Registered Agents Inc.\"")),
+        QVERIFY2(taken.contains(QLatin1String(
+                     "\"CSC Global\" taken instead of the register's \"Registered Agents Inc.\"")),
                  qPrintable(taken));
     }
 

@@ -67,7 +67,8 @@ RegisterConflict ownerConflict(const Entity &e) {
                             e.owner,
                             QStringLiteral("Ann Diaz"),
                             QStringLiteral("portfolio.csv:2"),
-                            QDateTime::currentDateTimeUtc()};
+                            QDateTime::currentDateTimeUtc(),
+                            QDateTime()};
 }
 
 } // namespace
@@ -254,21 +255,57 @@ void TestLedgerRegister::updateIsSeenByEveryMember() {
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QCOMPARE(synced.size(), qsizetype(4));
 
-    // B settles the conflict (keeps the register's value): A sees it gone.
+    // B keeps the register's value: A sees the conflict decided, no longer open, both values remembered.
     RegisterConflict kept = conflicts.first();
-    kept.fileValue = kept.registerValue;
+    kept.keptUtc = QDateTime::currentDateTimeUtc();
+    RegisterUpdate keep;
+    keep.kept = {kept};
+    keep.action = QStringLiteral("entity_edit");
+    QVERIFY2(b->applyRegister(keep, QStringLiteral("carol"), QStringLiteral("owner confirmed"), &error),
+             qPrintable(error));
+    QVERIFY2(a->loadRegister(&entities, &conflicts, &error), qPrintable(error));
+    QCOMPARE(entities.size(), qsizetype(2));
+    QCOMPARE(conflicts.size(), qsizetype(1));
+    QVERIFY(!conflicts.first().isOpen());
+    QCOMPARE(conflicts.first().registerValue, QStringLiteral("Ana Diaz"));
+    QCOMPARE(conflicts.first().fileValue, QStringLiteral("Ann Diaz"));
+    QList<AuditEntry> settledRows = ledgerRows(db, QStringLiteral("entity_conflict_settled"));
+    QCOMPARE(settledRows.size(), qsizetype(1));
+    QCOMPARE(settledRows.first().actor, QStringLiteral("carol"));
+    QCOMPARE(settledRows.first().desk, QStringLiteral("desk-b"));
+    QVERIFY2(settledRows.first().detail.contains(
+                 QLatin1String("\"Ann Diaz\" (portfolio.csv:2) is not offered again")),
+             qPrintable(settledRows.first().detail));
+    // Kept again by a desk that had not heard: nothing more is written.
+    QVERIFY2(a->applyRegister(keep, QStringLiteral("bob"), QStringLiteral("owner confirmed"), &error),
+             qPrintable(error));
+    QCOMPARE(ledgerRows(db, QStringLiteral("entity_conflict_settled")).size(), qsizetype(1));
+
+    // A file with another value raises it afresh: open again.
+    RegisterConflict newer = ownerConflict(edited);
+    newer.fileValue = QStringLiteral("Anne Diaz");
+    RegisterUpdate raise;
+    raise.conflicts = {newer};
+    raise.action = QStringLiteral("entity_import");
+    QVERIFY2(a->applyRegister(raise, QStringLiteral("bob"), QStringLiteral("opened portfolio.csv"), &error),
+             qPrintable(error));
+    QVERIFY2(b->loadRegister(&entities, &conflicts, &error), qPrintable(error));
+    QCOMPARE(conflicts.size(), qsizetype(1));
+    QVERIFY(conflicts.first().isOpen());
+    QCOMPARE(conflicts.first().fileValue, QStringLiteral("Anne Diaz"));
+
+    // Settled (the register's value chosen on the entity page): A sees it gone.
+    RegisterConflict chosen = conflicts.first();
+    chosen.fileValue = chosen.registerValue;
     RegisterUpdate settle;
-    settle.settled = {kept};
+    settle.settled = {chosen};
     settle.action = QStringLiteral("entity_edit");
     QVERIFY2(b->applyRegister(settle, QStringLiteral("carol"), QStringLiteral("owner confirmed"), &error),
              qPrintable(error));
     QVERIFY2(a->loadRegister(&entities, &conflicts, &error), qPrintable(error));
-    QCOMPARE(entities.size(), qsizetype(2));
     QVERIFY(conflicts.isEmpty());
-    const QList<AuditEntry> settledRows = ledgerRows(db, QStringLiteral("entity_conflict_settled"));
-    QCOMPARE(settledRows.size(), qsizetype(1));
-    QCOMPARE(settledRows.first().actor, QStringLiteral("carol"));
-    QCOMPARE(settledRows.first().desk, QStringLiteral("desk-b"));
+    settledRows = ledgerRows(db, QStringLiteral("entity_conflict_settled"));
+    QCOMPARE(settledRows.size(), qsizetype(2));
     QCOMPARE(chainProblem(db), QString());
 }
 

@@ -166,6 +166,55 @@ private Q_SLOTS:
         QCOMPARE(agrees.counts.unchanged, 1);
     }
 
+    void aConflictDecidedForTheRegisterIsNotListedAgain() {
+        // A person kept the register's agent against the file's: the same file opened again lists nothing;
+        // a new value in the file, or a register value changed since, raises it afresh.
+        const auto reg = registerOf("e1,Acme Inc.,corporation,US-DE,,CT Corporation,active,3,,,\n");
+        const ImportResult differing =
+            importOf("e1,Acme Inc.,corporation,US-DE,,Registered Agents Inc.,active,3,,,\n");
+        const auto first =
+            EntityRegister::mergePortfolio(reg, {}, differing, QDateTime::currentDateTimeUtc());
+        QCOMPARE(first.update.conflicts.size(), 1);
+        RegisterConflict kept = first.update.conflicts.first();
+        kept.keptUtc = QDateTime::currentDateTimeUtc();
+        QVERIFY(!kept.isOpen());
+
+        const auto again =
+            EntityRegister::mergePortfolio(reg, {kept}, differing, QDateTime::currentDateTimeUtc());
+        QCOMPARE(again.update.conflicts.size(), 0);
+        QCOMPARE(again.update.settled.size(), 0);
+        QCOMPARE(again.counts.conflicting, 0);
+        QCOMPARE(again.counts.decidedBefore, 1);
+        QCOMPARE(again.counts.unchanged, 1);
+
+        const auto other = EntityRegister::mergePortfolio(
+            reg, {kept}, importOf("e1,Acme Inc.,corporation,US-DE,,Northwest Registered Agent,active,3,,,\n"),
+            QDateTime::currentDateTimeUtc());
+        QCOMPARE(other.update.conflicts.size(), 1);
+        QCOMPARE(other.update.conflicts.first().fileValue, QStringLiteral("Northwest Registered Agent"));
+        QVERIFY(other.update.conflicts.first().isOpen());
+        QCOMPARE(other.counts.conflicting, 1);
+        QCOMPARE(other.counts.decidedBefore, 0);
+
+        const auto edited = registerOf("e1,Acme Inc.,corporation,US-DE,,Cogency Global,active,3,,,\n");
+        const auto afterEdit =
+            EntityRegister::mergePortfolio(edited, {kept}, differing, QDateTime::currentDateTimeUtc());
+        QCOMPARE(afterEdit.update.conflicts.size(), 1);
+        QCOMPARE(afterEdit.update.conflicts.first().registerValue, QStringLiteral("Cogency Global"));
+
+        // A file that agrees with the register leaves the decision alone (nothing to settle, no audit row).
+        const auto agrees = EntityRegister::mergePortfolio(
+            reg, {kept}, importOf("e1,Acme Inc.,corporation,US-DE,,CT Corporation,active,3,,,\n"),
+            QDateTime::currentDateTimeUtc());
+        QCOMPARE(agrees.update.settled.size(), 0);
+        QCOMPARE(agrees.counts.unchanged, 1);
+        // A kept decision is not an open conflict of an entity whose field the file leaves blank.
+        const auto blank = EntityRegister::mergePortfolio(
+            reg, {kept}, importOf("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n"),
+            QDateTime::currentDateTimeUtc());
+        QCOMPARE(blank.counts.conflicting, 0);
+    }
+
     void newEntitiesAreAddedAndRowErrorsAreNot() {
         const auto merge =
             EntityRegister::mergePortfolio({}, {},

@@ -471,8 +471,11 @@ bool OperatorActions::decideConflict(const QString &entityId, const QString &ent
         return false;
     const auto reason =
         ask({QStringLiteral("entity_conflict_settled"), tr("Decide a conflict"),
-             takeFileValue ? tr("Take the file's %1 for %2.").arg(fieldForPeople(field), entityName)
-                           : tr("Keep the register's %1 for %2.").arg(fieldForPeople(field), entityName),
+             // The entity's name first: a name ending in "Inc." would end the sentence twice.
+             takeFileValue ? tr("For %1: take the file's %2.").arg(entityName, fieldForPeople(field))
+                           : tr("For %1: keep the register's %2. The same value in a portfolio file is not "
+                                "offered again; a different one is.")
+                                 .arg(entityName, fieldForPeople(field)),
              QString(), 1});
     if (!reason)
         return false;

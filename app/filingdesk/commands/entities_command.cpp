@@ -18,6 +18,7 @@
 #include <QSaveFile>
 #include <QTemporaryDir>
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
@@ -284,7 +285,8 @@ int runExport(const QStringList &arguments) {
         qUtf8Printable(QStringLiteral("%1: %2 entities written (%3 open conflict(s) in the register)\n")
                            .arg(parser.value(outOpt))
                            .arg(entities.size())
-                           .arg(conflicts.size())),
+                           .arg(std::count_if(conflicts.cbegin(), conflicts.cend(),
+                                              [](const RegisterConflict &c) { return c.isOpen(); }))),
         stdout);
     return 0;
 }

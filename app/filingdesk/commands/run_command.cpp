@@ -224,7 +224,12 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                         .arg(s.registerCounts.added)
                         .arg(s.registerCounts.changed)
                         .arg(s.registerCounts.conflicting)
-                        .arg(s.registerCounts.unchanged));
+                        .arg(s.registerCounts.unchanged) +
+                    (s.registerCounts.decidedBefore > 0
+                         ? QStringLiteral("; %1 with a value in the file decided against before (the "
+                                          "register's kept)")
+                               .arg(s.registerCounts.decidedBefore)
+                         : QString()));
             for (const RegisterConflict &c : s.conflicts) {
                 if (!quiet)
                     printErr(
@@ -478,6 +483,7 @@ int cli::RunCommand::run(const QStringList &arguments) const {
                                {QStringLiteral("changed"), summary.registerCounts.changed},
                                {QStringLiteral("conflicting"), summary.registerCounts.conflicting},
                                {QStringLiteral("unchanged"), summary.registerCounts.unchanged},
+                               {QStringLiteral("decided_before"), summary.registerCounts.decidedBefore},
                                {QStringLiteral("conflicts"), conflictList}});
         if (finalStatus.teamMode) {
             // The states above are the whole team's work (every running batch, from the ledger); this
