@@ -994,10 +994,16 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
         e.reason = reason;
         // `fileValue` is the value decided: the register's own ("keep the register's") or another one (the
         // file's value taken, or one typed on the entity page).
-        e.detail = c.fileValue == c.registerValue
-                       ? QStringLiteral("%1: the register's \"%2\" kept").arg(c.field, c.fileValue)
-                       : QStringLiteral("%1: \"%2\" taken instead of the register's \"%3\"")
-                             .arg(c.field, c.fileValue, c.registerValue);
+        // A file that now agrees with the register settles the conflict without anyone deciding: said so.
+        if (update.settledByFile)
+            e.detail = QStringLiteral("%1: %2 now gives the register's \"%3\" (no longer in conflict, nobody "
+                                      "decided)")
+                           .arg(c.field, update.source, c.fileValue);
+        else
+            e.detail = c.fileValue == c.registerValue
+                           ? QStringLiteral("%1: the register's \"%2\" kept").arg(c.field, c.fileValue)
+                           : QStringLiteral("%1: \"%2\" taken instead of the register's \"%3\"")
+                                 .arg(c.field, c.fileValue, c.registerValue);
         rows.append(e);
     }
     for (const RegisterConflict &c : update.kept) {

@@ -133,6 +133,7 @@ bool LedgerRegisterWrite::write(const RegisterUpdate &update, const Writer &writ
     RegisterUpdate missing; // what the ledger does not hold yet
     missing.action = update.action;
     missing.source = update.source;
+    missing.settledByFile = update.settledByFile;
     // A record the ledger holds already takes only the fields this update changes: another member's change of
     // other fields since this member read the register (an edit on another desk, an import) stays, and the
     // audit row gives each changed field's old value as the ledger held it.

@@ -58,6 +58,20 @@ void copyField(const EntityField &f, const Entity &from, Entity *to) {
     f.parse(f.text(from), to, &ignored); // the value was read by the same field: it parses
 }
 
+// Whether two texts of field `f` (as a conflict stores them) say the same, as the register compares values
+// (sameValue(): "Delaware" and "US-DE", runs of white space): a decision is about the value, not its
+// spelling.
+bool sameText(const EntityField &f, const QString &a, const QString &b) {
+    if (a == b)
+        return true;
+    Entity ea;
+    Entity eb;
+    QString ignored;
+    if (!f.parse(a, &ea, &ignored) || !f.parse(b, &eb, &ignored))
+        return a.simplified() == b.simplified();
+    return EntityRegister::sameValue(column(f), ea, eb);
+}
+
 QString conflictKey(const QString &entityId, const QString &field) {
     return entityId + QLatin1Char('\x1f') + field;
 }
@@ -82,6 +96,7 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
                            const ImportResult &import, const QDateTime &nowUtc) {
     MergeResult result;
     result.update.action = QStringLiteral("entity_import");
+    result.update.settledByFile = true;
     result.update.source = import.file;
     QHash<QString, RegisterConflict> openByField;
     for (const RegisterConflict &c : open)
@@ -135,13 +150,15 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
             if (!provided)
                 continue; // worked out, not read: never contradicts a person's value
             const auto was = openByField.constFind(key);
-            if (was != openByField.constEnd() && !was->isOpen() && was->fileValue == f.text(fromFile) &&
-                was->registerValue == f.text(record)) {
+            if (was != openByField.constEnd() && !was->isOpen() &&
+                sameText(f, was->fileValue, f.text(fromFile)) &&
+                sameText(f, was->registerValue, f.text(record))) {
                 decidedBefore = true; // a person kept the register's value against this very value
                 continue;
             }
             conflicting = true;
-            if (was != openByField.constEnd() && was->isOpen() && was->fileValue == f.text(fromFile))
+            if (was != openByField.constEnd() && was->isOpen() &&
+                sameText(f, was->fileValue, f.text(fromFile)))
                 continue; // already listed
             result.update.conflicts.append(RegisterConflict{
                 record.entityId, record.name, c, f.text(record), f.text(fromFile),
@@ -164,9 +181,10 @@ MergeResult mergePortfolio(const QHash<QString, Entity> &current, const QList<Re
         }
         if (conflicting)
             ++result.counts.conflicting;
-        if (decidedBefore)
+        // Each entity the file names in one of added, changed, conflicting, decided before or unchanged.
+        if (decidedBefore && !filled && !conflicting)
             ++result.counts.decidedBefore;
-        if (!filled && !conflicting)
+        else if (!filled && !conflicting)
             ++result.counts.unchanged;
     }
     return result;

@@ -48,6 +48,9 @@ struct RegisterUpdate {
     QList<RegisterConflict> kept;
     QString action; ///< audit action of the changes: "entity_import", "entity_edit"
     QString source; ///< file the values came from; empty for an edit by hand
+    /// The conflicts in `settled` are ones a portfolio file now agrees with: settled without anyone deciding
+    /// (their audit rows say so).
+    bool settledByFile = false;
     bool isEmpty() const {
         return records.isEmpty() && changes.isEmpty() && conflicts.isEmpty() && settled.isEmpty() &&
                kept.isEmpty();
@@ -59,8 +62,8 @@ struct RegisterCounts {
     int added = 0;       ///< entities new to the register
     int changed = 0;     ///< entities with a blank the file filled
     int conflicting = 0; ///< entities with a value that differs from the file's (open conflicts)
-    /// Entities with a value the file gives that a person decided against before (the register's kept):
-    /// not listed again. Counted among `unchanged` too when nothing else changed.
+    /// Entities whose only difference from the file is a value a person decided against before (the
+    /// register's kept): not listed again, not counted as unchanged.
     int decidedBefore = 0;
     int unchanged = 0; ///< entities the file agrees with
 };

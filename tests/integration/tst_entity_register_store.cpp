@@ -289,9 +289,26 @@ private Q_SLOTS:
         QCOMPARE(raised.conflicts.first().fileValue, QStringLiteral("CSC Global"));
         QVERIFY(raised.conflicts.first().isOpen());
         QCOMPARE(auditOf(db, QStringLiteral("entity_conflict")).size(), 2);
+
+        // A file that now gives the register's value settles it, and its audit row says nobody decided.
+        QByteArray agreeing = kPortfolio;
+        agreeing.replace(",CSC,", ",Registered Agents Inc.,");
+        QVERIFY(writeFile(csv, agreeing));
+        auto [agreed, planAgreed] = desk.open(csv);
+        QVERIFY(agreed.conflicts.isEmpty());
+        QCOMPARE(auditOf(db, QStringLiteral("entity_conflict_settled")).size(), 2);
+        const QString byFile =
+            auditOf(db, QStringLiteral("entity_conflict_settled")).first().detail; // newest
+        QVERIFY2(byFile.contains(QLatin1String("kept.csv now gives the register's \"Registered Agents Inc.\" "
+                                               "(no longer in conflict, nobody decided)")),
+                 qPrintable(byFile));
+
+        QVERIFY(writeFile(csv, newer));
+        auto [raisedAgain, planAgain] = desk.open(csv);
+        QCOMPARE(raisedAgain.conflicts.size(), 1);
         desk.engine().decideConflict(QStringLiteral("DE1"), QStringLiteral("registered_agent"), true,
                                      QStringLiteral("the file is right after all"));
-        QTRY_COMPARE(auditOf(db, QStringLiteral("entity_conflict_settled")).size(), 2);
+        QTRY_COMPARE(auditOf(db, QStringLiteral("entity_conflict_settled")).size(), 3);
         const QString taken = auditOf(db, QStringLiteral("entity_conflict_settled")).first().detail; // newest
         QVERIFY2(taken.contains(QLatin1String(
                      "\"CSC Global\" taken instead of the register's \"Registered Agents Inc.\"")),

@@ -185,7 +185,7 @@ private Q_SLOTS:
         QCOMPARE(again.update.settled.size(), 0);
         QCOMPARE(again.counts.conflicting, 0);
         QCOMPARE(again.counts.decidedBefore, 1);
-        QCOMPARE(again.counts.unchanged, 1);
+        QCOMPARE(again.counts.unchanged, 0); // each entity in one count
 
         const auto other = EntityRegister::mergePortfolio(
             reg, {kept}, importOf("e1,Acme Inc.,corporation,US-DE,,Northwest Registered Agent,active,3,,,\n"),
@@ -208,6 +208,27 @@ private Q_SLOTS:
             QDateTime::currentDateTimeUtc());
         QCOMPARE(agrees.update.settled.size(), 0);
         QCOMPARE(agrees.counts.unchanged, 1);
+        // A decision is about the value, not its spelling: a place by what it names, white space as one.
+        const auto spaced = EntityRegister::mergePortfolio(
+            reg, {kept}, importOf("e1,Acme Inc.,corporation,US-DE,,Registered   Agents Inc. ,active,3,,,\n"),
+            QDateTime::currentDateTimeUtc());
+        QCOMPARE(spaced.update.conflicts.size(), 0);
+        QCOMPARE(spaced.counts.decidedBefore, 1);
+        const ImportResult nevada = importOf("e1,Acme Inc.,corporation,Nevada,,CT Corporation,active,3,,,\n");
+        const auto placeFirst =
+            EntityRegister::mergePortfolio(reg, {}, nevada, QDateTime::currentDateTimeUtc());
+        QCOMPARE(placeFirst.update.conflicts.size(), 1);
+        RegisterConflict keptPlace = placeFirst.update.conflicts.first();
+        keptPlace.keptUtc = QDateTime::currentDateTimeUtc();
+        for (const char *written : {"NV", "US-NV", "nevada"}) {
+            const auto place =
+                EntityRegister::mergePortfolio(reg, {keptPlace},
+                                               importOf(QByteArray("e1,Acme Inc.,corporation,") + written +
+                                                        ",,CT Corporation,active,3,,,\n"),
+                                               QDateTime::currentDateTimeUtc());
+            QVERIFY2(place.update.conflicts.isEmpty(), written);
+            QCOMPARE(place.counts.decidedBefore, 1);
+        }
         // A kept decision is not an open conflict of an entity whose field the file leaves blank.
         const auto blank = EntityRegister::mergePortfolio(
             reg, {kept}, importOf("e1,Acme Inc.,corporation,US-DE,,,active,3,,,\n"),
