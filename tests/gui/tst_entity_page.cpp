@@ -874,6 +874,28 @@ private Q_SLOTS:
         QCOMPARE(stateOf(unsent), ExecutionState::Pending);
         page->close();
     }
+
+    // The conflict notice names the file that raised it: opening another file without conflicts takes it
+    // away (it said "1 entity in second.csv …" while another file was open).
+    void aConflictNoticeGoesWhenAFileWithoutConflictsIsOpened() {
+        const auto write = [this](const QString &name, const QByteArray &rows) {
+            QFile f(m_dir.filePath(name));
+            return f.open(QIODevice::WriteOnly) &&
+                   f.write("entity_id,entity_name,entity_type,jurisdiction,formation_date,registered_agent,"
+                           "registered_agent_status,owner,status,risk_tier\n" +
+                           rows) > 0;
+        };
+        QVERIFY(write(QStringLiteral("differs.csv"),
+                      "DE3,Delaware Fine Inc.,corporation,Delaware,2012-07-01,CSC,active,Bo Lu,active,2\n"));
+        QVERIFY(write(QStringLiteral("agrees.csv"),
+                      "DE5,Delaware Kite Inc.,corporation,Delaware,2014-09-01,CSC,active,Bo Lee,active,2\n"));
+        m_window->loadPortfolio(m_dir.filePath(QStringLiteral("differs.csv")));
+        QTRY_VERIFY_WITH_TIMEOUT(notice()->message().contains(QLatin1String("differs.csv")), kLong);
+        m_window->loadPortfolio(m_dir.filePath(QStringLiteral("agrees.csv")));
+        QTRY_VERIFY_WITH_TIMEOUT(!notice()->message().contains(QLatin1String("differs.csv")), kLong);
+        QVERIFY2(!notice()->isVisible() || !notice()->message().contains(QLatin1String("differ")),
+                 qPrintable(notice()->message()));
+    }
 };
 
 QTEST_MAIN(TestEntityPage)

@@ -987,6 +987,9 @@ void MainWindow::onPortfolioLoaded(const PortfolioSummary &summary) {
         m_noticeSubject = NoticeSubject::Conflicts;
         m_noticeConflictEntities = entities;
         showConflictNotice(portfolioName.isEmpty() ? QFileInfo(summary.file).fileName() : portfolioName);
+    } else if (!summary.file.isEmpty() && m_noticeSubject == NoticeSubject::Conflicts) {
+        // It named another file: its conflicts stay on their entities' pages, the notice goes.
+        showNotice(QString());
     }
     refreshEntityPages();
     const PlanCounts &c = summary.counts;
