@@ -949,74 +949,50 @@ QList<AuditEntry> registerAuditRows(const RegisterUpdate &update, const QString 
     }
     const QString from =
         update.source.isEmpty() ? QString() : QStringLiteral(" (from %1)").arg(update.source);
+    const auto append = [&](const QString &entityId, const QString &action, const QString &detail) {
+        AuditEntry e;
+        e.atUtc = atUtc;
+        e.entityId = entityId;
+        e.action = action;
+        e.actor = actor;
+        e.reason = reason;
+        e.detail = detail;
+        rows.append(e);
+    };
     const QSet<QString> added(update.added.cbegin(), update.added.cend());
-    for (const QString &id : std::as_const(order)) {
-        AuditEntry e;
-        e.atUtc = atUtc;
-        e.entityId = id;
-        e.action = added.contains(id) ? QStringLiteral("entity_add") : update.action;
-        e.actor = actor;
-        e.reason = reason;
-        e.detail = EntityRegister::describe(byEntity.value(id)) + from;
-        rows.append(e);
-    }
+    for (const QString &id : std::as_const(order))
+        append(id, added.contains(id) ? QStringLiteral("entity_add") : update.action,
+               EntityRegister::describe(byEntity.value(id)) + from);
     for (const QString &id : update.added) {
-        if (byEntity.contains(id))
-            continue;
-        AuditEntry e; // added with nothing but its id and name
-        e.atUtc = atUtc;
-        e.entityId = id;
-        e.action = QStringLiteral("entity_add");
-        e.actor = actor;
-        e.reason = reason;
-        e.detail = QStringLiteral("added") + from;
-        rows.append(e);
+        if (!byEntity.contains(id))
+            append(id, QStringLiteral("entity_add"),
+                   QStringLiteral("added") + from); // nothing but id and name
     }
-    for (const RegisterConflict &c : update.conflicts) {
-        AuditEntry e;
-        e.atUtc = atUtc;
-        e.entityId = c.entityId;
-        e.action = QStringLiteral("entity_conflict");
-        e.actor = actor;
-        e.reason = reason;
-        e.detail =
+    for (const RegisterConflict &c : update.conflicts)
+        append(
+            c.entityId, QStringLiteral("entity_conflict"),
             QStringLiteral("%1: the register has \"%2\", %3 has \"%4\"; the register's value is used until "
                            "someone decides")
-                .arg(c.field, c.registerValue, c.source, c.fileValue);
-        rows.append(e);
-    }
+                .arg(c.field, c.registerValue, c.source, c.fileValue));
     for (const RegisterConflict &c : update.settled) {
-        AuditEntry e;
-        e.atUtc = atUtc;
-        e.entityId = c.entityId;
-        e.action = QStringLiteral("entity_conflict_settled");
-        e.actor = actor;
-        e.reason = reason;
-        // `fileValue` is the value decided: the register's own ("keep the register's") or another one (the
-        // file's value taken, or one typed on the entity page).
-        // A file that now agrees with the register settles the conflict without anyone deciding: said so.
-        if (update.settledByFile)
-            e.detail = QStringLiteral("%1: %2 now gives the register's \"%3\" (no longer in conflict, nobody "
-                                      "decided)")
-                           .arg(c.field, update.source, c.fileValue);
-        else
-            e.detail = c.fileValue == c.registerValue
-                           ? QStringLiteral("%1: the register's \"%2\" kept").arg(c.field, c.fileValue)
-                           : QStringLiteral("%1: \"%2\" taken instead of the register's \"%3\"")
-                                 .arg(c.field, c.fileValue, c.registerValue);
-        rows.append(e);
+        // `fileValue` is the value decided: the register's own or another one (the file's value taken, or one
+        // typed on the entity page). A file that now agrees with the register settles the conflict without
+        // anyone deciding: said so.
+        const QString detail =
+            update.settledByFile
+                ? QStringLiteral(
+                      "%1: %2 now gives the register's \"%3\" (no longer in conflict, nobody decided)")
+                      .arg(c.field, update.source, c.fileValue)
+            : c.fileValue == c.registerValue
+                ? QStringLiteral("%1: the register's \"%2\" kept").arg(c.field, c.fileValue)
+                : QStringLiteral("%1: \"%2\" taken instead of the register's \"%3\"")
+                      .arg(c.field, c.fileValue, c.registerValue);
+        append(c.entityId, QStringLiteral("entity_conflict_settled"), detail);
     }
-    for (const RegisterConflict &c : update.kept) {
-        AuditEntry e;
-        e.atUtc = atUtc;
-        e.entityId = c.entityId;
-        e.action = QStringLiteral("entity_conflict_settled");
-        e.actor = actor;
-        e.reason = reason;
-        e.detail = QStringLiteral("%1: the register's \"%2\" kept; \"%3\" (%4) is not offered again")
-                       .arg(c.field, c.registerValue, c.fileValue, c.source);
-        rows.append(e);
-    }
+    for (const RegisterConflict &c : update.kept)
+        append(c.entityId, QStringLiteral("entity_conflict_settled"),
+               QStringLiteral("%1: the register's \"%2\" kept; \"%3\" (%4) is not offered again")
+                   .arg(c.field, c.registerValue, c.fileValue, c.source));
     return rows;
 }
 
